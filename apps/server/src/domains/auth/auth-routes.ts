@@ -1,0 +1,103 @@
+import {
+  apiErrorSchema,
+  authResponseSchema,
+  loginSchema,
+  setupSchema,
+  signupSchema,
+  userSchema,
+} from '@moneta/shared';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../http/types';
+import type { Authenticate } from '../../plugins/authenticate';
+import { toUserDto } from '../users/user-dto';
+import type { AuthService } from './auth-service';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  authenticate: Authenticate;
+  loginRateLimit: number;
+  signupRateLimit: number;
+}
+
+const errorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** Throttle by address AND e-mail, so guessing one account's password from one address is
+ * slowed without locking its owner out from another address. */
+function loginRateKey(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  const email =
+    typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
+  return `${request.ip}|${email}`;
+}
+
+export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<void> {
+  const { auth, authenticate } = options;
+
+  app.post(
+    '/signup',
+    {
+      config: { rateLimit: { max: options.signupRateLimit, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        body: signupSchema,
+        response: { 201: authResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: {
+        rateLimit: {
+          max: options.loginRateLimit,
+          timeWindow: '15 minutes',
+          keyGenerator: loginRateKey,
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        body: loginSchema,
+        response: { 200: authResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => auth.login(request.body),
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: userSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => toUserDto(request.user),
+  );
+
+  app.put(
+    '/setup',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Complete setup or change the default currency',
+        security: [{ bearerAuth: [] }],
+        body: setupSchema,
+        response: { 200: userSchema, ...errorResponses },
+      },
+    },
+    async (request) => auth.completeSetup(request.user.id, request.body),
+  );
+}

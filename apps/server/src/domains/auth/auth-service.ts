@@ -1,0 +1,63 @@
+import type { AuthResponse, CurrencyCode, User } from '@moneta/shared';
+import { DEFAULT_TIME_ZONE } from '@moneta/shared';
+import { conflict, unauthorized } from '../../http/app-error';
+import { toUserDto } from '../users/user-dto';
+import type { UsersRepository } from '../users/users-repository';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
+import type { TokenService } from './token-service';
+
+/** One message for an unknown e-mail and a wrong password, so neither is revealed. */
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+export interface Credentials {
+  email: string;
+  password: string;
+  timeZone?: string | undefined;
+}
+
+export function createAuthService(users: UsersRepository, tokens: TokenService) {
+  async function withToken(user: User): Promise<AuthResponse> {
+    return { token: await tokens.issue(user._id), ...user };
+  }
+
+  return {
+    async signup({ email, password, timeZone }: Credentials): Promise<AuthResponse> {
+      const passwordHash = await hashPassword(password);
+      const row = await users.insert({
+        email,
+        passwordHash,
+        timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+      });
+      if (!row) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+      return withToken(toUserDto(row));
+    },
+
+    async login({ email, password, timeZone }: Credentials): Promise<AuthResponse> {
+      const row = await users.findByEmail(email);
+      const isValid = row
+        ? await verifyPassword(row.passwordHash, password)
+        : await verifyAgainstDummy(password);
+      if (!row || !isValid) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+      const current =
+        timeZone && timeZone !== row.timeZone
+          ? ((await users.update(row.id, { timeZone })) ?? row)
+          : row;
+      return withToken(toUserDto(current));
+    },
+
+    async completeSetup(
+      userId: string,
+      settings: { defaultCurrency: CurrencyCode; timeZone?: string | undefined },
+    ): Promise<User> {
+      const row = await users.update(userId, {
+        isSetupComplete: true,
+        defaultCurrency: settings.defaultCurrency,
+        ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),
+      });
+      if (!row) throw unauthorized();
+      return toUserDto(row);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,14 @@
+import { isCurrencyCode, DEFAULT_CURRENCY, type User } from '@moneta/shared';
+import type { UserRow } from '../../db/schema';
+
+/** The user as the API shows it (DESIGN §2): no hash, `_id` for the id. */
+export function toUserDto(row: UserRow): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    isSetupComplete: row.isSetupComplete,
+    defaultCurrency: isCurrencyCode(row.defaultCurrency) ? row.defaultCurrency : DEFAULT_CURRENCY,
+    timeZone: row.timeZone,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

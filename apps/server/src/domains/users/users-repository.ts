@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { users, type UserRow } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  timeZone: string;
+}
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    /** Inserts the user, or returns undefined when the e-mail is already taken. */
+    async insert(user: NewUser): Promise<UserRow | undefined> {
+      const [row] = await db
+        .insert(users)
+        .values({ id: newId(), ...user })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      return row;
+    },
+
+    async update(
+      id: string,
+      changes: Partial<Pick<UserRow, 'isSetupComplete' | 'defaultCurrency' | 'timeZone'>>,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    /** Deletes the user; foreign keys with ON DELETE CASCADE remove everything of theirs. */
+    async delete(id: string): Promise<boolean> {
+      const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return deleted.length > 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

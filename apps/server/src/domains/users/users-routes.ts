@@ -1,0 +1,28 @@
+import { apiErrorSchema, messageSchema } from '@moneta/shared';
+import type { App } from '../../http/types';
+import type { Authenticate } from '../../plugins/authenticate';
+import type { UsersRepository } from './users-repository';
+
+export interface UsersRoutesOptions {
+  users: UsersRepository;
+  authenticate: Authenticate;
+}
+
+export async function usersRoutes(app: App, options: UsersRoutesOptions): Promise<void> {
+  app.delete(
+    '/account',
+    {
+      onRequest: options.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete the account and all of its data',
+        security: [{ bearerAuth: [] }],
+        response: { 200: messageSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await options.users.delete(request.user.id);
+      return { message: 'Your account and all of its data have been deleted.' };
+    },
+  );
+}

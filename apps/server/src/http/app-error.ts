@@ -1,0 +1,23 @@
+/**
+ * An expected failure with the status and message the caller should see. Services throw these;
+ * the error handler turns them into the API's error body. Anything else is a 500.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') =>
+  new AppError(400, code, message);
+export const unauthorized = (message = 'Please sign in again.', code = 'UNAUTHORIZED') =>
+  new AppError(401, code, message);
+export const notFound = (message = 'Not found.', code = 'NOT_FOUND') =>
+  new AppError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);

@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+import { describeValidationErrors, type FieldError } from './validation-messages';
+
+interface ErrorBody {
+  message: string;
+  code: string;
+  errors?: FieldError[];
+}
+
+/** Fastify's own client-error codes, with messages a person can act on. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Unsupported content type: send JSON (application/json).',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length header.' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, message: 'Invalid Content-Type header.' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The URL is malformed.' },
+};
+
+/**
+ * The server's one error path (STYLE principle 5): every failure becomes
+ * `{ message, code, errors? }`. Bad input is always a 4xx; a 500 never carries internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: body.code, status }, body.message);
+    }
+    return reply.status(status).send(body);
+  });
+}
+
+/** The JSON 404 for paths no route answers. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  return reply
+    .status(404)
+    .send({ message: `No route ${request.method} ${path}.`, code: 'NOT_FOUND' });
+}
+
+function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, body: { message: error.message, code: error.code } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = describeValidationErrors(error.validation, error.validationContext);
+    return {
+      status: 400,
+      body: { message: errors[0]?.message ?? 'Invalid request.', code: 'VALIDATION', errors },
+    };
+  }
+  if (error.validation) {
+    return {
+      status: 400,
+      body: { message: error.message || 'Invalid request.', code: 'VALIDATION' },
+    };
+  }
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  if (known) {
+    return { status: known.status, body: { message: known.message, code: error.code } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return {
+      status,
+      body: {
+        message: 'Too many attempts. Please wait a moment and try again.',
+        code: 'RATE_LIMITED',
+      },
+    };
+  }
+  if (status >= 400 && status < 500) {
+    return {
+      status,
+      body: { message: error.message || 'Invalid request.', code: error.code ?? 'BAD_REQUEST' },
+    };
+  }
+  return {
+    status: 500,
+    body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
+  };
+}

@@ -1,0 +1,57 @@
+import { isAbsolute } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      CORS_ORIGINS: [],
+      UPLOAD_MAX_MB: 10,
+      TRUST_PROXY: false,
+    });
+    expect(isAbsolute(config.DATA_DIR)).toBe(true);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.JWT_SECRET).toBeUndefined();
+  });
+
+  it('parses lists, numbers and booleans', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      CORS_ORIGINS: 'https://a.moneta.dev, https://b.moneta.dev',
+      TRUST_PROXY: 'true',
+      DATABASE_URL: 'postgres://u:p@db:5432/moneta',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.CORS_ORIGINS).toEqual(['https://a.moneta.dev', 'https://b.moneta.dev']);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.DATABASE_URL).toBe('postgres://u:p@db:5432/moneta');
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', JWT_SECRET: '  ' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.JWT_SECRET).toBeUndefined();
+  });
+
+  it('names every bad setting in one readable error', () => {
+    expect(() =>
+      loadConfig({
+        PORT: 'eighty',
+        JWT_SECRET: 'short',
+        DATABASE_URL: 'mysql://x',
+        CORS_ORIGINS: 'not a url',
+      }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('JWT_SECRET: must be at least 32 characters long');
+      expect(message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+    }
+  });
+});

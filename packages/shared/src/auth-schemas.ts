@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { emailProblem, normalizeEmail, passwordProblem } from './auth-rules';
+import { CURRENCY_CODES } from './currencies';
+import { isValidTimeZone } from './time-zone';
+
+const timeZoneSchema = z
+  .string()
+  .refine(isValidTimeZone, {
+    message: 'Time zone must be a valid IANA zone such as Europe/Paris.',
+  });
+
+/** Sign-up: the register form's rules (SPEC §5), in the order the form checks them. */
+export const signupSchema = z.object({
+  email: z
+    .string()
+    .superRefine((email, ctx) => {
+      const problem = emailProblem(email);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform(normalizeEmail),
+  password: z.string().superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  timeZone: timeZoneSchema.optional(),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+/** Sign-in checks only presence (SPEC §5); a wrong pair is the server's 401, not a 400. */
+export const loginSchema = z.object({
+  email: z.string().min(1, 'Email is required.').max(1000).transform(normalizeEmail),
+  password: z.string().min(1, 'Password is required.').max(1000),
+  timeZone: timeZoneSchema.optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const setupSchema = z.object({
+  defaultCurrency: z.enum(CURRENCY_CODES, {
+    message: `Currency must be one of ${CURRENCY_CODES.join(', ')}.`,
+  }),
+  timeZone: timeZoneSchema.optional(),
+});
+export type SetupInput = z.input<typeof setupSchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  isSetupComplete: z.boolean(),
+  defaultCurrency: z.enum(CURRENCY_CODES),
+  timeZone: z.string(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = userSchema.extend({ token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;

@@ -1,0 +1,33 @@
+/** Built-in categories in the order the spec lists them (SPEC §3). Any other name is custom. */
+export const BUILT_IN_EXPENSE_CATEGORIES = [
+  'Food',
+  'Shopping',
+  'Bills',
+  'Subscriptions',
+  'Transportation',
+  'Entertainment',
+  'Groceries',
+  'Miscellaneous',
+] as const;
+
+export const BUILT_IN_INCOME_CATEGORIES = [
+  'Salary',
+  'Freelance / Side Gig',
+  'Investment Returns',
+  'Gifts',
+  'Refunds',
+] as const;
+
+/** Where the transactions of a deleted custom category go. */
+export const FALLBACK_CATEGORY = 'Miscellaneous';
+
+export function isBuiltInCategory(name: string, isIncome: boolean): boolean {
+  const builtIns: readonly string[] = isIncome
+    ? BUILT_IN_INCOME_CATEGORIES
+    : BUILT_IN_EXPENSE_CATEGORIES;
+  return builtIns.includes(name);
+}
+
+export function isAnyBuiltInCategory(name: string): boolean {
+  return isBuiltInCategory(name, false) || isBuiltInCategory(name, true);
+}

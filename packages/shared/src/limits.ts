@@ -1,0 +1,15 @@
+/** Length limits shared by the server's validation and the client's forms (DESIGN §2). */
+export const MAX_NAME_LENGTH = 100;
+export const MAX_CATEGORY_LENGTH = 50;
+export const MAX_NOTE_LENGTH = 500;
+export const MAX_SEARCH_LENGTH = 200;
+/** RFC 5321 caps an address at 254 characters; longer input is not an e-mail. */
+export const MAX_EMAIL_LENGTH = 254;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 16;
+
+export const TRANSACTIONS_PAGE_SIZE = 10;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const CONTACT_BANNER_MS = 5000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
