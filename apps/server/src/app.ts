@@ -12,7 +12,11 @@ import type { Database } from './db/database';
 import { authRoutes } from './domains/auth/auth-routes';
 import { createAuthService } from './domains/auth/auth-service';
 import { createTokenService } from './domains/auth/token-service';
+import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
+import { createTransactionsRepository } from './domains/transactions/transactions-repository';
+import { transactionsRoutes } from './domains/transactions/transactions-routes';
+import { createTransactionsService } from './domains/transactions/transactions-service';
 import { createUsersRepository } from './domains/users/users-repository';
 import { usersRoutes } from './domains/users/users-routes';
 import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
@@ -72,6 +76,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const tokens = createTokenService(options.jwtSecret);
   const auth = createAuthService(users, tokens);
   const authenticate = createAuthenticate(tokens, users);
+  const transactions = createTransactionsService(db);
+  const transactionsRepository = createTransactionsRepository(db);
+  const categories = createCategoriesService(db);
 
   await app.register(
     async (api) => {
@@ -84,6 +91,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
         signupRateLimit: config.SIGNUP_RATE_LIMIT,
       });
       await api.register(usersRoutes, { prefix: '/users', users, authenticate });
+      await api.register(transactionsRoutes, {
+        prefix: '/transactions',
+        transactions,
+        transactionsRepository,
+        categories,
+        authenticate,
+      });
       api.setNotFoundHandler(sendRouteNotFound);
     },
     { prefix: '/api' },

@@ -3,11 +3,9 @@ import { emailProblem, normalizeEmail, passwordProblem } from './auth-rules';
 import { CURRENCY_CODES } from './currencies';
 import { isValidTimeZone } from './time-zone';
 
-const timeZoneSchema = z
-  .string()
-  .refine(isValidTimeZone, {
-    message: 'Time zone must be a valid IANA zone such as Europe/Paris.',
-  });
+const timeZoneSchema = z.string().refine(isValidTimeZone, {
+  message: 'Time zone must be a valid IANA zone such as Europe/Paris.',
+});
 
 /** Sign-up: the register form's rules (SPEC §5), in the order the form checks them. */
 export const signupSchema = z.object({

@@ -6,3 +6,5 @@ export * from './currencies';
 export * from './limits';
 export * from './money';
 export * from './time-zone';
+export * from './calendar-date';
+export * from './transaction-schemas';

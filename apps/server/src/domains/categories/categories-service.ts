@@ -1,0 +1,61 @@
+import {
+  BUILT_IN_EXPENSE_CATEGORIES,
+  BUILT_IN_INCOME_CATEGORIES,
+  FALLBACK_CATEGORY,
+  isAnyBuiltInCategory,
+} from '@moneta/shared';
+import type { Database } from '../../db/database';
+import { badRequest, notFound } from '../../http/app-error';
+import { createTransactionsRepository } from '../transactions/transactions-repository';
+import { createCategoriesRepository } from './categories-repository';
+
+export function createCategoriesService(db: Database) {
+  const categories = createCategoriesRepository(db);
+
+  async function listKind(userId: string, isIncome: boolean): Promise<string[]> {
+    const builtIns = isIncome ? BUILT_IN_INCOME_CATEGORIES : BUILT_IN_EXPENSE_CATEGORIES;
+    return [...builtIns, ...(await categories.listCustom(userId, isIncome))];
+  }
+
+  return {
+    /** Built-ins in the spec's order, then the user's custom ones A→Z. */
+    list: listKind,
+
+    /** Both kinds, without duplicates (the recurring form's list). */
+    async listAll(userId: string): Promise<string[]> {
+      const [expense, income] = await Promise.all([
+        listKind(userId, false),
+        listKind(userId, true),
+      ]);
+      return [...new Set([...expense, ...income])];
+    },
+
+    /**
+     * Deletes a custom category in one DB transaction: its transactions move to Miscellaneous,
+     * then the category is removed. Built-in categories cannot be deleted.
+     */
+    async remove(userId: string, name: string): Promise<{ movedCount: number }> {
+      return db.transaction(async (tx) => {
+        const kinds = await createCategoriesRepository(tx).remove(userId, name);
+        if (kinds.length === 0) {
+          if (isAnyBuiltInCategory(name)) {
+            throw badRequest(
+              `"${name}" is a built-in category and cannot be deleted.`,
+              'BUILT_IN_CATEGORY',
+            );
+          }
+          throw notFound(`You have no custom category named "${name}".`, 'CATEGORY_NOT_FOUND');
+        }
+        const movedCount = await createTransactionsRepository(tx).moveCategory(
+          userId,
+          name,
+          FALLBACK_CATEGORY,
+          kinds,
+        );
+        return { movedCount };
+      });
+    },
+  };
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

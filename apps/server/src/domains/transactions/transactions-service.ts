@@ -1,0 +1,172 @@
+import {
+  addDays,
+  datesBetween,
+  fromMinorUnits,
+  isBuiltInCategory,
+  todayIn,
+  toMinorUnits,
+  type ChartData,
+  type Transaction,
+  type TransactionFilters,
+  type TransactionPage,
+  type TransactionSummary,
+  type ValidTransactionInput,
+} from '@moneta/shared';
+import type { Database, Executor } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import { badRequest, notFound } from '../../http/app-error';
+import { isId } from '../../lib/ids';
+import { createCategoriesRepository } from '../categories/categories-repository';
+import { toTransactionDto } from './transaction-dto';
+import { createTransactionsRepository, type TransactionValues } from './transactions-repository';
+
+const RECENT_COUNT = 5;
+const CHART_DAYS = 30;
+/** Two years of daily points at most: a longer window is a request for a different chart. */
+const MAX_CHART_DAYS = 731;
+
+const transactionNotFound = () => notFound('Transaction not found.', 'TRANSACTION_NOT_FOUND');
+
+function toValues(input: ValidTransactionInput): TransactionValues {
+  return {
+    name: input.name,
+    category: input.category,
+    costCents: toMinorUnits(input.cost),
+    addedOn: input.addedOn,
+    isIncome: input.isIncome,
+    note: input.note,
+  };
+}
+
+/** A category that is not built-in becomes one of the user's custom ones of that kind. */
+async function rememberCategory(db: Executor, userId: string, category: string, isIncome: boolean) {
+  if (!isBuiltInCategory(category, isIncome)) {
+    await createCategoriesRepository(db).add(userId, category, isIncome);
+  }
+}
+
+export function createTransactionsService(db: Database) {
+  const transactions = createTransactionsRepository(db);
+
+  return {
+    async list(
+      userId: string,
+      filters: TransactionFilters,
+      page: number,
+      limit: number,
+    ): Promise<TransactionPage> {
+      const { rows, total } = await transactions.list(userId, filters, {
+        limit,
+        offset: (page - 1) * limit,
+      });
+      return {
+        transactions: rows.map(toTransactionDto),
+        totalPages: Math.max(1, Math.ceil(total / limit)),
+        currentPage: page,
+        total,
+      };
+    },
+
+    async create(
+      userId: string,
+      input: ValidTransactionInput,
+      links: Pick<TransactionValues, 'receiptId' | 'recurringId'> = {},
+    ): Promise<Transaction> {
+      return db.transaction(async (tx) => {
+        await rememberCategory(tx, userId, input.category, input.isIncome);
+        const row = await createTransactionsRepository(tx).insert(userId, {
+          ...toValues(input),
+          ...links,
+        });
+        return toTransactionDto(row);
+      });
+    },
+
+    async update(userId: string, id: string, input: ValidTransactionInput): Promise<Transaction> {
+      if (!isId(id)) throw transactionNotFound();
+      return db.transaction(async (tx) => {
+        const row = await createTransactionsRepository(tx).update(userId, id, toValues(input));
+        if (!row) throw transactionNotFound();
+        await rememberCategory(tx, userId, input.category, input.isIncome);
+        return toTransactionDto(row);
+      });
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!isId(id) || !(await transactions.delete(userId, id))) throw transactionNotFound();
+    },
+
+    /** All or nothing: if any id is not one of the user's transactions, nothing is deleted. */
+    async removeMany(userId: string, transactionIds: string[]): Promise<number> {
+      const ids = [...new Set(transactionIds)];
+      if (!ids.every(isId))
+        throw notFound(
+          'Some of the selected transactions were not found.',
+          'TRANSACTION_NOT_FOUND',
+        );
+      return db.transaction(async (tx) => {
+        const repository = createTransactionsRepository(tx);
+        const deleted = await repository.deleteMany(userId, ids);
+        if (deleted !== ids.length) {
+          // Throwing rolls the deletion back.
+          throw notFound(
+            'Some of the selected transactions were not found. Nothing was deleted.',
+            'TRANSACTION_NOT_FOUND',
+          );
+        }
+        return deleted;
+      });
+    },
+
+    async summary(userId: string): Promise<TransactionSummary> {
+      const [totals, recent] = await Promise.all([
+        transactions.totals(userId),
+        transactions.list(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
+      ]);
+      return {
+        totalIncome: fromMinorUnits(totals.incomeCents),
+        totalExpenses: fromMinorUnits(totals.expenseCents),
+        balance: fromMinorUnits(totals.incomeCents - totals.expenseCents),
+        recentTransactions: recent.rows.map(toTransactionDto),
+      };
+    },
+
+    /** Chart data over [from, to]; by default the last 30 days ending today in the user's zone. */
+    async charts(
+      user: Pick<UserRow, 'id' | 'timeZone'>,
+      window: { from?: string | undefined; to?: string | undefined },
+    ): Promise<ChartData> {
+      const to =
+        window.to ?? (window.from ? addDays(window.from, CHART_DAYS - 1) : todayIn(user.timeZone));
+      const from = window.from ?? addDays(to, -(CHART_DAYS - 1));
+      if (addDays(from, MAX_CHART_DAYS - 1) < to) {
+        throw badRequest(
+          `The chart window can be at most ${MAX_CHART_DAYS} days.`,
+          'WINDOW_TOO_LONG',
+        );
+      }
+      const [byCategory, daily] = await Promise.all([
+        transactions.expensesByCategory(user.id, from, to),
+        transactions.dailyTotals(user.id, from, to),
+      ]);
+      const dailyTotal = new Map(
+        daily.map((row) => [`${row.date}|${row.isIncome}`, row.totalCents]),
+      );
+      const series = (isIncome: boolean) =>
+        datesBetween(from, to).map((date) => ({
+          date,
+          total: fromMinorUnits(dailyTotal.get(`${date}|${isIncome}`) ?? 0),
+        }));
+      return {
+        expensesByCategory: byCategory.map((row) => ({
+          name: row.name,
+          total: fromMinorUnits(row.totalCents),
+        })),
+        expensesOverTime: series(false),
+        incomeOverTime: series(true),
+      };
+    },
+  };
+}
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { isCalendarDate } from './calendar-date';
+import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SEARCH_LENGTH } from './limits';
+import { hasAtMostTwoDecimals } from './money';
+
+/** The largest amount accepted: a trillion, far above any personal transaction. */
+export const MAX_AMOUNT = 1_000_000_000_000;
+
+export const TRANSACTION_MESSAGES = {
+  nameRequired: 'Please enter a name for the transaction.',
+  costInvalid: 'Please enter a valid cost greater than 0.',
+  categoryRequired: 'Please select a category.',
+  dateInvalid: 'Please enter a valid date (YYYY-MM-DD).',
+} as const;
+
+/**
+ * A calendar date. A full ISO timestamp is accepted too and its date part kept, for clients
+ * that send `new Date().toISOString()`.
+ */
+export const calendarDateSchema = z
+  .string({ message: TRANSACTION_MESSAGES.dateInvalid })
+  .transform((value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value))
+  .refine(isCalendarDate, { message: TRANSACTION_MESSAGES.dateInvalid });
+
+/** A positive amount with at most two decimals; numeric strings ("12.50") are accepted. */
+export const amountSchema = (message: string, options: { allowZero?: boolean } = {}) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\s*\d+(\.\d+)?\s*$/)
+          .transform(Number),
+      ],
+      { message },
+    )
+    .refine(
+      (amount) =>
+        Number.isFinite(amount) &&
+        (options.allowZero ? amount >= 0 : amount > 0) &&
+        amount <= MAX_AMOUNT &&
+        hasAtMostTwoDecimals(amount),
+      { message },
+    );
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters long.`)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null));
+
+/** What the client sends to create or update a transaction (SPEC §5, DESIGN §2). */
+export const transactionInputSchema = z
+  .object({
+    name: z
+      .string()
+      .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`)
+      .nullish()
+      .transform((value) => value?.trim() ?? ''),
+    category: z
+      .string({ message: TRANSACTION_MESSAGES.categoryRequired })
+      .trim()
+      .min(1, TRANSACTION_MESSAGES.categoryRequired)
+      .max(MAX_CATEGORY_LENGTH, `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`),
+    cost: amountSchema(TRANSACTION_MESSAGES.costInvalid),
+    addedOn: calendarDateSchema,
+    isIncome: z.boolean({ message: 'isIncome must be true or false.' }),
+    note: optionalText(MAX_NOTE_LENGTH, 'Note'),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.isIncome && input.name === '') {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: TRANSACTION_MESSAGES.nameRequired });
+    }
+  })
+  .transform((input) => ({ ...input, name: transactionName(input) }));
+
+export type TransactionInput = z.input<typeof transactionInputSchema>;
+export type ValidTransactionInput = z.output<typeof transactionInputSchema>;
+
+/** A blank income name becomes "<category> Income", or "General Income" without a category. */
+export function transactionName(input: { name: string; category: string; isIncome: boolean }) {
+  if (input.name !== '' || !input.isIncome) return input.name;
+  return input.category ? `${input.category} Income` : 'General Income';
+}
+
+/** Query strings send an empty value for a cleared filter: treat it as no filter. */
+const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const booleanQuery = z
+  .enum(['true', 'false'], { message: 'isIncome must be true or false.' })
+  .transform((value) => value === 'true');
+
+/** Filters shared by the list and the export (DESIGN §2). */
+export const transactionFiltersSchema = z
+  .object({
+    search: z
+      .string()
+      .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters long.`)
+      .optional()
+      .transform((value) => value?.trim() || undefined),
+    isIncome: emptyAsMissing(booleanQuery.optional()),
+    category: z
+      .string()
+      .max(MAX_CATEGORY_LENGTH)
+      .optional()
+      .transform((value) => value?.trim() || undefined),
+    startDate: emptyAsMissing(calendarDateSchema.optional()),
+    endDate: emptyAsMissing(calendarDateSchema.optional()),
+  })
+  .refine(
+    (filters) => !filters.startDate || !filters.endDate || filters.startDate <= filters.endDate,
+    {
+      message: 'startDate must not be after endDate.',
+      path: ['startDate'],
+    },
+  );
+
+export type TransactionFilters = z.output<typeof transactionFiltersSchema>;
+
+export const transactionListQuerySchema = z.intersection(
+  transactionFiltersSchema,
+  z.object({
+    page: z.coerce
+      .number({ message: 'page must be a whole number of at least 1.' })
+      .int('page must be a whole number of at least 1.')
+      .min(1, 'page must be a whole number of at least 1.')
+      .max(1_000_000)
+      .default(1),
+    limit: z.coerce
+      .number({ message: 'limit must be a whole number from 1 to 100.' })
+      .int('limit must be a whole number from 1 to 100.')
+      .min(1, 'limit must be a whole number from 1 to 100.')
+      .max(100, 'limit must be a whole number from 1 to 100.')
+      .default(10),
+  }),
+);
+
+export const transactionSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  cost: z.number(),
+  addedOn: z.string(),
+  isIncome: z.boolean(),
+  note: z.string().nullable(),
+  recurringId: z.string().nullable(),
+  receiptId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionPageSchema = z.object({
+  transactions: z.array(transactionSchema),
+  totalPages: z.number(),
+  currentPage: z.number(),
+  total: z.number(),
+});
+export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+export const transactionSummarySchema = z.object({
+  totalIncome: z.number(),
+  totalExpenses: z.number(),
+  balance: z.number(),
+  recentTransactions: z.array(transactionSchema),
+});
+export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
+
+const dailyTotalSchema = z.object({ date: z.string(), total: z.number() });
+export const chartDataSchema = z.object({
+  expensesByCategory: z.array(z.object({ name: z.string(), total: z.number() })),
+  expensesOverTime: z.array(dailyTotalSchema),
+  incomeOverTime: z.array(dailyTotalSchema),
+});
+export type ChartData = z.infer<typeof chartDataSchema>;
+
+export const chartQuerySchema = z
+  .object({ from: calendarDateSchema.optional(), to: calendarDateSchema.optional() })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to.',
+    path: ['from'],
+  });
+
+export const bulkDeleteSchema = z.object({
+  transactionIds: z
+    .array(z.string().max(64), { message: 'transactionIds must be a list of transaction ids.' })
+    .min(1, 'Select at least one transaction to delete.')
+    .max(1000, 'At most 1000 transactions can be deleted at once.'),
+});
+
+export const deleteCategorySchema = z.object({
+  categoryToDelete: z
+    .string({ message: 'categoryToDelete is required.' })
+    .trim()
+    .min(1, 'categoryToDelete is required.')
+    .max(MAX_CATEGORY_LENGTH),
+});
