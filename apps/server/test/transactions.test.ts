@@ -711,3 +711,71 @@ describe('GET /api/transactions/export', () => {
     );
   });
 });
+
+describe('transaction_totals', () => {
+  it('stays equal to a fresh aggregate through every kind of change', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const other = await signUp(context.app, { setup: true });
+    const created: Transaction[] = [];
+    for (let index = 0; index < 30; index++) {
+      const owner = index % 3 === 0 ? other : user;
+      const transaction = await create(
+        owner,
+        expense({
+          category: ['Food', 'Bills', 'Pets'][index % 3],
+          cost: index + 0.25,
+          isIncome: index % 4 === 0,
+          name: `T${index}`,
+        }),
+      );
+      if (owner === user) created.push(transaction);
+    }
+    await call(
+      user,
+      'PUT',
+      `/api/transactions/${created[0]!._id}`,
+      expense({ category: 'Pets', cost: 1000 }),
+    );
+    await call(user, 'PUT', `/api/transactions/${created[1]!._id}`, {
+      category: 'Salary',
+      cost: 5,
+      addedOn: '2026-01-01',
+      isIncome: true,
+    });
+    await call(user, 'DELETE', `/api/transactions/${created[2]!._id}`);
+    await call(user, 'DELETE', '/api/transactions/bulk', {
+      transactionIds: [created[3]!._id, created[4]!._id],
+    });
+    await call(user, 'DELETE', '/api/transactions/category', { categoryToDelete: 'Pets' });
+    const doomed = await signUp(context.app, { setup: true });
+    await create(doomed, expense());
+    await call(doomed, 'DELETE', '/api/users/account');
+
+    const { rows: kept } = await context.database.pool.query(
+      'SELECT user_id, is_income, category, transaction_count, sum_cents FROM transaction_totals ORDER BY 1, 2, 3',
+    );
+    const { rows: fresh } = await context.database.pool.query(
+      `SELECT user_id, is_income, category, count(*)::bigint AS transaction_count, sum(cost_cents)::bigint AS sum_cents
+       FROM transactions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(kept).toEqual(fresh);
+    expect(kept.some((row) => row.user_id === doomed.id)).toBe(false);
+
+    // The list's page count and the summary read these totals.
+    const all = await list(user, '?limit=100');
+    expect(all.total).toBe(all.transactions.length);
+    const food = await list(user, '?category=Food&isIncome=false&limit=100');
+    expect(food.total).toBe(
+      all.transactions.filter((row) => row.category === 'Food' && !row.isIncome).length,
+    );
+    const summary = (await call(user, 'GET', '/api/transactions/summary')).json();
+    const sum = (isIncome: boolean) =>
+      Math.round(
+        all.transactions
+          .filter((row) => row.isIncome === isIncome)
+          .reduce((total, row) => total + row.cost * 100, 0),
+      ) / 100;
+    expect(summary.totalIncome).toBe(sum(true));
+    expect(summary.totalExpenses).toBe(sum(false));
+  });
+});

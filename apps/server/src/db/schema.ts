@@ -97,4 +97,24 @@ export const userCategories = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.isIncome, table.name] })],
 );
 
+/**
+ * Running count and sum of each user's transactions per kind and category, kept exact by
+ * statement-level triggers (see the migration). Totals, the summary and the page count of an
+ * unfiltered or type/category-filtered list read a few rows here instead of counting a user's
+ * whole history on every request.
+ */
+export const transactionTotals = pgTable(
+  'transaction_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isIncome: boolean('is_income').notNull(),
+    category: text('category').notNull(),
+    transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
+    sumCents: bigint('sum_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.isIncome, table.category] })],
+);
+
 export type TransactionRow = typeof transactions.$inferSelect;

@@ -1,7 +1,20 @@
 import type { TransactionFilters } from '@moneta/shared';
-import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { transactions, type TransactionRow } from '../../db/schema';
+import { transactionTotals, transactions, type TransactionRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export interface TransactionValues {
@@ -45,6 +58,29 @@ function filterConditions(userId: string, filters: Partial<TransactionFilters>):
   return conditions;
 }
 
+/** Only the type and category filters can be answered from transaction_totals. */
+function isCountedByTotals(filters: Partial<TransactionFilters>): boolean {
+  return !filters.search && !filters.startDate && !filters.endDate;
+}
+
+async function countFromTotals(
+  db: Executor,
+  userId: string,
+  filters: Partial<TransactionFilters>,
+): Promise<number> {
+  const conditions: SQL[] = [eq(transactionTotals.userId, userId)];
+  if (filters.isIncome !== undefined)
+    conditions.push(eq(transactionTotals.isIncome, filters.isIncome));
+  if (filters.category) conditions.push(eq(transactionTotals.category, filters.category));
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${transactionTotals.transactionCount}), 0)`.mapWith(Number),
+    })
+    .from(transactionTotals)
+    .where(and(...conditions));
+  return row?.total ?? 0;
+}
+
 export function createTransactionsRepository(db: Executor) {
   return {
     async list(
@@ -53,17 +89,31 @@ export function createTransactionsRepository(db: Executor) {
       page: { limit: number; offset: number },
     ): Promise<{ rows: TransactionRow[]; total: number }> {
       const where = and(...filterConditions(userId, filters));
-      const [rows, [totals]] = await Promise.all([
+      // Deferred join: the page's ids come from an index-only scan, so a deep page (offset
+      // 5,000) skips rows in the index instead of fetching each one from the table.
+      const pageIds = db
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(where)
+        .orderBy(...LIST_ORDER)
+        .limit(page.limit)
+        .offset(page.offset)
+        .as('page_ids');
+      const [rows, total] = await Promise.all([
         db
-          .select()
+          .select(getTableColumns(transactions))
           .from(transactions)
-          .where(where)
-          .orderBy(...LIST_ORDER)
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ total: count() }).from(transactions).where(where),
+          .innerJoin(pageIds, eq(transactions.id, pageIds.id))
+          .orderBy(...LIST_ORDER),
+        isCountedByTotals(filters)
+          ? countFromTotals(db, userId, filters)
+          : db
+              .select({ total: count() })
+              .from(transactions)
+              .where(where)
+              .then(([row]) => row?.total ?? 0),
       ]);
-      return { rows, total: totals?.total ?? 0 };
+      return { rows, total };
     },
 
     /** The next batch after `cursor` in list order: constant memory however many rows. */
@@ -175,15 +225,18 @@ export function createTransactionsRepository(db: Executor) {
     async totals(userId: string): Promise<{ incomeCents: number; expenseCents: number }> {
       const [row] = await db
         .select({
-          incomeCents: sql<number>`coalesce(sum(${transactions.costCents}) FILTER (WHERE ${transactions.isIncome}), 0)::bigint`,
-          expenseCents: sql<number>`coalesce(sum(${transactions.costCents}) FILTER (WHERE NOT ${transactions.isIncome}), 0)::bigint`,
+          incomeCents:
+            sql<number>`coalesce(sum(${transactionTotals.sumCents}) FILTER (WHERE ${transactionTotals.isIncome}), 0)`.mapWith(
+              Number,
+            ),
+          expenseCents:
+            sql<number>`coalesce(sum(${transactionTotals.sumCents}) FILTER (WHERE NOT ${transactionTotals.isIncome}), 0)`.mapWith(
+              Number,
+            ),
         })
-        .from(transactions)
-        .where(eq(transactions.userId, userId));
-      return {
-        incomeCents: Number(row?.incomeCents ?? 0),
-        expenseCents: Number(row?.expenseCents ?? 0),
-      };
+        .from(transactionTotals)
+        .where(eq(transactionTotals.userId, userId));
+      return { incomeCents: row?.incomeCents ?? 0, expenseCents: row?.expenseCents ?? 0 };
     },
 
     async expensesByCategory(userId: string, from: string, to: string) {
