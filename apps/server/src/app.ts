@@ -12,8 +12,17 @@ import type { Database } from './db/database';
 import { authRoutes } from './domains/auth/auth-routes';
 import { createAuthService } from './domains/auth/auth-service';
 import { createTokenService } from './domains/auth/token-service';
+import { budgetsRoutes } from './domains/budgets/budgets-routes';
+import { createBudgetsService } from './domains/budgets/budgets-service';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
+import { createRecurringEngine } from './domains/recurring/recurring-engine';
+import { recurringRoutes } from './domains/recurring/recurring-routes';
+import {
+  startRecurringScheduler,
+  type RecurringScheduler,
+} from './domains/recurring/recurring-scheduler';
+import { createRecurringService } from './domains/recurring/recurring-service';
 import { createTransactionsRepository } from './domains/transactions/transactions-repository';
 import { transactionsRoutes } from './domains/transactions/transactions-routes';
 import { createTransactionsService } from './domains/transactions/transactions-service';
@@ -38,6 +47,13 @@ export interface AppOptions {
   webDistDir?: string | undefined;
   /** The process's logger; tests run silent. */
   logger?: FastifyBaseLogger;
+  /** The clock that decides "today" for recurring transactions; tests move it. */
+  now?: () => Date;
+  /**
+   * Record due recurring transactions when the app is ready (catching up after downtime) and
+   * then every this many minutes. server.ts sets it; tests run the engine themselves.
+   */
+  recurringIntervalMinutes?: number | undefined;
 }
 
 /**
@@ -79,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const transactions = createTransactionsService(db);
   const transactionsRepository = createTransactionsRepository(db);
   const categories = createCategoriesService(db);
+  const budgets = createBudgetsService(db);
+  const recurring = createRecurringService(db, { now: options.now });
 
   await app.register(
     async (api) => {
@@ -98,10 +116,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
         categories,
         authenticate,
       });
+      await api.register(budgetsRoutes, { prefix: '/budgets', budgets, authenticate });
+      await api.register(recurringRoutes, { prefix: '/recurring', recurring, authenticate });
       api.setNotFoundHandler(sendRouteNotFound);
     },
     { prefix: '/api' },
   );
+
+  const intervalMinutes = options.recurringIntervalMinutes;
+  if (intervalMinutes) {
+    const engine = createRecurringEngine(db, { now: options.now, logger: app.log });
+    let scheduler: RecurringScheduler | undefined;
+    app.addHook('onReady', async () => {
+      scheduler = startRecurringScheduler(engine, {
+        intervalMs: intervalMinutes * 60_000,
+        logger: app.log,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await scheduler?.stop();
+    });
+  }
 
   if (options.webDistDir) {
     await registerWebApp(app, options.webDistDir);

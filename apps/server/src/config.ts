@@ -42,6 +42,12 @@ const configSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  RECURRING_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int('must be a whole number of minutes')
+    .min(1)
+    .max(1440)
+    .default(15),
   WEB_DIST_DIR: optionalText,
 });
 

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     jwtSecret,
     webDistDir: webDistDir(config),
     logger: log,
+    recurringIntervalMinutes: config.RECURRING_INTERVAL_MINUTES,
   });
 
   let isStopping = false;

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: [],
       UPLOAD_MAX_MB: 10,
       TRUST_PROXY: false,
+      RECURRING_INTERVAL_MINUTES: 15,
     });
     expect(isAbsolute(config.DATA_DIR)).toBe(true);
     expect(config.DATABASE_URL).toBeUndefined();
@@ -28,6 +29,15 @@ describe('loadConfig', () => {
     expect(config.CORS_ORIGINS).toEqual(['https://a.moneta.dev', 'https://b.moneta.dev']);
     expect(config.TRUST_PROXY).toBe(true);
     expect(config.DATABASE_URL).toBe('postgres://u:p@db:5432/moneta');
+  });
+
+  it('reads the recurring interval in whole minutes, from 1 to 1440', () => {
+    expect(loadConfig({ RECURRING_INTERVAL_MINUTES: '5' }).RECURRING_INTERVAL_MINUTES).toBe(5);
+    for (const value of ['0', '1.5', '1441', 'often']) {
+      expect(() => loadConfig({ RECURRING_INTERVAL_MINUTES: value })).toThrow(
+        /RECURRING_INTERVAL_MINUTES/,
+      );
+    }
   });
 
   it('treats empty values as unset', () => {

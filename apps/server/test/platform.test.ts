@@ -43,6 +43,11 @@ describe('OpenAPI description', () => {
         '/api/auth/setup',
         '/api/users/account',
         '/api/health',
+        '/api/budgets/',
+        '/api/budgets/{id}',
+        '/api/recurring/',
+        '/api/recurring/create',
+        '/api/recurring/{id}',
       ]),
     );
     expect(

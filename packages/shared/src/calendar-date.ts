@@ -43,3 +43,51 @@ export function datesBetween(from: string, to: string): string[] {
   for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
   return dates;
 }
+
+/** The year, month (1–12) and day of a 'YYYY-MM-DD' date. */
+export function dateParts(date: string): { year: number; month: number; day: number } {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
+/** 'YYYY-MM-DD' from its parts (the parts must form a real date). */
+export function dateFromParts(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Days since 1970-01-01 (negative before), in pure integer arithmetic on the proleptic
+ * Gregorian calendar (H. Hinnant's days_from_civil): no Date object, no time zone.
+ */
+export function toDayNumber(date: string): number {
+  const { year: calendarYear, month, day } = dateParts(date);
+  // The computation counts years from March, so January and February belong to the year before.
+  const year = calendarYear - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** The inverse of `toDayNumber`. */
+export function fromDayNumber(dayNumber: number): string {
+  const shifted = dayNumber + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return dateFromParts(year, month, day);
+}

@@ -1,5 +1,7 @@
+import { FREQUENCIES } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -7,6 +9,7 @@ import {
   index,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -50,7 +53,10 @@ export const transactions = pgTable(
     addedOn: date('added_on', { mode: 'string' }).notNull(),
     isIncome: boolean('is_income').notNull(),
     note: text('note'),
-    recurringId: uuid('recurring_id'),
+    /** The rule that made this transaction; deleting the rule keeps its transactions. */
+    recurringId: uuid('recurring_id').references((): AnyPgColumn => recurringRules.id, {
+      onDelete: 'set null',
+    }),
     receiptId: uuid('receipt_id'),
     // Millisecond precision, like a JS Date, so that a row's timestamp survives a round trip
     // exactly (the export's keyset cursor compares it).
@@ -73,6 +79,14 @@ export const transactions = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('transactions_user_category_idx').on(table.userId, table.category),
+    // A budget's spending: one user's expenses in one category within one month.
+    index('transactions_user_expense_category_idx')
+      .on(table.userId, table.category, table.addedOn)
+      .where(sql`NOT ${table.isIncome}`),
+    // A rule's occurrence exists at most once, whatever runs the engine (idempotence).
+    uniqueIndex('transactions_recurring_occurrence_key')
+      .on(table.recurringId, table.addedOn)
+      .where(sql`${table.recurringId} IS NOT NULL`),
     // One user's substring search without scanning their rows (pg_trgm + btree_gin).
     index('transactions_user_search_idx').using(
       'gin',
@@ -118,3 +132,69 @@ export const transactionTotals = pgTable(
 );
 
 export type TransactionRow = typeof transactions.$inferSelect;
+
+/** A monthly spending limit for one category (SPEC §3); one per category and month. */
+export const budgets = pgTable(
+  'budgets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    month: smallint('month').notNull(),
+    year: smallint('year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('budgets_user_category_month_key').on(
+      table.userId,
+      table.category,
+      table.year,
+      table.month,
+    ),
+    check('budgets_amount_not_negative', sql`${table.amountCents} >= 0`),
+    check('budgets_month_range', sql`${table.month} BETWEEN 1 AND 12`),
+    check('budgets_year_range', sql`${table.year} BETWEEN 2000 AND 2100`),
+  ],
+);
+
+export type BudgetRow = typeof budgets.$inferSelect;
+
+/**
+ * A recurring transaction. `next_due_date` is the first occurrence not yet recorded as a
+ * transaction; the engine records every occurrence up to today and moves it past today.
+ */
+export const recurringRules = pgTable(
+  'recurring_rules',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    isIncome: boolean('is_income').notNull(),
+    frequency: text('frequency', { enum: FREQUENCIES }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    nextDueDate: date('next_due_date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The engine's scan for due rules across all users.
+    index('recurring_rules_next_due_date_idx').on(table.nextDueDate),
+    // One user's list, in its order.
+    index('recurring_rules_user_next_due_idx').on(table.userId, table.nextDueDate),
+    check('recurring_rules_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'recurring_rules_frequency',
+      sql`${table.frequency} IN ('daily', 'weekly', 'monthly', 'annually')`,
+    ),
+    check('recurring_rules_next_due_after_start', sql`${table.nextDueDate} >= ${table.startDate}`),
+  ],
+);
+
+export type RecurringRuleRow = typeof recurringRules.$inferSelect;

@@ -3,9 +3,12 @@ import {
   BUILT_IN_INCOME_CATEGORIES,
   FALLBACK_CATEGORY,
   isAnyBuiltInCategory,
+  isBuiltInCategory,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../http/app-error';
+import { createBudgetsRepository } from '../budgets/budgets-repository';
+import { createRecurringRepository } from '../recurring/recurring-repository';
 import { createTransactionsRepository } from '../transactions/transactions-repository';
 import { createCategoriesRepository } from './categories-repository';
 
@@ -31,8 +34,9 @@ export function createCategoriesService(db: Database) {
     },
 
     /**
-     * Deletes a custom category in one DB transaction: its transactions move to Miscellaneous,
-     * then the category is removed. Built-in categories cannot be deleted.
+     * Deletes a custom category in one DB transaction: its recurring rules and transactions
+     * move to Miscellaneous, its budgets are removed (unless the name is still a built-in
+     * expense category), and the category is removed. Built-in categories cannot be deleted.
      */
     async remove(userId: string, name: string): Promise<{ movedCount: number }> {
       return db.transaction(async (tx) => {
@@ -45,6 +49,12 @@ export function createCategoriesService(db: Database) {
             );
           }
           throw notFound(`You have no custom category named "${name}".`, 'CATEGORY_NOT_FOUND');
+        }
+        // Rules first: the recurring engine locks a rule before the per-category totals its
+        // transactions touch, so taking them in the same order cannot deadlock with it.
+        await createRecurringRepository(tx).moveCategory(userId, name, FALLBACK_CATEGORY, kinds);
+        if (!isBuiltInCategory(name, false)) {
+          await createBudgetsRepository(tx).deleteByCategory(userId, name);
         }
         const movedCount = await createTransactionsRepository(tx).moveCategory(
           userId,

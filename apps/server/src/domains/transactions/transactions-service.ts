@@ -2,7 +2,6 @@ import {
   addDays,
   datesBetween,
   fromMinorUnits,
-  isBuiltInCategory,
   todayIn,
   toMinorUnits,
   type ChartData,
@@ -12,11 +11,11 @@ import {
   type TransactionSummary,
   type ValidTransactionInput,
 } from '@moneta/shared';
-import type { Database, Executor } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
-import { createCategoriesRepository } from '../categories/categories-repository';
+import { rememberCategory } from '../categories/remember-category';
 import { toTransactionDto } from './transaction-dto';
 import { createTransactionsRepository, type TransactionValues } from './transactions-repository';
 
@@ -38,27 +37,20 @@ function toValues(input: ValidTransactionInput): TransactionValues {
   };
 }
 
-/** A category that is not built-in becomes one of the user's custom ones of that kind. */
-async function rememberCategory(db: Executor, userId: string, category: string, isIncome: boolean) {
-  if (!isBuiltInCategory(category, isIncome)) {
-    await createCategoriesRepository(db).add(userId, category, isIncome);
-  }
-}
-
 export function createTransactionsService(db: Database) {
   const transactions = createTransactionsRepository(db);
 
   return {
     async list(
       userId: string,
-      filters: TransactionFilters,
+      filters: Partial<TransactionFilters>,
       page: number,
       limit: number,
     ): Promise<TransactionPage> {
-      const { rows, total } = await transactions.list(userId, filters, {
-        limit,
-        offset: (page - 1) * limit,
-      });
+      const [rows, total] = await Promise.all([
+        transactions.page(userId, filters, { limit, offset: (page - 1) * limit }),
+        transactions.count(userId, filters),
+      ]);
       return {
         transactions: rows.map(toTransactionDto),
         totalPages: Math.max(1, Math.ceil(total / limit)),
@@ -121,13 +113,13 @@ export function createTransactionsService(db: Database) {
     async summary(userId: string): Promise<TransactionSummary> {
       const [totals, recent] = await Promise.all([
         transactions.totals(userId),
-        transactions.list(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
+        transactions.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
       ]);
       return {
         totalIncome: fromMinorUnits(totals.incomeCents),
         totalExpenses: fromMinorUnits(totals.expenseCents),
         balance: fromMinorUnits(totals.incomeCents - totals.expenseCents),
-        recentTransactions: recent.rows.map(toTransactionDto),
+        recentTransactions: recent.map(toTransactionDto),
       };
     },
 

@@ -1,0 +1,280 @@
+// `npm run bench:api`: seeds 1,000 users and 1,000,000 transactions (one user with 100,000)
+// through the bulk path, starts the built server against that database in its own process, and
+// loads each endpoint with autocannon, printing requests/s, p50/p99 latency and the server's peak
+// memory. The same SQL sent straight through `pg`, and a bare Fastify JSON route, measured in
+// the same run, give the ceilings our throughput is compared with.
+//
+// Environment: BENCH_SCALE (1 = the full data set), BENCH_SECONDS (10 per endpoint),
+// BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (an empty database; default: embedded PostgreSQL).
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addDays, todayIn } from '@moneta/shared';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
+import { runMigrations } from '../src/db/migrate';
+import * as schema from '../src/db/schema';
+import { createTransactionsService } from '../src/domains/transactions/transactions-service';
+import { createUsersRepository } from '../src/domains/users/users-repository';
+import { replaySql, startBareFastify, type CapturedQuery } from './lib/baselines';
+import { load, rssMb, sampleRss, type LoadResult } from './lib/load';
+import { BENCH_PASSWORD, seedTransactions } from './lib/seed-transactions';
+
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+
+const quietLog = {
+  info: () => undefined,
+  warn: (message: string) => console.warn(message),
+  debug: () => undefined,
+};
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  execSync('npm run build', { cwd: serverRoot, stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(serverRoot, 'dist/server.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      WEB_DIST_DIR: join(serverRoot, 'bench'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  cleanups.push(() => child.kill('SIGTERM'));
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The server did not start');
+}
+
+/** The SQL one request of each endpoint runs, captured from Drizzle's logger. */
+async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) {
+  let captured: CapturedQuery[] = [];
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+  });
+  const service = createTransactionsService(db);
+  const users = createUsersRepository(db);
+  const user = (await users.findById(userId))!;
+  const take = () => {
+    const queries = captured;
+    captured = [];
+    return queries;
+  };
+  take();
+  const result = new Map<string, CapturedQuery[][]>();
+  for (const endpoint of endpoints) {
+    if (!endpoint.run) continue;
+    await users.findById(userId); // the authenticate hook's lookup
+    const auth = take();
+    await endpoint.run(service, user);
+    result.set(endpoint.name, [auth, take()]);
+  }
+  return result;
+}
+
+interface Endpoint {
+  name: string;
+  path: string;
+  run?: (
+    service: ReturnType<typeof createTransactionsService>,
+    user: schema.UserRow,
+  ) => Promise<unknown>;
+}
+
+async function main() {
+  const counts = {
+    userCount: 1000,
+    totalTransactions: Math.round(1_000_000 * scale),
+    heavyCount: Math.round(100_000 * scale),
+  };
+  console.log(
+    `Moneta API benchmark — ${counts.userCount} users, ${counts.totalTransactions} transactions, heavy user ${counts.heavyCount}; ${connections} connections, ${seconds} s per endpoint`,
+  );
+
+  let adminUrl = process.env.BENCH_DATABASE_URL;
+  let embedded: EmbeddedPostgres | undefined;
+  if (!adminUrl) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'moneta-bench-'));
+    await chmod(dataDir, 0o755);
+    embedded = await startEmbeddedPostgres(dataDir, quietLog);
+    adminUrl = embedded.url;
+    cleanups.push(async () => {
+      await embedded?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+  }
+  const database = openDatabase(adminUrl, { maxConnections: 20 });
+  cleanups.push(() => database.close());
+  await runMigrations(database.pool);
+
+  const today = todayIn('UTC');
+  const seed = await seedTransactions(database.db, database.pool, {
+    ...counts,
+    today,
+    onProgress: (done) => process.stdout.write(`\r  seeding… ${done.toLocaleString('en-US')} rows`),
+  });
+  console.log(
+    `\r  seeded ${seed.transactions.toLocaleString('en-US')} transactions in ${seed.seconds.toFixed(1)} s (${Math.round(seed.transactions / seed.seconds).toLocaleString('en-US')} rows/s)`,
+  );
+
+  const port = await freePort();
+  const server = await startServer(adminUrl, port);
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: seed.heavyUser.email, password: BENCH_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const filtered = {
+    isIncome: false,
+    category: 'Food',
+    startDate: addDays(today, -90),
+    endDate: today,
+  };
+
+  const endpoints: Endpoint[] = [
+    {
+      name: 'list page 1',
+      path: '/api/transactions?page=1&limit=10',
+      run: (service, user) => service.list(user.id, {}, 1, 10),
+    },
+    {
+      name: 'list page 500',
+      path: '/api/transactions?page=500&limit=10',
+      run: (service, user) => service.list(user.id, {}, 500, 10),
+    },
+    {
+      name: 'search "coffee"',
+      path: '/api/transactions?search=coffee',
+      run: (service, user) => service.list(user.id, { search: 'coffee' }, 1, 10),
+    },
+    {
+      name: 'filtered list',
+      path: `/api/transactions?isIncome=false&category=Food&startDate=${filtered.startDate}&endDate=${filtered.endDate}`,
+      run: (service, user) => service.list(user.id, filtered, 1, 10),
+    },
+    {
+      name: 'summary',
+      path: '/api/transactions/summary',
+      run: (service, user) => service.summary(user.id),
+    },
+    {
+      name: 'charts (30 days)',
+      path: '/api/transactions/charts',
+      run: (service, user) => service.charts(user, {}),
+    },
+  ];
+
+  const idleRss = rssMb(server.pid!);
+  const results = new Map<string, LoadResult>();
+  for (const endpoint of endpoints) {
+    const url = `${base}${endpoint.path}`;
+    const probe = await fetch(url, { headers });
+    if (!probe.ok) throw new Error(`${endpoint.name}: ${probe.status} ${await probe.text()}`);
+    await load({ url, headers, connections, seconds: 2 }); // warm-up
+    const result = await load({ url, headers, connections, seconds, serverPid: server.pid! });
+    results.set(endpoint.name, result);
+    console.log(
+      `  ${endpoint.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+    );
+  }
+
+  // Export of the heavy user's transactions: sequential full downloads.
+  const exportRuns: number[] = [];
+  let exportBytes = 0;
+  let exportRows = 0;
+  const stopExportSampling = sampleRss(server.pid!);
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/transactions/export`, { headers });
+    const body = Buffer.from(await response.arrayBuffer());
+    exportRuns.push((performance.now() - started) / 1000);
+    exportBytes = body.length;
+    exportRows = body.toString('utf8').split('\n').length - 2;
+  }
+  const exportPeakRss = stopExportSampling();
+
+  // Ceilings: the same SQL straight through pg, and a bare Fastify route.
+  const capturePool = new pg.Pool({ connectionString: adminUrl, max: 20 });
+  cleanups.push(() => capturePool.end());
+  const capturedSql = await captureSql(capturePool, seed.heavyUser.id, endpoints);
+  const pgCeiling = new Map<string, number>();
+  for (const [name, request] of capturedSql) {
+    pgCeiling.set(
+      name,
+      await replaySql(capturePool, request, {
+        concurrency: connections,
+        seconds: Math.min(seconds, 5),
+      }),
+    );
+  }
+  const barePort = await freePort();
+  const bare = await startBareFastify(barePort);
+  cleanups.push(() => bare.kill('SIGTERM'));
+  await load({ url: `http://127.0.0.1:${barePort}/json`, connections, seconds: 2 });
+  const bareFastify = await load({
+    url: `http://127.0.0.1:${barePort}/json`,
+    connections,
+    seconds: Math.min(seconds, 5),
+  });
+
+  const rows = endpoints.map((endpoint) => {
+    const result = results.get(endpoint.name)!;
+    const sqlLimit = pgCeiling.get(endpoint.name) ?? 0;
+    return `| ${endpoint.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${Math.round(result.peakRssMb)} | ${Math.round(sqlLimit)} | ${(result.requestsPerSecond / sqlLimit).toFixed(2)} | ${(result.requestsPerSecond / bareFastify.requestsPerSecond).toFixed(2)} |`;
+  });
+  const sortedExport = [...exportRuns].sort((a, b) => a - b);
+  console.log(`
+Heavy user: ${counts.heavyCount.toLocaleString('en-US')} transactions. ${connections} connections, ${seconds} s per endpoint, 2 cores shared by server, PostgreSQL and load generator.
+
+| endpoint | req/s | p50 ms | p99 ms | errors | peak server RSS MB | same SQL via pg, req/s | ratio to SQL | ratio to bare Fastify |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Bare Fastify JSON route: ${Math.round(bareFastify.requestsPerSecond)} req/s, p99 ${bareFastify.p99} ms.
+Export of ${exportRows.toLocaleString('en-US')} rows (${(exportBytes / 1e6).toFixed(1)} MB): median ${sortedExport[1]!.toFixed(2)} s (runs: ${exportRuns.map((value) => value.toFixed(2)).join(', ')} s); server RSS idle ${Math.round(idleRss)} MB, peak during export ${Math.round(exportPeakRss)} MB.`);
+}
+
+try {
+  await main();
+} finally {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch {
+      // Best effort.
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import { addDays, BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES } from '@moneta/shared';
+import type pg from 'pg';
+import type { Database } from '../../src/db/database';
+import { hashPassword } from '../../src/domains/auth/password-hasher';
+import { createTransactionsRepository } from '../../src/domains/transactions/transactions-repository';
+import { newId } from '../../src/lib/ids';
+
+export const BENCH_PASSWORD = 'Bench#2026';
+
+const MERCHANTS = [
+  'Coffee Corner',
+  'Blue Bottle Coffee',
+  'Whole Foods',
+  "Trader Joe's",
+  'Shell',
+  'Uber',
+  'Lyft',
+  'Netflix',
+  'Spotify',
+  'Amazon',
+  'IKEA',
+  'Target',
+  'Walmart',
+  'Costco',
+  'Starbucks Coffee',
+  'City Power & Light',
+  'Water Utility',
+  'Comcast',
+  'T-Mobile',
+  'Pharmacy Plus',
+  'Book Nook',
+  'Cinema Paradiso',
+  'Pizza Place',
+  'Sushi Bar',
+  'Bakery',
+  'Gym Membership',
+  'Parking Garage',
+  'Metro Card',
+  'Apple',
+  'Google Storage',
+  'Hardware Store',
+  'Pet Shop',
+  'Florist',
+];
+const NOTES = ['split with Sam', 'business trip', 'refund pending', 'monthly', 'gift for mum'];
+
+/** A small seeded PRNG (mulberry32), so every run seeds the same data. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SeedResult {
+  heavyUser: { id: string; email: string };
+  users: number;
+  transactions: number;
+  seconds: number;
+}
+
+/**
+ * Seeds `userCount` users holding `totalTransactions` transactions, of which `heavyCount`
+ * belong to the first user, over the three years up to `today`, through the repository's bulk
+ * path (`insertMany`, one `unnest` statement per chunk).
+ */
+export async function seedTransactions(
+  db: Database,
+  pool: pg.Pool,
+  options: {
+    userCount: number;
+    totalTransactions: number;
+    heavyCount: number;
+    today: string;
+    onProgress?: (done: number) => void;
+  },
+): Promise<SeedResult> {
+  const started = performance.now();
+  const next = random(2026);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const users = Array.from({ length: options.userCount }, (_, index) => ({
+    id: newId(),
+    email: index === 0 ? 'heavy@moneta.dev' : `bench-${index}@moneta.dev`,
+  }));
+  await pool.query(
+    `INSERT INTO users (id, email, password_hash, is_setup_complete)
+     SELECT id, email, $3, true FROM unnest($1::uuid[], $2::text[]) AS u(id, email)`,
+    [users.map((user) => user.id), users.map((user) => user.email), passwordHash],
+  );
+
+  const repository = createTransactionsRepository(db);
+  const others = options.totalTransactions - options.heavyCount;
+  const perOther = Math.floor(others / Math.max(1, options.userCount - 1));
+  const extra = others - perOther * (options.userCount - 1);
+  const owners: Array<{ id: string; count: number }> = users.map((user, index) => ({
+    id: user.id,
+    count: index === 0 ? options.heavyCount : perOther + (index <= extra ? 1 : 0),
+  }));
+
+  const chunkSize = 10_000;
+  let chunk: Parameters<typeof repository.insertMany>[0] = [];
+  let inserted = 0;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  for (const owner of owners) {
+    for (let index = 0; index < owner.count; index++) {
+      const isIncome = next() < 0.1;
+      chunk.push({
+        userId: owner.id,
+        name: isIncome ? 'Paycheck' : pick(MERCHANTS),
+        category: isIncome ? pick(BUILT_IN_INCOME_CATEGORIES) : pick(BUILT_IN_EXPENSE_CATEGORIES),
+        costCents: isIncome
+          ? 50_000 + Math.floor(next() * 500_000)
+          : 100 + Math.floor(next() * 20_000),
+        addedOn: addDays(options.today, -Math.floor(next() * 3 * 365)),
+        isIncome,
+        note: next() < 0.2 ? pick(NOTES) : null,
+      });
+      if (chunk.length === chunkSize) {
+        inserted += await repository.insertMany(chunk);
+        chunk = [];
+        options.onProgress?.(inserted);
+      }
+    }
+  }
+  inserted += await repository.insertMany(chunk);
+  // Index-only scans need an up-to-date visibility map; the planner needs statistics.
+  await pool.query('VACUUM ANALYZE transactions');
+  await pool.query('VACUUM ANALYZE transaction_totals');
+  return {
+    heavyUser: users[0]!,
+    users: users.length,
+    transactions: inserted,
+    seconds: (performance.now() - started) / 1000,
+  };
+}

@@ -1,0 +1,88 @@
+import {
+  apiErrorSchema,
+  budgetInputSchema,
+  budgetListQuerySchema,
+  budgetListSchema,
+  budgetSchema,
+  messageSchema,
+} from '@moneta/shared';
+import { z } from 'zod';
+import type { App } from '../../http/types';
+import type { Authenticate } from '../../plugins/authenticate';
+import type { BudgetsService } from './budgets-service';
+
+export interface BudgetsRoutesOptions {
+  budgets: BudgetsService;
+  authenticate: Authenticate;
+}
+
+const idParams = z.object({ id: z.string().max(64) });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Promise<void> {
+  const { budgets } = options;
+  app.addHook('onRequest', options.authenticate);
+  const tags = ['budgets'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "List budgets with that month's spending (newest month first)",
+        querystring: budgetListQuerySchema,
+        response: { 200: budgetListSchema, ...errors },
+      },
+    },
+    async (request) => budgets.list(request.user.id, request.query),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set a monthly budget for a category',
+        body: budgetInputSchema,
+        response: { 201: budgetSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await budgets.create(request.user.id, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a budget',
+        params: idParams,
+        body: budgetInputSchema,
+        response: { 200: budgetSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => budgets.update(request.user.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a budget',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await budgets.remove(request.user.id, request.params.id);
+      return { message: 'Budget deleted.' };
+    },
+  );
+}

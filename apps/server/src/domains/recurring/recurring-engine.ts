@@ -1,0 +1,175 @@
+import { addDays, firstOccurrenceAfter, occurrencesBetween, todayIn } from '@moneta/shared';
+import type { Database, Executor } from '../../db/database';
+import type { RecurringRuleRow } from '../../db/schema';
+import { createRecurringRepository, type ClaimedRule } from './recurring-repository';
+
+/** How many occurrences the create/edit path records per statement while catching a rule up. */
+const CATCH_UP_STEP = 1000;
+
+export interface RecurringEngineLogger {
+  error(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+export interface RecurringEngineOptions {
+  /** The clock that decides "today"; tests move it instead of waiting. */
+  now?: () => Date;
+  logger?: RecurringEngineLogger;
+  /** Rules claimed (and row-locked) per database transaction. */
+  rulesPerBatch?: number;
+  /** Occurrences recorded per rule per claim; a longer backlog continues in a later batch. */
+  occurrencesPerRule?: number;
+  /** Batches per run; what is left over waits for the next run. */
+  maxBatchesPerRun?: number;
+}
+
+export interface RecurringRunResult {
+  /** Rule claims processed (a rule with a long backlog may be claimed more than once). */
+  rulesProcessed: number;
+  transactionsCreated: number;
+  /** Occurrences that already existed (the unique index skipped them). */
+  duplicatesSkipped: number;
+  failedRules: number;
+  /** True when the run stopped at its bound with due rules possibly left. */
+  hasMore: boolean;
+}
+
+export interface RecordOutcome {
+  rule: RecurringRuleRow;
+  created: number;
+  skipped: number;
+  /** The rule's next due date is after today. */
+  isCaughtUp: boolean;
+}
+
+/**
+ * Records the rule's occurrences from its next due date up to `today` (at most `limit` of them)
+ * as transactions, skipping any that exist, then moves next_due_date to the first occurrence
+ * not recorded: after today once the rule has caught up.
+ */
+export async function recordOccurrences(
+  db: Executor,
+  rule: RecurringRuleRow,
+  today: string,
+  limit: number,
+): Promise<RecordOutcome> {
+  const repository = createRecurringRepository(db);
+  const dates = occurrencesBetween(rule, rule.nextDueDate, today, limit);
+  const created = await repository.insertOccurrences(rule, dates);
+  // After the last recorded date; with nothing to record, the first occurrence from the due date.
+  const nextDueDate = firstOccurrenceAfter(rule, dates.at(-1) ?? addDays(rule.nextDueDate, -1));
+  const updated =
+    nextDueDate === rule.nextDueDate ? rule : await repository.setNextDueDate(rule.id, nextDueDate);
+  return {
+    rule: updated,
+    created,
+    skipped: dates.length - created,
+    isCaughtUp: nextDueDate > today,
+  };
+}
+
+/** Right after a rule is created or edited: every occurrence up to today, in bounded steps. */
+export async function catchUpRule(
+  db: Executor,
+  rule: RecurringRuleRow,
+  today: string,
+): Promise<RecurringRuleRow> {
+  let outcome = await recordOccurrences(db, rule, today, CATCH_UP_STEP);
+  while (!outcome.isCaughtUp) {
+    outcome = await recordOccurrences(db, outcome.rule, today, CATCH_UP_STEP);
+  }
+  return outcome.rule;
+}
+
+/** Today in a zone; a zone this runtime does not know counts as UTC rather than stopping runs. */
+function safeTodayIn(timeZone: string, now: Date): string {
+  try {
+    return todayIn(timeZone, now);
+  } catch {
+    return todayIn('UTC', now);
+  }
+}
+
+/**
+ * One lock order for every batch: the rows a rule's inserts touch besides its own (per-user
+ * aggregates such as transaction_totals) are keyed by user, kind and category, so two
+ * instances processing their batches in this order cannot deadlock.
+ */
+function compareLockOrder(a: ClaimedRule, b: ClaimedRule): number {
+  const keyA = `${a.rule.userId}|${a.rule.isIncome}|${a.rule.category}`;
+  const keyB = `${b.rule.userId}|${b.rule.isIncome}|${b.rule.category}`;
+  return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
+}
+
+/**
+ * The recurring engine: records the occurrences of every due rule of every user. Safe with any
+ * number of instances on one database: each batch claims its rules with FOR UPDATE SKIP LOCKED,
+ * and the unique index on (recurring_id, added_on) is the final guard.
+ */
+export function createRecurringEngine(db: Database, options: RecurringEngineOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const rulesPerBatch = options.rulesPerBatch ?? 50;
+  const occurrencesPerRule = options.occurrencesPerRule ?? 100;
+  const maxBatchesPerRun = options.maxBatchesPerRun ?? 20;
+  const repository = createRecurringRepository(db);
+
+  return {
+    /** One bounded pass over the due rules. Per-rule failures are logged and skipped. */
+    async runDue(control: { shouldStop?: () => boolean } = {}): Promise<RecurringRunResult> {
+      const result: RecurringRunResult = {
+        rulesProcessed: 0,
+        transactionsCreated: 0,
+        duplicatesSkipped: 0,
+        failedRules: 0,
+        hasMore: false,
+      };
+      const at = now();
+      // No zone is more than 14 hours ahead of UTC, so no one's today is past UTC's tomorrow.
+      const zones = await repository.dueTimeZones(addDays(todayIn('UTC', at), 1));
+      if (zones.length === 0) return result;
+      const todayByZone = Object.fromEntries(zones.map((zone) => [zone, safeTodayIn(zone, at)]));
+      const failedIds = new Set<string>();
+
+      for (let batchNumber = 0; batchNumber < maxBatchesPerRun; batchNumber++) {
+        if (control.shouldStop?.()) return result;
+        // Counted once the batch has committed, so that a failed commit counts nothing.
+        const batch = await db.transaction(async (tx) => {
+          const claimed = await createRecurringRepository(tx).claimDue(todayByZone, rulesPerBatch, [
+            ...failedIds,
+          ]);
+          const counts = { processed: 0, created: 0, skipped: 0, failed: 0, isAnyBehind: false };
+          for (const { rule, today } of claimed.sort(compareLockOrder)) {
+            try {
+              // A savepoint per rule: one rule's failure does not undo the others'.
+              const outcome = await tx.transaction((savepoint) =>
+                recordOccurrences(savepoint, rule, today, occurrencesPerRule),
+              );
+              counts.processed += 1;
+              counts.created += outcome.created;
+              counts.skipped += outcome.skipped;
+              counts.isAnyBehind ||= !outcome.isCaughtUp;
+            } catch (error) {
+              failedIds.add(rule.id);
+              counts.failed += 1;
+              options.logger?.error(
+                { err: error, recurringId: rule.id },
+                'A recurring transaction could not be recorded; it will be retried on the next run',
+              );
+            }
+          }
+          return { claimedCount: claimed.length, ...counts };
+        });
+        result.rulesProcessed += batch.processed;
+        result.transactionsCreated += batch.created;
+        result.duplicatesSkipped += batch.skipped;
+        result.failedRules += batch.failed;
+        // Done when the due rules ran out and none of them still has a backlog.
+        if (batch.claimedCount < rulesPerBatch && !batch.isAnyBehind) return result;
+      }
+      result.hasMore = true;
+      return result;
+    },
+  };
+}
+
+export type RecurringEngine = ReturnType<typeof createRecurringEngine>;

@@ -1,0 +1,169 @@
+import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { recurringRules, transactions, users, type RecurringRuleRow } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export type RecurringRuleValues = Pick<
+  RecurringRuleRow,
+  'name' | 'category' | 'amountCents' | 'isIncome' | 'frequency' | 'startDate'
+>;
+
+/** A due rule, claimed (row-locked) by this transaction, with its owner's today. */
+export interface ClaimedRule {
+  rule: RecurringRuleRow;
+  today: string;
+}
+
+export function createRecurringRepository(db: Executor) {
+  return {
+    /** The user's rules by next due date, then name. */
+    async list(userId: string): Promise<RecurringRuleRow[]> {
+      return db
+        .select()
+        .from(recurringRules)
+        .where(eq(recurringRules.userId, userId))
+        .orderBy(
+          asc(recurringRules.nextDueDate),
+          sql`lower(${recurringRules.name})`,
+          asc(recurringRules.name),
+          asc(recurringRules.id),
+        );
+    },
+
+    /** A new rule is due from its start date; the caller then catches it up. */
+    async insert(userId: string, values: RecurringRuleValues): Promise<RecurringRuleRow> {
+      const [row] = await db
+        .insert(recurringRules)
+        .values({ id: newId(), userId, ...values, nextDueDate: values.startDate })
+        .returning();
+      return row!;
+    },
+
+    /**
+     * An edited rule is due again from its (new) start date: catching it up then records only
+     * the occurrences that do not exist yet, and recomputes the next due date.
+     */
+    async update(
+      userId: string,
+      id: string,
+      values: RecurringRuleValues,
+    ): Promise<RecurringRuleRow | undefined> {
+      const [row] = await db
+        .update(recurringRules)
+        .set({ ...values, nextDueDate: values.startDate, updatedAt: sql`now()` })
+        .where(and(eq(recurringRules.userId, userId), eq(recurringRules.id, id)))
+        .returning();
+      return row;
+    },
+
+    /** Its transactions stay, with recurring_id set to NULL by the foreign key. */
+    async delete(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(recurringRules)
+        .where(and(eq(recurringRules.userId, userId), eq(recurringRules.id, id)))
+        .returning({ id: recurringRules.id });
+      return deleted.length > 0;
+    },
+
+    async moveCategory(
+      userId: string,
+      from: string,
+      to: string,
+      kinds: boolean[],
+    ): Promise<number> {
+      const moved = await db
+        .update(recurringRules)
+        .set({ category: to, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(recurringRules.userId, userId),
+            eq(recurringRules.category, from),
+            inArray(recurringRules.isIncome, kinds),
+          ),
+        )
+        .returning({ id: recurringRules.id });
+      return moved.length;
+    },
+
+    async setNextDueDate(id: string, nextDueDate: string): Promise<RecurringRuleRow> {
+      const [row] = await db
+        .update(recurringRules)
+        .set({ nextDueDate })
+        .where(eq(recurringRules.id, id))
+        .returning();
+      return row!;
+    },
+
+    /**
+     * Records occurrences as transactions. The unique index on (recurring_id, added_on) skips
+     * any that exist already; returns how many were new.
+     */
+    async insertOccurrences(rule: RecurringRuleRow, dates: string[]): Promise<number> {
+      if (dates.length === 0) return 0;
+      const inserted = await db
+        .insert(transactions)
+        .values(
+          dates.map((addedOn) => ({
+            id: newId(),
+            userId: rule.userId,
+            name: rule.name,
+            category: rule.category,
+            costCents: rule.amountCents,
+            addedOn,
+            isIncome: rule.isIncome,
+            note: null,
+            recurringId: rule.id,
+          })),
+        )
+        .onConflictDoNothing({
+          target: [transactions.recurringId, transactions.addedOn],
+          where: sql`${transactions.recurringId} IS NOT NULL`,
+        })
+        .returning({ id: transactions.id });
+      return inserted.length;
+    },
+
+    /** The time zones of the owners of rules that may be due (next due date ≤ `latestToday`). */
+    async dueTimeZones(latestToday: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ timeZone: users.timeZone })
+        .from(recurringRules)
+        .innerJoin(users, eq(users.id, recurringRules.userId))
+        .where(lte(recurringRules.nextDueDate, latestToday));
+      return rows.map((row) => row.timeZone);
+    },
+
+    /**
+     * Claims up to `limit` due rules for this transaction: a rule is due when its next due date
+     * is on or before its owner's today (`todayByZone`). `FOR UPDATE SKIP LOCKED` hands each
+     * rule to one instance only; others skip it rather than wait, and once the claiming
+     * transaction commits the rule is no longer due.
+     */
+    async claimDue(
+      todayByZone: Record<string, string>,
+      limit: number,
+      excludedIds: string[],
+    ): Promise<ClaimedRule[]> {
+      const latestToday = Object.values(todayByZone).sort().at(-1);
+      if (!latestToday) return [];
+      const ownerToday = sql`(${JSON.stringify(todayByZone)}::jsonb ->> ${users.timeZone})::date`;
+      return db
+        .select({ rule: recurringRules, today: sql<string>`${ownerToday}` })
+        .from(recurringRules)
+        .innerJoin(users, eq(users.id, recurringRules.userId))
+        .where(
+          and(
+            // The plain bound lets the scan use recurring_rules_next_due_date_idx.
+            lte(recurringRules.nextDueDate, latestToday),
+            sql`${recurringRules.nextDueDate} <= ${ownerToday}`,
+            excludedIds.length > 0 ? notInArray(recurringRules.id, excludedIds) : undefined,
+          ),
+        )
+        .orderBy(asc(recurringRules.nextDueDate), asc(recurringRules.id))
+        .limit(limit)
+        .for('update', { of: recurringRules, skipLocked: true });
+    },
+  };
+}
+
+export type RecurringRepository = ReturnType<typeof createRecurringRepository>;

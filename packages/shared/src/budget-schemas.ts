@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { MAX_CATEGORY_LENGTH } from './limits';
+import { amountSchema } from './transaction-schemas';
+
+export const BUDGET_MIN_YEAR = 2000;
+export const BUDGET_MAX_YEAR = 2100;
+
+export const BUDGET_MESSAGES = {
+  categoryRequired: 'Please select a category.',
+  categoryTooLong: `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`,
+  amountInvalid: 'Please enter a valid budget amount of 0 or more, with at most 2 decimals.',
+  monthInvalid: 'Month must be a whole number from 1 to 12.',
+  yearInvalid: `Year must be a whole number from ${BUDGET_MIN_YEAR} to ${BUDGET_MAX_YEAR}.`,
+  monthWithoutYear: 'Give both month and year to view one month, or neither.',
+} as const;
+
+/** A whole number in [min, max]; digit strings ("3") are accepted, as from a form or a query. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\s*-?\d{1,6}\s*$/)
+          .transform(Number),
+      ],
+      { message },
+    )
+    .refine((value) => Number.isInteger(value) && value >= min && value <= max, { message });
+
+const monthSchema = wholeNumber(1, 12, BUDGET_MESSAGES.monthInvalid);
+const yearSchema = wholeNumber(BUDGET_MIN_YEAR, BUDGET_MAX_YEAR, BUDGET_MESSAGES.yearInvalid);
+
+/** What the client sends to create or update a budget (SPEC §5, DESIGN §2). */
+export const budgetInputSchema = z.object({
+  category: z
+    .string({ message: BUDGET_MESSAGES.categoryRequired })
+    .trim()
+    .min(1, BUDGET_MESSAGES.categoryRequired)
+    .max(MAX_CATEGORY_LENGTH, BUDGET_MESSAGES.categoryTooLong),
+  amount: amountSchema(BUDGET_MESSAGES.amountInvalid, { allowZero: true }),
+  month: monthSchema,
+  year: yearSchema,
+});
+export type BudgetInput = z.input<typeof budgetInputSchema>;
+export type ValidBudgetInput = z.output<typeof budgetInputSchema>;
+
+/** Query strings send an empty value for a cleared filter: treat it as no filter. */
+const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+/** GET /budgets: every month, or one month when both `month` and `year` are given. */
+export const budgetListQuerySchema = z
+  .object({
+    month: emptyAsMissing(monthSchema.optional()),
+    year: emptyAsMissing(yearSchema.optional()),
+  })
+  .refine((query) => (query.month === undefined) === (query.year === undefined), {
+    message: BUDGET_MESSAGES.monthWithoutYear,
+    path: ['month'],
+  });
+export type BudgetListQuery = z.output<typeof budgetListQuerySchema>;
+
+export const budgetSchema = z.object({
+  _id: z.string(),
+  category: z.string(),
+  amount: z.number(),
+  month: z.number(),
+  year: z.number(),
+  /** That month's expenses in the category. */
+  spent: z.number(),
+  /** amount − spent; negative when overspent. */
+  remaining: z.number(),
+  /** Whole percent of the amount spent (see budgetPercent). */
+  percent: z.number(),
+});
+export type Budget = z.infer<typeof budgetSchema>;
+
+export const budgetListSchema = z.array(budgetSchema);
