@@ -1,8 +1,34 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A feature never imports another feature (auth, the session, is open to all); shared code
+ * never imports features or the app. */
+function webImportZones() {
+  const web = './apps/web/src';
+  return [
+    ...features.map((feature) => ({
+      target: `${web}/features/${feature}`,
+      from: `${web}/features`,
+      except: [...new Set([`./${feature}`, './auth'])],
+    })),
+    { target: `${web}/features`, from: `${web}/app` },
+    {
+      target: [`${web}/components`, `${web}/lib`, `${web}/config`, `${web}/hooks`],
+      from: [`${web}/features`, `${web}/app`],
+    },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -21,6 +47,17 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/shared/tsconfig.json',
+          ],
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -37,32 +74,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Imports flow one way: app → features → shared components/lib/config (STYLE.md).
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './apps/web/src/features/auth',
-              from: './apps/web/src/features',
-              except: ['./auth'],
-            },
-            {
-              target: './apps/web/src/features/*',
-              from: './apps/web/src/app',
-            },
-            {
-              target: [
-                './apps/web/src/components',
-                './apps/web/src/lib',
-                './apps/web/src/config',
-                './apps/web/src/hooks',
-              ],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-            },
-          ],
-        },
-      ],
+      // Imports flow one way: app → features → shared components/lib/config/hooks (STYLE.md).
+      'import-x/no-restricted-paths': ['error', { zones: webImportZones() }],
     },
   },
   {

@@ -69,6 +69,7 @@ describe('the web app and its fallback', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.body, url).toContain('<div id="root">');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
     }
   });
 

@@ -18,6 +18,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: false,
     index: ['index.html'],
+    // We set Cache-Control ourselves (below); the plugin's default would override it.
+    cacheControl: false,
     // Hashed assets can be cached for ever; index.html must be revalidated to pick up releases.
     setHeaders(res, path) {
       res.setHeader(

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProvider } from './provider';
+import { routes } from './router';
+import { RouteError } from './routes/route-error';
+
+/** The routes with a safety net; rendered inside a router (BrowserRouter, or MemoryRouter in tests). */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <ErrorBoundary fallback={<RouteError />} resetKey={location.pathname}>
+      {element}
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The app. Declarative routing (BrowserRouter + useRoutes) keeps react-router's data layer —
+ * which Moneta does not use; TanStack Query holds server state — out of the first download.
+ */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <AppProvider queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
+  );
+}

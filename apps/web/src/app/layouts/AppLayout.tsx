@@ -1,0 +1,106 @@
+import { Suspense, useCallback, useId, useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { ThemeToggle } from '@/components/ThemeToggle';
+import { Button } from '@/components/ui/Button';
+import { MenuIcon } from '@/components/ui/icons';
+import { BrandLink } from '@/components/ui/Logo';
+import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-user';
+import { CurrencyPicker } from '@/features/auth/components/CurrencyPicker';
+import { useLogout } from '@/features/auth/hooks/use-logout';
+import { MobileMenu } from './MobileMenu';
+import { NAV_ITEMS } from './nav-items';
+
+/** The protected area's frame: navigation bar (slide-in menu on small screens) and content. */
+export function AppLayout() {
+  const { user } = useUser();
+  const logout = useLogout();
+  const menuId = useId();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setIsMenuOpen(false), []);
+
+  function onLogout() {
+    setIsMenuOpen(false);
+    logout();
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow dark:focus:bg-neutral-900"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+          <BrandLink />
+          <nav aria-label="Main" className="hidden xl:block">
+            <ul className="flex items-center gap-1">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                        isActive
+                          ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200'
+                          : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
+                      }`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto hidden items-center gap-2 xl:flex">
+            <CurrencyPicker className="w-36" />
+            <ThemeToggle />
+            <Button variant="secondary" size="sm" onClick={onLogout}>
+              Logout
+            </Button>
+          </div>
+          <button
+            type="button"
+            onClick={() => setIsMenuOpen(true)}
+            aria-expanded={isMenuOpen}
+            aria-controls={menuId}
+            aria-label="Open menu"
+            className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 xl:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
+          >
+            <MenuIcon className="size-6" />
+          </button>
+        </div>
+      </header>
+      <MobileMenu
+        id={menuId}
+        isOpen={isMenuOpen}
+        onClose={closeMenu}
+        onLogout={onLogout}
+        email={user?.email}
+      />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16">
+              <Spinner />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-neutral-200 dark:border-neutral-800">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-neutral-600 sm:px-6 dark:text-neutral-400">
+          <p>Moneta · personal finance on your own server</p>
+          <Link to={paths.contact} className="hover:text-neutral-900 dark:hover:text-white">
+            Contact
+          </Link>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { paths } from '@/config/paths';
+
+/** The protected area's navigation, in the order of SPEC §2. */
+export const NAV_ITEMS = [
+  { to: paths.dashboard, label: 'Dashboard' },
+  { to: paths.transactions, label: 'Transactions' },
+  { to: paths.receipts, label: 'Receipts' },
+  { to: paths.settings, label: 'Settings' },
+  { to: paths.budgets, label: 'Budgets' },
+  { to: paths.recurringTransactions, label: 'Recurring Transactions' },
+] as const;

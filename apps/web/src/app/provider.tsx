@@ -1,0 +1,38 @@
+import { TOAST_AUTO_CLOSE_MS } from '@moneta/shared';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import { FullPageSpinner } from '@/components/ui/Spinner';
+import { useTheme } from '@/hooks/use-theme';
+import { initTheme } from '@/lib/theme';
+
+/** Alt+T moves focus to the notifications (SPEC §9). */
+const isToastHotKey = (event: KeyboardEvent) => event.altKey && event.code === 'KeyT';
+
+export function AppProvider({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  const { theme } = useTheme();
+  useEffect(() => initTheme(), []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+      <ToastContainer
+        position="top-right"
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        pauseOnHover
+        pauseOnFocusLoss
+        draggable
+        draggablePercent={80}
+        hotKeys={isToastHotKey}
+        aria-label="Notifications Alt+T"
+        theme={theme}
+      />
+    </QueryClientProvider>
+  );
+}

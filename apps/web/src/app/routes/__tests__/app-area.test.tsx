@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, makeUser } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render-app';
+
+function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  window.localStorage.setItem('token', 'jwt-token');
+  return fakeApi({ 'GET /api/auth/me': { body: makeUser() }, ...handlers });
+}
+
+describe('protected area', () => {
+  it('offers every page in the navigation bar', async () => {
+    signedIn();
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Transactions',
+      'Receipts',
+      'Settings',
+      'Budgets',
+      'Recurring Transactions',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it.each([
+    ['/transactions', 'Transactions'],
+    ['/receipts', 'Upload Receipt'],
+    ['/budgets', 'Budgets'],
+    ['/settings', 'Settings'],
+  ])('%s shows its title', async (path, title) => {
+    signedIn();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it('changes the currency on the server and keeps the answer as the user', async () => {
+    const { calls } = signedIn({
+      'PUT /api/auth/setup': { body: makeUser({ defaultCurrency: 'GBP' }) },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard Overview' });
+    const [picker] = screen.getAllByLabelText('Currency');
+    if (!picker) throw new Error('No currency picker');
+    expect(picker).toHaveValue('USD');
+
+    await user.selectOptions(picker, 'GBP');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      defaultCurrency: 'GBP',
+    });
+    await screen.findAllByDisplayValue(/GBP/);
+    for (const select of screen.getAllByLabelText('Currency')) expect(select).toHaveValue('GBP');
+  });
+
+  it('opens the mobile menu accessibly, closes it with Escape and navigates from it', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    const app = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard Overview' });
+
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-controls')).toBe(menu.id);
+    expect(within(menu).getByRole('button', { name: 'Close menu' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    await user.click(toggle);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', {
+        name: 'Budgets',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Budgets' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/budgets');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('deletes the account after confirmation, then logs out', async () => {
+    const { calls } = signedIn({
+      'DELETE /api/users/account': { body: { message: 'Account deleted.' } },
+    });
+    const user = userEvent.setup();
+    const app = renderApp('/settings');
+    expect(await screen.findByText('ada@moneta.dev')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Danger Zone' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/login');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows an inline error when the account cannot be deleted', async () => {
+    signedIn({ 'DELETE /api/users/account': { status: 500 } });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to delete account. Please try again.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+});

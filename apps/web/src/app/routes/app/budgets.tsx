@@ -1,0 +1,5 @@
+import { BudgetsPage } from '@/features/budgets/components/BudgetsPage';
+
+export function BudgetsRoute() {
+  return <BudgetsPage />;
+}

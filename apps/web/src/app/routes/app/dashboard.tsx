@@ -1,0 +1,5 @@
+import { DashboardOverview } from '@/features/dashboard/components/DashboardOverview';
+
+export function DashboardRoute() {
+  return <DashboardOverview />;
+}

@@ -1,0 +1,5 @@
+import { UploadReceiptPage } from '@/features/receipts/components/UploadReceiptPage';
+
+export function ReceiptsRoute() {
+  return <UploadReceiptPage />;
+}

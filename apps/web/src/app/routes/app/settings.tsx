@@ -1,0 +1,5 @@
+import { SettingsPage } from '@/features/settings/components/SettingsPage';
+
+export function SettingsRoute() {
+  return <SettingsPage />;
+}

@@ -1,0 +1,5 @@
+import { TransactionsPage } from '@/features/transactions/components/TransactionsPage';
+
+export function TransactionsRoute() {
+  return <TransactionsPage />;
+}

@@ -1,0 +1,93 @@
+import type { User } from '@moneta/shared';
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+import { PasswordInput } from './PasswordInput';
+
+const LOGIN_FAILED = 'Login failed. Please try again.';
+
+type FieldErrors = { email?: string; password?: string };
+
+/**
+ * Sign-in checks only that both fields are filled and the e-mail is e-mail shaped (SPEC §5):
+ * the browser's own constraint validation does exactly that, and its message is shown inline.
+ * (No form library here: this page is part of the first-load budget.)
+ */
+export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+  const loginMutation = useLogin();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function currentErrors(): FieldErrors {
+    return {
+      email: emailRef.current?.validationMessage || undefined,
+      password: passwordRef.current?.validationMessage || undefined,
+    };
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = emailRef.current;
+    const password = passwordRef.current;
+    if (!email || !password) return;
+    const fieldErrors = currentErrors();
+    setErrors(fieldErrors);
+    if (fieldErrors.email || fieldErrors.password) {
+      (fieldErrors.email ? email : password).focus();
+      return;
+    }
+    loginMutation.mutate(
+      { email: email.value, password: password.value },
+      {
+        onSuccess: (user) => {
+          toast.success('Login successful!');
+          onSuccess(user);
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, LOGIN_FAILED));
+        },
+      },
+    );
+  }
+
+  // Once a message is shown, it follows what the user types.
+  function onFieldChange() {
+    if (errors.email || errors.password) setErrors(currentErrors());
+  }
+
+  const isBusy = loginMutation.isPending;
+
+  return (
+    <form onSubmit={onSubmit} onChange={onFieldChange} noValidate className="space-y-5">
+      {loginMutation.isError ? (
+        <Alert>{errorMessage(loginMutation.error, LOGIN_FAILED)}</Alert>
+      ) : null}
+      <TextField
+        ref={emailRef}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+        error={errors.email}
+      />
+      <PasswordInput
+        ref={passwordRef}
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
+        {isBusy ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupSchema, type SignupInput, type User } from '@moneta/shared';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { useSignup } from '../api/signup';
+import { PasswordInput } from './PasswordInput';
+import { PasswordRequirements } from './PasswordRequirements';
+
+const SIGNUP_FAILED = 'Signup failed. Please try again.';
+
+export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+  const requirementsId = useId();
+  const signupMutation = useSignup();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<SignupInput, unknown, z.output<typeof signupSchema>>({
+    // The same shared schema the server checks sign-ups with (SPEC §5).
+    resolver: zodResolver(signupSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit(({ email, password: validPassword }) => {
+    signupMutation.mutate(
+      { email, password: validPassword },
+      {
+        onSuccess: (user) => {
+          toast.success('Signup successful!');
+          onSuccess(user);
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, SIGNUP_FAILED));
+        },
+      },
+    );
+  });
+
+  const isBusy = signupMutation.isPending;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {signupMutation.isError ? (
+        <Alert>{errorMessage(signupMutation.error, SIGNUP_FAILED)}</Alert>
+      ) : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <div>
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          required
+          error={errors.password?.message}
+          describedBy={requirementsId}
+          {...register('password')}
+        />
+        <PasswordRequirements id={requirementsId} password={password} />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
+        {isBusy ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

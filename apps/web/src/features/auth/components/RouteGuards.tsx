@@ -1,0 +1,28 @@
+import { Navigate, Outlet } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '../api/get-user';
+import { homePathFor } from '../utils/home-path';
+
+/** Signed-in users only; a visitor is sent to /login. A spinner shows while the session loads. */
+export function RequireAuth() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <FullPageSpinner label="Loading your account…" />;
+  if (!user) return <Navigate to={paths.login} replace />;
+  return <Outlet />;
+}
+
+/** Inside RequireAuth: the app itself needs the setup step done first. */
+export function RequireSetup() {
+  const { user } = useUser();
+  if (user && !user.isSetupComplete) return <Navigate to={paths.setup} replace />;
+  return <Outlet />;
+}
+
+/** /login and /register: a signed-in user goes straight to where they belong. */
+export function RedirectIfSignedIn() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <FullPageSpinner />;
+  if (user) return <Navigate to={homePathFor(user)} replace />;
+  return <Outlet />;
+}

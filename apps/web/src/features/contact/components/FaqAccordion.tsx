@@ -1,0 +1,90 @@
+import { useId, useState } from 'react';
+import { ChevronDownIcon } from '@/components/ui/icons';
+
+const FAQS: { question: string; answer: string }[] = [
+  {
+    question: 'Is Moneta free to use?',
+    answer:
+      'Yes. Moneta is free: there are no subscriptions, no paid tiers and no adverts. You run it on your own server and every feature is included.',
+  },
+  {
+    question: 'Is my financial data safe?',
+    answer:
+      'Your data is encrypted in transit, your password is stored only as a strong one-way hash, and every record is visible to your account alone. Because Moneta is self-hosted, your data stays on your own server.',
+  },
+  {
+    question: 'How does receipt scanning work?',
+    answer:
+      'Upload a JPG, PNG or PDF of a receipt and an AI model reads the merchant, total, date and a likely category, then records the expense for you. Moneta reads receipts on your own server, so the images never leave it.',
+  },
+  {
+    question: 'Can I change my currency later?',
+    answer:
+      'Yes. Pick a different currency at any time from the currency menu in the navigation bar; amounts are then shown in that currency.',
+  },
+  {
+    question: 'How do I delete my account?',
+    answer:
+      'Open Settings and choose Delete Account in the Danger Zone. Your account and all of its transactions, budgets and receipts are removed permanently.',
+  },
+];
+
+function scrollToTop() {
+  const prefersReducedMotion =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: prefersReducedMotion ? 'auto' : 'smooth' });
+}
+
+/** Frequently asked questions; one answer is open at a time (SPEC §2). */
+export function FaqAccordion() {
+  const baseId = useId();
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+
+  function toggle(index: number) {
+    const isOpening = openIndex !== index;
+    setOpenIndex(isOpening ? index : null);
+    // The spec asks for opening an answer to bring the page back to its top.
+    if (isOpening) scrollToTop();
+  }
+
+  return (
+    <div className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
+      {FAQS.map((faq, index) => {
+        const isOpen = openIndex === index;
+        const buttonId = `${baseId}-question-${index}`;
+        const panelId = `${baseId}-answer-${index}`;
+        return (
+          <div key={faq.question}>
+            <h3>
+              <button
+                id={buttonId}
+                type="button"
+                aria-expanded={isOpen}
+                aria-controls={panelId}
+                onClick={() => toggle(index)}
+                className="flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-medium text-neutral-900 hover:bg-neutral-50 dark:text-white dark:hover:bg-neutral-800/60"
+              >
+                {faq.question}
+                <ChevronDownIcon
+                  className={`size-5 shrink-0 text-neutral-500 transition-transform dark:text-neutral-400 ${
+                    isOpen ? 'rotate-180' : ''
+                  }`}
+                />
+              </button>
+            </h3>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!isOpen}
+              className="px-5 pb-5 text-sm leading-6 text-neutral-600 dark:text-neutral-400"
+            >
+              {faq.answer}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useRef, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useDeleteAccount } from '../api/delete-account';
+
+/** The Danger Zone: deleting the account after an explicit confirmation, then logging out. */
+export function DeleteAccount() {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const deleteMutation = useDeleteAccount();
+  const logout = useLogout();
+  const isBusy = deleteMutation.isPending;
+
+  function close() {
+    if (isBusy) return;
+    setIsConfirming(false);
+    deleteMutation.reset();
+  }
+
+  function confirm() {
+    deleteMutation.mutate(undefined, {
+      onSuccess: () => {
+        setIsConfirming(false);
+        logout();
+      },
+    });
+  }
+
+  return (
+    <section
+      aria-labelledby="danger-zone-heading"
+      className="rounded-2xl border border-red-200 bg-white p-6 dark:border-red-900/70 dark:bg-neutral-900"
+    >
+      <h2 id="danger-zone-heading" className="text-lg font-semibold text-red-700 dark:text-red-300">
+        Danger Zone
+      </h2>
+      <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          Permanently delete your account with all of its transactions, budgets, recurring
+          transactions and receipts. This cannot be undone.
+        </p>
+        <Button variant="danger" className="shrink-0" onClick={() => setIsConfirming(true)}>
+          Delete Account
+        </Button>
+      </div>
+      <Dialog
+        isOpen={isConfirming}
+        onClose={close}
+        role="alertdialog"
+        title="Delete your account?"
+        description="All of your data will be deleted permanently. You will be signed out, and your e-mail and password will no longer work."
+        initialFocusRef={cancelRef}
+      >
+        {deleteMutation.isError ? (
+          <Alert className="mt-4">Failed to delete account. Please try again.</Alert>
+        ) : null}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button ref={cancelRef} variant="secondary" onClick={close} disabled={isBusy}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirm} disabled={isBusy}>
+            {isBusy ? 'Deleting...' : 'Delete Account'}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

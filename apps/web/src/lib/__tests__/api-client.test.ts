@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import { api, ApiError, errorMessage } from '@/lib/api-client';
+import { fakeApi } from '@/testing/fake-api';
+
+describe('api client', () => {
+  it('sends JSON with the stored bearer token', async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    const { calls } = fakeApi({ 'POST /api/things': { status: 201, body: { id: 1 } } });
+    await expect(api.post('/things', { name: 'Tea' })).resolves.toEqual({ id: 1 });
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer jwt-token');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.body).toEqual({ name: 'Tea' });
+  });
+
+  it("turns an error answer into an ApiError carrying the server's message", async () => {
+    fakeApi({
+      'POST /api/auth/login': {
+        status: 429,
+        body: { message: 'Too many attempts. Try again later.', code: 'RATE_LIMITED' },
+      },
+    });
+    const error: unknown = await api.post('/auth/login', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(errorMessage(error, 'Login failed. Please try again.')).toBe(
+      'Too many attempts. Try again later.',
+    );
+  });
+
+  it('uses the fallback when the server sends no message or cannot be reached', async () => {
+    fakeApi({ 'GET /api/auth/me': { status: 502 } });
+    const badGateway: unknown = await api.get('/auth/me').catch((caught: unknown) => caught);
+    expect(errorMessage(badGateway, 'Fallback.')).toBe('Fallback.');
+
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const offline: unknown = await api.get('/auth/me').catch((caught: unknown) => caught);
+    expect(offline).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(errorMessage(offline, 'Fallback.')).toBe('Fallback.');
+  });
+});

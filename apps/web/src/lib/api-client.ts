@@ -1,0 +1,93 @@
+import { paths } from '@/config/paths';
+import { clearToken, getToken } from './token';
+
+const API_BASE = '/api';
+
+/** Calls where a 401 is an answer for the caller (wrong password, stale token at start-up). */
+const CALLS_THAT_HANDLE_401 = new Set(['/auth/login', '/auth/signup', '/auth/me']);
+
+/** An error answered by the API (or the network failing), carrying the server's `message`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    /** False when the message is ours, not the server's (network down, non-JSON answer). */
+    readonly hasServerMessage: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The server's message when it sent one, otherwise the screen's own fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.hasServerMessage ? error.message : fallback;
+}
+
+function stringField(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const field: unknown = Reflect.get(value, key);
+  return typeof field === 'string' ? field : undefined;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function signOutEverywhere(): void {
+  clearToken();
+  if (window.location.pathname !== paths.login) window.location.assign(paths.login);
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(
+      'Could not reach the server. Check your connection and try again.',
+      0,
+      'NETWORK_ERROR',
+      false,
+    );
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    // A token that stopped working (expired, account deleted) ends the session app-wide.
+    if (response.status === 401 && !CALLS_THAT_HANDLE_401.has(path)) signOutEverywhere();
+    const message = stringField(data, 'message')?.trim();
+    throw new ApiError(
+      message || `Request failed (${response.status}).`,
+      response.status,
+      stringField(data, 'code') ?? 'HTTP_ERROR',
+      Boolean(message),
+    );
+  }
+  // The API contract (DESIGN §2) fixes the shape of each answer; callers name it with T.
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};

@@ -1,0 +1,46 @@
+import type { User } from '@moneta/shared';
+import { vi } from 'vitest';
+
+type FakeReply = { status?: number; body?: unknown };
+type Handler = FakeReply | ((request: { body: unknown; headers: Headers }) => FakeReply);
+
+export type FakeCall = { method: string; path: string; body: unknown; headers: Headers };
+
+/**
+ * Replaces the network with answers keyed by "METHOD /api/path" — only `fetch` is faked; the
+ * app's own modules (HTTP client, queries) run for real. Unknown calls answer 404.
+ */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const calls: FakeCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init?.headers);
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, body, headers });
+    const handler = handlers[`${method} ${url.pathname}`];
+    const reply =
+      typeof handler === 'function'
+        ? handler({ body, headers })
+        : (handler ?? { status: 404, body: { message: 'Not found.', code: 'NOT_FOUND' } });
+    const status = reply.status ?? 200;
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+    email: 'ada@moneta.dev',
+    isSetupComplete: true,
+    defaultCurrency: 'USD',
+    timeZone: 'Europe/Paris',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,31 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The protected area's frame: navigation bar, currency picker, theme toggle, logout. */
+export class AppShell {
+  readonly nav: Locator;
+  readonly currencyPicker: Locator;
+  readonly logoutButton: Locator;
+  readonly menuButton: Locator;
+  readonly mobileMenu: Locator;
+
+  constructor(readonly page: Page) {
+    this.nav = page.getByRole('navigation', { name: 'Main' });
+    this.currencyPicker = page.getByRole('banner').getByLabel('Currency');
+    this.logoutButton = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+    this.menuButton = page.getByRole('button', { name: 'Open menu' });
+    this.mobileMenu = page.getByRole('dialog', { name: 'Menu' });
+  }
+
+  heading(name: string): Locator {
+    return this.page.getByRole('heading', { level: 1, name });
+  }
+
+  async expectDashboard(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/dashboard$/);
+    await expect(this.heading('Dashboard Overview')).toBeVisible();
+  }
+
+  async goTo(linkName: string): Promise<void> {
+    await this.nav.getByRole('link', { name: linkName, exact: true }).click();
+  }
+}
