@@ -50,6 +50,7 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
           project: [
             'apps/web/tsconfig.json',
             'apps/server/tsconfig.json',

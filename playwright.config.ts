@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
  */
 export default defineConfig({
   testDir: './e2e',
+  // Its own folder: Playwright empties it at start, and test-results/summary must survive.
+  outputDir: './test-results/playwright',
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

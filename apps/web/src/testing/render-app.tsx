@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '@/app';
 import { AppProvider } from '@/app/provider';
@@ -7,9 +7,13 @@ import { createQueryClient } from '@/lib/query-client';
 
 let currentPath = '';
 
+/**
+ * Records the router's path during the commit (a layout effect), so it is current before
+ * findBy* queries see the page; a plain effect could run after them.
+ */
 function LocationProbe() {
   const { pathname } = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     currentPath = pathname;
   }, [pathname]);
   return null;
