@@ -17,6 +17,7 @@ const OTHER_ROUTES = {
   '/register': 'src/app/routes/auth/register.tsx',
   '/contact': 'src/app/routes/contact.tsx',
   '/dashboard': ['src/app/routes/app/root.tsx', 'src/app/routes/app/dashboard.tsx'],
+  '/transactions': ['src/app/routes/app/root.tsx', 'src/app/routes/app/transactions.tsx'],
 };
 
 const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');

@@ -12,3 +12,4 @@ export * from './recurring-schemas';
 export * from './time-zone';
 export * from './calendar-date';
 export * from './transaction-schemas';
+export * from './receipt-schemas';

@@ -69,10 +69,13 @@ export const transactionInputSchema = z
     isIncome: z.boolean({ message: 'isIncome must be true or false.' }),
     note: optionalText(MAX_NOTE_LENGTH, 'Note'),
   })
-  .superRefine((input, ctx) => {
-    if (!input.isIncome && input.name === '') {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: TRANSACTION_MESSAGES.nameRequired });
-    }
+  .refine((input) => input.isIncome !== false || input.name !== '', {
+    path: ['name'],
+    message: TRANSACTION_MESSAGES.nameRequired,
+    // Report a missing expense name together with the other fields' problems, not only once
+    // they are fixed: it depends on nothing but the name and the kind.
+    when: ({ issues }) =>
+      issues.every((issue) => issue.path?.[0] !== 'name' && issue.path?.[0] !== 'isIncome'),
   })
   .transform((input) => ({ ...input, name: transactionName(input) }));
 

@@ -3,6 +3,9 @@ import { useEffect, useRef, type RefObject } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Open modals, innermost last: only the innermost one reacts to keys (a prompt over a form). */
+const openModals: object[] = [];
+
 type ModalFocusOptions = {
   isOpen: boolean;
   onClose: () => void;
@@ -13,7 +16,8 @@ type ModalFocusOptions = {
 /**
  * Focus handling of anything modal (dialogs, the mobile menu) rendered outside #root: focus moves
  * in and stays in (Tab wraps), Escape closes, the app behind is inert and the page does not
- * scroll, and focus goes back to where it was on close.
+ * scroll, and focus goes back to where it was on close. Modals may be stacked (a confirmation over
+ * a form): the innermost one owns the keyboard and the app stays inert until the last one closes.
  */
 export function useModalFocus(
   containerRef: RefObject<HTMLElement | null>,
@@ -26,6 +30,8 @@ export function useModalFocus(
 
   useEffect(() => {
     if (!isOpen) return;
+    const token = {};
+    openModals.push(token);
     const previouslyFocused =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const appRoot = document.getElementById('root');
@@ -40,6 +46,7 @@ export function useModalFocus(
     first?.focus();
 
     function onKeyDown(event: KeyboardEvent) {
+      if (openModals.at(-1) !== token) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         onCloseRef.current();
@@ -66,8 +73,9 @@ export function useModalFocus(
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      openModals.splice(openModals.indexOf(token), 1);
       documentElement.style.overflow = previousOverflow;
-      if (appRoot) appRoot.inert = false;
+      if (appRoot && openModals.length === 0) appRoot.inert = false;
       previouslyFocused?.focus();
     };
   }, [isOpen, containerRef, initialFocusRef]);

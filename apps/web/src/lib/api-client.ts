@@ -47,8 +47,8 @@ function signOutEverywhere(): void {
   if (window.location.pathname !== paths.login) window.location.assign(paths.login);
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+async function send(method: string, path: string, body?: unknown, accept = 'application/json') {
+  const headers = new Headers({ Accept: accept });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -68,21 +68,37 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       false,
     );
   }
+  if (!response.ok) await throwApiError(path, response);
+  return response;
+}
 
+async function throwApiError(path: string, response: Response): Promise<never> {
   const data = await readJson(response);
-  if (!response.ok) {
-    // A token that stopped working (expired, account deleted) ends the session app-wide.
-    if (response.status === 401 && !CALLS_THAT_HANDLE_401.has(path)) signOutEverywhere();
-    const message = stringField(data, 'message')?.trim();
-    throw new ApiError(
-      message || `Request failed (${response.status}).`,
-      response.status,
-      stringField(data, 'code') ?? 'HTTP_ERROR',
-      Boolean(message),
-    );
-  }
+  // A token that stopped working (expired, account deleted) ends the session app-wide.
+  if (response.status === 401 && !CALLS_THAT_HANDLE_401.has(path)) signOutEverywhere();
+  const message = stringField(data, 'message')?.trim();
+  throw new ApiError(
+    message || `Request failed (${response.status}).`,
+    response.status,
+    stringField(data, 'code') ?? 'HTTP_ERROR',
+    Boolean(message),
+  );
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await send(method, path, body);
   // The API contract (DESIGN §2) fixes the shape of each answer; callers name it with T.
-  return data as T;
+  return (await readJson(response)) as T;
+}
+
+/** A file answered by the API (a CSV export), read whole; failures throw ApiError like the rest. */
+async function download(path: string): Promise<Blob> {
+  const response = await send('GET', path, undefined, '*/*');
+  try {
+    return await response.blob();
+  } catch {
+    throw new ApiError('The download was interrupted.', 0, 'NETWORK_ERROR', false);
+  }
 }
 
 export const api = {
@@ -90,4 +106,5 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+  download,
 };

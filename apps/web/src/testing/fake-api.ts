@@ -4,7 +4,13 @@ import { vi } from 'vitest';
 type FakeReply = { status?: number; body?: unknown };
 type Handler = FakeReply | ((request: { body: unknown; headers: Headers }) => FakeReply);
 
-export type FakeCall = { method: string; path: string; body: unknown; headers: Headers };
+export type FakeCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+};
 
 /**
  * Replaces the network with answers keyed by "METHOD /api/path" — only `fetch` is faked; the
@@ -17,7 +23,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body, headers });
+    calls.push({ method, path: url.pathname, query: url.searchParams, body, headers });
     const handler = handlers[`${method} ${url.pathname}`];
     const reply =
       typeof handler === 'function'

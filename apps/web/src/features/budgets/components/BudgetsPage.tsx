@@ -1,6 +1,127 @@
+import type { Budget } from '@moneta/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { useUser } from '@/features/auth/api/get-user';
+import { useBudgets, type BudgetMonth } from '../api/get-budgets';
+import {
+  budgetMonthName,
+  currentBudgetMonth,
+  parseMonthValue,
+  toMonthValue,
+} from '../utils/budget-month';
+import { BudgetForm } from './BudgetForm';
+import { BudgetsTable } from './BudgetsTable';
+import { DeleteBudgetDialog } from './DeleteBudgetDialog';
+import { MonthPicker } from './MonthPicker';
 
-/** Placeholder until the issue that builds this screen fills it in. */
+type FormState = { mode: 'add' } | { mode: 'edit'; budget: Budget } | null;
+
+/** Monthly budgets per expense category with what has been spent (SPEC §2, issue 4). */
 export function BudgetsPage() {
-  return <ContentLayout title="Budgets" />;
+  const { user } = useUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const currentMonth = currentBudgetMonth(user?.timeZone);
+  const viewed = parseMonthValue(searchParams.get('month')) ?? currentMonth;
+  const budgetsQuery = useBudgets(viewed);
+  const [form, setForm] = useState<FormState>(null);
+  const [deleting, setDeleting] = useState<Budget | null>(null);
+  const shouldFocusAddRef = useRef(false);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const monthName = budgetMonthName(viewed);
+
+  // After a deletion the row's button is gone: focus goes to a control that stays.
+  // (This runs after the dialog has handed focus back, to the removed button.)
+  useEffect(() => {
+    if (deleting !== null || !shouldFocusAddRef.current) return;
+    shouldFocusAddRef.current = false;
+    addButtonRef.current?.focus();
+  }, [deleting]);
+
+  function view(month: BudgetMonth) {
+    setSearchParams(
+      (params) => {
+        params.set('month', toMonthValue(month));
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
+  function onSaved(budget: Budget) {
+    setForm(null);
+    // Show the month the budget belongs to, which may not be the one on screen.
+    view({ year: budget.year, month: budget.month });
+  }
+
+  return (
+    <ContentLayout
+      title="Budgets"
+      description="Set a monthly limit per expense category and see how much of it is spent."
+      actions={
+        <Button ref={addButtonRef} onClick={() => setForm({ mode: 'add' })}>
+          Add Budget
+        </Button>
+      }
+    >
+      <div className="mb-6">
+        <MonthPicker value={viewed} currentMonth={currentMonth} onChange={view} />
+      </div>
+      {budgetsQuery.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading budgets…" />
+        </div>
+      ) : budgetsQuery.isError ? (
+        <Alert>
+          <p>Could not load the budgets. Please try again.</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => void budgetsQuery.refetch()}
+          >
+            Try again
+          </Button>
+        </Alert>
+      ) : budgetsQuery.data.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-neutral-300 bg-white px-6 py-12 text-center dark:border-neutral-700 dark:bg-neutral-900">
+          <p className="font-medium text-neutral-900 dark:text-white">No budgets found.</p>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+            {`There are no budgets for ${monthName} yet.`}
+          </p>
+        </div>
+      ) : (
+        <BudgetsTable
+          budgets={budgetsQuery.data}
+          caption={`Budgets for ${monthName}`}
+          onEdit={(budget) => setForm({ mode: 'edit', budget })}
+          onDelete={setDeleting}
+        />
+      )}
+      <Dialog
+        isOpen={form !== null}
+        onClose={() => setForm(null)}
+        title={form?.mode === 'edit' ? 'Edit Budget' : 'Add Budget'}
+      >
+        <BudgetForm
+          budget={form?.mode === 'edit' ? form.budget : null}
+          defaultMonth={viewed}
+          onSaved={onSaved}
+          onCancel={() => setForm(null)}
+        />
+      </Dialog>
+      <DeleteBudgetDialog
+        budget={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          shouldFocusAddRef.current = true;
+          setDeleting(null);
+        }}
+      />
+    </ContentLayout>
+  );
 }

@@ -1,6 +1,59 @@
+import type { TransactionSummary } from '@moneta/shared';
+import type { ReactNode } from 'react';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
+import { PlusIcon } from '@/components/ui/action-icons';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { useCurrency } from '@/features/auth/hooks/use-currency';
+import { errorMessage } from '@/lib/api-client';
+import { DashboardCharts } from './DashboardCharts';
+import { RecentTransactions } from './RecentTransactions';
+import { SummaryCards } from './SummaryCards';
 
-/** Placeholder until the issue that builds this screen fills it in. */
-export function DashboardOverview() {
-  return <ContentLayout title="Dashboard Overview" />;
+type DashboardOverviewProps = {
+  /** The summary (totals and recent transactions), loaded by the page that composes this. */
+  summary: TransactionSummary | undefined;
+  summaryError: unknown;
+  onAddTransaction: () => void;
+  /** The add-transaction dialog, from the transactions feature. */
+  children?: ReactNode;
+};
+
+/** The Dashboard (SPEC §2): totals, charts of the last 30 days and the newest transactions. */
+export function DashboardOverview({
+  summary,
+  summaryError,
+  onAddTransaction,
+  children,
+}: DashboardOverviewProps) {
+  const currency = useCurrency();
+  return (
+    <ContentLayout
+      title="Dashboard Overview"
+      actions={
+        <Button onClick={onAddTransaction}>
+          <PlusIcon />
+          Add Transaction
+        </Button>
+      }
+    >
+      {summaryError ? (
+        <Alert className="mb-6">
+          {errorMessage(summaryError, 'Failed to load your totals. Please try again.')}
+        </Alert>
+      ) : null}
+      <SummaryCards summary={summary} isLoading={!summary && !summaryError} currency={currency} />
+      <DashboardCharts
+        currency={currency}
+        recent={
+          <RecentTransactions
+            transactions={summary?.recentTransactions}
+            isLoading={!summary && !summaryError}
+            currency={currency}
+          />
+        }
+      />
+      {children}
+    </ContentLayout>
+  );
 }

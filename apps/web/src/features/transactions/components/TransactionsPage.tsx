@@ -1,6 +1,219 @@
+import type { Transaction } from '@moneta/shared';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
+import { DownloadIcon, PlusIcon, TrashIcon } from '@/components/ui/action-icons';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { useCurrency } from '@/features/auth/hooks/use-currency';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteTransactions } from '../api/delete-transactions';
+import { useExportTransactions } from '../api/export-transactions';
+import { useTransactions } from '../api/get-transactions';
+import { useTransactionFilters } from '../hooks/use-transaction-filters';
+import { ManageCategoriesDialog } from './ManageCategoriesDialog';
+import { Pager } from './Pager';
+import { TransactionDetailsDialog } from './TransactionDetailsDialog';
+import { TransactionFilters } from './TransactionFilters';
+import { TransactionFormDialog } from './TransactionFormDialog';
+import { TransactionsTable } from './TransactionsTable';
 
-/** Placeholder until the issue that builds this screen fills it in. */
+const EXPORT_FAILED = 'Failed to export CSV. Please try again.';
+const BULK_DELETE_FAILED = 'Failed to delete transactions. Please try again.';
+const DELETE_FAILED = 'Failed to delete the transaction. Please try again.';
+
+type Form = { isOpen: boolean; transaction: Transaction | null };
+
+/** The Transactions screen (SPEC §2): toolbar, filters, table, pager and their dialogs. */
 export function TransactionsPage() {
-  return <ContentLayout title="Transactions" />;
+  const currency = useCurrency();
+  const { filters, page, setFilter, clearFilters, setPage } = useTransactionFilters();
+  const list = useTransactions({ ...filters, page });
+  const deleteMutation = useDeleteTransactions();
+  const exportMutation = useExportTransactions();
+
+  // The selection belongs to one answer of the list: any refresh clears it (SPEC §4).
+  const [selection, setSelection] = useState({ stamp: 0, ids: new Set<string>() });
+  const selectedIds = selection.stamp === list.dataUpdatedAt ? selection.ids : new Set<string>();
+
+  const [form, setForm] = useState<Form>({ isOpen: false, transaction: null });
+  const [details, setDetails] = useState<Transaction | null>(null);
+  const [isManagingCategories, setIsManagingCategories] = useState(false);
+  const [toDelete, setToDelete] = useState<Transaction | null>(null);
+  // The ids asked about, kept while the dialog is open (a refresh clears the selection).
+  const [bulkIds, setBulkIds] = useState<string[] | null>(null);
+
+  const transactions = list.data?.transactions ?? [];
+  const totalPages = list.data?.totalPages ?? 1;
+
+  // A page past the end (the URL of a list that since shrank) shows the last page instead.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && page > list.data.totalPages) {
+      setPage(list.data.totalPages);
+    }
+  }, [list.data, list.isPlaceholderData, page, setPage]);
+
+  /** After deleting every row shown on a page above 1, the previous page is shown (SPEC §4). */
+  function afterDeleting(count: number) {
+    if (page > 1 && count >= transactions.length) setPage(page - 1);
+  }
+
+  function deleteOne() {
+    if (!toDelete) return;
+    deleteMutation.mutate([toDelete._id], {
+      onSuccess: () => {
+        setToDelete(null);
+        toast.success('Transaction deleted.');
+        afterDeleting(1);
+      },
+      onError: (error) => {
+        setToDelete(null);
+        toast.error(errorMessage(error, DELETE_FAILED));
+      },
+    });
+  }
+
+  function deleteSelected() {
+    if (!bulkIds) return;
+    const ids = bulkIds;
+    deleteMutation.mutate(ids, {
+      onSuccess: () => {
+        setBulkIds(null);
+        toast.success(`${ids.length} transaction${ids.length === 1 ? '' : 's'} deleted.`);
+        afterDeleting(ids.length);
+      },
+    });
+  }
+
+  const isFiltered = Object.values(filters).some(Boolean);
+
+  return (
+    <ContentLayout
+      title="Transactions"
+      actions={
+        <>
+          {selectedIds.size > 0 ? (
+            <Button
+              variant="danger"
+              onClick={() => {
+                deleteMutation.reset();
+                setBulkIds([...selectedIds]);
+              }}
+            >
+              <TrashIcon />
+              Delete ({selectedIds.size})
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={() => setIsManagingCategories(true)}>
+            Manage Categories
+          </Button>
+          <Button onClick={() => setForm({ isOpen: true, transaction: null })}>
+            <PlusIcon />
+            Add Transaction
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={exportMutation.isPending}
+            onClick={() => exportMutation.mutate(filters)}
+          >
+            <DownloadIcon />
+            {exportMutation.isPending ? 'Exporting...' : 'Export to CSV'}
+          </Button>
+        </>
+      }
+    >
+      {exportMutation.isError ? (
+        <Alert className="mb-4">
+          <div className="flex items-center justify-between gap-4">
+            <span>{EXPORT_FAILED}</span>
+            <Button variant="ghost" size="sm" onClick={() => exportMutation.reset()}>
+              Dismiss
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+
+      <TransactionFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
+
+      <div className="mt-6" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading transactions…" />
+          </div>
+        ) : list.isError ? (
+          <Alert>
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <span>
+                {errorMessage(list.error, 'Failed to load transactions. Please try again.')}
+              </span>
+              <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+                Retry
+              </Button>
+            </div>
+          </Alert>
+        ) : transactions.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
+            <p className="font-medium text-neutral-800 dark:text-neutral-200">
+              No Transaction done.
+            </p>
+            {isFiltered ? (
+              <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+                Nothing matches these filters.
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {list.data ? `${list.data.total} transactions found.` : ''}
+            </p>
+            <TransactionsTable
+              transactions={transactions}
+              currency={currency}
+              selectedIds={selectedIds}
+              onSelectionChange={(ids) => setSelection({ stamp: list.dataUpdatedAt, ids })}
+              onDetails={setDetails}
+              onEdit={(transaction) => setForm({ isOpen: true, transaction })}
+              onDelete={setToDelete}
+            />
+            <Pager page={page} totalPages={totalPages} onPageChange={setPage} />
+          </>
+        )}
+      </div>
+
+      <TransactionFormDialog
+        isOpen={form.isOpen}
+        transaction={form.transaction}
+        onClose={() => setForm({ isOpen: false, transaction: null })}
+      />
+      <TransactionDetailsDialog transaction={details} onClose={() => setDetails(null)} />
+      <ManageCategoriesDialog
+        isOpen={isManagingCategories}
+        onClose={() => setIsManagingCategories(false)}
+      />
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title="Delete this transaction?"
+        description={toDelete ? `"${toDelete.name}" will be deleted permanently.` : null}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        isBusy={deleteMutation.isPending}
+        onConfirm={deleteOne}
+        onCancel={() => setToDelete(null)}
+      />
+      <ConfirmDialog
+        isOpen={bulkIds !== null}
+        title={`Delete ${bulkIds?.length ?? 0} transaction${bulkIds?.length === 1 ? '' : 's'}?`}
+        description="The selected transactions will be deleted permanently."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        isBusy={deleteMutation.isPending}
+        error={deleteMutation.isError ? BULK_DELETE_FAILED : null}
+        onConfirm={deleteSelected}
+        onCancel={() => setBulkIds(null)}
+      />
+    </ContentLayout>
+  );
 }

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, makeUser } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render-app';
+import {
+  emptyCharts,
+  makeSummary,
+  makeTransaction,
+  transactionHandlers,
+} from '@/testing/transactions';
+
+function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  window.localStorage.setItem('token', 'jwt-token');
+  return fakeApi({
+    'GET /api/auth/me': { body: makeUser({ defaultCurrency: 'EUR' }) },
+    ...transactionHandlers(),
+    ...handlers,
+  });
+}
+
+describe('dashboard', () => {
+  it('shows the totals in the user currency and the recent transactions', async () => {
+    signedIn({
+      'GET /api/transactions/summary': {
+        body: makeSummary({
+          totalIncome: 3000,
+          totalExpenses: 1234.5,
+          balance: 1765.5,
+          recentTransactions: [
+            makeTransaction({ name: 'Pay', isIncome: true, cost: 3000, addedOn: '2026-03-01' }),
+            makeTransaction({ name: 'Dinner', cost: 34.5, addedOn: '2026-03-10' }),
+          ],
+        }),
+      },
+    });
+    renderApp('/dashboard');
+    // The page's code loads lazily; on a busy machine that can take a moment.
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard Overview' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    const income = screen.getByRole('heading', { name: 'Total Income' }).closest('li');
+    const expense = screen.getByRole('heading', { name: 'Total Expense' }).closest('li');
+    const balance = screen.getByRole('heading', { name: 'Current Balance' }).closest('li');
+    if (!income || !expense || !balance) throw new Error('cards missing');
+    expect(await within(income).findByText('€3,000.00')).toBeInTheDocument();
+    expect(within(expense).getByText('€1,234.50')).toBeInTheDocument();
+    expect(within(balance).getByText('€1,765.50')).toBeInTheDocument();
+
+    const recent = screen.getByRole('region', { name: 'Recent Transactions' });
+    expect(within(recent).getByText('+€3,000.00')).toBeInTheDocument();
+    expect(within(recent).getByText('-€34.50')).toBeInTheDocument();
+    expect(within(recent).getByText(/Mar 10, 2026/)).toBeInTheDocument();
+  });
+
+  it('shows every empty message when there is no data', async () => {
+    signedIn({ 'GET /api/transactions/charts': { body: emptyCharts() } });
+    renderApp('/dashboard');
+    expect(
+      await screen.findByText('No recent transactions', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('No expense data to display.')).toBeInTheDocument();
+    expect(screen.getByText('No recent activity to display.')).toBeInTheDocument();
+    // SPEC §2: the expense line chart reuses the income chart's empty text.
+    expect(
+      within(screen.getByRole('region', { name: 'Income Vs Time' })).getByText(
+        'No income data to display.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Expense Vs Time' })).getByText(
+        'No income data to display.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the transaction form with the quick-add messages', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await user.click(
+      await screen.findByRole('button', { name: 'Add Transaction' }, { timeout: 10_000 }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Add Expense' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+    expect(
+      await within(dialog).findByText('Please enter a name for the transaction.'),
+    ).toBeVisible();
+    expect(within(dialog).getByText('Please enter a valid cost greater than 0.')).toBeVisible();
+    expect(within(dialog).getByText('Please select a category.')).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add Transaction' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,308 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render-app';
+import { makePage, makeTransaction, transactionHandlers } from '@/testing/transactions';
+
+function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  window.localStorage.setItem('token', 'jwt-token');
+  return fakeApi({
+    'GET /api/auth/me': { body: makeUser() },
+    ...transactionHandlers(),
+    'GET /api/transactions': { body: makePage([]) },
+    ...handlers,
+  });
+}
+
+function listCalls(calls: FakeCall[]) {
+  return calls.filter((call) => call.method === 'GET' && call.path === '/api/transactions');
+}
+
+function lastListQuery(calls: FakeCall[]) {
+  const last = listCalls(calls).at(-1);
+  if (!last) throw new Error('The list was never fetched');
+  return Object.fromEntries(last.query);
+}
+
+async function openAddForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Add Transaction' }));
+  return screen.getByRole('dialog', { name: 'Add Expense' });
+}
+
+describe('transactions page', () => {
+  it('shows the empty text and no pager when there is nothing', async () => {
+    signedIn();
+    renderApp('/transactions');
+    // The first test of the file also waits for the page's code to load.
+    expect(
+      await screen.findByText('No Transaction done.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Page \d+ of/)).toBeNull();
+  });
+
+  it('lists transactions with signed amounts, the stored date and badges', async () => {
+    signedIn({
+      'GET /api/transactions': {
+        body: makePage([
+          makeTransaction({ name: 'Pay', isIncome: true, cost: 2500, category: 'Salary' }),
+          makeTransaction({ name: 'Rent', cost: 900.5, addedOn: '2026-01-01', recurringId: 'r1' }),
+          makeTransaction({ name: 'Groceries run', receiptId: 'rc1' }),
+        ]),
+      },
+    });
+    renderApp('/transactions');
+    const pay = (await screen.findByRole('rowheader', { name: 'Pay' })).closest('tr');
+    const rent = screen.getByRole('rowheader', { name: /Rent/ }).closest('tr');
+    if (!pay || !rent) throw new Error('rows missing');
+    expect(within(pay).getByText('+$2,500.00')).toHaveClass('text-emerald-700');
+    expect(within(rent).getByText('-$900.50')).toHaveClass('text-red-700');
+    expect(within(rent).getByText('Jan 1, 2026')).toBeInTheDocument();
+    expect(within(rent).getByText('Recurring')).toBeInTheDocument();
+    expect(screen.getByText('Receipt')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Rent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Rent' })).toBeInTheDocument();
+  });
+
+  it('shows the pager only when there is more than one page', async () => {
+    signedIn({
+      'GET /api/transactions': { body: makePage([makeTransaction()], { totalPages: 2 }) },
+    });
+    renderApp('/transactions');
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('hides the pager for a single page of rows', async () => {
+    signedIn({ 'GET /api/transactions': { body: makePage([makeTransaction({ name: 'One' })]) } });
+    renderApp('/transactions');
+    expect(await screen.findByRole('rowheader', { name: 'One' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('goes back to page 1 when any filter changes', async () => {
+    const { calls } = signedIn({
+      'GET /api/transactions': { body: makePage([makeTransaction()], { totalPages: 3 }) },
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions?page=2');
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(lastListQuery(calls)).toMatchObject({ page: '2', limit: '10' });
+
+    await user.selectOptions(screen.getByLabelText('Type'), 'income');
+    await waitFor(() =>
+      expect(lastListQuery(calls)).toMatchObject({ page: '1', isIncome: 'true' }),
+    );
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastListQuery(calls)).toMatchObject({ page: '2' }));
+    await user.selectOptions(screen.getByLabelText('Category'), 'Salary');
+    await waitFor(() =>
+      expect(lastListQuery(calls)).toMatchObject({ page: '1', category: 'Salary' }),
+    );
+  });
+
+  it('debounces the search and then searches from page 1', async () => {
+    const { calls } = signedIn({
+      'GET /api/transactions': { body: makePage([makeTransaction()], { totalPages: 2 }) },
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions?page=2');
+    await screen.findByText('Page 2 of 2');
+    await user.type(screen.getByLabelText('Search'), 'coffee');
+    // Every keystroke is shown, but no request went out for the partial words.
+    expect(screen.getByLabelText('Search')).toHaveValue('coffee');
+    expect(listCalls(calls).some((call) => call.query.has('search'))).toBe(false);
+    await waitFor(() =>
+      expect(lastListQuery(calls)).toMatchObject({ search: 'coffee', page: '1' }),
+    );
+    expect(listCalls(calls).filter((call) => call.query.has('search'))).toHaveLength(1);
+  });
+
+  it('shows active filters as chips; removing one keeps the others', async () => {
+    const { calls } = signedIn();
+    const user = userEvent.setup();
+    renderApp('/transactions?type=income&category=Salary&from=2026-03-01&to=2026-03-31');
+    await screen.findByText('No Transaction done.');
+    expect(lastListQuery(calls)).toMatchObject({
+      isIncome: 'true',
+      category: 'Salary',
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+    });
+    expect(screen.getByRole('button', { name: 'Remove filter From: Mar 1, 2026' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter Type: Income' }));
+    expect(screen.queryByRole('button', { name: 'Remove filter Type: Income' })).toBeNull();
+    expect(screen.getByLabelText('Type')).toHaveValue('');
+    await waitFor(() => expect(lastListQuery(calls)).not.toHaveProperty('isIncome'));
+    expect(lastListQuery(calls)).toMatchObject({ category: 'Salary', startDate: '2026-03-01' });
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(screen.queryByRole('button', { name: /Remove filter/ })).toBeNull();
+    await waitFor(() => expect(lastListQuery(calls)).toEqual({ page: '1', limit: '10' }));
+  });
+
+  it('clears the search box when its chip is removed', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    renderApp('/transactions?q=rent');
+    expect(await screen.findByLabelText('Search')).toHaveValue('rent');
+    await user.click(screen.getByRole('button', { name: 'Remove filter Search: rent' }));
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+  });
+});
+
+describe('transaction form', () => {
+  it('shows the spec messages next to the fields and sends nothing', async () => {
+    const { calls } = signedIn();
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    const dialog = await openAddForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+
+    expect(
+      await within(dialog).findByText('Please enter a name for the transaction.'),
+    ).toBeVisible();
+    expect(within(dialog).getByText('Please enter a valid cost greater than 0.')).toBeVisible();
+    expect(within(dialog).getByText('Please select a category.')).toBeVisible();
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(
+      'Please enter a name for the transaction.',
+    );
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '-3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+    expect(within(dialog).getByText('Please enter a valid cost greater than 0.')).toBeVisible();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('defaults the income name to "<category> Income" and shows it as the placeholder', async () => {
+    const { calls } = signedIn({
+      'POST /api/transactions': ({ body }) => ({
+        status: 201,
+        body: makeTransaction(body as object),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    const expenseDialog = await openAddForm(user);
+    await user.click(within(expenseDialog).getByRole('button', { name: 'Add Income' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Income' });
+
+    const name = within(dialog).getByLabelText('Name (optional)');
+    expect(name).toHaveAttribute('placeholder', 'General Income');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Freelance / Side Gig');
+    expect(name).toHaveAttribute('placeholder', 'Freelance / Side Gig Income');
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '150.25');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Income' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toMatchObject({
+      name: 'Freelance / Side Gig Income',
+      category: 'Freelance / Side Gig',
+      cost: 150.25,
+      isIncome: true,
+      note: null,
+    });
+    expect((post?.body as { addedOn: string }).addedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('resets the fields when switching between income and expense', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Lunch');
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '12');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add Income' }));
+    const income = screen.getByRole('dialog', { name: 'Add Income' });
+    expect(within(income).getByLabelText('Name (optional)')).toHaveValue('');
+    expect(within(income).getByLabelText('Amount (USD)')).toHaveValue(null);
+    expect(within(income).getByLabelText('Category')).toHaveValue('');
+    expect(within(income).getByRole('option', { name: 'Salary' })).toBeInTheDocument();
+
+    await user.click(within(income).getByRole('button', { name: 'Add Expense' }));
+    const expense = screen.getByRole('dialog', { name: 'Add Expense' });
+    expect(within(expense).getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('opens an edit in the mode of the transaction', async () => {
+    const salary = makeTransaction({ name: 'March pay', isIncome: true, category: 'Salary' });
+    signedIn({ 'GET /api/transactions': { body: makePage([salary]) } });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    await user.click(await screen.findByRole('button', { name: 'Edit March pay' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Income' });
+    expect(within(dialog).getByLabelText('Name (optional)')).toHaveValue('March pay');
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('Salary');
+    expect(within(dialog).queryByRole('button', { name: 'Add Expense' })).toBeNull();
+  });
+
+  it('adds a new category through an in-app prompt and selects it', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    const dialog = await openAddForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add New Category' }));
+    const prompt = screen.getByRole('dialog', { name: 'Add New Category' });
+    await user.type(within(prompt).getByLabelText('Enter new category name:'), 'Pets');
+    await user.click(within(prompt).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog', { name: 'Add New Category' })).toBeNull();
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('Pets');
+
+    // Escape closes only the innermost dialog.
+    await user.click(within(dialog).getByRole('button', { name: 'Add New Category' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Add New Category' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Add Expense' })).toBeInTheDocument();
+  });
+
+  it('asks before adding an expense larger than the balance', async () => {
+    const { calls } = signedIn({
+      'POST /api/transactions': ({ body }) => ({
+        status: 201,
+        body: makeTransaction(body as object),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Laptop');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Shopping');
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '1500');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('$1,500.00');
+    expect(confirm).toHaveTextContent('$1,000.00');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Add Anyway' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+  });
+
+  it('shows the server message in a toast when saving fails', async () => {
+    signedIn({
+      'POST /api/transactions': {
+        status: 400,
+        body: { message: 'Category must be at most 50 characters long.', code: 'VALIDATION' },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Tea');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+    expect(
+      await screen.findByText('Category must be at most 50 characters long.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Expense' })).toBeInTheDocument();
+  });
+});

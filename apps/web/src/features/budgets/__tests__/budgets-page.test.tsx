@@ -1,0 +1,349 @@
+import { BUDGET_MESSAGES, todayIn, type Budget } from '@moneta/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, makeUser } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render-app';
+
+const EXPENSE_CATEGORIES = ['Food', 'Shopping', 'Bills', 'Groceries'];
+
+/** The month containing today for the test user (Europe/Paris). */
+function currentMonth() {
+  const [year, month] = todayIn('Europe/Paris').split('-').map(Number) as [number, number];
+  return { year, month };
+}
+
+function makeBudget(overrides: Partial<Budget> = {}): Budget {
+  const { year, month } = currentMonth();
+  return {
+    _id: crypto.randomUUID(),
+    category: 'Food',
+    amount: 100,
+    month,
+    year,
+    spent: 25,
+    remaining: 75,
+    percent: 25,
+    ...overrides,
+  };
+}
+
+function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  window.localStorage.setItem('token', 'jwt-token');
+  return fakeApi({
+    'GET /api/auth/me': { body: makeUser() },
+    'GET /api/transactions/categories/expense': { body: EXPENSE_CATEGORIES },
+    ...handlers,
+  });
+}
+
+async function openBudgets() {
+  const user = userEvent.setup();
+  const app = renderApp('/budgets');
+  // The first render of a file also loads the lazy route chunks.
+  await screen.findByRole('heading', { level: 1, name: 'Budgets' }, { timeout: 5000 });
+  return { user, app };
+}
+
+function requestedUrls(fetchMock: ReturnType<typeof fakeApi>['fetchMock']): string[] {
+  return fetchMock.mock.calls.map(([input]) => String(input));
+}
+
+describe('budgets page', () => {
+  it('shows the budgets of the current month in the table', async () => {
+    const { fetchMock } = signedIn({
+      'GET /api/budgets': {
+        body: [
+          makeBudget({ category: 'Food', amount: 200, spent: 50.5, remaining: 149.5, percent: 25 }),
+        ],
+      },
+    });
+    await openBudgets();
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Category',
+      'Month',
+      'Budget',
+      'Spent',
+      'Remaining',
+      'Progress',
+      'Delete',
+    ]);
+    const { year, month } = currentMonth();
+    const [, row] = within(table).getAllByRole('row');
+    if (!row) throw new Error('No budget row');
+    expect(within(row).getByRole('button', { name: 'Edit Food budget' })).toBeInTheDocument();
+    expect(within(row).getByText(`${month}/${year}`)).toBeInTheDocument();
+    expect(within(row).getByText('$200.00')).toBeInTheDocument();
+    expect(within(row).getByText('$50.50')).toBeInTheDocument();
+    expect(within(row).getByText('$149.50')).toBeInTheDocument();
+    expect(within(row).getByText('25%')).toBeInTheDocument();
+    expect(requestedUrls(fetchMock)).toContain(`/api/budgets?month=${month}&year=${year}`);
+  });
+
+  it('says so when the month has no budgets', async () => {
+    signedIn({ 'GET /api/budgets': { body: [] } });
+    await openBudgets();
+    expect(await screen.findByText('No budgets found.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows an error with a retry when the budgets cannot be loaded', async () => {
+    let attempts = 0;
+    signedIn({
+      'GET /api/budgets': () => {
+        attempts += 1;
+        return attempts <= 3 ? { status: 400, body: { message: 'Bad', code: 'X' } } : { body: [] };
+      },
+    });
+    const { user } = await openBudgets();
+    expect(await screen.findByText('Could not load the budgets. Please try again.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(attempts).toBeGreaterThan(1));
+  });
+
+  it('moves between months and asks the server for the month shown', async () => {
+    const { fetchMock } = signedIn({ 'GET /api/budgets': { body: [] } });
+    const { user } = await openBudgets();
+    await screen.findByText('No budgets found.');
+    const { year, month } = currentMonth();
+    const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await waitFor(() =>
+      expect(requestedUrls(fetchMock)).toContain(
+        `/api/budgets?month=${previous.month}&year=${previous.year}`,
+      ),
+    );
+    expect(screen.getByLabelText('Month shown')).toHaveValue(
+      `${previous.year}-${String(previous.month).padStart(2, '0')}`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'This month' }));
+    expect(screen.getByLabelText('Month shown')).toHaveValue(
+      `${year}-${String(month).padStart(2, '0')}`,
+    );
+
+    fireEvent.change(screen.getByLabelText('Month shown'), { target: { value: '2024-02' } });
+    await waitFor(() =>
+      expect(requestedUrls(fetchMock)).toContain('/api/budgets?month=2&year=2024'),
+    );
+  });
+
+  it.each([
+    [0, 'green'],
+    [79, 'green'],
+    [80, 'yellow'],
+    [99, 'yellow'],
+    [100, 'red'],
+    [150, 'red'],
+  ] as const)('colours a bar at %i percent %s', async (percent, color) => {
+    signedIn({
+      'GET /api/budgets': {
+        body: [
+          makeBudget({
+            category: 'Bills',
+            amount: 100,
+            spent: percent,
+            remaining: 100 - percent,
+            percent,
+          }),
+        ],
+      },
+    });
+    await openBudgets();
+    const bar = await screen.findByRole('progressbar', { name: 'Bills budget used' });
+    expect(bar).toHaveAttribute('aria-valuenow', String(percent));
+    expect(bar).toHaveAttribute('data-color', color);
+    const fill = within(bar).getByTestId('budget-progress-fill');
+    const fillClass = { green: 'bg-emerald-600', yellow: 'bg-amber-500', red: 'bg-red-600' }[color];
+    expect(fill).toHaveClass(fillClass);
+    // The bar never grows past its track.
+    expect(fill.style.width).toBe(`${Math.min(percent, 100)}%`);
+    expect(screen.getByText(`${percent}%`)).toBeInTheDocument();
+  });
+
+  it('shows an overspent remaining amount in red', async () => {
+    signedIn({
+      'GET /api/budgets': {
+        body: [makeBudget({ amount: 50, spent: 80, remaining: -30, percent: 160 })],
+      },
+    });
+    await openBudgets();
+    const remaining = await screen.findByText('-$30.00');
+    expect(remaining).toHaveAttribute('data-negative', 'true');
+    expect(remaining).toHaveClass('text-red-700');
+  });
+
+  it('adds a budget for the month shown, clamping the month to 1–12', async () => {
+    const created: Budget[] = [];
+    const { calls } = signedIn({
+      'GET /api/budgets': () => ({ body: created }),
+      'POST /api/budgets': ({ body }) => {
+        const budget = makeBudget({ ...(body as Partial<Budget>), spent: 0, percent: 0 });
+        created.push(budget);
+        return { status: 201, body: budget };
+      },
+    });
+    const { user } = await openBudgets();
+    await screen.findByText('No budgets found.');
+    const addButton = screen.getByRole('button', { name: 'Add Budget' });
+    await user.click(addButton);
+
+    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    const { year, month } = currentMonth();
+    const monthField = within(dialog).getByLabelText('Month');
+    expect(monthField).toHaveValue(month);
+    expect(within(dialog).getByLabelText('Year')).toHaveValue(year);
+    const category = within(dialog).getByLabelText('Category');
+    expect(category).toHaveFocus();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('option', { name: 'Groceries' })).toBeInTheDocument(),
+    );
+
+    await user.clear(monthField);
+    await user.type(monthField, '15');
+    await user.tab();
+    expect(monthField).toHaveValue(12);
+
+    await user.clear(monthField);
+    await user.type(monthField, '0');
+    await user.tab();
+    expect(monthField).toHaveValue(1);
+
+    // Clamped on submit too, without leaving the field.
+    await user.clear(monthField);
+    await user.type(monthField, '-4');
+    await user.selectOptions(category, 'Groceries');
+    await user.type(within(dialog).getByLabelText('Amount'), '250.5');
+    await user.click(monthField);
+    await user.type(monthField, '{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      category: 'Groceries',
+      amount: 250.5,
+      month: 1,
+      year,
+    });
+    expect(addButton).toHaveFocus();
+  });
+
+  it('shows the validation messages of the shared schema and sends nothing', async () => {
+    const { calls } = signedIn({ 'GET /api/budgets': { body: [] } });
+    const { user } = await openBudgets();
+    await user.click(screen.getByRole('button', { name: 'Add Budget' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    await user.clear(within(dialog).getByLabelText('Year'));
+    await user.type(within(dialog).getByLabelText('Year'), '1999');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByText(BUDGET_MESSAGES.categoryRequired)).toBeVisible();
+    expect(within(dialog).getByText(BUDGET_MESSAGES.amountInvalid)).toBeVisible();
+    expect(within(dialog).getByText(BUDGET_MESSAGES.yearInvalid)).toBeVisible();
+    expect(within(dialog).getByLabelText('Year')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's duplicate message in the dialog and as a toast", async () => {
+    const message = 'A budget for Food in 3/2026 already exists.';
+    signedIn({
+      'GET /api/budgets': { body: [] },
+      'POST /api/budgets': { status: 409, body: { message, code: 'CONFLICT' } },
+    });
+    const { user } = await openBudgets();
+    await user.click(screen.getByRole('button', { name: 'Add Budget' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('option', { name: 'Food' })).toBeInTheDocument(),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+    await user.type(within(dialog).getByLabelText('Amount'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(await screen.findAllByText(message)).toHaveLength(2);
+    expect(screen.getByRole('dialog', { name: 'Add Budget' })).toBeInTheDocument();
+  });
+
+  it('opens a row in the Edit Budget dialog and saves it', async () => {
+    const budget = makeBudget({ _id: 'budget-1', category: 'Shopping', amount: 80 });
+    const { calls } = signedIn({
+      'GET /api/budgets': { body: [budget] },
+      'PUT /api/budgets/budget-1': ({ body }) => ({
+        body: { ...budget, ...(body as Partial<Budget>) },
+      }),
+    });
+    const { user } = await openBudgets();
+    const row = (await screen.findByText('$80.00')).closest('tr');
+    if (!row) throw new Error('No row');
+    await user.click(row);
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('Shopping');
+    const amount = within(dialog).getByLabelText('Amount');
+    expect(amount).toHaveValue(80);
+    await user.clear(amount);
+    await user.type(amount, '120');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      category: 'Shopping',
+      amount: 120,
+      month: budget.month,
+      year: budget.year,
+    });
+  });
+
+  it('closes the dialog with Escape and gives focus back', async () => {
+    signedIn({ 'GET /api/budgets': { body: [makeBudget({ category: 'Food' })] } });
+    const { user } = await openBudgets();
+    const edit = await screen.findByRole('button', { name: 'Edit Food budget' });
+    await user.click(edit);
+    expect(screen.getByRole('dialog', { name: 'Edit Budget' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(edit).toHaveFocus();
+  });
+
+  it('deletes a budget after confirmation', async () => {
+    let budgets = [makeBudget({ _id: 'budget-9', category: 'Food' })];
+    const { calls } = signedIn({
+      'GET /api/budgets': () => ({ body: budgets }),
+      'DELETE /api/budgets/budget-9': () => {
+        budgets = [];
+        return { body: { message: 'Budget deleted.' } };
+      },
+    });
+    const { user } = await openBudgets();
+    await user.click(await screen.findByRole('button', { name: 'Delete Food budget' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete budget?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('No budgets found.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Add Budget' })).toHaveFocus();
+  });
+
+  it('toasts when a budget cannot be deleted and keeps the row', async () => {
+    signedIn({
+      'GET /api/budgets': { body: [makeBudget({ _id: 'budget-5', category: 'Food' })] },
+      'DELETE /api/budgets/budget-5': { status: 500 },
+    });
+    const { user } = await openBudgets();
+    await user.click(await screen.findByRole('button', { name: 'Delete Food budget' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(
+      await screen.findByText('Could not delete the budget. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Food budget' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,24 @@
+import type { Budget, ValidBudgetInput } from '@moneta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { budgetsQueryKey } from './get-budgets';
+
+export function updateBudget({
+  budgetId,
+  input,
+}: {
+  budgetId: string;
+  input: ValidBudgetInput;
+}): Promise<Budget> {
+  return api.put<Budget>(`/budgets/${encodeURIComponent(budgetId)}`, input);
+}
+
+/** `onError` runs even when the form is gone (closed while saving). */
+export function useUpdateBudget({ onError }: { onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBudget,
+    onError,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: budgetsQueryKey }),
+  });
+}

@@ -1,0 +1,162 @@
+import {
+  BUDGET_MAX_YEAR,
+  BUDGET_MIN_YEAR,
+  budgetInputSchema,
+  type Budget,
+  type BudgetInput,
+  type ValidBudgetInput,
+} from '@moneta/shared';
+import type { FocusEvent, FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { fieldErrorClasses } from '@/components/ui/input-styles';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextField } from '@/components/ui/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { zodFormResolver } from '@/lib/zod-form-resolver';
+import { useCreateBudget } from '../api/create-budget';
+import type { BudgetMonth } from '../api/get-budgets';
+import { useExpenseCategories } from '../api/get-expense-categories';
+import { useUpdateBudget } from '../api/update-budget';
+import { clampMonth, FIRST_MONTH, LAST_MONTH } from '../utils/budget-month';
+
+const SAVE_FAILED = 'Could not save the budget. Please try again.';
+
+type BudgetFormProps = {
+  /** The budget being edited; a new one otherwise. */
+  budget: Budget | null;
+  /** Month and year a new budget starts with: the month being viewed. */
+  defaultMonth: BudgetMonth;
+  onSaved: (budget: Budget) => void;
+  onCancel: () => void;
+};
+
+/** The Add Budget / Edit Budget form (SPEC §5), checked with the server's own schema. */
+export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFormProps) {
+  const categoriesQuery = useExpenseCategories();
+  const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));
+  const createMutation = useCreateBudget({ onError });
+  const updateMutation = useUpdateBudget({ onError });
+  const saveMutation = budget ? updateMutation : createMutation;
+  const isBusy = saveMutation.isPending;
+
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = useForm<BudgetInput, unknown, ValidBudgetInput>({
+    resolver: zodFormResolver(budgetInputSchema),
+    // The fields hold text as typed; the shared schema turns it into numbers.
+    defaultValues: {
+      category: budget?.category ?? '',
+      amount: budget ? String(budget.amount) : '',
+      month: String(budget?.month ?? defaultMonth.month),
+      year: String(budget?.year ?? defaultMonth.year),
+    },
+  });
+
+  // A budget's category may have left the list since (or come from elsewhere): keep it choosable.
+  const categories = categoriesQuery.data ?? [];
+  const options =
+    budget && !categories.includes(budget.category) ? [budget.category, ...categories] : categories;
+
+  const monthField = register('month');
+
+  function clampMonthField() {
+    const month = String(getValues('month'));
+    const clamped = clampMonth(month);
+    if (clamped !== month) setValue('month', clamped, { shouldValidate: isSubmitted });
+  }
+
+  function onMonthBlur(event: FocusEvent<HTMLInputElement>) {
+    clampMonthField();
+    void monthField.onBlur(event);
+  }
+
+  const save = handleSubmit((input) => {
+    if (budget) {
+      updateMutation.mutate({ budgetId: budget._id, input }, { onSuccess: onSaved });
+    } else {
+      createMutation.mutate(input, { onSuccess: onSaved });
+    }
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    clampMonthField();
+    void save(event);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, SAVE_FAILED)}</Alert> : null}
+      <SelectField
+        label="Category"
+        error={errors.category?.message}
+        aria-busy={categoriesQuery.isPending}
+        hint={
+          categoriesQuery.isError ? (
+            <p className={fieldErrorClasses}>Could not load the categories. Please try again.</p>
+          ) : null
+        }
+        {...register('category')}
+      >
+        <option value="">
+          {categoriesQuery.isPending ? 'Loading categories…' : 'Select a category'}
+        </option>
+        {options.map((category) => (
+          <option key={category} value={category}>
+            {category}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Amount"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        placeholder="0.00"
+        required
+        error={errors.amount?.message}
+        {...register('amount')}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label="Month"
+          type="number"
+          inputMode="numeric"
+          min={FIRST_MONTH}
+          max={LAST_MONTH}
+          step={1}
+          required
+          error={errors.month?.message}
+          {...monthField}
+          onBlur={onMonthBlur}
+        />
+        <TextField
+          label="Year"
+          type="number"
+          inputMode="numeric"
+          min={BUDGET_MIN_YEAR}
+          max={BUDGET_MAX_YEAR}
+          step={1}
+          required
+          error={errors.year?.message}
+          {...register('year')}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { budgetProgressColor, type BudgetProgressColor } from '@moneta/shared';
+
+const barColors: Record<BudgetProgressColor, string> = {
+  green: 'bg-emerald-600 dark:bg-emerald-500',
+  yellow: 'bg-amber-500 dark:bg-amber-400',
+  red: 'bg-red-600 dark:bg-red-500',
+};
+
+/**
+ * How much of a budget is spent: a bar coloured by the thresholds of SPEC §4 (green under 80 %,
+ * yellow to under 100 %, red from 100 %) and the percent as text. The bar stops at full width.
+ */
+export function BudgetProgress({ category, percent }: { category: string; percent: number }) {
+  const color = budgetProgressColor(percent);
+  const width = Math.min(100, Math.max(0, percent));
+  return (
+    <div className="flex min-w-36 items-center gap-3">
+      <div
+        role="progressbar"
+        aria-label={`${category} budget used`}
+        aria-valuemin={0}
+        aria-valuemax={Math.max(100, percent)}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+        data-color={color}
+        className="h-2.5 flex-1 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-700"
+      >
+        <div
+          data-testid="budget-progress-fill"
+          className={`h-full rounded-full ${barColors[color]}`}
+          style={{ width: `${width}%` }}
+        />
+      </div>
+      <span className="w-12 text-right text-sm font-medium text-neutral-800 tabular-nums dark:text-neutral-200">
+        {percent}%
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR, dateParts, todayIn } from '@moneta/shared';
+import type { BudgetMonth } from '../api/get-budgets';
+
+export const FIRST_MONTH = 1;
+export const LAST_MONTH = 12;
+
+/** The month containing today in the user's time zone (the browser's if the zone is unknown). */
+export function currentBudgetMonth(timeZone: string | undefined, now = new Date()): BudgetMonth {
+  let today: string;
+  try {
+    today = todayIn(timeZone ?? 'UTC', now);
+  } catch {
+    today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, now);
+  }
+  const { year, month } = dateParts(today);
+  return { year, month };
+}
+
+/** A month moved by `delta` months, kept inside the years budgets allow. */
+export function shiftBudgetMonth({ year, month }: BudgetMonth, delta: number): BudgetMonth {
+  const index = year * 12 + (month - 1) + delta;
+  const shifted = { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  if (shifted.year < BUDGET_MIN_YEAR) return { year: BUDGET_MIN_YEAR, month: FIRST_MONTH };
+  if (shifted.year > BUDGET_MAX_YEAR) return { year: BUDGET_MAX_YEAR, month: LAST_MONTH };
+  return shifted;
+}
+
+export function isFirstBudgetMonth({ year, month }: BudgetMonth): boolean {
+  return year === BUDGET_MIN_YEAR && month === FIRST_MONTH;
+}
+
+export function isLastBudgetMonth({ year, month }: BudgetMonth): boolean {
+  return year === BUDGET_MAX_YEAR && month === LAST_MONTH;
+}
+
+/** 'YYYY-MM', the value of a month input and of the page's `?month=` parameter. */
+export function toMonthValue({ year, month }: BudgetMonth): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+}
+
+/** Reads 'YYYY-MM'; null when it is not a month budgets can have. */
+export function parseMonthValue(value: string | null | undefined): BudgetMonth | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(value ?? '');
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  if (month < FIRST_MONTH || month > LAST_MONTH) return null;
+  if (year < BUDGET_MIN_YEAR || year > BUDGET_MAX_YEAR) return null;
+  return { year, month };
+}
+
+/** The Month column's text: month/year, e.g. 3/2026 (SPEC §2). */
+export function formatBudgetMonth({ year, month }: BudgetMonth): string {
+  return `${month}/${year}`;
+}
+
+/** A long name of the month for headings and descriptions, e.g. March 2026. */
+export function budgetMonthName({ year, month }: BudgetMonth): string {
+  const name = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, month - 1, 1)),
+  );
+  return `${name} ${year}`;
+}
+
+/**
+ * The form's month field: a number outside 1–12 becomes 1 or 12 (SPEC §5); a fraction is
+ * rounded first. Anything that is not a number is left for the validation message.
+ */
+export function clampMonth(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') return value;
+  const number = Number(trimmed);
+  if (!Number.isFinite(number)) return value;
+  return String(Math.min(LAST_MONTH, Math.max(FIRST_MONTH, Math.round(number))));
+}

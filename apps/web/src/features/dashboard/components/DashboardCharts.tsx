@@ -1,0 +1,131 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useCharts } from '../api/get-charts';
+import { hasActivity } from './chart-summaries';
+
+// One chunk for chart.js and the four charts, fetched after the page has painted.
+const loadCharts = () => import('./charts');
+const ExpensesByCategoryChart = lazy(async () => ({
+  default: (await loadCharts()).ExpensesByCategoryChart,
+}));
+const DailyActivityChart = lazy(async () => ({ default: (await loadCharts()).DailyActivityChart }));
+const TimeSeriesChart = lazy(async () => ({ default: (await loadCharts()).TimeSeriesChart }));
+
+const NO_INCOME = 'No income data to display.';
+
+function Card({
+  title,
+  className = '',
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={title}
+      className={`min-w-0 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900 ${className}`}
+    >
+      <h2 className="mb-4 text-base font-semibold text-neutral-900 dark:text-white">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="flex h-48 items-center justify-center text-center text-sm text-neutral-600 dark:text-neutral-400">
+      {children}
+    </p>
+  );
+}
+
+function ChartSlot({ height, children }: { height: string; children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className={`${height} w-full`} />}>{children}</Suspense>;
+}
+
+/** The charts of the last 30 days, with Recent Transactions placed among them. */
+export function DashboardCharts({ currency, recent }: { currency: string; recent: ReactNode }) {
+  const charts = useCharts();
+  const data = charts.data;
+
+  function body(
+    height: string,
+    isEmpty: (d: NonNullable<typeof data>) => boolean,
+    empty: string,
+    chart: (d: NonNullable<typeof data>) => ReactNode,
+  ) {
+    if (charts.isError) {
+      return (
+        <Alert>{errorMessage(charts.error, 'Failed to load the charts. Please try again.')}</Alert>
+      );
+    }
+    if (!data) return <Skeleton className={`${height} w-full`} />;
+    if (isEmpty(data)) return <Empty>{empty}</Empty>;
+    return <ChartSlot height={height}>{chart(data)}</ChartSlot>;
+  }
+
+  return (
+    <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <Card title="Expenses by Category">
+        {body(
+          'h-72',
+          (d) => d.expensesByCategory.length === 0,
+          'No expense data to display.',
+          (d) => (
+            <ExpensesByCategoryChart items={d.expensesByCategory} currency={currency} />
+          ),
+        )}
+      </Card>
+      <Card title="Daily Activity (Last 30 Days)" className="lg:col-span-2">
+        {body(
+          'h-72',
+          (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
+          'No recent activity to display.',
+          (d) => (
+            <DailyActivityChart
+              income={d.incomeOverTime}
+              expenses={d.expensesOverTime}
+              currency={currency}
+            />
+          ),
+        )}
+      </Card>
+      <Card title="Recent Transactions">{recent}</Card>
+      <Card title="Income Vs Time">
+        {body(
+          'h-56',
+          (d) => !hasActivity(d.incomeOverTime),
+          NO_INCOME,
+          (d) => (
+            <TimeSeriesChart
+              label="Income"
+              kind="income"
+              series={d.incomeOverTime}
+              currency={currency}
+            />
+          ),
+        )}
+      </Card>
+      <Card title="Expense Vs Time">
+        {body(
+          'h-56',
+          (d) => !hasActivity(d.expensesOverTime),
+          // SPEC §2: the expense line chart reuses the income chart's empty text.
+          NO_INCOME,
+          (d) => (
+            <TimeSeriesChart
+              label="Expenses"
+              kind="expense"
+              series={d.expensesOverTime}
+              currency={currency}
+            />
+          ),
+        )}
+      </Card>
+    </div>
+  );
+}

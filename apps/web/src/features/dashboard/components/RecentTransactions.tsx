@@ -1,0 +1,58 @@
+import { formatMoney, type Transaction } from '@moneta/shared';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { formatCalendarDate } from '@/lib/calendar-date-format';
+
+type RecentTransactionsProps = {
+  transactions: Transaction[] | undefined;
+  isLoading: boolean;
+  currency: string;
+};
+
+/** The five newest transactions: name, date and signed amount. */
+export function RecentTransactions({ transactions, isLoading, currency }: RecentTransactionsProps) {
+  if (isLoading || !transactions) {
+    return (
+      <ul aria-hidden="true" className="space-y-4">
+        {[0, 1, 2, 3, 4].map((index) => (
+          <li key={index} className="flex justify-between gap-4">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-5 w-20" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (transactions.length === 0) {
+    return (
+      <p className="py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
+        No recent transactions
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
+      {transactions.map((transaction) => (
+        <li key={transaction._id} className="flex items-center justify-between gap-4 py-3">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-neutral-900 dark:text-neutral-100">
+              {transaction.name}
+            </p>
+            <p className="text-xs text-neutral-600 dark:text-neutral-400">
+              {formatCalendarDate(transaction.addedOn)} · {transaction.category}
+            </p>
+          </div>
+          <p
+            className={`shrink-0 font-semibold tabular-nums ${
+              transaction.isIncome
+                ? 'text-emerald-700 dark:text-emerald-400'
+                : 'text-red-700 dark:text-red-400'
+            }`}
+          >
+            {transaction.isIncome ? '+' : '-'}
+            {formatMoney(transaction.cost, currency)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

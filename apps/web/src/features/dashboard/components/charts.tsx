@@ -1,0 +1,318 @@
+/**
+ * The dashboard's chart.js charts, loaded lazily (their own chunk) so the page paints first.
+ * Only the controllers, elements and plugins used here are registered, so the rest of chart.js
+ * is left out of the bundle.
+ */
+import { formatMoney, type ChartData } from '@moneta/shared';
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  DoughnutController,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartOptions,
+  type TooltipItem,
+} from 'chart.js';
+import { Bar, Doughnut, Line } from 'react-chartjs-2';
+import { useTheme } from '@/hooks/use-theme';
+import { formatCalendarDate, formatShortCalendarDate } from '@/lib/calendar-date-format';
+import { categorySummary, seriesSummary } from './chart-summaries';
+
+ChartJS.register(
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  DoughnutController,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+);
+
+/** Six colours (SPEC §9), distinct on white and on the dark card alike. */
+const PALETTE = ['#10b981', '#3b82f6', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899'];
+const INCOME_COLOUR = '#10b981';
+const EXPENSE_COLOUR = '#ef4444';
+
+function useChartColours() {
+  const { theme } = useTheme();
+  return theme === 'dark'
+    ? { text: '#d4d4d4', grid: 'rgba(163, 163, 163, 0.18)', card: '#171717' }
+    : { text: '#404040', grid: 'rgba(115, 115, 115, 0.18)', card: '#ffffff' };
+}
+
+function compactMoney(value: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+type DailyTotal = ChartData['incomeOverTime'][number];
+
+/** The hidden table that carries a chart's numbers to screen readers. */
+function DataTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: string[];
+  rows: string[][];
+}) {
+  // A table ignores the width of .sr-only, so a hidden wrapper does the hiding.
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([first, ...rest]) => (
+            <tr key={first}>
+              <th scope="row">{first}</th>
+              {rest.map((value, index) => (
+                <td key={index}>{value}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ExpensesByCategoryChart({
+  items,
+  currency,
+}: {
+  items: ChartData['expensesByCategory'];
+  currency: string;
+}) {
+  const colours = useChartColours();
+  const options: ChartOptions<'doughnut'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    cutout: '60%',
+    plugins: {
+      legend: {
+        position: 'bottom',
+        labels: { color: colours.text, boxWidth: 12, boxHeight: 12, padding: 12 },
+      },
+      tooltip: {
+        callbacks: {
+          label: (item: TooltipItem<'doughnut'>) =>
+            `${item.label}: ${formatMoney(Number(item.raw), currency)}`,
+        },
+      },
+    },
+  };
+  return (
+    <>
+      <div className="relative h-72">
+        <Doughnut
+          role="img"
+          aria-label={categorySummary(items, currency)}
+          options={options}
+          data={{
+            labels: items.map((item) => item.name),
+            datasets: [
+              {
+                data: items.map((item) => item.total),
+                backgroundColor: items.map((_, index) => PALETTE[index % PALETTE.length]),
+                borderColor: colours.card,
+                borderWidth: 2,
+              },
+            ],
+          }}
+        />
+      </div>
+      <DataTable
+        caption="Expenses by category"
+        columns={['Category', 'Amount']}
+        rows={items.map((item) => [item.name, formatMoney(item.total, currency)])}
+      />
+    </>
+  );
+}
+
+function timeAxes(colours: ReturnType<typeof useChartColours>, currency: string, stacked = false) {
+  return {
+    x: {
+      stacked,
+      ticks: { color: colours.text, maxRotation: 0, autoSkipPadding: 12 },
+      grid: { display: false },
+    },
+    y: {
+      stacked,
+      beginAtZero: true,
+      ticks: {
+        color: colours.text,
+        callback: (value: number | string) => compactMoney(Number(value), currency),
+      },
+      grid: { color: colours.grid },
+    },
+  };
+}
+
+export function DailyActivityChart({
+  income,
+  expenses,
+  currency,
+}: {
+  income: DailyTotal[];
+  expenses: DailyTotal[];
+  currency: string;
+}) {
+  const colours = useChartColours();
+  const options: ChartOptions<'bar'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'index', intersect: false },
+    scales: timeAxes(colours, currency, true),
+    plugins: {
+      legend: { position: 'bottom', labels: { color: colours.text, boxWidth: 12, boxHeight: 12 } },
+      tooltip: {
+        callbacks: {
+          title: (items: TooltipItem<'bar'>[]) => {
+            const date = income[items[0]?.dataIndex ?? -1]?.date;
+            return date ? formatCalendarDate(date) : '';
+          },
+          label: (item: TooltipItem<'bar'>) =>
+            `${item.dataset.label ?? ''}: ${formatMoney(Number(item.raw), currency)}`,
+        },
+      },
+    },
+  };
+  const summary = `Daily activity. ${seriesSummary('Income', income, currency)} ${seriesSummary('Expenses', expenses, currency)}`;
+  return (
+    <>
+      <div className="relative h-72">
+        <Bar
+          role="img"
+          aria-label={summary}
+          options={options}
+          data={{
+            labels: income.map((day) => formatShortCalendarDate(day.date)),
+            datasets: [
+              {
+                label: 'Income',
+                data: income.map((day) => day.total),
+                backgroundColor: INCOME_COLOUR,
+                borderRadius: 3,
+              },
+              {
+                label: 'Expenses',
+                data: expenses.map((day) => day.total),
+                backgroundColor: EXPENSE_COLOUR,
+                borderRadius: 3,
+              },
+            ],
+          }}
+        />
+      </div>
+      <DataTable
+        caption="Daily income and expenses (days with activity)"
+        columns={['Date', 'Income', 'Expenses']}
+        rows={income
+          .map((day, index) => ({
+            date: day.date,
+            income: day.total,
+            expense: expenses[index]?.total ?? 0,
+          }))
+          .filter((day) => day.income > 0 || day.expense > 0)
+          .map((day) => [
+            formatCalendarDate(day.date),
+            formatMoney(day.income, currency),
+            formatMoney(day.expense, currency),
+          ])}
+      />
+    </>
+  );
+}
+
+export function TimeSeriesChart({
+  label,
+  series,
+  kind,
+  currency,
+}: {
+  label: string;
+  series: DailyTotal[];
+  kind: 'income' | 'expense';
+  currency: string;
+}) {
+  const colours = useChartColours();
+  const colour = kind === 'income' ? INCOME_COLOUR : EXPENSE_COLOUR;
+  const options: ChartOptions<'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'index', intersect: false },
+    scales: timeAxes(colours, currency),
+    plugins: {
+      legend: { display: false },
+      tooltip: {
+        callbacks: {
+          title: (items: TooltipItem<'line'>[]) => {
+            const date = series[items[0]?.dataIndex ?? -1]?.date;
+            return date ? formatCalendarDate(date) : '';
+          },
+          label: (item: TooltipItem<'line'>) => formatMoney(Number(item.raw), currency),
+        },
+      },
+    },
+  };
+  return (
+    <>
+      <div className="relative h-56">
+        <Line
+          role="img"
+          aria-label={seriesSummary(label, series, currency)}
+          options={options}
+          data={{
+            labels: series.map((day) => formatShortCalendarDate(day.date)),
+            datasets: [
+              {
+                label,
+                data: series.map((day) => day.total),
+                borderColor: colour,
+                backgroundColor: `${colour}33`,
+                fill: true,
+                tension: 0.3,
+                pointRadius: 2,
+              },
+            ],
+          }}
+        />
+      </div>
+      <DataTable
+        caption={`${label} (days with activity)`}
+        columns={['Date', 'Amount']}
+        rows={series
+          .filter((day) => day.total > 0)
+          .map((day) => [formatCalendarDate(day.date), formatMoney(day.total, currency)])}
+      />
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import {
+  FREQUENCIES,
+  RECURRING_MAX_START_DATE,
+  RECURRING_MIN_START_DATE,
+  recurringInputSchema,
+  todayIn,
+  type Recurring,
+  type RecurringInput,
+  type ValidRecurringInput,
+} from '@moneta/shared';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { fieldErrorClasses } from '@/components/ui/input-styles';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextField } from '@/components/ui/TextField';
+import { useUser } from '@/features/auth/api/get-user';
+import { errorMessage } from '@/lib/api-client';
+import { zodFormResolver } from '@/lib/zod-form-resolver';
+import { useCreateRecurring } from '../api/create-recurring';
+import { useCategories } from '../api/get-categories';
+import { useUpdateRecurring } from '../api/update-recurring';
+import { frequencyLabel } from '../utils/frequency-label';
+
+const SAVE_FAILED = 'Could not save the recurring transaction. Please try again.';
+
+type RecurringFormProps = {
+  /** The rule being edited; a new one otherwise. */
+  recurring: Recurring | null;
+  onSaved: (recurring: Recurring) => void;
+  onCancel: () => void;
+};
+
+function today(timeZone: string | undefined): string {
+  try {
+    return todayIn(timeZone ?? 'UTC');
+  } catch {
+    return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  }
+}
+
+/** The Add / Edit Recurring form (SPEC §5), checked with the server's own schema. */
+export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormProps) {
+  const { user } = useUser();
+  const categoriesQuery = useCategories();
+  const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));
+  const createMutation = useCreateRecurring({ onError });
+  const updateMutation = useUpdateRecurring({ onError });
+  const saveMutation = recurring ? updateMutation : createMutation;
+  const isBusy = saveMutation.isPending;
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RecurringInput, unknown, ValidRecurringInput>({
+    resolver: zodFormResolver(recurringInputSchema),
+    defaultValues: {
+      name: recurring?.name ?? '',
+      category: recurring?.category ?? '',
+      // The field holds text as typed; the shared schema turns it into a number.
+      amount: recurring ? String(recurring.amount) : '',
+      isIncome: recurring?.isIncome ?? false,
+      frequency: recurring?.frequency ?? 'monthly',
+      startDate: recurring?.startDate ?? today(user?.timeZone),
+    },
+  });
+
+  // A rule's category may have left the lists since: keep it choosable.
+  const categories = categoriesQuery.data ?? [];
+  const options =
+    recurring && !categories.includes(recurring.category)
+      ? [recurring.category, ...categories]
+      : categories;
+
+  const onSubmit = handleSubmit((input) => {
+    if (recurring) {
+      updateMutation.mutate({ recurringId: recurring._id, input }, { onSuccess: onSaved });
+    } else {
+      createMutation.mutate(input, { onSuccess: onSaved });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, SAVE_FAILED)}</Alert> : null}
+      <TextField
+        label="Name"
+        autoComplete="off"
+        placeholder="e.g. Rent"
+        required
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <SelectField
+        label="Category"
+        error={errors.category?.message}
+        aria-busy={categoriesQuery.isPending}
+        hint={
+          categoriesQuery.isError ? (
+            <p className={fieldErrorClasses}>Could not load the categories. Please try again.</p>
+          ) : null
+        }
+        {...register('category')}
+      >
+        <option value="">
+          {categoriesQuery.isPending ? 'Loading categories…' : 'Select a category'}
+        </option>
+        {options.map((category) => (
+          <option key={category} value={category}>
+            {category}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Amount"
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        step="0.01"
+        placeholder="0.00"
+        required
+        error={errors.amount?.message}
+        {...register('amount')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Start Date"
+          type="date"
+          min={RECURRING_MIN_START_DATE}
+          max={RECURRING_MAX_START_DATE}
+          required
+          error={errors.startDate?.message}
+          {...register('startDate')}
+        />
+        <SelectField label="Frequency" error={errors.frequency?.message} {...register('frequency')}>
+          {FREQUENCIES.map((frequency) => (
+            <option key={frequency} value={frequency}>
+              {frequencyLabel(frequency)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        The next due date is computed from the start date and frequency.
+        {recurring
+          ? ' Transactions already recorded keep their name and amount.'
+          : ' Occurrences up to today are recorded as transactions right away.'}
+      </p>
+      <label className="flex items-center gap-3 text-sm font-medium text-neutral-800 dark:text-neutral-200">
+        <input
+          type="checkbox"
+          className="size-4 rounded border-neutral-300 accent-emerald-700 dark:border-neutral-600 dark:accent-emerald-500"
+          {...register('isIncome')}
+        />
+        Income
+      </label>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

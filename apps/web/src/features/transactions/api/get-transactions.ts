@@ -1,0 +1,46 @@
+import { TRANSACTIONS_PAGE_SIZE, type TransactionPage } from '@moneta/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { transactionKeys } from './keys';
+
+export type TransactionFilterValues = {
+  search: string;
+  /** '' for all types. */
+  type: '' | 'income' | 'expense';
+  category: string;
+  /** Inclusive calendar dates, '' when unset. */
+  from: string;
+  to: string;
+};
+
+export type TransactionListParams = TransactionFilterValues & { page: number };
+
+/** The query string of the list and of the export (empty filters are left out). */
+export function transactionFilterQuery(filters: TransactionFilterValues): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filters.search.trim()) query.set('search', filters.search.trim());
+  if (filters.type) query.set('isIncome', String(filters.type === 'income'));
+  if (filters.category) query.set('category', filters.category);
+  if (filters.from) query.set('startDate', filters.from);
+  if (filters.to) query.set('endDate', filters.to);
+  return query;
+}
+
+export function getTransactions(params: TransactionListParams): Promise<TransactionPage> {
+  const query = transactionFilterQuery(params);
+  query.set('page', String(params.page));
+  query.set('limit', String(TRANSACTIONS_PAGE_SIZE));
+  return api.get<TransactionPage>(`/transactions?${query.toString()}`);
+}
+
+export const transactionsQueryOptions = (params: TransactionListParams) =>
+  queryOptions({
+    queryKey: transactionKeys.list(params),
+    queryFn: () => getTransactions(params),
+    // The table keeps the previous page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useTransactions(params: TransactionListParams) {
+  return useQuery(transactionsQueryOptions(params));
+}

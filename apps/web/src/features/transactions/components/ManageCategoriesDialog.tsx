@@ -1,0 +1,128 @@
+import { FALLBACK_CATEGORY, isBuiltInCategory } from '@moneta/shared';
+import { useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/Alert';
+import { TrashIcon } from '@/components/ui/action-icons';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteCategory } from '../api/delete-category';
+import { useCategories } from '../api/get-categories';
+
+const DELETE_FAILED = 'Failed to delete the category. Please try again.';
+
+/** The user's own expense and income categories (the lists minus the built-ins), deletable. */
+export function ManageCategoriesDialog({
+  isOpen,
+  onClose,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const expense = useCategories('expense');
+  const income = useCategories('income');
+  const deleteMutation = useDeleteCategory();
+  const [toDelete, setToDelete] = useState<string | null>(null);
+
+  const customExpense = (expense.data ?? []).filter((name) => !isBuiltInCategory(name, false));
+  const customIncome = (income.data ?? []).filter((name) => !isBuiltInCategory(name, true));
+  const isLoading = expense.isPending || income.isPending;
+  const loadError = expense.error ?? income.error;
+  const isEmpty = customExpense.length === 0 && customIncome.length === 0;
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    const name = toDelete;
+    deleteMutation.mutate(name, {
+      onSuccess: ({ movedCount }) => {
+        setToDelete(null);
+        toast.success(
+          `Category "${name}" deleted. ${movedCount} transaction${movedCount === 1 ? '' : 's'} moved to ${FALLBACK_CATEGORY}.`,
+        );
+      },
+    });
+  }
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Manage Custom Categories"
+      initialFocusRef={closeRef}
+    >
+      <div className="mt-4">
+        {isLoading ? (
+          <Spinner label="Loading categories…" />
+        ) : loadError ? (
+          <Alert>{errorMessage(loadError, 'Failed to load categories. Please try again.')}</Alert>
+        ) : isEmpty ? (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            You haven&apos;t added any custom categories yet.
+          </p>
+        ) : (
+          <div className="space-y-5">
+            <CategoryList title="Expense categories" names={customExpense} onDelete={setToDelete} />
+            <CategoryList title="Income categories" names={customIncome} onDelete={setToDelete} />
+          </div>
+        )}
+      </div>
+      <div className="mt-6 flex justify-end">
+        <Button ref={closeRef} variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title={`Delete the category "${toDelete ?? ''}"?`}
+        description={`Its transactions will move to ${FALLBACK_CATEGORY}. This cannot be undone.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        isBusy={deleteMutation.isPending}
+        error={deleteMutation.isError ? errorMessage(deleteMutation.error, DELETE_FAILED) : null}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          setToDelete(null);
+          deleteMutation.reset();
+        }}
+      />
+    </Dialog>
+  );
+}
+
+function CategoryList({
+  title,
+  names,
+  onDelete,
+}: {
+  title: string;
+  names: string[];
+  onDelete: (name: string) => void;
+}) {
+  if (names.length === 0) return null;
+  return (
+    <section>
+      <h3 className="text-sm font-semibold text-neutral-800 dark:text-neutral-200">{title}</h3>
+      <ul className="mt-2 divide-y divide-neutral-200 rounded-lg border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
+        {names.map((name) => (
+          <li key={name} className="flex items-center justify-between gap-3 px-3 py-2">
+            <span className="min-w-0 truncate text-sm text-neutral-900 dark:text-neutral-100">
+              {name}
+            </span>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 dark:text-red-400"
+              onClick={() => onDelete(name)}
+            >
+              <TrashIcon />
+              Delete<span className="sr-only"> {name}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

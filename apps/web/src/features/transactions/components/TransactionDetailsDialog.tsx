@@ -1,0 +1,66 @@
+import type { Transaction } from '@moneta/shared';
+import { useRef, type ReactNode } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { useCurrency } from '@/features/auth/hooks/use-currency';
+import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { SignedAmount } from './SignedAmount';
+
+/** Everything about one transaction, its note in full. */
+export function TransactionDetailsDialog({
+  transaction,
+  onClose,
+}: {
+  transaction: Transaction | null;
+  onClose: () => void;
+}) {
+  const currency = useCurrency();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog
+      isOpen={transaction !== null}
+      onClose={onClose}
+      title="Transaction Details"
+      initialFocusRef={closeRef}
+    >
+      {transaction ? (
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
+          <Detail label="Type">{transaction.isIncome ? 'Income' : 'Expense'}</Detail>
+          <Detail label="Name/Description">{transaction.name}</Detail>
+          <Detail label="Category">{transaction.category}</Detail>
+          <Detail label="Amount">
+            <SignedAmount
+              amount={transaction.cost}
+              isIncome={transaction.isIncome}
+              currency={currency}
+            />
+          </Detail>
+          <Detail label="Date">{formatCalendarDate(transaction.addedOn)}</Detail>
+          <Detail label="Note">
+            {transaction.note ? (
+              <span className="whitespace-pre-wrap">{transaction.note}</span>
+            ) : (
+              <span className="text-neutral-600 italic dark:text-neutral-400">
+                No note provided.
+              </span>
+            )}
+          </Detail>
+        </dl>
+      ) : null}
+      <div className="mt-6 flex justify-end">
+        <Button ref={closeRef} variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-neutral-600 dark:text-neutral-400">{label}</dt>
+      <dd className="min-w-0 break-words text-neutral-900 dark:text-neutral-100">{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,286 @@
+import {
+  DEFAULT_TIME_ZONE,
+  MAX_CATEGORY_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  formatMoney,
+  todayIn,
+  transactionInputSchema,
+  transactionName,
+  type Transaction,
+  type TransactionInput,
+  type ValidTransactionInput,
+} from '@moneta/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Dialog } from '@/components/ui/Dialog';
+import { fieldErrorClasses, inputClasses, labelClasses } from '@/components/ui/input-styles';
+import { textLinkClasses } from '@/components/ui/link-styles';
+import { PromptDialog } from '@/components/ui/PromptDialog';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextField } from '@/components/ui/TextField';
+import { useUser } from '@/features/auth/api/get-user';
+import { useCurrency } from '@/features/auth/hooks/use-currency';
+import { errorMessage } from '@/lib/api-client';
+import { zodFormResolver } from '@/lib/zod-form-resolver';
+import { useCategories } from '../api/get-categories';
+import { useTransactionSummary } from '../api/get-summary';
+import { useSaveTransaction } from '../api/save-transaction';
+
+const SAVE_FAILED = 'Failed to save the transaction. Please try again.';
+
+type TransactionFormDialogProps = {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The transaction to edit; without one the form adds a new transaction. */
+  transaction?: Transaction | null;
+  onSaved?: (transaction: Transaction) => void;
+};
+
+/** Add or edit a transaction, in a dialog (SPEC §4 Transaction form, §5). */
+export function TransactionFormDialog({
+  isOpen,
+  onClose,
+  transaction,
+  onSaved,
+}: TransactionFormDialogProps) {
+  const [isIncome, setIsIncome] = useState(transaction?.isIncome ?? false);
+  const [openedFor, setOpenedFor] = useState<{ isOpen: boolean; id?: string }>({ isOpen });
+  // Each opening starts in the mode of the transaction edited (expense when adding).
+  if (openedFor.isOpen !== isOpen || openedFor.id !== transaction?._id) {
+    setOpenedFor({ isOpen, id: transaction?._id });
+    setIsIncome(transaction?.isIncome ?? false);
+  }
+  const kind = isIncome ? 'Income' : 'Expense';
+  const title = transaction ? `Edit ${kind}` : `Add ${kind}`;
+
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={title}>
+      <TransactionForm
+        // A new form (fresh fields) for every mode and every transaction.
+        key={`${transaction?._id ?? 'new'}-${kind}`}
+        transaction={transaction ?? null}
+        isIncome={isIncome}
+        onSwitchMode={() => setIsIncome((value) => !value)}
+        onCancel={onClose}
+        onSaved={(saved) => {
+          onSaved?.(saved);
+          onClose();
+        }}
+      />
+    </Dialog>
+  );
+}
+
+const transactionResolver = zodFormResolver(transactionInputSchema);
+
+type TransactionFormProps = {
+  transaction: Transaction | null;
+  isIncome: boolean;
+  onSwitchMode: () => void;
+  onCancel: () => void;
+  onSaved: (transaction: Transaction) => void;
+};
+
+function TransactionForm({
+  transaction,
+  isIncome,
+  onSwitchMode,
+  onCancel,
+  onSaved,
+}: TransactionFormProps) {
+  const { user } = useUser();
+  const currency = useCurrency();
+  const noteId = useId();
+  const categories = useCategories(isIncome ? 'income' : 'expense');
+  const summary = useTransactionSummary();
+  const saveMutation = useSaveTransaction();
+  const [addedCategories, setAddedCategories] = useState<string[]>([]);
+  const [isPromptOpen, setIsPromptOpen] = useState(false);
+  const [overdraft, setOverdraft] = useState<ValidTransactionInput | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    formState: { errors },
+  } = useForm<TransactionInput, unknown, ValidTransactionInput>({
+    resolver: transactionResolver,
+    defaultValues: {
+      name: transaction?.name ?? '',
+      category: transaction?.category ?? '',
+      cost: transaction ? String(transaction.cost) : '',
+      addedOn: transaction?.addedOn ?? todayIn(user?.timeZone ?? DEFAULT_TIME_ZONE),
+      isIncome,
+      note: transaction?.note ?? '',
+    },
+  });
+  const category = useWatch({ control, name: 'category' });
+
+  // A category added through the prompt is selected once its option exists.
+  const addedCategoryRef = useRef<string | null>(null);
+  useEffect(() => {
+    if (addedCategoryRef.current === null) return;
+    setValue('category', addedCategoryRef.current, { shouldValidate: true, shouldDirty: true });
+    addedCategoryRef.current = null;
+  }, [addedCategories, setValue]);
+
+  const options = [...(categories.data ?? [])];
+  for (const extra of [...addedCategories, transaction?.category ?? '']) {
+    if (extra && !options.includes(extra)) options.push(extra);
+  }
+
+  function save(input: ValidTransactionInput) {
+    saveMutation.mutate(
+      { id: transaction?._id, input },
+      {
+        onSuccess: (saved) => {
+          toast.success(transaction ? 'Transaction updated.' : 'Transaction added.');
+          onSaved(saved);
+        },
+        onError: (error) => {
+          setOverdraft(null);
+          toast.error(errorMessage(error, SAVE_FAILED));
+        },
+      },
+    );
+  }
+
+  const onSubmit = handleSubmit((input) => {
+    const balance = summary.data?.balance;
+    // A new expense larger than the balance is confirmed first (SPEC §4).
+    if (!transaction && !input.isIncome && balance !== undefined && input.cost > balance) {
+      setOverdraft(input);
+      return;
+    }
+    save(input);
+  });
+
+  const isBusy = saveMutation.isPending;
+  const kind = isIncome ? 'income' : 'expense';
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      {transaction ? null : (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          {isIncome ? 'Recording an expense instead? ' : 'Recording income instead? '}
+          <button type="button" className={textLinkClasses} onClick={onSwitchMode}>
+            {isIncome ? 'Add Expense' : 'Add Income'}
+          </button>
+        </p>
+      )}
+      <TextField
+        label={isIncome ? 'Name (optional)' : 'Name'}
+        autoComplete="off"
+        maxLength={MAX_NAME_LENGTH}
+        placeholder={
+          isIncome
+            ? transactionName({ name: '', category: category ?? '', isIncome: true })
+            : 'e.g. Lunch with Sam'
+        }
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <SelectField
+        label="Category"
+        error={errors.category?.message}
+        hint={
+          <button
+            type="button"
+            className={`${textLinkClasses} mt-1.5 text-sm`}
+            onClick={() => setIsPromptOpen(true)}
+          >
+            Add New Category
+          </button>
+        }
+        {...register('category')}
+      >
+        <option value="">
+          {categories.isPending ? 'Loading categories…' : 'Select a category'}
+        </option>
+        {options.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={`Amount (${currency})`}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={errors.cost?.message}
+          {...register('cost')}
+        />
+        <TextField
+          label="Date"
+          type="date"
+          error={errors.addedOn?.message}
+          {...register('addedOn')}
+        />
+      </div>
+      <div>
+        <label htmlFor={noteId} className={labelClasses}>
+          Note (optional)
+        </label>
+        <textarea
+          id={noteId}
+          rows={2}
+          maxLength={MAX_NOTE_LENGTH}
+          className={`${inputClasses} mt-1.5`}
+          aria-invalid={errors.note ? true : undefined}
+          {...register('note')}
+        />
+        {errors.note?.message ? <p className={fieldErrorClasses}>{errors.note.message}</p> : null}
+      </div>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy
+            ? 'Saving...'
+            : transaction
+              ? 'Save Changes'
+              : `Save ${isIncome ? 'Income' : 'Expense'}`}
+        </Button>
+      </div>
+
+      <PromptDialog
+        isOpen={isPromptOpen}
+        title="Add New Category"
+        label="Enter new category name:"
+        maxLength={MAX_CATEGORY_LENGTH}
+        onCancel={() => setIsPromptOpen(false)}
+        onSubmit={(name) => {
+          setIsPromptOpen(false);
+          addedCategoryRef.current = name;
+          setAddedCategories((list) => [...list.filter((item) => item !== name), name]);
+        }}
+      />
+      <ConfirmDialog
+        isOpen={overdraft !== null}
+        title="Expense exceeds your balance"
+        description={
+          overdraft
+            ? `This ${kind} of ${formatMoney(overdraft.cost, currency)} is more than your current balance of ${formatMoney(summary.data?.balance ?? 0, currency)}. Do you want to add it anyway?`
+            : null
+        }
+        confirmLabel="Add Anyway"
+        busyLabel="Saving..."
+        isBusy={isBusy}
+        tone="primary"
+        onCancel={() => setOverdraft(null)}
+        onConfirm={() => {
+          if (overdraft) save(overdraft);
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { isCalendarDate } from '@moneta/shared';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TransactionFilterValues } from '../api/get-transactions';
+
+/** The URL query keys of the list's state, so reload and back keep it. */
+const KEYS = {
+  search: 'q',
+  type: 'type',
+  category: 'category',
+  from: 'from',
+  to: 'to',
+} as const satisfies Record<keyof TransactionFilterValues, string>;
+
+export type FilterName = keyof TransactionFilterValues;
+
+function readType(value: string | null): TransactionFilterValues['type'] {
+  return value === 'income' || value === 'expense' ? value : '';
+}
+
+function readDate(value: string | null): string {
+  return value && isCalendarDate(value) ? value : '';
+}
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The Transactions page's filters and page number, kept in the query string. Changing any
+ * filter goes back to page 1 (SPEC §4).
+ */
+export function useTransactionFilters() {
+  const [params, setParams] = useSearchParams();
+
+  const filters = useMemo<TransactionFilterValues>(
+    () => ({
+      search: params.get(KEYS.search) ?? '',
+      type: readType(params.get(KEYS.type)),
+      category: params.get(KEYS.category) ?? '',
+      from: readDate(params.get(KEYS.from)),
+      to: readDate(params.get(KEYS.to)),
+    }),
+    [params],
+  );
+  const page = readPage(params.get('page'));
+
+  const setFilter = useCallback(
+    (name: FilterName, value: string) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (value) next.set(KEYS[name], value);
+          else next.delete(KEYS[name]);
+          next.delete('page');
+          return next;
+        },
+        // Typing in the search box should not fill the history with every word.
+        { replace: name === 'search' },
+      );
+    },
+    [setParams],
+  );
+
+  const clearFilters = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+
+  const setPage = useCallback(
+    (nextPage: number) => {
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (nextPage > 1) next.set('page', String(nextPage));
+        else next.delete('page');
+        return next;
+      });
+    },
+    [setParams],
+  );
+
+  return { filters, page, setFilter, clearFilters, setPage };
+}

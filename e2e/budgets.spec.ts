@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { BudgetsPage } from './pages/budgets-page';
+import { createUser, signInWithToken, type TestUser } from './support/users';
+
+// Users made by createUser keep the default time zone, UTC: "today" and the month shown are UTC's.
+const today = new Date().toISOString().slice(0, 10);
+const [year, month] = today.split('-').map(Number) as [number, number];
+
+async function addExpense(
+  request: APIRequestContext,
+  user: TestUser,
+  expense: { category: string; cost: number; isIncome?: boolean },
+): Promise<void> {
+  const response = await request.post('/api/transactions', {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: { name: `${expense.category} purchase`, addedOn: today, isIncome: false, ...expense },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test('create, edit and delete a budget while its bar follows the spending', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { label: 'budgets' });
+  await signInWithToken(page, user.token);
+  const budgets = new BudgetsPage(page);
+  await budgets.goto();
+  await expect(budgets.emptyMessage).toBeVisible();
+
+  await budgets.add({ category: 'Food', amount: '100' });
+  await expect(budgets.formDialog).toBeHidden();
+  const row = budgets.row('Food');
+  await expect(row).toContainText(`${month}/${year}`);
+  await expect(row).toContainText('$100.00');
+  const bar = budgets.progress('Food');
+  await expect(bar).toHaveAttribute('aria-valuenow', '0');
+  await expect(bar).toHaveAttribute('data-color', 'green');
+
+  // Spending comes from the server: an expense in the category, plus ones that must not count.
+  await addExpense(request, user, { category: 'Food', cost: 85 });
+  await addExpense(request, user, { category: 'Shopping', cost: 500 });
+  await addExpense(request, user, { category: 'Food', cost: 300, isIncome: true });
+  await page.reload();
+  await expect(bar).toHaveAttribute('aria-valuenow', '85');
+  await expect(bar).toHaveAttribute('data-color', 'yellow');
+  await expect(row).toContainText('85%');
+  await expect(row).toContainText('$15.00');
+
+  await addExpense(request, user, { category: 'Food', cost: 20 });
+  await page.reload();
+  await expect(bar).toHaveAttribute('aria-valuenow', '105');
+  await expect(bar).toHaveAttribute('data-color', 'red');
+  await expect(row.getByText('-$5.00')).toHaveAttribute('data-negative', 'true');
+  // The bar is full, never wider than its track.
+  const fill = bar.getByTestId('budget-progress-fill');
+  const [barBox, fillBox] = await Promise.all([bar.boundingBox(), fill.boundingBox()]);
+  expect(fillBox?.width).toBeCloseTo(barBox?.width ?? 0, 0);
+
+  // Edit: the row opens the Edit Budget dialog.
+  await row.getByRole('cell').nth(1).click();
+  await expect(budgets.formDialog).toHaveAccessibleName('Edit Budget');
+  await expect(budgets.formDialog.getByLabel('Category')).toHaveValue('Food');
+  await budgets.fillAndSave({ amount: '210' });
+  await expect(budgets.formDialog).toBeHidden();
+  await expect(row).toContainText('$210.00');
+  await expect(bar).toHaveAttribute('aria-valuenow', '50');
+  await expect(bar).toHaveAttribute('data-color', 'green');
+
+  // Cancelling a deletion keeps the budget; confirming removes it.
+  await row.getByRole('button', { name: 'Delete Food budget' }).click();
+  await budgets.deleteDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(budgets.deleteDialog).toBeHidden();
+  await expect(row).toBeVisible();
+  await budgets.delete('Food');
+  await expect(budgets.emptyMessage).toBeVisible();
+  await expect(budgets.addButton).toBeFocused();
+});
+
+test('a second budget for the same category and month shows the server message', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { label: 'budgets-409' });
+  await signInWithToken(page, user.token);
+  const budgets = new BudgetsPage(page);
+  await budgets.goto();
+  await budgets.add({ category: 'Bills', amount: '50' });
+  await expect(budgets.row('Bills')).toBeVisible();
+
+  await budgets.add({ category: 'Bills', amount: '60' });
+  await expect(budgets.formDialog.getByRole('alert')).toHaveText(
+    `A budget for Bills in ${month}/${year} already exists.`,
+  );
+  await expect(budgets.formDialog).toHaveAccessibleName('Add Budget');
+  await page.keyboard.press('Escape');
+  await expect(budgets.formDialog).toBeHidden();
+  await expect(budgets.table.getByRole('row')).toHaveCount(2);
+});
+
+test('the budgets page is accessible and fits a phone, light and dark', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { label: 'budgets-a11y' });
+  for (const [category, cost] of [
+    ['Food', 30],
+    ['Bills', 90],
+    ['Groceries', 120],
+  ] as const) {
+    const created = await request.post('/api/budgets', {
+      headers: { Authorization: `Bearer ${user.token}` },
+      data: { category, amount: 100, month, year },
+    });
+    expect(created.status()).toBe(201);
+    await addExpense(request, user, { category, cost });
+  }
+  await signInWithToken(page, user.token);
+  const budgets = new BudgetsPage(page);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await budgets.goto();
+    await expect(budgets.progress('Groceries')).toHaveAttribute('data-color', 'red');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
+  }
+});

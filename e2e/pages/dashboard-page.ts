@@ -1,0 +1,44 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { TransactionForm } from './transaction-form';
+
+/** The Dashboard: summary cards, charts and the recent transactions. */
+export class DashboardPage {
+  readonly heading: Locator;
+  readonly addButton: Locator;
+  readonly recent: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Dashboard Overview' });
+    this.addButton = page.getByRole('button', { name: 'Add Transaction' });
+    this.recent = page.getByRole('region', { name: 'Recent Transactions' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/dashboard');
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** The amount shown on a summary card (Total Income, Total Expense, Current Balance). */
+  card(title: string): Locator {
+    return this.page
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('heading', { name: title }) })
+      .locator('p');
+  }
+
+  chartCard(title: string): Locator {
+    return this.page.getByRole('region', { name: title });
+  }
+
+  /** The doughnut, found by its accessible role and the summary it carries. */
+  doughnut(): Locator {
+    return this.chartCard('Expenses by Category').getByRole('img');
+  }
+
+  async openAddForm(): Promise<TransactionForm> {
+    await this.addButton.click();
+    const form = new TransactionForm(this.page, 'Add Expense');
+    await expect(form.dialog).toBeVisible();
+    return form;
+  }
+}
