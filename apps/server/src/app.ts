@@ -16,6 +16,10 @@ import { budgetsRoutes } from './domains/budgets/budgets-routes';
 import { createBudgetsService } from './domains/budgets/budgets-service';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
+import { createReceiptReader, type ReceiptReader } from './domains/receipts/reading';
+import { receiptsRoutes } from './domains/receipts/receipts-routes';
+import { createReceiptsService } from './domains/receipts/receipts-service';
+import { createFileUrlSigner } from './domains/receipts/signed-urls';
 import { createRecurringEngine } from './domains/recurring/recurring-engine';
 import { recurringRoutes } from './domains/recurring/recurring-routes';
 import {
@@ -40,7 +44,8 @@ export interface AppOptions {
   config: Pick<
     Config,
     'CORS_ORIGINS' | 'TRUST_PROXY' | 'UPLOAD_MAX_MB' | 'LOGIN_RATE_LIMIT' | 'SIGNUP_RATE_LIMIT'
-  >;
+  > &
+    Partial<Pick<Config, 'RECEIPT_AI_URL' | 'RECEIPT_AI_MODEL' | 'RECEIPT_AI_KEY'>>;
   db: Database;
   jwtSecret: string;
   /** Directory of the built web app; omitted in API-only tests. */
@@ -49,11 +54,21 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The clock that decides "today" for recurring transactions; tests move it. */
   now?: () => Date;
+  /** Reads receipts; by default the local OCR pipeline (workers start on first use). */
+  receiptReader?: ReceiptReader;
   /**
    * Record due recurring transactions when the app is ready (catching up after downtime) and
    * then every this many minutes. server.ts sets it; tests run the engine themselves.
    */
   recurringIntervalMinutes?: number | undefined;
+}
+
+function createDefaultReceiptReader(config: AppOptions['config']): ReceiptReader {
+  const ai =
+    config.RECEIPT_AI_URL && config.RECEIPT_AI_MODEL
+      ? { url: config.RECEIPT_AI_URL, model: config.RECEIPT_AI_MODEL, key: config.RECEIPT_AI_KEY }
+      : undefined;
+  return createReceiptReader(ai ? { ai } : {});
 }
 
 /**
@@ -97,6 +112,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const categories = createCategoriesService(db);
   const budgets = createBudgetsService(db);
   const recurring = createRecurringService(db, { now: options.now });
+  const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
+  if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
+  const receipts = createReceiptsService(db, receiptReader, createFileUrlSigner(options.jwtSecret));
 
   await app.register(
     async (api) => {
@@ -118,6 +136,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       });
       await api.register(budgetsRoutes, { prefix: '/budgets', budgets, authenticate });
       await api.register(recurringRoutes, { prefix: '/recurring', recurring, authenticate });
+      await api.register(receiptsRoutes, {
+        prefix: '/receipts',
+        receipts,
+        authenticate,
+        uploadMaxMb: config.UPLOAD_MAX_MB,
+      });
       api.setNotFoundHandler(sendRouteNotFound);
     },
     { prefix: '/api' },

@@ -49,9 +49,19 @@ const configSchema = z.object({
     .max(1440)
     .default(15),
   WEB_DIST_DIR: optionalText,
+  RECEIPT_AI_URL: optionalText.pipe(
+    z.url({ message: 'must be a URL such as http://localhost:11434/v1' }).optional(),
+  ),
+  RECEIPT_AI_MODEL: optionalText,
+  RECEIPT_AI_KEY: optionalText,
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
+
+const configWithChecks = configSchema.refine(
+  (config) => !config.RECEIPT_AI_URL || Boolean(config.RECEIPT_AI_MODEL),
+  { message: 'is required when RECEIPT_AI_URL is set', path: ['RECEIPT_AI_MODEL'] },
+);
 
 export interface Config extends Omit<RawConfig, 'DATA_DIR'> {
   /** Absolute path of the data directory. */
@@ -64,7 +74,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment once at start; a bad value stops the server with a readable list. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = configSchema.safeParse(env);
+  const result = configWithChecks.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

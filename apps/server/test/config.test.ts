@@ -65,3 +65,17 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('receipt AI settings', () => {
+  it('needs a model when an AI endpoint is set', () => {
+    expect(() => loadConfig({ RECEIPT_AI_URL: 'http://localhost:11434/v1' })).toThrow(
+      'RECEIPT_AI_MODEL: is required when RECEIPT_AI_URL is set',
+    );
+    expect(
+      loadConfig({ RECEIPT_AI_URL: 'http://localhost:11434/v1', RECEIPT_AI_MODEL: 'llava' }),
+    ).toMatchObject({ RECEIPT_AI_URL: 'http://localhost:11434/v1', RECEIPT_AI_MODEL: 'llava' });
+    expect(() => loadConfig({ RECEIPT_AI_URL: 'not a url', RECEIPT_AI_MODEL: 'llava' })).toThrow(
+      'RECEIPT_AI_URL: must be a URL',
+    );
+  });
+});

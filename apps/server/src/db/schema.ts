@@ -5,8 +5,11 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
+  integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -57,7 +60,9 @@ export const transactions = pgTable(
     recurringId: uuid('recurring_id').references((): AnyPgColumn => recurringRules.id, {
       onDelete: 'set null',
     }),
-    receiptId: uuid('receipt_id'),
+    receiptId: uuid('receipt_id').references((): AnyPgColumn => receipts.id, {
+      onDelete: 'set null',
+    }),
     // Millisecond precision, like a JS Date, so that a row's timestamp survives a round trip
     // exactly (the export's keyset cursor compares it).
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -198,3 +203,38 @@ export const recurringRules = pgTable(
 );
 
 export type RecurringRuleRow = typeof recurringRules.$inferSelect;
+
+/** PostgreSQL bytea as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded receipts. The file itself lives in the database (DESIGN §1), so a backup of the
+ * database is a backup of everything and deleting an account deletes its files atomically.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Hex SHA-256 of the content, for integrity checks and spotting duplicates. */
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    /** What was read: merchant, total, date, category, confidences and the source. */
+    reading: jsonb('reading').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('receipts_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    check(
+      'receipts_mime_type',
+      sql`${table.mimeType} IN ('image/jpeg', 'image/png', 'application/pdf')`,
+    ),
+  ],
+);
+
+export type ReceiptRow = typeof receipts.$inferSelect;

@@ -51,14 +51,16 @@ async function send(method: string, path: string, body?: unknown, accept = 'appl
   const headers = new Headers({ Accept: accept });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // A form (a file upload) goes as multipart; fetch sets its Content-Type with the boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
 
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(
@@ -106,5 +108,7 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+  /** POSTs a multipart form (files); answers and failures are handled like every other call. */
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
   download,
 };

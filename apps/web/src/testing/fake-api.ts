@@ -22,7 +22,13 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    // JSON bodies are parsed; a multipart form (an upload) is handed over as the FormData.
+    const body: unknown =
+      typeof init?.body === 'string'
+        ? JSON.parse(init.body)
+        : init?.body instanceof FormData
+          ? init.body
+          : undefined;
     calls.push({ method, path: url.pathname, query: url.searchParams, body, headers });
     const handler = handlers[`${method} ${url.pathname}`];
     const reply =

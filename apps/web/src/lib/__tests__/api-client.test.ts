@@ -12,6 +12,17 @@ describe('api client', () => {
     expect(calls[0]?.body).toEqual({ name: 'Tea' });
   });
 
+  it('sends a form as multipart, leaving its Content-Type to fetch', async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    const { calls } = fakeApi({ 'POST /api/files': { status: 201, body: { id: 2 } } });
+    const form = new FormData();
+    form.append('receipt', new File(['%PDF-1.4'], 'receipt.pdf', { type: 'application/pdf' }));
+    await expect(api.upload('/files', form)).resolves.toEqual({ id: 2 });
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer jwt-token');
+    expect(calls[0]?.headers.get('Content-Type')).toBeNull();
+    expect(calls[0]?.body).toBe(form);
+  });
+
   it("turns an error answer into an ApiError carrying the server's message", async () => {
     fakeApi({
       'POST /api/auth/login': {

@@ -1,0 +1,48 @@
+/** How the benchmark compares a reading with the SROIE labels (issue 5). */
+
+export function normalizeMerchantLabel(name: string): string {
+  return name
+    .toUpperCase()
+    .replace(/[^A-Z0-9\s]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** Labels are day-first ("25/12/2018", "29-12-2017", "05 MAR 2018", "24-01-16") or ISO. */
+export function labelDateToIso(label: string): string | null {
+  const iso = /(\d{4})-(\d{2})-(\d{2})/.exec(label);
+  if (iso) return iso[0];
+  const m = /(\d{1,2})[\s/.-]*(\d{1,2}|[A-Za-z]{3})[a-z]*[\s/.-]*(\d{4}|\d{2})/.exec(label);
+  if (!m) return null;
+  const [, day = '', monthText = '', yearText = ''] = m;
+  const month = /\d/.test(monthText)
+    ? Number(monthText)
+    : MONTHS.indexOf(monthText.toUpperCase()) + 1;
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  return `${year}-${String(month).padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/** "RM 1,007.50" → 1007.5 */
+export function labelTotal(label: string): number | null {
+  const digits = label.replace(/[^\d.,]/g, '').replace(/,(?=\d{3}\b)/g, '');
+  const value = Number(digits.replace(',', '.'));
+  return Number.isFinite(value) && digits !== '' ? value : null;
+}

@@ -1,0 +1,212 @@
+import type { Extracted, ReceiptLine } from './receipt-lines';
+
+export type DateOrder = 'day-first' | 'month-first';
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const MONTH_NAME =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+// Digits glued to a time ("25/12/20188:13:39PM") are common in OCR output, so a year may be
+// followed directly by more digits: the 4-digit reading is tried first, then the 2-digit one.
+const NUMERIC = /(?<!\d)(\d{1,2})\s?([/.-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})/g;
+const NUMERIC_SPACED = /(?<!\d)(\d{1,2}) (\d{1,2}) (\d{4})(?!\d)/g;
+// OCR may misread one separator ("27.03/2018"): mixed separators, with a 4-digit year only.
+const NUMERIC_MIXED = /(?<!\d)(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(\d{4})/g;
+const ISO = /(?<!\d)(\d{4})([/.-])(\d{1,2})\2(\d{2}(?=\d{1,2}:)|\d{1,2}(?!\d))/g;
+// East Asian receipts: 2024年1月5日.
+const YEAR_MONTH_DAY_CJK = /(\d{4})\s?(年)\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日/g;
+const DAY_MONTH_NAME = new RegExp(
+  `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?[\\s./\\-]*${MONTH_NAME}[a-z]*[\\s.,/\\-']*(\\d{4}|\\d{2})`,
+  'gi',
+);
+const MONTH_NAME_DAY = new RegExp(
+  `(?<![a-z])${MONTH_NAME}[a-z]*[\\s./\\-]*(\\d{1,2})(?:st|nd|rd|th)?[\\s.,/\\-']+(\\d{4}|\\d{2})`,
+  'gi',
+);
+
+interface DateCandidate {
+  year: number;
+  month: number;
+  day: number;
+  lineIndex: number;
+  /** Whether the order of day and month was a guess between two valid readings. */
+  isAmbiguous: boolean;
+  /** A 2-digit year read off the front of more digits that are not a time ("16/09/017"). */
+  isDoubtful?: boolean;
+  hasNamedMonth: boolean;
+}
+
+export interface DateHints {
+  /** The user's today, YYYY-MM-DD: later dates are implausible. */
+  today?: string;
+  order?: DateOrder;
+}
+
+/** Day-first unless the receipt itself says it is American (dollars and a US state, sales tax). */
+export function guessDateOrder(text: string): DateOrder {
+  const upper = text.toUpperCase();
+  const dayFirst =
+    /\b(RM|MYR|SDN\.? ?BHD|BHD|GST|SST|VAT|MALAYSIA|SINGAPORE|LTD|GMBH|S\.?A\.?R\.?L|UK|AUSTRALIA|ABN)\b|[£€]/.test(
+      upper,
+    );
+  const monthFirst =
+    /\$/.test(upper) &&
+    /\b(SALES TAX|USA|[A-Z]{2} \d{5}(?:-\d{4})?|AL|AK|AZ|CA|CT|FL|GA|IL|MA|MI|MN|NJ|NY|NC|OH|PA|TX|VA|WA|WI)\b/.test(
+      upper,
+    );
+  if (monthFirst && !dayFirst) return 'month-first';
+  return 'day-first';
+}
+
+function expandYear(year: string): number {
+  const value = Number(year);
+  return year.length === 2 ? 2000 + value : value;
+}
+
+function isValidDate(year: number, month: number, day: number): boolean {
+  if (year < 1990 || year > 2099 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function numericCandidates(
+  a: number,
+  b: number,
+  yearText: string,
+  lineIndex: number,
+  order: DateOrder,
+): DateCandidate | null {
+  const years = yearText.length === 4 ? [yearText, yearText.slice(0, 2)] : [yearText];
+  for (const y of years) {
+    const year = expandYear(y);
+    const dayFirst = isValidDate(year, b, a);
+    const monthFirst = isValidDate(year, a, b);
+    if (!dayFirst && !monthFirst) continue;
+    const isAmbiguous = dayFirst && monthFirst && a !== b;
+    const useDayFirst = dayFirst && (!monthFirst || order === 'day-first');
+    return {
+      year,
+      month: useDayFirst ? b : a,
+      day: useDayFirst ? a : b,
+      lineIndex,
+      isAmbiguous,
+      hasNamedMonth: false,
+    };
+  }
+  return null;
+}
+
+function findCandidates(line: string, lineIndex: number, order: DateOrder): DateCandidate[] {
+  const found: DateCandidate[] = [];
+  for (const m of [...line.matchAll(ISO), ...line.matchAll(YEAR_MONTH_DAY_CJK)]) {
+    const [year, month, day] = [Number(m[1]), Number(m[3]), Number(m[4])];
+    if (isValidDate(year, month, day)) {
+      found.push({ year, month, day, lineIndex, isAmbiguous: false, hasNamedMonth: false });
+    }
+  }
+  for (const pattern of [NUMERIC, NUMERIC_SPACED, NUMERIC_MIXED]) {
+    for (const m of line.matchAll(pattern)) {
+      const parts = pattern === NUMERIC ? [m[1], m[3], m[4]] : [m[1], m[2], m[3]];
+      const candidate = numericCandidates(
+        Number(parts[0]),
+        Number(parts[1]),
+        parts[2] ?? '',
+        lineIndex,
+        order,
+      );
+      if (!candidate) continue;
+      const rest = line.slice((m.index ?? 0) + m[0].length);
+      const yearDigits = String(candidate.year).slice(2);
+      const usedTwoDigits = !m[0].endsWith(String(candidate.year)) && m[0].endsWith(yearDigits);
+      const tail =
+        usedTwoDigits && (parts[2] ?? '').length === 4 ? (parts[2] ?? '').slice(2) + rest : rest;
+      if (usedTwoDigits && /^\d/.test(tail) && !/^\d{1,2}:\d{2}/.test(tail))
+        candidate.isDoubtful = true;
+      found.push(candidate);
+    }
+  }
+  for (const m of line.matchAll(DAY_MONTH_NAME)) {
+    const month = MONTHS[(m[2] ?? '').slice(0, 3).toLowerCase()] ?? 0;
+    const yearText = m[3] ?? '';
+    const years = yearText.length === 4 ? [yearText, yearText.slice(0, 2)] : [yearText];
+    for (const y of years) {
+      const year = expandYear(y);
+      if (isValidDate(year, month, Number(m[1]))) {
+        found.push({
+          year,
+          month,
+          day: Number(m[1]),
+          lineIndex,
+          isAmbiguous: false,
+          hasNamedMonth: true,
+        });
+        break;
+      }
+    }
+  }
+  for (const m of line.matchAll(MONTH_NAME_DAY)) {
+    const month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()] ?? 0;
+    const year = expandYear(m[3] ?? '');
+    if (isValidDate(year, month, Number(m[2]))) {
+      found.push({
+        year,
+        month,
+        day: Number(m[2]),
+        lineIndex,
+        isAmbiguous: false,
+        hasNamedMonth: true,
+      });
+    }
+  }
+  return found;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const toIso = (c: DateCandidate) => `${c.year}-${pad(c.month)}-${pad(c.day)}`;
+
+// Lines that carry another date than the purchase's (validity, expiry, best before).
+const OTHER_DATE_LINE = /\b(EXP|EXPIR|VALID|BEST BEFORE|USE BY|DUE DATE|UNTIL|BIRTH|DOB)/i;
+const DATE_LABEL = /\b(DATE|DATED|DT|TARIKH)\b|DATE/i;
+
+/**
+ * The purchase date: every date-shaped text on the receipt is a candidate; the ones in the
+ * future (after hints.today) or on expiry/validity lines are dropped, a labelled one
+ * ("Date: ...") is preferred, then the first one printed.
+ */
+export function extractDate(lines: ReceiptLine[], hints: DateHints = {}): Extracted<string> | null {
+  const order = hints.order ?? guessDateOrder(lines.map((l) => l.text).join('\n'));
+  let best: { candidate: DateCandidate; score: number } | null = null;
+  lines.forEach((line, index) => {
+    for (const candidate of findCandidates(line.text, index, order)) {
+      const iso = toIso(candidate);
+      if (hints.today && iso > hints.today) continue;
+      let score = 1 - Math.min(index, 60) / 200;
+      if (DATE_LABEL.test(line.text)) score += 0.5;
+      if (OTHER_DATE_LINE.test(line.text)) score -= 1;
+      if (candidate.isAmbiguous) score -= 0.1;
+      if (candidate.isDoubtful) score -= 0.8;
+      if (hints.today && iso < String(Number(hints.today.slice(0, 4)) - 10)) score -= 0.5;
+      if (!best || score > best.score) best = { candidate, score };
+    }
+  });
+  if (!best) return null;
+  const { candidate, score } = best as { candidate: DateCandidate; score: number };
+  const confidence = Math.max(0.2, Math.min(0.95, 0.55 + score * 0.3));
+  return {
+    value: toIso(candidate),
+    confidence: candidate.isAmbiguous ? confidence * 0.8 : confidence,
+  };
+}

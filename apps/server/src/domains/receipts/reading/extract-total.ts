@@ -1,0 +1,169 @@
+import { hasZeroDecimalCurrency, parseAmount } from './parse-amount';
+import type { Extracted, ReceiptLine } from './receipt-lines';
+
+const CURRENCY = String.raw`(?:US\$|S\$|RM|MYR|SGD|USD|EUR|GBP|AUD|CAD|[$€£¥₩])`;
+// An amount with 2 decimals ("1,234.56", "1.234,56", "12.50", "1 234,56"), optionally with a
+// currency before or after it. Item prices with 3 decimals ("9.000") are not totals.
+const DECIMAL_AMOUNT = new RegExp(
+  String.raw`(?<![\d.,])(-?${CURRENCY}?\s?(?:\d{1,3}(?:[,.' ]\d{3})+|\d+)[.,]\d{2}\s?${CURRENCY}?)(?![.,]?\d)`,
+  'gi',
+);
+// Zero-decimal currencies: "¥1,200", "1200円", "JPY 1200".
+const WHOLE_AMOUNT =
+  /(?:[¥₩]|JPY|KRW)\s?(\d{1,3}(?:,\d{3})+|\d+)(?![.,]?\d)|(\d{1,3}(?:,\d{3})+|\d+)\s?円/gi;
+
+export function findAmounts(text: string, zeroDecimal = hasZeroDecimalCurrency(text)): number[] {
+  const values: number[] = [];
+  if (zeroDecimal) {
+    for (const m of text.matchAll(WHOLE_AMOUNT)) {
+      const value = parseAmount(m[1] ?? m[2] ?? '', { zeroDecimal: true });
+      if (value !== null) values.push(value);
+    }
+    if (values.length > 0) return values;
+  }
+  for (const m of text.matchAll(DECIMAL_AMOUNT)) {
+    const value = parseAmount(m[1] ?? '');
+    if (value !== null && value >= 0) values.push(value);
+  }
+  return values;
+}
+
+// OCR drops spaces ("GRANDTOTAL", "TOTALRM") and confuses T/I/1, O/U/0 and L/I on faint prints
+// ("IUIAL", "Grand Tota'"), so the keyword is matched loosely and inside words.
+const TOTAL = String.raw`[T1I][O0U][T1I]A[L1I]?`;
+const STRONG_TOTAL = new RegExp(
+  String.raw`GRAND\s?${TOTAL}|${TOTAL}\s?(?:AMOUNT|AMT|DUE|PAYABLE|SALES?|INCL|INC\b|AFTER|\(?RM|\(?MYR|\(?USD|\(?EUR|\(?GBP|\(?\$)|AMOUNT\s?(?:DUE|PAYABLE)|BALANCE\s?DUE|NETT?\s?(?:${TOTAL}|AMOUNT|AMT|PAYABLE)|ROUND(?:ED|ING)?\s?D?\s?${TOTAL}|${TOTAL}\s?ROUNDED|TO\s?PAY|JUMLAH`,
+  'i',
+);
+const PLAIN_TOTAL = new RegExp(String.raw`${TOTAL}|\bNETT?\b|\bDUE\b|\bBALANCE\b`, 'i');
+const WEAK_TOTAL = /\bAMOUNT\b|\bAMT\b|\bSALE\b/i;
+const SUBTOTAL = new RegExp(
+  String.raw`SUB\s?-?\s?${TOTAL}|SUBIUIAL|${TOTAL}\s?(?:EXCL|EX\b|BEFORE|W\/?O)|EXCL(?:UDING)?\.?\s?(?:GST|TAX|VAT|SST)`,
+  'i',
+);
+// What the customer handed over, and what they got back: total = paid - change.
+const PAID =
+  /CASH|TENDER|PAYMENT|\bPAID\b|\bCARD\b|VISA|MASTER|CREDIT|DEBIT|AMEX|E-?WALLET|\bLASH\b/i;
+const CHANGE = /CHANGE|\bBAKI\b/i;
+const TAX = /TAX\b|\bGST|\bSST\b|\bVAT\b/i;
+// Lines whose amount is never the receipt's total.
+const NOT_TOTAL =
+  /SERVICE\s?CHARGE|DISCOUNT|SAVING|YOU\s?SAVED|\bQTY|QUANTITY|\bITEMS?\b|\bPOINTS?\b|\bPTS\b|\bTIPS?\b|DEPOSIT|REFUND|COUPON|VOUCHER/i;
+const ROUNDING = /ROUNDING|\bADJ/i;
+
+type LineKind = 'total' | 'paid' | 'change' | 'rounding' | 'other';
+
+function classify(text: string): { kind: LineKind; score: number } {
+  const hasTotal = new RegExp(TOTAL, 'i').test(text);
+  if (CHANGE.test(text)) return { kind: 'change', score: 0 };
+  if (SUBTOTAL.test(text)) return { kind: 'total', score: 2 };
+  // "TOTAL INCL. GST 12.00" is a total; "GST 6% included in total 0.68" is the tax.
+  const taxAt = text.search(TAX);
+  const totalAt = text.search(new RegExp(TOTAL, 'i'));
+  if (taxAt >= 0 && (!hasTotal || taxAt < totalAt)) return { kind: 'other', score: -1 };
+  if (NOT_TOTAL.test(text)) return { kind: 'other', score: -1 };
+  if (ROUNDING.test(text) && !hasTotal) return { kind: 'rounding', score: 0 };
+  if (PAID.test(text) && !hasTotal) return { kind: 'paid', score: 0 };
+  if (STRONG_TOTAL.test(text)) return { kind: 'total', score: 10 };
+  if (PLAIN_TOTAL.test(text)) return { kind: 'total', score: 8 };
+  if (WEAK_TOTAL.test(text)) return { kind: 'total', score: 4 };
+  return { kind: 'other', score: 0 };
+}
+
+interface TotalCandidate {
+  value: number;
+  score: number;
+  lineIndex: number;
+}
+
+/**
+ * The amount paid. Each amount is scored by the keyword on its own line (or, when a strong
+ * keyword line carries no amount, the line below it, as in two-line layouts); the right-most
+ * amount of a line is its value. Evidence raises a candidate: it follows a rounding adjustment
+ * (the rounded amount is what was paid), equals cash tendered minus change, or equals the
+ * amount paid by card. Among equals the lowest line wins (final totals come after the plain
+ * ones). Without any keyword, tendered minus change, or else the largest repeated amount, is
+ * taken with low confidence.
+ */
+export function extractTotal(lines: ReceiptLine[]): Extracted<number> | null {
+  const fullText = lines.map((l) => l.text).join('\n');
+  const zeroDecimal = hasZeroDecimalCurrency(fullText);
+  const amountsByLine = lines.map((line) => findAmounts(line.text, zeroDecimal));
+  const kinds = lines.map((line) => classify(line.text));
+  const counts = new Map<number, number>();
+  for (const amounts of amountsByLine)
+    for (const a of amounts) counts.set(a, (counts.get(a) ?? 0) + 1);
+
+  const lastAmount = (index: number) => {
+    const amounts = amountsByLine[index] ?? [];
+    return amounts[amounts.length - 1];
+  };
+  const firstOf = (kind: LineKind) => {
+    for (let i = 0; i < lines.length; i++) {
+      const value = lastAmount(i);
+      if (kinds[i]?.kind === kind && value !== undefined && value > 0) return value;
+    }
+    return undefined;
+  };
+  const paid = firstOf('paid');
+  const change = firstOf('change');
+  const paidMinusChange =
+    paid !== undefined && change !== undefined && change < paid ? round2(paid - change) : undefined;
+
+  const candidates: TotalCandidate[] = [];
+  let afterRounding = false;
+  lines.forEach((_line, index) => {
+    const { kind, score } = kinds[index] ?? { kind: 'other', score: 0 };
+    if (kind === 'rounding') {
+      // An adjustment is a few cents; a "Rounding 177.20" line is the rounded total itself.
+      const value = lastAmount(index);
+      if (value !== undefined && value >= 1) candidates.push({ value, score: 9, lineIndex: index });
+      afterRounding = true;
+      return;
+    }
+    if (kind !== 'total' || score <= 0) return;
+    let value = lastAmount(index);
+    let penalty = 0;
+    const next = kinds[index + 1];
+    if (value === undefined && score >= 8 && next && next.kind === 'other' && next.score === 0) {
+      value = lastAmount(index + 1);
+      penalty = 0.5;
+    }
+    if (value === undefined || value <= 0) return;
+    let total = score - penalty;
+    if (afterRounding && score >= 8) total += 2;
+    candidates.push({ value, score: total, lineIndex: index });
+  });
+
+  let best: TotalCandidate | null = null;
+  for (const candidate of candidates) {
+    let score = candidate.score;
+    if (paidMinusChange !== undefined && Math.abs(paidMinusChange - candidate.value) < 0.005)
+      score += 3;
+    else if (change === undefined && paid !== undefined && Math.abs(paid - candidate.value) < 0.005)
+      score += 1;
+    if ((counts.get(candidate.value) ?? 0) > 1) score += 0.3;
+    if (
+      !best ||
+      score > best.score ||
+      (score === best.score && candidate.lineIndex > best.lineIndex)
+    ) {
+      best = { ...candidate, score };
+    }
+  }
+  if (best && best.score >= 4) {
+    const confidence =
+      best.score >= 12 ? 0.95 : best.score >= 10 ? 0.85 : best.score >= 8 ? 0.75 : 0.5;
+    return { value: round2(best.value), confidence };
+  }
+  if (paidMinusChange !== undefined && paidMinusChange > 0)
+    return { value: paidMinusChange, confidence: 0.5 };
+
+  const all = [...counts.keys()].filter((v) => v > 0);
+  if (all.length === 0) return best ? { value: round2(best.value), confidence: 0.3 } : null;
+  const repeatedValues = all.filter((v) => (counts.get(v) ?? 0) > 1);
+  const pool = repeatedValues.length > 0 ? repeatedValues : all;
+  return { value: round2(Math.max(...pool)), confidence: repeatedValues.length > 0 ? 0.35 : 0.2 };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;

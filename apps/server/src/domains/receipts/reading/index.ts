@@ -1,0 +1,10 @@
+export { createReceiptReader } from './receipt-reader';
+export type { ReceiptMimeType, ReceiptReader, ReceiptReaderOptions } from './receipt-reader';
+export type { ReadingHints, ReceiptReading } from './extract-fields';
+export type { AiReaderOptions } from './ai-reader';
+export type { MerchantCategory } from './guess-category';
+export {
+  ReceiptReadError,
+  isReceiptReadError,
+  type ReceiptReadFailure,
+} from './receipt-read-error';

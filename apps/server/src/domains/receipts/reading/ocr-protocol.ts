@@ -1,0 +1,21 @@
+import type { ReceiptLine } from './receipt-lines';
+
+/** What the reader asks an OCR worker process to do. */
+export interface OcrJob {
+  kind: 'image' | 'pdf';
+  bytes: Uint8Array;
+}
+
+export interface OcrWorkerSettings {
+  /** onnxruntime threads per inference. */
+  threads: number;
+  /** Long side of the image the OCR reads, in pixels. */
+  maxImageSide: number;
+  detectionMaxPixels: number;
+}
+
+export type OcrRequest = { id: number; job: OcrJob };
+
+export type OcrResponse =
+  | { id: number; ok: true; source: 'ocr' | 'pdf-text'; lines: ReceiptLine[] }
+  | { id: number; ok: false; reason: 'unreadable' | 'too-large'; message: string };

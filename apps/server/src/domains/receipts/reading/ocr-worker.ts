@@ -1,0 +1,45 @@
+// The OCR worker process: loads the models once, then reads one receipt at a time for the pool
+// (ocr-pool.ts). Running OCR in its own process keeps its memory out of the server's heap and lets
+// the pool kill a receipt that takes too long.
+import { groupLines } from './group-lines';
+import type { OcrRequest, OcrResponse, OcrWorkerSettings } from './ocr-protocol';
+import { createPaddleOcr, type PaddleOcr } from './paddle-ocr';
+import { prepareImage, trimMargins } from './prepare-image';
+import { readPdfFirstPage } from './read-pdf';
+import { isReceiptReadError } from './receipt-read-error';
+
+const settings = JSON.parse(process.env.MONETA_OCR_SETTINGS ?? '{}') as OcrWorkerSettings;
+let ocr: Promise<PaddleOcr> | undefined;
+
+async function readImage(bytes: Buffer) {
+  const image = await prepareImage(bytes, settings.maxImageSide);
+  ocr ??= createPaddleOcr({
+    threads: settings.threads,
+    detectionMaxPixels: settings.detectionMaxPixels,
+  });
+  return groupLines(await (await ocr).read(image));
+}
+
+async function handle({ id, job }: OcrRequest): Promise<OcrResponse> {
+  try {
+    const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+    if (job.kind === 'image') return { id, ok: true, source: 'ocr', lines: await readImage(bytes) };
+    const page = await readPdfFirstPage(bytes, settings.maxImageSide);
+    if (page.kind === 'text') return { id, ok: true, source: 'pdf-text', lines: page.lines };
+    return { id, ok: true, source: 'ocr', lines: await readImage(await trimMargins(page.png)) };
+  } catch (error) {
+    if (
+      isReceiptReadError(error) &&
+      (error.reason === 'unreadable' || error.reason === 'too-large')
+    ) {
+      return { id, ok: false, reason: error.reason, message: error.message };
+    }
+    return { id, ok: false, reason: 'unreadable', message: 'The receipt could not be read.' };
+  }
+}
+
+process.on('message', (request: OcrRequest) => {
+  void handle(request).then((response) => process.send?.(response));
+});
+// Orphaned workers end with their parent.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,134 @@
+import {
+  apiErrorSchema,
+  RECEIPT_MESSAGES,
+  receiptSchema,
+  receiptUploadResultSchema,
+} from '@moneta/shared';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../http/app-error';
+import type { App } from '../../http/types';
+import type { Authenticate } from '../../plugins/authenticate';
+import type { ReceiptsService } from './receipts-service';
+
+export interface ReceiptsRoutesOptions {
+  receipts: ReceiptsService;
+  authenticate: Authenticate;
+  uploadMaxMb: number;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): Promise<void> {
+  const { receipts, authenticate } = options;
+  const tags = ['receipts'];
+  const security = [{ bearerAuth: [] }];
+
+  app.post(
+    '/upload',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Upload a receipt (multipart field "receipt": JPG, PNG or PDF) and create the expense read from it',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: receiptUploadResultSchema,
+          ...errors,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          422: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError(
+          415,
+          'NOT_MULTIPART',
+          'Send the receipt as multipart/form-data in the field "receipt".',
+        );
+      }
+      const part = await request.file();
+      if (!part) throw badRequest(RECEIPT_MESSAGES.noFile, 'NO_FILE');
+      if (part.fieldname !== 'receipt') {
+        part.file.resume();
+        throw badRequest('Send the file in the field named "receipt".', 'WRONG_FIELD');
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(
+            413,
+            'FILE_TOO_LARGE',
+            `The file is larger than ${options.uploadMaxMb} MB.`,
+          );
+        }
+        throw error;
+      }
+      if (bytes.length === 0) throw badRequest(RECEIPT_MESSAGES.noFile, 'EMPTY_FILE');
+      const result = await receipts.upload(request.user, { bytes, fileName: part.filename });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The user's receipts, newest first",
+        response: { 200: z.array(receiptSchema), ...errors },
+      },
+    },
+    async (request) => receipts.list(request.user.id),
+  );
+
+  app.get(
+    '/:id/file',
+    {
+      schema: {
+        tags,
+        summary: 'The receipt file, for its owner (bearer token) or through a signed URL',
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({
+          expires: z.coerce.number().int().optional(),
+          signature: z.string().max(128).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { expires, signature } = request.query;
+      let file;
+      if (signature !== undefined && expires !== undefined) {
+        file = await receipts.file(request.params.id, { expires, signature });
+      } else {
+        await authenticate(request, reply);
+        file = await receipts.file(request.params.id, { userId: request.user.id });
+      }
+      const encodedName = encodeURIComponent(file.fileName);
+      reply
+        .header('Content-Type', file.mimeType)
+        .header(
+          'Content-Disposition',
+          `inline; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodedName}`,
+        )
+        .header('Cache-Control', 'private, max-age=900')
+        .header('X-Content-Type-Options', 'nosniff');
+      if (file.mimeType !== 'application/pdf') {
+        // An image is never a document: even a crafted one cannot run anything here.
+        reply.header(
+          'Content-Security-Policy',
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        );
+      }
+      return reply.send(file.content);
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import type { Receipt } from '@moneta/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { textLinkClasses } from '@/components/ui/link-styles';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useReceipts } from '../api/get-receipts';
+import { formatReceiptAmount } from '../utils/receipt-file';
+import { ReceiptImage } from './ReceiptImage';
+
+/** Below this, a field was read with little certainty and deserves a look. */
+const LOW_CONFIDENCE = 0.5;
+
+const FIELD_NAMES = {
+  merchant: 'merchant',
+  total: 'amount',
+  date: 'date',
+  category: 'category',
+} as const satisfies Record<keyof Receipt['confidence'], string>;
+
+function uncertainFields(receipt: Receipt): string[] {
+  return (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
+    .filter((field) => receipt.confidence[field] < LOW_CONFIDENCE)
+    .map((field) => FIELD_NAMES[field]);
+}
+
+/** The Transactions page, searching for the expense's name (its `q` filter). */
+function expenseLink(receipt: Receipt): string {
+  return `${paths.transactions}?${new URLSearchParams({ q: receipt.extractedData.merchant })}`;
+}
+
+function ReceiptRow({ receipt, currency }: { receipt: Receipt; currency: string }) {
+  const { merchant, amount, category, date } = receipt.extractedData;
+  const uncertain = uncertainFields(receipt);
+  return (
+    <li className="flex items-start gap-4 py-4">
+      <ReceiptImage
+        src={receipt.fileUrl}
+        isPdf={receipt.mimeType === 'application/pdf'}
+        alt=""
+        className="h-16 w-14"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+          <p className="min-w-0 truncate font-medium text-neutral-900 dark:text-neutral-100">
+            {merchant}
+          </p>
+          <p className="shrink-0 font-semibold text-neutral-900 tabular-nums dark:text-neutral-100">
+            {formatReceiptAmount(amount, currency)}
+          </p>
+        </div>
+        <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">
+          {formatCalendarDate(date)} · {category} · {receipt.fileName}
+        </p>
+        {uncertain.length > 0 ? (
+          <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">
+            {`Check the ${uncertain.join(', ')}: read with low confidence.`}
+          </p>
+        ) : null}
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <a
+            href={receipt.fileUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={textLinkClasses}
+          >
+            Open file<span className="sr-only">{` ${receipt.fileName} (opens in a new tab)`}</span>
+          </a>
+          {receipt.transactionId ? (
+            <Link to={expenseLink(receipt)} className={textLinkClasses}>
+              View expense<span className="sr-only">{` ${merchant}`}</span>
+            </Link>
+          ) : (
+            <span className="text-neutral-600 dark:text-neutral-400">Expense deleted</span>
+          )}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** Every receipt uploaded before, newest first, with its file and the expense made from it. */
+export function PastReceipts({ currency }: { currency: string }) {
+  const titleId = useId();
+  const receipts = useReceipts();
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="mt-6 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <h2 id={titleId} className="text-base font-semibold text-neutral-900 dark:text-white">
+        Past Receipts
+      </h2>
+      {receipts.isPending ? (
+        <ul aria-hidden="true" className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
+          {[0, 1, 2].map((index) => (
+            <li key={index} className="flex gap-4 py-4">
+              <Skeleton className="h-16 w-14" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-5 w-40" />
+                <Skeleton className="h-4 w-56" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : receipts.isError ? (
+        <Alert className="mt-4">
+          <p>Could not load your receipts. Please try again.</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => void receipts.refetch()}
+          >
+            Try again
+          </Button>
+        </Alert>
+      ) : receipts.data.length === 0 ? (
+        <p className="py-8 text-center text-sm text-neutral-600 dark:text-neutral-400">
+          No receipts yet. The receipts you upload are kept here.
+        </p>
+      ) : (
+        <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
+          {receipts.data.map((receipt) => (
+            <ReceiptRow key={receipt._id} receipt={receipt} currency={currency} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

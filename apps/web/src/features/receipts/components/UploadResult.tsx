@@ -1,0 +1,84 @@
+import type { ReceiptUploadResult } from '@moneta/shared';
+import { useId, type ReactNode } from 'react';
+import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { formatReceiptAmount } from '../utils/receipt-file';
+import { ReceiptImage } from './ReceiptImage';
+
+type UploadResultProps = {
+  result: { upload: ReceiptUploadResult; isPdf: boolean } | null;
+  currency: string;
+  /** Said under the data once the expense exists (where the app goes next). */
+  footer?: ReactNode;
+};
+
+function Field({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase dark:text-neutral-400">
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-base break-words font-medium text-neutral-900 dark:text-neutral-100">
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** The Last Upload Result panel (SPEC §2): what was read from the receipt just uploaded. */
+export function UploadResult({ result, currency, footer }: UploadResultProps) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex min-w-0 flex-col rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <h2 id={titleId} className="mb-4 text-base font-semibold text-neutral-900 dark:text-white">
+        Last Upload Result
+      </h2>
+      {result ? (
+        <>
+          <div className="flex flex-col gap-5 sm:flex-row">
+            <dl className="grid min-w-0 flex-1 grid-cols-2 content-start gap-x-4 gap-y-4">
+              <Field label="Merchant" className="col-span-2">
+                {result.upload.extractedData.merchant}
+              </Field>
+              <Field label="Amount">
+                <span className="tabular-nums">
+                  {formatReceiptAmount(result.upload.extractedData.amount, currency)}
+                </span>
+              </Field>
+              <Field label="Category">{result.upload.extractedData.category}</Field>
+              <Field label="Date">{formatCalendarDate(result.upload.extractedData.date)}</Field>
+            </dl>
+            <a
+              href={result.upload.fileUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="block shrink-0 rounded-lg sm:self-start focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
+            >
+              <ReceiptImage
+                src={result.upload.fileUrl}
+                isPdf={result.isPdf}
+                alt={`The uploaded receipt from ${result.upload.extractedData.merchant} (opens in a new tab)`}
+                className="h-56 w-full sm:w-44"
+              />
+            </a>
+          </div>
+          {footer}
+        </>
+      ) : (
+        <p className="flex flex-1 items-center justify-center py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
+          Upload a receipt to see the extracted data here.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { RECEIPT_MESSAGES, receiptMimeTypes } from '@moneta/shared';
+import { ApiError } from '@/lib/api-client';
+
+const RECEIPT_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
+
+export function isPdfFile(file: Pick<File, 'name' | 'type'>): boolean {
+  return file.type === 'application/pdf' || (!file.type && /\.pdf$/i.test(file.name));
+}
+
+/**
+ * A quick check of a dropped or picked file, by its type or name. The server has the last word
+ * (it looks at the bytes), so this only saves a round trip for an obviously wrong file.
+ */
+export function isReceiptFile(file: Pick<File, 'name' | 'type'>): boolean {
+  return (
+    (receiptMimeTypes as readonly string[]).includes(file.type) ||
+    RECEIPT_EXTENSIONS.test(file.name)
+  );
+}
+
+/**
+ * Answers whose message tells the user what to do: no file (400), too large (413), not a
+ * receipt type (415), no total found (422), reader busy (503). Anything else gets SPEC §8's text.
+ */
+const HELPFUL_STATUSES = new Set([400, 413, 415, 422, 503]);
+
+export function uploadErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.hasServerMessage && HELPFUL_STATUSES.has(error.status)
+    ? error.message
+    : RECEIPT_MESSAGES.uploadFailed;
+}
+
+/** "1.2 MB", "340 KB": the size shown next to a chosen file. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * A receipt's amount always with two decimals (SPEC §2), even in a currency usually shown
+ * without them (JPY): it is what was read and stored, to the cent.
+ */
+export function formatReceiptAmount(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}

@@ -1,0 +1,27 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Draws a receipt the way a till prints one (black monospace text on white) with the browser's
+ * own canvas and returns it as PNG bytes: a real image for the server to read, made on the spot.
+ */
+export async function renderReceiptPng(page: Page, lines: string[]): Promise<Buffer> {
+  const dataUrl = await page.evaluate((receiptLines) => {
+    const fontSize = 36;
+    const lineHeight = Math.round(fontSize * 1.6);
+    const canvas = document.createElement('canvas');
+    canvas.width = 720;
+    canvas.height = lineHeight * (receiptLines.length + 2);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('No 2D canvas in this browser');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.fillStyle = '#000000';
+    context.font = `${fontSize}px "DejaVu Sans Mono", "Liberation Mono", monospace`;
+    context.textBaseline = 'top';
+    receiptLines.forEach((line, index) => {
+      context.fillText(line, 48, lineHeight * (index + 1));
+    });
+    return canvas.toDataURL('image/png');
+  }, lines);
+  return Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
+}
