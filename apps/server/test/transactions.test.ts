@@ -712,8 +712,8 @@ describe('GET /api/transactions/export', () => {
   });
 });
 
-describe('transaction_totals', () => {
-  it('stays equal to a fresh aggregate through every kind of change', async () => {
+describe('transaction_totals and transaction_search_counts', () => {
+  it('stay equal to a fresh aggregate through every kind of change', async () => {
     const user = await signUp(context.app, { setup: true });
     const other = await signUp(context.app, { setup: true });
     const created: Transaction[] = [];
@@ -725,7 +725,9 @@ describe('transaction_totals', () => {
           category: ['Food', 'Bills', 'Pets'][index % 3],
           cost: index + 0.25,
           isIncome: index % 4 === 0,
-          name: `T${index}`,
+          // Repeated names and notes: several transactions share one search text.
+          name: `T${index % 7}`,
+          note: index % 2 === 0 ? 'Shared Note' : null,
         }),
       );
       if (owner === user) created.push(transaction);
@@ -747,6 +749,8 @@ describe('transaction_totals', () => {
       transactionIds: [created[3]!._id, created[4]!._id],
     });
     await call(user, 'DELETE', '/api/transactions/category', { categoryToDelete: 'Pets' });
+    // The longest multi-byte texts still fit the kept counts' key (it holds a hash).
+    await create(user, expense({ name: 'й'.repeat(100), note: '😀'.repeat(250) }));
     const doomed = await signUp(context.app, { setup: true });
     await create(doomed, expense());
     await call(doomed, 'DELETE', '/api/users/account');
@@ -760,6 +764,16 @@ describe('transaction_totals', () => {
     );
     expect(kept).toEqual(fresh);
     expect(kept.some((row) => row.user_id === doomed.id)).toBe(false);
+    const { rows: keptTexts } = await context.database.pool.query(
+      `SELECT user_id, is_income, category, search_text, transaction_count
+       FROM transaction_search_counts ORDER BY 1, 2, 3, 4`,
+    );
+    const { rows: freshTexts } = await context.database.pool.query(
+      `SELECT user_id, is_income, category, search_text, count(*)::bigint AS transaction_count
+       FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    );
+    expect(keptTexts).toEqual(freshTexts);
+    expect(keptTexts.some((row) => Number(row.transaction_count) > 1)).toBe(true);
 
     // The list's page count and the summary read these totals.
     const all = await list(user, '?limit=100');
@@ -768,6 +782,13 @@ describe('transaction_totals', () => {
     expect(food.total).toBe(
       all.transactions.filter((row) => row.category === 'Food' && !row.isIncome).length,
     );
+    // A search's page count comes from transaction_search_counts.
+    const shared = await list(user, '?search=shared%20note&isIncome=false&limit=100');
+    expect(shared.total).toBe(
+      all.transactions.filter((row) => row.note === 'Shared Note' && !row.isIncome).length,
+    );
+    expect(shared.total).toBe(shared.transactions.length);
+    expect(shared.total).toBeGreaterThan(1);
     const summary = (await call(user, 'GET', '/api/transactions/summary')).json();
     const sum = (isIncome: boolean) =>
       Math.round(

@@ -14,7 +14,12 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { transactionTotals, transactions, type TransactionRow } from '../../db/schema';
+import {
+  transactionSearchCounts,
+  transactionTotals,
+  transactions,
+  type TransactionRow,
+} from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export interface TransactionValues {
@@ -58,25 +63,27 @@ function filterConditions(userId: string, filters: Partial<TransactionFilters>):
   return conditions;
 }
 
-/** Only the type and category filters can be answered from transaction_totals. */
-function isCountedByTotals(filters: Partial<TransactionFilters>): boolean {
-  return !filters.search && !filters.startDate && !filters.endDate;
-}
-
-async function countFromTotals(
+/**
+ * Counts kept by triggers answer every filter but dates: transaction_totals the type and
+ * category, transaction_search_counts a search too. Date ranges count the rows themselves.
+ */
+async function countFromKeptCounts(
   db: Executor,
   userId: string,
   filters: Partial<TransactionFilters>,
 ): Promise<number> {
-  const conditions: SQL[] = [eq(transactionTotals.userId, userId)];
-  if (filters.isIncome !== undefined)
-    conditions.push(eq(transactionTotals.isIncome, filters.isIncome));
-  if (filters.category) conditions.push(eq(transactionTotals.category, filters.category));
+  const table = filters.search ? transactionSearchCounts : transactionTotals;
+  const conditions: SQL[] = [eq(table.userId, userId)];
+  if (filters.search) {
+    conditions.push(sql`${transactionSearchCounts.searchText} LIKE ${likePattern(filters.search)}`);
+  }
+  if (filters.isIncome !== undefined) conditions.push(eq(table.isIncome, filters.isIncome));
+  if (filters.category) conditions.push(eq(table.category, filters.category));
   const [row] = await db
     .select({
-      total: sql<number>`coalesce(sum(${transactionTotals.transactionCount}), 0)`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${table.transactionCount}), 0)`.mapWith(Number),
     })
-    .from(transactionTotals)
+    .from(table)
     .where(and(...conditions));
   return row?.total ?? 0;
 }
@@ -108,7 +115,7 @@ export function createTransactionsRepository(db: Executor) {
 
     /** How many transactions match the filters. */
     async count(userId: string, filters: Partial<TransactionFilters>): Promise<number> {
-      if (isCountedByTotals(filters)) return countFromTotals(db, userId, filters);
+      if (!filters.startDate && !filters.endDate) return countFromKeptCounts(db, userId, filters);
       const [row] = await db
         .select({ total: count() })
         .from(transactions)
