@@ -110,7 +110,7 @@ test('deletes selected rows in bulk after confirmation', async ({ page, request 
   await expect(transactions.confirmDialog).toHaveAccessibleName('Delete 2 transactions?');
   await transactions.confirmDialog.getByRole('button', { name: 'Delete' }).click();
   await expect(transactions.confirmDialog).toBeHidden();
-  expect(await transactions.names()).toEqual(['Bravo']);
+  await expect.poll(() => transactions.names()).toEqual(['Bravo']);
   await expect(transactions.bulkDeleteButton).toHaveCount(0);
 
   await page.getByRole('checkbox', { name: 'Select all transactions on this page' }).check();
@@ -141,7 +141,7 @@ test('filters by search, type, category and inclusive dates, with chips', async 
   });
   await transactions.search.pressSequentially('oat', { delay: 50 });
   await expect(transactions.rows).toHaveCount(1);
-  expect(await transactions.names()).toEqual(['Coffee']);
+  await expect.poll(() => transactions.names()).toEqual(['Coffee']);
   expect(searches).toEqual(['oat']);
   await expect(transactions.chip('Search: oat')).toBeVisible();
   await transactions.chip('Search: oat').click();
@@ -150,7 +150,7 @@ test('filters by search, type, category and inclusive dates, with chips', async 
 
   await transactions.type.selectOption('Income');
   await expect(transactions.rows).toHaveCount(1);
-  expect(await transactions.names()).toEqual(['Pay']);
+  await expect.poll(() => transactions.names()).toEqual(['Pay']);
   await transactions.clearFilters.click();
   await expect(transactions.rows).toHaveCount(4);
 
@@ -162,7 +162,7 @@ test('filters by search, type, category and inclusive dates, with chips', async 
   await transactions.from.fill('2026-03-05');
   await transactions.to.fill('2026-03-10');
   await expect(transactions.rows).toHaveCount(2);
-  expect(await transactions.names()).toEqual(['Pay', 'Coffee']);
+  await expect.poll(() => transactions.names()).toEqual(['Pay', 'Coffee']);
   await expect(transactions.chip('From: Mar 5, 2026')).toBeVisible();
   await expect(transactions.chip('To: Mar 10, 2026')).toBeVisible();
 
@@ -196,11 +196,11 @@ test('pages by 10 and steps back after deleting the last row of a page', async (
   const transactions = await signedIn(page, user);
   await expect(transactions.pageStatus).toHaveText('Page 1 of 2');
   await expect(transactions.rows).toHaveCount(10);
-  expect((await transactions.names())[0]).toBe('Item 12');
+  await expect.poll(async () => (await transactions.names())[0]).toBe('Item 12');
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(transactions.pageStatus).toHaveText('Page 2 of 2');
-  expect(await transactions.names()).toEqual(['Item 02', 'Item 01']);
+  await expect.poll(() => transactions.names()).toEqual(['Item 02', 'Item 01']);
 
   // A filter change goes back to page 1.
   await transactions.type.selectOption('Expense');
