@@ -1,25 +1,8 @@
-import type { ComponentProps } from 'react';
+import { Icon, type IconProps } from './icons';
 
-type IconProps = ComponentProps<'svg'>;
-
-/** Decorative line icons for actions (24×24, currentColor), hidden from assistive technology. */
-function ActionIcon({ children, className = 'size-4', ...props }: IconProps) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** Action icons are the line icons at the size of a button's label. */
+function ActionIcon({ className = 'size-4', ...props }: IconProps) {
+  return <Icon className={className} {...props} />;
 }
 
 export function PlusIcon(props: IconProps) {

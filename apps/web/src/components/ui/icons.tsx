@@ -1,9 +1,9 @@
 import type { ComponentProps } from 'react';
 
-type IconProps = ComponentProps<'svg'>;
+export type IconProps = ComponentProps<'svg'>;
 
 /** Decorative line icons (24×24, currentColor); always hidden from assistive technology. */
-function Icon({ children, className = 'size-5', ...props }: IconProps) {
+export function Icon({ children, className = 'size-5', ...props }: IconProps) {
   return (
     <svg
       aria-hidden="true"

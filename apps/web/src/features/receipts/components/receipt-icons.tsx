@@ -1,22 +1,9 @@
-import type { ComponentProps } from 'react';
-
-type IconProps = ComponentProps<'svg'>;
+import { Icon, type IconProps } from '@/components/ui/icons';
 
 /** A page with a folded corner and "PDF" on it: stands in for a PDF's picture. */
 export function PdfFileIcon({ className = 'size-10', ...props }: IconProps) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      {...props}
-    >
+    <Icon strokeWidth={1.5} className={className} {...props}>
       <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
       <path d="M14 2v6h6" />
       <text
@@ -30,26 +17,15 @@ export function PdfFileIcon({ className = 'size-10', ...props }: IconProps) {
       >
         PDF
       </text>
-    </svg>
+    </Icon>
   );
 }
 
 export function UploadCloudIcon({ className = 'size-10', ...props }: IconProps) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      {...props}
-    >
+    <Icon strokeWidth={1.5} className={className} {...props}>
       <path d="M16 16l-4-4-4 4M12 12v9" />
       <path d="M20.39 18.39A5 5 0 0 0 18 9h-1.26A8 8 0 1 0 3 16.3" />
-    </svg>
+    </Icon>
   );
 }
