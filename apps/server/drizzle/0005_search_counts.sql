@@ -13,67 +13,45 @@ CREATE INDEX "transaction_search_counts_search_idx" ON "transaction_search_count
 CREATE INDEX "transactions_user_day_idx" ON "transactions" USING btree ("user_id","added_on","is_income","category","cost_cents");--> statement-breakpoint
 -- Keeps transaction_search_counts exact, like transaction_totals (0002): one aggregate per
 -- statement through transition tables, rows locked in one order so that concurrent writers
--- cannot deadlock, and groups that reach zero removed.
-CREATE FUNCTION transaction_search_counts_after_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
+-- cannot deadlock, and groups that reach zero removed. One function serves the three triggers
+-- (as in PostgreSQL's own audit example): an update subtracts its old rows and adds its new ones.
+CREATE FUNCTION transaction_search_counts_after_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  INSERT INTO transaction_search_counts AS counts
-    (user_id, is_income, category, search_hash, search_text, transaction_count)
-  SELECT user_id, is_income, category, md5(search_text), search_text, count(*) FROM new_rows
-  GROUP BY user_id, is_income, category, search_text
-  ORDER BY user_id, is_income, category, md5(search_text)
-  ON CONFLICT (user_id, is_income, category, search_hash) DO UPDATE
-    SET transaction_count = counts.transaction_count + excluded.transaction_count;
-  RETURN NULL;
-END
-$fn$;
---> statement-breakpoint
-CREATE FUNCTION transaction_search_counts_after_delete() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-  UPDATE transaction_search_counts AS counts
-  SET transaction_count = counts.transaction_count - gone.removed_count
-  FROM (
-    SELECT user_id, is_income, category, md5(search_text) AS search_hash, count(*) AS removed_count
-    FROM old_rows GROUP BY user_id, is_income, category, search_text
-  ) AS gone
-  WHERE counts.user_id = gone.user_id AND counts.is_income = gone.is_income
-    AND counts.category = gone.category AND counts.search_hash = gone.search_hash;
-  DELETE FROM transaction_search_counts
-  WHERE transaction_count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
-  RETURN NULL;
-END
-$fn$;
---> statement-breakpoint
-CREATE FUNCTION transaction_search_counts_after_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-  UPDATE transaction_search_counts AS counts
-  SET transaction_count = counts.transaction_count - gone.removed_count
-  FROM (
-    SELECT user_id, is_income, category, md5(search_text) AS search_hash, count(*) AS removed_count
-    FROM old_rows GROUP BY user_id, is_income, category, search_text
-  ) AS gone
-  WHERE counts.user_id = gone.user_id AND counts.is_income = gone.is_income
-    AND counts.category = gone.category AND counts.search_hash = gone.search_hash;
-  INSERT INTO transaction_search_counts AS counts
-    (user_id, is_income, category, search_hash, search_text, transaction_count)
-  SELECT user_id, is_income, category, md5(search_text), search_text, count(*) FROM new_rows
-  GROUP BY user_id, is_income, category, search_text
-  ORDER BY user_id, is_income, category, md5(search_text)
-  ON CONFLICT (user_id, is_income, category, search_hash) DO UPDATE
-    SET transaction_count = counts.transaction_count + excluded.transaction_count;
-  DELETE FROM transaction_search_counts
-  WHERE transaction_count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE transaction_search_counts AS counts
+    SET transaction_count = counts.transaction_count - gone.removed_count
+    FROM (
+      SELECT user_id, is_income, category, md5(search_text) AS search_hash, count(*) AS removed_count
+      FROM old_rows GROUP BY user_id, is_income, category, search_text
+    ) AS gone
+    WHERE counts.user_id = gone.user_id AND counts.is_income = gone.is_income
+      AND counts.category = gone.category AND counts.search_hash = gone.search_hash;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO transaction_search_counts AS counts
+      (user_id, is_income, category, search_hash, search_text, transaction_count)
+    SELECT user_id, is_income, category, md5(search_text), search_text, count(*) FROM new_rows
+    GROUP BY user_id, is_income, category, search_text
+    ORDER BY user_id, is_income, category, md5(search_text)
+    ON CONFLICT (user_id, is_income, category, search_hash) DO UPDATE
+      SET transaction_count = counts.transaction_count + excluded.transaction_count;
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    DELETE FROM transaction_search_counts
+    WHERE transaction_count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  END IF;
   RETURN NULL;
 END
 $fn$;
 --> statement-breakpoint
 CREATE TRIGGER transaction_search_counts_insert AFTER INSERT ON transactions
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transaction_search_counts_after_insert();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transaction_search_counts_after_change();
 --> statement-breakpoint
 CREATE TRIGGER transaction_search_counts_delete AFTER DELETE ON transactions
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transaction_search_counts_after_delete();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transaction_search_counts_after_change();
 --> statement-breakpoint
 CREATE TRIGGER transaction_search_counts_update AFTER UPDATE ON transactions
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transaction_search_counts_after_update();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transaction_search_counts_after_change();
 --> statement-breakpoint
 INSERT INTO transaction_search_counts (user_id, is_income, category, search_hash, search_text, transaction_count)
 SELECT user_id, is_income, category, md5(search_text), search_text, count(*) FROM transactions
