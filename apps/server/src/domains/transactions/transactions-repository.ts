@@ -7,9 +7,7 @@ import {
   getTableColumns,
   gte,
   inArray,
-  lt,
   lte,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -132,19 +130,10 @@ export function createTransactionsRepository(db: Executor) {
     ): Promise<TransactionRow[]> {
       const conditions = filterConditions(userId, filters);
       if (cursor) {
+        // A row comparison in the index's own order: the scan starts right after the cursor
+        // (the equivalent OR of three cases is only a filter, rescanning every earlier row).
         conditions.push(
-          or(
-            lt(transactions.addedOn, cursor.addedOn),
-            and(
-              eq(transactions.addedOn, cursor.addedOn),
-              lt(transactions.createdAt, cursor.createdAt),
-            ),
-            and(
-              eq(transactions.addedOn, cursor.addedOn),
-              eq(transactions.createdAt, cursor.createdAt),
-              lt(transactions.id, cursor.id),
-            ),
-          )!,
+          sql`(${transactions.addedOn}, ${transactions.createdAt}, ${transactions.id}) < (${cursor.addedOn}, ${cursor.createdAt}, ${cursor.id})`,
         );
       }
       return db
