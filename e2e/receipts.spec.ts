@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
 import { DashboardPage } from './pages/dashboard-page';
 import { ReceiptsPage } from './pages/receipts-page';
-import { renderReceiptPng } from './support/receipt-image';
+import { printReceiptPdf, renderReceiptPng } from './support/receipt-image';
 import { createUser, signInWithToken } from './support/users';
 
 const COFFEE_RECEIPT = [
@@ -75,6 +75,30 @@ test('a receipt image becomes an expense on the dashboard and stays in the list'
   await receipt.getByRole('link', { name: /view expense/i }).click();
   await expect(page).toHaveURL(/\/transactions\?q=/);
   await expect(page.getByRole('region', { name: 'Transactions table' })).toContainText('$8.37');
+});
+
+test('a PDF receipt is read from its text and shown by its first page', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const receipts = await openReceipts(page, request, 'receipts-pdf');
+  const pdf = await printReceiptPdf(context, COFFEE_RECEIPT);
+  await receipts.choose({ name: 'coffee-corner.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await receipts.uploadButton.click();
+
+  await expect(receipts.resultPanel).toContainText('$8.37', { timeout: 60_000 });
+  await expect(receipts.resultPanel).toContainText('COFFEE CORNER CAFE');
+  // The picture is the server's rendering of page 1: an upright page, loaded without a token.
+  const picture = receipts.resultPanel.locator('img');
+  await expect(picture).toHaveJSProperty('complete', true);
+  const size = await picture.evaluate((image: HTMLImageElement) => ({
+    width: image.naturalWidth,
+    height: image.naturalHeight,
+  }));
+  expect(size.height).toBeGreaterThan(size.width);
+  expect(size.width).toBeGreaterThan(100);
 });
 
 test('uploading without a file asks for one and sends nothing', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * Draws a receipt the way a till prints one (black monospace text on white) with the browser's
@@ -24,4 +24,22 @@ export async function renderReceiptPng(page: Page, lines: string[]): Promise<Buf
     return canvas.toDataURL('image/png');
   }, lines);
   return Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
+}
+
+/**
+ * Prints a receipt to PDF with the browser's own print engine: a digital receipt with a real
+ * text layer, as shops e-mail them.
+ */
+export async function printReceiptPdf(context: BrowserContext, lines: string[]): Promise<Buffer> {
+  const page = await context.newPage();
+  try {
+    await page.setContent(
+      `<pre style="font: 14px 'DejaVu Sans Mono', monospace">${lines
+        .map((line) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;'))
+        .join('\n')}</pre>`,
+    );
+    return await page.pdf({ format: 'A5' });
+  } finally {
+    await page.close();
+  }
 }

@@ -2,6 +2,7 @@ import { BUILT_IN_EXPENSE_CATEGORIES, todayIn } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceiptReader, type ReceiptReader } from '../src/domains/receipts/reading';
 import { createFileUrlSigner } from '../src/domains/receipts/signed-urls';
+import sharp from 'sharp';
 import { hugePngHeader, multipartFile, renderReceipt, textPdf } from './support/receipt-files';
 import {
   createTestApp,
@@ -66,7 +67,7 @@ async function counts() {
 }
 
 describe('POST /api/receipts/upload', () => {
-  let uploaded: { _id: string; fileUrl: string; transaction: { _id: string } };
+  let uploaded: { _id: string; fileUrl: string; imageUrl: string; transaction: { _id: string } };
   let png: Buffer;
 
   it('reads a PNG receipt, stores it and creates the expense', async () => {
@@ -110,6 +111,10 @@ describe('POST /api/receipts/upload', () => {
     const response = await context.app.inject({ method: 'GET', url: uploaded.fileUrl });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(png)).toBe(true);
+    // An image receipt is its own picture.
+    const picture = await context.app.inject({ method: 'GET', url: uploaded.imageUrl });
+    expect(picture.rawPayload.equals(png)).toBe(true);
+    expect(picture.headers['content-type']).toBe('image/png');
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-disposition']).toMatch(/^inline; filename="coffee.png"/);
@@ -137,14 +142,17 @@ describe('POST /api/receipts/upload', () => {
       /expires=(\d+)/,
       (_match, expires: string) => `expires=${Number(expires) + 3600}`,
     );
-    const expired = signer.urlFor(uploaded._id, new Date(Date.now() - 3600_000));
+    const expired = signer.urlFor(uploaded._id, 'file', new Date(Date.now() - 3600_000));
     const otherReceiptsSignature = signer
-      .urlFor('00000000-0000-7000-8000-000000000000')
+      .urlFor('00000000-0000-7000-8000-000000000000', 'file')
       .replace('00000000-0000-7000-8000-000000000000', uploaded._id);
     const foreignKey = createFileUrlSigner('another-secret-that-is-long-enough-0123456789').urlFor(
       uploaded._id,
+      'file',
     );
-    for (const url of [tampered, longer, expired, otherReceiptsSignature, foreignKey]) {
+    // A signature is for one view: the picture's does not open the file.
+    const otherView = uploaded.imageUrl.replace('/image?', '/file?');
+    for (const url of [tampered, longer, expired, otherReceiptsSignature, foreignKey, otherView]) {
       const response = await context.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
     }
@@ -202,6 +210,19 @@ describe('POST /api/receipts/upload', () => {
     });
     const file = await context.app.inject({ method: 'GET', url: fromPdf.json().fileUrl });
     expect(file.headers['content-type']).toBe('application/pdf');
+    // A PDF's picture is its first page, rendered.
+    const picture = await context.app.inject({ method: 'GET', url: fromPdf.json().imageUrl });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.headers['content-disposition']).toMatch(/filename="books-page-1.png"/);
+    const { width, height } = await sharp(picture.rawPayload).metadata();
+    expect(height).toBeGreaterThan(width); // an A4 page, upright
+    const listed = (
+      await context.app.inject({ method: 'GET', url: '/api/receipts', headers: alice.headers })
+    ).json() as Array<{ _id: string; imageUrl: string }>;
+    const listedPdf = listed.find((receipt) => receipt._id === fromPdf.json()._id);
+    const again = await context.app.inject({ method: 'GET', url: listedPdf!.imageUrl });
+    expect(again.rawPayload.equals(picture.rawPayload)).toBe(true);
   });
 
   it("uses today when the receipt has no date, and the user's own category for a known merchant", async () => {

@@ -29,6 +29,8 @@ export const receiptSchema = z.object({
   createdAt: z.string(),
   /** A short-lived signed URL of the file, usable in <img src> without a header. */
   fileUrl: z.string(),
+  /** The same for the receipt's picture: the image itself, or a PDF's page 1 as a PNG. */
+  imageUrl: z.string(),
   extractedData: extractedDataSchema,
   /** How sure the reading was of each field, 0–1. */
   confidence: z.object({
@@ -45,6 +47,7 @@ export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptUploadResultSchema = z.object({
   _id: z.string(),
   fileUrl: z.string(),
+  imageUrl: z.string(),
   extractedData: extractedDataSchema,
   transaction: transactionSchema,
 });

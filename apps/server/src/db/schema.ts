@@ -263,6 +263,8 @@ export const receipts = pgTable(
     /** Hex SHA-256 of the content, for integrity checks and spotting duplicates. */
     sha256: text('sha256').notNull(),
     content: bytea('content').notNull(),
+    /** A PDF's page 1 as a PNG, the receipt's picture (an image receipt is its own picture). */
+    pagePng: bytea('page_png'),
     /** What was read: merchant, total, date, category, confidences and the source. */
     reading: jsonb('reading').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

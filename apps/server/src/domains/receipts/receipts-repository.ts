@@ -1,10 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { receipts, transactions, type ReceiptRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import type { ReceiptView } from './signed-urls';
 
 export type NewReceipt = Omit<ReceiptRow, 'id' | 'userId' | 'createdAt'>;
-export type ReceiptSummaryRow = Omit<ReceiptRow, 'content'> & { transactionId: string | null };
+export type ReceiptSummaryRow = Omit<ReceiptRow, 'content' | 'pagePng'> & {
+  transactionId: string | null;
+};
 
 /** The listing never reads the files themselves. */
 const summaryColumns = {
@@ -44,24 +47,35 @@ export function createReceiptsRepository(db: Executor) {
     },
 
     /**
-     * The file of a receipt: scoped to its owner for token access; by id alone only after a
+     * What a receipt URL shows — the uploaded file, or its picture (an image is its own, a PDF
+     * has its page 1 as a PNG) — scoped to its owner for token access; by id alone only after a
      * signed URL (which is only ever handed to the owner) has been verified.
      */
-    async findFile(
+    async findView(
       id: string,
+      view: ReceiptView,
       owner: { userId: string } | 'verified-signature',
-    ): Promise<Pick<ReceiptRow, 'content' | 'mimeType' | 'fileName'> | undefined> {
+    ): Promise<{ content: Buffer; mimeType: string; fileName: string } | undefined> {
       const byId = eq(receipts.id, id);
+      // Only the blob shown is read: a PDF's picture is its page PNG, not the PDF.
+      const isPageImage = sql<boolean>`${view === 'image'} AND ${receipts.mimeType} = 'application/pdf'`;
       const [row] = await db
         .select({
-          content: receipts.content,
+          content: sql<Buffer | null>`CASE WHEN ${isPageImage} THEN ${receipts.pagePng} ELSE ${receipts.content} END`,
+          isPageImage,
           mimeType: receipts.mimeType,
           fileName: receipts.fileName,
         })
         .from(receipts)
         .where(owner === 'verified-signature' ? byId : and(byId, eq(receipts.userId, owner.userId)))
         .limit(1);
-      return row;
+      if (!row?.content) return undefined;
+      if (!row.isPageImage) return { ...row, content: row.content };
+      return {
+        content: row.content,
+        mimeType: 'image/png',
+        fileName: `${row.fileName.replace(/\.pdf$/i, '')}-page-1.png`,
+      };
     },
 
     /** The user's recent expenses' merchant → category, newest first (reading hints). */

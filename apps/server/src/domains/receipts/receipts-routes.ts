@@ -9,6 +9,7 @@ import { AppError, badRequest } from '../../http/app-error';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { ReceiptsService } from './receipts-service';
+import type { ReceiptView } from './signed-urls';
 
 export interface ReceiptsRoutesOptions {
   receipts: ReceiptsService;
@@ -90,45 +91,52 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
     async (request) => receipts.list(request.user.id),
   );
 
-  app.get(
-    '/:id/file',
-    {
-      schema: {
-        tags,
-        summary: 'The receipt file, for its owner (bearer token) or through a signed URL',
-        params: z.object({ id: z.string().max(64) }),
-        querystring: z.object({
-          expires: z.coerce.number().int().optional(),
-          signature: z.string().max(128).optional(),
-        }),
+  const summaries: Record<ReceiptView, string> = {
+    file: 'The receipt file, for its owner (bearer token) or through a signed URL',
+    image:
+      "The receipt's picture (the image itself, or a PDF's page 1 as a PNG), for its owner or through a signed URL",
+  };
+  for (const view of ['file', 'image'] as const) {
+    app.get(
+      `/:id/${view}`,
+      {
+        schema: {
+          tags,
+          summary: summaries[view],
+          params: z.object({ id: z.string().max(64) }),
+          querystring: z.object({
+            expires: z.coerce.number().int().optional(),
+            signature: z.string().max(128).optional(),
+          }),
+        },
       },
-    },
-    async (request, reply) => {
-      const { expires, signature } = request.query;
-      let file;
-      if (signature !== undefined && expires !== undefined) {
-        file = await receipts.file(request.params.id, { expires, signature });
-      } else {
-        await authenticate(request, reply);
-        file = await receipts.file(request.params.id, { userId: request.user.id });
-      }
-      const encodedName = encodeURIComponent(file.fileName);
-      reply
-        .header('Content-Type', file.mimeType)
-        .header(
-          'Content-Disposition',
-          `inline; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodedName}`,
-        )
-        .header('Cache-Control', 'private, max-age=900')
-        .header('X-Content-Type-Options', 'nosniff');
-      if (file.mimeType !== 'application/pdf') {
-        // An image is never a document: even a crafted one cannot run anything here.
-        reply.header(
-          'Content-Security-Policy',
-          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-        );
-      }
-      return reply.send(file.content);
-    },
-  );
+      async (request, reply) => {
+        const { expires, signature } = request.query;
+        let shown;
+        if (signature !== undefined && expires !== undefined) {
+          shown = await receipts.view(request.params.id, view, { expires, signature });
+        } else {
+          await authenticate(request, reply);
+          shown = await receipts.view(request.params.id, view, { userId: request.user.id });
+        }
+        const encodedName = encodeURIComponent(shown.fileName);
+        reply
+          .header('Content-Type', shown.mimeType)
+          .header(
+            'Content-Disposition',
+            `inline; filename="${shown.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodedName}`,
+          )
+          .header('Cache-Control', 'private, max-age=900')
+          .header('X-Content-Type-Options', 'nosniff');
+        if (shown.mimeType !== 'application/pdf') {
+          // An image is never a document: even a crafted one cannot run anything here.
+          reply.header(
+            'Content-Security-Policy',
+            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+          );
+        }
+        return reply.send(shown.content);
+      },
+    );
+  }
 }

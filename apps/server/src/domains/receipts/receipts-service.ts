@@ -26,7 +26,7 @@ import {
   type ReceiptReading,
 } from './reading';
 import { createReceiptsRepository, type ReceiptSummaryRow } from './receipts-repository';
-import type { FileUrlSigner } from './signed-urls';
+import type { FileUrlSigner, ReceiptView } from './signed-urls';
 
 const LIST_LIMIT = 100;
 const FAILURE_STATUS: Record<ReceiptReadFailure, { status: number; code: string }> = {
@@ -57,7 +57,8 @@ export function createReceiptsService(db: Database, reader: ReceiptReader, signe
       mimeType: row.mimeType as ReceiptMimeType,
       sizeBytes: row.sizeBytes,
       createdAt: row.createdAt.toISOString(),
-      fileUrl: signer.urlFor(row.id),
+      fileUrl: signer.urlFor(row.id, 'file'),
+      imageUrl: signer.urlFor(row.id, 'image'),
       extractedData: {
         merchant: reading.merchant,
         amount: reading.amount,
@@ -138,6 +139,7 @@ export function createReceiptsService(db: Database, reader: ReceiptReader, signe
           sizeBytes: file.bytes.length,
           sha256: createHash('sha256').update(file.bytes).digest('hex'),
           content: file.bytes,
+          pagePng: reading.pagePng ?? null,
           reading: stored,
         });
         await rememberCategory(tx, user.id, input.category, false);
@@ -152,7 +154,8 @@ export function createReceiptsService(db: Database, reader: ReceiptReader, signe
         });
         return {
           _id: receipt.id,
-          fileUrl: signer.urlFor(receipt.id),
+          fileUrl: signer.urlFor(receipt.id, 'file'),
+          imageUrl: signer.urlFor(receipt.id, 'image'),
           extractedData: {
             merchant: stored.merchant,
             amount: stored.amount,
@@ -168,19 +171,24 @@ export function createReceiptsService(db: Database, reader: ReceiptReader, signe
       return (await receipts.list(userId, LIST_LIMIT)).map(toReceiptDto);
     },
 
-    /** The file for its owner: by the owner's token, or by a valid signed URL. */
-    async file(id: string, access: { userId: string } | { expires: number; signature: string }) {
+    /** The file or picture, for its owner: by the owner's token, or by a valid signed URL. */
+    async view(
+      id: string,
+      view: ReceiptView,
+      access: { userId: string } | { expires: number; signature: string },
+    ) {
       const receiptNotFound = () => notFound('Receipt not found.', 'RECEIPT_NOT_FOUND');
       if (!isId(id)) throw receiptNotFound();
-      if ('signature' in access && !signer.verify(id, access.expires, access.signature)) {
+      if ('signature' in access && !signer.verify(id, view, access.expires, access.signature)) {
         throw receiptNotFound();
       }
-      const file = await receipts.findFile(
+      const shown = await receipts.findView(
         id,
+        view,
         'signature' in access ? 'verified-signature' : access,
       );
-      if (!file) throw receiptNotFound();
-      return file;
+      if (!shown) throw receiptNotFound();
+      return shown;
     },
   };
 }

@@ -22,6 +22,8 @@ export interface ReceiptReading {
   /** The text the fields were read from, line by line. */
   text: string;
   source: 'ocr' | 'pdf-text' | 'ai';
+  /** A PDF's page 1 rendered as a PNG, to show as the receipt's picture. */
+  pagePng?: Buffer;
 }
 
 /** Turns a receipt's lines (OCR or PDF text layer) into the fields of an expense. */

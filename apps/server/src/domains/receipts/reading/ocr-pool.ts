@@ -16,6 +16,8 @@ export interface OcrPoolOptions extends OcrWorkerSettings {
 export interface OcrResult {
   source: 'ocr' | 'pdf-text';
   lines: ReceiptLine[];
+  /** A PDF's page 1 as a PNG. */
+  pagePng?: Buffer;
 }
 
 interface PendingJob {
@@ -71,8 +73,16 @@ export function createOcrPool(options: OcrPoolOptions) {
       if (!current || current.id !== response.id) return;
       clearTimeout(current.timer);
       worker.current = undefined;
-      if (response.ok) current.pending.resolve({ source: response.source, lines: response.lines });
-      else current.pending.reject(new ReceiptReadError(response.reason, response.message));
+      if (response.ok) {
+        const { source, lines, pagePng } = response;
+        current.pending.resolve({
+          source,
+          lines,
+          ...(pagePng
+            ? { pagePng: Buffer.from(pagePng.buffer, pagePng.byteOffset, pagePng.byteLength) }
+            : {}),
+        });
+      } else current.pending.reject(new ReceiptReadError(response.reason, response.message));
       dispatch();
     });
     child.on('exit', () => {

@@ -17,5 +17,12 @@ export interface OcrWorkerSettings {
 export type OcrRequest = { id: number; job: OcrJob };
 
 export type OcrResponse =
-  | { id: number; ok: true; source: 'ocr' | 'pdf-text'; lines: ReceiptLine[] }
+  | {
+      id: number;
+      ok: true;
+      source: 'ocr' | 'pdf-text';
+      lines: ReceiptLine[];
+      /** A PDF's page 1 as a PNG: the picture shown for the receipt. */
+      pagePng?: Uint8Array;
+    }
   | { id: number; ok: false; reason: 'unreadable' | 'too-large'; message: string };

@@ -25,8 +25,11 @@ async function handle({ id, job }: OcrRequest): Promise<OcrResponse> {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
     if (job.kind === 'image') return { id, ok: true, source: 'ocr', lines: await readImage(bytes) };
     const page = await readPdfFirstPage(bytes, settings.maxImageSide);
-    if (page.kind === 'text') return { id, ok: true, source: 'pdf-text', lines: page.lines };
-    return { id, ok: true, source: 'ocr', lines: await readImage(await trimMargins(page.png)) };
+    if (page.lines.length > 0) {
+      return { id, ok: true, source: 'pdf-text', lines: page.lines, pagePng: page.png };
+    }
+    const lines = await readImage(await trimMargins(page.png));
+    return { id, ok: true, source: 'ocr', lines, pagePng: page.png };
   } catch (error) {
     if (
       isReceiptReadError(error) &&

@@ -7,7 +7,14 @@ import { ReceiptReadError } from './receipt-read-error';
 const MAX_PAGE_SIDE = 14_400;
 const MIN_TEXT_LETTERS = 10;
 
-export type PdfContent = { kind: 'text'; lines: ReceiptLine[] } | { kind: 'image'; png: Buffer };
+/**
+ * Page 1 of a PDF: its text lines when it has a text layer (empty for a scan), and the page
+ * rendered as a PNG — what OCR reads when there is no text, and the receipt's picture either way.
+ */
+export interface PdfFirstPage {
+  lines: ReceiptLine[];
+  png: Buffer;
+}
 
 interface TextItem {
   str: string;
@@ -16,10 +23,10 @@ interface TextItem {
 }
 
 /**
- * Page 1 of a PDF: its text layer when it has one (digital receipts and invoices), otherwise the
- * page rendered to an image for OCR (scans), with its long side at most `maxSide` pixels.
+ * Reads page 1 of a PDF: the text layer when it has enough text (digital receipts and
+ * invoices), and the page rendered with its long side at most `maxSide` pixels.
  */
-export async function readPdfFirstPage(bytes: Buffer, maxSide: number): Promise<PdfContent> {
+export async function readPdfFirstPage(bytes: Buffer, maxSide: number): Promise<PdfFirstPage> {
   const task = getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
@@ -50,9 +57,12 @@ export async function readPdfFirstPage(bytes: Buffer, maxSide: number): Promise<
       (item): item is Extract<(typeof content.items)[number], TextItem> =>
         'str' in item && item.str.trim() !== '',
     );
-    const lines = textLines(items);
-    const letters = lines.reduce((sum, l) => sum + (l.text.match(/[A-Za-z0-9]/g) ?? []).length, 0);
-    if (letters >= MIN_TEXT_LETTERS) return { kind: 'text', lines };
+    const textLayer = textLines(items);
+    const letters = textLayer.reduce(
+      (sum, l) => sum + (l.text.match(/[A-Za-z0-9]/g) ?? []).length,
+      0,
+    );
+    const lines = letters >= MIN_TEXT_LETTERS ? textLayer : [];
 
     const scale = Math.min(4, maxSide / Math.max(viewport.width, viewport.height));
     const scaled = page.getViewport({ scale });
@@ -63,7 +73,7 @@ export async function readPdfFirstPage(bytes: Buffer, maxSide: number): Promise<
     // pdfjs's types name the DOM canvas; @napi-rs/canvas implements the same 2D API.
     const renderParameters = { canvas, canvasContext: context, viewport: scaled };
     await page.render(renderParameters as unknown as Parameters<typeof page.render>[0]).promise;
-    return { kind: 'image', png: canvas.toBuffer('image/png') };
+    return { lines, png: canvas.toBuffer('image/png') };
   } catch (error) {
     if (error instanceof ReceiptReadError) throw error;
     throw new ReceiptReadError('unreadable', 'The PDF could not be read.');

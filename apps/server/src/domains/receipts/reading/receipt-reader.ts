@@ -91,7 +91,8 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
         kind: mimeType === 'application/pdf' ? 'pdf' : 'image',
         bytes,
       });
-      return extractFields(result.lines, hints, result.source);
+      const reading = extractFields(result.lines, hints, result.source);
+      return result.pagePng ? { ...reading, pagePng: result.pagePng } : reading;
     },
     workerPids: () => pool.workerPids(),
     close: () => pool.close(),

@@ -17,6 +17,7 @@ function makeReceipt(overrides: Partial<Receipt> = {}): Receipt {
     sizeBytes: 52_000,
     createdAt: '2026-03-14T18:30:00.000Z',
     fileUrl: '/api/receipts/r1/file?expires=1&signature=abc',
+    imageUrl: '/api/receipts/r1/image?expires=1&signature=def',
     extractedData: {
       merchant: 'Coffee Corner Cafe',
       amount: 8.37,
@@ -33,6 +34,7 @@ function makeUploadResult(): ReceiptUploadResult {
   return {
     _id: 'r1',
     fileUrl: '/api/receipts/r1/file?expires=1&signature=abc',
+    imageUrl: '/api/receipts/r1/image?expires=1&signature=def',
     extractedData: {
       merchant: 'Coffee Corner Cafe',
       amount: 8.37,
@@ -170,11 +172,15 @@ describe('receipts page', () => {
     signedIn({
       'GET /api/receipts': {
         body: [
-          makeReceipt({ fileUrl: '/api/receipts/a/file?signature=x' }),
+          makeReceipt({
+            fileUrl: '/api/receipts/a/file?signature=x',
+            imageUrl: '/api/receipts/a/image?signature=x2',
+          }),
           makeReceipt({
             fileName: 'hardware.pdf',
             mimeType: 'application/pdf',
             fileUrl: '/api/receipts/b/file?signature=y',
+            imageUrl: '/api/receipts/b/image?signature=y2',
             extractedData: {
               merchant: 'Tool Shed',
               amount: 1250,
@@ -197,7 +203,10 @@ describe('receipts page', () => {
     expect(coffee).toHaveTextContent('Coffee Corner Cafe');
     expect(coffee).toHaveTextContent('$8.37');
     expect(coffee).toHaveTextContent('Mar 14, 2026');
-    expect(coffee.querySelector('img')).toHaveAttribute('src', '/api/receipts/a/file?signature=x');
+    expect(coffee.querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/receipts/a/image?signature=x2',
+    );
     const open = within(coffee).getByRole('link', { name: /open file/i });
     expect(open).toHaveAttribute('href', '/api/receipts/a/file?signature=x');
     expect(open).toHaveAttribute('target', '_blank');
@@ -210,7 +219,8 @@ describe('receipts page', () => {
     expect(tools).toHaveTextContent('Jan 5, 2026');
     expect(tools).toHaveTextContent('Expense deleted');
     expect(tools).toHaveTextContent('Check the merchant, date: read with low confidence.');
-    expect(tools.querySelector('img')).toBeNull();
+    // A PDF shows its first page, rendered by the server.
+    expect(tools.querySelector('img')).toHaveAttribute('src', '/api/receipts/b/image?signature=y2');
     expect(within(tools).queryByRole('link', { name: /view expense/i })).toBeNull();
   });
 
@@ -275,7 +285,7 @@ describe('a successful upload west of Greenwich', () => {
     expect(within(panel).getByText('Mar 14, 2026')).toBeVisible();
     expect(
       within(panel).getByRole('img', { name: /uploaded receipt from Coffee Corner Cafe/ }),
-    ).toHaveAttribute('src', '/api/receipts/r1/file?expires=1&signature=abc');
+    ).toHaveAttribute('src', '/api/receipts/r1/image?expires=1&signature=def');
     expect(await screen.findByText('Receipt read: Coffee Corner Cafe $8.37')).toBeVisible();
     // The list of past receipts was asked again, to show the new one.
     expect(calls.filter((call) => call.path === '/api/receipts').length).toBeGreaterThan(1);

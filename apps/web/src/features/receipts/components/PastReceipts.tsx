@@ -38,7 +38,7 @@ function ReceiptRow({ receipt, currency }: { receipt: Receipt; currency: string 
   return (
     <li className="flex items-start gap-4 py-4">
       <ReceiptImage
-        src={receipt.fileUrl}
+        src={receipt.imageUrl}
         isPdf={receipt.mimeType === 'application/pdf'}
         alt=""
         className="h-16 w-14"

@@ -3,8 +3,9 @@ import { ReceiptIcon } from '@/components/ui/icons';
 import { PdfFileIcon } from './receipt-icons';
 
 type ReceiptImageProps = {
-  /** The image's URL (a signed file URL or a local preview); null when there is none yet. */
+  /** The picture's URL (a signed image URL or a local preview); null when there is none. */
   src: string | null;
+  /** Chooses the stand-in icon when there is no picture. */
   isPdf: boolean;
   /** Empty when the picture only repeats text shown beside it. */
   alt: string;
@@ -12,13 +13,13 @@ type ReceiptImageProps = {
 };
 
 /**
- * A receipt's picture: the image itself, or an icon for a PDF (browsers cannot show a PDF in an
- * <img>) and for an image the browser cannot decode.
+ * A receipt's picture — the image, or the server's rendering of a PDF's first page — or, when
+ * there is none (a PDF chosen but not uploaded yet) or it cannot be shown, an icon.
  */
 export function ReceiptImage({ src, isPdf, alt, className }: ReceiptImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
-  if (isPdf || src === null || failedSrc === src) {
+  if (src === null || failedSrc === src) {
     return (
       <div
         {...(alt ? { role: 'img', 'aria-label': alt } : {})}

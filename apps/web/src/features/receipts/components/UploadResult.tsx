@@ -65,7 +65,7 @@ export function UploadResult({ result, currency, footer }: UploadResultProps) {
               className="block shrink-0 rounded-lg sm:self-start focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
             >
               <ReceiptImage
-                src={result.upload.fileUrl}
+                src={result.upload.imageUrl}
                 isPdf={result.isPdf}
                 alt={`The uploaded receipt from ${result.upload.extractedData.merchant} (opens in a new tab)`}
                 className="h-56 w-full sm:w-44"
