@@ -78,9 +78,7 @@ export const transactionInputSchema = z
     when: ({ issues }) =>
       issues.every(
         (issue) =>
-          issue.path?.[0] !== undefined &&
-          issue.path[0] !== 'name' &&
-          issue.path[0] !== 'isIncome',
+          issue.path?.[0] !== undefined && issue.path[0] !== 'name' && issue.path[0] !== 'isIncome',
       ),
   })
   .transform((input) => ({ ...input, name: transactionName(input) }));
