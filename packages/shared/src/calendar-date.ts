@@ -30,17 +30,20 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   }).format(now);
 }
 
-/** Adds whole days to a calendar date (negative to go back). */
+/**
+ * Adds whole days to a calendar date (negative to go back), in day numbers: a Date would read
+ * years 0–99 as 1900–1999. The result may leave the calendar API dates use (years 1–9999):
+ * callers check it with isCalendarDate where input decides how far it goes.
+ */
 export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const shifted = new Date(Date.UTC(year, month - 1, day + days));
-  return shifted.toISOString().slice(0, 10);
+  return fromDayNumber(toDayNumber(date) + days);
 }
 
-/** Every date from `from` to `to`, both included, oldest first. */
+/** Every date from `from` to `to`, both included, oldest first (counted, not compared as text). */
 export function datesBetween(from: string, to: string): string[] {
   const dates: string[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  const last = toDayNumber(to);
+  for (let day = toDayNumber(from); day <= last; day += 1) dates.push(fromDayNumber(day));
   return dates;
 }
 

@@ -73,9 +73,13 @@ export const transactionInputSchema = z
     path: ['name'],
     message: TRANSACTION_MESSAGES.nameRequired,
     // Report a missing expense name together with the other fields' problems, not only once
-    // they are fixed: it depends on nothing but the name and the kind.
+    // they are fixed: it depends on nothing but the name and the kind. Never when the body is
+    // not an object at all (an issue at the root): there is no name to read then.
     when: ({ issues }) =>
-      issues.every((issue) => issue.path?.[0] !== 'name' && issue.path?.[0] !== 'isIncome'),
+      issues.every(
+        (issue) =>
+          issue.path?.[0] !== undefined && issue.path[0] !== 'name' && issue.path[0] !== 'isIncome',
+      ),
   })
   .transform((input) => ({ ...input, name: transactionName(input) }));
 

@@ -3,10 +3,15 @@ import { badRequest } from './app-error';
 
 const NUL_MESSAGE = 'Text must not contain NUL (\\u0000) characters.';
 
+/** Far deeper than any request of the API; deeper bodies are refused before anything walks them. */
+export const MAX_JSON_DEPTH = 32;
+
 /**
  * PostgreSQL text cannot hold the NUL character, so any NUL in input would surface as a
- * database error. Reject it at the edge, once for every route: in JSON bodies (checked while
- * parsing), and in query strings and path parameters.
+ * database error. Reject it at the edge, once for every route: in JSON bodies (checked after
+ * parsing), and in query strings and path parameters. JSON bodies nested deeper than
+ * MAX_JSON_DEPTH are refused too: JSON.parse itself copes with any depth, but a recursive walk
+ * over 200,000 nested arrays (a 400 kB body) overflows the stack.
  */
 export function registerInputGuards(app: FastifyInstance): void {
   app.addContentTypeParser(
@@ -21,15 +26,15 @@ export function registerInputGuards(app: FastifyInstance): void {
         done(badRequest('The request body is empty; send a JSON object.', 'EMPTY_BODY'));
         return;
       }
+      let parsed: unknown;
       try {
-        done(null, JSON.parse(body, rejectNul));
-      } catch (error) {
-        done(
-          error instanceof SyntaxError
-            ? badRequest('The request body is not valid JSON.', 'INVALID_JSON')
-            : (error as Error),
-        );
+        parsed = JSON.parse(body);
+      } catch {
+        done(badRequest('The request body is not valid JSON.', 'INVALID_JSON'));
+        return;
       }
+      const problem = checkJson(parsed);
+      done(problem ?? null, problem ? undefined : parsed);
     },
   );
 
@@ -40,11 +45,24 @@ export function registerInputGuards(app: FastifyInstance): void {
   });
 }
 
-function rejectNul(key: string, value: unknown): unknown {
-  if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) {
-    throw badRequest(NUL_MESSAGE, 'NUL_CHARACTER');
+/** Walks a parsed body without recursion: too deep, or a NUL in any key or string → the error. */
+function checkJson(root: unknown): Error | undefined {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, depth } = item;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return badRequest(NUL_MESSAGE, 'NUL_CHARACTER');
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) {
+        return badRequest('The request body is nested too deeply.', 'JSON_TOO_DEEP');
+      }
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\0')) return badRequest(NUL_MESSAGE, 'NUL_CHARACTER');
+        pending.push({ value: inner, depth: depth + 1 });
+      }
+    }
   }
-  return value;
+  return undefined;
 }
 
 function containsNul(value: unknown): boolean {

@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { isId } from '../../lib/ids';
 
 const ALGORITHM = 'HS256';
 const LIFETIME = '7d';
@@ -29,7 +30,8 @@ export function createTokenService(secret: string): TokenService {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
         });
-        return typeof payload.sub === 'string' ? payload.sub : undefined;
+        // Only an id names a user: any other subject would reach the uuid column as bad SQL input.
+        return typeof payload.sub === 'string' && isId(payload.sub) ? payload.sub : undefined;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
         throw error;

@@ -19,6 +19,25 @@ export interface ReceiptsRoutesOptions {
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
+/**
+ * Runs a step that reads the multipart stream. The parser (busboy) reports a body that is not
+ * valid multipart — no boundary, cut short, garbage — with plain errors that carry no status;
+ * those are the client's mistake, so they become a 400 instead of a 500. Errors that already
+ * carry a status (the plugin's limits) pass through.
+ */
+async function readingMultipart<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof AppError || typeof status === 'number') throw error;
+    throw badRequest(
+      'The upload is not a valid multipart/form-data body; send the file in the field "receipt".',
+      'INVALID_MULTIPART',
+    );
+  }
+}
+
 export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): Promise<void> {
   const { receipts, authenticate } = options;
   const tags = ['receipts'];
@@ -52,7 +71,7 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
           'Send the receipt as multipart/form-data in the field "receipt".',
         );
       }
-      const part = await request.file();
+      const part = await readingMultipart(() => request.file());
       if (!part) throw badRequest(RECEIPT_MESSAGES.noFile, 'NO_FILE');
       if (part.fieldname !== 'receipt') {
         part.file.resume();
@@ -60,7 +79,7 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
       }
       let bytes: Buffer;
       try {
-        bytes = await part.toBuffer();
+        bytes = await readingMultipart(() => part.toBuffer());
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError(

@@ -195,14 +195,27 @@ export function createReceiptsService(db: Database, reader: ReceiptReader, signe
 
 export type ReceiptsService = ReturnType<typeof createReceiptsService>;
 
-/** A display name safe in a Content-Disposition header and a note: no paths or controls. */
+const EXTENSIONS: Record<ReceiptMimeType, string[]> = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'application/pdf': ['.pdf'],
+};
+
+/**
+ * A display name safe in a Content-Disposition header and a note: no paths or controls, and an
+ * extension that says what the bytes are (page.html holding a JPEG is saved as page.html.jpg,
+ * so that a downloaded copy never opens as a web page).
+ */
 export function safeFileName(name: string, mimeType: ReceiptMimeType): string {
   const base = name.split(/[\\/]/).pop() ?? '';
+  const extensions = EXTENSIONS[mimeType];
+  const extension = extensions[0]!;
   const cleaned = base
     // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim()
-    .slice(0, 120);
-  if (cleaned) return cleaned;
-  return `receipt.${mimeType === 'application/pdf' ? 'pdf' : mimeType === 'image/png' ? 'png' : 'jpg'}`;
+    .slice(0, 120 - extension.length);
+  if (!cleaned) return `receipt${extension}`;
+  const lower = cleaned.toLowerCase();
+  return extensions.some((known) => lower.endsWith(known)) ? cleaned : `${cleaned}${extension}`;
 }

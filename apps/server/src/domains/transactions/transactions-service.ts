@@ -2,7 +2,9 @@ import {
   addDays,
   datesBetween,
   fromMinorUnits,
+  isCalendarDate,
   todayIn,
+  toDayNumber,
   toMinorUnits,
   type ChartData,
   type Transaction,
@@ -131,7 +133,14 @@ export function createTransactionsService(db: Database) {
       const to =
         window.to ?? (window.from ? addDays(window.from, CHART_DAYS - 1) : todayIn(user.timeZone));
       const from = window.from ?? addDays(to, -(CHART_DAYS - 1));
-      if (addDays(from, MAX_CHART_DAYS - 1) < to) {
+      // A default end 29 days after 9999-12-02 (or start before 0001-01-30) is off the calendar.
+      if (!isCalendarDate(from) || !isCalendarDate(to)) {
+        throw badRequest(
+          'The chart window must lie between 0001-01-01 and 9999-12-31.',
+          'WINDOW_OUT_OF_RANGE',
+        );
+      }
+      if (toDayNumber(to) - toDayNumber(from) + 1 > MAX_CHART_DAYS) {
         throw badRequest(
           `The chart window can be at most ${MAX_CHART_DAYS} days.`,
           'WINDOW_TOO_LONG',

@@ -1,0 +1,34 @@
+import type pg from 'pg';
+
+/** Row count and content checksum of one table. */
+export interface TableSnapshot {
+  rows: number;
+  md5: string | null;
+}
+
+export type DatabaseSnapshot = Record<string, TableSnapshot>;
+
+/**
+ * Every table of the app's schema with its row count and an md5 of all its rows (ordered by
+ * their text form, so the checksum does not depend on physical order). Two equal snapshots mean
+ * that no row was added, removed or changed in between: the proof that a rejected request left
+ * the database as it was. One round trip, so that it can run around every fuzzed request.
+ */
+export async function snapshotDatabase(pool: pg.Pool): Promise<DatabaseSnapshot> {
+  const { rows: tables } = await pool.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  if (tables.length === 0) throw new Error('no tables found: is the database migrated?');
+  const query = tables
+    .map(({ name }) => {
+      const quoted = `"${name.replaceAll('"', '""')}"`;
+      const literal = `'${name.replaceAll("'", "''")}'`;
+      return `SELECT ${literal} AS name, count(*)::int AS rows,
+                     md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5
+                FROM ${quoted} AS t`;
+    })
+    .join(' UNION ALL ');
+  const { rows } = await pool.query<TableSnapshot & { name: string }>(query);
+  return Object.fromEntries(rows.map(({ name, ...table }) => [name, table]));
+}

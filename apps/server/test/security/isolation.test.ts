@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileUrlSigner } from '../../src/domains/receipts/signed-urls';
+import {
+  createTestApp,
+  signUp,
+  TEST_JWT_SECRET,
+  type SignedUpUser,
+  type TestContext,
+} from '../test-app';
+import { snapshotDatabase } from './database-snapshot';
+import { fixedReceiptReader, seedUserData, type UserData } from './user-data';
+
+/**
+ * IDOR matrix: user B, signed in, aims every route that takes an id or returns user data at
+ * user A's rows. B gets a 404 (never a 403, which would confirm that the row exists) for each
+ * id, sees none of A's data in any list, total, chart, export or category, and A's rows are
+ * byte for byte the same afterwards.
+ */
+let context: TestContext;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
+let aliceData: UserData;
+let bobData: UserData;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const request = (user: SignedUpUser | undefined, method: Method, url: string, payload?: object) =>
+  context.app.inject({
+    method,
+    url,
+    headers: user?.headers ?? {},
+    ...(payload ? { payload } : {}),
+  });
+
+beforeAll(async () => {
+  context = await createTestApp({ receiptReader: fixedReceiptReader() });
+  alice = await signUp(context.app, { setup: true });
+  bob = await signUp(context.app, { setup: true });
+  aliceData = await seedUserData(context.app, alice, 'alicesecret');
+  bobData = await seedUserData(context.app, bob, 'bobown');
+});
+afterAll(async () => {
+  await context.close();
+});
+
+/** Everything of Alice's that must never appear in a reply to Bob. */
+function aliceTraces(): string[] {
+  const { marker: _marker, receiptFileUrl: _url, ...ids } = aliceData;
+  return [aliceData.marker, alice.id, alice.email, ...Object.values(ids)];
+}
+
+const today = new Date().toISOString().slice(0, 10);
+const [year, month] = today.split('-').map(Number) as [number, number];
+const transactionBody = {
+  name: 'Taken over',
+  category: 'Food',
+  cost: 1,
+  addedOn: today,
+  isIncome: false,
+};
+const recurringBody = {
+  name: 'Taken over',
+  category: 'Rent',
+  amount: 1,
+  isIncome: false,
+  frequency: 'monthly',
+  startDate: today,
+};
+
+/** Every call Bob can aim at one of Alice's ids, by route. */
+function attacksOnIds(): Array<[string, Method, string, object?]> {
+  const a = aliceData;
+  return [
+    ['update her expense', 'PUT', `/api/transactions/${a.expenseId}`, transactionBody],
+    ['update her income', 'PUT', `/api/transactions/${a.incomeId}`, transactionBody],
+    ['delete her expense', 'DELETE', `/api/transactions/${a.expenseId}`],
+    ['delete her receipt expense', 'DELETE', `/api/transactions/${a.receiptTransactionId}`],
+    [
+      'bulk-delete her expense',
+      'DELETE',
+      '/api/transactions/bulk',
+      { transactionIds: [a.expenseId] },
+    ],
+    [
+      'bulk-delete his own and her expense',
+      'DELETE',
+      '/api/transactions/bulk',
+      { transactionIds: [bobData.expenseId, a.expenseId] },
+    ],
+    [
+      'delete her custom category',
+      'DELETE',
+      '/api/transactions/category',
+      { categoryToDelete: a.customCategory },
+    ],
+    [
+      'update her budget',
+      'PUT',
+      `/api/budgets/${a.budgetId}`,
+      { category: 'Food', amount: 1, month, year },
+    ],
+    ['delete her budget', 'DELETE', `/api/budgets/${a.budgetId}`],
+    ['update her recurring rule', 'PUT', `/api/recurring/${a.recurringId}`, recurringBody],
+    ['delete her recurring rule', 'DELETE', `/api/recurring/${a.recurringId}`],
+    ['read her receipt file', 'GET', `/api/receipts/${a.receiptId}/file`],
+  ];
+}
+
+describe('user B against user A’s data', () => {
+  it('gets a 404 for every id of hers, the same 404 as for an id that does not exist', async () => {
+    const before = await snapshotDatabase(context.database.pool);
+    const attacks = attacksOnIds();
+    for (const [name, method, url, payload] of attacks) {
+      const response = await request(bob, method, url, payload);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(404);
+      // The reply for her row must not differ from the one for a row that never existed.
+      const missing = await request(
+        bob,
+        method,
+        url.replace(
+          /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+          '01900000-0000-7000-8000-000000000000',
+        ),
+        payload && 'transactionIds' in payload
+          ? { transactionIds: ['01900000-0000-7000-8000-000000000000'] }
+          : payload && 'categoryToDelete' in payload
+            ? { categoryToDelete: 'Never existed' }
+            : payload,
+      );
+      // (The category message repeats the name that was sent, whoever owns it.)
+      const withoutName = (body: string) =>
+        body.replaceAll(aliceData.customCategory, '<name>').replaceAll('Never existed', '<name>');
+      expect(withoutName(response.body), name).toEqual(withoutName(missing.body));
+    }
+    expect(await snapshotDatabase(context.database.pool), 'nothing changed').toEqual(before);
+    expect(attacks.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('finds none of her data in any list, search, total, chart, export or category', async () => {
+    const reads = [
+      '/api/transactions?limit=100',
+      `/api/transactions?search=${aliceData.marker}`,
+      `/api/transactions?category=${encodeURIComponent(aliceData.customCategory)}`,
+      '/api/transactions?isIncome=true&limit=100',
+      '/api/transactions/summary',
+      '/api/transactions/charts',
+      `/api/transactions/charts?from=${today}&to=${today}`,
+      '/api/transactions/export',
+      `/api/transactions/export?search=${aliceData.marker}`,
+      '/api/transactions/categories',
+      '/api/transactions/categories/expense',
+      '/api/transactions/categories/income',
+      '/api/budgets',
+      `/api/budgets?month=${month}&year=${year}`,
+      '/api/recurring',
+      '/api/receipts',
+      '/api/auth/me',
+    ];
+    for (const url of reads) {
+      const response = await request(bob, 'GET', url);
+      expect(response.statusCode, url).toBe(200);
+      for (const trace of aliceTraces()) {
+        expect(response.body, `${url} shows ${trace}`).not.toContain(trace);
+      }
+    }
+    // Searching for her marker finds nothing; his totals and budget spending are his own.
+    const search = await request(bob, 'GET', `/api/transactions?search=${aliceData.marker}`);
+    expect(search.json()).toMatchObject({ total: 0, transactions: [] });
+    const summary = (await request(bob, 'GET', '/api/transactions/summary')).json();
+    // His paint, his receipt and the first occurrence of his rent.
+    expect(summary).toMatchObject({ totalIncome: 3000, totalExpenses: 42.5 + 12.34 + 900 });
+    const budgets = (await request(bob, 'GET', '/api/budgets')).json();
+    expect(budgets).toEqual([expect.objectContaining({ _id: bobData.budgetId, spent: 42.5 })]);
+  });
+
+  it('cannot reach her receipt file by any URL but the one signed for it', async () => {
+    const signer = createFileUrlSigner(TEST_JWT_SECRET);
+    const hers = aliceData.receiptId;
+    const his = bobData.receiptId;
+    const expired = signer.urlFor(hers, new Date(Date.now() - 16 * 60_000));
+    const tampered = aliceData.receiptFileUrl.replace(/signature=[\w-]{4}/, 'signature=AAAA');
+    const hisSignatureOnHerId = bobData.receiptFileUrl.replace(his, hers);
+    const herSignatureLonger = aliceData.receiptFileUrl.replace(
+      /expires=(\d+)/,
+      (_all, expires: string) => `expires=${Number(expires) + 86_400}`,
+    );
+    const noExpiry = aliceData.receiptFileUrl.replace(/expires=\d+&/, '');
+    const forged = createFileUrlSigner('a-guessed-secret-that-is-long-enough-0123456789').urlFor(
+      hers,
+    );
+    for (const [name, url] of Object.entries({
+      expired,
+      tampered,
+      hisSignatureOnHerId,
+      herSignatureLonger,
+      forged,
+    })) {
+      const response = await request(bob, 'GET', url);
+      expect(response.statusCode, name).toBe(404);
+      expect(response.rawPayload.includes(Buffer.from('PNG')), name).toBe(false);
+    }
+    // Without a signature the route wants the owner's token: Bob's is not hers.
+    expect((await request(bob, 'GET', noExpiry)).statusCode).toBe(404);
+    expect((await request(undefined, 'GET', noExpiry)).statusCode).toBe(401);
+    // The URL signed for her works (it is handed only to her); his own works for him.
+    expect((await request(undefined, 'GET', aliceData.receiptFileUrl)).statusCode).toBe(200);
+    expect((await request(bob, 'GET', `/api/receipts/${his}/file`)).statusCode).toBe(200);
+  });
+
+  it('leaves all of her rows as they were, and she still sees all of them', async () => {
+    const { rows } = await context.database.pool.query<{ count: number }>(
+      `SELECT (SELECT count(*) FROM transactions WHERE user_id = $1)::int
+            + (SELECT count(*) FROM budgets WHERE user_id = $1)::int
+            + (SELECT count(*) FROM recurring_rules WHERE user_id = $1)::int
+            + (SELECT count(*) FROM receipts WHERE user_id = $1)::int AS count`,
+      [alice.id],
+    );
+    // 2 seeded transactions + the receipt's expense + the rule's first occurrence, 1 budget,
+    // 1 rule, 1 receipt.
+    expect(rows[0]?.count).toBe(4 + 1 + 1 + 1);
+    const list = (await request(alice, 'GET', '/api/transactions?limit=100')).json();
+    expect(list.transactions.map((t: { _id: string }) => t._id)).toEqual(
+      expect.arrayContaining([
+        aliceData.expenseId,
+        aliceData.incomeId,
+        aliceData.receiptTransactionId,
+      ]),
+    );
+    const categories = (await request(alice, 'GET', '/api/transactions/categories/expense')).json();
+    expect(categories).toContain(aliceData.customCategory);
+  });
+});

@@ -1,0 +1,159 @@
+import { todayIn } from '@moneta/shared';
+import type { ReceiptReader } from '../../src/domains/receipts/reading';
+import type { App } from '../../src/http/types';
+import { multipartFile, renderReceipt } from '../support/receipt-files';
+import type { SignedUpUser } from '../test-app';
+
+/**
+ * A receipt reader that "reads" every image as the same small expense, for tests about who
+ * may see a receipt rather than about OCR (the real reader takes seconds per image).
+ */
+export function fixedReceiptReader(merchant = 'FIXED MART', total = 12.34): ReceiptReader {
+  return {
+    async read() {
+      return {
+        merchant,
+        total,
+        date: todayIn('UTC'),
+        category: 'Groceries',
+        confidence: { merchant: 1, total: 1, date: 1, category: 1 },
+        text: '',
+        source: 'ocr',
+      };
+    },
+    workerPids: () => [],
+    async close() {},
+  };
+}
+
+/** The ids of one row of every kind a user can own. */
+export interface UserData {
+  expenseId: string;
+  incomeId: string;
+  budgetId: string;
+  recurringId: string;
+  receiptId: string;
+  receiptFileUrl: string;
+  receiptTransactionId: string;
+  customCategory: string;
+  /** A word found in every name and note of this user, to search for it. */
+  marker: string;
+}
+
+async function expectStatus(
+  response: { statusCode: number; body: string },
+  status: number,
+  what: string,
+) {
+  if (response.statusCode !== status) {
+    throw new Error(`${what}: expected ${status}, got ${response.statusCode} ${response.body}`);
+  }
+  return JSON.parse(response.body) as {
+    _id: string;
+    fileUrl?: string;
+    transaction?: { _id: string };
+  };
+}
+
+/**
+ * Gives the user one row of every kind through the real API: an expense in a custom category,
+ * an income, a budget, a recurring rule and a receipt (with its expense).
+ */
+export async function seedUserData(
+  app: App,
+  user: SignedUpUser,
+  marker: string,
+): Promise<UserData> {
+  const headers = user.headers;
+  const today = todayIn('UTC');
+  const customCategory = `Hobby ${marker}`;
+  const expense = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/transactions',
+      headers,
+      payload: {
+        name: `Paint ${marker}`,
+        category: customCategory,
+        cost: 42.5,
+        addedOn: today,
+        isIncome: false,
+        note: `secret note ${marker}`,
+      },
+    }),
+    201,
+    'expense',
+  );
+  const income = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/transactions',
+      headers,
+      payload: {
+        name: `Salary ${marker}`,
+        category: 'Salary',
+        cost: 3000,
+        addedOn: today,
+        isIncome: true,
+      },
+    }),
+    201,
+    'income',
+  );
+  const [year, month] = today.split('-').map(Number);
+  const budget = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/budgets',
+      headers,
+      payload: { category: customCategory, amount: 100, month, year },
+    }),
+    201,
+    'budget',
+  );
+  const recurring = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/recurring/create',
+      headers,
+      payload: {
+        name: `Rent ${marker}`,
+        category: 'Rent',
+        amount: 900,
+        isIncome: false,
+        frequency: 'monthly',
+        startDate: today,
+      },
+    }),
+    201,
+    'recurring rule',
+  );
+  const image = await renderReceipt([`RECEIPT ${marker}`, 'TOTAL 12.34']);
+  const { payload, headers: multipartHeaders } = multipartFile(
+    'receipt',
+    `receipt-${marker}.png`,
+    'image/png',
+    image,
+  );
+  const receipt = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/receipts/upload',
+      headers: { ...multipartHeaders, ...headers },
+      payload,
+    }),
+    201,
+    'receipt',
+  );
+  return {
+    expenseId: expense._id,
+    incomeId: income._id,
+    budgetId: budget._id,
+    recurringId: recurring._id,
+    receiptId: receipt._id,
+    receiptFileUrl: receipt.fileUrl!,
+    receiptTransactionId: receipt.transaction!._id,
+    customCategory,
+    marker,
+  };
+}
