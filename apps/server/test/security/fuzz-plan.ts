@@ -118,5 +118,10 @@ export function buildPlans(
       query: Object.fromEntries(new URL(mine.receiptFileUrl, 'http://x').searchParams),
       expect: [200],
     },
+    'GET /api/receipts/{id}/image': {
+      pathParams: { id: mine.receiptId },
+      query: Object.fromEntries(new URL(mine.receiptImageUrl, 'http://x').searchParams),
+      expect: [200],
+    },
   };
 }

@@ -176,7 +176,7 @@ describe('user B against user A’s data', () => {
     const signer = createFileUrlSigner(TEST_JWT_SECRET);
     const hers = aliceData.receiptId;
     const his = bobData.receiptId;
-    const expired = signer.urlFor(hers, new Date(Date.now() - 16 * 60_000));
+    const expired = signer.urlFor(hers, 'file', new Date(Date.now() - 16 * 60_000));
     const tampered = aliceData.receiptFileUrl.replace(/signature=[\w-]{4}/, 'signature=AAAA');
     const hisSignatureOnHerId = bobData.receiptFileUrl.replace(his, hers);
     const herSignatureLonger = aliceData.receiptFileUrl.replace(
@@ -186,13 +186,19 @@ describe('user B against user A’s data', () => {
     const noExpiry = aliceData.receiptFileUrl.replace(/expires=\d+&/, '');
     const forged = createFileUrlSigner('a-guessed-secret-that-is-long-enough-0123456789').urlFor(
       hers,
+      'file',
     );
+    // Her picture's URL with his signature for his picture, and her file signature on her picture.
+    const hisImageSignatureOnHerId = bobData.receiptImageUrl.replace(his, hers);
+    const fileSignatureOnImage = aliceData.receiptFileUrl.replace('/file?', '/image?');
     for (const [name, url] of Object.entries({
       expired,
       tampered,
       hisSignatureOnHerId,
       herSignatureLonger,
       forged,
+      hisImageSignatureOnHerId,
+      fileSignatureOnImage,
     })) {
       const response = await request(bob, 'GET', url);
       expect(response.statusCode, name).toBe(404);
@@ -203,6 +209,8 @@ describe('user B against user A’s data', () => {
     expect((await request(undefined, 'GET', noExpiry)).statusCode).toBe(401);
     // The URL signed for her works (it is handed only to her); his own works for him.
     expect((await request(undefined, 'GET', aliceData.receiptFileUrl)).statusCode).toBe(200);
+    expect((await request(undefined, 'GET', aliceData.receiptImageUrl)).statusCode).toBe(200);
+    expect((await request(bob, 'GET', `/api/receipts/${hers}/image`)).statusCode).toBe(404);
     expect((await request(bob, 'GET', `/api/receipts/${his}/file`)).statusCode).toBe(200);
   });
 

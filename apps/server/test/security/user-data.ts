@@ -34,6 +34,7 @@ export interface UserData {
   recurringId: string;
   receiptId: string;
   receiptFileUrl: string;
+  receiptImageUrl: string;
   receiptTransactionId: string;
   customCategory: string;
   /** A word found in every name and note of this user, to search for it. */
@@ -51,6 +52,7 @@ async function expectStatus(
   return JSON.parse(response.body) as {
     _id: string;
     fileUrl?: string;
+    imageUrl?: string;
     transaction?: { _id: string };
   };
 }
@@ -152,6 +154,7 @@ export async function seedUserData(
     recurringId: recurring._id,
     receiptId: receipt._id,
     receiptFileUrl: receipt.fileUrl!,
+    receiptImageUrl: receipt.imageUrl!,
     receiptTransactionId: receipt.transaction!._id,
     customCategory,
     marker,
