@@ -181,6 +181,36 @@ describe('login brute force', () => {
   });
 });
 
+describe('password spraying', () => {
+  it('throttles one address trying one password on many accounts, and no other address', async () => {
+    const ceiling = TEST_CONFIG.LOGIN_RATE_LIMIT * 10;
+    const spray = (i: number, remoteAddress = '203.0.113.99') =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { email: `sprayed-${i}@moneta.dev`, password: 'Summer2026!' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < ceiling + 3; i++) statuses.push((await spray(i)).statusCode);
+    expect(statuses.slice(0, ceiling)).toEqual(Array(ceiling).fill(401));
+    expect(statuses.slice(ceiling)).toEqual([429, 429, 429]);
+    const blocked = await spray(0);
+    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // Another address is not affected, and neither is a real user signing in from it.
+    expect((await spray(0, '198.51.100.99')).statusCode).toBe(401);
+    const owner = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '198.51.100.99',
+      payload: { email: alice.email, password: GOOD_PASSWORD },
+    });
+    expect(owner.statusCode).toBe(200);
+    reportFigure(`password spraying: ${ceiling} accounts tried from one address, then 429`);
+  }, 60_000);
+});
+
 describe('login timing', () => {
   /** Wrong password vs unknown e-mail, 30 attempts each, interleaved; medians in ms. */
   async function measureRound(app: TestContext['app'], email: string) {
