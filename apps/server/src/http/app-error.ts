@@ -21,3 +21,6 @@ export const unauthorized = (message = 'Please sign in again.', code = 'UNAUTHOR
 export const notFound = (message = 'Not found.', code = 'NOT_FOUND') =>
   new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
+export const tooManyRequests = () => new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error';
+import { AppError, RATE_LIMITED_MESSAGE } from './app-error';
 import { describeValidationErrors, type FieldError } from './validation-messages';
 
 interface ErrorBody {
@@ -71,7 +71,7 @@ function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody
     return {
       status,
       body: {
-        message: 'Too many attempts. Please wait a moment and try again.',
+        message: RATE_LIMITED_MESSAGE,
         code: 'RATE_LIMITED',
       },
     };

@@ -8,13 +8,12 @@ export interface TableSnapshot {
 
 export type DatabaseSnapshot = Record<string, TableSnapshot>;
 
-/**
- * Every table of the app's schema with its row count and an md5 of all its rows (ordered by
- * their text form, so the checksum does not depend on physical order). Two equal snapshots mean
- * that no row was added, removed or changed in between: the proof that a rejected request left
- * the database as it was. One round trip, so that it can run around every fuzzed request.
- */
-export async function snapshotDatabase(pool: pg.Pool): Promise<DatabaseSnapshot> {
+/** The snapshot query per database: the list of tables does not change during a test. */
+const queries = new WeakMap<pg.Pool, string>();
+
+async function snapshotQuery(pool: pg.Pool): Promise<string> {
+  const cached = queries.get(pool);
+  if (cached) return cached;
   const { rows: tables } = await pool.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
@@ -29,6 +28,17 @@ export async function snapshotDatabase(pool: pg.Pool): Promise<DatabaseSnapshot>
                 FROM ${quoted} AS t`;
     })
     .join(' UNION ALL ');
-  const { rows } = await pool.query<TableSnapshot & { name: string }>(query);
+  queries.set(pool, query);
+  return query;
+}
+
+/**
+ * Every table of the app's schema with its row count and an md5 of all its rows (ordered by
+ * their text form, so the checksum does not depend on physical order). Two equal snapshots mean
+ * that no row was added, removed or changed in between: the proof that a rejected request left
+ * the database as it was. One round trip, so that it can run around every fuzzed request.
+ */
+export async function snapshotDatabase(pool: pg.Pool): Promise<DatabaseSnapshot> {
+  const { rows } = await pool.query<TableSnapshot & { name: string }>(await snapshotQuery(pool));
   return Object.fromEntries(rows.map(({ name, ...table }) => [name, table]));
 }

@@ -6,7 +6,8 @@ import {
   signupSchema,
   userSchema,
 } from '@moneta/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tooManyRequests } from '../../http/app-error';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import { toUserDto } from '../users/user-dto';
@@ -35,8 +36,27 @@ function loginRateKey(request: FastifyRequest): string {
   return `${request.ip}|${email}`;
 }
 
+/** Sign-ins one address may try over all e-mails, as a multiple of the per-account limit. */
+export const LOGIN_ADDRESS_FACTOR = 10;
+
 export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<void> {
   const { auth, authenticate } = options;
+
+  // Password spraying (one password tried on many accounts) never trips the per-account limit:
+  // one address also gets a ceiling over all e-mails, generous enough for a shared office
+  // address. A second limiter of the same plugin cannot be a route option (only one runs).
+  const addressLimit = app.createRateLimit({
+    max: options.loginRateLimit * LOGIN_ADDRESS_FACTOR,
+    timeWindow: '15 minutes',
+    keyGenerator: (request) => `login-address|${request.ip}`,
+  });
+  async function limitLoginsPerAddress(request: FastifyRequest, reply: FastifyReply) {
+    const result = await addressLimit(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('Retry-After', String(result.ttlInSeconds));
+      throw tooManyRequests();
+    }
+  }
 
   app.post(
     '/signup',
@@ -62,6 +82,7 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
           keyGenerator: loginRateKey,
         },
       },
+      preHandler: limitLoginsPerAddress,
       schema: {
         tags: ['auth'],
         summary: 'Sign in',
