@@ -203,3 +203,14 @@ export async function signUpOver(baseUrl: string, email: string): Promise<string
   if (setup.status !== 200) throw new Error(`setup: ${setup.status} ${JSON.stringify(setup)}`);
   return token;
 }
+
+/** Waits up to `timeoutMs` for every postgres process of `clusterDir` to exit; returns those left. */
+export async function waitForNoPostgres(clusterDir: string, timeoutMs = 10_000): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let left = postgresProcessesOf(clusterDir);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = postgresProcessesOf(clusterDir);
+  }
+  return left;
+}
