@@ -3,6 +3,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,12 +40,15 @@ export interface MonetaServer {
 const RUNNING = /Moneta is running at http:\/\/[^:]+:(\d+)/;
 
 /**
- * Starts dist/server.js on 127.0.0.1 with a free port and resolves once it listens. No
- * DATABASE_URL in `env` means the server starts its embedded PostgreSQL in DATA_DIR.
+ * Starts dist/server.js on 127.0.0.1 with a free port and resolves once it listens (it reads
+ * the port from the server's "running at" log line, so LOG_LEVEL must stay at info or below).
+ * With a fixed `port`, it polls /api/health instead, and any LOG_LEVEL will do (under load,
+ * info-level request logs would cost more than the requests). No DATABASE_URL in `env` means
+ * the server starts its embedded PostgreSQL in DATA_DIR.
  */
 export function startMonetaServer(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; port?: number } = {},
 ): Promise<MonetaServer> {
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: {
@@ -54,7 +58,7 @@ export function startMonetaServer(
       LOG_LEVEL: 'info',
       ...env,
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(options.port ?? 0),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,6 +70,25 @@ export function startMonetaServer(
 
   return new Promise((resolve, reject) => {
     const timeoutMs = options.timeoutMs ?? 90_000;
+    const listening = (port: number) => {
+      clearTimeout(timer);
+      resolve({
+        child,
+        pid: child.pid!,
+        port,
+        baseUrl: `http://127.0.0.1:${port}`,
+        logs,
+        exited,
+        async stop() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          return exited;
+        },
+        async kill() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await exited;
+        },
+      });
+    };
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`The server did not start within ${timeoutMs / 1000} s: ${errorOutput}`));
@@ -85,28 +108,10 @@ export function startMonetaServer(
         }
         logs.push(line);
         const match = RUNNING.exec(line.msg ?? '');
-        if (match) {
-          clearTimeout(timer);
-          const port = Number(match[1]);
-          resolve({
-            child,
-            pid: child.pid!,
-            port,
-            baseUrl: `http://127.0.0.1:${port}`,
-            logs,
-            exited,
-            async stop() {
-              if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-              return exited;
-            },
-            async kill() {
-              if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-              await exited;
-            },
-          });
-        }
+        if (match) listening(Number(match[1]));
       }
     });
+    if (options.port) void pollHealth(options.port, () => child.exitCode === null).then(listening);
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => (errorOutput += chunk));
     void exited.then(({ code, signal }) => {
@@ -117,6 +122,30 @@ export function startMonetaServer(
             logs.map((line) => line.msg).join('\n'),
         ),
       );
+    });
+  });
+}
+
+async function pollHealth(port: number, isRunning: () => boolean): Promise<number> {
+  while (isRunning()) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return port;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return new Promise(() => undefined); // Exited: the exit handler rejects.
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }
