@@ -2,7 +2,7 @@
 // receipt files) goes through a backup file and comes back identical in an empty database.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,7 +14,7 @@ import { BackupError } from '../../src/backup/backup-file';
 import { dumpDatabase } from '../../src/backup/dump-database';
 import { restoreDatabase } from '../../src/backup/restore-database';
 import { openDatabase } from '../../src/db/database';
-import { runMigrations } from '../../src/db/migrate';
+import { migrationsFolder, runMigrations } from '../../src/db/migrate';
 import { withDatabase } from '../database-url';
 import {
   GOOD_PASSWORD,
@@ -229,6 +229,37 @@ describe('backup and restore', () => {
     await restoreDatabase(target, file);
     expect(await contentDigest(target)).toEqual(await contentDigest(source.databaseUrl));
   }, 60_000);
+
+  it('brings a backup made by an older Moneta (fewer migrations) up to this schema', async () => {
+    // A database at the first migration only, as an early version of Moneta left it.
+    const older = await createEmptyDatabase();
+    const folder = await mkdtemp(join(workDir, 'migrations-'));
+    await cp(migrationsFolder(), folder, { recursive: true });
+    const journalFile = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] };
+    const total = journal.entries.length;
+    journal.entries = journal.entries.slice(0, 1);
+    await writeFile(journalFile, JSON.stringify(journal));
+    const pool = new pg.Pool({ connectionString: older, max: 1 });
+    await runMigrations(pool, folder);
+    await pool.query(
+      `INSERT INTO users (id, email, password_hash) VALUES ($1, 'early@moneta.dev', 'x')`,
+      [randomUUID()],
+    );
+    await pool.end();
+    const file = join(workDir, 'older.jsonl.gz');
+    await dumpDatabase(older, file);
+
+    const target = await createEmptyDatabase();
+    await restoreDatabase(target, file);
+    expect(await query(target, 'SELECT email FROM users')).toEqual([{ email: 'early@moneta.dev' }]);
+    const [applied] = await query<{ count: number }>(
+      target,
+      'SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations',
+    );
+    expect(applied!.count).toBe(total);
+    expect(total).toBeGreaterThan(1);
+  });
 
   it('npm run backup / restore: through DATABASE_URL, from a running server’s DATA_DIR, never into it', async () => {
     const file = join(workDir, 'cli.jsonl.gz');
