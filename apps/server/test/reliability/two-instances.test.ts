@@ -53,7 +53,7 @@ beforeAll(async () => {
   });
   databaseUrl = await embeddedDatabaseUrl(ownerDir);
   second = await startSharingInstance();
-  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
 }, 120_000);
 
 afterAll(async () => {
@@ -122,8 +122,19 @@ describe('two server processes on one database', () => {
     // Downtime: as if the rules had been saved while no instance ran its scheduler.
     await pool.query('DELETE FROM transactions WHERE recurring_id IS NOT NULL');
     await pool.query('UPDATE recurring_rules SET next_due_date = start_date');
-    // Two fresh instances catch up at start, at the same moment, beside the two running ones.
-    const joiners = await Promise.all([startSharingInstance(), startSharingInstance()]);
+    // Two fresh instances catch up at start, beside the two running ones. A table lock holds
+    // every scheduler at its first query until both have started, so that they really race
+    // however slowly the machine starts them.
+    const gate = await pool.connect();
+    let joiners: MonetaServer[];
+    try {
+      await gate.query('BEGIN');
+      await gate.query('LOCK TABLE recurring_rules IN EXCLUSIVE MODE');
+      joiners = await Promise.all([startSharingInstance(), startSharingInstance()]);
+      await gate.query('COMMIT');
+    } finally {
+      gate.release();
+    }
 
     await expect
       .poll(async () => (await recordedPerRule()).size === RULES && (await dueRules()) === 0, {
