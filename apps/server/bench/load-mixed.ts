@@ -6,6 +6,7 @@
 // Prints p99 latency, throughput and peak RSS; exits 1 when a check fails.
 //
 // Environment: LOAD_SECONDS (60), LOAD_CONNECTIONS (200), LOAD_USERS (20), LOAD_MAX_RSS_MB (512).
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,11 +17,35 @@ import {
   buildServerBundle,
   embeddedDatabaseUrl,
   freeLoopbackPort,
+  postgresProcessesOf,
   signUpOver,
   startMonetaServer,
   waitForNoPostgres,
 } from '../test/support/moneta-server';
 import { rssMb } from './lib/load';
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) used so far by each of these processes, from /proc (Linux). */
+function cpuSeconds(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
+    } catch {
+      // Exited.
+    }
+  }
+  return used;
+}
+
+/** CPU seconds used between two readings (processes that appeared later count from zero). */
+function cpuUsedBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 200);
@@ -199,6 +224,9 @@ async function main(): Promise<number> {
     const rssSeries: number[] = [];
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 100);
     const series = setInterval(() => rssSeries.push(Math.round(rssMb(server.pid))), 10_000);
+    const clusterDir = join(dataDir, 'postgres');
+    const serverCpuBefore = cpuSeconds([server.pid]);
+    const postgresCpuBefore = cpuSeconds(postgresProcessesOf(clusterDir));
     console.log(`Loading with ${connections} connections for ${seconds} s…`);
     const result = await autocannon({
       url: server.baseUrl,
@@ -209,6 +237,11 @@ async function main(): Promise<number> {
     });
     clearInterval(sampler);
     clearInterval(series);
+    const serverCpu = cpuUsedBetween(serverCpuBefore, cpuSeconds([server.pid]));
+    const postgresCpu = cpuUsedBetween(
+      postgresCpuBefore,
+      cpuSeconds(postgresProcessesOf(clusterDir)),
+    );
     peakRss = Math.max(peakRss, rssMb(server.pid));
 
     const statusCounts = Object.fromEntries(
@@ -233,6 +266,7 @@ Mixed load, ${connections} connections, ${seconds} s, ${userCount} users (loopba
   latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms
   statuses: ${JSON.stringify(statusCounts)}; errors ${result.errors}, timeouts ${result.timeouts}
   writes: ${live.size + deleted.size} creates acknowledged, ${deleted.size} deletes acknowledged; ${lost.length} lost (${pendingEdits.size + pendingDeletes.size} edits/deletes in flight at the end)
+  CPU during the run: server ${serverCpu.toFixed(0)} s, PostgreSQL ${postgresCpu.toFixed(0)} s (of ${seconds} s × 2 cores; the load generator and anything else on the machine use the rest)
   server RSS: idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, every 10 s: ${rssSeries.join(', ')} MB
 ${problems.length === 0 ? 'OK: no errors but 429, no lost writes, memory bounded.' : `FAILED: ${problems.join('; ')}`}`);
     return problems.length === 0 ? 0 : 1;

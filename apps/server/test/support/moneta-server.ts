@@ -158,19 +158,27 @@ export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
   return `postgres://moneta:${encodeURIComponent(password)}@127.0.0.1:${port}/moneta`;
 }
 
-/** Pids of every live postgres process (postmaster and backends) serving `clusterDir`. */
+/**
+ * Pids of every live postgres process serving `clusterDir`: the postmaster (its command line
+ * names the directory) and its children (backends and helpers rename themselves, so they are
+ * found by their parent).
+ */
 export function postgresProcessesOf(clusterDir: string): number[] {
-  const pids: number[] = [];
+  const postmasters = new Set<number>();
+  const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (commandLine.includes(clusterDir)) pids.push(Number(entry));
+      if (commandLine.includes(clusterDir)) postmasters.add(Number(entry));
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
     } catch {
       // Exited while we looked.
     }
   }
-  return pids;
+  const children = [...parents].filter(([, parent]) => postmasters.has(parent)).map(([pid]) => pid);
+  return [...postmasters, ...children];
 }
 
 /** The postmaster's pid from its pid file, if the file is there. */
