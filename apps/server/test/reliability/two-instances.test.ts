@@ -10,6 +10,7 @@ import {
   embeddedDatabaseUrl,
   signUpOver,
   startMonetaServer,
+  postgresProcessesOf,
   waitForNoPostgres,
   type MonetaServer,
 } from '../support/moneta-server';
@@ -57,13 +58,22 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await pool?.end();
-  // The instances on DATABASE_URL first, then the one whose PostgreSQL they use.
-  for (const server of servers) expect((await server.stop()).code).toBe(0);
-  if (first) expect((await first.stop()).code).toBe(0);
-  const ownerCluster = join(temporaryDirs[0]!, 'postgres');
-  expect(await waitForNoPostgres(ownerCluster)).toEqual([]);
-  for (const dir of temporaryDirs) await rm(dir, { recursive: true, force: true });
+  try {
+    await pool?.end();
+    // The instances on DATABASE_URL first, then the one whose PostgreSQL they use.
+    for (const server of servers) expect((await server.stop()).code).toBe(0);
+    if (first) expect((await first.stop()).code).toBe(0);
+    expect(await waitForNoPostgres(join(temporaryDirs[0]!, 'postgres'))).toEqual([]);
+  } finally {
+    // After a failure: whatever is still running is ours; end it by pid.
+    for (const server of [...servers, first]) await server?.kill();
+    if (temporaryDirs[0]) {
+      for (const pid of postgresProcessesOf(join(temporaryDirs[0], 'postgres'))) {
+        process.kill(pid, 'SIGKILL');
+      }
+    }
+    for (const dir of temporaryDirs) await rm(dir, { recursive: true, force: true });
+  }
 }, 60_000);
 
 const email = (label: string) => `${label}-${Date.now()}-${Math.random()}@moneta.dev`;
