@@ -4,7 +4,7 @@
 // a last line marks the file complete, so a truncated file is refused instead of half-restored.
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { access, constants, rename, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 
@@ -61,6 +61,11 @@ export function createBackupWriter(file: string) {
 
 /** Reads a backup: the header first, then every line, checking the format as it goes. */
 export async function* readBackup(file: string): AsyncGenerator<BackupHeader | BackupLine> {
+  try {
+    await access(file, constants.R_OK);
+  } catch {
+    throw new BackupError(`Cannot read ${file}: no such file, or no permission`);
+  }
   const lines = createInterface({
     input: createReadStream(file).pipe(createGunzip()),
     crlfDelay: Infinity,
