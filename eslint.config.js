@@ -96,6 +96,7 @@ export default tseslint.config(
       '**/*.config.*',
       'apps/server/build.mjs',
       'apps/server/bench/**',
+      'apps/server/scripts/**',
     ],
     rules: { 'no-console': 'off' },
   },

@@ -23,15 +23,19 @@ export function migrationsFolder(): string {
 }
 
 /**
- * Applies pending migrations. Several instances may start at once against one database, so the
+ * Applies pending migrations (from `folder`: a restore first migrates only as far as its backup
+ * went). Several instances may start at once against one database, so the
  * work happens on one connection holding a PostgreSQL advisory lock.
  */
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+export async function runMigrations(
+  pool: pg.Pool,
+  folder: string = migrationsFolder(),
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+      await migrate(drizzle(client), { migrationsFolder: folder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

@@ -1,0 +1,316 @@
+// Backups: a database full of what users make (accounts, transactions, budgets, recurring rules,
+// receipt files) goes through a backup file and comes back identical in an empty database.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { chmod, cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app';
+import { BackupError } from '../../src/backup/backup-file';
+import { dumpDatabase } from '../../src/backup/dump-database';
+import { restoreDatabase } from '../../src/backup/restore-database';
+import { openDatabase } from '../../src/db/database';
+import { migrationsFolder, runMigrations } from '../../src/db/migrate';
+import { withDatabase } from '../database-url';
+import {
+  GOOD_PASSWORD,
+  TEST_CONFIG,
+  TEST_JWT_SECRET,
+  createTestApp,
+  signUp,
+  type TestContext,
+} from '../test-app';
+
+const execFileAsync = promisify(execFile);
+const CLI = join(import.meta.dirname, '..', '..', 'src', 'backup', 'backup-cli.ts');
+
+let source: TestContext;
+let workDir: string;
+const emptyDatabases: string[] = [];
+const receiptHashes = new Map<string, string>();
+const emails: string[] = [];
+
+/** A new database with nothing in it, not even Moneta's tables. */
+async function createEmptyDatabase(): Promise<string> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `moneta_restore_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  emptyDatabases.push(name);
+  return withDatabase(adminUrl, name);
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Each table's row count and a digest of all its rows, Drizzle's migration journal included. */
+async function contentDigest(url: string): Promise<Record<string, string>> {
+  const tables = await query<{ name: string }>(
+    url,
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c
+     JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname IN ('public', 'drizzle') AND c.relkind = 'r' ORDER BY 1`,
+  );
+  const digest: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await query<{ rows: number; md5: string }>(
+      url,
+      `SELECT count(*)::int AS rows,
+              md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5
+       FROM ${name} t`,
+    );
+    digest[name] = `${row!.rows} rows ${row!.md5}`;
+  }
+  return digest;
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'moneta-backup-'));
+  await chmod(workDir, 0o755);
+  source = await createTestApp();
+  for (let index = 0; index < 3; index++) {
+    const user = await signUp(source.app, { setup: true });
+    emails.push(user.email);
+    const call = async (method: 'POST', url: string, payload: object) => {
+      const response = await source.app.inject({ method, url, headers: user.headers, payload });
+      if (response.statusCode !== 201) throw new Error(`${url}: ${response.body}`);
+      return response.json<{ _id: string }>();
+    };
+    for (let day = 1; day <= 40; day++) {
+      await call('POST', '/api/transactions', {
+        name: `Coffee "${day}" ; DROP TABLE users; -- ünïcødé`,
+        category: day % 4 === 0 ? 'My own category' : 'Food',
+        cost: day + 0.25,
+        addedOn: `2026-02-${String((day % 28) + 1).padStart(2, '0')}`,
+        isIncome: day % 10 === 0,
+        note: day % 2 ? `line one\nline two\ttab \\ backslash` : null,
+      });
+    }
+    await call('POST', '/api/budgets', { category: 'Food', amount: 300, month: 2, year: 2026 });
+    await call('POST', '/api/recurring/create', {
+      name: 'Rent',
+      category: 'Bills',
+      amount: 950,
+      isIncome: false,
+      frequency: 'monthly',
+      startDate: '2025-06-30',
+    });
+    // Receipt files are bytea: random bytes of several sizes, one of them several megabytes.
+    for (const size of [1, 70_000, index === 0 ? 6_000_000 : 2048]) {
+      const content = randomBytes(size);
+      const sha256 = createHash('sha256').update(content).digest('hex');
+      const id = randomUUID();
+      receiptHashes.set(id, sha256);
+      await source.database.pool.query(
+        `INSERT INTO receipts (id, user_id, file_name, mime_type, size_bytes, sha256, content, reading)
+         VALUES ($1, $2, $3, 'image/png', $4, $5, $6, $7)`,
+        [
+          id,
+          user.id,
+          `receipt-${size}.png`,
+          size,
+          sha256,
+          content,
+          { merchant: 'Café', total: 9.5 },
+        ],
+      );
+      await source.database.pool.query(
+        `UPDATE transactions SET receipt_id = $1
+         WHERE id = (SELECT id FROM transactions WHERE user_id = $2 AND receipt_id IS NULL LIMIT 1)`,
+        [id, user.id],
+      );
+    }
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await source?.close();
+  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await admin.connect();
+  for (const name of emptyDatabases)
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('backup and restore', () => {
+  it('round-trips users, transactions, budgets, recurring rules and receipt files into an empty database', async () => {
+    const file = join(workDir, 'round-trip.jsonl.gz');
+    const dumped = await dumpDatabase(source.databaseUrl, file);
+    expect(dumped.tables).toMatchObject({ users: 3, budgets: 3, recurring_rules: 3, receipts: 9 });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+    const target = await createEmptyDatabase();
+    const restored = await restoreDatabase(target, file);
+    expect(restored.tables).toEqual(dumped.tables);
+    expect(await contentDigest(target)).toEqual(await contentDigest(source.databaseUrl));
+
+    const files = await query<{ id: string; stored: string; actual: string; size: number }>(
+      target,
+      `SELECT id, sha256 AS stored, encode(sha256(content), 'hex') AS actual,
+              octet_length(content) AS size FROM receipts`,
+    );
+    expect(files).toHaveLength(receiptHashes.size);
+    for (const file of files) {
+      expect(file.actual).toBe(receiptHashes.get(file.id));
+      expect(file.stored).toBe(file.actual);
+    }
+
+    // The restored database serves the app: same passwords, same totals (rebuilt by triggers).
+    const database = openDatabase(target, { maxConnections: 2 });
+    const app = await buildApp({
+      config: TEST_CONFIG,
+      jwtSecret: TEST_JWT_SECRET,
+      db: database.db,
+    });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: emails[0], password: GOOD_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      const headers = { authorization: `Bearer ${login.json().token}` };
+      const summary = await app.inject({
+        method: 'GET',
+        url: '/api/transactions/summary',
+        headers,
+      });
+      const before = await source.app.inject({
+        method: 'GET',
+        url: '/api/transactions/summary',
+        headers,
+      });
+      expect(summary.json()).toEqual(before.json());
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 60_000);
+
+  it('refuses a database that already holds data, and leaves it as it was', async () => {
+    const file = join(workDir, 'refuse.jsonl.gz');
+    await dumpDatabase(source.databaseUrl, file);
+    const before = await contentDigest(source.databaseUrl);
+    const attempt = restoreDatabase(source.databaseUrl, file);
+    await expect(attempt).rejects.toBeInstanceOf(BackupError);
+    await expect(attempt).rejects.toThrow(/not empty/);
+    expect(await contentDigest(source.databaseUrl)).toEqual(before);
+  });
+
+  it('restores nothing from a truncated file (all or nothing)', async () => {
+    const file = join(workDir, 'whole.jsonl.gz');
+    await dumpDatabase(source.databaseUrl, file);
+    const bytes = await readFile(file);
+    const truncated = join(workDir, 'truncated.jsonl.gz');
+    await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+
+    const target = await createEmptyDatabase();
+    await expect(restoreDatabase(target, truncated)).rejects.toThrow(/truncated|damaged/);
+    const [counts] = await query<{ users: number; transactions: number }>(
+      target,
+      'SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM transactions) AS transactions',
+    );
+    expect(counts).toEqual({ users: 0, transactions: 0 });
+    // The same database takes the whole file afterwards.
+    await restoreDatabase(target, file);
+    expect(await contentDigest(target)).toEqual(await contentDigest(source.databaseUrl));
+  }, 60_000);
+
+  it('brings a backup made by an older Moneta (fewer migrations) up to this schema', async () => {
+    // A database at the first migration only, as an early version of Moneta left it.
+    const older = await createEmptyDatabase();
+    const folder = await mkdtemp(join(workDir, 'migrations-'));
+    await cp(migrationsFolder(), folder, { recursive: true });
+    const journalFile = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: unknown[] };
+    const total = journal.entries.length;
+    journal.entries = journal.entries.slice(0, 1);
+    await writeFile(journalFile, JSON.stringify(journal));
+    const pool = new pg.Pool({ connectionString: older, max: 1 });
+    await runMigrations(pool, folder);
+    await pool.query(
+      `INSERT INTO users (id, email, password_hash) VALUES ($1, 'early@moneta.dev', 'x')`,
+      [randomUUID()],
+    );
+    await pool.end();
+    const file = join(workDir, 'older.jsonl.gz');
+    await dumpDatabase(older, file);
+
+    const target = await createEmptyDatabase();
+    await restoreDatabase(target, file);
+    expect(await query(target, 'SELECT email FROM users')).toEqual([{ email: 'early@moneta.dev' }]);
+    const [applied] = await query<{ count: number }>(
+      target,
+      'SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations',
+    );
+    expect(applied!.count).toBe(total);
+    expect(total).toBeGreaterThan(1);
+  });
+
+  it('npm run backup / restore: through DATABASE_URL, from a running server’s DATA_DIR, never into it', async () => {
+    const file = join(workDir, 'cli.jsonl.gz');
+    const cli = (args: string[], env: Record<string, string>) =>
+      execFileAsync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+        env: { ...process.env, DATABASE_URL: '', ...env, INIT_CWD: workDir },
+      });
+    await cli(['backup', 'cli.jsonl.gz'], { DATABASE_URL: source.databaseUrl });
+    const target = await createEmptyDatabase();
+    const restored = await cli(['restore', file], { DATABASE_URL: target });
+    expect(restored.stderr).toMatch(/Restored .* \(.*receipts 9/);
+    expect(await contentDigest(target)).toEqual(await contentDigest(source.databaseUrl));
+
+    // A DATA_DIR whose embedded PostgreSQL a live process owns: backup reads it online;
+    // restore refuses to fill a database under a running app.
+    const dataDir = await mkdtemp(join(workDir, 'data-'));
+    await chmod(dataDir, 0o755);
+    const owner = await holdEmbeddedPostgres(dataDir);
+    try {
+      const pool = new pg.Pool({ connectionString: owner.url, max: 1 });
+      await runMigrations(pool);
+      await pool.query(
+        `INSERT INTO users (id, email, password_hash) VALUES ($1, 'live@moneta.dev', 'x')`,
+        [randomUUID()],
+      );
+      await pool.end();
+      const backup = await cli(['backup', 'live.jsonl.gz'], { DATA_DIR: dataDir });
+      expect(backup.stderr).toMatch(/running embedded PostgreSQL.*users 1/);
+      await expect(
+        cli(['restore', join(workDir, 'live.jsonl.gz')], { DATA_DIR: dataDir }),
+      ).rejects.toThrow(/is running on DATA_DIR/);
+    } finally {
+      owner.child.kill('SIGKILL');
+      await new Promise((resolve) => owner.child.once('exit', resolve));
+      // Its orphaned postmaster: stopped by the next start, as after any crash.
+      const { startEmbeddedPostgres } = await import('../../src/db/embedded-postgres');
+      const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
+      await (await startEmbeddedPostgres(dataDir, quiet)).stop();
+    }
+  }, 60_000);
+});
+
+const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hold-embedded-postgres.ts');
+
+function holdEmbeddedPostgres(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.once('data', (url: string) => resolve({ child, url: url.trim() }));
+    child.once('exit', (code) => reject(new Error(`owner exited with ${code}`)));
+  });
+}
