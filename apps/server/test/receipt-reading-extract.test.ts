@@ -252,6 +252,10 @@ describe('extractMerchant', () => {
     expect(extractMerchant(lines('Mr.Dakgalbi Solaris', 'Tel: 03-6206 5567'))?.value).toBe(
       'Mr. Dakgalbi Solaris',
     );
+    expect(extractMerchant(lines('CITY BOOKSHOP', '12 High Street'))?.value).toBe('CITY BOOKSHOP');
+    expect(extractMerchant(lines('HON HWA HARDWARETRADING'))?.value).toBe(
+      'HON HWA HARDWARE TRADING',
+    );
     expect(extractMerchant(lines('SANJUNG REA1ITI SDN BHD'))?.value).toBe(
       'SANJUNG REALITI SDN BHD',
     );

@@ -40,9 +40,10 @@ function isNotName(name: string): boolean {
   return patterns.some((pattern) => pattern.test(name));
 }
 
-// Trade words long and distinctive enough to split off a word they were glued to.
+// Trade words long and distinctive enough to split off a word they were glued to. Not SHOP or
+// MARKET: they end real compounds (BOOKSHOP, WORKSHOP, SUPERMARKET).
 const GLUED_TRADE_WORDS =
-  'STATIONERY|HARDWARE|TRADING|ENTERPRISES?|RESTAURANT|RESTORAN|ELECTRICAL|BAKERY|SHOP|COMPANY|SDN BHD';
+  'STATIONERY|HARDWARE|TRADING|ENTERPRISES?|RESTAURANT|RESTORAN|ELECTRICAL|BAKERY|COMPANY';
 
 function letters(text: string): number {
   return (text.match(/[A-Za-z]/g) ?? []).length;
