@@ -38,7 +38,22 @@ function rssKb(pid: number | 'self'): number {
   }
 }
 
+// CPU seconds a process has used (user + system), from /proc/<pid>/stat: wall-clock times on a
+// shared machine vary with the other jobs, CPU time much less, so variants compare fairly on it.
+const CLOCK_TICKS_PER_SECOND = 100;
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 const reader = createReceiptReader();
+const workerCpu = () => reader.workerPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 let peakKb = 0;
 const sample = () => {
   const total = rssKb('self') + reader.workerPids().reduce((sum, pid) => sum + rssKb(pid), 0);
@@ -47,6 +62,12 @@ const sample = () => {
 const sampler = setInterval(sample, 25);
 
 const seconds: number[] = [];
+const cpu: number[] = [];
+// The machine's 1-minute load average after each receipt: the context of the wall-clock figures.
+const loads: number[] = [];
+const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+const mean = (values: number[]) =>
+  values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 let totalOk = 0;
 let dateOk = 0;
 let merchantExact = 0;
@@ -60,11 +81,17 @@ for (const file of files) {
   const bytes = await readFile(join(imageDir, file));
   const type = extname(file).toLowerCase() === '.png' ? 'image/png' : 'image/jpeg';
   const started = performance.now();
+  const cpuBefore = workerCpu();
+  const selfBefore = process.cpuUsage();
   try {
     const reading = await reader.read(bytes, type, {
       today: new Date().toISOString().slice(0, 10),
     });
     seconds.push((performance.now() - started) / 1000);
+    const self = process.cpuUsage(selfBefore);
+    // The first receipt starts the worker (cpuBefore 0) and so also counts its model loading.
+    cpu.push(workerCpu() - cpuBefore + (self.user + self.system) / 1e6);
+    loads.push(loadAverage());
     sample();
     const isTotalOk = reading.total !== null && reading.total === labelTotal(label.total);
     const isDateOk = reading.date !== null && reading.date === labelDateToIso(label.date);
@@ -91,9 +118,12 @@ clearInterval(sampler);
 await reader.close();
 
 const n = files.length;
-const sorted = [...seconds].sort((a, b) => a - b);
-const quantile = (q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const quantileOf = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+const quantile = quantileOf(seconds);
+const cpuQuantile = quantileOf(cpu);
 const pct = (count: number) => `${((100 * count) / n).toFixed(1)}%`;
 const rows: Array<[string, string]> = [
   ['receipts', String(n)],
@@ -103,10 +133,15 @@ const rows: Array<[string, string]> = [
   ['merchant within 10% edit distance', pct(merchantClose)],
   ['median s / receipt', quantile(0.5).toFixed(2)],
   ['p90 s / receipt', quantile(0.9).toFixed(2)],
+  ['median CPU s / receipt (process + OCR workers)', cpuQuantile(0.5).toFixed(2)],
+  [
+    'load average (1 min) during the run, mean / max',
+    `${mean(loads).toFixed(1)} / ${Math.max(...loads).toFixed(1)}`,
+  ],
   ['peak RSS (process + OCR workers)', `${(peakKb / 1024).toFixed(0)} MB`],
   ['errors', String(failures)],
 ];
 console.log(`\nReceipt reading benchmark: ${dir}\n`);
-for (const [name, value] of rows) console.log(`${name.padEnd(36)} ${value}`);
+for (const [name, value] of rows) console.log(`${name.padEnd(48)} ${value}`);
 console.log('\n| measure | value |\n|---|---|');
 for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);

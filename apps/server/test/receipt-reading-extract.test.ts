@@ -7,6 +7,7 @@ import { extractTotal, findAmounts } from '../src/domains/receipts/reading/extra
 import { guessCategory } from '../src/domains/receipts/reading/guess-category';
 import { parseAmount } from '../src/domains/receipts/reading/parse-amount';
 import { toReceiptLines } from '../src/domains/receipts/reading/receipt-lines';
+import { joinWithSpaces } from '../src/domains/receipts/reading/word-spacing';
 
 const fixture = (name: string) =>
   toReceiptLines(readFileSync(new URL(`./fixtures/receipts/${name}`, import.meta.url), 'utf8'));
@@ -220,10 +221,111 @@ describe('extractMerchant', () => {
     ).toBe('HOME MASTER HARDWARE & ELECTRICAL');
   });
 
+  it('joins a name whose first line ends with "&" or whose second line starts like a tail', () => {
+    expect(extractMerchant(fixture('uk-bakery-wrapped.txt'))?.value).toBe(
+      'HARGREAVES FAMILY BAKERS & CONFECTIONERS',
+    );
+    expect(extractMerchant(fixture('sg-bookshop-wrapped.txt'))?.value).toBe(
+      'TANJONG BOOK CO. (S) PTE LTD',
+    );
+  });
+
+  it('prefers the shop printed first over an owner company printed under the address', () => {
+    expect(extractMerchant(fixture('my-stationery-owned-by.txt'))?.value).toBe(
+      'KEDAI BUKU CAHAYA STATIONERY SHOP',
+    );
+  });
+
+  it('keeps a legal name that holds a place name, and repairs "5dn Ehd"', () => {
+    expect(
+      extractMerchant(lines('tan ah kow', 'KEDAI RUNCIT (TAMAN MAJU) SDN BHD', '789417-W'))?.value,
+    ).toBe('KEDAI RUNCIT (TAMAN MAJU) SDN BHD');
+    expect(
+      extractMerchant(lines('Broadview Marketing 5dn Ehd(728384-M)', 'No.9-G Jalan Dinar'))?.value,
+    ).toBe('Broadview Marketing SDN BHD');
+  });
+
+  it('splits words glued to a trade word or after a period, and repairs a garbled suffix', () => {
+    expect(extractMerchant(lines('SANYU STATIONERYSHOP', 'NO.31G JALAN SETIA'))?.value).toBe(
+      'SANYU STATIONERY SHOP',
+    );
+    expect(extractMerchant(lines('Mr.Dakgalbi Solaris', 'Tel: 03-6206 5567'))?.value).toBe(
+      'Mr. Dakgalbi Solaris',
+    );
+    expect(extractMerchant(lines('CITY BOOKSHOP', '12 High Street'))?.value).toBe('CITY BOOKSHOP');
+    expect(extractMerchant(lines('HON HWA HARDWARETRADING'))?.value).toBe(
+      'HON HWA HARDWARE TRADING',
+    );
+    expect(extractMerchant(lines('SANJUNG REA1ITI SDN BHD'))?.value).toBe(
+      'SANJUNG REALITI SDN BHD',
+    );
+    expect(extractMerchant(lines('99 SPEED MART 5B (519537-X)'))?.value).toBe('99 SPEED MART S/B');
+    expect(
+      extractMerchant(lines('AIK HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAM) SUN BHO', '822737-X'))
+        ?.value,
+    ).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+  });
+
+  it('strips a bracketed company number with a digit misread as a letter', () => {
+    expect(
+      extractMerchant(lines('GARDENIA BAKERIES (KL) SDN BHD (I39386 X)', '40300 Shah Alam'))?.value,
+    ).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(extractMerchant(lines('ANZEL ADVERTISING (M) SDN BHD 75E785-H)'))?.value).toBe(
+      'ANZEL ADVERTISING (M) SDN BHD',
+    );
+  });
+
   it('skips a TAX INVOICE title above the name', () => {
     expect(
       extractMerchant(lines('TAX INVOICE', "DOMINO'S PIZZA", 'GST REF NO : 001694261248'))?.value,
     ).toBe("DOMINO'S PIZZA");
+  });
+});
+
+/**
+ * A printed line as the recognizer sees it: every character in a cell of `cell` columns with its
+ * ink centred (a "1" is narrow), 30 rows high; a space is a blank cell. The recognizer emitted
+ * the spaces (`modelSpaces`) or dropped them, with no probability left for them.
+ */
+function printedLine(text: string, cell: number, { modelSpaces = false } = {}) {
+  const ink = new Uint8Array(text.length * cell);
+  const chars = [...text].flatMap((char, k) => {
+    const width = char === '1' ? 4 : Math.round(cell * 0.6);
+    const left = k * cell + Math.round((cell - width) / 2);
+    if (char !== ' ') ink.fill(30, left, left + width);
+    const step = Math.floor((k * cell + cell / 2) / 8);
+    return char === ' ' && !modelSpaces ? [] : [{ char, step, spaceBefore: 0 }];
+  });
+  return { chars, steps: Math.floor(ink.length / 8), ink };
+}
+
+describe('joinWithSpaces', () => {
+  it('puts back the word spaces the recognizer dropped', () => {
+    const line = printedLine('MR. D.I.Y. (M) SDN BHD', 24);
+    expect(joinWithSpaces(line.chars, line.steps, line.ink)).toBe('MR. D.I.Y. (M) SDN BHD');
+  });
+
+  it('adds no spaces between the widely spaced letters of a monospaced font', () => {
+    const line = printedLine('THANK YOU PLEASE COME AGAIN', 40);
+    expect(joinWithSpaces(line.chars, line.steps, line.ink)).toBe('THANK YOU PLEASE COME AGAIN');
+  });
+
+  it('never splits a number around a narrow "1"', () => {
+    const line = printedLine('INV 10111 ON 11/01/2018', 24);
+    expect(joinWithSpaces(line.chars, line.steps, line.ink)).toBe('INV 10111 ON 11/01/2018');
+  });
+
+  it('keeps the spaces the recognizer emitted, once', () => {
+    const line = printedLine('SUB TOTAL', 24, { modelSpaces: true });
+    expect(joinWithSpaces(line.chars, line.steps, line.ink)).toBe('SUB TOTAL');
+  });
+
+  it('takes a space the recognizer found likely even where the letters touch', () => {
+    const line = printedLine('HONHWA', 24);
+    const withLikelySpace = line.chars.map((c, i) => ({ ...c, spaceBefore: i === 3 ? 0.4 : 0 }));
+    expect(joinWithSpaces(withLikelySpace, line.steps, line.ink)).toBe('HON HWA');
+    const withUnlikelySpace = line.chars.map((c, i) => ({ ...c, spaceBefore: i === 3 ? 0.01 : 0 }));
+    expect(joinWithSpaces(withUnlikelySpace, line.steps, line.ink)).toBe('HONHWA');
   });
 });
 

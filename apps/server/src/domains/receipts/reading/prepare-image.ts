@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { GrayImage } from './paddle-ocr';
+import type { GrayImage } from './resize-gray';
 import { ReceiptReadError } from './receipt-read-error';
 
 /** Larger images are refused before decoding: 40 megapixels is a 7,300 × 5,500 scan. */
