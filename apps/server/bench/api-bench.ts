@@ -228,6 +228,8 @@ async function main() {
 
   // Ceilings: the same SQL straight through pg, and a bare Fastify route.
   const capturePool = new pg.Pool({ connectionString: adminUrl, max: 20 });
+  // Idle connections are cut when PostgreSQL stops at the end; that is not a failure.
+  capturePool.on('error', () => undefined);
   cleanups.push(() => capturePool.end());
   const capturedSql = await captureSql(capturePool, seed.heavyUser.id, endpoints);
   const pgCeiling = new Map<string, number>();

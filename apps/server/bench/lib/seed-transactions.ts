@@ -129,6 +129,7 @@ export async function seedTransactions(
   // Index-only scans need an up-to-date visibility map; the planner needs statistics.
   await pool.query('VACUUM ANALYZE transactions');
   await pool.query('VACUUM ANALYZE transaction_totals');
+  await pool.query('VACUUM ANALYZE transaction_search_counts');
   return {
     heavyUser: users[0]!,
     users: users.length,
