@@ -5,7 +5,8 @@
 // the same run, give the ceilings our throughput is compared with.
 //
 // Environment: BENCH_SCALE (1 = the full data set), BENCH_SECONDS (10 per endpoint),
-// BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (an empty database; default: embedded PostgreSQL).
+// BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (an empty database; default: embedded PostgreSQL),
+// BENCH_SERVER_NODE_ARGS (extra node flags for the server process, e.g. to profile it).
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,7 +51,9 @@ async function freePort(): Promise<number> {
 
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   execSync('npm run build', { cwd: serverRoot, stdio: 'ignore' });
-  const child = spawn(process.execPath, [join(serverRoot, 'dist/server.js')], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'dist/server.js')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -75,13 +78,19 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
   throw new Error('The server did not start');
 }
 
-/** The SQL one request of each endpoint runs, captured from Drizzle's logger. */
+/**
+ * The SQL one request of each endpoint runs, as it reaches `pg`: text, values and statement
+ * name (the server's hot queries are named prepared statements, filtered ones unnamed).
+ */
 async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) {
   let captured: CapturedQuery[] = [];
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
-  });
+  const query = pool.query.bind(pool) as (config: pg.QueryConfig, values?: unknown[]) => unknown;
+  const recording = (config: pg.QueryConfig, values?: unknown[]) => {
+    captured.push({ sql: config.text, params: values ?? config.values ?? [], name: config.name });
+    return query(config, values);
+  };
+  Object.assign(pool, { query: recording });
+  const db = drizzle(pool, { schema });
   const service = createTransactionsService(db);
   const users = createUsersRepository(db);
   const user = (await users.findById(userId))!;
@@ -99,6 +108,7 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
     await endpoint.run(service, user);
     result.set(endpoint.name, [auth, take()]);
   }
+  Object.assign(pool, { query });
   return result;
 }
 

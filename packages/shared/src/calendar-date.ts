@@ -19,15 +19,33 @@ export function daysInMonth(year: number, month: number): number {
   return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 }
 
+/**
+ * Formatters by time zone: building an Intl.DateTimeFormat costs far more than using one, and
+ * the server asks for "today" on every chart request. Zone names are few, but spellings differ
+ * in case, so the cache starts over rather than grow without end.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_DAY_FORMATTERS = 1000;
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    // en-CA formats as YYYY-MM-DD. An unknown zone throws here, before anything is cached.
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormatters.size >= MAX_DAY_FORMATTERS) dayFormatters.clear();
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Today's date in an IANA time zone, e.g. '2026-11-21'. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return dayFormatter(timeZone).format(now);
 }
 
 /**

@@ -4,10 +4,12 @@ import type pg from 'pg';
 export interface CapturedQuery {
   sql: string;
   params: unknown[];
+  /** The prepared statement's name; empty or absent for the unnamed statement. */
+  name?: string | undefined;
 }
 
 /**
- * Replays the SQL that one API request runs (captured from Drizzle's logger) straight through
+ * Replays the SQL that one API request runs (captured as it reached `pg`) straight through
  * `pg`, from `concurrency` loops for `seconds`: the database's ceiling for that request.
  */
 export async function replaySql(
@@ -15,14 +17,17 @@ export async function replaySql(
   request: CapturedQuery[][],
   options: { concurrency: number; seconds: number },
 ): Promise<number> {
+  const configs = request.map((step) =>
+    step.map((query) => ({ name: query.name || undefined, text: query.sql, values: query.params })),
+  );
   const deadline = performance.now() + options.seconds * 1000;
   let completed = 0;
   const worker = async () => {
     while (performance.now() < deadline) {
       // The request's steps run in order; the queries within a step run together, as the
       // server runs them.
-      for (const step of request) {
-        await Promise.all(step.map((query) => pool.query(query.sql, query.params as unknown[])));
+      for (const step of configs) {
+        await Promise.all(step.map((config) => pool.query(config)));
       }
       completed += 1;
     }

@@ -12,6 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { preparedStatement } from '../../db/prepared-statements';
 import {
   transactionSearchCounts,
   transactionTotals,
@@ -29,6 +30,14 @@ export interface TransactionValues {
   note: string | null;
   recurringId?: string | null;
   receiptId?: string | null;
+}
+
+/** A row of chartTotals: a day's total per kind, or a category's total per kind. */
+export interface ChartTotalRow {
+  date: string | null;
+  isIncome: boolean;
+  category: string | null;
+  totalCents: number;
 }
 
 /** Position of a row in the list order, for keyset paging through large results. */
@@ -49,15 +58,60 @@ function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function filterConditions(userId: string, filters: Partial<TransactionFilters>): SQL[] {
-  const conditions: SQL[] = [eq(transactions.userId, userId)];
-  if (filters.search) {
-    conditions.push(sql`${transactions.searchText} LIKE ${likePattern(filters.search)}`);
-  }
-  if (filters.isIncome !== undefined) conditions.push(eq(transactions.isIncome, filters.isIncome));
-  if (filters.category) conditions.push(eq(transactions.category, filters.category));
-  if (filters.startDate) conditions.push(gte(transactions.addedOn, filters.startDate));
-  if (filters.endDate) conditions.push(lte(transactions.addedOn, filters.endDate));
+const placeholder = sql.placeholder;
+
+/** Which filters a request uses: each combination is a prepared statement of its own. */
+interface ActiveFilters {
+  search: boolean;
+  isIncome: boolean;
+  category: boolean;
+  startDate: boolean;
+  endDate: boolean;
+}
+
+function activeFilters(filters: Partial<TransactionFilters>): ActiveFilters {
+  return {
+    search: Boolean(filters.search),
+    isIncome: filters.isIncome !== undefined,
+    category: Boolean(filters.category),
+    startDate: Boolean(filters.startDate),
+    endDate: Boolean(filters.endDate),
+  };
+}
+
+/** A statement name per filter combination, e.g. `transactions_page_10100` for a search by type. */
+function statementName(prefix: string, active: ActiveFilters): string {
+  return `${prefix}_${Object.values(active).map(Number).join('')}`;
+}
+
+/**
+ * Every filter makes the best plan depend on its value (how rare the term, the category, the
+ * kind; how wide the range), so only the unfiltered list keeps one plan for all.
+ */
+function planWithValues(active: ActiveFilters) {
+  return { planWithValues: Object.values(active).some(Boolean) };
+}
+
+/** The values of the placeholders that filterConditions and keptCountConditions use. */
+function filterValues(userId: string, filters: Partial<TransactionFilters>) {
+  return {
+    userId,
+    pattern: filters.search ? likePattern(filters.search) : undefined,
+    isIncome: filters.isIncome,
+    category: filters.category,
+    startDate: filters.startDate,
+    endDate: filters.endDate,
+  };
+}
+
+function filterConditions(active: ActiveFilters): SQL[] {
+  const conditions: SQL[] = [eq(transactions.userId, placeholder('userId'))];
+  if (active.search)
+    conditions.push(sql`${transactions.searchText} LIKE ${placeholder('pattern')}`);
+  if (active.isIncome) conditions.push(eq(transactions.isIncome, placeholder('isIncome')));
+  if (active.category) conditions.push(eq(transactions.category, placeholder('category')));
+  if (active.startDate) conditions.push(gte(transactions.addedOn, placeholder('startDate')));
+  if (active.endDate) conditions.push(lte(transactions.addedOn, placeholder('endDate')));
   return conditions;
 }
 
@@ -65,25 +119,21 @@ function filterConditions(userId: string, filters: Partial<TransactionFilters>):
  * Counts kept by triggers answer every filter but dates: transaction_totals the type and
  * category, transaction_search_counts a search too. Date ranges count the rows themselves.
  */
-async function countFromKeptCounts(
-  db: Executor,
-  userId: string,
-  filters: Partial<TransactionFilters>,
-): Promise<number> {
-  const table = filters.search ? transactionSearchCounts : transactionTotals;
-  const conditions: SQL[] = [eq(table.userId, userId)];
-  if (filters.search) {
-    conditions.push(sql`${transactionSearchCounts.searchText} LIKE ${likePattern(filters.search)}`);
+function keptCountQuery(db: Executor, active: ActiveFilters, name: string) {
+  const table = active.search ? transactionSearchCounts : transactionTotals;
+  const conditions: SQL[] = [eq(table.userId, placeholder('userId'))];
+  if (active.search) {
+    conditions.push(sql`${transactionSearchCounts.searchText} LIKE ${placeholder('pattern')}`);
   }
-  if (filters.isIncome !== undefined) conditions.push(eq(table.isIncome, filters.isIncome));
-  if (filters.category) conditions.push(eq(table.category, filters.category));
-  const [row] = await db
+  if (active.isIncome) conditions.push(eq(table.isIncome, placeholder('isIncome')));
+  if (active.category) conditions.push(eq(table.category, placeholder('category')));
+  return db
     .select({
       total: sql<number>`coalesce(sum(${table.transactionCount}), 0)`.mapWith(Number),
     })
     .from(table)
-    .where(and(...conditions));
-  return row?.total ?? 0;
+    .where(and(...conditions))
+    .prepare(name);
 }
 
 export function createTransactionsRepository(db: Executor) {
@@ -94,30 +144,57 @@ export function createTransactionsRepository(db: Executor) {
       filters: Partial<TransactionFilters>,
       page: { limit: number; offset: number },
     ): Promise<TransactionRow[]> {
-      // Deferred join: the page's ids come from an index-only scan, so a deep page (offset
-      // 5,000) skips rows in the index instead of fetching each one from the table.
-      const pageIds = db
-        .select({ id: transactions.id })
-        .from(transactions)
-        .where(and(...filterConditions(userId, filters)))
-        .orderBy(...LIST_ORDER)
-        .limit(page.limit)
-        .offset(page.offset)
-        .as('page_ids');
-      return db
-        .select(getTableColumns(transactions))
-        .from(transactions)
-        .innerJoin(pageIds, eq(transactions.id, pageIds.id))
-        .orderBy(...LIST_ORDER);
+      const active = activeFilters(filters);
+      const statement = preparedStatement(
+        db,
+        statementName('transactions_page', active),
+        (name) => {
+          // Deferred join: the page's ids come from an index-only scan, so a deep page (offset
+          // 5,000) skips rows in the index instead of fetching each one from the table.
+          const pageIds = db
+            .select({ id: transactions.id })
+            .from(transactions)
+            .where(and(...filterConditions(active)))
+            .orderBy(...LIST_ORDER)
+            .limit(placeholder('limit'))
+            .offset(placeholder('offset'))
+            .as('page_ids');
+          return db
+            .select(getTableColumns(transactions))
+            .from(transactions)
+            .innerJoin(pageIds, eq(transactions.id, pageIds.id))
+            .orderBy(...LIST_ORDER)
+            .prepare(name);
+        },
+        planWithValues(active),
+      );
+      return statement.execute({ ...filterValues(userId, filters), ...page });
     },
 
     /** How many transactions match the filters. */
     async count(userId: string, filters: Partial<TransactionFilters>): Promise<number> {
-      if (!filters.startDate && !filters.endDate) return countFromKeptCounts(db, userId, filters);
-      const [row] = await db
-        .select({ total: count() })
-        .from(transactions)
-        .where(and(...filterConditions(userId, filters)));
+      const active = activeFilters(filters);
+      const statement =
+        active.startDate || active.endDate
+          ? preparedStatement(
+              db,
+              statementName('transactions_count', active),
+              (name) =>
+                db
+                  .select({ total: count() })
+                  .from(transactions)
+                  .where(and(...filterConditions(active)))
+                  .prepare(name),
+              planWithValues(active),
+            )
+          : preparedStatement(
+              db,
+              statementName('transactions_kept_count', active),
+              (name) => keptCountQuery(db, active, name),
+              // Kind and category are a primary-key lookup whatever their values.
+              { planWithValues: active.search },
+            );
+      const [row] = await statement.execute(filterValues(userId, filters));
       return row?.total ?? 0;
     },
 
@@ -128,20 +205,40 @@ export function createTransactionsRepository(db: Executor) {
       cursor: ListCursor | undefined,
       size: number,
     ): Promise<TransactionRow[]> {
-      const conditions = filterConditions(userId, filters);
-      if (cursor) {
-        // A row comparison in the index's own order: the scan starts right after the cursor
-        // (the equivalent OR of three cases is only a filter, rescanning every earlier row).
-        conditions.push(
-          sql`(${transactions.addedOn}, ${transactions.createdAt}, ${transactions.id}) < (${cursor.addedOn}, ${cursor.createdAt}, ${cursor.id})`,
-        );
-      }
-      return db
-        .select()
-        .from(transactions)
-        .where(and(...conditions))
-        .orderBy(...LIST_ORDER)
-        .limit(size);
+      const active = activeFilters(filters);
+      const name = statementName(
+        cursor ? 'transactions_batch_after' : 'transactions_batch',
+        active,
+      );
+      const statement = preparedStatement(
+        db,
+        name,
+        (name) => {
+          const conditions = filterConditions(active);
+          if (cursor) {
+            // A row comparison in the index's own order: the scan starts right after the cursor
+            // (the equivalent OR of three cases is only a filter, rescanning every earlier row).
+            conditions.push(
+              sql`(${transactions.addedOn}, ${transactions.createdAt}, ${transactions.id}) < (${placeholder('afterAddedOn')}, ${placeholder('afterCreatedAt')}, ${placeholder('afterId')})`,
+            );
+          }
+          return db
+            .select()
+            .from(transactions)
+            .where(and(...conditions))
+            .orderBy(...LIST_ORDER)
+            .limit(placeholder('size'))
+            .prepare(name);
+        },
+        planWithValues(active),
+      );
+      return statement.execute({
+        ...filterValues(userId, filters),
+        afterAddedOn: cursor?.addedOn,
+        afterCreatedAt: cursor?.createdAt,
+        afterId: cursor?.id,
+        size,
+      });
     },
 
     async findById(userId: string, id: string): Promise<TransactionRow | undefined> {
@@ -238,57 +335,54 @@ export function createTransactionsRepository(db: Executor) {
     },
 
     async totals(userId: string): Promise<{ incomeCents: number; expenseCents: number }> {
-      const [row] = await db
-        .select({
-          incomeCents:
-            sql<number>`coalesce(sum(${transactionTotals.sumCents}) FILTER (WHERE ${transactionTotals.isIncome}), 0)`.mapWith(
-              Number,
-            ),
-          expenseCents:
-            sql<number>`coalesce(sum(${transactionTotals.sumCents}) FILTER (WHERE NOT ${transactionTotals.isIncome}), 0)`.mapWith(
-              Number,
-            ),
-        })
-        .from(transactionTotals)
-        .where(eq(transactionTotals.userId, userId));
+      const statement = preparedStatement(db, 'transaction_totals_by_kind', (name) =>
+        db
+          .select({
+            incomeCents:
+              sql<number>`coalesce(sum(${transactionTotals.sumCents}) FILTER (WHERE ${transactionTotals.isIncome}), 0)`.mapWith(
+                Number,
+              ),
+            expenseCents:
+              sql<number>`coalesce(sum(${transactionTotals.sumCents}) FILTER (WHERE NOT ${transactionTotals.isIncome}), 0)`.mapWith(
+                Number,
+              ),
+          })
+          .from(transactionTotals)
+          .where(eq(transactionTotals.userId, placeholder('userId')))
+          .prepare(name),
+      );
+      const [row] = await statement.execute({ userId });
       return { incomeCents: row?.incomeCents ?? 0, expenseCents: row?.expenseCents ?? 0 };
     },
 
-    async expensesByCategory(userId: string, from: string, to: string) {
-      return db
-        .select({
-          name: transactions.category,
-          totalCents: sql<number>`sum(${transactions.costCents})::bigint`.mapWith(Number),
-        })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.userId, userId),
-            eq(transactions.isIncome, false),
-            gte(transactions.addedOn, from),
-            lte(transactions.addedOn, to),
-          ),
-        )
-        .groupBy(transactions.category)
-        .orderBy(sql`2 DESC`, transactions.category);
-    },
-
-    async dailyTotals(userId: string, from: string, to: string) {
-      return db
-        .select({
-          date: transactions.addedOn,
-          isIncome: transactions.isIncome,
-          totalCents: sql<number>`sum(${transactions.costCents})::bigint`.mapWith(Number),
-        })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.userId, userId),
-            gte(transactions.addedOn, from),
-            lte(transactions.addedOn, to),
-          ),
-        )
-        .groupBy(transactions.addedOn, transactions.isIncome);
+    /**
+     * The charts' two sums over [from, to] in one pass over the window: per day and kind
+     * (`category` null), and per kind and category (`date` null), the latter largest first.
+     */
+    async chartTotals(userId: string, from: string, to: string): Promise<ChartTotalRow[]> {
+      const statement = preparedStatement(db, 'transactions_chart_totals', (name) =>
+        db
+          .select({
+            date: sql<string | null>`${transactions.addedOn}`,
+            isIncome: transactions.isIncome,
+            category: sql<string | null>`${transactions.category}`,
+            totalCents: sql<number>`sum(${transactions.costCents})::bigint`.mapWith(Number),
+          })
+          .from(transactions)
+          .where(
+            and(
+              eq(transactions.userId, placeholder('userId')),
+              gte(transactions.addedOn, placeholder('from')),
+              lte(transactions.addedOn, placeholder('to')),
+            ),
+          )
+          .groupBy(
+            sql`GROUPING SETS ((${transactions.addedOn}, ${transactions.isIncome}), (${transactions.isIncome}, ${transactions.category}))`,
+          )
+          .orderBy(sql`4 DESC`, transactions.category)
+          .prepare(name),
+      );
+      return statement.execute({ userId, from, to });
     },
   };
 }

@@ -146,23 +146,21 @@ export function createTransactionsService(db: Database) {
           'WINDOW_TOO_LONG',
         );
       }
-      const [byCategory, daily] = await Promise.all([
-        transactions.expensesByCategory(user.id, from, to),
-        transactions.dailyTotals(user.id, from, to),
-      ]);
-      const dailyTotal = new Map(
-        daily.map((row) => [`${row.date}|${row.isIncome}`, row.totalCents]),
-      );
+      const rows = await transactions.chartTotals(user.id, from, to);
+      const dailyTotal = new Map<string, number>();
+      const expensesByCategory: ChartData['expensesByCategory'] = [];
+      for (const row of rows) {
+        if (row.date !== null) dailyTotal.set(`${row.date}|${row.isIncome}`, row.totalCents);
+        else if (row.category !== null && !row.isIncome)
+          expensesByCategory.push({ name: row.category, total: fromMinorUnits(row.totalCents) });
+      }
       const series = (isIncome: boolean) =>
         datesBetween(from, to).map((date) => ({
           date,
           total: fromMinorUnits(dailyTotal.get(`${date}|${isIncome}`) ?? 0),
         }));
       return {
-        expensesByCategory: byCategory.map((row) => ({
-          name: row.name,
-          total: fromMinorUnits(row.totalCents),
-        })),
+        expensesByCategory,
         expensesOverTime: series(false),
         incomeOverTime: series(true),
       };

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { preparedStatement } from '../../db/prepared-statements';
 import { users, type UserRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
@@ -11,8 +12,17 @@ export interface NewUser {
 
 export function createUsersRepository(db: Database) {
   return {
+    /** Every authenticated request asks this, so it is a prepared statement. */
     async findById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const statement = preparedStatement(db, 'user_by_id', (name) =>
+        db
+          .select()
+          .from(users)
+          .where(eq(users.id, sql.placeholder('id')))
+          .limit(1)
+          .prepare(name),
+      );
+      const [row] = await statement.execute({ id });
       return row;
     },
 

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTokenService } from '../src/domains/auth/token-service';
+
+const SECRET = 'token-service-test-secret-long-enough-for-hs256-0123456789';
+const USER_ID = '01900000-0000-7000-8000-0000000000aa';
+const DAY_MS = 86_400_000;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('token service', () => {
+  it('accepts its own token again and again (the second time from the verified cache)', async () => {
+    const tokens = createTokenService(SECRET);
+    const token = await tokens.issue(USER_ID);
+    expect(await tokens.verify(token)).toBe(USER_ID);
+    expect(await tokens.verify(token)).toBe(USER_ID);
+  });
+
+  it('rejects a remembered token once it has expired', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T12:00:00Z') });
+    const tokens = createTokenService(SECRET);
+    const token = await tokens.issue(USER_ID);
+    expect(await tokens.verify(token)).toBe(USER_ID);
+    vi.setSystemTime(Date.now() + 6 * DAY_MS);
+    expect(await tokens.verify(token)).toBe(USER_ID);
+    vi.setSystemTime(Date.now() + 2 * DAY_MS);
+    expect(await tokens.verify(token)).toBeUndefined();
+  });
+
+  it('does not let a remembered token vouch for an altered copy', async () => {
+    const tokens = createTokenService(SECRET);
+    const token = await tokens.issue(USER_ID);
+    expect(await tokens.verify(token)).toBe(USER_ID);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await tokens.verify(`${header}.${payload}.${flipped}`)).toBeUndefined();
+  });
+
+  it('does not accept a token of another secret after one of its own', async () => {
+    const ours = createTokenService(SECRET);
+    const theirs = createTokenService(`${SECRET}-other`);
+    expect(await ours.verify(await ours.issue(USER_ID))).toBe(USER_ID);
+    expect(await ours.verify(await theirs.issue(USER_ID))).toBeUndefined();
+  });
+});
