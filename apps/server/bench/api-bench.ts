@@ -5,8 +5,10 @@
 // the same run, give the ceilings our throughput is compared with.
 //
 // Environment: BENCH_SCALE (1 = the full data set), BENCH_SECONDS (10 per endpoint),
-// BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (an empty database; default: embedded PostgreSQL),
-// BENCH_SERVER_NODE_ARGS (extra node flags for the server process, e.g. to profile it).
+// BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (a database to seed, or one an earlier run
+// seeded; default: a new embedded PostgreSQL), BENCH_SERVER_NODE_ARGS (extra node flags for
+// the server process, e.g. to profile it), BENCH_ONLY (comma-separated words: only the
+// endpoints whose names contain one).
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,11 +25,13 @@ import { createTransactionsService } from '../src/domains/transactions/transacti
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import { replaySql, startBareFastify, type CapturedQuery } from './lib/baselines';
 import { load, rssMb, sampleRss, type LoadResult } from './lib/load';
-import { BENCH_PASSWORD, seedTransactions } from './lib/seed-transactions';
+import { BENCH_PASSWORD, findSeed, seedTransactions } from './lib/seed-transactions';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Only the endpoints whose names contain one of these comma-separated words (all if unset). */
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -103,10 +107,9 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
   const result = new Map<string, CapturedQuery[][]>();
   for (const endpoint of endpoints) {
     if (!endpoint.run) continue;
-    await users.findById(userId); // the authenticate hook's lookup
-    const auth = take();
+    // Under load the server remembers the user (recent-users.ts): no lookup per request.
     await endpoint.run(service, user);
-    result.set(endpoint.name, [auth, take()]);
+    result.set(endpoint.name, [take()]);
   }
   Object.assign(pool, { query });
   return result;
@@ -148,13 +151,19 @@ async function main() {
   await runMigrations(database.pool);
 
   const today = todayIn('UTC');
-  const seed = await seedTransactions(database.db, database.pool, {
-    ...counts,
-    today,
-    onProgress: (done) => process.stdout.write(`\r  seeding… ${done.toLocaleString('en-US')} rows`),
-  });
+  const earlierSeed = await findSeed(database.pool);
+  const seed =
+    earlierSeed ??
+    (await seedTransactions(database.db, database.pool, {
+      ...counts,
+      today,
+      onProgress: (done) =>
+        process.stdout.write(`\r  seeding… ${done.toLocaleString('en-US')} rows`),
+    }));
   console.log(
-    `\r  seeded ${seed.transactions.toLocaleString('en-US')} transactions in ${seed.seconds.toFixed(1)} s (${Math.round(seed.transactions / seed.seconds).toLocaleString('en-US')} rows/s)`,
+    earlierSeed
+      ? `  reusing the ${seed.transactions.toLocaleString('en-US')} transactions of an earlier run in BENCH_DATABASE_URL`
+      : `\r  seeded ${seed.transactions.toLocaleString('en-US')} transactions in ${seed.seconds.toFixed(1)} s (${Math.round(seed.transactions / seed.seconds).toLocaleString('en-US')} rows/s)`,
   );
 
   const port = await freePort();
@@ -207,9 +216,12 @@ async function main() {
     },
   ];
 
+  const measured = endpoints.filter(
+    (endpoint) => only.length === 0 || only.some((word) => endpoint.name.includes(word)),
+  );
   const idleRss = rssMb(server.pid!);
   const results = new Map<string, LoadResult>();
-  for (const endpoint of endpoints) {
+  for (const endpoint of measured) {
     const url = `${base}${endpoint.path}`;
     const probe = await fetch(url, { headers });
     if (!probe.ok) throw new Error(`${endpoint.name}: ${probe.status} ${await probe.text()}`);
@@ -241,7 +253,7 @@ async function main() {
   // Idle connections are cut when PostgreSQL stops at the end; that is not a failure.
   capturePool.on('error', () => undefined);
   cleanups.push(() => capturePool.end());
-  const capturedSql = await captureSql(capturePool, seed.heavyUser.id, endpoints);
+  const capturedSql = await captureSql(capturePool, seed.heavyUser.id, measured);
   const pgCeiling = new Map<string, number>();
   for (const [name, request] of capturedSql) {
     pgCeiling.set(
@@ -262,7 +274,7 @@ async function main() {
     seconds: Math.min(seconds, 5),
   });
 
-  const rows = endpoints.map((endpoint) => {
+  const rows = measured.map((endpoint) => {
     const result = results.get(endpoint.name)!;
     const sqlLimit = pgCeiling.get(endpoint.name) ?? 0;
     return `| ${endpoint.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${Math.round(result.peakRssMb)} | ${Math.round(sqlLimit)} | ${(result.requestsPerSecond / sqlLimit).toFixed(2)} | ${(result.requestsPerSecond / bareFastify.requestsPerSecond).toFixed(2)} |`;

@@ -31,6 +31,7 @@ import { createTransactionsRepository } from './domains/transactions/transaction
 import { transactionsRoutes } from './domains/transactions/transactions-routes';
 import { createTransactionsService } from './domains/transactions/transactions-service';
 import { createUsersRepository } from './domains/users/users-repository';
+import { withRecentUsers } from './domains/users/recent-users';
 import { usersRoutes } from './domains/users/users-routes';
 import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
 import { registerInputGuards } from './http/input-guards';
@@ -61,6 +62,8 @@ export interface AppOptions {
    * then every this many minutes. server.ts sets it; tests run the engine themselves.
    */
   recurringIntervalMinutes?: number | undefined;
+  /** How long an authenticated request's user is remembered (recent-users.ts); tests vary it. */
+  recentUserTtlMs?: number | undefined;
 }
 
 function createDefaultReceiptReader(config: AppOptions['config']): ReceiptReader {
@@ -103,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await registerApiDocs(app);
 
-  const users = createUsersRepository(db);
+  const users = withRecentUsers(createUsersRepository(db), { ttlMs: options.recentUserTtlMs });
   const tokens = createTokenService(options.jwtSecret);
   const auth = createAuthService(users, tokens);
   const authenticate = createAuthenticate(tokens, users);

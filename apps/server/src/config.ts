@@ -39,6 +39,12 @@ const configSchema = z.object({
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int('must be a whole number of connections')
+    .min(2)
+    .max(200)
+    .default(8),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(30),

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
   }
 
-  const database = openDatabase(databaseUrl);
+  const database = openDatabase(databaseUrl, { maxConnections: config.DATABASE_POOL_SIZE });
   await runMigrations(database.pool);
   const jwtSecret =
     config.JWT_SECRET ?? (await readOrCreateSecret(join(config.DATA_DIR, 'jwt-secret')));

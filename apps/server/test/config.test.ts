@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       UPLOAD_MAX_MB: 10,
       TRUST_PROXY: false,
       RECURRING_INTERVAL_MINUTES: 15,
+      DATABASE_POOL_SIZE: 8,
     });
     expect(isAbsolute(config.DATA_DIR)).toBe(true);
     expect(config.DATABASE_URL).toBeUndefined();
@@ -37,6 +38,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ RECURRING_INTERVAL_MINUTES: value })).toThrow(
         /RECURRING_INTERVAL_MINUTES/,
       );
+    }
+  });
+
+  it('reads the database pool size as a whole number from 2 to 200', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '20' }).DATABASE_POOL_SIZE).toBe(20);
+    for (const value of ['0', '1', '2.5', '201', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
     }
   });
 

@@ -712,7 +712,7 @@ describe('GET /api/transactions/export', () => {
   });
 });
 
-describe('transaction_totals and transaction_search_counts', () => {
+describe('transaction_totals, transaction_search_counts and transaction_daily_totals', () => {
   it('stay equal to a fresh aggregate through every kind of change', async () => {
     const user = await signUp(context.app, { setup: true });
     const other = await signUp(context.app, { setup: true });
@@ -724,6 +724,7 @@ describe('transaction_totals and transaction_search_counts', () => {
         expense({
           category: ['Food', 'Bills', 'Pets'][index % 3],
           cost: index + 0.25,
+          addedOn: `2026-03-0${(index % 5) + 1}`,
           isIncome: index % 4 === 0,
           // Repeated names and notes: several transactions share one search text.
           name: `T${index % 7}`,
@@ -751,6 +752,11 @@ describe('transaction_totals and transaction_search_counts', () => {
     await call(user, 'DELETE', '/api/transactions/category', { categoryToDelete: 'Pets' });
     // The longest multi-byte texts still fit the kept counts' key (it holds a hash).
     await create(user, expense({ name: 'й'.repeat(100), note: '😀'.repeat(250) }));
+    // …and the list index's entries: three-byte characters at every field's length limit.
+    await create(
+      user,
+      expense({ name: '中'.repeat(100), category: '類'.repeat(50), note: '注'.repeat(500) }),
+    );
     const doomed = await signUp(context.app, { setup: true });
     await create(doomed, expense());
     await call(doomed, 'DELETE', '/api/users/account');
@@ -774,6 +780,18 @@ describe('transaction_totals and transaction_search_counts', () => {
     );
     expect(keptTexts).toEqual(freshTexts);
     expect(keptTexts.some((row) => Number(row.transaction_count) > 1)).toBe(true);
+    const { rows: keptDays } = await context.database.pool.query(
+      `SELECT user_id, added_on, is_income, category, transaction_count, sum_cents
+       FROM transaction_daily_totals ORDER BY 1, 2, 3, 4`,
+    );
+    const { rows: freshDays } = await context.database.pool.query(
+      `SELECT user_id, added_on, is_income, category, count(*)::bigint AS transaction_count,
+              sum(cost_cents)::bigint AS sum_cents
+       FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    );
+    expect(keptDays).toEqual(freshDays);
+    expect(keptDays.some((row) => Number(row.transaction_count) > 1)).toBe(true);
+    expect(keptDays.some((row) => row.user_id === doomed.id)).toBe(false);
 
     // The list's page count and the summary read these totals.
     const all = await list(user, '?limit=100');

@@ -1,11 +1,15 @@
 import type pg from 'pg';
 
 /**
- * Tables whose rows the database derives itself: transaction_totals and
- * transaction_search_counts are kept by triggers on transactions, so a restore rebuilds them by
- * inserting the transactions instead of copying them.
+ * Tables whose rows the database derives itself: transaction_totals, transaction_search_counts
+ * and transaction_daily_totals are kept by triggers on transactions, so a restore rebuilds them
+ * by inserting the transactions instead of copying them.
  */
-const DERIVED_TABLES = new Set(['transaction_totals', 'transaction_search_counts']);
+const DERIVED_TABLES = new Set([
+  'transaction_totals',
+  'transaction_search_counts',
+  'transaction_daily_totals',
+]);
 
 /** Settings that make PostgreSQL's text output exact and read back the same on input. */
 export const EXACT_TEXT_SETTINGS = [

@@ -24,7 +24,9 @@ export function openDatabase(
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.maxConnections ?? 20,
+    // A few connections keep a small machine's cores busy; more only queue inside PostgreSQL
+    // (measured in docs/benchmarks.md). DATABASE_POOL_SIZE sets it for the server.
+    max: options.maxConnections ?? 8,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
   });

@@ -1,17 +1,34 @@
-/** PostgreSQL's SQLSTATE for a unique-constraint violation. */
+/** PostgreSQL's SQLSTATEs for unique-constraint and foreign-key violations. */
 const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+/** Drizzle's names for the foreign keys from users' data to their user, e.g. budgets_user_id_users_id_fk. */
+const USER_FOREIGN_KEY = /_user_id_users_id_fk$/;
+
+/** The PostgreSQL error itself, or the driver error Drizzle wraps as its cause. */
+function* driverErrors(error: unknown) {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    yield current as Error & { code?: string; constraint?: string };
+  }
+}
 
 /**
  * True when the error (or the driver error Drizzle wraps as its cause) is a violation of the
  * named unique constraint or index.
  */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint: violated } = current as Error & {
-      code?: string;
-      constraint?: string;
-    };
+  for (const { code, constraint: violated } of driverErrors(error)) {
     if (code === UNIQUE_VIOLATION) return violated === constraint;
+  }
+  return false;
+}
+
+/**
+ * True when a write referred to a user that no longer exists: the account was deleted while
+ * the request was under way (or, on another server, within the recent-users window).
+ */
+export function isDeletedUserViolation(error: unknown): boolean {
+  for (const { code, constraint } of driverErrors(error)) {
+    if (code === FOREIGN_KEY_VIOLATION) return USER_FOREIGN_KEY.test(constraint ?? '');
   }
   return false;
 }

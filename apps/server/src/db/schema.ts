@@ -77,11 +77,18 @@ export const transactions = pgTable(
   },
   (table) => [
     // The list's ORDER BY exactly (plain DESC means NULLS FIRST): newest date, then creation.
-    index('transactions_user_added_on_idx').on(
+    // The columns after the unique id do not change the order; they let a search or a type
+    // filter test each entry in the index itself (an index-only scan) instead of fetching its
+    // row. Drizzle has no INCLUDE, and trailing keys do the same here. search_text stays well
+    // under the 2,704-byte entry limit: the fields' length limits allow at most ~2,000 bytes.
+    index('transactions_user_list_idx').on(
       table.userId,
       table.addedOn.desc().nullsFirst(),
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
+      table.isIncome,
+      table.category,
+      table.searchText,
     ),
     index('transactions_user_category_idx').on(table.userId, table.category),
     // Charts and date-range counts: every column they read is in the index, so a window of
@@ -172,6 +179,28 @@ export const transactionSearchCounts = pgTable(
       table.userId,
       sql`${table.searchText} gin_trgm_ops`,
     ),
+  ],
+);
+
+/**
+ * Count and sum of each user's transactions per day, kind and category, kept exact by the same
+ * statement-level triggers as transaction_totals. The charts read a window of days here: a
+ * few rows per day instead of every transaction of the window.
+ */
+export const transactionDailyTotals = pgTable(
+  'transaction_daily_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedOn: date('added_on', { mode: 'string' }).notNull(),
+    isIncome: boolean('is_income').notNull(),
+    category: text('category').notNull(),
+    transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
+    sumCents: bigint('sum_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.addedOn, table.isIncome, table.category] }),
   ],
 );
 

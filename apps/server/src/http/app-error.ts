@@ -18,6 +18,9 @@ export const badRequest = (message: string, code = 'BAD_REQUEST') =>
   new AppError(400, code, message);
 export const unauthorized = (message = 'Please sign in again.', code = 'UNAUTHORIZED') =>
   new AppError(401, code, message);
+/** An invalid token, or one whose user no longer exists. */
+export const sessionExpired = () =>
+  unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN');
 export const notFound = (message = 'Not found.', code = 'NOT_FOUND') =>
   new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);

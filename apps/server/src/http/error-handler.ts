@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, RATE_LIMITED_MESSAGE } from './app-error';
+import { isDeletedUserViolation } from '../db/postgres-errors';
+import { AppError, RATE_LIMITED_MESSAGE, sessionExpired } from './app-error';
 import { describeValidationErrors, type FieldError } from './validation-messages';
 
 interface ErrorBody {
@@ -65,6 +66,10 @@ function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody
   const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
   if (known) {
     return { status: known.status, body: { message: known.message, code: error.code } };
+  }
+  if (isDeletedUserViolation(error)) {
+    const expired = sessionExpired();
+    return { status: expired.statusCode, body: { message: expired.message, code: expired.code } };
   }
   const status = error.statusCode ?? 500;
   if (status === 429) {

@@ -10,7 +10,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../../http/app-error';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
-import { toUserDto } from '../users/user-dto';
 import type { AuthService } from './auth-service';
 
 export interface AuthRoutesOptions {
@@ -104,7 +103,7 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
         response: { 200: userSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => toUserDto(request.user),
+    async (request) => auth.currentUser(request.user.id),
   );
 
   app.put(

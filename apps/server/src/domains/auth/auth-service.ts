@@ -1,6 +1,6 @@
 import type { AuthResponse, CurrencyCode, User } from '@moneta/shared';
 import { DEFAULT_TIME_ZONE } from '@moneta/shared';
-import { conflict, unauthorized } from '../../http/app-error';
+import { conflict, sessionExpired, unauthorized } from '../../http/app-error';
 import { toUserDto } from '../users/user-dto';
 import type { UsersRepository } from '../users/users-repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
@@ -43,6 +43,13 @@ export function createAuthService(users: UsersRepository, tokens: TokenService) 
           ? ((await users.update(row.id, { timeZone })) ?? row)
           : row;
       return withToken(toUserDto(current));
+    },
+
+    /** The signed-in user read afresh: the app's start-up check, never a remembered copy. */
+    async currentUser(userId: string): Promise<User> {
+      const row = await users.findById(userId);
+      if (!row) throw sessionExpired();
+      return toUserDto(row);
     },
 
     async completeSetup(

@@ -14,6 +14,7 @@ import {
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
 import {
+  transactionDailyTotals,
   transactionSearchCounts,
   transactionTotals,
   transactions,
@@ -92,7 +93,7 @@ function planWithValues(active: ActiveFilters) {
   return { planWithValues: Object.values(active).some(Boolean) };
 }
 
-/** The values of the placeholders that filterConditions and keptCountConditions use. */
+/** The values of the placeholders that filterConditions and countQuery use. */
 function filterValues(userId: string, filters: Partial<TransactionFilters>) {
   return {
     userId,
@@ -119,7 +120,13 @@ function filterConditions(active: ActiveFilters): SQL[] {
  * Counts kept by triggers answer every filter but dates: transaction_totals the type and
  * category, transaction_search_counts a search too. Date ranges count the rows themselves.
  */
-function keptCountQuery(db: Executor, active: ActiveFilters, name: string) {
+function countQuery(db: Executor, active: ActiveFilters) {
+  if (active.startDate || active.endDate) {
+    return db
+      .select({ total: sql<number>`count(*)::int`.mapWith(Number).as('total') })
+      .from(transactions)
+      .where(and(...filterConditions(active)));
+  }
   const table = active.search ? transactionSearchCounts : transactionTotals;
   const conditions: SQL[] = [eq(table.userId, placeholder('userId'))];
   if (active.search) {
@@ -129,11 +136,31 @@ function keptCountQuery(db: Executor, active: ActiveFilters, name: string) {
   if (active.category) conditions.push(eq(table.category, placeholder('category')));
   return db
     .select({
-      total: sql<number>`coalesce(sum(${table.transactionCount}), 0)`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${table.transactionCount}), 0)::int`
+        .mapWith(Number)
+        .as('total'),
     })
     .from(table)
-    .where(and(...conditions))
-    .prepare(name);
+    .where(and(...conditions));
+}
+
+/** One page of ids in list order, then their rows. */
+function pageQuery(db: Executor, active: ActiveFilters) {
+  // Deferred join: the page's ids come from an index-only scan, so a deep page (offset
+  // 5,000) skips rows in the index instead of fetching each one from the table.
+  const pageIds = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(...filterConditions(active)))
+    .orderBy(...LIST_ORDER)
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .as('page_ids');
+  return db
+    .select(getTableColumns(transactions))
+    .from(transactions)
+    .innerJoin(pageIds, eq(transactions.id, pageIds.id))
+    .orderBy(...LIST_ORDER);
 }
 
 export function createTransactionsRepository(db: Executor) {
@@ -148,54 +175,49 @@ export function createTransactionsRepository(db: Executor) {
       const statement = preparedStatement(
         db,
         statementName('transactions_page', active),
-        (name) => {
-          // Deferred join: the page's ids come from an index-only scan, so a deep page (offset
-          // 5,000) skips rows in the index instead of fetching each one from the table.
-          const pageIds = db
-            .select({ id: transactions.id })
-            .from(transactions)
-            .where(and(...filterConditions(active)))
-            .orderBy(...LIST_ORDER)
-            .limit(placeholder('limit'))
-            .offset(placeholder('offset'))
-            .as('page_ids');
-          return db
-            .select(getTableColumns(transactions))
-            .from(transactions)
-            .innerJoin(pageIds, eq(transactions.id, pageIds.id))
-            .orderBy(...LIST_ORDER)
-            .prepare(name);
-        },
+        (name) => pageQuery(db, active).prepare(name),
         planWithValues(active),
       );
       return statement.execute({ ...filterValues(userId, filters), ...page });
     },
 
-    /** How many transactions match the filters. */
-    async count(userId: string, filters: Partial<TransactionFilters>): Promise<number> {
+    /**
+     * A page and the count of all matches in one statement: one round trip per list request
+     * instead of two. The count is one row; the page joins it, so an empty page (beyond the
+     * last) still brings the count, as a row of nulls.
+     */
+    async pageWithCount(
+      userId: string,
+      filters: Partial<TransactionFilters>,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: TransactionRow[]; total: number }> {
       const active = activeFilters(filters);
-      const statement =
-        active.startDate || active.endDate
-          ? preparedStatement(
-              db,
-              statementName('transactions_count', active),
-              (name) =>
-                db
-                  .select({ total: count() })
-                  .from(transactions)
-                  .where(and(...filterConditions(active)))
-                  .prepare(name),
-              planWithValues(active),
-            )
-          : preparedStatement(
-              db,
-              statementName('transactions_kept_count', active),
-              (name) => keptCountQuery(db, active, name),
-              // Kind and category are a primary-key lookup whatever their values.
-              { planWithValues: active.search },
-            );
-      const [row] = await statement.execute(filterValues(userId, filters));
-      return row?.total ?? 0;
+      const statement = preparedStatement(
+        db,
+        statementName('transactions_page_count', active),
+        (name) => {
+          const counted = countQuery(db, active).as('counted');
+          const pageRows = pageQuery(db, active).as('page_rows');
+          const columns = getTableColumns(transactions);
+          const rowColumns = Object.fromEntries(
+            Object.keys(columns).map((key) => [key, pageRows[key as keyof typeof columns]]),
+          ) as { [Key in keyof typeof columns]: (typeof pageRows)[Key] };
+          return db
+            .select({ total: counted.total, ...rowColumns })
+            .from(counted)
+            .leftJoin(pageRows, sql`true`)
+            .orderBy(desc(pageRows.addedOn), desc(pageRows.createdAt), desc(pageRows.id))
+            .prepare(name);
+        },
+        planWithValues(active),
+      );
+      const result = await statement.execute({ ...filterValues(userId, filters), ...page });
+      return {
+        rows: result.flatMap(({ total: _total, ...row }) =>
+          row.id === null ? [] : [row as TransactionRow],
+        ),
+        total: result[0]?.total ?? 0,
+      };
     },
 
     /** The next batch after `cursor` in list order: constant memory however many rows. */
@@ -356,30 +378,32 @@ export function createTransactionsRepository(db: Executor) {
     },
 
     /**
-     * The charts' two sums over [from, to] in one pass over the window: per day and kind
-     * (`category` null), and per kind and category (`date` null), the latter largest first.
+     * The charts' two sums over [from, to] from the kept daily totals, in one pass over the
+     * window: per day and kind (`category` null), and per kind and category (`date` null), the
+     * latter largest first.
      */
     async chartTotals(userId: string, from: string, to: string): Promise<ChartTotalRow[]> {
+      const days = transactionDailyTotals;
       const statement = preparedStatement(db, 'transactions_chart_totals', (name) =>
         db
           .select({
-            date: sql<string | null>`${transactions.addedOn}`,
-            isIncome: transactions.isIncome,
-            category: sql<string | null>`${transactions.category}`,
-            totalCents: sql<number>`sum(${transactions.costCents})::bigint`.mapWith(Number),
+            date: sql<string | null>`${days.addedOn}`,
+            isIncome: days.isIncome,
+            category: sql<string | null>`${days.category}`,
+            totalCents: sql<number>`sum(${days.sumCents})::bigint`.mapWith(Number),
           })
-          .from(transactions)
+          .from(days)
           .where(
             and(
-              eq(transactions.userId, placeholder('userId')),
-              gte(transactions.addedOn, placeholder('from')),
-              lte(transactions.addedOn, placeholder('to')),
+              eq(days.userId, placeholder('userId')),
+              gte(days.addedOn, placeholder('from')),
+              lte(days.addedOn, placeholder('to')),
             ),
           )
           .groupBy(
-            sql`GROUPING SETS ((${transactions.addedOn}, ${transactions.isIncome}), (${transactions.isIncome}, ${transactions.category}))`,
+            sql`GROUPING SETS ((${days.addedOn}, ${days.isIncome}), (${days.isIncome}, ${days.category}))`,
           )
-          .orderBy(sql`4 DESC`, transactions.category)
+          .orderBy(sql`4 DESC`, days.category)
           .prepare(name),
       );
       return statement.execute({ userId, from, to });

@@ -49,10 +49,10 @@ export function createTransactionsService(db: Database) {
       page: number,
       limit: number,
     ): Promise<TransactionPage> {
-      const [rows, total] = await Promise.all([
-        transactions.page(userId, filters, { limit, offset: (page - 1) * limit }),
-        transactions.count(userId, filters),
-      ]);
+      const { rows, total } = await transactions.pageWithCount(userId, filters, {
+        limit,
+        offset: (page - 1) * limit,
+      });
       return {
         transactions: rows.map(toTransactionDto),
         totalPages: Math.max(1, Math.ceil(total / limit)),

@@ -1,0 +1,2 @@
+DROP INDEX "transactions_user_added_on_idx";--> statement-breakpoint
+CREATE INDEX "transactions_user_list_idx" ON "transactions" USING btree ("user_id","added_on" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"is_income","category","search_text");
