@@ -54,3 +54,51 @@ describe('insertMany (the bulk path)', () => {
     expect(totals).toEqual({ incomeCents: sum(true), expenseCents: sum(false) });
   });
 });
+
+describe('search pages (walked in list order or looked up, by how common the term is)', () => {
+  it('gives the same page as a plain filter and sort, for a common and for a rare term', async () => {
+    const alice = await signUp(context.app, { setup: true });
+    const bob = await signUp(context.app, { setup: true });
+    const repository = createTransactionsRepository(context.database.db);
+    // 2,100 transactions, one of them rare: filling a page by walking the list would pass
+    // 10 × 2,100 / 1 = 21,000 entries, so the rare term is looked up; the common one walked.
+    const rows = Array.from({ length: 2100 }, (_, index) => ({
+      userId: alice.id,
+      name: index === 1234 ? 'Rare Bookshop' : `Common shop ${index % 50}`,
+      category: index % 2 ? 'Food' : 'Bills',
+      costCents: 100 + index,
+      addedOn: `2025-${String((index % 12) + 1).padStart(2, '0')}-${String((index % 28) + 1).padStart(2, '0')}`,
+      isIncome: false,
+      note: null,
+    }));
+    await repository.insertMany(rows);
+    await repository.insertMany([{ ...rows[0]!, userId: bob.id, name: 'Rare Bookshop too' }]);
+
+    const all = await repository.pageWithCount(alice.id, {}, { limit: 2100, offset: 0 });
+    const expected = (term: string, offset: number, limit: number) => {
+      const matches = all.rows.filter((row) => row.name.toLowerCase().includes(term));
+      return {
+        ids: matches.slice(offset, offset + limit).map((row) => row.id),
+        total: matches.length,
+      };
+    };
+    const actual = async (term: string, offset: number, limit: number) => {
+      const found = await repository.pageWithCount(alice.id, { search: term }, { limit, offset });
+      return { ids: found.rows.map((row) => row.id), total: found.total };
+    };
+
+    expect(await actual('rare', 0, 10)).toEqual(expected('rare', 0, 10));
+    expect((await actual('rare', 0, 10)).total).toBe(1);
+    for (const offset of [0, 10, 2090]) {
+      expect(await actual('common shop 1', offset, 10)).toEqual(
+        expected('common shop 1', offset, 10),
+      );
+    }
+    expect(await actual('common', 1000, 10)).toEqual(expected('common', 1000, 10));
+    // A term on 2 % of the rows, its last page.
+    expect(await actual('common shop 7', 40, 10)).toEqual(expected('common shop 7', 40, 10));
+    // Past the last page: no rows, the count still there.
+    expect(await actual('rare', 10, 10)).toEqual({ ids: [], total: 1 });
+    expect(await actual('nothing like this', 0, 10)).toEqual({ ids: [], total: 0 });
+  });
+});

@@ -105,9 +105,20 @@ function filterValues(userId: string, filters: Partial<TransactionFilters>) {
   };
 }
 
-function filterConditions(active: ActiveFilters): SQL[] {
+/**
+ * How a search finds its page. `index`: PostgreSQL chooses, planning with the term. `walk`: in
+ * list order through the list index, testing each entry (the match is written so that the
+ * trigram index cannot serve it); best when matches are common. `lookup`: the matches from the
+ * trigram index, then sorted (the order is written so that the list index cannot serve it);
+ * best when they are rare. Fixing the plan by the query's form lets both be named statements.
+ */
+type SearchPlan = 'index' | 'walk' | 'lookup';
+
+function filterConditions(active: ActiveFilters, plan: SearchPlan = 'index'): SQL[] {
   const conditions: SQL[] = [eq(transactions.userId, placeholder('userId'))];
-  if (active.search)
+  if (active.search && plan === 'walk')
+    conditions.push(sql`(${transactions.searchText} || '') LIKE ${placeholder('pattern')}`);
+  else if (active.search)
     conditions.push(sql`${transactions.searchText} LIKE ${placeholder('pattern')}`);
   if (active.isIncome) conditions.push(eq(transactions.isIncome, placeholder('isIncome')));
   if (active.category) conditions.push(eq(transactions.category, placeholder('category')));
@@ -144,15 +155,22 @@ function countQuery(db: Executor, active: ActiveFilters) {
     .where(and(...conditions));
 }
 
+/** The list order as an expression no index provides (`added_on + 0`): see SearchPlan. */
+const LOOKUP_ORDER = [
+  desc(sql`${transactions.addedOn} + 0`),
+  desc(transactions.createdAt),
+  desc(transactions.id),
+];
+
 /** One page of ids in list order, then their rows. */
-function pageQuery(db: Executor, active: ActiveFilters) {
+function pageQuery(db: Executor, active: ActiveFilters, plan: SearchPlan = 'index') {
   // Deferred join: the page's ids come from an index-only scan, so a deep page (offset
   // 5,000) skips rows in the index instead of fetching each one from the table.
   const pageIds = db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(...filterConditions(active)))
-    .orderBy(...LIST_ORDER)
+    .where(and(...filterConditions(active, plan)))
+    .orderBy(...(plan === 'lookup' ? LOOKUP_ORDER : LIST_ORDER))
     .limit(placeholder('limit'))
     .offset(placeholder('offset'))
     .as('page_ids');
@@ -163,7 +181,50 @@ function pageQuery(db: Executor, active: ActiveFilters) {
     .orderBy(...LIST_ORDER);
 }
 
+/** Index entries a search may walk in list order before its matches are looked up instead. */
+const SEARCH_WALK_LIMIT = 20_000;
+
 export function createTransactionsRepository(db: Executor) {
+  /**
+   * A search's page and count without planning on every request: the kept counts say how many
+   * transactions match and how many the user has, which decides how far a walk in list order
+   * would go to fill the page; then the walk or the lookup runs as a named statement.
+   */
+  async function searchPageWithCount(
+    userId: string,
+    filters: Partial<TransactionFilters>,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: TransactionRow[]; total: number }> {
+    const active = activeFilters(filters);
+    const values = filterValues(userId, filters);
+    const counts = preparedStatement(
+      db,
+      statementName('transactions_search_count', active),
+      (name) =>
+        db
+          .select({
+            total: sql<number>`(${countQuery(db, active)})`.mapWith(Number),
+            all: sql<number>`coalesce(sum(${transactionTotals.transactionCount}), 0)::int`.mapWith(
+              Number,
+            ),
+          })
+          .from(transactionTotals)
+          .where(eq(transactionTotals.userId, placeholder('userId')))
+          .prepare(name),
+    );
+    const [count] = await counts.execute(values);
+    const total = count?.total ?? 0;
+    if (total === 0 || page.offset >= total) return { rows: [], total };
+    const walkLength = ((page.offset + page.limit) * (count?.all ?? 0)) / total;
+    const plan = walkLength <= SEARCH_WALK_LIMIT ? 'walk' : 'lookup';
+    const statement = preparedStatement(
+      db,
+      statementName(`transactions_search_${plan}`, active),
+      (name) => pageQuery(db, active, plan).prepare(name),
+    );
+    return { rows: await statement.execute({ ...values, ...page }), total };
+  }
+
   return {
     /** One page of the list, newest first. */
     async page(
@@ -192,6 +253,8 @@ export function createTransactionsRepository(db: Executor) {
       page: { limit: number; offset: number },
     ): Promise<{ rows: TransactionRow[]; total: number }> {
       const active = activeFilters(filters);
+      if (active.search && !active.startDate && !active.endDate)
+        return searchPageWithCount(userId, filters, page);
       const statement = preparedStatement(
         db,
         statementName('transactions_page_count', active),
