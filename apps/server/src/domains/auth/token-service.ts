@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { createExpiringMap } from '../../lib/expiring-map';
 import { isId } from '../../lib/ids';
 
 const ALGORITHM = 'HS256';
@@ -13,33 +14,14 @@ export interface TokenService {
   verify(token: string): Promise<string | undefined>;
 }
 
-/**
- * Tokens that passed verification, with their expiry. A token's validity depends only on its
- * text and the clock, so a token seen before needs no second HMAC: under load the signature
- * check was the largest single cost of an authenticated request. Only valid tokens enter, so
- * forged ones cannot crowd the cache; when full, the oldest entry leaves (Map keeps order).
- */
-function createVerifiedTokens(size: number) {
-  const entries = new Map<string, { userId: string; expiresAtMs: number }>();
-  return {
-    get(token: string, nowMs: number): string | undefined {
-      const entry = entries.get(token);
-      if (!entry) return undefined;
-      if (entry.expiresAtMs > nowMs) return entry.userId;
-      entries.delete(token);
-      return undefined;
-    },
-    add(token: string, userId: string, expiresAtMs: number) {
-      if (entries.size >= size) entries.delete(entries.keys().next().value!);
-      entries.set(token, { userId, expiresAtMs });
-    },
-  };
-}
-
 /** HS256 JWTs (DESIGN §4). Only HS256 is accepted: `alg: none` and key confusion fail. */
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
-  const verified = createVerifiedTokens(VERIFIED_CACHE_SIZE);
+  // Tokens that passed verification, by text, until they expire. A token's validity depends
+  // only on its text and the clock, so a token seen before needs no second HMAC: under load the
+  // signature check was the largest single cost of an authenticated request. Only valid tokens
+  // enter, so forged ones cannot crowd out real ones.
+  const verified = createExpiringMap<string, string>(VERIFIED_CACHE_SIZE);
   return {
     issue(userId) {
       return new SignJWT({})
@@ -61,7 +43,7 @@ export function createTokenService(secret: string): TokenService {
         // Only an id names a user: any other subject would reach the uuid column as bad SQL input.
         if (typeof payload.sub !== 'string' || !isId(payload.sub)) return undefined;
         // Tokens we issue always expire; one without `exp` is verified every time.
-        if (payload.exp !== undefined) verified.add(token, payload.sub, payload.exp * 1000);
+        if (payload.exp !== undefined) verified.set(token, payload.sub, payload.exp * 1000);
         return payload.sub;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;

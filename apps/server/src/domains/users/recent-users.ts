@@ -1,8 +1,9 @@
 import type { UserRow } from '../../db/schema';
+import { createExpiringMap } from '../../lib/expiring-map';
 import type { UsersRepository } from './users-repository';
 
 /** How long a looked-up user serves further requests; see docs/decisions.md. */
-export const RECENT_USER_TTL_MS = 1000;
+const RECENT_USER_TTL_MS = 1000;
 const MAX_RECENT_USERS = 10_000;
 
 export interface RecentUsersOptions {
@@ -25,8 +26,7 @@ export interface RecentUsersOptions {
 export function withRecentUsers(users: UsersRepository, options: RecentUsersOptions = {}) {
   const ttlMs = options.ttlMs ?? RECENT_USER_TTL_MS;
   const now = options.now ?? Date.now;
-  const recent = new Map<string, { user: Promise<UserRow | undefined>; expiresAt: number }>();
-
+  const recent = createExpiringMap<string, Promise<UserRow | undefined>>(MAX_RECENT_USERS);
   const forget = (id: string) => recent.delete(id);
 
   return {
@@ -34,17 +34,12 @@ export function withRecentUsers(users: UsersRepository, options: RecentUsersOpti
 
     /** The user, as of at most `ttlMs` ago. */
     findRecent(id: string): Promise<UserRow | undefined> {
-      const entry = recent.get(id);
-      if (entry && entry.expiresAt > now()) return entry.user;
-      if (entry) forget(id);
+      const remembered = recent.get(id, now());
+      if (remembered) return remembered;
       const user = users.findById(id);
-      if (recent.size >= MAX_RECENT_USERS) forget(recent.keys().next().value!);
-      const added = { user, expiresAt: now() + ttlMs };
-      recent.set(id, added);
+      recent.set(id, user, now() + ttlMs);
       // Only found users stay; a failed or empty lookup is asked again next time.
-      const forgetThisLookup = () => {
-        if (recent.get(id) === added) forget(id);
-      };
+      const forgetThisLookup = () => recent.deleteIfHolds(id, user);
       user.then((row) => row ?? forgetThisLookup(), forgetThisLookup);
       return user;
     },
