@@ -2,7 +2,7 @@
 // from the repository root) through the real receipt reading pipeline (not HTTP), compares the
 // result with DIR/labels.json and prints per-field accuracy, seconds per receipt and the peak
 // memory of this process plus its OCR workers, sampled while reading.
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,9 @@ let merchantExact = 0;
 let merchantClose = 0;
 let failures = 0;
 const verbose = process.env.BENCH_VERBOSE === '1';
+// BENCH_TEXT_DIR=dir writes each receipt's OCR text to dir/<image>.txt, to compare variants.
+const textDir = process.env.BENCH_TEXT_DIR;
+if (textDir) await mkdir(textDir, { recursive: true });
 
 for (const file of files) {
   const label = labels[file];
@@ -93,6 +96,7 @@ for (const file of files) {
     cpu.push(workerCpu() - cpuBefore + (self.user + self.system) / 1e6);
     loads.push(loadAverage());
     sample();
+    if (textDir) await writeFile(join(textDir, `${file}.txt`), reading.text);
     const isTotalOk = reading.total !== null && reading.total === labelTotal(label.total);
     const isDateOk = reading.date !== null && reading.date === labelDateToIso(label.date);
     const got = normalizeMerchantLabel(reading.merchant ?? '');

@@ -56,9 +56,17 @@ export async function createPaddleOcr(options: PaddleOcrOptions) {
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
-    // Idle onnxruntime threads spin by default; on 2 cores shared with the server and the
-    // database that burns CPU other work needs (measured: a third less time per receipt without).
-    extra: { session: { intra_op: { allow_spinning: '0' } } },
+    extra: {
+      session: {
+        // Idle onnxruntime threads spin by default; on 2 cores shared with the server and the
+        // database that burns CPU other work needs (measured: a third less time per receipt).
+        intra_op: { allow_spinning: '0' },
+        // Some weights of the recognizer are subnormal floats, which x86 multiplies through a
+        // slow microcode path: one 480×480 convolution took 56% of recognition, 50× its twin.
+        // Flushing them to zero changes no reading and made recognition 2.6× faster.
+        set_denormal_as_zero: '1',
+      },
+    },
   };
   const detector = await ort.InferenceSession.create(
     modelPath('ch_PP-OCRv4_det_infer.onnx'),
