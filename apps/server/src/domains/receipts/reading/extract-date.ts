@@ -17,15 +17,18 @@ const MONTHS: Record<string, number> = {
   nov: 11,
   dec: 12,
 };
+// OCR reads the letter O as a zero often enough ("10 0CT 2017") that both are accepted.
 const MONTH_NAME =
-  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|[o0]ct(?:[o0]ber)?|n[o0]v(?:ember)?|dec(?:ember)?)';
+const monthNumber = (name: string) => MONTHS[name.slice(0, 3).toLowerCase().replace('0', 'o')] ?? 0;
 
 // Digits glued to a time ("25/12/20188:13:39PM") are common in OCR output, so a year may be
 // followed directly by more digits: the 4-digit reading is tried first, then the 2-digit one.
 const NUMERIC = /(?<!\d)(\d{1,2})\s?([/.-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})/g;
 const NUMERIC_SPACED = /(?<!\d)(\d{1,2}) (\d{1,2}) (\d{4})(?!\d)/g;
-// OCR may misread one separator ("27.03/2018"): mixed separators, with a 4-digit year only.
-const NUMERIC_MIXED = /(?<!\d)(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(\d{4})/g;
+// OCR may misread a separator ("27.03/2018") or add a speck to one ("12-02.-2018"): mixed
+// separators, with a 4-digit year only.
+const NUMERIC_MIXED = /(?<!\d)(\d{1,2})\s?[/.-]{1,2}\s?(\d{1,2})\s?[/.-]{1,2}\s?(\d{4})/g;
 const ISO = /(?<!\d)(\d{4})([/.-])(\d{1,2})\2(\d{2}(?=\d{1,2}:)|\d{1,2}(?!\d))/g;
 // East Asian receipts: 2024年1月5日.
 const YEAR_MONTH_DAY_CJK = /(\d{4})\s?(年)\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日/g;
@@ -139,7 +142,7 @@ function findCandidates(line: string, lineIndex: number, order: DateOrder): Date
     }
   }
   for (const m of line.matchAll(DAY_MONTH_NAME)) {
-    const month = MONTHS[(m[2] ?? '').slice(0, 3).toLowerCase()] ?? 0;
+    const month = monthNumber(m[2] ?? '');
     const yearText = m[3] ?? '';
     const years = yearText.length === 4 ? [yearText, yearText.slice(0, 2)] : [yearText];
     for (const y of years) {
@@ -158,7 +161,7 @@ function findCandidates(line: string, lineIndex: number, order: DateOrder): Date
     }
   }
   for (const m of line.matchAll(MONTH_NAME_DAY)) {
-    const month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()] ?? 0;
+    const month = monthNumber(m[1] ?? '');
     const year = expandYear(m[3] ?? '');
     if (isValidDate(year, month, Number(m[2]))) {
       found.push({
