@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import ort from 'onnxruntime-node';
 import { decodeCtc, type DecodedChar } from './ctc-decode';
 import { resizeGray, type GrayImage } from './resize-gray';
+import { simplifyOcrModel } from './simplify-model';
 import { joinWithSpaces } from './word-spacing';
 import type { OcrBox, OcrWord } from './group-lines';
 
@@ -68,14 +70,13 @@ export async function createPaddleOcr(options: PaddleOcrOptions) {
       },
     },
   };
-  const detector = await ort.InferenceSession.create(
-    modelPath('ch_PP-OCRv4_det_infer.onnx'),
-    sessionOptions,
-  );
-  const recognizer = await ort.InferenceSession.create(
-    modelPath('en_PP-OCRv4_rec.onnx'),
-    sessionOptions,
-  );
+  const load = async (name: string) =>
+    ort.InferenceSession.create(
+      simplifyOcrModel(await readFile(modelPath(name))).model,
+      sessionOptions,
+    );
+  const detector = await load('ch_PP-OCRv4_det_infer.onnx');
+  const recognizer = await load('en_PP-OCRv4_rec.onnx');
 
   async function detect(image: GrayImage) {
     const scale = Math.min(1, Math.sqrt(options.detectionMaxPixels / (image.width * image.height)));
