@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { simplifyOcrModel } from '../src/domains/receipts/reading/simplify-model';
+import { floatConstant, simplifyOcrModel } from '../src/domains/receipts/reading/simplify-model';
 
 const { onnx } = onnxProto;
 const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
@@ -46,23 +46,7 @@ function maxDifference(a: Float32Array, b: Float32Array): number {
   return max;
 }
 
-const constant = (name: string, dims: number[], values: Float32Array) =>
-  onnx.NodeProto.create({
-    opType: 'Constant',
-    name,
-    output: [name],
-    attribute: [
-      onnx.AttributeProto.create({
-        name: 'value',
-        type: onnx.AttributeProto.AttributeType.TENSOR,
-        t: onnx.TensorProto.create({
-          dims,
-          dataType: onnx.TensorProto.DataType.FLOAT,
-          rawData: new Uint8Array(values.buffer),
-        }),
-      }),
-    ],
-  });
+const constant = floatConstant;
 const scalar = (name: string, value: number) => constant(name, [1], Float32Array.of(value));
 const node = (opType: string, input: string[], output: string, attribute: object[] = []) =>
   onnx.NodeProto.create({

@@ -82,22 +82,10 @@ class GraphRewriter {
       const add = mul && this.soleConsumer(output(mul));
       const b = this.scalarOperand(add, 'Add');
       if (!weights || !bias || !mul || !add || a === null || b === null) continue;
-      this.setInput(
-        conv,
-        1,
-        this.constant(
-          weights.dims,
-          weights.values.map((w) => w * a),
-        ),
-      );
-      this.setInput(
-        conv,
-        2,
-        this.constant(
-          bias.dims,
-          bias.values.map((v) => v * a + b),
-        ),
-      );
+      const scaled = weights.values.map((w) => w * a);
+      const shifted = bias.values.map((v) => v * a + b);
+      this.setInput(conv, 1, this.constant(weights.dims, scaled));
+      this.setInput(conv, 2, this.constant(bias.dims, shifted));
       this.bypass([mul, add], output(add), output(conv));
       count++;
     }
@@ -185,23 +173,7 @@ class GraphRewriter {
   /** A new float constant; it goes first in the graph, as it reads nothing. */
   private constant(dims: number[], values: Float32Array): string {
     const name = this.freshName();
-    const node = onnx.NodeProto.create({
-      opType: 'Constant',
-      name,
-      output: [name],
-      attribute: [
-        onnx.AttributeProto.create({
-          name: 'value',
-          type: onnx.AttributeProto.AttributeType.TENSOR,
-          t: onnx.TensorProto.create({
-            dims,
-            dataType: onnx.TensorProto.DataType.FLOAT,
-            rawData: new Uint8Array(values.buffer, values.byteOffset, values.byteLength),
-          }),
-        }),
-      ],
-    });
-    this.added.push(node);
+    this.added.push(floatConstant(name, dims, values));
     this.constants.set(name, { dims, values });
     return name;
   }
@@ -255,6 +227,26 @@ class GraphRewriter {
   private variableOperand(node: Node | null | undefined): string | null {
     return node?.input?.find((name) => !this.constants.has(name)) ?? null;
   }
+}
+
+/** A Constant node holding a float tensor (its output has the node's name). */
+export function floatConstant(name: string, dims: number[], values: Float32Array): Node {
+  return onnx.NodeProto.create({
+    opType: 'Constant',
+    name,
+    output: [name],
+    attribute: [
+      onnx.AttributeProto.create({
+        name: 'value',
+        type: onnx.AttributeProto.AttributeType.TENSOR,
+        t: onnx.TensorProto.create({
+          dims,
+          dataType: onnx.TensorProto.DataType.FLOAT,
+          rawData: new Uint8Array(values.buffer, values.byteOffset, values.byteLength),
+        }),
+      }),
+    ],
+  });
 }
 
 function output(node: Node): string {
