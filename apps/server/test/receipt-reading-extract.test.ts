@@ -256,6 +256,12 @@ describe('extractMerchant', () => {
       'Mr. Dakgalbi Solaris',
     );
     expect(extractMerchant(lines('CITY BOOKSHOP', '12 High Street'))?.value).toBe('CITY BOOKSHOP');
+    expect(extractMerchant(lines('RE STORAN WAN SHENG', 'TEL 03-1234'))?.value).toBe(
+      'RESTORAN WAN SHENG',
+    );
+    expect(extractMerchant(lines('HARD WARE CITY SDN BHD'))?.value).toBe('HARDWARE CITY SDN BHD');
+    expect(extractMerchant(lines('ALAM SUPER MARKET'))?.value).toBe('ALAM SUPER MARKET');
+    expect(extractMerchant(lines('CITY BOOK STORE'))?.value).toBe('CITY BOOK STORE');
     expect(extractMerchant(lines('HON HWA HARDWARETRADING'))?.value).toBe(
       'HON HWA HARDWARE TRADING',
     );

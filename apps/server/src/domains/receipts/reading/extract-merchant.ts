@@ -45,12 +45,44 @@ function isNotName(name: string): boolean {
 const GLUED_TRADE_WORDS =
   'STATIONERY|HARDWARE|TRADING|ENTERPRISES?|RESTAURANT|RESTORAN|ELECTRICAL|BAKERY|COMPANY';
 
+// Trade words the recognizer's spacing may split ("RE STORAN"): joined again when neither half is
+// a trade word itself (so "BOOK STORE" and "SUPER MARKET" stay as printed).
+const SPLIT_TRADE_WORDS = new Set([
+  'STATIONERY',
+  'HARDWARE',
+  'TRADING',
+  'ENTERPRISE',
+  'ENTERPRISES',
+  'RESTAURANT',
+  'RESTORAN',
+  'ELECTRICAL',
+  'BAKERY',
+  'COMPANY',
+  'PHARMACY',
+  'SUPERMARKET',
+]);
+function joinSplitTradeWords(text: string): string {
+  const words = text.split(' ');
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [first, second] = [words[i] ?? '', words[i + 1] ?? ''];
+    const joined = `${first}${second}`;
+    if (
+      SPLIT_TRADE_WORDS.has(joined) &&
+      !COMPANY_SUFFIX.test(first) &&
+      !COMPANY_SUFFIX.test(second)
+    ) {
+      words.splice(i, 2, joined);
+    }
+  }
+  return words.join(' ');
+}
+
 function letters(text: string): number {
   return (text.match(/[A-Za-z]/g) ?? []).length;
 }
 
 export function cleanMerchantName(text: string): string {
-  return (
+  return joinSplitTradeWords(
     text
       // Company numbers, bracketed or glued to the name: "(123456-X)", "S/B519537-X", and
       // bracketed ones with a digit misread as a letter: "(I39386 X)".
@@ -81,7 +113,7 @@ export function cleanMerchantName(text: string): string {
       .replace(/\b(SDN BHD|BERHAD|BHD|LTD|LIMITED|LLC|INC)\.?[\s(]*[\w-]*\d[\w-]*\)?$/i, '$1')
       .replace(/^[^A-Za-z0-9(]+|[^A-Za-z0-9.)&']+$/g, '')
       .replace(/\s{2,}/g, ' ')
-      .trim()
+      .trim(),
   );
 }
 
