@@ -42,25 +42,23 @@ function isNotName(name: string): boolean {
 
 // Trade words long and distinctive enough to split off a word they were glued to. Not SHOP or
 // MARKET: they end real compounds (BOOKSHOP, WORKSHOP, SUPERMARKET).
-const GLUED_TRADE_WORDS =
-  'STATIONERY|HARDWARE|TRADING|ENTERPRISES?|RESTAURANT|RESTORAN|ELECTRICAL|BAKERY|COMPANY';
-
-// Trade words the recognizer's spacing may split ("RE STORAN"): joined again when neither half is
-// a trade word itself (so "BOOK STORE" and "SUPER MARKET" stay as printed).
-const SPLIT_TRADE_WORDS = new Set([
+const DISTINCT_TRADE_WORDS = [
   'STATIONERY',
   'HARDWARE',
   'TRADING',
+  'ENTERPRISES', // before ENTERPRISE, so that the longer one is tried first
   'ENTERPRISE',
-  'ENTERPRISES',
   'RESTAURANT',
   'RESTORAN',
   'ELECTRICAL',
   'BAKERY',
   'COMPANY',
-  'PHARMACY',
-  'SUPERMARKET',
-]);
+];
+const GLUED_TRADE_WORDS = DISTINCT_TRADE_WORDS.join('|');
+// Trade words the recognizer's spacing may split ("RE STORAN"): joined again when neither half is
+// a trade word itself (so "BOOK STORE" and "SUPER MARKET" stay as printed).
+const SPLIT_TRADE_WORDS = new Set([...DISTINCT_TRADE_WORDS, 'PHARMACY', 'SUPERMARKET']);
+
 function joinSplitTradeWords(text: string): string {
   const words = text.split(' ');
   for (let i = 0; i + 1 < words.length; i++) {
