@@ -14,6 +14,7 @@ import { createAuthService } from './domains/auth/auth-service';
 import { createTokenService } from './domains/auth/token-service';
 import { budgetsRoutes } from './domains/budgets/budgets-routes';
 import { createBudgetsService } from './domains/budgets/budgets-service';
+import { categoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
 import { createReceiptReader, type ReceiptReader } from './domains/receipts/reading';
@@ -27,7 +28,6 @@ import {
   type RecurringScheduler,
 } from './domains/recurring/recurring-scheduler';
 import { createRecurringService } from './domains/recurring/recurring-service';
-import { createTransactionsRepository } from './domains/transactions/transactions-repository';
 import { transactionsRoutes } from './domains/transactions/transactions-routes';
 import { createTransactionsService } from './domains/transactions/transactions-service';
 import { createUsersRepository } from './domains/users/users-repository';
@@ -111,13 +111,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = createAuthService(users, tokens);
   const authenticate = createAuthenticate(tokens, users);
   const transactions = createTransactionsService(db);
-  const transactionsRepository = createTransactionsRepository(db);
-  const categories = createCategoriesService(db);
+  const categories = createCategoriesService(db, transactions);
   const budgets = createBudgetsService(db);
   const recurring = createRecurringService(db, { now: options.now });
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
-  const receipts = createReceiptsService(db, receiptReader, createFileUrlSigner(options.jwtSecret));
+  const receipts = createReceiptsService(
+    db,
+    receiptReader,
+    createFileUrlSigner(options.jwtSecret),
+    transactions,
+  );
 
   await app.register(
     async (api) => {
@@ -133,10 +137,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(transactionsRoutes, {
         prefix: '/transactions',
         transactions,
-        transactionsRepository,
-        categories,
         authenticate,
       });
+      await api.register(categoriesRoutes, { prefix: '/transactions', categories, authenticate });
       await api.register(budgetsRoutes, { prefix: '/budgets', budgets, authenticate });
       await api.register(recurringRoutes, { prefix: '/recurring', recurring, authenticate });
       await api.register(receiptsRoutes, {

@@ -22,7 +22,3 @@ export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
 }
-
-export function findCurrency(code: CurrencyCode): Currency {
-  return CURRENCIES.find((currency) => currency.code === code) ?? CURRENCIES[0];
-}

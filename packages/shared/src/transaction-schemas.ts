@@ -44,11 +44,12 @@ export const amountSchema = (message: string, options: { allowZero?: boolean } =
       { message },
     );
 
+/** Blank or null → null, else trimmed. */
 const optionalText = (max: number, label: string) =>
   z
     .string()
     .max(max, `${label} must be at most ${max} characters long.`)
-    .nullish()
+    .nullable()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
 /** What the client sends to create or update a transaction (SPEC §5, DESIGN §2). */
@@ -67,7 +68,8 @@ export const transactionInputSchema = z
     cost: amountSchema(TRANSACTION_MESSAGES.costInvalid),
     addedOn: calendarDateSchema,
     isIncome: z.boolean({ message: 'isIncome must be true or false.' }),
-    note: optionalText(MAX_NOTE_LENGTH, 'Note'),
+    // Absent stays undefined, so that an update without `note` keeps the stored one (DESIGN §5.6).
+    note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
   })
   .refine((input) => input.isIncome !== false || input.name !== '', {
     path: ['name'],

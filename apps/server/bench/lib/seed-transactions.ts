@@ -2,7 +2,7 @@ import { addDays, BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES } from
 import type pg from 'pg';
 import type { Database } from '../../src/db/database';
 import { hashPassword } from '../../src/domains/auth/password-hasher';
-import { createTransactionsRepository } from '../../src/domains/transactions/transactions-repository';
+import { createTransactionsService } from '../../src/domains/transactions/transactions-service';
 import { newId } from '../../src/lib/ids';
 
 export const BENCH_PASSWORD = 'Bench#2026';
@@ -87,8 +87,8 @@ export async function findSeed(pool: pg.Pool): Promise<SeedResult | undefined> {
 
 /**
  * Seeds `userCount` users holding `totalTransactions` transactions, of which `heavyCount`
- * belong to the first user, over the three years up to `today`, through the repository's bulk
- * path (`insertMany`, one `unnest` statement per chunk).
+ * belong to the first user, over the three years up to `today`, through the transactions
+ * writer's bulk path (`createMany`, one `unnest` statement per chunk).
  */
 export async function seedTransactions(
   db: Database,
@@ -114,7 +114,7 @@ export async function seedTransactions(
     [users.map((user) => user.id), users.map((user) => user.email), passwordHash],
   );
 
-  const repository = createTransactionsRepository(db);
+  const writer = createTransactionsService(db);
   const others = options.totalTransactions - options.heavyCount;
   const perOther = Math.floor(others / Math.max(1, options.userCount - 1));
   const extra = others - perOther * (options.userCount - 1);
@@ -124,7 +124,7 @@ export async function seedTransactions(
   }));
 
   const chunkSize = 10_000;
-  let chunk: Parameters<typeof repository.insertMany>[0] = [];
+  let chunk: Parameters<typeof writer.createMany>[0] = [];
   let inserted = 0;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   for (const owner of owners) {
@@ -142,13 +142,13 @@ export async function seedTransactions(
         note: next() < 0.2 ? pick(NOTES) : null,
       });
       if (chunk.length === chunkSize) {
-        inserted += await repository.insertMany(chunk);
+        inserted += await writer.createMany(chunk);
         chunk = [];
         options.onProgress?.(inserted);
       }
     }
   }
-  inserted += await repository.insertMany(chunk);
+  inserted += await writer.createMany(chunk);
   // Index-only scans need an up-to-date visibility map; the planner needs statistics.
   await pool.query('VACUUM ANALYZE transactions');
   await pool.query('VACUUM ANALYZE transaction_totals');

@@ -44,6 +44,8 @@ export async function registerSecurity(
     origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type'],
+    // So that a client on another origin can read the export's file name.
+    exposedHeaders: ['Content-Disposition'],
     maxAge: 600,
   });
 }

@@ -2,6 +2,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { userCategories } from '../../db/schema';
 
+/** One custom category of a user. */
+export interface CategoryKey {
+  userId: string;
+  name: string;
+  isIncome: boolean;
+}
+
 export function createCategoriesRepository(db: Executor) {
   return {
     /** The user's custom category names of one kind, A→Z ignoring letter case. */
@@ -14,8 +21,9 @@ export function createCategoriesRepository(db: Executor) {
       return rows.map((row) => row.name);
     },
 
-    async add(userId: string, name: string, isIncome: boolean): Promise<void> {
-      await db.insert(userCategories).values({ userId, name, isIncome }).onConflictDoNothing();
+    /** Adds the categories that are not stored yet. */
+    async addMany(categories: CategoryKey[]): Promise<void> {
+      await db.insert(userCategories).values(categories).onConflictDoNothing();
     },
 
     /** Removes the custom categories with this name; returns the kinds (income?) removed. */

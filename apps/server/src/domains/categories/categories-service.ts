@@ -9,10 +9,10 @@ import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../http/app-error';
 import { createBudgetsRepository } from '../budgets/budgets-repository';
 import { createRecurringRepository } from '../recurring/recurring-repository';
-import { createTransactionsRepository } from '../transactions/transactions-repository';
+import type { TransactionsService } from '../transactions/transactions-service';
 import { createCategoriesRepository } from './categories-repository';
 
-export function createCategoriesService(db: Database) {
+export function createCategoriesService(db: Database, transactions: TransactionsService) {
   const categories = createCategoriesRepository(db);
 
   async function listKind(userId: string, isIncome: boolean): Promise<string[]> {
@@ -56,11 +56,10 @@ export function createCategoriesService(db: Database) {
         if (!isBuiltInCategory(name, false)) {
           await createBudgetsRepository(tx).deleteByCategory(userId, name);
         }
-        const movedCount = await createTransactionsRepository(tx).moveCategory(
+        const movedCount = await transactions.moveCategory(
           userId,
-          name,
-          FALLBACK_CATEGORY,
-          kinds,
+          { from: name, to: FALLBACK_CATEGORY, kinds },
+          { tx },
         );
         return { movedCount };
       });

@@ -1,6 +1,6 @@
 import { isBuiltInCategory } from '@moneta/shared';
 import type { Executor } from '../../db/database';
-import { createCategoriesRepository } from './categories-repository';
+import { createCategoriesRepository, type CategoryKey } from './categories-repository';
 
 /**
  * A category that is not built-in becomes one of the user's custom categories of that kind
@@ -12,7 +12,19 @@ export async function rememberCategory(
   category: string,
   isIncome: boolean,
 ): Promise<void> {
-  if (!isBuiltInCategory(category, isIncome)) {
-    await createCategoriesRepository(db).add(userId, category, isIncome);
+  await rememberCategories(db, [{ userId, name: category, isIncome }]);
+}
+
+/** The same for many transactions at once: one statement for all their new categories. */
+export async function rememberCategories(db: Executor, entries: CategoryKey[]): Promise<void> {
+  const custom = new Map<string, CategoryKey>();
+  for (const entry of entries) {
+    if (!isBuiltInCategory(entry.name, entry.isIncome)) {
+      custom.set(`${entry.userId}|${entry.isIncome}|${entry.name}`, entry);
+    }
   }
+  if (custom.size === 0) return;
+  // In one order for every writer, so that two bulk inserts never wait on each other in a cycle.
+  const sorted = [...custom.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  await createCategoriesRepository(db).addMany(sorted.map(([, entry]) => entry));
 }

@@ -146,7 +146,10 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
             `inline; filename="${shown.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodedName}`,
           )
           .header('Cache-Control', 'private, max-age=900')
-          .header('X-Content-Type-Options', 'nosniff');
+          .header('X-Content-Type-Options', 'nosniff')
+          // The signed URL (or the token) is the permission: a client served from another
+          // origin may show the picture in an <img> (DESIGN §5.6).
+          .header('Cross-Origin-Resource-Policy', 'cross-origin');
         if (shown.mimeType !== 'application/pdf') {
           // An image is never a document: even a crafted one cannot run anything here.
           reply.header(

@@ -5,7 +5,6 @@ import {
   MAX_NAME_LENGTH,
   RECEIPT_MESSAGES,
   todayIn,
-  toMinorUnits,
   transactionInputSchema,
   type Receipt,
   type ReceiptMimeType,
@@ -15,9 +14,7 @@ import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
-import { rememberCategory } from '../categories/remember-category';
-import { toTransactionDto } from '../transactions/transaction-dto';
-import { createTransactionsRepository } from '../transactions/transactions-repository';
+import type { TransactionsService } from '../transactions/transactions-service';
 import { detectReceiptType } from './file-type';
 import {
   isReceiptReadError,
@@ -46,7 +43,12 @@ interface StoredReading {
   source: ReceiptReading['source'];
 }
 
-export function createReceiptsService(db: Database, reader: ReceiptReader, signer: FileUrlSigner) {
+export function createReceiptsService(
+  db: Database,
+  reader: ReceiptReader,
+  signer: FileUrlSigner,
+  transactions: TransactionsService,
+) {
   const receipts = createReceiptsRepository(db);
 
   function toReceiptDto(row: ReceiptSummaryRow): Receipt {
@@ -142,15 +144,9 @@ export function createReceiptsService(db: Database, reader: ReceiptReader, signe
           pagePng: reading.pagePng ?? null,
           reading: stored,
         });
-        await rememberCategory(tx, user.id, input.category, false);
-        const transaction = await createTransactionsRepository(tx).insert(user.id, {
-          name: input.name,
-          category: input.category,
-          costCents: toMinorUnits(input.cost),
-          addedOn: input.addedOn,
-          isIncome: false,
-          note: input.note,
+        const transaction = await transactions.create(user.id, input, {
           receiptId: receipt.id,
+          tx,
         });
         return {
           _id: receipt.id,
@@ -162,7 +158,7 @@ export function createReceiptsService(db: Database, reader: ReceiptReader, signe
             category: stored.category,
             date: stored.date,
           },
-          transaction: toTransactionDto(transaction),
+          transaction,
         };
       });
     },

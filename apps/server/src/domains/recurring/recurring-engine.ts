@@ -1,6 +1,7 @@
 import { addDays, firstOccurrenceAfter, occurrencesBetween, todayIn } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
 import type { RecurringRuleRow } from '../../db/schema';
+import { createTransactionsService } from '../transactions/transactions-service';
 import { createRecurringRepository, type ClaimedRule } from './recurring-repository';
 
 /** How many occurrences the create/edit path records per statement while catching a rule up. */
@@ -55,7 +56,19 @@ export async function recordOccurrences(
 ): Promise<RecordOutcome> {
   const repository = createRecurringRepository(db);
   const dates = occurrencesBetween(rule, rule.nextDueDate, today, limit);
-  const created = await repository.insertOccurrences(rule, dates);
+  // The transactions writer skips occurrences that exist already (a unique index).
+  const created = await createTransactionsService(db).createMany(
+    dates.map((addedOn) => ({
+      userId: rule.userId,
+      name: rule.name,
+      category: rule.category,
+      costCents: rule.amountCents,
+      addedOn,
+      isIncome: rule.isIncome,
+      note: null,
+      recurringId: rule.id,
+    })),
+  );
   // After the last recorded date; with nothing to record, the first occurrence from the due date.
   const nextDueDate = firstOccurrenceAfter(rule, dates.at(-1) ?? addDays(rule.nextDueDate, -1));
   const updated =

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { recurringRules, transactions, users, type RecurringRuleRow } from '../../db/schema';
+import { recurringRules, users, type RecurringRuleRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type RecurringRuleValues = Pick<
@@ -92,35 +92,6 @@ export function createRecurringRepository(db: Executor) {
         .where(eq(recurringRules.id, id))
         .returning();
       return row!;
-    },
-
-    /**
-     * Records occurrences as transactions. The unique index on (recurring_id, added_on) skips
-     * any that exist already; returns how many were new.
-     */
-    async insertOccurrences(rule: RecurringRuleRow, dates: string[]): Promise<number> {
-      if (dates.length === 0) return 0;
-      const inserted = await db
-        .insert(transactions)
-        .values(
-          dates.map((addedOn) => ({
-            id: newId(),
-            userId: rule.userId,
-            name: rule.name,
-            category: rule.category,
-            costCents: rule.amountCents,
-            addedOn,
-            isIncome: rule.isIncome,
-            note: null,
-            recurringId: rule.id,
-          })),
-        )
-        .onConflictDoNothing({
-          target: [transactions.recurringId, transactions.addedOn],
-          where: sql`${transactions.recurringId} IS NOT NULL`,
-        })
-        .returning({ id: transactions.id });
-      return inserted.length;
     },
 
     /** The time zones of the owners of rules that may be due (next due date ≤ `latestToday`). */

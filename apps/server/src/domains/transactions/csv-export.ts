@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { fromMinorUnits, type TransactionFilters } from '@moneta/shared';
 import { stringify } from 'csv-stringify/sync';
 import type { TransactionRow } from '../../db/schema';
-import type { TransactionsRepository } from './transactions-repository';
+import type { TransactionListRepository } from './transaction-list-repository';
 
 const BATCH_SIZE = 2000;
 export const EXPORT_FILE_NAME = 'moneta_transactions.csv';
@@ -32,7 +32,7 @@ function toRecord(row: TransactionRow): string[] {
  * csv-stringify. Chunks rather than records keep the stream's per-item overhead off 100k rows.
  */
 async function* csvChunks(
-  repository: TransactionsRepository,
+  repository: TransactionListRepository,
   userId: string,
   filters: Partial<TransactionFilters>,
 ): AsyncGenerator<string> {
@@ -53,7 +53,7 @@ async function* csvChunks(
  * flat however many rows there are.
  */
 export function exportCsv(
-  repository: TransactionsRepository,
+  repository: TransactionListRepository,
   userId: string,
   filters: Partial<TransactionFilters>,
 ): Readable {

@@ -3,7 +3,6 @@ import {
   bulkDeleteSchema,
   chartDataSchema,
   chartQuerySchema,
-  deleteCategorySchema,
   messageSchema,
   transactionFiltersSchema,
   transactionInputSchema,
@@ -15,27 +14,22 @@ import {
 import { z } from 'zod';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
-import type { CategoriesService } from '../categories/categories-service';
-import { EXPORT_FILE_NAME, exportCsv } from './csv-export';
-import type { TransactionsRepository } from './transactions-repository';
+import { EXPORT_FILE_NAME } from './csv-export';
 import type { TransactionsService } from './transactions-service';
 
 export interface TransactionsRoutesOptions {
   transactions: TransactionsService;
-  transactionsRepository: TransactionsRepository;
-  categories: CategoriesService;
   authenticate: Authenticate;
 }
 
 const idParams = z.object({ id: z.string().max(64) });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
-const categoryList = z.array(z.string());
 
 export async function transactionsRoutes(
   app: App,
   options: TransactionsRoutesOptions,
 ): Promise<void> {
-  const { transactions, categories } = options;
+  const { transactions } = options;
   app.addHook('onRequest', options.authenticate);
   const tags = ['transactions'];
   const security = [{ bearerAuth: [] }];
@@ -114,56 +108,7 @@ export async function transactionsRoutes(
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
         .header('Cache-Control', 'no-store');
-      return reply.send(exportCsv(options.transactionsRepository, request.user.id, request.query));
-    },
-  );
-
-  app.get(
-    '/categories',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Expense and income categories together',
-        response: { 200: categoryList, ...errors },
-      },
-    },
-    async (request) => categories.listAll(request.user.id),
-  );
-
-  for (const kind of ['expense', 'income'] as const) {
-    app.get(
-      `/categories/${kind}`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Built-in then custom ${kind} categories`,
-          response: { 200: categoryList, ...errors },
-        },
-      },
-      async (request) => categories.list(request.user.id, kind === 'income'),
-    );
-  }
-
-  app.delete(
-    '/category',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a custom category (its transactions move to Miscellaneous)',
-        body: deleteCategorySchema,
-        response: { 200: messageSchema.extend({ movedCount: z.number() }), ...errors },
-      },
-    },
-    async (request) => {
-      const name = request.body.categoryToDelete;
-      const { movedCount } = await categories.remove(request.user.id, name);
-      return {
-        message: `Category "${name}" deleted; ${movedCount} transaction(s) moved to Miscellaneous.`,
-        movedCount,
-      };
+      return reply.send(transactions.exportCsv(request.user.id, request.query));
     },
   );
 

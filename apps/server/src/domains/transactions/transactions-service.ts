@@ -13,13 +13,21 @@ import {
   type TransactionSummary,
   type ValidTransactionInput,
 } from '@moneta/shared';
-import type { Database } from '../../db/database';
+import type { Readable } from 'node:stream';
+import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
-import { rememberCategory } from '../categories/remember-category';
+import { rememberCategories, rememberCategory } from '../categories/remember-category';
+import { exportCsv } from './csv-export';
 import { toTransactionDto } from './transaction-dto';
-import { createTransactionsRepository, type TransactionValues } from './transactions-repository';
+import { createTransactionListRepository } from './transaction-list-repository';
+import { createTransactionTotalsRepository } from './transaction-totals-repository';
+import {
+  createTransactionsRepository,
+  type NewTransactionRow,
+  type TransactionValues,
+} from './transactions-repository';
 
 const RECENT_COUNT = 5;
 const CHART_DAYS = 30;
@@ -39,8 +47,29 @@ function toValues(input: ValidTransactionInput): TransactionValues {
   };
 }
 
-export function createTransactionsService(db: Database) {
-  const transactions = createTransactionsRepository(db);
+/** What links a transaction to the thing that made it. */
+export type TransactionLinks = Pick<TransactionValues, 'receiptId' | 'recurringId'>;
+
+/** A write may join a database transaction the caller has open (a receipt and its expense). */
+export interface WriteOptions {
+  tx?: Executor | undefined;
+}
+
+export type { NewTransactionRow };
+
+/**
+ * The transactions service is the one writer of transactions: creating, changing and deleting
+ * them, for the API and for the other domains (receipts, recurring rules, categories), with
+ * their categories remembered on the way.
+ */
+export function createTransactionsService(db: Executor) {
+  const list = createTransactionListRepository(db);
+  const totals = createTransactionTotalsRepository(db);
+
+  /** Runs `work` in the caller's open transaction, or in a new one (a savepoint in `db`'s). */
+  function inTransaction<T>(options: WriteOptions, work: (tx: Executor) => Promise<T>) {
+    return options.tx ? work(options.tx) : db.transaction(work);
+  }
 
   return {
     async list(
@@ -49,7 +78,7 @@ export function createTransactionsService(db: Database) {
       page: number,
       limit: number,
     ): Promise<TransactionPage> {
-      const { rows, total } = await transactions.pageWithCount(userId, filters, {
+      const { rows, total } = await list.pageWithCount(userId, filters, {
         limit,
         offset: (page - 1) * limit,
       });
@@ -61,24 +90,57 @@ export function createTransactionsService(db: Database) {
       };
     },
 
+    /** The user's transactions matching `filters` as a CSV stream, in list order. */
+    exportCsv(userId: string, filters: Partial<TransactionFilters>): Readable {
+      return exportCsv(list, userId, filters);
+    },
+
     async create(
       userId: string,
       input: ValidTransactionInput,
-      links: Pick<TransactionValues, 'receiptId' | 'recurringId'> = {},
+      options: TransactionLinks & WriteOptions = {},
     ): Promise<Transaction> {
-      return db.transaction(async (tx) => {
+      const { tx, ...links } = options;
+      return inTransaction({ tx }, async (tx) => {
         await rememberCategory(tx, userId, input.category, input.isIncome);
         const row = await createTransactionsRepository(tx).insert(userId, {
           ...toValues(input),
+          note: input.note ?? null,
           ...links,
         });
         return toTransactionDto(row);
       });
     },
 
-    async update(userId: string, id: string, input: ValidTransactionInput): Promise<Transaction> {
+    /**
+     * Creates many transactions (of any users) in one statement; an occurrence of a recurring
+     * rule that exists already is skipped. Returns how many were created. Categories are
+     * remembered except for occurrences: their rule remembered its category when it was saved,
+     * and doing it again while the recurring engine holds the rule's lock could wait in a cycle
+     * with a category deletion (which removes the category before it moves the rules).
+     */
+    async createMany(rows: NewTransactionRow[], options: WriteOptions = {}): Promise<number> {
+      if (rows.length === 0) return 0;
+      return inTransaction(options, async (tx) => {
+        await rememberCategories(
+          tx,
+          rows
+            .filter((row) => !row.recurringId)
+            .map((row) => ({ userId: row.userId, name: row.category, isIncome: row.isIncome })),
+        );
+        return createTransactionsRepository(tx).insertMany(rows);
+      });
+    },
+
+    /** A missing `note` keeps the stored note (`null` or "" clears it). */
+    async update(
+      userId: string,
+      id: string,
+      input: ValidTransactionInput,
+      options: WriteOptions = {},
+    ): Promise<Transaction> {
       if (!isId(id)) throw transactionNotFound();
-      return db.transaction(async (tx) => {
+      return inTransaction(options, async (tx) => {
         const row = await createTransactionsRepository(tx).update(userId, id, toValues(input));
         if (!row) throw transactionNotFound();
         await rememberCategory(tx, userId, input.category, input.isIncome);
@@ -86,21 +148,26 @@ export function createTransactionsService(db: Database) {
       });
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!isId(id) || !(await transactions.delete(userId, id))) throw transactionNotFound();
+    async remove(userId: string, id: string, options: WriteOptions = {}): Promise<void> {
+      if (!isId(id)) throw transactionNotFound();
+      const isDeleted = await createTransactionsRepository(options.tx ?? db).delete(userId, id);
+      if (!isDeleted) throw transactionNotFound();
     },
 
     /** All or nothing: if any id is not one of the user's transactions, nothing is deleted. */
-    async removeMany(userId: string, transactionIds: string[]): Promise<number> {
+    async removeMany(
+      userId: string,
+      transactionIds: string[],
+      options: WriteOptions = {},
+    ): Promise<number> {
       const ids = [...new Set(transactionIds)];
       if (!ids.every(isId))
         throw notFound(
           'Some of the selected transactions were not found.',
           'TRANSACTION_NOT_FOUND',
         );
-      return db.transaction(async (tx) => {
-        const repository = createTransactionsRepository(tx);
-        const deleted = await repository.deleteMany(userId, ids);
+      return inTransaction(options, async (tx) => {
+        const deleted = await createTransactionsRepository(tx).deleteMany(userId, ids);
         if (deleted !== ids.length) {
           // Throwing rolls the deletion back.
           throw notFound(
@@ -112,15 +179,29 @@ export function createTransactionsService(db: Database) {
       });
     },
 
+    /** Moves the user's transactions of a category (of the given kinds) to another one. */
+    async moveCategory(
+      userId: string,
+      change: { from: string; to: string; kinds: boolean[] },
+      options: WriteOptions = {},
+    ): Promise<number> {
+      return createTransactionsRepository(options.tx ?? db).moveCategory(
+        userId,
+        change.from,
+        change.to,
+        change.kinds,
+      );
+    },
+
     async summary(userId: string): Promise<TransactionSummary> {
-      const [totals, recent] = await Promise.all([
-        transactions.totals(userId),
-        transactions.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
+      const [sums, recent] = await Promise.all([
+        totals.totals(userId),
+        list.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
       ]);
       return {
-        totalIncome: fromMinorUnits(totals.incomeCents),
-        totalExpenses: fromMinorUnits(totals.expenseCents),
-        balance: fromMinorUnits(totals.incomeCents - totals.expenseCents),
+        totalIncome: fromMinorUnits(sums.incomeCents),
+        totalExpenses: fromMinorUnits(sums.expenseCents),
+        balance: fromMinorUnits(sums.incomeCents - sums.expenseCents),
         recentTransactions: recent.map(toTransactionDto),
       };
     },
@@ -146,7 +227,7 @@ export function createTransactionsService(db: Database) {
           'WINDOW_TOO_LONG',
         );
       }
-      const rows = await transactions.chartTotals(user.id, from, to);
+      const rows = await totals.chartTotals(user.id, from, to);
       const dailyTotal = new Map<string, number>();
       const expensesByCategory: ChartData['expensesByCategory'] = [];
       for (const row of rows) {

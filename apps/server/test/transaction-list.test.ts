@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransactionsRepository } from '../src/domains/transactions/transactions-repository';
+import { createTransactionListRepository } from '../src/domains/transactions/transaction-list-repository';
+import { createTransactionTotalsRepository } from '../src/domains/transactions/transaction-totals-repository';
+import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createTestApp, signUp, type TestContext } from './test-app';
 
 let context: TestContext;
@@ -10,11 +12,12 @@ afterAll(async () => {
   await context.close();
 });
 
-describe('insertMany (the bulk path)', () => {
+describe('createMany (the bulk path)', () => {
   it('inserts thousands of rows for several users in one statement, totals included', async () => {
     const alice = await signUp(context.app, { setup: true });
     const bob = await signUp(context.app, { setup: true });
-    const repository = createTransactionsRepository(context.database.db);
+    const writer = createTransactionsService(context.database.db);
+    const repository = createTransactionListRepository(context.database.db);
     const rows = Array.from({ length: 5000 }, (_, index) => ({
       userId: index % 2 ? alice.id : bob.id,
       name: `Row ${index} with 'quotes', "doubles" and {braces}`,
@@ -24,8 +27,8 @@ describe('insertMany (the bulk path)', () => {
       isIncome: index % 3 === 0,
       note: index % 5 ? null : 'a note, with a comma',
     }));
-    expect(await repository.insertMany(rows)).toBe(5000);
-    expect(await repository.insertMany([])).toBe(0);
+    expect(await writer.createMany(rows)).toBe(5000);
+    expect(await writer.createMany([])).toBe(0);
 
     expect((await repository.pageWithCount(alice.id, {}, { limit: 1, offset: 0 })).total).toBe(
       2500,
@@ -45,7 +48,7 @@ describe('insertMany (the bulk path)', () => {
       note: null,
     });
 
-    const totals = await repository.totals(bob.id);
+    const totals = await createTransactionTotalsRepository(context.database.db).totals(bob.id);
     const bobRows = rows.filter((row) => row.userId === bob.id);
     const sum = (isIncome: boolean) =>
       bobRows
@@ -59,7 +62,8 @@ describe('search pages (walked in list order or looked up, by how common the ter
   it('gives the same page as a plain filter and sort, for a common and for a rare term', async () => {
     const alice = await signUp(context.app, { setup: true });
     const bob = await signUp(context.app, { setup: true });
-    const repository = createTransactionsRepository(context.database.db);
+    const writer = createTransactionsService(context.database.db);
+    const repository = createTransactionListRepository(context.database.db);
     // 2,100 transactions, one of them rare: filling a page by walking the list would pass
     // 10 × 2,100 / 1 = 21,000 entries, so the rare term is looked up; the common one walked.
     const rows = Array.from({ length: 2100 }, (_, index) => ({
@@ -71,8 +75,8 @@ describe('search pages (walked in list order or looked up, by how common the ter
       isIncome: false,
       note: null,
     }));
-    await repository.insertMany(rows);
-    await repository.insertMany([{ ...rows[0]!, userId: bob.id, name: 'Rare Bookshop too' }]);
+    await writer.createMany(rows);
+    await writer.createMany([{ ...rows[0]!, userId: bob.id, name: 'Rare Bookshop too' }]);
 
     const all = await repository.pageWithCount(alice.id, {}, { limit: 2100, offset: 0 });
     const expected = (term: string, offset: number, limit: number) => {

@@ -1,0 +1,73 @@
+import { apiErrorSchema, deleteCategorySchema, messageSchema } from '@moneta/shared';
+import { z } from 'zod';
+import type { App } from '../../http/types';
+import type { Authenticate } from '../../plugins/authenticate';
+import type { CategoriesService } from './categories-service';
+
+export interface CategoriesRoutesOptions {
+  categories: CategoriesService;
+  authenticate: Authenticate;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const categoryList = z.array(z.string());
+
+/**
+ * Categories keep the paths the original client calls, under /transactions (SPEC §7):
+ * /transactions/categories[/expense|/income] and DELETE /transactions/category.
+ */
+export async function categoriesRoutes(app: App, options: CategoriesRoutesOptions): Promise<void> {
+  const { categories } = options;
+  app.addHook('onRequest', options.authenticate);
+  const tags = ['categories'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Expense and income categories together',
+        response: { 200: categoryList, ...errors },
+      },
+    },
+    async (request) => categories.listAll(request.user.id),
+  );
+
+  for (const kind of ['expense', 'income'] as const) {
+    app.get(
+      `/categories/${kind}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Built-in then custom ${kind} categories`,
+          response: { 200: categoryList, ...errors },
+        },
+      },
+      async (request) => categories.list(request.user.id, kind === 'income'),
+    );
+  }
+
+  app.delete(
+    '/category',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a custom category (its transactions move to Miscellaneous)',
+        body: deleteCategorySchema,
+        response: { 200: messageSchema.extend({ movedCount: z.number() }), ...errors },
+      },
+    },
+    async (request) => {
+      const name = request.body.categoryToDelete;
+      const { movedCount } = await categories.remove(request.user.id, name);
+      return {
+        message: `Category "${name}" deleted; ${movedCount} transaction(s) moved to Miscellaneous.`,
+        movedCount,
+      };
+    },
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * The transaction list: which rows a page holds and how many match, for every filter
+ * combination, and the keyset batches the CSV export streams. Reads only; the writes live in
+ * transactions-repository.ts.
+ */
+import type { TransactionFilters } from '@moneta/shared';
+import { and, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { preparedStatement } from '../../db/prepared-statements';
+import {
+  transactionSearchCounts,
+  transactionTotals,
+  transactions,
+  type TransactionRow,
+} from '../../db/schema';
+
+/** Position of a row in the list order, for keyset paging through large results. */
+export interface ListCursor {
+  addedOn: string;
+  createdAt: Date;
+  id: string;
+}
+
+const LIST_ORDER = [
+  desc(transactions.addedOn),
+  desc(transactions.createdAt),
+  desc(transactions.id),
+];
+
+/** Escapes LIKE wildcards so that a search for "50%" means the text "50%". */
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const placeholder = sql.placeholder;
+
+/** Which filters a request uses: each combination is a prepared statement of its own. */
+interface ActiveFilters {
+  search: boolean;
+  isIncome: boolean;
+  category: boolean;
+  startDate: boolean;
+  endDate: boolean;
+}
+
+function activeFilters(filters: Partial<TransactionFilters>): ActiveFilters {
+  return {
+    search: Boolean(filters.search),
+    isIncome: filters.isIncome !== undefined,
+    category: Boolean(filters.category),
+    startDate: Boolean(filters.startDate),
+    endDate: Boolean(filters.endDate),
+  };
+}
+
+/** A statement name per filter combination, e.g. `transactions_page_10100` for a search by type. */
+function statementName(prefix: string, active: ActiveFilters): string {
+  return `${prefix}_${Object.values(active).map(Number).join('')}`;
+}
+
+/**
+ * Every filter makes the best plan depend on its value (how rare the term, the category, the
+ * kind; how wide the range), so only the unfiltered list keeps one plan for all.
+ */
+function planWithValues(active: ActiveFilters) {
+  return { planWithValues: Object.values(active).some(Boolean) };
+}
+
+/** The values of the placeholders that filterConditions and countQuery use. */
+function filterValues(userId: string, filters: Partial<TransactionFilters>) {
+  return {
+    userId,
+    pattern: filters.search ? likePattern(filters.search) : undefined,
+    isIncome: filters.isIncome,
+    category: filters.category,
+    startDate: filters.startDate,
+    endDate: filters.endDate,
+  };
+}
+
+/**
+ * How a search finds its page. `index`: PostgreSQL chooses, planning with the term. `walk`: in
+ * list order through the list index, testing each entry (the match is written so that the
+ * trigram index cannot serve it); best when matches are common. `lookup`: the matches from the
+ * trigram index, then sorted (the order is written so that the list index cannot serve it);
+ * best when they are rare. Fixing the plan by the query's form lets both be named statements.
+ */
+type SearchPlan = 'index' | 'walk' | 'lookup';
+
+function filterConditions(active: ActiveFilters, plan: SearchPlan = 'index'): SQL[] {
+  const conditions: SQL[] = [eq(transactions.userId, placeholder('userId'))];
+  if (active.search && plan === 'walk')
+    conditions.push(sql`(${transactions.searchText} || '') LIKE ${placeholder('pattern')}`);
+  else if (active.search)
+    conditions.push(sql`${transactions.searchText} LIKE ${placeholder('pattern')}`);
+  if (active.isIncome) conditions.push(eq(transactions.isIncome, placeholder('isIncome')));
+  if (active.category) conditions.push(eq(transactions.category, placeholder('category')));
+  if (active.startDate) conditions.push(gte(transactions.addedOn, placeholder('startDate')));
+  if (active.endDate) conditions.push(lte(transactions.addedOn, placeholder('endDate')));
+  return conditions;
+}
+
+/**
+ * Counts kept by triggers answer every filter but dates: transaction_totals the type and
+ * category, transaction_search_counts a search too. Date ranges count the rows themselves.
+ */
+function countQuery(db: Executor, active: ActiveFilters) {
+  if (active.startDate || active.endDate) {
+    return db
+      .select({ total: sql<number>`count(*)::int`.mapWith(Number).as('total') })
+      .from(transactions)
+      .where(and(...filterConditions(active)));
+  }
+  const table = active.search ? transactionSearchCounts : transactionTotals;
+  const conditions: SQL[] = [eq(table.userId, placeholder('userId'))];
+  if (active.search) {
+    conditions.push(sql`${transactionSearchCounts.searchText} LIKE ${placeholder('pattern')}`);
+  }
+  if (active.isIncome) conditions.push(eq(table.isIncome, placeholder('isIncome')));
+  if (active.category) conditions.push(eq(table.category, placeholder('category')));
+  return db
+    .select({
+      total: sql<number>`coalesce(sum(${table.transactionCount}), 0)::int`
+        .mapWith(Number)
+        .as('total'),
+    })
+    .from(table)
+    .where(and(...conditions));
+}
+
+/** The list order as an expression no index provides (`added_on + 0`): see SearchPlan. */
+const LOOKUP_ORDER = [
+  desc(sql`${transactions.addedOn} + 0`),
+  desc(transactions.createdAt),
+  desc(transactions.id),
+];
+
+/** One page of ids in list order, then their rows. */
+function pageQuery(db: Executor, active: ActiveFilters, plan: SearchPlan = 'index') {
+  // Deferred join: the page's ids come from an index-only scan, so a deep page (offset
+  // 5,000) skips rows in the index instead of fetching each one from the table.
+  const pageIds = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(...filterConditions(active, plan)))
+    .orderBy(...(plan === 'lookup' ? LOOKUP_ORDER : LIST_ORDER))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .as('page_ids');
+  return db
+    .select(getTableColumns(transactions))
+    .from(transactions)
+    .innerJoin(pageIds, eq(transactions.id, pageIds.id))
+    .orderBy(...LIST_ORDER);
+}
+
+/** Index entries a search may walk in list order before its matches are looked up instead. */
+const SEARCH_WALK_LIMIT = 20_000;
+
+export function createTransactionListRepository(db: Executor) {
+  /**
+   * A search's page and count without planning on every request: the kept counts say how many
+   * transactions match and how many the user has, which decides how far a walk in list order
+   * would go to fill the page; then the walk or the lookup runs as a named statement.
+   */
+  async function searchPageWithCount(
+    userId: string,
+    filters: Partial<TransactionFilters>,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: TransactionRow[]; total: number }> {
+    const active = activeFilters(filters);
+    const values = filterValues(userId, filters);
+    const counts = preparedStatement(
+      db,
+      statementName('transactions_search_count', active),
+      (name) =>
+        db
+          .select({
+            total: sql<number>`(${countQuery(db, active)})`.mapWith(Number),
+            all: sql<number>`coalesce(sum(${transactionTotals.transactionCount}), 0)::int`.mapWith(
+              Number,
+            ),
+          })
+          .from(transactionTotals)
+          .where(eq(transactionTotals.userId, placeholder('userId')))
+          .prepare(name),
+    );
+    const [count] = await counts.execute(values);
+    const total = count?.total ?? 0;
+    if (total === 0 || page.offset >= total) return { rows: [], total };
+    const walkLength = ((page.offset + page.limit) * (count?.all ?? 0)) / total;
+    const plan = walkLength <= SEARCH_WALK_LIMIT ? 'walk' : 'lookup';
+    const statement = preparedStatement(
+      db,
+      statementName(`transactions_search_${plan}`, active),
+      (name) => pageQuery(db, active, plan).prepare(name),
+    );
+    return { rows: await statement.execute({ ...values, ...page }), total };
+  }
+
+  return {
+    /** One page of the list, newest first. */
+    async page(
+      userId: string,
+      filters: Partial<TransactionFilters>,
+      page: { limit: number; offset: number },
+    ): Promise<TransactionRow[]> {
+      const active = activeFilters(filters);
+      const statement = preparedStatement(
+        db,
+        statementName('transactions_page', active),
+        (name) => pageQuery(db, active).prepare(name),
+        planWithValues(active),
+      );
+      return statement.execute({ ...filterValues(userId, filters), ...page });
+    },
+
+    /**
+     * A page and the count of all matches in one statement: one round trip per list request
+     * instead of two. The count is one row; the page joins it, so an empty page (beyond the
+     * last) still brings the count, as a row of nulls.
+     */
+    async pageWithCount(
+      userId: string,
+      filters: Partial<TransactionFilters>,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: TransactionRow[]; total: number }> {
+      const active = activeFilters(filters);
+      if (active.search && !active.startDate && !active.endDate)
+        return searchPageWithCount(userId, filters, page);
+      const statement = preparedStatement(
+        db,
+        statementName('transactions_page_count', active),
+        (name) => {
+          const counted = countQuery(db, active).as('counted');
+          const pageRows = pageQuery(db, active).as('page_rows');
+          const columns = getTableColumns(transactions);
+          const rowColumns = Object.fromEntries(
+            Object.keys(columns).map((key) => [key, pageRows[key as keyof typeof columns]]),
+          ) as { [Key in keyof typeof columns]: (typeof pageRows)[Key] };
+          return db
+            .select({ total: counted.total, ...rowColumns })
+            .from(counted)
+            .leftJoin(pageRows, sql`true`)
+            .orderBy(desc(pageRows.addedOn), desc(pageRows.createdAt), desc(pageRows.id))
+            .prepare(name);
+        },
+        planWithValues(active),
+      );
+      const result = await statement.execute({ ...filterValues(userId, filters), ...page });
+      return {
+        rows: result.flatMap(({ total: _total, ...row }) =>
+          row.id === null ? [] : [row as TransactionRow],
+        ),
+        total: result[0]?.total ?? 0,
+      };
+    },
+
+    /** The next batch after `cursor` in list order: constant memory however many rows. */
+    async batchAfter(
+      userId: string,
+      filters: Partial<TransactionFilters>,
+      cursor: ListCursor | undefined,
+      size: number,
+    ): Promise<TransactionRow[]> {
+      const active = activeFilters(filters);
+      const name = statementName(
+        cursor ? 'transactions_batch_after' : 'transactions_batch',
+        active,
+      );
+      const statement = preparedStatement(
+        db,
+        name,
+        (name) => {
+          const conditions = filterConditions(active);
+          if (cursor) {
+            // A row comparison in the index's own order: the scan starts right after the cursor
+            // (the equivalent OR of three cases is only a filter, rescanning every earlier row).
+            conditions.push(
+              sql`(${transactions.addedOn}, ${transactions.createdAt}, ${transactions.id}) < (${placeholder('afterAddedOn')}, ${placeholder('afterCreatedAt')}, ${placeholder('afterId')})`,
+            );
+          }
+          return db
+            .select()
+            .from(transactions)
+            .where(and(...conditions))
+            .orderBy(...LIST_ORDER)
+            .limit(placeholder('size'))
+            .prepare(name);
+        },
+        planWithValues(active),
+      );
+      return statement.execute({
+        ...filterValues(userId, filters),
+        afterAddedOn: cursor?.addedOn,
+        afterCreatedAt: cursor?.createdAt,
+        afterId: cursor?.id,
+        size,
+      });
+    },
+  };
+}
+
+export type TransactionListRepository = ReturnType<typeof createTransactionListRepository>;
