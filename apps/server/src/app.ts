@@ -9,6 +9,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { accountsRoutes } from './domains/accounts/accounts-routes';
+import { createAccountsService } from './domains/accounts/accounts-service';
 import { authRoutes } from './domains/auth/auth-routes';
 import { createAuthService } from './domains/auth/auth-service';
 import { createTokenService } from './domains/auth/token-service';
@@ -29,6 +31,8 @@ import {
 } from './domains/recurring/recurring-scheduler';
 import { createRecurringService } from './domains/recurring/recurring-service';
 import { transactionsRoutes } from './domains/transactions/transactions-routes';
+import { createTransfersService } from './domains/transfers/transfers-service';
+import { transfersRoutes } from './domains/transfers/transfers-routes';
 import { createTransactionsService } from './domains/transactions/transactions-service';
 import { createUsersRepository } from './domains/users/users-repository';
 import { withRecentUsers } from './domains/users/recent-users';
@@ -108,7 +112,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const users = withRecentUsers(createUsersRepository(db), { ttlMs: options.recentUserTtlMs });
   const tokens = createTokenService(options.jwtSecret);
-  const auth = createAuthService(users, tokens);
+  const accounts = createAccountsService(db);
+  const transfers = createTransfersService(db);
+  const auth = createAuthService({ db, users, tokens, accounts });
   const authenticate = createAuthenticate(tokens, users);
   const transactions = createTransactionsService(db);
   const categories = createCategoriesService(db, transactions);
@@ -140,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         authenticate,
       });
       await api.register(categoriesRoutes, { prefix: '/transactions', categories, authenticate });
+      await api.register(accountsRoutes, { prefix: '/accounts', accounts, authenticate });
+      await api.register(transfersRoutes, { prefix: '/transfers', transfers, authenticate });
       await api.register(budgetsRoutes, { prefix: '/budgets', budgets, authenticate });
       await api.register(recurringRoutes, { prefix: '/recurring', recurring, authenticate });
       await api.register(receiptsRoutes, {

@@ -1,3 +1,4 @@
+export * from './account-schemas';
 export * from './api-error';
 export * from './auth-rules';
 export * from './auth-schemas';

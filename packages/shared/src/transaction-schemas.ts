@@ -45,6 +45,10 @@ export const amountSchema = (message: string, options: { allowZero?: boolean } =
     );
 
 /** Blank or null → null, else trimmed. */
+/** An id sent by the client: the server answers 404 for one that is not the user's. */
+export const idSchema = (label: string) =>
+  z.string({ message: `${label} must be an id.` }).max(64, `${label} is not a valid id.`);
+
 const optionalText = (max: number, label: string) =>
   z
     .string()
@@ -70,6 +74,8 @@ export const transactionInputSchema = z
     isIncome: z.boolean({ message: 'isIncome must be true or false.' }),
     // Absent stays undefined, so that an update without `note` keeps the stored one (DESIGN §5.6).
     note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
+    /** Without it, the user's first account (DESIGN §5.1). */
+    accountId: idSchema('accountId').nullish(),
   })
   .refine((input) => input.isIncome !== false || input.name !== '', {
     path: ['name'],
@@ -95,7 +101,7 @@ export function transactionName(input: { name: string; category: string; isIncom
 }
 
 /** Query strings send an empty value for a cleared filter: treat it as no filter. */
-const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
+export const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 const booleanQuery = z
@@ -118,6 +124,7 @@ export const transactionFiltersSchema = z
       .transform((value) => value?.trim() || undefined),
     startDate: emptyAsMissing(calendarDateSchema.optional()),
     endDate: emptyAsMissing(calendarDateSchema.optional()),
+    accountId: emptyAsMissing(idSchema('accountId').optional()),
   })
   .refine(
     (filters) => !filters.startDate || !filters.endDate || filters.startDate <= filters.endDate,
@@ -129,22 +136,25 @@ export const transactionFiltersSchema = z
 
 export type TransactionFilters = z.output<typeof transactionFiltersSchema>;
 
+/** `page` (≥ 1) and `limit` (1–100, default 10) of every paged list. */
+export const pageQueryShape = {
+  page: z.coerce
+    .number({ message: 'page must be a whole number of at least 1.' })
+    .int('page must be a whole number of at least 1.')
+    .min(1, 'page must be a whole number of at least 1.')
+    .max(1_000_000)
+    .default(1),
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number from 1 to 100.' })
+    .int('limit must be a whole number from 1 to 100.')
+    .min(1, 'limit must be a whole number from 1 to 100.')
+    .max(100, 'limit must be a whole number from 1 to 100.')
+    .default(10),
+};
+
 export const transactionListQuerySchema = z.intersection(
   transactionFiltersSchema,
-  z.object({
-    page: z.coerce
-      .number({ message: 'page must be a whole number of at least 1.' })
-      .int('page must be a whole number of at least 1.')
-      .min(1, 'page must be a whole number of at least 1.')
-      .max(1_000_000)
-      .default(1),
-    limit: z.coerce
-      .number({ message: 'limit must be a whole number from 1 to 100.' })
-      .int('limit must be a whole number from 1 to 100.')
-      .min(1, 'limit must be a whole number from 1 to 100.')
-      .max(100, 'limit must be a whole number from 1 to 100.')
-      .default(10),
-  }),
+  z.object(pageQueryShape),
 );
 
 export const transactionSchema = z.object({
@@ -157,6 +167,7 @@ export const transactionSchema = z.object({
   note: z.string().nullable(),
   recurringId: z.string().nullable(),
   receiptId: z.string().nullable(),
+  accountId: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

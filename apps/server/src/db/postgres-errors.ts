@@ -32,3 +32,11 @@ export function isDeletedUserViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** True when the error is a violation of the named foreign key (a row referring to no row). */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  for (const { code, constraint: violated } of driverErrors(error)) {
+    if (code === FOREIGN_KEY_VIOLATION) return violated === constraint;
+  }
+  return false;
+}

@@ -1,4 +1,4 @@
-import { FREQUENCIES } from '@moneta/shared';
+import { ACCOUNT_TYPES, FREQUENCIES } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -7,6 +7,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -42,6 +43,98 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * Where money is kept: a checking or savings account, a credit card, cash (DESIGN §5.1). Every
+ * user has at least one; the balance is the opening balance plus what account_balances keeps.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
+    openingBalanceCents: bigint('opening_balance_cents', { mode: 'number' }).notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Names are unique per user ignoring case ("Cash" and "cash" are one account).
+    uniqueIndex('accounts_user_name_key').on(table.userId, sql`lower(${table.name})`),
+    // The target of the (user_id, account_id) foreign keys, which keep a user's transactions
+    // and transfers in that user's own accounts whatever a caller sends.
+    uniqueIndex('accounts_user_id_key').on(table.userId, table.id),
+    // The default account: the oldest not archived.
+    index('accounts_user_order_idx').on(table.userId, table.isArchived, table.createdAt),
+    check(
+      'accounts_type',
+      sql`${table.type} IN ('cash', 'checking', 'savings', 'credit', 'other')`,
+    ),
+    check('accounts_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 50`),
+  ],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+/** Money moved between two of a user's accounts: neither income nor expense. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromAccountId: uuid('from_account_id').notNull(),
+    toAccountId: uuid('to_account_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'transfers_from_account_fk',
+      columns: [table.userId, table.fromAccountId],
+      foreignColumns: [accounts.userId, accounts.id],
+    }),
+    foreignKey({
+      name: 'transfers_to_account_fk',
+      columns: [table.userId, table.toAccountId],
+      foreignColumns: [accounts.userId, accounts.id],
+    }),
+    // A user's transfers newest first, and each account's (its register; the foreign keys).
+    index('transfers_user_list_idx').on(
+      table.userId,
+      table.date.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+    ),
+    index('transfers_from_account_idx').on(table.fromAccountId, table.date),
+    index('transfers_to_account_idx').on(table.toAccountId, table.date),
+    check('transfers_amount_positive', sql`${table.amountCents} > 0`),
+    check('transfers_two_accounts', sql`${table.fromAccountId} <> ${table.toAccountId}`),
+  ],
+);
+
+export type TransferRow = typeof transfers.$inferSelect;
+
+/**
+ * Each account's movement (incomes − expenses + transfers in − transfers out) and how many
+ * transactions and transfers it holds, kept exact by statement-level triggers on transactions
+ * and transfers (see the migration): a balance is one row, not a sum over the account's history.
+ */
+export const accountBalances = pgTable('account_balances', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  flowCents: bigint('flow_cents', { mode: 'number' }).notNull(),
+  transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
+  transferCount: bigint('transfer_count', { mode: 'number' }).notNull(),
+});
+
 export const transactions = pgTable(
   'transactions',
   {
@@ -63,6 +156,7 @@ export const transactions = pgTable(
     receiptId: uuid('receipt_id').references((): AnyPgColumn => receipts.id, {
       onDelete: 'set null',
     }),
+    accountId: uuid('account_id').notNull(),
     // Millisecond precision, like a JS Date, so that a row's timestamp survives a round trip
     // exactly (the export's keyset cursor compares it).
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -76,6 +170,18 @@ export const transactions = pgTable(
     ),
   },
   (table) => [
+    foreignKey({
+      name: 'transactions_account_fk',
+      columns: [table.userId, table.accountId],
+      foreignColumns: [accounts.userId, accounts.id],
+    }),
+    // One account's transactions in list order: its register, the account filter, the key.
+    index('transactions_account_list_idx').on(
+      table.accountId,
+      table.addedOn.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // The list's ORDER BY exactly (plain DESC means NULLS FIRST): newest date, then creation.
     // The columns after the unique id do not change the order; they let a search or a type
     // filter test each entry in the index itself (an index-only scan) instead of fetching its

@@ -100,6 +100,32 @@ beforeAll(async () => {
       });
     }
     await call('POST', '/api/budgets', { category: 'Food', amount: 300, month: 2, year: 2026 });
+    // A second account holding some of the transactions, and transfers between the two.
+    const [main] = (
+      await source.app.inject({ method: 'GET', url: '/api/accounts', headers: user.headers })
+    ).json<Array<{ _id: string }>>();
+    const card = await call('POST', '/api/accounts', {
+      name: 'Visa ünïcødé',
+      type: 'credit',
+      openingBalance: -120.5,
+    });
+    await call('POST', '/api/transactions', {
+      name: 'Paid by card',
+      category: 'Shopping',
+      cost: 80,
+      addedOn: '2026-02-03',
+      isIncome: false,
+      accountId: card._id,
+    });
+    for (const amount of [200, 0.01]) {
+      await call('POST', '/api/transfers', {
+        fromAccountId: main!._id,
+        toAccountId: card._id,
+        amount,
+        date: '2026-02-10',
+        note: amount > 1 ? 'card bill' : null,
+      });
+    }
     await call('POST', '/api/recurring/create', {
       name: 'Rent',
       category: 'Bills',

@@ -51,6 +51,13 @@ export function buildPlans(
     startDate: '2020-01-01',
     endDate: today,
   };
+  const transfer = {
+    fromAccountId: mine.mainAccountId,
+    toAccountId: mine.accountId,
+    amount: 1.5,
+    date: today,
+    note: 'baseline',
+  };
   return {
     'GET /api/health': { isPublic: true, expect: [200] },
     'POST /api/auth/signup': {
@@ -92,6 +99,28 @@ export function buildPlans(
       expect: [200],
     },
     'DELETE /api/transactions/{id}': { pathParams: { id: theirs.expenseId }, expect: [404] },
+    'GET /api/accounts': { expect: [200] },
+    'POST /api/accounts': {
+      body: { name: 'Fuzz wallet', type: 'cash', openingBalance: -12.5 },
+      expect: [201, 409],
+    },
+    'PUT /api/accounts/{id}': {
+      pathParams: { id: mine.accountId },
+      body: { name: `Savings ${mine.marker}`, type: 'savings', openingBalance: 10 },
+      expect: [200],
+    },
+    'DELETE /api/accounts/{id}': { pathParams: { id: theirs.accountId }, expect: [404] },
+    'GET /api/transfers': {
+      query: { accountId: mine.accountId, page: '1', limit: '10' },
+      expect: [200],
+    },
+    'POST /api/transfers': { body: transfer, expect: [201] },
+    'PUT /api/transfers/{id}': {
+      pathParams: { id: mine.transferId },
+      body: transfer,
+      expect: [200],
+    },
+    'DELETE /api/transfers/{id}': { pathParams: { id: theirs.transferId }, expect: [404] },
     'GET /api/budgets': { query: { month: String(month), year: String(year) }, expect: [200] },
     'POST /api/budgets': {
       body: { category: 'Fuzz', amount: 10, month: 1, year: 2030 },

@@ -66,6 +66,15 @@ const recurringBody = {
   startDate: today,
 };
 
+const accountBody = { name: 'Taken over', type: 'cash' };
+/** Bob's own accounts: only the id aimed at Alice's differs. */
+const transferBody = () => ({
+  fromAccountId: bobData.mainAccountId,
+  toAccountId: bobData.accountId,
+  amount: 1,
+  date: today,
+});
+
 /** Every call Bob can aim at one of Alice's ids, by route. */
 function attacksOnIds(): Array<[string, Method, string, object?]> {
   const a = aliceData;
@@ -102,10 +111,59 @@ function attacksOnIds(): Array<[string, Method, string, object?]> {
     ['update her recurring rule', 'PUT', `/api/recurring/${a.recurringId}`, recurringBody],
     ['delete her recurring rule', 'DELETE', `/api/recurring/${a.recurringId}`],
     ['read her receipt file', 'GET', `/api/receipts/${a.receiptId}/file`],
+    ['rename her account', 'PUT', `/api/accounts/${a.accountId}`, accountBody],
+    ['delete her account', 'DELETE', `/api/accounts/${a.accountId}`],
+    ['delete her main account', 'DELETE', `/api/accounts/${a.mainAccountId}`],
+    [
+      'record an expense in her account',
+      'POST',
+      '/api/transactions',
+      { ...transactionBody, accountId: a.accountId },
+    ],
+    ['list her account’s transactions', 'GET', `/api/transactions?accountId=${a.accountId}`],
+    ['export her account', 'GET', `/api/transactions/export?accountId=${a.accountId}`],
+    ['list her account’s transfers', 'GET', `/api/transfers?accountId=${a.accountId}`],
+    [
+      'transfer from his account into hers',
+      'POST',
+      '/api/transfers',
+      { ...transferBody(), toAccountId: a.accountId },
+    ],
+    [
+      'transfer out of her account into his',
+      'POST',
+      '/api/transfers',
+      { ...transferBody(), fromAccountId: a.mainAccountId },
+    ],
+    ['update her transfer', 'PUT', `/api/transfers/${a.transferId}`, transferBody()],
+    ['delete her transfer', 'DELETE', `/api/transfers/${a.transferId}`],
   ];
 }
 
+/** The same transfer with Alice's account replaced by one that never existed. */
+function withMissingAccount(transfer: ReturnType<typeof transferBody>) {
+  const hers = new Set([aliceData.accountId, aliceData.mainAccountId]);
+  const missing = '01900000-0000-7000-8000-000000000000';
+  return {
+    ...transfer,
+    fromAccountId: hers.has(transfer.fromAccountId) ? missing : transfer.fromAccountId,
+    toAccountId: hers.has(transfer.toAccountId) ? missing : transfer.toAccountId,
+  };
+}
+
 describe('user B against user A’s data', () => {
+  it('cannot move his own expense into her account: 404, and it stays where it was', async () => {
+    const url = `/api/transactions/${bobData.expenseId}`;
+    const before = await snapshotDatabase(context.database.pool);
+    const response = await request(bob, 'PUT', url, {
+      ...transactionBody,
+      accountId: aliceData.accountId,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+    expect(await snapshotDatabase(context.database.pool)).toEqual(before);
+  });
+
   it('gets a 404 for every id of hers, the same 404 as for an id that does not exist', async () => {
     const before = await snapshotDatabase(context.database.pool);
     const attacks = attacksOnIds();
@@ -124,7 +182,11 @@ describe('user B against user A’s data', () => {
           ? { transactionIds: ['01900000-0000-7000-8000-000000000000'] }
           : payload && 'categoryToDelete' in payload
             ? { categoryToDelete: 'Never existed' }
-            : payload,
+            : payload && 'accountId' in payload
+              ? { ...payload, accountId: '01900000-0000-7000-8000-000000000000' }
+              : payload && 'toAccountId' in payload
+                ? withMissingAccount(payload as ReturnType<typeof transferBody>)
+                : payload,
       );
       // (The category message repeats the name that was sent, whoever owns it.)
       const withoutName = (body: string) =>

@@ -36,6 +36,10 @@ export interface UserData {
   receiptFileUrl: string;
   receiptImageUrl: string;
   receiptTransactionId: string;
+  /** The account every user starts with, and a second one with a transfer into it. */
+  mainAccountId: string;
+  accountId: string;
+  transferId: string;
   customCategory: string;
   /** A word found in every name and note of this user, to search for it. */
   marker: string;
@@ -147,7 +151,39 @@ export async function seedUserData(
     201,
     'receipt',
   );
+  const accounts = (await app.inject({ method: 'GET', url: '/api/accounts', headers })).json<
+    Array<{ _id: string }>
+  >();
+  const account = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers,
+      payload: { name: `Savings ${marker}`, type: 'savings', openingBalance: 10 },
+    }),
+    201,
+    'account',
+  );
+  const transfer = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/transfers',
+      headers,
+      payload: {
+        fromAccountId: accounts[0]!._id,
+        toAccountId: account._id,
+        amount: 5,
+        date: today,
+        note: `moved ${marker}`,
+      },
+    }),
+    201,
+    'transfer',
+  );
   return {
+    mainAccountId: accounts[0]!._id,
+    accountId: account._id,
+    transferId: transfer._id,
     expenseId: expense._id,
     incomeId: income._id,
     budgetId: budget._id,

@@ -1,8 +1,10 @@
 import type { AuthResponse, CurrencyCode, User } from '@moneta/shared';
 import { DEFAULT_TIME_ZONE } from '@moneta/shared';
+import type { Database } from '../../db/database';
 import { conflict, sessionExpired, unauthorized } from '../../http/app-error';
+import type { AccountsService } from '../accounts/accounts-service';
 import { toUserDto } from '../users/user-dto';
-import type { UsersRepository } from '../users/users-repository';
+import { createUsersRepository, type UsersRepository } from '../users/users-repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
 import type { TokenService } from './token-service';
 
@@ -15,7 +17,14 @@ export interface Credentials {
   timeZone?: string | undefined;
 }
 
-export function createAuthService(users: UsersRepository, tokens: TokenService) {
+export interface AuthServiceDependencies {
+  db: Database;
+  users: UsersRepository;
+  tokens: TokenService;
+  accounts: AccountsService;
+}
+
+export function createAuthService({ db, users, tokens, accounts }: AuthServiceDependencies) {
   async function withToken(user: User): Promise<AuthResponse> {
     return { token: await tokens.issue(user._id), ...user };
   }
@@ -23,10 +32,15 @@ export function createAuthService(users: UsersRepository, tokens: TokenService) 
   return {
     async signup({ email, password, timeZone }: Credentials): Promise<AuthResponse> {
       const passwordHash = await hashPassword(password);
-      const row = await users.insert({
-        email,
-        passwordHash,
-        timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+      // The user and their first account together: every user always has an account.
+      const row = await db.transaction(async (tx) => {
+        const inserted = await createUsersRepository(tx).insert({
+          email,
+          passwordHash,
+          timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+        });
+        if (inserted) await accounts.createDefault(tx, inserted.id);
+        return inserted;
       });
       if (!row) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
       return withToken(toUserDto(row));

@@ -13,6 +13,7 @@ export function toTransactionDto(row: TransactionRow): Transaction {
     note: row.note || null,
     recurringId: row.recurringId,
     receiptId: row.receiptId,
+    accountId: row.accountId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -8,6 +8,8 @@ import { and, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
 import {
+  accountBalances,
+  accounts,
   transactionSearchCounts,
   transactionTotals,
   transactions,
@@ -41,6 +43,7 @@ interface ActiveFilters {
   category: boolean;
   startDate: boolean;
   endDate: boolean;
+  accountId: boolean;
 }
 
 function activeFilters(filters: Partial<TransactionFilters>): ActiveFilters {
@@ -50,6 +53,7 @@ function activeFilters(filters: Partial<TransactionFilters>): ActiveFilters {
     category: Boolean(filters.category),
     startDate: Boolean(filters.startDate),
     endDate: Boolean(filters.endDate),
+    accountId: Boolean(filters.accountId),
   };
 }
 
@@ -75,6 +79,7 @@ function filterValues(userId: string, filters: Partial<TransactionFilters>) {
     category: filters.category,
     startDate: filters.startDate,
     endDate: filters.endDate,
+    accountId: filters.accountId,
   };
 }
 
@@ -97,15 +102,35 @@ function filterConditions(active: ActiveFilters, plan: SearchPlan = 'index'): SQ
   if (active.category) conditions.push(eq(transactions.category, placeholder('category')));
   if (active.startDate) conditions.push(gte(transactions.addedOn, placeholder('startDate')));
   if (active.endDate) conditions.push(lte(transactions.addedOn, placeholder('endDate')));
+  if (active.accountId) conditions.push(eq(transactions.accountId, placeholder('accountId')));
   return conditions;
 }
 
 /**
- * Counts kept by triggers answer every filter but dates: transaction_totals the type and
- * category, transaction_search_counts a search too. Date ranges count the rows themselves.
+ * Counts kept by triggers answer every filter but dates and accounts: transaction_totals the
+ * type and category, transaction_search_counts a search too, account_balances an account alone.
+ * Date ranges and an account with other filters count the rows themselves.
  */
 function countQuery(db: Executor, active: ActiveFilters) {
-  if (active.startDate || active.endDate) {
+  const isAccountOnly =
+    active.accountId && Object.values({ ...active, accountId: false }).every((on) => !on);
+  if (isAccountOnly) {
+    return db
+      .select({
+        total: sql<number>`coalesce(sum(${accountBalances.transactionCount}), 0)::int`
+          .mapWith(Number)
+          .as('total'),
+      })
+      .from(accountBalances)
+      .innerJoin(accounts, eq(accounts.id, accountBalances.accountId))
+      .where(
+        and(
+          eq(accountBalances.accountId, placeholder('accountId')),
+          eq(accounts.userId, placeholder('userId')),
+        ),
+      );
+  }
+  if (active.startDate || active.endDate || active.accountId) {
     return db
       .select({ total: sql<number>`count(*)::int`.mapWith(Number).as('total') })
       .from(transactions)
@@ -226,7 +251,7 @@ export function createTransactionListRepository(db: Executor) {
       page: { limit: number; offset: number },
     ): Promise<{ rows: TransactionRow[]; total: number }> {
       const active = activeFilters(filters);
-      if (active.search && !active.startDate && !active.endDate)
+      if (active.search && !active.startDate && !active.endDate && !active.accountId)
         return searchPageWithCount(userId, filters, page);
       const statement = preparedStatement(
         db,

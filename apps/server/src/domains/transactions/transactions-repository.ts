@@ -18,6 +18,8 @@ export interface TransactionValues {
   note: string | null | undefined;
   recurringId?: string | null;
   receiptId?: string | null;
+  /** Without one, the database picks the user's default account (the oldest not archived). */
+  accountId?: string | null | undefined;
 }
 
 /** A row for the bulk path, which may hold several users' rows. */
@@ -28,7 +30,13 @@ export function createTransactionsRepository(db: Executor) {
     async insert(userId: string, values: TransactionValues): Promise<TransactionRow> {
       const [row] = await db
         .insert(transactions)
-        .values({ id: newId(), userId, ...values })
+        .values({
+          id: newId(),
+          userId,
+          ...values,
+          // NULL: the database puts it in the user's default account (a trigger, see 0009).
+          accountId: values.accountId ?? sql`NULL`,
+        })
         .returning();
       return row!;
     },
@@ -43,15 +51,16 @@ export function createTransactionsRepository(db: Executor) {
       if (rows.length === 0) return 0;
       const column = (pick: (row: NewTransactionRow) => unknown) => sql.param(rows.map(pick));
       const result = await db.execute(sql`
-        INSERT INTO transactions
-          (id, user_id, name, category, cost_cents, added_on, is_income, note, recurring_id, receipt_id)
+        INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income,
+          note, recurring_id, receipt_id, account_id)
         SELECT * FROM unnest(
           ${column(() => newId())}::uuid[], ${column((row) => row.userId)}::uuid[],
           ${column((row) => row.name)}::text[], ${column((row) => row.category)}::text[],
           ${column((row) => row.costCents)}::bigint[], ${column((row) => row.addedOn)}::date[],
           ${column((row) => row.isIncome)}::boolean[], ${column((row) => row.note ?? null)}::text[],
           ${column((row) => row.recurringId ?? null)}::uuid[],
-          ${column((row) => row.receiptId ?? null)}::uuid[]
+          ${column((row) => row.receiptId ?? null)}::uuid[],
+          ${column((row) => row.accountId ?? null)}::uuid[]
         )
         ON CONFLICT (recurring_id, added_on) WHERE recurring_id IS NOT NULL DO NOTHING`);
       return result.rowCount ?? 0;
@@ -64,7 +73,12 @@ export function createTransactionsRepository(db: Executor) {
     ): Promise<TransactionRow | undefined> {
       const [row] = await db
         .update(transactions)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({
+          ...values,
+          // Without an account the transaction stays where it is.
+          accountId: values.accountId ?? undefined,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
         .returning();
       return row;

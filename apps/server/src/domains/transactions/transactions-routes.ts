@@ -104,11 +104,12 @@ export async function transactionsRoutes(
       },
     },
     async (request, reply) => {
-      reply
+      const csv = await transactions.exportCsv(request.user.id, request.query);
+      return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
-        .header('Cache-Control', 'no-store');
-      return reply.send(transactions.exportCsv(request.user.id, request.query));
+        .header('Cache-Control', 'no-store')
+        .send(csv);
     },
   );
 

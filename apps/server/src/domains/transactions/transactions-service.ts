@@ -17,7 +17,9 @@ import type { Readable } from 'node:stream';
 import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/app-error';
+import { isForeignKeyViolation } from '../../db/postgres-errors';
 import { isId } from '../../lib/ids';
+import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
 import { rememberCategories, rememberCategory } from '../categories/remember-category';
 import { exportCsv } from './csv-export';
 import { toTransactionDto } from './transaction-dto';
@@ -44,7 +46,22 @@ function toValues(input: ValidTransactionInput): TransactionValues {
     addedOn: input.addedOn,
     isIncome: input.isIncome,
     note: input.note,
+    accountId: input.accountId,
   };
+}
+
+/**
+ * A transaction goes into one of its user's own accounts: an id that is not an id, or that the
+ * (user, account) foreign key refuses, is someone else's or no account at all — a 404.
+ */
+async function inOwnAccount<T>(accountId: string | null | undefined, write: () => Promise<T>) {
+  if (accountId && !isId(accountId)) throw accountNotFound();
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error, 'transactions_account_fk')) throw accountNotFound();
+    throw error;
+  }
 }
 
 /** What links a transaction to the thing that made it. */
@@ -78,6 +95,7 @@ export function createTransactionsService(db: Executor) {
       page: number,
       limit: number,
     ): Promise<TransactionPage> {
+      await assertOwnAccount(db, userId, filters.accountId);
       const { rows, total } = await list.pageWithCount(userId, filters, {
         limit,
         offset: (page - 1) * limit,
@@ -91,7 +109,8 @@ export function createTransactionsService(db: Executor) {
     },
 
     /** The user's transactions matching `filters` as a CSV stream, in list order. */
-    exportCsv(userId: string, filters: Partial<TransactionFilters>): Readable {
+    async exportCsv(userId: string, filters: Partial<TransactionFilters>): Promise<Readable> {
+      await assertOwnAccount(db, userId, filters.accountId);
       return exportCsv(list, userId, filters);
     },
 
@@ -101,15 +120,17 @@ export function createTransactionsService(db: Executor) {
       options: TransactionLinks & WriteOptions = {},
     ): Promise<Transaction> {
       const { tx, ...links } = options;
-      return inTransaction({ tx }, async (tx) => {
-        await rememberCategory(tx, userId, input.category, input.isIncome);
-        const row = await createTransactionsRepository(tx).insert(userId, {
-          ...toValues(input),
-          note: input.note ?? null,
-          ...links,
-        });
-        return toTransactionDto(row);
-      });
+      return inOwnAccount(input.accountId, () =>
+        inTransaction({ tx }, async (tx) => {
+          await rememberCategory(tx, userId, input.category, input.isIncome);
+          const row = await createTransactionsRepository(tx).insert(userId, {
+            ...toValues(input),
+            note: input.note ?? null,
+            ...links,
+          });
+          return toTransactionDto(row);
+        }),
+      );
     },
 
     /**
@@ -121,6 +142,7 @@ export function createTransactionsService(db: Executor) {
      */
     async createMany(rows: NewTransactionRow[], options: WriteOptions = {}): Promise<number> {
       if (rows.length === 0) return 0;
+      if (rows.some((row) => row.accountId && !isId(row.accountId))) throw accountNotFound();
       return inTransaction(options, async (tx) => {
         await rememberCategories(
           tx,
@@ -132,7 +154,10 @@ export function createTransactionsService(db: Executor) {
       });
     },
 
-    /** A missing `note` keeps the stored note (`null` or "" clears it). */
+    /**
+     * A missing `note` keeps the stored note (`null` or "" clears it), and a missing `accountId`
+     * the account: an older client that knows neither must not move or wipe anything.
+     */
     async update(
       userId: string,
       id: string,
@@ -140,12 +165,14 @@ export function createTransactionsService(db: Executor) {
       options: WriteOptions = {},
     ): Promise<Transaction> {
       if (!isId(id)) throw transactionNotFound();
-      return inTransaction(options, async (tx) => {
-        const row = await createTransactionsRepository(tx).update(userId, id, toValues(input));
-        if (!row) throw transactionNotFound();
-        await rememberCategory(tx, userId, input.category, input.isIncome);
-        return toTransactionDto(row);
-      });
+      return inOwnAccount(input.accountId, () =>
+        inTransaction(options, async (tx) => {
+          const row = await createTransactionsRepository(tx).update(userId, id, toValues(input));
+          if (!row) throw transactionNotFound();
+          await rememberCategory(tx, userId, input.category, input.isIncome);
+          return toTransactionDto(row);
+        }),
+      );
     },
 
     async remove(userId: string, id: string, options: WriteOptions = {}): Promise<void> {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
+import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
 import { users, type UserRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -10,7 +10,7 @@ export interface NewUser {
   timeZone: string;
 }
 
-export function createUsersRepository(db: Database) {
+export function createUsersRepository(db: Executor) {
   return {
     /** Every authenticated request asks this, so it is a prepared statement. */
     async findById(id: string): Promise<UserRow | undefined> {

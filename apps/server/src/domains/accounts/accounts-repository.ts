@@ -1,0 +1,115 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { preparedStatement } from '../../db/prepared-statements';
+import { accountBalances, accounts, type AccountRow } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export type AccountValues = Pick<AccountRow, 'name' | 'type' | 'openingBalanceCents'> &
+  Partial<Pick<AccountRow, 'isArchived'>>;
+
+/** An account with what it holds: its balance in cents and how many entries it has. */
+export interface AccountWithBalance extends AccountRow {
+  balanceCents: number;
+  transactionCount: number;
+  transferCount: number;
+}
+
+const withBalance = {
+  id: accounts.id,
+  userId: accounts.userId,
+  name: accounts.name,
+  type: accounts.type,
+  openingBalanceCents: accounts.openingBalanceCents,
+  isArchived: accounts.isArchived,
+  createdAt: accounts.createdAt,
+  updatedAt: accounts.updatedAt,
+  balanceCents:
+    sql<number>`${accounts.openingBalanceCents} + coalesce(${accountBalances.flowCents}, 0)`.mapWith(
+      Number,
+    ),
+  transactionCount: sql<number>`coalesce(${accountBalances.transactionCount}, 0)`.mapWith(Number),
+  transferCount: sql<number>`coalesce(${accountBalances.transferCount}, 0)`.mapWith(Number),
+};
+
+export function createAccountsRepository(db: Executor) {
+  return {
+    /** The user's accounts with their balances: open ones first, each group oldest first. */
+    async list(userId: string): Promise<AccountWithBalance[]> {
+      const statement = preparedStatement(db, 'accounts_with_balances', (name) =>
+        db
+          .select(withBalance)
+          .from(accounts)
+          .leftJoin(accountBalances, eq(accountBalances.accountId, accounts.id))
+          .where(eq(accounts.userId, sql.placeholder('userId')))
+          .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id))
+          .prepare(name),
+      );
+      return statement.execute({ userId });
+    },
+
+    async find(userId: string, id: string): Promise<AccountWithBalance | undefined> {
+      const [row] = await db
+        .select(withBalance)
+        .from(accounts)
+        .leftJoin(accountBalances, eq(accountBalances.accountId, accounts.id))
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+      return row;
+    },
+
+    async isOwn(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+      return rows.length > 0;
+    },
+
+    async count(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(accounts)
+        .where(eq(accounts.userId, userId));
+      return row?.total ?? 0;
+    },
+
+    async insert(userId: string, values: AccountValues): Promise<AccountRow> {
+      const [row] = await db
+        .insert(accounts)
+        .values({ id: newId(), userId, ...values })
+        .returning();
+      return row!;
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      values: Partial<AccountValues>,
+    ): Promise<AccountRow | undefined> {
+      const [row] = await db
+        .update(accounts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .returning();
+      return row;
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .returning({ id: accounts.id });
+      return deleted.length > 0;
+    },
+
+    /** Locks the user's accounts, so that "not the last one" and "empty" stay true until commit. */
+    async lockAll(userId: string): Promise<void> {
+      await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.userId, userId))
+        .for('update');
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,128 @@
+import {
+  DEFAULT_ACCOUNT,
+  toMinorUnits,
+  type Account,
+  type ValidAccountInput,
+} from '@moneta/shared';
+import type { Database, Executor } from '../../db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors';
+import { conflict, notFound } from '../../http/app-error';
+import { isId } from '../../lib/ids';
+import { toAccountDto } from './account-dto';
+import { createAccountsRepository, type AccountValues } from './accounts-repository';
+
+export const accountNotFound = () => notFound('Account not found.', 'ACCOUNT_NOT_FOUND');
+
+const nameTaken = (name: string) =>
+  conflict(`You already have an account named "${name}".`, 'ACCOUNT_NAME_TAKEN');
+
+function toValues(input: ValidAccountInput): AccountValues {
+  return {
+    name: input.name,
+    type: input.type,
+    openingBalanceCents: toMinorUnits(input.openingBalance),
+    ...(input.isArchived === undefined ? {} : { isArchived: input.isArchived }),
+  };
+}
+
+/** Turns a duplicate name (ignoring case) into a 409 that names it. */
+async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'accounts_user_name_key')) throw nameTaken(name);
+    throw error;
+  }
+}
+
+/** A filter by account must name one of the user's own: someone else's is a 404. */
+export async function assertOwnAccount(
+  db: Executor,
+  userId: string,
+  accountId: string | undefined,
+): Promise<void> {
+  if (accountId === undefined) return;
+  if (!isId(accountId) || !(await createAccountsRepository(db).isOwn(userId, accountId))) {
+    throw accountNotFound();
+  }
+}
+
+export function createAccountsService(db: Database) {
+  const accounts = createAccountsRepository(db);
+
+  async function found(userId: string, id: string): Promise<Account> {
+    const row = await accounts.find(userId, id);
+    if (!row) throw accountNotFound();
+    return toAccountDto(row);
+  }
+
+  return {
+    /** Open accounts first, then archived ones; each with its balance. */
+    async list(userId: string): Promise<Account[]> {
+      return (await accounts.list(userId)).map(toAccountDto);
+    },
+
+    async create(userId: string, input: ValidAccountInput): Promise<Account> {
+      const row = await uniqueName(input.name, () => accounts.insert(userId, toValues(input)));
+      return found(userId, row.id);
+    },
+
+    /** The account every new user starts with, in the sign-up's own database transaction. */
+    async createDefault(tx: Executor, userId: string): Promise<void> {
+      await createAccountsRepository(tx).insert(userId, {
+        ...DEFAULT_ACCOUNT,
+        openingBalanceCents: 0,
+      });
+    },
+
+    async update(userId: string, id: string, input: ValidAccountInput): Promise<Account> {
+      if (!isId(id)) throw accountNotFound();
+      const row = await uniqueName(input.name, () => accounts.update(userId, id, toValues(input)));
+      if (!row) throw accountNotFound();
+      return found(userId, id);
+    },
+
+    /**
+     * Deletes an empty account that is not the user's last. The user's accounts are locked
+     * first, so that two deletions cannot each leave the other's account as the last one; a
+     * transaction or transfer added meanwhile fails the delete on its foreign key instead.
+     */
+    async remove(userId: string, id: string): Promise<void> {
+      if (!isId(id)) throw accountNotFound();
+      await db.transaction(async (tx) => {
+        const repository = createAccountsRepository(tx);
+        await repository.lockAll(userId);
+        const account = await repository.find(userId, id);
+        if (!account) throw accountNotFound();
+        if (account.transactionCount > 0 || account.transferCount > 0) throw accountNotEmpty();
+        if ((await repository.count(userId)) <= 1) {
+          throw conflict(
+            'This is your only account, and you always need one. Add another account first, or rename this one.',
+            'LAST_ACCOUNT',
+          );
+        }
+        try {
+          await repository.delete(userId, id);
+        } catch (error) {
+          if (isReferencedViolation(error)) throw accountNotEmpty();
+          throw error;
+        }
+      });
+    },
+  };
+}
+
+function accountNotEmpty() {
+  return conflict(
+    'This account still holds transactions or transfers. Move or delete them first, or archive the account to hide it.',
+    'ACCOUNT_NOT_EMPTY',
+  );
+}
+
+function isReferencedViolation(error: unknown): boolean {
+  return ['transactions_account_fk', 'transfers_from_account_fk', 'transfers_to_account_fk'].some(
+    (constraint) => isForeignKeyViolation(error, constraint),
+  );
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,15 @@
+import { fromMinorUnits, type Transfer } from '@moneta/shared';
+import type { TransferRow } from '../../db/schema';
+
+export function toTransferDto(row: TransferRow): Transfer {
+  return {
+    _id: row.id,
+    fromAccountId: row.fromAccountId,
+    toAccountId: row.toAccountId,
+    amount: fromMinorUnits(row.amountCents),
+    date: row.date,
+    note: row.note || null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  MAX_AMOUNT,
+  amountSchema,
+  calendarDateSchema,
+  emptyAsMissing,
+  idSchema,
+  pageQueryShape,
+} from './transaction-schemas';
+import { MAX_NOTE_LENGTH } from './limits';
+import { hasAtMostTwoDecimals } from './money';
+
+/** Where money is kept (DESIGN §5.1). */
+export const ACCOUNT_TYPES = ['cash', 'checking', 'savings', 'credit', 'other'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  cash: 'Cash',
+  checking: 'Checking',
+  savings: 'Savings',
+  credit: 'Credit card',
+  other: 'Other',
+};
+
+export const MAX_ACCOUNT_NAME_LENGTH = 50;
+/** The account every user starts with; the migration put existing transactions there too. */
+export const DEFAULT_ACCOUNT = { name: 'Main', type: 'checking' } as const;
+
+export const ACCOUNT_MESSAGES = {
+  nameRequired: 'Please enter a name for the account.',
+  nameTooLong: `Account name must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters long.`,
+  typeInvalid: 'Account type must be cash, checking, savings, credit or other.',
+  openingBalanceInvalid:
+    'Please enter a valid opening balance (a number with at most two decimals; negative for a debt).',
+  transferAmountInvalid: 'Please enter a valid amount greater than 0.',
+  sameAccount: 'Choose two different accounts to move money between.',
+} as const;
+
+/** A signed amount with at most two decimals: an opening balance, negative for a debt. */
+const signedAmountSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\s*-?\d+(\.\d+)?\s*$/)
+        .transform(Number),
+    ],
+    { message: ACCOUNT_MESSAGES.openingBalanceInvalid },
+  )
+  .refine(
+    (amount) =>
+      Number.isFinite(amount) && Math.abs(amount) <= MAX_AMOUNT && hasAtMostTwoDecimals(amount),
+    { message: ACCOUNT_MESSAGES.openingBalanceInvalid },
+  );
+
+/** What the client sends to create or update an account. */
+export const accountInputSchema = z.object({
+  name: z
+    .string({ message: ACCOUNT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.nameRequired)
+    .max(MAX_ACCOUNT_NAME_LENGTH, ACCOUNT_MESSAGES.nameTooLong),
+  type: z.enum(ACCOUNT_TYPES, { message: ACCOUNT_MESSAGES.typeInvalid }),
+  openingBalance: signedAmountSchema.default(0),
+  isArchived: z.boolean({ message: 'isArchived must be true or false.' }).optional(),
+});
+export type AccountInput = z.input<typeof accountInputSchema>;
+export type ValidAccountInput = z.output<typeof accountInputSchema>;
+
+export const accountSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  openingBalance: z.number(),
+  /** openingBalance + incomes − expenses + transfers in − transfers out. */
+  balance: z.number(),
+  isArchived: z.boolean(),
+  createdAt: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+export const accountListSchema = z.array(accountSchema);
+
+/** What the client sends to create or update a transfer. */
+export const transferInputSchema = z
+  .object({
+    fromAccountId: idSchema('fromAccountId'),
+    toAccountId: idSchema('toAccountId'),
+    amount: amountSchema(ACCOUNT_MESSAGES.transferAmountInvalid),
+    date: calendarDateSchema,
+    note: z
+      .string()
+      .max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters long.`)
+      .nullish()
+      .transform((value) => (value?.trim() ? value.trim() : null)),
+  })
+  .refine((input) => input.fromAccountId !== input.toAccountId, {
+    path: ['toAccountId'],
+    message: ACCOUNT_MESSAGES.sameAccount,
+  });
+export type TransferInput = z.input<typeof transferInputSchema>;
+export type ValidTransferInput = z.output<typeof transferInputSchema>;
+
+export const transferSchema = z.object({
+  _id: z.string(),
+  fromAccountId: z.string(),
+  toAccountId: z.string(),
+  amount: z.number(),
+  date: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+export const transferListQuerySchema = z.object({
+  accountId: emptyAsMissing(idSchema('accountId').optional()),
+  ...pageQueryShape,
+});
+
+export const transferPageSchema = z.object({
+  transfers: z.array(transferSchema),
+  totalPages: z.number(),
+  currentPage: z.number(),
+  total: z.number(),
+});
+export type TransferPage = z.infer<typeof transferPageSchema>;
