@@ -21,6 +21,7 @@ import { openDatabase } from '../src/db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
+import { createAccountsService } from '../src/domains/accounts/accounts-service';
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import { replaySql, startBareFastify, type CapturedQuery } from './lib/baselines';
@@ -95,7 +96,10 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
   };
   Object.assign(pool, { query: recording });
   const db = drizzle(pool, { schema });
-  const service = createTransactionsService(db);
+  const services: Services = {
+    transactions: createTransactionsService(db),
+    accounts: createAccountsService(db),
+  };
   const users = createUsersRepository(db);
   const user = (await users.findById(userId))!;
   const take = () => {
@@ -108,20 +112,22 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
   for (const endpoint of endpoints) {
     if (!endpoint.run) continue;
     // Under load the server remembers the user (recent-users.ts): no lookup per request.
-    await endpoint.run(service, user);
+    await endpoint.run(services, user);
     result.set(endpoint.name, [take()]);
   }
   Object.assign(pool, { query });
   return result;
 }
 
+interface Services {
+  transactions: ReturnType<typeof createTransactionsService>;
+  accounts: ReturnType<typeof createAccountsService>;
+}
+
 interface Endpoint {
   name: string;
   path: string;
-  run?: (
-    service: ReturnType<typeof createTransactionsService>,
-    user: schema.UserRow,
-  ) => Promise<unknown>;
+  run?: (services: Services, user: schema.UserRow) => Promise<unknown>;
 }
 
 async function main() {
@@ -187,32 +193,37 @@ async function main() {
     {
       name: 'list page 1',
       path: '/api/transactions?page=1&limit=10',
-      run: (service, user) => service.list(user.id, {}, 1, 10),
+      run: ({ transactions }, user) => transactions.list(user.id, {}, 1, 10),
     },
     {
       name: 'list page 500',
       path: '/api/transactions?page=500&limit=10',
-      run: (service, user) => service.list(user.id, {}, 500, 10),
+      run: ({ transactions }, user) => transactions.list(user.id, {}, 500, 10),
     },
     {
       name: 'search "coffee"',
       path: '/api/transactions?search=coffee',
-      run: (service, user) => service.list(user.id, { search: 'coffee' }, 1, 10),
+      run: ({ transactions }, user) => transactions.list(user.id, { search: 'coffee' }, 1, 10),
     },
     {
       name: 'filtered list',
       path: `/api/transactions?isIncome=false&category=Food&startDate=${filtered.startDate}&endDate=${filtered.endDate}`,
-      run: (service, user) => service.list(user.id, filtered, 1, 10),
+      run: ({ transactions }, user) => transactions.list(user.id, filtered, 1, 10),
     },
     {
       name: 'summary',
       path: '/api/transactions/summary',
-      run: (service, user) => service.summary(user.id),
+      run: ({ transactions }, user) => transactions.summary(user.id),
     },
     {
       name: 'charts (30 days)',
       path: '/api/transactions/charts',
-      run: (service, user) => service.charts(user, {}),
+      run: ({ transactions }, user) => transactions.charts(user, {}),
+    },
+    {
+      name: 'accounts (5, with balances)',
+      path: '/api/accounts',
+      run: ({ accounts }, user) => accounts.list(user.id),
     },
   ];
 

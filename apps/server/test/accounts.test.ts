@@ -320,4 +320,54 @@ describe('accounts', () => {
     expect(page.transfers[1]!.note).toBe('first');
     expect((await ok<{ total: number }>(user, 'GET', '/api/transfers')).total).toBe(12);
   });
+
+  it("shows an account's register: its transactions and transfers, newest first, signed", async () => {
+    const user = await signUp(context.app, { setup: true });
+    const [main] = await accountsOf(user);
+    const card = await ok<Account>(user, 'POST', '/api/accounts', { name: 'Card', type: 'credit' });
+    await ok(user, 'POST', '/api/transactions', expense(12, { addedOn: '2026-03-01' }));
+    await ok(user, 'POST', '/api/transactions', {
+      ...expense(1000, { addedOn: '2026-03-03', name: 'Pay', category: 'Salary' }),
+      isIncome: true,
+    });
+    await ok(user, 'POST', '/api/transactions', expense(7, { accountId: card._id }));
+    await ok(user, 'POST', '/api/transfers', {
+      fromAccountId: main!._id,
+      toAccountId: card._id,
+      amount: 50,
+      date: '2026-03-02',
+      note: 'card bill',
+    });
+    const register = await ok<{
+      entries: Array<{ kind: string; name: string; amount: number; otherAccountId: string | null }>;
+      total: number;
+      totalPages: number;
+    }>(user, 'GET', `/api/accounts/${main!._id}/register?limit=2`);
+    expect(register).toMatchObject({ total: 3, totalPages: 2 });
+    expect(register.entries).toEqual([
+      expect.objectContaining({ kind: 'transaction', name: 'Pay', amount: 1000 }),
+      expect.objectContaining({
+        kind: 'transfer',
+        name: 'Card',
+        amount: -50,
+        otherAccountId: card._id,
+      }),
+    ]);
+    const second = await ok<{ entries: Array<{ name: string; amount: number }> }>(
+      user,
+      'GET',
+      `/api/accounts/${main!._id}/register?limit=2&page=2`,
+    );
+    expect(second.entries).toEqual([expect.objectContaining({ name: 'Groceries', amount: -12 })]);
+    const cardRegister = await ok<{ entries: Array<{ name: string; amount: number }> }>(
+      user,
+      'GET',
+      `/api/accounts/${card._id}/register`,
+    );
+    expect(cardRegister.entries.map((entry) => [entry.name, entry.amount])).toEqual([
+      ['Groceries', -7],
+      ['Main', 50],
+    ]);
+    expect((await call(user, 'GET', '/api/accounts/not-an-id/register')).statusCode).toBe(404);
+  });
 });

@@ -125,3 +125,30 @@ export const transferPageSchema = z.object({
   total: z.number(),
 });
 export type TransferPage = z.infer<typeof transferPageSchema>;
+
+/** One line of an account's register: a transaction, or a transfer in or out (DESIGN §5.1). */
+export const registerEntrySchema = z.object({
+  kind: z.enum(['transaction', 'transfer']),
+  _id: z.string(),
+  date: z.string(),
+  /** The transaction's name; for a transfer, the other account's name. */
+  name: z.string(),
+  /** The transaction's category; null for a transfer. */
+  category: z.string().nullable(),
+  /** Signed: money into the account is positive, money out negative. */
+  amount: z.number(),
+  note: z.string().nullable(),
+  /** For a transfer, the other account. */
+  otherAccountId: z.string().nullable(),
+});
+export type RegisterEntry = z.infer<typeof registerEntrySchema>;
+
+export const registerPageSchema = z.object({
+  entries: z.array(registerEntrySchema),
+  totalPages: z.number(),
+  currentPage: z.number(),
+  total: z.number(),
+});
+export type RegisterPage = z.infer<typeof registerPageSchema>;
+
+export const registerQuerySchema = z.object(pageQueryShape);

@@ -63,6 +63,13 @@ export interface SeedResult {
 }
 
 const HEAVY_EMAIL = 'heavy@moneta.dev';
+/** The heavy user's accounts besides Main: five in all (the accounts issue's bench case). */
+const HEAVY_ACCOUNTS = [
+  ['Savings', 'savings'],
+  ['Visa', 'credit'],
+  ['Wallet', 'cash'],
+  ['Brokerage', 'other'],
+] as const;
 
 /**
  * The data set an earlier run left in a kept database (BENCH_DATABASE_URL), or undefined for
@@ -113,6 +120,24 @@ export async function seedTransactions(
      SELECT id, email, $3, true FROM unnest($1::uuid[], $2::text[]) AS u(id, email)`,
     [users.map((user) => user.id), users.map((user) => user.email), passwordHash],
   );
+  // Every user has Main (as sign-up gives it); the heavy user keeps money in five accounts.
+  await pool.query(
+    `INSERT INTO accounts (id, user_id, name, type)
+     SELECT gen_random_uuid(), id, 'Main', 'checking' FROM unnest($1::uuid[]) AS u(id)`,
+    [users.map((user) => user.id)],
+  );
+  const heavyAccounts = HEAVY_ACCOUNTS.map(([name, type]) => ({ id: newId(), name, type }));
+  await pool.query(
+    `INSERT INTO accounts (id, user_id, name, type)
+     SELECT id, $1, name, type FROM unnest($2::uuid[], $3::text[], $4::text[]) AS a(id, name, type)`,
+    [
+      users[0]!.id,
+      heavyAccounts.map((account) => account.id),
+      heavyAccounts.map((account) => account.name),
+      heavyAccounts.map((account) => account.type),
+    ],
+  );
+  const heavyAccountIds = [null, ...heavyAccounts.map((account) => account.id)];
 
   const writer = createTransactionsService(db);
   const others = options.totalTransactions - options.heavyCount;
@@ -140,6 +165,8 @@ export async function seedTransactions(
         addedOn: addDays(options.today, -Math.floor(next() * 3 * 365)),
         isIncome,
         note: next() < 0.2 ? pick(NOTES) : null,
+        // null: Main, the default account.
+        accountId: owner.id === users[0]!.id ? pick(heavyAccountIds) : null,
       });
       if (chunk.length === chunkSize) {
         inserted += await writer.createMany(chunk);
@@ -154,6 +181,8 @@ export async function seedTransactions(
   await pool.query('VACUUM ANALYZE transaction_totals');
   await pool.query('VACUUM ANALYZE transaction_search_counts');
   await pool.query('VACUUM ANALYZE transaction_daily_totals');
+  await pool.query('VACUUM ANALYZE accounts');
+  await pool.query('VACUUM ANALYZE account_balances');
   return {
     heavyUser: users[0]!,
     users: users.length,

@@ -110,6 +110,11 @@ export function buildPlans(
       expect: [200],
     },
     'DELETE /api/accounts/{id}': { pathParams: { id: theirs.accountId }, expect: [404] },
+    'GET /api/accounts/{id}/register': {
+      pathParams: { id: mine.accountId },
+      query: { page: '1', limit: '10' },
+      expect: [200],
+    },
     'GET /api/transfers': {
       query: { accountId: mine.accountId, page: '1', limit: '10' },
       expect: [200],

@@ -113,6 +113,7 @@ function attacksOnIds(): Array<[string, Method, string, object?]> {
     ['read her receipt file', 'GET', `/api/receipts/${a.receiptId}/file`],
     ['rename her account', 'PUT', `/api/accounts/${a.accountId}`, accountBody],
     ['delete her account', 'DELETE', `/api/accounts/${a.accountId}`],
+    ['read her account’s register', 'GET', `/api/accounts/${a.accountId}/register`],
     ['delete her main account', 'DELETE', `/api/accounts/${a.mainAccountId}`],
     [
       'record an expense in her account',

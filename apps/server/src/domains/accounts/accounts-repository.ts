@@ -31,6 +31,18 @@ const withBalance = {
   transferCount: sql<number>`coalesce(${accountBalances.transferCount}, 0)`.mapWith(Number),
 };
 
+/** A row of an account's register, as the UNION of its transactions and transfers gives it. */
+export interface RegisterRow {
+  kind: 'transaction' | 'transfer';
+  id: string;
+  date: string;
+  name: string;
+  category: string | null;
+  amountCents: number;
+  note: string | null;
+  otherAccountId: string | null;
+}
+
 export function createAccountsRepository(db: Executor) {
   return {
     /** The user's accounts with their balances: open ones first, each group oldest first. */
@@ -99,6 +111,38 @@ export function createAccountsRepository(db: Executor) {
         .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
         .returning({ id: accounts.id });
       return deleted.length > 0;
+    },
+
+    /**
+     * One page of the account's register, newest first: its transactions and the transfers in
+     * and out of it, merged in date order (each part read in its own index order).
+     */
+    async register(
+      accountId: string,
+      page: { limit: number; offset: number },
+    ): Promise<RegisterRow[]> {
+      const result = await db.execute(sql`
+        SELECT * FROM (
+          SELECT 'transaction' AS kind, t.id, t.added_on AS date, t.created_at, t.name,
+            t.category, CASE WHEN t.is_income THEN t.cost_cents ELSE -t.cost_cents END
+              AS "amountCents",
+            t.note, NULL::uuid AS "otherAccountId"
+          FROM transactions t WHERE t.account_id = ${accountId}
+          UNION ALL
+          SELECT 'transfer', f.id, f.date, f.created_at, a.name, NULL, -f.amount_cents, f.note,
+            f.to_account_id
+          FROM transfers f JOIN accounts a ON a.id = f.to_account_id
+          WHERE f.from_account_id = ${accountId}
+          UNION ALL
+          SELECT 'transfer', f.id, f.date, f.created_at, a.name, NULL, f.amount_cents, f.note,
+            f.from_account_id
+          FROM transfers f JOIN accounts a ON a.id = f.from_account_id
+          WHERE f.to_account_id = ${accountId}
+        ) AS entries
+        ORDER BY date DESC, created_at DESC, id DESC
+        LIMIT ${page.limit} OFFSET ${page.offset}`);
+      // int8 arrives as a number and date as 'YYYY-MM-DD' (the type parsers in database.ts).
+      return result.rows as unknown as RegisterRow[];
     },
 
     /** Locks the user's accounts, so that "not the last one" and "empty" stay true until commit. */

@@ -3,6 +3,8 @@ import {
   accountListSchema,
   accountSchema,
   apiErrorSchema,
+  registerPageSchema,
+  registerQuerySchema,
   messageSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
@@ -40,6 +42,21 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
       },
     },
     async (request) => accounts.list(request.user.id),
+  );
+
+  app.get(
+    '/:id/register',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An account's transactions and transfers, newest first",
+        params: idParams,
+        querystring: registerQuerySchema,
+        response: { 200: registerPageSchema, ...errors },
+      },
+    },
+    async (request) => accounts.register(request.user.id, request.params.id, request.query),
   );
 
   app.post(

@@ -1,7 +1,9 @@
 import {
   DEFAULT_ACCOUNT,
+  fromMinorUnits,
   toMinorUnits,
   type Account,
+  type RegisterPage,
   type ValidAccountInput,
 } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
@@ -60,6 +62,37 @@ export function createAccountsService(db: Database) {
     /** Open accounts first, then archived ones; each with its balance. */
     async list(userId: string): Promise<Account[]> {
       return (await accounts.list(userId)).map(toAccountDto);
+    },
+
+    /** The account's transactions and transfers, newest first, a page at a time. */
+    async register(
+      userId: string,
+      id: string,
+      query: { page: number; limit: number },
+    ): Promise<RegisterPage> {
+      if (!isId(id)) throw accountNotFound();
+      const account = await accounts.find(userId, id);
+      if (!account) throw accountNotFound();
+      const rows = await accounts.register(id, {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      const total = account.transactionCount + account.transferCount;
+      return {
+        entries: rows.map((row) => ({
+          kind: row.kind,
+          _id: row.id,
+          date: row.date,
+          name: row.name,
+          category: row.category,
+          amount: fromMinorUnits(row.amountCents),
+          note: row.note || null,
+          otherAccountId: row.otherAccountId,
+        })),
+        totalPages: Math.max(1, Math.ceil(total / query.limit)),
+        currentPage: query.page,
+        total,
+      };
     },
 
     async create(userId: string, input: ValidAccountInput): Promise<Account> {
