@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractDate, guessDateOrder } from '../src/domains/receipts/reading/extract-date';
-import { extractFields } from '../src/domains/receipts/reading/extract-fields';
-import { extractMerchant } from '../src/domains/receipts/reading/extract-merchant';
-import { extractTotal, findAmounts } from '../src/domains/receipts/reading/extract-total';
-import { guessCategory } from '../src/domains/receipts/reading/guess-category';
-import { parseAmount } from '../src/domains/receipts/reading/parse-amount';
-import { toReceiptLines } from '../src/domains/receipts/reading/receipt-lines';
-import { joinWithSpaces } from '../src/domains/receipts/reading/word-spacing';
+import { extractDate, guessDateOrder } from '../src/domains/receipts/extract/extract-date';
+import { extractFields } from '../src/domains/receipts/extract/extract-fields';
+import { extractMerchant } from '../src/domains/receipts/extract/extract-merchant';
+import { extractTotal, findAmounts } from '../src/domains/receipts/extract/extract-total';
+import { guessCategory } from '../src/domains/receipts/extract/guess-category';
+import { parseAmount } from '../src/domains/receipts/extract/parse-amount';
+import { toReceiptLines } from '../src/domains/receipts/ocr/receipt-lines';
+import { joinWithSpaces } from '../src/domains/receipts/ocr/word-spacing';
 
 const fixture = (name: string) =>
   toReceiptLines(readFileSync(new URL(`./fixtures/receipts/${name}`, import.meta.url), 'utf8'));

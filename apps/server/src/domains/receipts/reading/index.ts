@@ -1,10 +1,10 @@
 export { createReceiptReader } from './receipt-reader';
 export type { ReceiptMimeType, ReceiptReader, ReceiptReaderOptions } from './receipt-reader';
-export type { ReadingHints, ReceiptReading } from './extract-fields';
+export type { ReadingHints, ReceiptReading } from '../extract/extract-fields';
 export type { AiReaderOptions } from './ai-reader';
-export type { MerchantCategory } from './guess-category';
+export type { MerchantCategory } from '../extract/guess-category';
 export {
   ReceiptReadError,
   isReceiptReadError,
   type ReceiptReadFailure,
-} from './receipt-read-error';
+} from '../ocr/receipt-read-error';

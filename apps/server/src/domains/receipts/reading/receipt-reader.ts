@@ -1,9 +1,9 @@
 import { readWithAi, type AiReaderOptions } from './ai-reader';
-import { extractFields, type ReadingHints, type ReceiptReading } from './extract-fields';
-import { guessCategory, normalizeMerchant } from './guess-category';
-import { createOcrPool } from './ocr-pool';
-import { checkImageSize } from './prepare-image';
-import { ReceiptReadError } from './receipt-read-error';
+import { extractFields, type ReadingHints, type ReceiptReading } from '../extract/extract-fields';
+import { guessCategory, normalizeMerchant } from '../extract/guess-category';
+import { createOcrPool } from '../ocr/ocr-pool';
+import { checkImageSize } from '../ocr/prepare-image';
+import { ReceiptReadError } from '../ocr/receipt-read-error';
 
 export type ReceiptMimeType = 'image/jpeg' | 'image/png' | 'application/pdf';
 

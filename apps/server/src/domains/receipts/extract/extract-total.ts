@@ -1,5 +1,5 @@
 import { hasZeroDecimalCurrency, parseAmount } from './parse-amount';
-import type { Extracted, ReceiptLine } from './receipt-lines';
+import type { Extracted, ReceiptLine } from '../ocr/receipt-lines';
 
 const CURRENCY = String.raw`(?:US\$|S\$|RM|MYR|SGD|USD|EUR|GBP|AUD|CAD|[$€£¥₩])`;
 // An amount with 2 decimals ("1,234.56", "1.234,56", "12.50", "1 234,56"), optionally with a

@@ -1,4 +1,4 @@
-import type { Extracted, ReceiptLine } from './receipt-lines';
+import type { Extracted, ReceiptLine } from '../ocr/receipt-lines';
 
 export type DateOrder = 'day-first' | 'month-first';
 

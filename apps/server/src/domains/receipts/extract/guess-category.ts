@@ -1,5 +1,5 @@
 import type { BUILT_IN_EXPENSE_CATEGORIES } from '@moneta/shared';
-import type { Extracted, ReceiptLine } from './receipt-lines';
+import type { Extracted, ReceiptLine } from '../ocr/receipt-lines';
 
 export type ExpenseCategory = (typeof BUILT_IN_EXPENSE_CATEGORIES)[number];
 

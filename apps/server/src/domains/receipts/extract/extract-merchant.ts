@@ -1,4 +1,4 @@
-import type { Extracted, ReceiptLine } from './receipt-lines';
+import type { Extracted, ReceiptLine } from '../ocr/receipt-lines';
 
 // Only the top of a receipt names the shop; further down are items and totals.
 const HEADER_LINES = 10;

@@ -2,7 +2,7 @@ import { extractDate, type DateHints } from './extract-date';
 import { extractMerchant } from './extract-merchant';
 import { extractTotal } from './extract-total';
 import { guessCategory, type MerchantCategory } from './guess-category';
-import type { ReceiptLine } from './receipt-lines';
+import type { ReceiptLine } from '../ocr/receipt-lines';
 
 export interface ReadingHints {
   /** The user's today (YYYY-MM-DD in their time zone): later dates are implausible. */
