@@ -1,9 +1,9 @@
-import { readWithAi, type AiReaderOptions } from './ai-reader';
-import { extractFields, type ReadingHints, type ReceiptReading } from '../extract/extract-fields';
-import { guessCategory, normalizeMerchant } from '../extract/guess-category';
+import { extractFields } from '../extract/extract-fields';
+import { checkReading, type ReadingHints, type ReceiptReading } from '../extract/receipt-reading';
 import { createOcrPool } from '../ocr/ocr-pool';
 import { checkImageSize } from '../ocr/prepare-image';
 import { ReceiptReadError } from '../ocr/receipt-read-error';
+import { readWithAi, type AiReaderOptions } from './ai-reader';
 
 export type ReceiptMimeType = 'image/jpeg' | 'image/png' | 'application/pdf';
 
@@ -56,35 +56,11 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
         }
       } else {
         await checkImageSize(bytes);
-        if (options.ai) {
-          const answer = await readWithAi(options.ai, bytes, mimeType);
-          if (answer) {
-            const history = hints.merchantCategories ?? [];
-            const isKnown =
-              answer.merchant !== null &&
-              history.some(
-                (h) => normalizeMerchant(h.merchant) === normalizeMerchant(answer.merchant ?? ''),
-              );
-            const category =
-              isKnown || !answer.category
-                ? guessCategory(answer.merchant, [], history).value
-                : answer.category;
-            return {
-              merchant: answer.merchant,
-              total: answer.total,
-              date:
-                answer.date && (!hints.today || answer.date <= hints.today) ? answer.date : null,
-              category,
-              confidence: {
-                merchant: answer.merchant ? 0.8 : 0,
-                total: 0.85,
-                date: answer.date ? 0.8 : 0,
-                category: isKnown ? 0.95 : 0.7,
-              },
-              text: '',
-              source: 'ai',
-            };
-          }
+        const found = options.ai && (await readWithAi(options.ai, bytes, mimeType));
+        if (found) {
+          const reading = checkReading(found, hints);
+          // An answer without a usable total is no answer: OCR may still find one.
+          if (reading.total !== null) return { ...reading, text: '', source: 'ai' };
         }
       }
       const result = await pool.run({
