@@ -18,7 +18,7 @@ import { isId } from '../../lib/ids';
 import { rememberCategory } from '../categories/remember-category';
 import { toTransactionDto } from '../transactions/transaction-dto';
 import { createTransactionsRepository } from '../transactions/transactions-repository';
-import { detectReceiptType } from './file-type';
+import { detectMimeType as detectReceiptType } from './mime-type';
 import {
   isReceiptReadError,
   type ReceiptReader,

@@ -1,4 +1,4 @@
-import { BUILT_IN_EXPENSE_CATEGORIES } from '@moneta/shared';
+import { BUILT_IN_EXPENSE_CATEGORIES, type ReceiptMimeType } from '@moneta/shared';
 import { z } from 'zod';
 import { guessCategory } from '../extract/guess-category';
 import type { FoundFields } from '../extract/receipt-reading';
@@ -40,7 +40,7 @@ function chatUrl(url: string): string {
 export async function readWithAi(
   options: AiReaderOptions,
   image: Buffer,
-  mimeType: string,
+  mimeType: ReceiptMimeType,
 ): Promise<FoundFields | null> {
   try {
     const response = await fetch(chatUrl(options.url), {

@@ -2,7 +2,7 @@
 // extract/ turns lines into an expense's fields, and the reader here chooses between them and
 // the optional AI endpoint.
 export { createReceiptReader } from './receipt-reader';
-export type { ReceiptMimeType, ReceiptReader, ReceiptReaderOptions } from './receipt-reader';
+export type { ReceiptReader, ReceiptReaderOptions } from './receipt-reader';
 export type { ReadingHints, ReceiptReading } from '../extract/receipt-reading';
 export type { AiReaderOptions } from './ai-reader';
 export type { MerchantCategory } from '../extract/guess-category';

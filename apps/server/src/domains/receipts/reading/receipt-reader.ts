@@ -1,11 +1,10 @@
+import type { ReceiptMimeType } from '@moneta/shared';
 import { extractFields } from '../extract/extract-fields';
 import { checkReading, type ReadingHints, type ReceiptReading } from '../extract/receipt-reading';
 import { createOcrPool } from '../ocr/ocr-pool';
 import { checkImageSize } from '../ocr/prepare-image';
 import { ReceiptReadError } from '../ocr/receipt-read-error';
 import { readWithAi, type AiReaderOptions } from './ai-reader';
-
-export type ReceiptMimeType = 'image/jpeg' | 'image/png' | 'application/pdf';
 
 export interface ReceiptReaderOptions {
   /** OCR worker processes (default 1: each already uses `threadsPerWorker` cores). */
@@ -63,10 +62,7 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
           if (reading.total !== null) return { ...reading, text: '', source: 'ai' };
         }
       }
-      const result = await pool.run({
-        kind: mimeType === 'application/pdf' ? 'pdf' : 'image',
-        bytes,
-      });
+      const result = await pool.run({ mimeType, bytes });
       const reading = extractFields(result.lines, hints, result.source);
       return result.pagePng ? { ...reading, pagePng: result.pagePng } : reading;
     },
