@@ -10,7 +10,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 await build({
   entryPoints: {
     server: 'src/server.ts',
-    'ocr-worker': 'src/domains/receipts/reading/ocr-worker.ts',
+    'ocr-worker': 'src/domains/receipts/ocr/ocr-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -82,12 +82,12 @@ for (const file of files) {
   const label = labels[file];
   if (!label) continue;
   const bytes = await readFile(join(imageDir, file));
-  const type = extname(file).toLowerCase() === '.png' ? 'image/png' : 'image/jpeg';
+  const mimeType = extname(file).toLowerCase() === '.png' ? 'image/png' : 'image/jpeg';
   const started = performance.now();
   const cpuBefore = workerCpu();
   const selfBefore = process.cpuUsage();
   try {
-    const reading = await reader.read(bytes, type, {
+    const reading = await reader.read(bytes, mimeType, {
       today: new Date().toISOString().slice(0, 10),
     });
     seconds.push((performance.now() - started) / 1000);

@@ -38,6 +38,7 @@ const configSchema = z.object({
     )
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: optionalText.pipe(z.enum(['pretty', 'json']).optional()),
   TRUST_PROXY: booleanFromEnv.default(false),
   DATABASE_POOL_SIZE: z.coerce
     .number()
@@ -69,21 +70,33 @@ const configWithChecks = configSchema.refine(
   { message: 'is required when RECEIPT_AI_URL is set', path: ['RECEIPT_AI_MODEL'] },
 );
 
-export interface Config extends Omit<RawConfig, 'DATA_DIR'> {
+export interface Config extends Omit<RawConfig, 'DATA_DIR' | 'LOG_FORMAT'> {
   /** Absolute path of the data directory. */
   DATA_DIR: string;
+  /** Readable lines for a person at a terminal; JSON lines for a log collector or a file. */
+  LOG_FORMAT: 'pretty' | 'json';
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment once at start; a bad value stops the server with a readable list. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment once at start; a bad value stops the server with a readable list.
+ * `isTerminal` (whether stdout is a terminal) decides the log format when LOG_FORMAT is unset.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { isTerminal = process.stdout.isTTY === true }: { isTerminal?: boolean } = {},
+): Config {
   const result = configWithChecks.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+  return {
+    ...result.data,
+    DATA_DIR: resolve(result.data.DATA_DIR),
+    LOG_FORMAT: result.data.LOG_FORMAT ?? (isTerminal ? 'pretty' : 'json'),
+  };
 }

@@ -1,13 +1,29 @@
 import type { LoggerOptions } from 'pino';
 import type { Config } from './config';
 
+// A person at a terminal wants one short line per event: a request reads "incoming request GET
+// /api/health", then "request completed 200". JSON lines keep every field (ids, timings).
+const PRETTY_OPTIONS = {
+  translateTime: 'SYS:HH:MM:ss',
+  ignore: 'pid,hostname,reqId,req,res,responseTime',
+  messageFormat:
+    '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}',
+};
+
 /**
  * Pino options for the app. Logs never hold passwords, tokens or receipt contents, so the
- * headers and fields that can carry them are redacted.
+ * headers and fields that can carry them are redacted (before the lines reach a transport).
+ * Pretty lines are formatted by pino-pretty in pino's transport thread, which finds it by name
+ * in node_modules: the server bundle keeps it external like every dependency.
  */
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions {
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'LOG_FORMAT'>): LoggerOptions {
   return {
     level: config.LOG_LEVEL,
+    ...(config.LOG_FORMAT === 'pretty'
+      ? {
+          transport: { target: 'pino-pretty', options: PRETTY_OPTIONS },
+        }
+      : {}),
     redact: {
       paths: [
         'req.headers.authorization',

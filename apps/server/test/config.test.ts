@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { loggerOptions } from '../src/logger';
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
@@ -85,5 +86,28 @@ describe('receipt AI settings', () => {
     expect(() => loadConfig({ RECEIPT_AI_URL: 'not a url', RECEIPT_AI_MODEL: 'llava' })).toThrow(
       'RECEIPT_AI_URL: must be a URL',
     );
+  });
+});
+
+describe('log format', () => {
+  it('is readable lines on a terminal and JSON lines otherwise, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}, { isTerminal: true }).LOG_FORMAT).toBe('pretty');
+    expect(loadConfig({}, { isTerminal: false }).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { isTerminal: true }).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, { isTerminal: false }).LOG_FORMAT).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: '' }, { isTerminal: false }).LOG_FORMAT).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('sends pretty lines through pino-pretty and keeps the redaction in both formats', () => {
+    const pretty = loggerOptions({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+    const json = loggerOptions({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+    expect(pretty.transport).toMatchObject({ target: 'pino-pretty' });
+    expect(json.transport).toBeUndefined();
+    for (const options of [pretty, json]) {
+      expect(options.redact).toMatchObject({
+        paths: expect.arrayContaining(['req.headers.authorization', '*.password', '*.token']),
+      });
+    }
   });
 });

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractDate, guessDateOrder } from '../src/domains/receipts/reading/extract-date';
-import { extractFields } from '../src/domains/receipts/reading/extract-fields';
-import { extractMerchant } from '../src/domains/receipts/reading/extract-merchant';
-import { extractTotal, findAmounts } from '../src/domains/receipts/reading/extract-total';
-import { guessCategory } from '../src/domains/receipts/reading/guess-category';
-import { parseAmount } from '../src/domains/receipts/reading/parse-amount';
-import { toReceiptLines } from '../src/domains/receipts/reading/receipt-lines';
-import { joinWithSpaces } from '../src/domains/receipts/reading/word-spacing';
+import { extractDate, guessDateOrder } from '../src/domains/receipts/extract/extract-date';
+import { extractFields } from '../src/domains/receipts/extract/extract-fields';
+import { extractMerchant } from '../src/domains/receipts/extract/extract-merchant';
+import { extractTotal, findAmounts } from '../src/domains/receipts/extract/extract-total';
+import { guessCategory } from '../src/domains/receipts/extract/guess-category';
+import { parseAmount } from '../src/domains/receipts/extract/parse-amount';
+import { checkReading } from '../src/domains/receipts/extract/receipt-reading';
+import { toReceiptLines } from '../src/domains/receipts/ocr/receipt-lines';
+import { joinWithSpaces } from '../src/domains/receipts/ocr/word-spacing';
 
 const fixture = (name: string) =>
   toReceiptLines(readFileSync(new URL(`./fixtures/receipts/${name}`, import.meta.url), 'utf8'));
@@ -371,5 +372,43 @@ describe('extractFields', () => {
       expect(value).toBeGreaterThan(0);
       expect(value).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('checkReading: the rules for the local extraction and the AI alike', () => {
+  const found = {
+    merchant: { value: 'AI CAFE', confidence: 0.8 },
+    total: { value: 12.345, confidence: 0.85 },
+    date: { value: '2024-02-03', confidence: 0.8 },
+    category: { value: 'Food', confidence: 0.7 },
+  };
+
+  it('keeps a plausible reading, its total in whole cents', () => {
+    expect(checkReading(found, TODAY)).toEqual({
+      merchant: 'AI CAFE',
+      total: 12.35,
+      date: '2024-02-03',
+      category: 'Food',
+      confidence: { merchant: 0.8, total: 0.85, date: 0.8, category: 0.7 },
+    });
+  });
+
+  it.each(['2024-07-01', '2024-02-30', '1985-05-01'])('drops the date %s', (date) => {
+    const reading = checkReading({ ...found, date: { value: date, confidence: 0.8 } }, TODAY);
+    expect(reading.date).toBeNull();
+    expect(reading.confidence.date).toBe(0);
+  });
+
+  it.each([0, -4.5])('drops the total %s', (total) => {
+    const reading = checkReading({ ...found, total: { value: total, confidence: 0.85 } });
+    expect(reading.total).toBeNull();
+    expect(reading.confidence.total).toBe(0);
+  });
+
+  it("lets the user's category for the same merchant overrule the reader's guess", () => {
+    const history = [{ merchant: 'Ai Cafe', category: 'Work lunches' }];
+    const reading = checkReading(found, { ...TODAY, merchantCategories: history });
+    expect(reading.category).toBe('Work lunches');
+    expect(reading.confidence.category).toBe(0.95);
   });
 });

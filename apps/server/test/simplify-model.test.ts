@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { floatConstant, simplifyOcrModel } from '../src/domains/receipts/reading/simplify-model';
+import { floatConstant, simplifyOcrModel } from '../src/domains/receipts/ocr/simplify-model';
 
 const { onnx } = onnxProto;
 const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {

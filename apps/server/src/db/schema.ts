@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES, FREQUENCIES } from '@moneta/shared';
+import { ACCOUNT_TYPES, FREQUENCIES, type ReceiptMimeType } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -393,7 +393,7 @@ export const receipts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    mimeType: text('mime_type').notNull(),
+    mimeType: text('mime_type').$type<ReceiptMimeType>().notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     /** Hex SHA-256 of the content, for integrity checks and spotting duplicates. */
     sha256: text('sha256').notNull(),

@@ -56,6 +56,7 @@ export function startMonetaServer(
       DATABASE_URL: '',
       JWT_SECRET: RELIABILITY_JWT_SECRET,
       LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json', // the lines are parsed below
       ...env,
       HOST: '127.0.0.1',
       PORT: String(options.port ?? 0),

@@ -1,3 +1,4 @@
+import type { ReceiptMimeType } from '@moneta/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { receipts, transactions, type ReceiptRow } from '../../db/schema';
@@ -55,7 +56,7 @@ export function createReceiptsRepository(db: Executor) {
       id: string,
       view: ReceiptView,
       owner: { userId: string } | 'verified-signature',
-    ): Promise<{ content: Buffer; mimeType: string; fileName: string } | undefined> {
+    ): Promise<{ content: Buffer; mimeType: ReceiptMimeType; fileName: string } | undefined> {
       const byId = eq(receipts.id, id);
       // Only the blob shown is read: a PDF's picture is its page PNG, not the PDF.
       const isPageImage = sql<boolean>`${view === 'image'} AND ${receipts.mimeType} = 'application/pdf'`;

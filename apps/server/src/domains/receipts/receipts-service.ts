@@ -15,7 +15,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import type { TransactionsService } from '../transactions/transactions-service';
-import { detectReceiptType } from './file-type';
+import { detectMimeType } from './mime-type';
 import {
   isReceiptReadError,
   type ReceiptReader,
@@ -56,7 +56,7 @@ export function createReceiptsService(
     return {
       _id: row.id,
       fileName: row.fileName,
-      mimeType: row.mimeType as ReceiptMimeType,
+      mimeType: row.mimeType,
       sizeBytes: row.sizeBytes,
       createdAt: row.createdAt.toISOString(),
       fileUrl: signer.urlFor(row.id, 'file'),
@@ -98,7 +98,7 @@ export function createReceiptsService(
       user: UserRow,
       file: { bytes: Buffer; fileName: string },
     ): Promise<ReceiptUploadResult> {
-      const mimeType = detectReceiptType(file.bytes);
+      const mimeType = detectMimeType(file.bytes);
       if (!mimeType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', RECEIPT_MESSAGES.wrongType);
       const reading = await read(user, file.bytes, mimeType);
       if (reading.total === null) {

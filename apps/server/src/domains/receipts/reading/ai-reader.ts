@@ -1,5 +1,7 @@
-import { BUILT_IN_EXPENSE_CATEGORIES } from '@moneta/shared';
+import { BUILT_IN_EXPENSE_CATEGORIES, type ReceiptMimeType } from '@moneta/shared';
 import { z } from 'zod';
+import { guessCategory } from '../extract/guess-category';
+import type { FoundFields } from '../extract/receipt-reading';
 
 export interface AiReaderOptions {
   /** Base URL of an OpenAI-compatible API (".../v1") or its full chat-completions URL. */
@@ -9,13 +11,6 @@ export interface AiReaderOptions {
   timeoutMs?: number;
 }
 
-export interface AiReading {
-  merchant: string | null;
-  total: number;
-  date: string | null;
-  category: string | null;
-}
-
 const PROMPT = `You read shop receipts. Answer with one JSON object and nothing else:
 {"merchant": string|null, "total": number, "date": "YYYY-MM-DD"|null, "category": string|null}
 merchant: the shop's name as printed at the top. total: the final amount paid, a number without
@@ -23,7 +18,7 @@ currency. date: the purchase date. category: one of ${BUILT_IN_EXPENSE_CATEGORIE
 
 const answerSchema = z.object({
   merchant: z.string().trim().min(1).max(200).nullable().optional(),
-  total: z.coerce.number().positive().finite(),
+  total: z.coerce.number(),
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -38,15 +33,15 @@ function chatUrl(url: string): string {
 }
 
 /**
- * Asks an OpenAI-compatible vision model (Ollama, vLLM, hosted APIs) for the receipt's fields.
- * Returns null on any failure — HTTP error, timeout, no JSON, JSON of the wrong shape — so the
- * caller falls back to local OCR.
+ * Asks an OpenAI-compatible vision model (Ollama, vLLM, hosted APIs) for the receipt's fields,
+ * to be checked by checkReading like the local extraction's. Returns null on any failure — HTTP
+ * error, timeout, no JSON, JSON of the wrong shape — so the caller falls back to local OCR.
  */
 export async function readWithAi(
   options: AiReaderOptions,
   image: Buffer,
-  mimeType: string,
-): Promise<AiReading | null> {
+  mimeType: ReceiptMimeType,
+): Promise<FoundFields | null> {
   try {
     const response = await fetch(chatUrl(options.url), {
       method: 'POST',
@@ -88,11 +83,12 @@ export async function readWithAi(
     const builtIn = BUILT_IN_EXPENSE_CATEGORIES.find(
       (c) => c.toLowerCase() === category?.toLowerCase(),
     );
+    // The model states no confidence, so each field it found gets a fixed one.
     return {
-      merchant: merchant ?? null,
-      total: Math.round(total * 100) / 100,
-      date: date && !Number.isNaN(Date.parse(date)) ? date : null,
-      category: builtIn ?? null,
+      merchant: merchant ? { value: merchant, confidence: 0.8 } : null,
+      total: { value: total, confidence: 0.85 },
+      date: date ? { value: date, confidence: 0.8 } : null,
+      category: { value: builtIn ?? guessCategory(merchant ?? null, []).value, confidence: 0.7 },
     };
   } catch {
     return null;

@@ -1,11 +1,10 @@
+import type { ReceiptMimeType } from '@moneta/shared';
+import { extractFields } from '../extract/extract-fields';
+import { checkReading, type ReadingHints, type ReceiptReading } from '../extract/receipt-reading';
+import { createOcrPool } from '../ocr/ocr-pool';
+import { checkImageSize } from '../ocr/prepare-image';
+import { ReceiptReadError } from '../ocr/receipt-read-error';
 import { readWithAi, type AiReaderOptions } from './ai-reader';
-import { extractFields, type ReadingHints, type ReceiptReading } from './extract-fields';
-import { guessCategory, normalizeMerchant } from './guess-category';
-import { createOcrPool } from './ocr-pool';
-import { checkImageSize } from './prepare-image';
-import { ReceiptReadError } from './receipt-read-error';
-
-export type ReceiptMimeType = 'image/jpeg' | 'image/png' | 'application/pdf';
 
 export interface ReceiptReaderOptions {
   /** OCR worker processes (default 1: each already uses `threadsPerWorker` cores). */
@@ -56,41 +55,14 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
         }
       } else {
         await checkImageSize(bytes);
-        if (options.ai) {
-          const answer = await readWithAi(options.ai, bytes, mimeType);
-          if (answer) {
-            const history = hints.merchantCategories ?? [];
-            const isKnown =
-              answer.merchant !== null &&
-              history.some(
-                (h) => normalizeMerchant(h.merchant) === normalizeMerchant(answer.merchant ?? ''),
-              );
-            const category =
-              isKnown || !answer.category
-                ? guessCategory(answer.merchant, [], history).value
-                : answer.category;
-            return {
-              merchant: answer.merchant,
-              total: answer.total,
-              date:
-                answer.date && (!hints.today || answer.date <= hints.today) ? answer.date : null,
-              category,
-              confidence: {
-                merchant: answer.merchant ? 0.8 : 0,
-                total: 0.85,
-                date: answer.date ? 0.8 : 0,
-                category: isKnown ? 0.95 : 0.7,
-              },
-              text: '',
-              source: 'ai',
-            };
-          }
+        const found = options.ai && (await readWithAi(options.ai, bytes, mimeType));
+        if (found) {
+          const reading = checkReading(found, hints);
+          // An answer without a usable total is no answer: OCR may still find one.
+          if (reading.total !== null) return { ...reading, text: '', source: 'ai' };
         }
       }
-      const result = await pool.run({
-        kind: mimeType === 'application/pdf' ? 'pdf' : 'image',
-        bytes,
-      });
+      const result = await pool.run({ mimeType, bytes });
       const reading = extractFields(result.lines, hints, result.source);
       return result.pagePng ? { ...reading, pagePng: result.pagePng } : reading;
     },

@@ -1,5 +1,6 @@
 import { hasZeroDecimalCurrency, parseAmount } from './parse-amount';
-import type { Extracted, ReceiptLine } from './receipt-lines';
+import type { ReceiptLine } from '../ocr/receipt-lines';
+import { roundToCents, type Extracted } from './receipt-reading';
 
 const CURRENCY = String.raw`(?:US\$|S\$|RM|MYR|SGD|USD|EUR|GBP|AUD|CAD|[$€£¥₩])`;
 // An amount with 2 decimals ("1,234.56", "1.234,56", "12.50", "1 234,56"), optionally with a
@@ -108,7 +109,9 @@ export function extractTotal(lines: ReceiptLine[]): Extracted<number> | null {
   const paid = firstOf('paid');
   const change = firstOf('change');
   const paidMinusChange =
-    paid !== undefined && change !== undefined && change < paid ? round2(paid - change) : undefined;
+    paid !== undefined && change !== undefined && change < paid
+      ? roundToCents(paid - change)
+      : undefined;
 
   const candidates: TotalCandidate[] = [];
   let afterRounding = false;
@@ -154,16 +157,17 @@ export function extractTotal(lines: ReceiptLine[]): Extracted<number> | null {
   if (best && best.score >= 4) {
     const confidence =
       best.score >= 12 ? 0.95 : best.score >= 10 ? 0.85 : best.score >= 8 ? 0.75 : 0.5;
-    return { value: round2(best.value), confidence };
+    return { value: roundToCents(best.value), confidence };
   }
   if (paidMinusChange !== undefined && paidMinusChange > 0)
     return { value: paidMinusChange, confidence: 0.5 };
 
   const all = [...counts.keys()].filter((v) => v > 0);
-  if (all.length === 0) return best ? { value: round2(best.value), confidence: 0.3 } : null;
+  if (all.length === 0) return best ? { value: roundToCents(best.value), confidence: 0.3 } : null;
   const repeatedValues = all.filter((v) => (counts.get(v) ?? 0) > 1);
   const pool = repeatedValues.length > 0 ? repeatedValues : all;
-  return { value: round2(Math.max(...pool)), confidence: repeatedValues.length > 0 ? 0.35 : 0.2 };
+  return {
+    value: roundToCents(Math.max(...pool)),
+    confidence: repeatedValues.length > 0 ? 0.35 : 0.2,
+  };
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;

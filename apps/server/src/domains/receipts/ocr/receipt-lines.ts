@@ -12,9 +12,3 @@ export function toReceiptLines(text: string): ReceiptLine[] {
     .filter((line) => line.length > 0)
     .map((line) => ({ text: line, confidence: 1 }));
 }
-
-/** A field read from the receipt with how sure we are (0–1). */
-export interface Extracted<T> {
-  value: T;
-  confidence: number;
-}

@@ -1,10 +1,10 @@
 import type { ReceiptMimeType } from '@moneta/shared';
 
 /**
- * The file's type as its first bytes say, never as its name or the client's Content-Type
+ * The receipt's MIME type as its first bytes say, never as its name or the client's Content-Type
  * claims: a script renamed receipt.jpg is not a JPEG.
  */
-export function detectReceiptType(bytes: Buffer): ReceiptMimeType | null {
+export function detectMimeType(bytes: Buffer): ReceiptMimeType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
     return 'image/jpeg';
   }

@@ -1,4 +1,5 @@
-import type { Extracted, ReceiptLine } from './receipt-lines';
+import type { ReceiptLine } from '../ocr/receipt-lines';
+import { isPlausibleDate, isValidDate, type Extracted } from './receipt-reading';
 
 export type DateOrder = 'day-first' | 'month-first';
 
@@ -78,11 +79,6 @@ export function guessDateOrder(text: string): DateOrder {
 function expandYear(year: string): number {
   const value = Number(year);
   return year.length === 2 ? 2000 + value : value;
-}
-
-function isValidDate(year: number, month: number, day: number): boolean {
-  if (year < 1990 || year > 2099 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 function numericCandidates(
@@ -195,7 +191,7 @@ export function extractDate(lines: ReceiptLine[], hints: DateHints = {}): Extrac
   lines.forEach((line, index) => {
     for (const candidate of findCandidates(line.text, index, order)) {
       const iso = toIso(candidate);
-      if (hints.today && iso > hints.today) continue;
+      if (!isPlausibleDate(iso, hints.today)) continue;
       let score = 1 - Math.min(index, 60) / 200;
       if (DATE_LABEL.test(line.text)) score += 0.5;
       if (OTHER_DATE_LINE.test(line.text)) score -= 1;

@@ -23,7 +23,9 @@ async function readImage(bytes: Buffer) {
 async function handle({ id, job }: OcrRequest): Promise<OcrResponse> {
   try {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-    if (job.kind === 'image') return { id, ok: true, source: 'ocr', lines: await readImage(bytes) };
+    if (job.mimeType !== 'application/pdf') {
+      return { id, ok: true, source: 'ocr', lines: await readImage(bytes) };
+    }
     const page = await readPdfFirstPage(bytes, settings.maxImageSide);
     if (page.lines.length > 0) {
       return { id, ok: true, source: 'pdf-text', lines: page.lines, pagePng: page.png };

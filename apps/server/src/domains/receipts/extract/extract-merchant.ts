@@ -1,4 +1,5 @@
-import type { Extracted, ReceiptLine } from './receipt-lines';
+import type { ReceiptLine } from '../ocr/receipt-lines';
+import type { Extracted } from './receipt-reading';
 
 // Only the top of a receipt names the shop; further down are items and totals.
 const HEADER_LINES = 10;

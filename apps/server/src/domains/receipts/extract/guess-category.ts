@@ -1,5 +1,6 @@
 import type { BUILT_IN_EXPENSE_CATEGORIES } from '@moneta/shared';
-import type { Extracted, ReceiptLine } from './receipt-lines';
+import type { ReceiptLine } from '../ocr/receipt-lines';
+import type { Extracted } from './receipt-reading';
 
 export type ExpenseCategory = (typeof BUILT_IN_EXPENSE_CATEGORIES)[number];
 
@@ -37,26 +38,37 @@ export function normalizeMerchant(name: string): string {
 }
 
 /**
- * The expense category: the user's own choice for the same merchant wins (their history is the
- * best predictor); otherwise words of the merchant's name, then of the whole receipt, are matched
- * against each built-in category; Miscellaneous when nothing matches.
+ * The category the user gave this merchant most often before (their history is the best
+ * predictor), or null for a merchant they have not filed yet.
+ */
+export function categoryFromHistory(
+  merchant: string | null,
+  history: readonly MerchantCategory[] = [],
+): Extracted<string> | null {
+  const key = merchant ? normalizeMerchant(merchant) : '';
+  if (key === '') return null;
+  const counts = new Map<string, number>();
+  for (const past of history) {
+    if (normalizeMerchant(past.merchant) === key) {
+      counts.set(past.category, (counts.get(past.category) ?? 0) + 1);
+    }
+  }
+  const mostUsed = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  return mostUsed ? { value: mostUsed[0], confidence: 0.95 } : null;
+}
+
+/**
+ * The expense category: the user's own choice for the same merchant wins (categoryFromHistory);
+ * otherwise words of the merchant's name, then of the whole receipt, are matched against each
+ * built-in category; Miscellaneous when nothing matches.
  */
 export function guessCategory(
   merchant: string | null,
   lines: ReceiptLine[],
   history: readonly MerchantCategory[] = [],
 ): Extracted<string> {
-  if (merchant) {
-    const key = normalizeMerchant(merchant);
-    const counts = new Map<string, number>();
-    for (const past of history) {
-      if (key !== '' && normalizeMerchant(past.merchant) === key) {
-        counts.set(past.category, (counts.get(past.category) ?? 0) + 1);
-      }
-    }
-    const mostUsed = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-    if (mostUsed) return { value: mostUsed[0], confidence: 0.95 };
-  }
+  const fromHistory = categoryFromHistory(merchant, history);
+  if (fromHistory) return fromHistory;
   const scores = new Map<string, number>();
   const body = lines.map((l) => l.text).join('\n');
   for (const [category, words] of Object.entries(CATEGORY_WORDS)) {

@@ -1,8 +1,9 @@
+import type { ReceiptMimeType } from '@moneta/shared';
 import type { ReceiptLine } from './receipt-lines';
 
-/** What the reader asks an OCR worker process to do. */
+/** What the reader asks an OCR worker process to read. */
 export interface OcrJob {
-  kind: 'image' | 'pdf';
+  mimeType: ReceiptMimeType;
   bytes: Uint8Array;
 }
 
