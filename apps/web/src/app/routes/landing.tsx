@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 import { DashboardPreview } from '@/features/landing/components/DashboardPreview';
 import { FeatureCards } from '@/features/landing/components/FeatureCards';
 import { PublicLayout } from '../layouts/PublicLayout';

@@ -1,7 +1,7 @@
 import { formatMoney, type Budget } from '@moneta/shared';
 import type { MouseEvent } from 'react';
 import { Button } from '@/components/ui/Button';
-import { useCurrency } from '@/features/auth/hooks/use-currency';
+import { useCurrency } from '@/lib/auth/use-currency';
 import { formatBudgetMonth } from '../utils/budget-month';
 import { BudgetProgress } from './BudgetProgress';
 

@@ -4,7 +4,7 @@ import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { PlusIcon } from '@/components/ui/action-icons';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { useCurrency } from '@/features/auth/hooks/use-currency';
+import { useCurrency } from '@/lib/auth/use-currency';
 import { errorMessage } from '@/lib/api-client';
 import { DashboardCharts } from './DashboardCharts';
 import { RecentTransactions } from './RecentTransactions';

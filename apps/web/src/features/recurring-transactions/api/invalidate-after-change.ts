@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '@/features/auth/api/get-user';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Saving or deleting a rule changes more than the list: the server records the rule's due
@@ -9,6 +9,6 @@ import { userQueryKey } from '@/features/auth/api/get-user';
  */
 export function invalidateAfterRecurringChange(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== userQueryKey[0],
+    predicate: (query) => query.queryKey[0] !== queryKeys.user[0],
   });
 }

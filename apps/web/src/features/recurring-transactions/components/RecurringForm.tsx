@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/Button';
 import { fieldErrorClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 import { errorMessage } from '@/lib/api-client';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateRecurring } from '../api/create-recurring';

@@ -1,6 +1,6 @@
 import { formatMoney, type Recurring } from '@moneta/shared';
 import { Button } from '@/components/ui/Button';
-import { useCurrency } from '@/features/auth/hooks/use-currency';
+import { useCurrency } from '@/lib/auth/use-currency';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { frequencyLabel } from '../utils/frequency-label';
 

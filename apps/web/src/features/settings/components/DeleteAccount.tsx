@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useLogout } from '@/lib/auth/use-logout';
 import { useDeleteAccount } from '../api/delete-account';
 
 /** The Danger Zone: deleting the account after an explicit confirmation, then logging out. */

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Spinner } from '@/components/ui/Spinner';
-import { useCurrency } from '@/features/auth/hooks/use-currency';
+import { useCurrency } from '@/lib/auth/use-currency';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteTransactions } from '../api/delete-transactions';
 import { useExportTransactions } from '../api/export-transactions';
