@@ -10,16 +10,15 @@ import {
 } from '@moneta/shared';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { fieldErrorClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { useUser } from '@/lib/auth/get-user';
 import { errorMessage } from '@/lib/api-client';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateRecurring } from '../api/create-recurring';
-import { useCategories } from '../api/get-categories';
 import { useUpdateRecurring } from '../api/update-recurring';
 import { frequencyLabel } from '../utils/frequency-label';
 
@@ -43,7 +42,6 @@ function today(timeZone: string | undefined): string {
 /** The Add / Edit Recurring form (SPEC §5), checked with the server's own schema. */
 export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormProps) {
   const { user } = useUser();
-  const categoriesQuery = useCategories();
   const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));
   const createMutation = useCreateRecurring({ onError });
   const updateMutation = useUpdateRecurring({ onError });
@@ -67,13 +65,6 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
     },
   });
 
-  // A rule's category may have left the lists since: keep it choosable.
-  const categories = categoriesQuery.data ?? [];
-  const options =
-    recurring && !categories.includes(recurring.category)
-      ? [recurring.category, ...categories]
-      : categories;
-
   const onSubmit = handleSubmit((input) => {
     if (recurring) {
       updateMutation.mutate({ recurringId: recurring._id, input }, { onSuccess: onSaved });
@@ -93,26 +84,12 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
         error={errors.name?.message}
         {...register('name')}
       />
-      <SelectField
-        label="Category"
+      <CategorySelect
+        kind="all"
+        extraCategories={[recurring?.category]}
         error={errors.category?.message}
-        aria-busy={categoriesQuery.isPending}
-        hint={
-          categoriesQuery.isError ? (
-            <p className={fieldErrorClasses}>Could not load the categories. Please try again.</p>
-          ) : null
-        }
         {...register('category')}
-      >
-        <option value="">
-          {categoriesQuery.isPending ? 'Loading categories…' : 'Select a category'}
-        </option>
-        {options.map((category) => (
-          <option key={category} value={category}>
-            {category}
-          </option>
-        ))}
-      </SelectField>
+      />
       <TextField
         label="Amount"
         type="number"

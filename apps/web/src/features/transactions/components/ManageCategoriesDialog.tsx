@@ -8,8 +8,8 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useDeleteCategory } from '../api/delete-category';
-import { useCategories } from '../api/get-categories';
+import { useDeleteCategory } from '@/lib/categories/delete-category';
+import { useCategories } from '@/lib/categories/get-categories';
 
 const DELETE_FAILED = 'Failed to delete the category. Please try again.';
 

@@ -6,8 +6,8 @@ import { inputClasses, labelClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useCategories } from '@/lib/categories/get-categories';
 import type { TransactionFilterValues } from '../api/get-transactions';
-import { useCategories } from '../api/get-categories';
 import type { FilterName } from '../hooks/use-transaction-filters';
 
 type TransactionFiltersProps = {

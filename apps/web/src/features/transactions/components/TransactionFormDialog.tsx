@@ -14,19 +14,18 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { CategorySelect } from '@/components/CategorySelect';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { fieldErrorClasses, inputClasses, labelClasses } from '@/components/ui/input-styles';
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { PromptDialog } from '@/components/ui/PromptDialog';
-import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { errorMessage } from '@/lib/api-client';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
-import { useCategories } from '../api/get-categories';
 import { useTransactionSummary } from '../api/get-summary';
 import { useSaveTransaction } from '../api/save-transaction';
 
@@ -95,7 +94,6 @@ function TransactionForm({
   const { user } = useUser();
   const currency = useCurrency();
   const noteId = useId();
-  const categories = useCategories(isIncome ? 'income' : 'expense');
   const summary = useTransactionSummary();
   const saveMutation = useSaveTransaction();
   const [addedCategories, setAddedCategories] = useState<string[]>([]);
@@ -128,11 +126,6 @@ function TransactionForm({
     setValue('category', addedCategoryRef.current, { shouldValidate: true, shouldDirty: true });
     addedCategoryRef.current = null;
   }, [addedCategories, setValue]);
-
-  const options = [...(categories.data ?? [])];
-  for (const extra of [...addedCategories, transaction?.category ?? '']) {
-    if (extra && !options.includes(extra)) options.push(extra);
-  }
 
   function save(input: ValidTransactionInput) {
     saveMutation.mutate(
@@ -185,8 +178,9 @@ function TransactionForm({
         error={errors.name?.message}
         {...register('name')}
       />
-      <SelectField
-        label="Category"
+      <CategorySelect
+        kind={isIncome ? 'income' : 'expense'}
+        extraCategories={[...addedCategories, transaction?.category]}
         error={errors.category?.message}
         hint={
           <button
@@ -198,16 +192,7 @@ function TransactionForm({
           </button>
         }
         {...register('category')}
-      >
-        <option value="">
-          {categories.isPending ? 'Loading categories…' : 'Select a category'}
-        </option>
-        {options.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </SelectField>
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={`Amount (${currency})`}
