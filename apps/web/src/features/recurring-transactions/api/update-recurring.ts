@@ -1,7 +1,7 @@
 import type { Recurring, ValidRecurringInput } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterRecurringChange } from './invalidate-after-change';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 
 /** Updates a rule; missing occurrences up to today are recorded, none twice. */
 export function updateRecurring({
@@ -14,12 +14,21 @@ export function updateRecurring({
   return api.put<Recurring>(`/recurring/${encodeURIComponent(recurringId)}`, input);
 }
 
-/** `onError` runs even when the form is gone (closed while saving). */
+/**
+ * Refreshes what saving a rule changes, like creating one (see useCreateRecurring).
+ * `onError` runs even when the form is gone (closed while saving).
+ */
 export function useUpdateRecurring({ onError }: { onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRecurring,
     onError,
-    onSuccess: () => invalidateAfterRecurringChange(queryClient),
+    onSuccess: () =>
+      invalidateFamilies(queryClient, [
+        queryKeys.recurring.all,
+        queryKeys.transactions.all,
+        queryKeys.budgets.all,
+        queryKeys.categories.all,
+      ]),
   });
 }
