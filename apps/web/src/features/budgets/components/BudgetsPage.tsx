@@ -6,11 +6,11 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
-import { useUser } from '@/lib/auth/get-user';
+import { useToday } from '@/lib/auth/use-today';
 import { useBudgets, type BudgetMonth } from '../api/get-budgets';
 import {
   budgetMonthName,
-  currentBudgetMonth,
+  budgetMonthOf,
   parseMonthValue,
   toMonthValue,
 } from '../utils/budget-month';
@@ -23,9 +23,9 @@ type FormState = { mode: 'add' } | { mode: 'edit'; budget: Budget } | null;
 
 /** Monthly budgets per expense category with what has been spent (SPEC §2, issue 4). */
 export function BudgetsPage() {
-  const { user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const currentMonth = currentBudgetMonth(user?.timeZone);
+  const today = useToday();
+  const currentMonth = budgetMonthOf(today);
   const viewed = parseMonthValue(searchParams.get('month')) ?? currentMonth;
   const budgetsQuery = useBudgets(viewed);
   const [form, setForm] = useState<FormState>(null);

@@ -3,7 +3,6 @@ import {
   RECURRING_MAX_START_DATE,
   RECURRING_MIN_START_DATE,
   recurringInputSchema,
-  todayIn,
   type Recurring,
   type RecurringInput,
   type ValidRecurringInput,
@@ -15,8 +14,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
-import { useUser } from '@/lib/auth/get-user';
 import { errorMessage } from '@/lib/api-client';
+import { useToday } from '@/lib/auth/use-today';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateRecurring } from '../api/create-recurring';
 import { useUpdateRecurring } from '../api/update-recurring';
@@ -31,17 +30,9 @@ type RecurringFormProps = {
   onCancel: () => void;
 };
 
-function today(timeZone: string | undefined): string {
-  try {
-    return todayIn(timeZone ?? 'UTC');
-  } catch {
-    return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  }
-}
-
 /** The Add / Edit Recurring form (SPEC §5), checked with the server's own schema. */
 export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormProps) {
-  const { user } = useUser();
+  const today = useToday();
   const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));
   const createMutation = useCreateRecurring({ onError });
   const updateMutation = useUpdateRecurring({ onError });
@@ -61,7 +52,7 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
       amount: recurring ? String(recurring.amount) : '',
       isIncome: recurring?.isIncome ?? false,
       frequency: recurring?.frequency ?? 'monthly',
-      startDate: recurring?.startDate ?? today(user?.timeZone),
+      startDate: recurring?.startDate ?? today,
     },
   });
 

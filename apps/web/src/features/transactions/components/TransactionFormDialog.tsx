@@ -1,10 +1,8 @@
 import {
-  DEFAULT_TIME_ZONE,
   MAX_CATEGORY_LENGTH,
   MAX_NAME_LENGTH,
   MAX_NOTE_LENGTH,
   formatMoney,
-  todayIn,
   transactionInputSchema,
   transactionName,
   type Transaction,
@@ -22,9 +20,9 @@ import { fieldErrorClasses, inputClasses, labelClasses } from '@/components/ui/i
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { PromptDialog } from '@/components/ui/PromptDialog';
 import { TextField } from '@/components/ui/TextField';
-import { useUser } from '@/lib/auth/get-user';
-import { useCurrency } from '@/lib/auth/use-currency';
 import { errorMessage } from '@/lib/api-client';
+import { useCurrency } from '@/lib/auth/use-currency';
+import { useToday } from '@/lib/auth/use-today';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useTransactionSummary } from '../api/get-summary';
 import { useSaveTransaction } from '../api/save-transaction';
@@ -91,7 +89,7 @@ function TransactionForm({
   onCancel,
   onSaved,
 }: TransactionFormProps) {
-  const { user } = useUser();
+  const today = useToday();
   const currency = useCurrency();
   const noteId = useId();
   const summary = useTransactionSummary();
@@ -112,7 +110,7 @@ function TransactionForm({
       name: transaction?.name ?? '',
       category: transaction?.category ?? '',
       cost: transaction ? String(transaction.cost) : '',
-      addedOn: transaction?.addedOn ?? todayIn(user?.timeZone ?? DEFAULT_TIME_ZONE),
+      addedOn: transaction?.addedOn ?? today,
       isIncome,
       note: transaction?.note ?? '',
     },
