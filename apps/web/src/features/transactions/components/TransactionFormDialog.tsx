@@ -9,16 +9,16 @@ import {
   type TransactionInput,
   type ValidTransactionInput,
 } from '@moneta/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
-import { fieldErrorClasses, inputClasses, labelClasses } from '@/components/ui/input-styles';
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { PromptDialog } from '@/components/ui/PromptDialog';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
@@ -91,7 +91,6 @@ function TransactionForm({
 }: TransactionFormProps) {
   const today = useToday();
   const currency = useCurrency();
-  const noteId = useId();
   const summary = useTransactionSummary();
   const saveMutation = useSaveTransaction();
   const [addedCategories, setAddedCategories] = useState<string[]>([]);
@@ -208,20 +207,13 @@ function TransactionForm({
           {...register('addedOn')}
         />
       </div>
-      <div>
-        <label htmlFor={noteId} className={labelClasses}>
-          Note (optional)
-        </label>
-        <textarea
-          id={noteId}
-          rows={2}
-          maxLength={MAX_NOTE_LENGTH}
-          className={`${inputClasses} mt-1.5`}
-          aria-invalid={errors.note ? true : undefined}
-          {...register('note')}
-        />
-        {errors.note?.message ? <p className={fieldErrorClasses}>{errors.note.message}</p> : null}
-      </div>
+      <TextAreaField
+        label="Note (optional)"
+        rows={2}
+        maxLength={MAX_NOTE_LENGTH}
+        error={errors.note?.message}
+        {...register('note')}
+      />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
           Cancel
