@@ -111,12 +111,7 @@ function CategoryList({
             <span className="min-w-0 truncate text-sm text-neutral-900 dark:text-neutral-100">
               {name}
             </span>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-700 dark:text-red-400"
-              onClick={() => onDelete(name)}
-            >
+            <Button variant="ghost-danger" size="sm" onClick={() => onDelete(name)}>
               <TrashIcon />
               Delete<span className="sr-only"> {name}</span>
             </Button>
