@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { TrashIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -32,19 +32,6 @@ export function ManageCategoriesDialog({
   const isLoading = expense.isPending || income.isPending;
   const loadError = expense.error ?? income.error;
   const isEmpty = customExpense.length === 0 && customIncome.length === 0;
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    const name = toDelete;
-    deleteMutation.mutate(name, {
-      onSuccess: ({ movedCount }) => {
-        setToDelete(null);
-        toast.success(
-          `Category "${name}" deleted. ${movedCount} transaction${movedCount === 1 ? '' : 's'} moved to ${FALLBACK_CATEGORY}.`,
-        );
-      },
-    });
-  }
 
   return (
     <Dialog
@@ -74,19 +61,20 @@ export function ManageCategoriesDialog({
           Close
         </Button>
       </div>
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        title={`Delete the category "${toDelete ?? ''}"?`}
+      <ConfirmDeleteDialog
+        item={toDelete}
+        title={(name) => `Delete the category "${name}"?`}
         description={`Its transactions will move to ${FALLBACK_CATEGORY}. This cannot be undone.`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        isBusy={deleteMutation.isPending}
-        error={deleteMutation.isError ? errorMessage(deleteMutation.error, DELETE_FAILED) : null}
-        onConfirm={confirmDelete}
-        onCancel={() => {
+        onDelete={(name) => deleteMutation.mutateAsync(name)}
+        onDeleted={({ movedCount }, name) => {
           setToDelete(null);
-          deleteMutation.reset();
+          toast.success(
+            `Category "${name}" deleted. ${movedCount} transaction${movedCount === 1 ? '' : 's'} moved to ${FALLBACK_CATEGORY}.`,
+          );
         }}
+        onClose={() => setToDelete(null)}
+        failureMessage={(error) => errorMessage(error, DELETE_FAILED)}
+        failureIn="dialog"
       />
     </Dialog>
   );
