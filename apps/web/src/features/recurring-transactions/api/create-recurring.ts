@@ -9,21 +9,23 @@ export function createRecurring(input: ValidRecurringInput): Promise<Recurring> 
 }
 
 /**
- * The occurrences recorded move the transaction lists, totals and charts and the budgets'
- * spending; a category the server did not know yet becomes one of the user's own.
- * `onError` runs even when the form is gone (closed while saving).
+ * What saving a rule (creating or updating it) changes: the occurrences recorded move the
+ * transaction lists, totals and charts and the budgets' spending, and a category the server did
+ * not know yet becomes one of the user's own.
  */
+export const CHANGED_BY_SAVING_A_RULE = [
+  queryKeys.recurring.all,
+  queryKeys.transactions.all,
+  queryKeys.budgets.all,
+  queryKeys.categories.all,
+];
+
+/** `onError` runs even when the form is gone (closed while saving). */
 export function useCreateRecurring({ onError }: { onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRecurring,
     onError,
-    onSuccess: () =>
-      invalidateFamilies(queryClient, [
-        queryKeys.recurring.all,
-        queryKeys.transactions.all,
-        queryKeys.budgets.all,
-        queryKeys.categories.all,
-      ]),
+    onSuccess: () => invalidateFamilies(queryClient, CHANGED_BY_SAVING_A_RULE),
   });
 }

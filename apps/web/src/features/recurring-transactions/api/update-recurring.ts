@@ -1,7 +1,8 @@
 import type { Recurring, ValidRecurringInput } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { CHANGED_BY_SAVING_A_RULE } from './create-recurring';
 
 /** Updates a rule; missing occurrences up to today are recorded, none twice. */
 export function updateRecurring({
@@ -14,21 +15,12 @@ export function updateRecurring({
   return api.put<Recurring>(`/recurring/${encodeURIComponent(recurringId)}`, input);
 }
 
-/**
- * Refreshes what saving a rule changes, like creating one (see useCreateRecurring).
- * `onError` runs even when the form is gone (closed while saving).
- */
+/** `onError` runs even when the form is gone (closed while saving). */
 export function useUpdateRecurring({ onError }: { onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRecurring,
     onError,
-    onSuccess: () =>
-      invalidateFamilies(queryClient, [
-        queryKeys.recurring.all,
-        queryKeys.transactions.all,
-        queryKeys.budgets.all,
-        queryKeys.categories.all,
-      ]),
+    onSuccess: () => invalidateFamilies(queryClient, CHANGED_BY_SAVING_A_RULE),
   });
 }
