@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '@moneta/shared';
+import { DEFAULT_TIME_ZONE, isValidTimeZone, todayIn } from '@moneta/shared';
 
 /** The browser's IANA time zone, sent with login, sign-up and setup so "today" is the user's. */
 export function browserTimeZone(): string | undefined {
@@ -8,4 +8,19 @@ export function browserTimeZone(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Today, YYYY-MM-DD, in the user's time zone: the server counts dates there too. Without a zone,
+ * or with one this browser does not know, the browser's own zone stands in (UTC at the last).
+ */
+export function todayInUserZone(timeZone: string | undefined, now = new Date()): string {
+  if (timeZone) {
+    try {
+      return todayIn(timeZone, now);
+    } catch {
+      // An unknown zone: fall back below.
+    }
+  }
+  return todayIn(browserTimeZone() ?? DEFAULT_TIME_ZONE, now);
 }

@@ -6,9 +6,9 @@ import { MenuIcon } from '@/components/ui/icons';
 import { BrandLink } from '@/components/ui/Logo';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-user';
 import { CurrencyPicker } from '@/features/auth/components/CurrencyPicker';
-import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useUser } from '@/lib/auth/get-user';
+import { useLogout } from '@/lib/auth/use-logout';
 import { MobileMenu } from './MobileMenu';
 import { NAV_ITEMS } from './nav-items';
 

@@ -4,8 +4,8 @@ import { ThemeToggle } from '@/components/ThemeToggle';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { BrandLink } from '@/components/ui/Logo';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-user';
-import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useUser } from '@/lib/auth/get-user';
+import { useLogout } from '@/lib/auth/use-logout';
 
 function HeaderActions() {
   const { user, isLoading } = useUser();

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-user';
 import { DashboardPreview } from '@/features/landing/components/DashboardPreview';
 import { FeatureCards } from '@/features/landing/components/FeatureCards';
+import { useUser } from '@/lib/auth/get-user';
 import { PublicLayout } from '../layouts/PublicLayout';
 
 function HeroAction() {

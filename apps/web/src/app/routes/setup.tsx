@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/AuthLayout';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-user';
 import { SetupForm } from '@/features/auth/components/SetupForm';
+import { useUser } from '@/lib/auth/get-user';
 
 export function SetupRoute() {
   const { user } = useUser();

@@ -1,5 +1,6 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
-import { fieldErrorClasses, inputClasses, labelClasses } from './input-styles';
+import type { ComponentProps, ReactNode } from 'react';
+import { FormField } from './FormField';
+import { inputClasses } from './input-styles';
 
 type SelectFieldProps = ComponentProps<'select'> & {
   label: string;
@@ -9,38 +10,10 @@ type SelectFieldProps = ComponentProps<'select'> & {
 };
 
 /** A labelled select with its error message wired to it for assistive technology. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  id,
-  className = '',
-  children,
-  ...props
-}: SelectFieldProps) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
-  const errorId = `${selectId}-error`;
+export function SelectField({ label, error, hint, id, className, ...props }: SelectFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className={labelClasses}>
-        {label}
-      </label>
-      <select
-        id={selectId}
-        className={`${inputClasses} mt-1.5`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      >
-        {children}
-      </select>
-      {hint}
-      {error ? (
-        <p id={errorId} className={fieldErrorClasses}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <select className={`${inputClasses} mt-1.5`} {...control} {...props} />}
+    </FormField>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, type ComponentProps } from 'react';
-import { fieldErrorClasses, inputClasses, labelClasses } from './input-styles';
+import type { ComponentProps } from 'react';
+import { FormField } from './FormField';
+import { inputClasses } from './input-styles';
 
 type TextFieldProps = ComponentProps<'input'> & {
   label: string;
@@ -7,27 +8,10 @@ type TextFieldProps = ComponentProps<'input'> & {
 };
 
 /** A labelled input with its error message wired to it for assistive technology. */
-export function TextField({ label, error, id, className = '', ...props }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
+export function TextField({ label, error, id, className, ...props }: TextFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={labelClasses}>
-        {label}
-      </label>
-      <input
-        id={inputId}
-        className={`${inputClasses} mt-1.5`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      />
-      {error ? (
-        <p id={errorId} className={fieldErrorClasses}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} error={error} id={id} className={className}>
+      {(control) => <input className={`${inputClasses} mt-1.5`} {...control} {...props} />}
+    </FormField>
   );
 }

@@ -1,4 +1,4 @@
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'ghost-danger' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -11,6 +11,9 @@ const variants: Record<ButtonVariant, string> = {
     'border border-neutral-300 bg-white text-neutral-900 shadow-sm hover:bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800',
   ghost:
     'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white',
+  /** A quiet destructive action, such as a table row's Delete. */
+  'ghost-danger':
+    'text-red-700 hover:bg-neutral-100 hover:text-red-800 dark:text-red-400 dark:hover:bg-neutral-800 dark:hover:text-red-300',
   danger:
     'bg-red-700 text-white shadow-sm hover:bg-red-800 disabled:hover:bg-red-700 dark:bg-red-700 dark:hover:bg-red-800',
 };

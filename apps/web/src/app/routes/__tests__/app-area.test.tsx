@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
+import { makeSummary, transactionHandlers } from '@/testing/transactions';
 
 function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
   window.localStorage.setItem('token', 'jwt-token');
@@ -88,6 +89,22 @@ describe('protected area', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Budgets' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/budgets');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('logs out leaving nothing of the user behind but a visitor session', async () => {
+    signedIn({
+      ...transactionHandlers(),
+      'GET /api/transactions/summary': { body: makeSummary({ totalIncome: 4321, balance: 4321 }) },
+    });
+    const user = userEvent.setup();
+    const app = renderApp('/dashboard');
+    expect(await screen.findAllByText('$4,321.00')).not.toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    const cached = app.queryClient.getQueryCache().getAll();
+    expect(cached.map((query) => [query.queryKey, query.state.data])).toEqual([[['user'], null]]);
+    expect(app.queryClient.getMutationCache().getAll()).toEqual([]);
   });
 
   it('deletes the account after confirmation, then logs out', async () => {

@@ -286,6 +286,36 @@ describe('transaction form', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
   });
 
+  it('deletes selected rows, keeping the dialog open with the error when it fails', async () => {
+    let attempts = 0;
+    const { calls } = signedIn({
+      'GET /api/transactions': {
+        body: makePage([makeTransaction({ name: 'Tea' }), makeTransaction({ name: 'Cake' })]),
+      },
+      'DELETE /api/transactions/bulk': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 500 }
+          : { body: { message: 'Deleted.', deletedCount: 2 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Tea' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Cake' }));
+    await user.click(screen.getByRole('button', { name: 'Delete (2)' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete 2 transactions?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to delete transactions. Please try again.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('2 transactions deleted.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(2);
+  });
+
   it('shows the server message in a toast when saving fails', async () => {
     signedIn({
       'POST /api/transactions': {

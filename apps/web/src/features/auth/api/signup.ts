@@ -1,9 +1,9 @@
 import type { AuthResponse, SignupInput, User } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { browserTimeZone } from '@/lib/time-zone';
 import { setToken } from '@/lib/token';
-import { userQueryKey } from './get-user';
 
 export function signup(input: SignupInput): Promise<AuthResponse> {
   return api.post<AuthResponse>('/auth/signup', { ...input, timeZone: browserTimeZone() });
@@ -16,7 +16,7 @@ export function useSignup({ onSuccess }: { onSuccess?: (user: User) => void } = 
     mutationFn: signup,
     onSuccess: ({ token, ...user }) => {
       setToken(token);
-      queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(queryKeys.user, user);
       onSuccess?.(user);
     },
   });

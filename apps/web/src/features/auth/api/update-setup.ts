@@ -1,8 +1,8 @@
 import type { CurrencyCode, User } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { browserTimeZone } from '@/lib/time-zone';
-import { userQueryKey } from './get-user';
 
 /** Completes the first-time setup; also how the default currency is changed later. */
 export function updateSetup({ defaultCurrency }: { defaultCurrency: CurrencyCode }): Promise<User> {
@@ -14,7 +14,7 @@ export function useUpdateSetup({ onSuccess }: { onSuccess?: (user: User) => void
   return useMutation({
     mutationFn: updateSetup,
     onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(queryKeys.user, user);
       onSuccess?.(user);
     },
   });

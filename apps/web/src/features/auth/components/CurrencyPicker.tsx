@@ -3,8 +3,8 @@ import { useId, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import { inputClasses } from '@/components/ui/input-styles';
 import { errorMessage } from '@/lib/api-client';
+import { useCurrency } from '@/lib/auth/use-currency';
 import { useUpdateSetup } from '../api/update-setup';
-import { useCurrency } from '../hooks/use-currency';
 
 /** Changes the user's default currency; it is saved on the server so it persists (SPEC §4). */
 export function CurrencyPicker({

@@ -1,6 +1,7 @@
-import { useId, useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
+import { FormField } from '@/components/ui/FormField';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
-import { fieldErrorClasses, inputClasses, labelClasses } from '@/components/ui/input-styles';
+import { inputClasses } from '@/components/ui/input-styles';
 
 type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'> & {
   label: string;
@@ -15,44 +16,31 @@ export function PasswordInput({
   error,
   describedBy,
   id,
-  className = '',
+  className,
   ...props
 }: PasswordInputProps) {
   const [isVisible, setIsVisible] = useState(false);
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const descriptions = [error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ');
-
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={labelClasses}>
-        {label}
-      </label>
-      <div className="relative mt-1.5">
-        <input
-          id={inputId}
-          type={isVisible ? 'text' : 'password'}
-          className={`${inputClasses} pr-11`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={descriptions || undefined}
-          {...props}
-        />
-        <button
-          type="button"
-          onClick={() => setIsVisible((visible) => !visible)}
-          aria-label={isVisible ? 'Hide password' : 'Show password'}
-          title={isVisible ? 'Hide password' : 'Show password'}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white"
-        >
-          {isVisible ? <EyeOffIcon /> : <EyeIcon />}
-        </button>
-      </div>
-      {error ? (
-        <p id={errorId} className={fieldErrorClasses}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} error={error} describedBy={describedBy} id={id} className={className}>
+      {(control) => (
+        <div className="relative mt-1.5">
+          <input
+            type={isVisible ? 'text' : 'password'}
+            className={`${inputClasses} pr-11`}
+            {...control}
+            {...props}
+          />
+          <button
+            type="button"
+            onClick={() => setIsVisible((visible) => !visible)}
+            aria-label={isVisible ? 'Hide password' : 'Show password'}
+            title={isVisible ? 'Hide password' : 'Show password'}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white"
+          >
+            {isVisible ? <EyeOffIcon /> : <EyeIcon />}
+          </button>
+        </div>
+      )}
+    </FormField>
   );
 }

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '../api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 import { homePathFor } from '../utils/home-path';
 
 /** Signed-in users only; a visitor is sent to /login. A spinner shows while the session loads. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { todayInUserZone } from '@/lib/time-zone';
 import {
+  budgetMonthOf,
   clampMonth,
-  currentBudgetMonth,
   formatBudgetMonth,
   parseMonthValue,
   shiftBudgetMonth,
@@ -40,7 +41,10 @@ describe('budget months', () => {
     expect(formatBudgetMonth({ year: 2026, month: 3 })).toBe('3/2026');
     const now = new Date('2026-03-31T23:30:00Z');
     // Already April 1st in Paris, still March 31st in New York.
-    expect(currentBudgetMonth('Europe/Paris', now)).toEqual({ year: 2026, month: 4 });
-    expect(currentBudgetMonth('America/New_York', now)).toEqual({ year: 2026, month: 3 });
+    expect(budgetMonthOf(todayInUserZone('Europe/Paris', now))).toEqual({ year: 2026, month: 4 });
+    expect(budgetMonthOf(todayInUserZone('America/New_York', now))).toEqual({
+      year: 2026,
+      month: 3,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { Budget, ValidBudgetInput } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { budgetsQueryKey } from './get-budgets';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 
 /** Creates a budget; a second one for the same category and month is refused (409). */
 export function createBudget(input: ValidBudgetInput): Promise<Budget> {
@@ -14,6 +14,8 @@ export function useCreateBudget({ onError }: { onError?: (error: Error) => void 
   return useMutation({
     mutationFn: createBudget,
     onError,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: budgetsQueryKey }),
+    // A category the server did not know yet becomes one of the user's own.
+    onSuccess: () =>
+      invalidateFamilies(queryClient, [queryKeys.budgets.all, queryKeys.categories.all]),
   });
 }

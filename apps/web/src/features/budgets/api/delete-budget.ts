@@ -1,7 +1,7 @@
 import type { Budget } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { budgetsQueryKey } from './get-budgets';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteBudget(budgetId: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/budgets/${encodeURIComponent(budgetId)}`);
@@ -13,10 +13,10 @@ export function useDeleteBudget() {
     mutationFn: deleteBudget,
     onSuccess: (_answer, budgetId) => {
       // The row goes at once (so focus never rests on a removed button), then the list refreshes.
-      queryClient.setQueriesData<Budget[]>({ queryKey: budgetsQueryKey }, (budgets) =>
+      queryClient.setQueriesData<Budget[]>({ queryKey: queryKeys.budgets.all }, (budgets) =>
         budgets?.filter((budget) => budget._id !== budgetId),
       );
-      return queryClient.invalidateQueries({ queryKey: budgetsQueryKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.budgets.all });
     },
   });
 }

@@ -1,9 +1,7 @@
 import type { Budget } from '@moneta/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-/** Every budget query starts with this key; saving or deleting a budget refreshes them all. */
-export const budgetsQueryKey = ['budgets', 'list'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export type BudgetMonth = { month: number; year: number };
 
@@ -12,13 +10,9 @@ export function getBudgets({ month, year }: BudgetMonth): Promise<Budget[]> {
   return api.get<Budget[]>(`/budgets?month=${month}&year=${year}`);
 }
 
+/** Whatever changes transactions refreshes these too, for the spending they show. */
 export const budgetsQueryOptions = (viewed: BudgetMonth) =>
-  queryOptions({
-    queryKey: [...budgetsQueryKey, viewed],
-    queryFn: () => getBudgets(viewed),
-    // Spending changes whenever a transaction does, on other pages too: refetch on every visit.
-    staleTime: 0,
-  });
+  queryOptions({ queryKey: queryKeys.budgets.list(viewed), queryFn: () => getBudgets(viewed) });
 
 export function useBudgets(viewed: BudgetMonth) {
   return useQuery(budgetsQueryOptions(viewed));

@@ -1,7 +1,7 @@
 import type { Budget, ValidBudgetInput } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { budgetsQueryKey } from './get-budgets';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 
 export function updateBudget({
   budgetId,
@@ -19,6 +19,8 @@ export function useUpdateBudget({ onError }: { onError?: (error: Error) => void 
   return useMutation({
     mutationFn: updateBudget,
     onError,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: budgetsQueryKey }),
+    // A category the server did not know yet becomes one of the user's own.
+    onSuccess: () =>
+      invalidateFamilies(queryClient, [queryKeys.budgets.all, queryKeys.categories.all]),
   });
 }

@@ -9,16 +9,14 @@ import {
 import type { FocusEvent, FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { fieldErrorClasses } from '@/components/ui/input-styles';
-import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateBudget } from '../api/create-budget';
 import type { BudgetMonth } from '../api/get-budgets';
-import { useExpenseCategories } from '../api/get-expense-categories';
 import { useUpdateBudget } from '../api/update-budget';
 import { clampMonth, FIRST_MONTH, LAST_MONTH } from '../utils/budget-month';
 
@@ -35,7 +33,6 @@ type BudgetFormProps = {
 
 /** The Add Budget / Edit Budget form (SPEC §5), checked with the server's own schema. */
 export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFormProps) {
-  const categoriesQuery = useExpenseCategories();
   const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));
   const createMutation = useCreateBudget({ onError });
   const updateMutation = useUpdateBudget({ onError });
@@ -58,11 +55,6 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
       year: String(budget?.year ?? defaultMonth.year),
     },
   });
-
-  // A budget's category may have left the list since (or come from elsewhere): keep it choosable.
-  const categories = categoriesQuery.data ?? [];
-  const options =
-    budget && !categories.includes(budget.category) ? [budget.category, ...categories] : categories;
 
   const monthField = register('month');
 
@@ -93,26 +85,12 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, SAVE_FAILED)}</Alert> : null}
-      <SelectField
-        label="Category"
+      <CategorySelect
+        kind="expense"
+        extraCategories={[budget?.category]}
         error={errors.category?.message}
-        aria-busy={categoriesQuery.isPending}
-        hint={
-          categoriesQuery.isError ? (
-            <p className={fieldErrorClasses}>Could not load the categories. Please try again.</p>
-          ) : null
-        }
         {...register('category')}
-      >
-        <option value="">
-          {categoriesQuery.isPending ? 'Loading categories…' : 'Select a category'}
-        </option>
-        {options.map((category) => (
-          <option key={category} value={category}>
-            {category}
-          </option>
-        ))}
-      </SelectField>
+      />
       <TextField
         label="Amount"
         type="number"

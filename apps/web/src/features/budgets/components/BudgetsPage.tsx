@@ -1,46 +1,41 @@
 import type { Budget } from '@moneta/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
-import { useUser } from '@/features/auth/api/get-user';
+import { errorMessage } from '@/lib/api-client';
+import { useToday } from '@/lib/auth/use-today';
+import { useDeleteBudget } from '../api/delete-budget';
 import { useBudgets, type BudgetMonth } from '../api/get-budgets';
 import {
   budgetMonthName,
-  currentBudgetMonth,
+  budgetMonthOf,
+  formatBudgetMonth,
   parseMonthValue,
   toMonthValue,
 } from '../utils/budget-month';
 import { BudgetForm } from './BudgetForm';
 import { BudgetsTable } from './BudgetsTable';
-import { DeleteBudgetDialog } from './DeleteBudgetDialog';
 import { MonthPicker } from './MonthPicker';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; budget: Budget } | null;
 
 /** Monthly budgets per expense category with what has been spent (SPEC §2, issue 4). */
 export function BudgetsPage() {
-  const { user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const currentMonth = currentBudgetMonth(user?.timeZone);
+  const today = useToday();
+  const currentMonth = budgetMonthOf(today);
   const viewed = parseMonthValue(searchParams.get('month')) ?? currentMonth;
   const budgetsQuery = useBudgets(viewed);
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Budget | null>(null);
-  const shouldFocusAddRef = useRef(false);
+  const deleteMutation = useDeleteBudget();
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const monthName = budgetMonthName(viewed);
-
-  // After a deletion the row's button is gone: focus goes to a control that stays.
-  // (This runs after the dialog has handed focus back, to the removed button.)
-  useEffect(() => {
-    if (deleting !== null || !shouldFocusAddRef.current) return;
-    shouldFocusAddRef.current = false;
-    addButtonRef.current?.focus();
-  }, [deleting]);
 
   function view(month: BudgetMonth) {
     setSearchParams(
@@ -114,13 +109,19 @@ export function BudgetsPage() {
           onCancel={() => setForm(null)}
         />
       </Dialog>
-      <DeleteBudgetDialog
-        budget={deleting}
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete budget?"
+        description={(budget) =>
+          `The ${budget.category} budget for ${formatBudgetMonth(budget)} will be deleted. Your transactions stay as they are.`
+        }
+        onDelete={(budget) => deleteMutation.mutateAsync(budget._id)}
+        failureMessage={(error) =>
+          errorMessage(error, 'Could not delete the budget. Please try again.')
+        }
         onClose={() => setDeleting(null)}
-        onDeleted={() => {
-          shouldFocusAddRef.current = true;
-          setDeleting(null);
-        }}
+        onDeleted={() => setDeleting(null)}
+        focusAfterDeleting={addButtonRef}
       />
     </ContentLayout>
   );

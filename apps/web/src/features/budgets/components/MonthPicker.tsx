@@ -1,7 +1,8 @@
-import { useId, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { FormField } from '@/components/ui/FormField';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { inputClasses, labelClasses } from '@/components/ui/input-styles';
+import { inputClasses } from '@/components/ui/input-styles';
 import type { BudgetMonth } from '../api/get-budgets';
 import {
   isFirstBudgetMonth,
@@ -19,7 +20,6 @@ type MonthPickerProps = {
 
 /** Chooses the month whose budgets are shown: previous / next, a month field, back to today. */
 export function MonthPicker({ value, currentMonth, onChange }: MonthPickerProps) {
-  const inputId = useId();
   const isCurrent = value.year === currentMonth.year && value.month === currentMonth.month;
 
   function onInput(event: ChangeEvent<HTMLInputElement>) {
@@ -29,43 +29,42 @@ export function MonthPicker({ value, currentMonth, onChange }: MonthPickerProps)
 
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <div>
-        <label htmlFor={inputId} className={labelClasses}>
-          Month shown
-        </label>
-        <div className="mt-1.5 flex items-center gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            className="w-9 px-0"
-            aria-label="Previous month"
-            disabled={isFirstBudgetMonth(value)}
-            onClick={() => onChange(shiftBudgetMonth(value, -1))}
-          >
-            <ChevronDownIcon className="size-5 rotate-90" />
-          </Button>
-          <input
-            id={inputId}
-            type="month"
-            value={toMonthValue(value)}
-            min="2000-01"
-            max="2100-12"
-            required
-            onChange={onInput}
-            className={`${inputClasses} h-9 w-44 py-0`}
-          />
-          <Button
-            variant="secondary"
-            size="sm"
-            className="w-9 px-0"
-            aria-label="Next month"
-            disabled={isLastBudgetMonth(value)}
-            onClick={() => onChange(shiftBudgetMonth(value, 1))}
-          >
-            <ChevronDownIcon className="size-5 -rotate-90" />
-          </Button>
-        </div>
-      </div>
+      <FormField label="Month shown">
+        {(control) => (
+          <div className="mt-1.5 flex items-center gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              className="w-9 px-0"
+              aria-label="Previous month"
+              disabled={isFirstBudgetMonth(value)}
+              onClick={() => onChange(shiftBudgetMonth(value, -1))}
+            >
+              <ChevronDownIcon className="size-5 rotate-90" />
+            </Button>
+            <input
+              {...control}
+              type="month"
+              value={toMonthValue(value)}
+              min="2000-01"
+              max="2100-12"
+              required
+              onChange={onInput}
+              className={`${inputClasses} h-9 w-44 py-0`}
+            />
+            <Button
+              variant="secondary"
+              size="sm"
+              className="w-9 px-0"
+              aria-label="Next month"
+              disabled={isLastBudgetMonth(value)}
+              onClick={() => onChange(shiftBudgetMonth(value, 1))}
+            >
+              <ChevronDownIcon className="size-5 -rotate-90" />
+            </Button>
+          </div>
+        )}
+      </FormField>
       {isCurrent ? null : (
         <Button variant="ghost" size="sm" onClick={() => onChange(currentMonth)}>
           This month

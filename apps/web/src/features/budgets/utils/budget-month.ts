@@ -1,18 +1,12 @@
-import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR, dateParts, todayIn } from '@moneta/shared';
+import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR, dateParts } from '@moneta/shared';
 import type { BudgetMonth } from '../api/get-budgets';
 
 export const FIRST_MONTH = 1;
 export const LAST_MONTH = 12;
 
-/** The month containing today in the user's time zone (the browser's if the zone is unknown). */
-export function currentBudgetMonth(timeZone: string | undefined, now = new Date()): BudgetMonth {
-  let today: string;
-  try {
-    today = todayIn(timeZone ?? 'UTC', now);
-  } catch {
-    today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, now);
-  }
-  const { year, month } = dateParts(today);
+/** The month a calendar date (YYYY-MM-DD) falls in; of today's date, the current month. */
+export function budgetMonthOf(date: string): BudgetMonth {
+  const { year, month } = dateParts(date);
   return { year, month };
 }
 

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_BANNER_MS } from '@moneta/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { fieldErrorClasses, inputClasses, labelClasses } from '@/components/ui/input-styles';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import {
   contactFormSchema,
@@ -26,7 +27,6 @@ const EMPTY_FORM: ContactFormValues = {
  * then the form is cleared.
  */
 export function ContactForm() {
-  const ids = { inquiryType: useId(), message: useId() };
   const [isBannerShown, setIsBannerShown] = useState(false);
   const {
     register,
@@ -75,47 +75,26 @@ export function ContactForm() {
           {...register('email')}
         />
       </div>
-      <div>
-        <label htmlFor={ids.inquiryType} className={labelClasses}>
-          Inquiry type
-        </label>
-        <select
-          id={ids.inquiryType}
-          className={`${inputClasses} mt-1.5`}
-          {...register('inquiryType')}
-        >
-          {inquiryTypeSchema.options.map((type) => (
-            <option key={type} value={type}>
-              {INQUIRY_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Inquiry type" {...register('inquiryType')}>
+        {inquiryTypeSchema.options.map((type) => (
+          <option key={type} value={type}>
+            {INQUIRY_TYPE_LABELS[type]}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label="Subject"
         required
         error={errors.subject?.message}
         {...register('subject')}
       />
-      <div>
-        <label htmlFor={ids.message} className={labelClasses}>
-          Message
-        </label>
-        <textarea
-          id={ids.message}
-          rows={6}
-          required
-          className={`${inputClasses} mt-1.5 resize-y`}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${ids.message}-error` : undefined}
-          {...register('message')}
-        />
-        {errors.message ? (
-          <p id={`${ids.message}-error`} className={fieldErrorClasses}>
-            {errors.message.message}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Message"
+        rows={6}
+        required
+        error={errors.message?.message}
+        {...register('message')}
+      />
       <Button type="submit" size="lg" className="w-full sm:w-auto">
         Send Message
       </Button>

@@ -1,12 +1,7 @@
 import type { ChartData } from '@moneta/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-/**
- * Under ['transactions'] like every query about transactions, so that any change to them
- * refreshes the charts too.
- */
-export const chartsQueryKey = ['transactions', 'charts'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The last 30 days, ending today in the user's time zone (the server's default window). */
 export function getCharts(): Promise<ChartData> {
@@ -14,7 +9,7 @@ export function getCharts(): Promise<ChartData> {
 }
 
 export const chartsQueryOptions = () =>
-  queryOptions({ queryKey: chartsQueryKey, queryFn: getCharts });
+  queryOptions({ queryKey: queryKeys.transactions.charts, queryFn: getCharts });
 
 export function useCharts() {
   return useQuery(chartsQueryOptions());

@@ -1,8 +1,7 @@
 import type { Receipt } from '@moneta/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const receiptsQueryKey = ['receipts', 'list'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed file URLs expire after 15 minutes; fresh ones come well before that. */
 const FILE_URL_REFRESH_MS = 10 * 60_000;
@@ -14,10 +13,8 @@ export function getReceipts(): Promise<Receipt[]> {
 
 export const receiptsQueryOptions = () =>
   queryOptions({
-    queryKey: receiptsQueryKey,
+    queryKey: queryKeys.receipts.list,
     queryFn: getReceipts,
-    // Refetched on every visit (an expense may have been deleted elsewhere, URLs age).
-    staleTime: 0,
     refetchInterval: FILE_URL_REFRESH_MS,
   });
 

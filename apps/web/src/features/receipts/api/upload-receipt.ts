@@ -1,13 +1,7 @@
 import type { ReceiptUploadResult } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { receiptsQueryKey } from './get-receipts';
-
-/**
- * Every query about transactions starts with this key (lists, totals, charts). The receipts
- * feature may not import the transactions feature, so it names the shared prefix itself.
- */
-const TRANSACTIONS_QUERY_PREFIX = ['transactions'] as const;
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 
 /** Sends the file in the multipart field `receipt`; the server reads it and records the expense. */
 export function uploadReceipt(file: File): Promise<ReceiptUploadResult> {
@@ -16,14 +10,20 @@ export function uploadReceipt(file: File): Promise<ReceiptUploadResult> {
   return api.upload<ReceiptUploadResult>('/receipts/upload', form);
 }
 
+/**
+ * The expense recorded moves the transaction lists, totals and charts and the budgets'
+ * spending; a category the server did not know yet becomes one of the user's own.
+ */
 export function useUploadReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadReceipt,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_PREFIX }),
-        queryClient.invalidateQueries({ queryKey: receiptsQueryKey }),
+      invalidateFamilies(queryClient, [
+        queryKeys.receipts.all,
+        queryKeys.transactions.all,
+        queryKeys.budgets.all,
+        queryKeys.categories.all,
       ]),
   });
 }

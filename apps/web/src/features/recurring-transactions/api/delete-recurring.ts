@@ -1,10 +1,9 @@
 import type { Recurring } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { recurringQueryKey } from './get-recurring';
-import { invalidateAfterRecurringChange } from './invalidate-after-change';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 
-/** Deletes a rule; the transactions it recorded stay. */
+/** Deletes a rule; the transactions it recorded stay, no longer marked as recurring. */
 export function deleteRecurring(recurringId: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/recurring/${encodeURIComponent(recurringId)}`);
 }
@@ -15,10 +14,10 @@ export function useDeleteRecurring() {
     mutationFn: deleteRecurring,
     onSuccess: (_answer, recurringId) => {
       // The row goes at once (so focus never rests on a removed button), then lists refresh.
-      queryClient.setQueryData<Recurring[]>(recurringQueryKey, (rules) =>
+      queryClient.setQueryData<Recurring[]>(queryKeys.recurring.list, (rules) =>
         rules?.filter((rule) => rule._id !== recurringId),
       );
-      return invalidateAfterRecurringChange(queryClient);
+      return invalidateFamilies(queryClient, [queryKeys.recurring.all, queryKeys.transactions.all]);
     },
   });
 }

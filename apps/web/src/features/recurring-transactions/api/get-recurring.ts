@@ -1,8 +1,7 @@
 import type { Recurring } from '@moneta/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const recurringQueryKey = ['recurring', 'list'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The user's recurring transactions, the next one due first. */
 export function getRecurring(): Promise<Recurring[]> {
@@ -10,12 +9,7 @@ export function getRecurring(): Promise<Recurring[]> {
 }
 
 export const recurringQueryOptions = () =>
-  queryOptions({
-    queryKey: recurringQueryKey,
-    queryFn: getRecurring,
-    // Next due dates move on as the server records occurrences: refetch on every visit.
-    staleTime: 0,
-  });
+  queryOptions({ queryKey: queryKeys.recurring.list, queryFn: getRecurring });
 
 export function useRecurring() {
   return useQuery(recurringQueryOptions());

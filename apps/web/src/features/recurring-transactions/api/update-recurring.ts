@@ -1,7 +1,8 @@
 import type { Recurring, ValidRecurringInput } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterRecurringChange } from './invalidate-after-change';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { CHANGED_BY_SAVING_A_RULE } from './create-recurring';
 
 /** Updates a rule; missing occurrences up to today are recorded, none twice. */
 export function updateRecurring({
@@ -20,6 +21,6 @@ export function useUpdateRecurring({ onError }: { onError?: (error: Error) => vo
   return useMutation({
     mutationFn: updateRecurring,
     onError,
-    onSuccess: () => invalidateAfterRecurringChange(queryClient),
+    onSuccess: () => invalidateFamilies(queryClient, CHANGED_BY_SAVING_A_RULE),
   });
 }

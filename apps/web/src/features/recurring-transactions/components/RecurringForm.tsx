@@ -3,23 +3,21 @@ import {
   RECURRING_MAX_START_DATE,
   RECURRING_MIN_START_DATE,
   recurringInputSchema,
-  todayIn,
   type Recurring,
   type RecurringInput,
   type ValidRecurringInput,
 } from '@moneta/shared';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { fieldErrorClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
-import { useUser } from '@/features/auth/api/get-user';
 import { errorMessage } from '@/lib/api-client';
+import { useToday } from '@/lib/auth/use-today';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateRecurring } from '../api/create-recurring';
-import { useCategories } from '../api/get-categories';
 import { useUpdateRecurring } from '../api/update-recurring';
 import { frequencyLabel } from '../utils/frequency-label';
 
@@ -32,18 +30,9 @@ type RecurringFormProps = {
   onCancel: () => void;
 };
 
-function today(timeZone: string | undefined): string {
-  try {
-    return todayIn(timeZone ?? 'UTC');
-  } catch {
-    return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  }
-}
-
 /** The Add / Edit Recurring form (SPEC §5), checked with the server's own schema. */
 export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormProps) {
-  const { user } = useUser();
-  const categoriesQuery = useCategories();
+  const today = useToday();
   const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));
   const createMutation = useCreateRecurring({ onError });
   const updateMutation = useUpdateRecurring({ onError });
@@ -63,16 +52,9 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
       amount: recurring ? String(recurring.amount) : '',
       isIncome: recurring?.isIncome ?? false,
       frequency: recurring?.frequency ?? 'monthly',
-      startDate: recurring?.startDate ?? today(user?.timeZone),
+      startDate: recurring?.startDate ?? today,
     },
   });
-
-  // A rule's category may have left the lists since: keep it choosable.
-  const categories = categoriesQuery.data ?? [];
-  const options =
-    recurring && !categories.includes(recurring.category)
-      ? [recurring.category, ...categories]
-      : categories;
 
   const onSubmit = handleSubmit((input) => {
     if (recurring) {
@@ -93,26 +75,12 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
         error={errors.name?.message}
         {...register('name')}
       />
-      <SelectField
-        label="Category"
+      <CategorySelect
+        kind="all"
+        extraCategories={[recurring?.category]}
         error={errors.category?.message}
-        aria-busy={categoriesQuery.isPending}
-        hint={
-          categoriesQuery.isError ? (
-            <p className={fieldErrorClasses}>Could not load the categories. Please try again.</p>
-          ) : null
-        }
         {...register('category')}
-      >
-        <option value="">
-          {categoriesQuery.isPending ? 'Loading categories…' : 'Select a category'}
-        </option>
-        {options.map((category) => (
-          <option key={category} value={category}>
-            {category}
-          </option>
-        ))}
-      </SelectField>
+      />
       <TextField
         label="Amount"
         type="number"

@@ -1,12 +1,14 @@
 import type { Recurring } from '@moneta/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteRecurring } from '../api/delete-recurring';
 import { useRecurring } from '../api/get-recurring';
-import { DeleteRecurringDialog } from './DeleteRecurringDialog';
 import { RecurringForm } from './RecurringForm';
 import { RecurringTable } from './RecurringTable';
 
@@ -17,16 +19,8 @@ export function RecurringTransactionsPage() {
   const recurringQuery = useRecurring();
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Recurring | null>(null);
-  const shouldFocusAddRef = useRef(false);
+  const deleteMutation = useDeleteRecurring();
   const addButtonRef = useRef<HTMLButtonElement>(null);
-
-  // After a deletion the row's button is gone: focus goes to a control that stays.
-  // (This runs after the dialog has handed focus back, to the removed button.)
-  useEffect(() => {
-    if (deleting !== null || !shouldFocusAddRef.current) return;
-    shouldFocusAddRef.current = false;
-    addButtonRef.current?.focus();
-  }, [deleting]);
 
   return (
     <ContentLayout
@@ -79,13 +73,19 @@ export function RecurringTransactionsPage() {
           onCancel={() => setForm(null)}
         />
       </Dialog>
-      <DeleteRecurringDialog
-        recurring={deleting}
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete recurring transaction?"
+        description={(recurring) =>
+          `“${recurring.name}” will no longer be recorded. The transactions it already created are kept.`
+        }
+        onDelete={(recurring) => deleteMutation.mutateAsync(recurring._id)}
+        failureMessage={(error) =>
+          errorMessage(error, 'Could not delete the recurring transaction. Please try again.')
+        }
         onClose={() => setDeleting(null)}
-        onDeleted={() => {
-          shouldFocusAddRef.current = true;
-          setDeleting(null);
-        }}
+        onDeleted={() => setDeleting(null)}
+        focusAfterDeleting={addButtonRef}
       />
     </ContentLayout>
   );

@@ -1,20 +1,16 @@
-import { useRef, useState } from 'react';
-import { Alert } from '@/components/ui/Alert';
+import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
-import { useLogout } from '@/features/auth/hooks/use-logout';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useLogout } from '@/lib/auth/use-logout';
 import { useDeleteAccount } from '../api/delete-account';
 
 /** The Danger Zone: deleting the account after an explicit confirmation, then logging out. */
 export function DeleteAccount() {
   const [isConfirming, setIsConfirming] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const deleteMutation = useDeleteAccount();
   const logout = useLogout();
-  const isBusy = deleteMutation.isPending;
 
   function close() {
-    if (isBusy) return;
     setIsConfirming(false);
     deleteMutation.reset();
   }
@@ -45,26 +41,17 @@ export function DeleteAccount() {
           Delete Account
         </Button>
       </div>
-      <Dialog
+      <ConfirmDialog
         isOpen={isConfirming}
-        onClose={close}
-        role="alertdialog"
         title="Delete your account?"
         description="All of your data will be deleted permanently. You will be signed out, and your e-mail and password will no longer work."
-        initialFocusRef={cancelRef}
-      >
-        {deleteMutation.isError ? (
-          <Alert className="mt-4">Failed to delete account. Please try again.</Alert>
-        ) : null}
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button ref={cancelRef} variant="secondary" onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={confirm} disabled={isBusy}>
-            {isBusy ? 'Deleting...' : 'Delete Account'}
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Delete Account"
+        busyLabel="Deleting..."
+        isBusy={deleteMutation.isPending}
+        error={deleteMutation.isError ? 'Failed to delete account. Please try again.' : null}
+        onConfirm={confirm}
+        onCancel={close}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { ContentLayout } from '@/components/layouts/ContentLayout';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/lib/auth/get-user';
 import { DeleteAccount } from './DeleteAccount';
 
 export function SettingsPage() {

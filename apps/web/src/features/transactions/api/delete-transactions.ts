@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { transactionKeys } from './keys';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 
 export function deleteTransaction(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/transactions/${encodeURIComponent(id)}`);
@@ -13,7 +13,10 @@ export function bulkDeleteTransactions(
   return api.delete('/transactions/bulk', { transactionIds });
 }
 
-/** Deletes one transaction (a single id) or several at once. */
+/**
+ * Deletes one transaction (a single id) or several at once. That moves the lists, totals and
+ * charts and the budgets' spending; a receipt whose expense goes shows it as deleted.
+ */
 export function useDeleteTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -22,6 +25,11 @@ export function useDeleteTransactions() {
       if (ids.length === 1 && only) await deleteTransaction(only);
       else await bulkDeleteTransactions(ids);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+    onSettled: () =>
+      invalidateFamilies(queryClient, [
+        queryKeys.transactions.all,
+        queryKeys.budgets.all,
+        queryKeys.receipts.all,
+      ]),
   });
 }

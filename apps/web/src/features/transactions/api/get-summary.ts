@@ -1,7 +1,7 @@
 import type { TransactionSummary } from '@moneta/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { transactionKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** All-time totals, the balance and the five newest transactions. */
 export function getTransactionSummary(): Promise<TransactionSummary> {
@@ -9,7 +9,7 @@ export function getTransactionSummary(): Promise<TransactionSummary> {
 }
 
 export const transactionSummaryQueryOptions = () =>
-  queryOptions({ queryKey: transactionKeys.summary, queryFn: getTransactionSummary });
+  queryOptions({ queryKey: queryKeys.transactions.summary, queryFn: getTransactionSummary });
 
 export function useTransactionSummary() {
   return useQuery(transactionSummaryQueryOptions());

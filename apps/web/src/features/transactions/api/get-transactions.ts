@@ -1,7 +1,7 @@
 import { TRANSACTIONS_PAGE_SIZE, type TransactionPage } from '@moneta/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { transactionKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export type TransactionFilterValues = {
   search: string;
@@ -35,7 +35,7 @@ export function getTransactions(params: TransactionListParams): Promise<Transact
 
 export const transactionsQueryOptions = (params: TransactionListParams) =>
   queryOptions({
-    queryKey: transactionKeys.list(params),
+    queryKey: queryKeys.transactions.list(params),
     queryFn: () => getTransactions(params),
     // The table keeps the previous page on screen while the next one loads.
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import type { Transaction, ValidTransactionInput } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { transactionKeys } from './keys';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 
 export function createTransaction(input: ValidTransactionInput): Promise<Transaction> {
   return api.post<Transaction>('/transactions', input);
@@ -11,12 +11,20 @@ export function updateTransaction(id: string, input: ValidTransactionInput): Pro
   return api.put<Transaction>(`/transactions/${encodeURIComponent(id)}`, input);
 }
 
-/** Creates a transaction, or updates the one whose id is given; then everything refreshes. */
+/**
+ * Creates a transaction, or updates the one whose id is given. That moves the lists, totals and
+ * charts, the budgets' spending, and may add a custom category (one typed in the form).
+ */
 export function useSaveTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ValidTransactionInput }) =>
       id ? updateTransaction(id, input) : createTransaction(input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+    onSettled: () =>
+      invalidateFamilies(queryClient, [
+        queryKeys.transactions.all,
+        queryKeys.budgets.all,
+        queryKeys.categories.all,
+      ]),
   });
 }

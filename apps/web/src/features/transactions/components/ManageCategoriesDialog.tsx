@@ -4,12 +4,12 @@ import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { TrashIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useDeleteCategory } from '../api/delete-category';
-import { useCategories } from '../api/get-categories';
+import { useDeleteCategory } from '@/lib/categories/delete-category';
+import { useCategories } from '@/lib/categories/get-categories';
 
 const DELETE_FAILED = 'Failed to delete the category. Please try again.';
 
@@ -32,19 +32,6 @@ export function ManageCategoriesDialog({
   const isLoading = expense.isPending || income.isPending;
   const loadError = expense.error ?? income.error;
   const isEmpty = customExpense.length === 0 && customIncome.length === 0;
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    const name = toDelete;
-    deleteMutation.mutate(name, {
-      onSuccess: ({ movedCount }) => {
-        setToDelete(null);
-        toast.success(
-          `Category "${name}" deleted. ${movedCount} transaction${movedCount === 1 ? '' : 's'} moved to ${FALLBACK_CATEGORY}.`,
-        );
-      },
-    });
-  }
 
   return (
     <Dialog
@@ -74,19 +61,20 @@ export function ManageCategoriesDialog({
           Close
         </Button>
       </div>
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        title={`Delete the category "${toDelete ?? ''}"?`}
+      <ConfirmDeleteDialog
+        item={toDelete}
+        title={(name) => `Delete the category "${name}"?`}
         description={`Its transactions will move to ${FALLBACK_CATEGORY}. This cannot be undone.`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        isBusy={deleteMutation.isPending}
-        error={deleteMutation.isError ? errorMessage(deleteMutation.error, DELETE_FAILED) : null}
-        onConfirm={confirmDelete}
-        onCancel={() => {
+        onDelete={(name) => deleteMutation.mutateAsync(name)}
+        onDeleted={({ movedCount }, name) => {
           setToDelete(null);
-          deleteMutation.reset();
+          toast.success(
+            `Category "${name}" deleted. ${movedCount} transaction${movedCount === 1 ? '' : 's'} moved to ${FALLBACK_CATEGORY}.`,
+          );
         }}
+        onClose={() => setToDelete(null)}
+        failureMessage={(error) => errorMessage(error, DELETE_FAILED)}
+        failureIn="dialog"
       />
     </Dialog>
   );
@@ -111,12 +99,7 @@ function CategoryList({
             <span className="min-w-0 truncate text-sm text-neutral-900 dark:text-neutral-100">
               {name}
             </span>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-700 dark:text-red-400"
-              onClick={() => onDelete(name)}
-            >
+            <Button variant="ghost-danger" size="sm" onClick={() => onDelete(name)}>
               <TrashIcon />
               Delete<span className="sr-only"> {name}</span>
             </Button>

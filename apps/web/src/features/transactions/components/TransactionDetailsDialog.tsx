@@ -2,7 +2,7 @@ import type { Transaction } from '@moneta/shared';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { useCurrency } from '@/features/auth/hooks/use-currency';
+import { useCurrency } from '@/lib/auth/use-currency';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { SignedAmount } from './SignedAmount';
 

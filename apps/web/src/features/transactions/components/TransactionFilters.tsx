@@ -2,12 +2,13 @@ import { MAX_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '@moneta/shared';
 import { useEffect, useRef, useState } from 'react';
 import { SearchIcon, XSmallIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
-import { inputClasses, labelClasses } from '@/components/ui/input-styles';
+import { FormField } from '@/components/ui/FormField';
+import { inputClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useCategories } from '@/lib/categories/get-categories';
 import type { TransactionFilterValues } from '../api/get-transactions';
-import { useCategories } from '../api/get-categories';
 import type { FilterName } from '../hooks/use-transaction-filters';
 
 type TransactionFiltersProps = {
@@ -88,31 +89,30 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (value: strin
   useEffect(() => () => clearTimeout(timerRef.current), []);
 
   return (
-    <div>
-      <label htmlFor="transactions-search" className={labelClasses}>
-        Search
-      </label>
-      <div className="relative mt-1.5">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-500 dark:text-neutral-400" />
-        <input
-          id="transactions-search"
-          type="search"
-          value={text}
-          maxLength={MAX_SEARCH_LENGTH}
-          placeholder="Name, category or note"
-          autoComplete="off"
-          className={`${inputClasses} pl-9`}
-          onChange={(event) => {
-            const next = event.target.value;
-            setText(next);
-            clearTimeout(timerRef.current);
-            timerRef.current = setTimeout(() => {
-              if (next.trim() !== value.trim()) onCommit(next.trim());
-            }, SEARCH_DEBOUNCE_MS);
-          }}
-        />
-      </div>
-    </div>
+    <FormField label="Search">
+      {(control) => (
+        <div className="relative mt-1.5">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-500 dark:text-neutral-400" />
+          <input
+            {...control}
+            type="search"
+            value={text}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder="Name, category or note"
+            autoComplete="off"
+            className={`${inputClasses} pl-9`}
+            onChange={(event) => {
+              const next = event.target.value;
+              setText(next);
+              clearTimeout(timerRef.current);
+              timerRef.current = setTimeout(() => {
+                if (next.trim() !== value.trim()) onCommit(next.trim());
+              }, SEARCH_DEBOUNCE_MS);
+            }}
+          />
+        </div>
+      )}
+    </FormField>
   );
 }
 

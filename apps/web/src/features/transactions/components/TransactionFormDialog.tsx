@@ -1,32 +1,29 @@
 import {
-  DEFAULT_TIME_ZONE,
   MAX_CATEGORY_LENGTH,
   MAX_NAME_LENGTH,
   MAX_NOTE_LENGTH,
   formatMoney,
-  todayIn,
   transactionInputSchema,
   transactionName,
   type Transaction,
   type TransactionInput,
   type ValidTransactionInput,
 } from '@moneta/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { CategorySelect } from '@/components/CategorySelect';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
-import { fieldErrorClasses, inputClasses, labelClasses } from '@/components/ui/input-styles';
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { PromptDialog } from '@/components/ui/PromptDialog';
-import { SelectField } from '@/components/ui/SelectField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
-import { useUser } from '@/features/auth/api/get-user';
-import { useCurrency } from '@/features/auth/hooks/use-currency';
 import { errorMessage } from '@/lib/api-client';
+import { useCurrency } from '@/lib/auth/use-currency';
+import { useToday } from '@/lib/auth/use-today';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
-import { useCategories } from '../api/get-categories';
 import { useTransactionSummary } from '../api/get-summary';
 import { useSaveTransaction } from '../api/save-transaction';
 
@@ -92,10 +89,8 @@ function TransactionForm({
   onCancel,
   onSaved,
 }: TransactionFormProps) {
-  const { user } = useUser();
+  const today = useToday();
   const currency = useCurrency();
-  const noteId = useId();
-  const categories = useCategories(isIncome ? 'income' : 'expense');
   const summary = useTransactionSummary();
   const saveMutation = useSaveTransaction();
   const [addedCategories, setAddedCategories] = useState<string[]>([]);
@@ -114,7 +109,7 @@ function TransactionForm({
       name: transaction?.name ?? '',
       category: transaction?.category ?? '',
       cost: transaction ? String(transaction.cost) : '',
-      addedOn: transaction?.addedOn ?? todayIn(user?.timeZone ?? DEFAULT_TIME_ZONE),
+      addedOn: transaction?.addedOn ?? today,
       isIncome,
       note: transaction?.note ?? '',
     },
@@ -128,11 +123,6 @@ function TransactionForm({
     setValue('category', addedCategoryRef.current, { shouldValidate: true, shouldDirty: true });
     addedCategoryRef.current = null;
   }, [addedCategories, setValue]);
-
-  const options = [...(categories.data ?? [])];
-  for (const extra of [...addedCategories, transaction?.category ?? '']) {
-    if (extra && !options.includes(extra)) options.push(extra);
-  }
 
   function save(input: ValidTransactionInput) {
     saveMutation.mutate(
@@ -185,8 +175,9 @@ function TransactionForm({
         error={errors.name?.message}
         {...register('name')}
       />
-      <SelectField
-        label="Category"
+      <CategorySelect
+        kind={isIncome ? 'income' : 'expense'}
+        extraCategories={[...addedCategories, transaction?.category]}
         error={errors.category?.message}
         hint={
           <button
@@ -198,16 +189,7 @@ function TransactionForm({
           </button>
         }
         {...register('category')}
-      >
-        <option value="">
-          {categories.isPending ? 'Loading categories…' : 'Select a category'}
-        </option>
-        {options.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </SelectField>
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={`Amount (${currency})`}
@@ -225,20 +207,13 @@ function TransactionForm({
           {...register('addedOn')}
         />
       </div>
-      <div>
-        <label htmlFor={noteId} className={labelClasses}>
-          Note (optional)
-        </label>
-        <textarea
-          id={noteId}
-          rows={2}
-          maxLength={MAX_NOTE_LENGTH}
-          className={`${inputClasses} mt-1.5`}
-          aria-invalid={errors.note ? true : undefined}
-          {...register('note')}
-        />
-        {errors.note?.message ? <p className={fieldErrorClasses}>{errors.note.message}</p> : null}
-      </div>
+      <TextAreaField
+        label="Note (optional)"
+        rows={2}
+        maxLength={MAX_NOTE_LENGTH}
+        error={errors.note?.message}
+        {...register('note')}
+      />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
           Cancel

@@ -5,10 +5,10 @@ import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { DownloadIcon, PlusIcon, TrashIcon } from '@/components/ui/action-icons';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Spinner } from '@/components/ui/Spinner';
-import { useCurrency } from '@/features/auth/hooks/use-currency';
 import { errorMessage } from '@/lib/api-client';
+import { useCurrency } from '@/lib/auth/use-currency';
 import { useDeleteTransactions } from '../api/delete-transactions';
 import { useExportTransactions } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
@@ -60,33 +60,6 @@ export function TransactionsPage() {
     if (page > 1 && count >= transactions.length) setPage(page - 1);
   }
 
-  function deleteOne() {
-    if (!toDelete) return;
-    deleteMutation.mutate([toDelete._id], {
-      onSuccess: () => {
-        setToDelete(null);
-        toast.success('Transaction deleted.');
-        afterDeleting(1);
-      },
-      onError: (error) => {
-        setToDelete(null);
-        toast.error(errorMessage(error, DELETE_FAILED));
-      },
-    });
-  }
-
-  function deleteSelected() {
-    if (!bulkIds) return;
-    const ids = bulkIds;
-    deleteMutation.mutate(ids, {
-      onSuccess: () => {
-        setBulkIds(null);
-        toast.success(`${ids.length} transaction${ids.length === 1 ? '' : 's'} deleted.`);
-        afterDeleting(ids.length);
-      },
-    });
-  }
-
   const isFiltered = Object.values(filters).some(Boolean);
 
   return (
@@ -95,13 +68,7 @@ export function TransactionsPage() {
       actions={
         <>
           {selectedIds.size > 0 ? (
-            <Button
-              variant="danger"
-              onClick={() => {
-                deleteMutation.reset();
-                setBulkIds([...selectedIds]);
-              }}
-            >
+            <Button variant="danger" onClick={() => setBulkIds([...selectedIds])}>
               <TrashIcon />
               Delete ({selectedIds.size})
             </Button>
@@ -193,26 +160,32 @@ export function TransactionsPage() {
         isOpen={isManagingCategories}
         onClose={() => setIsManagingCategories(false)}
       />
-      <ConfirmDialog
-        isOpen={toDelete !== null}
+      <ConfirmDeleteDialog
+        item={toDelete}
         title="Delete this transaction?"
-        description={toDelete ? `"${toDelete.name}" will be deleted permanently.` : null}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        isBusy={deleteMutation.isPending}
-        onConfirm={deleteOne}
-        onCancel={() => setToDelete(null)}
+        description={(transaction) => `"${transaction.name}" will be deleted permanently.`}
+        onDelete={(transaction) => deleteMutation.mutateAsync([transaction._id])}
+        onDeleted={() => {
+          setToDelete(null);
+          toast.success('Transaction deleted.');
+          afterDeleting(1);
+        }}
+        onClose={() => setToDelete(null)}
+        failureMessage={(error) => errorMessage(error, DELETE_FAILED)}
       />
-      <ConfirmDialog
-        isOpen={bulkIds !== null}
-        title={`Delete ${bulkIds?.length ?? 0} transaction${bulkIds?.length === 1 ? '' : 's'}?`}
+      <ConfirmDeleteDialog
+        item={bulkIds}
+        title={(ids) => `Delete ${ids.length} transaction${ids.length === 1 ? '' : 's'}?`}
         description="The selected transactions will be deleted permanently."
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        isBusy={deleteMutation.isPending}
-        error={deleteMutation.isError ? BULK_DELETE_FAILED : null}
-        onConfirm={deleteSelected}
-        onCancel={() => setBulkIds(null)}
+        onDelete={(ids) => deleteMutation.mutateAsync(ids)}
+        onDeleted={(_result, ids) => {
+          setBulkIds(null);
+          toast.success(`${ids.length} transaction${ids.length === 1 ? '' : 's'} deleted.`);
+          afterDeleting(ids.length);
+        }}
+        onClose={() => setBulkIds(null)}
+        failureMessage={() => BULK_DELETE_FAILED}
+        failureIn="dialog"
       />
     </ContentLayout>
   );

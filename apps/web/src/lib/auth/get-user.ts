@@ -1,10 +1,8 @@
 import type { User } from '@moneta/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { clearToken, getToken } from '@/lib/token';
-
-/** The session: the signed-in user, or null for a visitor. */
-export const userQueryKey = ['auth', 'me'] as const;
 
 /**
  * Fetches the user behind the stored token. When that fails the visitor is treated as signed out
@@ -24,7 +22,7 @@ export async function getUser(): Promise<User | null> {
 
 export const userQueryOptions = () =>
   queryOptions({
-    queryKey: userQueryKey,
+    queryKey: queryKeys.user,
     queryFn: getUser,
     // The session changes only through login, sign-up, setup and logout, which set it directly.
     staleTime: Infinity,

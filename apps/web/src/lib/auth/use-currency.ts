@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY, type CurrencyCode } from '@moneta/shared';
-import { useUser } from '../api/get-user';
+import { useUser } from './get-user';
 
 /** The currency amounts are shown in: the user's default currency once known (SPEC §4). */
 export function useCurrency(): CurrencyCode {

@@ -1,0 +1,99 @@
+import { BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES } from '@moneta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render-app';
+import { makePage, transactionHandlers } from '@/testing/transactions';
+
+/** A user with one custom expense category, Pets, until it is deleted. */
+function signedInWithPets() {
+  let custom = ['Pets'];
+  const expense = () => [...BUILT_IN_EXPENSE_CATEGORIES, ...custom];
+  window.localStorage.setItem('token', 'jwt-token');
+  return fakeApi({
+    'GET /api/auth/me': { body: makeUser() },
+    ...transactionHandlers(),
+    'GET /api/transactions': { body: makePage([]) },
+    'GET /api/transactions/categories/expense': () => ({ body: expense() }),
+    'GET /api/transactions/categories': () => ({
+      body: [...new Set([...expense(), ...BUILT_IN_INCOME_CATEGORIES])],
+    }),
+    'DELETE /api/transactions/category': () => {
+      custom = [];
+      return { body: { message: 'Deleted.', movedCount: 2 } };
+    },
+    'GET /api/budgets': { body: [] },
+    'GET /api/recurring': { body: [] },
+  });
+}
+
+function fetched(calls: FakeCall[], path: string): number {
+  return calls.filter((call) => call.method === 'GET' && call.path === path).length;
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Opens a page through the navigation bar, as a user would. */
+async function goTo(user: User, label: string, title: string) {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  await user.click(within(nav).getByRole('link', { name: label }));
+  await screen.findByRole('heading', { level: 1, name: title });
+}
+
+/**
+ * Opens a form and waits until its Category field offers Pets or not (a list shown from the
+ * cache may be refetching); the form is closed again.
+ */
+async function expectPetsOffered(
+  user: User,
+  form: { add: string; title: string },
+  isOffered: boolean,
+) {
+  await user.click(screen.getByRole('button', { name: form.add }));
+  const dialog = screen.getByRole('dialog', { name: form.title });
+  await waitFor(() => {
+    const options = within(dialog)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toContain('Food');
+    expect(options.includes('Pets')).toBe(isOffered);
+  });
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+}
+
+const budgetForm = { add: 'Add Budget', title: 'Add Budget' };
+const recurringForm = { add: 'Add Recurring', title: 'Add Recurring Transaction' };
+
+describe('deleting a custom category', () => {
+  it('takes it out of every form and refreshes the budgets and recurring rules', async () => {
+    const { calls } = signedInWithPets();
+    const user = userEvent.setup();
+    renderApp('/budgets');
+    await screen.findByRole('heading', { level: 1, name: 'Budgets' }, { timeout: 5000 });
+    await expectPetsOffered(user, budgetForm, true);
+    await goTo(user, 'Recurring Transactions', 'Recurring Transactions');
+    await expectPetsOffered(user, recurringForm, true);
+    const budgetsFetched = fetched(calls, '/api/budgets');
+    const rulesFetched = fetched(calls, '/api/recurring');
+
+    await goTo(user, 'Transactions', 'Transactions');
+    await user.click(screen.getByRole('button', { name: 'Manage Categories' }));
+    const manage = screen.getByRole('dialog', { name: 'Manage Custom Categories' });
+    await user.click(await within(manage).findByRole('button', { name: 'Delete Pets' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(
+      await screen.findByText('Category "Pets" deleted. 2 transactions moved to Miscellaneous.'),
+    ).toBeInTheDocument();
+    await user.click(within(manage).getByRole('button', { name: 'Close' }));
+
+    await goTo(user, 'Budgets', 'Budgets');
+    await expectPetsOffered(user, budgetForm, false);
+    expect(fetched(calls, '/api/budgets')).toBeGreaterThan(budgetsFetched);
+    await goTo(user, 'Recurring Transactions', 'Recurring Transactions');
+    await expectPetsOffered(user, recurringForm, false);
+    expect(fetched(calls, '/api/recurring')).toBeGreaterThan(rulesFetched);
+  });
+});

@@ -1,0 +1,19 @@
+import type { ComponentProps } from 'react';
+import { FormField } from './FormField';
+import { inputClasses } from './input-styles';
+
+type TextAreaFieldProps = ComponentProps<'textarea'> & {
+  label: string;
+  error?: string;
+};
+
+/** A labelled text area with its error message wired to it for assistive technology. */
+export function TextAreaField({ label, error, id, className, ...props }: TextAreaFieldProps) {
+  return (
+    <FormField label={label} error={error} id={id} className={className}>
+      {(control) => (
+        <textarea className={`${inputClasses} mt-1.5 resize-y`} {...control} {...props} />
+      )}
+    </FormField>
+  );
+}

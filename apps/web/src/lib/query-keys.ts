@@ -1,0 +1,49 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/** Every kind of list the app reads categories as (DESIGN §2). */
+export type CategoryKind = 'expense' | 'income' | 'all';
+
+/**
+ * Every query key of the app, in one place, because the server changes several things at once
+ * (a recurring rule records transactions, deleting a category moves transactions and removes
+ * budgets) and the feature that makes the change must refresh what other features show. Each
+ * family has its own first element, so invalidating a family's `all` reaches each of its queries
+ * and nothing else.
+ */
+export const queryKeys = {
+  /** The session: the signed-in user, or null for a visitor. */
+  user: ['user'] as const,
+  transactions: {
+    all: ['transactions'] as const,
+    list: <Params extends object>(params: Params) => ['transactions', 'list', params] as const,
+    summary: ['transactions', 'summary'] as const,
+    charts: ['transactions', 'charts'] as const,
+  },
+  categories: {
+    all: ['categories'] as const,
+    list: (kind: CategoryKind) => ['categories', kind] as const,
+  },
+  budgets: {
+    all: ['budgets'] as const,
+    list: (month: { month: number; year: number }) => ['budgets', 'list', month] as const,
+  },
+  recurring: {
+    all: ['recurring'] as const,
+    list: ['recurring', 'list'] as const,
+  },
+  receipts: {
+    all: ['receipts'] as const,
+    list: ['receipts', 'list'] as const,
+  },
+};
+
+/**
+ * Marks every query of these families stale after a change: those on screen refetch now, the
+ * others when they are next shown.
+ */
+export async function invalidateFamilies(
+  queryClient: QueryClient,
+  families: readonly QueryKey[],
+): Promise<void> {
+  await Promise.all(families.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
