@@ -2,6 +2,8 @@ import type { ChartData, Transaction, TransactionPage, TransactionSummary } from
 import { BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES } from '@moneta/shared';
 
 let counter = 0;
+/** The account every user starts with, as the fake API lists it. */
+export const MAIN_ACCOUNT_ID = '0190a1b2-0000-7000-8000-00000000a001';
 
 export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {
   counter += 1;
@@ -15,6 +17,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     note: null,
     recurringId: null,
     receiptId: null,
+    accountId: MAIN_ACCOUNT_ID,
     createdAt: '2026-03-10T12:00:00.000Z',
     updatedAt: '2026-03-10T12:00:00.000Z',
     ...overrides,
