@@ -257,6 +257,16 @@ describe('accounts', () => {
     ).toBe(404);
     expect(await balances(user)).toEqual({ Main: 0, Other: 0 });
     expect((await ok<{ total: number }>(user, 'GET', '/api/transfers')).total).toBe(0);
+    // An empty or null accountId means "no account given": the default one.
+    for (const accountId of ['', null]) {
+      const created = await ok<{ accountId: string }>(
+        user,
+        'POST',
+        '/api/transactions',
+        expense(1, { accountId }),
+      );
+      expect(created.accountId).toBe(main!._id);
+    }
   });
 
   it('deletes only an empty account that is not the last, with a sentence saying what to do', async () => {

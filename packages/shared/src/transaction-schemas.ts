@@ -74,8 +74,10 @@ export const transactionInputSchema = z
     isIncome: z.boolean({ message: 'isIncome must be true or false.' }),
     // Absent stays undefined, so that an update without `note` keeps the stored one (DESIGN §5.6).
     note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
-    /** Without it, the user's first account (DESIGN §5.1). */
-    accountId: idSchema('accountId').nullish(),
+    /** Without it (or empty), the user's first account on create, the same one on update. */
+    accountId: idSchema('accountId')
+      .nullish()
+      .transform((value) => value || undefined),
   })
   .refine((input) => input.isIncome !== false || input.name !== '', {
     path: ['name'],

@@ -26,6 +26,8 @@ const Setup = page(() => import('./routes/setup'), 'SetupRoute');
 const AppRoot = page(() => import('./routes/app/root'), 'AppRoot');
 const Dashboard = page(() => import('./routes/app/dashboard'), 'DashboardRoute');
 const Transactions = page(() => import('./routes/app/transactions'), 'TransactionsRoute');
+const Accounts = page(() => import('./routes/app/accounts'), 'AccountsRoute');
+const Account = page(() => import('./routes/app/account'), 'AccountRoute');
 const Receipts = page(() => import('./routes/app/receipts'), 'ReceiptsRoute');
 const Settings = page(() => import('./routes/app/settings'), 'SettingsRoute');
 const Budgets = page(() => import('./routes/app/budgets'), 'BudgetsRoute');
@@ -57,6 +59,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.dashboard, element: <Dashboard /> },
               { path: paths.transactions, element: <Transactions /> },
+              { path: paths.accounts, element: <Accounts /> },
+              { path: paths.account, element: <Account /> },
               { path: paths.receipts, element: <Receipts /> },
               { path: paths.settings, element: <Settings /> },
               { path: paths.budgets, element: <Budgets /> },

@@ -7,6 +7,8 @@ export const paths = {
   setup: '/setup',
   dashboard: '/dashboard',
   transactions: '/transactions',
+  accounts: '/accounts',
+  account: '/accounts/:accountId',
   receipts: '/receipts',
   settings: '/settings',
   budgets: '/budgets',
@@ -14,3 +16,8 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The page of one account (its register). */
+export function accountPath(accountId: string): string {
+  return `/accounts/${encodeURIComponent(accountId)}`;
+}

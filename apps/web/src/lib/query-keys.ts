@@ -35,6 +35,13 @@ export const queryKeys = {
     all: ['receipts'] as const,
     list: ['receipts', 'list'] as const,
   },
+  /** Accounts with their balances, and each account's register (transactions and transfers). */
+  accounts: {
+    all: ['accounts'] as const,
+    list: ['accounts', 'list'] as const,
+    register: (accountId: string, page: number) =>
+      ['accounts', 'register', accountId, page] as const,
+  },
 };
 
 /**

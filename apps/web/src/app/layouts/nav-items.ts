@@ -1,9 +1,10 @@
 import { paths } from '@/config/paths';
 
-/** The protected area's navigation, in the order of SPEC §2. */
+/** The protected area's navigation, in the order of SPEC §2 (Accounts beside Transactions). */
 export const NAV_ITEMS = [
   { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.transactions, label: 'Transactions' },
+  { to: paths.accounts, label: 'Accounts' },
   { to: paths.receipts, label: 'Receipts' },
   { to: paths.settings, label: 'Settings' },
   { to: paths.budgets, label: 'Budgets' },

@@ -21,6 +21,7 @@ describe('protected area', () => {
     expect(labels).toEqual([
       'Dashboard',
       'Transactions',
+      'Accounts',
       'Receipts',
       'Settings',
       'Budgets',

@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { AccountsPanel } from './AccountsPanel';
 import { DashboardCharts } from './DashboardCharts';
 import { RecentTransactions } from './RecentTransactions';
 import { SummaryCards } from './SummaryCards';
@@ -43,6 +44,7 @@ export function DashboardOverview({
         </Alert>
       ) : null}
       <SummaryCards summary={summary} isLoading={!summary && !summaryError} currency={currency} />
+      <AccountsPanel currency={currency} />
       <DashboardCharts
         currency={currency}
         recent={

@@ -22,6 +22,7 @@ export function useUploadReceipt() {
       invalidateFamilies(queryClient, [
         queryKeys.receipts.all,
         queryKeys.transactions.all,
+        queryKeys.accounts.all,
         queryKeys.budgets.all,
         queryKeys.categories.all,
       ]),

@@ -16,6 +16,7 @@ export function createRecurring(input: ValidRecurringInput): Promise<Recurring> 
 export const CHANGED_BY_SAVING_A_RULE = [
   queryKeys.recurring.all,
   queryKeys.transactions.all,
+  queryKeys.accounts.all,
   queryKeys.budgets.all,
   queryKeys.categories.all,
 ];

@@ -28,6 +28,7 @@ export function useDeleteTransactions() {
     onSettled: () =>
       invalidateFamilies(queryClient, [
         queryKeys.transactions.all,
+        queryKeys.accounts.all,
         queryKeys.budgets.all,
         queryKeys.receipts.all,
       ]),

@@ -11,6 +11,8 @@ export type TransactionFilterValues = {
   /** Inclusive calendar dates, '' when unset. */
   from: string;
   to: string;
+  /** An account's id, '' for all accounts. */
+  account: string;
 };
 
 export type TransactionListParams = TransactionFilterValues & { page: number };
@@ -23,6 +25,7 @@ export function transactionFilterQuery(filters: TransactionFilterValues): URLSea
   if (filters.category) query.set('category', filters.category);
   if (filters.from) query.set('startDate', filters.from);
   if (filters.to) query.set('endDate', filters.to);
+  if (filters.account) query.set('accountId', filters.account);
   return query;
 }
 

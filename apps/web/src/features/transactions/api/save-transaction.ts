@@ -13,7 +13,8 @@ export function updateTransaction(id: string, input: ValidTransactionInput): Pro
 
 /**
  * Creates a transaction, or updates the one whose id is given. That moves the lists, totals and
- * charts, the budgets' spending, and may add a custom category (one typed in the form).
+ * charts, the budgets' spending, an account's balance, and may add a custom category (one typed
+ * in the form).
  */
 export function useSaveTransaction() {
   const queryClient = useQueryClient();
@@ -25,6 +26,7 @@ export function useSaveTransaction() {
         queryKeys.transactions.all,
         queryKeys.budgets.all,
         queryKeys.categories.all,
+        queryKeys.accounts.all,
       ]),
   });
 }

@@ -6,6 +6,7 @@ import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
+import { useAccounts } from '@/lib/accounts/get-accounts';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { useCategories } from '@/lib/categories/get-categories';
 import type { TransactionFilterValues } from '../api/get-transactions';
@@ -21,6 +22,10 @@ const TYPE_LABELS = { income: 'Income', expense: 'Expense' } as const;
 
 /** The filter bar: search (debounced), type, category, From and To, then the active filters. */
 export function TransactionFilters({ filters, onChange, onClear }: TransactionFiltersProps) {
+  const accounts = useAccounts().data ?? [];
+  const accountNames = new Map(accounts.map((account) => [account._id, account.name]));
+  // With one account there is nothing to filter by.
+  const isAccountFilterShown = accounts.length > 1 || filters.account !== '';
   const expense = useCategories('expense');
   const income = useCategories('income');
   const categories = [...new Set([...(expense.data ?? []), ...(income.data ?? [])])];
@@ -30,7 +35,13 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
 
   return (
     <div className="rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
+      <div
+        className={`grid grid-cols-1 gap-3 sm:grid-cols-2 ${
+          isAccountFilterShown
+            ? 'lg:grid-cols-3 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr]'
+            : 'lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]'
+        }`}
+      >
         <SearchBox value={filters.search} onCommit={(value) => onChange('search', value)} />
         <SelectField
           label="Type"
@@ -53,6 +64,20 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
             </option>
           ))}
         </SelectField>
+        {isAccountFilterShown ? (
+          <SelectField
+            label="Account"
+            value={filters.account}
+            onChange={(event) => onChange('account', event.target.value)}
+          >
+            <option value="">All Accounts</option>
+            {accounts.map((account) => (
+              <option key={account._id} value={account._id}>
+                {account.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
         <TextField
           label="From"
           type="date"
@@ -68,7 +93,12 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
           onChange={(event) => onChange('to', event.target.value)}
         />
       </div>
-      <FilterChips filters={filters} onRemove={(name) => onChange(name, '')} onClear={onClear} />
+      <FilterChips
+        filters={filters}
+        accountNames={accountNames}
+        onRemove={(name) => onChange(name, '')}
+        onClear={onClear}
+      />
     </div>
   );
 }
@@ -116,26 +146,34 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (value: strin
   );
 }
 
-function chipLabels(filters: TransactionFilterValues): [FilterName, string][] {
+function chipLabels(
+  filters: TransactionFilterValues,
+  accountNames: ReadonlyMap<string, string>,
+): [FilterName, string][] {
   const chips: [FilterName, string][] = [];
   if (filters.search) chips.push(['search', `Search: ${filters.search}`]);
   if (filters.type) chips.push(['type', `Type: ${TYPE_LABELS[filters.type]}`]);
   if (filters.category) chips.push(['category', `Category: ${filters.category}`]);
   if (filters.from) chips.push(['from', `From: ${formatCalendarDate(filters.from)}`]);
   if (filters.to) chips.push(['to', `To: ${formatCalendarDate(filters.to)}`]);
+  if (filters.account) {
+    chips.push(['account', `Account: ${accountNames.get(filters.account) ?? 'unknown'}`]);
+  }
   return chips;
 }
 
 function FilterChips({
   filters,
+  accountNames,
   onRemove,
   onClear,
 }: {
   filters: TransactionFilterValues;
+  accountNames: ReadonlyMap<string, string>;
   onRemove: (name: FilterName) => void;
   onClear: () => void;
 }) {
-  const chips = chipLabels(filters);
+  const chips = chipLabels(filters, accountNames);
   if (chips.length === 0) return null;
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">

@@ -12,6 +12,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -20,6 +21,8 @@ import { textLinkClasses } from '@/components/ui/link-styles';
 import { PromptDialog } from '@/components/ui/PromptDialog';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
+import { useAccounts } from '@/lib/accounts/get-accounts';
+import { initialAccountId, rememberLastAccount } from '@/lib/accounts/last-account';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useToday } from '@/lib/auth/use-today';
@@ -93,6 +96,7 @@ function TransactionForm({
   const currency = useCurrency();
   const summary = useTransactionSummary();
   const saveMutation = useSaveTransaction();
+  const accounts = useAccounts();
   const [addedCategories, setAddedCategories] = useState<string[]>([]);
   const [isPromptOpen, setIsPromptOpen] = useState(false);
   const [overdraft, setOverdraft] = useState<ValidTransactionInput | null>(null);
@@ -112,9 +116,24 @@ function TransactionForm({
       addedOn: transaction?.addedOn ?? today,
       isIncome,
       note: transaction?.note ?? '',
+      accountId: transaction?.accountId ?? '',
     },
   });
   const category = useWatch({ control, name: 'category' });
+  const accountId = useWatch({ control, name: 'accountId' });
+
+  // A new transaction starts in the account last used, once the accounts are known.
+  useEffect(() => {
+    if (!transaction && !accountId && accounts.data) {
+      setValue('accountId', initialAccountId(accounts.data));
+    }
+  }, [transaction, accountId, accounts.data, setValue]);
+  // With one open account there is nothing to choose: the field stays out of the way.
+  const openAccounts = (accounts.data ?? []).filter((account) => !account.isArchived);
+  const isAccountShown =
+    openAccounts.length > 1 ||
+    (transaction !== null &&
+      !openAccounts.some((account) => account._id === transaction.accountId));
 
   // A category added through the prompt is selected once its option exists.
   const addedCategoryRef = useRef<string | null>(null);
@@ -129,6 +148,7 @@ function TransactionForm({
       { id: transaction?._id, input },
       {
         onSuccess: (saved) => {
+          rememberLastAccount(saved.accountId);
           toast.success(transaction ? 'Transaction updated.' : 'Transaction added.');
           onSaved(saved);
         },
@@ -190,6 +210,13 @@ function TransactionForm({
         }
         {...register('category')}
       />
+      {isAccountShown ? (
+        <AccountSelect
+          keepAccountId={transaction?.accountId}
+          error={errors.accountId?.message}
+          {...register('accountId')}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={`Amount (${currency})`}

@@ -7,6 +7,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Spinner } from '@/components/ui/Spinner';
+import { TransferFormDialog } from '@/components/TransferFormDialog';
+import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useDeleteTransactions } from '../api/delete-transactions';
@@ -14,7 +16,7 @@ import { useExportTransactions } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
 import { useTransactionFilters } from '../hooks/use-transaction-filters';
 import { ManageCategoriesDialog } from './ManageCategoriesDialog';
-import { Pager } from './Pager';
+import { Pager } from '@/components/ui/Pager';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
 import { TransactionFilters } from './TransactionFilters';
 import { TransactionFormDialog } from './TransactionFormDialog';
@@ -33,6 +35,12 @@ export function TransactionsPage() {
   const list = useTransactions({ ...filters, page });
   const deleteMutation = useDeleteTransactions();
   const exportMutation = useExportTransactions();
+  const accounts = useAccounts().data ?? [];
+  const accountNames =
+    accounts.length > 1
+      ? new Map(accounts.map((account) => [account._id, account.name]))
+      : undefined;
+  const [isTransferOpen, setIsTransferOpen] = useState(false);
 
   // The selection belongs to one answer of the list: any refresh clears it (SPEC §4).
   const [selection, setSelection] = useState({ stamp: 0, ids: new Set<string>() });
@@ -79,6 +87,9 @@ export function TransactionsPage() {
           <Button onClick={() => setForm({ isOpen: true, transaction: null })}>
             <PlusIcon />
             Add Transaction
+          </Button>
+          <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
+            Transfer
           </Button>
           <Button
             variant="secondary"
@@ -144,6 +155,7 @@ export function TransactionsPage() {
               onDetails={setDetails}
               onEdit={(transaction) => setForm({ isOpen: true, transaction })}
               onDelete={setToDelete}
+              accountNames={accountNames}
             />
             <Pager page={page} totalPages={totalPages} onPageChange={setPage} />
           </>
@@ -155,6 +167,7 @@ export function TransactionsPage() {
         transaction={form.transaction}
         onClose={() => setForm({ isOpen: false, transaction: null })}
       />
+      <TransferFormDialog isOpen={isTransferOpen} onClose={() => setIsTransferOpen(false)} />
       <TransactionDetailsDialog transaction={details} onClose={() => setDetails(null)} />
       <ManageCategoriesDialog
         isOpen={isManagingCategories}

@@ -20,6 +20,8 @@ type TransactionsTableProps = {
   onDetails: (transaction: Transaction) => void;
   onEdit: (transaction: Transaction) => void;
   onDelete: (transaction: Transaction) => void;
+  /** Account names by id, when the user has more than one account (an Account column). */
+  accountNames?: ReadonlyMap<string, string> | undefined;
 };
 
 const checkboxClasses = 'size-4 rounded accent-emerald-700 dark:accent-emerald-500';
@@ -33,6 +35,7 @@ export function TransactionsTable({
   onDetails,
   onEdit,
   onDelete,
+  accountNames,
 }: TransactionsTableProps) {
   const selectedOnPage = transactions.filter((transaction) => selectedIds.has(transaction._id));
   const isAllSelected = transactions.length > 0 && selectedOnPage.length === transactions.length;
@@ -69,7 +72,8 @@ export function TransactionsTable({
     },
     { header: 'Name' },
     { header: 'Category' },
-    { header: 'Amount', align: 'right' },
+    ...(accountNames ? [{ header: 'Account' }] : []),
+    { header: 'Amount', align: 'right' as const },
     { header: 'Date' },
     { header: 'Note' },
     { header: 'Actions', align: 'right' },
@@ -100,6 +104,11 @@ export function TransactionsTable({
           <TableCell className="text-neutral-700 dark:text-neutral-300">
             {transaction.category}
           </TableCell>
+          {accountNames ? (
+            <TableCell className="text-neutral-700 dark:text-neutral-300">
+              {accountNames.get(transaction.accountId) ?? ''}
+            </TableCell>
+          ) : null}
           <TableCell align="right" className="whitespace-nowrap">
             <SignedAmount
               amount={transaction.cost}

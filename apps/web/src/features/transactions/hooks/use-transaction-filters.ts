@@ -10,6 +10,7 @@ const KEYS = {
   category: 'category',
   from: 'from',
   to: 'to',
+  account: 'account',
 } as const satisfies Record<keyof TransactionFilterValues, string>;
 
 export type FilterName = keyof TransactionFilterValues;
@@ -41,6 +42,7 @@ export function useTransactionFilters() {
       category: params.get(KEYS.category) ?? '',
       from: readDate(params.get(KEYS.from)),
       to: readDate(params.get(KEYS.to)),
+      account: params.get(KEYS.account) ?? '',
     }),
     [params],
   );

@@ -1,0 +1,5 @@
+import { AccountRegisterPage } from '@/features/accounts/components/AccountRegisterPage';
+
+export function AccountRoute() {
+  return <AccountRegisterPage />;
+}

@@ -1,0 +1,5 @@
+import { AccountsPage } from '@/features/accounts/components/AccountsPage';
+
+export function AccountsRoute() {
+  return <AccountsPage />;
+}

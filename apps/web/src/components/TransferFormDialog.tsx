@@ -1,0 +1,123 @@
+import {
+  MAX_NOTE_LENGTH,
+  transferInputSchema,
+  type TransferInput,
+  type ValidTransferInput,
+} from '@moneta/shared';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { AccountSelect } from '@/components/AccountSelect';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { TextAreaField } from '@/components/ui/TextAreaField';
+import { TextField } from '@/components/ui/TextField';
+import { useAccounts } from '@/lib/accounts/get-accounts';
+import { useCreateTransfer } from '@/lib/accounts/transfers';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrency } from '@/lib/auth/use-currency';
+import { useToday } from '@/lib/auth/use-today';
+import { zodFormResolver } from '@/lib/zod-form-resolver';
+
+type TransferFormDialogProps = {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The account money leaves, preselected (an account's page). */
+  fromAccountId?: string;
+};
+
+/** Money moved between two of the user's accounts: neither income nor expense. */
+export function TransferFormDialog({ isOpen, onClose, fromAccountId }: TransferFormDialogProps) {
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title="Transfer Between Accounts">
+      {isOpen ? <TransferForm onClose={onClose} fromAccountId={fromAccountId} /> : null}
+    </Dialog>
+  );
+}
+
+const transferResolver = zodFormResolver(transferInputSchema);
+
+function TransferForm({ onClose, fromAccountId }: { onClose: () => void; fromAccountId?: string }) {
+  const today = useToday();
+  const currency = useCurrency();
+  const accounts = useAccounts();
+  const createTransfer = useCreateTransfer();
+  const open = (accounts.data ?? []).filter((account) => !account.isArchived);
+  const from = fromAccountId ?? open[0]?._id ?? '';
+  const to = open.find((account) => account._id !== from)?._id ?? '';
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TransferInput, unknown, ValidTransferInput>({
+    resolver: transferResolver,
+    values: { fromAccountId: from, toAccountId: to, amount: '', date: today, note: '' },
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  if (accounts.isSuccess && open.length < 2) {
+    return (
+      <div className="mt-4 space-y-4">
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          A transfer moves money between two of your accounts. Add a second account first, on the
+          Accounts page.
+        </p>
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const onSubmit = handleSubmit((input) =>
+    createTransfer.mutate(input, {
+      onSuccess: () => {
+        toast.success('Transfer saved.');
+        onClose();
+      },
+      onError: (error) =>
+        toast.error(errorMessage(error, 'Failed to save the transfer. Please try again.')),
+    }),
+  );
+  const isBusy = createTransfer.isPending;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <AccountSelect
+        label="From"
+        error={errors.fromAccountId?.message}
+        {...register('fromAccountId')}
+      />
+      <AccountSelect label="To" error={errors.toAccountId?.message} {...register('toAccountId')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={`Amount (${currency})`}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <TextField label="Date" type="date" error={errors.date?.message} {...register('date')} />
+      </div>
+      <TextAreaField
+        label="Note (optional)"
+        rows={2}
+        maxLength={MAX_NOTE_LENGTH}
+        error={errors.note?.message}
+        {...register('note')}
+      />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={isBusy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? 'Saving...' : 'Save Transfer'}
+        </Button>
+      </div>
+    </form>
+  );
+}

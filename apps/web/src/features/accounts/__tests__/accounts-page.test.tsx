@@ -1,0 +1,140 @@
+import type { Account } from '@moneta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, makeUser } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render-app';
+import { MAIN_ACCOUNT_ID, makePage, makeTransaction } from '@/testing/transactions';
+
+function makeAccount(overrides: Partial<Account> = {}): Account {
+  return {
+    _id: crypto.randomUUID(),
+    name: 'Main',
+    type: 'checking',
+    openingBalance: 0,
+    balance: 0,
+    isArchived: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const main = makeAccount({ _id: MAIN_ACCOUNT_ID, balance: 1250.5 });
+const card = makeAccount({ name: 'Visa', type: 'credit', openingBalance: -100, balance: -340.25 });
+const old = makeAccount({ name: 'Old savings', type: 'savings', balance: 10, isArchived: true });
+
+function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  window.localStorage.setItem('token', 'jwt-token');
+  return fakeApi({
+    'GET /api/auth/me': { body: makeUser() },
+    'GET /api/accounts': { body: [main, card, old] },
+    'GET /api/transactions/categories/expense': { body: ['Food', 'Bills'] },
+    ...handlers,
+  });
+}
+
+describe('accounts page', () => {
+  it('lists every account with its balance, and the net worth of all of them', async () => {
+    signedIn();
+    renderApp('/accounts');
+    await screen.findByRole('heading', { level: 1, name: 'Accounts' }, { timeout: 5000 });
+    const table = await screen.findByRole('region', { name: 'Accounts table' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Main.*Checking.*\$1,250\.50/),
+      expect.stringMatching(/^Visa.*Credit card.*-\$340\.25/),
+      expect.stringMatching(/^Old savings.*Archived.*Savings.*\$10\.00/),
+    ]);
+    const netWorth = screen.getByRole('region', { name: 'Net worth' });
+    expect(netWorth).toHaveTextContent('$920.25');
+    expect(within(table).getByRole('button', { name: 'Restore Old savings' })).toBeInTheDocument();
+  });
+
+  it('adds an account with a negative opening balance', async () => {
+    const { calls } = signedIn({
+      'POST /api/accounts': ({ body }) => ({
+        status: 201,
+        body: makeAccount({ ...(body as Partial<Account>), balance: -50 }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Add Account' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Account' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Amex');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'credit');
+    const opening = within(dialog).getByLabelText(/Opening balance/);
+    await user.clear(opening);
+    await user.type(opening, '-50');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Account' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Amex',
+      type: 'credit',
+      openingBalance: -50,
+      isArchived: false,
+    });
+    expect(await screen.findByText('Account "Amex" added.')).toBeInTheDocument();
+  });
+
+  it("shows the server's sentence when an account with history cannot be deleted", async () => {
+    signedIn({
+      [`DELETE /api/accounts/${card._id}`]: {
+        status: 409,
+        body: {
+          code: 'ACCOUNT_NOT_EMPTY',
+          message:
+            'This account still holds transactions or transfers. Move or delete them first, or archive the account to hide it.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Delete Visa' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: /Delete/ }));
+    expect(await within(dialog).findByText(/archive the account to hide it/)).toBeInTheDocument();
+  });
+});
+
+describe('the transaction form with several accounts', () => {
+  it('offers the open accounts and sends the one chosen', async () => {
+    const { calls } = signedIn({
+      'GET /api/transactions': { body: makePage([]) },
+      'GET /api/transactions/summary': {
+        body: { totalIncome: 0, totalExpenses: 0, balance: 1000, recentTransactions: [] },
+      },
+      'POST /api/transactions': ({ body }) => ({
+        status: 201,
+        body: makeTransaction({ ...(body as object), accountId: card._id }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    await user.click(
+      await screen.findByRole('button', { name: 'Add Transaction' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add Expense' });
+    const account = await within(dialog).findByLabelText('Account');
+    // The archived account is not offered for new transactions.
+    expect(
+      within(account)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Main (Checking)', 'Visa (Credit card)']);
+    await waitFor(() => expect(account).toHaveValue(MAIN_ACCOUNT_ID));
+    await user.selectOptions(account, card._id);
+    await user.type(within(dialog).getByLabelText('Name'), 'Dinner');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+    await user.type(within(dialog).getByLabelText(/Amount/), '42');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      name: 'Dinner',
+      cost: 42,
+      accountId: card._id,
+    });
+    // The next new transaction starts in the account used last.
+    expect(window.localStorage.getItem('lastAccountId')).toBe(card._id);
+  });
+});

@@ -1,0 +1,18 @@
+import { TRANSACTIONS_PAGE_SIZE, type RegisterPage } from '@moneta/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export function getRegister(accountId: string, page: number): Promise<RegisterPage> {
+  const query = new URLSearchParams({ page: String(page), limit: String(TRANSACTIONS_PAGE_SIZE) });
+  return api.get<RegisterPage>(`/accounts/${encodeURIComponent(accountId)}/register?${query}`);
+}
+
+/** One page of an account's transactions and transfers, newest first. */
+export function useRegister(accountId: string, page: number) {
+  return useQuery({
+    queryKey: queryKeys.accounts.register(accountId, page),
+    queryFn: () => getRegister(accountId, page),
+    placeholderData: keepPreviousData,
+  });
+}

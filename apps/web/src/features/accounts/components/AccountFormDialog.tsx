@@ -1,0 +1,116 @@
+import {
+  ACCOUNT_TYPES,
+  ACCOUNT_TYPE_LABELS,
+  MAX_ACCOUNT_NAME_LENGTH,
+  accountInputSchema,
+  type Account,
+  type AccountInput,
+  type ValidAccountInput,
+} from '@moneta/shared';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextField } from '@/components/ui/TextField';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrency } from '@/lib/auth/use-currency';
+import { zodFormResolver } from '@/lib/zod-form-resolver';
+import { useSaveAccount } from '../api/save-account';
+
+type AccountFormDialogProps = {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The account to edit; without one the form adds a new account. */
+  account?: Account | null;
+};
+
+/** Add an account, or rename one, change its type or its opening balance. */
+export function AccountFormDialog({ isOpen, onClose, account }: AccountFormDialogProps) {
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={account ? 'Edit Account' : 'Add Account'}>
+      {isOpen ? (
+        <AccountForm key={account?._id ?? 'new'} account={account ?? null} onClose={onClose} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+const accountResolver = zodFormResolver(accountInputSchema);
+
+function AccountForm({ account, onClose }: { account: Account | null; onClose: () => void }) {
+  const currency = useCurrency();
+  const saveAccount = useSaveAccount();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AccountInput, unknown, ValidAccountInput>({
+    resolver: accountResolver,
+    defaultValues: {
+      name: account?.name ?? '',
+      type: account?.type ?? 'checking',
+      openingBalance: account ? String(account.openingBalance) : '0',
+      isArchived: account?.isArchived ?? false,
+    },
+  });
+
+  const onSubmit = handleSubmit((input) =>
+    saveAccount.mutate(
+      { id: account?._id, input },
+      {
+        onSuccess: (saved) => {
+          toast.success(
+            account ? `Account "${saved.name}" updated.` : `Account "${saved.name}" added.`,
+          );
+          onClose();
+        },
+        onError: (error) =>
+          toast.error(errorMessage(error, 'Failed to save the account. Please try again.')),
+      },
+    ),
+  );
+  const isBusy = saveAccount.isPending;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <TextField
+        label="Name"
+        autoComplete="off"
+        maxLength={MAX_ACCOUNT_NAME_LENGTH}
+        placeholder="e.g. Savings, Visa, Wallet"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <SelectField label="Type" error={errors.type?.message} {...register('type')}>
+        {ACCOUNT_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {ACCOUNT_TYPE_LABELS[type]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={`Opening balance (${currency})`}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        hint={
+          <p className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400">
+            What the account held before the transactions you record here; negative for a
+            card&apos;s debt.
+          </p>
+        }
+        error={errors.openingBalance?.message}
+        {...register('openingBalance')}
+      />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={isBusy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? 'Saving...' : account ? 'Save Changes' : 'Add Account'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { formatMoney } from '@moneta/shared';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { accountPath, paths } from '@/config/paths';
+import { netWorth, useAccounts } from '@/lib/accounts/get-accounts';
+
+const moneyTone = (amount: number) =>
+  amount < 0 ? 'text-red-700 dark:text-red-400' : 'text-neutral-900 dark:text-white';
+
+/** Every open account's balance and the sum of all of them, beside the three totals (§5.1). */
+export function AccountsPanel({ currency }: { currency: string }) {
+  const accounts = useAccounts();
+  const list = accounts.data ?? [];
+  const open = list.filter((account) => !account.isArchived);
+  const total = netWorth(list);
+
+  return (
+    <section
+      aria-labelledby="accounts-panel-heading"
+      aria-busy={accounts.isPending}
+      className="mt-6 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2
+          id="accounts-panel-heading"
+          className="text-base font-semibold text-neutral-900 dark:text-white"
+        >
+          Accounts
+        </h2>
+        <Link
+          to={paths.accounts}
+          className="text-sm text-emerald-800 hover:underline dark:text-emerald-300"
+        >
+          Manage accounts
+        </Link>
+      </div>
+      {accounts.isPending ? (
+        <>
+          <Skeleton className="mt-3 h-6 w-48" />
+          <span className="sr-only">Loading…</span>
+        </>
+      ) : accounts.isError ? (
+        <p className="mt-3 text-sm text-red-700 dark:text-red-400">
+          Could not load your accounts.{' '}
+          <button type="button" className="underline" onClick={() => void accounts.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : (
+        <>
+          <ul className="mt-3 divide-y divide-neutral-200 dark:divide-neutral-800">
+            {open.map((account) => (
+              <li key={account._id} className="flex items-center justify-between gap-4 py-2">
+                <Link
+                  to={accountPath(account._id)}
+                  className="min-w-0 truncate text-sm text-neutral-800 hover:underline dark:text-neutral-200"
+                >
+                  {account.name}
+                </Link>
+                <span className={`text-sm font-medium tabular-nums ${moneyTone(account.balance)}`}>
+                  {formatMoney(account.balance, currency)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 flex items-center justify-between gap-4 border-t border-neutral-200 pt-3 dark:border-neutral-800">
+            <span className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
+              Net worth
+            </span>
+            <span
+              data-testid="net-worth"
+              className={`text-lg font-bold tabular-nums ${moneyTone(total)}`}
+            >
+              {formatMoney(total, currency)}
+            </span>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
