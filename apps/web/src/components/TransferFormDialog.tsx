@@ -9,6 +9,7 @@ import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
@@ -27,23 +28,44 @@ type TransferFormDialogProps = {
 
 /** Money moved between two of the user's accounts: neither income nor expense. */
 export function TransferFormDialog({ isOpen, onClose, fromAccountId }: TransferFormDialogProps) {
+  const accounts = useAccounts();
+  const open = (accounts.data ?? []).filter((account) => !account.isArchived);
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Transfer Between Accounts">
-      {isOpen ? <TransferForm onClose={onClose} fromAccountId={fromAccountId} /> : null}
+      {!isOpen ? null : accounts.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading accounts…" />
+        </div>
+      ) : open.length < 2 ? (
+        <div className="mt-4 space-y-4">
+          <p className="text-sm text-neutral-700 dark:text-neutral-300">
+            A transfer moves money between two of your accounts. Add a second account first, on the
+            Accounts page.
+          </p>
+          <div className="flex justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <TransferForm
+          onClose={onClose}
+          from={fromAccountId ?? open[0]!._id}
+          to={open.find((account) => account._id !== (fromAccountId ?? open[0]!._id))?._id ?? ''}
+        />
+      )}
     </Dialog>
   );
 }
 
 const transferResolver = zodFormResolver(transferInputSchema);
 
-function TransferForm({ onClose, fromAccountId }: { onClose: () => void; fromAccountId?: string }) {
+/** The form itself, mounted once the accounts are known so that it starts with two of them. */
+function TransferForm({ onClose, from, to }: { onClose: () => void; from: string; to: string }) {
   const today = useToday();
   const currency = useCurrency();
-  const accounts = useAccounts();
   const createTransfer = useCreateTransfer();
-  const open = (accounts.data ?? []).filter((account) => !account.isArchived);
-  const from = fromAccountId ?? open[0]?._id ?? '';
-  const to = open.find((account) => account._id !== from)?._id ?? '';
 
   const {
     register,
@@ -51,25 +73,8 @@ function TransferForm({ onClose, fromAccountId }: { onClose: () => void; fromAcc
     formState: { errors },
   } = useForm<TransferInput, unknown, ValidTransferInput>({
     resolver: transferResolver,
-    values: { fromAccountId: from, toAccountId: to, amount: '', date: today, note: '' },
-    resetOptions: { keepDirtyValues: true },
+    defaultValues: { fromAccountId: from, toAccountId: to, amount: '', date: today, note: '' },
   });
-
-  if (accounts.isSuccess && open.length < 2) {
-    return (
-      <div className="mt-4 space-y-4">
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          A transfer moves money between two of your accounts. Add a second account first, on the
-          Accounts page.
-        </p>
-        <div className="flex justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        </div>
-      </div>
-    );
-  }
 
   const onSubmit = handleSubmit((input) =>
     createTransfer.mutate(input, {
