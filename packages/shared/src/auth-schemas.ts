@@ -7,6 +7,12 @@ const timeZoneSchema = z.string().refine(isValidTimeZone, {
   message: 'Time zone must be a valid IANA zone such as Europe/Paris.',
 });
 
+/** A password being chosen (sign-up, a change): the register form's rules (SPEC §5). */
+export const newPasswordSchema = z.string().superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 /** Sign-up: the register form's rules (SPEC §5), in the order the form checks them. */
 export const signupSchema = z.object({
   email: z
@@ -16,10 +22,7 @@ export const signupSchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .transform(normalizeEmail),
-  password: z.string().superRefine((password, ctx) => {
-    const problem = passwordProblem(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
+  password: newPasswordSchema,
   timeZone: timeZoneSchema.optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;

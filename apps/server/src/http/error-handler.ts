@@ -34,6 +34,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       request.log.info({ code: body.code, status }, body.message);
     }
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+    }
     return reply.status(status).send(body);
   });
 }
