@@ -90,6 +90,9 @@ export interface AppOptions {
   recentUserTtlMs?: number | undefined;
 }
 
+/** The largest JSON body any route takes (DESIGN §2: 1 MB); larger ones are a 413. */
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
 function createDefaultReceiptReader(config: AppOptions['config']): ReceiptReader {
   const ai =
     config.RECEIPT_AI_URL && config.RECEIPT_AI_MODEL
@@ -107,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
@@ -119,7 +122,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const largestBodyBytes = Math.max(JSON_BODY_LIMIT_BYTES, config.UPLOAD_MAX_MB * 1024 * 1024);
+  registerErrorHandler(app, { drainLimitBytes: 2 * largestBodyBytes });
   registerInputGuards(app);
 
   await registerSecurity(app, { corsOrigins: config.CORS_ORIGINS });
