@@ -133,14 +133,6 @@ export function createTwoFactorService(db: Database, deps: TwoFactorServiceDepen
      * the caller's transaction. The caller counts the attempt (per user, SignInThrottle).
      */
     useCode: checkCode,
-
-    /** The owner's CLI (`npm run user -- disable-2fa`): off, whatever the codes. */
-    async forceDisable(userId: string): Promise<boolean> {
-      const disabled = await secrets.delete(userId);
-      if (disabled)
-        await events.record(userId, 'two-factor-disabled', undefined, 'by the server owner');
-      return disabled;
-    },
   };
 }
 
