@@ -2,7 +2,6 @@
 // run as a process against the test database (DATABASE_URL), beside a running app.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomPassword } from '../src/admin/user-admin';
 import { passwordProblem } from '@moneta/shared';
