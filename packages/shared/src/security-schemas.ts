@@ -22,13 +22,16 @@ export const DEFAULT_TOKEN_DAYS = 90;
 export const MAX_TOKEN_DAYS = 365;
 export const BACKUP_CODE_COUNT = 10;
 
+/** The current password, asked again before a change to the account's security. */
+const currentPasswordSchema = z
+  .string({ message: SECURITY_MESSAGES.currentPasswordRequired })
+  .min(1, SECURITY_MESSAGES.currentPasswordRequired)
+  .max(1000);
+
 /** `PUT /auth/password`. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ message: SECURITY_MESSAGES.currentPasswordRequired })
-      .min(1, SECURITY_MESSAGES.currentPasswordRequired)
-      .max(1000),
+    currentPassword: currentPasswordSchema,
     newPassword: newPasswordSchema,
   })
   .refine((input) => input.currentPassword !== input.newPassword, {
@@ -75,10 +78,7 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
 export const twoFactorEnableSchema = z.object({ code: codeSchema });
 export const twoFactorDisableSchema = z.object({
-  password: z
-    .string({ message: SECURITY_MESSAGES.currentPasswordRequired })
-    .min(1, SECURITY_MESSAGES.currentPasswordRequired)
-    .max(1000),
+  password: currentPasswordSchema,
   code: codeSchema,
 });
 

@@ -113,6 +113,12 @@ export async function seedTransactions(
      SELECT id, email, $3, true FROM unnest($1::uuid[], $2::text[]) AS u(id, email)`,
     [users.map((user) => user.id), users.map((user) => user.email), passwordHash],
   );
+  // Every user has an account (DESIGN §5.1); transactions without one go to it.
+  await pool.query(
+    `INSERT INTO accounts (id, user_id, name, type)
+     SELECT account_id, user_id, 'Main', 'checking' FROM unnest($1::uuid[], $2::uuid[]) AS a(account_id, user_id)`,
+    [users.map(() => newId()), users.map((user) => user.id)],
+  );
 
   const writer = createTransactionsService(db);
   const others = options.totalTransactions - options.heavyCount;

@@ -51,6 +51,18 @@ function signedChallenge(clientDataJSON: string): string {
 }
 
 /**
+ * The library's verdict, or undefined when it threw: it reports a wrong origin, challenge,
+ * signature or counter by throwing, and every one of those is the client's answer refused.
+ */
+async function unlessThrown<T>(verify: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await verify();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * WebAuthn through @simplewebauthn/server: discoverable credentials ("passkeys") with user
  * verification, registered from a signed-in session and used to sign in without a password.
  * Challenges live in auth_challenges (single use, 5 minutes), so any instance can finish a
@@ -97,18 +109,15 @@ export function createPasskeysService(
           'CHALLENGE_INVALID',
         );
       }
-      let verification;
-      try {
-        verification = await verifyRegistrationResponse({
+      const verification = await unlessThrown(() =>
+        verifyRegistrationResponse({
           response: input.response,
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
           requireUserVerification: true,
-        });
-      } catch {
-        verification = undefined;
-      }
+        }),
+      );
       if (!verification?.verified) {
         throw badRequest(
           'This passkey could not be verified. Please try again.',
@@ -177,9 +186,8 @@ export function createPasskeysService(
       if (userHandle && Buffer.from(userHandle, 'base64url').toString('utf8') !== passkey.userId) {
         throw rejected();
       }
-      let verification;
-      try {
-        verification = await verifyAuthenticationResponse({
+      const verification = await unlessThrown(() =>
+        verifyAuthenticationResponse({
           response: input.response,
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,
@@ -191,10 +199,8 @@ export function createPasskeysService(
             transports: passkey.transports,
           },
           requireUserVerification: true,
-        });
-      } catch {
-        verification = undefined;
-      }
+        }),
+      );
       if (!verification?.verified) {
         await events.record(passkey.userId, 'sign-in-failed', client, 'passkey not verified');
         throw rejected();
