@@ -206,13 +206,22 @@ describe('two-factor sign-in', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
     expect(first.body).not.toContain('token');
-    const signedIn = await secondFactor(
-      context.app,
-      first.json().challenge,
-      totpCode(secret, clock.ms()),
-    );
+    const signedIn = await context.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/2fa',
+      payload: {
+        challenge: first.json().challenge,
+        code: totpCode(secret, clock.ms()),
+        timeZone: 'Asia/Tokyo',
+      },
+    });
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json()).toMatchObject({ _id: user.id, token: expect.any(String) });
+    // The time zone is kept only once the second factor is given.
+    expect(signedIn.json()).toMatchObject({
+      _id: user.id,
+      token: expect.any(String),
+      timeZone: 'Asia/Tokyo',
+    });
     expect((await me(bearer(signedIn.json().token))).statusCode).toBe(200);
 
     // A backup code, typed in lower case with spaces, works once.

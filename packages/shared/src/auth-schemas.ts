@@ -3,7 +3,7 @@ import { emailProblem, normalizeEmail, passwordProblem } from './auth-rules';
 import { CURRENCY_CODES } from './currencies';
 import { isValidTimeZone } from './time-zone';
 
-const timeZoneSchema = z.string().refine(isValidTimeZone, {
+export const timeZoneSchema = z.string().refine(isValidTimeZone, {
   message: 'Time zone must be a valid IANA zone such as Europe/Paris.',
 });
 

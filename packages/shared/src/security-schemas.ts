@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authResponseSchema, newPasswordSchema } from './auth-schemas';
+import { authResponseSchema, newPasswordSchema, timeZoneSchema } from './auth-schemas';
 
 /** Account security (DESIGN §5.5): password change, sessions, two-factor, passkeys, API tokens. */
 
@@ -65,6 +65,8 @@ export const loginSecondFactorSchema = z.object({
     .min(1, SECURITY_MESSAGES.challengeRequired)
     .max(200, SECURITY_MESSAGES.challengeRequired),
   code: codeSchema,
+  /** As with the password step (DESIGN §2): kept once the sign-in is complete. */
+  timeZone: timeZoneSchema.optional(),
 });
 export type LoginSecondFactorInput = z.input<typeof loginSecondFactorSchema>;
 

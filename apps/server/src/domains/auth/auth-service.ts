@@ -100,21 +100,22 @@ export function createAuthService(deps: AuthServiceDependencies) {
       }
       await throttle.succeeded(accountKey);
       await throttle.notFailed(addressKey);
-      const current =
-        timeZone && timeZone !== row.timeZone
-          ? ((await users.update(row.id, { timeZone })) ?? row)
-          : row;
+      // Nothing of the account changes before the second factor (not even the time zone).
       if (await twoFactor.isEnabled(row.id)) {
         const challenge = randomSecret();
         await challenges.store('two-factor', challenge, row.id);
         return { twoFactorRequired: true, challenge };
       }
+      const current =
+        timeZone && timeZone !== row.timeZone
+          ? ((await users.update(row.id, { timeZone })) ?? row)
+          : row;
       return signIn(current, client, 'password');
     },
 
     /** The second step of a two-factor sign-in: the challenge and a TOTP or backup code. */
     async loginSecondFactor(
-      input: { challenge: string; code: string },
+      input: { challenge: string; code: string; timeZone?: string | undefined },
       client: ClientInfo,
     ): Promise<AuthResponse> {
       const pending = await challenges.find('two-factor', input.challenge);
@@ -143,7 +144,9 @@ export function createAuthService(deps: AuthServiceDependencies) {
         throw invalidCode();
       }
       await throttle.succeeded(key);
-      const row = await users.findById(userId);
+      const row = input.timeZone
+        ? await users.update(userId, { timeZone: input.timeZone })
+        : await users.findById(userId);
       if (!row) throw challengeExpired();
       return signIn(row, client, `password and ${outcome}`);
     },
