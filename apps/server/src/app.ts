@@ -13,7 +13,19 @@ import { accountsRoutes } from './domains/accounts/accounts-routes';
 import { createAccountsService } from './domains/accounts/accounts-service';
 import { authRoutes } from './domains/auth/auth-routes';
 import { createAuthService } from './domains/auth/auth-service';
+import { createPasswordConfirmation } from './domains/auth/password-confirmation';
+import { createSignInThrottle } from './domains/auth/sign-in-throttle';
 import { createTokenService } from './domains/auth/token-service';
+import { apiTokensRoutes } from './domains/api-tokens/api-tokens-routes';
+import { createApiTokensService } from './domains/api-tokens/api-tokens-service';
+import { passkeysRoutes } from './domains/passkeys/passkeys-routes';
+import { createPasskeysService } from './domains/passkeys/passkeys-service';
+import { securityEventsRoutes } from './domains/security-events/security-events-routes';
+import { createSecurityEventsService } from './domains/security-events/security-events-service';
+import { sessionsRoutes } from './domains/sessions/sessions-routes';
+import { createSessionsService } from './domains/sessions/sessions-service';
+import { twoFactorRoutes } from './domains/two-factor/two-factor-routes';
+import { createTwoFactorService } from './domains/two-factor/two-factor-service';
 import { budgetsRoutes } from './domains/budgets/budgets-routes';
 import { createBudgetsService } from './domains/budgets/budgets-service';
 import { categoriesRoutes } from './domains/categories/categories-routes';
@@ -41,7 +53,7 @@ import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
 import { registerInputGuards } from './http/input-guards';
 import type { App } from './http/types';
 import { registerApiDocs } from './plugins/api-docs';
-import { createAuthenticate } from './plugins/authenticate';
+import { createAuthenticators } from './plugins/authenticate';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -50,14 +62,19 @@ export interface AppOptions {
     Config,
     'CORS_ORIGINS' | 'TRUST_PROXY' | 'UPLOAD_MAX_MB' | 'LOGIN_RATE_LIMIT' | 'SIGNUP_RATE_LIMIT'
   > &
-    Partial<Pick<Config, 'RECEIPT_AI_URL' | 'RECEIPT_AI_MODEL' | 'RECEIPT_AI_KEY'>>;
+    Partial<
+      Pick<
+        Config,
+        'RECEIPT_AI_URL' | 'RECEIPT_AI_MODEL' | 'RECEIPT_AI_KEY' | 'PUBLIC_URL' | 'WEBAUTHN_RP_ID'
+      >
+    >;
   db: Database;
   jwtSecret: string;
   /** Directory of the built web app; omitted in API-only tests. */
   webDistDir?: string | undefined;
   /** The process's logger; tests run silent. */
   logger?: FastifyBaseLogger;
-  /** The clock that decides "today" for recurring transactions; tests move it. */
+  /** The clock that decides "today" for recurring transactions and checks TOTP codes; tests move it. */
   now?: () => Date;
   /** Reads receipts; by default the local OCR pipeline (workers start on first use). */
   receiptReader?: ReceiptReader;
@@ -66,9 +83,15 @@ export interface AppOptions {
    * then every this many minutes. server.ts sets it; tests run the engine themselves.
    */
   recurringIntervalMinutes?: number | undefined;
-  /** How long an authenticated request's user is remembered (recent-users.ts); tests vary it. */
+  /**
+   * How long an authenticated request's user, session and API token are remembered
+   * (recent-users.ts, sessions-service.ts, api-tokens-service.ts); tests vary it.
+   */
   recentUserTtlMs?: number | undefined;
 }
+
+/** The largest JSON body any route takes (DESIGN §2: 1 MB); larger ones are a 413. */
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function createDefaultReceiptReader(config: AppOptions['config']): ReceiptReader {
   const ai =
@@ -87,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
@@ -99,7 +122,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const largestBodyBytes = Math.max(JSON_BODY_LIMIT_BYTES, config.UPLOAD_MAX_MB * 1024 * 1024);
+  registerErrorHandler(app, { drainLimitBytes: 2 * largestBodyBytes });
   registerInputGuards(app);
 
   await registerSecurity(app, { corsOrigins: config.CORS_ORIGINS });
@@ -110,12 +134,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await registerApiDocs(app);
 
-  const users = withRecentUsers(createUsersRepository(db), { ttlMs: options.recentUserTtlMs });
+  const recentTtlMs = options.recentUserTtlMs;
+  const users = withRecentUsers(createUsersRepository(db), { ttlMs: recentTtlMs });
   const tokens = createTokenService(options.jwtSecret);
   const accounts = createAccountsService(db);
   const transfers = createTransfersService(db);
-  const auth = createAuthService({ db, users, tokens, accounts });
-  const authenticate = createAuthenticate(tokens, users);
+  const events = createSecurityEventsService(db);
+  const sessions = createSessionsService(db, { tokens, events, recentTtlMs });
+  const apiTokens = createApiTokensService(db, { events, recentTtlMs });
+  const throttle = createSignInThrottle(db, { limit: config.LOGIN_RATE_LIMIT });
+  const confirmPassword = createPasswordConfirmation(throttle);
+  const now = options.now ?? (() => new Date());
+  const twoFactor = createTwoFactorService(db, { throttle, confirmPassword, events, now });
+  const passkeys = createPasskeysService(db, { events, throttle });
+  const auth = createAuthService({
+    db,
+    users,
+    accounts,
+    sessions,
+    twoFactor,
+    events,
+    throttle,
+    confirmPassword,
+  });
+  const authenticators = createAuthenticators({ tokens, users, sessions, apiTokens });
+  const { authenticate } = authenticators;
   const transactions = createTransactionsService(db);
   const categories = createCategoriesService(db, transactions);
   const budgets = createBudgetsService(db);
@@ -135,11 +178,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(authRoutes, {
         prefix: '/auth',
         auth,
-        authenticate,
-        loginRateLimit: config.LOGIN_RATE_LIMIT,
+        authenticators,
         signupRateLimit: config.SIGNUP_RATE_LIMIT,
       });
-      await api.register(usersRoutes, { prefix: '/users', users, authenticate });
+      await api.register(sessionsRoutes, { prefix: '/auth', sessions, authenticators });
+      await api.register(apiTokensRoutes, { prefix: '/auth', apiTokens, authenticators });
+      await api.register(twoFactorRoutes, { prefix: '/auth', twoFactor, authenticators });
+      await api.register(passkeysRoutes, {
+        prefix: '/auth',
+        passkeys,
+        auth,
+        users,
+        authenticators,
+        relyingParty: { PUBLIC_URL: config.PUBLIC_URL, WEBAUTHN_RP_ID: config.WEBAUTHN_RP_ID },
+        loginRateLimit: config.LOGIN_RATE_LIMIT,
+      });
+      await api.register(securityEventsRoutes, { prefix: '/auth', events, authenticators });
+      await api.register(usersRoutes, {
+        prefix: '/users',
+        users,
+        authenticate: authenticators.authenticateSession,
+      });
       await api.register(transactionsRoutes, {
         prefix: '/transactions',
         transactions,

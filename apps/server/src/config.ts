@@ -56,6 +56,19 @@ const configSchema = z.object({
     .max(1440)
     .default(15),
   WEB_DIST_DIR: optionalText,
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({
+        message: 'must be the address Moneta is opened at, such as https://money.example.com',
+      })
+      .optional(),
+  ),
+  WEBAUTHN_RP_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, 'must be a domain name such as example.com')
+      .optional(),
+  ),
   RECEIPT_AI_URL: optionalText.pipe(
     z.url({ message: 'must be a URL such as http://localhost:11434/v1' }).optional(),
   ),
@@ -65,10 +78,24 @@ const configSchema = z.object({
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-const configWithChecks = configSchema.refine(
-  (config) => !config.RECEIPT_AI_URL || Boolean(config.RECEIPT_AI_MODEL),
-  { message: 'is required when RECEIPT_AI_URL is set', path: ['RECEIPT_AI_MODEL'] },
-);
+const configWithChecks = configSchema
+  .refine((config) => !config.RECEIPT_AI_URL || Boolean(config.RECEIPT_AI_MODEL), {
+    message: 'is required when RECEIPT_AI_URL is set',
+    path: ['RECEIPT_AI_MODEL'],
+  })
+  .refine((config) => !config.WEBAUTHN_RP_ID || Boolean(config.PUBLIC_URL), {
+    message: 'needs PUBLIC_URL',
+    path: ['WEBAUTHN_RP_ID'],
+  })
+  .refine(
+    (config) => {
+      if (!config.WEBAUTHN_RP_ID || !config.PUBLIC_URL) return true;
+      const host = new URL(config.PUBLIC_URL).hostname;
+      const rpId = config.WEBAUTHN_RP_ID.toLowerCase();
+      return host === rpId || host.endsWith(`.${rpId}`);
+    },
+    { message: "must be PUBLIC_URL's host or a parent domain of it", path: ['WEBAUTHN_RP_ID'] },
+  );
 
 export interface Config extends Omit<RawConfig, 'DATA_DIR' | 'LOG_FORMAT'> {
   /** Absolute path of the data directory. */

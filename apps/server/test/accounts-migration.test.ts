@@ -1,59 +1,30 @@
 // Migration 0009 (accounts) on a database that already holds users' data, as an upgrade meets it.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
-import { migrationsFolder, runMigrations } from '../src/db/migrate';
-import { withDatabase } from './database-url';
+import { runMigrations } from '../src/db/migrate';
+import { createMigrationDatabase } from './support/migration-database';
 import { GOOD_PASSWORD, TEST_CONFIG, TEST_JWT_SECRET } from './test-app';
 
+let upgraded: Awaited<ReturnType<typeof createMigrationDatabase>>;
 let databaseUrl: string;
-let databaseName: string;
-let workDir: string;
-const adminUrl = () => inject('adminDatabaseUrl');
-
-/** Migrations up to (and without) the one named `tag`, in a folder of their own. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const folder = join(workDir, 'before');
-  await cp(migrationsFolder(), folder, { recursive: true });
-  const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'moneta-migration-'));
-  databaseName = `moneta_migration_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  databaseUrl = withDatabase(adminUrl(), databaseName);
+  upgraded = await createMigrationDatabase();
+  databaseUrl = upgraded.url;
 });
 
 afterAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
-  await rm(workDir, { recursive: true, force: true });
+  await upgraded.drop();
 });
 
 describe('migration 0009: accounts', () => {
   it('gives every existing user a Main account holding all their transactions, totals untouched', async () => {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     try {
-      await runMigrations(pool, await migrationsBefore('0009_accounts'));
+      await runMigrations(pool, await upgraded.migrationsBefore('0009_accounts'));
       const users = [randomUUID(), randomUUID(), randomUUID()];
       for (const [index, id] of users.entries()) {
         await pool.query(

@@ -76,6 +76,26 @@ describe('loadConfig', () => {
 });
 
 describe('receipt AI settings', () => {
+  it('reads the public address for passkeys, and an RP ID only as its host or a parent domain', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://money.example.org',
+      WEBAUTHN_RP_ID: 'example.org',
+    });
+    expect(config).toMatchObject({
+      PUBLIC_URL: 'https://money.example.org',
+      WEBAUTHN_RP_ID: 'example.org',
+    });
+    expect(() => loadConfig({ PUBLIC_URL: 'money.example.org' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'example.org' })).toThrow(
+      /WEBAUTHN_RP_ID: needs PUBLIC_URL/,
+    );
+    for (const rpId of ['other.org', 'ample.org', 'https://example.org']) {
+      expect(() =>
+        loadConfig({ PUBLIC_URL: 'https://money.example.org', WEBAUTHN_RP_ID: rpId }),
+      ).toThrow(/WEBAUTHN_RP_ID/);
+    }
+  });
+
   it('needs a model when an AI endpoint is set', () => {
     expect(() => loadConfig({ RECEIPT_AI_URL: 'http://localhost:11434/v1' })).toThrow(
       'RECEIPT_AI_MODEL: is required when RECEIPT_AI_URL is set',

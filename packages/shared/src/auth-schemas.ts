@@ -3,8 +3,14 @@ import { emailProblem, normalizeEmail, passwordProblem } from './auth-rules';
 import { CURRENCY_CODES } from './currencies';
 import { isValidTimeZone } from './time-zone';
 
-const timeZoneSchema = z.string().refine(isValidTimeZone, {
+export const timeZoneSchema = z.string().refine(isValidTimeZone, {
   message: 'Time zone must be a valid IANA zone such as Europe/Paris.',
+});
+
+/** A password being chosen (sign-up, a change): the register form's rules (SPEC §5). */
+export const newPasswordSchema = z.string().superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 /** Sign-up: the register form's rules (SPEC §5), in the order the form checks them. */
@@ -16,10 +22,7 @@ export const signupSchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .transform(normalizeEmail),
-  password: z.string().superRefine((password, ctx) => {
-    const problem = passwordProblem(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
+  password: newPasswordSchema,
   timeZone: timeZoneSchema.optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;

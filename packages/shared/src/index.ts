@@ -14,3 +14,4 @@ export * from './time-zone';
 export * from './calendar-date';
 export * from './transaction-schemas';
 export * from './receipt-schemas';
+export * from './security-schemas';

@@ -19,7 +19,8 @@ export interface BackupDatabase {
  */
 export async function openBackupDatabase(
   config: Config,
-  purpose: 'backup' | 'restore',
+  /** 'maintenance' (the owner's user CLI) opens the database as a backup does. */
+  purpose: 'backup' | 'restore' | 'maintenance',
   log: EmbeddedPostgresLogger,
 ): Promise<BackupDatabase> {
   if (config.DATABASE_URL) {
@@ -35,7 +36,8 @@ export async function openBackupDatabase(
   const owner = await readPid(join(dataDir, 'moneta.pid'));
   const isServerRunning = owner !== undefined && owner !== process.pid && isAlive(owner);
 
-  if (running && purpose === 'backup') {
+  const isLiveUse = purpose !== 'restore';
+  if (running && isLiveUse) {
     const password = (await readFile(join(dataDir, 'postgres-password'), 'utf8')).trim();
     return {
       url: `postgres://moneta:${encodeURIComponent(password)}@127.0.0.1:${running.port}/moneta`,
@@ -49,7 +51,7 @@ export async function openBackupDatabase(
         'or restore into a new DATA_DIR and point the server at it',
     );
   }
-  if (purpose === 'backup' && !(await exists(join(clusterDir, 'PG_VERSION')))) {
+  if (isLiveUse && !(await exists(join(clusterDir, 'PG_VERSION')))) {
     throw new BackupError(`There is no Moneta database in DATA_DIR ${dataDir}`);
   }
   const embedded = await startEmbeddedPostgres(dataDir, log);

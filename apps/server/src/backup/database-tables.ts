@@ -13,6 +13,12 @@ const DERIVED_TABLES = new Set([
   'account_balances',
 ]);
 
+/**
+ * Tables of short-lived sign-in state: single-use challenges (5 minutes) and failed-attempt
+ * counters (15 minutes). A restore starts without them; nothing of a user's is lost.
+ */
+const EPHEMERAL_TABLES = new Set(['auth_challenges', 'auth_throttles']);
+
 /** Settings that make PostgreSQL's text output exact and read back the same on input. */
 export const EXACT_TEXT_SETTINGS = [
   "SET DateStyle = 'ISO, YMD'",
@@ -55,7 +61,7 @@ export async function tablesInDependencyOrder(client: pg.ClientBase): Promise<Ta
   const columns = new Map<string, string[]>();
   const withFiles = new Set<string>();
   for (const row of columnRows) {
-    if (DERIVED_TABLES.has(row.table)) continue;
+    if (DERIVED_TABLES.has(row.table) || EPHEMERAL_TABLES.has(row.table)) continue;
     columns.set(row.table, [...(columns.get(row.table) ?? []), row.column]);
     if (row.is_bytea) withFiles.add(row.table);
   }

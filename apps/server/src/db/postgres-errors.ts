@@ -1,13 +1,14 @@
 /** PostgreSQL's SQLSTATEs for unique-constraint and foreign-key violations. */
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+const NOT_NULL_VIOLATION = '23502';
 /** Drizzle's names for the foreign keys from users' data to their user, e.g. budgets_user_id_users_id_fk. */
 const USER_FOREIGN_KEY = /_user_id_users_id_fk$/;
 
 /** The PostgreSQL error itself, or the driver error Drizzle wraps as its cause. */
 function* driverErrors(error: unknown) {
   for (let current = error; current instanceof Error; current = current.cause) {
-    yield current as Error & { code?: string; constraint?: string };
+    yield current as Error & { code?: string; constraint?: string; column?: string };
   }
 }
 
@@ -27,8 +28,11 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  * the request was under way (or, on another server, within the recent-users window).
  */
 export function isDeletedUserViolation(error: unknown): boolean {
-  for (const { code, constraint } of driverErrors(error)) {
+  for (const { code, constraint, column } of driverErrors(error)) {
     if (code === FOREIGN_KEY_VIOLATION) return USER_FOREIGN_KEY.test(constraint ?? '');
+    // A transaction without an account gets the user's default one from a trigger; only a
+    // deleted user has none (every user always has an account).
+    if (code === NOT_NULL_VIOLATION) return column === 'account_id';
   }
   return false;
 }

@@ -414,3 +414,182 @@ export const receipts = pgTable(
 );
 
 export type ReceiptRow = typeof receipts.$inferSelect;
+
+/**
+ * One sign-in (DESIGN §5.5): its id is the `sid` of the session's token. Ending a session deletes
+ * its row, and a token whose session is gone is refused (see plugins/authenticate.ts).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Kept to within a few minutes, not written on every request. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
+    /** When its token expires; a session past it is as good as ended. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId, table.createdAt)],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Tokens for scripts (DESIGN §5.5): only the SHA-256 of the secret is kept. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    /** Hex SHA-256 of the whole token text: a token is found by it, never by its secret. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_hash_key').on(table.tokenHash),
+    index('api_tokens_user_idx').on(table.userId, table.createdAt),
+    check('api_tokens_scope', sql`${table.scope} IN ('read', 'write')`),
+  ],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/**
+ * A user's TOTP secret (RFC 6238). Until `enabled_at` is set it is only being set up; the last
+ * time step accepted is remembered so that no code works twice.
+ */
+export const twoFactorSecrets = pgTable('two_factor_secrets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Base32; the server must compute codes from it, so it cannot be hashed. */
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, precision: 3 }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+export type TwoFactorSecretRow = typeof twoFactorSecrets.$inferSelect;
+
+/** Single-use backup codes of two-factor sign-in, as SHA-256 of the user id and the code. */
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
+);
+
+/** WebAuthn credentials (passkeys) a user registered. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser names the credential. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_key').on(table.credentialId),
+    index('passkeys_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/**
+ * Short-lived, single-use challenges: the second step of a two-factor sign-in, and WebAuthn
+ * registrations and sign-ins. Kept in PostgreSQL so that any instance can finish what another
+ * began; only a SHA-256 of the secret is stored. Not carried by backups.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: uuid('id').primaryKey(),
+    purpose: text('purpose', {
+      enum: ['two-factor', 'passkey-register', 'passkey-login'],
+    }).notNull(),
+    /** The account it is for; none for a passkey sign-in, where the passkey names the user. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    /** Wrong codes sent with this challenge. */
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('auth_challenges_secret_key').on(table.secretHash),
+    index('auth_challenges_expires_idx').on(table.expiresAt),
+    check(
+      'auth_challenges_purpose',
+      sql`${table.purpose} IN ('two-factor', 'passkey-register', 'passkey-login')`,
+    ),
+  ],
+);
+
+export type AuthChallengeRow = typeof authChallenges.$inferSelect;
+
+/**
+ * Failed sign-in attempts per key (address and e-mail, address, account) in a fixed window, so
+ * that every instance sees the same count. The key is stored as a SHA-256. Not carried by backups.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index('auth_throttles_window_idx').on(table.windowEndsAt)],
+);
+
+/** What happened to an account's security, for the user to review (GET /auth/events). */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    detail: text('detail'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('security_events_user_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export type SecurityEventRow = typeof securityEvents.$inferSelect;

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** For a 429: when the caller may try again, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -21,9 +23,11 @@ export const unauthorized = (message = 'Please sign in again.', code = 'UNAUTHOR
 /** An invalid token, or one whose user no longer exists. */
 export const sessionExpired = () =>
   unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN');
+export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
 export const notFound = (message = 'Not found.', code = 'NOT_FOUND') =>
   new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
-export const tooManyRequests = () => new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
+export const tooManyRequests = (retryAfterSeconds?: number) =>
+  new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE, retryAfterSeconds);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDeletedUserViolation } from '../db/postgres-errors';
 import { AppError, RATE_LIMITED_MESSAGE, sessionExpired } from './app-error';
+import { drainRequest } from './drain-request';
 import { describeValidationErrors, type FieldError } from './validation-messages';
 
 interface ErrorBody {
@@ -22,17 +23,34 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_ERR_BAD_URL: { status: 400, message: 'The URL is malformed.' },
 };
 
+export interface ErrorHandlerOptions {
+  /**
+   * The most of an unread request body read and discarded before an error answer (twice the
+   * largest body any route accepts): a client sending a body over the limit still reads its 413.
+   */
+  drainLimitBytes: number;
+}
+
 /**
  * The server's one error path (STYLE principle 5): every failure becomes
  * `{ message, code, errors? }`. Bad input is always a 4xx; a 500 never carries internals.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions): void {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorResponse(error);
+    // Refused before its body was read (too large, wrong type, no token): take the rest of the
+    // body off the wire first, so that the client finishes sending and reads this answer
+    // (docs/decisions.md, "Oversized bodies"). Beyond the bound, the connection closes after it.
+    if (!(await drainRequest(request.raw, options.drainLimitBytes))) {
+      reply.header('connection', 'close');
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: body.code, status }, body.message);
+    }
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
     }
     return reply.status(status).send(body);
   });

@@ -191,26 +191,48 @@ describe('two server processes on one database', () => {
     );
   }, 120_000);
 
-  it('throttles sign-in on each instance: with N instances at most N × LOGIN_RATE_LIMIT tries get through', async () => {
+  it('counts failed sign-ins in PostgreSQL: LOGIN_RATE_LIMIT holds over all instances together', async () => {
     const address = email('throttle');
     await signUpOver(first.baseUrl, address);
     const attempt = (server: MonetaServer, password: string) =>
       api(server.baseUrl, 'POST', '/api/auth/login', { body: { email: address, password } });
 
-    const statuses: number[][] = [];
-    for (const server of [first, second]) {
-      const seen: number[] = [];
-      for (let index = 0; index <= LOGIN_RATE_LIMIT; index++) {
-        seen.push((await attempt(server, 'Wrong#1234')).status);
-      }
-      // Once throttled, even the right password waits: a guesser learns nothing.
-      seen.push((await attempt(server, 'Secret#123')).status);
-      statuses.push(seen);
+    // A success clears the count, on whichever instance it happens.
+    for (const server of [first, second, first]) {
+      expect((await attempt(server, 'Wrong#1234')).status).toBe(401);
     }
-    const throttled = [...Array(LOGIN_RATE_LIMIT).fill(401), 429, 429];
-    expect(statuses).toEqual([throttled, throttled]);
-    const gotThrough = statuses.flat().filter((status) => status !== 429).length;
-    expect(gotThrough).toBe(2 * LOGIN_RATE_LIMIT);
+    expect((await attempt(second, 'Secret#123')).status).toBe(200);
+    const statuses: number[] = [];
+    for (let index = 0; index <= LOGIN_RATE_LIMIT; index++) {
+      statuses.push((await attempt(index % 2 === 0 ? first : second, 'Wrong#1234')).status);
+    }
+    expect(statuses).toEqual([...Array(LOGIN_RATE_LIMIT).fill(401), 429]);
+    // Once throttled, even the right password waits, on both: a guesser learns nothing.
+    expect((await attempt(first, 'Secret#123')).status).toBe(429);
+    expect((await attempt(second, 'Secret#123')).status).toBe(429);
+  });
+
+  it('refuses a session ended on one instance on the other within a second', async () => {
+    const address = email('session');
+    await signUpOver(first.baseUrl, address);
+    const login = await api(second.baseUrl, 'POST', '/api/auth/login', {
+      body: { email: address, password: 'Secret#123' },
+    });
+    const token = (login.body as { token: string }).token;
+    expect((await api(second.baseUrl, 'GET', '/api/transactions', { token })).status).toBe(200);
+    const logout = await api(first.baseUrl, 'POST', '/api/auth/logout', { token });
+    expect(logout.status).toBe(200);
+    const ended = performance.now();
+    let status = 200;
+    while (status === 200 && performance.now() - ended < 3000) {
+      status = (await api(second.baseUrl, 'GET', '/api/transactions', { token })).status;
+    }
+    const refusedAfterMs = performance.now() - ended;
+    expect(status).toBe(401);
+    expect(refusedAfterMs).toBeLessThan(1200);
+    console.warn(
+      `two instances: a session ended on A refused by B after ${Math.round(refusedAfterMs)} ms`,
+    );
   });
 });
 

@@ -138,6 +138,9 @@ function attacksOnIds(): Array<[string, Method, string, object?]> {
     ],
     ['update her transfer', 'PUT', `/api/transfers/${a.transferId}`, transferBody()],
     ['delete her transfer', 'DELETE', `/api/transfers/${a.transferId}`],
+    ['end her session', 'DELETE', `/api/auth/sessions/${a.sessionId}`],
+    ['revoke her API token', 'DELETE', `/api/auth/tokens/${a.apiTokenId}`],
+    ['remove her passkey', 'DELETE', `/api/auth/passkeys/${a.passkeyId}`],
   ];
 }
 
@@ -217,6 +220,11 @@ describe('user B against user A’s data', () => {
       '/api/recurring',
       '/api/receipts',
       '/api/auth/me',
+      '/api/auth/sessions',
+      '/api/auth/tokens',
+      '/api/auth/passkeys',
+      '/api/auth/2fa',
+      '/api/auth/events',
     ];
     for (const url of reads) {
       const response = await request(bob, 'GET', url);

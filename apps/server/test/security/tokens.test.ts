@@ -35,10 +35,19 @@ const claims = (token: string) =>
 
 /** A token as the server makes them, with the given changes. */
 function sign(
-  options: { sub?: string; iss?: string; exp?: number; nbf?: number; alg?: string } = {},
+  options: {
+    sub?: string;
+    sid?: string;
+    iss?: string;
+    exp?: number;
+    nbf?: number;
+    alg?: string;
+  } = {},
   key: Uint8Array | ReturnType<typeof generateKeyPairSync>['privateKey'] = secret,
 ) {
-  const jwt = new SignJWT({})
+  // Alice's own session unless told otherwise, so that each token fails for its one reason.
+  const sid = options.sid ?? claims(alice.token).sid;
+  const jwt = new SignJWT(sid === '' ? {} : { sid })
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime(options.exp ?? now() + 3600);
@@ -78,6 +87,10 @@ async function forgedTokens(): Promise<Record<string, string>> {
     'no subject': await sign({ sub: '' }),
     'subject that is not an id': await sign({ sub: "' OR '1'='1" }),
     'subject of no user': await sign({ sub: '01900000-0000-7000-8000-000000000000' }),
+    'no session (as issued before sessions existed)': await sign({ sid: '' }),
+    'a session that does not exist': await sign({ sid: '01900000-0000-7000-8000-000000000000' }),
+    'a session that is not an id': await sign({ sid: "' OR 1=1 --" }),
+    "Bob's session with Alice as subject": await sign({ sid: String(claims(bob.token).sid) }),
     'header with an embedded jwk': `${b64({ alg: 'HS256', jwk: { kty: 'oct', k: 'AAAA' } })}.${payload}.${signature}`,
     'two dots only': '..',
     'four parts': `${alice.token}.extra`,
@@ -97,6 +110,8 @@ const me = (authorization: string | undefined) =>
 describe('tokens', () => {
   it('answers 401 with a JSON message to every forged, altered or expired token', async () => {
     expect((await me(alice.headers.authorization)).statusCode).toBe(200);
+    // The forging helper's own token, unchanged, is valid: each forgery fails for its change.
+    expect((await me(`Bearer ${await sign()}`)).statusCode).toBe(200);
     const tokens = await forgedTokens();
     for (const [name, token] of Object.entries(tokens)) {
       for (const url of ['/api/auth/me', '/api/transactions', '/api/receipts']) {

@@ -2,7 +2,11 @@ import { todayIn } from '@moneta/shared';
 import type { ReceiptReader } from '../../src/domains/receipts/reading';
 import type { App } from '../../src/http/types';
 import { multipartFile, renderReceipt } from '../support/receipt-files';
+import { createCredential } from '../support/software-authenticator';
 import type { SignedUpUser } from '../test-app';
+
+/** The origin app.inject's requests come from (Host: localhost:80). */
+export const INJECT_ORIGIN = 'http://localhost';
 
 /**
  * A receipt reader that "reads" every image as the same small expense, for tests about who
@@ -40,9 +44,29 @@ export interface UserData {
   mainAccountId: string;
   accountId: string;
   transferId: string;
+  /** The sign-up's session, an API token (write) and a passkey. */
+  sessionId: string;
+  apiTokenId: string;
+  passkeyId: string;
   customCategory: string;
   /** A word found in every name and note of this user, to search for it. */
   marker: string;
+}
+
+/** A passkey from the software authenticator, for the relying party of app.inject (localhost). */
+async function addPasskey(app: App, headers: SignedUpUser['headers'], marker: string) {
+  const options = await app.inject({
+    method: 'POST',
+    url: '/api/auth/passkeys/register/options',
+    headers,
+  });
+  const { response } = createCredential(options.json(), { origin: INJECT_ORIGIN });
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/passkeys/register',
+    headers,
+    payload: { name: `Key ${marker}`, response },
+  });
 }
 
 async function expectStatus(
@@ -180,7 +204,24 @@ export async function seedUserData(
     201,
     'transfer',
   );
+  const sessions = (await app.inject({ method: 'GET', url: '/api/auth/sessions', headers })).json<
+    Array<{ _id: string; current: boolean }>
+  >();
+  const apiToken = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/tokens',
+      headers,
+      payload: { name: `Script ${marker}`, scope: 'write' },
+    }),
+    201,
+    'API token',
+  );
+  const passkey = await expectStatus(await addPasskey(app, headers, marker), 201, 'passkey');
   return {
+    sessionId: sessions.find((session) => session.current)!._id,
+    apiTokenId: apiToken._id,
+    passkeyId: passkey._id,
     mainAccountId: accounts[0]!._id,
     accountId: account._id,
     transferId: transfer._id,

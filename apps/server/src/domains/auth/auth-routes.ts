@@ -1,21 +1,22 @@
 import {
   apiErrorSchema,
   authResponseSchema,
+  changePasswordSchema,
+  loginResponseSchema,
   loginSchema,
+  loginSecondFactorSchema,
   setupSchema,
   signupSchema,
   userSchema,
 } from '@moneta/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '../../http/app-error';
+import { clientOf } from '../../http/client-info';
 import type { App } from '../../http/types';
-import type { Authenticate } from '../../plugins/authenticate';
+import type { Authenticators } from '../../plugins/authenticate';
 import type { AuthService } from './auth-service';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
-  authenticate: Authenticate;
-  loginRateLimit: number;
+  authenticators: Authenticators;
   signupRateLimit: number;
 }
 
@@ -26,70 +27,56 @@ const errorResponses = {
   429: apiErrorSchema,
 };
 
-/** Throttle by address AND e-mail, so guessing one account's password from one address is
- * slowed without locking its owner out from another address. */
-function loginRateKey(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown } | undefined;
-  const email =
-    typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
-  return `${request.ip}|${email}`;
-}
-
-/** Sign-ins one address may try over all e-mails, as a multiple of the per-account limit. */
-export const LOGIN_ADDRESS_FACTOR = 10;
-
+/**
+ * Sign-up, sign-in (with its two-factor step), the user and the password. Failed sign-ins are
+ * counted in PostgreSQL by the auth service (sign-in-throttle.ts); sign-up is limited per address.
+ */
 export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<void> {
-  const { auth, authenticate } = options;
-
-  // Password spraying (one password tried on many accounts) never trips the per-account limit:
-  // one address also gets a ceiling over all e-mails, generous enough for a shared office
-  // address. A second limiter of the same plugin cannot be a route option (only one runs).
-  const addressLimit = app.createRateLimit({
-    max: options.loginRateLimit * LOGIN_ADDRESS_FACTOR,
-    timeWindow: '15 minutes',
-    keyGenerator: (request) => `login-address|${request.ip}`,
-  });
-  async function limitLoginsPerAddress(request: FastifyRequest, reply: FastifyReply) {
-    const result = await addressLimit(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('Retry-After', String(result.ttlInSeconds));
-      throw tooManyRequests();
-    }
-  }
+  const { auth } = options;
+  const { authenticate, authenticateSession } = options.authenticators;
+  const tags = ['auth'];
+  const security = [{ bearerAuth: [] }];
 
   app.post(
     '/signup',
     {
       config: { rateLimit: { max: options.signupRateLimit, timeWindow: '1 hour' } },
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Create an account',
         body: signupSchema,
         response: { 201: authResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await auth.signup(request.body, clientOf(request))),
   );
 
   app.post(
     '/login',
     {
-      config: {
-        rateLimit: {
-          max: options.loginRateLimit,
-          timeWindow: '15 minutes',
-          keyGenerator: loginRateKey,
-        },
-      },
-      preHandler: limitLoginsPerAddress,
       schema: {
-        tags: ['auth'],
-        summary: 'Sign in',
+        tags,
+        summary:
+          'Sign in; with two-factor on, the answer is a challenge for POST /auth/login/2fa and no token',
         body: loginSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => auth.login(request.body, clientOf(request)),
+  );
+
+  app.post(
+    '/login/2fa',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a two-factor sign-in with a code from the app or a backup code',
+        body: loginSecondFactorSchema,
         response: { 200: authResponseSchema, ...errorResponses },
       },
     },
-    async (request) => auth.login(request.body),
+    async (request) => auth.loginSecondFactor(request.body, clientOf(request)),
   );
 
   app.get(
@@ -97,9 +84,9 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
     {
       onRequest: authenticate,
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
+        security,
         response: { 200: userSchema, 401: apiErrorSchema },
       },
     },
@@ -111,13 +98,29 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
     {
       onRequest: authenticate,
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Complete setup or change the default currency',
-        security: [{ bearerAuth: [] }],
+        security,
         body: setupSchema,
         response: { 200: userSchema, ...errorResponses },
       },
     },
     async (request) => auth.completeSetup(request.user.id, request.body),
+  );
+
+  app.put(
+    '/password',
+    {
+      onRequest: authenticateSession,
+      schema: {
+        tags,
+        summary:
+          'Change the password; every session ends and the caller goes on with the new token',
+        security,
+        body: changePasswordSchema,
+        response: { 200: authResponseSchema, ...errorResponses, 403: apiErrorSchema },
+      },
+    },
+    async (request) => auth.changePassword(request.user, request.body, clientOf(request)),
   );
 }

@@ -1,15 +1,25 @@
-import type { AuthResponse, CurrencyCode, User } from '@moneta/shared';
+import type { AuthResponse, CurrencyCode, LoginResponse, User } from '@moneta/shared';
 import { DEFAULT_TIME_ZONE } from '@moneta/shared';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import type { ClientInfo } from '../../http/client-info';
 import { conflict, sessionExpired, unauthorized } from '../../http/app-error';
+import { randomSecret } from '../../lib/hashing';
 import type { AccountsService } from '../accounts/accounts-service';
+import type { SecurityEventsService } from '../security-events/security-events-service';
+import type { SessionsService } from '../sessions/sessions-service';
+import { invalidCode, type TwoFactorService } from '../two-factor/two-factor-service';
 import { toUserDto } from '../users/user-dto';
 import { createUsersRepository, type UsersRepository } from '../users/users-repository';
+import { createChallengesRepository } from './challenges-repository';
+import type { ConfirmPassword } from './password-confirmation';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
-import type { TokenService } from './token-service';
+import type { SignInThrottle } from './sign-in-throttle';
 
 /** One message for an unknown e-mail and a wrong password, so neither is revealed. */
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+/** Wrong codes one two-factor challenge takes before it is void (the per-user limit is apart). */
+const MAX_CHALLENGE_ATTEMPTS = 5;
 
 export interface Credentials {
   email: string;
@@ -20,43 +30,144 @@ export interface Credentials {
 export interface AuthServiceDependencies {
   db: Database;
   users: UsersRepository;
-  tokens: TokenService;
   accounts: AccountsService;
+  sessions: SessionsService;
+  twoFactor: TwoFactorService;
+  events: SecurityEventsService;
+  throttle: SignInThrottle;
+  confirmPassword: ConfirmPassword;
 }
 
-export function createAuthService({ db, users, tokens, accounts }: AuthServiceDependencies) {
-  async function withToken(user: User): Promise<AuthResponse> {
-    return { token: await tokens.issue(user._id), ...user };
+const challengeExpired = () =>
+  unauthorized(
+    'This sign-in has expired or was already used. Please sign in again.',
+    'CHALLENGE_INVALID',
+  );
+
+export function createAuthService(deps: AuthServiceDependencies) {
+  const { db, users, accounts, sessions, twoFactor, events, throttle, confirmPassword } = deps;
+  const challenges = createChallengesRepository(db);
+
+  /** A new session for a user who proved who they are, recorded as a sign-in. */
+  async function signIn(row: UserRow, client: ClientInfo, how: string): Promise<AuthResponse> {
+    const token = await sessions.start(row.id, client);
+    await events.record(row.id, 'sign-in', client, how);
+    return { token, ...toUserDto(row) };
   }
 
   return {
-    async signup({ email, password, timeZone }: Credentials): Promise<AuthResponse> {
+    signIn,
+
+    async signup(
+      { email, password, timeZone }: Credentials,
+      client: ClientInfo,
+    ): Promise<AuthResponse> {
       const passwordHash = await hashPassword(password);
       // The user and their first account together: every user always has an account.
-      const row = await db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const inserted = await createUsersRepository(tx).insert({
           email,
           passwordHash,
           timeZone: timeZone ?? DEFAULT_TIME_ZONE,
         });
-        if (inserted) await accounts.createDefault(tx, inserted.id);
-        return inserted;
+        if (!inserted) return undefined;
+        await accounts.createDefault(tx, inserted.id);
+        return { row: inserted, token: await sessions.start(inserted.id, client, tx) };
       });
-      if (!row) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
-      return withToken(toUserDto(row));
+      if (!created) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+      return { token: created.token, ...toUserDto(created.row) };
     },
 
-    async login({ email, password, timeZone }: Credentials): Promise<AuthResponse> {
+    /**
+     * Checks the password. With two-factor on, the answer is a challenge and no token: only
+     * `loginSecondFactor` with a right code makes a session (DESIGN §5.5).
+     */
+    async login(
+      { email, password, timeZone }: Credentials,
+      client: ClientInfo,
+    ): Promise<LoginResponse> {
+      const ip = client.ip ?? '';
+      const accountKey = throttle.account(ip, email);
+      const addressKey = throttle.address(ip);
+      await throttle.attempt(addressKey, accountKey);
       const row = await users.findByEmail(email);
       const isValid = row
         ? await verifyPassword(row.passwordHash, password)
         : await verifyAgainstDummy(password);
-      if (!row || !isValid) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+      if (!row || !isValid) {
+        if (row) await events.record(row.id, 'sign-in-failed', client, 'wrong password');
+        throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+      }
+      await throttle.succeeded(accountKey);
+      await throttle.notFailed(addressKey);
+      // Nothing of the account changes before the second factor (not even the time zone).
+      if (await twoFactor.isEnabled(row.id)) {
+        const challenge = randomSecret();
+        await challenges.store('two-factor', challenge, row.id);
+        return { twoFactorRequired: true, challenge };
+      }
       const current =
         timeZone && timeZone !== row.timeZone
           ? ((await users.update(row.id, { timeZone })) ?? row)
           : row;
-      return withToken(toUserDto(current));
+      return signIn(current, client, 'password');
+    },
+
+    /** The second step of a two-factor sign-in: the challenge and a TOTP or backup code. */
+    async loginSecondFactor(
+      input: { challenge: string; code: string; timeZone?: string | undefined },
+      client: ClientInfo,
+    ): Promise<AuthResponse> {
+      const pending = await challenges.find('two-factor', input.challenge);
+      if (!pending?.userId || pending.attempts >= MAX_CHALLENGE_ATTEMPTS) throw challengeExpired();
+      const userId = pending.userId;
+      const key = throttle.secondFactor(userId);
+      await throttle.attempt(key);
+      // The challenge is locked while its code is checked: two requests with one challenge
+      // cannot both succeed, and the code and the challenge are used up together.
+      const outcome = await db.transaction(async (tx) => {
+        const locked = await createChallengesRepository(tx).find('two-factor', input.challenge, {
+          lock: true,
+        });
+        if (!locked || locked.attempts >= MAX_CHALLENGE_ATTEMPTS) return 'expired' as const;
+        const factor = await twoFactor.useCode(tx, userId, input.code);
+        if (!factor) {
+          await createChallengesRepository(tx).countAttempt(locked.id);
+          return 'wrong' as const;
+        }
+        await createChallengesRepository(tx).delete(locked.id);
+        return factor;
+      });
+      if (outcome === 'expired') throw challengeExpired();
+      if (outcome === 'wrong') {
+        await events.record(userId, 'sign-in-failed', client, 'wrong two-factor code');
+        throw invalidCode();
+      }
+      await throttle.succeeded(key);
+      const row = input.timeZone
+        ? await users.update(userId, { timeZone: input.timeZone })
+        : await users.findById(userId);
+      if (!row) throw challengeExpired();
+      return signIn(row, client, `password and ${outcome}`);
+    },
+
+    /**
+     * A new password (register rules), after the current one. Every session of the user ends,
+     * the caller's too; the caller goes on in a new session with the token answered.
+     */
+    async changePassword(
+      user: UserRow,
+      input: { currentPassword: string; newPassword: string },
+      client: ClientInfo,
+    ): Promise<AuthResponse> {
+      await confirmPassword(user, input.currentPassword);
+      const passwordHash = await hashPassword(input.newPassword);
+      const row = await users.update(user.id, { passwordHash });
+      if (!row) throw sessionExpired();
+      await sessions.endAllBut(user.id, undefined, client);
+      await events.record(user.id, 'password-changed', client);
+      const token = await sessions.start(user.id, client);
+      return { token, ...toUserDto(row) };
     },
 
     /** The signed-in user read afresh: the app's start-up check, never a remembered copy. */

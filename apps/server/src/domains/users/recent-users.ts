@@ -1,5 +1,5 @@
 import type { UserRow } from '../../db/schema';
-import { createExpiringMap } from '../../lib/expiring-map';
+import { createRecentLookup } from '../../lib/recent-lookup';
 import type { UsersRepository } from './users-repository';
 
 /** How long a looked-up user serves further requests; see docs/decisions.md. */
@@ -24,24 +24,19 @@ export interface RecentUsersOptions {
  * remembered.
  */
 export function withRecentUsers(users: UsersRepository, options: RecentUsersOptions = {}) {
-  const ttlMs = options.ttlMs ?? RECENT_USER_TTL_MS;
-  const now = options.now ?? Date.now;
-  const recent = createExpiringMap<string, Promise<UserRow | undefined>>(MAX_RECENT_USERS);
-  const forget = (id: string) => recent.delete(id);
+  const recent = createRecentLookup((id) => users.findById(id), {
+    ttlMs: options.ttlMs ?? RECENT_USER_TTL_MS,
+    maxEntries: MAX_RECENT_USERS,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const forget = (id: string) => recent.forget(id);
 
   return {
     ...users,
 
     /** The user, as of at most `ttlMs` ago. */
     findRecent(id: string): Promise<UserRow | undefined> {
-      const remembered = recent.get(id, now());
-      if (remembered) return remembered;
-      const user = users.findById(id);
-      recent.set(id, user, now() + ttlMs);
-      // Only found users stay; a failed or empty lookup is asked again next time.
-      const forgetThisLookup = () => recent.deleteIfHolds(id, user);
-      user.then((row) => row ?? forgetThisLookup(), forgetThisLookup);
-      return user;
+      return recent.get(id);
     },
 
     // Forgetting after the change also drops a lookup that started before it committed.

@@ -43,7 +43,9 @@ export function createUsersRepository(db: Executor) {
 
     async update(
       id: string,
-      changes: Partial<Pick<UserRow, 'isSetupComplete' | 'defaultCurrency' | 'timeZone'>>,
+      changes: Partial<
+        Pick<UserRow, 'isSetupComplete' | 'defaultCurrency' | 'timeZone' | 'passwordHash'>
+      >,
     ): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
       return row;

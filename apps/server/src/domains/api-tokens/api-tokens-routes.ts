@@ -1,0 +1,79 @@
+import {
+  apiErrorSchema,
+  apiTokenInputSchema,
+  apiTokenListSchema,
+  createdApiTokenSchema,
+  messageSchema,
+} from '@moneta/shared';
+import { z } from 'zod';
+import { clientOf } from '../../http/client-info';
+import type { App } from '../../http/types';
+import type { Authenticators } from '../../plugins/authenticate';
+import type { ApiTokensService } from './api-tokens-service';
+
+export interface ApiTokensRoutesOptions {
+  apiTokens: ApiTokensService;
+  authenticators: Authenticators;
+}
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
+
+/** API tokens are managed from a signed-in session only: no token can make or list tokens. */
+export async function apiTokensRoutes(app: App, options: ApiTokensRoutesOptions): Promise<void> {
+  const { apiTokens } = options;
+  app.addHook('onRequest', options.authenticators.authenticateSession);
+  const tags = ['api tokens'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/tokens',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The user's API tokens, newest first (never their secrets)",
+        response: { 200: apiTokenListSchema, ...errors },
+      },
+    },
+    async (request) => apiTokens.list(request.user.id),
+  );
+
+  app.post(
+    '/tokens',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create an API token for scripts; its secret is in this answer only',
+        body: apiTokenInputSchema,
+        response: { 201: createdApiTokenSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await apiTokens.create(request.user.id, request.body, clientOf(request))),
+  );
+
+  app.delete(
+    '/tokens/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke an API token',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await apiTokens.revoke(request.user.id, request.params.id, clientOf(request));
+      return { message: 'Token revoked.' };
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { migrationsFolder } from '../../src/db/migrate';
+import { withDatabase } from '../database-url';
+
+/**
+ * An empty database for testing a migration on data an older version left, and copies of the
+ * migrations folder cut before a given migration.
+ */
+export async function createMigrationDatabase() {
+  const adminUrl = inject('adminDatabaseUrl');
+  const workDir = await mkdtemp(join(tmpdir(), 'moneta-migration-'));
+  const name = `moneta_migration_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+
+    /** Migrations up to (and without) the one named `tag`, in a folder of their own. */
+    async migrationsBefore(tag: string): Promise<string> {
+      const folder = join(workDir, `before-${tag}`);
+      await cp(migrationsFolder(), folder, { recursive: true });
+      const journalFile = join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
+        entries: Array<{ tag: string }>;
+      };
+      const index = journal.entries.findIndex((entry) => entry.tag === tag);
+      if (index <= 0) throw new Error(`no migration ${tag} after the first`);
+      journal.entries = journal.entries.slice(0, index);
+      await writeFile(journalFile, JSON.stringify(journal));
+      return folder;
+    },
+
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
