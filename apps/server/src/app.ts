@@ -41,6 +41,7 @@ import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
 import { registerInputGuards } from './http/input-guards';
 import type { App } from './http/types';
 import { registerApiDocs } from './plugins/api-docs';
+import { registerCompression } from './plugins/compression';
 import { createAuthenticate } from './plugins/authenticate';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -131,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      // Before the routes: it hooks each route as it is added.
+      await registerCompression(api);
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, {
         prefix: '/auth',
