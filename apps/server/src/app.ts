@@ -19,6 +19,7 @@ import { createBudgetsService } from './domains/budgets/budgets-service';
 import { categoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
+import { createIdempotencyService } from './domains/idempotency/idempotency-service';
 import { createReceiptReader, type ReceiptReader } from './domains/receipts/reading';
 import { receiptsRoutes } from './domains/receipts/receipts-routes';
 import { createReceiptsService } from './domains/receipts/receipts-service';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = createAuthService({ db, users, tokens, accounts });
   const authenticate = createAuthenticate(tokens, users);
   const transactions = createTransactionsService(db);
+  const idempotency = createIdempotencyService(db);
   const categories = createCategoriesService(db, transactions);
   const budgets = createBudgetsService(db);
   const recurring = createRecurringService(db, { now: options.now });
@@ -146,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(transactionsRoutes, {
         prefix: '/transactions',
         transactions,
+        idempotency,
         authenticate,
       });
       await api.register(categoriesRoutes, { prefix: '/transactions', categories, authenticate });

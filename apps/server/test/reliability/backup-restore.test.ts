@@ -84,8 +84,13 @@ beforeAll(async () => {
   for (let index = 0; index < 3; index++) {
     const user = await signUp(source.app, { setup: true });
     emails.push(user.email);
-    const call = async (method: 'POST', url: string, payload: object) => {
-      const response = await source.app.inject({ method, url, headers: user.headers, payload });
+    const call = async (method: 'POST', url: string, payload: object, headers = {}) => {
+      const response = await source.app.inject({
+        method,
+        url,
+        headers: { ...user.headers, ...headers },
+        payload,
+      });
       if (response.statusCode !== 201) throw new Error(`${url}: ${response.body}`);
       return response.json<{ _id: string }>();
     };
@@ -109,14 +114,21 @@ beforeAll(async () => {
       type: 'credit',
       openingBalance: -120.5,
     });
-    await call('POST', '/api/transactions', {
-      name: 'Paid by card',
-      category: 'Shopping',
-      cost: 80,
-      addedOn: '2026-02-03',
-      isIncome: false,
-      accountId: card._id,
-    });
+    // Sent with an Idempotency-Key: the key travels with the transaction it made, so a client
+    // retrying after a restore still gets its first answer.
+    await call(
+      'POST',
+      '/api/transactions',
+      {
+        name: 'Paid by card',
+        category: 'Shopping',
+        cost: 80,
+        addedOn: '2026-02-03',
+        isIncome: false,
+        accountId: card._id,
+      },
+      { 'idempotency-key': `card-${index}` },
+    );
     for (const amount of [200, 0.01]) {
       await call('POST', '/api/transfers', {
         fromAccountId: main!._id,
@@ -176,7 +188,13 @@ describe('backup and restore', () => {
   it('round-trips users, transactions, budgets, recurring rules and receipt files into an empty database', async () => {
     const file = join(workDir, 'round-trip.jsonl.gz');
     const dumped = await dumpDatabase(source.databaseUrl, file);
-    expect(dumped.tables).toMatchObject({ users: 3, budgets: 3, recurring_rules: 3, receipts: 9 });
+    expect(dumped.tables).toMatchObject({
+      users: 3,
+      budgets: 3,
+      recurring_rules: 3,
+      receipts: 9,
+      idempotency_keys: 3,
+    });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     const target = await createEmptyDatabase();
