@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The header that makes `POST /transactions` safe to retry (DESIGN §5.6): the same key and
