@@ -11,6 +11,6 @@ import { z } from 'zod';
  * built, so it is set here, in the module every schema module imports first. The server has
  * no CSP and keeps the compiled parsers (faster validation of every request).
  */
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if ('window' in globalThis) z.config({ jitless: true });
 
 export { z };
