@@ -122,6 +122,17 @@ describe('API answers', () => {
     }
   });
 
+  it("prefers gzip for a browser's Accept-Encoding: cheaper per request, about as small", async () => {
+    const response = await get(
+      '/api/transactions?limit=100',
+      'gzip, deflate, br, zstd',
+      user.headers,
+    );
+    expect(response.headers['content-encoding']).toBe('gzip');
+    // In memory up to 64 kB: compressed in one call, with its exact length.
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+  });
+
   it('sends answers under 1 kB as they are', async () => {
     const response = await get('/api/health', 'br, gzip');
     expect(response.statusCode).toBe(200);
