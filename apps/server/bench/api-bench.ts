@@ -10,11 +10,10 @@
 // the server process, e.g. to profile it), BENCH_ONLY (comma-separated words: only the
 // endpoints whose names contain one), BENCH_ACCEPT_ENCODING (the load's Accept-Encoding;
 // default a browser's, so answers of 1 kB or more come brotli-compressed; "identity" for none).
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addDays, todayIn } from '@moneta/shared';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -26,6 +25,7 @@ import { createAccountsService } from '../src/domains/accounts/accounts-service'
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import { replaySql, startBareFastify, type CapturedQuery } from './lib/baselines';
+import { freePort, startBenchServer } from './lib/bench-server';
 import { load, rssMb, sampleRss, type LoadResult } from './lib/load';
 import { BENCH_PASSWORD, findSeed, seedTransactions } from './lib/seed-transactions';
 
@@ -36,8 +36,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 /** What the load generator accepts: what Chromium sends, unless told otherwise. */
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
-const serverRoot = fileURLToPath(new URL('..', import.meta.url));
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 
 const quietLog = {
   info: () => undefined,
@@ -46,44 +44,10 @@ const quietLog = {
 };
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  execSync('npm run build', { cwd: serverRoot, stdio: 'ignore' });
-  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'dist/server.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      WEB_DIST_DIR: join(serverRoot, 'bench'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = await startBenchServer(databaseUrl, port);
   cleanups.push(() => child.kill('SIGTERM'));
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not start');
+  return child;
 }
 
 /**
