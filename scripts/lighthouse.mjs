@@ -196,15 +196,22 @@ try {
       }
       runs.push(result);
     }
-    runs.sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
-    const kept = runs[Math.floor(runs.length / 2)];
+    // A run Lighthouse could not complete (a timeout on a busy machine) scores 0: it is listed
+    // but left out of the median while another run completed.
+    const completed = runs.filter((run) => !run.lhr.runtimeError);
+    const ranked = (completed.length > 0 ? completed : runs).sort(
+      (a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'),
+    );
+    const kept = ranked[Math.floor(ranked.length / 2)];
     writeFileSync(join(outputDir, `${page.name}.report.json`), kept.report);
     const { lhr } = kept;
     results.push({
       page: page.name,
       path: new URL(page.url).pathname,
       scores: Object.fromEntries(CATEGORIES.map((category) => [category, score(lhr, category)])),
-      performanceRuns: runs.map((run) => score(run.lhr, 'performance')),
+      performanceRuns: runs.map((run) =>
+        run.lhr.runtimeError ? run.lhr.runtimeError.code : score(run.lhr, 'performance'),
+      ),
       metrics: {
         firstContentfulPaintMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
         largestContentfulPaintMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
