@@ -90,6 +90,26 @@ export default tseslint.config(
     },
   },
   {
+    // Schemas are built with the configured zod (jitless in browsers, see src/zod.ts).
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/zod.ts', 'packages/shared/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message:
+                "Import { z } from './zod', which sets zod's options before any schema is built.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       'scripts/**',
       'e2e/**',

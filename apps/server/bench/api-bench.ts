@@ -8,12 +8,12 @@
 // BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (a database to seed, or one an earlier run
 // seeded; default: a new embedded PostgreSQL), BENCH_SERVER_NODE_ARGS (extra node flags for
 // the server process, e.g. to profile it), BENCH_ONLY (comma-separated words: only the
-// endpoints whose names contain one).
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
+// endpoints whose names contain one), BENCH_ACCEPT_ENCODING (the load's Accept-Encoding;
+// default a browser's, so answers of 1 kB or more come brotli-compressed; "identity" for none).
+import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addDays, todayIn } from '@moneta/shared';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -25,6 +25,7 @@ import { createAccountsService } from '../src/domains/accounts/accounts-service'
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import { replaySql, startBareFastify, type CapturedQuery } from './lib/baselines';
+import { freePort, startBenchServer } from './lib/bench-server';
 import { load, rssMb, sampleRss, type LoadResult } from './lib/load';
 import { BENCH_PASSWORD, findSeed, seedTransactions } from './lib/seed-transactions';
 
@@ -33,8 +34,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Only the endpoints whose names contain one of these comma-separated words (all if unset). */
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
-const serverRoot = fileURLToPath(new URL('..', import.meta.url));
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+/** What the load generator accepts: what Chromium sends, unless told otherwise. */
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 
 const quietLog = {
   info: () => undefined,
@@ -43,44 +44,10 @@ const quietLog = {
 };
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  execSync('npm run build', { cwd: serverRoot, stdio: 'ignore' });
-  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'dist/server.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      WEB_DIST_DIR: join(serverRoot, 'bench'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = await startBenchServer(databaseUrl, port);
   cleanups.push(() => child.kill('SIGTERM'));
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not start');
+  return child;
 }
 
 /**
@@ -137,7 +104,7 @@ async function main() {
     heavyCount: Math.round(100_000 * scale),
   };
   console.log(
-    `Moneta API benchmark — ${counts.userCount} users, ${counts.totalTransactions} transactions, heavy user ${counts.heavyCount}; ${connections} connections, ${seconds} s per endpoint`,
+    `Moneta API benchmark — ${counts.userCount} users, ${counts.totalTransactions} transactions, heavy user ${counts.heavyCount}; ${connections} connections, ${seconds} s per endpoint; Accept-Encoding: ${acceptEncoding}`,
   );
 
   let adminUrl = process.env.BENCH_DATABASE_URL;
@@ -181,7 +148,7 @@ async function main() {
     body: JSON.stringify({ email: seed.heavyUser.email, password: BENCH_PASSWORD }),
   });
   const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding };
   const filtered = {
     isIncome: false,
     category: 'Food',
@@ -240,7 +207,7 @@ async function main() {
     const result = await load({ url, headers, connections, seconds, serverPid: server.pid! });
     results.set(endpoint.name, result);
     console.log(
-      `  ${endpoint.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+      `  ${endpoint.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.bytesPerAnswer} bytes per answer`,
     );
   }
 
@@ -288,14 +255,14 @@ async function main() {
   const rows = measured.map((endpoint) => {
     const result = results.get(endpoint.name)!;
     const sqlLimit = pgCeiling.get(endpoint.name) ?? 0;
-    return `| ${endpoint.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${Math.round(result.peakRssMb)} | ${Math.round(sqlLimit)} | ${(result.requestsPerSecond / sqlLimit).toFixed(2)} | ${(result.requestsPerSecond / bareFastify.requestsPerSecond).toFixed(2)} |`;
+    return `| ${endpoint.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${result.bytesPerAnswer} | ${Math.round(result.peakRssMb)} | ${Math.round(sqlLimit)} | ${(result.requestsPerSecond / sqlLimit).toFixed(2)} | ${(result.requestsPerSecond / bareFastify.requestsPerSecond).toFixed(2)} |`;
   });
   const sortedExport = [...exportRuns].sort((a, b) => a - b);
   console.log(`
-Heavy user: ${counts.heavyCount.toLocaleString('en-US')} transactions. ${connections} connections, ${seconds} s per endpoint, 2 cores shared by server, PostgreSQL and load generator.
+Heavy user: ${counts.heavyCount.toLocaleString('en-US')} transactions. ${connections} connections, ${seconds} s per endpoint, 2 cores shared by server, PostgreSQL and load generator; Accept-Encoding: ${acceptEncoding} (bytes per answer: as sent, headers included).
 
-| endpoint | req/s | p50 ms | p99 ms | errors | peak server RSS MB | same SQL via pg, req/s | ratio to SQL | ratio to bare Fastify |
-|---|---|---|---|---|---|---|---|---|
+| endpoint | req/s | p50 ms | p99 ms | errors | bytes per answer | peak server RSS MB | same SQL via pg, req/s | ratio to SQL | ratio to bare Fastify |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Bare Fastify JSON route: ${Math.round(bareFastify.requestsPerSecond)} req/s, p99 ${bareFastify.p99} ms.

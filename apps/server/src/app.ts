@@ -31,6 +31,7 @@ import { createBudgetsService } from './domains/budgets/budgets-service';
 import { categoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
+import { createIdempotencyService } from './domains/idempotency/idempotency-service';
 import { createReceiptReader, type ReceiptReader } from './domains/receipts/reading';
 import { receiptsRoutes } from './domains/receipts/receipts-routes';
 import { createReceiptsService } from './domains/receipts/receipts-service';
@@ -53,6 +54,7 @@ import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
 import { registerInputGuards } from './http/input-guards';
 import type { App } from './http/types';
 import { registerApiDocs } from './plugins/api-docs';
+import { registerCompression } from './plugins/compression';
 import { createAuthenticators } from './plugins/authenticate';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -160,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const authenticators = createAuthenticators({ tokens, users, sessions, apiTokens });
   const { authenticate } = authenticators;
   const transactions = createTransactionsService(db);
+  const idempotency = createIdempotencyService(db);
   const categories = createCategoriesService(db, transactions);
   const budgets = createBudgetsService(db);
   const recurring = createRecurringService(db, { now: options.now });
@@ -174,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      // Before the routes: it hooks each route as it is added.
+      await registerCompression(api);
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -202,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(transactionsRoutes, {
         prefix: '/transactions',
         transactions,
+        idempotency,
         authenticate,
       });
       await api.register(categoriesRoutes, { prefix: '/transactions', categories, authenticate });

@@ -1,22 +1,25 @@
-// Checks the performance budget (run after `vite build`): the JavaScript a first visit of `/` and
-// of `/login` downloads, gzipped, must stay at or under 120 kB each. It reads the import graph
-// Vite records in dist/.vite/manifest.json and follows the static imports of the entry and of
-// each route's chunk; lazily loaded chunks are not part of a first load and are not counted.
-import { existsSync, readFileSync } from 'node:fs';
+// Checks the performance budget (run after `vite build`): the JavaScript a first visit of a page
+// downloads, counted as the server sends it to a browser (the build's brotli file, or the file
+// itself when it is too small to have one), must stay within the page's budget. It reads the
+// import graph Vite records in dist/.vite/manifest.json and follows the static imports of the
+// entry and of the page's route chunks; lazily loaded chunks are not part of a first load.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 120;
-const ROUTES = {
-  '/': 'src/app/routes/landing.tsx',
-  '/login': 'src/app/routes/auth/login.tsx',
+/** Kilobytes (1,000 bytes) over the wire, brotli as served (issue 15's targets). */
+const BUDGETS = {
+  '/': { keys: 'src/app/routes/landing.tsx', budgetKb: 110 },
+  '/login': { keys: 'src/app/routes/auth/login.tsx', budgetKb: 110 },
+  '/dashboard': {
+    keys: ['src/app/routes/app/root.tsx', 'src/app/routes/app/dashboard.tsx'],
+    budgetKb: 160,
+  },
 };
-// Reported for information, not held to the budget.
+// Reported for information, not held to a budget.
 const OTHER_ROUTES = {
   '/register': 'src/app/routes/auth/register.tsx',
   '/contact': 'src/app/routes/contact.tsx',
-  '/dashboard': ['src/app/routes/app/root.tsx', 'src/app/routes/app/dashboard.tsx'],
   '/transactions': ['src/app/routes/app/root.tsx', 'src/app/routes/app/transactions.tsx'],
 };
 
@@ -33,6 +36,12 @@ if (!entryKey) {
   process.stderr.write('The manifest has no entry chunk.\n');
   process.exit(1);
 }
+if (!existsSync(join(distDir, `${manifest[entryKey].file}.br`))) {
+  process.stderr.write(
+    'The entry chunk has no .br file: is the compression plugin in vite.config.ts?\n',
+  );
+  process.exit(1);
+}
 
 /** The chunk files a key loads up front: itself and, recursively, its static imports. */
 function staticClosure(keys, files = new Set(), seen = new Set()) {
@@ -47,38 +56,37 @@ function staticClosure(keys, files = new Set(), seen = new Set()) {
   return files;
 }
 
-const gzipSizes = new Map();
-function gzipSize(file) {
-  if (!gzipSizes.has(file)) {
-    gzipSizes.set(file, gzipSync(readFileSync(join(distDir, file))).length);
-  }
-  return gzipSizes.get(file);
+/** Bytes sent for a file: its brotli variant when the build made one, as the server does. */
+function servedSize(file, extension) {
+  const compressed = join(distDir, `${file}${extension}`);
+  return statSync(existsSync(compressed) ? compressed : join(distDir, file)).size;
 }
 
-function routeKilobytes(routeKeys) {
-  const files = staticClosure([entryKey, ...[routeKeys].flat()]);
-  const bytes = [...files].reduce((total, file) => total + gzipSize(file), 0);
-  return { kilobytes: bytes / 1000, chunks: files.size };
+function routeSize(routeKeys) {
+  const files = [...staticClosure([entryKey, ...[routeKeys].flat()])];
+  const sum = (extension) => files.reduce((total, file) => total + servedSize(file, extension), 0);
+  return { brKb: sum('.br') / 1000, gzipKb: sum('.gz') / 1000, chunks: files.length };
 }
 
-let isOverBudget = false;
-const lines = [`First-load JavaScript, gzipped (budget ${BUDGET_KB} kB for / and /login):`];
-for (const [route, key] of Object.entries(ROUTES)) {
-  const { kilobytes, chunks } = routeKilobytes(key);
-  const isOver = kilobytes > BUDGET_KB;
-  isOverBudget ||= isOver;
-  lines.push(
-    `  ${route.padEnd(12)} ${kilobytes.toFixed(1).padStart(7)} kB  (${chunks} chunks)  ${isOver ? 'OVER BUDGET' : 'ok'}`,
-  );
+const row = (route, { brKb, gzipKb, chunks }, verdict) =>
+  `  ${route.padEnd(14)} ${brKb.toFixed(1).padStart(7)} kB  ${gzipKb.toFixed(1).padStart(7)} kB  ${String(chunks).padStart(6)}  ${verdict}`;
+
+const overBudget = [];
+const lines = [
+  'First-load JavaScript over the wire (brotli as served; gzip for reference):',
+  `  ${'page'.padEnd(14)} ${'brotli'.padStart(10)}  ${'gzip'.padStart(10)}  chunks  budget (brotli)`,
+];
+for (const [route, { keys, budgetKb }] of Object.entries(BUDGETS)) {
+  const size = routeSize(keys);
+  const isOver = size.brKb > budgetKb;
+  if (isOver) overBudget.push(`${route} by ${(size.brKb - budgetKb).toFixed(1)} kB`);
+  lines.push(row(route, size, `${budgetKb} kB ${isOver ? 'OVER BUDGET' : 'ok'}`));
 }
-for (const [route, key] of Object.entries(OTHER_ROUTES)) {
-  const { kilobytes, chunks } = routeKilobytes(key);
-  lines.push(
-    `  ${route.padEnd(12)} ${kilobytes.toFixed(1).padStart(7)} kB  (${chunks} chunks)  (not budgeted)`,
-  );
+for (const [route, keys] of Object.entries(OTHER_ROUTES)) {
+  lines.push(row(route, routeSize(keys), '(not budgeted)'));
 }
 process.stdout.write(`${lines.join('\n')}\n`);
-if (isOverBudget) {
-  process.stderr.write(`A route is over the ${BUDGET_KB} kB budget.\n`);
+if (overBudget.length > 0) {
+  process.stderr.write(`Over the first-load budget: ${overBudget.join(', ')}.\n`);
   process.exit(1);
 }

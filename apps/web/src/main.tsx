@@ -1,3 +1,5 @@
+// First: zod must be configured (no eval probe under the CSP) before any schema is built.
+import '@moneta/shared/zod';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

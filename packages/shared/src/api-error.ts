@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The one error shape of the API (DESIGN §2). */
 export const apiErrorSchema = z.object({

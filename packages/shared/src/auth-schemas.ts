@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailProblem, normalizeEmail, passwordProblem } from './auth-rules';
 import { CURRENCY_CODES } from './currencies';
 import { isValidTimeZone } from './time-zone';

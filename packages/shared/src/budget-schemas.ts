@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_CATEGORY_LENGTH } from './limits';
 import { amountSchema } from './transaction-schemas';
 

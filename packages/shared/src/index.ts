@@ -6,6 +6,7 @@ export * from './budget-progress';
 export * from './budget-schemas';
 export * from './categories';
 export * from './currencies';
+export * from './idempotency';
 export * from './limits';
 export * from './money';
 export * from './recurrence';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { transactionSchema } from './transaction-schemas';
 
 export const RECEIPT_MESSAGES = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH } from './limits';
 import { FREQUENCIES } from './recurrence';
 import { amountSchema, calendarDateSchema } from './transaction-schemas';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isCalendarDate } from './calendar-date';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 import { hasAtMostTwoDecimals } from './money';
@@ -56,45 +56,66 @@ const optionalText = (max: number, label: string) =>
     .nullable()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
-/** What the client sends to create or update a transaction (SPEC §5, DESIGN §2). */
-export const transactionInputSchema = z
-  .object({
-    name: z
-      .string()
-      .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`)
-      .nullish()
-      .transform((value) => value?.trim() ?? ''),
-    category: z
-      .string({ message: TRANSACTION_MESSAGES.categoryRequired })
-      .trim()
-      .min(1, TRANSACTION_MESSAGES.categoryRequired)
-      .max(MAX_CATEGORY_LENGTH, `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`),
-    cost: amountSchema(TRANSACTION_MESSAGES.costInvalid),
-    addedOn: calendarDateSchema,
-    isIncome: z.boolean({ message: 'isIncome must be true or false.' }),
-    // Absent stays undefined, so that an update without `note` keeps the stored one (DESIGN §5.6).
-    note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
-    /** Without it (or empty), the user's first account on create, the same one on update. */
-    accountId: idSchema('accountId')
-      .nullish()
-      .transform((value) => value || undefined),
-  })
-  .refine((input) => input.isIncome !== false || input.name !== '', {
-    path: ['name'],
-    message: TRANSACTION_MESSAGES.nameRequired,
-    // Report a missing expense name together with the other fields' problems, not only once
-    // they are fixed: it depends on nothing but the name and the kind. Never when the body is
-    // not an object at all (an issue at the root): there is no name to read then.
-    when: ({ issues }) =>
-      issues.every(
-        (issue) =>
-          issue.path?.[0] !== undefined && issue.path[0] !== 'name' && issue.path[0] !== 'isIncome',
-      ),
-  })
-  .transform((input) => ({ ...input, name: transactionName(input) }));
+/**
+ * A transaction's fields with the given rule for `note`: creating one stores a missing note as
+ * none; an update without `note` keeps the stored one (DESIGN §5.6).
+ */
+const transactionFields = <Note extends z.ZodType>(note: Note) =>
+  z
+    .object({
+      name: z
+        .string()
+        .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`)
+        .nullish()
+        .transform((value) => value?.trim() ?? ''),
+      category: z
+        .string({ message: TRANSACTION_MESSAGES.categoryRequired })
+        .trim()
+        .min(1, TRANSACTION_MESSAGES.categoryRequired)
+        .max(
+          MAX_CATEGORY_LENGTH,
+          `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`,
+        ),
+      cost: amountSchema(TRANSACTION_MESSAGES.costInvalid),
+      addedOn: calendarDateSchema,
+      isIncome: z.boolean({ message: 'isIncome must be true or false.' }),
+      note,
+      /** Without it (or empty), the user's first account on create, the same one on update. */
+      accountId: idSchema('accountId')
+        .nullish()
+        .transform((value) => value || undefined),
+    })
+    .refine((input) => input.isIncome !== false || input.name !== '', {
+      path: ['name'],
+      message: TRANSACTION_MESSAGES.nameRequired,
+      // Report a missing expense name together with the other fields' problems, not only once
+      // they are fixed: it depends on nothing but the name and the kind. Never when the body is
+      // not an object at all (an issue at the root): there is no name to read then.
+      when: ({ issues }) =>
+        issues.every(
+          (issue) =>
+            issue.path?.[0] !== undefined &&
+            issue.path[0] !== 'name' &&
+            issue.path[0] !== 'isIncome',
+        ),
+    })
+    .transform((input) => ({ ...input, name: transactionName(input) }));
+
+/** What the client sends to create a transaction (SPEC §5, DESIGN §2). */
+export const transactionInputSchema = transactionFields(
+  optionalText(MAX_NOTE_LENGTH, 'Note')
+    .optional()
+    .transform((note) => note ?? null),
+);
+
+/** What the client sends to update a transaction: without `note`, the stored note stays. */
+export const transactionUpdateSchema = transactionFields(
+  optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
+);
 
 export type TransactionInput = z.input<typeof transactionInputSchema>;
 export type ValidTransactionInput = z.output<typeof transactionInputSchema>;
+export type ValidTransactionUpdate = z.output<typeof transactionUpdateSchema>;
 
 /** A blank income name becomes "<category> Income", or "General Income" without a category. */
 export function transactionName(input: { name: string; category: string; isIncome: boolean }) {

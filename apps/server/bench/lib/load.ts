@@ -6,6 +6,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** Bytes sent per answer, headers included (compressed when the request accepted it). */
+  bytesPerAnswer: number;
   peakRssMb: number;
 }
 
@@ -51,6 +53,9 @@ export async function load(options: {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    bytesPerAnswer: result.requests.total
+      ? Math.round(result.throughput.total / result.requests.total)
+      : 0,
     peakRssMb: stopSampling(),
   };
 }

@@ -43,9 +43,10 @@ export async function registerSecurity(
   await app.register(cors, {
     origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
-    // So that a client on another origin can read the export's file name.
-    exposedHeaders: ['Content-Disposition'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    // So that a client on another origin can read the export's file name, and see that an
+    // answer is the replay of an earlier request with the same Idempotency-Key.
+    exposedHeaders: ['Content-Disposition', 'Idempotent-Replayed'],
     maxAge: 600,
   });
 }

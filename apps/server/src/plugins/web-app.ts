@@ -1,8 +1,19 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendRouteNotFound } from '../http/error-handler';
+
+/** Adds Accept-Encoding to the reply's Vary header, keeping what is there (CORS's Origin). */
+function varyOnEncoding(reply: FastifyReply): void {
+  const current = reply.getHeader('vary');
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.some((name) => name === '*' || name.toLowerCase() === 'accept-encoding')) return;
+  reply.header('Vary', [...names, 'Accept-Encoding'].join(', '));
+}
 
 /**
  * Serves the built web app and answers client routes (/dashboard, /login, ...) with index.html,
@@ -14,29 +25,40 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     app.setNotFoundHandler(sendRouteNotFound);
     return;
   }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: ['index.html'],
-    // We set Cache-Control ourselves (below); the plugin's default would override it.
-    cacheControl: false,
-    // Hashed assets can be cached for ever; index.html must be revalidated to pick up releases.
-    setHeaders(res, path) {
-      res.setHeader(
-        'Cache-Control',
-        path.includes(`${join(distDir, 'assets')}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
-    },
-  });
+  const assetsDir = join(distDir, 'assets') + sep;
+  // Its own scope, so that the hook below concerns the web app's files only.
+  await app.register(async (web) => {
+    // The same URL answers differently by Accept-Encoding, so caches must keep the answers
+    // apart. Set on the reply, not in setHeaders: a reply header (CORS's Vary: Origin) would
+    // replace a header set there.
+    web.addHook('onSend', async (_request, reply) => varyOnEncoding(reply));
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    // Client routes have no file extension; /api paths never reach here (their scope has its own).
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
-    if (isPageRequest) return reply.type('text/html').sendFile('index.html');
-    return sendRouteNotFound(request, reply);
+    await web.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes a .br and a .gz beside every text file over 1 kB (vite.config.ts):
+      // the one the request's Accept-Encoding prefers is sent as it is, compressing nothing.
+      preCompressed: true,
+      // We set Cache-Control ourselves (below); the plugin's default would override it.
+      cacheControl: false,
+      // Hashed assets can be cached for ever; index.html must be revalidated to pick up
+      // releases. `path` is the file sent, a .br or .gz variant included.
+      setHeaders(res, path) {
+        res.setHeader(
+          'Cache-Control',
+          path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+
+    web.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      // Client routes have no file extension; /api paths never reach here (their scope has its own).
+      const isPageRequest =
+        (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
+      if (isPageRequest) return reply.type('text/html').sendFile('index.html');
+      return sendRouteNotFound(request, reply);
+    });
   });
 }

@@ -94,8 +94,13 @@ beforeAll(async () => {
   for (let index = 0; index < 3; index++) {
     const user = await signUp(source.app, { setup: true });
     emails.push(user.email);
-    const call = async (method: 'POST', url: string, payload: object) => {
-      const response = await source.app.inject({ method, url, headers: user.headers, payload });
+    const call = async (method: 'POST', url: string, payload: object, headers = {}) => {
+      const response = await source.app.inject({
+        method,
+        url,
+        headers: { ...user.headers, ...headers },
+        payload,
+      });
       if (response.statusCode !== 201) throw new Error(`${url}: ${response.body}`);
       return response.json<{ _id: string }>();
     };
@@ -119,14 +124,21 @@ beforeAll(async () => {
       type: 'credit',
       openingBalance: -120.5,
     });
-    await call('POST', '/api/transactions', {
-      name: 'Paid by card',
-      category: 'Shopping',
-      cost: 80,
-      addedOn: '2026-02-03',
-      isIncome: false,
-      accountId: card._id,
-    });
+    // Sent with an Idempotency-Key: the key travels with the transaction it made, so a client
+    // retrying after a restore still gets its first answer.
+    await call(
+      'POST',
+      '/api/transactions',
+      {
+        name: 'Paid by card',
+        category: 'Shopping',
+        cost: 80,
+        addedOn: '2026-02-03',
+        isIncome: false,
+        accountId: card._id,
+      },
+      { 'idempotency-key': `card-${index}` },
+    );
     for (const amount of [200, 0.01]) {
       await call('POST', '/api/transfers', {
         fromAccountId: main!._id,
@@ -209,6 +221,7 @@ describe('backup and restore', () => {
       two_factor_secrets: 2,
       backup_codes: 20,
       passkeys: 3,
+      idempotency_keys: 3,
     });
     expect(dumped.tables.sessions).toBeGreaterThanOrEqual(3);
     expect(dumped.tables.security_events).toBe(3 + 2 + 3);

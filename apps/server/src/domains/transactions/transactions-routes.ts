@@ -3,6 +3,7 @@ import {
   bulkDeleteSchema,
   chartDataSchema,
   chartQuerySchema,
+  idempotencyKeySchema,
   messageSchema,
   transactionFiltersSchema,
   transactionInputSchema,
@@ -10,20 +11,25 @@ import {
   transactionPageSchema,
   transactionSchema,
   transactionSummarySchema,
+  transactionUpdateSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
+import type { IdempotencyService } from '../idempotency/idempotency-service';
 import { EXPORT_FILE_NAME } from './csv-export';
 import type { TransactionsService } from './transactions-service';
 
 export interface TransactionsRoutesOptions {
   transactions: TransactionsService;
+  idempotency: IdempotencyService;
   authenticate: Authenticate;
 }
 
 const idParams = z.object({ id: z.string().max(64) });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+/** Other headers pass through untouched: the object only describes the optional key. */
+const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 export async function transactionsRoutes(
   app: App,
@@ -58,12 +64,29 @@ export async function transactionsRoutes(
         tags,
         security,
         summary: 'Record a transaction',
+        description:
+          'With an Idempotency-Key header, the same key and body within 24 hours returns the first answer (marked Idempotent-Replayed: true) and records nothing new; the same key with another body is refused with 422.',
+        headers: idempotencyHeaders,
         body: transactionInputSchema,
-        response: { 201: transactionSchema, ...errors },
+        response: { 201: transactionSchema, ...errors, 422: apiErrorSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await transactions.create(request.user.id, request.body)),
+    async (request, reply) => {
+      const userId = request.user.id;
+      const key = request.headers['idempotency-key'];
+      if (key === undefined) {
+        return reply.status(201).send(await transactions.create(userId, request.body));
+      }
+      const answer = await options.idempotency.once(
+        { userId, key, operation: 'POST /transactions', input: request.body },
+        async (tx) => ({
+          statusCode: 201,
+          body: await transactions.create(userId, request.body, { tx }),
+        }),
+      );
+      if (answer.isReplay) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(answer.statusCode).send(answer.body);
+    },
   );
 
   app.get(
@@ -141,7 +164,7 @@ export async function transactionsRoutes(
         security,
         summary: 'Update a transaction',
         params: idParams,
-        body: transactionInputSchema,
+        body: transactionUpdateSchema,
         response: { 200: transactionSchema, ...errors },
       },
     },

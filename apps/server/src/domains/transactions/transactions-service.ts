@@ -12,6 +12,7 @@ import {
   type TransactionPage,
   type TransactionSummary,
   type ValidTransactionInput,
+  type ValidTransactionUpdate,
 } from '@moneta/shared';
 import type { Readable } from 'node:stream';
 import type { Executor } from '../../db/database';
@@ -38,7 +39,7 @@ const MAX_CHART_DAYS = 731;
 
 const transactionNotFound = () => notFound('Transaction not found.', 'TRANSACTION_NOT_FOUND');
 
-function toValues(input: ValidTransactionInput): TransactionValues {
+function toValues(input: ValidTransactionInput | ValidTransactionUpdate): TransactionValues {
   return {
     name: input.name,
     category: input.category,
@@ -125,7 +126,6 @@ export function createTransactionsService(db: Executor) {
           await rememberCategory(tx, userId, input.category, input.isIncome);
           const row = await createTransactionsRepository(tx).insert(userId, {
             ...toValues(input),
-            note: input.note ?? null,
             ...links,
           });
           return toTransactionDto(row);
@@ -161,7 +161,7 @@ export function createTransactionsService(db: Executor) {
     async update(
       userId: string,
       id: string,
-      input: ValidTransactionInput,
+      input: ValidTransactionUpdate,
       options: WriteOptions = {},
     ): Promise<Transaction> {
       if (!isId(id)) throw transactionNotFound();

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, MAX_NAME_LENGTH } from '@moneta/shared';
-import { z } from 'zod';
+import { z } from '@moneta/shared/zod';
 
 export const inquiryTypeSchema = z.enum([
   'general',

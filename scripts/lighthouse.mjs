@@ -1,0 +1,268 @@
+// `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling) against the built
+// app served by the real server, on the landing page, the login page and the dashboard of a
+// user with 1,000 transactions. Each page is measured LIGHTHOUSE_RUNS times (default 3), each
+// run in a fresh Chromium profile, and the run with the median performance score is kept.
+// Prints the scores, writes test-results/lighthouse/summary.{json,md} and the kept reports,
+// and, with LIGHTHOUSE_STRICT=1, exits non-zero when a page is below the targets.
+//
+// Debian's Chromium (CHROMIUM_PATH overrides it) through chrome-launcher: nothing is downloaded.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath, hasChromium } from './chromium-path.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outputDir = join(root, 'test-results', 'lighthouse');
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const isStrict = process.env.LIGHTHOUSE_STRICT === '1';
+const TRANSACTION_COUNT = 1000;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+if (!hasChromium()) {
+  console.error(
+    `No Chromium at ${chromiumPath()} (apt-get install chromium, or set CHROMIUM_PATH).`,
+  );
+  process.exit(1);
+}
+for (const built of ['apps/web/dist/index.html', 'apps/server/dist/server.js']) {
+  if (!existsSync(join(root, built))) {
+    console.error(`No ${built}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server, as the browser tests start it: a fresh embedded PostgreSQL, removed after. */
+async function startServer(port) {
+  const child = spawn(process.execPath, [join(root, 'scripts', 'e2e-server.mjs')], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The server did not answer /api/health within a minute.');
+}
+
+async function api(base, method, path, body, token) {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A user with a set-up account and 1,000 transactions over the last 120 days, through the API. */
+async function seedUser(base) {
+  const email = `lighthouse-${Date.now()}@moneta.dev`;
+  const { token } = await api(base, 'POST', '/auth/signup', { email, password: 'Secr3t!pass' });
+  await api(base, 'PUT', '/auth/setup', { defaultCurrency: 'USD', timeZone: 'UTC' }, token);
+  const expenses = ['Food', 'Transport', 'Shopping', 'Bills', 'Entertainment', 'Health'];
+  const names = ['Groceries', 'Coffee', 'Bus pass', 'Electricity', 'Cinema', 'Pharmacy'];
+  const day = 24 * 60 * 60 * 1000;
+  const transactions = Array.from({ length: TRANSACTION_COUNT }, (_, index) => {
+    const isIncome = index % 25 === 0;
+    return {
+      name: isIncome ? 'Salary' : `${names[index % names.length]} ${index}`,
+      category: isIncome ? 'Salary' : expenses[index % expenses.length],
+      cost: isIncome ? 2500 : Math.round(((index * 37) % 9000) + 150) / 100,
+      addedOn: new Date(Date.now() - (index % 120) * day).toISOString().slice(0, 10),
+      isIncome,
+      note: index % 7 === 0 ? 'paid by card' : '',
+    };
+  });
+  // A few requests at a time: the server records each through its one writer.
+  for (let start = 0; start < transactions.length; start += 8) {
+    await Promise.all(
+      transactions
+        .slice(start, start + 8)
+        .map((transaction) => api(base, 'POST', '/transactions', transaction, token)),
+    );
+  }
+  return token;
+}
+
+/** Signs in the way the web app keeps a session: the token in localStorage (storage-keys.ts). */
+async function signIn(chromePort, base, token) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${base}/favicon-light.svg`);
+  await page.evaluate((value) => globalThis.localStorage.setItem('token', value), token);
+  // The measured load starts with an empty cache, as Lighthouse's own storage reset would.
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+async function measure(url, { token, base } = {}) {
+  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
+  try {
+    if (token) await signIn(chrome.port, base, token);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      // Keeps the signed-in session (the cache was emptied in signIn); a fresh profile anyway.
+      disableStorageReset: Boolean(token),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+/** Audits that cost points (score < 1 and weighed in a category), for the summary. */
+function failingAudits(lhr) {
+  const weighed = new Set(
+    CATEGORIES.flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => ref.id),
+    ),
+  );
+  return Object.values(lhr.audits)
+    .filter((audit) => weighed.has(audit.id) && audit.score !== null && audit.score < 1)
+    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+}
+
+const port = await freePort();
+const { child: server, base } = await startServer(port);
+const stopServer = () => server.exitCode === null && server.kill('SIGTERM');
+process.on('exit', stopServer);
+let results;
+try {
+  const started = Date.now();
+  const token = await seedUser(base);
+  console.log(
+    `Seeded a user with ${TRANSACTION_COUNT} transactions in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  const pages = [
+    { name: 'landing', url: `${base}/` },
+    { name: 'login', url: `${base}/login` },
+    { name: 'dashboard', url: `${base}/dashboard`, token },
+  ];
+  results = [];
+  mkdirSync(outputDir, { recursive: true });
+  for (const page of pages) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await measure(page.url, { token: page.token, base });
+      if (page.token && new URL(result.lhr.finalDisplayedUrl).pathname !== '/dashboard') {
+        throw new Error(
+          `The dashboard run ended on ${result.lhr.finalDisplayedUrl}: not signed in?`,
+        );
+      }
+      runs.push(result);
+    }
+    // A run Lighthouse could not complete (a timeout on a busy machine) scores 0: it is listed
+    // but left out of the median while another run completed.
+    const completed = runs.filter((run) => !run.lhr.runtimeError);
+    const ranked = (completed.length > 0 ? completed : runs).sort(
+      (a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'),
+    );
+    const kept = ranked[Math.floor(ranked.length / 2)];
+    writeFileSync(join(outputDir, `${page.name}.report.json`), kept.report);
+    const { lhr } = kept;
+    results.push({
+      page: page.name,
+      path: new URL(page.url).pathname,
+      scores: Object.fromEntries(CATEGORIES.map((category) => [category, score(lhr, category)])),
+      performanceRuns: runs.map((run) =>
+        run.lhr.runtimeError ? run.lhr.runtimeError.code : score(run.lhr, 'performance'),
+      ),
+      metrics: {
+        firstContentfulPaintMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+        largestContentfulPaintMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        cumulativeLayoutShift: Number(
+          lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+        ),
+        speedIndexMs: Math.round(lhr.audits['speed-index'].numericValue),
+      },
+      costingPoints: failingAudits(lhr),
+    });
+    const { scores } = results.at(-1);
+    console.log(
+      `${page.name.padEnd(10)} performance ${scores.performance} (runs ${results.at(-1).performanceRuns.join(', ')}), accessibility ${scores.accessibility}, best practices ${scores['best-practices']}`,
+    );
+  }
+} finally {
+  stopServer();
+}
+
+const belowTargets = results.flatMap((result) =>
+  Object.entries(TARGETS)
+    .filter(([category, target]) => result.scores[category] < target)
+    .map(
+      ([category, target]) => `${result.page} ${category} ${result.scores[category]} < ${target}`,
+    ),
+);
+const summary = {
+  date: new Date().toISOString(),
+  lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
+  settings: 'mobile (Moto G Power), simulated throttling (slow 4G, 4x CPU), cold cache',
+  runsPerPage: RUNS,
+  targets: TARGETS,
+  results,
+  belowTargets,
+};
+writeFileSync(join(outputDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+const table = [
+  '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | costing points |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...results.map(
+    ({ page, scores, performanceRuns, metrics, costingPoints }) =>
+      `| ${page} | ${scores.performance} (runs ${performanceRuns.join(', ')}) | ${scores.accessibility} | ${scores['best-practices']} | ${metrics.firstContentfulPaintMs} | ${metrics.largestContentfulPaintMs} | ${metrics.totalBlockingTimeMs} | ${metrics.cumulativeLayoutShift} | ${costingPoints.join(', ') || '—'} |`,
+  ),
+].join('\n');
+writeFileSync(
+  join(outputDir, 'summary.md'),
+  `# Lighthouse ${summary.lighthouse}, ${summary.date}\n\n${summary.settings}; median of ${RUNS} runs per page.\n\n${table}\n`,
+);
+console.log(`\n${table}\n\nWritten to ${outputDir}.`);
+if (belowTargets.length > 0) {
+  console.log(`Below the targets: ${belowTargets.join('; ')}.`);
+  if (isStrict) process.exit(1);
+}
