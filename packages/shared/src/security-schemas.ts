@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { authResponseSchema, newPasswordSchema, timeZoneSchema } from './auth-schemas';
 
 /** Account security (DESIGN §5.5): password change, sessions, two-factor, passkeys, API tokens. */
