@@ -14,3 +14,6 @@ export * from './time-zone';
 export * from './calendar-date';
 export * from './transaction-schemas';
 export * from './receipt-schemas';
+export * from './date-order';
+export * from './import-schemas';
+export * from './rule-schemas';
