@@ -16,6 +16,7 @@ import { restoreDatabase } from '../../src/backup/restore-database';
 import { openDatabase } from '../../src/db/database';
 import { migrationsFolder, runMigrations } from '../../src/db/migrate';
 import { withDatabase } from '../database-url';
+import { importFixture, uploadImport } from '../support/import-files';
 import {
   GOOD_PASSWORD,
   TEST_CONFIG,
@@ -134,6 +135,23 @@ beforeAll(async () => {
       frequency: 'monthly',
       startDate: '2025-06-30',
     });
+    // A committed CSV import (its mapping remembered), an OFX one in preview, and a rule.
+    const csv = `Date,Description,Amount\r\n2026-02-01,"Café ""ünïcødé"" ; --",-3.50\r\n2026-02-02,Salary,1200.00\r\n`;
+    const imported = await uploadImport(source.app, user, 'bank.csv', Buffer.from(csv));
+    if (imported.statusCode !== 201) throw new Error(`import: ${imported.body}`);
+    await source.app.inject({
+      method: 'POST',
+      url: `/api/imports/${imported.json()._id}/commit`,
+      headers: user.headers,
+      payload: {},
+    });
+    const ofx = await uploadImport(source.app, user, 'c.ofx', importFixture('checking-ofx1.ofx'));
+    if (ofx.statusCode !== 201) throw new Error(`import: ${ofx.body}`);
+    await call('POST', '/api/rules', {
+      value: 'coffee',
+      category: 'Café ünïcødé',
+      rename: 'Coffee',
+    });
     // Receipt files are bytea: random bytes of several sizes, one of them several megabytes.
     for (const size of [1, 70_000, index === 0 ? 6_000_000 : 2048]) {
       const content = randomBytes(size);
@@ -173,10 +191,19 @@ afterAll(async () => {
 });
 
 describe('backup and restore', () => {
-  it('round-trips users, transactions, budgets, recurring rules and receipt files into an empty database', async () => {
+  it('round-trips users, transactions, budgets, recurring rules, receipt files, imports and rules into an empty database', async () => {
     const file = join(workDir, 'round-trip.jsonl.gz');
     const dumped = await dumpDatabase(source.databaseUrl, file);
-    expect(dumped.tables).toMatchObject({ users: 3, budgets: 3, recurring_rules: 3, receipts: 9 });
+    expect(dumped.tables).toMatchObject({
+      users: 3,
+      budgets: 3,
+      recurring_rules: 3,
+      receipts: 9,
+      imports: 6,
+      import_rows: 3 * (3 + 6),
+      import_mappings: 3,
+      rules: 3,
+    });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     const target = await createEmptyDatabase();
