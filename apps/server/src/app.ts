@@ -32,6 +32,8 @@ import { categoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
 import { createIdempotencyService } from './domains/idempotency/idempotency-service';
+import { importsRoutes } from './domains/imports/imports-routes';
+import { createImportsService } from './domains/imports/imports-service';
 import { createReceiptReader, type ReceiptReader } from './domains/receipts/reading';
 import { receiptsRoutes } from './domains/receipts/receipts-routes';
 import { createReceiptsService } from './domains/receipts/receipts-service';
@@ -43,6 +45,9 @@ import {
   type RecurringScheduler,
 } from './domains/recurring/recurring-scheduler';
 import { createRecurringService } from './domains/recurring/recurring-service';
+import { rulesRoutes } from './domains/rules/rules-routes';
+import { createRulesService } from './domains/rules/rules-service';
+import { suggestRoutes } from './domains/rules/suggest-routes';
 import { transactionsRoutes } from './domains/transactions/transactions-routes';
 import { createTransfersService } from './domains/transfers/transfers-service';
 import { transfersRoutes } from './domains/transfers/transfers-routes';
@@ -62,7 +67,12 @@ import { registerWebApp } from './plugins/web-app';
 export interface AppOptions {
   config: Pick<
     Config,
-    'CORS_ORIGINS' | 'TRUST_PROXY' | 'UPLOAD_MAX_MB' | 'LOGIN_RATE_LIMIT' | 'SIGNUP_RATE_LIMIT'
+    | 'CORS_ORIGINS'
+    | 'TRUST_PROXY'
+    | 'UPLOAD_MAX_MB'
+    | 'IMPORT_MAX_MB'
+    | 'LOGIN_RATE_LIMIT'
+    | 'SIGNUP_RATE_LIMIT'
   > &
     Partial<
       Pick<
@@ -166,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const categories = createCategoriesService(db, transactions);
   const budgets = createBudgetsService(db);
   const recurring = createRecurringService(db, { now: options.now });
+  const rules = createRulesService(db, transactions);
+  const imports = createImportsService(db, transactions);
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
   const receipts = createReceiptsService(
@@ -211,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         authenticate,
       });
       await api.register(categoriesRoutes, { prefix: '/transactions', categories, authenticate });
+      await api.register(suggestRoutes, { prefix: '/transactions', rules, authenticate });
       await api.register(accountsRoutes, { prefix: '/accounts', accounts, authenticate });
       await api.register(transfersRoutes, { prefix: '/transfers', transfers, authenticate });
       await api.register(budgetsRoutes, { prefix: '/budgets', budgets, authenticate });
@@ -221,6 +234,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
         authenticate,
         uploadMaxMb: config.UPLOAD_MAX_MB,
       });
+      await api.register(importsRoutes, {
+        prefix: '/imports',
+        imports,
+        authenticate,
+        importMaxMb: config.IMPORT_MAX_MB,
+      });
+      await api.register(rulesRoutes, { prefix: '/rules', rules, authenticate });
       api.setNotFoundHandler(sendRouteNotFound);
     },
     { prefix: '/api' },

@@ -47,6 +47,7 @@ const configSchema = z.object({
     .max(200)
     .default(8),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
+  IMPORT_MAX_MB: z.coerce.number().positive().max(200).default(20),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   RECURRING_INTERVAL_MINUTES: z.coerce

@@ -245,6 +245,7 @@ describe('login rate limit', () => {
         CORS_ORIGINS: [],
         TRUST_PROXY: false,
         UPLOAD_MAX_MB: 10,
+        IMPORT_MAX_MB: 20,
         LOGIN_RATE_LIMIT: 3,
         SIGNUP_RATE_LIMIT: 100,
       },

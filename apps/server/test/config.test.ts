@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       CORS_ORIGINS: [],
       UPLOAD_MAX_MB: 10,
+      IMPORT_MAX_MB: 20,
       TRUST_PROXY: false,
       RECURRING_INTERVAL_MINUTES: 15,
       DATABASE_POOL_SIZE: 8,

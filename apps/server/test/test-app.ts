@@ -12,6 +12,7 @@ export const TEST_CONFIG: AppOptions['config'] = {
   CORS_ORIGINS: ['https://allowed.moneta.dev'],
   TRUST_PROXY: false,
   UPLOAD_MAX_MB: 10,
+  IMPORT_MAX_MB: 20,
   LOGIN_RATE_LIMIT: 10,
   SIGNUP_RATE_LIMIT: 1000,
 };

@@ -31,3 +31,9 @@ export function isBuiltInCategory(name: string, isIncome: boolean): boolean {
 export function isAnyBuiltInCategory(name: string): boolean {
   return isBuiltInCategory(name, false) || isBuiltInCategory(name, true);
 }
+
+/**
+ * The category of an income nothing else decides (DESIGN §5.3). It is not built-in: it becomes
+ * one of the user's custom income categories the first time a transaction uses it.
+ */
+export const DEFAULT_INCOME_CATEGORY = 'Other Income';

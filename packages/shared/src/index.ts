@@ -16,3 +16,6 @@ export * from './calendar-date';
 export * from './transaction-schemas';
 export * from './receipt-schemas';
 export * from './security-schemas';
+export * from './date-order';
+export * from './import-schemas';
+export * from './rule-schemas';

@@ -191,6 +191,8 @@ export const transactionSchema = z.object({
   recurringId: z.string().nullable(),
   receiptId: z.string().nullable(),
   accountId: z.string(),
+  /** The bank-file import that created it (DESIGN §5.2); null for any other transaction. */
+  importId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,12 @@
-import { ACCOUNT_TYPES, FREQUENCIES, type ReceiptMimeType } from '@moneta/shared';
+import {
+  ACCOUNT_TYPES,
+  FREQUENCIES,
+  IMPORT_FORMATS,
+  RULE_FIELDS,
+  RULE_OPERATORS,
+  type ImportMapping,
+  type ReceiptMimeType,
+} from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -157,6 +165,12 @@ export const transactions = pgTable(
       onDelete: 'set null',
     }),
     accountId: uuid('account_id').notNull(),
+    /** The bank-file import that created it; undoing the import deletes it. */
+    importId: uuid('import_id').references((): AnyPgColumn => imports.id, {
+      onDelete: 'set null',
+    }),
+    /** The bank's own id of an imported transaction (OFX FITID, CAMT entry reference). */
+    bankId: text('bank_id'),
     // Millisecond precision, like a JS Date, so that a row's timestamp survives a round trip
     // exactly (the export's keyset cursor compares it).
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -214,6 +228,16 @@ export const transactions = pgTable(
     uniqueIndex('transactions_recurring_occurrence_key')
       .on(table.recurringId, table.addedOn)
       .where(sql`${table.recurringId} IS NOT NULL`),
+    // Undoing an import; and the foreign key, when an import goes with its account.
+    index('transactions_import_idx')
+      .on(table.importId)
+      .where(sql`${table.importId} IS NOT NULL`),
+    // An imported row's bank id against the account's transactions (duplicates, DESIGN §5.2).
+    index('transactions_account_bank_id_idx')
+      .on(table.accountId, table.bankId)
+      .where(sql`${table.bankId} IS NOT NULL`),
+    // (transactions_user_payee_idx, on moneta_fold(name), is made by migration 0012 after the
+    // function it calls: the history lookups of the category pipeline.)
     // One user's substring search without scanning their rows (pg_trgm + btree_gin).
     index('transactions_user_search_idx').using(
       'gin',
@@ -619,3 +643,143 @@ export const idempotencyKeys = pgTable(
     check('idempotency_keys_key_length', sql`char_length(${table.key}) BETWEEN 1 AND 200`),
   ],
 );
+
+/**
+ * A bank file being imported (DESIGN §5.2). Its rows wait in import_rows until the commit
+ * turns them into transactions. `uploading` is internal: the rows of a file still arriving,
+ * invisible to the API until the upload finishes (and removed if it fails).
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    fileName: text('file_name').notNull(),
+    format: text('format', { enum: IMPORT_FORMATS }).notNull(),
+    status: text('status', { enum: ['uploading', 'preview', 'committed', 'undone'] }).notNull(),
+    encoding: text('encoding').notNull(),
+    /** CSV only: the field delimiter, the header cells and the column mapping. */
+    delimiter: text('delimiter'),
+    columns: jsonb('columns').$type<string[]>(),
+    mapping: jsonb('mapping').$type<ImportMapping>(),
+    /** CSV only: a digest of the header, the key of the mapping remembered for that bank. */
+    headerKey: text('header_key'),
+    /** The position of the first data row among the file's records (after a CSV's header). */
+    firstRow: integer('first_row').notNull().default(0),
+    rowCount: integer('row_count').notNull().default(0),
+    newCount: integer('new_count').notNull().default(0),
+    duplicateCount: integer('duplicate_count').notNull().default(0),
+    problemCount: integer('problem_count').notNull().default(0),
+    createdCount: integer('created_count'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    committedAt: timestamp('committed_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    foreignKey({
+      name: 'imports_account_fk',
+      columns: [table.userId, table.accountId],
+      foreignColumns: [accounts.userId, accounts.id],
+    }).onDelete('cascade'),
+    index('imports_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    check('imports_format', sql`${table.format} IN ('csv', 'ofx', 'qif', 'camt053')`),
+    check(
+      'imports_status',
+      sql`${table.status} IN ('uploading', 'preview', 'committed', 'undone')`,
+    ),
+  ],
+);
+
+export type ImportRecord = typeof imports.$inferSelect;
+
+/**
+ * Every record of an imported file, in file order (`position`): a CSV's raw cells, so that a
+ * new mapping needs no new upload, and what was read from them. Records before `first_row`
+ * (a CSV's preamble and header) are kept but are not rows of the import.
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    cells: jsonb('cells').$type<string[]>(),
+    date: date('date', { mode: 'string' }),
+    name: text('name').notNull(),
+    /** Absolute amount in cents; `is_income` carries the sign. */
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    isIncome: boolean('is_income'),
+    note: text('note'),
+    /** The category the file itself gives (a CSV column, a QIF L line). */
+    fileCategory: text('file_category'),
+    bankId: text('bank_id'),
+    /** moneta_fold(name): the payee as duplicates, rules and history compare it. */
+    payeeKey: text('payee_key'),
+    problem: text('problem'),
+    status: text('status', { enum: ['new', 'duplicate', 'problem'] }).notNull(),
+    duplicateOf: uuid('duplicate_of'),
+    /** The category pipeline's answer, and the name after a rule's rename. */
+    category: text('category'),
+    categorySource: text('category_source'),
+    finalName: text('final_name'),
+    /** The user's choices at commit. */
+    include: boolean('include'),
+    categoryChoice: text('category_choice'),
+    isIncomeChoice: boolean('is_income_choice'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.importId, table.position] }),
+    // A page of one status (GET /imports/:id/rows?status=duplicate).
+    index('import_rows_status_idx').on(table.importId, table.status, table.position),
+    check('import_rows_status', sql`${table.status} IN ('new', 'duplicate', 'problem')`),
+  ],
+);
+
+export type ImportRowRecord = typeof importRows.$inferSelect;
+
+/** The mapping a user last confirmed for a bank's CSV header: the next file needs no clicks. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    headerKey: text('header_key').notNull(),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.headerKey] })],
+);
+
+/** A user's rules: text in a field → a category (and a new name). The first match wins. */
+export const rules = pgTable(
+  'rules',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    field: text('field', { enum: RULE_FIELDS }).notNull(),
+    operator: text('operator', { enum: RULE_OPERATORS }).notNull(),
+    value: text('value').notNull(),
+    /** null: both incomes and expenses. */
+    isIncome: boolean('is_income'),
+    category: text('category').notNull(),
+    rename: text('rename'),
+    /** 1 = tried first; kept dense (1..n) per user. */
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('rules_user_position_idx').on(table.userId, table.position),
+    check('rules_field', sql`${table.field} IN ('name', 'note')`),
+    check('rules_operator', sql`${table.operator} IN ('contains', 'equals', 'startsWith')`),
+    check('rules_position_positive', sql`${table.position} >= 1`),
+  ],
+);
+
+export type RuleRow = typeof rules.$inferSelect;

@@ -20,6 +20,7 @@ import { totpCode } from '../../src/domains/two-factor/totp';
 import { createApiToken, enableTwoFactor, testClock } from '../support/account-security';
 import { createCredential } from '../support/software-authenticator';
 import { INJECT_ORIGIN } from '../security/user-data';
+import { importFixture, uploadImport } from '../support/import-files';
 import {
   GOOD_PASSWORD,
   TEST_CONFIG,
@@ -170,6 +171,23 @@ beforeAll(async () => {
       name: 'Laptop',
       response: createCredential(options.json(), { origin: INJECT_ORIGIN }).response,
     });
+    // A committed CSV import (its mapping remembered), an OFX one in preview, and a rule.
+    const csv = `Date,Description,Amount\r\n2026-02-01,"Café ""ünïcødé"" ; --",-3.50\r\n2026-02-02,Salary,1200.00\r\n`;
+    const imported = await uploadImport(source.app, user, 'bank.csv', Buffer.from(csv));
+    if (imported.statusCode !== 201) throw new Error(`import: ${imported.body}`);
+    await source.app.inject({
+      method: 'POST',
+      url: `/api/imports/${imported.json()._id}/commit`,
+      headers: user.headers,
+      payload: {},
+    });
+    const ofx = await uploadImport(source.app, user, 'c.ofx', importFixture('checking-ofx1.ofx'));
+    if (ofx.statusCode !== 201) throw new Error(`import: ${ofx.body}`);
+    await call('POST', '/api/rules', {
+      value: 'coffee',
+      category: 'Café ünïcødé',
+      rename: 'Coffee',
+    });
     // Receipt files are bytea: random bytes of several sizes, one of them several megabytes.
     for (const size of [1, 70_000, index === 0 ? 6_000_000 : 2048]) {
       const content = randomBytes(size);
@@ -209,7 +227,7 @@ afterAll(async () => {
 });
 
 describe('backup and restore', () => {
-  it('round-trips users, transactions, budgets, recurring rules and receipt files into an empty database', async () => {
+  it('round-trips users, transactions, budgets, recurring rules, receipt files, imports and rules into an empty database', async () => {
     const file = join(workDir, 'round-trip.jsonl.gz');
     const dumped = await dumpDatabase(source.databaseUrl, file);
     expect(dumped.tables).toMatchObject({
@@ -222,6 +240,10 @@ describe('backup and restore', () => {
       backup_codes: 20,
       passkeys: 3,
       idempotency_keys: 3,
+      imports: 6,
+      import_rows: 3 * (3 + 6),
+      import_mappings: 3,
+      rules: 3,
     });
     expect(dumped.tables.sessions).toBeGreaterThanOrEqual(3);
     expect(dumped.tables.security_events).toBe(3 + 2 + 3);

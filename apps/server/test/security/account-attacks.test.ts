@@ -20,6 +20,7 @@ import {
   type SignedUpUser,
   type TestContext,
 } from '../test-app';
+import { renderReceipt } from '../support/receipt-files';
 import { snapshotDatabase } from './database-snapshot';
 import { buildPlans, type OperationPlan } from './fuzz-plan';
 import { listOperations, operationKey, type Operation } from './openapi-operations';
@@ -55,7 +56,12 @@ beforeAll(async () => {
   ownerData = await seedUserData(context.app, owner, 'owner');
   const other = await signUp(context.app, { setup: true });
   operations = await listOperations(context.app);
-  plans = buildPlans(owner, ownerData, await seedUserData(context.app, other, 'other'));
+  plans = buildPlans(
+    owner,
+    ownerData,
+    await seedUserData(context.app, other, 'other'),
+    await renderReceipt(['ATTACK MART', 'TOTAL 1.00']),
+  );
 }, 60_000);
 afterAll(async () => {
   await context?.close();

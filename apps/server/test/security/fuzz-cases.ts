@@ -146,7 +146,7 @@ export function catalogueCases(
         `content type ${contentType ?? '(none)'}`,
         { body, contentType },
         {
-          mustReject: takesJson || plan.upload === true,
+          mustReject: takesJson || plan.upload !== undefined,
         },
       ),
     );

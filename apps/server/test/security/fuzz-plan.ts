@@ -12,8 +12,8 @@ export interface OperationPlan {
   pathParams?: Record<string, string>;
   query?: Record<string, string>;
   body?: Record<string, unknown>;
-  /** Multipart upload instead of JSON. */
-  upload?: boolean;
+  /** Multipart upload instead of JSON: the file and the field it goes in. */
+  upload?: { field: string; fileName: string; contentType: string; bytes: Buffer };
   /** The operation deletes the account: each case gets a fresh user. */
   needsFreshUser?: boolean;
   /** No bearer token (the operation is public). */
@@ -57,6 +57,7 @@ export function buildPlans(
   fuzzer: SignedUpUser,
   mine: UserData,
   theirs: UserData,
+  receiptPng: Buffer,
 ): Record<string, OperationPlan> {
   const today = todayIn('UTC');
   const [year, month] = today.split('-').map(Number);
@@ -220,7 +221,10 @@ export function buildPlans(
       expect: [200],
     },
     'DELETE /api/recurring/{id}': { pathParams: { id: theirs.recurringId }, expect: [404] },
-    'POST /api/receipts/upload': { upload: true, expect: [201] },
+    'POST /api/receipts/upload': {
+      upload: { field: 'receipt', fileName: 'r.png', contentType: 'image/png', bytes: receiptPng },
+      expect: [201],
+    },
     'GET /api/receipts': { expect: [200] },
     'GET /api/receipts/{id}/file': {
       pathParams: { id: mine.receiptId },
@@ -230,6 +234,57 @@ export function buildPlans(
     'GET /api/receipts/{id}/image': {
       pathParams: { id: mine.receiptId },
       query: Object.fromEntries(new URL(mine.receiptImageUrl, 'http://x').searchParams),
+      expect: [200],
+    },
+    'GET /api/imports': { expect: [200] },
+    'POST /api/imports': {
+      upload: {
+        field: 'file',
+        fileName: 'statement.csv',
+        contentType: 'text/csv',
+        bytes: Buffer.from(`Date,Description,Amount\r\n${today},Fuzz shop,-1.50\r\n`),
+      },
+      expect: [201],
+    },
+    'GET /api/imports/{id}': { pathParams: { id: mine.importId }, expect: [200] },
+    'GET /api/imports/{id}/rows': {
+      pathParams: { id: mine.importId },
+      query: { page: '1', limit: '10', status: 'new' },
+      expect: [200],
+    },
+    'PUT /api/imports/{id}/mapping': {
+      pathParams: { id: mine.importId },
+      body: { mapping: mine.importMapping },
+      expect: [200],
+    },
+    'POST /api/imports/{id}/commit': {
+      pathParams: { id: theirs.importId },
+      body: { rows: [{ index: 0, include: true, category: 'Food', isIncome: false }] },
+      expect: [404],
+    },
+    'DELETE /api/imports/{id}': { pathParams: { id: theirs.importId }, expect: [404] },
+    'GET /api/rules': { expect: [200] },
+    'POST /api/rules': {
+      body: {
+        field: 'name',
+        operator: 'contains',
+        value: 'fuzz coffee',
+        isIncome: null,
+        category: 'Food',
+        rename: 'Coffee',
+        position: 1,
+      },
+      expect: [201, 409],
+    },
+    'PUT /api/rules/{id}': {
+      pathParams: { id: mine.ruleId },
+      body: { value: `shop ${mine.marker}`, category: 'Food', isIncome: false, position: 1 },
+      expect: [200],
+    },
+    'DELETE /api/rules/{id}': { pathParams: { id: theirs.ruleId }, expect: [404] },
+    'POST /api/rules/{id}/apply': { pathParams: { id: mine.ruleId }, expect: [200] },
+    'GET /api/transactions/suggest': {
+      query: { name: `Paint ${mine.marker}`, isIncome: 'false' },
       expect: [200],
     },
   };

@@ -7,6 +7,7 @@ import {
   type SignedUpUser,
   type TestContext,
 } from '../test-app';
+import { uploadImport } from '../support/import-files';
 import { snapshotDatabase } from './database-snapshot';
 import { fixedReceiptReader, seedUserData, type UserData } from './user-data';
 
@@ -44,7 +45,7 @@ afterAll(async () => {
 
 /** Everything of Alice's that must never appear in a reply to Bob. */
 function aliceTraces(): string[] {
-  const { marker: _marker, receiptFileUrl: _url, ...ids } = aliceData;
+  const { marker: _marker, receiptFileUrl: _url, importMapping: _mapping, ...ids } = aliceData;
   return [aliceData.marker, alice.id, alice.email, ...Object.values(ids)];
 }
 
@@ -141,6 +142,14 @@ function attacksOnIds(): Array<[string, Method, string, object?]> {
     ['end her session', 'DELETE', `/api/auth/sessions/${a.sessionId}`],
     ['revoke her API token', 'DELETE', `/api/auth/tokens/${a.apiTokenId}`],
     ['remove her passkey', 'DELETE', `/api/auth/passkeys/${a.passkeyId}`],
+    ['read her import', 'GET', `/api/imports/${a.importId}`],
+    ['page her import’s rows', 'GET', `/api/imports/${a.importId}/rows?status=new`],
+    ['remap her import', 'PUT', `/api/imports/${a.importId}/mapping`, { mapping: a.importMapping }],
+    ['commit her import', 'POST', `/api/imports/${a.importId}/commit`, { rows: [{ index: 0 }] }],
+    ['undo her import', 'DELETE', `/api/imports/${a.importId}`],
+    ['change her rule', 'PUT', `/api/rules/${a.ruleId}`, { value: 'x', category: 'Food' }],
+    ['delete her rule', 'DELETE', `/api/rules/${a.ruleId}`],
+    ['apply her rule', 'POST', `/api/rules/${a.ruleId}/apply`],
   ];
 }
 
@@ -225,6 +234,10 @@ describe('user B against user A’s data', () => {
       '/api/auth/passkeys',
       '/api/auth/2fa',
       '/api/auth/events',
+      '/api/imports',
+      '/api/rules',
+      `/api/transactions/suggest?name=${encodeURIComponent(`Paint ${aliceData.marker}`)}`,
+      `/api/transactions/suggest?name=${encodeURIComponent(`shop ${aliceData.marker}`)}`,
     ];
     for (const url of reads) {
       const response = await request(bob, 'GET', url);
@@ -241,6 +254,26 @@ describe('user B against user A’s data', () => {
     expect(summary).toMatchObject({ totalIncome: 3000, totalExpenses: 42.5 + 12.34 + 900 });
     const budgets = (await request(bob, 'GET', '/api/budgets')).json();
     expect(budgets).toEqual([expect.objectContaining({ _id: bobData.budgetId, spent: 42.5 })]);
+  });
+
+  it('cannot import a file into her account, whether the account comes before or after the file', async () => {
+    const before = await snapshotDatabase(context.database.pool);
+    const file = Buffer.from('Date,Description,Amount\r\n2026-03-01,Taken over,-1.00\r\n');
+    const missing = '01900000-0000-7000-8000-000000000000';
+    for (const accountAfterFile of [false, true]) {
+      const hers = await uploadImport(context.app, bob, 'x.csv', file, {
+        accountId: aliceData.accountId,
+        accountAfterFile,
+      });
+      const none = await uploadImport(context.app, bob, 'x.csv', file, {
+        accountId: missing,
+        accountAfterFile,
+      });
+      expect(hers.statusCode, hers.body).toBe(404);
+      expect(hers.json()).toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+      expect(hers.body).toEqual(none.body);
+    }
+    expect(await snapshotDatabase(context.database.pool)).toEqual(before);
   });
 
   it('cannot reach her receipt file by any URL but the one signed for it', async () => {

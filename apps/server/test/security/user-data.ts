@@ -1,6 +1,8 @@
 import { todayIn } from '@moneta/shared';
 import type { ReceiptReader } from '../../src/domains/receipts/reading';
 import type { App } from '../../src/http/types';
+import type { ImportMapping } from '@moneta/shared';
+import { uploadImport } from '../support/import-files';
 import { multipartFile, renderReceipt } from '../support/receipt-files';
 import { createCredential } from '../support/software-authenticator';
 import type { SignedUpUser } from '../test-app';
@@ -49,6 +51,10 @@ export interface UserData {
   apiTokenId: string;
   passkeyId: string;
   customCategory: string;
+  /** A CSV import in preview (its rows hold the marker), its mapping, and a rule. */
+  importId: string;
+  importMapping: ImportMapping;
+  ruleId: string;
   /** A word found in every name and note of this user, to search for it. */
   marker: string;
 }
@@ -87,7 +93,8 @@ async function expectStatus(
 
 /**
  * Gives the user one row of every kind through the real API: an expense in a custom category,
- * an income, a budget, a recurring rule and a receipt (with its expense).
+ * an income, a budget, a recurring rule, a receipt (with its expense), a second account with a
+ * transfer, a CSV import in preview and a categorisation rule.
  */
 export async function seedUserData(
   app: App,
@@ -218,10 +225,29 @@ export async function seedUserData(
     'API token',
   );
   const passkey = await expectStatus(await addPasskey(app, headers, marker), 201, 'passkey');
+  const csv = `Date,Description,Amount\r\n2026-03-01,Corner shop ${marker},-3.50\r\n2026-03-02,Salary ${marker},1000.00\r\n`;
+  const importResponse = await uploadImport(app, user, `bank-${marker}.csv`, Buffer.from(csv), {
+    accountId: account._id,
+  });
+  if (importResponse.statusCode !== 201) throw new Error(`import: ${importResponse.body}`);
+  const imported = importResponse.json<{ _id: string; mapping: ImportMapping }>();
+  const rule = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers,
+      payload: { value: `shop ${marker}`, category: customCategory, rename: `Shop ${marker}` },
+    }),
+    201,
+    'rule',
+  );
   return {
     sessionId: sessions.find((session) => session.current)!._id,
     apiTokenId: apiToken._id,
     passkeyId: passkey._id,
+    importId: imported._id,
+    importMapping: imported.mapping,
+    ruleId: rule._id,
     mainAccountId: accounts[0]!._id,
     accountId: account._id,
     transferId: transfer._id,

@@ -18,6 +18,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     recurringId: null,
     receiptId: null,
     accountId: MAIN_ACCOUNT_ID,
+    importId: null,
     createdAt: '2026-03-10T12:00:00.000Z',
     updatedAt: '2026-03-10T12:00:00.000Z',
     ...overrides,

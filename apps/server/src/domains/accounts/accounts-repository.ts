@@ -76,6 +76,17 @@ export function createAccountsRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    /** The account a transaction without one goes to: the oldest not archived, else the oldest. */
+    async defaultId(userId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.userId, userId))
+        .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id))
+        .limit(1);
+      return row?.id;
+    },
+
     async count(userId: string): Promise<number> {
       const [row] = await db
         .select({ total: sql<number>`count(*)::int` })

@@ -14,6 +14,7 @@ import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
+import { suggestCategory } from '../rules/suggest-category';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { detectMimeType } from './mime-type';
 import {
@@ -109,9 +110,14 @@ export function createReceiptsService(
         );
       }
       const fileName = safeFileName(file.fileName, mimeType);
+      const name = (reading.merchant ?? 'Receipt').slice(0, MAX_NAME_LENGTH);
+      // The category pipeline (DESIGN §5.3): a rule or the user's history beats the words
+      // read on the receipt; those beat the default.
+      const suggestion = await suggestCategory(db, user.id, { name, isIncome: false });
+      const category = suggestion.source === 'default' ? reading.category : suggestion.category;
       const parsed = transactionInputSchema.safeParse({
-        name: (reading.merchant ?? 'Receipt').slice(0, MAX_NAME_LENGTH),
-        category: (reading.category || FALLBACK_CATEGORY).slice(0, MAX_CATEGORY_LENGTH),
+        name,
+        category: (category || FALLBACK_CATEGORY).slice(0, MAX_CATEGORY_LENGTH),
         cost: Math.round(reading.total * 100) / 100,
         addedOn: reading.date ?? todayIn(user.timeZone),
         isIncome: false,

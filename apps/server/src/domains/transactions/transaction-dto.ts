@@ -14,6 +14,7 @@ export function toTransactionDto(row: TransactionRow): Transaction {
     recurringId: row.recurringId,
     receiptId: row.receiptId,
     accountId: row.accountId,
+    importId: row.importId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

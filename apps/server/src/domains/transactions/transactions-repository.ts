@@ -20,6 +20,9 @@ export interface TransactionValues {
   receiptId?: string | null;
   /** Without one, the database picks the user's default account (the oldest not archived). */
   accountId?: string | null | undefined;
+  /** The import that created it, and the bank's own id of it (DESIGN §5.2). */
+  importId?: string | null;
+  bankId?: string | null;
 }
 
 /** A row for the bulk path, which may hold several users' rows. */
@@ -52,7 +55,7 @@ export function createTransactionsRepository(db: Executor) {
       const column = (pick: (row: NewTransactionRow) => unknown) => sql.param(rows.map(pick));
       const result = await db.execute(sql`
         INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income,
-          note, recurring_id, receipt_id, account_id)
+          note, recurring_id, receipt_id, account_id, import_id, bank_id)
         SELECT * FROM unnest(
           ${column(() => newId())}::uuid[], ${column((row) => row.userId)}::uuid[],
           ${column((row) => row.name)}::text[], ${column((row) => row.category)}::text[],
@@ -60,7 +63,9 @@ export function createTransactionsRepository(db: Executor) {
           ${column((row) => row.isIncome)}::boolean[], ${column((row) => row.note ?? null)}::text[],
           ${column((row) => row.recurringId ?? null)}::uuid[],
           ${column((row) => row.receiptId ?? null)}::uuid[],
-          ${column((row) => row.accountId ?? null)}::uuid[]
+          ${column((row) => row.accountId ?? null)}::uuid[],
+          ${column((row) => row.importId ?? null)}::uuid[],
+          ${column((row) => row.bankId ?? null)}::text[]
         )
         ON CONFLICT (recurring_id, added_on) WHERE recurring_id IS NOT NULL DO NOTHING`);
       return result.rowCount ?? 0;
@@ -98,6 +103,34 @@ export function createTransactionsRepository(db: Executor) {
         .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)))
         .returning({ id: transactions.id });
       return deleted.length;
+    },
+
+    /** Deletes the transactions an import created; returns how many. */
+    async deleteByImport(userId: string, importId: string): Promise<number> {
+      const result = await db
+        .delete(transactions)
+        .where(and(eq(transactions.userId, userId), eq(transactions.importId, importId)));
+      return result.rowCount ?? 0;
+    },
+
+    /**
+     * Gives the user's transactions with these ids a category (and a new name, when given),
+     * skipping those that have them already; returns the kinds (income?) of the rows changed.
+     */
+    async recategorise(
+      userId: string,
+      ids: string[],
+      change: { category: string; name: string | null },
+    ): Promise<boolean[]> {
+      if (ids.length === 0) return [];
+      const result = await db.execute<{ is_income: boolean }>(sql`
+        UPDATE transactions
+        SET category = ${change.category}, name = coalesce(${change.name}::text, name),
+            updated_at = now()
+        WHERE user_id = ${userId} AND id = ANY(${sql.param(ids)}::uuid[])
+          AND (category <> ${change.category} OR name <> coalesce(${change.name}::text, name))
+        RETURNING is_income`);
+      return result.rows.map((row) => row.is_income);
     },
 
     async moveCategory(

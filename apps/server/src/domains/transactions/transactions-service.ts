@@ -206,6 +206,32 @@ export function createTransactionsService(db: Executor) {
       });
     },
 
+    /** Undoes an import: deletes the transactions it created; returns how many. */
+    async removeByImport(userId: string, importId: string, options: WriteOptions = {}) {
+      return createTransactionsRepository(options.tx ?? db).deleteByImport(userId, importId);
+    },
+
+    /**
+     * Gives the user's transactions with these ids a category and optionally a new name (a
+     * rule applied to existing transactions); the category is remembered for the kinds it
+     * reached. Returns how many changed.
+     */
+    async recategorise(
+      userId: string,
+      ids: string[],
+      change: { category: string; name: string | null },
+      options: WriteOptions = {},
+    ): Promise<number> {
+      return inTransaction(options, async (tx) => {
+        const kinds = await createTransactionsRepository(tx).recategorise(userId, ids, change);
+        await rememberCategories(
+          tx,
+          [...new Set(kinds)].map((isIncome) => ({ userId, name: change.category, isIncome })),
+        );
+        return kinds.length;
+      });
+    },
+
     /** Moves the user's transactions of a category (of the given kinds) to another one. */
     async moveCategory(
       userId: string,

@@ -1,0 +1,50 @@
+import { fromMinorUnits, type Import, type ImportRow, type ImportSummary } from '@moneta/shared';
+import type { ImportRecord } from '../../db/schema';
+import type { ImportRowView } from './import-rows-repository';
+
+export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow {
+  return {
+    index: row.position - firstRow,
+    date: row.date,
+    name: row.name,
+    amount: row.amountCents === null ? null : fromMinorUnits(row.amountCents),
+    isIncome: row.isIncome,
+    category: row.category,
+    categorySource: row.categorySource,
+    note: row.note,
+    status: row.status,
+    duplicateOf: row.duplicateOf,
+    problem: row.problem,
+    cells: row.cells,
+  };
+}
+
+export function toImportSummaryDto(record: ImportRecord): ImportSummary {
+  return {
+    _id: record.id,
+    fileName: record.fileName,
+    format: record.format,
+    accountId: record.accountId,
+    // `uploading` never leaves the repository (it filters it out).
+    status: record.status as ImportSummary['status'],
+    encoding: record.encoding,
+    columns: record.columns ?? null,
+    mapping: record.mapping ?? null,
+    rowCount: record.rowCount,
+    counts: {
+      new: record.newCount,
+      duplicate: record.duplicateCount,
+      problem: record.problemCount,
+    },
+    created: record.createdCount,
+    createdAt: record.createdAt.toISOString(),
+    committedAt: record.committedAt?.toISOString() ?? null,
+  };
+}
+
+export function toImportDto(record: ImportRecord, preview: ImportRowView[]): Import {
+  return {
+    ...toImportSummaryDto(record),
+    preview: preview.map((row) => toImportRowDto(row, record.firstRow)),
+  };
+}

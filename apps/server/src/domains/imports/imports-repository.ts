@@ -1,0 +1,118 @@
+import type { ImportMapping } from '@moneta/shared';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { importMappings, imports, type ImportRecord } from '../../db/schema';
+import { newId } from '../../lib/ids';
+
+export type NewImport = Pick<
+  ImportRecord,
+  'userId' | 'accountId' | 'fileName' | 'format' | 'encoding'
+>;
+export type ImportChanges = Partial<
+  Pick<
+    ImportRecord,
+    | 'accountId'
+    | 'format'
+    | 'status'
+    | 'encoding'
+    | 'delimiter'
+    | 'columns'
+    | 'mapping'
+    | 'headerKey'
+    | 'firstRow'
+    | 'rowCount'
+    | 'newCount'
+    | 'duplicateCount'
+    | 'problemCount'
+    | 'createdCount'
+    | 'committedAt'
+  >
+>;
+
+/** An upload that has not finished in this long was cut off (a crash): its rows go. */
+const STALE_UPLOAD_MINUTES = 60;
+
+/** Imports that the API shows: not the internal `uploading` state. */
+const visible = ne(imports.status, 'uploading');
+
+export function createImportsRepository(db: Executor) {
+  return {
+    async insert(values: NewImport): Promise<ImportRecord> {
+      const [row] = await db
+        .insert(imports)
+        .values({ id: newId(), status: 'uploading', ...values })
+        .returning();
+      return row!;
+    },
+
+    async update(id: string, changes: ImportChanges): Promise<ImportRecord> {
+      const [row] = await db.update(imports).set(changes).where(eq(imports.id, id)).returning();
+      return row!;
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(imports).where(eq(imports.id, id));
+    },
+
+    /** Removes uploads cut off long ago (with their rows); another upload may be under way. */
+    async deleteStaleUploads(): Promise<void> {
+      await db
+        .delete(imports)
+        .where(
+          and(
+            eq(imports.status, 'uploading'),
+            lt(imports.createdAt, sql`now() - make_interval(mins => ${STALE_UPLOAD_MINUTES})`),
+          ),
+        );
+    },
+
+    async find(userId: string, id: string): Promise<ImportRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(imports)
+        .where(and(eq(imports.userId, userId), eq(imports.id, id), visible));
+      return row;
+    },
+
+    /** The import, locked until the end of the transaction (commit, undo, new mapping). */
+    async lock(userId: string, id: string): Promise<ImportRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(imports)
+        .where(and(eq(imports.userId, userId), eq(imports.id, id), visible))
+        .for('update');
+      return row;
+    },
+
+    /** The user's imports, newest first. */
+    async list(userId: string, limit: number): Promise<ImportRecord[]> {
+      return db
+        .select()
+        .from(imports)
+        .where(and(eq(imports.userId, userId), visible))
+        .orderBy(desc(imports.createdAt), desc(imports.id))
+        .limit(limit);
+    },
+
+    async findMapping(userId: string, headerKey: string): Promise<ImportMapping | undefined> {
+      const [row] = await db
+        .select({ mapping: importMappings.mapping })
+        .from(importMappings)
+        .where(and(eq(importMappings.userId, userId), eq(importMappings.headerKey, headerKey)));
+      return row?.mapping;
+    },
+
+    /** Remembers the mapping for a header: the next file with it needs no changes. */
+    async saveMapping(userId: string, headerKey: string, mapping: ImportMapping): Promise<void> {
+      await db
+        .insert(importMappings)
+        .values({ userId, headerKey, mapping })
+        .onConflictDoUpdate({
+          target: [importMappings.userId, importMappings.headerKey],
+          set: { mapping, updatedAt: sql`now()` },
+        });
+    },
+  };
+}
+
+export type ImportsRepository = ReturnType<typeof createImportsRepository>;

@@ -1,0 +1,310 @@
+import {
+  IMPORT_PREVIEW_ROWS,
+  type Import,
+  type ImportCommitInput,
+  type ImportCommitResult,
+  type ImportMapping,
+  type ImportRowsPage,
+  type ImportRowStatus,
+  type ImportSummary,
+  type ValidImportMappingInput,
+} from '@moneta/shared';
+import type { Database, Executor } from '../../db/database';
+import type { ImportRecord, UserRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/app-error';
+import { isId } from '../../lib/ids';
+import { assertOwnAccount } from '../accounts/accounts-service';
+import type { TransactionsService } from '../transactions/transactions-service';
+import { toImportDto, toImportRowDto, toImportSummaryDto } from './import-dto';
+import { createImportRowsRepository, type RowChoice } from './import-rows-repository';
+import { createImportsRepository } from './imports-repository';
+import { headerKeyOf, fitsColumns } from './reading/read-upload';
+import { rereadCsv, stageUpload, type UploadedFile } from './stage-upload';
+
+/** Rows the commit turns into transactions per statement. */
+const COMMIT_BATCH = 5000;
+/** The import list shows the newest imports, at most this many. */
+const LIST_LIMIT = 200;
+
+/** One part of a multipart upload, as the route hands it over. */
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string }
+  | ({ kind: 'file'; name: string; skip(): void } & UploadedFile);
+
+const importNotFound = () => notFound('Import not found.', 'IMPORT_NOT_FOUND');
+
+function notInPreview(record: ImportRecord) {
+  return conflict(
+    record.status === 'committed'
+      ? 'This import has been committed already.'
+      : 'This import was undone. Upload the file again to import it.',
+    'IMPORT_NOT_IN_PREVIEW',
+  );
+}
+
+const scopeOf = (record: ImportRecord) => ({ importId: record.id, firstRow: record.firstRow });
+
+/**
+ * Imports of bank files (DESIGN §5.2): upload → preview (rows kept in the database, so that
+ * paging, a new mapping and the commit work across requests and instances) → commit in one
+ * database transaction through the transactions writer → undo.
+ */
+export function createImportsService(db: Database, transactions: TransactionsService) {
+  const imports = createImportsRepository(db);
+  const rows = createImportRowsRepository(db);
+
+  /**
+   * Categories (rule → history → default), duplicates against the account and the counts,
+   * over the whole import. Run after every change: upload, new mapping, and again at commit,
+   * since rules and the ledger may have changed since the preview.
+   */
+  async function analyse(tx: Executor, userId: string, record: ImportRecord) {
+    const scoped = createImportRowsRepository(tx);
+    await scoped.categorise(userId, scopeOf(record));
+    await scoped.markDuplicates(userId, record.accountId, scopeOf(record));
+    const counts = await scoped.countByStatus(scopeOf(record));
+    return createImportsRepository(tx).update(record.id, {
+      newCount: counts.new,
+      duplicateCount: counts.duplicate,
+      problemCount: counts.problem,
+      rowCount: counts.new + counts.duplicate + counts.problem,
+    });
+  }
+
+  async function withPreview(record: ImportRecord, executor: Executor = db): Promise<Import> {
+    const preview = await createImportRowsRepository(executor).page(scopeOf(record), {
+      limit: IMPORT_PREVIEW_ROWS,
+      offset: 0,
+    });
+    return toImportDto(record, preview);
+  }
+
+  async function found(userId: string, id: string): Promise<ImportRecord> {
+    if (!isId(id)) throw importNotFound();
+    const record = await imports.find(userId, id);
+    if (!record) throw importNotFound();
+    return record;
+  }
+
+  return {
+    /**
+     * Reads the upload's parts in order: an `accountId` field (before or after the file) and
+     * the file itself. Nothing is visible until the whole file is read and analysed; any
+     * failure removes what was stored.
+     */
+    async upload(user: UserRow, parts: AsyncIterable<UploadPart>): Promise<Import> {
+      let accountId: string | undefined;
+      let staged: ImportRecord | undefined;
+      try {
+        for await (const part of parts) {
+          if (part.kind === 'field') {
+            if (part.name === 'accountId' && part.value.trim() !== '') {
+              accountId = part.value.trim();
+              await assertOwnAccount(db, user.id, accountId);
+            }
+            continue;
+          }
+          if (part.name !== 'file') {
+            part.skip();
+            throw badRequest('Send the file in the field named "file".', 'WRONG_FIELD');
+          }
+          if (staged) {
+            part.skip();
+            continue;
+          }
+          staged = await stageUpload(db, user, part, accountId);
+        }
+        if (!staged) throw badRequest('Please choose a file to import.', 'NO_FILE');
+        const record = staged;
+        return await db.transaction(async (tx) => {
+          const changed = accountId && accountId !== record.accountId ? { accountId } : {};
+          const ready = await createImportsRepository(tx).update(record.id, {
+            ...changed,
+            status: 'preview',
+          });
+          return withPreview(await analyse(tx, user.id, ready), tx);
+        });
+      } catch (error) {
+        if (staged) await imports.delete(staged.id);
+        throw error;
+      }
+    },
+
+    async list(userId: string): Promise<ImportSummary[]> {
+      return (await imports.list(userId, LIST_LIMIT)).map(toImportSummaryDto);
+    },
+
+    async get(userId: string, id: string): Promise<Import> {
+      return withPreview(await found(userId, id));
+    },
+
+    async rows(
+      userId: string,
+      id: string,
+      query: { page: number; limit: number; status?: ImportRowStatus | undefined },
+    ): Promise<ImportRowsPage> {
+      const record = await found(userId, id);
+      const total = query.status
+        ? { new: record.newCount, duplicate: record.duplicateCount, problem: record.problemCount }[
+            query.status
+          ]
+        : record.rowCount;
+      const page = await rows.page(scopeOf(record), {
+        status: query.status,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return {
+        rows: page.map((row) => toImportRowDto(row, record.firstRow)),
+        totalPages: Math.max(1, Math.ceil(total / query.limit)),
+        currentPage: query.page,
+        total,
+      };
+    },
+
+    /**
+     * Reads a CSV import again through a new mapping (the cells are kept: no new upload) and
+     * remembers the mapping for the bank's header. `skipRows` may move the header.
+     */
+    async changeMapping(
+      user: UserRow,
+      id: string,
+      input: ValidImportMappingInput,
+    ): Promise<Import> {
+      if (!isId(id)) throw importNotFound();
+      return db.transaction(async (tx) => {
+        const scopedImports = createImportsRepository(tx);
+        const record = await scopedImports.lock(user.id, id);
+        if (!record) throw importNotFound();
+        if (record.format !== 'csv' || !record.columns) {
+          throw badRequest('Only CSV imports have a column mapping.', 'NOT_CSV');
+        }
+        if (record.status !== 'preview') throw notInPreview(record);
+        const skipRows = input.skipRows ?? record.firstRow - 1;
+        let columns = record.columns;
+        if (skipRows !== record.firstRow - 1) {
+          const header = await createImportRowsRepository(tx).recordAt(record.id, skipRows);
+          if (!header) {
+            throw badRequest(
+              `The file has no line ${skipRows + 1} to use as the header.`,
+              'BAD_SKIP_ROWS',
+            );
+          }
+          columns = header.map((cell) => cell.trim());
+        }
+        const mapping: ImportMapping = { ...input, skipRows };
+        if (!fitsColumns(mapping, columns.length)) {
+          throw badRequest(
+            `The mapping names a column the file does not have: it has ${columns.length} columns (0 to ${columns.length - 1}).`,
+            'NO_SUCH_COLUMN',
+          );
+        }
+        const layout = { firstRow: skipRows + 1, columns, mapping };
+        await rereadCsv(tx, record, layout);
+        const headerKey = headerKeyOf(columns);
+        const changed = await scopedImports.update(record.id, { ...layout, headerKey });
+        const analysed = await analyse(tx, user.id, changed);
+        if (analysed.rowCount === 0) {
+          throw badRequest('There are no rows after that header line.', 'NO_ROWS');
+        }
+        await scopedImports.saveMapping(user.id, headerKey, mapping);
+        return withPreview(analysed, tx);
+      });
+    },
+
+    /**
+     * Creates the import's transactions in ONE database transaction: new rows and included
+     * duplicates, with the user's categories and kinds, through the transactions writer's bulk
+     * path (with the import's id and the bank ids). Duplicates are found again first: another
+     * import of the same file may have been committed since the preview.
+     */
+    async commit(user: UserRow, id: string, input: ImportCommitInput): Promise<ImportCommitResult> {
+      if (!isId(id)) throw importNotFound();
+      return db.transaction(async (tx) => {
+        const scopedImports = createImportsRepository(tx);
+        const scopedRows = createImportRowsRepository(tx);
+        const locked = await scopedImports.lock(user.id, id);
+        if (!locked) throw importNotFound();
+        if (locked.status !== 'preview') throw notInPreview(locked);
+
+        const choices = new Map<number, RowChoice>();
+        for (const choice of input.rows ?? []) {
+          const position = choice.index + locked.firstRow;
+          choices.set(position, {
+            position,
+            include: choice.include ?? null,
+            category: choice.category?.trim() || null,
+            isIncome: choice.isIncome ?? null,
+          });
+        }
+        const existing = await scopedRows.saveChoices(scopeOf(locked), [...choices.values()]);
+        const missing = [...choices.keys()].find((position) => !existing.has(position));
+        if (missing !== undefined) {
+          throw badRequest(
+            `Row ${missing - locked.firstRow + 1} does not exist: this import has ${locked.rowCount} rows.`,
+            'NO_SUCH_ROW',
+          );
+        }
+
+        const record = await analyse(tx, user.id, locked);
+        let created = 0;
+        for (let after = -1; ;) {
+          const batch = await scopedRows.toCommit(scopeOf(record), { after, limit: COMMIT_BATCH });
+          if (batch.length === 0) break;
+          created += await transactions.createMany(
+            batch.map((row) => ({
+              userId: user.id,
+              accountId: record.accountId,
+              importId: record.id,
+              bankId: row.bankId,
+              name: row.name,
+              category: row.category,
+              costCents: row.amountCents,
+              addedOn: row.date,
+              isIncome: row.isIncome,
+              note: row.note,
+            })),
+            { tx },
+          );
+          after = batch.at(-1)!.position;
+        }
+        const skipped = await scopedRows.skipped(scopeOf(record));
+        await scopedImports.update(record.id, {
+          status: 'committed',
+          createdCount: created,
+          committedAt: new Date(),
+        });
+        if (record.headerKey && record.mapping) {
+          await scopedImports.saveMapping(user.id, record.headerKey, record.mapping);
+        }
+        return {
+          created,
+          skippedDuplicates: skipped.duplicates,
+          skippedProblems: skipped.problems,
+          skippedExcluded: skipped.excluded,
+        };
+      });
+    },
+
+    /** Undo: deletes the transactions the import created (none for a preview). */
+    async undo(userId: string, id: string): Promise<{ deleted: number }> {
+      if (!isId(id)) throw importNotFound();
+      return db.transaction(async (tx) => {
+        const scopedImports = createImportsRepository(tx);
+        const record = await scopedImports.lock(userId, id);
+        if (!record) throw importNotFound();
+        if (record.status === 'undone') {
+          throw conflict('This import has been undone already.', 'IMPORT_UNDONE');
+        }
+        const deleted =
+          record.status === 'committed'
+            ? await transactions.removeByImport(userId, record.id, { tx })
+            : 0;
+        await scopedImports.update(record.id, { status: 'undone' });
+        return { deleted };
+      });
+    },
+  };
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;

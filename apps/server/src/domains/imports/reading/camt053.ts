@@ -1,0 +1,102 @@
+import { isCalendarDate } from '@moneta/shared';
+import { unreadable } from './import-refusal';
+import { parseAmount } from './parse-amount';
+import { amountProblem, cleanName, cleanNote, finishRow, quoted, type ReadRow } from './read-row';
+import { listOf, parseXml, textOf, type XmlValue } from './xml';
+
+const LISTS = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd']);
+const MAX_BANK_ID_LENGTH = 255;
+
+/**
+ * The entries of an ISO 20022 CAMT.053 bank statement (versions 02 to 08: namespaces are
+ * ignored). Each <Ntry> is a row: its booking date, amount and credit/debit sign (a reversal
+ * flips it), the other party's name (the creditor of a debit, the debtor of a credit), the
+ * remittance text as the note, and the bank's reference (AcctSvcrRef, else NtryRef) as the
+ * bank id. A pending entry is a problem row: it may still change.
+ */
+export function* readCamt053(text: string): Generator<ReadRow> {
+  const document = parseXml(text, LISTS);
+  const statements = listOf(listOf(document.Document, 'BkToCstmrStmt')[0], 'Stmt');
+  let position = 0;
+  for (const stmt of statements) {
+    for (const entry of listOf(stmt, 'Ntry')) {
+      yield entryRow(entry, position);
+      position++;
+    }
+  }
+  if (position === 0)
+    throw unreadable('The CAMT.053 statement holds no entries.', 'NO_TRANSACTIONS');
+}
+
+function entryRow(entry: XmlValue, position: number): ReadRow {
+  const rowNumber = position + 1;
+  let problem: string | null = null;
+
+  const dateText =
+    textOf(entry, 'BookgDt', 'Dt') ||
+    textOf(entry, 'BookgDt', 'DtTm') ||
+    textOf(entry, 'ValDt', 'Dt') ||
+    textOf(entry, 'ValDt', 'DtTm');
+  const date = dateText.slice(0, 10);
+  const validDate = isCalendarDate(date) ? date : null;
+  if (!dateText) problem = `Row ${rowNumber}: the booking date (BookgDt) is missing.`;
+  else if (!validDate)
+    problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid date.`;
+
+  const amountText = textOf(entry, 'Amt');
+  const amount = parseAmount(amountText, '.');
+  const indicator = textOf(entry, 'CdtDbtInd');
+  const isReversal = textOf(entry, 'RvslInd') === 'true';
+  let signedCents: number | null = null;
+  if (!amount.ok) problem ??= amountProblem(rowNumber, amount, amountText, 'the amount (Amt)');
+  else if (indicator !== 'CRDT' && indicator !== 'DBIT') {
+    problem ??= `Row ${rowNumber}: the credit/debit indicator (CdtDbtInd) ${quoted(indicator)} is neither CRDT nor DBIT.`;
+  } else {
+    const isCredit = (indicator === 'CRDT') !== isReversal;
+    signedCents = Math.abs(amount.cents) * (isCredit ? 1 : -1);
+  }
+
+  const status = textOf(entry, 'Sts') || textOf(entry, 'Sts', 'Cd');
+  if (status === 'PDNG') problem ??= `Row ${rowNumber}: the entry is pending (not booked yet).`;
+
+  const details = listOf(listOf(entry, 'NtryDtls')[0], 'TxDtls')[0];
+  const partyName = (role: 'Cdtr' | 'Dbtr') =>
+    textOf(details, 'RltdPties', role, 'Nm') || textOf(details, 'RltdPties', role, 'Pty', 'Nm');
+  // The other party: who was paid on a debit, who paid on a credit.
+  const otherParty = indicator === 'DBIT' ? partyName('Cdtr') : partyName('Dbtr');
+  const remittance = listOf(
+    details && typeof details === 'object' && !Array.isArray(details) ? details.RmtInf : undefined,
+    'Ustrd',
+  )
+    .filter((line): line is string => typeof line === 'string')
+    .join(' ');
+  const additional = textOf(entry, 'AddtlNtryInf') || textOf(details, 'AddtlTxInf');
+  const name = cleanName(otherParty || additional || remittance);
+  const note = cleanNote(remittance || (otherParty ? additional : ''));
+
+  const bankId =
+    textOf(entry, 'AcctSvcrRef') ||
+    textOf(entry, 'NtryRef') ||
+    textOf(details, 'Refs', 'AcctSvcrRef') ||
+    nonEmptyReference(textOf(details, 'Refs', 'EndToEndId'));
+
+  return finishRow(
+    {
+      position,
+      cells: null,
+      date: validDate,
+      name,
+      signedCents,
+      note: note && note !== name ? note : null,
+      fileCategory: null,
+      bankId: bankId.trim().slice(0, MAX_BANK_ID_LENGTH) || null,
+      problem,
+    },
+    rowNumber,
+  );
+}
+
+/** SEPA's placeholder for "no end-to-end id" is not an id. */
+function nonEmptyReference(value: string): string {
+  return value === 'NOTPROVIDED' ? '' : value;
+}

@@ -1,0 +1,6 @@
+import { AppError } from '../../../http/app-error';
+
+/** A file the import cannot take as a whole (each row's trouble is a `problem` row instead). */
+export const notSupported = (message: string, code = 'UNSUPPORTED_FILE') =>
+  new AppError(415, code, message);
+export const unreadable = (message: string, code: string) => new AppError(400, code, message);

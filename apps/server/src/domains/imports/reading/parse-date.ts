@@ -1,0 +1,65 @@
+import { IMPORT_DATE_FORMATS, isCalendarDate, type ImportDateFormat } from '@moneta/shared';
+
+interface Pattern {
+  regex: RegExp;
+  /** Which capture group holds the year, the month and the day. */
+  order: [year: number, month: number, day: number];
+}
+
+const YEAR_LAST = (separator: string) =>
+  new RegExp(`^(\\d{1,2})\\${separator}(\\d{1,2})\\${separator}(\\d{4}|\\d{2})$`);
+const YEAR_FIRST = (separator: string) =>
+  new RegExp(`^(\\d{4})\\${separator}(\\d{1,2})\\${separator}(\\d{1,2})$`);
+
+const PATTERNS: Record<ImportDateFormat, Pattern> = {
+  'YYYY-MM-DD': { regex: YEAR_FIRST('-'), order: [1, 2, 3] },
+  'YYYY/MM/DD': { regex: YEAR_FIRST('/'), order: [1, 2, 3] },
+  'DD.MM.YYYY': { regex: YEAR_LAST('.'), order: [3, 2, 1] },
+  'DD/MM/YYYY': { regex: YEAR_LAST('/'), order: [3, 2, 1] },
+  'MM/DD/YYYY': { regex: YEAR_LAST('/'), order: [3, 1, 2] },
+  'DD-MM-YYYY': { regex: YEAR_LAST('-'), order: [3, 2, 1] },
+};
+
+/** A time after the date (`2026-03-05 14:22`, `2026-03-05T14:22:00Z`) is dropped. */
+const TIME_SUFFIX =
+  /(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AP]M)?(?:Z|[+-]\d{2}:?\d{2})?)$/i;
+
+/**
+ * A bank's date in the given format as YYYY-MM-DD, or null when it is not a real date in that
+ * format. Day and month may have one digit (3/5/2026); a two-digit year is 20xx (bank
+ * statements are recent; 01.03.26 is 2026).
+ */
+export function parseDate(text: string, format: ImportDateFormat): string | null {
+  const value = text.trim().replace(TIME_SUFFIX, '').replace(/'/g, '/');
+  const { regex, order } = PATTERNS[format];
+  const match = regex.exec(value);
+  if (!match) return null;
+  const [yearText, monthText, dayText] = order.map((group) => match[group]!);
+  const year = yearText!.length === 2 ? `20${yearText}` : yearText!;
+  const date = `${year}-${monthText!.padStart(2, '0')}-${dayText!.padStart(2, '0')}`;
+  return isCalendarDate(date) ? date : null;
+}
+
+/** The formats in which every one of `values` is a real date, in IMPORT_DATE_FORMATS order. */
+export function formatsReading(values: Iterable<string>): ImportDateFormat[] {
+  let candidates = [...IMPORT_DATE_FORMATS];
+  for (const value of values) {
+    candidates = candidates.filter((format) => parseDate(value, format) !== null);
+    if (candidates.length === 0) break;
+  }
+  return candidates;
+}
+
+/**
+ * The format to read a column of dates in: of those that read every value, the month-first
+ * one only when the day-first one cannot, or when both can and the user writes month first.
+ */
+export function chooseDateFormat(
+  candidates: ImportDateFormat[],
+  monthFirst: boolean,
+): ImportDateFormat | undefined {
+  if (candidates.includes('DD/MM/YYYY') && candidates.includes('MM/DD/YYYY')) {
+    return monthFirst ? 'MM/DD/YYYY' : 'DD/MM/YYYY';
+  }
+  return candidates[0];
+}

@@ -1,0 +1,124 @@
+import type { ImportDateFormat } from '@moneta/shared';
+import { notSupported, unreadable } from './import-refusal';
+import { parseAmount } from './parse-amount';
+import { chooseDateFormat, formatsReading, parseDate } from './parse-date';
+import {
+  amountProblem,
+  cleanCategory,
+  cleanName,
+  cleanNote,
+  finishRow,
+  quoted,
+  type ReadRow,
+} from './read-row';
+
+/** One QIF record: its lines by their one-letter code (the first of each). */
+type QifRecord = Map<string, string>;
+
+/**
+ * Quicken Interchange Format, read by hand (a line-based format of one-letter codes; the npm
+ * QIF parsers are unmaintained): `!Type:Bank|Cash|CCard|Oth A|Oth L` sections of records that
+ * end with `^`; D date, T/U amount, P payee, M memo, L category (`[Account]` is a transfer, not
+ * a category), N check number. Split lines (S/E/$) are left out: T is the total. `!Account`
+ * blocks and `!Option` lines are skipped. Investment sections are refused.
+ */
+export function* readQif(text: string, monthFirst: boolean): Generator<ReadRow> {
+  const records = parseRecords(text);
+  if (records.length === 0)
+    throw unreadable('The QIF file holds no transactions.', 'NO_TRANSACTIONS');
+  const dates = records.map((record) => record.get('D') ?? '').filter(Boolean);
+  const dateFormat =
+    chooseDateFormat(formatsReading(dates), monthFirst) ?? mostReadable(dates, monthFirst);
+  for (const [position, record] of records.entries()) {
+    yield qifRow(record, position, dateFormat);
+  }
+}
+
+function parseRecords(text: string): QifRecord[] {
+  const records: QifRecord[] = [];
+  let section = '';
+  let current: QifRecord = new Map();
+  for (const rawLine of text.split(/\r\n|\n|\r/)) {
+    const line = rawLine.trimEnd();
+    if (line === '') continue;
+    if (line.startsWith('!')) {
+      const header = line.toLowerCase();
+      if (header.startsWith('!type:')) {
+        section = header.slice(6).trim();
+        if (section.startsWith('invst')) {
+          throw notSupported(
+            'Investment QIF files are not supported; export the bank or card account.',
+            'QIF_INVESTMENT',
+          );
+        }
+      } else if (header.startsWith('!account')) {
+        section = 'account';
+      }
+      continue;
+    }
+    if (
+      section === 'account' ||
+      section === '' ||
+      section.startsWith('memorized') ||
+      section.startsWith('cat') ||
+      section.startsWith('class')
+    ) {
+      // Account lists, categories and memorised transactions are not transactions.
+      continue;
+    }
+    if (line === '^') {
+      if (current.size > 0) records.push(current);
+      current = new Map();
+      continue;
+    }
+    const code = line[0]!;
+    if (!current.has(code)) current.set(code, line.slice(1));
+  }
+  if (current.size > 0) records.push(current);
+  return records;
+}
+
+function mostReadable(dates: string[], monthFirst: boolean): ImportDateFormat {
+  const readable = (
+    ['MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'YYYY-MM-DD', 'DD-MM-YYYY', 'YYYY/MM/DD'] as const
+  )
+    .map((format) => ({ format, read: dates.filter((date) => parseDate(date, format)).length }))
+    .sort((a, b) => b.read - a.read);
+  const best = readable
+    .filter((entry) => entry.read === readable[0]!.read)
+    .map((entry) => entry.format);
+  return chooseDateFormat(best, monthFirst) ?? 'MM/DD/YYYY';
+}
+
+function qifRow(record: QifRecord, position: number, dateFormat: ImportDateFormat): ReadRow {
+  const rowNumber = position + 1;
+  let problem: string | null = null;
+  const dateText = (record.get('D') ?? '').trim();
+  const date = dateText ? parseDate(dateText, dateFormat) : null;
+  if (!dateText) problem = `Row ${rowNumber}: the date (D line) is missing.`;
+  else if (!date)
+    problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid ${dateFormat} date.`;
+
+  const amountText = (record.get('T') ?? record.get('U') ?? '').trim();
+  const amount = parseAmount(amountText, '.');
+  let signedCents: number | null = null;
+  if (amount.ok) signedCents = amount.cents;
+  else problem ??= amountProblem(rowNumber, amount, amountText, 'the amount (T line)');
+
+  const category = (record.get('L') ?? '').trim();
+  return finishRow(
+    {
+      position,
+      cells: null,
+      date,
+      name: cleanName(record.get('P')),
+      signedCents,
+      note: cleanNote(record.get('M')),
+      // [Savings] names a transfer account, not a category.
+      fileCategory: category.startsWith('[') ? null : cleanCategory(category),
+      bankId: null,
+      problem,
+    },
+    rowNumber,
+  );
+}

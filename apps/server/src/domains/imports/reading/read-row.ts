@@ -1,0 +1,101 @@
+import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared';
+import type { AmountReading } from './parse-amount';
+
+/** One record of a bank file as read: what the import will show and turn into a transaction. */
+export interface ReadRow {
+  /** The record's place in the file (0-based); a CSV's preamble and header count too. */
+  position: number;
+  /** A CSV record's cells as they are; null for other formats. */
+  cells: string[] | null;
+  date: string | null;
+  name: string;
+  /** Absolute amount; `isIncome` carries the sign. */
+  amountCents: number | null;
+  isIncome: boolean | null;
+  note: string | null;
+  fileCategory: string | null;
+  bankId: string | null;
+  /** Why the row cannot be imported as it is, in a sentence naming the row and the field. */
+  problem: string | null;
+}
+
+/** A record that is not a row of the import (a CSV's preamble or header line). */
+export function recordOnly(position: number, cells: string[]): ReadRow {
+  return {
+    position,
+    cells,
+    date: null,
+    name: '',
+    amountCents: null,
+    isIncome: null,
+    note: null,
+    fileCategory: null,
+    bankId: null,
+    problem: null,
+  };
+}
+
+/** Spaces collapsed (bank exports pad fields), cut to the length a transaction takes. */
+export function cleanText(value: string | undefined | null, maxLength: number): string {
+  if (!value) return '';
+  return value.replace(/\s+/g, ' ').trim().slice(0, maxLength).trim();
+}
+
+export const cleanName = (value: string | undefined | null) => cleanText(value, MAX_NAME_LENGTH);
+export const cleanNote = (value: string | undefined | null) =>
+  cleanText(value, MAX_NOTE_LENGTH) || null;
+export const cleanCategory = (value: string | undefined | null) =>
+  cleanText(value, MAX_CATEGORY_LENGTH) || null;
+
+/** Quotes a cell in a problem sentence, shortened so that a huge cell keeps it readable. */
+export function quoted(value: string): string {
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return `"${shown}"`;
+}
+
+/** The sentence for an amount that could not be read. */
+export function amountProblem(
+  rowNumber: number,
+  reading: Exclude<AmountReading, { ok: true }>,
+  text: string,
+  field = 'the amount',
+): string {
+  switch (reading.reason) {
+    case 'empty':
+      return `Row ${rowNumber}: ${field} is empty.`;
+    case 'decimals':
+      return `Row ${rowNumber}: ${field} ${quoted(text)} has more than two decimals.`;
+    case 'too-large':
+      return `Row ${rowNumber}: ${field} ${quoted(text)} is too large.`;
+    default:
+      return `Row ${rowNumber}: ${field} ${quoted(text)} is not a number.`;
+  }
+}
+
+/**
+ * Completes a row from its parts and names the first thing missing: a date, a non-zero amount,
+ * a name (the note stands in for an empty name).
+ */
+export function finishRow(
+  row: Omit<ReadRow, 'problem' | 'isIncome' | 'amountCents'> & {
+    signedCents: number | null;
+    problem?: string | null;
+  },
+  rowNumber: number,
+): ReadRow {
+  const { signedCents, ...rest } = row;
+  let problem = row.problem ?? null;
+  // Without a name, the note stands in for it (and is not repeated as the note).
+  const name = rest.name || cleanName(rest.note);
+  const note = rest.name ? rest.note : null;
+  if (!problem && signedCents === 0) problem = `Row ${rowNumber}: the amount is 0.`;
+  if (!problem && !name) problem = `Row ${rowNumber}: there is no name or description.`;
+  return {
+    ...rest,
+    name,
+    note,
+    amountCents: signedCents === null ? null : Math.abs(signedCents),
+    isIncome: signedCents === null || signedCents === 0 ? null : signedCents > 0,
+    problem,
+  };
+}

@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ImportFormat, ImportMapping } from '@moneta/shared';
+import { CsvError, parse } from 'csv-parse';
+import { readCamt053 } from './camt053';
+import type { Delimiter } from './csv-dialect';
+import { DETECTION_RECORDS, detectMapping, findHeader, MappingEvidence } from './csv-mapping';
+import { readCsvRow } from './csv-rows';
+import { detectFormat, refuseBinary, SUPPORTED_FORMATS_TEXT } from './file-format';
+import { notSupported, unreadable } from './import-refusal';
+import { readOfx } from './ofx';
+import { readQif } from './qif';
+import { recordOnly, type ReadRow } from './read-row';
+import {
+  sniffEncoding,
+  TextDecoding,
+  type EncodingGuess,
+  type TextEncoding,
+} from './text-decoding';
+
+/** Bytes the format and encoding are decided from. */
+const HEAD_BYTES = 64 * 1024;
+/** Rows handed to `write` at a time. */
+const BATCH_ROWS = 2000;
+/** A CSV line longer than this is not a bank statement (and would make rows unreadable). */
+export const MAX_CSV_RECORD_BYTES = 64 * 1024;
+
+export interface CsvLayout {
+  delimiter: Delimiter;
+  columns: string[];
+  mapping: ImportMapping;
+  /** Digest of the header: the key of a remembered mapping. */
+  headerKey: string;
+  firstRow: number;
+  /** A detected mapping as the whole file corrects it (dates, decimals), when it does. */
+  corrected: ImportMapping | undefined;
+}
+
+export interface UploadReading {
+  format: ImportFormat;
+  encoding: TextEncoding;
+  csv: CsvLayout | undefined;
+  /** Data rows (a CSV's preamble and header not counted). */
+  rowCount: number;
+}
+
+export interface ReadUploadOptions {
+  /** The user writes dates month first (USD and an American zone). */
+  monthFirst: boolean;
+  /** The mapping the user last confirmed for a CSV header, if any. */
+  rememberedMapping(headerKey: string): Promise<ImportMapping | undefined>;
+  /** Receives the records in order, a batch at a time. */
+  write(rows: ReadRow[]): Promise<void>;
+}
+
+/** The key a CSV header's mapping is remembered by: its cells, trimmed and lower-cased. */
+export function headerKeyOf(columns: string[]): string {
+  const text = columns.map((cell) => cell.trim().toLowerCase()).join('\u001f');
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * Reads an uploaded bank file as it arrives: decides its format and encoding from the first
+ * bytes (never from its name), then hands its records to `write` in batches. A CSV is parsed
+ * as a stream (csv-parse) and never held whole; the other formats are small enough (and their
+ * structure nested enough) to be decoded whole, up to the upload limit. A file that is not one
+ * of them as a whole is refused (415, or 400 for one that is broken); a row that cannot be
+ * read is a problem row.
+ */
+export async function readUpload(
+  chunks: AsyncIterable<Buffer>,
+  options: ReadUploadOptions,
+): Promise<UploadReading> {
+  const source = chunks[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let isWhole = false;
+  while (headLength < HEAD_BYTES) {
+    const next = await source.next();
+    if (next.done) {
+      isWhole = true;
+      break;
+    }
+    head.push(next.value);
+    headLength += next.value.length;
+  }
+  const headBytes = Buffer.concat(head);
+  if (headBytes.length === 0) throw unreadable('The file is empty.', 'EMPTY_FILE');
+  const guess = sniffEncoding(headBytes);
+  refuseBinary(headBytes, guess.encoding === 'utf-16le' || guess.encoding === 'utf-16be');
+  const headDecoder = new TextDecoding(guess);
+  const headText =
+    headDecoder.write(headBytes.subarray(guess.bomLength)) + (isWhole ? headDecoder.end() : '');
+  const detected = detectFormat(headText, isWhole);
+
+  async function* allChunks(): AsyncGenerator<Buffer> {
+    yield headBytes;
+    if (isWhole) return;
+    for (let next = await source.next(); !next.done; next = await source.next()) {
+      yield next.value;
+    }
+  }
+
+  if (detected.format === 'csv') {
+    return readCsv(allChunks(), guess, detected.delimiter, options);
+  }
+  const parts: Buffer[] = [];
+  for await (const chunk of allChunks()) parts.push(chunk);
+  const bytes = Buffer.concat(parts);
+  parts.length = 0;
+  const decoder = new TextDecoding(guess);
+  const text = refuseNul(decoder.write(bytes.subarray(guess.bomLength)) + decoder.end());
+  const rows =
+    detected.format === 'ofx'
+      ? readOfx(text)
+      : detected.format === 'qif'
+        ? readQif(text, options.monthFirst)
+        : readCamt053(text);
+  let rowCount = 0;
+  let batch: ReadRow[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    rowCount++;
+    if (batch.length >= BATCH_ROWS) {
+      await options.write(batch);
+      batch = [];
+    }
+  }
+  await options.write(batch);
+  return { format: detected.format, encoding: decoder.encoding, csv: undefined, rowCount };
+}
+
+/** Text cannot hold NUL (nor can PostgreSQL): a file decoding to it is not text. */
+function refuseNul(text: string): string {
+  if (text.includes('\u0000')) {
+    throw notSupported(`This is not a text file. ${SUPPORTED_FORMATS_TEXT}`);
+  }
+  return text;
+}
+
+async function readCsv(
+  chunks: AsyncIterable<Buffer>,
+  guess: EncodingGuess,
+  delimiter: Delimiter,
+  options: ReadUploadOptions,
+): Promise<UploadReading> {
+  const decoder = new TextDecoding(guess);
+  async function* text(): AsyncGenerator<string> {
+    let isFirst = true;
+    for await (const chunk of chunks) {
+      const decoded = decoder.write(isFirst ? chunk.subarray(guess.bomLength) : chunk);
+      isFirst = false;
+      if (decoded) yield refuseNul(decoded);
+    }
+    const tail = decoder.end();
+    if (tail) yield refuseNul(tail);
+  }
+  const parser = parse({
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    max_record_size: MAX_CSV_RECORD_BYTES,
+  });
+  const feeding = pipeline(Readable.from(text()), parser);
+  // Errors reach the loop below through the parser; this only keeps them from being unhandled.
+  feeding.catch(() => undefined);
+
+  let layout: CsvLayout | undefined;
+  let evidence: MappingEvidence | undefined;
+  let position = 0;
+  let batch: ReadRow[] = [];
+  const initial: string[][] = [];
+
+  const add = async (cells: string[]) => {
+    const current = layout!;
+    if (position < current.firstRow) {
+      batch.push(recordOnly(position, cells));
+    } else {
+      evidence?.observe(cells);
+      batch.push(
+        readCsvRow(cells, current.mapping, current.columns, position, position - current.firstRow),
+      );
+    }
+    position++;
+    if (batch.length >= BATCH_ROWS) {
+      await options.write(batch);
+      batch = [];
+    }
+  };
+  const decideLayout = async () => {
+    const decided = await csvLayout(initial, delimiter, options);
+    layout = decided.layout;
+    // A remembered mapping was confirmed by the user: the file does not correct it.
+    if (!decided.isRemembered) evidence = new MappingEvidence(layout.mapping);
+    for (const cells of initial) await add(cells);
+    initial.length = 0;
+  };
+
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (layout) await add(record);
+      else {
+        initial.push(record);
+        if (initial.length >= DETECTION_RECORDS) await decideLayout();
+      }
+    }
+  } catch (error) {
+    throw csvError(error);
+  }
+  if (!layout) await decideLayout();
+  await options.write(batch);
+  const result = layout!;
+  const rowCount = position - result.firstRow;
+  if (rowCount <= 0) {
+    throw unreadable('The file has a header but no rows of transactions.', 'NO_ROWS');
+  }
+  const refined = evidence?.refine(options.monthFirst);
+  return {
+    format: 'csv',
+    encoding: decoder.encoding,
+    csv: { ...result, corrected: refined && refined !== result.mapping ? refined : undefined },
+    rowCount,
+  };
+}
+
+/** Where the table starts and how its columns map: remembered for this header, or detected. */
+async function csvLayout(
+  records: string[][],
+  delimiter: Delimiter,
+  options: ReadUploadOptions,
+): Promise<{ layout: CsvLayout; isRemembered: boolean }> {
+  if (records.length === 0) throw unreadable('The file is empty.', 'EMPTY_FILE');
+  const table = findHeader(records);
+  if (!table) {
+    throw notSupported(`This file is not a table of transactions. ${SUPPORTED_FORMATS_TEXT}`);
+  }
+  const headerKey = headerKeyOf(table.columns);
+  const firstRow = table.headerIndex + 1;
+  const remembered = await options.rememberedMapping(headerKey);
+  const isRemembered = remembered !== undefined && fitsColumns(remembered, table.columns.length);
+  const mapping = isRemembered
+    ? { ...remembered, skipRows: table.headerIndex }
+    : detectMapping(table, records.slice(firstRow), { monthFirst: options.monthFirst, delimiter });
+  return {
+    layout: {
+      delimiter,
+      columns: table.columns,
+      mapping,
+      headerKey,
+      firstRow,
+      corrected: undefined,
+    },
+    isRemembered,
+  };
+}
+
+/** Whether every column a mapping names exists in a header of `width` cells. */
+export function fitsColumns(mapping: ImportMapping, width: number): boolean {
+  const { date, amount, debit, credit, name, note, category } = mapping;
+  return [date, amount, debit, credit, name, note, category].every(
+    (column) => column === null || column < width,
+  );
+}
+
+/** csv-parse's errors as a 400 that says where the file breaks. */
+function csvError(error: unknown): unknown {
+  if (!(error instanceof CsvError)) return error;
+  const line = (error as CsvError & { lines?: number }).lines;
+  switch (error.code) {
+    case 'CSV_MAX_RECORD_SIZE':
+      return unreadable(
+        `Line ${line ?? '?'} is longer than ${MAX_CSV_RECORD_BYTES / 1024} KB: this is not a bank statement CSV (or a quote is never closed).`,
+        'CSV_LINE_TOO_LONG',
+      );
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return unreadable(
+        `A quoted field that starts near line ${line ?? '?'} never ends.`,
+        'CSV_QUOTE_NOT_CLOSED',
+      );
+    default:
+      return unreadable(
+        `The CSV cannot be read near line ${line ?? '?'}: ${error.message}`,
+        'CSV_INVALID',
+      );
+  }
+}

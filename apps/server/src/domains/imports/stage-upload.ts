@@ -1,0 +1,122 @@
+import { prefersMonthFirst, type ImportMapping } from '@moneta/shared';
+import type { Database, Executor } from '../../db/database';
+import type { ImportRecord, UserRow } from '../../db/schema';
+import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createImportRowsRepository } from './import-rows-repository';
+import { createImportsRepository } from './imports-repository';
+import { readCsvRow } from './reading/csv-rows';
+import type { ReadRow } from './reading/read-row';
+import { readUpload } from './reading/read-upload';
+
+/** Records read back at a time when a CSV is read again with another mapping. */
+const REREAD_BATCH = 5000;
+
+/** An uploaded file as it arrives: its name and its bytes. */
+export interface UploadedFile {
+  fileName: string;
+  chunks: AsyncIterable<Buffer>;
+}
+
+/**
+ * Writes batches in order while the next one is being read: at most one insert in flight, so
+ * parsing and the database work side by side and memory holds two batches at most.
+ */
+function pipelinedWriter(write: (rows: ReadRow[]) => Promise<void>) {
+  let inFlight: Promise<void> = Promise.resolve();
+  return {
+    async write(rows: ReadRow[]) {
+      await inFlight;
+      if (rows.length === 0) return;
+      inFlight = write(rows);
+      // Awaited by the next write or by `flush`; a failure must not count as unhandled meanwhile.
+      inFlight.catch(() => undefined);
+    },
+    flush: () => inFlight,
+    /** Waits for the insert in flight to end, whatever its outcome. */
+    settle: () => inFlight.catch(() => undefined),
+  };
+}
+
+/** A display name without paths or control characters. */
+function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
+  return cleaned || 'statement';
+}
+
+/** Reads a CSV's records again through another mapping (no new upload: the cells are kept). */
+export async function rereadCsv(
+  db: Executor,
+  record: Pick<ImportRecord, 'id'>,
+  layout: { firstRow: number; columns: string[]; mapping: ImportMapping },
+): Promise<void> {
+  const rows = createImportRowsRepository(db);
+  for (let after = layout.firstRow - 1; ;) {
+    const records = await rows.cells(record.id, { after, limit: REREAD_BATCH });
+    if (records.length === 0) return;
+    await rows.reread(
+      record.id,
+      records.map(({ position, cells }) =>
+        readCsvRow(cells, layout.mapping, layout.columns, position, position - layout.firstRow),
+      ),
+    );
+    after = records.at(-1)!.position;
+  }
+}
+
+/**
+ * Reads an uploaded file into a new import, batch by batch as it arrives, without holding a
+ * database transaction open while the client sends it (a slow upload must not hold a
+ * connection): the import stays `uploading`, invisible, until `finish`. A failure removes it.
+ */
+export async function stageUpload(
+  db: Database,
+  user: UserRow,
+  file: UploadedFile,
+  accountId: string | undefined,
+): Promise<ImportRecord> {
+  const imports = createImportsRepository(db);
+  const rows = createImportRowsRepository(db);
+  await imports.deleteStaleUploads();
+  const account = accountId ?? (await createAccountsRepository(db).defaultId(user.id));
+  const record = await imports.insert({
+    userId: user.id,
+    accountId: account!,
+    fileName: safeFileName(file.fileName),
+    // Decided by the bytes below; the row is invisible until then.
+    format: 'csv',
+    encoding: 'utf-8',
+  });
+  const writer = pipelinedWriter((batch) => rows.insert(record.id, batch));
+  try {
+    const reading = await readUpload(file.chunks, {
+      monthFirst: prefersMonthFirst(user),
+      rememberedMapping: (headerKey) => imports.findMapping(user.id, headerKey),
+      write: writer.write,
+    });
+    await writer.flush();
+    const csv = reading.csv;
+    if (csv?.corrected) {
+      // The first rows read both ways (01/03 … 12/03); later ones settled it: read them again.
+      await rereadCsv(db, record, { ...csv, mapping: csv.corrected });
+    }
+    return await imports.update(record.id, {
+      format: reading.format,
+      encoding: reading.encoding,
+      delimiter: csv?.delimiter ?? null,
+      columns: csv?.columns ?? null,
+      mapping: csv ? (csv.corrected ?? csv.mapping) : null,
+      headerKey: csv?.headerKey ?? null,
+      firstRow: csv?.firstRow ?? 0,
+      rowCount: reading.rowCount,
+    });
+  } catch (error) {
+    await writer.settle();
+    await imports.delete(record.id);
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+import { DEFAULT_INCOME_CATEGORY, FALLBACK_CATEGORY } from '@moneta/shared';
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The SQL of the category pipeline (DESIGN §5.3), in one place for imports, receipts, the
+ * form's suggestion and applying a rule. Texts are compared folded by `moneta_fold` (migration
+ * 0010: no case, accents, spaces or punctuation), on both sides, in SQL.
+ */
+
+/** A rule's side of a match: its field, operator and folded value. */
+export interface RuleTerms {
+  field: SQL;
+  operator: SQL;
+  key: SQL;
+}
+
+/** Whether a rule matches a text whose folded name and note are given. */
+export function ruleMatches(rule: RuleTerms, text: { nameKey: SQL; noteKey: SQL }): SQL {
+  const subject = sql`(CASE ${rule.field} WHEN 'note' THEN ${text.noteKey} ELSE ${text.nameKey} END)`;
+  return sql`(CASE ${rule.operator}
+    WHEN 'equals' THEN ${subject} = ${rule.key}
+    WHEN 'startsWith' THEN starts_with(${subject}, ${rule.key})
+    ELSE strpos(${subject}, ${rule.key}) > 0 END)`;
+}
+
+/** A user's rules with their values folded once (not once per text they are tried on). */
+export const userRules = (userId: string) => sql`
+  SELECT id, position, field, operator, moneta_fold(value) AS key, is_income, category, rename
+  FROM rules WHERE user_id = ${userId}`;
+
+/** The terms of a rule of `userRules`, aliased `alias`. */
+export const storedRuleTerms = (alias: string): RuleTerms => ({
+  field: sql.raw(`${alias}.field`),
+  operator: sql.raw(`${alias}.operator`),
+  key: sql.raw(`${alias}.key`),
+});
+
+/**
+ * Whether the user has a rule on notes: only then are notes folded (most users have none, and
+ * folding every imported row's note would cost time for nothing).
+ */
+export const hasNoteRules = (userId: string) =>
+  sql`EXISTS (SELECT 1 FROM rules WHERE user_id = ${userId} AND field = 'note')`;
+
+/**
+ * The pipeline's answer for each distinct text of `keys`, a query with the columns
+ * (name_key text, note_key text, is_income boolean), none null: the first matching rule by
+ * position, else the category the user gave that payee most often (latest use breaks a tie),
+ * else Miscellaneous for an expense and Other Income for an income. Columns: name_key,
+ * note_key, is_income, category, source ('rule' | 'history' | 'default'), rename.
+ */
+export function categoryPipeline(userId: string, keys: SQL): SQL {
+  return sql`
+    WITH keys AS (${keys}),
+    user_rules AS MATERIALIZED (${userRules(userId)}),
+    ruled AS (
+      SELECT DISTINCT ON (k.name_key, k.note_key, k.is_income)
+        k.name_key, k.note_key, k.is_income, r.category, r.rename
+      FROM keys k
+      JOIN user_rules r ON (r.is_income IS NULL OR r.is_income = k.is_income)
+        AND ${ruleMatches(storedRuleTerms('r'), { nameKey: sql`k.name_key`, noteKey: sql`k.note_key` })}
+      ORDER BY k.name_key, k.note_key, k.is_income, r.position
+    ),
+    history AS (
+      SELECT DISTINCT ON (name_key, is_income) name_key, is_income, category
+      FROM (
+        SELECT moneta_fold(t.name) AS name_key, t.is_income, t.category,
+               count(*) AS uses, max(t.added_on) AS last_used
+        FROM transactions t
+        WHERE t.user_id = ${userId}
+          AND moneta_fold(t.name) IN (SELECT name_key FROM keys WHERE name_key <> '')
+        GROUP BY 1, 2, 3
+      ) AS used
+      ORDER BY name_key, is_income, uses DESC, last_used DESC, category
+    )
+    SELECT k.name_key, k.note_key, k.is_income,
+      coalesce(ru.category, h.category,
+        CASE WHEN k.is_income THEN ${DEFAULT_INCOME_CATEGORY} ELSE ${FALLBACK_CATEGORY} END) AS category,
+      CASE WHEN ru.category IS NOT NULL THEN 'rule'
+           WHEN h.category IS NOT NULL THEN 'history' ELSE 'default' END AS source,
+      ru.rename
+    FROM keys k
+    LEFT JOIN ruled ru
+      ON ru.name_key = k.name_key AND ru.note_key = k.note_key AND ru.is_income = k.is_income
+    LEFT JOIN history h ON h.name_key = k.name_key AND h.is_income = k.is_income`;
+}

@@ -1,0 +1,108 @@
+import {
+  apiErrorSchema,
+  messageSchema,
+  ruleApplyResultSchema,
+  ruleInputSchema,
+  ruleListSchema,
+  ruleSchema,
+} from '@moneta/shared';
+import { z } from 'zod';
+import type { App } from '../../http/types';
+import type { Authenticate } from '../../plugins/authenticate';
+import type { RulesService } from './rules-service';
+
+export interface RulesRoutesOptions {
+  rules: RulesService;
+  authenticate: Authenticate;
+}
+
+const idParams = z.object({ id: z.string().max(64) });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** Rules that categorise transactions by their text (DESIGN §5.3). */
+export async function rulesRoutes(app: App, options: RulesRoutesOptions): Promise<void> {
+  const { rules } = options;
+  app.addHook('onRequest', options.authenticate);
+  const tags = ['rules'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List rules in the order they are tried (the first match wins)',
+        response: { 200: ruleListSchema, ...errors },
+      },
+    },
+    async (request) => rules.list(request.user.id),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a rule (at `position`, default last)',
+        body: ruleInputSchema,
+        response: { 201: ruleSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await rules.create(request.user.id, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a rule; `position` moves it',
+        params: idParams,
+        body: ruleInputSchema,
+        response: { 200: ruleSchema, ...errors },
+      },
+    },
+    async (request) => rules.update(request.user.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a rule (transactions keep their categories)',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await rules.remove(request.user.id, request.params.id);
+      return { message: 'Rule deleted.' };
+    },
+  );
+
+  app.post(
+    '/:id/apply',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Recategorise existing transactions the rule decides (it matches, no earlier rule does)',
+        params: idParams,
+        response: { 200: ruleApplyResultSchema, ...errors },
+      },
+    },
+    async (request) => rules.apply(request.user.id, request.params.id),
+  );
+}
