@@ -419,7 +419,7 @@ describe('backup and restore', () => {
       const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
       await (await startEmbeddedPostgres(dataDir, quiet)).stop();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'hold-embedded-postgres.ts');

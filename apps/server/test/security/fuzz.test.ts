@@ -233,7 +233,7 @@ describe('fuzzing every operation of the OpenAPI description', () => {
     }
     reportFigure(`fuzz catalogue: ${count} cases over ${operations.length} operations`);
     expect(failures).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('holds under random values in random places (fast-check)', async () => {
     const fuzzable = operations.filter((operation) => !planFor(operation).needsFreshUser);
@@ -318,7 +318,7 @@ describe('fuzzing every operation of the OpenAPI description', () => {
       { numRuns: RANDOM_RUNS },
     );
     reportFigure(`fuzz random: ${RANDOM_RUNS} cases`);
-  }, 300_000);
+  }, 600_000);
 
   it('still answers every read for the fuzzing user, and no prototype was polluted', async () => {
     for (const operation of operations.filter((op) => op.method === 'GET')) {
