@@ -8,6 +8,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'moneta-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+// Every browser test signs up its own user from the same address; the hourly sign-up limit is
+// meant for strangers on the internet, not for one suite. (The limit itself is tested through
+// HTTP in the server's tests.)
+process.env.SIGNUP_RATE_LIMIT = process.env.SIGNUP_RATE_LIMIT ?? '1000';
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 await import('../apps/server/dist/server.js');
