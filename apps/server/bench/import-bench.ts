@@ -20,6 +20,7 @@ import {
   type MonetaServer,
 } from '../test/support/moneta-server';
 import { rssMb, sampleRss } from './lib/load';
+import { random } from './lib/seed-transactions';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 
@@ -65,17 +66,6 @@ const INCOMES = [
   'INTEREST PAYMENT',
   'VENMO CASHOUT',
 ];
-
-/** A small seeded PRNG (mulberry32), so every run imports the same file. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface BenchRow {
   date: string;
