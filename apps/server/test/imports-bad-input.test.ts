@@ -4,6 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from './security/database-snapshot';
 import { importFixture, uploadImport } from './support/import-files';
+import { refuseTransactionsNamed } from './support/refuse-inserts';
 import {
   createTestApp,
   signUp,
@@ -311,14 +312,7 @@ describe('commit', () => {
     const imported = response.json<{ _id: string; counts: { new: number } }>();
     expect(imported.counts.new).toBe(7000);
     const { pool } = context.database;
-    await pool.query(`
-      CREATE FUNCTION fail_on_name() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.name = 'FAIL HERE' THEN RAISE EXCEPTION 'injected failure'; END IF;
-        RETURN NEW;
-      END $$;
-      CREATE TRIGGER fail_on_name BEFORE INSERT ON transactions
-        FOR EACH ROW EXECUTE FUNCTION fail_on_name();`);
+    const allow = await refuseTransactionsNamed(pool, 'FAIL HERE');
     try {
       const failed = await context.app.inject({
         method: 'POST',
@@ -333,7 +327,7 @@ describe('commit', () => {
       );
       expect(rows[0]?.count).toBe(0);
     } finally {
-      await pool.query('DROP TRIGGER fail_on_name ON transactions; DROP FUNCTION fail_on_name()');
+      await allow();
     }
     const status = await context.app.inject({
       method: 'GET',

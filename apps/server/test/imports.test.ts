@@ -813,3 +813,48 @@ describe('categories', () => {
     ]);
   });
 });
+
+describe('what goes with what', () => {
+  it('a rule added after the upload counts in the preview and the commit', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const imported = await uploadFixture(user, 'uk-bank.csv');
+    expect(imported.preview[0]).toMatchObject({
+      category: 'Miscellaneous',
+      categorySource: 'default',
+    });
+    await ok(user, 'POST', '/api/rules', {
+      value: 'tesco',
+      category: 'Groceries',
+      rename: 'Tesco',
+    });
+    const again = await ok<Import>(user, 'GET', `/api/imports/${imported._id}`);
+    expect(again.preview[0]).toMatchObject({
+      name: 'Tesco',
+      category: 'Groceries',
+      categorySource: 'rule',
+    });
+    await commit(user, imported._id);
+    expect((await transactionsOf(user, '&search=tesco'))[0]).toMatchObject({
+      name: 'Tesco',
+      category: 'Groceries',
+    });
+  });
+
+  it('an account’s imports and their rows go with the account', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const spare = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+      name: 'Spare',
+      type: 'cash',
+    });
+    const imported = await upload(user, 'x.qif', importFixture('checking.qif'), {
+      accountId: spare._id,
+    });
+    await ok(user, 'DELETE', `/api/accounts/${spare._id}`);
+    expect((await call(user, 'GET', `/api/imports/${imported._id}`)).statusCode).toBe(404);
+    const { rows } = await context.database.pool.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM import_rows WHERE import_id = $1',
+      [imported._id],
+    );
+    expect(rows[0]?.count).toBe(0);
+  });
+});

@@ -8,6 +8,7 @@ import {
   createRecurringEngine,
   recordOccurrences,
 } from '../src/domains/recurring/recurring-engine';
+import { refuseTransactionsNamed } from './support/refuse-inserts';
 import {
   TEST_CONFIG,
   TEST_JWT_SECRET,
@@ -749,14 +750,7 @@ describe('several instances and failures', () => {
         ids[name] = response.json()._id;
       }
       const pool = isolated.database.pool;
-      await pool.query(`
-        CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.name = 'Boom' THEN RAISE EXCEPTION 'boom refused'; END IF;
-          RETURN NEW;
-        END $$;
-        CREATE TRIGGER refuse_boom BEFORE INSERT ON transactions
-          FOR EACH ROW EXECUTE FUNCTION refuse_boom();`);
+      const allowBoom = await refuseTransactionsNamed(pool, 'Boom');
       const recorded = async (id: string) =>
         Number(
           (await pool.query('SELECT count(*) FROM transactions WHERE recurring_id = $1', [id]))
@@ -776,7 +770,7 @@ describe('several instances and failures', () => {
       expect(errors).toHaveLength(1);
       expect(errors[0]!.object).toMatchObject({ recurringId: ids.Boom });
 
-      await pool.query('DROP TRIGGER refuse_boom ON transactions');
+      await allowBoom();
       expect(await isolatedEngine.runDue()).toMatchObject({
         transactionsCreated: 5,
         failedRules: 0,

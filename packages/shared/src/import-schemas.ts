@@ -1,6 +1,5 @@
 import { z } from './zod';
-import { MAX_CATEGORY_LENGTH } from './limits';
-import { pageQueryShape } from './transaction-schemas';
+import { categoryNameSchema, pageQueryShape } from './transaction-schemas';
 
 /** Bank files Moneta reads (DESIGN §5.2); the format is decided from the bytes. */
 export const IMPORT_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
@@ -186,15 +185,7 @@ export const importCommitSchema = z.object({
           .int('index must be a row number.')
           .min(0, 'index must be a row number.'),
         include: z.boolean({ message: 'include must be true or false.' }).optional(),
-        category: z
-          .string({ message: 'category must be text.' })
-          .trim()
-          .min(1, 'category must not be empty.')
-          .max(
-            MAX_CATEGORY_LENGTH,
-            `category must be at most ${MAX_CATEGORY_LENGTH} characters long.`,
-          )
-          .optional(),
+        category: categoryNameSchema.optional(),
         isIncome: z.boolean({ message: 'isIncome must be true or false.' }).optional(),
       }),
       { message: 'rows must be a list of { index, include?, category?, isIncome? }.' },

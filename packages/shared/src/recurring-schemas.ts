@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH } from './limits';
 import { FREQUENCIES } from './recurrence';
-import { amountSchema, calendarDateSchema } from './transaction-schemas';
+import { amountSchema, calendarDateSchema, categoryNameSchema } from './transaction-schemas';
 
 /** Start dates are kept to the years budgets use, which bounds any rule's backlog. */
 export const RECURRING_MIN_START_DATE = '2000-01-01';
@@ -25,11 +25,7 @@ export const recurringInputSchema = z.object({
     .trim()
     .min(1, RECURRING_MESSAGES.nameRequired)
     .max(MAX_NAME_LENGTH, RECURRING_MESSAGES.nameTooLong),
-  category: z
-    .string({ message: RECURRING_MESSAGES.categoryRequired })
-    .trim()
-    .min(1, RECURRING_MESSAGES.categoryRequired)
-    .max(MAX_CATEGORY_LENGTH, RECURRING_MESSAGES.categoryTooLong),
+  category: categoryNameSchema,
   amount: amountSchema(RECURRING_MESSAGES.amountInvalid),
   isIncome: z.boolean({ message: RECURRING_MESSAGES.isIncomeInvalid }),
   frequency: z.enum(FREQUENCIES, { message: RECURRING_MESSAGES.frequencyInvalid }),

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH } from './limits';
+import { MAX_NAME_LENGTH } from './limits';
+import { categoryNameSchema } from './transaction-schemas';
 
 /** Rules that categorise (and rename) transactions by their text (DESIGN §5.3). */
 export const RULE_FIELDS = ['name', 'note'] as const;
@@ -16,8 +17,6 @@ export const RULE_MESSAGES = {
   valueRequired: 'Please enter the text the rule looks for.',
   valueTooLong: `The text must be at most ${MAX_RULE_VALUE_LENGTH} characters long.`,
   valueWithoutLetters: 'The text must contain at least one letter or digit.',
-  categoryRequired: 'Please select a category.',
-  categoryTooLong: `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`,
   renameTooLong: `The new name must be at most ${MAX_NAME_LENGTH} characters long.`,
   positionInvalid: 'position must be a whole number of at least 1.',
 } as const;
@@ -42,11 +41,7 @@ export const ruleInputSchema = z.object({
     .boolean({ message: 'isIncome must be true, false or null (both).' })
     .nullable()
     .default(null),
-  category: z
-    .string({ message: RULE_MESSAGES.categoryRequired })
-    .trim()
-    .min(1, RULE_MESSAGES.categoryRequired)
-    .max(MAX_CATEGORY_LENGTH, RULE_MESSAGES.categoryTooLong),
+  category: categoryNameSchema,
   rename: z
     .string({ message: 'rename must be text or null.' })
     .max(MAX_NAME_LENGTH, RULE_MESSAGES.renameTooLong)

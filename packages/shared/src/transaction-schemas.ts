@@ -44,7 +44,13 @@ export const amountSchema = (message: string, options: { allowZero?: boolean } =
       { message },
     );
 
-/** Blank or null → null, else trimmed. */
+/** A category's name, as every form and API call takes it (trimmed, 1–50 characters). */
+export const categoryNameSchema = z
+  .string({ message: TRANSACTION_MESSAGES.categoryRequired })
+  .trim()
+  .min(1, TRANSACTION_MESSAGES.categoryRequired)
+  .max(MAX_CATEGORY_LENGTH, `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`);
+
 /** An id sent by the client: the server answers 404 for one that is not the user's. */
 export const idSchema = (label: string) =>
   z.string({ message: `${label} must be an id.` }).max(64, `${label} is not a valid id.`);
@@ -68,14 +74,7 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
         .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`)
         .nullish()
         .transform((value) => value?.trim() ?? ''),
-      category: z
-        .string({ message: TRANSACTION_MESSAGES.categoryRequired })
-        .trim()
-        .min(1, TRANSACTION_MESSAGES.categoryRequired)
-        .max(
-          MAX_CATEGORY_LENGTH,
-          `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`,
-        ),
+      category: categoryNameSchema,
       cost: amountSchema(TRANSACTION_MESSAGES.costInvalid),
       addedOn: calendarDateSchema,
       isIncome: z.boolean({ message: 'isIncome must be true or false.' }),

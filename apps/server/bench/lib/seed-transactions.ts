@@ -45,7 +45,7 @@ const MERCHANTS = [
 const NOTES = ['split with Sam', 'business trip', 'refund pending', 'monthly', 'gift for mum'];
 
 /** A small seeded PRNG (mulberry32), so every run seeds the same data. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

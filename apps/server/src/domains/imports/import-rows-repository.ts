@@ -1,7 +1,8 @@
 import type { CategorySource, ImportRowStatus } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { categoryPipeline, hasNoteRules } from '../rules/rule-matching';
+import { categoryPipeline, hasNoteRules, ruleRenames } from '../rules/rule-matching';
+import { CategoryDecisions, type CategoryDecision } from './category-decisions';
 import { pairOneToOne } from './one-to-one';
 import type { ReadRow } from './reading/read-row';
 
@@ -53,6 +54,48 @@ const param = <T>(values: T[]) => sql.param(values);
 
 /** The row's kind after the user's choice. */
 const KIND = sql.raw('coalesce(is_income_choice, is_income)');
+
+/** A row's folded note, for rules on notes; only computed when the user has such rules. */
+const noteKey = (userId: string) =>
+  sql`CASE WHEN ${hasNoteRules(userId)} THEN coalesce(moneta_fold(note), '') ELSE '' END`;
+
+/** The rows' distinct texts, as the category pipeline takes them, from a CTE `selected`. */
+const selectedKeys = sql`
+  SELECT DISTINCT name_key, note_key, is_income FROM selected WHERE is_income IS NOT NULL`;
+
+/** A row as stored, with the texts the category pipeline compares. */
+type StoredRow = {
+  position: number;
+  cells: string[] | null;
+  date: string | null;
+  name: string;
+  amount_cents: number | null;
+  is_income: boolean | null;
+  note: string | null;
+  file_category: string | null;
+  category_choice: string | null;
+  status: ImportRowStatus;
+  duplicate_of: string | null;
+  problem: string | null;
+  bank_id: string | null;
+  name_key: string;
+  note_key: string;
+};
+
+/** The columns of a StoredRow. */
+const storedColumns = (userId: string) => sql`
+  position, cells, date, name, amount_cents, ${KIND} AS is_income, note, file_category,
+  category_choice, status, duplicate_of, problem, bank_id,
+  coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key`;
+
+const categorisable = (row: StoredRow) => ({
+  name: row.name,
+  nameKey: row.name_key,
+  noteKey: row.note_key,
+  isIncome: row.is_income,
+  fileCategory: row.file_category,
+  categoryChoice: row.category_choice,
+});
 
 /**
  * The SQL over an import's rows: storing what was read, the category pipeline and duplicate
@@ -144,60 +187,25 @@ export function createImportRowsRepository(db: Executor) {
     },
 
     /**
-     * Gives every readable row its category — the user's choice, else the file's own, else the
-     * category pipeline (rule → history → default) — and its name after a rule's rename. The
-     * pipeline runs once per distinct (payee, note, kind), not once per row.
-     */
-    async categorise(userId: string, scope: ImportRowsScope): Promise<void> {
-      const keys = sql`SELECT DISTINCT name_key, note_key, is_income FROM scoped`;
-      await db.execute(sql`
-        WITH scoped AS (
-          SELECT position, name, file_category, category_choice, ${KIND} AS is_income,
-            coalesce(payee_key, '') AS name_key,
-            CASE WHEN ${hasNoteRules(userId)} THEN coalesce(moneta_fold(note), '') ELSE '' END
-              AS note_key
-          FROM import_rows
-          WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
-            AND ${KIND} IS NOT NULL
-        ),
-        decided AS (${categoryPipeline(userId, keys)}),
-        answers AS (
-          SELECT s.position,
-            coalesce(s.category_choice, s.file_category, d.category) AS category,
-            CASE WHEN s.category_choice IS NOT NULL THEN 'user'
-                 WHEN s.file_category IS NOT NULL THEN 'file' ELSE d.source END AS source,
-            coalesce(d.rename, s.name) AS final_name
-          FROM scoped s
-          JOIN decided d ON d.name_key = s.name_key AND d.note_key = s.note_key
-            AND d.is_income = s.is_income
-        )
-        UPDATE import_rows AS t
-        SET category = a.category, category_source = a.source, final_name = a.final_name
-        FROM answers a
-        WHERE t.import_id = ${scope.importId} AND t.position = a.position
-          AND (t.category, t.category_source, t.final_name)
-            IS DISTINCT FROM (a.category, a.source, a.final_name)`);
-    },
-
-    /**
      * Marks the rows that are already in the account (DESIGN §5.2), one to one: first by the
      * bank's id (the n-th row with an id against the n-th transaction with it), then, for the
      * rest, by kind, amount, date within two days and the same folded payee (the file's name
      * or the name a rule gives it), closest date first. A row and a transaction that both have
-     * bank ids, different ones, are never the same.
+     * bank ids, different ones, are never the same. The lookups and the marking are hash joins
+     * over the whole import (nested loops are ruled out: right after a bulk insert the
+     * statistics may say the import is tiny, and a nested loop over two large sides never
+     * finishes); only the rows whose status changes are written.
      */
     async markDuplicates(userId: string, accountId: string, scope: ImportRowsScope): Promise<void> {
       const { importId, firstRow } = scope;
-      await db.execute(sql`
-        UPDATE import_rows SET status = 'new', duplicate_of = NULL
-        WHERE import_id = ${importId} AND position >= ${firstRow} AND status = 'duplicate'`);
-      await db.execute(sql`
+      const readable = sql`import_id = ${importId} AND position >= ${firstRow}
+        AND status <> 'problem'`;
+      await db.execute(sql`SET LOCAL enable_nestloop = off`);
+      const byBankId = await db.execute<{ position: number; transaction_id: string }>(sql`
         WITH file AS (
           SELECT position, bank_id,
             row_number() OVER (PARTITION BY bank_id ORDER BY position) AS nth
-          FROM import_rows
-          WHERE import_id = ${importId} AND position >= ${firstRow} AND status = 'new'
-            AND bank_id IS NOT NULL
+          FROM import_rows WHERE ${readable} AND bank_id IS NOT NULL
         ),
         ledger AS (
           SELECT id, bank_id,
@@ -206,48 +214,58 @@ export function createImportRowsRepository(db: Executor) {
           WHERE user_id = ${userId} AND account_id = ${accountId}
             AND bank_id IN (SELECT bank_id FROM file)
         )
-        UPDATE import_rows AS t SET status = 'duplicate', duplicate_of = l.id
-        FROM file f JOIN ledger l ON l.bank_id = f.bank_id AND l.nth = f.nth
-        WHERE t.import_id = ${importId} AND t.position = f.position`);
-
-      const candidates = await db.execute<{ position: number; transaction_id: string }>(sql`
-        WITH rows AS (
-          SELECT position, date, amount_cents, ${KIND} AS is_income, payee_key,
-            moneta_fold(final_name) AS renamed_key, bank_id
-          FROM import_rows
-          WHERE import_id = ${importId} AND position >= ${firstRow} AND status = 'new'
+        SELECT f.position, l.id AS transaction_id
+        FROM file f JOIN ledger l ON l.bank_id = f.bank_id AND l.nth = f.nth`);
+      const byPayee = await db.execute<{ position: number; transaction_id: string }>(sql`
+        WITH selected AS MATERIALIZED (
+          SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id,
+            coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key
+          FROM import_rows WHERE ${readable}
         ),
-        span AS (SELECT min(date) - 2 AS low, max(date) + 2 AS high FROM rows),
-        ledger AS (
+        renamed AS MATERIALIZED (${ruleRenames(userId, selectedKeys)}),
+        keyed AS (
+          SELECT s.*, moneta_fold(n.rename) AS renamed_key
+          FROM selected s
+          LEFT JOIN renamed n ON n.name_key = s.name_key AND n.note_key = s.note_key
+            AND n.is_income = s.is_income
+        ),
+        span AS (SELECT min(date) - 2 AS low, max(date) + 2 AS high FROM selected),
+        ledger AS MATERIALIZED (
           SELECT t.id, t.added_on, t.cost_cents, t.is_income, t.bank_id, t.created_at,
             moneta_fold(t.name) AS name_key
           FROM transactions t, span
           WHERE t.user_id = ${userId} AND t.account_id = ${accountId}
             AND t.added_on BETWEEN span.low AND span.high
-            AND t.id NOT IN (
-              SELECT duplicate_of FROM import_rows
-              WHERE import_id = ${importId} AND duplicate_of IS NOT NULL
-            )
         )
         SELECT r.position, l.id AS transaction_id
-        FROM rows r
+        FROM keyed r
         JOIN ledger l ON l.cost_cents = r.amount_cents AND l.is_income = r.is_income
           AND l.added_on BETWEEN r.date - 2 AND r.date + 2
-          AND (l.name_key = r.payee_key OR l.name_key = r.renamed_key)
+          AND (l.name_key = r.name_key OR l.name_key = r.renamed_key)
           AND (r.bank_id IS NULL OR l.bank_id IS NULL)
         ORDER BY abs(r.date - l.added_on), r.position, l.added_on, l.created_at, l.id`);
       const pairs = pairOneToOne(
-        candidates.rows.map((row) => ({
+        [...byBankId.rows, ...byPayee.rows].map((row) => ({
           position: row.position,
           transactionId: row.transaction_id,
         })),
       );
-      if (pairs.size === 0) return;
       await db.execute(sql`
-        UPDATE import_rows AS t SET status = 'duplicate', duplicate_of = m.id
-        FROM unnest(${param([...pairs.keys()])}::int[], ${param([...pairs.values()])}::uuid[])
-          AS m(position, id)
-        WHERE t.import_id = ${importId} AND t.position = m.position`);
+        WITH marked AS (
+          SELECT r.position, m.id
+          FROM import_rows r
+          LEFT JOIN unnest(
+            ${param([...pairs.keys()])}::int[], ${param([...pairs.values()])}::uuid[]
+          ) AS m(position, id) ON m.position = r.position
+          WHERE r.import_id = ${importId} AND r.position >= ${firstRow} AND r.status <> 'problem'
+        )
+        UPDATE import_rows AS t
+        SET status = CASE WHEN marked.id IS NULL THEN 'new' ELSE 'duplicate' END,
+          duplicate_of = marked.id
+        FROM marked
+        WHERE t.import_id = ${importId} AND t.position = marked.position
+          AND t.duplicate_of IS DISTINCT FROM marked.id`);
+      await db.execute(sql`SET LOCAL enable_nestloop TO DEFAULT`);
     },
 
     async countByStatus(scope: ImportRowsScope): Promise<StatusCounts> {
@@ -260,81 +278,114 @@ export function createImportRowsRepository(db: Executor) {
       return counts;
     },
 
-    /** A page of rows in file order, optionally of one status. */
+    /**
+     * The category pipeline's decisions (rule → history → default) for the distinct texts of
+     * `keys`, a query of (name_key, note_key, is_income). Worked out when rows are shown or
+     * committed, never stored: a rule added after the upload counts.
+     */
+    async decide(userId: string, keys: SQL): Promise<CategoryDecisions> {
+      const result = await db.execute<{
+        name_key: string;
+        note_key: string;
+        is_income: boolean;
+        category: string;
+        source: CategoryDecision['source'];
+        rename: string | null;
+      }>(categoryPipeline(userId, keys));
+      const decisions = new CategoryDecisions();
+      for (const row of result.rows) {
+        decisions.add(row.name_key, row.note_key, row.is_income, {
+          category: row.category,
+          source: row.source,
+          rename: row.rename,
+        });
+      }
+      return decisions;
+    },
+
+    /** A page of rows in file order, optionally of one status, with their categories. */
     async page(
+      userId: string,
       scope: ImportRowsScope,
       options: { status?: ImportRowStatus | undefined; limit: number; offset: number },
     ): Promise<ImportRowView[]> {
       const status = options.status ? sql`AND status = ${options.status}` : sql``;
-      const result = await db.execute<{
-        position: number;
-        cells: string[] | null;
-        date: string | null;
-        name: string;
-        amount_cents: number | null;
-        is_income: boolean | null;
-        category: string | null;
-        category_source: CategorySource | null;
-        note: string | null;
-        status: ImportRowStatus;
-        duplicate_of: string | null;
-        problem: string | null;
-      }>(sql`
-        SELECT position, cells, date, coalesce(final_name, name) AS name, amount_cents,
-          ${KIND} AS is_income, category, category_source, note, status, duplicate_of, problem
-        FROM import_rows
+      const { rows } = await db.execute<StoredRow>(sql`
+        SELECT ${storedColumns(userId)} FROM import_rows
         WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow} ${status}
         ORDER BY position LIMIT ${options.limit} OFFSET ${options.offset}`);
-      return result.rows.map((row) => ({
-        position: row.position,
-        cells: row.cells,
-        date: row.date,
-        name: row.name,
-        amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
-        isIncome: row.is_income,
-        category: row.category,
-        categorySource: row.category_source,
-        note: row.note,
-        status: row.status,
-        duplicateOf: row.duplicate_of,
-        problem: row.problem,
-      }));
+      const kinds = rows.filter((row) => row.is_income !== null);
+      const decisions = await this.decide(
+        userId,
+        sql`SELECT DISTINCT * FROM unnest(
+          ${param(kinds.map((row) => row.name_key))}::text[],
+          ${param(kinds.map((row) => row.note_key))}::text[],
+          ${param(kinds.map((row) => row.is_income))}::boolean[]
+        ) AS keys(name_key, note_key, is_income)`,
+      );
+      return rows.map((row) => {
+        const decided = decisions.apply(categorisable(row));
+        return {
+          position: row.position,
+          cells: row.cells,
+          date: row.date,
+          name: decided.name,
+          amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+          isIncome: row.is_income,
+          category: decided.category,
+          categorySource: decided.categorySource,
+          note: row.note,
+          status: row.status,
+          duplicateOf: row.duplicate_of,
+          problem: row.problem,
+        };
+      });
+    },
+
+    /**
+     * The decisions for every row the commit creates, worked out once before the first
+     * transaction is written (so that the import's own rows never count as history).
+     */
+    async decideForCommit(userId: string, scope: ImportRowsScope): Promise<CategoryDecisions> {
+      return this.decide(
+        userId,
+        sql`SELECT DISTINCT coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key,
+            ${KIND} AS is_income
+          FROM import_rows
+          WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
+            AND ${selectedForCommit}`,
+      );
     },
 
     /**
      * The next rows to create after `after`, in file order: new rows the user did not leave
-     * out, and duplicates the user included. Problem rows never (they lack a date or amount).
+     * out, and duplicates the user included. Problem rows never (they lack a date or an
+     * amount).
      */
     async toCommit(
+      userId: string,
       scope: ImportRowsScope,
       range: { after: number; limit: number },
+      decisions: CategoryDecisions,
     ): Promise<RowToCommit[]> {
-      const result = await db.execute<{
-        position: number;
-        date: string;
-        name: string;
-        amount_cents: number;
-        is_income: boolean;
-        category: string;
-        note: string | null;
-        bank_id: string | null;
-      }>(sql`
-        SELECT position, date, coalesce(final_name, name) AS name, amount_cents,
-          ${KIND} AS is_income, category, note, bank_id
-        FROM import_rows
+      const { rows } = await db.execute<StoredRow>(sql`
+        SELECT ${storedColumns(userId)} FROM import_rows
         WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
           AND position > ${range.after} AND ${selectedForCommit}
         ORDER BY position LIMIT ${range.limit}`);
-      return result.rows.map((row) => ({
-        position: row.position,
-        date: row.date,
-        name: row.name,
-        amountCents: Number(row.amount_cents),
-        isIncome: row.is_income,
-        category: row.category,
-        note: row.note,
-        bankId: row.bank_id,
-      }));
+      return rows.map((row) => {
+        const decided = decisions.apply(categorisable(row));
+        return {
+          position: row.position,
+          date: row.date!,
+          name: decided.name,
+          amountCents: Number(row.amount_cents),
+          isIncome: row.is_income!,
+          category: decided.category!,
+          note: row.note,
+          bankId: row.bank_id,
+        };
+      });
     },
 
     /** What the commit leaves out, by reason. */

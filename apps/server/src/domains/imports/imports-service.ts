@@ -54,13 +54,12 @@ export function createImportsService(db: Database, transactions: TransactionsSer
   const rows = createImportRowsRepository(db);
 
   /**
-   * Categories (rule → history → default), duplicates against the account and the counts,
-   * over the whole import. Run after every change: upload, new mapping, and again at commit,
-   * since rules and the ledger may have changed since the preview.
+   * Duplicates against the account, and the counts, over the whole import. Run after every
+   * change: upload, new mapping, and again at commit, since the ledger (and the rules, whose
+   * new names count) may have changed since the preview.
    */
   async function analyse(tx: Executor, userId: string, record: ImportRecord) {
     const scoped = createImportRowsRepository(tx);
-    await scoped.categorise(userId, scopeOf(record));
     await scoped.markDuplicates(userId, record.accountId, scopeOf(record));
     const counts = await scoped.countByStatus(scopeOf(record));
     return createImportsRepository(tx).update(record.id, {
@@ -72,10 +71,14 @@ export function createImportsService(db: Database, transactions: TransactionsSer
   }
 
   async function withPreview(record: ImportRecord, executor: Executor = db): Promise<Import> {
-    const preview = await createImportRowsRepository(executor).page(scopeOf(record), {
-      limit: IMPORT_PREVIEW_ROWS,
-      offset: 0,
-    });
+    const preview = await createImportRowsRepository(executor).page(
+      record.userId,
+      scopeOf(record),
+      {
+        limit: IMPORT_PREVIEW_ROWS,
+        offset: 0,
+      },
+    );
     return toImportDto(record, preview);
   }
 
@@ -149,7 +152,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
             query.status
           ]
         : record.rowCount;
-      const page = await rows.page(scopeOf(record), {
+      const page = await rows.page(userId, scopeOf(record), {
         status: query.status,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
@@ -247,9 +250,15 @@ export function createImportsService(db: Database, transactions: TransactionsSer
         }
 
         const record = await analyse(tx, user.id, locked);
+        const decisions = await scopedRows.decideForCommit(user.id, scopeOf(record));
         let created = 0;
         for (let after = -1; ;) {
-          const batch = await scopedRows.toCommit(scopeOf(record), { after, limit: COMMIT_BATCH });
+          const batch = await scopedRows.toCommit(
+            user.id,
+            scopeOf(record),
+            { after, limit: COMMIT_BATCH },
+            decisions,
+          );
           if (batch.length === 0) break;
           created += await transactions.createMany(
             batch.map((row) => ({

@@ -48,15 +48,20 @@ function safeFileName(name: string): string {
   return cleaned || 'statement';
 }
 
-/** Reads a CSV's records again through another mapping (no new upload: the cells are kept). */
+/**
+ * Reads a CSV's records again through another mapping (no new upload: the cells are kept),
+ * all of them or those before position `upTo`.
+ */
 export async function rereadCsv(
   db: Executor,
   record: Pick<ImportRecord, 'id'>,
   layout: { firstRow: number; columns: string[]; mapping: ImportMapping },
+  upTo = Number.MAX_SAFE_INTEGER,
 ): Promise<void> {
   const rows = createImportRowsRepository(db);
-  for (let after = layout.firstRow - 1; ;) {
-    const records = await rows.cells(record.id, { after, limit: REREAD_BATCH });
+  for (let after = layout.firstRow - 1; after < upTo - 1;) {
+    const limit = Math.min(REREAD_BATCH, upTo - 1 - after);
+    const records = await rows.cells(record.id, { after, limit });
     if (records.length === 0) return;
     await rows.reread(
       record.id,
@@ -100,16 +105,16 @@ export async function stageUpload(
     });
     await writer.flush();
     const csv = reading.csv;
-    if (csv?.corrected) {
-      // The first rows read both ways (01/03 … 12/03); later ones settled it: read them again.
-      await rereadCsv(db, record, { ...csv, mapping: csv.corrected });
+    if (csv?.rereadUpTo !== undefined) {
+      // The first rows read both ways (01/03 … 12/03) until one settled it: read them again.
+      await rereadCsv(db, record, csv, csv.rereadUpTo);
     }
     return await imports.update(record.id, {
       format: reading.format,
       encoding: reading.encoding,
       delimiter: csv?.delimiter ?? null,
       columns: csv?.columns ?? null,
-      mapping: csv ? (csv.corrected ?? csv.mapping) : null,
+      mapping: csv?.mapping ?? null,
       headerKey: csv?.headerKey ?? null,
       firstRow: csv?.firstRow ?? 0,
       rowCount: reading.rowCount,

@@ -42,36 +42,43 @@ export const storedRuleTerms = (alias: string): RuleTerms => ({
 export const hasNoteRules = (userId: string) =>
   sql`EXISTS (SELECT 1 FROM rules WHERE user_id = ${userId} AND field = 'note')`;
 
-/**
- * The pipeline's answer for each distinct text of `keys`, a query with the columns
- * (name_key text, note_key text, is_income boolean), none null: the first matching rule by
- * position, else the category the user gave that payee most often (latest use breaks a tie),
- * else Miscellaneous for an expense and Other Income for an income. Columns: name_key,
- * note_key, is_income, category, source ('rule' | 'history' | 'default'), rename.
- */
-export function categoryPipeline(userId: string, keys: SQL): SQL {
-  return sql`
-    WITH keys AS (${keys}),
+/** CTEs over a CTE named `keys`: the user's rules, and the first one matching each key. */
+const firstRules = (userId: string) => sql`
     user_rules AS MATERIALIZED (${userRules(userId)}),
-    ruled AS (
+    ruled AS MATERIALIZED (
       SELECT DISTINCT ON (k.name_key, k.note_key, k.is_income)
         k.name_key, k.note_key, k.is_income, r.category, r.rename
       FROM keys k
       JOIN user_rules r ON (r.is_income IS NULL OR r.is_income = k.is_income)
         AND ${ruleMatches(storedRuleTerms('r'), { nameKey: sql`k.name_key`, noteKey: sql`k.note_key` })}
       ORDER BY k.name_key, k.note_key, k.is_income, r.position
-    ),
-    history AS (
-      SELECT DISTINCT ON (name_key, is_income) name_key, is_income, category
-      FROM (
-        SELECT moneta_fold(t.name) AS name_key, t.is_income, t.category,
-               count(*) AS uses, max(t.added_on) AS last_used
-        FROM transactions t
-        WHERE t.user_id = ${userId}
-          AND moneta_fold(t.name) IN (SELECT name_key FROM keys WHERE name_key <> '')
-        GROUP BY 1, 2, 3
+    )`;
+
+/**
+ * The pipeline's answer for each distinct text of `keys`, a query with the columns
+ * (name_key text, note_key text, is_income boolean), none null: the first matching rule by
+ * position, else the category the user gave that payee most often (the latest use breaks a
+ * tie), else Miscellaneous for an expense and Other Income for an income. Columns: name_key,
+ * note_key, is_income, category, source ('rule' | 'history' | 'default'), rename. The history
+ * is looked up payee by payee in the index on (user, folded name): the same plan whatever
+ * the statistics say of a table just filled. Every step is materialised: computed once, never
+ * again for each row of a join.
+ */
+export function categoryPipeline(userId: string, keys: SQL): SQL {
+  return sql`
+    WITH keys AS MATERIALIZED (${keys}),
+    ${firstRules(userId)},
+    history AS MATERIALIZED (
+      SELECT k.name_key, k.is_income, used.category
+      FROM (SELECT DISTINCT name_key, is_income FROM keys WHERE name_key <> '') AS k
+      CROSS JOIN LATERAL (
+        SELECT t.category FROM transactions t
+        WHERE t.user_id = ${userId} AND moneta_fold(t.name) = k.name_key
+          AND t.is_income = k.is_income
+        GROUP BY t.category
+        ORDER BY count(*) DESC, max(t.added_on) DESC, t.category
+        LIMIT 1
       ) AS used
-      ORDER BY name_key, is_income, uses DESC, last_used DESC, category
     )
     SELECT k.name_key, k.note_key, k.is_income,
       coalesce(ru.category, h.category,
@@ -83,4 +90,12 @@ export function categoryPipeline(userId: string, keys: SQL): SQL {
     LEFT JOIN ruled ru
       ON ru.name_key = k.name_key AND ru.note_key = k.note_key AND ru.is_income = k.is_income
     LEFT JOIN history h ON h.name_key = k.name_key AND h.is_income = k.is_income`;
+}
+
+/** The new name the first matching rule gives each key of `keys` (those it renames only). */
+export function ruleRenames(userId: string, keys: SQL): SQL {
+  return sql`
+    WITH keys AS MATERIALIZED (${keys}),
+    ${firstRules(userId)}
+    SELECT name_key, note_key, is_income, rename FROM ruled WHERE rename IS NOT NULL`;
 }

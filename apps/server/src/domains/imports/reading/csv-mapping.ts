@@ -391,55 +391,63 @@ function bestFormats(values: string[]): ImportDateFormat[] {
   return most > 0 ? counts.filter((count) => count.read === most).map((count) => count.format) : [];
 }
 
+/** Day and month of a slashed date with the year last (03/04/2026), the one order that reads both ways. */
+const SLASHED = /^\s*(\d{1,2})\/(\d{1,2})\/\d/;
+
 /**
- * What the whole file says about a detected mapping, gathered row by row while it streams
- * (the first rows may all read both ways: 01/03 … 12/03): which date formats fail on the date
- * column, and which decimal separator the amounts prove.
+ * What the file says about a detected mapping, row by row while it streams. The first rows of
+ * a statement may all read both ways (01/03 … 12/03) where a later row proves which part is
+ * the day: the date order then switches at once (the rows before it are read again; after it,
+ * they are read right the first time). And which decimal separator the amounts prove, counted
+ * over the whole file. Cheap per row: one regular expression and a look at the amounts.
  */
 export class MappingEvidence {
-  private readonly dateFailures = new Map<ImportDateFormat, number>(
-    IMPORT_DATE_FORMATS.map((format) => [format, 0]),
-  );
+  private mapping: ImportMapping;
+  /** Whether some row proved the current date order (a part over 12 where it should be). */
+  private isOrderProven = false;
   private readonly decimalVotes = { '.': 0, ',': 0 };
+  private readonly amountColumns: number[];
 
-  constructor(private readonly mapping: ImportMapping) {}
+  constructor(mapping: ImportMapping) {
+    this.mapping = mapping;
+    this.amountColumns = [mapping.amount, mapping.debit, mapping.credit].filter(
+      (column): column is number => column !== null,
+    );
+  }
 
-  observe(cells: string[]): void {
-    const date = (cells[this.mapping.date] ?? '').trim();
-    if (date) {
-      for (const format of IMPORT_DATE_FORMATS) {
-        if (parseDate(date, format) === null) {
-          this.dateFailures.set(format, this.dateFailures.get(format)! + 1);
-        }
-      }
-    }
-    for (const index of [this.mapping.amount, this.mapping.debit, this.mapping.credit]) {
-      if (index === null) continue;
+  /** Takes a row into account; returns the switched mapping when this row proves the other order. */
+  observe(cells: string[]): ImportMapping | undefined {
+    for (const index of this.amountColumns) {
       const vote = decimalEvidence(cells[index] ?? '');
       if (vote) this.decimalVotes[vote]++;
     }
-  }
-
-  /** The mapping corrected by the evidence, or the same object when nothing contradicts it. */
-  refine(monthFirst: boolean): ImportMapping {
-    const failures = this.dateFailures.get(this.mapping.dateFormat)!;
-    const fewest = Math.min(...this.dateFailures.values());
-    let dateFormat = this.mapping.dateFormat;
-    if (failures > fewest) {
-      const best = IMPORT_DATE_FORMATS.filter((format) => this.dateFailures.get(format) === fewest);
-      dateFormat = chooseDateFormat(best, monthFirst) ?? dateFormat;
+    const { dateFormat } = this.mapping;
+    if (this.isOrderProven || (dateFormat !== 'DD/MM/YYYY' && dateFormat !== 'MM/DD/YYYY')) {
+      return undefined;
     }
-    const other = this.mapping.decimalSeparator === '.' ? ',' : '.';
-    const decimalSeparator =
-      this.decimalVotes[other] > this.decimalVotes[this.mapping.decimalSeparator]
-        ? other
-        : this.mapping.decimalSeparator;
-    if (
-      dateFormat === this.mapping.dateFormat &&
-      decimalSeparator === this.mapping.decimalSeparator
-    ) {
+    const match = SLASHED.exec(cells[this.mapping.date] ?? '');
+    if (!match) return undefined;
+    const [first, second] = [Number(match[1]), Number(match[2])];
+    const dayPart = dateFormat === 'DD/MM/YYYY' ? first : second;
+    const monthPart = dateFormat === 'DD/MM/YYYY' ? second : first;
+    if (dayPart > 12 && monthPart <= 12) this.isOrderProven = true;
+    if (monthPart > 12 && dayPart <= 12) {
+      this.isOrderProven = true;
+      this.mapping = {
+        ...this.mapping,
+        dateFormat: dateFormat === 'DD/MM/YYYY' ? 'MM/DD/YYYY' : 'DD/MM/YYYY',
+      };
       return this.mapping;
     }
-    return { ...this.mapping, dateFormat, decimalSeparator };
+    return undefined;
+  }
+
+  /** At the end: the mapping with the decimal separator the amounts prove, if they prove the other. */
+  decimalCorrection(): ImportMapping | undefined {
+    const current = this.mapping.decimalSeparator;
+    const other = current === '.' ? ',' : '.';
+    if (this.decimalVotes[other] <= this.decimalVotes[current]) return undefined;
+    this.mapping = { ...this.mapping, decimalSeparator: other };
+    return this.mapping;
   }
 }

@@ -1,4 +1,4 @@
-import { IMPORT_DATE_FORMATS, isCalendarDate, type ImportDateFormat } from '@moneta/shared';
+import { daysInMonth, IMPORT_DATE_FORMATS, type ImportDateFormat } from '@moneta/shared';
 
 interface Pattern {
   regex: RegExp;
@@ -30,14 +30,22 @@ const TIME_SUFFIX =
  * statements are recent; 01.03.26 is 2026).
  */
 export function parseDate(text: string, format: ImportDateFormat): string | null {
-  const value = text.trim().replace(TIME_SUFFIX, '').replace(/'/g, '/');
+  let value = text.trim();
+  // Most cells are a bare date: skip the clean-up they do not need (it runs on every row).
+  if (value.length > 10 || value.includes("'")) {
+    value = value.replace(TIME_SUFFIX, '').replace(/'/g, '/');
+  }
   const { regex, order } = PATTERNS[format];
   const match = regex.exec(value);
   if (!match) return null;
-  const [yearText, monthText, dayText] = order.map((group) => match[group]!);
-  const year = yearText!.length === 2 ? `20${yearText}` : yearText!;
-  const date = `${year}-${monthText!.padStart(2, '0')}-${dayText!.padStart(2, '0')}`;
-  return isCalendarDate(date) ? date : null;
+  const yearText = match[order[0]]!;
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  const month = Number(match[order[1]]);
+  const day = Number(match[order[2]]);
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    return null;
+  }
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 /** The formats in which every one of `values` is a real date, in IMPORT_DATE_FORMATS order. */

@@ -83,19 +83,23 @@ export function finishRow(
   },
   rowNumber: number,
 ): ReadRow {
-  const { signedCents, ...rest } = row;
+  const { signedCents } = row;
   let problem = row.problem ?? null;
   // Without a name, the note stands in for it (and is not repeated as the note).
-  const name = rest.name || cleanName(rest.note);
-  const note = rest.name ? rest.note : null;
+  const name = row.name || cleanName(row.note);
   if (!problem && signedCents === 0) problem = `Row ${rowNumber}: the amount is 0.`;
   if (!problem && !name) problem = `Row ${rowNumber}: there is no name or description.`;
+  // Built field by field (no spread): this runs for every row of a file.
   return {
-    ...rest,
+    position: row.position,
+    cells: row.cells,
+    date: row.date,
     name,
-    note,
     amountCents: signedCents === null ? null : Math.abs(signedCents),
     isIncome: signedCents === null || signedCents === 0 ? null : signedCents > 0,
+    note: row.name ? row.note : null,
+    fileCategory: row.fileCategory,
+    bankId: row.bankId,
     problem,
   };
 }

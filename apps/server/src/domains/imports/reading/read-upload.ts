@@ -33,8 +33,11 @@ export interface CsvLayout {
   /** Digest of the header: the key of a remembered mapping. */
   headerKey: string;
   firstRow: number;
-  /** A detected mapping as the whole file corrects it (dates, decimals), when it does. */
-  corrected: ImportMapping | undefined;
+  /**
+   * Rows before this position were read with a detected mapping that later rows corrected
+   * (date order, decimal separator): they must be read again with `mapping`.
+   */
+  rereadUpTo: number | undefined;
 }
 
 export interface UploadReading {
@@ -179,7 +182,11 @@ async function readCsv(
     if (position < current.firstRow) {
       batch.push(recordOnly(position, cells));
     } else {
-      evidence?.observe(cells);
+      const switched = evidence?.observe(cells);
+      if (switched) {
+        current.mapping = switched;
+        current.rereadUpTo = position;
+      }
       batch.push(
         readCsvRow(cells, current.mapping, current.columns, position, position - current.firstRow),
       );
@@ -217,13 +224,12 @@ async function readCsv(
   if (rowCount <= 0) {
     throw unreadable('The file has a header but no rows of transactions.', 'NO_ROWS');
   }
-  const refined = evidence?.refine(options.monthFirst);
-  return {
-    format: 'csv',
-    encoding: decoder.encoding,
-    csv: { ...result, corrected: refined && refined !== result.mapping ? refined : undefined },
-    rowCount,
-  };
+  const decimal = evidence?.decimalCorrection();
+  if (decimal) {
+    result.mapping = decimal;
+    result.rereadUpTo = position;
+  }
+  return { format: 'csv', encoding: decoder.encoding, csv: result, rowCount };
 }
 
 /** Where the table starts and how its columns map: remembered for this header, or detected. */
@@ -251,7 +257,7 @@ async function csvLayout(
       mapping,
       headerKey,
       firstRow,
-      corrected: undefined,
+      rereadUpTo: undefined,
     },
     isRemembered,
   };

@@ -1,0 +1,172 @@
+// The small readers behind imports, case by case (the formats themselves are tested through
+// HTTP in imports.test.ts).
+import { describe, expect, it } from 'vitest';
+import { pairOneToOne } from '../src/domains/imports/one-to-one';
+import { detectDelimiter } from '../src/domains/imports/reading/csv-dialect';
+import { decimalEvidence, parseAmount } from '../src/domains/imports/reading/parse-amount';
+import { parseDate } from '../src/domains/imports/reading/parse-date';
+import { sniffEncoding, TextDecoding } from '../src/domains/imports/reading/text-decoding';
+
+describe('parseAmount', () => {
+  it.each([
+    ['12.50', '.', 1250],
+    ['-12.50', '.', -1250],
+    ['1,234.56', '.', 123456],
+    ['1.234,56', '.', 123456],
+    ['1.234,56', ',', 123456],
+    ['1 234,56', ',', 123456],
+    ['1\u202f234,56', ',', 123456],
+    ["1'234.50", '.', 123450],
+    ['(12.00)', '.', -1200],
+    ['12,00-', ',', -1200],
+    ['-€5', '.', -500],
+    ['€-5', '.', -500],
+    ['EUR 12,50', ',', 1250],
+    ['12.50 EUR', '.', 1250],
+    ['£1,050.00', '.', 105000],
+    ['12.00 DR', '.', -1200],
+    ['12.00CR', '.', 1200],
+    ['+7,5', ',', 750],
+    ['−3.10', '.', -310],
+    ['1,234', '.', 123400],
+    ['1,23', ',', 123],
+    ['12,5', '.', 1250],
+    ['.5', '.', 50],
+    ['12.500', ',', 1250000],
+    ['12.500', '.', 1250],
+    ['0', '.', 0],
+  ] as const)('%s (decimal %s) is %d cents', (text, separator, cents) => {
+    expect(parseAmount(text, separator)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['abc', 'invalid'],
+    ['12,3,4', 'invalid'],
+    ['1.2.3', 'invalid'],
+    ['--5', 'invalid'],
+    ['5-5', 'invalid'],
+    ['(-5)', 'invalid'],
+    ['12.345', 'decimals'],
+    ['99999999999999999', 'too-large'],
+    ['=1+2', 'invalid'],
+  ] as const)('%j is refused: %s', (text, reason) => {
+    expect(parseAmount(text, '.')).toEqual({ ok: false, reason });
+  });
+
+  it('reads a single separator as the decimal point it is said to be', () => {
+    // 1,234 with a decimal comma is 1.234: three decimals, not money.
+    expect(parseAmount('1,234', ',')).toEqual({ ok: false, reason: 'decimals' });
+  });
+
+  it('says which decimal separator a spelling proves', () => {
+    expect(decimalEvidence('1.234,56')).toBe(',');
+    expect(decimalEvidence('12,5')).toBe(',');
+    expect(decimalEvidence('1,234.56')).toBe('.');
+    expect(decimalEvidence('1,234')).toBeUndefined();
+    expect(decimalEvidence('12')).toBeUndefined();
+  });
+});
+
+describe('parseDate', () => {
+  it.each([
+    ['2026-03-05', 'YYYY-MM-DD', '2026-03-05'],
+    ['2026-03-05T14:22:00Z', 'YYYY-MM-DD', '2026-03-05'],
+    ['2026/3/5', 'YYYY/MM/DD', '2026-03-05'],
+    ['05.03.2026', 'DD.MM.YYYY', '2026-03-05'],
+    ['5.3.26', 'DD.MM.YYYY', '2026-03-05'],
+    ['05/03/2026', 'DD/MM/YYYY', '2026-03-05'],
+    ['05/03/2026', 'MM/DD/YYYY', '2026-05-03'],
+    ["3/5'26", 'MM/DD/YYYY', '2026-03-05'],
+    ['05-03-2026 14:22', 'DD-MM-YYYY', '2026-03-05'],
+    ['29.02.2024', 'DD.MM.YYYY', '2024-02-29'],
+  ] as const)('%s as %s is %s', (text, format, date) => {
+    expect(parseDate(text, format)).toBe(date);
+  });
+
+  it.each([
+    ['29.02.2026', 'DD.MM.YYYY'],
+    ['13/13/2026', 'MM/DD/YYYY'],
+    ['2026-03-05', 'DD.MM.YYYY'],
+    ['yesterday', 'YYYY-MM-DD'],
+    ['', 'YYYY-MM-DD'],
+  ] as const)('%j is not a %s date', (text, format) => {
+    expect(parseDate(text, format)).toBeNull();
+  });
+});
+
+describe('detectDelimiter', () => {
+  it('finds the delimiter that splits the table, not the preamble or the decimal commas', () => {
+    expect(
+      detectDelimiter([
+        'Konto:;123',
+        '',
+        'Datum;Betrag;Text',
+        '01.03.2026;1,50;A',
+        '02.03.2026;2,50;B',
+      ]),
+    ).toBe(';');
+    expect(detectDelimiter(['a,b,c', '"x, y",2,3'])).toBe(',');
+    expect(detectDelimiter(['a\tb\tc', '1\t2\t3'])).toBe('\t');
+    expect(detectDelimiter(['a|b', '1|2'])).toBe('|');
+    expect(detectDelimiter(['Dear bank', 'thanks'])).toBeUndefined();
+  });
+});
+
+describe('TextDecoding', () => {
+  const decodeInChunks = (bytes: Buffer, size: number) => {
+    const decoding = new TextDecoding(sniffEncoding(bytes));
+    let text = '';
+    for (let start = 0; start < bytes.length; start += size) {
+      text += decoding.write(bytes.subarray(start, start + size));
+    }
+    return { text: text + decoding.end(), encoding: decoding.encoding };
+  };
+
+  it('tells UTF-8 from Windows-1252 by the first byte beyond ASCII, across chunk boundaries', () => {
+    const utf8 = Buffer.from('Datum;Text\n01.03.2026;Müller € “quoted”\n');
+    const cp1252 = Buffer.from([
+      ...Buffer.from('Datum;Text\n01.03.2026;M'),
+      0xfc,
+      ...Buffer.from('ller '),
+      0x80,
+      0x93,
+    ]);
+    for (const size of [1, 2, 3, 7, 1000]) {
+      expect(decodeInChunks(utf8, size)).toEqual({
+        text: utf8.toString('utf8'),
+        encoding: 'utf-8',
+      });
+      expect(decodeInChunks(cp1252, size)).toEqual({
+        text: 'Datum;Text\n01.03.2026;Müller €“',
+        encoding: 'windows-1252',
+      });
+    }
+  });
+
+  it('reads UTF-16 with or without a byte order mark', () => {
+    const text = 'Date,Name\n2026-03-01,Café\n';
+    const le = Buffer.from(text, 'utf16le');
+    expect(decodeInChunks(Buffer.concat([Buffer.from([0xff, 0xfe]), le]), 5).encoding).toBe(
+      'utf-16le',
+    );
+    expect(decodeInChunks(le, 5)).toEqual({ text, encoding: 'utf-16le' });
+  });
+});
+
+describe('pairOneToOne', () => {
+  it('pairs each row and each transaction at most once, in the order given', () => {
+    const pairs = pairOneToOne([
+      { position: 1, transactionId: 'a' },
+      { position: 2, transactionId: 'a' },
+      { position: 1, transactionId: 'b' },
+      { position: 2, transactionId: 'b' },
+      { position: 3, transactionId: 'b' },
+    ]);
+    expect([...pairs]).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+  });
+});
