@@ -1,9 +1,16 @@
-/** How the benchmark compares a reading with the SROIE labels (issue 5). */
+/** How the benchmark compares a reading with the labels (issue 5; world set: issue 16). */
 
+/**
+ * Upper case without punctuation; accents of Latin letters dropped ("Brücken" = "BRUCKEN"), other
+ * scripts kept as they are (キャンドゥ), so a name in kana never compares equal to nothing.
+ */
 export function normalizeMerchantLabel(name: string): string {
   return name
+    .normalize('NFKD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFKC')
     .toUpperCase()
-    .replace(/[^A-Z0-9\s]/g, '')
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   FALLBACK_CATEGORY,
+  isCurrencyCode,
   MAX_CATEGORY_LENGTH,
   MAX_NAME_LENGTH,
   RECEIPT_MESSAGES,
@@ -81,6 +82,9 @@ export function createReceiptsService(
       return await reader.read(bytes, mimeType, {
         today: todayIn(user.timeZone),
         merchantCategories: await receipts.merchantCategories(user.id),
+        // What a bare "$" means and, with the zone, which way 03/04 reads.
+        ...(isCurrencyCode(user.defaultCurrency) ? { currency: user.defaultCurrency } : {}),
+        timeZone: user.timeZone,
       });
     } catch (error) {
       if (!isReceiptReadError(error)) throw error;
