@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { extractCurrency } from '../src/domains/receipts/extract/extract-currency';
 import { extractDate, guessDateOrder } from '../src/domains/receipts/extract/extract-date';
 import { extractFields } from '../src/domains/receipts/extract/extract-fields';
+import { extractMerchant } from '../src/domains/receipts/extract/extract-merchant';
 import { extractTotal, findAmounts } from '../src/domains/receipts/extract/extract-total';
 import { toReceiptLines } from '../src/domains/receipts/ocr/receipt-lines';
 
@@ -203,5 +204,65 @@ describe('currency', () => {
 
   it('is part of the reading', () => {
     expect(extractFields(lines('SUMME EUR 3,58'), { today: '2024-06-30' }).currency).toBe('EUR');
+  });
+});
+
+describe('merchant: the shop, not the boilerplate around it', () => {
+  const merchant = (...texts: string[]) => extractMerchant(lines(...texts))?.value ?? null;
+
+  it.each([
+    [['EUR', 'BÄCKEREI KORN', 'Hauptstr. 5'], 'BÄCKEREI KORN'],
+    [['Kassenbon', 'Bäckerei Korn GmbH', 'Hauptstr. 5'], 'Bäckerei Korn GmbH'],
+    [['Herzlich willkommen', 'MARKT 24 GMBH', 'Lindenallee 12'], 'MARKT 24 GMBH'],
+    [['Mo-Sa 08:00-20:00 Uhr', 'FLORA BLUMEN', 'Tel. 030/1234567'], 'FLORA BLUMEN'],
+    [['USt-IdNr. DE123456789', 'FLORA BLUMEN'], 'FLORA BLUMEN'],
+    [['領収書', '株式会社 山田商店', '登録番号 T1234567890123'], '株式会社 山田商店'],
+    [
+      ['FACTURA SIMPLIFICADA', 'SUPERMERCADOS LUNA, S.L. B-12345678', 'C/ MAYOR 3'],
+      'SUPERMERCADOS LUNA, S.L.',
+    ],
+    [['SCONTRINO', 'BAR CENTRALE', 'P.IVA 01234567890'], 'BAR CENTRALE'],
+  ])('%j → %s', (texts, name) => {
+    expect(merchant(...texts)).toBe(name);
+  });
+
+  it('a phone number printed after a slogan marks it as contact details, not a name', () => {
+    expect(
+      merchant('Bunte Welt Drogerie', '12345 Musterstadt', 'IMMER FÜR SIE DA 0211/3398863'),
+    ).toBe('Bunte Welt Drogerie');
+  });
+
+  it('spaced capitals are one word: "P E N N Y" and a misread GMBH', () => {
+    expect(merchant('M E G A - M A R K T CMBH', 'Ringstr. 1')).toBe('MEGA-MARKT GMBH');
+  });
+
+  it('a store number after the name is not part of it', () => {
+    expect(merchant('Grill House #178', '12 Main Street')).toBe('Grill House');
+  });
+
+  it('the name the receipt repeats further down wins over a slogan', () => {
+    const items = Array.from({ length: 10 }, (_, i) => `ITEM ${i} 1.00`);
+    expect(
+      merchant(
+        'sunnyfields',
+        'The fresh bread people',
+        '12 Garden Road',
+        ...items,
+        'SUNNYFIELDS STORE 12',
+      ),
+    ).toBe('sunnyfields');
+  });
+
+  it('"THANK YOU FOR SHOPPING AT …" names the shop when the header is a logo', () => {
+    const footer = ['TOTAL 9.99', 'THANK YOU FOR SHOPPING AT WIGGLYMART!!'];
+    expect(merchant('*** **', '12 Main Street', ...footer)).toBe('WIGGLYMART');
+    expect(merchant('wlgglymart', '12 Main Street', ...footer)).toBe('WIGGLYMART');
+    expect(merchant('CORNER DELI', '12 Main Street', ...footer)).toBe('CORNER DELI');
+  });
+
+  it('a brand with its owner on the next header line keeps both', () => {
+    expect(merchant('FRISCHKAUF', 'FRISCHKAUF Meier', 'Bahnhofweg 2', '12345 Dorf')).toBe(
+      'FRISCHKAUF Meier',
+    );
   });
 });
