@@ -1,52 +1,24 @@
 // Migration 0009 (accounts) on a database that already holds users' data, as an upgrade meets it.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
-import { migrationsFolder, runMigrations } from '../src/db/migrate';
-import { withDatabase } from './database-url';
+import { runMigrations } from '../src/db/migrate';
+import { createMigrationDatabase, type MigrationDatabase } from './support/migration-database';
 import { GOOD_PASSWORD, TEST_CONFIG, TEST_JWT_SECRET } from './test-app';
 
+let migration: MigrationDatabase;
 let databaseUrl: string;
-let databaseName: string;
-let workDir: string;
-const adminUrl = () => inject('adminDatabaseUrl');
-
-/** Migrations up to (and without) the one named `tag`, in a folder of their own. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const folder = join(workDir, 'before');
-  await cp(migrationsFolder(), folder, { recursive: true });
-  const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return folder;
-}
+const migrationsBefore = (tag: string) => migration.migrationsBefore(tag);
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'moneta-migration-'));
-  databaseName = `moneta_migration_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  databaseUrl = withDatabase(adminUrl(), databaseName);
+  migration = await createMigrationDatabase();
+  databaseUrl = migration.databaseUrl;
 });
 
 afterAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
-  await rm(workDir, { recursive: true, force: true });
+  await migration.drop();
 });
 
 describe('migration 0009: accounts', () => {

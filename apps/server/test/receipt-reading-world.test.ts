@@ -6,6 +6,7 @@ import { extractDate, guessDateOrder } from '../src/domains/receipts/extract/ext
 import { extractFields } from '../src/domains/receipts/extract/extract-fields';
 import { extractMerchant } from '../src/domains/receipts/extract/extract-merchant';
 import { extractTotal, findAmounts } from '../src/domains/receipts/extract/extract-total';
+import { isSameShop, shopFingerprint } from '../src/domains/receipts/extract/shop-fingerprint';
 import { toReceiptLines } from '../src/domains/receipts/ocr/receipt-lines';
 
 const lines = (...texts: string[]) => toReceiptLines(texts.join('\n'));
@@ -264,5 +265,40 @@ describe('merchant: the shop, not the boilerplate around it', () => {
     expect(merchant('FRISCHKAUF', 'FRISCHKAUF Meier', 'Bahnhofweg 2', '12345 Dorf')).toBe(
       'FRISCHKAUF Meier',
     );
+  });
+});
+
+describe('shop fingerprints', () => {
+  const receipt = (...texts: string[]) => texts.join('\n');
+  it('keeps the header lines, the tax id and the phone, not the items', () => {
+    expect(
+      shopFingerprint(
+        receipt(
+          'BÄCKEREI KORN',
+          'Hauptstr. 5',
+          '12345 Musterstadt',
+          'Tel. 030/1234567',
+          'Brot 2,49 A',
+          'SUMME 2,49',
+          'USt-IdNr. DE 123 456 789',
+        ),
+      ),
+    ).toEqual({
+      header: ['BÄCKEREI KORN', 'Hauptstr. 5', '12345 Musterstadt', 'Tel. 030/1234567'],
+      taxId: 'DE123456789',
+      phone: '0301234567',
+    });
+  });
+
+  it('recognises a shop by its tax id, its phone or its header lines', () => {
+    const taught = shopFingerprint(receipt('K0RN', 'Hauptstr. 5', '12345 Musterstadt', 'X 1,00'));
+    const again = shopFingerprint(receipt('KORN', 'Hauptstr. 5', '12345 Musterstadt', 'Y 2,00'));
+    const other = shopFingerprint(receipt('KORN', 'Ringweg 9', '54321 Anderswo', 'Y 2,00'));
+    expect(isSameShop(taught, again)).toBe(true);
+    expect(isSameShop(taught, other)).toBe(false);
+    const byId = (text: string) => shopFingerprint(receipt('LOGO', text, 'X 1,00'));
+    expect(isSameShop(byId('P.IVA 01234567890'), byId('P. IVA 01234567890'))).toBe(true);
+    expect(isSameShop(byId('ABN 11 222 333 444'), byId('ABN 99 222 333 444'))).toBe(false);
+    expect(isSameShop(byId('TEL 02 1234 5678'), byId('Tel.: 02-1234-5678'))).toBe(true);
   });
 });

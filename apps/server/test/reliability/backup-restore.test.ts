@@ -141,8 +141,8 @@ beforeAll(async () => {
       const id = randomUUID();
       receiptHashes.set(id, sha256);
       await source.database.pool.query(
-        `INSERT INTO receipts (id, user_id, file_name, mime_type, size_bytes, sha256, content, reading)
-         VALUES ($1, $2, $3, 'image/png', $4, $5, $6, $7)`,
+        `INSERT INTO receipts (id, user_id, file_name, mime_type, size_bytes, sha256, content, reading, shop)
+         VALUES ($1, $2, $3, 'image/png', $4, $5, $6, $7, $8)`,
         [
           id,
           user.id,
@@ -151,6 +151,7 @@ beforeAll(async () => {
           sha256,
           content,
           { merchant: 'Café', total: 9.5 },
+          { header: ['CAFÉ', 'Hauptstr. 5'], taxId: 'DE123456789', phone: null },
         ],
       );
       await source.database.pool.query(
@@ -159,6 +160,12 @@ beforeAll(async () => {
         [id, user.id],
       );
     }
+    // What the user taught about a shop (issue 16).
+    await source.database.pool.query(
+      `INSERT INTO receipt_shops (id, user_id, tax_id, phone, header_lines, merchant, category)
+       VALUES ($1, $2, 'DE123456789', NULL, $3, 'Café Korn', 'Food')`,
+      [randomUUID(), user.id, ['CAFE', 'HAUPTSTR5']],
+    );
   }
 }, 120_000);
 
@@ -176,7 +183,13 @@ describe('backup and restore', () => {
   it('round-trips users, transactions, budgets, recurring rules and receipt files into an empty database', async () => {
     const file = join(workDir, 'round-trip.jsonl.gz');
     const dumped = await dumpDatabase(source.databaseUrl, file);
-    expect(dumped.tables).toMatchObject({ users: 3, budgets: 3, recurring_rules: 3, receipts: 9 });
+    expect(dumped.tables).toMatchObject({
+      users: 3,
+      budgets: 3,
+      recurring_rules: 3,
+      receipts: 9,
+      receipt_shops: 3,
+    });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     const target = await createEmptyDatabase();

@@ -147,6 +147,11 @@ export function buildPlans(
     'DELETE /api/recurring/{id}': { pathParams: { id: theirs.recurringId }, expect: [404] },
     'POST /api/receipts/upload': { upload: true, expect: [201] },
     'GET /api/receipts': { expect: [200] },
+    'PUT /api/receipts/{id}': {
+      pathParams: { id: mine.receiptId },
+      body: { merchant: 'Fuzz cafe', amount: 4.5, date: today, category: 'Food' },
+      expect: [200],
+    },
     'GET /api/receipts/{id}/file': {
       pathParams: { id: mine.receiptId },
       query: Object.fromEntries(new URL(mine.receiptFileUrl, 'http://x').searchParams),
