@@ -21,6 +21,8 @@ describe('amounts in every convention', () => {
     ['Montant 8,50EUR', [8.5]],
     ['TOTAL £10.20', [10.2]],
     ['Total ₹ 1,250.00', [1250]],
+    ['SUMME - 27,63', [27.63]],
+    ['LEERGUT -2,00', []],
   ])('%s', (text, values) => {
     expect(findAmounts(text)).toEqual(values);
   });

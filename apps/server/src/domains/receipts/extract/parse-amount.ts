@@ -15,7 +15,8 @@ export function hasZeroDecimalCurrency(text: string): boolean {
 export function parseAmount(raw: string, options: { zeroDecimal?: boolean } = {}): number | null {
   const zeroDecimal = options.zeroDecimal ?? hasZeroDecimalCurrency(raw);
   let text = raw.replace(CURRENCY_MARKS, '').replace(/\s+/g, ' ').trim();
-  const isNegative = /^-|-$|^\(.*\)$/.test(text);
+  // "-2,00" and "2,00-" are negative; "- 27,63" is a leader between a keyword and its amount.
+  const isNegative = /^-(?!\s)|-$|^\(.*\)$/.test(text);
   text = text.replace(/^[-(]\s*|\s*[-)]$/g, '');
   if (!/^\d[\d.,' ]*$/.test(text)) return null;
   text = text.replace(/ (?=\d{3}\b)/g, "'");

@@ -7,6 +7,18 @@ import { resizeGray, type GrayImage } from './resize-gray';
 import { simplifyOcrModel } from './simplify-model';
 import { joinWithSpaces } from './word-spacing';
 import type { OcrBox, OcrWord } from './group-lines';
+import {
+  boxTurnedHalf,
+  confidencePerCharacter,
+  isSideways,
+  largestBoxes,
+  rotateHalf,
+  rotateQuarter,
+  UPRIGHT_CONFIDENCE,
+} from './page-orientation';
+
+// Lines read both ways up to tell which way a sideways page is turned.
+const ORIENTATION_SAMPLE = 8;
 
 // PP-OCRv4 English recognition was trained with PaddleOCR's en_dict.txt: the printable ASCII
 // characters from '0' to '~', then '!' to '/', then a space, plus the space PaddleOCR appends
@@ -157,9 +169,47 @@ export async function createPaddleOcr(options: PaddleOcrOptions) {
     return recognized;
   }
 
+  /**
+   * The page upright and its text read: a sideways page (mostly standing boxes) is turned a
+   * quarter, and a page whose sample reads better upside down (or whose whole reading is of low
+   * confidence and reads better turned over) is turned over. An upright page costs nothing more.
+   */
+  async function readUpright(image: GrayImage): Promise<RecognizedBox[]> {
+    let page = image;
+    let boxes = await detect(page);
+    let isTurned = false;
+    if (isSideways(boxes)) {
+      page = rotateQuarter(page);
+      boxes = await detect(page);
+      const sample = largestBoxes(boxes, ORIENTATION_SAMPLE);
+      const asIs = confidencePerCharacter(await recognize(page, sample));
+      const turned = rotateHalf(page);
+      const overturned = confidencePerCharacter(
+        await recognize(
+          turned,
+          sample.map((box) => boxTurnedHalf(box, page)),
+        ),
+      );
+      if (overturned > asIs) {
+        boxes = boxes.map((box) => boxTurnedHalf(box, page));
+        page = turned;
+      }
+      isTurned = true;
+    }
+    const recognized = await recognize(page, boxes);
+    if (isTurned || confidencePerCharacter(recognized) >= UPRIGHT_CONFIDENCE) return recognized;
+    const overturned = await recognize(
+      rotateHalf(page),
+      boxes.map((box) => boxTurnedHalf(box, page)),
+    );
+    return confidencePerCharacter(overturned) > confidencePerCharacter(recognized)
+      ? overturned
+      : recognized;
+  }
+
   return {
     async read(image: GrayImage): Promise<OcrWord[]> {
-      const recognized = await recognize(image, await detect(image));
+      const recognized = await readUpright(image);
       return recognized.flatMap(({ box, chars, confidence, steps, ink }) => {
         const text = joinWithSpaces(chars, steps, ink);
         return text ? [{ text, confidence, ...box }] : [];
