@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceiptReader, type ReceiptReader } from '../src/domains/receipts/reading';
-import { multipartFile, renderReceipt } from './support/receipt-files';
+import { renderReceipt, uploadReceipt } from './support/receipt-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
@@ -32,15 +32,8 @@ afterAll(async () => {
   await reader?.close();
 });
 
-function upload(bytes: Buffer, fileName = 'photo.jpg', type = 'image/jpeg') {
-  const { payload, headers } = multipartFile('receipt', fileName, type, bytes);
-  return context.app.inject({
-    method: 'POST',
-    url: '/api/receipts/upload',
-    payload,
-    headers: { ...headers, ...user.headers },
-  });
-}
+const upload = (bytes: Buffer, fileName = 'photo.jpg', type = 'image/jpeg') =>
+  uploadReceipt(context.app, user.headers, bytes, fileName, type);
 
 describe('turned pages', () => {
   it.each([90, 180, 270])(

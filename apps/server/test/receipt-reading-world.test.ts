@@ -103,6 +103,13 @@ describe('total words of the seven currencies’ countries', () => {
     expect(total('お会計 ¥850', '現金 ¥1,000', 'お釣 ¥150')).toBe(850);
   });
 
+  it('Japanese as the kanji recognizer reads it: full-width ￥, simplified 合计 and 小计, the tax total', () => {
+    expect(total('小 计 ￥300', '10%税合计 10.00% ￥30', '合计 ￥330', '（内消费税等 ￥30)')).toBe(
+      330,
+    );
+    expect(total('A516 ￥100', '￥300', '買上点数 3点', '￥330', '￥330')).toBe(330);
+  });
+
   it('a balance-due of 0.00 after payment and a gift card balance are not totals', () => {
     expect(total('Total 18.90', 'VISA 18.90', 'Balance Due 0.00')).toBe(18.9);
     expect(total('TOTAL $20.00', 'GIFT CARD $20.00', 'GIFT CARD BALANCE $75.00')).toBe(20);
@@ -220,6 +227,8 @@ describe('merchant: the shop, not the boilerplate around it', () => {
     [['Mo-Sa 08:00-20:00 Uhr', 'FLORA BLUMEN', 'Tel. 030/1234567'], 'FLORA BLUMEN'],
     [['USt-IdNr. DE123456789', 'FLORA BLUMEN'], 'FLORA BLUMEN'],
     [['領収書', '株式会社 山田商店', '登録番号 T1234567890123'], '株式会社 山田商店'],
+    [['Sunny', '下町三丁目店', '東京都港区芝1-2-3', '領 収 証'], 'Sunny'],
+    [['毎度ありがとうございます', 'Sunny', '登绿番号 T4200001013662'], 'Sunny'],
     [
       ['FACTURA SIMPLIFICADA', 'SUPERMERCADOS LUNA, S.L. B-12345678', 'C/ MAYOR 3'],
       'SUPERMERCADOS LUNA, S.L.',

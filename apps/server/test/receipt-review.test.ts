@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFields } from '../src/domains/receipts/extract/extract-fields';
 import { toReceiptLines } from '../src/domains/receipts/ocr/receipt-lines';
 import type { ReceiptReader } from '../src/domains/receipts/reading';
-import { multipartFile, renderReceipt } from './support/receipt-files';
+import { renderReceipt, uploadReceipt } from './support/receipt-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
@@ -47,13 +47,7 @@ afterAll(async () => {
 
 async function upload(user: SignedUpUser, lines: string[]) {
   printed = lines;
-  const { payload, headers } = multipartFile('receipt', 'bon.png', 'image/png', image);
-  const response = await context.app.inject({
-    method: 'POST',
-    url: '/api/receipts/upload',
-    payload,
-    headers: { ...headers, ...user.headers },
-  });
+  const response = await uploadReceipt(context.app, user.headers, image, 'bon.png');
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }

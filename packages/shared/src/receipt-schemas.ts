@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH } from './limits';
+import { MAX_NAME_LENGTH } from './limits';
 import {
   amountSchema,
   calendarDateSchema,
-  TRANSACTION_MESSAGES,
+  categoryNameSchema,
   transactionSchema,
 } from './transaction-schemas';
 
@@ -84,11 +84,7 @@ export const receiptReviewSchema = z.object({
     .max(MAX_NAME_LENGTH, `Merchant must be at most ${MAX_NAME_LENGTH} characters long.`),
   amount: amountSchema(RECEIPT_MESSAGES.amountInvalid),
   date: calendarDateSchema,
-  category: z
-    .string({ message: TRANSACTION_MESSAGES.categoryRequired })
-    .trim()
-    .min(1, TRANSACTION_MESSAGES.categoryRequired)
-    .max(MAX_CATEGORY_LENGTH, `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`),
+  category: categoryNameSchema,
 });
 export type ReceiptReview = z.input<typeof receiptReviewSchema>;
 

@@ -56,6 +56,13 @@ const optionalText = (max: number, label: string) =>
     .nullable()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
+/** A transaction's (or a reviewed receipt's) category: required, trimmed, at most 50 characters. */
+export const categoryNameSchema = z
+  .string({ message: TRANSACTION_MESSAGES.categoryRequired })
+  .trim()
+  .min(1, TRANSACTION_MESSAGES.categoryRequired)
+  .max(MAX_CATEGORY_LENGTH, `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`);
+
 /** What the client sends to create or update a transaction (SPEC §5, DESIGN §2). */
 export const transactionInputSchema = z
   .object({
@@ -64,11 +71,7 @@ export const transactionInputSchema = z
       .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`)
       .nullish()
       .transform((value) => value?.trim() ?? ''),
-    category: z
-      .string({ message: TRANSACTION_MESSAGES.categoryRequired })
-      .trim()
-      .min(1, TRANSACTION_MESSAGES.categoryRequired)
-      .max(MAX_CATEGORY_LENGTH, `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`),
+    category: categoryNameSchema,
     cost: amountSchema(TRANSACTION_MESSAGES.costInvalid),
     addedOn: calendarDateSchema,
     isIncome: z.boolean({ message: 'isIncome must be true or false.' }),

@@ -1,3 +1,4 @@
+import { editDistance } from '../../../lib/edit-distance';
 import type { ReceiptLine } from '../ocr/receipt-lines';
 import type { Extracted } from './receipt-reading';
 
@@ -12,7 +13,7 @@ const CONTACT_OR_ID = [
   /\b(TEL|TELEFON|TELEFONO|TELEFONE|TÉLÉPHONE|PHONE|PH|FAX|H\/?P|MOBILE|EMAIL|E-MAIL|WEBSITE|WWW|HTTP|\.COM|\.MY|\.NET|\.DE|\.FR|\.ES|\.IT|\.NL)\b|TELÉFONO|電話/i,
   // Tax and company ids: "USt-IdNr", "St.-Nr.", "UID Nr", TVA, SIRET, P.IVA, C.F., CIF/NIF, ABN,
   // ACN, HST/GST numbers, a Japanese invoice registration number (登録番号 T1234567890123).
-  /\b(GST|SST|VAT|ABN|ACN|TIN|BRN|ROC|REG|CO\.?\s?NO|COMPANY\s?NO|TAX\s?ID|ID\s?NO|UST|USt-?Id(?:Nr)?|ST\.?-?\s?NR|STEUER|UID|TVA|SIRET|SIREN|NAF|APE|P\.?\s?IVA|PARTITA|C\.F|CIF|NIF|N\.I\.F|HST|BTW|KVK)\b|登録番号|\bT\d{13}\b/i,
+  /\b(GST|SST|VAT|ABN|ACN|TIN|BRN|ROC|REG|CO\.?\s?NO|COMPANY\s?NO|TAX\s?ID|ID\s?NO|UST|USt-?Id(?:Nr)?|ST\.?-?\s?NR|STEUER|UID|TVA|SIRET|SIREN|NAF|APE|P\.?\s?IVA|PARTITA|C\.F|CIF|NIF|N\.I\.F|HST|BTW|KVK)\b|登[録绿]番号|\bT\d{13}\b/i,
   // A phone number without its label: "0211/3398863", "780-430-2769", "(07) 3850 4100".
   /(?<![\d.,])\(?\d{2,5}\)?[\s/-]\d{3,4}[\s-]?\d{3,5}(?![\d.,])/,
 ];
@@ -23,6 +24,8 @@ const ADDRESS = [
   // "2 AV DE L EUROPE", "Cnr Logan Road".
   /\p{L}(STR\.?|STRASSE|STRAßE|WEG|ALLEE|PLATZ|GASSE|RING|DAMM|UFER)\s*\d|^\s*(\d+[,\s]+)?(AV|AVE|AVENUE|BD|BLVD|RUE|VIA|VIALE|PIAZZA|CORSO|CALLE|C\/|AVDA|PLAZA|PASEO|CNR)\b/iu,
   /\b(ALLEE|PLATZ|GASSE)\b\s*\d/i,
+  // Japanese addresses: prefecture and city or ward, block numbers (丁目, 番地, 号).
+  /[都道府県]\S*[市区町村]|丁目|番地|\d+\s?号/,
   /\d{5}/, // postcodes and long numbers belong to addresses and ids
 ];
 // Other lines that are part of the header but never the name.
@@ -33,7 +36,7 @@ const NOT_NAME = [
   // The same titles and greetings in the other languages: Kassenbon, Rechnung, Beleg, ticket,
   // factura, scontrino, ricevuta, reçu, kassabon; willkommen, bienvenue, bienvenido, benvenuti,
   // welkom, danke; 領収書, レシート, いらっしゃいませ.
-  /\b(KASSENBON|RECHNUNG|BELEG|QUITTUNG|BON|TICKET|FACTURA|SCONTRINO|RICEVUTA|RE[CÇ]U|KASSABON|FATTURA|DOCUMENTO|WILLKOMMEN|HERZLICH|BIENVENUE|BIENVENIDOS?|BENVENUTI|WELKOM|DANKE|MERCI|GRACIAS|GRAZIE|BEDANKT)\b|領収|レシート|いらっしゃいませ|ありがとう/i,
+  /\b(KASSENBON|RECHNUNG|BELEG|QUITTUNG|BON|TICKET|FACTURA|SCONTRINO|RICEVUTA|RE[CÇ]U|KASSABON|FATTURA|DOCUMENTO|WILLKOMMEN|HERZLICH|BIENVENUE|BIENVENIDOS?|BENVENUTI|WELKOM|DANKE|MERCI|GRACIAS|GRAZIE|BEDANKT)\b|[領领]\s?[収收]|[収收]\s?[書书証证]|レシート|いらっしゃいませ|ありがとう|[毎每]度/i,
   // Opening hours: "Mo-Sa 08:00-20:00 Uhr", "OPEN 24 HOURS", "Öffnungszeiten", "営業時間".
   /\b(OPEN|OPENING|HOURS|GE[ÖO]FFNET|[ÖO]FFNUNGSZEITEN|UHR|HORAIRES|HORARIO|ORARIO|OPENINGSTIJDEN)\b|営業時間/i,
   // A currency alone on its line, as printed above the items' amounts.
@@ -188,6 +191,8 @@ export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null 
     if (upper < 0.5) score -= isTitleCase(name) ? 0.3 : 0.6;
     if (letterCount / name.replace(/\s/g, '').length < 0.6) score -= 0.4;
     if (letterCount < 5) score -= 0.3;
+    // "下丸子三丁目店", "五条店": a Japanese branch line, printed under the chain's name.
+    if (/店\W*\d*$/.test(name)) score -= 0.6;
     if (isRepeated(name, below)) score += 0.8;
     score += (line.confidence - 0.9) * 2;
     if (!best || score > best.score) best = { name, score, index };
@@ -220,20 +225,7 @@ function squeeze(text: string): string {
 
 /** At most one edit in four characters apart. */
 function isSimilar(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > a.length / 4) return false;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return (previous[b.length] ?? 0) <= a.length / 4;
+  return editDistance(a, b) <= a.length / 4;
 }
 
 /** A brand of one or two words printed again below the header (phrases repeat too). */

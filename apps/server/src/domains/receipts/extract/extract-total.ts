@@ -44,14 +44,15 @@ const STRONG_TOTAL = new RegExp(
     String.raw`(?<!ZWISCHEN)\bSUMME\b|\bS\s?U\s?M\s?M\s?E\b|GESAMT(?:BETRAG|SUMME)?|ZU\s?ZAHLEN|ENDBETRAG`,
     String.raw`\bTOTA?\.?\s?TT\s?C?\b|NET\s?[AÀ]\s?PAYER|MONTANT\s?(?:TTC|D[UÛ])`,
     String.raw`IMPORTE\s?TOTAL|TOTAL\s?A\s?PAGAR|TOTALE\s?(?:COMPLESSIVO|EURO|EUR|DOVUTO)|DA\s?PAGARE`,
-    String.raw`TE\s?BETALEN|合\s?計|お会計|ご請求額|お支払(?:い)?金額`,
+    // The recognizer for kanji was trained on simplified Chinese as well: 合计 is 合計 misread.
+    String.raw`TE\s?BETALEN|(?<![小税])合\s?[計计]|お会計|ご請求額|お支払(?:い)?金額`,
   ].join('|'),
   'i',
 );
 const PLAIN_TOTAL = new RegExp(String.raw`${TOTAL}|\bNETT?\b|\bDUE\b|\bBALANCE\b|\bIMPORTE\b`, 'i');
 const WEAK_TOTAL = /\bAMOUNT\b|\bAMT\b|\bSALE\b|\bBETRAG\b|\bMONTANT\b|\bSBTL\b/i;
 const SUBTOTAL = new RegExp(
-  String.raw`SUB\s?-?\s?${TOTAL}|SUBIUIAL|${TOTAL}\s?(?:EXCL|EX\b|BEFORE|W\/?O)|EXCL(?:UDING)?\.?\s?(?:GST|TAX|VAT|SST)|ZWISCHEN\s?SUMME|SOUS[\s-]?TOTAL|小\s?計`,
+  String.raw`SUB\s?-?\s?${TOTAL}|SUBIUIAL|${TOTAL}\s?(?:EXCL|EX\b|BEFORE|W\/?O)|EXCL(?:UDING)?\.?\s?(?:GST|TAX|VAT|SST)|ZWISCHEN\s?SUMME|SOUS[\s-]?TOTAL|小\s?[計计]`,
   'i',
 );
 // What the customer handed over, and what they got back: total = paid - change. German BAR (at
@@ -59,11 +60,11 @@ const SUBTOTAL = new RegExp(
 // GEGEBEN, EC-KARTE; French ESPÈCES, CB; Spanish EFECTIVO, TARJETA; Italian CONTANTE; Dutch PIN,
 // CONTANT; Japanese お預り (tendered), クレジット, 現金.
 const PAID =
-  /CASH|TENDER|PAYMENT|\bPAID\b|\bCARD\b|VISA|MASTER|CREDIT|DEBIT|AMEX|E-?WALLET|\bLASH\b|^\W*BAR\b|\bGEG(?:EBEN|\.)|KARTE|GIROCARD|MAESTRO|\bEC\b|ESP[EÈ]CES|\bCB\b|CARTE|EFECTIVO|TARJETA|CONTANTI?\b|BANCOMAT|\bPIN\b|お預|クレジット|現金|電子マネー/i;
+  /CASH|TENDER|PAYMENT|\bPAID\b|\bCARD\b|VISA|MASTER|CREDIT|DEBIT|AMEX|E-?WALLET|\bLASH\b|^\W*BAR\b|\bGEG(?:EBEN|\.)|KARTE|GIROCARD|MAESTRO|\bEC\b|ESP[EÈ]CES|\bCB\b|CARTE|EFECTIVO|TARJETA|CONTANTI?\b|BANCOMAT|\bPIN\b|お預|クレジット|現金|電子マネー|支払/i;
 const CHANGE =
   /CHANGE|\bBAKI\b|R[UÜO]E?CKGELD|WECHSELGELD|\bCAMBIO\b|\bVUELTA\b|RENDU|\bRESTO\b|WISSELGELD|お釣|おつり|釣銭/i;
 const TAX =
-  /TAX\b|\bGST|\bSST\b|\bVAT\b|\bMWST|\bUST\b|STEUER|\bTVA\b|\bIVA\b|\bBTW\b|消費税|内税|外税|\bNETTO\b/i;
+  /TAX\b|\bGST|\bSST\b|\bVAT\b|\bMWST|\bUST\b|STEUER|\bTVA\b|\bIVA\b|\bBTW\b|消費税|内税|外税|税(?!込)|\bNETTO\b/i;
 // Lines whose amount is never the receipt's total.
 const NOT_TOTAL =
   /SERVICE\s?CHARGE|DISCOUNT|SAVING|YOU\s?SAVED|\bQTY|QUANTITY|\bITEMS?\b|\bPOINTS?\b|\bPTS\b|\bTIPS?\b|DEPOSIT|REFUND|COUPON|VOUCHER|PFAND|LEERG|RABATT|POSTEN|PUNKTE|PAYBACK|REMISE|DESCUENTO|SCONTO|KORTING|値引|割引/i;

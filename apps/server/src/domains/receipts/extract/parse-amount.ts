@@ -4,7 +4,7 @@
  */
 
 // Currencies printed without minor units: a lone "1,200" after them is twelve hundred.
-const ZERO_DECIMAL_MARKS = /[¥₩]|\b(?:JPY|KRW|YEN)\b/i;
+const ZERO_DECIMAL_MARKS = /[¥₩￥円]|\b(?:JPY|KRW|YEN)\b/i;
 const CURRENCY_MARKS =
   /(?:US\$|S\$|A\$|C\$|R\$|RM|MYR|SGD|USD|EURO?|GBP|AUD|CAD|JPY|KRW|YEN|INR|Rs\.?|[$€£¥₩₹￥])/gi;
 
