@@ -272,6 +272,26 @@ describe('merchant: the shop, not the boilerplate around it', () => {
     expect(merchant('CORNER DELI', '12 Main Street', ...footer)).toBe('CORNER DELI');
   });
 
+  it('a name printed over the first two short lines is both lines', () => {
+    expect(merchant('OAKFIELD', 'BAKERY OUTLET', '12 Main Street')).toBe('OAKFIELD BAKERY OUTLET');
+    expect(merchant('SUNRISE BAKERY SDN BHD', 'NO. 5 JALAN BESAR')).toBe('SUNRISE BAKERY SDN BHD');
+    expect(merchant('NORDMARKT', 'NORDMARKT', 'Ringweg 3')).toBe('NORDMARKT');
+    expect(merchant('NORDMARKT', 'LINDEN-STR.1', '12345 Dorf')).toBe('NORDMARKT');
+  });
+
+  it('a name read without its spaces takes them from where the receipt prints it again', () => {
+    const items = Array.from({ length: 10 }, (_, i) => `ITEM ${i} 1.00`);
+    expect(
+      merchant(
+        'GreenLeaf',
+        '12 Main Street',
+        ...items,
+        'Join GreenLeaf Rewards',
+        'Visit Green Leaf online',
+      ),
+    ).toBe('Green Leaf');
+  });
+
   it('a brand with its owner on the next header line keeps both', () => {
     expect(merchant('FRISCHKAUF', 'FRISCHKAUF Meier', 'Bahnhofweg 2', '12345 Dorf')).toBe(
       'FRISCHKAUF Meier',

@@ -207,10 +207,66 @@ export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null 
   if (!top) return null;
   const { name, score, index } = top;
   const value = withOwner(
-    withWrappedParts(name, header[index - 1], header.slice(index + 1, index + 3)),
+    withTwoLineName(
+      withWrappedParts(name, header[index - 1], header.slice(index + 1, index + 3)),
+      index,
+      header,
+    ),
     header.slice(index + 1, index + 3),
   );
-  return { value, confidence: Math.max(0.2, Math.min(0.9, 0.4 + score * 0.3)) };
+  return {
+    value: spacedAsPrinted(value, lines.slice(HEADER_LINES)),
+    confidence: Math.max(0.2, Math.min(0.9, 0.4 + score * 0.3)),
+  };
+}
+
+/** A short line in capitals without digits, legal suffix, address or title: part of a name. */
+function isShortNamePart(line: ReceiptLine): boolean {
+  const text = cleanMerchantName(line.text);
+  return (
+    text.split(' ').length <= 2 &&
+    !/\d/.test(line.text) &&
+    !isAddressOrContact(line.text) &&
+    text === text.toUpperCase() &&
+    letters(text) >= 3 &&
+    !ENDS_LEGAL.test(text) &&
+    !/SDN|BHD/.test(text) &&
+    !isNotName(text)
+  );
+}
+
+/**
+ * A shop name printed over the first two lines, each too short to be the name alone ("OROWEAT"
+ * / "BAKERY OUTLET", "ALIMENTARI" / "STECCA OLIVIERO"): both lines are the name.
+ */
+function withTwoLineName(name: string, index: number, header: readonly ReceiptLine[]): string {
+  if (index > 1) return name;
+  const [top, next] = header;
+  if (!top || !next) return name;
+  const first = cleanMerchantName(top.text);
+  const second = cleanMerchantName(next.text);
+  if ((name !== first && name !== second) || first === second) return name;
+  return isShortNamePart(top) && isShortNamePart(next) ? `${first} ${second}` : name;
+}
+
+/**
+ * A name read without its spaces ("BostonPizza") as the receipt prints it elsewhere with them
+ * ("$200 Boston Pizza Gift Card").
+ */
+function spacedAsPrinted(name: string, below: readonly ReceiptLine[]): string {
+  if (name.includes(' ')) return name;
+  const key = squeeze(name);
+  for (const line of below) {
+    const words = line.text.split(/\s+/);
+    for (let start = 0; start < words.length; start++) {
+      let joined = '';
+      for (let end = start; end < words.length && joined.length < key.length; end++) {
+        joined += squeeze(words[end] ?? '');
+        if (joined === key && end > start) return words.slice(start, end + 1).join(' ');
+      }
+    }
+  }
+  return name;
 }
 
 function isTitleCase(name: string): boolean {
