@@ -389,8 +389,14 @@ describe('checkReading: the rules for the local extraction and the AI alike', ()
       total: 12.35,
       date: '2024-02-03',
       category: 'Food',
+      currency: null,
       confidence: { merchant: 0.8, total: 0.85, date: 0.8, category: 0.7 },
     });
+  });
+
+  it('keeps an ISO currency code and drops anything else', () => {
+    expect(checkReading({ ...found, currency: 'EUR' }, TODAY).currency).toBe('EUR');
+    expect(checkReading({ ...found, currency: 'euros' }, TODAY).currency).toBeNull();
   });
 
   it.each(['2024-07-01', '2024-02-30', '1985-05-01'])('drops the date %s', (date) => {

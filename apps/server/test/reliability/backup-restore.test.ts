@@ -195,8 +195,8 @@ beforeAll(async () => {
       const id = randomUUID();
       receiptHashes.set(id, sha256);
       await source.database.pool.query(
-        `INSERT INTO receipts (id, user_id, file_name, mime_type, size_bytes, sha256, content, reading)
-         VALUES ($1, $2, $3, 'image/png', $4, $5, $6, $7)`,
+        `INSERT INTO receipts (id, user_id, file_name, mime_type, size_bytes, sha256, content, reading, shop)
+         VALUES ($1, $2, $3, 'image/png', $4, $5, $6, $7, $8)`,
         [
           id,
           user.id,
@@ -205,6 +205,7 @@ beforeAll(async () => {
           sha256,
           content,
           { merchant: 'Café', total: 9.5 },
+          { header: ['CAFÉ', 'Hauptstr. 5'], taxId: 'DE123456789', phone: null },
         ],
       );
       await source.database.pool.query(
@@ -213,6 +214,12 @@ beforeAll(async () => {
         [id, user.id],
       );
     }
+    // What the user taught about a shop (issue 16).
+    await source.database.pool.query(
+      `INSERT INTO receipt_shops (id, user_id, tax_id, phone, header_lines, merchant, category)
+       VALUES ($1, $2, 'DE123456789', NULL, $3, 'Café Korn', 'Food')`,
+      [randomUUID(), user.id, ['CAFE', 'HAUPTSTR5']],
+    );
   }
 }, 120_000);
 
@@ -244,6 +251,7 @@ describe('backup and restore', () => {
       import_rows: 3 * (3 + 6),
       import_mappings: 3,
       rules: 3,
+      receipt_shops: 3,
     });
     expect(dumped.tables.sessions).toBeGreaterThanOrEqual(3);
     expect(dumped.tables.security_events).toBe(3 + 2 + 3);

@@ -226,6 +226,11 @@ export function buildPlans(
       expect: [201],
     },
     'GET /api/receipts': { expect: [200] },
+    'PUT /api/receipts/{id}': {
+      pathParams: { id: mine.receiptId },
+      body: { merchant: 'Fuzz cafe', amount: 4.5, date: today, category: 'Food' },
+      expect: [200],
+    },
     'GET /api/receipts/{id}/file': {
       pathParams: { id: mine.receiptId },
       query: Object.fromEntries(new URL(mine.receiptFileUrl, 'http://x').searchParams),

@@ -112,6 +112,12 @@ function attacksOnIds(): Array<[string, Method, string, object?]> {
     ['update her recurring rule', 'PUT', `/api/recurring/${a.recurringId}`, recurringBody],
     ['delete her recurring rule', 'DELETE', `/api/recurring/${a.recurringId}`],
     ['read her receipt file', 'GET', `/api/receipts/${a.receiptId}/file`],
+    [
+      'correct her receipt',
+      'PUT',
+      `/api/receipts/${a.receiptId}`,
+      { merchant: 'Taken over', amount: 1, date: today, category: 'Food' },
+    ],
     ['rename her account', 'PUT', `/api/accounts/${a.accountId}`, accountBody],
     ['delete her account', 'DELETE', `/api/accounts/${a.accountId}`],
     ['read her account’s register', 'GET', `/api/accounts/${a.accountId}/register`],

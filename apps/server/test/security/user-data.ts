@@ -22,6 +22,7 @@ export function fixedReceiptReader(merchant = 'FIXED MART', total = 12.34): Rece
         total,
         date: todayIn('UTC'),
         category: 'Groceries',
+        currency: null,
         confidence: { merchant: 1, total: 1, date: 1, category: 1 },
         text: '',
         source: 'ocr',

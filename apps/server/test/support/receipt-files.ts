@@ -1,3 +1,4 @@
+import type { App } from '../../src/http/types';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -85,4 +86,21 @@ export function multipartFile(field: string, fileName: string, contentType: stri
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POST /api/receipts/upload with one file, as the browser sends it. */
+export function uploadReceipt(
+  app: { inject: App['inject'] },
+  headers: Record<string, string>,
+  bytes: Buffer,
+  fileName = 'receipt.png',
+  contentType = 'image/png',
+) {
+  const body = multipartFile('receipt', fileName, contentType, bytes);
+  return app.inject({
+    method: 'POST',
+    url: '/api/receipts/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
 }

@@ -1,9 +1,13 @@
 import type { ReceiptMimeType } from '@moneta/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { receipts, transactions, type ReceiptRow } from '../../db/schema';
+import { receipts, receiptShops, transactions, type ReceiptRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { isSameShop, normalizeHeaderLine, type ShopFingerprint } from './extract/shop-fingerprint';
 import type { ReceiptView } from './signed-urls';
+
+/** Taught shops compared by their header lines when no tax id or phone matches. */
+const HEADER_MATCH_CANDIDATES = 200;
 
 export type NewReceipt = Omit<ReceiptRow, 'id' | 'userId' | 'createdAt'>;
 export type ReceiptSummaryRow = Omit<ReceiptRow, 'content' | 'pagePng'> & {
@@ -19,6 +23,7 @@ const summaryColumns = {
   sizeBytes: receipts.sizeBytes,
   sha256: receipts.sha256,
   reading: receipts.reading,
+  shop: receipts.shop,
   createdAt: receipts.createdAt,
   transactionId: transactions.id,
 };
@@ -31,6 +36,74 @@ export function createReceiptsRepository(db: Executor) {
         .values({ id: newId(), userId, ...receipt })
         .returning();
       return row!;
+    },
+
+    /** One of the user's receipts with its expense's id, locked for a review. */
+    async findForUpdate(userId: string, id: string): Promise<ReceiptSummaryRow | undefined> {
+      const [row] = await db
+        .select(summaryColumns)
+        .from(receipts)
+        .leftJoin(
+          transactions,
+          and(eq(transactions.receiptId, receipts.id), eq(transactions.userId, receipts.userId)),
+        )
+        .where(and(eq(receipts.id, id), eq(receipts.userId, userId)))
+        .for('update', { of: receipts })
+        .limit(1);
+      return row;
+    },
+
+    async updateReading(userId: string, id: string, reading: unknown): Promise<void> {
+      await db
+        .update(receipts)
+        .set({ reading })
+        .where(and(eq(receipts.id, id), eq(receipts.userId, userId)));
+    },
+
+    /** What the user taught about the shop that printed this receipt, if anything. */
+    async findTaughtShop(userId: string, shop: ShopFingerprint) {
+      const byIds = [
+        ...(shop.taxId ? [eq(receiptShops.taxId, shop.taxId)] : []),
+        ...(shop.phone ? [eq(receiptShops.phone, shop.phone)] : []),
+      ];
+      const candidates = await db
+        .select()
+        .from(receiptShops)
+        .where(and(eq(receiptShops.userId, userId), byIds.length > 0 ? or(...byIds) : undefined))
+        .orderBy(desc(receiptShops.updatedAt))
+        .limit(HEADER_MATCH_CANDIDATES);
+      const fromIds = candidates.find((taught) => isSameShop(taught, shop));
+      if (fromIds || byIds.length === 0) return fromIds;
+      const recent = await db
+        .select()
+        .from(receiptShops)
+        .where(eq(receiptShops.userId, userId))
+        .orderBy(desc(receiptShops.updatedAt))
+        .limit(HEADER_MATCH_CANDIDATES);
+      return recent.find((taught) => isSameShop(taught, shop));
+    },
+
+    /** Remembers the user's merchant and category for the shop that printed `shop`. */
+    async teachShop(
+      userId: string,
+      shop: ShopFingerprint,
+      taught: { merchant: string; category: string },
+    ): Promise<void> {
+      const known = await this.findTaughtShop(userId, shop);
+      const values = {
+        taxId: shop.taxId ?? known?.taxId ?? null,
+        phone: shop.phone ?? known?.phone ?? null,
+        headerLines: shop.header.map(normalizeHeaderLine).filter((line) => line.length > 0),
+        ...taught,
+      };
+      if (known) {
+        await db
+          .update(receiptShops)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(receiptShops.id, known.id), eq(receiptShops.userId, userId)));
+      } else {
+        await db.insert(receiptShops).values({ id: newId(), userId, ...values });
+      }
     },
 
     async list(userId: string, limit: number): Promise<ReceiptSummaryRow[]> {

@@ -1,8 +1,10 @@
 import {
   apiErrorSchema,
   RECEIPT_MESSAGES,
+  receiptReviewSchema,
   receiptSchema,
   receiptUploadResultSchema,
+  reviewedReceiptSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../http/app-error';
@@ -108,6 +110,23 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
       },
     },
     async (request) => receipts.list(request.user.id),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Confirm or correct a receipt's reading: updates the reading and its expense, and remembers the merchant and category for the shop",
+        params: z.object({ id: z.string().max(64) }),
+        body: receiptReviewSchema,
+        response: { 200: reviewedReceiptSchema, ...errors },
+      },
+    },
+    async (request) => receipts.review(request.user, request.params.id, request.body),
   );
 
   const summaries: Record<ReceiptView, string> = {

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import {
   FALLBACK_CATEGORY,
+  isCurrencyCode,
   MAX_CATEGORY_LENGTH,
   MAX_NAME_LENGTH,
   RECEIPT_MESSAGES,
   todayIn,
   transactionInputSchema,
+  type ExtractedData,
   type Receipt,
   type ReceiptMimeType,
+  type ReceiptReview,
   type ReceiptUploadResult,
+  type ReviewedReceipt,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
@@ -16,6 +20,7 @@ import { AppError, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { suggestCategory } from '../rules/suggest-category';
 import type { TransactionsService } from '../transactions/transactions-service';
+import { shopFingerprint, type ShopFingerprint } from './extract/shop-fingerprint';
 import { detectMimeType } from './mime-type';
 import {
   isReceiptReadError,
@@ -34,14 +39,41 @@ const FAILURE_STATUS: Record<ReceiptReadFailure, { status: number; code: string 
   timeout: { status: 503, code: 'RECEIPT_READ_TIMEOUT' },
 };
 
-/** The reading kept with the receipt (no OCR text: logs and listings never carry contents). */
+/**
+ * The reading kept with the receipt (no OCR text: logs and listings never carry contents).
+ * Receipts stored before issue 16 have no currency.
+ */
 interface StoredReading {
   merchant: string;
   amount: number;
   category: string;
   date: string;
+  currency?: string | null;
   confidence: ReceiptReading['confidence'];
   source: ReceiptReading['source'];
+  /** Set once the user has confirmed or corrected the reading (PUT /receipts/:id). */
+  isReviewed?: boolean;
+  /** The merchant and category came from what the user taught about this shop. */
+  isTaught?: boolean;
+}
+
+// What a user taught about a shop is as sure as a reading gets without their confirming it.
+const TAUGHT_CONFIDENCE = 0.95;
+
+/** What the API shows of a stored reading: its fields, currency and confidences. */
+function toExtractedData(reading: StoredReading): ExtractedData {
+  return {
+    merchant: reading.merchant,
+    amount: reading.amount,
+    category: reading.category,
+    date: reading.date,
+    currency: reading.currency ?? null,
+    confidence: {
+      merchant: reading.confidence.merchant,
+      amount: reading.confidence.total,
+      date: reading.confidence.date,
+    },
+  };
 }
 
 export function createReceiptsService(
@@ -51,6 +83,27 @@ export function createReceiptsService(
   transactions: TransactionsService,
 ) {
   const receipts = createReceiptsRepository(db);
+
+  /** The merchant and category the user taught for this shop replace the ones read. */
+  async function withTaughtShop(
+    userId: string,
+    reading: ReceiptReading,
+    shop: ShopFingerprint | null,
+  ): Promise<ReceiptReading & { isTaught?: boolean }> {
+    const taught = shop && (await receipts.findTaughtShop(userId, shop));
+    if (!taught) return reading;
+    return {
+      ...reading,
+      merchant: taught.merchant,
+      category: taught.category,
+      confidence: {
+        ...reading.confidence,
+        merchant: TAUGHT_CONFIDENCE,
+        category: TAUGHT_CONFIDENCE,
+      },
+      isTaught: true,
+    };
+  }
 
   function toReceiptDto(row: ReceiptSummaryRow): Receipt {
     const reading = row.reading as StoredReading;
@@ -62,12 +115,7 @@ export function createReceiptsService(
       createdAt: row.createdAt.toISOString(),
       fileUrl: signer.urlFor(row.id, 'file'),
       imageUrl: signer.urlFor(row.id, 'image'),
-      extractedData: {
-        merchant: reading.merchant,
-        amount: reading.amount,
-        category: reading.category,
-        date: reading.date,
-      },
+      extractedData: toExtractedData(reading),
       confidence: reading.confidence,
       transactionId: row.transactionId,
     };
@@ -82,6 +130,9 @@ export function createReceiptsService(
       return await reader.read(bytes, mimeType, {
         today: todayIn(user.timeZone),
         merchantCategories: await receipts.merchantCategories(user.id),
+        // What a bare "$" means and, with the zone, which way 03/04 reads.
+        ...(isCurrencyCode(user.defaultCurrency) ? { currency: user.defaultCurrency } : {}),
+        timeZone: user.timeZone,
       });
     } catch (error) {
       if (!isReceiptReadError(error)) throw error;
@@ -101,7 +152,10 @@ export function createReceiptsService(
     ): Promise<ReceiptUploadResult> {
       const mimeType = detectMimeType(file.bytes);
       if (!mimeType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', RECEIPT_MESSAGES.wrongType);
-      const reading = await read(user, file.bytes, mimeType);
+      const found = await read(user, file.bytes, mimeType);
+      // Only the header, tax id and phone are kept: never the whole text of the receipt.
+      const shop = found.text ? shopFingerprint(found.text) : null;
+      const reading = await withTaughtShop(user.id, found, shop);
       if (reading.total === null) {
         throw new AppError(
           422,
@@ -135,9 +189,12 @@ export function createReceiptsService(
         merchant: input.name,
         amount: input.cost,
         category: input.category,
+        // A date not found is today's, shown with no confidence, never silently.
         date: input.addedOn,
-        confidence: reading.confidence,
+        currency: reading.currency,
+        confidence: { ...reading.confidence, date: reading.date ? reading.confidence.date : 0 },
         source: reading.source,
+        ...(reading.isTaught ? { isTaught: true } : {}),
       };
 
       return db.transaction(async (tx) => {
@@ -149,6 +206,7 @@ export function createReceiptsService(
           content: file.bytes,
           pagePng: reading.pagePng ?? null,
           reading: stored,
+          shop,
         });
         const transaction = await transactions.create(user.id, input, {
           receiptId: receipt.id,
@@ -158,12 +216,57 @@ export function createReceiptsService(
           _id: receipt.id,
           fileUrl: signer.urlFor(receipt.id, 'file'),
           imageUrl: signer.urlFor(receipt.id, 'image'),
-          extractedData: {
-            merchant: stored.merchant,
-            amount: stored.amount,
-            category: stored.category,
-            date: stored.date,
-          },
+          extractedData: toExtractedData(stored),
+          transaction,
+        };
+      });
+    },
+
+    /**
+     * The user's review of a reading: the corrected fields replace the reading and its expense
+     * in one DB transaction (through the transactions writer), and the merchant and category are
+     * remembered for the shop that printed it. A receipt whose expense was deleted gets a new
+     * one: confirming a receipt says that this expense happened.
+     */
+    async review(user: UserRow, id: string, input: ReceiptReview): Promise<ReviewedReceipt> {
+      const receiptNotFound = () => notFound('Receipt not found.', 'RECEIPT_NOT_FOUND');
+      if (!isId(id)) throw receiptNotFound();
+      return db.transaction(async (tx) => {
+        const repository = createReceiptsRepository(tx);
+        const row = await repository.findForUpdate(user.id, id);
+        if (!row) throw receiptNotFound();
+        const expense = transactionInputSchema.parse({
+          name: input.merchant,
+          category: input.category,
+          cost: input.amount,
+          addedOn: input.date,
+          isIncome: false,
+        });
+        const transaction = row.transactionId
+          ? await transactions.update(user.id, row.transactionId, expense, { tx })
+          : await transactions.create(
+              user.id,
+              { ...expense, note: `Read from the receipt ${row.fileName}`.slice(0, 500) },
+              { receiptId: id, tx },
+            );
+        const reading: StoredReading = {
+          ...(row.reading as StoredReading),
+          merchant: transaction.name,
+          amount: transaction.cost,
+          category: transaction.category,
+          date: transaction.addedOn,
+          confidence: { merchant: 1, total: 1, date: 1, category: 1 },
+          isReviewed: true,
+        };
+        await repository.updateReading(user.id, id, reading);
+        if (row.shop) {
+          await repository.teachShop(user.id, row.shop as ShopFingerprint, {
+            merchant: transaction.name,
+            category: transaction.category,
+          });
+        }
+        return {
+          ...toReceiptDto({ ...row, reading, transactionId: transaction._id }),
           transaction,
         };
       });

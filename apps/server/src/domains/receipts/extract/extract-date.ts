@@ -1,5 +1,5 @@
 import type { ReceiptLine } from '../ocr/receipt-lines';
-import { isPlausibleDate, isValidDate, type Extracted } from './receipt-reading';
+import { isPlausibleDate, isValidDate, type Extracted, type ReadingHints } from './receipt-reading';
 
 export type DateOrder = 'day-first' | 'month-first';
 
@@ -54,26 +54,34 @@ interface DateCandidate {
   hasNamedMonth: boolean;
 }
 
-export interface DateHints {
-  /** The user's today, YYYY-MM-DD: later dates are implausible. */
-  today?: string;
+/** The user's today (later dates are implausible), currency and zone (the order of a date). */
+export type DateHints = Pick<ReadingHints, 'today' | 'currency' | 'timeZone'> & {
   order?: DateOrder;
+};
+
+// Receipts of day-first countries: Malaysia and Singapore, the UK, Australia, the euro
+// countries (their currency, VAT words, legal forms and total words), Japan's yen.
+const DAY_FIRST_RECEIPT =
+  /\b(RM|MYR|SDN\.? ?BHD|BHD|GST|SST|VAT|MALAYSIA|SINGAPORE|LTD|GMBH|S\.?A\.?R\.?L|UK|AUSTRALIA|ABN|EUR|EURO|MWST|UST|USt-IdNr|TVA|IVA|BTW|SUMME|ZU ZAHLEN|TOTALE|TTC|S\.?P\.?A|S\.?L|JPY)\b|[£€¥円]/i;
+const US_STATE =
+  /\b(SALES TAX|USA|[A-Z]{2} \d{5}(?:-\d{4})?|AL|AK|AZ|CA|CT|FL|GA|IL|MA|MI|MN|NJ|NY|NC|OH|PA|TX|VA|WA|WI)\b/;
+
+/** Whether the user reads dates month first: dollars (USD) and an American time zone. */
+function isMonthFirstUser(hints: DateHints): boolean {
+  return hints.currency === 'USD' && /^(America|US)\//.test(hints.timeZone ?? '');
 }
 
-/** Day-first unless the receipt itself says it is American (dollars and a US state, sales tax). */
-export function guessDateOrder(text: string): DateOrder {
-  const upper = text.toUpperCase();
-  const dayFirst =
-    /\b(RM|MYR|SDN\.? ?BHD|BHD|GST|SST|VAT|MALAYSIA|SINGAPORE|LTD|GMBH|S\.?A\.?R\.?L|UK|AUSTRALIA|ABN)\b|[£€]/.test(
-      upper,
-    );
-  const monthFirst =
-    /\$/.test(upper) &&
-    /\b(SALES TAX|USA|[A-Z]{2} \d{5}(?:-\d{4})?|AL|AK|AZ|CA|CT|FL|GA|IL|MA|MI|MN|NJ|NY|NC|OH|PA|TX|VA|WA|WI)\b/.test(
-      upper,
-    );
-  if (monthFirst && !dayFirst) return 'month-first';
-  return 'day-first';
+/**
+ * The order of day and month on this receipt: its own country when it shows one (dollars and a
+ * US state or sales tax: month first; the currencies, tax words and legal forms of day-first
+ * countries: day first), else the user's (month first for USD with an American zone), else day
+ * first.
+ */
+export function guessDateOrder(text: string, hints: DateHints = {}): DateOrder {
+  const dayFirst = DAY_FIRST_RECEIPT.test(text);
+  const monthFirst = /\$/.test(text) && US_STATE.test(text.toUpperCase());
+  if (monthFirst !== dayFirst) return monthFirst ? 'month-first' : 'day-first';
+  return isMonthFirstUser(hints) ? 'month-first' : 'day-first';
 }
 
 function expandYear(year: string): number {
@@ -87,8 +95,15 @@ function numericCandidates(
   yearText: string,
   lineIndex: number,
   order: DateOrder,
+  isGluedToTime: boolean,
 ): DateCandidate | null {
-  const years = yearText.length === 4 ? [yearText, yearText.slice(0, 2)] : [yearText];
+  // A 4-digit "year" glued to a colon is a 2-digit year and an hour: "20.07.2011:03".
+  const years =
+    yearText.length === 4
+      ? isGluedToTime
+        ? [yearText.slice(0, 2)]
+        : [yearText, yearText.slice(0, 2)]
+      : [yearText];
   for (const y of years) {
     const year = expandYear(y);
     const dayFirst = isValidDate(year, b, a);
@@ -119,15 +134,18 @@ function findCandidates(line: string, lineIndex: number, order: DateOrder): Date
   for (const pattern of [NUMERIC, NUMERIC_SPACED, NUMERIC_MIXED]) {
     for (const m of line.matchAll(pattern)) {
       const parts = pattern === NUMERIC ? [m[1], m[3], m[4]] : [m[1], m[2], m[3]];
+      const rest = line.slice((m.index ?? 0) + m[0].length);
+      // "24.12.08:00-14:00": a day, a month and a time (opening hours), no year.
+      if ((parts[2] ?? '').length === 2 && /^:\d{2}/.test(rest)) continue;
       const candidate = numericCandidates(
         Number(parts[0]),
         Number(parts[1]),
         parts[2] ?? '',
         lineIndex,
         order,
+        /^:\d{2}/.test(rest),
       );
       if (!candidate) continue;
-      const rest = line.slice((m.index ?? 0) + m[0].length);
       const yearDigits = String(candidate.year).slice(2);
       const usedTwoDigits = !m[0].endsWith(String(candidate.year)) && m[0].endsWith(yearDigits);
       const tail =
@@ -177,8 +195,9 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const toIso = (c: DateCandidate) => `${c.year}-${pad(c.month)}-${pad(c.day)}`;
 
 // Lines that carry another date than the purchase's (validity, expiry, best before).
-const OTHER_DATE_LINE = /\b(EXP|EXPIR|VALID|BEST BEFORE|USE BY|DUE DATE|UNTIL|BIRTH|DOB)/i;
-const DATE_LABEL = /\b(DATE|DATED|DT|TARIKH)\b|DATE/i;
+const OTHER_DATE_LINE =
+  /\b(EXP|EXPIR|VALID|BEST BEFORE|USE BY|DUE DATE|UNTIL|BIRTH|DOB|RETURN|THRU|AS OF|BALANCES?|G[UÜ]LTIG|MHD|ABLAUF|SCADENZA|VENCE|CADUC)|期限/i;
+const DATE_LABEL = /\b(DATE|DATED|DT|TARIKH|DATUM|DAT|FECHA|DATA)\b|DATE|DATUM|日付/i;
 
 /**
  * The purchase date: every date-shaped text on the receipt is a candidate; the ones in the
@@ -186,7 +205,7 @@ const DATE_LABEL = /\b(DATE|DATED|DT|TARIKH)\b|DATE/i;
  * ("Date: ...") is preferred, then the first one printed.
  */
 export function extractDate(lines: ReceiptLine[], hints: DateHints = {}): Extracted<string> | null {
-  const order = hints.order ?? guessDateOrder(lines.map((l) => l.text).join('\n'));
+  const order = hints.order ?? guessDateOrder(lines.map((l) => l.text).join('\n'), hints);
   let best: { candidate: DateCandidate; score: number } | null = null;
   lines.forEach((line, index) => {
     for (const candidate of findCandidates(line.text, index, order)) {

@@ -1,5 +1,6 @@
 import type { ReceiptLine } from '../ocr/receipt-lines';
-import { extractDate, type DateHints } from './extract-date';
+import { extractCurrency } from './extract-currency';
+import { extractDate } from './extract-date';
 import { extractMerchant } from './extract-merchant';
 import { extractTotal } from './extract-total';
 import { guessCategory } from './guess-category';
@@ -11,13 +12,13 @@ export function extractFields(
   hints: ReadingHints = {},
   source: ReceiptReading['source'] = 'ocr',
 ): ReceiptReading {
-  const dateHints: DateHints = hints.today ? { today: hints.today } : {};
   const merchant = extractMerchant(lines);
   const found = {
     merchant,
     total: extractTotal(lines),
-    date: extractDate(lines, dateHints),
+    date: extractDate(lines, hints),
     category: guessCategory(merchant?.value ?? null, lines),
+    currency: extractCurrency(lines, hints),
   };
   return {
     ...checkReading(found, hints),

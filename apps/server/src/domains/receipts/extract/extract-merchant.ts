@@ -1,3 +1,4 @@
+import { editDistance } from '../../../lib/edit-distance';
 import type { ReceiptLine } from '../ocr/receipt-lines';
 import type { Extracted } from './receipt-reading';
 
@@ -5,23 +6,43 @@ import type { Extracted } from './receipt-reading';
 const HEADER_LINES = 10;
 
 const COMPANY_SUFFIX =
-  /\b(SDN\.?\s?BHD|BHD|BERHAD|ENTERPRISE|ENTERPRISES|TRADING|HARDWARE|RESTAURANT|RESTORAN|CAFE|BAKERY|MART|MARKET|SUPERMARKET|STORE|STORES|SHOP|PHARMACY|LTD|LIMITED|LLC|INC|CORP|CORPORATION|COMPANY|CO|GMBH|PLC|PTE|S\.?A|STATION|HOTEL|KEDAI|BOOKSTORE|STATIONERY|ELECTRICAL|FOOD|FOODS|KITCHEN|GRILL|BAR|PIZZA|COFFEE)\b/i;
+  /\b(SDN\.?\s?BHD|BHD|BERHAD|ENTERPRISE|ENTERPRISES|TRADING|HARDWARE|RESTAURANT|RESTORAN|CAFE|BAKERY|MART|MARKET|SUPERMARKET|STORE|STORES|SHOP|PHARMACY|LTD|LIMITED|LLC|INC|CORP|CORPORATION|COMPANY|CO|GMBH|PLC|PTE|S\.?A|STATION|HOTEL|KEDAI|BOOKSTORE|STATIONERY|ELECTRICAL|FOOD|FOODS|KITCHEN|GRILL|BAR|PIZZA|COFFEE|AG|KG|OHG|E\.?K|SARL|SAS|S\.?L|S\.?P\.?A|S\.?R\.?L|SNC|B\.?V|N\.?V|PTY|MARKT|DROGERIE|APOTHEKE|B[AÄ]CKEREI|METZGEREI|SUPERMERCADOS?|ALIMENTARI|BOULANGERIE|PHARMACIE|RISTORANTE|TRATTORIA|PIZZERIA|FARMACIA|SUPERSTORE|WAREHOUSE|STEAKHOUSE|BISTRO)\b|株式会社|有限会社|合同会社/i;
 // Lines of the header's second part, under the name: contact details, tax and company ids and
 // the address. A name printed after them is an owner's or a customer's, not the shop's.
 const CONTACT_OR_ID = [
-  /\b(TEL|PHONE|FAX|H\/?P|MOBILE|EMAIL|E-MAIL|WEBSITE|WWW|HTTP|\.COM|\.MY|\.NET)\b/i,
-  /\b(GST|SST|VAT|ABN|TIN|BRN|ROC|REG|CO\.?\s?NO|COMPANY\s?NO|TAX\s?ID|ID\s?NO)\b/i,
+  /\b(TEL|TELEFON|TELEFONO|TELEFONE|TÉLÉPHONE|PHONE|PH|FAX|H\/?P|MOBILE|EMAIL|E-MAIL|WEBSITE|WWW|HTTP|\.COM|\.MY|\.NET|\.DE|\.FR|\.ES|\.IT|\.NL)\b|TELÉFONO|電話/i,
+  // Tax and company ids: "USt-IdNr", "St.-Nr.", "UID Nr", TVA, SIRET, P.IVA, C.F., CIF/NIF, ABN,
+  // ACN, HST/GST numbers, a Japanese invoice registration number (登録番号 T1234567890123).
+  /\b(GST|SST|VAT|ABN|ACN|TIN|BRN|ROC|REG|CO\.?\s?NO|COMPANY\s?NO|TAX\s?ID|ID\s?NO|UST|USt-?Id(?:Nr)?|ST\.?-?\s?NR|STEUER|UID|TVA|SIRET|SIREN|NAF|APE|P\.?\s?IVA|PARTITA|C\.F|CIF|NIF|N\.I\.F|HST|BTW|KVK)\b|登[録绿]番号|\bT\d{13}\b/i,
+  // A phone number without its label: "0211/3398863", "780-430-2769", "(07) 3850 4100".
+  /(?<![\d.,])\(?\d{2,5}\)?[\s/-]\d{3,4}[\s-]?\d{3,5}(?![\d.,])/,
 ];
 const ADDRESS = [
   /\b(JALAN|JLN|LORONG|TAMAN|TMN|LOT|NO\.\s?\d|STREET|ST\.|ROAD|RD\.?|AVENUE|AVE|BLVD|SUITE|FLOOR|LEVEL|BLOCK|BLK|KAWASAN|PERSIARAN|BANDAR|PLAZA|MALL|SELANGOR|JOHOR|KUALA LUMPUR|PULAU PINANG|PERAK|KEDAH|MELAKA|PAHANG|SABAH|SARAWAK|NEGERI SEMBILAN|TERENGGANU|KELANTAN|PERLIS|PUTRAJAYA)\b/i,
   /^\d+[A-Z]?\b[\s,]+[A-Za-z].*\b(SQUARE|SQ|LANE|DRIVE|WAY|PLACE|COURT|CRESCENT|PARADE|TERRACE|HIGHWAY|HWY|BOULEVARD|PARKWAY|PIKE|ROW|GREEN|CLOSE|STRASSE|STR|RUE|VIA|CALLE)\b/i, // "1 Market Square"
+  // European streets: "Hauptstr. 5", "Bilker Allee 43", "Heideweg 51", "C/ MAYOR 3", "VIA ROMA 1",
+  // "2 AV DE L EUROPE", "Cnr Logan Road".
+  /\p{L}(STR\.?|STRASSE|STRAßE|WEG|ALLEE|PLATZ|GASSE|RING|DAMM|UFER)\s*\d|^\s*(\d+[,\s]+)?(AV|AVE|AVENUE|BD|BLVD|RUE|VIA|VIALE|PIAZZA|CORSO|CALLE|C\/|AVDA|PLAZA|PASEO|CNR)\b/iu,
+  /\b(ALLEE|PLATZ|GASSE)\b\s*\d/i,
+  // Japanese addresses: prefecture and city or ward, block numbers (丁目, 番地, 号).
+  /[都道府県]\S*[市区町村]|丁目|番地|\d+\s?号/,
   /\d{5}/, // postcodes and long numbers belong to addresses and ids
 ];
 // Other lines that are part of the header but never the name.
 const NOT_NAME = [
   ...CONTACT_OR_ID,
   ...ADDRESS,
-  /\b(TAX\s?INVOICE?|INVOICE?|RECEIPT|CASH\s?BILL|CASH\s?SALES?|OFFICIAL|SIMPLIFIED|BILL|ORDER|TABLE|CASHIER|SERVER|DOCUMENT|DOC\s?NO|CHECK|WELCOME|THANK)\b/i,
+  /\b(TAX\s?INVOICE?|INVOICE?|RECEIPT|CASH\s?BILL|CASH\s?SALES?|OFFICIAL|SIMPLIFIED|BILL|ORDER|TABLE|CASHIER|SERVER|DOCUMENT|DOC\s?NO|CHECK|WELCOME|THANK|REPRINT)\b/i,
+  // The same titles and greetings in the other languages: Kassenbon, Rechnung, Beleg, ticket,
+  // factura, scontrino, ricevuta, reçu, kassabon; willkommen, bienvenue, bienvenido, benvenuti,
+  // welkom, danke; 領収書, レシート, いらっしゃいませ.
+  /\b(KASSENBON|RECHNUNG|BELEG|QUITTUNG|BON|TICKET|FACTURA|SCONTRINO|RICEVUTA|RE[CÇ]U|KASSABON|FATTURA|DOCUMENTO|WILLKOMMEN|HERZLICH|BIENVENUE|BIENVENIDOS?|BENVENUTI|WELKOM|DANKE|MERCI|GRACIAS|GRAZIE|BEDANKT)\b|[領领]\s?[収收]|[収收]\s?[書书証证]|レシート|いらっしゃいませ|ありがとう|[毎每]度/i,
+  // Opening hours: "Mo-Sa 08:00-20:00 Uhr", "OPEN 24 HOURS", "Öffnungszeiten", "営業時間".
+  /\b(OPEN|OPENING|HOURS|GE[ÖO]FFNET|[ÖO]FFNUNGSZEITEN|UHR|HORAIRES|HORARIO|ORARIO|OPENINGSTIJDEN)\b|営業時間/i,
+  // A currency alone on its line, as printed above the items' amounts.
+  /^\W*(EUR|EURO|USD|GBP|JPY|CAD|AUD|INR|RM|[$€£¥])\W*$/i,
+  // Terminal and merchant ids of a card slip ("MID 354", "TID 0042").
+  /^(MID|TID|MERCHANT\s?ID|TERMINAL|TERM)\b/i,
   /\b(OWNED\s?BY|OPERATED\s?BY|DIMILIKI|FORMERLY|LICENSEE)\b/i, // the owner, not the shop
   /^\(?(?=(?:\D*\d){3})[\d\sA-Z-]{4,14}\)?$/, // a registration number alone: "(789417-W)", "001006288896"
   /\d[.,]\d{2}\b/, // amounts belong to items and totals
@@ -77,12 +98,34 @@ function joinSplitTradeWords(text: string): string {
 }
 
 function letters(text: string): number {
-  return (text.match(/[A-Za-z]/g) ?? []).length;
+  return (text.match(/\p{L}/gu) ?? []).length;
+}
+
+/** Capitals among the letters; scripts without case (kana, kanji) count as capitals. */
+function capitals(text: string): number {
+  return (text.match(/\p{Lu}|\p{Lo}/gu) ?? []).length;
+}
+
+// Letters printed spaced out ("P E N N Y - M A R K T"), which the recognizer reads in runs of one
+// or two: four or more such pieces in a row are one word.
+const SPACED_LETTERS =
+  /(?<![\p{L}\d])\p{L}{1,2}(?:[ ]\p{L}{1,2}|[ ]?-[ ]?\p{L}{1,2}){3,}(?![\p{L}\d])/gu;
+
+function joinSpacedLetters(text: string): string {
+  return text.replace(SPACED_LETTERS, (run) => {
+    const pieces = run.split(/ /);
+    const singles = pieces.filter((piece) => /^\p{L}$/u.test(piece)).length;
+    return singles * 2 >= pieces.length ? run.replace(/ /g, '') : run;
+  });
 }
 
 export function cleanMerchantName(text: string): string {
   return joinSplitTradeWords(
-    text
+    joinSpacedLetters(text)
+      // Spanish and Portuguese tax ids after the name: "S.A. A-46103834", "B12345678".
+      .replace(/\b[A-HJ-NP-SUVW]-?\d{7,8}[0-9A-J]?\b/g, ' ')
+      // "CMBH", "GMRH": GmbH misread.
+      .replace(/\b[CG]M[BR]H\b/gi, (suffix) => (suffix === suffix.toUpperCase() ? 'GMBH' : 'GmbH'))
       // Company numbers, bracketed or glued to the name: "(123456-X)", "S/B519537-X", and
       // bracketed ones with a digit misread as a letter: "(I39386 X)".
       .replace(/\([^()\d]{0,2}\d{4,}[^()]{0,4}\)?/g, ' ')
@@ -110,7 +153,9 @@ export function cleanMerchantName(text: string): string {
       .replace(/(\S)(SDN BHD)/g, '$1 $2')
       // Whatever follows the legal suffix and holds a digit is an id, however misread.
       .replace(/\b(SDN BHD|BERHAD|BHD|LTD|LIMITED|LLC|INC)\.?[\s(]*[\w-]*\d[\w-]*\)?$/i, '$1')
-      .replace(/^[^A-Za-z0-9(]+|[^A-Za-z0-9.)&']+$/g, '')
+      // A store number after the name: "GRILL HOUSE #178", "Logans 354".
+      .replace(/(?<=\p{L}{3,}[^\d]*)\s+#?\d{1,4}\s*$/u, '')
+      .replace(/^[^\p{L}\p{N}(]+|[^\p{L}\p{N}.)&']+$/gu, '')
       .replace(/\s{2,}/g, ' ')
       .trim(),
   );
@@ -124,6 +169,12 @@ export function cleanMerchantName(text: string): string {
 export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null {
   let best: { name: string; score: number; index: number } | null = null;
   const header = lines.slice(0, HEADER_LINES);
+  // The rest of the receipt, letters only: a name printed again further down (a footer, a web
+  // address, the card slip) is the shop's, where a slogan or an owner's name is printed once.
+  const below = lines
+    .slice(HEADER_LINES)
+    .map((line) => squeeze(line.text))
+    .join('\n');
   let isPastAddress = false;
   header.forEach((line, index) => {
     const wasPastAddress = isPastAddress;
@@ -132,22 +183,146 @@ export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null 
     const letterCount = letters(name);
     if (letterCount < 3) return;
     if (isNotName(name)) return;
-    const upper = (name.match(/[A-Z]/g) ?? []).length / letterCount;
+    const upper = capitals(name) / letterCount;
     let score = 1 - index * 0.08;
     if (COMPANY_SUFFIX.test(name)) score += 0.8;
     if (wasPastAddress) score -= 0.6;
-    if (upper < 0.5) score -= 0.6; // handwriting or a slogan, not a printed name
+    // Handwriting or a slogan, not a printed name; a name in title case ("Logans") is printed.
+    if (upper < 0.5) score -= isTitleCase(name) ? 0.3 : 0.6;
     if (letterCount / name.replace(/\s/g, '').length < 0.6) score -= 0.4;
     if (letterCount < 5) score -= 0.3;
+    // "下丸子三丁目店", "五条店": a Japanese branch line, printed under the chain's name.
+    if (/店\W*\d*$/.test(name)) score -= 0.6;
+    if (isRepeated(name, below)) score += 0.8;
     score += (line.confidence - 0.9) * 2;
     if (!best || score > best.score) best = { name, score, index };
   });
-  if (!best) return null;
-  const { name, score, index } = best as { name: string; score: number; index: number };
+  // The name in a "thank you for shopping at …" line, when the header holds no good name or holds
+  // a misreading of that one ("lealgreens" for WALGREENS).
+  const thanked = nameInThanks(lines);
+  const top = best as { name: string; score: number; index: number } | null;
+  if (thanked && (!top || top.score < 0.5 || isSimilar(squeeze(thanked), squeeze(top.name)))) {
+    return { value: thanked, confidence: top ? 0.8 : 0.6 };
+  }
+  if (!top) return null;
+  const { name, score, index } = top;
+  const value = withOwner(
+    withTwoLineName(
+      withWrappedParts(name, header[index - 1], header.slice(index + 1, index + 3)),
+      index,
+      header,
+    ),
+    header.slice(index + 1, index + 3),
+  );
   return {
-    value: withWrappedParts(name, header[index - 1], header.slice(index + 1, index + 3)),
+    value: spacedAsPrinted(value, lines.slice(HEADER_LINES)),
     confidence: Math.max(0.2, Math.min(0.9, 0.4 + score * 0.3)),
   };
+}
+
+/** A short line in capitals without digits, legal suffix, address or title: part of a name. */
+function isShortNamePart(line: ReceiptLine): boolean {
+  const text = cleanMerchantName(line.text);
+  return (
+    text.split(' ').length <= 2 &&
+    !/\d/.test(line.text) &&
+    !isAddressOrContact(line.text) &&
+    text === text.toUpperCase() &&
+    letters(text) >= 3 &&
+    !ENDS_LEGAL.test(text) &&
+    !/SDN|BHD/.test(text) &&
+    !isNotName(text)
+  );
+}
+
+/**
+ * A shop name printed over the first two lines, each too short to be the name alone ("OROWEAT"
+ * / "BAKERY OUTLET", "ALIMENTARI" / "STECCA OLIVIERO"): both lines are the name.
+ */
+function withTwoLineName(name: string, index: number, header: readonly ReceiptLine[]): string {
+  if (index > 1) return name;
+  const [top, next] = header;
+  if (!top || !next) return name;
+  const first = cleanMerchantName(top.text);
+  const second = cleanMerchantName(next.text);
+  if ((name !== first && name !== second) || first === second) return name;
+  return isShortNamePart(top) && isShortNamePart(next) ? `${first} ${second}` : name;
+}
+
+/**
+ * A name read without its spaces ("BostonPizza") as the receipt prints it elsewhere with them
+ * ("$200 Boston Pizza Gift Card").
+ */
+function spacedAsPrinted(name: string, below: readonly ReceiptLine[]): string {
+  if (name.includes(' ')) return name;
+  const key = squeeze(name);
+  for (const line of below) {
+    const words = line.text.split(/\s+/);
+    for (let start = 0; start < words.length; start++) {
+      let joined = '';
+      for (let end = start; end < words.length && joined.length < key.length; end++) {
+        joined += squeeze(words[end] ?? '');
+        if (joined === key && end > start) return words.slice(start, end + 1).join(' ');
+      }
+    }
+  }
+  return name;
+}
+
+function isTitleCase(name: string): boolean {
+  const words = name.split(' ').filter((word) => /\p{L}/u.test(word));
+  return words.length > 0 && words.every((word) => /^\P{L}*\p{Lu}/u.test(word));
+}
+
+/** Upper-case letters and digits only, for comparing names however they were spaced. */
+function squeeze(text: string): string {
+  return text.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** At most one edit in four characters apart. */
+function isSimilar(a: string, b: string): boolean {
+  return editDistance(a, b) <= a.length / 4;
+}
+
+/** A brand of one or two words printed again below the header (phrases repeat too). */
+function isRepeated(name: string, rest: string): boolean {
+  const key = squeeze(name);
+  return name.split(' ').length <= 2 && key.length >= 4 && rest.includes(key);
+}
+
+// "THANK YOU FOR SHOPPING AT WALGREENS", "Thanks for shopping with us" (not a name), "WELCOME TO
+// …": the shop names itself, often where its header is only a logo.
+const THANKS =
+  /\b(?:SHOPPING|SHOP|DINING|VISITING)\s+(?:AT|WITH)\s+([\p{L}][\p{L}\p{N}'&.\- ]{1,40})/iu;
+const NOT_A_SHOP = /^(US|OUR|THE\s+STORE)\b/i;
+
+function nameInThanks(lines: readonly ReceiptLine[]): string | null {
+  for (const line of lines) {
+    const match = THANKS.exec(line.text);
+    const name = match?.[1]?.replace(/[!.].*$/, '').trim();
+    if (name && letters(name) >= 3 && !NOT_A_SHOP.test(name)) return cleanMerchantName(name);
+  }
+  return null;
+}
+
+/**
+ * A brand printed alone and again with its owner or branch on the next header line ("FRISCHKAUF"
+ * / "FRISCHKAUF Meier"): the longer line is the shop's full name.
+ */
+function withOwner(name: string, below: readonly ReceiptLine[]): string {
+  for (const line of below) {
+    const text = cleanMerchantName(line.text);
+    const extra = text.slice(name.length).trim();
+    if (
+      text.toUpperCase().startsWith(`${name.toUpperCase()} `) &&
+      /^[\p{L}'&.\- ]+$/u.test(extra) &&
+      extra.split(' ').length <= 2 &&
+      !isNotName(text)
+    ) {
+      return text;
+    }
+  }
+  return name;
 }
 
 // A line that cannot end a name ("HOME MASTER HARDWARE &") or cannot start one ("& ELECTRICAL",

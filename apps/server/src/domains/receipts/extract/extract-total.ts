@@ -2,7 +2,7 @@ import { hasZeroDecimalCurrency, parseAmount } from './parse-amount';
 import type { ReceiptLine } from '../ocr/receipt-lines';
 import { roundToCents, type Extracted } from './receipt-reading';
 
-const CURRENCY = String.raw`(?:US\$|S\$|RM|MYR|SGD|USD|EUR|GBP|AUD|CAD|[$€£¥₩])`;
+const CURRENCY = String.raw`(?:US\$|S\$|A\$|C\$|RM|MYR|SGD|USD|EURO?|GBP|AUD|CAD|INR|Rs\.?|[$€£¥₩₹])`;
 // An amount with 2 decimals ("1,234.56", "1.234,56", "12.50", "1 234,56"), optionally with a
 // currency before or after it. Item prices with 3 decimals ("9.000") are not totals.
 const DECIMAL_AMOUNT = new RegExp(
@@ -11,7 +11,7 @@ const DECIMAL_AMOUNT = new RegExp(
 );
 // Zero-decimal currencies: "¥1,200", "1200円", "JPY 1200".
 const WHOLE_AMOUNT =
-  /(?:[¥₩]|JPY|KRW)\s?(\d{1,3}(?:,\d{3})+|\d+)(?![.,]?\d)|(\d{1,3}(?:,\d{3})+|\d+)\s?円/gi;
+  /(?:[¥₩￥]|JPY|KRW)\s?(\d{1,3}(?:,\d{3})+|\d+)(?![.,]?\d)|(\d{1,3}(?:,\d{3})+|\d+)\s?円/gi;
 
 export function findAmounts(text: string, zeroDecimal = hasZeroDecimalCurrency(text)): number[] {
   const values: number[] = [];
@@ -30,27 +30,49 @@ export function findAmounts(text: string, zeroDecimal = hasZeroDecimalCurrency(t
 }
 
 // OCR drops spaces ("GRANDTOTAL", "TOTALRM") and confuses T/I/1, O/U/0 and L/I on faint prints
-// ("IUIAL", "Grand Tota'"), so the keyword is matched loosely and inside words.
-const TOTAL = String.raw`[T1I][O0U][T1I]A[L1I]?`;
+// ("IUIAL", "Grand Tota'"), so the keyword is matched loosely and inside words. TOTAL is also
+// French, Spanish and Italian (TOTALE) and, spelt TOTAAL, Dutch.
+const TOTAL = String.raw`[T1I][O0U][T1I]A[AL1I]?`;
+// Final totals, by language: English; German (SUMME, GESAMT, ZU ZAHLEN, not ZWISCHENSUMME);
+// French (TOTAL TTC, NET À PAYER); Spanish (IMPORTE TOTAL, TOTAL A PAGAR); Italian (TOTALE
+// COMPLESSIVO, DA PAGARE); Dutch (TE BETALEN); Japanese (合計, お会計, ご請求額).
 const STRONG_TOTAL = new RegExp(
-  String.raw`GRAND\s?${TOTAL}|${TOTAL}\s?(?:AMOUNT|AMT|DUE|PAYABLE|SALES?|INCL|INC\b|AFTER|\(?RM|\(?MYR|\(?USD|\(?EUR|\(?GBP|\(?\$)|AMOUNT\s?(?:DUE|PAYABLE)|BALANCE\s?DUE|NETT?\s?(?:${TOTAL}|AMOUNT|AMT|PAYABLE)|ROUND(?:ED|ING)?\s?D?\s?${TOTAL}|${TOTAL}\s?ROUNDED|TO\s?PAY|JUMLAH`,
+  [
+    String.raw`GRAND\s?${TOTAL}|${TOTAL}\s?(?:AMOUNT|AMT|DUE|PAYABLE|SALES?|INCL|INC\b|AFTER|\(?RM|\(?MYR|\(?USD|\(?EUR|\(?GBP|\(?\$|\(?€)`,
+    String.raw`AMOUNT\s?(?:DUE|PAYABLE)|BALANCE\s?DUE|NETT?\s?(?:${TOTAL}|AMOUNT|AMT|PAYABLE)`,
+    String.raw`ROUND(?:ED|ING)?\s?D?\s?${TOTAL}|${TOTAL}\s?ROUNDED|TO\s?PAY|JUMLAH`,
+    String.raw`(?<!ZWISCHEN)\bSUMME\b|\bS\s?U\s?M\s?M\s?E\b|GESAMT(?:BETRAG|SUMME)?|ZU\s?ZAHLEN|ENDBETRAG`,
+    String.raw`\bTOTA?\.?\s?TT\s?C?\b|NET\s?[AÀ]\s?PAYER|MONTANT\s?(?:TTC|D[UÛ])`,
+    String.raw`IMPORTE\s?TOTAL|TOTAL\s?A\s?PAGAR|TOTALE\s?(?:COMPLESSIVO|EURO|EUR|DOVUTO)|DA\s?PAGARE`,
+    // The recognizer for kanji was trained on simplified Chinese as well: 合计 is 合計 misread.
+    String.raw`TE\s?BETALEN|(?<![小税])合\s?[計计]|お会計|ご請求額|お支払(?:い)?金額`,
+  ].join('|'),
   'i',
 );
-const PLAIN_TOTAL = new RegExp(String.raw`${TOTAL}|\bNETT?\b|\bDUE\b|\bBALANCE\b`, 'i');
-const WEAK_TOTAL = /\bAMOUNT\b|\bAMT\b|\bSALE\b/i;
+const PLAIN_TOTAL = new RegExp(String.raw`${TOTAL}|\bNETT?\b|\bDUE\b|\bBALANCE\b|\bIMPORTE\b`, 'i');
+const WEAK_TOTAL = /\bAMOUNT\b|\bAMT\b|\bSALE\b|\bBETRAG\b|\bMONTANT\b|\bSBTL\b/i;
 const SUBTOTAL = new RegExp(
-  String.raw`SUB\s?-?\s?${TOTAL}|SUBIUIAL|${TOTAL}\s?(?:EXCL|EX\b|BEFORE|W\/?O)|EXCL(?:UDING)?\.?\s?(?:GST|TAX|VAT|SST)`,
+  String.raw`SUB\s?-?\s?${TOTAL}|SUBIUIAL|${TOTAL}\s?(?:EXCL|EX\b|BEFORE|W\/?O)|EXCL(?:UDING)?\.?\s?(?:GST|TAX|VAT|SST)|ZWISCHEN\s?SUMME|SOUS[\s-]?TOTAL|小\s?[計计]`,
   'i',
 );
-// What the customer handed over, and what they got back: total = paid - change.
+// What the customer handed over, and what they got back: total = paid - change. German BAR (at
+// the start: "DOVE CREAM BAR SOAP" is an item),
+// GEGEBEN, EC-KARTE; French ESPÈCES, CB; Spanish EFECTIVO, TARJETA; Italian CONTANTE; Dutch PIN,
+// CONTANT; Japanese お預り (tendered), クレジット, 現金.
 const PAID =
-  /CASH|TENDER|PAYMENT|\bPAID\b|\bCARD\b|VISA|MASTER|CREDIT|DEBIT|AMEX|E-?WALLET|\bLASH\b/i;
-const CHANGE = /CHANGE|\bBAKI\b/i;
-const TAX = /TAX\b|\bGST|\bSST\b|\bVAT\b/i;
+  /CASH|TENDER|PAYMENT|\bPAID\b|\bCARD\b|VISA|MASTER|CREDIT|DEBIT|AMEX|E-?WALLET|\bLASH\b|^\W*BAR\b|\bGEG(?:EBEN|\.)|KARTE|GIROCARD|MAESTRO|\bEC\b|ESP[EÈ]CES|\bCB\b|CARTE|EFECTIVO|TARJETA|CONTANTI?\b|BANCOMAT|\bPIN\b|お預|クレジット|現金|電子マネー|支払/i;
+const CHANGE =
+  /CHANGE|\bBAKI\b|R[UÜO]E?CKGELD|WECHSELGELD|\bCAMBIO\b|\bVUELTA\b|RENDU|\bRESTO\b|WISSELGELD|お釣|おつり|釣銭/i;
+const TAX =
+  /TAX\b|\bGST|\bSST\b|\bVAT\b|\bMWST|\bUST\b|STEUER|\bTVA\b|\bIVA\b|\bBTW\b|消費税|内税|外税|税(?!込)|\bNETTO\b/i;
 // Lines whose amount is never the receipt's total.
 const NOT_TOTAL =
-  /SERVICE\s?CHARGE|DISCOUNT|SAVING|YOU\s?SAVED|\bQTY|QUANTITY|\bITEMS?\b|\bPOINTS?\b|\bPTS\b|\bTIPS?\b|DEPOSIT|REFUND|COUPON|VOUCHER/i;
-const ROUNDING = /ROUNDING|\bADJ/i;
+  /SERVICE\s?CHARGE|DISCOUNT|SAVING|YOU\s?SAVED|\bQTY|QUANTITY|\bITEMS?\b|\bPOINTS?\b|\bPTS\b|\bTIPS?\b|DEPOSIT|REFUND|COUPON|VOUCHER|PFAND|LEERG|RABATT|POSTEN|PUNKTE|PAYBACK|REMISE|DESCUENTO|SCONTO|KORTING|値引|割引/i;
+const ROUNDING = /ROUNDING|\bADJ|RUNDUNG|ARRONDI/i;
+// The head of a VAT summary table ("MWST% MWST Netto Brutto", "IVA BASE IMPONIBLE CUOTA"): its
+// rows, a "Summe" or "TOTAL" row included, repeat the tax split of the total, never the total.
+const TAX_TABLE_HEAD =
+  /(?=.*(?:TAX|\bGST|\bVAT|MWST|STEUER|\bTVA|\bIVA|\bBTW|税))(?=.*(?:NETTO|BRUTTO|\bNET\b|GROSS|BASE|CUOTA|IMPONIBILE|\bHT\b|TTC|EXCL|INCL))/i;
 
 type LineKind = 'total' | 'paid' | 'change' | 'rounding' | 'other';
 
@@ -115,8 +137,14 @@ export function extractTotal(lines: ReceiptLine[]): Extracted<number> | null {
 
   const candidates: TotalCandidate[] = [];
   let afterRounding = false;
-  lines.forEach((_line, index) => {
+  let inTaxTable = false;
+  lines.forEach((line, index) => {
     const { kind, score } = kinds[index] ?? { kind: 'other', score: 0 };
+    if (TAX_TABLE_HEAD.test(line.text) && (amountsByLine[index]?.length ?? 0) === 0) {
+      inTaxTable = true;
+      return;
+    }
+    if (inTaxTable && (amountsByLine[index]?.length ?? 0) >= 2) return;
     if (kind === 'rounding') {
       // An adjustment is a few cents; a "Rounding 177.20" line is the rounded total itself.
       const value = lastAmount(index);

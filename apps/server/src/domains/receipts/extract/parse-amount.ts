@@ -4,9 +4,9 @@
  */
 
 // Currencies printed without minor units: a lone "1,200" after them is twelve hundred.
-const ZERO_DECIMAL_MARKS = /[¥₩]|\b(?:JPY|KRW|YEN)\b/i;
+const ZERO_DECIMAL_MARKS = /[¥₩￥円]|\b(?:JPY|KRW|YEN)\b/i;
 const CURRENCY_MARKS =
-  /(?:US\$|S\$|A\$|C\$|R\$|RM|MYR|SGD|USD|EUR|GBP|AUD|CAD|JPY|KRW|YEN|[$€£¥₩])/gi;
+  /(?:US\$|S\$|A\$|C\$|R\$|RM|MYR|SGD|USD|EURO?|GBP|AUD|CAD|JPY|KRW|YEN|INR|Rs\.?|[$€£¥₩₹￥])/gi;
 
 export function hasZeroDecimalCurrency(text: string): boolean {
   return ZERO_DECIMAL_MARKS.test(text);
@@ -15,7 +15,8 @@ export function hasZeroDecimalCurrency(text: string): boolean {
 export function parseAmount(raw: string, options: { zeroDecimal?: boolean } = {}): number | null {
   const zeroDecimal = options.zeroDecimal ?? hasZeroDecimalCurrency(raw);
   let text = raw.replace(CURRENCY_MARKS, '').replace(/\s+/g, ' ').trim();
-  const isNegative = /^-|-$|^\(.*\)$/.test(text);
+  // "-2,00" and "2,00-" are negative; "- 27,63" is a leader between a keyword and its amount.
+  const isNegative = /^-(?!\s)|-$|^\(.*\)$/.test(text);
   text = text.replace(/^[-(]\s*|\s*[-)]$/g, '');
   if (!/^\d[\d.,' ]*$/.test(text)) return null;
   text = text.replace(/ (?=\d{3}\b)/g, "'");

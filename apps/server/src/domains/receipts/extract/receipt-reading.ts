@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@moneta/shared';
 import { categoryFromHistory, type MerchantCategory } from './guess-category';
 
 /** A field read from the receipt with how sure we are (0–1). */
@@ -11,6 +12,10 @@ export interface ReadingHints {
   today?: string;
   /** The user's past expenses: the category they gave the same merchant wins. */
   merchantCategories?: readonly MerchantCategory[];
+  /** The user's currency: what a bare "$" means, and (with the zone) the order of a date. */
+  currency?: CurrencyCode;
+  /** The user's IANA time zone: with USD, an American zone reads 03/04 as March 4. */
+  timeZone?: string;
 }
 
 export interface ReceiptReading {
@@ -19,6 +24,8 @@ export interface ReceiptReading {
   /** YYYY-MM-DD */
   date: string | null;
   category: string;
+  /** ISO 4217 code of the currency printed on the receipt, or null when it prints none. */
+  currency: string | null;
   /** How sure each field is, 0–1 (0 when the field was not found). */
   confidence: { merchant: number; total: number; date: number; category: number };
   /** The text the fields were read from, line by line. */
@@ -35,11 +42,13 @@ export interface FoundFields {
   date: Extracted<string> | null;
   /** The reader's own guess; the user's history may overrule it. */
   category: Extracted<string>;
+  /** The currency printed on the receipt, as an ISO code. */
+  currency?: string | null;
 }
 
 export type CheckedFields = Pick<
   ReceiptReading,
-  'merchant' | 'total' | 'date' | 'category' | 'confidence'
+  'merchant' | 'total' | 'date' | 'category' | 'currency' | 'confidence'
 >;
 
 // Receipts older than this are misreadings (a phone number, a code), not purchase dates.
@@ -66,8 +75,8 @@ export const roundToCents = (amount: number) => Math.round(amount * 100) / 100;
  * The rules every reading obeys, whoever read the receipt, so that the service gets the same
  * kind of answer from the local extraction and from the AI endpoint: a total is a positive
  * amount in whole cents, a date is plausible (see isPlausibleDate), and the category the user
- * gave the same merchant before wins over the reader's guess. A field that breaks its rule is
- * dropped, and a dropped field has confidence 0.
+ * gave the same merchant before wins over the reader's guess, and a currency is an ISO code. A
+ * field that breaks its rule is dropped, and a dropped field has confidence 0.
  */
 export function checkReading(found: FoundFields, hints: ReadingHints = {}): CheckedFields {
   const { merchant } = found;
@@ -83,6 +92,7 @@ export function checkReading(found: FoundFields, hints: ReadingHints = {}): Chec
     total: total?.value ?? null,
     date: date?.value ?? null,
     category: category.value,
+    currency: found.currency && /^[A-Z]{3}$/.test(found.currency) ? found.currency : null,
     confidence: {
       merchant: merchant?.confidence ?? 0,
       total: total?.confidence ?? 0,

@@ -1,10 +1,19 @@
 import type { ReceiptMimeType } from '@moneta/shared';
 import type { ReceiptLine } from './receipt-lines';
 
+/**
+ * The recognizer a receipt is read with: PP-OCRv4's English one (Latin letters without accents),
+ * or its Chinese one, whose 6,623 characters hold the kanji of Japanese receipts (合計, 年月日,
+ * 税) and ¥ but no kana.
+ */
+export type OcrScript = 'latin' | 'cjk';
+
 /** What the reader asks an OCR worker process to read. */
 export interface OcrJob {
   mimeType: ReceiptMimeType;
   bytes: Uint8Array;
+  /** Default 'latin'. */
+  script?: OcrScript;
 }
 
 export interface OcrWorkerSettings {

@@ -2,7 +2,7 @@
 // (ocr-pool.ts). Running OCR in its own process keeps its memory out of the server's heap and lets
 // the pool kill a receipt that takes too long.
 import { groupLines } from './group-lines';
-import type { OcrRequest, OcrResponse, OcrWorkerSettings } from './ocr-protocol';
+import type { OcrRequest, OcrResponse, OcrScript, OcrWorkerSettings } from './ocr-protocol';
 import { createPaddleOcr, type PaddleOcr } from './paddle-ocr';
 import { prepareImage, trimMargins } from './prepare-image';
 import { readPdfFirstPage } from './read-pdf';
@@ -11,26 +11,27 @@ import { isReceiptReadError } from './receipt-read-error';
 const settings = JSON.parse(process.env.MONETA_OCR_SETTINGS ?? '{}') as OcrWorkerSettings;
 let ocr: Promise<PaddleOcr> | undefined;
 
-async function readImage(bytes: Buffer) {
+async function readImage(bytes: Buffer, script: OcrScript) {
   const image = await prepareImage(bytes, settings.maxImageSide);
   ocr ??= createPaddleOcr({
     threads: settings.threads,
     detectionMaxPixels: settings.detectionMaxPixels,
   });
-  return groupLines(await (await ocr).read(image));
+  return groupLines(await (await ocr).read(image, script));
 }
 
 async function handle({ id, job }: OcrRequest): Promise<OcrResponse> {
   try {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+    const script = job.script ?? 'latin';
     if (job.mimeType !== 'application/pdf') {
-      return { id, ok: true, source: 'ocr', lines: await readImage(bytes) };
+      return { id, ok: true, source: 'ocr', lines: await readImage(bytes, script) };
     }
     const page = await readPdfFirstPage(bytes, settings.maxImageSide);
     if (page.lines.length > 0) {
       return { id, ok: true, source: 'pdf-text', lines: page.lines, pagePng: page.png };
     }
-    const lines = await readImage(await trimMargins(page.png));
+    const lines = await readImage(await trimMargins(page.png), script);
     return { id, ok: true, source: 'ocr', lines, pagePng: page.png };
   } catch (error) {
     if (

@@ -4,9 +4,22 @@ import { createRequire } from 'node:module';
 import ort from 'onnxruntime-node';
 import { decodeCtc, type DecodedChar } from './ctc-decode';
 import { resizeGray, type GrayImage } from './resize-gray';
-import { simplifyOcrModel } from './simplify-model';
+import { modelCharacters, simplifyOcrModel } from './simplify-model';
+import type { OcrScript } from './ocr-protocol';
 import { joinWithSpaces } from './word-spacing';
 import type { OcrBox, OcrWord } from './group-lines';
+import {
+  boxTurnedHalf,
+  confidencePerCharacter,
+  isSideways,
+  largestBoxes,
+  rotateHalf,
+  rotateQuarter,
+  UPRIGHT_CONFIDENCE,
+} from './page-orientation';
+
+// Lines read both ways up to tell which way a sideways page is turned.
+const ORIENTATION_SAMPLE = 8;
 
 // PP-OCRv4 English recognition was trained with PaddleOCR's en_dict.txt: the printable ASCII
 // characters from '0' to '~', then '!' to '/', then a space, plus the space PaddleOCR appends
@@ -33,6 +46,12 @@ interface RecognizedBox {
   steps: number;
   /** Dark pixels in each column of the 48 px high crop the recognizer read. */
   ink: Uint8Array;
+}
+
+interface Recognizer {
+  session: ort.InferenceSession;
+  /** The character of each output class, index 0 the CTC blank. */
+  dictionary: readonly string[];
 }
 
 export interface PaddleOcrOptions {
@@ -76,7 +95,28 @@ export async function createPaddleOcr(options: PaddleOcrOptions) {
       sessionOptions,
     );
   const detector = await load('ch_PP-OCRv4_det_infer.onnx');
-  const recognizer = await load('en_PP-OCRv4_rec.onnx');
+  // The Chinese recognizer is loaded on the first receipt that needs it (a yen user's).
+  const recognizers = new Map<OcrScript, Promise<Recognizer>>();
+  const recognizerFor = (script: OcrScript) => {
+    let recognizer = recognizers.get(script);
+    if (!recognizer) {
+      recognizer =
+        script === 'latin'
+          ? load('en_PP-OCRv4_rec.onnx').then((session) => ({ session, dictionary: DICTIONARY }))
+          : readFile(modelPath('ch_PP-OCRv4_rec_infer.onnx')).then(async (bytes) => ({
+              session: await ort.InferenceSession.create(
+                simplifyOcrModel(bytes).model,
+                sessionOptions,
+              ),
+              // Its dictionary travels in the model's metadata; index 0 is the CTC blank and
+              // PaddleOCR appends a space.
+              dictionary: ['', ...modelCharacters(bytes), ' '],
+            }));
+      recognizers.set(script, recognizer);
+    }
+    return recognizer;
+  };
+  await recognizerFor('latin');
 
   async function detect(image: GrayImage) {
     const scale = Math.min(1, Math.sqrt(options.detectionMaxPixels / (image.width * image.height)));
@@ -112,7 +152,11 @@ export async function createPaddleOcr(options: PaddleOcrOptions) {
   }
 
   /** Reads each box; the characters keep their time steps for the spacing step. */
-  async function recognize(image: GrayImage, boxes: OcrBox[]): Promise<RecognizedBox[]> {
+  async function recognize(
+    recognizer: Recognizer,
+    image: GrayImage,
+    boxes: OcrBox[],
+  ): Promise<RecognizedBox[]> {
     const crops = boxes
       .filter((b) => b.x1 - b.x0 >= 4 && b.y1 - b.y0 >= 4)
       .map((box) => {
@@ -144,29 +188,75 @@ export async function createPaddleOcr(options: PaddleOcrOptions) {
         input[plane + i] = value;
         input[2 * plane + i] = value;
       }
-      const output = await recognizer.run({
+      const output = await recognizer.session.run({
         x: new ort.Tensor('float32', input, [1, 3, REC_HEIGHT, width]),
       });
-      const tensor = output[recognizer.outputNames[0] ?? ''];
+      const tensor = output[recognizer.session.outputNames[0] ?? ''];
       if (!tensor) continue;
       const steps = tensor.dims[1] ?? 0;
-      const { chars, confidence } = decodeCtc(tensor.data as Float32Array, 0, steps, DICTIONARY);
+      const { chars, confidence } = decodeCtc(
+        tensor.data as Float32Array,
+        0,
+        steps,
+        recognizer.dictionary,
+      );
       if (chars.length > 0)
         recognized.push({ box, chars, confidence, steps, ink: inkColumns(pixels, width) });
     }
     return recognized;
   }
 
+  /**
+   * The page upright and its text read: a sideways page (mostly standing boxes) is turned a
+   * quarter, and a page whose sample reads better upside down (or whose whole reading is of low
+   * confidence and reads better turned over) is turned over. An upright page costs nothing more.
+   */
+  async function readUpright(recognizer: Recognizer, image: GrayImage): Promise<RecognizedBox[]> {
+    let page = image;
+    let boxes = await detect(page);
+    let isTurned = false;
+    if (isSideways(boxes)) {
+      page = rotateQuarter(page);
+      boxes = await detect(page);
+      const sample = largestBoxes(boxes, ORIENTATION_SAMPLE);
+      const asIs = confidencePerCharacter(await recognize(recognizer, page, sample));
+      const turned = rotateHalf(page);
+      const overturned = confidencePerCharacter(
+        await recognize(
+          recognizer,
+          turned,
+          sample.map((box) => boxTurnedHalf(box, page)),
+        ),
+      );
+      if (overturned > asIs) {
+        boxes = boxes.map((box) => boxTurnedHalf(box, page));
+        page = turned;
+      }
+      isTurned = true;
+    }
+    const recognized = await recognize(recognizer, page, boxes);
+    if (isTurned || confidencePerCharacter(recognized) >= UPRIGHT_CONFIDENCE) return recognized;
+    const overturned = await recognize(
+      recognizer,
+      rotateHalf(page),
+      boxes.map((box) => boxTurnedHalf(box, page)),
+    );
+    return confidencePerCharacter(overturned) > confidencePerCharacter(recognized)
+      ? overturned
+      : recognized;
+  }
+
   return {
-    async read(image: GrayImage): Promise<OcrWord[]> {
-      const recognized = await recognize(image, await detect(image));
+    async read(image: GrayImage, script: OcrScript = 'latin'): Promise<OcrWord[]> {
+      const recognized = await readUpright(await recognizerFor(script), image);
       return recognized.flatMap(({ box, chars, confidence, steps, ink }) => {
         const text = joinWithSpaces(chars, steps, ink);
         return text ? [{ text, confidence, ...box }] : [];
       });
     },
     async close() {
-      await Promise.all([detector.release(), recognizer.release()]);
+      const loaded = await Promise.all(recognizers.values());
+      await Promise.all([detector.release(), ...loaded.map((r) => r.session.release())]);
     },
   };
 }

@@ -47,6 +47,16 @@ export function simplifyOcrModel(bytes: Uint8Array): { model: Uint8Array; made: 
   return { model: onnx.ModelProto.encode(model).finish(), made };
 }
 
+/**
+ * The characters of a recognizer whose export keeps them in its metadata (`character`, one a
+ * line), as PaddleOCR's Chinese PP-OCRv4 recognizer does.
+ */
+export function modelCharacters(bytes: Uint8Array): string[] {
+  const model = onnx.ModelProto.decode(bytes);
+  const entry = model.metadataProps?.find((prop) => prop.key === 'character');
+  return entry?.value ? entry.value.split('\n') : [];
+}
+
 class GraphRewriter {
   private readonly constants = new Map<string, { dims: number[]; values: Float32Array }>();
   private readonly consumers = new Map<string, Node[]>();

@@ -12,9 +12,11 @@ export interface AiReaderOptions {
 }
 
 const PROMPT = `You read shop receipts. Answer with one JSON object and nothing else:
-{"merchant": string|null, "total": number, "date": "YYYY-MM-DD"|null, "category": string|null}
+{"merchant": string|null, "total": number, "date": "YYYY-MM-DD"|null, "category": string|null,
+"currency": string|null}
 merchant: the shop's name as printed at the top. total: the final amount paid, a number without
-currency. date: the purchase date. category: one of ${BUILT_IN_EXPENSE_CATEGORIES.join(', ')}.`;
+currency. date: the purchase date. category: one of ${BUILT_IN_EXPENSE_CATEGORIES.join(', ')}.
+currency: the ISO 4217 code of the currency the receipt is printed in, null if it shows none.`;
 
 const answerSchema = z.object({
   merchant: z.string().trim().min(1).max(200).nullable().optional(),
@@ -25,6 +27,11 @@ const answerSchema = z.object({
     .nullable()
     .optional(),
   category: z.string().nullable().optional(),
+  currency: z
+    .string()
+    .transform((code) => code.trim().toUpperCase())
+    .nullable()
+    .optional(),
 });
 
 function chatUrl(url: string): string {
@@ -79,7 +86,7 @@ export async function readWithAi(
     const json = content.slice(content.indexOf('{'), content.lastIndexOf('}') + 1);
     const parsed = answerSchema.safeParse(JSON.parse(json));
     if (!parsed.success) return null;
-    const { merchant, total, date, category } = parsed.data;
+    const { merchant, total, date, category, currency } = parsed.data;
     const builtIn = BUILT_IN_EXPENSE_CATEGORIES.find(
       (c) => c.toLowerCase() === category?.toLowerCase(),
     );
@@ -89,6 +96,7 @@ export async function readWithAi(
       total: { value: total, confidence: 0.85 },
       date: date ? { value: date, confidence: 0.8 } : null,
       category: { value: builtIn ?? guessCategory(merchant ?? null, []).value, confidence: 0.7 },
+      currency: currency ?? null,
     };
   } catch {
     return null;

@@ -62,7 +62,9 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
           if (reading.total !== null) return { ...reading, text: '', source: 'ai' };
         }
       }
-      const result = await pool.run({ mimeType, bytes });
+      // A yen user's receipts are read with the recognizer that knows kanji (合計, 年月日) and ¥.
+      const script = hints.currency === 'JPY' ? 'cjk' : 'latin';
+      const result = await pool.run({ mimeType, bytes, script });
       const reading = extractFields(result.lines, hints, result.source);
       return result.pagePng ? { ...reading, pagePng: result.pagePng } : reading;
     },
