@@ -25,9 +25,9 @@ import { createAccountsService } from '../src/domains/accounts/accounts-service'
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import { replaySql, startBareFastify, type CapturedQuery } from './lib/baselines';
-import { freePort, startBenchServer } from './lib/bench-server';
+import { freePort, signInBenchUser, startBenchServer } from './lib/bench-server';
 import { load, rssMb, sampleRss, type LoadResult } from './lib/load';
-import { BENCH_PASSWORD, findSeed, seedTransactions } from './lib/seed-transactions';
+import { findSeed, seedTransactions } from './lib/seed-transactions';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -142,12 +142,7 @@ async function main() {
   const port = await freePort();
   const server = await startServer(adminUrl, port);
   const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: seed.heavyUser.email, password: BENCH_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signInBenchUser(base, seed.heavyUser.email);
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding };
   const filtered = {
     isIncome: false,

@@ -2,6 +2,7 @@ import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_PASSWORD } from './seed-transactions';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
@@ -47,4 +48,15 @@ export async function startBenchServer(databaseUrl: string, port: number): Promi
   }
   child.kill('SIGTERM');
   throw new Error('The server did not start');
+}
+
+/** Signs a seeded user in on the bench server; returns the bearer token. */
+export async function signInBenchUser(base: string, email: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { token: string }).token;
 }
