@@ -2,12 +2,11 @@ import {
   accountInputSchema,
   accountListSchema,
   accountSchema,
-  apiErrorSchema,
   registerPageSchema,
   registerQuerySchema,
   messageSchema,
 } from '@moneta/shared';
-import { z } from 'zod';
+import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { AccountsService } from './accounts-service';
@@ -17,19 +16,11 @@ export interface AccountsRoutesOptions {
   authenticate: Authenticate;
 }
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 
 export async function accountsRoutes(app: App, options: AccountsRoutesOptions): Promise<void> {
   const { accounts } = options;
-  app.addHook('onRequest', options.authenticate);
-  const tags = ['accounts'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(app, options.authenticate, 'accounts');
 
   app.get(
     '/',

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   apiTokenInputSchema,
   apiTokenListSchema,
   createdApiTokenSchema,
@@ -7,6 +6,7 @@ import {
 } from '@moneta/shared';
 import { z } from 'zod';
 import { clientOf } from '../../http/client-info';
+import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { ApiTokensService } from './api-tokens-service';
@@ -16,19 +16,16 @@ export interface ApiTokensRoutesOptions {
   authenticators: Authenticators;
 }
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404);
 
 /** API tokens are managed from a signed-in session only: no token can make or list tokens. */
 export async function apiTokensRoutes(app: App, options: ApiTokensRoutesOptions): Promise<void> {
   const { apiTokens } = options;
-  app.addHook('onRequest', options.authenticators.authenticateSession);
-  const tags = ['api tokens'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(
+    app,
+    options.authenticators.authenticateSession,
+    'api tokens',
+  );
 
   app.get(
     '/tokens',

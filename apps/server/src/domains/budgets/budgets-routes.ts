@@ -6,7 +6,7 @@ import {
   budgetSchema,
   messageSchema,
 } from '@moneta/shared';
-import { z } from 'zod';
+import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { BudgetsService } from './budgets-service';
@@ -16,14 +16,11 @@ export interface BudgetsRoutesOptions {
   authenticate: Authenticate;
 }
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorAnswers(400, 401, 404);
 
 export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Promise<void> {
   const { budgets } = options;
-  app.addHook('onRequest', options.authenticate);
-  const tags = ['budgets'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(app, options.authenticate, 'budgets');
 
   app.get(
     '/',

@@ -1,5 +1,6 @@
-import { apiErrorSchema, deleteCategorySchema, messageSchema } from '@moneta/shared';
+import { deleteCategorySchema, messageSchema } from '@moneta/shared';
 import { z } from 'zod';
+import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { CategoriesService } from './categories-service';
@@ -9,7 +10,7 @@ export interface CategoriesRoutesOptions {
   authenticate: Authenticate;
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorAnswers(400, 401, 404);
 const categoryList = z.array(z.string());
 
 /**
@@ -18,9 +19,7 @@ const categoryList = z.array(z.string());
  */
 export async function categoriesRoutes(app: App, options: CategoriesRoutesOptions): Promise<void> {
   const { categories } = options;
-  app.addHook('onRequest', options.authenticate);
-  const tags = ['categories'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(app, options.authenticate, 'categories');
 
   app.get(
     '/categories',

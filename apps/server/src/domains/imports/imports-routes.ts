@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { multipartParts } from '../../http/multipart-upload';
+import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { ImportsService } from './imports-service';
@@ -22,20 +23,12 @@ export interface ImportsRoutesOptions {
   importMaxMb: number;
 }
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 
 /** Import of bank files (DESIGN §5.2). */
 export async function importsRoutes(app: App, options: ImportsRoutesOptions): Promise<void> {
   const { imports } = options;
-  app.addHook('onRequest', options.authenticate);
-  const tags = ['imports'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(app, options.authenticate, 'imports');
 
   app.get(
     '/',

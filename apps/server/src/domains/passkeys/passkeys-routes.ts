@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   authResponseSchema,
   messageSchema,
   passkeyListSchema,
@@ -11,6 +10,7 @@ import {
 import { z } from 'zod';
 import { sessionExpired } from '../../http/app-error';
 import { clientOf } from '../../http/client-info';
+import { errorAnswers } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { AuthService } from '../auth/auth-service';
@@ -28,14 +28,7 @@ export interface PasskeysRoutesOptions {
   loginRateLimit: number;
 }
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 
 export async function passkeysRoutes(app: App, options: PasskeysRoutesOptions): Promise<void> {
   const { passkeys, auth, users } = options;

@@ -8,6 +8,7 @@ import {
 } from '@moneta/shared';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../http/app-error';
+import { errorAnswers } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { ReceiptsService } from './receipts-service';
@@ -19,7 +20,7 @@ export interface ReceiptsRoutesOptions {
   uploadMaxMb: number;
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorAnswers(400, 401, 404);
 
 /**
  * Runs a step that reads the multipart stream. The parser (busboy) reports a body that is not

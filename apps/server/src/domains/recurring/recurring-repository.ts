@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { moveCategoryIn } from '../../db/move-category';
 import { recurringRules, users, type RecurringRuleRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
@@ -71,18 +72,7 @@ export function createRecurringRepository(db: Executor) {
       to: string,
       kinds: boolean[],
     ): Promise<number> {
-      const moved = await db
-        .update(recurringRules)
-        .set({ category: to, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(recurringRules.userId, userId),
-            eq(recurringRules.category, from),
-            inArray(recurringRules.isIncome, kinds),
-          ),
-        )
-        .returning({ id: recurringRules.id });
-      return moved.length;
+      return moveCategoryIn(db, recurringRules, { userId, from, to, kinds });
     },
 
     async setNextDueDate(id: string, nextDueDate: string): Promise<RecurringRuleRow> {

@@ -1,11 +1,10 @@
 import {
-  apiErrorSchema,
   messageSchema,
   recurringInputSchema,
   recurringListSchema,
   recurringSchema,
 } from '@moneta/shared';
-import { z } from 'zod';
+import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { RecurringService } from './recurring-service';
@@ -15,14 +14,11 @@ export interface RecurringRoutesOptions {
   authenticate: Authenticate;
 }
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorAnswers(400, 401, 404);
 
 export async function recurringRoutes(app: App, options: RecurringRoutesOptions): Promise<void> {
   const { recurring } = options;
-  app.addHook('onRequest', options.authenticate);
-  const tags = ['recurring'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(app, options.authenticate, 'recurring');
 
   app.get(
     '/',

@@ -1,12 +1,11 @@
 import {
-  apiErrorSchema,
   messageSchema,
   ruleApplyResultSchema,
   ruleInputSchema,
   ruleListSchema,
   ruleSchema,
 } from '@moneta/shared';
-import { z } from 'zod';
+import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { RulesService } from './rules-service';
@@ -16,20 +15,12 @@ export interface RulesRoutesOptions {
   authenticate: Authenticate;
 }
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 
 /** Rules that categorise transactions by their text (DESIGN §5.3). */
 export async function rulesRoutes(app: App, options: RulesRoutesOptions): Promise<void> {
   const { rules } = options;
-  app.addHook('onRequest', options.authenticate);
-  const tags = ['rules'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(app, options.authenticate, 'rules');
 
   app.get(
     '/',

@@ -1,11 +1,7 @@
-import {
-  apiErrorSchema,
-  endedSessionsSchema,
-  messageSchema,
-  sessionListSchema,
-} from '@moneta/shared';
+import { endedSessionsSchema, messageSchema, sessionListSchema } from '@moneta/shared';
 import { z } from 'zod';
 import { clientOf } from '../../http/client-info';
+import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticators, RequestAuth } from '../../plugins/authenticate';
 import type { SessionsService } from './sessions-service';
@@ -15,7 +11,7 @@ export interface SessionsRoutesOptions {
   authenticators: Authenticators;
 }
 
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorAnswers(401, 403, 404);
 
 /** Session routes only run for sessions (authenticateSession). */
 function currentSession(auth: RequestAuth): string {
@@ -24,9 +20,11 @@ function currentSession(auth: RequestAuth): string {
 
 export async function sessionsRoutes(app: App, options: SessionsRoutesOptions): Promise<void> {
   const { sessions } = options;
-  app.addHook('onRequest', options.authenticators.authenticateSession);
-  const tags = ['sessions'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(
+    app,
+    options.authenticators.authenticateSession,
+    'sessions',
+  );
 
   app.get(
     '/sessions',

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { moveCategoryIn } from '../../db/move-category';
 import { transactions, type TransactionRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
@@ -139,18 +140,7 @@ export function createTransactionsRepository(db: Executor) {
       to: string,
       kinds: boolean[],
     ): Promise<number> {
-      const moved = await db
-        .update(transactions)
-        .set({ category: to, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(transactions.userId, userId),
-            eq(transactions.category, from),
-            inArray(transactions.isIncome, kinds),
-          ),
-        )
-        .returning({ id: transactions.id });
-      return moved.length;
+      return moveCategoryIn(db, transactions, { userId, from, to, kinds });
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   transactionUpdateSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
+import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { IdempotencyService } from '../idempotency/idempotency-service';
@@ -26,8 +27,7 @@ export interface TransactionsRoutesOptions {
   authenticate: Authenticate;
 }
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorAnswers(400, 401, 404);
 /** Other headers pass through untouched: the object only describes the optional key. */
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
 
@@ -36,9 +36,7 @@ export async function transactionsRoutes(
   options: TransactionsRoutesOptions,
 ): Promise<void> {
   const { transactions } = options;
-  app.addHook('onRequest', options.authenticate);
-  const tags = ['transactions'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(app, options.authenticate, 'transactions');
 
   app.get(
     '/',

@@ -3,10 +3,9 @@ import {
   transferListQuerySchema,
   transferPageSchema,
   transferSchema,
-  apiErrorSchema,
   messageSchema,
 } from '@moneta/shared';
-import { z } from 'zod';
+import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { TransfersService } from './transfers-service';
@@ -16,19 +15,11 @@ export interface TransfersRoutesOptions {
   authenticate: Authenticate;
 }
 
-const idParams = z.object({ id: z.string().max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 
 export async function transfersRoutes(app: App, options: TransfersRoutesOptions): Promise<void> {
   const { transfers } = options;
-  app.addHook('onRequest', options.authenticate);
-  const tags = ['transfers'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(app, options.authenticate, 'transfers');
 
   app.get(
     '/',

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   backupCodesSchema,
   messageSchema,
   twoFactorDisableSchema,
@@ -8,6 +7,7 @@ import {
   twoFactorStatusSchema,
 } from '@moneta/shared';
 import { clientOf } from '../../http/client-info';
+import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { TwoFactorService } from './two-factor-service';
@@ -17,19 +17,15 @@ export interface TwoFactorRoutesOptions {
   authenticators: Authenticators;
 }
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 409, 429);
 
 export async function twoFactorRoutes(app: App, options: TwoFactorRoutesOptions): Promise<void> {
   const { twoFactor } = options;
-  app.addHook('onRequest', options.authenticators.authenticateSession);
-  const tags = ['two-factor'];
-  const security = [{ bearerAuth: [] }];
+  const { tags, security } = signedInArea(
+    app,
+    options.authenticators.authenticateSession,
+    'two-factor',
+  );
 
   app.get(
     '/2fa',
