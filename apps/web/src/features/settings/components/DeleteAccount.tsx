@@ -8,7 +8,7 @@ import { useDeleteAccount } from '../api/delete-account';
 export function DeleteAccount() {
   const [isConfirming, setIsConfirming] = useState(false);
   const deleteMutation = useDeleteAccount();
-  const logout = useLogout();
+  const logout = useLogout({ endSession: false });
 
   function close() {
     setIsConfirming(false);
