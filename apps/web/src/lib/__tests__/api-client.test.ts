@@ -70,16 +70,21 @@ describe('api client', () => {
     ['POST', '/auth/2fa/disable', 'INVALID_CODE'],
     ['POST', '/auth/passkeys/register', 'PASSKEY_REJECTED'],
     ['POST', '/auth/login/2fa', 'CHALLENGE_INVALID'],
-  ])('keeps the user signed in on a 401 that answers a form (%s %s, %s)', async (method, path, code) => {
-    window.localStorage.setItem('token', 'jwt-token');
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, pathname: '/settings', assign });
-    fakeApi({ [`${method} /api${path}`]: { status: 401, body: { message: 'Not right.', code } } });
-    const send = method === 'PUT' ? api.put : api.post;
-    await expect(send(path, {})).rejects.toMatchObject({ status: 401, code });
-    expect(window.localStorage.getItem('token')).toBe('jwt-token');
-    expect(assign).not.toHaveBeenCalled();
-  });
+  ])(
+    'keeps the user signed in on a 401 that answers a form (%s %s, %s)',
+    async (method, path, code) => {
+      window.localStorage.setItem('token', 'jwt-token');
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, pathname: '/settings', assign });
+      fakeApi({
+        [`${method} /api${path}`]: { status: 401, body: { message: 'Not right.', code } },
+      });
+      const send = method === 'PUT' ? api.put : api.post;
+      await expect(send(path, {})).rejects.toMatchObject({ status: 401, code });
+      expect(window.localStorage.getItem('token')).toBe('jwt-token');
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
 
   it('keeps a new token when a request sent with the old one is refused', async () => {
     window.localStorage.setItem('token', 'old-token');
