@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { PasskeySignIn } from './PasskeySignIn';
-import { PasswordInput } from './PasswordInput';
+import { PasswordInput } from '@/components/password/PasswordInput';
 import { SecondFactorForm } from './SecondFactorForm';
 
 const LOGIN_FAILED = 'Login failed. Please try again.';
