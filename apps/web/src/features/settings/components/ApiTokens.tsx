@@ -123,6 +123,8 @@ export function ApiTokens() {
         }
         failureIn="dialog"
         focusAfterDeleting={createButtonRef}
+        confirmLabel="Revoke"
+        busyLabel="Revoking..."
       />
     </SettingsSection>
   );
