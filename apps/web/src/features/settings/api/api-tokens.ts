@@ -12,8 +12,9 @@ export function useApiTokens() {
 
 function useRefreshTokens() {
   const queryClient = useQueryClient();
+  // Not awaited: the action is done when the server answers, the lists follow.
   return () =>
-    invalidateFamilies(queryClient, [queryKeys.security.tokens, queryKeys.security.events]);
+    void invalidateFamilies(queryClient, [queryKeys.security.tokens, queryKeys.security.events]);
 }
 
 /** A new token; its secret is in this answer only. */

@@ -21,6 +21,7 @@ export function useChangePassword() {
       queryClient.setQueryData(queryKeys.user, user);
       return user;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.security.all }),
+    // Not awaited: the change is done when the server answers, the lists follow.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.security.all }),
   });
 }

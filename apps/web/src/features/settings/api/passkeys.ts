@@ -13,8 +13,9 @@ export function usePasskeys() {
 
 function useRefreshPasskeys() {
   const queryClient = useQueryClient();
+  // Not awaited: the action is done when the server answers, the lists follow.
   return () =>
-    invalidateFamilies(queryClient, [queryKeys.security.passkeys, queryKeys.security.events]);
+    void invalidateFamilies(queryClient, [queryKeys.security.passkeys, queryKeys.security.events]);
 }
 
 /** The server's options, the browser's new credential, then the server keeps it. */

@@ -12,8 +12,9 @@ export function useSessions() {
 
 function useRefreshSessions() {
   const queryClient = useQueryClient();
+  // Not awaited: the action is done when the server answers, the lists follow.
   return () =>
-    invalidateFamilies(queryClient, [queryKeys.security.sessions, queryKeys.security.events]);
+    void invalidateFamilies(queryClient, [queryKeys.security.sessions, queryKeys.security.events]);
 }
 
 /** Ends another session: its token is refused from then on. */

@@ -12,8 +12,9 @@ export function useTwoFactorStatus() {
 
 function useRefreshTwoFactor() {
   const queryClient = useQueryClient();
+  // Not awaited: the action is done when the server answers, the lists follow.
   return () =>
-    invalidateFamilies(queryClient, [queryKeys.security.twoFactor, queryKeys.security.events]);
+    void invalidateFamilies(queryClient, [queryKeys.security.twoFactor, queryKeys.security.events]);
 }
 
 /** A new secret for the authenticator app; two-factor is on only once a code from it is sent. */

@@ -1,5 +1,5 @@
 import type { TwoFactorSetup } from '@moneta/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
@@ -109,6 +109,7 @@ function SetupTwoFactor({
   const [qrCode, setQrCode] = useState<string | null>(null);
   const [qrFailed, setQrFailed] = useState(false);
   const [fieldError, setFieldError] = useState<string>();
+  const keyLabelId = useId();
 
   useEffect(() => {
     let isCurrent = true;
@@ -135,12 +136,12 @@ function SetupTwoFactor({
       return;
     }
     setFieldError(undefined);
-    enable.mutate(code, {
-      onSuccess: ({ backupCodes }) => {
-        toast.success('Two-factor authentication is on.');
-        onEnabled(backupCodes);
-      },
-      onError: (error) => {
+    // mutateAsync, not mutate's callbacks: the status refetched after enabling replaces this
+    // form, and callbacks of an unmounted caller never run; the codes must still be shown.
+    enable.mutateAsync(code).then(
+      // The codes' panel says it is on: no toast besides.
+      ({ backupCodes }) => onEnabled(backupCodes),
+      (error: unknown) => {
         if (error instanceof ApiError && error.code === 'INVALID_CODE') {
           setFieldError(error.message);
           enable.reset();
@@ -148,7 +149,7 @@ function SetupTwoFactor({
         input?.select();
         input?.focus();
       },
-    });
+    );
   }
 
   return (
@@ -179,12 +180,11 @@ function SetupTwoFactor({
           </div>
         )}
         <div className="min-w-0 space-y-2">
-          <p className="text-sm font-medium text-neutral-800 dark:text-neutral-200" id="totp-key">
+          <p className="text-sm font-medium text-neutral-800 dark:text-neutral-200" id={keyLabelId}>
             Key for manual entry
           </p>
           <code
-            aria-labelledby="totp-key"
-            data-secret={setup.secret}
+            aria-labelledby={keyLabelId}
             className="block rounded-lg bg-neutral-100 px-3 py-2 font-mono text-sm break-all text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100"
           >
             {groupedSecret(setup.secret)}
