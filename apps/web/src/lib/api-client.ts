@@ -3,8 +3,31 @@ import { clearToken, getToken } from './token';
 
 const API_BASE = '/api';
 
-/** Calls where a 401 is an answer for the caller (wrong password, stale token at start-up). */
-const CALLS_THAT_HANDLE_401 = new Set(['/auth/login', '/auth/signup', '/auth/me']);
+/**
+ * Calls where a 401 is an answer for the caller (wrong password, stale token at start-up, a
+ * sign-out whose session had already ended).
+ */
+const CALLS_THAT_HANDLE_401 = new Set([
+  '/auth/login',
+  '/auth/login/2fa',
+  '/auth/passkeys/login',
+  '/auth/signup',
+  '/auth/me',
+  '/auth/logout',
+]);
+
+/**
+ * 401 codes that answer a form (a wrong current password or code, a spent sign-in challenge, a
+ * passkey the server refused), not a session that ended: the user stays signed in and the form
+ * shows the message. Any other 401 (INVALID_TOKEN, NO_TOKEN, a proxy's bare 401) signs out.
+ */
+const FORM_ANSWER_CODES = new Set([
+  'INVALID_CREDENTIALS',
+  'WRONG_PASSWORD',
+  'INVALID_CODE',
+  'CHALLENGE_INVALID',
+  'PASSKEY_REJECTED',
+]);
 
 /** An error answered by the API (or the network failing), carrying the server's `message`. */
 export class ApiError extends Error {
@@ -70,19 +93,33 @@ async function send(method: string, path: string, body?: unknown, accept = 'appl
       false,
     );
   }
-  if (!response.ok) await throwApiError(path, response);
+  if (!response.ok) await throwApiError(path, response, token);
   return response;
 }
 
-async function throwApiError(path: string, response: Response): Promise<never> {
+async function throwApiError(
+  path: string,
+  response: Response,
+  sentToken: string | null,
+): Promise<never> {
   const data = await readJson(response);
-  // A token that stopped working (expired, account deleted) ends the session app-wide.
-  if (response.status === 401 && !CALLS_THAT_HANDLE_401.has(path)) signOutEverywhere();
+  const code = stringField(data, 'code') ?? 'HTTP_ERROR';
+  // A token that stopped working (expired, ended, account deleted) ends the session app-wide.
+  // Not when the token has changed since the request left: a password change replaces the
+  // session, and a request still carrying the old token says nothing about the new one.
+  if (
+    response.status === 401 &&
+    !CALLS_THAT_HANDLE_401.has(path) &&
+    !FORM_ANSWER_CODES.has(code) &&
+    sentToken === getToken()
+  ) {
+    signOutEverywhere();
+  }
   const message = stringField(data, 'message')?.trim();
   throw new ApiError(
     message || `Request failed (${response.status}).`,
     response.status,
-    stringField(data, 'code') ?? 'HTTP_ERROR',
+    code,
     Boolean(message),
   );
 }

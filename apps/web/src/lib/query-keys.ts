@@ -42,6 +42,15 @@ export const queryKeys = {
     register: (accountId: string, page: number) =>
       ['accounts', 'register', accountId, page] as const,
   },
+  /** Account security (Settings): sessions, two-factor, passkeys, API tokens, events. */
+  security: {
+    all: ['security'] as const,
+    sessions: ['security', 'sessions'] as const,
+    twoFactor: ['security', 'two-factor'] as const,
+    passkeys: ['security', 'passkeys'] as const,
+    tokens: ['security', 'tokens'] as const,
+    events: ['security', 'events'] as const,
+  },
 };
 
 /**

@@ -23,6 +23,9 @@ type ConfirmDeleteDialogProps<Item, Result> = {
    * which usually went with the item, so it goes on to a control that stays.
    */
   focusAfterDeleting?: RefObject<HTMLElement | null>;
+  /** The confirm button's words when the action is not called Delete (Revoke, say). */
+  confirmLabel?: string;
+  busyLabel?: string;
 };
 
 /** Asks before deleting something, then deletes it, showing the work under way and any failure. */
@@ -58,6 +61,8 @@ function OpenConfirmDelete<Item, Result>({
   onDelete,
   onDeleted,
   onClose,
+  confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
   failureMessage,
   failureIn = 'toast',
 }: ConfirmDeleteDialogProps<Item, Result> & { item: Item }) {
@@ -89,8 +94,8 @@ function OpenConfirmDelete<Item, Result>({
       isOpen
       title={typeof title === 'function' ? title(item) : title}
       description={typeof description === 'function' ? description(item) : description}
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
+      confirmLabel={confirmLabel}
+      busyLabel={busyLabel}
       isBusy={isBusy}
       error={failure}
       onConfirm={confirm}

@@ -48,4 +48,57 @@ describe('api client', () => {
     expect(offline).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     expect(errorMessage(offline, 'Fallback.')).toBe('Fallback.');
   });
+
+  it('signs out on a 401 for an ended session', async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/settings', assign });
+    fakeApi({
+      'GET /api/auth/sessions': {
+        status: 401,
+        body: { message: 'Your session has expired. Please sign in again.', code: 'INVALID_TOKEN' },
+      },
+    });
+    await expect(api.get('/auth/sessions')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it.each([
+    ['PUT', '/auth/password', 'WRONG_PASSWORD'],
+    ['POST', '/auth/2fa/enable', 'INVALID_CODE'],
+    ['POST', '/auth/2fa/disable', 'INVALID_CODE'],
+    ['POST', '/auth/passkeys/register', 'PASSKEY_REJECTED'],
+    ['POST', '/auth/login/2fa', 'CHALLENGE_INVALID'],
+  ])(
+    'keeps the user signed in on a 401 that answers a form (%s %s, %s)',
+    async (method, path, code) => {
+      window.localStorage.setItem('token', 'jwt-token');
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, pathname: '/settings', assign });
+      fakeApi({
+        [`${method} /api${path}`]: { status: 401, body: { message: 'Not right.', code } },
+      });
+      const send = method === 'PUT' ? api.put : api.post;
+      await expect(send(path, {})).rejects.toMatchObject({ status: 401, code });
+      expect(window.localStorage.getItem('token')).toBe('jwt-token');
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
+
+  it('keeps a new token when a request sent with the old one is refused', async () => {
+    window.localStorage.setItem('token', 'old-token');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/settings', assign });
+    fakeApi({
+      'GET /api/auth/events': () => {
+        // The password changed while this request was on its way.
+        window.localStorage.setItem('token', 'new-token');
+        return { status: 401, body: { message: 'Expired.', code: 'INVALID_TOKEN' } };
+      },
+    });
+    await expect(api.get('/auth/events')).rejects.toMatchObject({ status: 401 });
+    expect(window.localStorage.getItem('token')).toBe('new-token');
+    expect(assign).not.toHaveBeenCalled();
+  });
 });

@@ -3,21 +3,46 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '@/config/paths';
+import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { clearToken } from '@/lib/token';
+import { clearToken, getToken } from '@/lib/token';
 
-/** Ends the session (SPEC §4): info toast, user and token cleared, back to /login. */
-export function useLogout(): () => void {
+/** How long a sign-out waits for the server before signing out here anyway. */
+const LOGOUT_WAIT_MS = 5000;
+
+/**
+ * Ends the session on the server (DESIGN §5.5), so that a copy of the token is refused from then
+ * on. The local sign-out never waits on it for long nor depends on it: offline, or with the
+ * session already ended, the user is still signed out here.
+ */
+async function endSessionOnServer(): Promise<void> {
+  if (!getToken()) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, LOGOUT_WAIT_MS);
+  });
+  await Promise.race([api.post('/auth/logout').catch(() => undefined), timeout]);
+  clearTimeout(timer);
+}
+
+/**
+ * Ends the session (SPEC §4): the server's session, then an info toast, user and token cleared,
+ * back to /login. `endSession: false` when the server has already ended it (account deleted).
+ */
+export function useLogout({ endSession = true }: { endSession?: boolean } = {}): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
-    clearToken();
-    // Nothing of the previous user may linger for the next one: every query goes (one still
-    // loading is cancelled, so its answer cannot land later), the session's too, and so do the
-    // mutations with what they sent. The session then starts again as a visitor's.
-    queryClient.clear();
-    queryClient.setQueryData(queryKeys.user, null);
-    toast.info('Logged out successfully.');
-    void navigate(paths.login, { replace: true });
-  }, [navigate, queryClient]);
+    void (async () => {
+      if (endSession) await endSessionOnServer();
+      clearToken();
+      // Nothing of the previous user may linger for the next one: every query goes (one still
+      // loading is cancelled, so its answer cannot land later), the session's too, and so do the
+      // mutations with what they sent. The session then starts again as a visitor's.
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.user, null);
+      toast.info('Logged out successfully.');
+      void navigate(paths.login, { replace: true });
+    })();
+  }, [endSession, navigate, queryClient]);
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { makeSummary, transactionHandlers } from '@/testing/transactions';
@@ -93,8 +93,9 @@ describe('protected area', () => {
   });
 
   it('logs out leaving nothing of the user behind but a visitor session', async () => {
-    signedIn({
+    const { calls } = signedIn({
       ...transactionHandlers(),
+      'POST /api/auth/logout': { body: { message: 'Signed out.' } },
       'GET /api/transactions/summary': { body: makeSummary({ totalIncome: 4321, balance: 4321 }) },
     });
     const user = userEvent.setup();
@@ -103,9 +104,25 @@ describe('protected area', () => {
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    // The server's session ended first, with the token it was for.
+    const logout = calls.find((call) => call.path === '/api/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('Authorization')).toBe('Bearer jwt-token');
+    expect(window.localStorage.getItem('token')).toBeNull();
     const cached = app.queryClient.getQueryCache().getAll();
     expect(cached.map((query) => [query.queryKey, query.state.data])).toEqual([[['user'], null]]);
     expect(app.queryClient.getMutationCache().getAll()).toEqual([]);
+  });
+
+  it('logs out here even when the server cannot be reached', async () => {
+    signedIn({ ...transactionHandlers() });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    const logoutButton = await screen.findByRole('button', { name: 'Logout' });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await user.click(logoutButton);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBeNull();
   });
 
   it('deletes the account after confirmation, then logs out', async () => {

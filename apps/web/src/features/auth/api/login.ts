@@ -1,23 +1,75 @@
-import type { AuthResponse, LoginInput, User } from '@moneta/shared';
+import type {
+  AuthResponse,
+  LoginInput,
+  LoginResponse,
+  LoginSecondFactorInput,
+  PasskeyOptions,
+  User,
+} from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
+import { signWithPasskey } from '@/lib/passkeys/webauthn';
 import { queryKeys } from '@/lib/query-keys';
 import { browserTimeZone } from '@/lib/time-zone';
 import { setToken } from '@/lib/token';
 
-export function login(input: LoginInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/auth/login', { ...input, timeZone: browserTimeZone() });
+/** The password step: a session, or (two-factor on) a challenge for the code step. */
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/auth/login', { ...input, timeZone: browserTimeZone() });
 }
 
-/** Signs in: keeps the token, makes the answer the session user, then calls `onSuccess`. */
-export function useLogin({ onSuccess }: { onSuccess?: (user: User) => void } = {}) {
+/** The second step of a two-factor sign-in: the challenge and a TOTP or backup code. */
+export function loginSecondFactor(input: LoginSecondFactorInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/auth/login/2fa', { ...input, timeZone: browserTimeZone() });
+}
+
+/** A sign-in without a password: the server's challenge, signed by one of the user's passkeys. */
+export async function loginWithPasskey(): Promise<AuthResponse> {
+  const options = await api.post<PasskeyOptions>('/auth/passkeys/login/options');
+  const response = await signWithPasskey(options);
+  return api.post<AuthResponse>('/auth/passkeys/login', { response });
+}
+
+/** Keeps a new session: the token stored, the answer made the session user. */
+export function useStartSession(): (answer: AuthResponse) => User {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: ({ token, ...user }) => {
+  return useCallback(
+    ({ token, ...user }: AuthResponse) => {
       setToken(token);
       queryClient.setQueryData(queryKeys.user, user);
-      onSuccess?.(user);
+      return user;
+    },
+    [queryClient],
+  );
+}
+
+/** What the password step led to: signed in, or the code step still to come. */
+export type PasswordStep = { user: User; challenge?: never } | { challenge: string; user?: never };
+
+/**
+ * Signs in with the password. The answer is the session (kept here), or a two-factor challenge
+ * that the code step finishes (no token yet).
+ */
+export function useLogin() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: async (input: LoginInput): Promise<PasswordStep> => {
+      const answer = await login(input);
+      return 'token' in answer ? { user: startSession(answer) } : { challenge: answer.challenge };
     },
   });
+}
+
+export function useLoginSecondFactor() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: async (input: LoginSecondFactorInput) =>
+      startSession(await loginSecondFactor(input)),
+  });
+}
+
+export function usePasskeyLogin() {
+  const startSession = useStartSession();
+  return useMutation({ mutationFn: async () => startSession(await loginWithPasskey()) });
 }

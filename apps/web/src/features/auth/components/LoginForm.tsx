@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
-import { PasswordInput } from './PasswordInput';
+import { PasskeySignIn } from './PasskeySignIn';
+import { PasswordInput } from '@/components/password/PasswordInput';
+import { SecondFactorForm } from './SecondFactorForm';
 
 const LOGIN_FAILED = 'Login failed. Please try again.';
 
@@ -15,13 +17,22 @@ type FieldErrors = { email?: string; password?: string };
 /**
  * Sign-in checks only that both fields are filled and the e-mail is e-mail shaped (SPEC §5):
  * the browser's own constraint validation does exactly that, and its message is shown inline.
- * (No form library here: this page is part of the first-load budget.)
+ * (No form library here: this page is part of the first-load budget.) With two-factor on, the
+ * password is followed by the code step (DESIGN §5.5); a passkey signs in without either.
  */
 export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const loginMutation = useLogin();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [challenge, setChallenge] = useState<string | null>(null);
+  /** Why the user is back at the password step (the code step's challenge was spent). */
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function signedIn(user: User) {
+    toast.success('Login successful!');
+    onSuccess(user);
+  }
 
   function currentErrors(): FieldErrors {
     return {
@@ -37,6 +48,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     if (!email || !password) return;
     const fieldErrors = currentErrors();
     setErrors(fieldErrors);
+    setNotice(null);
     if (fieldErrors.email || fieldErrors.password) {
       (fieldErrors.email ? email : password).focus();
       return;
@@ -44,9 +56,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     loginMutation.mutate(
       { email: email.value, password: password.value },
       {
-        onSuccess: (user) => {
-          toast.success('Login successful!');
-          onSuccess(user);
+        onSuccess: (step) => {
+          if (step.user) signedIn(step.user);
+          else setChallenge(step.challenge);
         },
         onError: (error) => {
           toast.error(errorMessage(error, LOGIN_FAILED));
@@ -55,39 +67,61 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     );
   }
 
+  function backToPassword(message: string | null) {
+    setChallenge(null);
+    setNotice(message);
+    loginMutation.reset();
+  }
+
   // Once a message is shown, it follows what the user types.
   function onFieldChange() {
     if (errors.email || errors.password) setErrors(currentErrors());
   }
 
+  if (challenge) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onSuccess={signedIn}
+        onExpired={backToPassword}
+        onBack={() => backToPassword(null)}
+      />
+    );
+  }
+
   const isBusy = loginMutation.isPending;
 
   return (
-    <form onSubmit={onSubmit} onChange={onFieldChange} noValidate className="space-y-5">
-      {loginMutation.isError ? (
-        <Alert>{errorMessage(loginMutation.error, LOGIN_FAILED)}</Alert>
-      ) : null}
-      <TextField
-        ref={emailRef}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        error={errors.email}
-      />
-      <PasswordInput
-        ref={passwordRef}
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        required
-        error={errors.password}
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-        {isBusy ? 'Signing in...' : 'Sign In'}
-      </Button>
-    </form>
+    <div className="space-y-5">
+      <form onSubmit={onSubmit} onChange={onFieldChange} noValidate className="space-y-5">
+        {loginMutation.isError ? (
+          <Alert>{errorMessage(loginMutation.error, LOGIN_FAILED)}</Alert>
+        ) : notice ? (
+          <Alert>{notice}</Alert>
+        ) : null}
+        <TextField
+          ref={emailRef}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          error={errors.email}
+        />
+        <PasswordInput
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
+          {isBusy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <PasskeySignIn onSuccess={signedIn} />
+    </div>
   );
 }

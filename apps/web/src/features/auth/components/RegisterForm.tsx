@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useSignup } from '../api/signup';
-import { PasswordInput } from './PasswordInput';
-import { PasswordRequirements } from './PasswordRequirements';
+import { PasswordInput } from '@/components/password/PasswordInput';
+import { PasswordRequirements } from '@/components/password/PasswordRequirements';
 
 const SIGNUP_FAILED = 'Signup failed. Please try again.';
 

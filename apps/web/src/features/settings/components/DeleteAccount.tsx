@@ -8,7 +8,7 @@ import { useDeleteAccount } from '../api/delete-account';
 export function DeleteAccount() {
   const [isConfirming, setIsConfirming] = useState(false);
   const deleteMutation = useDeleteAccount();
-  const logout = useLogout();
+  const logout = useLogout({ endSession: false });
 
   function close() {
     setIsConfirming(false);
@@ -27,7 +27,7 @@ export function DeleteAccount() {
   return (
     <section
       aria-labelledby="danger-zone-heading"
-      className="rounded-2xl border border-red-200 bg-white p-6 dark:border-red-900/70 dark:bg-neutral-900"
+      className="rounded-2xl border border-red-200 bg-white p-4 sm:p-6 dark:border-red-900/70 dark:bg-neutral-900"
     >
       <h2 id="danger-zone-heading" className="text-lg font-semibold text-red-700 dark:text-red-300">
         Danger Zone

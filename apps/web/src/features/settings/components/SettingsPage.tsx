@@ -1,15 +1,21 @@
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { useUser } from '@/lib/auth/get-user';
+import { ApiTokens } from './ApiTokens';
+import { ChangePassword } from './ChangePassword';
 import { DeleteAccount } from './DeleteAccount';
+import { Passkeys } from './Passkeys';
+import { SecurityEvents } from './SecurityEvents';
+import { Sessions } from './Sessions';
+import { TwoFactor } from './TwoFactor';
 
 export function SettingsPage() {
   const { user } = useUser();
   return (
     <ContentLayout title="Settings">
-      <div className="max-w-3xl space-y-6">
+      <div className="max-w-3xl min-w-0 space-y-6">
         <section
           aria-labelledby="account-heading"
-          className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+          className="rounded-2xl border border-neutral-200 bg-white p-4 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900"
         >
           <h2
             id="account-heading"
@@ -24,6 +30,12 @@ export function SettingsPage() {
             </dd>
           </dl>
         </section>
+        <ChangePassword />
+        <Sessions />
+        <TwoFactor />
+        <Passkeys />
+        <ApiTokens />
+        <SecurityEvents />
         <DeleteAccount />
       </div>
     </ContentLayout>

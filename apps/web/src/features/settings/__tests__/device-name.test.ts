@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { deviceName } from '../utils/device-name';
+import { CHROME_LINUX, SAFARI_IPHONE } from './settings-fixtures';
+
+describe('deviceName', () => {
+  it.each([
+    [CHROME_LINUX, 'Chrome on Linux'],
+    [SAFARI_IPHONE, 'Safari on iOS'],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      'Edge on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0',
+      'Firefox on macOS',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'Chrome on Android',
+    ],
+    ['curl/8.5.0', 'curl/8.5.0'],
+    [null, 'Unknown device'],
+    ['   ', 'Unknown device'],
+  ])('%s → %s', (agent, name) => {
+    expect(deviceName(agent)).toBe(name);
+  });
+});

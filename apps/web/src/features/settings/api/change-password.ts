@@ -1,0 +1,27 @@
+import type { AuthResponse, ChangePasswordInput } from '@moneta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { setToken } from '@/lib/token';
+
+/**
+ * A new password. The server ends every session, this one too, and answers a new session's
+ * token: it is kept at once, before anything else is asked with the old one.
+ */
+export function changePassword(input: ChangePasswordInput): Promise<AuthResponse> {
+  return api.put<AuthResponse>('/auth/password', input);
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ChangePasswordInput) => {
+      const { token, ...user } = await changePassword(input);
+      setToken(token);
+      queryClient.setQueryData(queryKeys.user, user);
+      return user;
+    },
+    // Not awaited: the change is done when the server answers, the lists follow.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.security.all }),
+  });
+}

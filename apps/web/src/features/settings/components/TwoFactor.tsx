@@ -1,0 +1,383 @@
+import type { TwoFactorSetup } from '@moneta/shared';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/Alert';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/TextField';
+import { PasswordInput } from '@/components/password/PasswordInput';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useSetupTwoFactor,
+  useTwoFactorStatus,
+} from '../api/two-factor';
+import { copyText, downloadText } from '../utils/copy-text';
+import { ListError, ListLoading, SettingsSection } from './SettingsSection';
+
+const LOAD_FAILED = 'Two-factor authentication settings could not be loaded.';
+const SETUP_FAILED = 'Two-factor authentication could not be set up. Please try again.';
+const CODE_REQUIRED = 'Please enter the code from your authenticator app.';
+const CODE_OR_BACKUP_REQUIRED =
+  'Please enter the code from your authenticator app, or a backup code.';
+const PASSWORD_REQUIRED = 'Please enter your current password.';
+
+/**
+ * Two-factor sign-in with an authenticator app (TOTP, DESIGN §5.5): set up with a QR code or
+ * the key typed by hand, turned on with a first code, then ten backup codes shown once.
+ */
+export function TwoFactor() {
+  const status = useTwoFactorStatus();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
+
+  return (
+    <SettingsSection
+      title="Two-factor authentication"
+      description="A code from an authenticator app on your phone, asked after your password."
+    >
+      {backupCodes ? (
+        <BackupCodes codes={backupCodes} onDone={() => setBackupCodes(null)} />
+      ) : status.isPending ? (
+        <ListLoading label="Loading two-factor authentication..." />
+      ) : status.isError ? (
+        <ListError
+          message={errorMessage(status.error, LOAD_FAILED)}
+          onRetry={() => void status.refetch()}
+        />
+      ) : status.data.enabled ? (
+        <TwoFactorOn backupCodesLeft={status.data.backupCodesLeft} />
+      ) : setup ? (
+        <SetupTwoFactor
+          setup={setup}
+          onEnabled={(codes) => {
+            setSetup(null);
+            setBackupCodes(codes);
+          }}
+          onCancel={() => setSetup(null)}
+        />
+      ) : (
+        <TwoFactorOff onSetup={setSetup} />
+      )}
+    </SettingsSection>
+  );
+}
+
+function StatusLine({ isOn }: { isOn: boolean }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-neutral-700 dark:text-neutral-300">
+      Status: <Badge tone={isOn ? 'sky' : 'neutral'}>{isOn ? 'On' : 'Off'}</Badge>
+    </p>
+  );
+}
+
+function TwoFactorOff({ onSetup }: { onSetup: (setup: TwoFactorSetup) => void }) {
+  const setupMutation = useSetupTwoFactor();
+  return (
+    <div className="space-y-4">
+      <StatusLine isOn={false} />
+      {setupMutation.isError ? (
+        <Alert>{errorMessage(setupMutation.error, SETUP_FAILED)}</Alert>
+      ) : null}
+      <Button
+        disabled={setupMutation.isPending}
+        onClick={() => setupMutation.mutate(undefined, { onSuccess: onSetup })}
+      >
+        {setupMutation.isPending ? 'Setting up...' : 'Set up'}
+      </Button>
+    </div>
+  );
+}
+
+/** The secret grouped by four for reading aloud or typing; apps ignore the spaces. */
+function groupedSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function SetupTwoFactor({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TwoFactorSetup;
+  onEnabled: (backupCodes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const enable = useEnableTwoFactor();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [qrCode, setQrCode] = useState<string | null>(null);
+  const [qrFailed, setQrFailed] = useState(false);
+  const [fieldError, setFieldError] = useState<string>();
+  const keyLabelId = useId();
+
+  useEffect(() => {
+    let isCurrent = true;
+    import('@/lib/qr-code')
+      .then(({ qrCodeDataUrl }) => qrCodeDataUrl(setup.otpauthUrl))
+      .then((url) => {
+        if (isCurrent) setQrCode(url);
+      })
+      .catch(() => {
+        if (isCurrent) setQrFailed(true);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [setup.otpauthUrl]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = codeRef.current;
+    const code = input?.value.trim() ?? '';
+    if (!code) {
+      setFieldError(CODE_REQUIRED);
+      input?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    // mutateAsync, not mutate's callbacks: the status refetched after enabling replaces this
+    // form, and callbacks of an unmounted caller never run; the codes must still be shown.
+    enable.mutateAsync(code).then(
+      // The codes' panel says it is on: no toast besides.
+      ({ backupCodes }) => onEnabled(backupCodes),
+      (error: unknown) => {
+        if (error instanceof ApiError && error.code === 'INVALID_CODE') {
+          setFieldError(error.message);
+          enable.reset();
+        }
+        input?.select();
+        input?.focus();
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <ol className="list-decimal space-y-2 pl-5 text-sm text-neutral-700 dark:text-neutral-300">
+        <li>Scan this QR code with your authenticator app, or enter the key by hand.</li>
+        <li>Enter the 6-digit code the app shows to turn two-factor authentication on.</li>
+      </ol>
+      <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+        {qrCode ? (
+          <img
+            src={qrCode}
+            alt="QR code for your authenticator app"
+            width={176}
+            height={176}
+            className="size-44 shrink-0 rounded-lg border border-neutral-200 bg-white dark:border-neutral-700"
+          />
+        ) : qrFailed ? (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            The QR code could not be drawn; enter the key by hand.
+          </p>
+        ) : (
+          <div
+            role="status"
+            className="size-44 shrink-0 animate-pulse rounded-lg bg-neutral-200 dark:bg-neutral-800"
+          >
+            <span className="sr-only">Drawing the QR code...</span>
+          </div>
+        )}
+        <div className="min-w-0 space-y-2">
+          <p className="text-sm font-medium text-neutral-800 dark:text-neutral-200" id={keyLabelId}>
+            Key for manual entry
+          </p>
+          <code
+            aria-labelledby={keyLabelId}
+            className="block rounded-lg bg-neutral-100 px-3 py-2 font-mono text-sm break-all text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100"
+          >
+            {groupedSecret(setup.secret)}
+          </code>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() =>
+              void copyText(setup.secret).then((ok) =>
+                ok ? toast.success('Key copied.') : toast.error('The key could not be copied.'),
+              )
+            }
+          >
+            Copy key
+          </Button>
+        </div>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {enable.isError ? <Alert>{errorMessage(enable.error, SETUP_FAILED)}</Alert> : null}
+        <TextField
+          ref={codeRef}
+          label="Code from the app"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={64}
+          required
+          error={fieldError}
+          className="max-w-xs"
+        />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button type="submit" disabled={enable.isPending}>
+            {enable.isPending ? 'Turning on...' : 'Turn on'}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={enable.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** The ten backup codes, shown this once: copy or download them before leaving. */
+function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const text = codes.join('\n');
+  return (
+    <div className="space-y-4">
+      <h3
+        ref={headingRef}
+        tabIndex={-1}
+        className="font-semibold text-neutral-900 focus:outline-none dark:text-white"
+      >
+        Your backup codes
+      </h3>
+      <Alert tone="success">
+        Two-factor authentication is on. Save these backup codes somewhere safe now: each works once
+        if you lose your phone, and they will not be shown again.
+      </Alert>
+      <ul
+        aria-label="Backup codes"
+        className="grid grid-cols-1 gap-2 rounded-lg bg-neutral-100 p-4 font-mono text-sm text-neutral-900 min-[400px]:grid-cols-2 dark:bg-neutral-800 dark:text-neutral-100"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void copyText(text).then((ok) =>
+              ok
+                ? toast.success('Backup codes copied.')
+                : toast.error('The codes could not be copied.'),
+            )
+          }
+        >
+          Copy
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => downloadText('moneta-backup-codes.txt', `${text}\n`)}
+        >
+          Download
+        </Button>
+        <Button onClick={onDone}>I have saved them</Button>
+      </div>
+    </div>
+  );
+}
+
+function TwoFactorOn({ backupCodesLeft }: { backupCodesLeft: number }) {
+  const [isTurningOff, setIsTurningOff] = useState(false);
+  return (
+    <div className="space-y-4">
+      <StatusLine isOn />
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">
+        {backupCodesLeft === 1 ? '1 backup code left.' : `${backupCodesLeft} backup codes left.`}
+      </p>
+      {isTurningOff ? (
+        <DisableTwoFactor onClose={() => setIsTurningOff(false)} />
+      ) : (
+        <Button variant="secondary" onClick={() => setIsTurningOff(true)}>
+          Turn off
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function DisableTwoFactor({ onClose }: { onClose: () => void }) {
+  const disable = useDisableTwoFactor();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+
+  useEffect(() => passwordRef.current?.focus(), []);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = passwordRef.current?.value ?? '';
+    const code = codeRef.current?.value.trim() ?? '';
+    const found = {
+      password: password ? undefined : PASSWORD_REQUIRED,
+      code: code ? undefined : CODE_OR_BACKUP_REQUIRED,
+    };
+    setErrors(found);
+    if (found.password || found.code) {
+      (found.password ? passwordRef : codeRef).current?.focus();
+      return;
+    }
+    disable.mutate(
+      { password, code },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          onClose();
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          if (error.code === 'WRONG_PASSWORD') {
+            setErrors({ password: error.message });
+            passwordRef.current?.focus();
+            disable.reset();
+          } else if (error.code === 'INVALID_CODE') {
+            setErrors({ code: error.message });
+            codeRef.current?.focus();
+            disable.reset();
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Turn off two-factor">
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">
+        Confirm with your password and a code from your app (or a backup code).
+      </p>
+      {disable.isError ? (
+        <Alert>
+          {errorMessage(disable.error, 'Two-factor authentication could not be turned off.')}
+        </Alert>
+      ) : null}
+      <PasswordInput
+        ref={passwordRef}
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
+      <TextField
+        ref={codeRef}
+        label="Code"
+        name="code"
+        autoComplete="one-time-code"
+        maxLength={64}
+        required
+        error={errors.code}
+        className="max-w-xs"
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button type="submit" variant="danger" disabled={disable.isPending}>
+          {disable.isPending ? 'Turning off...' : 'Turn off two-factor'}
+        </Button>
+        <Button variant="secondary" onClick={onClose} disabled={disable.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+/** Browsers, most specific first: Edge and Opera say "Chrome" too, Chrome says "Safari". */
+const BROWSERS: [RegExp, string][] = [
+  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
+  [/\b(?:OPR|Opera)\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
+  [/\b(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
+];
+
+const SYSTEMS: [RegExp, string][] = [
+  [/\b(?:iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/** The longest stretch of a user agent shown as it is (a script's curl/8.5.0, say). */
+const MAX_RAW_LENGTH = 60;
+
+/**
+ * A device in words from its user agent: "Chrome on Linux", "Safari on iOS". What is not a known
+ * browser (a script, an app) shows its own first word; nothing at all is "Unknown device".
+ */
+export function deviceName(userAgent: string | null): string {
+  const agent = userAgent?.trim() ?? '';
+  if (!agent) return 'Unknown device';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  if (browser) return browser;
+  const first = agent.split(/\s+/)[0] ?? agent;
+  return first.length > MAX_RAW_LENGTH ? `${first.slice(0, MAX_RAW_LENGTH)}…` : first;
+}
