@@ -2,7 +2,8 @@ import type { User } from '@moneta/shared';
 import { vi } from 'vitest';
 
 type FakeReply = { status?: number; body?: unknown };
-type Handler = FakeReply | ((request: { body: unknown; headers: Headers }) => FakeReply);
+type Handler =
+  FakeReply | ((request: { body: unknown; headers: Headers; query: URLSearchParams }) => FakeReply);
 
 export type FakeCall = {
   method: string;
@@ -33,7 +34,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const handler = handlers[`${method} ${url.pathname}`];
     const reply =
       typeof handler === 'function'
-        ? handler({ body, headers })
+        ? handler({ body, headers, query: url.searchParams })
         : (handler ?? { status: 404, body: { message: 'Not found.', code: 'NOT_FOUND' } });
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
