@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useCommitImport } from '../api/commit-import';
 import { useImport } from '../api/get-imports';
 import { ImportHistory } from './ImportHistory';
 import { ImportPreview } from './ImportPreview';
@@ -30,9 +31,11 @@ export function ImportPage() {
   const importId = searchParams.get(IMPORT_PARAM);
   const current = useImport(importId);
   const [done, setDone] = useState<Done | null>(null);
+  const commit = useCommitImport();
 
   function open(id: string | null) {
     setDone(null);
+    commit.reset();
     setSearchParams(id ? { [IMPORT_PARAM]: id } : {});
   }
 
@@ -110,7 +113,17 @@ export function ImportPage() {
           key={current.data._id}
           preview={current.data}
           currency={currency}
-          onCommitted={(result) => committed(current.data.fileName, result)}
+          commit={{
+            isPending: commit.isPending,
+            error: commit.error,
+            mutate: (input) => {
+              const { _id: id, fileName } = current.data;
+              commit.mutate(
+                { importId: id, input },
+                { onSuccess: (result) => committed(fileName, result) },
+              );
+            },
+          }}
           onCancel={() => open(null)}
         />
       )}

@@ -1,10 +1,9 @@
-import type { Import, ImportCommitResult, ImportMapping, ImportRow } from '@moneta/shared';
+import type { Import, ImportCommitInput, ImportMapping, ImportRow } from '@moneta/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
-import { useCommitImport } from '../api/commit-import';
 import { useUpdateMapping } from '../api/update-mapping';
 import { mappingProblem, sameMapping } from '../utils/mapping';
 import {
@@ -30,7 +29,11 @@ export const FORMAT_LABELS: Record<Import['format'], string> = {
 type ImportPreviewProps = {
   preview: Import;
   currency: string;
-  onCommitted: (result: ImportCommitResult) => void;
+  /**
+   * The page's commit: it outlives this preview, which goes as soon as the import reads as
+   * committed, so that the result is still heard.
+   */
+  commit: { isPending: boolean; error: unknown; mutate: (input: ImportCommitInput) => void };
   onCancel: () => void;
 };
 
@@ -42,10 +45,9 @@ function plural(count: number, one: string, many = `${one}s`) {
  * An uploaded file before anything is created: its mapping (CSV), its counts, its rows with the
  * user's choices, and the commit.
  */
-export function ImportPreview({ preview, currency, onCommitted, onCancel }: ImportPreviewProps) {
+export function ImportPreview({ preview, currency, commit, onCancel }: ImportPreviewProps) {
   const accounts = useAccounts();
   const updateMapping = useUpdateMapping(preview._id);
-  const commit = useCommitImport();
   const [draft, setDraft] = useState<ImportMapping | null>(preview.mapping);
   const [choices, setChoices] = useState<RowChoices>(new Map());
   const sentRef = useRef<ImportMapping | null>(preview.mapping);
@@ -74,10 +76,7 @@ export function ImportPreview({ preview, currency, onCommitted, onCancel }: Impo
   }
 
   function submit() {
-    commit.mutate(
-      { importId: preview._id, input: commitBody(choices) },
-      { onSuccess: (result) => onCommitted(result) },
-    );
+    commit.mutate(commitBody(choices));
   }
 
   return (
@@ -185,7 +184,7 @@ export function ImportPreview({ preview, currency, onCommitted, onCancel }: Impo
           {`Import ${plural(toCreate, 'transaction')}`}
         </Button>
       </div>
-      {commit.isError ? (
+      {commit.error ? (
         <Alert className="mt-3">
           {errorMessage(commit.error, 'Failed to import the transactions. Please try again.')}
         </Alert>
