@@ -87,12 +87,13 @@ test('a German bank file is previewed, remapped, imported, found again as duplic
   await expect(transactions.empty).toBeVisible();
 });
 
-test('a rule made on the Rules screen categorises a row of the next import, on a phone', async ({
+test('a rule made on the Rules screen categorises a row of the next import, on a phone in the dark', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 360, height: 780 });
+  await page.emulateMedia({ colorScheme: 'dark' });
   const user = await createUser(request, { label: 'import-rule' });
   await signInWithToken(page, user.token);
 
@@ -126,6 +127,10 @@ test('a rule made on the Rules screen categorises a row of the next import, on a
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
+  // The preview with its mapping and rows, in the dark theme, as a screen reader meets it.
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
 
   await imports.commit(preview, 8);
   const transactions = new TransactionsPage(page);
