@@ -29,6 +29,8 @@ const Transactions = page(() => import('./routes/app/transactions'), 'Transactio
 const Accounts = page(() => import('./routes/app/accounts'), 'AccountsRoute');
 const Account = page(() => import('./routes/app/account'), 'AccountRoute');
 const Receipts = page(() => import('./routes/app/receipts'), 'ReceiptsRoute');
+const Import = page(() => import('./routes/app/import'), 'ImportRoute');
+const Rules = page(() => import('./routes/app/rules'), 'RulesRoute');
 const Settings = page(() => import('./routes/app/settings'), 'SettingsRoute');
 const Budgets = page(() => import('./routes/app/budgets'), 'BudgetsRoute');
 const RecurringTransactions = page(
@@ -62,6 +64,8 @@ export const routes: RouteObject[] = [
               { path: paths.accounts, element: <Accounts /> },
               { path: paths.account, element: <Account /> },
               { path: paths.receipts, element: <Receipts /> },
+              { path: paths.import, element: <Import /> },
+              { path: paths.rules, element: <Rules /> },
               { path: paths.settings, element: <Settings /> },
               { path: paths.budgets, element: <Budgets /> },
               { path: paths.recurringTransactions, element: <RecurringTransactions /> },

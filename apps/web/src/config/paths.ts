@@ -10,6 +10,8 @@ export const paths = {
   accounts: '/accounts',
   account: '/accounts/:accountId',
   receipts: '/receipts',
+  import: '/import',
+  rules: '/rules',
   settings: '/settings',
   budgets: '/budgets',
   recurringTransactions: '/recurring-transactions',

@@ -140,6 +140,50 @@ async function download(path: string): Promise<Blob> {
   }
 }
 
+/**
+ * POSTs a multipart form reporting how much of it was sent (`onProgress` gets 0 to 1): fetch
+ * cannot tell upload progress, XMLHttpRequest can. Answers and failures are those of `request`.
+ */
+function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      // The answer as a Response, so that errors are read exactly as for fetch.
+      const response = new Response(xhr.responseText === '' ? null : xhr.responseText, {
+        status: xhr.status,
+        headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? 'application/json' },
+      });
+      const answer = response.ok
+        ? (readJson(response) as Promise<T>)
+        : throwApiError(path, response);
+      answer.then(resolve, reject);
+    });
+    const networkFailure = () =>
+      reject(
+        new ApiError(
+          'Could not reach the server. Check your connection and try again.',
+          0,
+          'NETWORK_ERROR',
+          false,
+        ),
+      );
+    xhr.addEventListener('error', networkFailure);
+    xhr.addEventListener('abort', networkFailure);
+    xhr.send(form);
+  });
+}
+
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
@@ -147,5 +191,6 @@ export const api = {
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   /** POSTs a multipart form (files); answers and failures are handled like every other call. */
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
+  uploadWithProgress,
   download,
 };

@@ -51,6 +51,25 @@ export const queryKeys = {
     tokens: ['security', 'tokens'] as const,
     events: ['security', 'events'] as const,
   },
+  /**
+   * Bank-file imports: the history, one import (its preview), and pages of its rows. A commit or
+   * an undo also moves transactions, accounts and categories (see the imports feature).
+   */
+  imports: {
+    all: ['imports'] as const,
+    list: ['imports', 'list'] as const,
+    detail: (importId: string) => ['imports', 'detail', importId] as const,
+    /** Every page of one import's rows, whatever the filter. */
+    rowsOf: (importId: string) => ['imports', 'rows', importId] as const,
+    rows: (importId: string, params: { page: number; status: string }) =>
+      ['imports', 'rows', importId, params] as const,
+  },
+  /** Categorisation rules (in the order they are tried) and the form's suggestion. */
+  rules: {
+    all: ['rules'] as const,
+    list: ['rules', 'list'] as const,
+    suggestion: (name: string, isIncome: boolean) => ['rules', 'suggest', name, isIncome] as const,
+  },
 };
 
 /**

@@ -2,7 +2,8 @@ import type { User } from '@moneta/shared';
 import { vi } from 'vitest';
 
 type FakeReply = { status?: number; body?: unknown };
-type Handler = FakeReply | ((request: { body: unknown; headers: Headers }) => FakeReply);
+type Handler =
+  FakeReply | ((request: { body: unknown; headers: Headers; query: URLSearchParams }) => FakeReply);
 
 export type FakeCall = {
   method: string;
@@ -33,7 +34,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const handler = handlers[`${method} ${url.pathname}`];
     const reply =
       typeof handler === 'function'
-        ? handler({ body, headers })
+        ? handler({ body, headers, query: url.searchParams })
         : (handler ?? { status: 404, body: { message: 'Not found.', code: 'NOT_FOUND' } });
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
@@ -42,7 +43,55 @@ export function fakeApi(handlers: Record<string, Handler>) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchMock));
   return { calls, fetchMock };
+}
+
+/**
+ * An XMLHttpRequest (the uploads that report progress) answered by the same fake `fetch`: the
+ * call is recorded alike, the whole body counts as sent, then the answer loads.
+ */
+function fakeXhrOver(fetchMock: (input: string, init: RequestInit) => Promise<Response>) {
+  return class FakeXhr {
+    readonly upload = new EventTarget();
+    private readonly events = new EventTarget();
+    private method = 'GET';
+    private url = '';
+    private readonly headers = new Headers();
+    private answerHeaders = new Headers();
+    status = 0;
+    responseText = '';
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers.set(name, value);
+    }
+    getResponseHeader(name: string) {
+      return this.answerHeaders.get(name);
+    }
+    addEventListener(type: string, listener: EventListener) {
+      this.events.addEventListener(type, listener);
+    }
+    send(body: XMLHttpRequestBodyInit | null) {
+      void fetchMock(this.url, { method: this.method, headers: this.headers, body }).then(
+        async (response) => {
+          const progress = Object.assign(new Event('progress'), {
+            lengthComputable: true,
+            loaded: 1,
+            total: 1,
+          });
+          this.upload.dispatchEvent(progress);
+          this.status = response.status;
+          this.answerHeaders = response.headers;
+          this.responseText = await response.text();
+          this.events.dispatchEvent(new Event('load'));
+        },
+      );
+    }
+  };
 }
 
 export function makeUser(overrides: Partial<User> = {}): User {

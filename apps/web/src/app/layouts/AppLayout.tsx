@@ -37,13 +37,14 @@ export function AppLayout() {
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
           <BrandLink />
           <nav aria-label="Main" className="hidden xl:block">
-            <ul className="flex items-center gap-1">
+            {/* Eight items on one line from 1280 px: tight padding, no label wrapped in two. */}
+            <ul className="flex items-center gap-0.5">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
                     className={({ isActive }) =>
-                      `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                      `rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
                         isActive
                           ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200'
                           : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'

@@ -6,6 +6,7 @@ export const NAV_ITEMS = [
   { to: paths.transactions, label: 'Transactions' },
   { to: paths.accounts, label: 'Accounts' },
   { to: paths.receipts, label: 'Receipts' },
+  { to: paths.import, label: 'Import' },
   { to: paths.settings, label: 'Settings' },
   { to: paths.budgets, label: 'Budgets' },
   { to: paths.recurringTransactions, label: 'Recurring Transactions' },

@@ -23,6 +23,7 @@ describe('protected area', () => {
       'Transactions',
       'Accounts',
       'Receipts',
+      'Import',
       'Settings',
       'Budgets',
       'Recurring Transactions',
@@ -38,6 +39,8 @@ describe('protected area', () => {
     ['/receipts', 'Upload Receipt'],
     ['/budgets', 'Budgets'],
     ['/settings', 'Settings'],
+    ['/import', 'Import'],
+    ['/rules', 'Rules'],
   ])('%s shows its title', async (path, title) => {
     signedIn();
     renderApp(path);

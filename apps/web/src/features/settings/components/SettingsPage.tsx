@@ -1,4 +1,7 @@
+import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
+import { textLinkClasses } from '@/components/ui/link-styles';
+import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-user';
 import { ApiTokens } from './ApiTokens';
 import { ChangePassword } from './ChangePassword';
@@ -29,6 +32,21 @@ export function SettingsPage() {
               {user?.email}
             </dd>
           </dl>
+        </section>
+        <section
+          aria-labelledby="rules-heading"
+          className="rounded-2xl border border-neutral-200 bg-white p-4 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900"
+        >
+          <h2 id="rules-heading" className="text-lg font-semibold text-neutral-900 dark:text-white">
+            Categories by rules
+          </h2>
+          <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+            Rules give imported rows, receipts and new transactions their category from the name or
+            the note.{' '}
+            <Link to={paths.rules} className={textLinkClasses}>
+              Manage rules
+            </Link>
+          </p>
         </section>
         <ChangePassword />
         <Sessions />

@@ -29,6 +29,7 @@ import { useToday } from '@/lib/auth/use-today';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useTransactionSummary } from '../api/get-summary';
 import { useSaveTransaction } from '../api/save-transaction';
+import { useCategorySuggestion } from '../api/suggest-category';
 
 const SAVE_FAILED = 'Failed to save the transaction. Please try again.';
 
@@ -106,7 +107,7 @@ function TransactionForm({
     handleSubmit,
     control,
     setValue,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm<TransactionInput, unknown, ValidTransactionInput>({
     resolver: transactionResolver,
     defaultValues: {
@@ -121,6 +122,23 @@ function TransactionForm({
   });
   const category = useWatch({ control, name: 'category' });
   const accountId = useWatch({ control, name: 'accountId' });
+  const name = useWatch({ control, name: 'name' }) ?? '';
+
+  // A new transaction's category follows the name typed until the user picks one (DESIGN §5.3).
+  const isCategoryChosen = Boolean(dirtyFields.category);
+  const suggestion = useCategorySuggestion(name, isIncome, !transaction && !isCategoryChosen);
+  const suggested = suggestion.data?.category;
+  useEffect(() => {
+    if (suggested && !isCategoryChosen) setValue('category', suggested);
+  }, [suggested, isCategoryChosen, setValue]);
+  const suggestionHint =
+    !isCategoryChosen && suggested && category === suggested
+      ? suggestion.data?.source === 'rule'
+        ? 'Suggested by your rules.'
+        : suggestion.data?.source === 'history'
+          ? 'Suggested from your past transactions.'
+          : null
+      : null;
 
   // A new transaction starts in the account last used, once the accounts are known.
   useEffect(() => {
@@ -197,16 +215,23 @@ function TransactionForm({
       />
       <CategorySelect
         kind={isIncome ? 'income' : 'expense'}
-        extraCategories={[...addedCategories, transaction?.category]}
+        extraCategories={[...addedCategories, transaction?.category, suggested]}
         error={errors.category?.message}
         hint={
-          <button
-            type="button"
-            className={`${textLinkClasses} mt-1.5 text-sm`}
-            onClick={() => setIsPromptOpen(true)}
-          >
-            Add New Category
-          </button>
+          <>
+            {suggestionHint ? (
+              <p className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400">
+                {suggestionHint}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className={`${textLinkClasses} mt-1.5 text-sm`}
+              onClick={() => setIsPromptOpen(true)}
+            >
+              Add New Category
+            </button>
+          </>
         }
         {...register('category')}
       />

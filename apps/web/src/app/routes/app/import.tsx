@@ -1,0 +1,5 @@
+import { ImportPage } from '@/features/imports/components/ImportPage';
+
+export function ImportRoute() {
+  return <ImportPage />;
+}

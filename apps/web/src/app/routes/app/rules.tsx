@@ -1,0 +1,5 @@
+import { RulesPage } from '@/features/rules/components/RulesPage';
+
+export function RulesRoute() {
+  return <RulesPage />;
+}

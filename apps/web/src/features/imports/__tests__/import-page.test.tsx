@@ -1,0 +1,295 @@
+import type {
+  Account,
+  Import,
+  ImportMapping,
+  ImportRow,
+  ImportRowStatus,
+  ImportSummary,
+} from '@moneta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
+import { renderApp } from '@/testing/render-app';
+import { MAIN_ACCOUNT_ID } from '@/testing/transactions';
+
+const IMPORT_ID = '0190a1b2-0000-7000-8000-0000000011a1';
+
+const main: Account = {
+  _id: MAIN_ACCOUNT_ID,
+  name: 'Main',
+  type: 'checking',
+  openingBalance: 0,
+  balance: 100,
+  isArchived: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const COLUMNS = ['Buchungstag', 'Auftraggeber', 'Verwendungszweck', 'Soll', 'Haben'];
+
+/** As the server detected the German file: debit and credit columns, decimal comma. */
+const detected: ImportMapping = {
+  date: 0,
+  dateFormat: 'DD.MM.YYYY',
+  amount: null,
+  debit: 3,
+  credit: 4,
+  decimalSeparator: ',',
+  name: 1,
+  note: 2,
+  category: null,
+  invertSign: false,
+  skipRows: 4,
+};
+
+function makeRow(index: number, overrides: Partial<ImportRow> = {}): ImportRow {
+  return {
+    index,
+    date: '2026-03-02',
+    name: `Payee ${index + 1}`,
+    amount: 10 + index,
+    isIncome: false,
+    category: 'Groceries',
+    categorySource: 'history',
+    note: null,
+    status: 'new',
+    duplicateOf: null,
+    problem: null,
+    cells: ['02.03.2026', `Payee ${index + 1}`, '', `${10 + index},00`, ''],
+    ...overrides,
+  };
+}
+
+const rows: ImportRow[] = [
+  makeRow(0, { name: 'REWE Markt GmbH', amount: 23.45 }),
+  makeRow(1, { name: 'Arbeitgeber AG', amount: 2450, isIncome: true, category: 'Salary' }),
+  makeRow(2, { name: 'Bäckerei Müller', status: 'duplicate', duplicateOf: 'tx-1' }),
+  makeRow(3, {
+    name: 'Stadtwerke',
+    date: null,
+    amount: null,
+    isIncome: null,
+    category: null,
+    status: 'problem',
+    problem: 'Row 4: the date "31.02.2026" is not a date.',
+  }),
+];
+
+function makeImport(overrides: Partial<Import> = {}): Import {
+  return {
+    _id: IMPORT_ID,
+    fileName: 'de-bank.csv',
+    format: 'csv',
+    accountId: MAIN_ACCOUNT_ID,
+    status: 'preview',
+    encoding: 'windows-1252',
+    columns: COLUMNS,
+    mapping: detected,
+    rowCount: 4,
+    counts: { new: 2, duplicate: 1, problem: 1 },
+    created: null,
+    createdAt: '2026-03-31T10:00:00.000Z',
+    committedAt: null,
+    preview: rows,
+    ...overrides,
+  };
+}
+
+function summaryOf({ preview: _preview, ...summary }: Import): ImportSummary {
+  return summary;
+}
+
+function rowsPage(query: URLSearchParams) {
+  const status = query.get('status') as ImportRowStatus | null;
+  const chosen = status ? rows.filter((row) => row.status === status) : rows;
+  return { body: { rows: chosen, totalPages: 1, currentPage: 1, total: chosen.length } };
+}
+
+function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  window.localStorage.setItem('token', 'jwt-token');
+  return fakeApi({
+    'GET /api/auth/me': { body: makeUser({ defaultCurrency: 'EUR' }) },
+    'GET /api/accounts': { body: [main] },
+    'GET /api/imports': { body: [] },
+    'GET /api/transactions/categories/expense': { body: ['Groceries', 'Food', 'Bills'] },
+    'GET /api/transactions/categories/income': { body: ['Salary', 'Other Income'] },
+    [`GET /api/imports/${IMPORT_ID}`]: { body: makeImport() },
+    [`GET /api/imports/${IMPORT_ID}/rows`]: ({ query }) => rowsPage(query),
+    ...handlers,
+  });
+}
+
+const callsTo = (calls: FakeCall[], method: string, path: string) =>
+  calls.filter((call) => call.method === method && call.path === path);
+
+async function uploadGermanFile(user: ReturnType<typeof userEvent.setup>) {
+  const form = await screen.findByRole('form', { name: 'Upload a bank file' });
+  const file = new File(['Buchungstag;Auftraggeber\n'], 'de-bank.csv', { type: 'text/csv' });
+  await user.upload(within(form).getByLabelText(/Choose a bank file/), file);
+  await waitFor(() =>
+    expect(within(form).getByLabelText('Into account')).toHaveValue(MAIN_ACCOUNT_ID),
+  );
+  await user.click(within(form).getByRole('button', { name: 'Upload and preview' }));
+  return screen.findByRole('region', { name: 'Preview of de-bank.csv' });
+}
+
+describe('import page', () => {
+  it('uploads a file, shows the detected mapping, counts and rows, and commits the choices', async () => {
+    const { calls } = signedIn({
+      'POST /api/imports': { status: 201, body: makeImport() },
+      [`POST /api/imports/${IMPORT_ID}/commit`]: {
+        body: { created: 2, skippedDuplicates: 0, skippedProblems: 1, skippedExcluded: 1 },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/import');
+    const preview = await uploadGermanFile(user);
+
+    const upload = callsTo(calls, 'POST', '/api/imports')[0];
+    const sent = upload?.body as FormData;
+    expect(sent.get('accountId')).toBe(MAIN_ACCOUNT_ID);
+    expect((sent.get('file') as File).name).toBe('de-bank.csv');
+
+    // The mapping as detected: split amounts, Soll and Haben, decimal comma.
+    expect(within(preview).getByLabelText('Date column')).toHaveValue('0');
+    expect(within(preview).getByLabelText('Date format')).toHaveValue('DD.MM.YYYY');
+    expect(within(preview).getByRole('radio', { name: /Separate debit and credit/ })).toBeChecked();
+    expect(within(preview).getByLabelText('Debit (money out) column')).toHaveValue('3');
+    expect(within(preview).getByLabelText('Credit (money in) column')).toHaveValue('4');
+    expect(within(preview).getByLabelText('Decimal separator')).toHaveValue(',');
+    expect(within(preview).getByLabelText('Rows by status')).toHaveTextContent(
+      /New\s*2\s*Duplicates\s*1\s*Problems\s*1/,
+    );
+
+    const table = await within(preview).findByRole('table', { name: 'Rows of the file' });
+    expect(within(table).getByText('Row 4: the date "31.02.2026" is not a date.')).toBeVisible();
+    const include = (row: number) =>
+      within(table).getByRole('checkbox', { name: `Import row ${row}` });
+    // New rows are in, the duplicate and the problem are out; a problem cannot be taken in.
+    expect(include(1)).toBeChecked();
+    expect(include(3)).not.toBeChecked();
+    expect(include(4)).toBeDisabled();
+    expect(within(preview).getByRole('button', { name: 'Import 2 transactions' })).toBeEnabled();
+
+    await user.click(include(2)); // leave the salary out
+    await user.click(include(3)); // take the duplicate coffee in
+    await user.selectOptions(within(table).getByLabelText('Category of row 1'), 'Food');
+    const commit = within(preview).getByRole('button', { name: 'Import 2 transactions' });
+    await user.click(commit);
+
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', `/api/imports/${IMPORT_ID}/commit`)).toHaveLength(1),
+    );
+    expect(callsTo(calls, 'POST', `/api/imports/${IMPORT_ID}/commit`)[0]?.body).toEqual({
+      rows: [
+        { index: 1, include: false },
+        { index: 2, include: true },
+        { index: 0, category: 'Food' },
+      ],
+    });
+    const result = await screen.findByText('2 transactions imported from de-bank.csv.', {
+      selector: 'p',
+    });
+    expect(result.parentElement).toHaveTextContent(
+      'Skipped: 0 duplicates, 1 with problems, 1 left out.',
+    );
+    // Back to the upload form for the next file.
+    expect(await screen.findByRole('form', { name: 'Upload a bank file' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Preview of de-bank.csv' })).toBeNull();
+  });
+
+  it('sends a changed mapping once the user pauses, and shows the file read again', async () => {
+    const remapped = makeImport({
+      mapping: { ...detected, decimalSeparator: '.', dateFormat: 'MM/DD/YYYY' },
+      counts: { new: 0, duplicate: 0, problem: 4 },
+    });
+    const { calls } = signedIn({
+      'POST /api/imports': { status: 201, body: makeImport() },
+      [`PUT /api/imports/${IMPORT_ID}/mapping`]: { body: remapped },
+    });
+    const user = userEvent.setup();
+    renderApp('/import');
+    const preview = await uploadGermanFile(user);
+
+    await user.selectOptions(within(preview).getByLabelText('Decimal separator'), '.');
+    await user.selectOptions(within(preview).getByLabelText('Date format'), 'MM/DD/YYYY');
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', `/api/imports/${IMPORT_ID}/mapping`)).toHaveLength(1),
+    );
+    // Both changes in one request: the first one waited for the user to pause.
+    expect(callsTo(calls, 'PUT', `/api/imports/${IMPORT_ID}/mapping`)[0]?.body).toEqual({
+      mapping: { ...detected, decimalSeparator: '.', dateFormat: 'MM/DD/YYYY' },
+    });
+    await waitFor(() =>
+      expect(within(preview).getByLabelText('Rows by status')).toHaveTextContent(
+        /New\s*0\s*Duplicates\s*0\s*Problems\s*4/,
+      ),
+    );
+    expect(within(preview).getByRole('button', { name: 'Import 0 transactions' })).toBeDisabled();
+    // The rows were asked for again under the new mapping.
+    expect(callsTo(calls, 'GET', `/api/imports/${IMPORT_ID}/rows`).length).toBeGreaterThan(1);
+
+    // Switching to one amount column picks the columns by name or the first free one.
+    await user.click(within(preview).getByRole('radio', { name: /One column/ }));
+    expect(within(preview).getByLabelText('Amount column')).toHaveValue('3');
+  });
+
+  it('filters the rows by status', async () => {
+    const { calls } = signedIn();
+    const user = userEvent.setup();
+    renderApp(`/import?import=${IMPORT_ID}`);
+    const preview = await screen.findByRole('region', { name: 'Preview of de-bank.csv' });
+    await within(preview).findByRole('table', { name: 'Rows of the file' });
+    await user.selectOptions(within(preview).getByLabelText('Show'), 'problem');
+    await waitFor(() =>
+      expect(within(preview).getAllByRole('checkbox', { name: /Import row/ })).toHaveLength(1),
+    );
+    expect(
+      callsTo(calls, 'GET', `/api/imports/${IMPORT_ID}/rows`).at(-1)?.query.get('status'),
+    ).toBe('problem');
+  });
+
+  it("shows the server's message when a file is refused", async () => {
+    signedIn({
+      'POST /api/imports': {
+        status: 415,
+        body: {
+          code: 'UNSUPPORTED_FORMAT',
+          message: 'This is not a bank file Moneta can read: use CSV, OFX/QFX, QIF or CAMT.053.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/import');
+    const form = await screen.findByRole('form', { name: 'Upload a bank file' });
+    await user.upload(
+      within(form).getByLabelText(/Choose a bank file/),
+      new File(['%PDF-1.4'], 'statement.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Upload and preview' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'This is not a bank file Moneta can read: use CSV, OFX/QFX, QIF or CAMT.053.',
+    );
+  });
+
+  it('undoes a committed import from the history after asking', async () => {
+    const committed = summaryOf(
+      makeImport({ status: 'committed', created: 3, committedAt: '2026-03-31T10:01:00.000Z' }),
+    );
+    const { calls } = signedIn({
+      'GET /api/imports': { body: [committed] },
+      [`DELETE /api/imports/${IMPORT_ID}`]: { body: { deleted: 3 } },
+    });
+    const user = userEvent.setup();
+    renderApp('/import');
+    const history = await screen.findByRole('list', { name: 'Imports' });
+    expect(history).toHaveTextContent('Imported · 3 transactions created');
+    await user.click(within(history).getByRole('button', { name: 'Undo de-bank.csv' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Undo the import of "de-bank.csv"?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Undo Import' }));
+    expect(await screen.findByText('Import undone: 3 transactions deleted.')).toBeInTheDocument();
+    expect(callsTo(calls, 'DELETE', `/api/imports/${IMPORT_ID}`)).toHaveLength(1);
+  });
+});

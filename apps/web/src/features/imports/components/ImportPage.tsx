@@ -1,0 +1,134 @@
+import type { ImportCommitResult } from '@moneta/shared';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { ContentLayout } from '@/components/layouts/ContentLayout';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrency } from '@/lib/auth/use-currency';
+import { useCommitImport } from '../api/commit-import';
+import { useImport } from '../api/get-imports';
+import { ImportHistory } from './ImportHistory';
+import { ImportPreview } from './ImportPreview';
+import { UploadImportForm } from './UploadImportForm';
+
+/** The import being previewed is in the address, so a reload or a link comes back to it. */
+const IMPORT_PARAM = 'import';
+
+type Done = { fileName: string; result: ImportCommitResult };
+
+/**
+ * Import (DESIGN §5.2, issue 14): upload a bank file, check and fix how it is read, choose the
+ * rows, import; past imports can be undone.
+ */
+export function ImportPage() {
+  const currency = useCurrency();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const importId = searchParams.get(IMPORT_PARAM);
+  const current = useImport(importId);
+  const [done, setDone] = useState<Done | null>(null);
+  const commit = useCommitImport();
+
+  function open(id: string | null) {
+    setDone(null);
+    commit.reset();
+    setSearchParams(id ? { [IMPORT_PARAM]: id } : {});
+  }
+
+  function committed(fileName: string, result: ImportCommitResult) {
+    setDone({ fileName, result });
+    setSearchParams({});
+    toast.success(
+      `${result.created} transaction${result.created === 1 ? '' : 's'} imported from ${fileName}.`,
+    );
+  }
+
+  return (
+    <ContentLayout
+      title="Import"
+      description="Bring in your bank's statements: duplicates are caught, and categories filled in by your rules and your history."
+      actions={
+        <Link to={paths.rules} className={buttonClasses({ variant: 'secondary' })}>
+          Rules
+        </Link>
+      }
+    >
+      {done ? (
+        <Alert tone="success" className="mb-6">
+          <p className="font-medium">
+            {done.result.created} transaction{done.result.created === 1 ? '' : 's'} imported from{' '}
+            {done.fileName}.
+          </p>
+          <p>
+            Skipped: {done.result.skippedDuplicates} duplicate
+            {done.result.skippedDuplicates === 1 ? '' : 's'}, {done.result.skippedProblems} with
+            problems, {done.result.skippedExcluded} left out.{' '}
+            <Link to={paths.transactions} className="font-medium underline underline-offset-2">
+              See your transactions
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
+
+      {importId === null ? (
+        <UploadImportForm onUploaded={(preview) => open(preview._id)} />
+      ) : current.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading the preview…" />
+        </div>
+      ) : current.isError ? (
+        <Alert>
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <span>
+              {errorMessage(current.error, 'Failed to load the import. Please try again.')}
+            </span>
+            <span className="flex gap-2">
+              <Button variant="secondary" size="sm" onClick={() => void current.refetch()}>
+                Retry
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => open(null)}>
+                Choose another file
+              </Button>
+            </span>
+          </div>
+        </Alert>
+      ) : current.data.status !== 'preview' ? (
+        <Alert tone="success">
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <span>
+              {current.data.fileName} has been{' '}
+              {current.data.status === 'committed' ? 'imported' : 'undone'} already.
+            </span>
+            <Button variant="secondary" size="sm" onClick={() => open(null)}>
+              Import another file
+            </Button>
+          </div>
+        </Alert>
+      ) : (
+        <ImportPreview
+          key={current.data._id}
+          preview={current.data}
+          currency={currency}
+          commit={{
+            isPending: commit.isPending,
+            error: commit.error,
+            mutate: (input) => {
+              const { _id: id, fileName } = current.data;
+              commit.mutate(
+                { importId: id, input },
+                { onSuccess: (result) => committed(fileName, result) },
+              );
+            },
+          }}
+          onCancel={() => open(null)}
+        />
+      )}
+
+      <ImportHistory onOpen={open} />
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,194 @@
+import type { Import, ImportCommitInput, ImportMapping, ImportRow } from '@moneta/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { useAccounts } from '@/lib/accounts/get-accounts';
+import { errorMessage } from '@/lib/api-client';
+import { useUpdateMapping } from '../api/update-mapping';
+import { mappingProblem, sameMapping } from '../utils/mapping';
+import {
+  commitBody,
+  transactionsToCreate,
+  withChoice,
+  type RowChoice,
+  type RowChoices,
+} from '../utils/row-choices';
+import { ImportRowsTable } from './ImportRowsTable';
+import { MappingForm } from './MappingForm';
+
+/** Long enough to change a few selects in a row, short enough to feel live. */
+export const MAPPING_DEBOUNCE_MS = 400;
+
+export const FORMAT_LABELS: Record<Import['format'], string> = {
+  csv: 'CSV',
+  ofx: 'OFX/QFX',
+  qif: 'QIF',
+  camt053: 'CAMT.053',
+};
+
+type ImportPreviewProps = {
+  preview: Import;
+  currency: string;
+  /**
+   * The page's commit: it outlives this preview, which goes as soon as the import reads as
+   * committed, so that the result is still heard.
+   */
+  commit: { isPending: boolean; error: unknown; mutate: (input: ImportCommitInput) => void };
+  onCancel: () => void;
+};
+
+function plural(count: number, one: string, many = `${one}s`) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * An uploaded file before anything is created: its mapping (CSV), its counts, its rows with the
+ * user's choices, and the commit.
+ */
+export function ImportPreview({ preview, currency, commit, onCancel }: ImportPreviewProps) {
+  const accounts = useAccounts();
+  const updateMapping = useUpdateMapping(preview._id);
+  const [draft, setDraft] = useState<ImportMapping | null>(preview.mapping);
+  const [choices, setChoices] = useState<RowChoices>(new Map());
+  const sentRef = useRef<ImportMapping | null>(preview.mapping);
+  const { mutate: sendMapping } = updateMapping;
+  const draftProblem = draft ? mappingProblem(draft) : null;
+
+  // The mapping is sent once the user pauses; the answer is the file read again through it.
+  useEffect(() => {
+    if (!draft || draftProblem || sameMapping(draft, sentRef.current)) return;
+    const timer = window.setTimeout(() => {
+      sentRef.current = draft;
+      // Rows may change status under a new mapping: earlier choices no longer fit them.
+      setChoices(new Map());
+      sendMapping(draft);
+    }, MAPPING_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, draftProblem, sendMapping]);
+
+  const account = accounts.data?.find((item) => item._id === preview.accountId);
+  const toCreate = transactionsToCreate(preview.counts.new, choices);
+  const isBusy = commit.isPending;
+  const isReading = updateMapping.isPending;
+
+  function choose(row: ImportRow, change: Omit<RowChoice, 'status'>) {
+    setChoices((current) => withChoice(current, row, change));
+  }
+
+  function submit() {
+    commit.mutate(commitBody(choices));
+  }
+
+  return (
+    <section
+      aria-labelledby="import-preview-heading"
+      className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2
+            id="import-preview-heading"
+            className="text-lg font-semibold break-words text-neutral-900 dark:text-white"
+          >
+            Preview of {preview.fileName}
+          </h2>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+            {FORMAT_LABELS[preview.format]} · {plural(preview.rowCount, 'row')}
+            {account ? ` · into ${account.name}` : ''}. Nothing is created until you import.
+          </p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={isBusy}>
+          Choose another file
+        </Button>
+      </div>
+
+      {preview.columns && draft ? (
+        <div className="mb-6">
+          <MappingForm
+            mapping={draft}
+            columns={preview.columns}
+            sample={preview.preview[0]?.cells ?? null}
+            isDisabled={isBusy}
+            onChange={setDraft}
+          />
+          <p role="status" className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
+            {isReading ? 'Reading the file again with these columns…' : ''}
+          </p>
+          {draftProblem ? <Alert className="mt-3">{draftProblem}</Alert> : null}
+          {updateMapping.isError && !isReading ? (
+            <Alert className="mt-3">
+              {errorMessage(
+                updateMapping.error,
+                'Failed to read the file with these columns. Please try again.',
+              )}
+            </Alert>
+          ) : null}
+        </div>
+      ) : null}
+
+      <dl className="grid grid-cols-3 gap-3" aria-label="Rows by status">
+        {(
+          [
+            ['New', preview.counts.new, 'text-emerald-700 dark:text-emerald-400'],
+            ['Duplicates', preview.counts.duplicate, 'text-amber-700 dark:text-amber-300'],
+            ['Problems', preview.counts.problem, 'text-red-700 dark:text-red-300'],
+          ] as const
+        ).map(([label, count, tone]) => (
+          <div
+            key={label}
+            className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800"
+          >
+            <dt className="text-xs font-medium text-neutral-600 dark:text-neutral-400">{label}</dt>
+            <dd className={`mt-1 text-xl font-semibold tabular-nums ${tone}`}>{count}</dd>
+          </div>
+        ))}
+      </dl>
+      {preview.counts.duplicate > 0 || preview.counts.problem > 0 ? (
+        <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+          Duplicates (already in the account) and problems (rows that could not be read) are left
+          out. Tick a duplicate to import it anyway.
+        </p>
+      ) : null}
+
+      <ImportRowsTable
+        importId={preview._id}
+        counts={preview.counts}
+        rowCount={preview.rowCount}
+        currency={currency}
+        choices={choices}
+        isDisabled={isBusy || isReading}
+        onChoose={choose}
+      />
+
+      <div className="mt-6 flex flex-col gap-3 border-t border-neutral-200 pt-4 sm:flex-row sm:items-center sm:justify-end dark:border-neutral-800">
+        {isBusy ? (
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div
+              role="progressbar"
+              aria-label="Importing"
+              aria-valuetext={`Importing ${plural(toCreate, 'transaction')}`}
+              className="h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+            >
+              <div className="h-full w-1/3 animate-indeterminate rounded-full bg-emerald-600 motion-reduce:w-full motion-reduce:animate-none dark:bg-emerald-400" />
+            </div>
+          </div>
+        ) : null}
+        <p role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
+          {isBusy ? `Importing ${plural(toCreate, 'transaction')}…` : ''}
+        </p>
+        <Button
+          size="lg"
+          onClick={submit}
+          disabled={isBusy || isReading || toCreate === 0 || draftProblem !== null}
+        >
+          {`Import ${plural(toCreate, 'transaction')}`}
+        </Button>
+      </div>
+      {commit.error ? (
+        <Alert className="mt-3">
+          {errorMessage(commit.error, 'Failed to import the transactions. Please try again.')}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}

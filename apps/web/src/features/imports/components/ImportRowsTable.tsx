@@ -1,0 +1,257 @@
+import {
+  formatMoney,
+  type ImportRow,
+  type ImportRowStatus,
+  type ImportSummary,
+} from '@moneta/shared';
+import { useState } from 'react';
+import { CategorySelect } from '@/components/CategorySelect';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Pager } from '@/components/ui/Pager';
+import { SelectField } from '@/components/ui/SelectField';
+import { Spinner } from '@/components/ui/Spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useImportRows } from '../api/get-imports';
+import {
+  canInclude,
+  chosenCategory,
+  isIncluded,
+  type RowChoice,
+  type RowChoices,
+} from '../utils/row-choices';
+
+type ImportRowsTableProps = {
+  importId: string;
+  counts: ImportSummary['counts'];
+  rowCount: number;
+  currency: string;
+  choices: RowChoices;
+  isDisabled: boolean;
+  onChoose: (row: ImportRow, change: Omit<RowChoice, 'status'>) => void;
+};
+
+const STATUS_LABELS: Record<ImportRowStatus, string> = {
+  new: 'New',
+  duplicate: 'Duplicate',
+  problem: 'Problem',
+};
+
+const STATUS_TONES: Record<ImportRowStatus, string> = {
+  new: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
+  duplicate: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  problem: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+};
+
+/** A cell that, in the stacked layout of narrow screens, says which column it is. */
+function MobileLabel({ children }: { children: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="text-xs font-semibold tracking-wide text-neutral-600 uppercase sm:hidden dark:text-neutral-400"
+    >
+      {children}{' '}
+    </span>
+  );
+}
+
+/**
+ * Every row of the file as it will be imported, a page at a time and filtered by status, with a
+ * checkbox to leave a row out or take a duplicate in and a category to change. Below 640 px each
+ * row is a stacked card: the page never scrolls sideways.
+ */
+export function ImportRowsTable({
+  importId,
+  counts,
+  rowCount,
+  currency,
+  choices,
+  isDisabled,
+  onChoose,
+}: ImportRowsTableProps) {
+  const [status, setStatus] = useState<ImportRowStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const rows = useImportRows(importId, { page, status });
+  const list = rows.data?.rows ?? [];
+
+  return (
+    <section aria-labelledby="import-rows-heading" className="mt-6">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h3
+          id="import-rows-heading"
+          className="text-base font-semibold text-neutral-900 dark:text-white"
+        >
+          Rows
+        </h3>
+        <SelectField
+          label="Show"
+          className="w-full sm:w-56"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as ImportRowStatus | '');
+            setPage(1);
+          }}
+        >
+          <option value="">All rows ({rowCount})</option>
+          <option value="new">New ({counts.new})</option>
+          <option value="duplicate">Duplicates ({counts.duplicate})</option>
+          <option value="problem">Problems ({counts.problem})</option>
+        </SelectField>
+      </div>
+
+      {rows.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading rows…" />
+        </div>
+      ) : rows.isError ? (
+        <Alert>
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <span>{errorMessage(rows.error, 'Failed to load the rows. Please try again.')}</span>
+            <Button variant="secondary" size="sm" onClick={() => void rows.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      ) : list.length === 0 ? (
+        <p className="rounded-2xl border border-neutral-200 bg-white p-6 text-center text-sm text-neutral-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400">
+          No rows with this status.
+        </p>
+      ) : (
+        <div
+          className="rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
+          aria-busy={rows.isFetching}
+        >
+          <table className="w-full text-sm max-sm:block" aria-label="Rows of the file">
+            <thead className="border-b border-neutral-200 bg-neutral-50 max-sm:sr-only dark:border-neutral-800 dark:bg-neutral-900">
+              <tr>
+                {['Import', 'Row', 'Date', 'Name', 'Amount', 'Category', 'Status'].map((header) => (
+                  <th
+                    key={header}
+                    scope="col"
+                    className={`px-3 py-3 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-400 ${
+                      header === 'Amount' ? 'text-right' : 'text-left'
+                    }`}
+                  >
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-neutral-200 max-sm:block dark:divide-neutral-800">
+              {list.map((row) => (
+                <RowLine
+                  key={row.index}
+                  row={row}
+                  currency={currency}
+                  choices={choices}
+                  isDisabled={isDisabled}
+                  onChoose={onChoose}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} totalPages={rows.data?.totalPages ?? 1} onPageChange={setPage} />
+    </section>
+  );
+}
+
+type RowLineProps = Pick<
+  ImportRowsTableProps,
+  'currency' | 'choices' | 'isDisabled' | 'onChoose'
+> & {
+  row: ImportRow;
+};
+
+function RowLine({ row, currency, choices, isDisabled, onChoose }: RowLineProps) {
+  const included = isIncluded(row, choices);
+  const rowNumber = row.index + 1;
+  const cell = 'px-3 py-2 align-top max-sm:block max-sm:px-0 max-sm:py-1';
+  return (
+    <tr
+      className={`max-sm:block max-sm:px-4 max-sm:py-3 ${
+        included ? '' : 'text-neutral-500 dark:text-neutral-400'
+      }`}
+    >
+      <td className={cell}>
+        <label className="inline-flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={included}
+            disabled={isDisabled || !canInclude(row)}
+            onChange={(event) => onChoose(row, { include: event.target.checked })}
+            className="size-4 accent-emerald-600"
+          />
+          <span className="sr-only">Import row {rowNumber}</span>
+          <span aria-hidden="true" className="text-sm sm:hidden">
+            Import
+          </span>
+        </label>
+      </td>
+      <td className={`${cell} tabular-nums`}>
+        <MobileLabel>Row</MobileLabel>
+        {rowNumber}
+      </td>
+      <td className={`${cell} whitespace-nowrap`}>
+        <MobileLabel>Date</MobileLabel>
+        {row.date ? formatCalendarDate(row.date) : '—'}
+      </td>
+      <td className={`${cell} max-w-64 break-words`}>
+        <MobileLabel>Name</MobileLabel>
+        <span className="font-medium text-neutral-900 dark:text-white">{row.name || '—'}</span>
+        {row.note ? (
+          <span className="block text-xs text-neutral-600 dark:text-neutral-400">{row.note}</span>
+        ) : null}
+      </td>
+      <td className={`${cell} whitespace-nowrap sm:text-right`}>
+        <MobileLabel>Amount</MobileLabel>
+        {row.amount === null || row.isIncome === null ? (
+          '—'
+        ) : (
+          <span
+            className={`font-medium tabular-nums ${
+              row.isIncome
+                ? 'text-emerald-700 dark:text-emerald-400'
+                : 'text-red-700 dark:text-red-400'
+            }`}
+          >
+            {row.isIncome ? '+' : '-'}
+            {formatMoney(row.amount, currency)}
+          </span>
+        )}
+      </td>
+      <td className={`${cell} sm:min-w-44`}>
+        {canInclude(row) ? (
+          <CategorySelect
+            kind={row.isIncome ? 'income' : 'expense'}
+            label={`Category of row ${rowNumber}`}
+            className="sm:[&>label]:sr-only [&>select]:mt-0.5"
+            extraCategories={[row.category, choices.get(row.index)?.category]}
+            value={chosenCategory(row, choices)}
+            disabled={isDisabled || !included}
+            onChange={(event) => onChoose(row, { category: event.target.value })}
+          />
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className={cell}>
+        <MobileLabel>Status</MobileLabel>
+        <span
+          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONES[row.status]}`}
+        >
+          {STATUS_LABELS[row.status]}
+        </span>
+        {row.problem ? (
+          <span className="mt-1 block text-xs text-red-700 dark:text-red-300">{row.problem}</span>
+        ) : row.status === 'duplicate' ? (
+          <span className="mt-1 block text-xs text-neutral-600 dark:text-neutral-400">
+            Already in this account.
+          </span>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,248 @@
+import type { Rule } from '@moneta/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { ContentLayout } from '@/components/layouts/ContentLayout';
+import { PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/action-icons';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { textLinkClasses } from '@/components/ui/link-styles';
+import { Spinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useApplyRule, useDeleteRule, useMoveRule, useRules } from '../api/rules';
+import { RuleFormDialog } from './RuleFormDialog';
+import { APPLIES_TO_LABELS, appliesToOf, ruleCondition } from './rule-text';
+
+type FormState = { rule: Rule | null } | null;
+type Direction = 'up' | 'down';
+
+const moveButtonId = (rule: Rule, direction: Direction) => `rule-${rule._id}-${direction}`;
+
+/**
+ * Rules (DESIGN §5.3): tried in order, the first that matches a transaction's name or note gives
+ * its category (and may rename it), on import, on a receipt and in the transaction form.
+ */
+export function RulesPage() {
+  const rules = useRules();
+  const moveRule = useMoveRule();
+  const deleteRule = useDeleteRule();
+  const applyRule = useApplyRule();
+  const [form, setForm] = useState<FormState>(null);
+  const [deleting, setDeleting] = useState<Rule | null>(null);
+  const [applying, setApplying] = useState<Rule | null>(null);
+  const [applied, setApplied] = useState<{ ruleId: string; updated: number } | null>(null);
+  // After a move, the moved rule's button keeps the focus (the list is re-rendered in the new
+  // order); at the top or bottom, its other button takes it.
+  const focusAfterMoveRef = useRef<{ id: string; direction: Direction } | null>(null);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const list = useMemo(() => rules.data ?? [], [rules.data]);
+
+  useEffect(() => {
+    const wanted = focusAfterMoveRef.current;
+    const rule = wanted && list.find((item) => item._id === wanted.id);
+    if (!wanted || !rule) return;
+    focusAfterMoveRef.current = null;
+    const same = document.getElementById(moveButtonId(rule, wanted.direction));
+    const other = document.getElementById(
+      moveButtonId(rule, wanted.direction === 'up' ? 'down' : 'up'),
+    );
+    const target = same instanceof HTMLButtonElement && !same.disabled ? same : other;
+    target?.focus();
+  }, [list]);
+
+  function move(rule: Rule, direction: Direction) {
+    // One move at a time; the buttons stay enabled so that the focus is never lost.
+    if (moveRule.isPending) return;
+    const position = rule.position + (direction === 'up' ? -1 : 1);
+    focusAfterMoveRef.current = { id: rule._id, direction };
+    moveRule.mutate(
+      { rule, position },
+      {
+        onError: (error) =>
+          toast.error(errorMessage(error, 'Failed to move the rule. Please try again.')),
+      },
+    );
+  }
+
+  function apply() {
+    if (!applying) return;
+    const rule = applying;
+    applyRule.mutate(rule._id, {
+      onSuccess: ({ updated }) => {
+        setApplying(null);
+        setApplied({ ruleId: rule._id, updated });
+        toast.success(`Rule applied: ${updated} transaction${updated === 1 ? '' : 's'} updated.`);
+      },
+    });
+  }
+
+  return (
+    <ContentLayout
+      title="Rules"
+      description="The first rule that matches a transaction's name or note gives its category, when you import a bank file, upload a receipt or type a name."
+      actions={
+        <Button ref={addButtonRef} onClick={() => setForm({ rule: null })}>
+          <PlusIcon />
+          Add Rule
+        </Button>
+      }
+    >
+      {rules.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading rules…" />
+        </div>
+      ) : rules.isError ? (
+        <Alert>
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <span>{errorMessage(rules.error, 'Failed to load your rules. Please try again.')}</span>
+            <Button variant="secondary" size="sm" onClick={() => void rules.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      ) : list.length === 0 ? (
+        <div className="rounded-2xl border border-neutral-200 bg-white p-8 text-center dark:border-neutral-800 dark:bg-neutral-900">
+          <p className="font-medium text-neutral-900 dark:text-white">No rules yet.</p>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+            Without rules, Moneta uses the category you chose most often for the same payee. Add a
+            rule to decide it yourself, for example Name contains &quot;rewe&quot; → Groceries.
+          </p>
+        </div>
+      ) : (
+        <ol
+          aria-label="Rules, in the order they are tried"
+          className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
+        >
+          {list.map((rule, index) => {
+            const summary = `${ruleCondition(rule)} → ${rule.category}`;
+            return (
+              <li
+                key={rule._id}
+                aria-label={`Rule ${index + 1}: ${summary}`}
+                className="flex flex-wrap items-center gap-3 px-4 py-3"
+              >
+                <span
+                  aria-hidden="true"
+                  className="w-6 shrink-0 text-sm font-semibold text-neutral-500 tabular-nums dark:text-neutral-400"
+                >
+                  {index + 1}.
+                </span>
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="break-words text-neutral-900 dark:text-white">
+                    {ruleCondition(rule)} → <span className="font-semibold">{rule.category}</span>
+                  </p>
+                  <p className="text-sm text-neutral-600 dark:text-neutral-400">
+                    {APPLIES_TO_LABELS[appliesToOf(rule.isIncome)]}
+                    {rule.rename ? ` · renamed to "${rule.rename}"` : ''}
+                  </p>
+                  {applied?.ruleId === rule._id ? (
+                    <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
+                      Applied: {applied.updated} transaction{applied.updated === 1 ? '' : 's'}{' '}
+                      updated.
+                    </p>
+                  ) : null}
+                </div>
+                <div className="flex flex-wrap items-center gap-1">
+                  <Button
+                    id={moveButtonId(rule, 'up')}
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Move rule ${index + 1} up`}
+                    title="Move up"
+                    disabled={index === 0}
+                    onClick={() => move(rule, 'up')}
+                  >
+                    <span aria-hidden="true">↑</span>
+                  </Button>
+                  <Button
+                    id={moveButtonId(rule, 'down')}
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Move rule ${index + 1} down`}
+                    title="Move down"
+                    disabled={index === list.length - 1}
+                    onClick={() => move(rule, 'down')}
+                  >
+                    <span aria-hidden="true">↓</span>
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => setApplying(rule)}>
+                    Apply<span className="sr-only"> rule {index + 1}</span>
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Edit rule ${index + 1}`}
+                    title="Edit"
+                    onClick={() => setForm({ rule })}
+                  >
+                    <PencilIcon />
+                  </Button>
+                  <Button
+                    variant="ghost-danger"
+                    size="sm"
+                    aria-label={`Delete rule ${index + 1}`}
+                    title="Delete"
+                    onClick={() => setDeleting(rule)}
+                  >
+                    <TrashIcon />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+        Rules categorise the rows of your next{' '}
+        <Link to={paths.import} className={textLinkClasses}>
+          import
+        </Link>
+        . To recategorise what you already have, use Apply.
+      </p>
+
+      <RuleFormDialog isOpen={form !== null} rule={form?.rule} onClose={() => setForm(null)} />
+      <ConfirmDialog
+        isOpen={applying !== null}
+        title="Apply to existing transactions?"
+        description={
+          applying
+            ? `Every transaction where ${ruleCondition(applying)} (and no earlier rule matches) gets the category "${applying.category}"${applying.rename ? ` and the name "${applying.rename}"` : ''}.`
+            : null
+        }
+        confirmLabel="Apply to existing transactions"
+        busyLabel="Applying…"
+        tone="primary"
+        isBusy={applyRule.isPending}
+        error={
+          applyRule.isError
+            ? errorMessage(applyRule.error, 'Failed to apply the rule. Please try again.')
+            : null
+        }
+        onCancel={() => {
+          setApplying(null);
+          applyRule.reset();
+        }}
+        onConfirm={apply}
+      />
+      <ConfirmDeleteDialog
+        item={deleting}
+        title={(rule) => `Delete the rule "${ruleCondition(rule)}"?`}
+        description="Transactions keep the categories they have."
+        onDelete={(rule) => deleteRule.mutateAsync(rule._id)}
+        onDeleted={() => {
+          setDeleting(null);
+          toast.success('Rule deleted.');
+        }}
+        onClose={() => setDeleting(null)}
+        failureMessage={(error) =>
+          errorMessage(error, 'Failed to delete the rule. Please try again.')
+        }
+        failureIn="dialog"
+        focusAfterDeleting={addButtonRef}
+      />
+    </ContentLayout>
+  );
+}

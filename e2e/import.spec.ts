@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { AccountsPage } from './pages/accounts-page';
+import { ImportPage } from './pages/import-page';
+import { TransactionsPage } from './pages/transactions-page';
+import { createUser, signInWithToken } from './support/users';
+
+/** The server's own fixture: `;`, DD.MM.YYYY, decimal comma, Windows-1252, Soll/Haben columns. */
+const GERMAN_CSV = fileURLToPath(
+  new URL('../apps/server/test/fixtures/imports/de-bank.csv', import.meta.url),
+);
+
+test('a German bank file is previewed, remapped, imported, found again as duplicates, and undone', async ({
+  page,
+  request,
+}) => {
+  // Three uploads and four screens on a busy 2-core machine.
+  test.setTimeout(180_000);
+  const user = await createUser(request, { label: 'import' });
+  await signInWithToken(page, user.token);
+  const imports = new ImportPage(page);
+  await imports.goto();
+
+  let preview = await imports.upload(GERMAN_CSV, 'de-bank.csv');
+  // Detected from the bytes: Soll/Haben, decimal comma, day first, the preamble skipped.
+  await expect(preview.getByRole('radio', { name: /Separate debit and credit/ })).toBeChecked();
+  await expect(preview.getByLabel('Debit (money out) column')).toHaveValue('5');
+  await expect(preview.getByLabel('Credit (money in) column')).toHaveValue('6');
+  await expect(preview.getByLabel('Decimal separator')).toHaveValue(',');
+  await expect(preview.getByLabel('Date format')).toHaveValue('DD.MM.YYYY');
+  await expect(imports.counts(preview)).toHaveText(/New\s*8\s*Duplicates\s*0\s*Problems\s*0/);
+  // Windows-1252 read right: umlauts and the euro sign.
+  await expect(imports.row(preview, 'Bäckerei Müller')).toContainText('-$4.20');
+  await expect(imports.row(preview, 'Arbeitgeber AG')).toContainText('+$2,450.00');
+
+  // The note from "Buchungstext" rather than "Verwendungszweck": the rows are read again.
+  await preview.getByLabel('Note column').selectOption('3');
+  await expect(imports.row(preview, 'REWE Markt GmbH')).toContainText('Kartenzahlung');
+  await expect(imports.row(preview, 'REWE Markt GmbH')).not.toContainText('REWE SAGT DANKE');
+  // One row's category changed by hand.
+  await imports
+    .row(preview, 'REWE Markt GmbH')
+    .getByLabel('Category of row 1')
+    .selectOption('Groceries');
+  await imports.commit(preview, 8);
+  await expect(
+    page.getByRole('main').getByText('8 transactions imported from de-bank.csv.', { exact: true }),
+  ).toBeVisible();
+
+  const transactions = new TransactionsPage(page);
+  await transactions.goto();
+  await expect(transactions.row('Bäckerei Müller')).toContainText('-$4.20');
+  await expect(transactions.row('REWE Markt GmbH')).toContainText('Groceries');
+  await expect(transactions.row('REWE Markt GmbH')).toContainText('$23.45');
+  await expect(transactions.row('Finanzamt Köln')).toContainText('$1,012.37');
+
+  // 2,450.00 + 1,012.37 in, 1,111.35 out.
+  const accounts = new AccountsPage(page);
+  await accounts.goto();
+  await expect(accounts.balance('Main')).toHaveText('$2,351.02');
+
+  // The same file again: every row is a duplicate, nothing to import.
+  await imports.goto();
+  preview = await imports.upload(GERMAN_CSV, 'de-bank.csv');
+  await expect(imports.counts(preview)).toHaveText(/New\s*0\s*Duplicates\s*8\s*Problems\s*0/);
+  await expect(preview.getByRole('button', { name: 'Import 0 transactions' })).toBeDisabled();
+  await expect(
+    imports.row(preview, 'REWE Markt GmbH').getByRole('checkbox', { name: 'Import row 1' }),
+  ).not.toBeChecked();
+  await preview.getByRole('button', { name: 'Choose another file' }).click();
+
+  // Undo the first import: its transactions go, the balance returns.
+  const committed = imports.history.getByRole('listitem').filter({ hasText: 'Imported · 8' });
+  await committed.getByRole('button', { name: 'Undo de-bank.csv' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Undo the import of "de-bank.csv"?' });
+  await dialog.getByRole('button', { name: 'Undo Import' }).click();
+  await expect(page.getByText('Import undone: 8 transactions deleted.')).toBeVisible();
+  await expect(imports.history.getByRole('listitem').filter({ hasText: 'Undone' })).toHaveCount(1);
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+
+  await accounts.goto();
+  await expect(accounts.balance('Main')).toHaveText('$0.00');
+  await transactions.goto();
+  await expect(transactions.empty).toBeVisible();
+});
+
+test('a rule made on the Rules screen categorises a row of the next import, on a phone in the dark', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const user = await createUser(request, { label: 'import-rule' });
+  await signInWithToken(page, user.token);
+
+  await page.goto('/rules');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rules' })).toBeVisible();
+  await expect(page.getByText('No rules yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Rule' });
+  await dialog.getByLabel('Condition').selectOption({ label: 'starts with' });
+  await dialog.getByLabel('Text').fill('deutsche bahn');
+  await dialog.getByLabel('For').selectOption({ label: 'Expenses only' });
+  await dialog.getByLabel('Set the category to').selectOption('Transportation');
+  await dialog.getByLabel('Rename to (optional)').fill('Train');
+  await dialog.getByRole('button', { name: 'Add Rule' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('listitem', {
+      name: 'Rule 1: Name starts with "deutsche bahn" → Transportation',
+    }),
+  ).toBeVisible();
+
+  const imports = new ImportPage(page);
+  await imports.goto();
+  const preview = await imports.upload(GERMAN_CSV, 'de-bank.csv');
+  // Renamed and categorised by the rule; the other rows keep their names.
+  const train = imports.row(preview, 'Train');
+  await expect(train.getByLabel('Category of row 5')).toHaveValue('Transportation');
+  await expect(imports.row(preview, 'REWE Markt GmbH')).toBeVisible();
+  // The rows are stacked cards at 360 px: the page never scrolls sideways.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  // The preview with its mapping and rows, in the dark theme, as a screen reader meets it.
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+
+  await imports.commit(preview, 8);
+  const transactions = new TransactionsPage(page);
+  await transactions.goto();
+  await expect(page.getByText('Train').first()).toBeVisible();
+});
