@@ -166,7 +166,7 @@ function uploadWithProgress<T>(
       });
       const answer = response.ok
         ? (readJson(response) as Promise<T>)
-        : throwApiError(path, response);
+        : throwApiError(path, response, token);
       answer.then(resolve, reject);
     });
     const networkFailure = () =>
