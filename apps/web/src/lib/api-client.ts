@@ -6,6 +6,8 @@ const API_BASE = '/api';
 /** Calls where a 401 is an answer for the caller (wrong password, stale token at start-up). */
 const CALLS_THAT_HANDLE_401 = new Set(['/auth/login', '/auth/signup', '/auth/me']);
 
+export type FieldError = { path: string; message: string };
+
 /** An error answered by the API (or the network failing), carrying the server's `message`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -16,6 +18,8 @@ export class ApiError extends Error {
     readonly code: string,
     /** False when the message is ours, not the server's (network down, non-JSON answer). */
     readonly hasServerMessage: boolean,
+    /** A 400's message for each field it refused (`path` is the body's key), if it named any. */
+    readonly fieldErrors: readonly FieldError[] = [],
   ) {
     super(message);
   }
@@ -40,6 +44,17 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+function fieldErrorsOf(data: unknown): FieldError[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const errors: unknown = Reflect.get(data, 'errors');
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((error: unknown) => {
+    const path = stringField(error, 'path');
+    const message = stringField(error, 'message');
+    return path !== undefined && message ? [{ path, message }] : [];
+  });
 }
 
 function signOutEverywhere(): void {
@@ -84,6 +99,7 @@ async function throwApiError(path: string, response: Response): Promise<never> {
     response.status,
     stringField(data, 'code') ?? 'HTTP_ERROR',
     Boolean(message),
+    fieldErrorsOf(data),
   );
 }
 
