@@ -29,10 +29,10 @@ export async function takeSharedFile(): Promise<File | null> {
     const cache = await caches.open(SHARE_CACHE_NAME);
     const response = await cache.match(SHARED_FILE_KEY);
     if (!response) return null;
-    const blob = await response.blob();
+    const bytes = await response.arrayBuffer();
     await cache.delete(SHARED_FILE_KEY);
-    const type = response.headers.get('Content-Type') ?? blob.type;
-    return new File([blob], decodedName(response.headers.get(FILE_NAME_HEADER)), { type });
+    const type = response.headers.get('Content-Type') ?? '';
+    return new File([bytes], decodedName(response.headers.get(FILE_NAME_HEADER)), { type });
   } catch {
     // Storage refused (private mode, quota): as if nothing had been shared.
     return null;
