@@ -24,8 +24,11 @@ import { ReceiptReviewForm, type ReviewOutcome } from './ReceiptReviewForm';
 import { TakePhotoButton } from './TakePhotoButton';
 import { UploadResult } from './UploadResult';
 
-/** Long enough to see what was read, short enough to feel like the redirect of SPEC §4. */
-export const DASHBOARD_REDIRECT_MS = 1500;
+/**
+ * Long enough to see what was read and press "Correct it", short enough to feel like the
+ * redirect of SPEC §4.
+ */
+export const DASHBOARD_REDIRECT_MS = 3000;
 
 function ButtonSpinner() {
   return (
