@@ -96,3 +96,39 @@ test('a past receipt can be corrected, and its expense changes with it', async (
   await expect(transactions.rows).toHaveCount(1);
   await expect(transactions.rows.first()).toContainText('$5.81');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('Take photo gives the camera, and the review form fits the screen', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const user = await createUser(request, { label: 'receipt-phone' });
+    await signInWithToken(page, user.token);
+    const receipts = new ReceiptsPage(page);
+    await receipts.goto();
+
+    await expect(receipts.takePhoto).toHaveAttribute('capture', 'environment');
+    await expect(receipts.takePhoto).toHaveAttribute('accept', 'image/*');
+    await receipts.takePhoto.setInputFiles(await receiptFile());
+    await expect(page.getByText('akzenta.jpg')).toBeVisible();
+    await receipts.uploadButton.click();
+
+    await expect(receipts.reviewForm).toBeVisible({ timeout: 90_000 });
+    await expect(receipts.confirmButton).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
+  });
+});
+
+test('Take photo is not offered with a mouse', async ({ page, request }) => {
+  const user = await createUser(request, { label: 'receipt-desktop' });
+  await signInWithToken(page, user.token);
+  const receipts = new ReceiptsPage(page);
+  await receipts.goto();
+  await expect(receipts.picker).toBeVisible();
+  await expect(receipts.takePhoto).toHaveCount(0);
+});

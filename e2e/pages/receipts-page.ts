@@ -21,6 +21,8 @@ export class ReceiptsPage {
   readonly category: Locator;
   readonly confirmButton: Locator;
   readonly correctItButton: Locator;
+  /** The camera input, offered on touch screens only. */
+  readonly takePhoto: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Upload Receipt' });
@@ -39,6 +41,7 @@ export class ReceiptsPage {
     this.category = this.reviewForm.getByLabel('Category');
     this.confirmButton = this.reviewForm.getByRole('button', { name: 'Confirm' });
     this.correctItButton = this.resultPanel.getByRole('button', { name: 'Correct it' });
+    this.takePhoto = page.getByLabel('Take photo');
   }
 
   async goto(): Promise<void> {
