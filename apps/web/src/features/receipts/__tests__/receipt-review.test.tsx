@@ -126,6 +126,8 @@ describe('the review of an uploaded receipt', () => {
     const form = await reviewForm();
     const merchant = within(form).getByLabelText('Merchant');
     expect(merchant).toHaveValue('OPEN 8-22');
+    // The first field to check takes the focus (on a phone, the form is below the picker).
+    await waitFor(() => expect(merchant).toHaveFocus());
     expect(merchant).toHaveAccessibleDescription('Check this — it was hard to read.');
     const date = within(form).getByLabelText('Date');
     expect(date).toHaveValue('2026-03-14');
@@ -223,7 +225,9 @@ describe('the review of an uploaded receipt', () => {
   it('lets a confident reading be corrected before the dashboard opens', async () => {
     const { user, app } = await uploadReceipt(reading());
     await user.click(await screen.findByRole('button', { name: 'Correct it' }));
-    expect(await reviewForm()).toBeVisible();
+    const form = await reviewForm();
+    // The button pressed is gone: the focus goes to the form's first field.
+    await waitFor(() => expect(within(form).getByLabelText('Merchant')).toHaveFocus());
     await new Promise((resolve) => setTimeout(resolve, DASHBOARD_REDIRECT_MS + 300));
     expect(app.currentPath()).toBe('/receipts');
   });

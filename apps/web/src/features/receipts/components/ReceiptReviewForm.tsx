@@ -5,7 +5,7 @@ import {
   type ReceiptReview,
   type ReviewedReceipt,
 } from '@moneta/shared';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CategorySelect } from '@/components/CategorySelect';
@@ -72,6 +72,11 @@ type ReceiptReviewFormProps = {
   /** Called once the reading is confirmed: saved when it was corrected, as it was otherwise. */
   onConfirmed: (outcome: ReviewOutcome) => void;
   onCancel?: () => void;
+  /**
+   * Moves the focus to the first field to check (else the merchant) when the form appears: it
+   * may be below the picker, off a phone's screen, and a screen reader is taken there too.
+   */
+  takesFocus?: boolean;
 };
 
 /**
@@ -86,6 +91,7 @@ export function ReceiptReviewForm({
   confirmLabel = 'Confirm',
   onConfirmed,
   onCancel,
+  takesFocus = false,
 }: ReceiptReviewFormProps) {
   const review = useReviewReceipt();
   const [failure, setFailure] = useState<string | null>(null);
@@ -97,6 +103,7 @@ export function ReceiptReviewForm({
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<ReceiptReview, unknown, ValidReview>({
     resolver: reviewResolver,
@@ -107,6 +114,13 @@ export function ReceiptReviewForm({
       category: reading.category,
     } satisfies FormValues,
   });
+
+  const firstToCheck = unsureFields(reading)[0] ?? 'merchant';
+  useEffect(() => {
+    if (takesFocus) setFocus(firstToCheck);
+    // Only when the form appears: not again after each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const checkId = (field: ReviewedField) => `${baseId}-${field}-check`;
   /** The mark's id, for the field's aria-describedby, when the field is marked. */

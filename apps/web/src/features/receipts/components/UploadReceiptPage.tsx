@@ -232,6 +232,7 @@ export function UploadReceiptPage() {
                   reading={result.upload.extractedData}
                   currency={currency}
                   onConfirmed={confirmed}
+                  takesFocus
                 />
               </>
             ) : undefined
