@@ -91,7 +91,11 @@ test('a PDF receipt is read from its text and shown by its first page', async ({
   await expect(receipts.resultPanel).toContainText('$8.37', { timeout: 60_000 });
   await expect(receipts.resultPanel).toContainText('COFFEE CORNER CAFE');
   // The picture is the server's rendering of page 1: an upright page, loaded without a token.
-  const picture = receipts.resultPanel.locator('img');
+  // It is checked in the list once the dashboard has opened: the result panel shows only until
+  // then, too short a time to wait for an image on a busy machine.
+  await new AppShell(page).expectDashboard();
+  await receipts.goto();
+  const picture = receipts.pastReceipt('$8.37').locator('img');
   await expect(picture).toHaveJSProperty('complete', true);
   const size = await picture.evaluate((image: HTMLImageElement) => ({
     width: image.naturalWidth,

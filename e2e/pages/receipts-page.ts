@@ -13,6 +13,16 @@ export class ReceiptsPage {
   readonly resultPanel: Locator;
   readonly placeholder: Locator;
   readonly pastReceipts: Locator;
+  /** The reading as a form, when it waits to be checked (DESIGN §5.4). */
+  readonly reviewForm: Locator;
+  readonly merchant: Locator;
+  readonly amount: Locator;
+  readonly date: Locator;
+  readonly category: Locator;
+  readonly confirmButton: Locator;
+  readonly correctItButton: Locator;
+  /** The camera input, offered on touch screens only. */
+  readonly takePhoto: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Upload Receipt' });
@@ -24,6 +34,14 @@ export class ReceiptsPage {
     this.resultPanel = page.getByRole('region', { name: 'Last Upload Result' });
     this.placeholder = page.getByText('Upload a receipt to see the extracted data here.');
     this.pastReceipts = page.getByRole('region', { name: 'Past Receipts' });
+    this.reviewForm = page.getByRole('form', { name: "Check the receipt's reading" });
+    this.merchant = this.reviewForm.getByLabel('Merchant');
+    this.amount = this.reviewForm.getByLabel(/^Amount/);
+    this.date = this.reviewForm.getByLabel('Date');
+    this.category = this.reviewForm.getByLabel('Category');
+    this.confirmButton = this.reviewForm.getByRole('button', { name: 'Confirm' });
+    this.correctItButton = this.resultPanel.getByRole('button', { name: 'Correct it' });
+    this.takePhoto = page.getByLabel('Take photo');
   }
 
   async goto(): Promise<void> {

@@ -29,6 +29,8 @@ const FORM_ANSWER_CODES = new Set([
   'PASSKEY_REJECTED',
 ]);
 
+export type FieldError = { path: string; message: string };
+
 /** An error answered by the API (or the network failing), carrying the server's `message`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -39,6 +41,8 @@ export class ApiError extends Error {
     readonly code: string,
     /** False when the message is ours, not the server's (network down, non-JSON answer). */
     readonly hasServerMessage: boolean,
+    /** A 400's message for each field it refused (`path` is the body's key), if it named any. */
+    readonly fieldErrors: readonly FieldError[] = [],
   ) {
     super(message);
   }
@@ -63,6 +67,17 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+function fieldErrorsOf(data: unknown): FieldError[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const errors: unknown = Reflect.get(data, 'errors');
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((error: unknown) => {
+    const path = stringField(error, 'path');
+    const message = stringField(error, 'message');
+    return path !== undefined && message ? [{ path, message }] : [];
+  });
 }
 
 function signOutEverywhere(): void {
@@ -121,6 +136,7 @@ async function throwApiError(
     response.status,
     code,
     Boolean(message),
+    fieldErrorsOf(data),
   );
 }
 

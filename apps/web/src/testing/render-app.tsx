@@ -6,16 +6,18 @@ import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
 
 let currentPath = '';
+let currentSearch = '';
 
 /**
  * Records the router's path during the commit (a layout effect), so it is current before
  * findBy* queries see the page; a plain effect could run after them.
  */
 function LocationProbe() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useLayoutEffect(() => {
     currentPath = pathname;
-  }, [pathname]);
+    currentSearch = search;
+  }, [pathname, search]);
   return null;
 }
 
@@ -30,5 +32,10 @@ export function renderApp(url: string) {
       </MemoryRouter>
     </AppProvider>,
   );
-  return { ...result, queryClient, currentPath: () => currentPath };
+  return {
+    ...result,
+    queryClient,
+    currentPath: () => currentPath,
+    currentSearch: () => currentSearch,
+  };
 }

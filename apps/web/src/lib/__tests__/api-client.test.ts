@@ -38,6 +38,31 @@ describe('api client', () => {
     );
   });
 
+  it("keeps a 400's message for each field it names, and none for other errors", async () => {
+    fakeApi({
+      'PUT /api/receipts/r1': {
+        status: 400,
+        body: {
+          message: 'Please enter a valid date.',
+          code: 'VALIDATION',
+          errors: [
+            { path: 'date', message: 'Please enter a valid date.' },
+            { path: 'amount' },
+            'garbage',
+          ],
+        },
+      },
+      'GET /api/receipts': { status: 500, body: { message: 'Boom', code: 'INTERNAL' } },
+    });
+    const invalid: unknown = await api.put('/receipts/r1', {}).catch((caught: unknown) => caught);
+    expect(invalid).toMatchObject({
+      status: 400,
+      fieldErrors: [{ path: 'date', message: 'Please enter a valid date.' }],
+    });
+    const failed: unknown = await api.get('/receipts').catch((caught: unknown) => caught);
+    expect(failed).toMatchObject({ status: 500, fieldErrors: [] });
+  });
+
   it('uses the fallback when the server sends no message or cannot be reached', async () => {
     fakeApi({ 'GET /api/auth/me': { status: 502 } });
     const badGateway: unknown = await api.get('/auth/me').catch((caught: unknown) => caught);

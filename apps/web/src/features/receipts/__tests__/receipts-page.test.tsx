@@ -186,6 +186,7 @@ describe('receipts page', () => {
               amount: 1250,
               category: 'Shopping',
               date: '2026-01-05',
+              confidence: { merchant: 0.3, amount: 0.9, date: 0.2 },
             },
             confidence: { merchant: 0.3, total: 0.9, date: 0.2, category: 0.7 },
             transactionId: null,

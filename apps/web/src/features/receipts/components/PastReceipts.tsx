@@ -1,40 +1,35 @@
 import type { Receipt } from '@moneta/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { useReceipts } from '../api/get-receipts';
 import { formatReceiptAmount } from '../utils/receipt-file';
+import { unsureFields } from '../utils/receipt-review';
 import { ReceiptImage } from './ReceiptImage';
-
-/** Below this, a field was read with little certainty and deserves a look. */
-const LOW_CONFIDENCE = 0.5;
-
-const FIELD_NAMES = {
-  merchant: 'merchant',
-  total: 'amount',
-  date: 'date',
-  category: 'category',
-} as const satisfies Record<keyof Receipt['confidence'], string>;
-
-function uncertainFields(receipt: Receipt): string[] {
-  return (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
-    .filter((field) => receipt.confidence[field] < LOW_CONFIDENCE)
-    .map((field) => FIELD_NAMES[field]);
-}
+import { ReceiptReviewForm } from './ReceiptReviewForm';
+import { WarningIcon } from './receipt-icons';
 
 /** The Transactions page, searching for the expense's name (its `q` filter). */
 function expenseLink(receipt: Receipt): string {
   return `${paths.transactions}?${new URLSearchParams({ q: receipt.extractedData.merchant })}`;
 }
 
-function ReceiptRow({ receipt, currency }: { receipt: Receipt; currency: string }) {
+type ReceiptRowProps = {
+  receipt: Receipt;
+  currency: string;
+  onCorrect: (receipt: Receipt) => void;
+};
+
+function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
   const { merchant, amount, category, date } = receipt.extractedData;
-  const uncertain = uncertainFields(receipt);
+  const uncertain = unsureFields(receipt.extractedData);
   return (
     <li className="flex items-start gap-4 py-4">
       <ReceiptImage
@@ -56,8 +51,9 @@ function ReceiptRow({ receipt, currency }: { receipt: Receipt; currency: string 
           {formatCalendarDate(date)} · {category} · {receipt.fileName}
         </p>
         {uncertain.length > 0 ? (
-          <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">
-            {`Check the ${uncertain.join(', ')}: read with low confidence.`}
+          <p className="mt-1 flex items-start gap-1 text-xs text-amber-800 dark:text-amber-300">
+            <WarningIcon className="mt-px size-3.5 shrink-0" />
+            <span>{`Check the ${uncertain.join(', ')}: read with low confidence.`}</span>
           </p>
         ) : null}
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -76,6 +72,9 @@ function ReceiptRow({ receipt, currency }: { receipt: Receipt; currency: string 
           ) : (
             <span className="text-neutral-600 dark:text-neutral-400">Expense deleted</span>
           )}
+          <button type="button" className={textLinkClasses} onClick={() => onCorrect(receipt)}>
+            Correct<span className="sr-only">{` the reading of ${merchant}`}</span>
+          </button>
         </p>
       </div>
     </li>
@@ -86,6 +85,7 @@ function ReceiptRow({ receipt, currency }: { receipt: Receipt; currency: string 
 export function PastReceipts({ currency }: { currency: string }) {
   const titleId = useId();
   const receipts = useReceipts();
+  const [corrected, setCorrected] = useState<Receipt | null>(null);
 
   return (
     <section
@@ -126,10 +126,45 @@ export function PastReceipts({ currency }: { currency: string }) {
       ) : (
         <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
           {receipts.data.map((receipt) => (
-            <ReceiptRow key={receipt._id} receipt={receipt} currency={currency} />
+            <ReceiptRow
+              key={receipt._id}
+              receipt={receipt}
+              currency={currency}
+              onCorrect={setCorrected}
+            />
           ))}
         </ul>
       )}
+      <Dialog
+        isOpen={corrected !== null}
+        onClose={() => setCorrected(null)}
+        title="Correct the receipt"
+        description={
+          corrected ? `${corrected.fileName}: the expense changes along with it.` : undefined
+        }
+      >
+        {corrected ? (
+          <div className="mt-4">
+            <ReceiptReviewForm
+              key={corrected._id}
+              receiptId={corrected._id}
+              reading={corrected.extractedData}
+              currency={currency}
+              confirmLabel="Save Changes"
+              onCancel={() => setCorrected(null)}
+              onConfirmed={(outcome) => {
+                if (outcome.changed) {
+                  const saved = outcome.receipt.extractedData;
+                  toast.success(
+                    `Expense updated: ${saved.merchant} ${formatReceiptAmount(saved.amount, currency)}`,
+                  );
+                }
+                setCorrected(null);
+              }}
+            />
+          </div>
+        ) : null}
+      </Dialog>
     </section>
   );
 }

@@ -1,11 +1,12 @@
 import { RECEIPT_MESSAGES, type ReceiptUploadResult } from '@moneta/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
+import { useIsCoarsePointer } from '@/hooks/use-coarse-pointer';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useUploadReceipt } from '../api/upload-receipt';
 import {
@@ -14,13 +15,20 @@ import {
   isReceiptFile,
   uploadErrorMessage,
 } from '../utils/receipt-file';
+import { unsureFields } from '../utils/receipt-review';
+import { takeSharedFile } from '../utils/shared-file';
 import { ChosenFile } from './ChosenFile';
 import { PastReceipts } from './PastReceipts';
 import { ReceiptDropZone } from './ReceiptDropZone';
+import { ReceiptReviewForm, type ReviewOutcome } from './ReceiptReviewForm';
+import { TakePhotoButton } from './TakePhotoButton';
 import { UploadResult } from './UploadResult';
 
-/** Long enough to see what was read, short enough to feel like the redirect of SPEC §4. */
-export const DASHBOARD_REDIRECT_MS = 1500;
+/**
+ * Long enough to see what was read and press "Correct it", short enough to feel like the
+ * redirect of SPEC §4.
+ */
+export const DASHBOARD_REDIRECT_MS = 3000;
 
 function ButtonSpinner() {
   return (
@@ -32,27 +40,76 @@ function ButtonSpinner() {
 }
 
 /**
- * Upload Receipt (SPEC §2, §4, issue 5): pick or drop a JPG, PNG or PDF, the server reads it and
- * records the expense; the result shows, a toast confirms, then the dashboard opens.
+ * What happens after an upload: a confident reading moves on to the dashboard (SPEC §4); an
+ * unsure one — or one the user chose to correct — waits in a form until it is confirmed.
+ */
+type Stage = 'redirecting' | 'reviewing';
+
+type Result = { upload: ReceiptUploadResult; isPdf: boolean; stage: Stage };
+
+const SHARED_FILE_MISSING =
+  'The shared file could not be found. Please choose it again or share it once more.';
+
+/**
+ * Upload Receipt (SPEC §2, §4, issue 5, DESIGN §5.4, §5.6): pick, drop, photograph or share a
+ * JPG, PNG or PDF; the server reads it and records the expense; the result shows, a toast
+ * confirms, then the dashboard opens — or, when something was hard to read, the reading waits as
+ * a form to be checked.
  */
 export function UploadReceiptPage() {
   const currency = useCurrency();
   const navigate = useNavigate();
   const upload = useUploadReceipt();
+  const isTouch = useIsCoarsePointer();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ upload: ReceiptUploadResult; isPdf: boolean } | null>(
-    null,
-  );
+  const [result, setResult] = useState<Result | null>(null);
   const redirectTimerRef = useRef<number | undefined>(undefined);
+  const uploadButtonRef = useRef<HTMLButtonElement>(null);
   const errorId = useId();
+  const reviewNoteId = useId();
   const isBusy = upload.isPending;
+  const isShared = searchParams.get('shared') === '1';
 
   useEffect(() => () => window.clearTimeout(redirectTimerRef.current), []);
+
+  // A file shared from another app (the service worker kept it): chosen as if picked here, so
+  // the user sees what arrived and sends it with Upload (docs/decisions.md).
+  useEffect(() => {
+    if (!isShared) return;
+    let isCurrent = true;
+    void takeSharedFile().then((shared) => {
+      if (!isCurrent) return;
+      // The flag has done its work: a reload or Back must not look for the file again.
+      setSearchParams(
+        (params) => {
+          params.delete('shared');
+          return params;
+        },
+        { replace: true },
+      );
+      if (!shared) {
+        setError(SHARED_FILE_MISSING);
+        return;
+      }
+      setFile(shared);
+      setError(isReceiptFile(shared) ? null : RECEIPT_MESSAGES.wrongType);
+      uploadButtonRef.current?.focus();
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [isShared, setSearchParams]);
 
   function choose(next: File | null) {
     setFile(next);
     setError(next && !isReceiptFile(next) ? RECEIPT_MESSAGES.wrongType : null);
+  }
+
+  function goToDashboard(delay: number) {
+    window.clearTimeout(redirectTimerRef.current);
+    redirectTimerRef.current = window.setTimeout(() => void navigate(paths.dashboard), delay);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -70,17 +127,35 @@ export function UploadReceiptPage() {
     upload.mutate(file, {
       onSuccess: (answer) => {
         const { merchant, amount } = answer.extractedData;
-        setResult({ upload: answer, isPdf: isPdfFile(file) });
+        const isSure = unsureFields(answer.extractedData).length === 0;
+        setResult({
+          upload: answer,
+          isPdf: isPdfFile(file),
+          stage: isSure ? 'redirecting' : 'reviewing',
+        });
         setFile(null);
         toast.success(`Receipt read: ${merchant} ${formatReceiptAmount(amount, currency)}`);
-        redirectTimerRef.current = window.setTimeout(
-          () => void navigate(paths.dashboard),
-          DASHBOARD_REDIRECT_MS,
-        );
+        if (isSure) goToDashboard(DASHBOARD_REDIRECT_MS);
       },
       onError: (uploadError) => setError(uploadErrorMessage(uploadError)),
     });
   }
+
+  /** The user wants to correct a confident reading: the dashboard waits. */
+  function startReview() {
+    window.clearTimeout(redirectTimerRef.current);
+    setResult((current) => current && { ...current, stage: 'reviewing' });
+  }
+
+  function confirmed(outcome: ReviewOutcome) {
+    if (outcome.changed) {
+      const { merchant, amount } = outcome.receipt.extractedData;
+      toast.success(`Expense updated: ${merchant} ${formatReceiptAmount(amount, currency)}`);
+    }
+    void navigate(paths.dashboard);
+  }
+
+  const isReviewing = result?.stage === 'reviewing';
 
   return (
     <ContentLayout
@@ -102,10 +177,23 @@ export function UploadReceiptPage() {
             describedBy={error ? errorId : undefined}
             onFileChange={choose}
           />
+          {isTouch ? (
+            <TakePhotoButton
+              hasFile={file !== null}
+              isDisabled={isBusy || result !== null}
+              describedBy={error ? errorId : undefined}
+              onFileChange={choose}
+            />
+          ) : null}
           {file ? (
             <ChosenFile file={file} isDisabled={isBusy} onRemove={() => choose(null)} />
           ) : null}
-          <Button type="submit" size="lg" disabled={isBusy || result !== null}>
+          <Button
+            ref={uploadButtonRef}
+            type="submit"
+            size="lg"
+            disabled={isBusy || result !== null}
+          >
             {isBusy ? <ButtonSpinner /> : null}
             {isBusy ? 'Processing...' : 'Upload & Create Transaction'}
           </Button>
@@ -127,13 +215,37 @@ export function UploadReceiptPage() {
         <UploadResult
           result={result}
           currency={currency}
+          review={
+            result && isReviewing ? (
+              <>
+                <p
+                  id={reviewNoteId}
+                  role="status"
+                  className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+                >
+                  {unsureFields(result.upload.extractedData).length > 0
+                    ? 'Expense added. Some of it was hard to read: check the marked fields, correct what is wrong, then confirm.'
+                    : 'Expense added. Correct what is wrong, then confirm.'}
+                </p>
+                <ReceiptReviewForm
+                  receiptId={result.upload._id}
+                  reading={result.upload.extractedData}
+                  currency={currency}
+                  onConfirmed={confirmed}
+                  takesFocus
+                />
+              </>
+            ) : undefined
+          }
           footer={
-            <p
-              role="status"
-              className="mt-5 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100"
-            >
-              Expense added. Opening your dashboard…
-            </p>
+            result && !isReviewing ? (
+              <div className="mt-5 flex flex-col gap-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900 sm:flex-row sm:items-center sm:justify-between dark:bg-emerald-950/60 dark:text-emerald-100">
+                <p role="status">Expense added. Opening your dashboard…</p>
+                <Button variant="secondary" size="sm" onClick={startReview}>
+                  Correct it
+                </Button>
+              </div>
+            ) : undefined
           }
         />
       </div>

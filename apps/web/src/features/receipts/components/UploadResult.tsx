@@ -9,6 +9,8 @@ type UploadResultProps = {
   currency: string;
   /** Said under the data once the expense exists (where the app goes next). */
   footer?: ReactNode;
+  /** The reading as a form to check and correct, shown instead of the read-only fields. */
+  review?: ReactNode;
 };
 
 function Field({
@@ -32,43 +34,58 @@ function Field({
   );
 }
 
-/** The Last Upload Result panel (SPEC §2): what was read from the receipt just uploaded. */
-export function UploadResult({ result, currency, footer }: UploadResultProps) {
+/**
+ * The Last Upload Result panel (SPEC §2): what was read from the receipt just uploaded, as plain
+ * fields, or as a form when it is to be checked (DESIGN §5.4).
+ */
+export function UploadResult({ result, currency, footer, review }: UploadResultProps) {
   const titleId = useId();
+  const upload = result?.upload;
   return (
     <section
       aria-labelledby={titleId}
-      className="flex min-w-0 flex-col rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+      className="@container flex min-w-0 flex-col rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <h2 id={titleId} className="mb-4 text-base font-semibold text-neutral-900 dark:text-white">
         Last Upload Result
       </h2>
-      {result ? (
+      {result && upload ? (
         <>
-          <div className="flex flex-col gap-5 sm:flex-row">
-            <dl className="grid min-w-0 flex-1 grid-cols-2 content-start gap-x-4 gap-y-4">
-              <Field label="Merchant" className="col-span-2">
-                {result.upload.extractedData.merchant}
-              </Field>
-              <Field label="Amount">
-                <span className="tabular-nums">
-                  {formatReceiptAmount(result.upload.extractedData.amount, currency)}
-                </span>
-              </Field>
-              <Field label="Category">{result.upload.extractedData.category}</Field>
-              <Field label="Date">{formatCalendarDate(result.upload.extractedData.date)}</Field>
-            </dl>
+          {/* The form needs the room: the picture goes beside it only in a wide panel. */}
+          <div
+            className={
+              review ? 'flex flex-col gap-5 @lg:flex-row' : 'flex flex-col gap-5 sm:flex-row'
+            }
+          >
+            {review ? (
+              <div className="min-w-0 flex-1">{review}</div>
+            ) : (
+              <dl className="grid min-w-0 flex-1 grid-cols-2 content-start gap-x-4 gap-y-4">
+                <Field label="Merchant" className="col-span-2">
+                  {upload.extractedData.merchant}
+                </Field>
+                <Field label="Amount">
+                  <span className="tabular-nums">
+                    {formatReceiptAmount(upload.extractedData.amount, currency)}
+                  </span>
+                </Field>
+                <Field label="Category">{upload.extractedData.category}</Field>
+                <Field label="Date">{formatCalendarDate(upload.extractedData.date)}</Field>
+              </dl>
+            )}
             <a
-              href={result.upload.fileUrl}
+              href={upload.fileUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="block shrink-0 rounded-lg sm:self-start focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
+              className={`block shrink-0 rounded-lg focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none ${
+                review ? '@lg:self-start' : 'sm:self-start'
+              }`}
             >
               <ReceiptImage
-                src={result.upload.imageUrl}
+                src={upload.imageUrl}
                 isPdf={result.isPdf}
-                alt={`The uploaded receipt from ${result.upload.extractedData.merchant} (opens in a new tab)`}
-                className="h-56 w-full sm:w-44"
+                alt={`The uploaded receipt from ${upload.extractedData.merchant} (opens in a new tab)`}
+                className={review ? 'h-56 w-full @lg:w-44' : 'h-56 w-full sm:w-44'}
               />
             </a>
           </div>

@@ -29,3 +29,23 @@ export function UploadCloudIcon({ className = 'size-10', ...props }: IconProps) 
     </Icon>
   );
 }
+
+/** A triangle with an exclamation mark: a field to check. */
+export function WarningIcon({ className = 'size-4', ...props }: IconProps) {
+  return (
+    <Icon className={className} {...props}>
+      <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z" />
+      <path d="M12 9v4M12 17h.01" />
+    </Icon>
+  );
+}
+
+/** A camera: the Take photo button. */
+export function CameraIcon({ className = 'size-5', ...props }: IconProps) {
+  return (
+    <Icon className={className} {...props}>
+      <path d="M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2z" />
+      <circle cx="12" cy="13" r="4" />
+    </Icon>
+  );
+}

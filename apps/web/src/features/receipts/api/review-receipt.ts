@@ -1,0 +1,30 @@
+import type { ReceiptReview, ReviewedReceipt } from '@moneta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+
+export type ReviewReceiptInput = { id: string; review: ReceiptReview };
+
+/** Confirms or corrects a receipt's reading; the server updates its expense along with it. */
+export function reviewReceipt({ id, review }: ReviewReceiptInput): Promise<ReviewedReceipt> {
+  return api.put<ReviewedReceipt>(`/receipts/${encodeURIComponent(id)}`, review);
+}
+
+/**
+ * The corrected expense moves what the upload did (lists, totals, charts, budgets), and a
+ * category typed in may be a new one of the user's own.
+ */
+export function useReviewReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewReceipt,
+    onSuccess: () =>
+      invalidateFamilies(queryClient, [
+        queryKeys.receipts.all,
+        queryKeys.transactions.all,
+        queryKeys.accounts.all,
+        queryKeys.budgets.all,
+        queryKeys.categories.all,
+      ]),
+  });
+}

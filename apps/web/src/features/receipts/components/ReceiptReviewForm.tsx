@@ -1,0 +1,261 @@
+import {
+  MAX_NAME_LENGTH,
+  receiptReviewSchema,
+  type ExtractedData,
+  type ReceiptReview,
+  type ReviewedReceipt,
+} from '@moneta/shared';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { CategorySelect } from '@/components/CategorySelect';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { FormField } from '@/components/ui/FormField';
+import { inputClasses } from '@/components/ui/input-styles';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { zodFormResolver } from '@/lib/zod-form-resolver';
+import { useReviewReceipt } from '../api/review-receipt';
+import {
+  foreignCurrency,
+  isDateMissing,
+  unsureFields,
+  type ReviewedField,
+} from '../utils/receipt-review';
+import { WarningIcon } from './receipt-icons';
+
+const SAVE_FAILED = 'Could not save your correction. Please try again.';
+const CHECK_THIS = 'Check this — it was hard to read.';
+export const NO_DATE_FOUND = "No date found — today's date was used.";
+
+type ValidReview = z.output<typeof receiptReviewSchema>;
+type FormValues = { merchant: string; amount: string; date: string; category: string };
+const FORM_FIELDS: readonly (keyof FormValues)[] = ['merchant', 'amount', 'date', 'category'];
+
+const reviewResolver = zodFormResolver<ReceiptReview, ValidReview>(receiptReviewSchema);
+
+/** What changed against the reading; nothing changed means there is nothing to send. */
+function hasChanges(review: ValidReview, reading: ExtractedData): boolean {
+  return (
+    review.merchant !== reading.merchant ||
+    review.amount !== reading.amount ||
+    review.date !== reading.date ||
+    review.category !== reading.category
+  );
+}
+
+function isFormField(path: string): path is keyof FormValues {
+  return (FORM_FIELDS as readonly string[]).includes(path);
+}
+
+/** The mark of a field to check: an icon and words, never a colour alone. */
+function CheckMark({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p
+      id={id}
+      className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-amber-800 dark:text-amber-300"
+    >
+      <WarningIcon className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+export type ReviewOutcome = { changed: false } | { changed: true; receipt: ReviewedReceipt };
+
+type ReceiptReviewFormProps = {
+  receiptId: string;
+  reading: ExtractedData;
+  /** The user's currency, the one the expense is kept in. */
+  currency: string;
+  confirmLabel?: string;
+  /** Called once the reading is confirmed: saved when it was corrected, as it was otherwise. */
+  onConfirmed: (outcome: ReviewOutcome) => void;
+  onCancel?: () => void;
+  /**
+   * Moves the focus to the first field to check (else the merchant) when the form appears: it
+   * may be below the picker, off a phone's screen, and a screen reader is taken there too.
+   */
+  takesFocus?: boolean;
+};
+
+/**
+ * The reading of a receipt as a form (DESIGN §5.4): each field that was hard to read is marked,
+ * and a correction updates the receipt and its expense together (PUT /receipts/:id), which also
+ * teaches Moneta the shop.
+ */
+export function ReceiptReviewForm({
+  receiptId,
+  reading,
+  currency,
+  confirmLabel = 'Confirm',
+  onConfirmed,
+  onCancel,
+  takesFocus = false,
+}: ReceiptReviewFormProps) {
+  const review = useReviewReceipt();
+  const [failure, setFailure] = useState<string | null>(null);
+  const baseId = useId();
+  const unsure = new Set(unsureFields(reading));
+  const readCurrency = foreignCurrency(reading, currency);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<ReceiptReview, unknown, ValidReview>({
+    resolver: reviewResolver,
+    defaultValues: {
+      merchant: reading.merchant,
+      amount: String(reading.amount),
+      date: reading.date,
+      category: reading.category,
+    } satisfies FormValues,
+  });
+
+  const firstToCheck = unsureFields(reading)[0] ?? 'merchant';
+  useEffect(() => {
+    if (takesFocus) setFocus(firstToCheck);
+    // Only when the form appears: not again after each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const checkId = (field: ReviewedField) => `${baseId}-${field}-check`;
+  /** The mark's id, for the field's aria-describedby, when the field is marked. */
+  const describedBy = (field: ReviewedField) => (unsure.has(field) ? checkId(field) : undefined);
+  const mark = (field: ReviewedField) =>
+    unsure.has(field) ? (
+      <CheckMark id={checkId(field)}>
+        {field === 'date' && isDateMissing(reading) ? NO_DATE_FOUND : CHECK_THIS}
+      </CheckMark>
+    ) : null;
+
+  const onSubmit = handleSubmit((values) => {
+    setFailure(null);
+    if (!hasChanges(values, reading)) {
+      onConfirmed({ changed: false });
+      return;
+    }
+    review.mutate(
+      { id: receiptId, review: values },
+      {
+        onSuccess: (receipt) => onConfirmed({ changed: true, receipt }),
+        onError: (error) => {
+          // The server's rules name the field (400): the message goes next to it.
+          const fieldErrors =
+            error instanceof ApiError && error.status === 400
+              ? error.fieldErrors.filter((fieldError) => isFormField(fieldError.path))
+              : [];
+          fieldErrors.forEach((fieldError, index) => {
+            if (isFormField(fieldError.path)) {
+              setError(
+                fieldError.path,
+                { type: 'server', message: fieldError.message },
+                { shouldFocus: index === 0 },
+              );
+            }
+          });
+          if (fieldErrors.length === 0) setFailure(errorMessage(error, SAVE_FAILED));
+        },
+      },
+    );
+  });
+  const isBusy = review.isPending;
+
+  return (
+    <form
+      noValidate
+      aria-label="Check the receipt's reading"
+      aria-busy={isBusy}
+      onSubmit={(event) => void onSubmit(event)}
+      className="@container flex min-w-0 flex-col gap-4"
+    >
+      <FormField
+        label="Merchant"
+        error={errors.merchant?.message}
+        describedBy={describedBy('merchant')}
+        hint={mark('merchant')}
+      >
+        {(control) => (
+          <input
+            className={`${inputClasses} mt-1.5`}
+            autoComplete="off"
+            maxLength={MAX_NAME_LENGTH}
+            {...control}
+            {...register('merchant')}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 @sm:grid-cols-2">
+        <FormField
+          label={`Amount (${currency})`}
+          error={errors.amount?.message}
+          describedBy={
+            [describedBy('amount'), readCurrency ? `${baseId}-currency` : null]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+          hint={
+            <>
+              {mark('amount')}
+              {readCurrency ? (
+                <p
+                  id={`${baseId}-currency`}
+                  className="mt-1.5 text-sm text-neutral-600 dark:text-neutral-400"
+                >
+                  {`The receipt is in ${readCurrency}; the expense is kept in ${currency}.`}
+                </p>
+              ) : null}
+            </>
+          }
+        >
+          {(control) => (
+            <input
+              className={`${inputClasses} mt-1.5`}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              {...control}
+              {...register('amount')}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Date"
+          error={errors.date?.message}
+          describedBy={describedBy('date')}
+          hint={mark('date')}
+        >
+          {(control) => (
+            <input
+              className={`${inputClasses} mt-1.5`}
+              type="date"
+              {...control}
+              {...register('date')}
+            />
+          )}
+        </FormField>
+      </div>
+      <CategorySelect
+        kind="expense"
+        extraCategories={[reading.category]}
+        error={errors.category?.message}
+        {...register('category')}
+      />
+      {failure ? <Alert>{failure}</Alert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={isBusy}>
+          {isBusy ? 'Saving...' : confirmLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
