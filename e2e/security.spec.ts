@@ -1,9 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { AppShell } from './pages/app-shell';
 import { LoginPage } from './pages/login-page';
 import { SecuritySettings } from './pages/security-settings';
-import { createUser, PASSWORD } from './support/users';
+import { createUser, PASSWORD, signInWithToken } from './support/users';
 
 // Passkeys belong to a domain name, and WebAuthn refuses an IP address as one: these tests open
 // the app as http://localhost (a secure context too). Without PUBLIC_URL the server takes the
@@ -189,4 +190,47 @@ test('a passkey added in Settings signs in from the login page', async ({ page, 
   await settings.goto();
   await expect(settings.passkeys).toContainText('Last used');
   await expect(settings.events).toContainText('Passkey added');
+});
+
+test('the security sections fit 360 px, answer the keyboard and pass axe in both themes', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await createUser(request, { label: 'narrow' });
+  await signInWithToken(page, user.token);
+  const settings = new SecuritySettings(page);
+  await settings.goto();
+  await expect(settings.sessions.getByText('This device')).toBeVisible();
+  // A sign-up is not a sign-in: a new account has no events yet.
+  await expect(settings.events.getByText('No security events yet.')).toBeVisible();
+
+  // By keyboard: the two-factor setup opens with Enter and the code field takes the focus
+  // through Tab order.
+  await settings.twoFactor.getByRole('button', { name: 'Set up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    settings.twoFactor.getByRole('img', { name: 'QR code for your authenticator app' }),
+  ).toBeVisible();
+  await settings.twoFactor.getByRole('button', { name: 'Copy key' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(settings.twoFactor.getByLabel('Code from the app')).toBeFocused();
+  await settings.createToken('Narrow', 'Read only');
+
+  const scrollsSideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(await scrollsSideways()).toBe(false);
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    // The app follows the system's scheme until the user picks one.
+    await expect(page.locator('html')).toHaveClass(
+      theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+    );
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
+    expect(serious, `${theme} theme`).toEqual([]);
+  }
 });
