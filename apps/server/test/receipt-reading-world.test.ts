@@ -35,6 +35,19 @@ describe('total words of the seven currencies’ countries', () => {
     );
   });
 
+  it('German: cash printed without a keyword above the change confirms the subtotal', () => {
+    expect(
+      total(
+        'Brot 1,39',
+        'Käse 2,90',
+        'Wurst 1,39',
+        'Zwischensumme EUR 5,68',
+        'EURO 10,00',
+        'Rueckgeld EUR 4,32',
+      ),
+    ).toBe(5.68);
+  });
+
   it('German: "zu zahlen" wins; the card line, "Geg." tendered and the VAT table are not totals', () => {
     expect(
       total(
@@ -290,6 +303,54 @@ describe('merchant: the shop, not the boilerplate around it', () => {
         'Visit Green Leaf online',
       ),
     ).toBe('Green Leaf');
+  });
+
+  it('pieces of a capitalised word split at narrow letters are one word again', () => {
+    expect(merchant('Rosen tha l Getränke GmbH', 'Ringstr. 1')).toBe('Rosenthal Getränke GmbH');
+    expect(merchant('Wei l berg Sohn GmbH', 'Ringstr. 1')).toBe('Weilberg Sohn GmbH');
+    // Lower-case words printed so stay apart.
+    expect(merchant('Café de Paris', 'Ringstr. 1')).toBe('Café de Paris');
+    expect(merchant('Haus am See GmbH', 'Ringstr. 1')).toBe('Haus am See GmbH');
+  });
+
+  it('a lone lower-case letter of the logo before the name is dropped', () => {
+    expect(merchant('k kosmetik-markt', 'Ringstr. 1')).toBe('kosmetik-markt');
+  });
+
+  it('streets: a street word to its abbreviation, a house number above the postcode', () => {
+    expect(merchant('NORDMARKT FISCHER', 'KARL-OTTO-MEIER-STR.', '12345 Dorf')).toBe(
+      'NORDMARKT FISCHER',
+    );
+    expect(merchant('ab', 'Lindauer Weg 134', '12345 Dorf', 'EUR', 'Milch 1,09 A')).toBeNull();
+    expect(merchant('*** **', '150 MAPLE STATION', 'SPRINGFIELD, IL 62701')).toBeNull();
+  });
+
+  it('nothing below a lone currency line is the name: the items start there', () => {
+    expect(merchant('*** **', 'Dorfstr. 2', 'EUR', 'Gurken Glas 1,29 A')).toBeNull();
+  });
+
+  it("a chain's brand above its franchisee's partnership is the shop", () => {
+    expect(merchant('NORDKAUF', 'Hans Peters Markt GmbH&Co.oHG', 'Ringstr. 1', '12345 Dorf')).toBe(
+      'NORDKAUF',
+    );
+    expect(merchant('NORDKAUF', 'Hans Peters e.K.', 'Ringstr. 1')).toBe('NORDKAUF');
+    // A chain's own company keeps its legal name.
+    expect(merchant('NORDKAUF', 'Nordkauf Handels GmbH', 'Ringstr. 1')).toBe(
+      'Nordkauf Handels GmbH',
+    );
+  });
+
+  it('the shop thanked in the footer and named again wins over a code in the header', () => {
+    const items = Array.from({ length: 10 }, (_, i) => `ITEM ${i} 1.00`);
+    expect(
+      merchant(
+        'r',
+        '<PART CODE 12068>',
+        ...items,
+        'THANK YOU FOR SHOPPING AT WIGGLYMART!',
+        'WIGGLYMART SPRINGFIELD',
+      ),
+    ).toBe('WIGGLYMART');
   });
 
   it('a brand with its owner on the next header line keeps both', () => {
