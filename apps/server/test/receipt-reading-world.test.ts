@@ -310,6 +310,7 @@ describe('merchant: the shop, not the boilerplate around it', () => {
     expect(merchant('Wei l berg Sohn GmbH', 'Ringstr. 1')).toBe('Weilberg Sohn GmbH');
     // Lower-case words printed so stay apart.
     expect(merchant('Café de Paris', 'Ringstr. 1')).toBe('Café de Paris');
+    expect(merchant('Golden pancakes GmbH', 'Ringstr. 1')).toBe('Golden pancakes GmbH');
     expect(merchant('Haus am See GmbH', 'Ringstr. 1')).toBe('Haus am See GmbH');
   });
 

@@ -133,24 +133,24 @@ const PARTICLES = new Set(
 
 /**
  * Pieces of a capitalised word the recognizer's spacing split at a narrow letter of a
- * proportional font ("Kai ser's Tenge l mann", "Mi chael"): a piece in lower case after a
- * capitalised word is the rest of that word.
+ * proportional font ("Kai ser's Tenge l mann", "Guar dian"): a piece in lower case after a
+ * capitalised word is the rest of that word when one of the two has four letters or fewer, or
+ * the word is already being mended. Two long words stay apart ("Roasted delights").
  */
 function joinTitleCasePieces(text: string): string {
-  const words = text.split(' ');
   const joined: string[] = [];
-  for (const word of words) {
+  let isMending = false;
+  for (const word of text.split(' ')) {
     const previous = joined[joined.length - 1];
-    if (
+    const isPiece =
       previous !== undefined &&
       /^\p{Ll}/u.test(word) &&
       /^\p{Lu}[\p{Ll}'’]*$/u.test(previous) &&
-      !PARTICLES.has(word.toLowerCase().replace(/\W+$/, ''))
-    ) {
-      joined[joined.length - 1] = `${previous}${word}`;
-    } else {
-      joined.push(word);
-    }
+      !PARTICLES.has(word.toLowerCase().replace(/\W+$/, '')) &&
+      (isMending || Math.min(letters(previous), letters(word)) <= 4);
+    if (isPiece) joined[joined.length - 1] = `${previous}${word}`;
+    else joined.push(word);
+    isMending = isPiece;
   }
   return joined.join(' ');
 }
