@@ -341,6 +341,25 @@ describe('merchant: the shop, not the boilerplate around it', () => {
     );
   });
 
+  it("French and Italian franchisees' companies under the brand: the brand", () => {
+    expect(merchant('SOLEIL CITY', 'SARL MARTIN DISTRIBUTION', '3 RUE DES LILAS')).toBe(
+      'SOLEIL CITY',
+    );
+    // Not joined to the brand as a name printed over two lines.
+    expect(merchant('SOLEIL MARKET', 'SAS BLANC', '3 RUE DES LILAS')).toBe('SOLEIL MARKET');
+    expect(merchant('CIAO', 'BIANCHI ALIMENTARI S.R.L.', 'VIA VERDI 2')).toBe('CIAO');
+    // Alone, the company is the shop.
+    expect(merchant('SUPERMERCATO BIANCHI S.R.L.', 'VIA VERDI 2')).toBe(
+      'SUPERMERCATO BIANCHI S.R.L.',
+    );
+  });
+
+  it('a branch number is not the name, nor part of it', () => {
+    expect(merchant('NORDKAUF', 'Store 1234', 'Tel 0345 677 9000')).toBe('NORDKAUF');
+    expect(merchant('Nordkauf Filiale 1234', 'Ringstr. 1')).toBe('Nordkauf');
+    expect(merchant('GREENWAY', 'ST# 1234 OP# 00001 TE# 01')).toBe('GREENWAY');
+  });
+
   it('the shop thanked in the footer and named again wins over a code in the header', () => {
     const items = Array.from({ length: 10 }, (_, i) => `ITEM ${i} 1.00`);
     expect(

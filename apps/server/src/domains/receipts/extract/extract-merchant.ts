@@ -33,6 +33,10 @@ const ADDRESS = [
 ];
 // A currency alone on its line, as printed above the items' amounts.
 const LONE_CURRENCY = /^\W*(EUR|EURO|USD|GBP|JPY|CAD|AUD|INR|RM|[$€£¥])\W*$/i;
+// A branch number alone: "Store 1234", "Filiale 0815", "ST# 1234 OP# 00001" (tested on the line
+// as printed: cleaning drops a number after a word).
+const BRANCH_LINE =
+  /^\W*(STORE|FILIALE|BRANCH|TIENDA|MAGASIN|NEGOZIO|ST)\s*(NO\.?|NR\.?|#)?\s*:?\s*\d+\s*($|\S*#)/i;
 // Other lines that are part of the header but never the name.
 const NOT_NAME = [
   ...CONTACT_OR_ID,
@@ -142,7 +146,7 @@ function joinTitleCasePieces(text: string): string {
   let isMending = false;
   for (const word of text.split(' ')) {
     const previous = joined[joined.length - 1];
-    const isPiece =
+    const isPiece: boolean =
       previous !== undefined &&
       /^\p{Ll}/u.test(word) &&
       /^\p{Lu}[\p{Ll}'’]*$/u.test(previous) &&
@@ -191,6 +195,11 @@ export function cleanMerchantName(text: string): string {
       .replace(/(\S)(SDN BHD)/g, '$1 $2')
       // Whatever follows the legal suffix and holds a digit is an id, however misread.
       .replace(/\b(SDN BHD|BERHAD|BHD|LTD|LIMITED|LLC|INC)\.?[\s(]*[\w-]*\d[\w-]*\)?$/i, '$1')
+      // A branch and its number after the name: "Kaufland Filiale 1234", "TESCO STORE 2646".
+      .replace(
+        /(?<=\p{L}{2,})\s+(?:FILIALE|STORE|BRANCH|TIENDA|MAGASIN|NEGOZIO|PUNTO\s?VENDITA)\s*(?:NO\.?|NR\.?|#)?\s*\d+\s*$/iu,
+        '',
+      )
       // A store number after the name: "GRILL HOUSE #178", "Logans 354".
       .replace(/(?<=\p{L}{3,}[^\d]*)\s+#?\d{1,4}\s*$/u, '')
       .replace(/^[^\p{L}\p{N}(]+|[^\p{L}\p{N}.)&']+$/gu, '')
@@ -234,7 +243,7 @@ export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null 
     }
     const letterCount = letters(name);
     if (letterCount < 3) return;
-    if (isNotName(name)) return;
+    if (isNotName(name) || BRANCH_LINE.test(line.text)) return;
     const upper = capitals(name) / letterCount;
     let score = 1 - index * 0.08;
     if (COMPANY_SUFFIX.test(name)) score += 0.8;
@@ -292,6 +301,7 @@ function isShortNamePart(line: ReceiptLine): boolean {
     letters(text) >= 3 &&
     !ENDS_LEGAL.test(text) &&
     !/SDN|BHD/.test(text) &&
+    !OPERATOR_FORM.test(text) &&
     !isNotName(text)
   );
 }
@@ -449,18 +459,22 @@ function isStreetAbovePostcode(text: string, next: ReceiptLine | undefined): boo
   );
 }
 
-// Legal forms of a franchisee running a chain's shop: a person's partnership or sole trade
-// ("Michael Brücken Kaufpark GmbH&Co.oHG", "Hans Meier e.K.").
-const OPERATOR_FORM = /\b(O\.?\s?HG|E\.\s?K(FM)?\.?|KG)\s*$/i;
+// Legal forms of a franchisee running a chain's shop: a person's partnership or sole trade in
+// Germany ("Michael Brücken Kaufpark GmbH&Co.oHG", "Hans Meier e.K."), the small companies that
+// run French, Italian and Spanish franchises ("SARL DUPONT DISTRIBUTION", "ROSSI S.R.L.").
+const OPERATOR_FORM =
+  /\b(O\.?\s?HG|E\.\s?K(FM)?|KG|SARL|SASU|EURL|S\.?\s?R\.?\s?L|S\.?\s?N\.?\s?C|S\.\s?L(\.?\s?U)?)\.?\s*$|^(SARL|SAS|SASU|EURL|SNC)\b/i;
 
 /**
- * The chain's brand printed above its franchisee's legal name ("REWE" / "… GmbH&Co.oHG"): the
- * brand is the shop the customer knows.
+ * The chain's brand printed above its franchisee's legal name ("REWE" / "… GmbH&Co.oHG",
+ * "CARREFOUR CITY" / "SARL DUPONT"): the brand is the shop the customer knows.
  */
 function brandAboveOperator(name: string, above: ReceiptLine | undefined): string {
   if (!above || !OPERATOR_FORM.test(name)) return name;
   const brand = cleanMerchantName(above.text);
-  return /^\p{Lu}{3,}$/u.test(brand) && !isNotName(brand) ? brand : name;
+  // One to three words in capitals, no digits: "REWE", "CARREFOUR MARKET".
+  const isBrand = /^\p{Lu}{3,}(?:[ -]\p{Lu}{2,}){0,2}$/u.test(brand) && !COMPANY_SUFFIX.test(brand);
+  return isBrand && !isNotName(brand) ? brand : name;
 }
 
 /** The name appears on at least two lines of the receipt. */
