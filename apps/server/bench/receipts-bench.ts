@@ -53,9 +53,12 @@ function cpuSeconds(pid: number): number {
 const reader = createReceiptReader();
 const workerCpu = () => reader.workerPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 let peakKb = 0;
+// The peak while the current receipt is read, for BENCH_VERBOSE's line per receipt.
+let receiptPeakKb = 0;
 const sample = () => {
   const total = rssKb('self') + reader.workerPids().reduce((sum, pid) => sum + rssKb(pid), 0);
   peakKb = Math.max(peakKb, total);
+  receiptPeakKb = Math.max(receiptPeakKb, total);
 };
 const sampler = setInterval(sample, 25);
 
@@ -84,6 +87,7 @@ for (const label of labels) {
   const { file } = label;
   const bytes = await readFile(join(imageDir, file));
   const mimeType = detectMimeType(bytes);
+  receiptPeakKb = 0;
   const started = performance.now();
   const cpuBefore = workerCpu();
   const selfBefore = process.cpuUsage();
@@ -127,7 +131,10 @@ for (const label of labels) {
       scored.currency++;
       currencyOk += Number(reading.currency === label.currency);
     }
-    if (verbose && misses.length > 0) console.log(`${file}: ${misses.join(', ')}`);
+    if (verbose) {
+      const cost = `${(seconds.at(-1) ?? 0).toFixed(2)} s, ${(cpu.at(-1) ?? 0).toFixed(2)} CPU s, ${(receiptPeakKb / 1024).toFixed(0)} MB`;
+      console.log(`${file}: ${cost}${misses.length > 0 ? `; ${misses.join(', ')}` : ''}`);
+    }
   } catch (error) {
     failures++;
     seconds.push((performance.now() - started) / 1000);

@@ -1,5 +1,6 @@
 // Receipts of the seven currencies' countries (issue 16): the locale rules of the extraction,
 // each on made-up receipts in the layouts those countries print.
+import type { CurrencyCode } from '@moneta/shared';
 import { describe, expect, it } from 'vitest';
 import { extractCurrency } from '../src/domains/receipts/extract/extract-currency';
 import { extractDate, guessDateOrder } from '../src/domains/receipts/extract/extract-date';
@@ -33,6 +34,19 @@ describe('total words of the seven currencies’ countries', () => {
     expect(total('Milch 1,09 A', 'Brot 2,49 A', 'SUMME 3,58', 'BAR 5,00', 'RÜCKGELD 1,42')).toBe(
       3.58,
     );
+  });
+
+  it('German: cash printed without a keyword above the change confirms the subtotal', () => {
+    expect(
+      total(
+        'Brot 1,39',
+        'Käse 2,90',
+        'Wurst 1,39',
+        'Zwischensumme EUR 5,68',
+        'EURO 10,00',
+        'Rueckgeld EUR 4,32',
+      ),
+    ).toBe(5.68);
   });
 
   it('German: "zu zahlen" wins; the card line, "Geg." tendered and the VAT table are not totals', () => {
@@ -292,10 +306,355 @@ describe('merchant: the shop, not the boilerplate around it', () => {
     ).toBe('Green Leaf');
   });
 
+  it('pieces of a capitalised word split at narrow letters are one word again', () => {
+    expect(merchant('Rosen tha l Getränke GmbH', 'Ringstr. 1')).toBe('Rosenthal Getränke GmbH');
+    expect(merchant('Wei l berg Sohn GmbH', 'Ringstr. 1')).toBe('Weilberg Sohn GmbH');
+    // Lower-case words printed so stay apart.
+    expect(merchant('Café de Paris', 'Ringstr. 1')).toBe('Café de Paris');
+    expect(merchant('Golden pancakes GmbH', 'Ringstr. 1')).toBe('Golden pancakes GmbH');
+    expect(merchant('Haus am See GmbH', 'Ringstr. 1')).toBe('Haus am See GmbH');
+  });
+
+  it('a lone lower-case letter of the logo before the name is dropped', () => {
+    expect(merchant('k kosmetik-markt', 'Ringstr. 1')).toBe('kosmetik-markt');
+  });
+
+  it('streets: a street word to its abbreviation, a house number above the postcode', () => {
+    expect(merchant('NORDMARKT FISCHER', 'KARL-OTTO-MEIER-STR.', '12345 Dorf')).toBe(
+      'NORDMARKT FISCHER',
+    );
+    expect(merchant('ab', 'Lindauer Weg 134', '12345 Dorf', 'EUR', 'Milch 1,09 A')).toBeNull();
+    expect(merchant('*** **', '150 MAPLE STATION', 'SPRINGFIELD, IL 62701')).toBeNull();
+  });
+
+  it('nothing below a lone currency line is the name: the items start there', () => {
+    expect(merchant('*** **', 'Dorfstr. 2', 'EUR', 'Gurken Glas 1,29 A')).toBeNull();
+  });
+
+  it("a chain's brand above its franchisee's partnership is the shop", () => {
+    expect(merchant('NORDKAUF', 'Hans Peters Markt GmbH&Co.oHG', 'Ringstr. 1', '12345 Dorf')).toBe(
+      'NORDKAUF',
+    );
+    expect(merchant('NORDKAUF', 'Hans Peters e.K.', 'Ringstr. 1')).toBe('NORDKAUF');
+    // A chain's own company keeps its legal name.
+    expect(merchant('NORDKAUF', 'Nordkauf Handels GmbH', 'Ringstr. 1')).toBe(
+      'Nordkauf Handels GmbH',
+    );
+  });
+
+  it("French and Italian franchisees' companies under the brand: the brand", () => {
+    expect(merchant('SOLEIL CITY', 'SARL MARTIN DISTRIBUTION', '3 RUE DES LILAS')).toBe(
+      'SOLEIL CITY',
+    );
+    // Not joined to the brand as a name printed over two lines.
+    expect(merchant('SOLEIL MARKET', 'SAS BLANC', '3 RUE DES LILAS')).toBe('SOLEIL MARKET');
+    expect(merchant('CIAO', 'BIANCHI ALIMENTARI S.R.L.', 'VIA VERDI 2')).toBe('CIAO');
+    // Alone, the company is the shop.
+    expect(merchant('SUPERMERCATO BIANCHI S.R.L.', 'VIA VERDI 2')).toBe(
+      'SUPERMERCATO BIANCHI S.R.L.',
+    );
+  });
+
+  it('a branch number is not the name, nor part of it', () => {
+    expect(merchant('NORDKAUF', 'Store 1234', 'Tel 0345 677 9000')).toBe('NORDKAUF');
+    expect(merchant('Nordkauf Filiale 1234', 'Ringstr. 1')).toBe('Nordkauf');
+    expect(merchant('GREENWAY', 'ST# 1234 OP# 00001 TE# 01')).toBe('GREENWAY');
+  });
+
+  it('the shop thanked in the footer and named again wins over a code in the header', () => {
+    const items = Array.from({ length: 10 }, (_, i) => `ITEM ${i} 1.00`);
+    expect(
+      merchant(
+        'r',
+        '<PART CODE 12068>',
+        ...items,
+        'THANK YOU FOR SHOPPING AT WIGGLYMART!',
+        'WIGGLYMART SPRINGFIELD',
+      ),
+    ).toBe('WIGGLYMART');
+  });
+
   it('a brand with its owner on the next header line keeps both', () => {
     expect(merchant('FRISCHKAUF', 'FRISCHKAUF Meier', 'Bahnhofweg 2', '12345 Dorf')).toBe(
       'FRISCHKAUF Meier',
     );
+  });
+});
+
+describe('whole made-up receipts in each country’s layout', () => {
+  // [currency, time zone, lines, total, date, merchant]
+  const receipts: Array<[CurrencyCode, string, string[], number, string, string]> = [
+    [
+      'GBP',
+      'Europe/London',
+      [
+        'NORTHGATE STORES LTD',
+        '12 High Street',
+        'MILK 1.10',
+        'BREAD 1.40',
+        'TOTAL £2.50',
+        'CARD PAYMENT £2.50',
+        'CHANGE DUE £0.00',
+        '12/03/2024 14:22',
+      ],
+      2.5,
+      '2024-03-12',
+      'NORTHGATE STORES LTD',
+    ],
+    [
+      'GBP',
+      'Europe/London',
+      [
+        'Corner Cafe',
+        'VAT No 123 4567 89',
+        'Latte 3.20',
+        'Balance to pay 3.20',
+        'Visa 3.20',
+        '05 Mar 2024',
+      ],
+      3.2,
+      '2024-03-05',
+      'Corner Cafe',
+    ],
+    [
+      'USD',
+      'America/New_York',
+      [
+        'FRESHWAY',
+        '1234 El Camino Real',
+        'Mountain View, CA 94040',
+        'APPLES 3.99',
+        'SUBTOTAL 10.00',
+        'TAX 0.80',
+        '**** BALANCE 10.80',
+        'VISA 10.80',
+        'CHANGE 0.00',
+        '03/12/24 5:31 PM',
+      ],
+      10.8,
+      '2024-03-12',
+      'FRESHWAY',
+    ],
+    [
+      'USD',
+      'America/Chicago',
+      [
+        "JOE'S DINER",
+        'Server: Amy',
+        'Burger 12.00',
+        'Sub Total 12.00',
+        'Tax 0.99',
+        'Amount Due $12.99',
+        'Tip ____',
+        'Total ____',
+        'Mar 12, 2024 7:45PM',
+      ],
+      12.99,
+      '2024-03-12',
+      "JOE'S DINER",
+    ],
+    [
+      'EUR',
+      'Europe/Paris',
+      [
+        'SOLEIL MARKET',
+        '12 RUE DE LA PAIX',
+        '75002 PARIS',
+        'PAIN 1,20',
+        'TOTAL TTC 12,50 €',
+        'CB 12,50',
+        'TVA 20% 2,08',
+        'Le 12/03/24 à 10:15',
+      ],
+      12.5,
+      '2024-03-12',
+      'SOLEIL MARKET',
+    ],
+    [
+      'EUR',
+      'Europe/Paris',
+      ['BOULANGERIE MARIE', 'A PAYER 8,40', 'ESPECES 10,00', 'RENDU 1,60', '12.03.2024'],
+      8.4,
+      '2024-03-12',
+      'BOULANGERIE MARIE',
+    ],
+    [
+      'EUR',
+      'Europe/Rome',
+      [
+        'SUPERMERCATO ROSSI SRL',
+        'VIA ROMA 1',
+        '00100 ROMA',
+        'PANE 1,50',
+        'TOTALE COMPLESSIVO 12,50',
+        'PAGAMENTO CONTANTE 20,00',
+        'RESTO 7,50',
+        '12-03-2024 10:15',
+      ],
+      12.5,
+      '2024-03-12',
+      'SUPERMERCATO ROSSI SRL',
+    ],
+    [
+      'EUR',
+      'Europe/Rome',
+      ['BAR SPORT', 'TOTALE EURO 4,20', 'IMPORTO PAGATO 4,20', '12/03/2024'],
+      4.2,
+      '2024-03-12',
+      'BAR SPORT',
+    ],
+    [
+      'EUR',
+      'Europe/Madrid',
+      [
+        'SUPERMERCADOS LUNA S.A.',
+        'C/ MAYOR 3',
+        'TOTAL (€) 4,60',
+        'ENTREGADO 10,00',
+        'CAMBIO 5,40',
+        '12/03/2024 10:15',
+      ],
+      4.6,
+      '2024-03-12',
+      'SUPERMERCADOS LUNA S.A.',
+    ],
+    [
+      'EUR',
+      'Europe/Amsterdam',
+      ['DE VERSMARKT', 'MELK 1,09', 'TOTAAL 12,50', 'PIN 12,50', '12-03-2024'],
+      12.5,
+      '2024-03-12',
+      'DE VERSMARKT',
+    ],
+    [
+      'EUR',
+      'Europe/Amsterdam',
+      ['HOEKWINKEL', 'Te betalen 7,85', 'Betaald PIN 7,85', '12-03-2024'],
+      7.85,
+      '2024-03-12',
+      'HOEKWINKEL',
+    ],
+    [
+      'JPY',
+      'Asia/Tokyo',
+      [
+        'さくらマート',
+        '東京都港区芝1-2-3',
+        '2024年8月25日(日) 13:09',
+        'おにぎり ¥150',
+        '合計 ¥1,280',
+        'お預り ¥2,000',
+        'お釣り ¥720',
+      ],
+      1280,
+      '2024-08-25',
+      'さくらマート',
+    ],
+    [
+      'JPY',
+      'Asia/Tokyo',
+      [
+        'ひまわり商店',
+        '2024/08/25 13:09',
+        '小計 ¥1,200',
+        '外税 ¥96',
+        '合計 ¥1,296',
+        '現金 ¥1,300',
+        'お釣 ¥4',
+      ],
+      1296,
+      '2024-08-25',
+      'ひまわり商店',
+    ],
+    [
+      'EUR',
+      'Europe/Berlin',
+      [
+        'NORDKAUF Discount',
+        'Hauptstr. 5',
+        '12345 Musterstadt',
+        'Milch 1,09 A',
+        'Summe EUR 12,50',
+        'Gegeben EC-Cash 12,50',
+        '25.08.2024 13:09',
+      ],
+      12.5,
+      '2024-08-25',
+      'NORDKAUF Discount',
+    ],
+    [
+      'EUR',
+      'Europe/Berlin',
+      [
+        'Bäckerei Schmidt',
+        'Brötchen 0,45',
+        'Gesamtbetrag 3,15 €',
+        'Bar 5,00 €',
+        'Rückgeld 1,85 €',
+        'Datum: 25.08.24',
+      ],
+      3.15,
+      '2024-08-25',
+      'Bäckerei Schmidt',
+    ],
+    [
+      'AUD',
+      'Australia/Sydney',
+      [
+        'GUMTREE SUPERMARKETS',
+        'ABN 45 004 189 708',
+        'MILK 2.20',
+        'TOTAL $43.92',
+        'GST INCLUDED IN TOTAL $3.99',
+        'EFTPOS $43.92',
+        '07/08/2024 10:02',
+      ],
+      43.92,
+      '2024-08-07',
+      'GUMTREE SUPERMARKETS',
+    ],
+    [
+      'CAD',
+      'America/Toronto',
+      [
+        'MAPLE COFFEE #1234',
+        'COFFEE 2.10',
+        'SUBTOTAL 2.10',
+        'HST 13% 0.27',
+        'TOTAL 2.37',
+        'DEBIT 2.37',
+        '2024-03-12 08:15',
+      ],
+      2.37,
+      '2024-03-12',
+      'MAPLE COFFEE',
+    ],
+    [
+      'INR',
+      'Asia/Kolkata',
+      [
+        'LOTUS FRESH',
+        'GSTIN 27AAACR5055K1Z7',
+        'RICE 250.00',
+        'CGST 2.5% 6.25',
+        'SGST 2.5% 6.25',
+        'Grand Total ₹ 262.50',
+        'Cash 500.00',
+        'Change 237.50',
+        'Date: 12/03/2024',
+      ],
+      262.5,
+      '2024-03-12',
+      'LOTUS FRESH',
+    ],
+  ];
+  it.each(receipts)('%s %s: %j', (currency, timeZone, texts, amount, date, name) => {
+    const reading = extractFields(lines(...texts), {
+      today: '2026-11-24',
+      currency,
+      timeZone,
+    });
+    expect([reading.total, reading.date, reading.merchant]).toEqual([amount, date, name]);
   });
 });
 

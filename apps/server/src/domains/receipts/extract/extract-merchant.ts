@@ -23,11 +23,20 @@ const ADDRESS = [
   // European streets: "Hauptstr. 5", "Bilker Allee 43", "Heideweg 51", "C/ MAYOR 3", "VIA ROMA 1",
   // "2 AV DE L EUROPE", "Cnr Logan Road".
   /\p{L}(STR\.?|STRASSE|STRAßE|WEG|ALLEE|PLATZ|GASSE|RING|DAMM|UFER)\s*\d|^\s*(\d+[,\s]+)?(AV|AVE|AVENUE|BD|BLVD|RUE|VIA|VIALE|PIAZZA|CORSO|CALLE|C\/|AVDA|PLAZA|PASEO|CNR)\b/iu,
-  /\b(ALLEE|PLATZ|GASSE)\b\s*\d/i,
+  /\b(ALLEE|PLATZ|GASSE|WEG|STR\.?|STRASSE|STRAßE)\b\s*\d/i,
+  // A street written out to its abbreviation, house number on the next line:
+  // "MARGOT-ROTTGER-RATH-STR.", "Bahnhofstraße".
+  /[\p{L}-](STR\.?|STRASSE|STRAßE)$/iu,
   // Japanese addresses: prefecture and city or ward, block numbers (丁目, 番地, 号).
   /[都道府県]\S*[市区町村]|丁目|番地|\d+\s?号/,
   /\d{5}/, // postcodes and long numbers belong to addresses and ids
 ];
+// A currency alone on its line, as printed above the items' amounts.
+const LONE_CURRENCY = /^\W*(EUR|EURO|USD|GBP|JPY|CAD|AUD|INR|RM|[$€£¥])\W*$/i;
+// A branch number alone: "Store 1234", "Filiale 0815", "ST# 1234 OP# 00001" (tested on the line
+// as printed: cleaning drops a number after a word).
+const BRANCH_LINE =
+  /^\W*(STORE|FILIALE|BRANCH|TIENDA|MAGASIN|NEGOZIO|ST)\s*(NO\.?|NR\.?|#)?\s*:?\s*\d+\s*($|\S*#)/i;
 // Other lines that are part of the header but never the name.
 const NOT_NAME = [
   ...CONTACT_OR_ID,
@@ -39,8 +48,7 @@ const NOT_NAME = [
   /\b(KASSENBON|RECHNUNG|BELEG|QUITTUNG|BON|TICKET|FACTURA|SCONTRINO|RICEVUTA|RE[CÇ]U|KASSABON|FATTURA|DOCUMENTO|WILLKOMMEN|HERZLICH|BIENVENUE|BIENVENIDOS?|BENVENUTI|WELKOM|DANKE|MERCI|GRACIAS|GRAZIE|BEDANKT)\b|[領领]\s?[収收]|[収收]\s?[書书証证]|レシート|いらっしゃいませ|ありがとう|[毎每]度/i,
   // Opening hours: "Mo-Sa 08:00-20:00 Uhr", "OPEN 24 HOURS", "Öffnungszeiten", "営業時間".
   /\b(OPEN|OPENING|HOURS|GE[ÖO]FFNET|[ÖO]FFNUNGSZEITEN|UHR|HORAIRES|HORARIO|ORARIO|OPENINGSTIJDEN)\b|営業時間/i,
-  // A currency alone on its line, as printed above the items' amounts.
-  /^\W*(EUR|EURO|USD|GBP|JPY|CAD|AUD|INR|RM|[$€£¥])\W*$/i,
+  LONE_CURRENCY,
   // Terminal and merchant ids of a card slip ("MID 354", "TID 0042").
   /^(MID|TID|MERCHANT\s?ID|TERMINAL|TERM)\b/i,
   /\b(OWNED\s?BY|OPERATED\s?BY|DIMILIKI|FORMERLY|LICENSEE)\b/i, // the owner, not the shop
@@ -119,9 +127,43 @@ function joinSpacedLetters(text: string): string {
   });
 }
 
+// Short words that follow a capitalised word in lower case as printed ("Café de Paris", "Haus
+// am See"), not a piece of it.
+const PARTICLES = new Set(
+  'de du des la le les di da del della dei von vom van der den und et y e i and of the am an im zum zur bei en op au aux al'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Pieces of a capitalised word the recognizer's spacing split at a narrow letter of a
+ * proportional font ("Kai ser's Tenge l mann", "Guar dian"): a piece in lower case after a
+ * capitalised word is the rest of that word when one of the two has four letters or fewer, or
+ * the word is already being mended. Two long words stay apart ("Roasted delights").
+ */
+function joinTitleCasePieces(text: string): string {
+  const joined: string[] = [];
+  let isMending = false;
+  for (const word of text.split(' ')) {
+    const previous = joined[joined.length - 1];
+    const isPiece: boolean =
+      previous !== undefined &&
+      /^\p{Ll}/u.test(word) &&
+      /^\p{Lu}[\p{Ll}'’]*$/u.test(previous) &&
+      !PARTICLES.has(word.toLowerCase().replace(/\W+$/, '')) &&
+      (isMending || Math.min(letters(previous), letters(word)) <= 4);
+    if (isPiece) joined[joined.length - 1] = `${previous}${word}`;
+    else joined.push(word);
+    isMending = isPiece;
+  }
+  return joined.join(' ');
+}
+
 export function cleanMerchantName(text: string): string {
   return joinSplitTradeWords(
-    joinSpacedLetters(text)
+    joinTitleCasePieces(joinSpacedLetters(text))
+      // A lone lower-case letter before the name is a piece of its logo ("m dm-drogerie markt").
+      .replace(/^\s*\p{Ll}\s+(?=\p{L}{2})/u, '')
       // Spanish and Portuguese tax ids after the name: "S.A. A-46103834", "B12345678".
       .replace(/\b[A-HJ-NP-SUVW]-?\d{7,8}[0-9A-J]?\b/g, ' ')
       // "CMBH", "GMRH": GmbH misread.
@@ -153,6 +195,11 @@ export function cleanMerchantName(text: string): string {
       .replace(/(\S)(SDN BHD)/g, '$1 $2')
       // Whatever follows the legal suffix and holds a digit is an id, however misread.
       .replace(/\b(SDN BHD|BERHAD|BHD|LTD|LIMITED|LLC|INC)\.?[\s(]*[\w-]*\d[\w-]*\)?$/i, '$1')
+      // A branch and its number after the name: "Kaufland Filiale 1234", "TESCO STORE 2646".
+      .replace(
+        /(?<=\p{L}{2,})\s+(?:FILIALE|STORE|BRANCH|TIENDA|MAGASIN|NEGOZIO|PUNTO\s?VENDITA)\s*(?:NO\.?|NR\.?|#)?\s*\d+\s*$/iu,
+        '',
+      )
       // A store number after the name: "GRILL HOUSE #178", "Logans 354".
       .replace(/(?<=\p{L}{3,}[^\d]*)\s+#?\d{1,4}\s*$/u, '')
       .replace(/^[^\p{L}\p{N}(]+|[^\p{L}\p{N}.)&']+$/gu, '')
@@ -176,13 +223,27 @@ export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null 
     .map((line) => squeeze(line.text))
     .join('\n');
   let isPastAddress = false;
+  let isPastItemsHead = false;
   header.forEach((line, index) => {
+    // A currency alone on its line heads the items' amounts (German receipts print "EUR" there):
+    // nothing below it is the shop's name.
+    if (isPastItemsHead || (index >= 2 && LONE_CURRENCY.test(line.text))) {
+      isPastItemsHead = true;
+      return;
+    }
     const wasPastAddress = isPastAddress;
     const name = cleanMerchantName(line.text);
-    if (isAddressOrContact(name)) isPastAddress = true;
+    if (
+      isAddressOrContact(name) ||
+      POSTCODE_LINE.test(line.text) ||
+      isStreetAbovePostcode(line.text, header[index + 1])
+    ) {
+      isPastAddress = true;
+      if (!isAddressOrContact(name)) return;
+    }
     const letterCount = letters(name);
     if (letterCount < 3) return;
-    if (isNotName(name)) return;
+    if (isNotName(name) || BRANCH_LINE.test(line.text)) return;
     const upper = capitals(name) / letterCount;
     let score = 1 - index * 0.08;
     if (COMPANY_SUFFIX.test(name)) score += 0.8;
@@ -201,11 +262,20 @@ export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null 
   // a misreading of that one ("lealgreens" for WALGREENS).
   const thanked = nameInThanks(lines);
   const top = best as { name: string; score: number; index: number } | null;
-  if (thanked && (!top || top.score < 0.5 || isSimilar(squeeze(thanked), squeeze(top.name)))) {
+  if (
+    thanked &&
+    (!top ||
+      top.score < 0.5 ||
+      isSimilar(squeeze(thanked), squeeze(top.name)) ||
+      // The shop names itself again elsewhere ("IKEA FAMILY"), and the header's best line is no
+      // company: a code or a slogan.
+      (isPrintedTwice(thanked, lines) && !COMPANY_SUFFIX.test(top.name)))
+  ) {
     return { value: thanked, confidence: top ? 0.8 : 0.6 };
   }
   if (!top) return null;
-  const { name, score, index } = top;
+  const { score, index } = top;
+  const name = brandAboveOperator(top.name, header[index - 1]);
   const value = withOwner(
     withTwoLineName(
       withWrappedParts(name, header[index - 1], header.slice(index + 1, index + 3)),
@@ -231,6 +301,7 @@ function isShortNamePart(line: ReceiptLine): boolean {
     letters(text) >= 3 &&
     !ENDS_LEGAL.test(text) &&
     !/SDN|BHD/.test(text) &&
+    !OPERATOR_FORM.test(text) &&
     !isNotName(text)
   );
 }
@@ -369,4 +440,45 @@ function namePart(line: ReceiptLine): string | null {
   const isCapitals = text === text.toUpperCase() && letters(text) >= 2;
   if (!isCapitals || isNotName(text)) return null;
   return text;
+}
+
+// A postcode and town: "40219 Dusseldorf", "D-13053 Berlin", "SUNNYVALE, CA 94086".
+const POSTCODE_LINE =
+  /^\s*(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{L}{3,}|\b[A-Z]{2}[.,]?\s+\d{5}(?:-\d{4})?\s*$/u;
+
+/**
+ * A line with a house number right above the postcode and town is the street ("Malchower Weg
+ * 134", "150 LAWRENCE STATION"), whatever its street word.
+ */
+function isStreetAbovePostcode(text: string, next: ReceiptLine | undefined): boolean {
+  const startsWithNumber = /^\s*\d{1,5}[A-Z]?\s+\p{L}/u.test(text);
+  return (
+    next !== undefined &&
+    (startsWithNumber || (/\d/.test(text) && !COMPANY_SUFFIX.test(text))) &&
+    POSTCODE_LINE.test(next.text)
+  );
+}
+
+// Legal forms of a franchisee running a chain's shop: a person's partnership or sole trade in
+// Germany ("Michael Brücken Kaufpark GmbH&Co.oHG", "Hans Meier e.K."), the small companies that
+// run French, Italian and Spanish franchises ("SARL DUPONT DISTRIBUTION", "ROSSI S.R.L.").
+const OPERATOR_FORM =
+  /\b(O\.?\s?HG|E\.\s?K(FM)?|KG|SARL|SASU|EURL|S\.?\s?R\.?\s?L|S\.?\s?N\.?\s?C|S\.\s?L(\.?\s?U)?)\.?\s*$|^(SARL|SAS|SASU|EURL|SNC)\b/i;
+
+/**
+ * The chain's brand printed above its franchisee's legal name ("REWE" / "… GmbH&Co.oHG",
+ * "CARREFOUR CITY" / "SARL DUPONT"): the brand is the shop the customer knows.
+ */
+function brandAboveOperator(name: string, above: ReceiptLine | undefined): string {
+  if (!above || !OPERATOR_FORM.test(name)) return name;
+  const brand = cleanMerchantName(above.text);
+  // One to three words in capitals, no digits: "REWE", "CARREFOUR MARKET".
+  const isBrand = /^\p{Lu}{3,}(?:[ -]\p{Lu}{2,}){0,2}$/u.test(brand) && !COMPANY_SUFFIX.test(brand);
+  return isBrand && !isNotName(brand) ? brand : name;
+}
+
+/** The name appears on at least two lines of the receipt. */
+function isPrintedTwice(name: string, lines: readonly ReceiptLine[]): boolean {
+  const key = squeeze(name);
+  return key.length >= 3 && lines.filter((line) => squeeze(line.text).includes(key)).length >= 2;
 }

@@ -128,8 +128,8 @@ export function extractTotal(lines: ReceiptLine[]): Extracted<number> | null {
     }
     return undefined;
   };
-  const paid = firstOf('paid');
   const change = firstOf('change');
+  const paid = firstOf('paid') ?? tenderedAboveChange(lines, kinds, amountsByLine);
   const paidMinusChange =
     paid !== undefined && change !== undefined && change < paid
       ? roundToCents(paid - change)
@@ -198,4 +198,22 @@ export function extractTotal(lines: ReceiptLine[]): Extracted<number> | null {
     value: roundToCents(Math.max(...pool)),
     confidence: repeatedValues.length > 0 ? 0.35 : 0.2,
   };
+}
+
+/**
+ * Cash handed over, printed without a keyword right above the change ("EURO 20,00" /
+ * "Rueckgeld EUR 4,05"): the single amount of the line above the first change line.
+ */
+function tenderedAboveChange(
+  lines: readonly ReceiptLine[],
+  kinds: ReadonlyArray<{ kind: LineKind }>,
+  amountsByLine: readonly number[][],
+): number | undefined {
+  const changeAt = kinds.findIndex(
+    (kind, index) => kind.kind === 'change' && (amountsByLine[index]?.length ?? 0) > 0,
+  );
+  if (changeAt < 1 || kinds[changeAt - 1]?.kind !== 'other') return undefined;
+  const amounts = amountsByLine[changeAt - 1] ?? [];
+  if (amounts.length !== 1 || TAX.test(lines[changeAt - 1]?.text ?? '')) return undefined;
+  return amounts[0];
 }
