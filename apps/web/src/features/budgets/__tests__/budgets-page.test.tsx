@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
+import { chooseRowAction } from '@/testing/row-actions';
 
 const EXPENSE_CATEGORIES = ['Food', 'Shopping', 'Bills', 'Groceries'];
 
@@ -70,7 +71,7 @@ describe('budgets page', () => {
       'Spent',
       'Remaining',
       'Progress',
-      'Delete',
+      'Actions',
     ]);
     const { year, month } = currentMonth();
     const [, row] = within(table).getAllByRole('row');
@@ -320,7 +321,7 @@ describe('budgets page', () => {
       },
     });
     const { user } = await openBudgets();
-    await user.click(await screen.findByRole('button', { name: 'Delete Food budget' }));
+    await chooseRowAction(user, 'the Food budget', 'Delete');
     const dialog = screen.getByRole('alertdialog', { name: 'Delete budget?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -337,7 +338,7 @@ describe('budgets page', () => {
       'DELETE /api/budgets/budget-5': { status: 500 },
     });
     const { user } = await openBudgets();
-    await user.click(await screen.findByRole('button', { name: 'Delete Food budget' }));
+    await chooseRowAction(user, 'the Food budget', 'Delete');
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );

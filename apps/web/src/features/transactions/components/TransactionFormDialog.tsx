@@ -15,6 +15,7 @@ import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Button } from '@/components/ui/Button';
+import { FormActions } from '@/components/ui/FormActions';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { textLinkClasses } from '@/components/ui/link-styles';
@@ -241,18 +242,7 @@ function TransactionForm({
         error={errors.note?.message}
         {...register('note')}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy
-            ? 'Saving...'
-            : transaction
-              ? 'Save Changes'
-              : `Save ${isIncome ? 'Income' : 'Expense'}`}
-        </Button>
-      </div>
+      <FormActions submitLabel={transaction ? 'Save Changes' : `Save ${isIncome ? 'Income' : 'Expense'}`} onCancel={onCancel} isBusy={isBusy} />
 
       <PromptDialog
         isOpen={isPromptOpen}
