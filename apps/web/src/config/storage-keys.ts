@@ -4,4 +4,6 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** The account last chosen in the transaction form, offered first next time. */
   lastAccountId: 'lastAccountId',
+  /** The signed-in user as last seen, so the app still opens while the device is offline. */
+  lastUser: 'lastUser',
 } as const;
