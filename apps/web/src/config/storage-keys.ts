@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   lastAccountId: 'lastAccountId',
   /** The signed-in user as last seen, so the app still opens while the device is offline. */
   lastUser: 'lastUser',
+  /** Transactions added offline, waiting to be sent (features/transactions/offline). */
+  transactionQueue: 'transactionQueue',
 } as const;

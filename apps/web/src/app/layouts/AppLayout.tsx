@@ -7,6 +7,7 @@ import { BrandLink } from '@/components/ui/Logo';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { CurrencyPicker } from '@/features/auth/components/CurrencyPicker';
+import { useTransactionQueueSync } from '@/features/transactions/offline/use-transaction-queue';
 import { useUser } from '@/lib/auth/get-user';
 import { useLogout } from '@/lib/auth/use-logout';
 import { MobileMenu } from './MobileMenu';
@@ -19,6 +20,8 @@ export function AppLayout() {
   const menuId = useId();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setIsMenuOpen(false), []);
+  // Transactions added offline go out at the start of a session and when back online.
+  useTransactionQueueSync();
 
   function onLogout() {
     setIsMenuOpen(false);

@@ -16,6 +16,7 @@ import { useDeleteTransactions } from '../api/delete-transactions';
 import { useExportTransactions } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
 import { useTransactionFilters } from '../hooks/use-transaction-filters';
+import { PendingTransactions } from '../offline/PendingTransactions';
 import { ManageCategoriesDialog } from './ManageCategoriesDialog';
 import { Pager } from '@/components/ui/Pager';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
@@ -114,6 +115,7 @@ export function TransactionsPage() {
         </Alert>
       ) : null}
 
+      <PendingTransactions />
       <TransactionFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
 
       <div className="mt-6" aria-busy={list.isFetching}>
