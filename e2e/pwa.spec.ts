@@ -3,6 +3,8 @@ import { createUser, signInWithToken } from './support/users';
 
 // This spec is about the service worker, which the others block (playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
+// Installing the worker fetches the whole app shell first: slower than a plain page load.
+test.setTimeout(60_000);
 
 /** Waits until the page is controlled by the app's service worker. */
 async function waitForServiceWorker(page: Page): Promise<string> {
