@@ -64,10 +64,18 @@ export function RowActions({ label, actions }: RowActionsProps) {
   }, []);
 
   useLayoutEffect(() => {
-    if (!isOpen) return;
-    place();
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]:not(:disabled)')?.focus();
+    if (isOpen) place();
   }, [isOpen, place]);
+
+  // Once placed (and so visible: a hidden element cannot take the focus), the first item has it.
+  const isPlaced = position !== null;
+  useEffect(() => {
+    if (!isPlaced) return;
+    const menu = menuRef.current;
+    if (menu && !menu.contains(document.activeElement)) {
+      menu.querySelector<HTMLElement>('[role="menuitem"]:not(:disabled)')?.focus();
+    }
+  }, [isPlaced]);
 
   useEffect(() => {
     if (!isOpen) return;

@@ -117,7 +117,7 @@ export function AccountRegisterPage() {
                   </TableCell>
                   <TableRowHeader>
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="max-w-[16rem] truncate max-sm:max-w-full">
+                      <span className="max-w-[16rem] truncate max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal">
                         {entry.kind === 'transfer'
                           ? `${entry.amount < 0 ? 'To' : 'From'} ${entry.name}`
                           : entry.name}

@@ -93,7 +93,7 @@ export function TransactionsTable({
           </TableCell>
           <TableRowHeader>
             <div className="flex flex-wrap items-center gap-2">
-              <span className="max-w-[16rem] truncate text-neutral-900 max-sm:max-w-full dark:text-neutral-100">
+              <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
                 {transaction.name}
               </span>
               {transaction.recurringId ? <Badge tone="sky">Recurring</Badge> : null}
