@@ -3,6 +3,7 @@ import { useId, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import { inputClasses } from '@/components/ui/input-styles';
 import { errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useUpdateSetup } from '../api/update-setup';
 
@@ -16,6 +17,7 @@ export function CurrencyPicker({
 }) {
   const id = useId();
   const currency = useCurrency();
+  const { user } = useUser();
   const updateMutation = useUpdateSetup();
   const shownCurrency = updateMutation.isPending
     ? (updateMutation.variables?.defaultCurrency ?? currency)
@@ -25,7 +27,8 @@ export function CurrencyPicker({
     const code = event.target.value;
     if (!isCurrencyCode(code) || code === currency) return;
     updateMutation.mutate(
-      { defaultCurrency: code },
+      // The time zone chosen stays as it is.
+      { defaultCurrency: code, timeZone: user?.timeZone },
       {
         onError: (error) => {
           toast.error(errorMessage(error, 'Could not change the currency. Please try again.'));

@@ -1,6 +1,7 @@
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { useUser } from '@/lib/auth/get-user';
 import { DeleteAccount } from './DeleteAccount';
+import { Preferences } from './Preferences';
 
 export function SettingsPage() {
   const { user } = useUser();
@@ -24,6 +25,7 @@ export function SettingsPage() {
             </dd>
           </dl>
         </section>
+        <Preferences />
         <DeleteAccount />
       </div>
     </ContentLayout>
