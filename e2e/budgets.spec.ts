@@ -95,7 +95,10 @@ test('a second budget for the same category and month shows the server message',
     `A budget for Bills in ${month}/${year} already exists.`,
   );
   await expect(budgets.formDialog).toHaveAccessibleName('Add Budget');
+  // What was typed is not thrown away without asking.
   await page.keyboard.press('Escape');
+  const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(budgets.formDialog).toBeHidden();
   await expect(budgets.table.getByRole('row')).toHaveCount(2);
 });

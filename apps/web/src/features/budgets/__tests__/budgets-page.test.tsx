@@ -311,6 +311,30 @@ describe('budgets page', () => {
     expect(edit).toHaveFocus();
   });
 
+  it('focuses the first field, and asks before Escape discards what was typed', async () => {
+    signedIn({ 'GET /api/budgets': { body: [makeBudget({ category: 'Food' })] } });
+    const { user } = await openBudgets();
+    await user.click(await screen.findByRole('button', { name: 'Edit Food budget' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
+    expect(within(dialog).getByLabelText('Category')).toHaveFocus();
+    const amount = within(dialog).getByLabelText(/Amount/);
+    await user.clear(amount);
+    await user.type(amount, '75');
+
+    await user.keyboard('{Escape}');
+    const ask = screen.getByRole('alertdialog', { name: 'Discard your changes?' });
+    expect(within(ask).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(amount).toHaveValue(75);
+
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard' }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('deletes a budget after confirmation', async () => {
     let budgets = [makeBudget({ _id: 'budget-9', category: 'Food' })];
     const { calls } = signedIn({
