@@ -148,6 +148,16 @@ test('every signed-in screen with data fits a 360-px-wide screen', async ({ page
   await budget.scrollIntoViewIfNeeded();
   await expect(budget.getByRole('progressbar')).toBeInViewport();
   await expect(budget.getByText('$313.60')).toBeInViewport();
+
+  // Settings holds the preferences; their toast stays clear of the header's buttons.
+  await page.goto('/settings');
+  const preferences = page.getByRole('region', { name: 'Preferences' });
+  await preferences.getByLabel('Time zone').selectOption('Asia/Tokyo');
+  const toast = page.getByText('Time zone set to Asia/Tokyo.');
+  await expect(toast).toBeVisible();
+  const header = await page.getByRole('banner').boundingBox();
+  const toastBox = await toast.boundingBox();
+  expect(header && toastBox && toastBox.y >= header.y + header.height).toBe(true);
 });
 
 async function violations(page: Page) {
