@@ -160,6 +160,28 @@ test('every signed-in screen with data fits a 360-px-wide screen', async ({ page
   expect(header && toastBox && toastBox.y >= header.y + header.height).toBe(true);
 });
 
+test('the full navigation bar shows from 1024 px, the menu below', async ({ page, request }) => {
+  const user = await createUser(request, { label: 'nav-width' });
+  await signInWithToken(page, user.token);
+  const shell = new AppShell(page);
+  await page.setViewportSize({ width: 1023, height: 800 });
+  await page.goto('/dashboard');
+  await shell.expectDashboard();
+  await expect(shell.nav).toBeHidden();
+  await expect(shell.menuButton).toBeVisible();
+
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(shell.nav).toBeVisible();
+  await expect(shell.menuButton).toBeHidden();
+  await expect(shell.logoutButton).toBeInViewport({ ratio: 1 });
+  // Every link on one line, none cut off.
+  for (const link of await shell.nav.getByRole('link').all()) {
+    await expect(link).toBeInViewport({ ratio: 1 });
+    expect((await link.boundingBox())?.height).toBeLessThan(48);
+  }
+  expect(await hasHorizontalScroll(page)).toBe(false);
+});
+
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((violation) => ({
