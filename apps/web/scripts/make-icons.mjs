@@ -36,5 +36,5 @@ for (const { file, svg, size } of icons) {
     .resize(size, size)
     .png({ compressionLevel: 9, palette: true })
     .toFile(`${outDir}${file}`);
-  console.log(`wrote public/icons/${file}`);
+  process.stdout.write(`wrote public/icons/${file}\n`);
 }

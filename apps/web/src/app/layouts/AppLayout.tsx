@@ -6,7 +6,7 @@ import { MenuIcon } from '@/components/ui/icons';
 import { BrandLink } from '@/components/ui/Logo';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { CurrencyPicker } from '@/features/auth/components/CurrencyPicker';
+import { CurrencyPicker } from '@/components/CurrencyPicker';
 import { useTransactionQueueSync } from '@/features/transactions/offline/use-transaction-queue';
 import { useUser } from '@/lib/auth/get-user';
 import { useLogout } from '@/lib/auth/use-logout';

@@ -5,7 +5,7 @@ import { ThemeToggle } from '@/components/ThemeToggle';
 import { Button } from '@/components/ui/Button';
 import { CloseIcon, LogoutIcon } from '@/components/ui/icons';
 import { useModalFocus } from '@/hooks/use-modal-focus';
-import { CurrencyPicker } from '@/features/auth/components/CurrencyPicker';
+import { CurrencyPicker } from '@/components/CurrencyPicker';
 import { NAV_ITEMS } from './nav-items';
 
 type MobileMenuProps = {

@@ -52,11 +52,11 @@ describe('accounts page', () => {
     const actions = within(table).getByRole('button', { name: 'Actions for Old savings' });
     await user.click(actions);
     const menu = screen.getByRole('menu', { name: 'Actions for Old savings' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Edit',
-      'Restore',
-      'Delete',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit', 'Restore', 'Delete']);
     expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Restore' })).toHaveFocus();

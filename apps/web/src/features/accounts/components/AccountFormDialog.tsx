@@ -9,7 +9,6 @@ import {
 } from '@moneta/shared';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { Button } from '@/components/ui/Button';
 import { FormActions } from '@/components/ui/FormActions';
 import { Dialog } from '@/components/ui/Dialog';
 import { SelectField } from '@/components/ui/SelectField';
@@ -104,7 +103,11 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
         error={errors.openingBalance?.message}
         {...register('openingBalance')}
       />
-      <FormActions submitLabel={account ? 'Save Changes' : 'Add Account'} onCancel={onClose} isBusy={isBusy} />
+      <FormActions
+        submitLabel={account ? 'Save Changes' : 'Add Account'}
+        onCancel={onClose}
+        isBusy={isBusy}
+      />
     </form>
   );
 }

@@ -75,10 +75,7 @@ describe('offline transaction queue', () => {
     queueTransaction('someone-else', { ...input, name: 'Not mine' });
     queueTransaction(ADA, input);
 
-    const [one, two] = await Promise.all([
-      flushTransactionQueue(ADA),
-      flushTransactionQueue(ADA),
-    ]);
+    const [one, two] = await Promise.all([flushTransactionQueue(ADA), flushTransactionQueue(ADA)]);
     expect(one).toBe(two);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
     expect(queuedTransactions('someone-else')).toHaveLength(1);

@@ -4,7 +4,6 @@ import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 import { sendTransaction } from '../offline/transaction-queue';
 
-
 export function updateTransaction(id: string, input: ValidTransactionInput): Promise<Transaction> {
   return api.put<Transaction>(`/transactions/${encodeURIComponent(id)}`, input);
 }

@@ -14,7 +14,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
-import { Button } from '@/components/ui/Button';
 import { FormActions } from '@/components/ui/FormActions';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
@@ -38,8 +37,7 @@ import {
 } from '../offline/transaction-queue';
 
 const SAVE_FAILED = 'Failed to save the transaction. Please try again.';
-export const QUEUED_MESSAGE =
-  "Saved on this device — will be sent when you're back online.";
+export const QUEUED_MESSAGE = "Saved on this device — will be sent when you're back online.";
 
 type TransactionFormDialogProps = {
   isOpen: boolean;
@@ -272,7 +270,11 @@ function TransactionForm({
         error={errors.note?.message}
         {...register('note')}
       />
-      <FormActions submitLabel={transaction ? 'Save Changes' : `Save ${isIncome ? 'Income' : 'Expense'}`} onCancel={onCancel} isBusy={isBusy} />
+      <FormActions
+        submitLabel={transaction ? 'Save Changes' : `Save ${isIncome ? 'Income' : 'Expense'}`}
+        onCancel={onCancel}
+        isBusy={isBusy}
+      />
 
       <PromptDialog
         isOpen={isPromptOpen}

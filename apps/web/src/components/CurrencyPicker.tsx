@@ -5,7 +5,7 @@ import { inputClasses } from '@/components/ui/input-styles';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { useUpdateSetup } from '../api/update-setup';
+import { useUpdateSetup } from '@/lib/auth/update-setup';
 
 /** Changes the user's default currency; it is saved on the server so it persists (SPEC §4). */
 export function CurrencyPicker({
