@@ -30,7 +30,7 @@ export class TransactionsPage {
     this.table = page.getByRole('table');
     this.rows = this.table.locator('tbody tr');
     this.empty = page.getByText('No Transaction done.');
-    this.search = page.getByLabel('Search');
+    this.search = page.getByRole('searchbox', { name: 'Search' });
     this.type = page.getByLabel('Type', { exact: true });
     this.category = page.getByRole('main').getByLabel('Category', { exact: true });
     this.from = page.getByLabel('From', { exact: true });
