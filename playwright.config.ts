@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The built app installs a service worker that precaches every chunk: only the specs that
+    // test it (e2e/pwa.spec.ts) let it run, so the others measure the app, not its cache.
+    serviceWorkers: 'block',
   },
   projects: [
     {

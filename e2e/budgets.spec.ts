@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { BudgetsPage } from './pages/budgets-page';
 import { createUser, signInWithToken, type TestUser } from './support/users';
+import { chooseRowAction } from './support/row-actions';
 
 // Users made by createUser keep the default time zone, UTC: "today" and the month shown are UTC's.
 const today = new Date().toISOString().slice(0, 10);
@@ -69,7 +70,7 @@ test('create, edit and delete a budget while its bar follows the spending', asyn
   await expect(bar).toHaveAttribute('data-color', 'green');
 
   // Cancelling a deletion keeps the budget; confirming removes it.
-  await row.getByRole('button', { name: 'Delete Food budget' }).click();
+  await chooseRowAction(row, 'the Food budget', 'Delete');
   await budgets.deleteDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(budgets.deleteDialog).toBeHidden();
   await expect(row).toBeVisible();
@@ -94,7 +95,10 @@ test('a second budget for the same category and month shows the server message',
     `A budget for Bills in ${month}/${year} already exists.`,
   );
   await expect(budgets.formDialog).toHaveAccessibleName('Add Budget');
+  // What was typed is not thrown away without asking.
   await page.keyboard.press('Escape');
+  const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(budgets.formDialog).toBeHidden();
   await expect(budgets.table.getByRole('row')).toHaveCount(2);
 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { RecurringPage } from './pages/recurring-page';
 import { createUser, signInWithToken } from './support/users';
+import { chooseRowAction } from './support/row-actions';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -97,7 +98,7 @@ test('a daily rule from three days ago records four transactions; edit and delet
   expect((await transactions()).total).toBe(5);
 
   // Deleting a rule keeps what it recorded.
-  await recurring.row('Gym').getByRole('button', { name: 'Delete Gym' }).click();
+  await chooseRowAction(recurring.row('Gym'), 'Gym', 'Delete');
   await recurring.deleteDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(recurring.row('Gym')).toBeVisible();
   await recurring.delete('Gym');

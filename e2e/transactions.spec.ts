@@ -5,6 +5,7 @@ import { TransactionForm } from './pages/transaction-form';
 import { TransactionsPage } from './pages/transactions-page';
 import { createTransactions, todayUtc } from './support/transactions';
 import { createUser, signInWithToken, type TestUser } from './support/users';
+import { chooseRowAction } from './support/row-actions';
 
 async function signedIn(page: Page, user: TestUser): Promise<TransactionsPage> {
   await signInWithToken(page, user.token);
@@ -42,7 +43,7 @@ test('adds, edits and deletes an income and an expense', async ({ page, request 
   await expect(coffee).toContainText('-$18.75');
   await expect(coffee).toContainText('Groceries');
 
-  await coffee.getByRole('button', { name: /Details/ }).click();
+  await chooseRowAction(coffee, 'Coffee beans', 'Details');
   const details = page.getByRole('dialog', { name: 'Transaction Details' });
   await expect(details).toContainText('Expense');
   await expect(details).toContainText('Arabica');

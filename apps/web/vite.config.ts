@@ -4,11 +4,57 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The installable app (DESIGN §5.6). injectManifest: src/sw.ts is our own worker (it also
+    // receives shared files), Workbox only fills in the list of files to precache.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // src/pwa/register-service-worker.ts registers it: no inline script under the CSP.
+      injectRegister: false,
+      injectManifest: {
+        // The app shell: code, styles, the page and its icons. Source maps and the build's own
+        // records stay out; .br/.gz are the server's business.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/node_modules/**', '.vite/**'],
+      },
+      manifest: {
+        name: 'Moneta',
+        short_name: 'Moneta',
+        description:
+          'Self-hosted personal finance: track income and expenses, set budgets and scan receipts.',
+        id: '/',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        // The light theme's colour; index.html gives the dark one for dark systems.
+        theme_color: '#047857',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        // A photo or PDF shared from the phone goes to receipt upload (see src/sw.ts).
+        share_target: {
+          action: '/receipts/share',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: 'file', accept: ['image/*', 'application/pdf'] }] },
+        },
+      },
+    }),
     // Every text file of the build gets a .br and a .gz sibling, compressed once at the highest
     // levels; the server sends the one the browser accepts (preCompressed in web-app.ts), so no
     // request pays for compression. Files under 1 kB gain too little to be worth a variant.

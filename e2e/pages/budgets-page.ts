@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseRowAction } from '../support/row-actions';
 
 /** The Budgets screen: the month picker, the table, the Add/Edit Budget and delete dialogs. */
 export class BudgetsPage {
@@ -45,9 +46,7 @@ export class BudgetsPage {
   }
 
   async delete(category: string): Promise<void> {
-    await this.row(category)
-      .getByRole('button', { name: `Delete ${category} budget` })
-      .click();
+    await chooseRowAction(this.row(category), `the ${category} budget`, 'Delete');
     await expect(this.deleteDialog).toBeVisible();
     await this.deleteDialog.getByRole('button', { name: 'Delete' }).click();
   }

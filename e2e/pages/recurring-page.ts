@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseRowAction } from '../support/row-actions';
 
 export type RecurringFields = {
   name?: string;
@@ -59,17 +60,13 @@ export class RecurringPage {
   }
 
   async edit(name: string, fields: RecurringFields): Promise<void> {
-    await this.row(name)
-      .getByRole('button', { name: `Edit ${name}` })
-      .click();
+    await chooseRowAction(this.row(name), name, 'Edit');
     await expect(this.formDialog).toHaveAccessibleName('Edit Recurring Transaction');
     await this.fillAndSave(fields);
   }
 
   async delete(name: string): Promise<void> {
-    await this.row(name)
-      .getByRole('button', { name: `Delete ${name}` })
-      .click();
+    await chooseRowAction(this.row(name), name, 'Delete');
     await expect(this.deleteDialog).toBeVisible();
     await this.deleteDialog.getByRole('button', { name: 'Delete' }).click();
   }

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { TransactionForm } from './transaction-form';
+import { chooseRowAction } from '../support/row-actions';
 
 /** The Transactions screen: toolbar, filter bar, table, pager and dialogs. */
 export class TransactionsPage {
@@ -29,7 +30,7 @@ export class TransactionsPage {
     this.table = page.getByRole('table');
     this.rows = this.table.locator('tbody tr');
     this.empty = page.getByText('No Transaction done.');
-    this.search = page.getByLabel('Search');
+    this.search = page.getByRole('searchbox', { name: 'Search' });
     this.type = page.getByLabel('Type', { exact: true });
     this.category = page.getByRole('main').getByLabel('Category', { exact: true });
     this.from = page.getByLabel('From', { exact: true });
@@ -66,14 +67,14 @@ export class TransactionsPage {
   }
 
   async openEditForm(name: string): Promise<TransactionForm> {
-    await this.page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
+    await chooseRowAction(this.page, name, 'Edit');
     const form = new TransactionForm(this.page, /^Edit (Expense|Income)$/);
     await expect(form.dialog).toBeVisible();
     return form;
   }
 
   async deleteRow(name: string): Promise<void> {
-    await this.page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    await chooseRowAction(this.page, name, 'Delete');
     await expect(this.confirmDialog).toBeVisible();
     await this.confirmDialog.getByRole('button', { name: 'Delete' }).click();
     await expect(this.confirmDialog).toBeHidden();

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './index.css';
+import { registerServiceWorker } from './pwa/register-service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount Moneta in.');
@@ -13,3 +14,5 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

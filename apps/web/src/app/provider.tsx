@@ -2,6 +2,7 @@ import { TOAST_AUTO_CLOSE_MS } from '@moneta/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
+import { OfflineBanner } from '@/components/OfflineBanner';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { useTheme } from '@/hooks/use-theme';
 import { initTheme } from '@/lib/theme';
@@ -21,6 +22,7 @@ export function AppProvider({
 
   return (
     <QueryClientProvider client={queryClient}>
+      <OfflineBanner />
       <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
       <ToastContainer
         position="top-right"

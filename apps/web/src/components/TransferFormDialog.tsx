@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Button } from '@/components/ui/Button';
+import { FormActions } from '@/components/ui/FormActions';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextAreaField } from '@/components/ui/TextAreaField';
@@ -115,14 +116,7 @@ function TransferForm({ onClose, from, to }: { onClose: () => void; from: string
         error={errors.note?.message}
         {...register('note')}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy ? 'Saving...' : 'Save Transfer'}
-        </Button>
-      </div>
+      <FormActions submitLabel={'Save Transfer'} onCancel={onClose} isBusy={isBusy} />
     </form>
   );
 }

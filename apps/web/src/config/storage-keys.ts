@@ -4,4 +4,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** The account last chosen in the transaction form, offered first next time. */
   lastAccountId: 'lastAccountId',
+  /** The signed-in user as last seen, so the app still opens while the device is offline. */
+  lastUser: 'lastUser',
+  /** Transactions added offline, waiting to be sent (features/transactions/offline). */
+  transactionQueue: 'transactionQueue',
 } as const;

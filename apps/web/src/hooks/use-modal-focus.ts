@@ -3,6 +3,9 @@ import { useEffect, useRef, type RefObject } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+const FIRST_FIELD =
+  'input:not([disabled]):not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), select:not([disabled]), textarea:not([disabled])';
+
 /** Open modals, innermost last: only the innermost one reacts to keys (a prompt over a form). */
 const openModals: object[] = [];
 
@@ -41,8 +44,12 @@ export function useModalFocus(
     documentElement.style.overflow = 'hidden';
 
     const container = containerRef.current;
+    // A form's first field, rather than a link or switch above it; else the first control.
     const first =
-      initialFocusRef?.current ?? container?.querySelector<HTMLElement>(FOCUSABLE) ?? container;
+      initialFocusRef?.current ??
+      container?.querySelector<HTMLElement>(FIRST_FIELD) ??
+      container?.querySelector<HTMLElement>(FOCUSABLE) ??
+      container;
     first?.focus();
 
     function onKeyDown(event: KeyboardEvent) {

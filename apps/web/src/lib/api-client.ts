@@ -85,8 +85,14 @@ function signOutEverywhere(): void {
   if (window.location.pathname !== paths.login) window.location.assign(paths.login);
 }
 
-async function send(method: string, path: string, body?: unknown, accept = 'application/json') {
-  const headers = new Headers({ Accept: accept });
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  accept = 'application/json',
+  extraHeaders: Record<string, string> = {},
+) {
+  const headers = new Headers({ ...extraHeaders, Accept: accept });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   // A form (a file upload) goes as multipart; fetch sets its Content-Type with the boundary.
@@ -140,8 +146,13 @@ async function throwApiError(
   );
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await send(method, path, body);
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
+  const response = await send(method, path, body, 'application/json', headers);
   // The API contract (DESIGN §2) fixes the shape of each answer; callers name it with T.
   return (await readJson(response)) as T;
 }
@@ -202,7 +213,9 @@ function uploadWithProgress<T>(
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  /** `headers` adds request headers, such as an Idempotency-Key. */
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    request<T>('POST', path, body, headers),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   /** POSTs a multipart form (files); answers and failures are handled like every other call. */

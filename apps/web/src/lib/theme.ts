@@ -9,6 +9,12 @@ export const FAVICONS: Record<Theme, string> = {
   dark: '/favicon-dark.svg',
 };
 
+/** The browser bar's colour of each theme; index.html gives the same by system preference. */
+export const THEME_COLOURS: Record<Theme, string> = {
+  light: '#047857',
+  dark: '#0a0a0a',
+};
+
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 function isTheme(value: unknown): value is Theme {
@@ -33,6 +39,10 @@ export function applyTheme(theme: Theme): void {
   root.style.colorScheme = theme;
   const icon = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
   if (icon) icon.href = FAVICONS[theme];
+  // The theme chosen in the app wins over the system's, in the browser bar too.
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
+    meta.content = THEME_COLOURS[theme];
+  }
 }
 
 type Listener = () => void;

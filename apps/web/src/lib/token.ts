@@ -11,4 +11,5 @@ export function setToken(token: string): void {
 
 export function clearToken(): void {
   removeStorage(STORAGE_KEYS.token);
+  removeStorage(STORAGE_KEYS.lastUser);
 }

@@ -6,7 +6,8 @@ import { MenuIcon } from '@/components/ui/icons';
 import { BrandLink } from '@/components/ui/Logo';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { CurrencyPicker } from '@/features/auth/components/CurrencyPicker';
+import { CurrencyPicker } from '@/components/CurrencyPicker';
+import { useTransactionQueueSync } from '@/features/transactions/offline/use-transaction-queue';
 import { useUser } from '@/lib/auth/get-user';
 import { useLogout } from '@/lib/auth/use-logout';
 import { MobileMenu } from './MobileMenu';
@@ -19,6 +20,8 @@ export function AppLayout() {
   const menuId = useId();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setIsMenuOpen(false), []);
+  // Transactions added offline go out at the start of a session and when back online.
+  useTransactionQueueSync();
 
   function onLogout() {
     setIsMenuOpen(false);
@@ -34,17 +37,16 @@ export function AppLayout() {
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 xl:gap-4">
           <BrandLink />
-          <nav aria-label="Main" className="hidden xl:block">
-            {/* Eight items on one line from 1280 px: tight padding, no label wrapped in two. */}
-            <ul className="flex items-center gap-0.5">
+          <nav aria-label="Main" className="hidden lg:block">
+            <ul className="flex items-center gap-0.5 xl:gap-1">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
                     className={({ isActive }) =>
-                      `rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
+                      `rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-3 ${
                         isActive
                           ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200'
                           : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
@@ -57,8 +59,9 @@ export function AppLayout() {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto hidden items-center gap-2 xl:flex">
-            <CurrencyPicker className="w-36" />
+          <div className="ml-auto hidden items-center gap-2 lg:flex">
+            {/* From 1024 px the navigation leaves no room for it: Settings holds it too. */}
+            <CurrencyPicker className="hidden w-36 xl:block" />
             <ThemeToggle />
             <Button variant="secondary" size="sm" onClick={onLogout}>
               Logout
@@ -70,7 +73,7 @@ export function AppLayout() {
             aria-expanded={isMenuOpen}
             aria-controls={menuId}
             aria-label="Open menu"
-            className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 xl:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
+            className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 lg:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
           >
             <MenuIcon className="size-6" />
           </button>

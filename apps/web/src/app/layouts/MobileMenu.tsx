@@ -5,7 +5,7 @@ import { ThemeToggle } from '@/components/ThemeToggle';
 import { Button } from '@/components/ui/Button';
 import { CloseIcon, LogoutIcon } from '@/components/ui/icons';
 import { useModalFocus } from '@/hooks/use-modal-focus';
-import { CurrencyPicker } from '@/features/auth/components/CurrencyPicker';
+import { CurrencyPicker } from '@/components/CurrencyPicker';
 import { NAV_ITEMS } from './nav-items';
 
 type MobileMenuProps = {
@@ -24,7 +24,7 @@ export function MobileMenu({ id, isOpen, onClose, onLogout, email }: MobileMenuP
 
   return createPortal(
     <div
-      className={`fixed inset-0 z-50 xl:hidden ${isOpen ? '' : 'pointer-events-none invisible'}`}
+      className={`fixed inset-0 z-50 lg:hidden ${isOpen ? '' : 'pointer-events-none invisible'}`}
       aria-hidden={!isOpen}
     >
       <div

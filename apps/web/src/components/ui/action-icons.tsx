@@ -70,3 +70,13 @@ export function ChevronRightIcon(props: IconProps) {
     </ActionIcon>
   );
 }
+
+export function MoreIcon(props: IconProps) {
+  return (
+    <ActionIcon {...props}>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </ActionIcon>
+  );
+}

@@ -2,7 +2,18 @@ import type { User } from '@moneta/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { readStorage, writeStorage } from '@/lib/storage';
 import { clearToken, getToken } from '@/lib/token';
+
+/** The user this device last signed in as, kept for offline starts (DESIGN §5.6). */
+function lastUser(): User | null {
+  try {
+    return JSON.parse(readStorage(STORAGE_KEYS.lastUser) ?? 'null') as User | null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Fetches the user behind the stored token. When that fails the visitor is treated as signed out
@@ -13,9 +24,16 @@ import { clearToken, getToken } from '@/lib/token';
 export async function getUser(): Promise<User | null> {
   if (!getToken()) return null;
   try {
-    return await api.get<User>('/auth/me');
+    const user = await api.get<User>('/auth/me');
+    writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(user));
+    return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clearToken();
+    // Offline (no answer at all), the app opens as the last user seen with this token, so that
+    // it can show the cached shell and queue new transactions.
+    if (error instanceof ApiError && error.code === 'NETWORK_ERROR' && !navigator.onLine) {
+      return lastUser();
+    }
     return null;
   }
 }

@@ -53,6 +53,27 @@ describe('dashboard', () => {
     expect(within(recent).getByText(/Mar 10, 2026/)).toBeInTheDocument();
   });
 
+  it('offers Retry instead of endless skeletons when the totals fail to load', async () => {
+    let isDown = true;
+    signedIn({
+      'GET /api/transactions/summary': () =>
+        isDown
+          ? { status: 500, body: { message: 'The database is unavailable.' } }
+          : { body: makeSummary({ totalIncome: 10, totalExpenses: 0, balance: 10 }) },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('The database is unavailable.');
+    const income = screen.getByRole('heading', { name: 'Total Income' }).closest('li');
+    if (!income) throw new Error('card missing');
+    expect(income).toHaveTextContent('Not loaded');
+    isDown = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(income).findByText('€10.00')).toBeInTheDocument();
+    expect(screen.queryByText('The database is unavailable.')).toBeNull();
+  });
+
   it('shows every empty message when there is no data', async () => {
     signedIn({ 'GET /api/transactions/charts': { body: emptyCharts() } });
     renderApp('/dashboard');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { makePage, makeTransaction, transactionHandlers } from '@/testing/transactions';
+import { chooseRowAction } from '@/testing/row-actions';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -99,7 +100,7 @@ describe('a change on one page shows on the others at once', () => {
     expect(await within(pastReceipts).findByRole('link', { name: /view expense/i })).toBeVisible();
 
     await goTo(user, 'Transactions', 'Transactions');
-    await user.click(await screen.findByRole('button', { name: `Delete ${expense.name}` }));
+    await chooseRowAction(user, expense.name, 'Delete');
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { makePage, makeTransaction, transactionHandlers } from '@/testing/transactions';
+import { chooseRowAction } from '@/testing/row-actions';
 
 function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
   window.localStorage.setItem('token', 'jwt-token');
@@ -60,8 +61,10 @@ describe('transactions page', () => {
     expect(within(rent).getByText('Jan 1, 2026')).toBeInTheDocument();
     expect(within(rent).getByText('Recurring')).toBeInTheDocument();
     expect(screen.getByText('Receipt')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Rent' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete Rent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for Rent' })).toHaveAttribute(
+      'aria-haspopup',
+      'menu',
+    );
   });
 
   it('shows the pager only when there is more than one page', async () => {
@@ -237,7 +240,7 @@ describe('transaction form', () => {
     signedIn({ 'GET /api/transactions': { body: makePage([salary]) } });
     const user = userEvent.setup();
     renderApp('/transactions');
-    await user.click(await screen.findByRole('button', { name: 'Edit March pay' }));
+    await chooseRowAction(user, 'March pay', 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit Income' });
     expect(within(dialog).getByLabelText('Name (optional)')).toHaveValue('March pay');
     expect(within(dialog).getByLabelText('Category')).toHaveValue('Salary');

@@ -14,6 +14,7 @@ export function DashboardRoute() {
     <DashboardOverview
       summary={summary.data}
       summaryError={summary.error}
+      onRetrySummary={() => void summary.refetch()}
       onAddTransaction={() => setIsFormOpen(true)}
     >
       <TransactionFormDialog isOpen={isFormOpen} onClose={() => setIsFormOpen(false)} />

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { MAIN_ACCOUNT_ID, makePage, makeTransaction } from '@/testing/transactions';
+import { chooseRowAction } from '@/testing/row-actions';
 
 function makeAccount(overrides: Partial<Account> = {}): Account {
   return {
@@ -47,7 +48,24 @@ describe('accounts page', () => {
     ]);
     const netWorth = screen.getByRole('region', { name: 'Net worth' });
     expect(netWorth).toHaveTextContent('$920.25');
-    expect(within(table).getByRole('button', { name: 'Restore Old savings' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    const actions = within(table).getByRole('button', { name: 'Actions for Old savings' });
+    await user.click(actions);
+    const menu = screen.getByRole('menu', { name: 'Actions for Old savings' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit', 'Restore', 'Delete']);
+    expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Restore' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(actions).toHaveFocus();
+    expect(actions).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('adds an account with a negative opening balance', async () => {
@@ -90,7 +108,8 @@ describe('accounts page', () => {
     });
     const user = userEvent.setup();
     renderApp('/accounts');
-    await user.click(await screen.findByRole('button', { name: 'Delete Visa' }, { timeout: 5000 }));
+    await screen.findByRole('button', { name: 'Actions for Visa' }, { timeout: 5000 });
+    await chooseRowAction(user, 'Visa', 'Delete');
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: /Delete/ }));
     expect(await within(dialog).findByText(/archive the account to hide it/)).toBeInTheDocument();

@@ -9,7 +9,7 @@ import {
 } from '@moneta/shared';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { Button } from '@/components/ui/Button';
+import { FormActions } from '@/components/ui/FormActions';
 import { Dialog } from '@/components/ui/Dialog';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
@@ -103,14 +103,11 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
         error={errors.openingBalance?.message}
         {...register('openingBalance')}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy ? 'Saving...' : account ? 'Save Changes' : 'Add Account'}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={account ? 'Save Changes' : 'Add Account'}
+        onCancel={onClose}
+        isBusy={isBusy}
+      />
     </form>
   );
 }

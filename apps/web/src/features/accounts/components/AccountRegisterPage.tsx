@@ -4,12 +4,13 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
-import { ChevronLeftIcon, TrashIcon } from '@/components/ui/action-icons';
-import { Alert } from '@/components/ui/Alert';
+import { ChevronLeftIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Pager } from '@/components/ui/Pager';
+import { RetryAlert } from '@/components/ui/RetryAlert';
+import { RowActions } from '@/components/ui/RowActions';
 import { Spinner } from '@/components/ui/Spinner';
 import {
   Table,
@@ -93,16 +94,10 @@ export function AccountRegisterPage() {
             <Spinner label="Loading the account's entries…" />
           </div>
         ) : register.isError ? (
-          <Alert>
-            <div className="flex flex-wrap items-center justify-between gap-4">
-              <span>
-                {errorMessage(register.error, 'Failed to load this account. Please try again.')}
-              </span>
-              <Button variant="secondary" size="sm" onClick={() => void register.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
+          <RetryAlert
+            message={errorMessage(register.error, 'Failed to load this account. Please try again.')}
+            onRetry={() => void register.refetch()}
+          />
         ) : register.data.entries.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
             <p className="font-medium text-neutral-800 dark:text-neutral-200">
@@ -114,7 +109,7 @@ export function AccountRegisterPage() {
           </div>
         ) : (
           <>
-            <Table label="Account entries" columns={COLUMNS} minWidthClass="min-w-[640px]">
+            <Table label="Account entries" columns={COLUMNS} minWidthClass="sm:min-w-[600px]">
               {register.data.entries.map((entry) => (
                 <TableRow key={`${entry.kind}-${entry._id}`}>
                   <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
@@ -122,7 +117,7 @@ export function AccountRegisterPage() {
                   </TableCell>
                   <TableRowHeader>
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="max-w-[16rem] truncate">
+                      <span className="max-w-[16rem] truncate max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal">
                         {entry.kind === 'transfer'
                           ? `${entry.amount < 0 ? 'To' : 'From'} ${entry.name}`
                           : entry.name}
@@ -133,7 +128,7 @@ export function AccountRegisterPage() {
                   <TableCell className="text-neutral-700 dark:text-neutral-300">
                     {entry.category ?? '—'}
                   </TableCell>
-                  <TableCell align="right" className="whitespace-nowrap">
+                  <TableCell align="right" stack="end" className="whitespace-nowrap">
                     <span
                       className={`font-medium tabular-nums ${
                         entry.amount < 0
@@ -145,18 +140,18 @@ export function AccountRegisterPage() {
                       {formatMoney(Math.abs(entry.amount), currency)}
                     </span>
                   </TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" stack="menu">
                     {entry.kind === 'transfer' ? (
-                      <Button
-                        variant="ghost-danger"
-                        size="sm"
-                        aria-label={`Delete the transfer of ${formatCalendarDate(entry.date)}`}
-                        title="Delete"
-                        onClick={() => setDeleting(entry)}
-                      >
-                        <TrashIcon />
-                      </Button>
-                    ) : null}
+                      <RowActions
+                        label={`Actions for the transfer of ${formatCalendarDate(entry.date)}`}
+                        actions={[
+                          { label: 'Delete', onSelect: () => setDeleting(entry), isDanger: true },
+                        ]}
+                      />
+                    ) : (
+                      // Keeps the amounts of all rows in one column on phones.
+                      <span className="inline-block size-9 sm:hidden" />
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
-import { PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/action-icons';
-import { Alert } from '@/components/ui/Alert';
+import { PlusIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
+import { RetryAlert } from '@/components/ui/RetryAlert';
+import { RowActions } from '@/components/ui/RowActions';
 import { Spinner } from '@/components/ui/Spinner';
 import {
   Table,
@@ -92,16 +93,10 @@ export function AccountsPage() {
           <Spinner label="Loading accounts…" />
         </div>
       ) : accounts.isError ? (
-        <Alert>
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <span>
-              {errorMessage(accounts.error, 'Failed to load your accounts. Please try again.')}
-            </span>
-            <Button variant="secondary" size="sm" onClick={() => void accounts.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <RetryAlert
+          message={errorMessage(accounts.error, 'Failed to load your accounts. Please try again.')}
+          onRetry={() => void accounts.refetch()}
+        />
       ) : (
         <>
           <section
@@ -122,7 +117,7 @@ export function AccountsPage() {
               included.
             </p>
           </section>
-          <Table label="Accounts table" columns={COLUMNS} minWidthClass="min-w-[560px]">
+          <Table label="Accounts table" columns={COLUMNS} minWidthClass="sm:min-w-[480px]">
             {list.map((account) => (
               <TableRow key={account._id}>
                 <TableRowHeader isSticky>
@@ -139,37 +134,22 @@ export function AccountsPage() {
                 <TableCell className="text-neutral-700 dark:text-neutral-300">
                   {ACCOUNT_TYPE_LABELS[account.type]}
                 </TableCell>
-                <TableCell align="right" className="whitespace-nowrap">
+                <TableCell align="right" stack="end" className="whitespace-nowrap">
                   <Balance amount={account.balance} currency={currency} />
                 </TableCell>
-                <TableCell align="right" className="whitespace-nowrap">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Edit ${account.name}`}
-                    title="Edit"
-                    onClick={() => setForm({ account })}
-                  >
-                    <PencilIcon />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={saveAccount.isPending}
-                    onClick={() => setArchived(account, !account.isArchived)}
-                  >
-                    {account.isArchived ? 'Restore' : 'Archive'}
-                    <span className="sr-only"> {account.name}</span>
-                  </Button>
-                  <Button
-                    variant="ghost-danger"
-                    size="sm"
-                    aria-label={`Delete ${account.name}`}
-                    title="Delete"
-                    onClick={() => setDeleting(account)}
-                  >
-                    <TrashIcon />
-                  </Button>
+                <TableCell align="right" stack="menu">
+                  <RowActions
+                    label={`Actions for ${account.name}`}
+                    actions={[
+                      { label: 'Edit', onSelect: () => setForm({ account }) },
+                      {
+                        label: account.isArchived ? 'Restore' : 'Archive',
+                        onSelect: () => setArchived(account, !account.isArchived),
+                        isDisabled: saveAccount.isPending,
+                      },
+                      { label: 'Delete', onSelect: () => setDeleting(account), isDanger: true },
+                    ]}
+                  />
                 </TableCell>
               </TableRow>
             ))}

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
-import { useUpdateSetup } from '../api/update-setup';
+import { useUpdateSetup } from '@/lib/auth/update-setup';
 
 const SETUP_FAILED = 'Setup failed. Please try again.';
 

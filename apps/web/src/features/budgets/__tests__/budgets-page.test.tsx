@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
+import { chooseRowAction } from '@/testing/row-actions';
 
 const EXPENSE_CATEGORIES = ['Food', 'Shopping', 'Bills', 'Groceries'];
 
@@ -70,7 +71,7 @@ describe('budgets page', () => {
       'Spent',
       'Remaining',
       'Progress',
-      'Delete',
+      'Actions',
     ]);
     const { year, month } = currentMonth();
     const [, row] = within(table).getAllByRole('row');
@@ -310,6 +311,30 @@ describe('budgets page', () => {
     expect(edit).toHaveFocus();
   });
 
+  it('focuses the first field, and asks before Escape discards what was typed', async () => {
+    signedIn({ 'GET /api/budgets': { body: [makeBudget({ category: 'Food' })] } });
+    const { user } = await openBudgets();
+    await user.click(await screen.findByRole('button', { name: 'Edit Food budget' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
+    expect(within(dialog).getByLabelText('Category')).toHaveFocus();
+    const amount = within(dialog).getByLabelText(/Amount/);
+    await user.clear(amount);
+    await user.type(amount, '75');
+
+    await user.keyboard('{Escape}');
+    const ask = screen.getByRole('alertdialog', { name: 'Discard your changes?' });
+    expect(within(ask).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(amount).toHaveValue(75);
+
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard' }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('deletes a budget after confirmation', async () => {
     let budgets = [makeBudget({ _id: 'budget-9', category: 'Food' })];
     const { calls } = signedIn({
@@ -320,7 +345,7 @@ describe('budgets page', () => {
       },
     });
     const { user } = await openBudgets();
-    await user.click(await screen.findByRole('button', { name: 'Delete Food budget' }));
+    await chooseRowAction(user, 'the Food budget', 'Delete');
     const dialog = screen.getByRole('alertdialog', { name: 'Delete budget?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -337,7 +362,7 @@ describe('budgets page', () => {
       'DELETE /api/budgets/budget-5': { status: 500 },
     });
     const { user } = await openBudgets();
-    await user.click(await screen.findByRole('button', { name: 'Delete Food budget' }));
+    await chooseRowAction(user, 'the Food budget', 'Delete');
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );

@@ -1,6 +1,6 @@
 import { formatMoney, type Budget } from '@moneta/shared';
 import type { MouseEvent } from 'react';
-import { Button } from '@/components/ui/Button';
+import { RowActions } from '@/components/ui/RowActions';
 import { Table, TableCell, TableRow, type TableColumn } from '@/components/ui/Table';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { formatBudgetMonth } from '../utils/budget-month';
@@ -20,7 +20,7 @@ const COLUMNS: TableColumn[] = [
   { header: 'Spent', align: 'right' },
   { header: 'Remaining', align: 'right' },
   { header: 'Progress' },
-  { header: 'Delete', align: 'right' },
+  { header: 'Actions', align: 'right' },
 ];
 
 const mutedNumber = 'text-neutral-700 tabular-nums dark:text-neutral-300';
@@ -33,20 +33,21 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
   const currency = useCurrency();
 
   function onRowClick(event: MouseEvent<HTMLTableRowElement>, budget: Budget) {
-    // Buttons in the row do their own thing.
-    if (event.target instanceof Element && event.target.closest('button')) return;
+    // Buttons in the row (and its menu, drawn elsewhere) do their own thing.
+    if (!(event.target instanceof Element) || !event.currentTarget.contains(event.target)) return;
+    if (event.target.closest('button')) return;
     onEdit(budget);
   }
 
   return (
-    <Table label={caption} caption={caption} columns={COLUMNS} minWidthClass="min-w-[760px]">
+    <Table label={caption} caption={caption} columns={COLUMNS} minWidthClass="sm:min-w-[760px]">
       {budgets.map((budget) => (
         <TableRow
           key={budget._id}
           onClick={(event) => onRowClick(event, budget)}
           className="cursor-pointer"
         >
-          <TableCell isSticky>
+          <TableCell isSticky stack="title">
             <button
               type="button"
               onClick={() => onEdit(budget)}
@@ -58,14 +59,20 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
             </button>
           </TableCell>
           <TableCell className={mutedNumber}>{formatBudgetMonth(budget)}</TableCell>
-          <TableCell align="right" className="text-neutral-900 tabular-nums dark:text-white">
+          <TableCell
+            align="right"
+            stack="end"
+            stackLabel="Budget"
+            className="text-neutral-900 tabular-nums max-sm:text-sm dark:text-white"
+          >
             {formatMoney(budget.amount, currency)}
           </TableCell>
-          <TableCell align="right" className={mutedNumber}>
+          <TableCell align="right" stackLabel="Spent" className={mutedNumber}>
             {formatMoney(budget.spent, currency)}
           </TableCell>
           <TableCell
             align="right"
+            stackLabel="Remaining"
             data-negative={budget.remaining < 0}
             className={
               budget.remaining < 0
@@ -75,13 +82,17 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
           >
             {formatMoney(budget.remaining, currency)}
           </TableCell>
-          <TableCell>
+          <TableCell stack="full">
             <BudgetProgress category={budget.category} percent={budget.percent} />
           </TableCell>
-          <TableCell align="right">
-            <Button variant="ghost-danger" size="sm" onClick={() => onDelete(budget)}>
-              Delete<span className="sr-only"> {budget.category} budget</span>
-            </Button>
+          <TableCell align="right" stack="menu">
+            <RowActions
+              label={`Actions for the ${budget.category} budget`}
+              actions={[
+                { label: 'Edit', onSelect: () => onEdit(budget) },
+                { label: 'Delete', onSelect: () => onDelete(budget), isDanger: true },
+              ]}
+            />
           </TableCell>
         </TableRow>
       ))}

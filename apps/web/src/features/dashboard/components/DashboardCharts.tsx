@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/Alert';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useCharts } from '../api/get-charts';
@@ -58,74 +58,80 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
     empty: string,
     chart: (d: NonNullable<typeof data>) => ReactNode,
   ) {
-    if (charts.isError) {
-      return (
-        <Alert>{errorMessage(charts.error, 'Failed to load the charts. Please try again.')}</Alert>
-      );
-    }
+    // One alert above the charts says what failed and offers Retry.
+    if (charts.isError) return <Empty>Not loaded.</Empty>;
     if (!data) return <Skeleton className={`${height} w-full`} />;
     if (isEmpty(data)) return <Empty>{empty}</Empty>;
     return <ChartSlot height={height}>{chart(data)}</ChartSlot>;
   }
 
   return (
-    <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
-      <Card title="Expenses by Category">
-        {body(
-          'h-72',
-          (d) => d.expensesByCategory.length === 0,
-          'No expense data to display.',
-          (d) => (
-            <ExpensesByCategoryChart items={d.expensesByCategory} currency={currency} />
-          ),
-        )}
-      </Card>
-      <Card title="Daily Activity (Last 30 Days)" className="lg:col-span-2">
-        {body(
-          'h-72',
-          (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
-          'No recent activity to display.',
-          (d) => (
-            <DailyActivityChart
-              income={d.incomeOverTime}
-              expenses={d.expensesOverTime}
-              currency={currency}
-            />
-          ),
-        )}
-      </Card>
-      <Card title="Recent Transactions">{recent}</Card>
-      <Card title="Income Vs Time">
-        {body(
-          'h-56',
-          (d) => !hasActivity(d.incomeOverTime),
-          NO_INCOME,
-          (d) => (
-            <TimeSeriesChart
-              label="Income"
-              kind="income"
-              series={d.incomeOverTime}
-              currency={currency}
-            />
-          ),
-        )}
-      </Card>
-      <Card title="Expense Vs Time">
-        {body(
-          'h-56',
-          (d) => !hasActivity(d.expensesOverTime),
-          // SPEC §2: the expense line chart reuses the income chart's empty text.
-          NO_INCOME,
-          (d) => (
-            <TimeSeriesChart
-              label="Expenses"
-              kind="expense"
-              series={d.expensesOverTime}
-              currency={currency}
-            />
-          ),
-        )}
-      </Card>
-    </div>
+    <>
+      {charts.isError ? (
+        <RetryAlert
+          className="mt-6"
+          message={errorMessage(charts.error, 'Failed to load the charts. Please try again.')}
+          onRetry={() => void charts.refetch()}
+        />
+      ) : null}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Card title="Expenses by Category">
+          {body(
+            'h-72',
+            (d) => d.expensesByCategory.length === 0,
+            'No expense data to display.',
+            (d) => (
+              <ExpensesByCategoryChart items={d.expensesByCategory} currency={currency} />
+            ),
+          )}
+        </Card>
+        <Card title="Daily Activity (Last 30 Days)" className="lg:col-span-2">
+          {body(
+            'h-72',
+            (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
+            'No recent activity to display.',
+            (d) => (
+              <DailyActivityChart
+                income={d.incomeOverTime}
+                expenses={d.expensesOverTime}
+                currency={currency}
+              />
+            ),
+          )}
+        </Card>
+        <Card title="Recent Transactions">{recent}</Card>
+        <Card title="Income Vs Time">
+          {body(
+            'h-56',
+            (d) => !hasActivity(d.incomeOverTime),
+            NO_INCOME,
+            (d) => (
+              <TimeSeriesChart
+                label="Income"
+                kind="income"
+                series={d.incomeOverTime}
+                currency={currency}
+              />
+            ),
+          )}
+        </Card>
+        <Card title="Expense Vs Time">
+          {body(
+            'h-56',
+            (d) => !hasActivity(d.expensesOverTime),
+            // SPEC §2: the expense line chart reuses the income chart's empty text.
+            NO_INCOME,
+            (d) => (
+              <TimeSeriesChart
+                label="Expenses"
+                kind="expense"
+                series={d.expensesOverTime}
+                currency={currency}
+              />
+            ),
+          )}
+        </Card>
+      </div>
+    </>
   );
 }

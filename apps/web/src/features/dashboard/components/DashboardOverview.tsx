@@ -2,8 +2,8 @@ import type { TransactionSummary } from '@moneta/shared';
 import type { ReactNode } from 'react';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { PlusIcon } from '@/components/ui/action-icons';
-import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { AccountsPanel } from './AccountsPanel';
@@ -15,6 +15,8 @@ type DashboardOverviewProps = {
   /** The summary (totals and recent transactions), loaded by the page that composes this. */
   summary: TransactionSummary | undefined;
   summaryError: unknown;
+  /** Asks for the summary again after a failure. */
+  onRetrySummary: () => void;
   onAddTransaction: () => void;
   /** The add-transaction dialog, from the transactions feature. */
   children?: ReactNode;
@@ -24,6 +26,7 @@ type DashboardOverviewProps = {
 export function DashboardOverview({
   summary,
   summaryError,
+  onRetrySummary,
   onAddTransaction,
   children,
 }: DashboardOverviewProps) {
@@ -39,9 +42,11 @@ export function DashboardOverview({
       }
     >
       {summaryError ? (
-        <Alert className="mb-6">
-          {errorMessage(summaryError, 'Failed to load your totals. Please try again.')}
-        </Alert>
+        <RetryAlert
+          className="mb-6"
+          message={errorMessage(summaryError, 'Failed to load your totals. Please try again.')}
+          onRetry={onRetrySummary}
+        />
       ) : null}
       <SummaryCards summary={summary} isLoading={!summary && !summaryError} currency={currency} />
       <AccountsPanel currency={currency} />

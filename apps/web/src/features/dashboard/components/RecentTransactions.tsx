@@ -10,6 +10,10 @@ type RecentTransactionsProps = {
 
 /** The five newest transactions: name, date and signed amount. */
 export function RecentTransactions({ transactions, isLoading, currency }: RecentTransactionsProps) {
+  if (!isLoading && !transactions) {
+    // The summary failed: the page's alert says so and offers Retry.
+    return <p className="text-sm text-neutral-600 dark:text-neutral-400">Not loaded.</p>;
+  }
   if (isLoading || !transactions) {
     return (
       <ul aria-hidden="true" className="space-y-4">

@@ -37,7 +37,12 @@ export function SummaryCards({ summary, isLoading, currency }: SummaryCardsProps
           <h2 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
             {card.label}
           </h2>
-          {isLoading || card.value === undefined ? (
+          {!isLoading && card.value === undefined ? (
+            // Not loaded (the page's alert offers Retry): a dash, not an endless skeleton.
+            <p className="mt-2 text-2xl font-bold text-neutral-500 dark:text-neutral-400">
+              —<span className="sr-only"> Not loaded</span>
+            </p>
+          ) : isLoading || card.value === undefined ? (
             <>
               <Skeleton className="mt-3 h-8 w-32" />
               <span className="sr-only">Loading…</span>

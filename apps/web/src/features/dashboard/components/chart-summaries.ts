@@ -32,3 +32,21 @@ export function seriesSummary(label: string, series: DailyTotal[], currency: str
 export function hasActivity(series: DailyTotal[]): boolean {
   return series.some((day) => day.total > 0);
 }
+
+/** The doughnut has six colours; more categories than that would share one. */
+export const MAX_DOUGHNUT_SLICES = 6;
+
+/**
+ * The doughnut's slices: the largest categories, and beyond six, the smallest ones added up as
+ * "Other", so that each colour names one slice (the table under the chart lists them all).
+ */
+export function doughnutSlices(
+  items: ChartData['expensesByCategory'],
+): ChartData['expensesByCategory'] {
+  if (items.length <= MAX_DOUGHNUT_SLICES) return items;
+  const sorted = [...items].sort((a, b) => b.total - a.total);
+  const kept = sorted.slice(0, MAX_DOUGHNUT_SLICES - 1);
+  const rest = sorted.slice(MAX_DOUGHNUT_SLICES - 1);
+  const other = rest.reduce((sum, item) => sum + item.total, 0);
+  return [...kept, { name: 'Other', total: Math.round(other * 100) / 100 }];
+}

@@ -24,7 +24,7 @@ import {
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import { useTheme } from '@/hooks/use-theme';
 import { formatCalendarDate, formatShortCalendarDate } from '@/lib/calendar-date-format';
-import { categorySummary, seriesSummary } from './chart-summaries';
+import { categorySummary, doughnutSlices, seriesSummary } from './chart-summaries';
 
 ChartJS.register(
   ArcElement,
@@ -111,6 +111,7 @@ export function ExpensesByCategoryChart({
   currency: string;
 }) {
   const colours = useChartColours();
+  const slices = doughnutSlices(items);
   const options: ChartOptions<'doughnut'> = {
     responsive: true,
     maintainAspectRatio: false,
@@ -133,14 +134,14 @@ export function ExpensesByCategoryChart({
       <div className="relative h-72">
         <Doughnut
           role="img"
-          aria-label={categorySummary(items, currency)}
+          aria-label={categorySummary(slices, currency)}
           options={options}
           data={{
-            labels: items.map((item) => item.name),
+            labels: slices.map((item) => item.name),
             datasets: [
               {
-                data: items.map((item) => item.total),
-                backgroundColor: items.map((_, index) => PALETTE[index % PALETTE.length]),
+                data: slices.map((item) => item.total),
+                backgroundColor: slices.map((_, index) => PALETTE[index % PALETTE.length]),
                 borderColor: colours.card,
                 borderWidth: 2,
               },

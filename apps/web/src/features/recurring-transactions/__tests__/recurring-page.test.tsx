@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
+import { chooseRowAction } from '@/testing/row-actions';
 
 const CATEGORIES = ['Food', 'Bills', 'Subscriptions', 'Salary', 'Freelance / Side Gig'];
 
@@ -74,7 +75,7 @@ describe('recurring transactions page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Name', 'Category', 'Amount', 'Type', 'Frequency', 'Next Due', 'Edit', 'Delete']);
+    ).toEqual(['Name', 'Category', 'Amount', 'Type', 'Frequency', 'Next Due', 'Actions']);
 
     const rent = within(table).getByRole('row', { name: /Rent/ });
     expect(within(rent).getByText('-$950.00')).toHaveClass('text-red-700');
@@ -187,7 +188,7 @@ describe('recurring transactions page', () => {
       }),
     });
     const { user } = await openRecurring();
-    await user.click(await screen.findByRole('button', { name: 'Edit Gym' }));
+    await chooseRowAction(user, 'Gym', 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit Recurring Transaction' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Gym');
     expect(within(dialog).getByLabelText('Category')).toHaveValue('Subscriptions');
@@ -233,7 +234,7 @@ describe('recurring transactions page', () => {
       },
     });
     const { user } = await openRecurring();
-    await user.click(await screen.findByRole('button', { name: 'Delete Rent' }));
+    await chooseRowAction(user, 'Rent', 'Delete');
     const dialog = screen.getByRole('alertdialog', { name: 'Delete recurring transaction?' });
     expect(dialog).toHaveTextContent('The transactions it already created are kept.');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -248,14 +249,14 @@ describe('recurring transactions page', () => {
       'DELETE /api/recurring/rule-3': { status: 500 },
     });
     const { user } = await openRecurring();
-    await user.click(await screen.findByRole('button', { name: 'Delete Rent' }));
+    await chooseRowAction(user, 'Rent', 'Delete');
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
     expect(
       await screen.findByText('Could not delete the recurring transaction. Please try again.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete Rent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for Rent' })).toBeInTheDocument();
   });
 });
 

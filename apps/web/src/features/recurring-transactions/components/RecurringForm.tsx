@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { FormActions } from '@/components/ui/FormActions';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
@@ -124,14 +124,7 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
         />
         Income
       </label>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <FormActions submitLabel={'Save'} onCancel={onCancel} isBusy={isBusy} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { formatMoney, type Recurring } from '@moneta/shared';
-import { Button } from '@/components/ui/Button';
+import { RowActions } from '@/components/ui/RowActions';
 import {
   Table,
   TableCell,
@@ -24,8 +24,7 @@ const COLUMNS: TableColumn[] = [
   { header: 'Type' },
   { header: 'Frequency' },
   { header: 'Next Due' },
-  { header: 'Edit', align: 'right' },
-  { header: 'Delete', align: 'right' },
+  { header: 'Actions', align: 'right' },
 ];
 
 const mutedText = 'text-neutral-700 dark:text-neutral-300';
@@ -38,7 +37,7 @@ export function RecurringTable({ rules, onEdit, onDelete }: RecurringTableProps)
       label="Recurring transactions"
       caption="Recurring transactions, the next one due first"
       columns={COLUMNS}
-      minWidthClass="min-w-[820px]"
+      minWidthClass="sm:min-w-[760px]"
     >
       {rules.map((rule) => (
         <TableRow key={rule._id}>
@@ -48,6 +47,7 @@ export function RecurringTable({ rules, onEdit, onDelete }: RecurringTableProps)
           <TableCell className={mutedText}>{rule.category}</TableCell>
           <TableCell
             align="right"
+            stack="end"
             className={`font-semibold whitespace-nowrap tabular-nums ${
               rule.isIncome
                 ? 'text-emerald-700 dark:text-emerald-400'
@@ -68,18 +68,17 @@ export function RecurringTable({ rules, onEdit, onDelete }: RecurringTableProps)
             </span>
           </TableCell>
           <TableCell className={mutedText}>{frequencyLabel(rule.frequency)}</TableCell>
-          <TableCell className={`whitespace-nowrap ${mutedText}`}>
+          <TableCell stackLabel="Next due" className={`whitespace-nowrap ${mutedText}`}>
             <time dateTime={rule.nextDueDate}>{formatCalendarDate(rule.nextDueDate)}</time>
           </TableCell>
-          <TableCell align="right">
-            <Button variant="ghost" size="sm" onClick={() => onEdit(rule)}>
-              Edit<span className="sr-only"> {rule.name}</span>
-            </Button>
-          </TableCell>
-          <TableCell align="right">
-            <Button variant="ghost-danger" size="sm" onClick={() => onDelete(rule)}>
-              Delete<span className="sr-only"> {rule.name}</span>
-            </Button>
+          <TableCell align="right" stack="menu">
+            <RowActions
+              label={`Actions for ${rule.name}`}
+              actions={[
+                { label: 'Edit', onSelect: () => onEdit(rule) },
+                { label: 'Delete', onSelect: () => onDelete(rule), isDanger: true },
+              ]}
+            />
           </TableCell>
         </TableRow>
       ))}

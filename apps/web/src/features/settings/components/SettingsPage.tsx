@@ -6,6 +6,7 @@ import { useUser } from '@/lib/auth/get-user';
 import { ApiTokens } from './ApiTokens';
 import { ChangePassword } from './ChangePassword';
 import { DeleteAccount } from './DeleteAccount';
+import { Preferences } from './Preferences';
 import { Passkeys } from './Passkeys';
 import { SecurityEvents } from './SecurityEvents';
 import { Sessions } from './Sessions';
@@ -33,6 +34,7 @@ export function SettingsPage() {
             </dd>
           </dl>
         </section>
+        <Preferences />
         <section
           aria-labelledby="rules-heading"
           className="rounded-2xl border border-neutral-200 bg-white p-4 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900"

@@ -2,25 +2,23 @@ import type { Transaction, ValidTransactionInput } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
-
-export function createTransaction(input: ValidTransactionInput): Promise<Transaction> {
-  return api.post<Transaction>('/transactions', input);
-}
+import { sendTransaction } from '../offline/transaction-queue';
 
 export function updateTransaction(id: string, input: ValidTransactionInput): Promise<Transaction> {
   return api.put<Transaction>(`/transactions/${encodeURIComponent(id)}`, input);
 }
 
 /**
- * Creates a transaction, or updates the one whose id is given. That moves the lists, totals and
+ * Creates a transaction (with the Idempotency-Key given, so that a retry records it once), or
+ * updates the one whose id is given. That moves the lists, totals and
  * charts, the budgets' spending, an account's balance, and may add a custom category (one typed
  * in the form).
  */
 export function useSaveTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: ValidTransactionInput }) =>
-      id ? updateTransaction(id, input) : createTransaction(input),
+    mutationFn: ({ id, input, key }: { id?: string; input: ValidTransactionInput; key: string }) =>
+      id ? updateTransaction(id, input) : sendTransaction(input, key),
     onSettled: () =>
       invalidateFamilies(queryClient, [
         queryKeys.transactions.all,

@@ -14,7 +14,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
-import { Button } from '@/components/ui/Button';
+import { FormActions } from '@/components/ui/FormActions';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { textLinkClasses } from '@/components/ui/link-styles';
@@ -24,14 +24,21 @@ import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { initialAccountId, rememberLastAccount } from '@/lib/accounts/last-account';
 import { errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useToday } from '@/lib/auth/use-today';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useTransactionSummary } from '../api/get-summary';
 import { useSaveTransaction } from '../api/save-transaction';
 import { useCategorySuggestion } from '../api/suggest-category';
+import {
+  isNetworkFailure,
+  newIdempotencyKey,
+  queueTransaction,
+} from '../offline/transaction-queue';
 
 const SAVE_FAILED = 'Failed to save the transaction. Please try again.';
+export const QUEUED_MESSAGE = "Saved on this device — will be sent when you're back online.";
 
 type TransactionFormDialogProps = {
   isOpen: boolean;
@@ -67,6 +74,7 @@ export function TransactionFormDialog({
         isIncome={isIncome}
         onSwitchMode={() => setIsIncome((value) => !value)}
         onCancel={onClose}
+        onQueued={onClose}
         onSaved={(saved) => {
           onSaved?.(saved);
           onClose();
@@ -84,6 +92,8 @@ type TransactionFormProps = {
   onSwitchMode: () => void;
   onCancel: () => void;
   onSaved: (transaction: Transaction) => void;
+  /** A new transaction was kept on this device, to be sent when back online. */
+  onQueued: () => void;
 };
 
 function TransactionForm({
@@ -92,7 +102,9 @@ function TransactionForm({
   onSwitchMode,
   onCancel,
   onSaved,
+  onQueued,
 }: TransactionFormProps) {
+  const { user } = useUser();
   const today = useToday();
   const currency = useCurrency();
   const summary = useTransactionSummary();
@@ -161,9 +173,25 @@ function TransactionForm({
     addedCategoryRef.current = null;
   }, [addedCategories, setValue]);
 
+  /**
+   * Offline quick-add (DESIGN §5.6): a new transaction that cannot reach the server waits on
+   * this device with the key of its first attempt, so that it is recorded once.
+   */
+  function queue(input: ValidTransactionInput, key: string) {
+    if (!user) return false;
+    queueTransaction(user._id, input, key);
+    if (input.accountId) rememberLastAccount(input.accountId);
+    setOverdraft(null);
+    toast.info(QUEUED_MESSAGE);
+    onQueued();
+    return true;
+  }
+
   function save(input: ValidTransactionInput) {
+    const key = newIdempotencyKey();
+    if (!transaction && !navigator.onLine && queue(input, key)) return;
     saveMutation.mutate(
-      { id: transaction?._id, input },
+      { id: transaction?._id, input, key },
       {
         onSuccess: (saved) => {
           rememberLastAccount(saved.accountId);
@@ -171,6 +199,7 @@ function TransactionForm({
           onSaved(saved);
         },
         onError: (error) => {
+          if (!transaction && isNetworkFailure(error) && queue(input, key)) return;
           setOverdraft(null);
           toast.error(errorMessage(error, SAVE_FAILED));
         },
@@ -266,18 +295,11 @@ function TransactionForm({
         error={errors.note?.message}
         {...register('note')}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isBusy}>
-          {isBusy
-            ? 'Saving...'
-            : transaction
-              ? 'Save Changes'
-              : `Save ${isIncome ? 'Income' : 'Expense'}`}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={transaction ? 'Save Changes' : `Save ${isIncome ? 'Income' : 'Expense'}`}
+        onCancel={onCancel}
+        isBusy={isBusy}
+      />
 
       <PromptDialog
         isOpen={isPromptOpen}

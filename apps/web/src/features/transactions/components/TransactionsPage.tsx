@@ -6,6 +6,7 @@ import { DownloadIcon, PlusIcon, TrashIcon } from '@/components/ui/action-icons'
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
+import { RetryAlert } from '@/components/ui/RetryAlert';
 import { Spinner } from '@/components/ui/Spinner';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { useAccounts } from '@/lib/accounts/get-accounts';
@@ -15,6 +16,7 @@ import { useDeleteTransactions } from '../api/delete-transactions';
 import { useExportTransactions } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
 import { useTransactionFilters } from '../hooks/use-transaction-filters';
+import { PendingTransactions } from '../offline/PendingTransactions';
 import { ManageCategoriesDialog } from './ManageCategoriesDialog';
 import { Pager } from '@/components/ui/Pager';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
@@ -113,6 +115,7 @@ export function TransactionsPage() {
         </Alert>
       ) : null}
 
+      <PendingTransactions />
       <TransactionFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
 
       <div className="mt-6" aria-busy={list.isFetching}>
@@ -121,16 +124,10 @@ export function TransactionsPage() {
             <Spinner label="Loading transactions…" />
           </div>
         ) : list.isError ? (
-          <Alert>
-            <div className="flex flex-wrap items-center justify-between gap-4">
-              <span>
-                {errorMessage(list.error, 'Failed to load transactions. Please try again.')}
-              </span>
-              <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
+          <RetryAlert
+            message={errorMessage(list.error, 'Failed to load transactions. Please try again.')}
+            onRetry={() => void list.refetch()}
+          />
         ) : transactions.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
             <p className="font-medium text-neutral-800 dark:text-neutral-200">

@@ -1,7 +1,6 @@
 import type { Transaction } from '@moneta/shared';
-import { PencilIcon, TrashIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';
-import { Button } from '@/components/ui/Button';
+import { RowActions } from '@/components/ui/RowActions';
 import {
   Table,
   TableCell,
@@ -69,21 +68,21 @@ export function TransactionsTable({
         />
       ),
       className: 'w-10',
+      isShownOnPhones: true,
     },
     { header: 'Name' },
     { header: 'Category' },
     ...(accountNames ? [{ header: 'Account' }] : []),
     { header: 'Amount', align: 'right' as const },
     { header: 'Date' },
-    { header: 'Note' },
     { header: 'Actions', align: 'right' },
   ];
 
   return (
-    <Table label="Transactions table" columns={columns} minWidthClass="min-w-[760px]">
+    <Table label="Transactions table" columns={columns} minWidthClass="sm:min-w-[680px]">
       {transactions.map((transaction) => (
         <TableRow key={transaction._id} isSelected={selectedIds.has(transaction._id)}>
-          <TableCell>
+          <TableCell stack="lead">
             <input
               type="checkbox"
               className={checkboxClasses}
@@ -94,7 +93,7 @@ export function TransactionsTable({
           </TableCell>
           <TableRowHeader>
             <div className="flex flex-wrap items-center gap-2">
-              <span className="max-w-[16rem] truncate text-neutral-900 dark:text-neutral-100">
+              <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
                 {transaction.name}
               </span>
               {transaction.recurringId ? <Badge tone="sky">Recurring</Badge> : null}
@@ -109,7 +108,7 @@ export function TransactionsTable({
               {accountNames.get(transaction.accountId) ?? ''}
             </TableCell>
           ) : null}
-          <TableCell align="right" className="whitespace-nowrap">
+          <TableCell align="right" stack="end" className="whitespace-nowrap">
             <SignedAmount
               amount={transaction.cost}
               isIncome={transaction.isIncome}
@@ -119,30 +118,15 @@ export function TransactionsTable({
           <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
             {formatCalendarDate(transaction.addedOn)}
           </TableCell>
-          <TableCell>
-            <Button variant="secondary" size="sm" onClick={() => onDetails(transaction)}>
-              Details<span className="sr-only"> of {transaction.name}</span>
-            </Button>
-          </TableCell>
-          <TableCell align="right" className="whitespace-nowrap">
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Edit ${transaction.name}`}
-              title="Edit"
-              onClick={() => onEdit(transaction)}
-            >
-              <PencilIcon />
-            </Button>
-            <Button
-              variant="ghost-danger"
-              size="sm"
-              aria-label={`Delete ${transaction.name}`}
-              title="Delete"
-              onClick={() => onDelete(transaction)}
-            >
-              <TrashIcon />
-            </Button>
+          <TableCell align="right" stack="menu">
+            <RowActions
+              label={`Actions for ${transaction.name}`}
+              actions={[
+                { label: 'Details', onSelect: () => onDetails(transaction) },
+                { label: 'Edit', onSelect: () => onEdit(transaction) },
+                { label: 'Delete', onSelect: () => onDelete(transaction), isDanger: true },
+              ]}
+            />
           </TableCell>
         </TableRow>
       ))}

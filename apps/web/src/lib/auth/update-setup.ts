@@ -4,9 +4,18 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { browserTimeZone } from '@/lib/time-zone';
 
-/** Completes the first-time setup; also how the default currency is changed later. */
-export function updateSetup({ defaultCurrency }: { defaultCurrency: CurrencyCode }): Promise<User> {
-  return api.put<User>('/auth/setup', { defaultCurrency, timeZone: browserTimeZone() });
+/**
+ * Completes the first-time setup; also how the currency and the time zone are changed later
+ * (Settings → Preferences). Without a time zone, the browser's is sent.
+ */
+export function updateSetup({
+  defaultCurrency,
+  timeZone = browserTimeZone(),
+}: {
+  defaultCurrency: CurrencyCode;
+  timeZone?: string | undefined;
+}): Promise<User> {
+  return api.put<User>('/auth/setup', { defaultCurrency, timeZone });
 }
 
 export function useUpdateSetup({ onSuccess }: { onSuccess?: (user: User) => void } = {}) {

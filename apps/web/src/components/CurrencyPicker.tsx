@@ -3,8 +3,9 @@ import { useId, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import { inputClasses } from '@/components/ui/input-styles';
 import { errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { useUpdateSetup } from '../api/update-setup';
+import { useUpdateSetup } from '@/lib/auth/update-setup';
 
 /** Changes the user's default currency; it is saved on the server so it persists (SPEC §4). */
 export function CurrencyPicker({
@@ -16,6 +17,7 @@ export function CurrencyPicker({
 }) {
   const id = useId();
   const currency = useCurrency();
+  const { user } = useUser();
   const updateMutation = useUpdateSetup();
   const shownCurrency = updateMutation.isPending
     ? (updateMutation.variables?.defaultCurrency ?? currency)
@@ -25,7 +27,8 @@ export function CurrencyPicker({
     const code = event.target.value;
     if (!isCurrencyCode(code) || code === currency) return;
     updateMutation.mutate(
-      { defaultCurrency: code },
+      // The time zone chosen stays as it is.
+      { defaultCurrency: code, timeZone: user?.timeZone },
       {
         onError: (error) => {
           toast.error(errorMessage(error, 'Could not change the currency. Please try again.'));

@@ -1,0 +1,44 @@
+import { useCurrency } from '@/lib/auth/use-currency';
+import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { SignedAmount } from '../components/SignedAmount';
+import { usePendingTransactions } from './use-transaction-queue';
+
+/** The transactions added offline, still on this device (DESIGN §5.6); nothing when none wait. */
+export function PendingTransactions() {
+  const pending = usePendingTransactions();
+  const currency = useCurrency();
+  if (pending.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="pending-transactions-heading"
+      className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-800 dark:bg-amber-950/40"
+    >
+      <h2
+        id="pending-transactions-heading"
+        className="text-sm font-semibold text-amber-950 dark:text-amber-100"
+      >
+        Waiting to be sent ({pending.length})
+      </h2>
+      <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">
+        Saved on this device — will be sent when you&apos;re back online.
+      </p>
+      <ul className="mt-3 divide-y divide-amber-200 dark:divide-amber-900">
+        {pending.map(({ key, input }) => (
+          <li key={key} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+            <span className="min-w-0">
+              <span className="block truncate font-medium text-neutral-900 dark:text-white">
+                {input.name || input.category}
+              </span>
+              <span className="text-xs text-neutral-700 dark:text-neutral-300">
+                {input.category} · {formatCalendarDate(input.addedOn)} · Pending
+              </span>
+            </span>
+            <span className="whitespace-nowrap">
+              <SignedAmount amount={input.cost} isIncome={input.isIncome} currency={currency} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { toast } from 'react-toastify';
+import { useUser } from '@/lib/auth/get-user';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import {
+  flushTransactionQueue,
+  queueSnapshot,
+  subscribeToQueue,
+  type QueuedTransaction,
+} from './transaction-queue';
+
+/** The signed-in user's transactions waiting on this device, oldest first. */
+export function usePendingTransactions(): QueuedTransaction[] {
+  const { user } = useUser();
+  const raw = useSyncExternalStore(subscribeToQueue, queueSnapshot, () => '[]');
+  return useMemo(() => {
+    if (!user) return [];
+    try {
+      const queue = JSON.parse(raw) as QueuedTransaction[];
+      return queue.filter((entry) => entry.userId === user._id);
+    } catch {
+      return [];
+    }
+  }, [raw, user]);
+}
+
+/**
+ * Sends the queued transactions at the start of a session and whenever the device comes back
+ * online; then refreshes what they change, and says what happened.
+ */
+export function useTransactionQueueSync(): void {
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  const userId = user?._id;
+
+  useEffect(() => {
+    if (!userId) return;
+    const id = userId;
+    async function flush() {
+      if (!navigator.onLine) return;
+      const { sent, refused } = await flushTransactionQueue(id);
+      if (sent.length === 0 && refused.length === 0) return;
+      await invalidateFamilies(queryClient, [
+        queryKeys.transactions.all,
+        queryKeys.budgets.all,
+        queryKeys.categories.all,
+        queryKeys.accounts.all,
+      ]);
+      if (sent.length > 0) {
+        toast.success(
+          sent.length === 1
+            ? 'The transaction saved on this device was added.'
+            : `The ${sent.length} transactions saved on this device were added.`,
+        );
+      }
+      for (const { entry, error } of refused) {
+        toast.error(
+          `"${entry.input.name || entry.input.category}" saved on this device could not be added: ${error.message}`,
+        );
+      }
+    }
+    void flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [userId, queryClient]);
+}
