@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { chooseRowAction } from './support/row-actions';
 import { createTransactions, todayUtc } from './support/transactions';
 import { createUser, signInWithToken } from './support/users';
 
@@ -57,7 +58,7 @@ test('names, notes and categories holding markup are shown as text everywhere', 
   await page.goto('/transactions');
   const row = page.getByRole('table').locator('tbody tr').filter({ hasText: NAME });
   await expect(row).toContainText(CATEGORY);
-  await row.getByRole('button', { name: /details/i }).click();
+  await chooseRowAction(row, NAME, 'Details');
   const details = page.getByRole('dialog');
   await expect(details).toContainText(NOTE);
   await expectNothingInjected(page);

@@ -37,8 +37,9 @@ export function AppLayout() {
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 xl:gap-4">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 xl:gap-4">
           <BrandLink />
+          {/* Eight items fit on one line from 1024 px with tight padding; roomier from 1280 px. */}
           <nav aria-label="Main" className="hidden lg:block">
             <ul className="flex items-center gap-0.5 xl:gap-1">
               {NAV_ITEMS.map((item) => (
@@ -46,7 +47,7 @@ export function AppLayout() {
                   <NavLink
                     to={item.to}
                     className={({ isActive }) =>
-                      `rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-3 ${
+                      `rounded-lg px-1.5 py-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-3 ${
                         isActive
                           ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200'
                           : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
