@@ -9,11 +9,14 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Whether the browser believes it is online (navigator.onLine), kept current by its events. */
+/**
+ * Whether the browser believes it is online (navigator.onLine), kept current by its events. Only
+ * an explicit `false` is offline: where the property is missing, nothing says the network is down.
+ */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => navigator.onLine !== false,
     () => true,
   );
 }
