@@ -204,7 +204,9 @@ describe('optional AI endpoint', () => {
         url: `http://127.0.0.1:${port}/v1`,
         model: 'vision-test',
         key: 'secret-key',
-        timeoutMs: 500,
+        // Short enough for the 'slow' answer (2 s) to time out, long enough that a loaded
+        // machine still gets the 'valid' one in time.
+        timeoutMs: 1500,
       },
     });
   });
