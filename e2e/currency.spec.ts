@@ -11,16 +11,16 @@ test('the currency picked in the navigation bar persists after a reload', async 
   await page.goto('/dashboard');
   const shell = new AppShell(page);
   await shell.expectDashboard();
-  await expect(shell.currencyPicker).toHaveValue('USD');
+  await shell.expectCurrency('USD');
 
   const saved = page.waitForResponse(
     (response) =>
       response.url().endsWith('/api/auth/setup') && response.request().method() === 'PUT',
   );
-  await shell.currencyPicker.selectOption('GBP');
+  await shell.chooseCurrency('GBP');
   expect((await saved).status()).toBe(200);
 
   await page.reload();
   await shell.expectDashboard();
-  await expect(shell.currencyPicker).toHaveValue('GBP');
+  await shell.expectCurrency('GBP');
 });
