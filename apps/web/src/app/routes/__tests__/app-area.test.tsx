@@ -150,6 +150,17 @@ describe('protected area', () => {
     expect(app.currentPath()).toBe('/login');
     expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
     expect(window.localStorage.getItem('token')).toBeNull();
+    // The sign-in page says what happened, in a status message rather than a logout toast.
+    const notice = await screen.findByText('Your account and all its data were deleted.');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('Logged out successfully.')).toBeNull();
+  });
+
+  it('shows no deletion notice on a plain visit to the sign-in page', async () => {
+    fakeApi({ 'GET /api/auth/me': { status: 401 } });
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.queryByText('Your account and all its data were deleted.')).toBeNull();
   });
 
   it('shows an inline error when the account cannot be deleted', async () => {
