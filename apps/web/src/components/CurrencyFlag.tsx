@@ -1,15 +1,16 @@
 import type { CurrencyCode } from '@moneta/shared';
-import AU from 'country-flag-icons/react/3x2/AU';
-import CA from 'country-flag-icons/react/3x2/CA';
-import EU from 'country-flag-icons/react/3x2/EU';
-import GB from 'country-flag-icons/react/3x2/GB';
-import IN from 'country-flag-icons/react/3x2/IN';
-import JP from 'country-flag-icons/react/3x2/JP';
-import US from 'country-flag-icons/react/3x2/US';
+// The SVG files of country-flag-icons (vite.config.ts's @flags alias), each its own hashed file:
+// no JavaScript for them, and a flag is fetched only where it is shown. `no-inline` keeps Vite
+// from turning these small files into data URLs inside the bundle.
+import AU from '@flags/AU.svg?no-inline';
+import CA from '@flags/CA.svg?no-inline';
+import EU from '@flags/EU.svg?no-inline';
+import GB from '@flags/GB.svg?no-inline';
+import IN from '@flags/IN.svg?no-inline';
+import JP from '@flags/JP.svg?no-inline';
+import US from '@flags/US.svg?no-inline';
 
-// One import a flag: each is its own small module, so only these seven reach the bundle (the
-// package's index holds some 260). Emoji flags show as boxes or letters on many systems.
-const FLAGS: Record<CurrencyCode, typeof US> = {
+const FLAGS: Record<CurrencyCode, string> = {
   USD: US,
   EUR: EU,
   GBP: GB,
@@ -19,19 +20,26 @@ const FLAGS: Record<CurrencyCode, typeof US> = {
   INR: IN,
 };
 
-/** A currency's flag as a bundled SVG; decorative, since the code or name is always beside it. */
+/**
+ * A currency's flag as a bundled SVG (emoji flags show as boxes or letters on many systems).
+ * Decorative (alt=""), since the code or name is always beside it; 3:2 like the files.
+ */
 export function CurrencyFlag({
   code,
-  className = 'h-4 w-6',
+  width = 24,
+  className = '',
 }: {
   code: CurrencyCode;
+  width?: number;
   className?: string;
 }) {
-  const Flag = FLAGS[code];
   return (
-    <Flag
-      aria-hidden="true"
-      // A hairline keeps the white parts of a flag (Japan, England) visible on a white page.
+    <img
+      src={FLAGS[code]}
+      alt=""
+      width={width}
+      height={(width * 2) / 3}
+      // A hairline keeps the white parts of a flag (Japan, England) apart from a white page.
       className={`shrink-0 rounded-[2px] shadow-[0_0_0_1px_rgb(0_0_0/0.12)] dark:shadow-[0_0_0_1px_rgb(255_255_255/0.2)] ${className}`}
     />
   );

@@ -48,7 +48,7 @@ export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => vo
                   onChange={() => setCurrency(option.code)}
                   className="size-4 accent-emerald-700"
                 />
-                <CurrencyFlag code={option.code} className="h-5 w-[30px]" />
+                <CurrencyFlag code={option.code} width={30} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-neutral-900 dark:text-white">
                     {option.name}
