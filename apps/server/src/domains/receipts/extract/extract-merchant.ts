@@ -248,7 +248,7 @@ export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null 
     }
     const letterCount = letters(name);
     if (letterCount < 3) return;
-    if (isNotName(name) || BRANCH_LINE.test(line.text)) return;
+    if (isNotName(name) || BRANCH_LINE.test(line.text) || LOYALTY.test(line.text)) return;
     const upper = capitals(name) / letterCount;
     let score = 1 - index * 0.08;
     if (COMPANY_SUFFIX.test(name)) score += 0.8;
@@ -396,7 +396,7 @@ const THANKS = [
   /\bGRACIAS\s+POR\s+(?:SU\s+)?(?:COMPRA|VISITA)\s+EN\s+|\bGRACIAS\s+POR\s+ELEGIR\s+/,
   /\bGRAZIE\s+PER\s+(?:AVER\s+)?(?:ACQUISTATO|SCELTO|FATTO\s+LA\s+SPESA)\s+(?:DA|PRESSO|IN)?\s*/,
   /\b(?:AANKOOP|BEZOEK|WINKELEN)\s+(?:BIJ|AAN)\s+/,
-].map((words) => new RegExp(`${words.source}${NAME_AFTER}`, 'iu'));
+].map((words) => new RegExp(`(?:${words.source})${NAME_AFTER}`, 'iu'));
 // The Japanese way round: the name comes first ("キャンドゥをご利用いただき", "…にご来店").
 const THANKS_JA = /([\p{L}\p{N}・ー&]{2,20}?)(?:を|に)ご(?:利用|来店)/u;
 // "… bei uns", "chez nous", "with us", "our store": no shop's name.
@@ -434,7 +434,7 @@ const NOT_A_BRAND =
 
 function nameInApp(lines: readonly ReceiptLine[]): string | null {
   for (const line of lines) {
-    const brand = APP.exec(joinTitleCasePieces(line.text))?.[1];
+    const brand = APP.exec(line.text)?.[1];
     if (brand && !NOT_A_BRAND.test(brand) && letters(brand) >= 3) return brand;
   }
   return null;
