@@ -430,7 +430,7 @@ function nameInThanks(lines: readonly ReceiptLine[]): string | null {
 const APP = /(?:^|\s)(\p{Lu}[\p{L}'’&-]{2,20})\s+(?:[Pp][Ll][Uu][Ss]\s+)?(?:APP|App|app)\b/u;
 // Words before "app" that are no brand, and programmes shared by many shops (PAYBACK).
 const NOT_A_BRAND =
-  /^(DIE|DER|DAS|UNSERE[RN]?|THE|OUR|FREE|MOBILE|NEUE[NR]?|NEW|LA|LE|L['’]|NUESTRA|NOSTRA|ONZE|DE|GRATIS|KOSTENLOSE[NR]?|SHOPPING|REWARDS?|LOYALTY|PAYBACK|DEUTSCHLANDCARD|FLYBUYS|NECTAR|ONEPASS|PAYPAL|BANKING|WALLET)$/i;
+  /^(PLUS|DIE|DER|DAS|UNSERE[RN]?|THE|OUR|FREE|MOBILE|NEUE[NR]?|NEW|LA|LE|L['’]|NUESTRA|NOSTRA|ONZE|DE|GRATIS|KOSTENLOSE[NR]?|SHOPPING|REWARDS?|LOYALTY|PAYBACK|DEUTSCHLANDCARD|FLYBUYS|NECTAR|ONEPASS|PAYPAL|BANKING|WALLET)$/i;
 
 function nameInApp(lines: readonly ReceiptLine[]): string | null {
   for (const line of lines) {

@@ -26,7 +26,8 @@ export interface OcrWorkerSettings {
 
 export type OcrRequest = { id: number; job: OcrJob };
 
-export type OcrResponse =
+/** Every response carries the worker's resident memory after the receipt, in bytes. */
+export type OcrResponse = (
   | {
       id: number;
       ok: true;
@@ -35,4 +36,5 @@ export type OcrResponse =
       /** A PDF's page 1 as a PNG: the picture shown for the receipt. */
       pagePng?: Uint8Array;
     }
-  | { id: number; ok: false; reason: 'unreadable' | 'too-large'; message: string };
+  | { id: number; ok: false; reason: 'unreadable' | 'too-large'; message: string }
+) & { rss: number };

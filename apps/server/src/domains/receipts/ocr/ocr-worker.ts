@@ -20,7 +20,9 @@ async function readImage(bytes: Buffer, script: OcrScript) {
   return groupLines(await (await ocr).read(image, script));
 }
 
-async function handle({ id, job }: OcrRequest): Promise<OcrResponse> {
+type Answer = OcrResponse extends infer R ? (R extends unknown ? Omit<R, 'rss'> : never) : never;
+
+async function handle({ id, job }: OcrRequest): Promise<Answer> {
   try {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
     const script = job.script ?? 'latin';
@@ -45,7 +47,9 @@ async function handle({ id, job }: OcrRequest): Promise<OcrResponse> {
 }
 
 process.on('message', (request: OcrRequest) => {
-  void handle(request).then((response) => process.send?.(response));
+  void handle(request).then((answer) =>
+    process.send?.({ ...answer, rss: process.memoryUsage.rss() } satisfies OcrResponse),
+  );
 });
 // Orphaned workers end with their parent.
 process.on('disconnect', () => process.exit(0));

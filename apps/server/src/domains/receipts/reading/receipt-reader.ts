@@ -19,6 +19,11 @@ export interface ReceiptReaderOptions {
   maxImageSide?: number;
   /** Pixels fed to the text detector (default 0.9 megapixels). */
   detectionMaxPixels?: number;
+  /**
+   * A worker whose resident memory passes this many megabytes after a receipt is replaced by a
+   * fresh one (default 640): a PDF's renderer or a very large page otherwise stays resident.
+   */
+  workerRecycleMb?: number;
   /** Optional OpenAI-compatible vision endpoint, tried first for images; OCR is the fallback. */
   ai?: AiReaderOptions;
 }
@@ -45,6 +50,7 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
     timeoutMs: options.timeoutMs ?? 30_000,
     maxImageSide: options.maxImageSide ?? 1600,
     detectionMaxPixels: options.detectionMaxPixels ?? 900_000,
+    recycleRssBytes: (options.workerRecycleMb ?? 640) * 1_000_000,
   });
 
   return {
