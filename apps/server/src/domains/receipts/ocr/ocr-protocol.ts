@@ -26,8 +26,8 @@ export interface OcrWorkerSettings {
 
 export type OcrRequest = { id: number; job: OcrJob };
 
-/** Every response carries the worker's resident memory after the receipt, in bytes. */
-export type OcrResponse = (
+/** A worker's answer to one request. */
+export type OcrAnswer =
   | {
       id: number;
       ok: true;
@@ -36,5 +36,7 @@ export type OcrResponse = (
       /** A PDF's page 1 as a PNG: the picture shown for the receipt. */
       pagePng?: Uint8Array;
     }
-  | { id: number; ok: false; reason: 'unreadable' | 'too-large'; message: string }
-) & { rss: number };
+  | { id: number; ok: false; reason: 'unreadable' | 'too-large'; message: string };
+
+/** The answer as sent, with the worker's resident memory after the receipt, in bytes. */
+export type OcrResponse = OcrAnswer & { rss: number };

@@ -2,7 +2,13 @@
 // (ocr-pool.ts). Running OCR in its own process keeps its memory out of the server's heap and lets
 // the pool kill a receipt that takes too long.
 import { groupLines } from './group-lines';
-import type { OcrRequest, OcrResponse, OcrScript, OcrWorkerSettings } from './ocr-protocol';
+import type {
+  OcrAnswer,
+  OcrRequest,
+  OcrResponse,
+  OcrScript,
+  OcrWorkerSettings,
+} from './ocr-protocol';
 import { createPaddleOcr, type PaddleOcr } from './paddle-ocr';
 import { prepareImage, trimMargins } from './prepare-image';
 import { readPdfFirstPage } from './read-pdf';
@@ -20,9 +26,7 @@ async function readImage(bytes: Buffer, script: OcrScript) {
   return groupLines(await (await ocr).read(image, script));
 }
 
-type Answer = OcrResponse extends infer R ? (R extends unknown ? Omit<R, 'rss'> : never) : never;
-
-async function handle({ id, job }: OcrRequest): Promise<Answer> {
+async function handle({ id, job }: OcrRequest): Promise<OcrAnswer> {
   try {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
     const script = job.script ?? 'latin';
