@@ -392,11 +392,13 @@ describe('merchant: the shop, not the boilerplate around it', () => {
       expect(merchant(...logo, ...items, 'SUMME 10,00', thanks)).toBe(name);
     });
 
-    it('"… bei uns", "chez nous" and a kind of shop alone name no shop', () => {
+    it('"… bei uns", "chez nous", "à bientôt" and a kind of shop alone name no shop', () => {
       for (const thanks of [
         'Vielen Dank für Ihren Einkauf bei uns',
         'Merci de votre visite chez nous',
         'Danke für Ihren Besuch im Markt',
+        'MERCI DE VOTRE VISITE A BIENTOT',
+        'Grazie per aver acquistato, arrivederci',
       ]) {
         expect(merchant(...logo, ...items, 'SUMME 10,00', thanks)).toBeNull();
       }

@@ -394,14 +394,14 @@ const THANKS = [
   /\b(?:EINKAUF|BESUCH)\s+(?:BEI|IM)\s+/,
   /\b(?:VISITE|ACHATS?)\s+(?:CHEZ|[AÀ])\s+|\bMERCI\s+D['’]\s?AVOIR\s+CHOISI\s+/,
   /\bGRACIAS\s+POR\s+(?:SU\s+)?(?:COMPRA|VISITA)\s+EN\s+|\bGRACIAS\s+POR\s+ELEGIR\s+/,
-  /\bGRAZIE\s+PER\s+(?:AVER\s+)?(?:ACQUISTATO|SCELTO|FATTO\s+LA\s+SPESA)\s+(?:DA|PRESSO|IN)?\s*/,
+  /\bGRAZIE\s+PER\s+(?:AVER\s+)?(?:(?:ACQUISTATO|FATTO\s+LA\s+SPESA)\s+(?:DA|PRESSO)|SCELTO)\s+/,
   /\b(?:AANKOOP|BEZOEK|WINKELEN)\s+(?:BIJ|AAN)\s+/,
 ].map((words) => new RegExp(`(?:${words.source})${NAME_AFTER}`, 'iu'));
 // The Japanese way round: the name comes first ("キャンドゥをご利用いただき", "…にご来店").
 const THANKS_JA = /([\p{L}\p{N}・ー&]{2,20}?)(?:を|に)ご(?:利用|来店)/u;
 // "… bei uns", "chez nous", "with us", "our store": no shop's name.
 const NOT_A_SHOP =
-  /^(US|UNS|OUR|THE\s+STORE|NOUS|NOSOTROS|NOSOTRAS|NOI|ONS|IHNEN|THIS\s+STORE|THIS|IHREM|UNSERE[MN]?)\b|^(当店|弊社|本日)/i;
+  /^(BIENT[OÔ]T|TR[EÈ]S\s+BIENT[OÔ]T|LA\s+PROCHAINE|PRESTO|ARRIVEDERCI|PRONTO|US|UNS|OUR|THE\s+STORE|NOUS|NOSOTROS|NOSOTRAS|NOI|ONS|IHNEN|THIS\s+STORE|THIS|IHREM|UNSERE[MN]?)\b|^(当店|弊社|本日)/i;
 
 // A kind of shop alone is no name: "Danke für Ihren Besuch im Markt".
 const GENERIC_SHOP =
