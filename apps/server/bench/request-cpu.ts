@@ -4,13 +4,14 @@
 //
 // Throughput on a shared 2-core machine swings with everyone else's load (bench:api's figures
 // moved by a factor of five between runs); the CPU seconds the server process itself spends on
-// a fixed number of requests move far less, because waiting for a core is not counted. The two
-// builds run alternately (A B, B A, …) so that what is left of the machine's drift falls on both.
+// a fixed number of requests move less, because waiting for a core is not counted (they still
+// grow under heavy load: caches and cores are shared). The two builds run alternately (A B,
+// B A, …) so that what is left of the machine's drift falls on both.
 //
 // Environment: BENCH_DATABASE_URL, BENCH_BASE_ROOT, BENCH_ROUNDS (4), BENCH_REQUESTS (3000 per
 // endpoint and round), BENCH_CONNECTIONS (10), BENCH_THREADS=1 (print CPU per thread name too),
-// BENCH_ACCEPT_ENCODING ("identity"; an older build
-// may not compress, and compression is measured by bench:compression).
+// BENCH_ACCEPT_ENCODING ("identity"; an older build may not compress, and compression is
+// measured by bench:compression).
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
