@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -47,12 +47,42 @@ function ChartSlot({ height, children }: { height: string; children: ReactNode }
   return <Suspense fallback={<Skeleton className={`${height} w-full`} />}>{children}</Suspense>;
 }
 
+const CHART_COUNT = 4;
+
+/**
+ * How many of the four charts may be drawn: none until their code is in, then one more per task,
+ * so that creating them (chart.js measures and draws each canvas) is four short tasks rather
+ * than one long one that would keep the page from answering input.
+ */
+function useChartsShown(hasData: boolean): number {
+  const [isCodeLoaded, setIsCodeLoaded] = useState(false);
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (!hasData) return;
+    let isCurrent = true;
+    void loadCharts().then(() => {
+      if (isCurrent) setIsCodeLoaded(true);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [hasData]);
+  useEffect(() => {
+    if (!isCodeLoaded || shown >= CHART_COUNT) return;
+    const timer = setTimeout(() => setShown((count) => count + 1), 0);
+    return () => clearTimeout(timer);
+  }, [isCodeLoaded, shown]);
+  return shown;
+}
+
 /** The charts of the last 30 days, with Recent Transactions placed among them. */
 export function DashboardCharts({ currency, recent }: { currency: string; recent: ReactNode }) {
   const charts = useCharts();
   const data = charts.data;
+  const shown = useChartsShown(data !== undefined);
 
   function body(
+    order: number,
     height: string,
     isEmpty: (d: NonNullable<typeof data>) => boolean,
     empty: string,
@@ -62,6 +92,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
     if (charts.isError) return <Empty>Not loaded.</Empty>;
     if (!data) return <Skeleton className={`${height} w-full`} />;
     if (isEmpty(data)) return <Empty>{empty}</Empty>;
+    if (order >= shown) return <Skeleton className={`${height} w-full`} />;
     return <ChartSlot height={height}>{chart(data)}</ChartSlot>;
   }
 
@@ -77,6 +108,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Expenses by Category">
           {body(
+            0,
             'h-72',
             (d) => d.expensesByCategory.length === 0,
             'No expense data to display.',
@@ -87,6 +119,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
         </Card>
         <Card title="Daily Activity (Last 30 Days)" className="lg:col-span-2">
           {body(
+            1,
             'h-72',
             (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
             'No recent activity to display.',
@@ -102,6 +135,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
         <Card title="Recent Transactions">{recent}</Card>
         <Card title="Income Vs Time">
           {body(
+            2,
             'h-56',
             (d) => !hasActivity(d.incomeOverTime),
             NO_INCOME,
@@ -117,6 +151,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
         </Card>
         <Card title="Expense Vs Time">
           {body(
+            3,
             'h-56',
             (d) => !hasActivity(d.expensesOverTime),
             // SPEC §2: the expense line chart reuses the income chart's empty text.
