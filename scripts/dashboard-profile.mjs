@@ -143,8 +143,7 @@ async function measure({ base, token }) {
     const metric = (name) => metrics.find((entry) => entry.name === name)?.value ?? 0;
     const record = await page.evaluate(() => globalThis.__profile);
     const fcp = await page.evaluate(
-      () =>
-        performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
     );
     // Self time per script file from the CPU profile.
     const perFile = new Map();
@@ -169,7 +168,10 @@ async function measure({ base, token }) {
       lcp: record.lcp,
       longTasks: record.longTasks.length,
       longestTask: Math.max(0, ...record.longTasks.map(([, duration]) => duration)),
-      blockingMs: record.longTasks.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0),
+      blockingMs: record.longTasks.reduce(
+        (sum, [, duration]) => sum + Math.max(0, duration - 50),
+        0,
+      ),
       scriptMs: Math.round(metric('ScriptDuration') * 1000),
       taskMs: Math.round(metric('TaskDuration') * 1000),
       layoutMs: Math.round(metric('LayoutDuration') * 1000),
@@ -206,9 +208,27 @@ try {
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   for (const [index, runs] of results.entries()) {
-    const keys = ['blockingMs', 'longTasks', 'longestTask', 'scriptMs', 'taskMs', 'layoutMs', 'styleMs', 'fcp', 'lcp', 'cls', 'requests', 'kB'];
-    const medians = Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))]));
-    console.log(`median ${String.fromCharCode(65 + index)} (${dists[index]}):`, JSON.stringify(medians));
+    const keys = [
+      'blockingMs',
+      'longTasks',
+      'longestTask',
+      'scriptMs',
+      'taskMs',
+      'layoutMs',
+      'styleMs',
+      'fcp',
+      'lcp',
+      'cls',
+      'requests',
+      'kB',
+    ];
+    const medians = Object.fromEntries(
+      keys.map((key) => [key, median(runs.map((run) => run[key]))]),
+    );
+    console.log(
+      `median ${String.fromCharCode(65 + index)} (${dists[index]}):`,
+      JSON.stringify(medians),
+    );
     console.log('  self time per file (last run):', runs.at(-1).files.join(' | '));
   }
 } finally {

@@ -43,46 +43,51 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
-function ChartSlot({ height, children }: { height: string; children: ReactNode }) {
-  return <Suspense fallback={<Skeleton className={`${height} w-full`} />}>{children}</Suspense>;
+/** Charts waiting for their turn to be drawn, one per task. */
+const chartTurns: Array<() => void> = [];
+
+function takeTurns() {
+  chartTurns.shift()?.();
+  if (chartTurns.length > 0) setTimeout(takeTurns, 0);
 }
 
-const CHART_COUNT = 4;
-
 /**
- * How many of the four charts may be drawn: none until their code is in, then one more per task,
+ * Whether a chart may be drawn: once its code is in and the charts before it are, one per task,
  * so that creating them (chart.js measures and draws each canvas) is four short tasks rather
- * than one long one that would keep the page from answering input.
+ * than one long one that would keep the page from answering input. Each slot keeps its own
+ * state: re-rendering the component that holds the charts query would bring a query back into
+ * a cache that sign-out has just emptied.
  */
-function useChartsShown(hasData: boolean): number {
-  const [isCodeLoaded, setIsCodeLoaded] = useState(false);
-  const [shown, setShown] = useState(0);
+function useChartTurn(): boolean {
+  const [isTurn, setIsTurn] = useState(false);
   useEffect(() => {
-    if (!hasData) return;
     let isCurrent = true;
+    const turn = () => {
+      if (isCurrent) setIsTurn(true);
+    };
     void loadCharts().then(() => {
-      if (isCurrent) setIsCodeLoaded(true);
+      chartTurns.push(turn);
+      if (chartTurns.length === 1) setTimeout(takeTurns, 0);
     });
     return () => {
       isCurrent = false;
     };
-  }, [hasData]);
-  useEffect(() => {
-    if (!isCodeLoaded || shown >= CHART_COUNT) return;
-    const timer = setTimeout(() => setShown((count) => count + 1), 0);
-    return () => clearTimeout(timer);
-  }, [isCodeLoaded, shown]);
-  return shown;
+  }, []);
+  return isTurn;
+}
+
+function ChartSlot({ height, children }: { height: string; children: ReactNode }) {
+  const isTurn = useChartTurn();
+  const skeleton = <Skeleton className={`${height} w-full`} />;
+  return isTurn ? <Suspense fallback={skeleton}>{children}</Suspense> : skeleton;
 }
 
 /** The charts of the last 30 days, with Recent Transactions placed among them. */
 export function DashboardCharts({ currency, recent }: { currency: string; recent: ReactNode }) {
   const charts = useCharts();
   const data = charts.data;
-  const shown = useChartsShown(data !== undefined);
 
   function body(
-    order: number,
     height: string,
     isEmpty: (d: NonNullable<typeof data>) => boolean,
     empty: string,
@@ -92,7 +97,6 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
     if (charts.isError) return <Empty>Not loaded.</Empty>;
     if (!data) return <Skeleton className={`${height} w-full`} />;
     if (isEmpty(data)) return <Empty>{empty}</Empty>;
-    if (order >= shown) return <Skeleton className={`${height} w-full`} />;
     return <ChartSlot height={height}>{chart(data)}</ChartSlot>;
   }
 
@@ -108,7 +112,6 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Expenses by Category">
           {body(
-            0,
             'h-72',
             (d) => d.expensesByCategory.length === 0,
             'No expense data to display.',
@@ -119,7 +122,6 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
         </Card>
         <Card title="Daily Activity (Last 30 Days)" className="lg:col-span-2">
           {body(
-            1,
             'h-72',
             (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
             'No recent activity to display.',
@@ -135,7 +137,6 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
         <Card title="Recent Transactions">{recent}</Card>
         <Card title="Income Vs Time">
           {body(
-            2,
             'h-56',
             (d) => !hasActivity(d.incomeOverTime),
             NO_INCOME,
@@ -151,7 +152,6 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
         </Card>
         <Card title="Expense Vs Time">
           {body(
-            3,
             'h-56',
             (d) => !hasActivity(d.expensesOverTime),
             // SPEC §2: the expense line chart reuses the income chart's empty text.
