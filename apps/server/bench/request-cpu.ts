@@ -8,7 +8,8 @@
 // grow under heavy load: caches and cores are shared). The two builds run alternately (A B,
 // B A, …) so that what is left of the machine's drift falls on both.
 //
-// Environment: BENCH_DATABASE_URL, BENCH_BASE_ROOT, BENCH_ROUNDS (4), BENCH_REQUESTS (3000 per
+// Environment: BENCH_DATABASE_URL, BENCH_BASE_ROOT, BENCH_ROOT (instead of this checkout),
+// BENCH_ROUNDS (4), BENCH_REQUESTS (3000 per
 // endpoint and round), BENCH_CONNECTIONS (10), BENCH_THREADS=1 (print CPU per thread name too),
 // BENCH_ACCEPT_ENCODING ("identity"; an older build may not compress, and compression is
 // measured by bench:compression).
@@ -22,11 +23,13 @@ import { findSeed } from './lib/seed-transactions';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const baseRoot = process.env.BENCH_BASE_ROOT ? resolve(process.env.BENCH_BASE_ROOT) : undefined;
+/** The build measured as "this build": this checkout unless told otherwise (built already). */
+const ownRoot = fileURLToPath(new URL('..', import.meta.url));
+const thisRoot = process.env.BENCH_ROOT ? resolve(process.env.BENCH_ROOT) : ownRoot;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const requests = Number(process.env.BENCH_REQUESTS ?? 3000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'identity';
-const thisRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const ENDPOINTS = [
   { name: 'list page 1', path: '/api/transactions?page=1&limit=10' },
@@ -124,7 +127,9 @@ async function main() {
   await database.close();
   if (!seed) throw new Error('BENCH_DATABASE_URL holds no bench:api seed');
 
-  const builds: Build[] = [{ label: 'this build', root: thisRoot, figures: new Map() }];
+  const builds: Build[] = [
+    { label: thisRoot === ownRoot ? 'this build' : thisRoot, root: thisRoot, figures: new Map() },
+  ];
   if (baseRoot) builds.unshift({ label: `base (${baseRoot})`, root: baseRoot, figures: new Map() });
   console.log(
     `Server CPU per request — ${rounds} rounds × ${requests} requests per endpoint, ${connections} connections, Accept-Encoding: ${acceptEncoding}; load average at start ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
