@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney, fromMinorUnits, hasAtMostTwoDecimals, toMinorUnits } from './money';
 
 describe('money', () => {
@@ -39,7 +39,10 @@ describe('money', () => {
         return new target(...args);
       },
     });
-    vi.spyOn(Intl, 'NumberFormat', 'get').mockReturnValue(counting);
+    const original = Intl.NumberFormat;
+    const replace = (value: typeof Intl.NumberFormat) =>
+      Object.defineProperty(Intl, 'NumberFormat', { value, configurable: true, writable: true });
+    replace(counting);
     try {
       for (let cents = 0; cents < 50; cents++) formatMoney(cents / 100, 'CHF');
       expect(formatMoney(2.5, 'CHF')).toBe('CHF\u00a02.50');
@@ -47,7 +50,7 @@ describe('money', () => {
       expect(constructed).toBeGreaterThan(0);
       expect(constructed).toBeLessThanOrEqual(2);
     } finally {
-      vi.restoreAllMocks();
+      replace(original);
     }
   });
 
