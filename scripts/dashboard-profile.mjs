@@ -6,91 +6,17 @@
 // run. Each given web build (default: apps/web/dist) is served by its own built server (fresh
 // database, seeded as scripts/lighthouse.mjs does) and the builds are measured in turn, A, B,
 // A, B, PROFILE_ROUNDS times (default 3), each in a fresh browser.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumPath } from './chromium-path.mjs';
+import { freePort, seedUser, startServer } from './seeded-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Math.max(1, Number(process.env.PROFILE_ROUNDS ?? 3));
 const dists = process.argv.slice(2).length
   ? process.argv.slice(2).map((dir) => resolve(dir))
   : [join(root, 'apps/web/dist')];
-
-async function freePort() {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startServer(dist) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts', 'e2e-server.mjs')], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST_DIR: dist },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 480; attempt++) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('The server did not start.');
-}
-
-async function api(base, method, path, body, token) {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-  return response.json();
-}
-
-/** The same user as scripts/lighthouse.mjs seeds. */
-async function seedUser(base) {
-  const { token } = await api(base, 'POST', '/auth/signup', {
-    email: `profile-${Date.now()}@moneta.dev`,
-    password: 'Secr3t!pass',
-  });
-  await api(base, 'PUT', '/auth/setup', { defaultCurrency: 'USD', timeZone: 'UTC' }, token);
-  const expenses = ['Food', 'Transport', 'Shopping', 'Bills', 'Entertainment', 'Health'];
-  const names = ['Groceries', 'Coffee', 'Bus pass', 'Electricity', 'Cinema', 'Pharmacy'];
-  const day = 24 * 60 * 60 * 1000;
-  const transactions = Array.from({ length: 1000 }, (_, index) => {
-    const isIncome = index % 25 === 0;
-    return {
-      name: isIncome ? 'Salary' : `${names[index % names.length]} ${index}`,
-      category: isIncome ? 'Salary' : expenses[index % expenses.length],
-      cost: isIncome ? 2500 : Math.round(((index * 37) % 9000) + 150) / 100,
-      addedOn: new Date(Date.now() - (index % 120) * day).toISOString().slice(0, 10),
-      isIncome,
-      note: index % 7 === 0 ? 'paid by card' : '',
-    };
-  });
-  for (let start = 0; start < transactions.length; start += 8) {
-    await Promise.all(
-      transactions
-        .slice(start, start + 8)
-        .map((transaction) => api(base, 'POST', '/transactions', transaction, token)),
-    );
-  }
-  return token;
-}
 
 // Collected in the page from the first script on.
 function observe() {
@@ -191,9 +117,9 @@ async function measure({ base, token }) {
 const servers = [];
 try {
   for (const dist of dists) {
-    const server = await startServer(dist);
+    const server = await startServer(await freePort(), dist);
     servers.push(server);
-    server.token = await seedUser(server.base);
+    server.token = await seedUser(server.base, { label: 'profile' });
     console.error(`Serving ${dist} at ${server.base}, seeded.`);
   }
   const results = dists.map(() => []);

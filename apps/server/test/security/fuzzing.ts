@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, renderReceipt } from '../support/receipt-files';
 import {
   createTestApp,
@@ -131,6 +131,41 @@ export function useFuzzing(): Fuzzing {
       );
     },
   };
+}
+
+/** Shards of the catalogue: one test file each (fuzz-catalogue-N.test.ts), run side by side. */
+export const CATALOGUE_SHARDS = 2;
+
+/**
+ * The catalogue's tests for shard `index` (0-based) of CATALOGUE_SHARDS: every attack on the
+ * shard's operations gets a 4xx with a message and changes nothing, then every read still
+ * answers. Call once per file, at the top level.
+ */
+export function describeCatalogueShard(index: number): void {
+  const fuzzing = useFuzzing();
+  const name = `shard ${index + 1} of ${CATALOGUE_SHARDS}`;
+  describe(`fuzzing every operation of the OpenAPI description: the catalogue, ${name}`, () => {
+    it('answers every catalogue attack with a 4xx and a message, and changes nothing when it refuses', async () => {
+      const operations = catalogueShard(fuzzing, index, CATALOGUE_SHARDS);
+      expect(operations.length).toBeGreaterThan(0);
+      const failures: string[] = [];
+      let count = 0;
+      for (const operation of operations) {
+        const plan = fuzzing.planFor(operation);
+        for (const fuzzCase of fuzzing.catalogueFor(operation)) {
+          count += 1;
+          const problem = await fuzzing.runCase(fuzzCase, plan);
+          if (problem) failures.push(problem);
+        }
+      }
+      reportFigure(`fuzz catalogue, ${name}: ${count} cases over ${operations.length} operations`);
+      expect(failures).toEqual([]);
+    }, 600_000);
+
+    it('still answers every read for the fuzzing user, and no prototype was polluted', async () => {
+      await fuzzing.expectReadsStillAnswer();
+    });
+  });
 }
 
 /**
