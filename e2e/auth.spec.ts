@@ -19,7 +19,7 @@ test('register → setup → dashboard → logout → login', async ({ page }) =
 
   const shell = new AppShell(page);
   await shell.expectDashboard();
-  await expect(shell.currencyPicker).toHaveValue('EUR');
+  await shell.expectCurrency('EUR');
 
   await shell.logoutButton.click();
   const login = new LoginPage(page);
@@ -31,7 +31,7 @@ test('register → setup → dashboard → logout → login', async ({ page }) =
   await login.login(email, PASSWORD);
   await shell.expectDashboard();
   await expect(page.getByText('Login successful!')).toBeVisible();
-  await expect(shell.currencyPicker).toHaveValue('EUR');
+  await shell.expectCurrency('EUR');
 });
 
 test('a wrong password shows the server message inline', async ({ page }) => {

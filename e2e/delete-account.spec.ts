@@ -26,7 +26,14 @@ test('deleting the account logs out and the old credentials stop working', async
   await settings.deleteAccount();
   await expect(page).toHaveURL(/\/login$/);
   await expect(login.heading).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Your account and all its data were deleted.',
+  );
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  // Said once: the history entry no longer carries it, so a reload does not repeat it.
+  await page.reload();
+  await expect(login.heading).toBeVisible();
+  await expect(page.getByText('Your account and all its data were deleted.')).toBeHidden();
 
   await login.login(user.email, user.password);
   await expect(login.error).toHaveText('Invalid email or password.');

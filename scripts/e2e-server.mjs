@@ -12,6 +12,9 @@ process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 // meant for strangers on the internet, not for one suite. (The limit itself is tested through
 // HTTP in the server's tests.)
 process.env.SIGNUP_RATE_LIMIT = process.env.SIGNUP_RATE_LIMIT ?? '1000';
+// The server's connections need not wait for the WAL to reach the disk at each commit (node-pg
+// reads PGOPTIONS): a crash loses this throwaway database anyway.
+process.env.PGOPTIONS = process.env.PGOPTIONS ?? '-c synchronous_commit=off';
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 await import('../apps/server/dist/server.js');

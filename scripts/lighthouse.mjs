@@ -6,15 +6,14 @@
 // and, with LIGHTHOUSE_STRICT=1, exits non-zero when a page is below the targets.
 //
 // Debian's Chromium (CHROMIUM_PATH overrides it) through chrome-launcher: nothing is downloaded.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumPath, hasChromium } from './chromium-path.mjs';
+import { freePort, seedUser, startServer } from './seeded-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputDir = join(root, 'test-results', 'lighthouse');
@@ -44,80 +43,6 @@ for (const built of ['apps/web/dist/index.html', 'apps/server/dist/server.js']) 
     console.error(`No ${built}: run \`npm run build\` first.`);
     process.exit(1);
   }
-}
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built server, as the browser tests start it: a fresh embedded PostgreSQL, removed after. */
-async function startServer(port) {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'e2e-server.mjs')], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The server did not answer /api/health within a minute.');
-}
-
-async function api(base, method, path, body, token) {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-/** A user with a set-up account and 1,000 transactions over the last 120 days, through the API. */
-async function seedUser(base) {
-  const email = `lighthouse-${Date.now()}@moneta.dev`;
-  const { token } = await api(base, 'POST', '/auth/signup', { email, password: 'Secr3t!pass' });
-  await api(base, 'PUT', '/auth/setup', { defaultCurrency: 'USD', timeZone: 'UTC' }, token);
-  const expenses = ['Food', 'Transport', 'Shopping', 'Bills', 'Entertainment', 'Health'];
-  const names = ['Groceries', 'Coffee', 'Bus pass', 'Electricity', 'Cinema', 'Pharmacy'];
-  const day = 24 * 60 * 60 * 1000;
-  const transactions = Array.from({ length: TRANSACTION_COUNT }, (_, index) => {
-    const isIncome = index % 25 === 0;
-    return {
-      name: isIncome ? 'Salary' : `${names[index % names.length]} ${index}`,
-      category: isIncome ? 'Salary' : expenses[index % expenses.length],
-      cost: isIncome ? 2500 : Math.round(((index * 37) % 9000) + 150) / 100,
-      addedOn: new Date(Date.now() - (index % 120) * day).toISOString().slice(0, 10),
-      isIncome,
-      note: index % 7 === 0 ? 'paid by card' : '',
-    };
-  });
-  // A few requests at a time: the server records each through its one writer.
-  for (let start = 0; start < transactions.length; start += 8) {
-    await Promise.all(
-      transactions
-        .slice(start, start + 8)
-        .map((transaction) => api(base, 'POST', '/transactions', transaction, token)),
-    );
-  }
-  return token;
 }
 
 /** Signs in the way the web app keeps a session: the token in localStorage (storage-keys.ts). */
@@ -174,7 +99,7 @@ process.on('exit', stopServer);
 let results;
 try {
   const started = Date.now();
-  const token = await seedUser(base);
+  const token = await seedUser(base, { label: 'lighthouse', count: TRANSACTION_COUNT });
   console.log(
     `Seeded a user with ${TRANSACTION_COUNT} transactions in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );

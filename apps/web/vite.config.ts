@@ -1,10 +1,19 @@
 import { constants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+// country-flag-icons exports its flags as React components (JavaScript in the bundle) but not
+// as the SVG files it ships; this alias lets `@flags/US.svg?no-inline` load them as files.
+const flagsDir = join(
+  dirname(createRequire(import.meta.url).resolve('country-flag-icons/package.json')),
+  '3x2',
+);
 
 export default defineConfig({
   plugins: [
@@ -72,7 +81,7 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@flags': flagsDir },
   },
   server: {
     // `npm run dev` talks to the API server started beside it.

@@ -10,7 +10,7 @@ export class AppShell {
 
   constructor(readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Main' });
-    this.currencyPicker = page.getByRole('banner').getByLabel('Currency');
+    this.currencyPicker = page.getByRole('banner').getByRole('combobox', { name: 'Currency' });
     this.logoutButton = page.getByRole('banner').getByRole('button', { name: 'Logout' });
     this.menuButton = page.getByRole('button', { name: 'Open menu' });
     this.mobileMenu = page.getByRole('dialog', { name: 'Menu' });
@@ -23,6 +23,20 @@ export class AppShell {
   async expectDashboard(): Promise<void> {
     await expect(this.page).toHaveURL(/\/dashboard$/);
     await expect(this.heading('Dashboard Overview')).toBeVisible();
+  }
+
+  /** The picker shows the code and symbol, e.g. "EUR (€)", beside the flag. */
+  async expectCurrency(code: string): Promise<void> {
+    await expect(this.currencyPicker).toHaveText(new RegExp(`^${code} \\(`));
+  }
+
+  /** Chooses a currency through the picker's list, as a mouse user does. */
+  async chooseCurrency(code: string): Promise<void> {
+    await this.currencyPicker.click();
+    await this.page
+      .getByRole('banner')
+      .getByRole('option', { name: new RegExp(`^${code} `) })
+      .click();
   }
 
   async goTo(linkName: string): Promise<void> {

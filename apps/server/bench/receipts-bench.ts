@@ -50,12 +50,24 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-const reader = createReceiptReader();
-const workerCpu = () => reader.workerPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+// BENCH_WORKER_RECYCLE_MB compares worker memory limits (the reader's default otherwise).
+const recycleMb = Number(process.env.BENCH_WORKER_RECYCLE_MB);
+const reader = createReceiptReader(recycleMb > 0 ? { workerRecycleMb: recycleMb } : {});
+// CPU seconds of every worker so far, a replaced one's as last sampled (the pool replaces a
+// worker whose memory passed its limit, and a timed-out one).
+const workerCpuSeen = new Map<number, number>();
+const workerCpu = () => {
+  for (const pid of reader.workerPids()) {
+    const seconds = cpuSeconds(pid);
+    if (seconds > 0) workerCpuSeen.set(pid, seconds);
+  }
+  return [...workerCpuSeen.values()].reduce((sum, seconds) => sum + seconds, 0);
+};
 let peakKb = 0;
 // The peak while the current receipt is read, for BENCH_VERBOSE's line per receipt.
 let receiptPeakKb = 0;
 const sample = () => {
+  workerCpu();
   const total = rssKb('self') + reader.workerPids().reduce((sum, pid) => sum + rssKb(pid), 0);
   peakKb = Math.max(peakKb, total);
   receiptPeakKb = Math.max(receiptPeakKb, total);

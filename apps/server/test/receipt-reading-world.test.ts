@@ -374,6 +374,84 @@ describe('merchant: the shop, not the boilerplate around it', () => {
     ).toBe('WIGGLYMART');
   });
 
+  describe('when the header is only a logo, the shop named elsewhere on the receipt', () => {
+    const items = Array.from({ length: 10 }, (_, i) => `ARTIKEL ${i} 1,00 A`);
+    const logo = ['*** **', 'Lindenweg 4', '12345 Dorf'];
+
+    it.each([
+      ['Vielen Dank für Ihren Einkauf bei NORDKAUF!', 'NORDKAUF'],
+      ['Danke für Ihren Besuch bei Bäckerei Korn', 'Bäckerei Korn'],
+      ['Merci de votre visite chez SOLEIL MARCHÉ', 'SOLEIL MARCHÉ'],
+      ["MERCI D'AVOIR CHOISI SOLEIL", 'SOLEIL'],
+      ['Gracias por su compra en SUPERMERCADOS LUNA', 'SUPERMERCADOS LUNA'],
+      ['Grazie per aver acquistato da CIAO MARKET', 'CIAO MARKET'],
+      ['Bedankt voor uw bezoek aan TULPMARKT', 'TULPMARKT'],
+      ['THANK YOU FOR CHOOSING WIGGLYMART', 'WIGGLYMART'],
+      ['ひまわり堂をご利用いただきありがとうございます', 'ひまわり堂'],
+    ])('thanked: %s', (thanks, name) => {
+      expect(merchant(...logo, ...items, 'SUMME 10,00', thanks)).toBe(name);
+    });
+
+    it('"… bei uns", "chez nous", "à bientôt" and a kind of shop alone name no shop', () => {
+      for (const thanks of [
+        'Vielen Dank für Ihren Einkauf bei uns',
+        'Merci de votre visite chez nous',
+        'Danke für Ihren Besuch im Markt',
+        'MERCI DE VOTRE VISITE A BIENTOT',
+        'Grazie per aver acquistato, arrivederci',
+      ]) {
+        expect(merchant(...logo, ...items, 'SUMME 10,00', thanks)).toBeNull();
+      }
+    });
+
+    it("the brand of the shop's app, never a loyalty programme shared by many shops", () => {
+      expect(merchant(...logo, ...items, 'Lade dir die Nordi Plus App herunter')).toBe('Nordi');
+      expect(merchant(...logo, ...items, 'Get the Wigglymart app for coupons')).toBe('Wigglymart');
+      expect(merchant(...logo, ...items, 'Jetzt die PAYBACK App laden')).toBeNull();
+      expect(merchant(...logo, ...items, 'Lade dir die neue App herunter')).toBeNull();
+      // A programme's line in the header is no name either.
+      expect(merchant('PAYBACK Punkte sammeln', 'Nordi Plus App', ...logo.slice(1))).toBe('Nordi');
+    });
+
+    it("the shop's web or e-mail address", () => {
+      expect(merchant(...logo, ...items, 'Mehr unter www.nordkauf.de')).toBe('Nordkauf');
+      expect(merchant(...logo, ...items, 'Fragen? kundenservice@tulpmarkt.nl')).toBe('Tulpmarkt');
+      expect(merchant(...logo, ...items, 'shop online at WIGGLYMART.COM')).toBe('Wigglymart');
+      expect(merchant(...logo, ...items, 'FEEDBACK: ABC.COM/SURVEY')).toBe('ABC');
+    });
+
+    it('not an address of a payment service, a mail provider, a tax office or a programme', () => {
+      for (const address of [
+        'Beleg per Mail: kasse.nordkauf@gmail.com',
+        'Zahlung über www.paypal.de',
+        'Punkte auf www.payback.de',
+        'www.onepass.com.au',
+        'Kassensicherung: www.bzst.de',
+        'Questions: www.irs.gov',
+      ]) {
+        expect(merchant(...logo, ...items, address)).toBeNull();
+      }
+    });
+
+    it('an address spells the name the header misread; a good header name stays', () => {
+      expect(merchant('OSTKAUF', 'Lindenweg 4', ...items, 'www.ostkaufs.de')).toBe('Ostkaufs');
+      expect(merchant('NORDKAUF', 'Lindenweg 4', ...items, 'www.nordkauf.de')).toBe('NORDKAUF');
+      expect(merchant('BÄCKEREI KORN', 'Lindenweg 4', ...items, 'www.paypal.de')).toBe(
+        'BÄCKEREI KORN',
+      );
+      expect(merchant('BÄCKEREI KORN', 'Lindenweg 4', ...items, 'www.nordkauf.de')).toBe(
+        'BÄCKEREI KORN',
+      );
+    });
+
+    it('a company line with its legal form further down', () => {
+      expect(merchant(...logo, ...items, 'SUMME 10,00', 'Nordkauf Handels GmbH')).toBe(
+        'Nordkauf Handels GmbH',
+      );
+      expect(merchant(...logo, ...items, 'SUMME 10,00', 'Sitz der Gesellschaft: Dorf')).toBeNull();
+    });
+  });
+
   it('a brand with its owner on the next header line keeps both', () => {
     expect(merchant('FRISCHKAUF', 'FRISCHKAUF Meier', 'Bahnhofweg 2', '12345 Dorf')).toBe(
       'FRISCHKAUF Meier',

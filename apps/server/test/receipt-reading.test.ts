@@ -139,6 +139,26 @@ describe('reading receipts', () => {
 });
 
 describe('worker lifecycle', () => {
+  it('replaces a worker whose memory passed the limit after a receipt; the next receipt is read by a fresh one', async () => {
+    const frugal = createReceiptReader({ workerRecycleMb: 1 });
+    const roomy = createReceiptReader({ workerRecycleMb: 100_000 });
+    try {
+      const image = await receiptImage('png');
+      for (const each of [frugal, roomy]) {
+        expect((await each.read(image, 'image/png', HINTS)).total).toBe(21);
+      }
+      // Any worker is past 1 MB: it ends once its receipt is answered; the roomy one stays.
+      await expect.poll(() => frugal.workerPids(), { timeout: 5000 }).toEqual([]);
+      const [roomyPid] = roomy.workerPids();
+      expect(roomyPid).toBeDefined();
+      expect((await frugal.read(image, 'image/png', HINTS)).total).toBe(21);
+      expect((await roomy.read(image, 'image/png', HINTS)).total).toBe(21);
+      expect(roomy.workerPids()).toEqual([roomyPid]);
+    } finally {
+      await Promise.all([frugal.close(), roomy.close()]);
+    }
+  }, 60_000);
+
   it('kills a worker whose receipt takes too long (models alone take longer than 400 ms to load), and close() stops the workers', async () => {
     const impatient = createReceiptReader({ timeoutMs: 400 });
     try {
@@ -204,7 +224,9 @@ describe('optional AI endpoint', () => {
         url: `http://127.0.0.1:${port}/v1`,
         model: 'vision-test',
         key: 'secret-key',
-        timeoutMs: 500,
+        // Short enough for the 'slow' answer (2 s) to time out, long enough that a loaded
+        // machine still gets the 'valid' one in time.
+        timeoutMs: 1500,
       },
     });
   });

@@ -31,6 +31,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  // A test database need not wait for its WAL to reach the disk at every commit: a crash loses
+  // the whole run anyway. (The crash-safety tests run their own server with the defaults.)
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   return {
     url: withDatabase(adminUrl, name),

@@ -30,4 +30,32 @@ describe('money', () => {
     expect(formatMoney(1234, 'JPY')).toBe('¥1,234');
     expect(formatMoney(-5, 'INR')).toBe('-₹5.00');
   });
+
+  it('builds one formatter per currency, not one per amount', () => {
+    let constructed = 0;
+    const counting = new Proxy(Intl.NumberFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        constructed++;
+        return new target(...args);
+      },
+    });
+    const original = Intl.NumberFormat;
+    const replace = (value: typeof Intl.NumberFormat) =>
+      Object.defineProperty(Intl, 'NumberFormat', { value, configurable: true, writable: true });
+    replace(counting);
+    try {
+      for (let cents = 0; cents < 50; cents++) formatMoney(cents / 100, 'CHF');
+      expect(formatMoney(2.5, 'CHF')).toBe('CHF\u00a02.50');
+      expect(formatMoney(2.5, 'GBP')).toBe('£2.50');
+      expect(constructed).toBeGreaterThan(0);
+      expect(constructed).toBeLessThanOrEqual(2);
+    } finally {
+      replace(original);
+    }
+  });
+
+  it('rejects an unknown currency code every time', () => {
+    expect(() => formatMoney(1, 'not a code')).toThrow(RangeError);
+    expect(() => formatMoney(1, 'not a code')).toThrow(RangeError);
+  });
 });

@@ -19,13 +19,18 @@ export async function freePort(): Promise<number> {
 
 /**
  * Builds the server and starts it in its own process against `databaseUrl`; resolves once it
- * answers /api/health. The caller stops it (SIGTERM).
+ * answers /api/health. The caller stops it (SIGTERM). `root` runs another checkout's
+ * `apps/server` (already built), e.g. an earlier commit to compare with.
  */
-export async function startBenchServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  execSync('npm run build', { cwd: serverRoot, stdio: 'ignore' });
+export async function startBenchServer(
+  databaseUrl: string,
+  port: number,
+  root: string = serverRoot,
+): Promise<ChildProcess> {
+  if (root === serverRoot) execSync('npm run build', { cwd: serverRoot, stdio: 'ignore' });
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(serverRoot, 'dist/server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/server.js')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

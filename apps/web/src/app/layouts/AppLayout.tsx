@@ -13,6 +13,8 @@ import { useLogout } from '@/lib/auth/use-logout';
 import { MobileMenu } from './MobileMenu';
 import { NAV_ITEMS } from './nav-items';
 
+const MAIN_CLASSES = 'mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6';
+
 /** The protected area's frame: navigation bar (slide-in menu on small screens) and content. */
 export function AppLayout() {
   const { user } = useUser();
@@ -87,25 +89,31 @@ export function AppLayout() {
         onLogout={onLogout}
         email={user?.email}
       />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
-        <Suspense
-          fallback={
+      {/*
+        The footer appears with the page, not before it: shown under the loading spinner, it was
+        pushed down when the page arrived (a layout shift).
+      */}
+      <Suspense
+        fallback={
+          <main id="main" tabIndex={-1} className={MAIN_CLASSES}>
             <div className="flex justify-center py-16">
               <Spinner />
             </div>
-          }
-        >
+          </main>
+        }
+      >
+        <main id="main" tabIndex={-1} className={MAIN_CLASSES}>
           <Outlet />
-        </Suspense>
-      </main>
-      <footer className="border-t border-neutral-200 dark:border-neutral-800">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-neutral-600 sm:px-6 dark:text-neutral-400">
-          <p>Moneta · personal finance on your own server</p>
-          <Link to={paths.contact} className="hover:text-neutral-900 dark:hover:text-white">
-            Contact
-          </Link>
-        </div>
-      </footer>
+        </main>
+        <footer className="border-t border-neutral-200 dark:border-neutral-800">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-neutral-600 sm:px-6 dark:text-neutral-400">
+            <p>Moneta · personal finance on your own server</p>
+            <Link to={paths.contact} className="hover:text-neutral-900 dark:hover:text-white">
+              Contact
+            </Link>
+          </div>
+        </footer>
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-const tones = {
+export const alertTones = {
   error:
     'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200',
   success:
@@ -8,7 +8,7 @@ const tones = {
 } as const;
 
 type AlertProps = {
-  tone?: keyof typeof tones;
+  tone?: keyof typeof alertTones;
   children: ReactNode;
   className?: string;
 };
@@ -18,7 +18,7 @@ export function Alert({ tone = 'error', children, className = '' }: AlertProps) 
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]} ${className}`}
+      className={`rounded-lg border px-4 py-3 text-sm ${alertTones[tone]} ${className}`}
     >
       {children}
     </div>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import type { LoginNotice, LoginState } from '@/lib/auth/login-notice';
 import { queryKeys } from '@/lib/query-keys';
 import { clearToken, getToken } from '@/lib/token';
 
@@ -28,8 +29,12 @@ async function endSessionOnServer(): Promise<void> {
 /**
  * Ends the session (SPEC §4): the server's session, then an info toast, user and token cleared,
  * back to /login. `endSession: false` when the server has already ended it (account deleted).
+ * With a `notice`, the sign-in page says what happened instead of the toast.
  */
-export function useLogout({ endSession = true }: { endSession?: boolean } = {}): () => void {
+export function useLogout({
+  endSession = true,
+  notice,
+}: { endSession?: boolean; notice?: LoginNotice } = {}): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
@@ -41,8 +46,13 @@ export function useLogout({ endSession = true }: { endSession?: boolean } = {}):
       // mutations with what they sent. The session then starts again as a visitor's.
       queryClient.clear();
       queryClient.setQueryData(queryKeys.user, null);
-      toast.info('Logged out successfully.');
-      void navigate(paths.login, { replace: true });
+      if (notice) {
+        const state: LoginState = { notice };
+        void navigate(paths.login, { replace: true, state });
+      } else {
+        toast.info('Logged out successfully.');
+        void navigate(paths.login, { replace: true });
+      }
     })();
-  }, [endSession, navigate, queryClient]);
+  }, [endSession, navigate, notice, queryClient]);
 }

@@ -31,6 +31,10 @@ const ADDRESS = [
   /[都道府県]\S*[市区町村]|丁目|番地|\d+\s?号/,
   /\d{5}/, // postcodes and long numbers belong to addresses and ids
 ];
+// Loyalty programmes and apps: a line about them ("PAYBACK Punkte", "Lidl Plus App") is never
+// the shop's name, even when it is printed in the header.
+const LOYALTY =
+  /\b(PAYBACK|DEUTSCHLANDCARD|FLYBUYS|NECTAR|AIR\s?MILES|AEROPLAN|ONEPASS|PONTA|CLUBCARD|APP|APPS|PUNKTE|POINTS|PUNTI|PUNTOS)\b|ポイント/i;
 // A currency alone on its line, as printed above the items' amounts.
 const LONE_CURRENCY = /^\W*(EUR|EURO|USD|GBP|JPY|CAD|AUD|INR|RM|[$€£¥])\W*$/i;
 // A branch number alone: "Store 1234", "Filiale 0815", "ST# 1234 OP# 00001" (tested on the line
@@ -49,6 +53,7 @@ const NOT_NAME = [
   // Opening hours: "Mo-Sa 08:00-20:00 Uhr", "OPEN 24 HOURS", "Öffnungszeiten", "営業時間".
   /\b(OPEN|OPENING|HOURS|GE[ÖO]FFNET|[ÖO]FFNUNGSZEITEN|UHR|HORAIRES|HORARIO|ORARIO|OPENINGSTIJDEN)\b|営業時間/i,
   LONE_CURRENCY,
+  LOYALTY,
   // Terminal and merchant ids of a card slip ("MID 354", "TID 0042").
   /^(MID|TID|MERCHANT\s?ID|TERMINAL|TERM)\b/i,
   /\b(OWNED\s?BY|OPERATED\s?BY|DIMILIKI|FORMERLY|LICENSEE)\b/i, // the owner, not the shop
@@ -243,7 +248,7 @@ export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null 
     }
     const letterCount = letters(name);
     if (letterCount < 3) return;
-    if (isNotName(name) || BRANCH_LINE.test(line.text)) return;
+    if (isNotName(name) || BRANCH_LINE.test(line.text) || LOYALTY.test(line.text)) return;
     const upper = capitals(name) / letterCount;
     let score = 1 - index * 0.08;
     if (COMPANY_SUFFIX.test(name)) score += 0.8;
@@ -262,6 +267,22 @@ export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null 
   // a misreading of that one ("lealgreens" for WALGREENS).
   const thanked = nameInThanks(lines);
   const top = best as { name: string; score: number; index: number } | null;
+  // The shop names itself in its app or its web or e-mail address, or prints its company further
+  // down: used when the header's name is only a logo the recognizer could not read, or to spell
+  // a misreading of that name ("OSTCO" above "www.costco.com").
+  const named = thanked ? null : (nameInApp(lines) ?? nameInAddress(lines));
+  const isMisreadOfNamed =
+    top !== null &&
+    named !== null &&
+    squeeze(named) !== squeeze(top.name) &&
+    isSimilar(squeeze(named), squeeze(top.name));
+  if (named && (!top || top.score < 0.5 || isMisreadOfNamed)) {
+    return { value: named, confidence: top ? 0.6 : 0.5 };
+  }
+  if (!thanked && (!top || top.score < 0.5)) {
+    const company = companyBelowHeader(lines);
+    if (company) return { value: company, confidence: 0.5 };
+  }
   if (
     thanked &&
     (!top ||
@@ -361,17 +382,95 @@ function isRepeated(name: string, rest: string): boolean {
   return name.split(' ').length <= 2 && key.length >= 4 && rest.includes(key);
 }
 
-// "THANK YOU FOR SHOPPING AT WALGREENS", "Thanks for shopping with us" (not a name), "WELCOME TO
-// …": the shop names itself, often where its header is only a logo.
-const THANKS =
-  /\b(?:SHOPPING|SHOP|DINING|VISITING)\s+(?:AT|WITH)\s+([\p{L}][\p{L}\p{N}'&.\- ]{1,40})/iu;
-const NOT_A_SHOP = /^(US|OUR|THE\s+STORE)\b/i;
+// The shop thanking the customer by name, often where its header is only a logo, in the seven
+// currencies' languages: "THANK YOU FOR SHOPPING AT WALGREENS", "Thank you for choosing …",
+// "Vielen Dank für Ihren Einkauf bei …", "Merci de votre visite chez …", "Gracias por su compra
+// en …", "Grazie per aver acquistato da …", "Bedankt voor uw bezoek aan …"; "Thanks for shopping
+// with us" names no shop.
+const NAME_AFTER = `([\\p{L}][\\p{L}\\p{N}'’&.\\- ]{1,40})`;
+const THANKS = [
+  /\b(?:SHOPPING|SHOP|DINING|VISITING)\s+(?:AT|WITH)\s+/,
+  /\bTHANK(?:S|\s+YOU)\s+FOR\s+(?:CHOOSING|VISITING)\s+/,
+  /\b(?:EINKAUF|BESUCH)\s+(?:BEI|IM)\s+/,
+  /\b(?:VISITE|ACHATS?)\s+(?:CHEZ|[AÀ])\s+|\bMERCI\s+D['’]\s?AVOIR\s+CHOISI\s+/,
+  /\bGRACIAS\s+POR\s+(?:SU\s+)?(?:COMPRA|VISITA)\s+EN\s+|\bGRACIAS\s+POR\s+ELEGIR\s+/,
+  /\bGRAZIE\s+PER\s+(?:AVER\s+)?(?:(?:ACQUISTATO|FATTO\s+LA\s+SPESA)\s+(?:DA|PRESSO)|SCELTO)\s+/,
+  /\b(?:AANKOOP|BEZOEK|WINKELEN)\s+(?:BIJ|AAN)\s+/,
+].map((words) => new RegExp(`(?:${words.source})${NAME_AFTER}`, 'iu'));
+// The Japanese way round: the name comes first ("キャンドゥをご利用いただき", "…にご来店").
+const THANKS_JA = /([\p{L}\p{N}・ー&]{2,20}?)(?:を|に)ご(?:利用|来店)/u;
+// "… bei uns", "chez nous", "with us", "our store": no shop's name.
+const NOT_A_SHOP =
+  /^(BIENT[OÔ]T|TR[EÈ]S\s+BIENT[OÔ]T|LA\s+PROCHAINE|PRESTO|ARRIVEDERCI|PRONTO|US|UNS|OUR|THE\s+STORE|NOUS|NOSOTROS|NOSOTRAS|NOI|ONS|IHNEN|THIS\s+STORE|THIS|IHREM|UNSERE[MN]?)\b|^(当店|弊社|本日)/i;
+
+// A kind of shop alone is no name: "Danke für Ihren Besuch im Markt".
+const GENERIC_SHOP =
+  /^(MARKT|STORE|SHOP|RESTAURANT|GESCH[ÄA]FT|FILIALE|MAGASIN|BOUTIQUE|TIENDA|NEGOZIO|PUNTO\s+VENDITA|WINKEL|WINKELS|SUPERMARKT|SUPERMARKET|SUPERMARCH[ÉE]|SUPERMERCADO|SUPERMERCATO)$/i;
 
 function nameInThanks(lines: readonly ReceiptLine[]): string | null {
   for (const line of lines) {
-    const match = THANKS.exec(line.text);
-    const name = match?.[1]?.replace(/[!.].*$/, '').trim();
-    if (name && letters(name) >= 3 && !NOT_A_SHOP.test(name)) return cleanMerchantName(name);
+    for (const pattern of [...THANKS, THANKS_JA]) {
+      const match = pattern.exec(line.text);
+      const name = match?.[1]?.replace(/[!.,;:].*$/, '').trim();
+      if (
+        name &&
+        letters(name) >= 2 &&
+        !NOT_A_SHOP.test(name) &&
+        !GENERIC_SHOP.test(name) &&
+        !LOYALTY.test(name)
+      ) {
+        return cleanMerchantName(name);
+      }
+    }
+  }
+  return null;
+}
+
+// "Lade dir die Lidl Plus App herunter", "Get the Walgreens app": the brand before its app.
+const APP = /(?:^|\s)(\p{Lu}[\p{L}'’&-]{2,20})\s+(?:[Pp][Ll][Uu][Ss]\s+)?(?:APP|App|app)\b/u;
+// Words before "app" that are no brand, and programmes shared by many shops (PAYBACK).
+const NOT_A_BRAND =
+  /^(PLUS|DIE|DER|DAS|UNSERE[RN]?|THE|OUR|FREE|MOBILE|NEUE[NR]?|NEW|LA|LE|L['’]|NUESTRA|NOSTRA|ONZE|DE|GRATIS|KOSTENLOSE[NR]?|SHOPPING|REWARDS?|LOYALTY|PAYBACK|DEUTSCHLANDCARD|FLYBUYS|NECTAR|ONEPASS|PAYPAL|BANKING|WALLET)$/i;
+
+function nameInApp(lines: readonly ReceiptLine[]): string | null {
+  for (const line of lines) {
+    const brand = APP.exec(line.text)?.[1];
+    if (brand && !NOT_A_BRAND.test(brand) && letters(brand) >= 3) return brand;
+  }
+  return null;
+}
+
+// A web or e-mail address: "www.shopname.de", "info@shopname.fr", "SHOPNAME.COM".
+const WEB_ADDRESS =
+  /(?:^|[\s:/(@])(?:https?:\/\/)?(?:w{2,3}\.)?(?:[a-z0-9-]+\.)*?([a-z][a-z0-9-]{2,30})\.(?:com|de|fr|es|it|nl|be|at|ch|co\.uk|uk|jp|co\.jp|ca|com\.au|au|us|net|eu|shop|store)(?![a-z])/i;
+// Domains that are not the shop's: mail providers, payment and loyalty services, tax offices and
+// review sites, and words that only head the address ("info", "service").
+const NOT_THE_SHOPS_DOMAIN = new Set(
+  'gmail googlemail yahoo hotmail outlook live icloud aol gmx web t-online freenet orange wanadoo free libero virgilio paypal visa mastercard amex americanexpress stripe sumup adyen klarna square squareup worldpay payback deutschlandcard flybuys nectar onepass airmiles google apple facebook instagram twitter youtube tripadvisor yelp trustpilot bzst elster irs hmrc impots gouv gov agenziaentrate agenciatributaria nta ato cra-arc canada info service kontakt contact mail email'.split(
+    ' ',
+  ),
+);
+
+function nameInAddress(lines: readonly ReceiptLine[]): string | null {
+  for (const line of lines) {
+    const label = WEB_ADDRESS.exec(line.text)?.[1]?.toLowerCase();
+    if (!label || NOT_THE_SHOPS_DOMAIN.has(label) || /\d/.test(label)) continue;
+    if (/\.(gov|gouv|go\.jp|gob|gv\.at)\b/i.test(line.text)) continue;
+    // Short brands are initials (CVS, OBI); longer ones are capitalised.
+    return label.length <= 3 ? label.toUpperCase() : label[0]?.toUpperCase() + label.slice(1);
+  }
+  return null;
+}
+
+// A company printed with its legal form: the name a footer gives the shop ("Nordkauf Handels
+// GmbH", "ACME STORES LTD").
+const ENDS_ANY_LEGAL =
+  /\b(GMBH|AG|KG|SDN\.?\s?BHD|BHD|LTD|LIMITED|LLC|INC|CORP|PLC|PTY|S\.?\s?A|SARL|SAS|S\.?\s?P\.?\s?A|S\.?\s?R\.?\s?L|S\.?\s?L|B\.?\s?V|N\.?\s?V)\.?$|^(株式会社|有限会社)|(株式会社|有限会社)$/i;
+
+function companyBelowHeader(lines: readonly ReceiptLine[]): string | null {
+  for (const line of lines.slice(HEADER_LINES)) {
+    const name = cleanMerchantName(line.text);
+    if (ENDS_ANY_LEGAL.test(name) && letters(name) >= 6 && !isNotName(name)) return name;
   }
   return null;
 }

@@ -11,6 +11,8 @@ export interface OcrPoolOptions extends OcrWorkerSettings {
   queueLimit: number;
   /** A receipt not read by then is abandoned and its worker killed ('timeout'). */
   timeoutMs: number;
+  /** A worker resident above this many bytes after a receipt is replaced by a fresh one. */
+  recycleRssBytes: number;
 }
 
 export interface OcrResult {
@@ -83,6 +85,13 @@ export function createOcrPool(options: OcrPoolOptions) {
             : {}),
         });
       } else current.pending.reject(new ReceiptReadError(response.reason, response.message));
+      // Memory a receipt made the worker take (pdfjs after a PDF, onnxruntime's arena after a
+      // very large page) stays resident: past the limit the worker ends and the next receipt
+      // starts a fresh one.
+      if (response.rss > options.recycleRssBytes) {
+        workers.splice(workers.indexOf(worker), 1);
+        child.kill();
+      }
       dispatch();
     });
     child.on('exit', () => {

@@ -26,7 +26,8 @@ export interface OcrWorkerSettings {
 
 export type OcrRequest = { id: number; job: OcrJob };
 
-export type OcrResponse =
+/** A worker's answer to one request. */
+export type OcrAnswer =
   | {
       id: number;
       ok: true;
@@ -36,3 +37,6 @@ export type OcrResponse =
       pagePng?: Uint8Array;
     }
   | { id: number; ok: false; reason: 'unreadable' | 'too-large'; message: string };
+
+/** The answer as sent, with the worker's resident memory after the receipt, in bytes. */
+export type OcrResponse = OcrAnswer & { rss: number };

@@ -2,7 +2,13 @@
 // (ocr-pool.ts). Running OCR in its own process keeps its memory out of the server's heap and lets
 // the pool kill a receipt that takes too long.
 import { groupLines } from './group-lines';
-import type { OcrRequest, OcrResponse, OcrScript, OcrWorkerSettings } from './ocr-protocol';
+import type {
+  OcrAnswer,
+  OcrRequest,
+  OcrResponse,
+  OcrScript,
+  OcrWorkerSettings,
+} from './ocr-protocol';
 import { createPaddleOcr, type PaddleOcr } from './paddle-ocr';
 import { prepareImage, trimMargins } from './prepare-image';
 import { readPdfFirstPage } from './read-pdf';
@@ -20,7 +26,7 @@ async function readImage(bytes: Buffer, script: OcrScript) {
   return groupLines(await (await ocr).read(image, script));
 }
 
-async function handle({ id, job }: OcrRequest): Promise<OcrResponse> {
+async function handle({ id, job }: OcrRequest): Promise<OcrAnswer> {
   try {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
     const script = job.script ?? 'latin';
@@ -45,7 +51,9 @@ async function handle({ id, job }: OcrRequest): Promise<OcrResponse> {
 }
 
 process.on('message', (request: OcrRequest) => {
-  void handle(request).then((response) => process.send?.(response));
+  void handle(request).then((answer) =>
+    process.send?.({ ...answer, rss: process.memoryUsage.rss() } satisfies OcrResponse),
+  );
 });
 // Orphaned workers end with their parent.
 process.on('disconnect', () => process.exit(0));

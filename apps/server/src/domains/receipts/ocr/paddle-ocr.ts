@@ -77,6 +77,11 @@ export async function createPaddleOcr(options: PaddleOcrOptions) {
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
+    // onnxruntime plans one block per input shape ("memory pattern") and takes it from its arena;
+    // every receipt line has its own width, so the arena fragmented and the worker grew to
+    // 0.98 GB over the world set. Without the patterns each tensor comes from the arena on its
+    // own and is reused: 0.70 GB, with the same text and no more CPU (docs/receipts.md).
+    enableMemPattern: false,
     extra: {
       session: {
         // Idle onnxruntime threads spin by default; on 2 cores shared with the server and the

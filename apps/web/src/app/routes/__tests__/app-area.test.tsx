@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
@@ -54,16 +54,20 @@ describe('protected area', () => {
     const user = userEvent.setup();
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard Overview' });
-    const [picker] = screen.getAllByLabelText('Currency');
+    const [picker] = screen.getAllByRole('combobox', { name: 'Currency' });
     if (!picker) throw new Error('No currency picker');
-    expect(picker).toHaveValue('USD');
+    expect(picker).toHaveTextContent('USD ($)');
 
-    await user.selectOptions(picker, 'GBP');
+    await user.click(picker);
+    await user.click(screen.getByRole('option', { name: /^GBP British Pound/ }));
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
       defaultCurrency: 'GBP',
     });
-    await screen.findAllByDisplayValue(/GBP/);
-    for (const select of screen.getAllByLabelText('Currency')) expect(select).toHaveValue('GBP');
+    expect(picker).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(picker).toHaveAttribute('aria-busy', 'false'));
+    for (const combobox of screen.getAllByRole('combobox', { name: 'Currency' })) {
+      expect(combobox).toHaveTextContent('GBP (£)');
+    }
   });
 
   it('opens the mobile menu accessibly, closes it with Escape and navigates from it', async () => {
@@ -146,6 +150,17 @@ describe('protected area', () => {
     expect(app.currentPath()).toBe('/login');
     expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
     expect(window.localStorage.getItem('token')).toBeNull();
+    // The sign-in page says what happened, in a status message rather than a logout toast.
+    const notice = await screen.findByText('Your account and all its data were deleted.');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('Logged out successfully.')).toBeNull();
+  });
+
+  it('shows no deletion notice on a plain visit to the sign-in page', async () => {
+    fakeApi({ 'GET /api/auth/me': { status: 401 } });
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.queryByText('Your account and all its data were deleted.')).toBeNull();
   });
 
   it('shows an inline error when the account cannot be deleted', async () => {

@@ -102,7 +102,8 @@ describe('dashboard', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Add Transaction' }, { timeout: 10_000 }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Add Expense' });
+    // The form's code loads when it is first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Add Expense' });
     await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
     expect(
       await within(dialog).findByText('Please enter a name for the transaction.'),

@@ -1,7 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DashboardOverview } from '@/features/dashboard/components/DashboardOverview';
 import { useTransactionSummary } from '@/features/transactions/api/get-summary';
-import { TransactionFormDialog } from '@/features/transactions/components/TransactionFormDialog';
+
+// The form, and the validation schemas it needs, load when it is first opened: built with the
+// page, they were main-thread time before the dashboard could show anything.
+const TransactionFormDialog = lazy(async () => ({
+  default: (await import('@/features/transactions/components/TransactionFormDialog'))
+    .TransactionFormDialog,
+}));
 
 /**
  * The dashboard (features/dashboard) with the transaction form of features/transactions: the
@@ -10,14 +16,22 @@ import { TransactionFormDialog } from '@/features/transactions/components/Transa
 export function DashboardRoute() {
   const summary = useTransactionSummary();
   const [isFormOpen, setIsFormOpen] = useState(false);
+  const [hasOpenedForm, setHasOpenedForm] = useState(false);
   return (
     <DashboardOverview
       summary={summary.data}
       summaryError={summary.error}
       onRetrySummary={() => void summary.refetch()}
-      onAddTransaction={() => setIsFormOpen(true)}
+      onAddTransaction={() => {
+        setHasOpenedForm(true);
+        setIsFormOpen(true);
+      }}
     >
-      <TransactionFormDialog isOpen={isFormOpen} onClose={() => setIsFormOpen(false)} />
+      {hasOpenedForm ? (
+        <Suspense fallback={null}>
+          <TransactionFormDialog isOpen={isFormOpen} onClose={() => setIsFormOpen(false)} />
+        </Suspense>
+      ) : null}
     </DashboardOverview>
   );
 }

@@ -4,6 +4,7 @@ import { ShieldIcon } from '@/components/ui/icons';
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/LoginForm';
+import { LoginNoticeStatus } from '@/features/auth/components/LoginNoticeStatus';
 import { homePathFor } from '@/features/auth/utils/home-path';
 
 export function LoginRoute() {
@@ -20,6 +21,7 @@ export function LoginRoute() {
       }
     >
       <title>Sign in · Moneta</title>
+      <LoginNoticeStatus />
       <LoginForm onSuccess={(user) => void navigate(homePathFor(user), { replace: true })} />
       <p className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
         New to Moneta?{' '}

@@ -1,5 +1,6 @@
 import { CURRENCIES, DEFAULT_CURRENCY, type CurrencyCode, type User } from '@moneta/shared';
 import { useState, type FormEvent } from 'react';
+import { CurrencyFlag } from '@/components/CurrencyFlag';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
@@ -47,9 +48,7 @@ export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => vo
                   onChange={() => setCurrency(option.code)}
                   className="size-4 accent-emerald-700"
                 />
-                <span aria-hidden="true" className="text-2xl leading-none">
-                  {option.flag}
-                </span>
+                <CurrencyFlag code={option.code} width={30} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-neutral-900 dark:text-white">
                     {option.name}

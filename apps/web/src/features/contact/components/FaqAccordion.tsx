@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { ChevronDownIcon } from '@/components/ui/icons';
 
 const FAQS: { question: string; answer: string }[] = [
@@ -41,11 +41,15 @@ export function FaqAccordion() {
   const baseId = useId();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 
+  // The spec asks for opening an answer to bring the page back to its top. The scroll starts once
+  // the answers have been laid out: started before, the previous answer's collapse (above the
+  // clicked one) moved the page under the smooth scroll and Chromium stopped it part way.
+  useLayoutEffect(() => {
+    if (openIndex !== null) scrollToTop();
+  }, [openIndex]);
+
   function toggle(index: number) {
-    const isOpening = openIndex !== index;
-    setOpenIndex(isOpening ? index : null);
-    // The spec asks for opening an answer to bring the page back to its top.
-    if (isOpening) scrollToTop();
+    setOpenIndex(openIndex === index ? null : index);
   }
 
   return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -43,8 +43,43 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
+/** Charts waiting for their turn to be drawn, one per task. */
+const chartTurns: Array<() => void> = [];
+
+function takeTurns() {
+  chartTurns.shift()?.();
+  if (chartTurns.length > 0) setTimeout(takeTurns, 0);
+}
+
+/**
+ * Whether a chart may be drawn: once its code is in and the charts before it are, one per task,
+ * so that creating them (chart.js measures and draws each canvas) is four short tasks rather
+ * than one long one that would keep the page from answering input. Each slot keeps its own
+ * state: re-rendering the component that holds the charts query would bring a query back into
+ * a cache that sign-out has just emptied.
+ */
+function useChartTurn(): boolean {
+  const [isTurn, setIsTurn] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    const turn = () => {
+      if (isCurrent) setIsTurn(true);
+    };
+    void loadCharts().then(() => {
+      chartTurns.push(turn);
+      if (chartTurns.length === 1) setTimeout(takeTurns, 0);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return isTurn;
+}
+
 function ChartSlot({ height, children }: { height: string; children: ReactNode }) {
-  return <Suspense fallback={<Skeleton className={`${height} w-full`} />}>{children}</Suspense>;
+  const isTurn = useChartTurn();
+  const skeleton = <Skeleton className={`${height} w-full`} />;
+  return isTurn ? <Suspense fallback={skeleton}>{children}</Suspense> : skeleton;
 }
 
 /** The charts of the last 30 days, with Recent Transactions placed among them. */

@@ -21,6 +21,7 @@ import {
   type ChartOptions,
   type TooltipItem,
 } from 'chart.js';
+import { memo } from 'react';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import { useTheme } from '@/hooks/use-theme';
 import { formatCalendarDate, formatShortCalendarDate } from '@/lib/calendar-date-format';
@@ -40,6 +41,9 @@ ChartJS.register(
   PointElement,
   Tooltip,
 );
+// The charts appear while the page is still loading: an entrance animation would redraw all four
+// canvases on every frame for a second of that time (long tasks on a slow phone).
+ChartJS.defaults.animation = false;
 
 /** Six colours (SPEC §9), distinct on white and on the dark card alike. */
 const PALETTE = ['#10b981', '#3b82f6', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899'];
@@ -53,13 +57,21 @@ function useChartColours() {
     : { text: '#404040', grid: 'rgba(115, 115, 115, 0.18)', card: '#ffffff' };
 }
 
+/** One compact formatter per currency: the y axes format every tick at each layout. */
+const compactFormatters = new Map<string, Intl.NumberFormat>();
+
 function compactMoney(value: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(value);
+  let formatter = compactFormatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    compactFormatters.set(currency, formatter);
+  }
+  return formatter.format(value);
 }
 
 type DailyTotal = ChartData['incomeOverTime'][number];
@@ -103,7 +115,7 @@ function DataTable({
   );
 }
 
-export function ExpensesByCategoryChart({
+function ExpensesByCategoryChartCanvas({
   items,
   currency,
 }: {
@@ -177,7 +189,7 @@ function timeAxes(colours: ReturnType<typeof useChartColours>, currency: string,
   };
 }
 
-export function DailyActivityChart({
+function DailyActivityChartCanvas({
   income,
   expenses,
   currency,
@@ -253,7 +265,7 @@ export function DailyActivityChart({
   );
 }
 
-export function TimeSeriesChart({
+function TimeSeriesChartCanvas({
   label,
   series,
   kind,
@@ -317,3 +329,9 @@ export function TimeSeriesChart({
     </>
   );
 }
+
+// Memoised: the page re-renders as each of its other requests settles, and new data and options
+// objects would make react-chartjs-2 update (lay out and redraw) every chart each time.
+export const ExpensesByCategoryChart = memo(ExpensesByCategoryChartCanvas);
+export const DailyActivityChart = memo(DailyActivityChartCanvas);
+export const TimeSeriesChart = memo(TimeSeriesChartCanvas);

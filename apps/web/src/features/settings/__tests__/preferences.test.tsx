@@ -19,7 +19,9 @@ describe('settings preferences', () => {
       { name: 'Preferences' },
       { timeout: 10_000 },
     );
-    expect(within(preferences).getByLabelText('Currency')).toHaveValue('EUR');
+    expect(within(preferences).getByRole('combobox', { name: 'Currency' })).toHaveTextContent(
+      'EUR (€)',
+    );
     const zone = within(preferences).getByLabelText('Time zone');
     expect(zone).toHaveValue('Europe/Paris');
 

@@ -8,7 +8,7 @@ import { useDeleteAccount } from '../api/delete-account';
 export function DeleteAccount() {
   const [isConfirming, setIsConfirming] = useState(false);
   const deleteMutation = useDeleteAccount();
-  const logout = useLogout({ endSession: false });
+  const logout = useLogout({ endSession: false, notice: 'account-deleted' });
 
   function close() {
     setIsConfirming(false);

@@ -1,0 +1,46 @@
+import type { CurrencyCode } from '@moneta/shared';
+// The SVG files of country-flag-icons (vite.config.ts's @flags alias), each its own hashed file:
+// no JavaScript for them, and a flag is fetched only where it is shown. `no-inline` keeps Vite
+// from turning these small files into data URLs inside the bundle.
+import AU from '@flags/AU.svg?no-inline';
+import CA from '@flags/CA.svg?no-inline';
+import EU from '@flags/EU.svg?no-inline';
+import GB from '@flags/GB.svg?no-inline';
+import IN from '@flags/IN.svg?no-inline';
+import JP from '@flags/JP.svg?no-inline';
+import US from '@flags/US.svg?no-inline';
+
+const FLAGS: Record<CurrencyCode, string> = {
+  USD: US,
+  EUR: EU,
+  GBP: GB,
+  JPY: JP,
+  CAD: CA,
+  AUD: AU,
+  INR: IN,
+};
+
+/**
+ * A currency's flag as a bundled SVG (emoji flags show as boxes or letters on many systems).
+ * Decorative (alt=""), since the code or name is always beside it; 3:2 like the files.
+ */
+export function CurrencyFlag({
+  code,
+  width = 24,
+  className = '',
+}: {
+  code: CurrencyCode;
+  width?: number;
+  className?: string;
+}) {
+  return (
+    <img
+      src={FLAGS[code]}
+      alt=""
+      width={width}
+      height={(width * 2) / 3}
+      // A hairline keeps the white parts of a flag (Japan, England) apart from a white page.
+      className={`shrink-0 rounded-[2px] shadow-[0_0_0_1px_rgb(0_0_0/0.12)] dark:shadow-[0_0_0_1px_rgb(255_255_255/0.2)] ${className}`}
+    />
+  );
+}
