@@ -171,6 +171,23 @@ async function commit(server: MonetaServer, token: string, id: string) {
 }
 
 /** Runs `work`, returning its result, its seconds and the server's peak RSS meanwhile. */
+/**
+ * The median time of a search of the imported transactions (page 1 with its count), over
+ * `times` requests after two warm-ups: what the commit's kept search counts are for.
+ */
+async function searchMs(server: MonetaServer, token: string, term: string, times = 25) {
+  const path = `/api/transactions?search=${encodeURIComponent(term)}&page=1&limit=10`;
+  const took: number[] = [];
+  for (let i = 0; i < times + 2; i++) {
+    const started = performance.now();
+    const answer = await api(server.baseUrl, 'GET', path, { token });
+    if (answer.status !== 200) throw new Error(`search ${term}: ${answer.status}`);
+    if (i >= 2) took.push(performance.now() - started);
+  }
+  took.sort((a, b) => a - b);
+  return took[Math.floor(took.length / 2)]!;
+}
+
 async function measured<T>(server: MonetaServer, work: () => Promise<T>) {
   const stop = sampleRss(server.pid);
   const started = performance.now();
@@ -217,6 +234,18 @@ async function main() {
     const committed = await measured(server, () => commit(server, token, first.result._id));
     console.log(
       `  commit: ${committed.seconds.toFixed(2)} s (${committed.result.created} created)`,
+    );
+    // Searched as a user would a little later: once autovacuum has seen the 100,000 new rows.
+    const analysed = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
+    await analysed.connect();
+    await analysed.query('VACUUM ANALYZE transactions, transaction_search_counts');
+    await analysed.end();
+    const searches = {
+      common: await searchMs(server, token, 'starbucks'),
+      rare: await searchMs(server, token, 'pos 20240315'),
+    };
+    console.log(
+      `  search after the commit: common term ${searches.common.toFixed(1)} ms, rare ${searches.rare.toFixed(1)} ms (median)`,
     );
     const second = await measured(server, () => upload(server, token, csv));
     console.log(

@@ -306,13 +306,11 @@ export const transactionSearchCounts = pgTable(
     transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
   },
   (table) => [
+    // A search's count reads the user's rows through this key, testing each text: no trigram
+    // index. One cost a bank file's 100,000 different texts 2–2.7 s at commit (one more GIN
+    // entry per row) and saved a count only milliseconds once the file was in (migration 0014,
+    // docs/decisions.md).
     primaryKey({ columns: [table.userId, table.isIncome, table.category, table.searchHash] }),
-    // For users whose texts are nearly all different, the same trigram search as transactions.
-    index('transaction_search_counts_search_idx').using(
-      'gin',
-      table.userId,
-      sql`${table.searchText} gin_trgm_ops`,
-    ),
   ],
 );
 
