@@ -294,7 +294,7 @@ describe('files with bad rows', () => {
 });
 
 describe('commit', () => {
-  it('is all or nothing: a failure in its second batch leaves no transaction and the import in preview', async () => {
+  it('is all or nothing: a failure at row 6,501, after 6,500 rows were written, leaves no transaction and the import in preview', async () => {
     const owner = await signUp(context.app, { setup: true });
     const lines = ['Date,Description,Amount'];
     for (let i = 0; i < 7000; i++) {

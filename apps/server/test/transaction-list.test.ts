@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransactionListRepository } from '../src/domains/transactions/transaction-list-repository';
 import { createTransactionTotalsRepository } from '../src/domains/transactions/transaction-totals-repository';
@@ -55,6 +56,68 @@ describe('createMany (the bulk path)', () => {
         .filter((row) => row.isIncome === isIncome)
         .reduce((total, row) => total + row.costCents, 0);
     expect(totals).toEqual({ incomeCents: sum(true), expenseCents: sum(false) });
+  });
+});
+
+describe('createFrom (the rows of a query, written inside PostgreSQL)', () => {
+  it('creates them in one statement, ids in the source’s order, their new categories remembered', async () => {
+    const alice = await signUp(context.app, { setup: true });
+    const { pool, db } = context.database;
+    const writer = createTransactionsService(db);
+    const {
+      rows: [account],
+    } = await pool.query<{ id: string }>('SELECT id FROM accounts WHERE user_id = $1', [alice.id]);
+    // 3,000 rows whose ids must follow `ordinal`: the reverse of the series.
+    const source = (count: number) => sql`
+      SELECT ${alice.id}::uuid AS user_id, ${account!.id}::uuid AS account_id,
+        'Row ' || i AS name, CASE WHEN i % 3 = 0 THEN 'Pocket money' ELSE 'Food' END AS category,
+        i::bigint AS cost_cents, DATE '2026-03-01' + i % 20 AS added_on, i % 7 = 0 AS is_income,
+        CASE WHEN i % 2 = 0 THEN 'ref ' || i END AS note, NULL::uuid AS import_id,
+        'bank-' || i AS bank_id, ${count} + 1 - i AS ordinal
+      FROM generate_series(1, ${count}) AS i`;
+    expect(await writer.createFrom(source(3000))).toBe(3000);
+    expect(await writer.createFrom(source(0))).toBe(0);
+
+    const { rows: created } = await pool.query<{ name: string }>(
+      'SELECT name FROM transactions WHERE user_id = $1 ORDER BY id',
+      [alice.id],
+    );
+    expect(created.map((row) => row.name)).toEqual(
+      Array.from({ length: 3000 }, (_, index) => `Row ${3000 - index}`),
+    );
+    const { rows: row21 } = await pool.query(
+      `SELECT name, category, cost_cents, added_on, is_income, note, bank_id, account_id
+       FROM transactions WHERE user_id = $1 AND name = 'Row 21'`,
+      [alice.id],
+    );
+    expect(row21).toEqual([
+      {
+        name: 'Row 21',
+        category: 'Pocket money',
+        cost_cents: 21,
+        added_on: '2026-03-02',
+        is_income: true,
+        note: null,
+        bank_id: 'bank-21',
+        account_id: account!.id,
+      },
+    ]);
+    // A category that is not built in for its kind becomes the user's (Food is an expense's).
+    const { rows: custom } = await pool.query(
+      'SELECT name, is_income FROM user_categories WHERE user_id = $1 ORDER BY is_income, name',
+      [alice.id],
+    );
+    expect(custom).toEqual([
+      { name: 'Pocket money', is_income: false },
+      { name: 'Food', is_income: true },
+      { name: 'Pocket money', is_income: true },
+    ]);
+    const totals = await createTransactionTotalsRepository(db).totals(alice.id);
+    const cents = (isIncome: boolean) =>
+      Array.from({ length: 3000 }, (_, index) => index + 1)
+        .filter((i) => (i % 7 === 0) === isIncome)
+        .reduce((total, i) => total + i, 0);
+    expect(totals).toEqual({ incomeCents: cents(true), expenseCents: cents(false) });
   });
 });
 

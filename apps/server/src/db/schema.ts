@@ -284,16 +284,20 @@ export const transactionTotals = pgTable(
 
 /**
  * How many of a user's transactions share each search text (and kind and category), kept exact
- * by the same statement-level triggers as transaction_totals. A user has far fewer distinct
- * texts than transactions (the same shops, the same notes), so the page count of a search
- * sums a few hundred rows here instead of rechecking every matching transaction.
+ * by the same statement-level triggers as transaction_totals. A user who types transactions has
+ * far fewer distinct texts than transactions (the same shops, the same notes), so the page
+ * count of a search sums a few hundred rows here instead of rechecking every matching
+ * transaction. (Imported bank rows whose notes are references differ one from another: for
+ * them it holds one row per transaction.)
  */
 export const transactionSearchCounts = pgTable(
   'transaction_search_counts',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: PostgreSQL checked one for every row the counts trigger inserted (a
+    // bank file whose notes all differ makes one row per transaction), and the user is a
+    // transaction's, checked by its own key. A statement trigger on users deletes a deleted
+    // user's counts, as the key's cascade did (migration 0014).
+    userId: uuid('user_id').notNull(),
     isIncome: boolean('is_income').notNull(),
     category: text('category').notNull(),
     /** md5 of search_text: the key stays small however long (and multi-byte) the text is. */
@@ -302,13 +306,11 @@ export const transactionSearchCounts = pgTable(
     transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
   },
   (table) => [
+    // A search's count reads the user's rows through this key, testing each text: no trigram
+    // index. One cost a bank file's 100,000 different texts 2–2.7 s at commit (one more GIN
+    // entry per row) and saved a count only milliseconds once the file was in (migration 0014,
+    // docs/decisions.md).
     primaryKey({ columns: [table.userId, table.isIncome, table.category, table.searchHash] }),
-    // For users whose texts are nearly all different, the same trigram search as transactions.
-    index('transaction_search_counts_search_idx').using(
-      'gin',
-      table.userId,
-      sql`${table.searchText} gin_trgm_ops`,
-    ),
   ],
 );
 

@@ -2,7 +2,7 @@ import type { CategorySource, ImportRowStatus } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { categoryPipeline, hasNoteRules, ruleRenames } from '../rules/rule-matching';
-import { CategoryDecisions, type CategoryDecision } from './category-decisions';
+import { appliedInSql, CategoryDecisions, type CategoryDecision } from './category-decisions';
 import { pairOneToOne } from './one-to-one';
 import type { ReadRow } from './reading/read-row';
 
@@ -20,18 +20,6 @@ export interface ImportRowView {
   status: ImportRowStatus;
   duplicateOf: string | null;
   problem: string | null;
-}
-
-/** A row the commit turns into a transaction. */
-export interface RowToCommit {
-  position: number;
-  date: string;
-  name: string;
-  amountCents: number;
-  isIncome: boolean;
-  category: string;
-  note: string | null;
-  bankId: string | null;
 }
 
 /** What the user chose for a row at commit. */
@@ -200,8 +188,8 @@ export function createImportRowsRepository(db: Executor) {
       const { importId, firstRow } = scope;
       const readable = sql`import_id = ${importId} AND position >= ${firstRow}
         AND status <> 'problem'`;
-      await db.execute(sql`SET LOCAL enable_nestloop = off`);
-      const byBankId = await db.execute<{ position: number; transaction_id: string }>(sql`
+      await withoutNestedLoops(db, async () => {
+        const byBankId = await db.execute<{ position: number; transaction_id: string }>(sql`
         WITH file AS (
           SELECT position, bank_id,
             row_number() OVER (PARTITION BY bank_id ORDER BY position) AS nth
@@ -216,7 +204,7 @@ export function createImportRowsRepository(db: Executor) {
         )
         SELECT f.position, l.id AS transaction_id
         FROM file f JOIN ledger l ON l.bank_id = f.bank_id AND l.nth = f.nth`);
-      const byPayee = await db.execute<{ position: number; transaction_id: string }>(sql`
+        const byPayee = await db.execute<{ position: number; transaction_id: string }>(sql`
         WITH selected AS MATERIALIZED (
           SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id,
             coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key
@@ -244,13 +232,16 @@ export function createImportRowsRepository(db: Executor) {
           AND (l.name_key = r.name_key OR l.name_key = r.renamed_key)
           AND (r.bank_id IS NULL OR l.bank_id IS NULL)
         ORDER BY abs(r.date - l.added_on), r.position, l.added_on, l.created_at, l.id`);
-      const pairs = pairOneToOne(
-        [...byBankId.rows, ...byPayee.rows].map((row) => ({
-          position: row.position,
-          transactionId: row.transaction_id,
-        })),
-      );
-      await db.execute(sql`
+        // Read as they come: a re-import's 100,000 candidates are not copied into another array.
+        const pairs = pairOneToOne(
+          (function* candidates() {
+            for (const rows of [byBankId.rows, byPayee.rows]) {
+              for (const row of rows)
+                yield { position: row.position, transactionId: row.transaction_id };
+            }
+          })(),
+        );
+        await db.execute(sql`
         WITH marked AS (
           SELECT r.position, m.id
           FROM import_rows r
@@ -265,7 +256,15 @@ export function createImportRowsRepository(db: Executor) {
         FROM marked
         WHERE t.import_id = ${importId} AND t.position = marked.position
           AND t.duplicate_of IS DISTINCT FROM marked.id`);
-      await db.execute(sql`SET LOCAL enable_nestloop TO DEFAULT`);
+      });
+    },
+
+    /**
+     * Runs `work` (statements over this import's rows, such as the commit's) with hash joins
+     * rather than nested loops: see markDuplicates.
+     */
+    withHashJoins<T>(work: () => Promise<T>): Promise<T> {
+      return withoutNestedLoops(db, work);
     },
 
     async countByStatus(scope: ImportRowsScope): Promise<StatusCounts> {
@@ -358,34 +357,32 @@ export function createImportRowsRepository(db: Executor) {
     },
 
     /**
-     * The next rows to create after `after`, in file order: new rows the user did not leave
-     * out, and duplicates the user included. Problem rows never (they lack a date or an
-     * amount).
+     * The rows the commit creates, as a source query for the transactions writer (see
+     * TransactionSource): new rows the user did not leave out and duplicates the user
+     * included, never problem rows (they lack a date or an amount), with their names and
+     * categories decided (`decisions`, from decideForCommit), in file order. The rows stay in
+     * PostgreSQL: nothing is read into Node.
      */
-    async toCommit(
+    commitSource(
       userId: string,
-      scope: ImportRowsScope,
-      range: { after: number; limit: number },
+      target: { accountId: string; importId: string; firstRow: number },
       decisions: CategoryDecisions,
-    ): Promise<RowToCommit[]> {
-      const { rows } = await db.execute<StoredRow>(sql`
-        SELECT ${storedColumns(userId)} FROM import_rows
-        WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
-          AND position > ${range.after} AND ${selectedForCommit}
-        ORDER BY position LIMIT ${range.limit}`);
-      return rows.map((row) => {
-        const decided = decisions.apply(categorisable(row));
-        return {
-          position: row.position,
-          date: row.date!,
-          name: decided.name,
-          amountCents: Number(row.amount_cents),
-          isIncome: row.is_income!,
-          category: decided.category!,
-          note: row.note,
-          bankId: row.bank_id,
-        };
-      });
+    ): SQL {
+      return sql`
+        SELECT ${userId}::uuid AS user_id, ${target.accountId}::uuid AS account_id,
+          ${target.importId}::uuid AS import_id, ${appliedInSql.name} AS name,
+          ${appliedInSql.category} AS category, r.amount_cents AS cost_cents,
+          r.date AS added_on, r.is_income, r.note, r.bank_id, r.position AS ordinal
+        FROM (
+          SELECT position, name, date, amount_cents, ${KIND} AS is_income, note, bank_id,
+            file_category, category_choice, coalesce(payee_key, '') AS name_key,
+            ${noteKey(userId)} AS note_key
+          FROM import_rows
+          WHERE import_id = ${target.importId} AND position >= ${target.firstRow}
+            AND ${selectedForCommit}
+        ) AS r
+        LEFT JOIN ${decisions.asTable()} ON decided.name_key = r.name_key
+          AND decided.note_key = r.note_key AND decided.is_income = r.is_income`;
     },
 
     /** What the commit leaves out, by reason. */
@@ -406,6 +403,18 @@ export function createImportRowsRepository(db: Executor) {
       return result.rows[0]!;
     },
   };
+}
+
+/**
+ * Runs `work` with nested loops disabled for the rest of the transaction's statements, then
+ * back to the default. Right after a bulk insert the statistics may say the import is tiny,
+ * and a nested loop over two large sides never finishes.
+ */
+async function withoutNestedLoops<T>(db: Executor, work: () => Promise<T>): Promise<T> {
+  await db.execute(sql`SET LOCAL enable_nestloop = off`);
+  const result = await work();
+  await db.execute(sql`SET LOCAL enable_nestloop TO DEFAULT`);
+  return result;
 }
 
 const selectedForCommit: SQL = sql.raw(

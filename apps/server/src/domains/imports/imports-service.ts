@@ -21,8 +21,6 @@ import { createImportsRepository } from './imports-repository';
 import { headerKeyOf, fitsColumns } from './reading/read-upload';
 import { rereadCsv, stageUpload, type UploadedFile } from './stage-upload';
 
-/** Rows the commit turns into transactions per statement. */
-const COMMIT_BATCH = 5000;
 /** The import list shows the newest imports, at most this many. */
 const LIST_LIMIT = 200;
 
@@ -217,8 +215,9 @@ export function createImportsService(db: Database, transactions: TransactionsSer
 
     /**
      * Creates the import's transactions in ONE database transaction: new rows and included
-     * duplicates, with the user's categories and kinds, through the transactions writer's bulk
-     * path (with the import's id and the bank ids). Duplicates are found again first: another
+     * duplicates, with the user's categories and kinds, through the transactions writer
+     * (with the import's id and the bank ids), in one statement that moves the rows from
+     * import_rows to transactions inside PostgreSQL. Duplicates are found again first: another
      * import of the same file may have been committed since the preview.
      */
     async commit(user: UserRow, id: string, input: ImportCommitInput): Promise<ImportCommitResult> {
@@ -251,32 +250,16 @@ export function createImportsService(db: Database, transactions: TransactionsSer
 
         const record = await analyse(tx, user.id, locked);
         const decisions = await scopedRows.decideForCommit(user.id, scopeOf(record));
-        let created = 0;
-        for (let after = -1; ;) {
-          const batch = await scopedRows.toCommit(
-            user.id,
-            scopeOf(record),
-            { after, limit: COMMIT_BATCH },
-            decisions,
-          );
-          if (batch.length === 0) break;
-          created += await transactions.createMany(
-            batch.map((row) => ({
-              userId: user.id,
-              accountId: record.accountId,
-              importId: record.id,
-              bankId: row.bankId,
-              name: row.name,
-              category: row.category,
-              costCents: row.amountCents,
-              addedOn: row.date,
-              isIncome: row.isIncome,
-              note: row.note,
-            })),
+        const created = await scopedRows.withHashJoins(() =>
+          transactions.createFrom(
+            scopedRows.commitSource(
+              user.id,
+              { accountId: record.accountId, importId: record.id, firstRow: record.firstRow },
+              decisions,
+            ),
             { tx },
-          );
-          after = batch.at(-1)!.position;
-        }
+          ),
+        );
         const skipped = await scopedRows.skipped(scopeOf(record));
         await scopedImports.update(record.id, {
           status: 'committed',

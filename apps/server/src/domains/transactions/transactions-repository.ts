@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { moveCategoryIn } from '../../db/move-category';
 import { transactions, type TransactionRow } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import { newId, newIds } from '../../lib/ids';
 
 /**
  * The SQL that writes transactions. Only the transactions service calls it: every insert,
@@ -29,6 +29,21 @@ export interface TransactionValues {
 /** A row for the bulk path, which may hold several users' rows. */
 export type NewTransactionRow = TransactionValues & { userId: string };
 
+/**
+ * A query whose rows are transactions to create, for `insertFrom`: the columns user_id,
+ * account_id, name, category, cost_cents, added_on, is_income, note, import_id and bank_id,
+ * and `ordinal`, the order their ids follow (an import row's position).
+ */
+export type TransactionSource = SQL;
+
+/** How many rows of a source have each user, category and kind. */
+export interface SourceCategory {
+  userId: string;
+  name: string;
+  isIncome: boolean;
+  count: number;
+}
+
 export function createTransactionsRepository(db: Executor) {
   return {
     async insert(userId: string, values: TransactionValues): Promise<TransactionRow> {
@@ -54,11 +69,12 @@ export function createTransactionsRepository(db: Executor) {
     async insertMany(rows: NewTransactionRow[]): Promise<number> {
       if (rows.length === 0) return 0;
       const column = (pick: (row: NewTransactionRow) => unknown) => sql.param(rows.map(pick));
+      const ids = newIds(rows.length);
       const result = await db.execute(sql`
         INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income,
           note, recurring_id, receipt_id, account_id, import_id, bank_id)
         SELECT * FROM unnest(
-          ${column(() => newId())}::uuid[], ${column((row) => row.userId)}::uuid[],
+          ${sql.param(ids)}::uuid[], ${column((row) => row.userId)}::uuid[],
           ${column((row) => row.name)}::text[], ${column((row) => row.category)}::text[],
           ${column((row) => row.costCents)}::bigint[], ${column((row) => row.addedOn)}::date[],
           ${column((row) => row.isIncome)}::boolean[], ${column((row) => row.note ?? null)}::text[],
@@ -69,6 +85,47 @@ export function createTransactionsRepository(db: Executor) {
           ${column((row) => row.bankId ?? null)}::text[]
         )
         ON CONFLICT (recurring_id, added_on) WHERE recurring_id IS NOT NULL DO NOTHING`);
+      return result.rowCount ?? 0;
+    },
+
+    /** The categories of a source's rows, with how many rows each. */
+    async categoriesOf(source: TransactionSource): Promise<SourceCategory[]> {
+      const result = await db.execute<{
+        user_id: string;
+        category: string;
+        is_income: boolean;
+        count: number;
+      }>(sql`
+        SELECT s.user_id, s.category, s.is_income, count(*)::int AS count
+        FROM (${source}) AS s GROUP BY s.user_id, s.category, s.is_income`);
+      return result.rows.map((row) => ({
+        userId: row.user_id,
+        name: row.category,
+        isIncome: row.is_income,
+        count: row.count,
+      }));
+    },
+
+    /**
+     * Inserts the rows of a source query in one statement, without a row passing through
+     * Node: an import's 100,000 rows go from import_rows to transactions inside PostgreSQL.
+     * The ids are the app's (`ids`, one per row, time-ordered), handed out in the source's
+     * `ordinal` order; a source with more rows than ids fails (a null id), so nothing is
+     * written. Returns how many rows were inserted.
+     */
+    async insertFrom(source: TransactionSource, ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      // The ids array is read once (an InitPlan), then indexed per row: no join to plan.
+      const result = await db.execute(sql`
+        WITH given AS MATERIALIZED (SELECT ${sql.param(ids)}::uuid[] AS ids)
+        INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income,
+          note, account_id, import_id, bank_id)
+        SELECT ((SELECT ids FROM given))[s.n], s.user_id, s.name, s.category, s.cost_cents,
+          s.added_on, s.is_income, s.note, s.account_id, s.import_id, s.bank_id
+        FROM (
+          SELECT source.*, row_number() OVER (ORDER BY source.ordinal) AS n
+          FROM (${source}) AS source
+        ) AS s`);
       return result.rowCount ?? 0;
     },
 
