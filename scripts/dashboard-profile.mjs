@@ -5,7 +5,8 @@
 // profile's self time per file, and the layout shifts — at 4x CPU slowdown as Lighthouse's mobile
 // run. Each given web build (default: apps/web/dist) is served by its own built server (fresh
 // database, seeded as scripts/lighthouse.mjs does) and the builds are measured in turn, A, B,
-// A, B, PROFILE_ROUNDS times (default 3), each in a fresh browser.
+// A, B, PROFILE_ROUNDS times (default 3), each in a fresh browser. PROFILE_PAGE measures another
+// page instead (`/` or `/login`: signed out, loaded when the network is quiet).
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -14,6 +15,8 @@ import { freePort, seedUser, startServer } from './seeded-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Math.max(1, Number(process.env.PROFILE_ROUNDS ?? 3));
+const PAGE = process.env.PROFILE_PAGE ?? '/dashboard';
+const SIGNED_IN = PAGE === '/dashboard';
 const dists = process.argv.slice(2).length
   ? process.argv.slice(2).map((dir) => resolve(dir))
   : [join(root, 'apps/web/dist')];
@@ -41,7 +44,8 @@ async function measure({ base, token }) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     await page.goto(`${base}/favicon-light.svg`);
-    await page.evaluate((value) => globalThis.localStorage.setItem('token', value), token);
+    if (SIGNED_IN)
+      await page.evaluate((value) => globalThis.localStorage.setItem('token', value), token);
     await page.addInitScript(observe);
     const session = await context.newCDPSession(page);
     await session.send('Network.enable');
@@ -58,9 +62,9 @@ async function measure({ base, token }) {
     await session.send('Profiler.setSamplingInterval', { interval: 200 });
     await session.send('Profiler.start');
     const started = Date.now();
-    await page.goto(`${base}/dashboard`);
-    // Loaded: the four charts drawn and the network quiet.
-    await page.locator('canvas').nth(3).waitFor({ timeout: 120_000 });
+    await page.goto(`${base}${PAGE}`);
+    // Loaded: the dashboard's four charts drawn, and the network quiet.
+    if (SIGNED_IN) await page.locator('canvas').nth(3).waitFor({ timeout: 120_000 });
     await page.waitForLoadState('networkidle');
     const loadedMs = Date.now() - started;
     await page.waitForTimeout(1000);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pagePreloads } from './build/page-preloads.ts';
 
 // country-flag-icons exports its flags as React components (JavaScript in the bundle) but not
 // as the SVG files it ships; this alias lets `@flags/US.svg?no-inline` load them as files.
@@ -31,7 +32,7 @@ export default defineConfig({
         // The app shell: code, styles, the page and its icons. Source maps and the build's own
         // records stay out; .br/.gz are the server's business.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/node_modules/**', '.vite/**'],
+        globIgnores: ['**/node_modules/**', '.vite/**', 'pages/**'],
       },
       manifest: {
         name: 'Moneta',
@@ -64,6 +65,7 @@ export default defineConfig({
         },
       },
     }),
+    pagePreloads(),
     // Every text file of the build gets a .br and a .gz sibling, compressed once at the highest
     // levels; the server sends the one the browser accepts (preCompressed in web-app.ts), so no
     // request pays for compression. Files under 1 kB gain too little to be worth a variant.

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,14 @@ beforeAll(async () => {
     '<!doctype html><title>Moneta</title><div id="root"></div>',
   );
   await writeFile(join(webDistDir, 'robots.txt'), 'User-agent: *');
+  // The build's copies of index.html that preload a page's code (apps/web/build/page-preloads.ts).
+  await mkdir(join(webDistDir, 'pages'));
+  for (const name of ['index', 'login']) {
+    await writeFile(
+      join(webDistDir, 'pages', `${name}.html`),
+      `<!doctype html><title>Moneta</title><link rel="modulepreload" href="/assets/${name}.js"><div id="root"></div>`,
+    );
+  }
   context = await createTestApp({ webDistDir });
 });
 afterAll(async () => {
@@ -71,6 +79,30 @@ describe('the web app and its fallback', () => {
       expect(response.body, url).toContain('<div id="root">');
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it("sends a page's own copy of index.html, preloading its code, where the build wrote one", async () => {
+    const cases = {
+      '/': '/assets/index.js',
+      '/login': '/assets/login.js',
+      '/login?next=%2Fdashboard': '/assets/login.js',
+      '/dashboard': null,
+      '/Login': null,
+      '/login/': null,
+      '/pages': null,
+    };
+    for (const [url, preload] of Object.entries(cases)) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      const preloads = [...response.body.matchAll(/modulepreload" href="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
+      expect(preloads, url).toEqual(preload ? [preload] : []);
+    }
+    const head = await context.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
   });
 
   it('serves static files as they are', async () => {

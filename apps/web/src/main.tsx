@@ -3,16 +3,24 @@ import '@moneta/shared/zod';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadPage } from './app/router';
 import './index.css';
 import { registerServiceWorker } from './pwa/register-service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount Moneta in.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The page's code first (usually in already: the page's HTML preloads it), so that the first
+// render draws the page rather than a spinner that it replaces. A failure is left to the
+// render, whose error boundary explains it.
+void preloadPage(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
 
 registerServiceWorker();

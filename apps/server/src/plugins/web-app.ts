@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -16,8 +16,24 @@ function varyOnEncoding(reply: FastifyReply): void {
 }
 
 /**
+ * The pages the build wrote a copy of index.html for, with their own code preloaded
+ * (apps/web/build/page-preloads.ts): `/` → pages/index.html, `/login` → pages/login.html.
+ */
+function pageFiles(distDir: string): Map<string, string> {
+  const dir = join(distDir, 'pages');
+  const files = new Map<string, string>();
+  if (!existsSync(dir)) return files;
+  for (const file of readdirSync(dir)) {
+    const name = /^([a-z0-9-]+)\.html$/.exec(file)?.[1];
+    if (name) files.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
+  }
+  return files;
+}
+
+/**
  * Serves the built web app and answers client routes (/dashboard, /login, ...) with index.html,
- * so a reload on any page works. Unknown /api paths keep the JSON 404.
+ * or the page's own copy of it that preloads its code, so a reload on any page works. Unknown
+ * /api paths keep the JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
@@ -26,6 +42,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     return;
   }
   const assetsDir = join(distDir, 'assets') + sep;
+  const pages = pageFiles(distDir);
   // Its own scope, so that the hook below concerns the web app's files only.
   await app.register(async (web) => {
     // The same URL answers differently by Accept-Encoding, so caches must keep the answers
@@ -36,7 +53,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     await web.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
-      index: ['index.html'],
+      // `/` is a page like the others (below), so that it gets its preloads too.
+      index: false,
       // The build writes a .br and a .gz beside every text file over 1 kB (vite.config.ts):
       // the one the request's Accept-Encoding prefers is sent as it is, compressing nothing.
       preCompressed: true,
@@ -57,7 +75,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       // Client routes have no file extension; /api paths never reach here (their scope has its own).
       const isPageRequest =
         (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
-      if (isPageRequest) return reply.type('text/html').sendFile('index.html');
+      if (isPageRequest) return reply.type('text/html').sendFile(pages.get(path) ?? 'index.html');
       return sendRouteNotFound(request, reply);
     });
   });

@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import {
   RedirectIfSignedIn,
@@ -7,15 +7,29 @@ import {
   RequireSetup,
 } from '@/features/auth/components/RouteGuards';
 
+/** A page component whose code can be fetched ahead of its first render. */
+type Page = ComponentType & { preload: () => Promise<ComponentType> };
+
 /**
  * Every page is its own chunk, and the protected area's shell another, so a visitor of the
  * public pages never downloads the app (or chart.js, which only the dashboard will use).
+ * A page whose code is already in when it mounts (preloadPage) renders at once; otherwise it
+ * suspends, and the app's Suspense shows a spinner until its chunk arrives.
  */
 function page<Module extends Record<Name, ComponentType>, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
+): Page {
+  let loaded: ComponentType | undefined;
+  const preload = async () => (loaded ??= (await load())[name]);
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function PageComponent() {
+    // Decided once per mount: switching from Lazy to the loaded component on a later render
+    // would mount the page afresh and lose its state.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return Object.assign(PageComponent, { preload });
 }
 
 const Landing = page(() => import('./routes/landing'), 'LandingRoute');
@@ -77,3 +91,19 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <NotFound /> },
 ];
+
+/**
+ * Fetches the code of the pages that draw `pathname` (the shell and the page itself), so that
+ * the first render draws them instead of a spinner. main.tsx awaits it before that render; the
+ * build preloads the same chunks from the page's HTML (apps/web/build/page-preloads.ts), so
+ * this usually waits for nothing.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => {
+      const type = (route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
+      return type?.preload?.();
+    }),
+  );
+}

@@ -42,6 +42,9 @@ export const userQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.user,
     queryFn: getUser,
+    // Without a token the answer is known at once: a visitor's first render draws the page,
+    // not a spinner waiting for a request that is never sent.
+    initialData: () => (getToken() ? undefined : null),
     // The session changes only through login, sign-up, setup and logout, which set it directly.
     staleTime: Infinity,
     retry: false,

@@ -1,0 +1,83 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin, Rolldown } from 'vite';
+import firstPages from './first-pages.json' with { type: 'json' };
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/**
+ * The pages a visit may start on, by path, with the route modules that draw them (router.tsx).
+ * scripts/bundle-size.mjs holds the same pages to their first-load budgets.
+ */
+export const FIRST_PAGES: Record<string, string[]> = firstPages;
+
+/** `/` → pages/index.html, `/login` → pages/login.html: the server finds a page's file so. */
+export const pageFileName = (path: string) =>
+  `pages/${path === '/' ? 'index' : path.slice(1)}.html`;
+
+/**
+ * Writes a copy of index.html for each first page (see pageFileName) with a `modulepreload`
+ * for every chunk the page's route modules load up front. Every page is a lazy chunk (router.tsx), so
+ * without it the browser learns of the page's code only once the entry chunk has been
+ * downloaded and run: one more round trip before anything is drawn (two for the signed-in
+ * pages, whose shell is a chunk of its own). The server sends these files for those paths
+ * (plugins/web-app.ts), and index.html for every other.
+ */
+export function pagePreloads(pages: Record<string, string[]> = FIRST_PAGES): Plugin {
+  return {
+    name: 'moneta:page-preloads',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') this.error('page-preloads: the build wrote no index.html.');
+        const indexHtml = String(html.source);
+        const chunks = Object.values(bundle).filter(
+          (file): file is OutputChunk => file.type === 'chunk',
+        );
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) this.error('page-preloads: the build has no entry chunk.');
+        // index.html preloads the entry's own imports already.
+        const preloaded = staticClosure(bundle, [entry.fileName]);
+        for (const [path, modules] of Object.entries(pages)) {
+          const roots = modules.map((module) => {
+            const chunk = chunks.find((candidate) =>
+              candidate.facadeModuleId?.endsWith(`/${module}`),
+            );
+            if (!chunk) this.error(`page-preloads: no chunk for ${module} (page ${path}).`);
+            return chunk.fileName;
+          });
+          const links = [...staticClosure(bundle, roots)]
+            .filter((file) => !preloaded.has(file))
+            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`);
+          const source = indexHtml.replace('</head>', `\n${links.join('\n')}\n  </head>`);
+          const fileName = pageFileName(path);
+          this.emitFile({ type: 'asset', fileName, source });
+          // Written after the compression plugin's pass (they need the finished index.html),
+          // so compressed here, as it compresses every other text file, for the server's
+          // preCompressed sending.
+          const brotli = brotliCompressSync(source, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          });
+          this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotli });
+          const gzip = gzipSync(source, { level: constants.Z_BEST_COMPRESSION });
+          this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzip });
+        }
+      },
+    },
+  };
+}
+
+/** The chunk files that `roots` load up front: themselves and their static imports. */
+function staticClosure(bundle: OutputBundle, roots: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (files.has(fileName) || chunk?.type !== 'chunk') return;
+    files.add(fileName);
+    chunk.imports.forEach(visit);
+  };
+  roots.forEach(visit);
+  return files;
+}
