@@ -29,11 +29,12 @@ test('the login page opens without a loading spinner before it', async ({ page }
   // Records any status text the app shows before the sign-in form (the spinner is a status).
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[role="status"]'))
+      document.querySelectorAll('[role="status"]').forEach((status) => {
         if (status.textContent?.includes('Loading'))
           (window as unknown as { reportSpinner: (text: string) => void }).reportSpinner(
             status.textContent,
           );
+      });
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto('/login');
