@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumPath } from './chromium-path.mjs';
-import { freePort, seedUser, startServer } from './seeded-server.mjs';
+import { freePort, seedUser, signInPage, startServer } from './seeded-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Math.max(1, Number(process.env.PROFILE_ROUNDS ?? 3));
@@ -38,14 +38,13 @@ function observe() {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
-async function measure({ base, token }) {
+async function measure({ base, storage }) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     await page.goto(`${base}/favicon-light.svg`);
-    if (SIGNED_IN)
-      await page.evaluate((value) => globalThis.localStorage.setItem('token', value), token);
+    if (SIGNED_IN) await signInPage(page, storage);
     await page.addInitScript(observe);
     const session = await context.newCDPSession(page);
     await session.send('Network.enable');
@@ -123,7 +122,7 @@ try {
   for (const dist of dists) {
     const server = await startServer(await freePort(), dist);
     servers.push(server);
-    server.token = await seedUser(server.base, { label: 'profile' });
+    server.storage = await seedUser(server.base, { label: 'profile' });
     console.error(`Serving ${dist} at ${server.base}, seeded.`);
   }
   const results = dists.map(() => []);

@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumPath, hasChromium } from './chromium-path.mjs';
-import { freePort, seedUser, startServer } from './seeded-server.mjs';
+import { freePort, seedUser, signInPage, startServer } from './seeded-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputDir = join(root, 'test-results', 'lighthouse');
@@ -45,29 +45,32 @@ for (const built of ['apps/web/dist/index.html', 'apps/server/dist/server.js']) 
   }
 }
 
-/** Signs in the way the web app keeps a session: the token in localStorage (storage-keys.ts). */
-async function signIn(chromePort, base, token) {
+/**
+ * Signs in the way the web app keeps a session: the token and the last user in localStorage, as
+ * after a sign-in (seedUser).
+ */
+async function signIn(chromePort, base, storage) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${base}/favicon-light.svg`);
-  await page.evaluate((value) => globalThis.localStorage.setItem('token', value), token);
+  await signInPage(page, storage);
   // The measured load starts with an empty cache, as Lighthouse's own storage reset would.
   const session = await page.context().newCDPSession(page);
   await session.send('Network.clearBrowserCache');
   await page.close();
 }
 
-async function measure(url, { token, base } = {}) {
+async function measure(url, { storage, base } = {}) {
   const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
   try {
-    if (token) await signIn(chrome.port, base, token);
+    if (storage) await signIn(chrome.port, base, storage);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
       // Keeps the signed-in session (the cache was emptied in signIn); a fresh profile anyway.
-      disableStorageReset: Boolean(token),
+      disableStorageReset: Boolean(storage),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     return result;
@@ -99,22 +102,22 @@ process.on('exit', stopServer);
 let results;
 try {
   const started = Date.now();
-  const token = await seedUser(base, { label: 'lighthouse', count: TRANSACTION_COUNT });
+  const storage = await seedUser(base, { label: 'lighthouse', count: TRANSACTION_COUNT });
   console.log(
     `Seeded a user with ${TRANSACTION_COUNT} transactions in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   const pages = [
     { name: 'landing', url: `${base}/` },
     { name: 'login', url: `${base}/login` },
-    { name: 'dashboard', url: `${base}/dashboard`, token },
+    { name: 'dashboard', url: `${base}/dashboard`, storage },
   ];
   results = [];
   mkdirSync(outputDir, { recursive: true });
   for (const page of pages) {
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
-      const result = await measure(page.url, { token: page.token, base });
-      if (page.token && new URL(result.lhr.finalDisplayedUrl).pathname !== '/dashboard') {
+      const result = await measure(page.url, { storage: page.storage, base });
+      if (page.storage && new URL(result.lhr.finalDisplayedUrl).pathname !== '/dashboard') {
         throw new Error(
           `The dashboard run ended on ${result.lhr.finalDisplayedUrl}: not signed in?`,
         );

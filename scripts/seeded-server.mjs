@@ -60,12 +60,20 @@ async function api(base, method, path, body, token) {
 
 /**
  * A user with a set-up account and `count` transactions over the last 120 days, through the
- * API; returns the user's token.
+ * API. Returns what the web app keeps in localStorage after that user's sign-in (the token,
+ * and the user as the device's last user: lib/token.ts, lib/auth/get-user.ts), for a page to
+ * load as a returning user's.
  */
 export async function seedUser(base, { label, count = 1000 }) {
   const email = `${label}-${Date.now()}@moneta.dev`;
   const { token } = await api(base, 'POST', '/auth/signup', { email, password: 'Secr3t!pass' });
-  await api(base, 'PUT', '/auth/setup', { defaultCurrency: 'USD', timeZone: 'UTC' }, token);
+  const user = await api(
+    base,
+    'PUT',
+    '/auth/setup',
+    { defaultCurrency: 'USD', timeZone: 'UTC' },
+    token,
+  );
   const expenses = ['Food', 'Transport', 'Shopping', 'Bills', 'Entertainment', 'Health'];
   const names = ['Groceries', 'Coffee', 'Bus pass', 'Electricity', 'Cinema', 'Pharmacy'];
   const day = 24 * 60 * 60 * 1000;
@@ -88,5 +96,12 @@ export async function seedUser(base, { label, count = 1000 }) {
         .map((transaction) => api(base, 'POST', '/transactions', transaction, token)),
     );
   }
-  return token;
+  return { token, lastUser: JSON.stringify(user) };
+}
+
+/** Writes `storage` (seedUser's answer) into the page's localStorage. */
+export async function signInPage(page, storage) {
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) globalThis.localStorage.setItem(key, value);
+  }, storage);
 }

@@ -35,4 +35,41 @@ describe('the first render (main.tsx preloads the page before it)', () => {
       await screen.findByRole('heading', { name: 'Dashboard Overview' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
   });
+
+  it("draws a returning user's dashboard at once as the last user, its data asked with the session", async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
+    const { calls } = fakeApi({
+      'GET /api/auth/me': { body: makeUser() },
+      ...transactionHandlers(),
+    });
+    await preloadPage('/dashboard');
+    renderApp('/dashboard');
+    expect(screen.getByRole('heading', { name: 'Dashboard Overview' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading your account…')).not.toBeInTheDocument();
+    // Sent from the first render, before the session's answer could have arrived.
+    const paths = calls.map((call) => call.path);
+    expect(paths).toContain('/api/auth/me');
+    expect(paths).toContain('/api/transactions/summary');
+  });
+
+  it('still signs out when the server refuses the token, forgetting the last user', async () => {
+    window.localStorage.setItem('token', 'revoked');
+    window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
+    fakeApi({
+      'GET /api/auth/me': {
+        status: 401,
+        body: { message: 'Please sign in.', code: 'UNAUTHORIZED' },
+      },
+      ...transactionHandlers(),
+    });
+    await preloadPage('/dashboard');
+    const app = renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }),
+    ).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/login');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('lastUser')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import type { User } from '@moneta/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { STORAGE_KEYS } from '@/config/storage-keys';
@@ -15,6 +15,21 @@ function lastUser(): User | null {
   }
 }
 
+/** Keeps `user` as the one this device last signed in as. */
+function rememberUser(user: User): void {
+  writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(user));
+}
+
+/**
+ * Makes `user` the session's user (after a sign-in, a sign-up, the setup or a password change):
+ * the user query's answer, and the device's last user, which a later visit draws its first
+ * render with while it checks the session.
+ */
+export function setSessionUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(queryKeys.user, user);
+  rememberUser(user);
+}
+
 /**
  * Fetches the user behind the stored token. When that fails the visitor is treated as signed out
  * (SPEC §4); the token itself is dropped only when the server refuses it. A network failure, a
@@ -25,7 +40,7 @@ export async function getUser(): Promise<User | null> {
   if (!getToken()) return null;
   try {
     const user = await api.get<User>('/auth/me');
-    writeStorage(STORAGE_KEYS.lastUser, JSON.stringify(user));
+    rememberUser(user);
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clearToken();
@@ -45,6 +60,10 @@ export const userQueryOptions = () =>
     // Without a token the answer is known at once: a visitor's first render draws the page,
     // not a spinner waiting for a request that is never sent.
     initialData: () => (getToken() ? undefined : null),
+    // With one, a returning user's pages draw at once as the user last seen on this device,
+    // while the request checks the session: their data is requested with it rather than after
+    // it. A refused token then signs out (clearToken forgets that user too).
+    placeholderData: () => (getToken() ? (lastUser() ?? undefined) : undefined),
     // The session changes only through login, sign-up, setup and logout, which set it directly.
     staleTime: Infinity,
     retry: false,

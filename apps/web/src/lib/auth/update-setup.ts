@@ -1,7 +1,7 @@
 import type { CurrencyCode, User } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { setSessionUser } from './get-user';
 import { browserTimeZone } from '@/lib/time-zone';
 
 /**
@@ -23,7 +23,7 @@ export function useUpdateSetup({ onSuccess }: { onSuccess?: (user: User) => void
   return useMutation({
     mutationFn: updateSetup,
     onSuccess: (user) => {
-      queryClient.setQueryData(queryKeys.user, user);
+      setSessionUser(queryClient, user);
       onSuccess?.(user);
     },
   });

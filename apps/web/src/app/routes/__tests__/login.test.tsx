@@ -69,6 +69,8 @@ describe('login page', () => {
     expect(app.currentPath()).toBe('/dashboard');
     expect(await screen.findByText('Login successful!')).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBe('jwt-token');
+    // Kept as this device's last user: the next visit draws its first render as that user.
+    expect(JSON.parse(window.localStorage.getItem('lastUser') ?? 'null')).toEqual(makeUser());
     expect(calls[0]?.body).toMatchObject({ email: 'ada@moneta.dev', password: 'abc12345!' });
   });
 

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
 import { signWithPasskey } from '@/lib/passkeys/webauthn';
-import { queryKeys } from '@/lib/query-keys';
+import { setSessionUser } from '@/lib/auth/get-user';
 import { browserTimeZone } from '@/lib/time-zone';
 import { setToken } from '@/lib/token';
 
@@ -37,7 +37,7 @@ export function useStartSession(): (answer: AuthResponse) => User {
   return useCallback(
     ({ token, ...user }: AuthResponse) => {
       setToken(token);
-      queryClient.setQueryData(queryKeys.user, user);
+      setSessionUser(queryClient, user);
       return user;
     },
     [queryClient],

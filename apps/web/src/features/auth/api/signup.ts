@@ -1,7 +1,7 @@
 import type { AuthResponse, SignupInput, User } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { setSessionUser } from '@/lib/auth/get-user';
 import { browserTimeZone } from '@/lib/time-zone';
 import { setToken } from '@/lib/token';
 
@@ -16,7 +16,7 @@ export function useSignup({ onSuccess }: { onSuccess?: (user: User) => void } = 
     mutationFn: signup,
     onSuccess: ({ token, ...user }) => {
       setToken(token);
-      queryClient.setQueryData(queryKeys.user, user);
+      setSessionUser(queryClient, user);
       onSuccess?.(user);
     },
   });

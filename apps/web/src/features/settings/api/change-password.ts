@@ -1,6 +1,7 @@
 import type { AuthResponse, ChangePasswordInput } from '@moneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { setSessionUser } from '@/lib/auth/get-user';
 import { queryKeys } from '@/lib/query-keys';
 import { setToken } from '@/lib/token';
 
@@ -18,7 +19,7 @@ export function useChangePassword() {
     mutationFn: async (input: ChangePasswordInput) => {
       const { token, ...user } = await changePassword(input);
       setToken(token);
-      queryClient.setQueryData(queryKeys.user, user);
+      setSessionUser(queryClient, user);
       return user;
     },
     // Not awaited: the change is done when the server answers, the lists follow.
