@@ -19,6 +19,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outputDir = join(root, 'test-results', 'lighthouse');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const isStrict = process.env.LIGHTHOUSE_STRICT === '1';
+// LIGHTHOUSE_PAGES=dashboard,login measures only those pages.
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const TRANSACTION_COUNT = 1000;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 };
@@ -110,7 +112,7 @@ try {
     { name: 'landing', url: `${base}/` },
     { name: 'login', url: `${base}/login` },
     { name: 'dashboard', url: `${base}/dashboard`, storage },
-  ];
+  ].filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.name));
   results = [];
   mkdirSync(outputDir, { recursive: true });
   for (const page of pages) {

@@ -30,9 +30,19 @@ export class DashboardPage {
     return this.page.getByRole('region', { name: title });
   }
 
-  /** The doughnut, found by its accessible role and the summary it carries. */
-  doughnut(): Locator {
-    return this.chartCard('Expenses by Category').getByRole('img');
+  /**
+   * A chart's canvas, found by its accessible role (it carries the chart's summary). A chart is
+   * drawn once it comes into view, so its card is scrolled to first, as a user would.
+   */
+  async chart(title: string): Promise<Locator> {
+    const card = this.chartCard(title);
+    await card.scrollIntoViewIfNeeded();
+    return card.getByRole('img');
+  }
+
+  /** The doughnut of expenses by category. */
+  doughnut(): Promise<Locator> {
+    return this.chart('Expenses by Category');
   }
 
   async openAddForm(): Promise<TransactionForm> {

@@ -1,17 +1,22 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { errorMessage } from '@/lib/api-client';
 import { useCharts } from '../api/get-charts';
 import { hasActivity } from './chart-summaries';
+// Types only: the code is loaded on demand below.
+import type * as ChartsModule from './charts';
 
-// One chunk for chart.js and the four charts, fetched after the page has painted.
-const loadCharts = () => import('./charts');
-const ExpensesByCategoryChart = lazy(async () => ({
-  default: (await loadCharts()).ExpensesByCategoryChart,
-}));
-const DailyActivityChart = lazy(async () => ({ default: (await loadCharts()).DailyActivityChart }));
-const TimeSeriesChart = lazy(async () => ({ default: (await loadCharts()).TimeSeriesChart }));
+/** chart.js and the four charts: one chunk, fetched once the page has rendered. */
+type Charts = typeof ChartsModule;
+let loadedCharts: Charts | undefined;
+const loadCharts = () =>
+  import('./charts').then((charts) => {
+    loadedCharts = charts;
+    return charts;
+  });
 
 const NO_INCOME = 'No income data to display.';
 
@@ -52,18 +57,25 @@ function takeTurns() {
 }
 
 /**
- * Whether a chart may be drawn: once its code is in and the charts before it are, one per task,
- * so that creating them (chart.js measures and draws each canvas) is four short tasks rather
- * than one long one that would keep the page from answering input. Each slot keeps its own
- * state: re-rendering the component that holds the charts query would bring a query back into
- * a cache that sign-out has just emptied.
+ * The charts' code once this chart may be drawn: when it has come into view (a chart below the
+ * fold costs nothing until the user scrolls to it) and the charts before it have been drawn, one
+ * per task, so that creating them (chart.js measures and draws each canvas) is short tasks
+ * rather than one long one that would keep the page from answering input. The code itself is
+ * fetched as soon as the slot mounts, in parallel with the rest of the page. Each slot keeps its
+ * own state: re-rendering the component that holds the charts query would bring a query back
+ * into a cache that sign-out has just emptied.
  */
-function useChartTurn(): boolean {
-  const [isTurn, setIsTurn] = useState(false);
+function useChartTurn(isInView: boolean): Charts | undefined {
+  const [charts, setCharts] = useState<Charts>();
   useEffect(() => {
+    void loadCharts();
+  }, []);
+  useEffect(() => {
+    if (!isInView) return;
     let isCurrent = true;
     const turn = () => {
-      if (isCurrent) setIsTurn(true);
+      // Drawn now, in this task: a render React scheduled itself could join the next chart's.
+      if (isCurrent && loadedCharts) flushSync(() => setCharts(loadedCharts));
     };
     void loadCharts().then(() => {
       chartTurns.push(turn);
@@ -72,14 +84,14 @@ function useChartTurn(): boolean {
     return () => {
       isCurrent = false;
     };
-  }, []);
-  return isTurn;
+  }, [isInView]);
+  return charts;
 }
 
-function ChartSlot({ height, children }: { height: string; children: ReactNode }) {
-  const isTurn = useChartTurn();
-  const skeleton = <Skeleton className={`${height} w-full`} />;
-  return isTurn ? <Suspense fallback={skeleton}>{children}</Suspense> : skeleton;
+function ChartSlot({ height, draw }: { height: string; draw: (charts: Charts) => ReactNode }) {
+  const [ref, isInView] = useNearViewport<HTMLDivElement>();
+  const charts = useChartTurn(isInView);
+  return <div ref={ref}>{charts ? draw(charts) : <Skeleton className={`${height} w-full`} />}</div>;
 }
 
 /** The charts of the last 30 days, with Recent Transactions placed among them. */
@@ -91,13 +103,13 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
     height: string,
     isEmpty: (d: NonNullable<typeof data>) => boolean,
     empty: string,
-    chart: (d: NonNullable<typeof data>) => ReactNode,
+    chart: (d: NonNullable<typeof data>, charts: Charts) => ReactNode,
   ) {
     // One alert above the charts says what failed and offers Retry.
     if (charts.isError) return <Empty>Not loaded.</Empty>;
     if (!data) return <Skeleton className={`${height} w-full`} />;
     if (isEmpty(data)) return <Empty>{empty}</Empty>;
-    return <ChartSlot height={height}>{chart(data)}</ChartSlot>;
+    return <ChartSlot height={height} draw={(charts) => chart(data, charts)} />;
   }
 
   return (
@@ -115,7 +127,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
             'h-72',
             (d) => d.expensesByCategory.length === 0,
             'No expense data to display.',
-            (d) => (
+            (d, { ExpensesByCategoryChart }) => (
               <ExpensesByCategoryChart items={d.expensesByCategory} currency={currency} />
             ),
           )}
@@ -125,7 +137,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
             'h-72',
             (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
             'No recent activity to display.',
-            (d) => (
+            (d, { DailyActivityChart }) => (
               <DailyActivityChart
                 income={d.incomeOverTime}
                 expenses={d.expensesOverTime}
@@ -140,7 +152,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
             'h-56',
             (d) => !hasActivity(d.incomeOverTime),
             NO_INCOME,
-            (d) => (
+            (d, { TimeSeriesChart }) => (
               <TimeSeriesChart
                 label="Income"
                 kind="income"
@@ -156,7 +168,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
             (d) => !hasActivity(d.expensesOverTime),
             // SPEC §2: the expense line chart reuses the income chart's empty text.
             NO_INCOME,
-            (d) => (
+            (d, { TimeSeriesChart }) => (
               <TimeSeriesChart
                 label="Expenses"
                 kind="expense"
