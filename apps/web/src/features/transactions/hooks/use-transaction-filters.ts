@@ -1,6 +1,6 @@
 import { isCalendarDate } from '@moneta/shared';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueuedSearchParams } from '@/hooks/use-queued-search-params';
 import type { TransactionFilterValues } from '../api/get-transactions';
 
 /** The URL query keys of the list's state, so reload and back keep it. */
@@ -33,7 +33,7 @@ function readPage(value: string | null): number {
  * filter goes back to page 1 (SPEC §4).
  */
 export function useTransactionFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueuedSearchParams();
 
   const filters = useMemo<TransactionFilterValues>(
     () => ({
@@ -50,33 +50,35 @@ export function useTransactionFilters() {
 
   const setFilter = useCallback(
     (name: FilterName, value: string) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
+      update(
+        (next) => {
           if (value) next.set(KEYS[name], value);
           else next.delete(KEYS[name]);
           next.delete('page');
-          return next;
         },
         // Typing in the search box should not fill the history with every word.
         { replace: name === 'search' },
       );
     },
-    [setParams],
+    [update],
   );
 
-  const clearFilters = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+  const clearFilters = useCallback(
+    () =>
+      update((next) => {
+        for (const key of [...next.keys()]) next.delete(key);
+      }),
+    [update],
+  );
 
   const setPage = useCallback(
     (nextPage: number) => {
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
+      update((next) => {
         if (nextPage > 1) next.set('page', String(nextPage));
         else next.delete('page');
-        return next;
       });
     },
-    [setParams],
+    [update],
   );
 
   return { filters, page, setFilter, clearFilters, setPage };
