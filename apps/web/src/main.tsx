@@ -5,15 +5,19 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadPage } from './app/router';
 import './index.css';
+import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './pwa/register-service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount Moneta in.');
 
+// Made here, not in the first render, so that the page's data requests can go out with its code.
+const queryClient = createQueryClient();
+
 // The page's code first (usually in already: the page's HTML preloads it), so that the first
-// render draws the page rather than a spinner that it replaces. A failure is left to the
-// render, whose error boundary explains it.
-void preloadPage(window.location.pathname)
+// render draws the page rather than a spinner that it replaces; its data requests start as the
+// code arrives. A failure is left to the render, whose error boundary explains it.
+void preloadPage(window.location.pathname, queryClient)
   .catch(() => undefined)
   .then(() => {
     const root = createRoot(container);
@@ -22,7 +26,7 @@ void preloadPage(window.location.pathname)
     startTransition(() =>
       root.render(
         <StrictMode>
-          <App />
+          <App queryClient={queryClient} />
         </StrictMode>,
       ),
     );

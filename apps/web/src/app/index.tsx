@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
-import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { routes } from './router';
 import { RouteError } from './routes/route-error';
@@ -21,8 +20,7 @@ export function AppRoutes() {
  * The app. Declarative routing (BrowserRouter + useRoutes) keeps react-router's data layer —
  * which Moneta does not use; TanStack Query holds server state — out of the first download.
  */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
       <BrowserRouter>

@@ -1,14 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { getToken } from '@/lib/token';
 import {
   RedirectIfSignedIn,
   RequireAuth,
   RequireSetup,
 } from '@/features/auth/components/RouteGuards';
 
-/** A page component whose code can be fetched ahead of its first render. */
-type Page = ComponentType & { preload: () => Promise<ComponentType> };
+/**
+ * What a route module may export besides its page: `prefetch` starts the requests of the data
+ * its page shows, so that they go out as soon as the code is in rather than from the first
+ * render's effects, which on a phone come a second or more later.
+ */
+type RouteModule = { prefetch?: (queryClient: QueryClient) => void };
+
+/** A page component whose code (and data, given a query client) can be fetched ahead of its first render. */
+type Page = ComponentType & { preload: (queryClient?: QueryClient) => Promise<ComponentType> };
 
 /**
  * Every page is its own chunk, and the protected area's shell another, so a visitor of the
@@ -16,12 +25,18 @@ type Page = ComponentType & { preload: () => Promise<ComponentType> };
  * A page whose code is already in when it mounts (preloadPage) renders at once; otherwise it
  * suspends, and the app's Suspense shows a spinner until its chunk arrives.
  */
-function page<Module extends Record<Name, ComponentType>, Name extends keyof Module>(
+function page<Module extends Record<Name, ComponentType> & RouteModule, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name,
 ): Page {
   let loaded: ComponentType | undefined;
-  const preload = async () => (loaded ??= (await load())[name]);
+  const preload = async (queryClient?: QueryClient) => {
+    const module = await load();
+    // Every page that prefetches is behind sign-in: a visitor without a token would only be
+    // sent to /login, and their requests refused.
+    if (queryClient && getToken()) module.prefetch?.(queryClient);
+    return (loaded ??= module[name]);
+  };
   const Lazy = lazy(async () => ({ default: await preload() }));
   function PageComponent() {
     // Decided once per mount: switching from Lazy to the loaded component on a later render
@@ -94,16 +109,17 @@ export const routes: RouteObject[] = [
 
 /**
  * Fetches the code of the pages that draw `pathname` (the shell and the page itself), so that
- * the first render draws them instead of a spinner. main.tsx awaits it before that render; the
- * build preloads the same chunks from the page's HTML (apps/web/build/page-preloads.ts), so
- * this usually waits for nothing.
+ * the first render draws them instead of a spinner, and, given the app's query client, starts
+ * their data requests (RouteModule.prefetch). main.tsx awaits it before that render; the build
+ * preloads the same chunks from the page's HTML (apps/web/build/page-preloads.ts), so this
+ * usually waits for nothing.
  */
-export async function preloadPage(pathname: string): Promise<void> {
+export async function preloadPage(pathname: string, queryClient?: QueryClient): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
     matches.map(({ route }) => {
       const type = (route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
-      return type?.preload?.();
+      return type?.preload?.(queryClient);
     }),
   );
 }

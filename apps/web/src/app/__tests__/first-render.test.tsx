@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { transactionHandlers } from '@/testing/transactions';
@@ -51,6 +53,33 @@ describe('the first render (main.tsx preloads the page before it)', () => {
     const paths = calls.map((call) => call.path);
     expect(paths).toContain('/api/auth/me');
     expect(paths).toContain('/api/transactions/summary');
+  });
+
+  it("starts a signed-in page's data requests with its code, before the first render", async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    const { calls } = fakeApi({
+      'GET /api/auth/me': { body: makeUser() },
+      ...transactionHandlers(),
+    });
+    const queryClient = createQueryClient();
+    await preloadPage('/dashboard', queryClient);
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      '/api/accounts',
+      '/api/auth/me',
+      '/api/transactions/charts',
+      '/api/transactions/summary',
+    ]);
+    // The first render finds them under the keys its queries use.
+    expect(queryClient.getQueryState(queryKeys.transactions.summary)?.fetchStatus).toBe('fetching');
+    expect(queryClient.getQueryState(queryKeys.user)?.fetchStatus).toBe('fetching');
+  });
+
+  it('prefetches nothing for a visitor without a token, nor for a public page', async () => {
+    const { calls } = fakeApi({ ...transactionHandlers() });
+    await preloadPage('/dashboard', createQueryClient());
+    window.localStorage.setItem('token', 'jwt-token');
+    await preloadPage('/login', createQueryClient());
+    expect(calls).toEqual([]);
   });
 
   it('still signs out when the server refuses the token, forgetting the last user', async () => {

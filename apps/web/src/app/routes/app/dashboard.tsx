@@ -1,6 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { chartsQueryOptions } from '@/features/dashboard/api/get-charts';
 import { DashboardOverview } from '@/features/dashboard/components/DashboardOverview';
-import { useTransactionSummary } from '@/features/transactions/api/get-summary';
+import {
+  transactionSummaryQueryOptions,
+  useTransactionSummary,
+} from '@/features/transactions/api/get-summary';
+import { accountsQueryOptions } from '@/lib/accounts/get-accounts';
 
 // The form, and the validation schemas it needs, load when it is first opened: built with the
 // page, they were main-thread time before the dashboard could show anything.
@@ -34,4 +40,11 @@ export function DashboardRoute() {
       ) : null}
     </DashboardOverview>
   );
+}
+
+/** The dashboard's data: the totals, the accounts panel and the charts. */
+export function prefetch(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(transactionSummaryQueryOptions());
+  void queryClient.prefetchQuery(accountsQueryOptions());
+  void queryClient.prefetchQuery(chartsQueryOptions());
 }
