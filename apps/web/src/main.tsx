@@ -15,8 +15,9 @@ if (!container) throw new Error('The page has no #root element to mount Moneta i
 const queryClient = createQueryClient();
 
 // The page's code first (usually in already: the page's HTML preloads it), so that the first
-// render draws the page rather than a spinner that it replaces; its data requests start as the
-// code arrives. A failure is left to the render, whose error boundary explains it.
+// render draws the page rather than a spinner that it replaces, and a signed-in page's data, so
+// that it is drawn with it (preloadPage bounds that wait). A failure is left to the render,
+// whose error boundary explains it.
 void preloadPage(window.location.pathname, queryClient)
   .catch(() => undefined)
   .then(() => {

@@ -11,13 +11,16 @@ import {
 
 /**
  * What a route module may export besides its page: `prefetch` starts the requests of the data
- * its page shows, so that they go out as soon as the code is in rather than from the first
- * render's effects, which on a phone come a second or more later.
+ * its page shows and settles when they have (prefetchQuery never rejects), so that they go out
+ * as soon as the code is in rather than from the first render's effects.
  */
-type RouteModule = { prefetch?: (queryClient: QueryClient) => void };
+type RouteModule = { prefetch?: (queryClient: QueryClient) => Promise<unknown> };
 
-/** A page component whose code (and data, given a query client) can be fetched ahead of its first render. */
-type Page = ComponentType & { preload: (queryClient?: QueryClient) => Promise<ComponentType> };
+/** A page component whose code, and data, can be fetched ahead of its first render. */
+type Page = ComponentType & {
+  preload: () => Promise<ComponentType>;
+  prefetch: (queryClient: QueryClient) => Promise<unknown>;
+};
 
 /**
  * Every page is its own chunk, and the protected area's shell another, so a visitor of the
@@ -30,13 +33,8 @@ function page<Module extends Record<Name, ComponentType> & RouteModule, Name ext
   name: Name,
 ): Page {
   let loaded: ComponentType | undefined;
-  const preload = async (queryClient?: QueryClient) => {
-    const module = await load();
-    // Every page that prefetches is behind sign-in: a visitor without a token would only be
-    // sent to /login, and their requests refused.
-    if (queryClient && getToken()) module.prefetch?.(queryClient);
-    return (loaded ??= module[name]);
-  };
+  const preload = async () => (loaded ??= (await load())[name]);
+  const prefetch = async (queryClient: QueryClient) => (await load()).prefetch?.(queryClient);
   const Lazy = lazy(async () => ({ default: await preload() }));
   function PageComponent() {
     // Decided once per mount: switching from Lazy to the loaded component on a later render
@@ -44,7 +42,7 @@ function page<Module extends Record<Name, ComponentType> & RouteModule, Name ext
     const [Loaded] = useState(() => loaded);
     return Loaded ? <Loaded /> : <Lazy />;
   }
-  return Object.assign(PageComponent, { preload });
+  return Object.assign(PageComponent, { preload, prefetch });
 }
 
 const Landing = page(() => import('./routes/landing'), 'LandingRoute');
@@ -108,18 +106,36 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Fetches the code of the pages that draw `pathname` (the shell and the page itself), so that
- * the first render draws them instead of a spinner, and, given the app's query client, starts
- * their data requests (RouteModule.prefetch). main.tsx awaits it before that render; the build
- * preloads the same chunks from the page's HTML (apps/web/build/page-preloads.ts), so this
- * usually waits for nothing.
+ * How long the first render waits for its page's data once the code is in. Drawn with its data,
+ * the page is one render; drawn before, every answer arriving mid-render made React draw it all
+ * again in one blocking task. Past this, a slow server gets skeletons rather than a blank page.
  */
-export async function preloadPage(pathname: string, queryClient?: QueryClient): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(({ route }) => {
-      const type = (route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
-      return type?.preload?.(queryClient);
-    }),
-  );
+export const FIRST_DATA_WAIT_MS = 1000;
+
+/**
+ * Fetches the code of the pages that draw `pathname` (the shell and the page itself), so that
+ * the first render draws them instead of a spinner; given the app's query client and a stored
+ * token, also their data (RouteModule.prefetch), waited for up to `dataWaitMs` after the code.
+ * main.tsx awaits it before that render; the build preloads the same chunks from the page's
+ * HTML (apps/web/build/page-preloads.ts), so the code is usually in already. Only a signed-in
+ * visitor's data is fetched: every page that prefetches is behind sign-in.
+ */
+export async function preloadPage(
+  pathname: string,
+  queryClient?: QueryClient,
+  dataWaitMs = FIRST_DATA_WAIT_MS,
+): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const type = (route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
+    return type?.preload && type.prefetch ? [type as Page] : [];
+  });
+  const data =
+    queryClient && getToken()
+      ? Promise.all(pages.map((page) => page.prefetch(queryClient)))
+      : undefined;
+  await Promise.all(pages.map((page) => page.preload()));
+  if (!data) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([data, new Promise((resolve) => (timer = setTimeout(resolve, dataWaitMs)))]);
+  clearTimeout(timer);
 }

@@ -21,9 +21,11 @@ function LocationProbe() {
   return null;
 }
 
-/** Renders the whole app at `url`, as a user would open it (routes, guards, providers, toasts). */
-export function renderApp(url: string) {
-  const queryClient = createQueryClient();
+/**
+ * Renders the whole app at `url`, as a user would open it (routes, guards, providers, toasts),
+ * with a fresh query client or, as main.tsx does after preloadPage, the one given.
+ */
+export function renderApp(url: string, queryClient = createQueryClient()) {
   const result = render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[url]}>

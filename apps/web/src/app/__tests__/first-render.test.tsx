@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { transactionHandlers } from '@/testing/transactions';
-import { preloadPage } from '../router';
+import { FIRST_DATA_WAIT_MS, preloadPage } from '../router';
 
 // Each assertion right after renderApp looks at the first render, before any promise settles.
 describe('the first render (main.tsx preloads the page before it)', () => {
@@ -55,10 +55,12 @@ describe('the first render (main.tsx preloads the page before it)', () => {
     expect(paths).toContain('/api/transactions/summary');
   });
 
-  it("starts a signed-in page's data requests with its code, before the first render", async () => {
+  it("fetches a signed-in page's data with its code, so the first render draws it", async () => {
     window.localStorage.setItem('token', 'jwt-token');
+    window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
     const { calls } = fakeApi({
       'GET /api/auth/me': { body: makeUser() },
+      'GET /api/accounts': { body: [] },
       ...transactionHandlers(),
     });
     const queryClient = createQueryClient();
@@ -69,9 +71,24 @@ describe('the first render (main.tsx preloads the page before it)', () => {
       '/api/transactions/charts',
       '/api/transactions/summary',
     ]);
-    // The first render finds them under the keys its queries use.
+    renderApp('/dashboard', queryClient);
+    // The totals are there in the first render: no skeleton, no second request.
+    expect(screen.getAllByText('$1,000.00').length).toBeGreaterThan(0);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('waits a bounded time for data that does not come, then draws the page', async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
+    fakeApi({});
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    const queryClient = createQueryClient();
+    const started = performance.now();
+    await preloadPage('/dashboard', queryClient, 50);
+    expect(performance.now() - started).toBeLessThan(FIRST_DATA_WAIT_MS);
     expect(queryClient.getQueryState(queryKeys.transactions.summary)?.fetchStatus).toBe('fetching');
-    expect(queryClient.getQueryState(queryKeys.user)?.fetchStatus).toBe('fetching');
+    renderApp('/dashboard', queryClient);
+    expect(screen.getByRole('heading', { name: 'Dashboard Overview' })).toBeInTheDocument();
   });
 
   it('prefetches nothing for a visitor without a token, nor for a public page', async () => {

@@ -44,7 +44,9 @@ export function DashboardRoute() {
 
 /** The dashboard's data: the totals, the accounts panel and the charts. */
 export function prefetch(queryClient: QueryClient) {
-  void queryClient.prefetchQuery(transactionSummaryQueryOptions());
-  void queryClient.prefetchQuery(accountsQueryOptions());
-  void queryClient.prefetchQuery(chartsQueryOptions());
+  return Promise.all([
+    queryClient.prefetchQuery(transactionSummaryQueryOptions()),
+    queryClient.prefetchQuery(accountsQueryOptions()),
+    queryClient.prefetchQuery(chartsQueryOptions()),
+  ]);
 }

@@ -9,5 +9,5 @@ export function AppRoot() {
 
 /** The session: every page of the shell waits on it (the guards, the header). */
 export function prefetch(queryClient: QueryClient) {
-  void queryClient.prefetchQuery(userQueryOptions());
+  return queryClient.prefetchQuery(userQueryOptions());
 }
