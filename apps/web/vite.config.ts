@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pageChunkGroups } from './build/page-chunks.ts';
 import { pagePreloads } from './build/page-preloads.ts';
 
 // country-flag-icons exports its flags as React components (JavaScript in the bundle) but not
@@ -96,5 +97,19 @@ export default defineConfig({
     // @moneta/shared declares "sideEffects": false, so a page that needs one constant from
     // it does not pull in every zod schema (and zod itself).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // A few chunks per first page instead of one per set of pages sharing a module; public
+        // pages first, so that they never load the signed-in pages' code (build/page-chunks.ts).
+        codeSplitting: {
+          groups: pageChunkGroups([
+            { name: 'landing', routes: ['src/app/routes/landing.tsx'] },
+            { name: 'sign-in', routes: ['src/app/routes/auth/login.tsx'] },
+            { name: 'shell', routes: ['src/app/routes/app/root.tsx'] },
+            { name: 'dashboard-page', routes: ['src/app/routes/app/dashboard.tsx'] },
+          ]),
+        },
+      },
+    },
   },
 });

@@ -1,0 +1,94 @@
+import type { Rolldown } from 'vite';
+
+type ChunkingContext = Rolldown.ChunkingContext;
+
+/** A chunk for what the given route modules load up front and no earlier part has taken. */
+export type PagePart = { name: string; routes: string[] };
+
+/**
+ * Chunk groups for the pages a visit starts on. Rolldown's automatic splitting makes a chunk for
+ * every set of pages that shares modules, which gave the dashboard 29 files of 1–4 kB each, the
+ * login page 17: over HTTP/1.1's six connections, several rounds of requests before a page
+ * could be drawn. Each part, in order, takes the modules its route modules load up front that
+ * neither the entry nor an earlier part has taken, so an earlier (public) page never loads a
+ * later (signed-in) page's code, while a later page may load an earlier part's chunk whole.
+ * The route modules themselves stay chunks of their own: page-preloads.ts finds a page by them.
+ * Routes are module paths ending as in first-pages.json.
+ */
+export function pageChunkGroups(parts: PagePart[]): Rolldown.CodeSplittingGroup[] {
+  let owners: Map<string, string> | undefined;
+
+  function assign(ctx: ChunkingContext, entry: string): Map<string, string> {
+    const infoOf: InfoOf = (id) => ctx.getModuleInfo(id);
+    const ids = [...collectIds(infoOf, entry)];
+    const byEnding = (ending: string) => {
+      const id = ids.find((candidate) => candidate.endsWith(`/${ending}`));
+      if (!id) throw new Error(`page-chunks: no module ${ending} in the build.`);
+      return id;
+    };
+    const taken = staticClosure(infoOf, [entry]);
+    const result = new Map<string, string>();
+    for (const part of parts) {
+      for (const id of staticClosure(infoOf, part.routes.map(byEnding))) {
+        if (taken.has(id) || id.includes('/src/app/routes/')) continue;
+        taken.add(id);
+        result.set(id, part.name);
+      }
+    }
+    return result;
+  }
+
+  return parts.map((part) => ({
+    name: (id: string, ctx: ChunkingContext) => {
+      owners ??= assign(ctx, entryOf(ctx, id));
+      return owners.get(id) === part.name ? part.name : null;
+    },
+    // Only the modules assigned: their imports stay where they are, so that a module of an
+    // earlier part never moves into a later part's chunk.
+    includeDependenciesRecursively: false,
+  }));
+}
+
+type InfoOf = (id: string) => Rolldown.ModuleInfo | null;
+
+/** The app's entry module, found by walking up the importers from any module. */
+function entryOf(ctx: ChunkingContext, start: string): string {
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (info?.isEntry) return id;
+    queue.push(...(info?.importers ?? []), ...(info?.dynamicImporters ?? []));
+  }
+  throw new Error(`page-chunks: no entry module above ${start}.`);
+}
+
+/** Every module reachable from `root`, through static and dynamic imports. */
+function collectIds(infoOf: InfoOf, root: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [root];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = infoOf(id);
+    queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+  }
+  return seen;
+}
+
+/** The modules `roots` load up front: themselves and their static imports, recursively. */
+function staticClosure(infoOf: InfoOf, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(infoOf(id)?.importedIds ?? []));
+  }
+  return seen;
+}
