@@ -9,10 +9,24 @@ test('the currency picked in the navigation bar persists after a reload', async 
 }) => {
   const user = await createUser(request, { label: 'currency' });
   await signInWithToken(page, user.token);
+  const flagsFetched: string[] = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.split('/').pop() ?? '';
+    if (/^[A-Z]{2}-[\w-]+\.svg$/.test(name)) flagsFetched.push(name.slice(0, 2));
+  });
   await page.goto('/dashboard');
   const shell = new AppShell(page);
   await shell.expectDashboard();
   await shell.expectCurrency('USD');
+  await page.waitForLoadState('networkidle');
+  // Only the chosen currency's flag: the closed list's flags wait until it opens.
+  expect(flagsFetched).toEqual(['US']);
+  await shell.currencyPicker.click();
+  const japan = page.getByRole('banner').getByRole('option', { name: /^JPY / }).locator('img');
+  await expect
+    .poll(() => japan.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
 
   const saved = page.waitForResponse(
     (response) =>

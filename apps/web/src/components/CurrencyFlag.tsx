@@ -28,14 +28,18 @@ export function CurrencyFlag({
   code,
   width = 24,
   className = '',
+  loading,
 }: {
   code: CurrencyCode;
   width?: number;
   className?: string;
+  /** 'lazy' for a flag in a closed list: it is fetched when the list first opens. */
+  loading?: 'lazy';
 }) {
   return (
     <img
       src={FLAGS[code]}
+      loading={loading}
       alt=""
       width={width}
       height={(width * 2) / 3}

@@ -265,7 +265,8 @@ export function CurrencyPicker({
                 isActive ? 'bg-neutral-100 dark:bg-neutral-800' : ''
               }`}
             >
-              <CurrencyFlag code={option.code} />
+              {/* Lazy: a closed list's seven flags would be fetched with every page. */}
+              <CurrencyFlag code={option.code} loading="lazy" />
               <span className="font-medium">{option.code}</span>{' '}
               <span className="min-w-0 flex-1 truncate text-neutral-600 dark:text-neutral-400">
                 {option.name}
