@@ -23,6 +23,19 @@ for (const [path, chunk] of Object.entries(PAGES)) {
   });
 }
 
+test('/dashboard fetches its chart code ahead at the lowest priority, to run it when in view', async ({
+  request,
+}) => {
+  const html = await (await request.get('/dashboard')).text();
+  const prefetches = [
+    ...html.matchAll(/rel="prefetch" as="script" crossorigin href="([^"]+)"/g),
+  ].map((match) => match[1]!);
+  expect(prefetches).toEqual([expect.stringMatching(/^\/assets\/charts-[\w-]+\.js$/)]);
+  expect((await request.get(prefetches[0]!)).status()).toBe(200);
+  // A visitor's page fetches nothing it will not run.
+  expect(await (await request.get('/login')).text()).not.toContain('rel="prefetch"');
+});
+
 test('the login page opens without a loading spinner before it', async ({ page }) => {
   const spinners: string[] = [];
   await page.exposeFunction('reportSpinner', (text: string) => spinners.push(text));

@@ -16,6 +16,15 @@ export const pageFileName = (path: string) =>
   `pages/${path === '/' ? 'index' : path.slice(1)}.html`;
 
 /**
+ * Code a first page runs only later, fetched ahead at the lowest priority (`rel=prefetch`) and
+ * run when needed: the dashboard's charts, drawn when they come into view (on a phone, after a
+ * scroll), so that their 60 kB need not be downloaded then, nor run before.
+ */
+export const PAGE_PREFETCHES: Record<string, string[]> = {
+  '/dashboard': ['src/features/dashboard/components/charts.tsx'],
+};
+
+/**
  * Writes a copy of index.html for each first page (see pageFileName) with a `modulepreload`
  * for every chunk the page's route modules load up front. Every page is a lazy chunk (router.tsx), so
  * without it the browser learns of the page's code only once the entry chunk has been
@@ -23,7 +32,10 @@ export const pageFileName = (path: string) =>
  * pages, whose shell is a chunk of its own). The server sends these files for those paths
  * (plugins/web-app.ts), and index.html for every other.
  */
-export function pagePreloads(pages: Record<string, string[]> = FIRST_PAGES): Plugin {
+export function pagePreloads(
+  pages: Record<string, string[]> = FIRST_PAGES,
+  prefetches: Record<string, string[]> = PAGE_PREFETCHES,
+): Plugin {
   return {
     name: 'moneta:page-preloads',
     apply: 'build',
@@ -40,17 +52,30 @@ export function pagePreloads(pages: Record<string, string[]> = FIRST_PAGES): Plu
         if (!entry) this.error('page-preloads: the build has no entry chunk.');
         // index.html preloads the entry's own imports already.
         const preloaded = staticClosure(bundle, [entry.fileName]);
+        const chunkOf = (module: string, path: string) => {
+          const chunk = chunks.find((candidate) =>
+            candidate.facadeModuleId?.endsWith(`/${module}`),
+          );
+          if (!chunk) this.error(`page-preloads: no chunk for ${module} (page ${path}).`);
+          return chunk.fileName;
+        };
         for (const [path, modules] of Object.entries(pages)) {
-          const roots = modules.map((module) => {
-            const chunk = chunks.find((candidate) =>
-              candidate.facadeModuleId?.endsWith(`/${module}`),
-            );
-            if (!chunk) this.error(`page-preloads: no chunk for ${module} (page ${path}).`);
-            return chunk.fileName;
-          });
-          const links = [...staticClosure(bundle, roots)]
-            .filter((file) => !preloaded.has(file))
-            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`);
+          const pageFiles = staticClosure(
+            bundle,
+            modules.map((module) => chunkOf(module, path)),
+          );
+          const later = staticClosure(
+            bundle,
+            (prefetches[path] ?? []).map((module) => chunkOf(module, path)),
+          );
+          const links = [
+            ...[...pageFiles]
+              .filter((file) => !preloaded.has(file))
+              .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`),
+            ...[...later]
+              .filter((file) => !preloaded.has(file) && !pageFiles.has(file))
+              .map((file) => `    <link rel="prefetch" as="script" crossorigin href="/${file}">`),
+          ];
           const source = indexHtml.replace('</head>', `\n${links.join('\n')}\n  </head>`);
           const fileName = pageFileName(path);
           this.emitFile({ type: 'asset', fileName, source });

@@ -9,7 +9,7 @@ import { hasActivity } from './chart-summaries';
 // Types only: the code is loaded on demand below.
 import type * as ChartsModule from './charts';
 
-/** chart.js and the four charts: one chunk, fetched once the page has rendered. */
+/** chart.js and the four charts: one chunk, fetched when the first chart comes into view. */
 type Charts = typeof ChartsModule;
 let loadedCharts: Charts | undefined;
 const loadCharts = () =>
@@ -57,19 +57,16 @@ function takeTurns() {
 }
 
 /**
- * The charts' code once this chart may be drawn: when it has come into view (a chart below the
- * fold costs nothing until the user scrolls to it) and the charts before it have been drawn, one
- * per task, so that creating them (chart.js measures and draws each canvas) is short tasks
- * rather than one long one that would keep the page from answering input. The code itself is
- * fetched as soon as the slot mounts, in parallel with the rest of the page. Each slot keeps its
- * own state: re-rendering the component that holds the charts query would bring a query back
- * into a cache that sign-out has just emptied.
+ * The charts' code once this chart may be drawn: when it has come into view and the charts
+ * before it have been drawn, one per task, so that creating them (chart.js measures and draws
+ * each canvas) is short tasks rather than one long one that would keep the page from answering
+ * input. The code too is fetched and run only then: on a phone every chart is below the fold,
+ * and chart.js's 60 kB and its start-up (140 ms at a phone's speed) are spent only if the user
+ * scrolls to one. Each slot keeps its own state: re-rendering the component that holds the
+ * charts query would bring a query back into a cache that sign-out has just emptied.
  */
 function useChartTurn(isInView: boolean): Charts | undefined {
   const [charts, setCharts] = useState<Charts>();
-  useEffect(() => {
-    void loadCharts();
-  }, []);
   useEffect(() => {
     if (!isInView) return;
     let isCurrent = true;
