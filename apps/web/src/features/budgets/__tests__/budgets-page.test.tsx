@@ -1,5 +1,5 @@
 import { BUDGET_MESSAGES, todayIn, type Budget } from '@moneta/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
@@ -121,6 +121,21 @@ describe('budgets page', () => {
     );
     expect(screen.getByLabelText('Month shown')).toHaveValue(
       `${previous.year}-${String(previous.month).padStart(2, '0')}`,
+    );
+
+    // Two clicks before the page has re-rendered still go back two months.
+    const monthBefore = (shown: { year: number; month: number }) =>
+      shown.month === 1
+        ? { year: shown.year - 1, month: 12 }
+        : { year: shown.year, month: shown.month - 1 };
+    const threeBefore = monthBefore(monthBefore(previous));
+    const previousButton = screen.getByRole('button', { name: 'Previous month' });
+    act(() => {
+      previousButton.click();
+      previousButton.click();
+    });
+    expect(screen.getByLabelText('Month shown')).toHaveValue(
+      `${threeBefore.year}-${String(threeBefore.month).padStart(2, '0')}`,
     );
 
     await user.click(screen.getByRole('button', { name: 'This month' }));

@@ -1,16 +1,16 @@
 import type { Budget } from '@moneta/shared';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
+import { useQueuedSearchParams } from '@/hooks/use-queued-search-params';
 import { errorMessage } from '@/lib/api-client';
 import { useToday } from '@/lib/auth/use-today';
 import { useDeleteBudget } from '../api/delete-budget';
-import { useBudgets, type BudgetMonth } from '../api/get-budgets';
+import { useBudgets } from '../api/get-budgets';
 import {
   budgetMonthName,
   budgetMonthOf,
@@ -20,13 +20,13 @@ import {
 } from '../utils/budget-month';
 import { BudgetForm } from './BudgetForm';
 import { BudgetsTable } from './BudgetsTable';
-import { MonthPicker } from './MonthPicker';
+import { MonthPicker, type MonthChange } from './MonthPicker';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; budget: Budget } | null;
 
 /** Monthly budgets per expense category with what has been spent (SPEC §2, issue 4). */
 export function BudgetsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useQueuedSearchParams();
   const today = useToday();
   const currentMonth = budgetMonthOf(today);
   const viewed = parseMonthValue(searchParams.get('month')) ?? currentMonth;
@@ -37,11 +37,13 @@ export function BudgetsPage() {
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const monthName = budgetMonthName(viewed);
 
-  function view(month: BudgetMonth) {
-    setSearchParams(
+  // A step (Previous, Next) counts from the month last asked for, even before it is shown: two
+  // quick clicks go back two months.
+  function view(change: MonthChange) {
+    updateSearchParams(
       (params) => {
-        params.set('month', toMonthValue(month));
-        return params;
+        const shown = parseMonthValue(params.get('month')) ?? currentMonth;
+        params.set('month', toMonthValue(typeof change === 'function' ? change(shown) : change));
       },
       { replace: true },
     );

@@ -12,10 +12,13 @@ import {
   toMonthValue,
 } from '../utils/budget-month';
 
+/** A month, or how to get it from the month shown (a step), as React's state setters take. */
+export type MonthChange = BudgetMonth | ((shown: BudgetMonth) => BudgetMonth);
+
 type MonthPickerProps = {
   value: BudgetMonth;
   currentMonth: BudgetMonth;
-  onChange: (month: BudgetMonth) => void;
+  onChange: (change: MonthChange) => void;
 };
 
 /** Chooses the month whose budgets are shown: previous / next, a month field, back to today. */
@@ -38,7 +41,7 @@ export function MonthPicker({ value, currentMonth, onChange }: MonthPickerProps)
               className="w-9 px-0"
               aria-label="Previous month"
               disabled={isFirstBudgetMonth(value)}
-              onClick={() => onChange(shiftBudgetMonth(value, -1))}
+              onClick={() => onChange((shown) => shiftBudgetMonth(shown, -1))}
             >
               <ChevronDownIcon className="size-5 rotate-90" />
             </Button>
@@ -58,7 +61,7 @@ export function MonthPicker({ value, currentMonth, onChange }: MonthPickerProps)
               className="w-9 px-0"
               aria-label="Next month"
               disabled={isLastBudgetMonth(value)}
-              onClick={() => onChange(shiftBudgetMonth(value, 1))}
+              onClick={() => onChange((shown) => shiftBudgetMonth(shown, 1))}
             >
               <ChevronDownIcon className="size-5 -rotate-90" />
             </Button>
