@@ -51,44 +51,39 @@ export function pageChunkGroups(parts: PagePart[]): Rolldown.CodeSplittingGroup[
 
 type InfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
-/** The app's entry module, found by walking up the importers from any module. */
-function entryOf(ctx: ChunkingContext, start: string): string {
-  const seen = new Set<string>();
-  const queue = [start];
-  while (queue.length > 0) {
-    const id = queue.shift()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = ctx.getModuleInfo(id);
-    if (info?.isEntry) return id;
-    queue.push(...(info?.importers ?? []), ...(info?.dynamicImporters ?? []));
-  }
-  throw new Error(`page-chunks: no entry module above ${start}.`);
-}
-
-/** Every module reachable from `root`, through static and dynamic imports. */
-function collectIds(infoOf: InfoOf, root: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [root];
-  while (queue.length > 0) {
-    const id = queue.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = infoOf(id);
-    queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
-  }
-  return seen;
-}
-
-/** The modules `roots` load up front: themselves and their static imports, recursively. */
-function staticClosure(infoOf: InfoOf, roots: string[]): Set<string> {
+/** The modules reached from `roots` by following `next`, the roots included. */
+function reachable(roots: string[], next: (id: string) => string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {
     const id = queue.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    queue.push(...(infoOf(id)?.importedIds ?? []));
+    queue.push(...next(id));
   }
   return seen;
+}
+
+/** The app's entry module, found by walking up the importers from any module. */
+function entryOf(ctx: ChunkingContext, start: string): string {
+  const above = reachable([start], (id) => {
+    const info = ctx.getModuleInfo(id);
+    return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
+  });
+  const entry = [...above].find((id) => ctx.getModuleInfo(id)?.isEntry);
+  if (!entry) throw new Error(`page-chunks: no entry module above ${start}.`);
+  return entry;
+}
+
+/** Every module reachable from `root`, through static and dynamic imports. */
+function collectIds(infoOf: InfoOf, root: string): Set<string> {
+  return reachable([root], (id) => {
+    const info = infoOf(id);
+    return [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])];
+  });
+}
+
+/** The modules `roots` load up front: themselves and their static imports, recursively. */
+function staticClosure(infoOf: InfoOf, roots: string[]): Set<string> {
+  return reachable(roots, (id) => [...(infoOf(id)?.importedIds ?? [])]);
 }
