@@ -134,7 +134,9 @@ export async function preloadPage(
       ? Promise.all(pages.map((page) => page.prefetch(queryClient)))
       : undefined;
   await Promise.all(pages.map((page) => page.preload()));
-  if (!data) return;
+  // Offline, the requests wait for the network (TanStack Query pauses them): the page is drawn
+  // at once from what the device has.
+  if (!data || !navigator.onLine) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([data, new Promise((resolve) => (timer = setTimeout(resolve, dataWaitMs)))]);
   clearTimeout(timer);

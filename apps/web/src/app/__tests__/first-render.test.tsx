@@ -91,6 +91,18 @@ describe('the first render (main.tsx preloads the page before it)', () => {
     expect(screen.getByRole('heading', { name: 'Dashboard Overview' })).toBeInTheDocument();
   });
 
+  it('does not wait for data while the device is offline', async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
+    fakeApi({});
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    // A wait longer than the test's time limit: only not waiting lets the test pass.
+    await preloadPage('/dashboard', createQueryClient(), 60_000);
+    renderApp('/dashboard');
+    expect(screen.getByRole('heading', { name: 'Dashboard Overview' })).toBeInTheDocument();
+  });
+
   it('prefetches nothing for a visitor without a token, nor for a public page', async () => {
     const { calls } = fakeApi({ ...transactionHandlers() });
     await preloadPage('/dashboard', createQueryClient());
