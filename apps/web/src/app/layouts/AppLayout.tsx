@@ -21,6 +21,10 @@ export function AppLayout() {
   const logout = useLogout();
   const menuId = useId();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // The menu is built when first opened: every signed-in page would otherwise render its second
+  // set of links and currency picker, hidden, before anything is drawn. Kept after, so that it
+  // slides out.
+  const [hasMenu, setHasMenu] = useState(false);
   const closeMenu = useCallback(() => setIsMenuOpen(false), []);
   // Transactions added offline go out at the start of a session and when back online.
   useTransactionQueueSync();
@@ -72,9 +76,12 @@ export function AppLayout() {
           </div>
           <button
             type="button"
-            onClick={() => setIsMenuOpen(true)}
+            onClick={() => {
+              setHasMenu(true);
+              setIsMenuOpen(true);
+            }}
             aria-expanded={isMenuOpen}
-            aria-controls={menuId}
+            aria-controls={hasMenu ? menuId : undefined}
             aria-label="Open menu"
             className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 lg:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
           >
@@ -82,13 +89,15 @@ export function AppLayout() {
           </button>
         </div>
       </header>
-      <MobileMenu
-        id={menuId}
-        isOpen={isMenuOpen}
-        onClose={closeMenu}
-        onLogout={onLogout}
-        email={user?.email}
-      />
+      {hasMenu ? (
+        <MobileMenu
+          id={menuId}
+          isOpen={isMenuOpen}
+          onClose={closeMenu}
+          onLogout={onLogout}
+          email={user?.email}
+        />
+      ) : null}
       {/*
         The footer appears with the page, not before it: shown under the loading spinner, it was
         pushed down when the page arrived (a layout shift).

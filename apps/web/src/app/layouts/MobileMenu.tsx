@@ -31,7 +31,8 @@ export function MobileMenu({ id, isOpen, onClose, onLogout, email }: MobileMenuP
         aria-hidden="true"
         onClick={onClose}
         className={`absolute inset-0 bg-neutral-950/50 transition-opacity duration-200 ${
-          isOpen ? 'opacity-100' : 'opacity-0'
+          // starting: the first opening mounts the menu open; it fades and slides in all the same.
+          isOpen ? 'opacity-100 starting:opacity-0' : 'opacity-0'
         }`}
       />
       <div
@@ -41,7 +42,7 @@ export function MobileMenu({ id, isOpen, onClose, onLogout, email }: MobileMenuP
         aria-modal="true"
         aria-label="Menu"
         className={`absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto border-l border-neutral-200 bg-white shadow-xl transition-transform duration-200 ease-out dark:border-neutral-800 dark:bg-neutral-900 ${
-          isOpen ? 'translate-x-0' : 'translate-x-full'
+          isOpen ? 'translate-x-0 starting:translate-x-full' : 'translate-x-full'
         }`}
       >
         <div className="flex h-16 items-center justify-between border-b border-neutral-200 px-4 dark:border-neutral-800">

@@ -78,6 +78,9 @@ describe('protected area', () => {
 
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Built on first opening: until then no hidden copy of the links is rendered.
+    expect(screen.queryByRole('dialog', { name: 'Menu', hidden: true })).not.toBeInTheDocument();
+    expect(toggle).not.toHaveAttribute('aria-controls');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('dialog', { name: 'Menu' });
