@@ -116,5 +116,7 @@ describe('money', () => {
   it('rejects an unknown currency code every time', () => {
     expect(() => formatMoney(1, 'not a code')).toThrow(RangeError);
     expect(() => formatMoney(1, 'not a code')).toThrow(RangeError);
+    // Names every object has are not currencies either.
+    expect(() => formatMoney(1, 'constructor')).toThrow(RangeError);
   });
 });

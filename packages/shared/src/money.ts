@@ -1,3 +1,5 @@
+import { isCurrencyCode, type CurrencyCode } from './currencies';
+
 /**
  * Money is stored as integer minor units (cents) and spoken as decimal numbers with at most two
  * decimals at the API's edge. These two functions are the only place that converts.
@@ -20,7 +22,7 @@ export function hasAtMostTwoDecimals(amount: number): boolean {
  * How en-US writes Moneta's own currencies: the symbol before the number and the decimals.
  * money.test.ts holds every entry to Intl.NumberFormat's output.
  */
-const EN_US_CURRENCIES: Readonly<Record<string, { symbol: string; decimals: number }>> = {
+const EN_US_CURRENCIES: Readonly<Record<CurrencyCode, { symbol: string; decimals: number }>> = {
   USD: { symbol: '$', decimals: 2 },
   EUR: { symbol: '€', decimals: 2 },
   GBP: { symbol: '£', decimals: 2 },
@@ -75,7 +77,7 @@ function formatWithIntl(amount: number, currencyCode: string): string {
  * 10^21), go to Intl.NumberFormat.
  */
 export function formatMoney(amount: number, currencyCode: string): string {
-  const currency = EN_US_CURRENCIES[currencyCode];
+  const currency = isCurrencyCode(currencyCode) ? EN_US_CURRENCIES[currencyCode] : undefined;
   const number = currency ? groupedDecimal(Math.abs(amount), currency.decimals) : undefined;
   if (!currency || number === undefined) return formatWithIntl(amount, currencyCode);
   // Intl keeps the sign of what rounds to zero (-0.004 → -$0.00), and of -0.
