@@ -452,6 +452,63 @@ describe('merchant: the shop, not the boilerplate around it', () => {
     });
   });
 
+  describe('a known chain whose logo the recognizer read in part', () => {
+    const items = Array.from({ length: 8 }, (_, i) => `ITEM ${i} 1.00`);
+
+    it('a name within a letter or two of a chain is that chain, marked unsure', () => {
+      const read = extractMerchant(
+        lines('WALMAFT', 'Save money. Live better.', 'ST# 05123 OP# 00009', ...items),
+      );
+      expect(read).toEqual({ value: 'Walmart', confidence: 0.7 });
+      // A logo set on two lines, its big first letter lost: "SHOPPERS DRUG" over "ART".
+      expect(merchant('SHOPPERS DRUG', 'ART', '(780) 430-2769', ...items)).toBe(
+        'Shoppers Drug Mart',
+      );
+      // The branch's town under the logo is not the shop.
+      expect(merchant('ARREFOUR', 'MONTPELLIER #0412', '12 RUE DU PORT', ...items)).toBe(
+        'Carrefour',
+      );
+    });
+
+    it('a header that names the chain keeps its own words', () => {
+      expect(merchant('REWE Markt GmbH', 'Lindenweg 4', ...items)).toBe('REWE Markt GmbH');
+      expect(merchant('ALDI SÜD', 'Lindenweg 4', ...items)).toBe('ALDI SÜD');
+      expect(merchant('MULLER', 'Lindenweg 4', ...items)).toBe('MULLER');
+      expect(merchant('ファミリーマート下丸子店', '東京都大田区下丸子3-1-1', ...items)).toBe(
+        'ファミリーマート下丸子店',
+      );
+    });
+
+    it('only whole words, only the header, never an address, short names only exact', () => {
+      expect(merchant('RINALDI PIZZERIA', 'Lindenweg 4', ...items)).toBe('RINALDI PIZZERIA');
+      expect(merchant('PIZZA NAPOLI', 'Costco Plaza 12', ...items)).toBe('PIZZA NAPOLI');
+      expect(merchant('BÄCKEREI KORN', 'Lindenweg 4', 'MwSt Netto Brutto', ...items)).toBe(
+        'BÄCKEREI KORN',
+      );
+      expect(merchant('ASDE', 'Lindenweg 4', ...items)).toBe('ASDE');
+      // A franchisee's company under the chain's logo, a shop in a chain's mall.
+      expect(
+        merchant("McDonald's", 'GOLDEN ARCH FOODS SDN BHD', 'Lot 5, Jalan Baru', ...items),
+      ).toBe('GOLDEN ARCH FOODS SDN BHD');
+      expect(merchant('TESCO', 'KEDAI BUKU MAJU SDN BHD', 'Lot 5, Jalan Baru', ...items)).toBe(
+        'KEDAI BUKU MAJU SDN BHD',
+      );
+      expect(merchant('FLORA BLUMEN', 'EUR', 'OSTCO KEKSE 1,00', ...items)).toBe('FLORA BLUMEN');
+      expect(merchant('FLORA BLUMEN', 'Lindenweg 4', ...items, 'TESCO VOUCHERS HERE')).toBe(
+        'FLORA BLUMEN',
+      );
+      expect(merchant('FRISCHKAUF', 'FRISCHKAUF Meier', 'Bahnhofweg 2', ...items)).toBe(
+        'FRISCHKAUF Meier',
+      );
+    });
+
+    it("a chain's category comes with it", () => {
+      const fields = (...texts: string[]) => extractFields(lines(...texts, 'TOTAL 12.00'));
+      expect(fields('OSTCO', 'SUNNYVALE #423', 'KIRKLAND TOWELS 12.00').category).toBe('Groceries');
+      expect(fields('BUNNINGS WAREHOUSE', 'SAUSAGE SIZZLE 12.00').category).toBe('Shopping');
+    });
+  });
+
   it('a brand with its owner on the next header line keeps both', () => {
     expect(merchant('FRISCHKAUF', 'FRISCHKAUF Meier', 'Bahnhofweg 2', '12345 Dorf')).toBe(
       'FRISCHKAUF Meier',

@@ -1,5 +1,6 @@
 import { editDistance } from '../../../lib/edit-distance';
 import type { ReceiptLine } from '../ocr/receipt-lines';
+import { knownShopIn, knownShopNamed } from './known-shops';
 import type { Extracted } from './receipt-reading';
 
 // Only the top of a receipt names the shop; further down are items and totals.
@@ -214,11 +215,37 @@ export function cleanMerchantName(text: string): string {
 }
 
 /**
- * The shop's name: the best-scoring line of the header. Printed names are upper case, often end
- * in a company suffix (SDN BHD, LTD, TRADING...) and come first; handwriting scribbled above them
- * reads as lower case, and addresses, phone numbers, tax ids, dates and titles are skipped.
+ * The shop's name: the best-scoring line of the header (nameInHeader), unless that names no
+ * known chain while the header holds one, read right or nearly: a chain's logo read in part
+ * ("OSTCO" above the branch's town) is the chain. Such a name is unsure: the review marks it.
+ * A company line stays: it names the shop's operator as the receipt prints it, a franchisee
+ * under the chain's logo (a McDonald's run by "GERBANG ALAF RESTAURANTS SDN BHD") or a shop
+ * inside another's mall.
  */
 export function extractMerchant(lines: ReceiptLine[]): Extracted<string> | null {
+  const read = nameInHeader(lines);
+  if (read && ENDS_ANY_LEGAL.test(read.value)) return read;
+  if (knownShopNamed(read?.value ?? null)) return read;
+  const known = knownShopIn(headerAboveItems(lines));
+  return known ? { value: known.name, confidence: 0.7 } : read;
+}
+
+/** The header's lines above the items' "EUR" head, addresses and contact details left out. */
+function headerAboveItems(lines: readonly ReceiptLine[]): string[] {
+  const header = lines.slice(0, HEADER_LINES);
+  const itemsHead = header.findIndex((line, index) => index >= 2 && LONE_CURRENCY.test(line.text));
+  return header
+    .slice(0, itemsHead < 0 ? undefined : itemsHead)
+    .map((line) => line.text)
+    .filter((text) => !isAddressOrContact(cleanMerchantName(text)));
+}
+
+/**
+ * The best-scoring line of the header. Printed names are upper case, often end in a company
+ * suffix (SDN BHD, LTD, TRADING...) and come first; handwriting scribbled above them reads as
+ * lower case, and addresses, phone numbers, tax ids, dates and titles are skipped.
+ */
+function nameInHeader(lines: readonly ReceiptLine[]): Extracted<string> | null {
   let best: { name: string; score: number; index: number } | null = null;
   const header = lines.slice(0, HEADER_LINES);
   // The rest of the receipt, letters only: a name printed again further down (a footer, a web

@@ -1,5 +1,6 @@
 import type { BUILT_IN_EXPENSE_CATEGORIES } from '@moneta/shared';
 import type { ReceiptLine } from '../ocr/receipt-lines';
+import { knownShopNamed } from './known-shops';
 import type { Extracted } from './receipt-reading';
 
 export type ExpenseCategory = (typeof BUILT_IN_EXPENSE_CATEGORIES)[number];
@@ -59,7 +60,7 @@ export function categoryFromHistory(
 
 /**
  * The expense category: the user's own choice for the same merchant wins (categoryFromHistory);
- * otherwise words of the merchant's name, then of the whole receipt, are matched against each
+ * then a known chain's own category (known-shops.ts); otherwise words of the merchant's name, then of the whole receipt, are matched against each
  * built-in category; Miscellaneous when nothing matches.
  */
 export function guessCategory(
@@ -69,6 +70,9 @@ export function guessCategory(
 ): Extracted<string> {
   const fromHistory = categoryFromHistory(merchant, history);
   if (fromHistory) return fromHistory;
+  // A known chain sells what it sells, whatever items a receipt of it lists.
+  const known = knownShopNamed(merchant);
+  if (known) return { value: known.category, confidence: 0.8 };
   const scores = new Map<string, number>();
   const body = lines.map((l) => l.text).join('\n');
   for (const [category, words] of Object.entries(CATEGORY_WORDS)) {
