@@ -59,6 +59,42 @@ describe('turned pages', () => {
   }, 120_000);
 });
 
+describe('photos taken at an angle, in a shadow', () => {
+  it("reads a page photographed askew, its left side in a hand's shadow", async () => {
+    const { width = 0, height = 0 } = await sharp(upright).metadata();
+    // The phone held at an angle: the page sheared and slightly turned.
+    const askew = await sharp(upright)
+      .affine(
+        [
+          [1, 0.08],
+          [-0.04, 1],
+        ],
+        { background: '#ffffff' },
+      )
+      .png()
+      .toBuffer();
+    const size = await sharp(askew).metadata();
+    // A shadow falling from the left, darkest at the edge (half the light), gone by the middle.
+    const shadow = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">
+        <defs><linearGradient id="s" x1="0" x2="1" y1="0" y2="0">
+          <stop offset="0" stop-color="#808080"/><stop offset="0.5" stop-color="#ffffff"/>
+        </linearGradient></defs>
+        <rect width="100%" height="100%" fill="url(#s)"/>
+      </svg>`,
+    );
+    const photo = await sharp(askew)
+      .composite([{ input: shadow, blend: 'multiply' }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    expect(size.width).toBeGreaterThan(width);
+    expect(size.height).toBeGreaterThan(height);
+    const response = await upload(photo);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().extractedData).toMatchObject({ amount: 8.3, date: '2026-03-14' });
+  }, 120_000);
+});
+
 describe('odd sizes', () => {
   const blank = (width: number, height: number) =>
     sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
