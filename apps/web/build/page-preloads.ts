@@ -25,6 +25,15 @@ export const PAGE_PREFETCHES: Record<string, string[]> = {
 };
 
 /**
+ * First pages that must not load the validation library's schema code up front (issue 15): zod's
+ * schema modules are 20 kB over the wire and are evaluated before the page can be drawn. A page
+ * that needs a form loads it when it opens; a constant shared with the server lives in a
+ * module without a schema (packages/shared/src/idempotency.ts).
+ */
+export const PAGES_WITHOUT_VALIDATION = ['/', '/login', '/dashboard'];
+const VALIDATION_MODULE = /\/node_modules\/zod\/v4\/(core|classic)\/schemas\.js$/;
+
+/**
  * Writes a copy of index.html for each first page (see pageFileName) with a `modulepreload`
  * for every chunk the page's route modules load up front. Every page is a lazy chunk (router.tsx), so
  * without it the browser learns of the page's code only once the entry chunk has been
@@ -64,6 +73,19 @@ export function pagePreloads(
             bundle,
             modules.map((module) => chunkOf(module, path)),
           );
+          if (PAGES_WITHOUT_VALIDATION.includes(path)) {
+            const loadsValidation = [...preloaded, ...pageFiles].find((file) => {
+              const chunk = bundle[file];
+              return (
+                chunk?.type === 'chunk' && chunk.moduleIds.some((id) => VALIDATION_MODULE.test(id))
+              );
+            });
+            if (loadsValidation) {
+              this.error(
+                `page-preloads: ${path} loads zod's schemas up front (${loadsValidation}); import what it needs from a module that builds no schema, or load the form lazily.`,
+              );
+            }
+          }
           const later = staticClosure(
             bundle,
             (prefetches[path] ?? []).map((module) => chunkOf(module, path)),

@@ -100,6 +100,17 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
     })
     .transform((input) => ({ ...input, name: transactionName(input) }));
 
+/**
+ * An Idempotency-Key (idempotency.ts): 1–200 visible ASCII characters without spaces; a UUID,
+ * as the web client sends, fits easily.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(
+    /^[\x21-\x7e]{1,200}$/,
+    'Idempotency-Key must be 1 to 200 visible ASCII characters, without spaces.',
+  );
+
 /** What the client sends to create a transaction (SPEC §5, DESIGN §2). */
 export const transactionInputSchema = transactionFields(
   optionalText(MAX_NOTE_LENGTH, 'Note')
