@@ -185,8 +185,14 @@ function key(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/** Kana and kanji are written without spaces: such a name is found inside a line. */
+const isUnspaced = (name: string) => /[^A-Z0-9]/.test(name);
+
 const KEYED = KNOWN_SHOPS.flatMap((shop) =>
-  [shop.name, ...(shop.also ?? [])].map((name) => ({ shop, key: key(name) })),
+  [shop.name, ...(shop.also ?? [])].map((name) => {
+    const nameKey = key(name);
+    return { shop, key: nameKey, isUnspaced: isUnspaced(nameKey) };
+  }),
 );
 
 /** Edits a reading of a name of this length may have: none for short names. */
@@ -194,9 +200,6 @@ function tolerance(name: string): number {
   if (name.length < 6) return 0;
   return name.length < 11 ? 1 : 2;
 }
-
-/** Kana and kanji are written without spaces: such a name is found inside a line. */
-const isUnspaced = (name: string) => /[^A-Z0-9]/.test(name);
 
 const words = (text: string) =>
   text
@@ -221,9 +224,8 @@ export function knownShopNamed(name: string | null): KnownShop | null {
   const whole = key(name);
   const spaced = new Set(runs(words(name)));
   return (
-    KEYED.find((entry) =>
-      isUnspaced(entry.key) ? whole.includes(entry.key) : spaced.has(entry.key),
-    )?.shop ?? null
+    KEYED.find((entry) => (entry.isUnspaced ? whole.includes(entry.key) : spaced.has(entry.key)))
+      ?.shop ?? null
   );
 }
 
@@ -240,6 +242,7 @@ export function knownShopIn(header: readonly string[]): KnownShop | null {
     if (!best || distance < best.distance) best = { shop, distance };
   };
   header.forEach((line, index) => {
+    const whole = key(line);
     const own = words(line);
     const next = words(header[index + 1] ?? '');
     const exact = new Set(runs([...own, ...next], own.length));
@@ -247,8 +250,8 @@ export function knownShopIn(header: readonly string[]): KnownShop | null {
       (_, i) => own.length <= 3 && (i === 0 || (next.length > 0 && next.length <= 2)),
     );
     for (const entry of KEYED) {
-      if (isUnspaced(entry.key)) {
-        if (key(line).includes(entry.key)) consider(entry.shop, 0);
+      if (entry.isUnspaced) {
+        if (whole.includes(entry.key)) consider(entry.shop, 0);
         continue;
       }
       if (exact.has(entry.key)) consider(entry.shop, 0);
