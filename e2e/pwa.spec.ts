@@ -49,6 +49,39 @@ test('the app is installable: a manifest with icons and a share target, and a se
   expect(await waitForServiceWorker(page)).toMatch(/\/sw\.js$/);
 });
 
+test('the service worker is registered only after the first page is drawn', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { label: 'pwa-after-paint' });
+  await signInWithToken(page, user.token);
+  // The page's data arrives late, as on a slow network: the load event comes well before the
+  // first render, which waits for it. Installing the worker (the whole app shell downloaded)
+  // must not compete with that first render.
+  await page.route('**/api/transactions/summary', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const container = navigator.serviceWorker;
+    const register = container.register.bind(container);
+    container.register = (...args: Parameters<typeof register>) => {
+      (window as unknown as { registeredAt: number }).registeredAt = performance.now();
+      return register(...args);
+    };
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
+  expect(await waitForServiceWorker(page)).toMatch(/\/sw\.js$/);
+  const { registeredAt, firstPaint, loadEnd } = await page.evaluate(() => ({
+    registeredAt: (window as unknown as { registeredAt: number }).registeredAt,
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    loadEnd: performance.getEntriesByType('navigation')[0]?.toJSON().loadEventEnd as number,
+  }));
+  expect(loadEnd).toBeLessThan(firstPaint);
+  expect(registeredAt).toBeGreaterThan(firstPaint);
+});
+
 test('offline, the app shell still opens and says the device is offline', async ({
   page,
   context,

@@ -3,7 +3,8 @@
 // user with 1,000 transactions. Each page is measured LIGHTHOUSE_RUNS times (default 3), each
 // run in a fresh Chromium profile, and the run with the median performance score is kept.
 // Prints the scores, writes test-results/lighthouse/summary.{json,md} and the kept reports,
-// and, with LIGHTHOUSE_STRICT=1, exits non-zero when a page is below the targets.
+// and, with LIGHTHOUSE_STRICT=1, exits non-zero when a page is below the targets;
+// LIGHTHOUSE_TRACE=1 also writes the kept runs' traces (<page>.trace.json).
 //
 // Debian's Chromium (CHROMIUM_PATH overrides it) through chrome-launcher: nothing is downloaded.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -134,6 +135,13 @@ try {
     );
     const kept = ranked[Math.floor(ranked.length / 2)];
     writeFileSync(join(outputDir, `${page.name}.report.json`), kept.report);
+    if (process.env.LIGHTHOUSE_TRACE === '1') {
+      // The kept run's trace, for a look at the main thread (chrome://tracing or DevTools).
+      writeFileSync(
+        join(outputDir, `${page.name}.trace.json`),
+        JSON.stringify(kept.artifacts.Trace),
+      );
+    }
     const { lhr } = kept;
     results.push({
       page: page.name,
