@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createUser, signInWithToken } from './support/users';
 
 // The server sends a first page's own copy of index.html, which preloads the page's code beside
 // the entry chunk (apps/web/build/page-preloads.ts), instead of after it has run.
@@ -23,17 +24,45 @@ for (const [path, chunk] of Object.entries(PAGES)) {
   });
 }
 
-test('/dashboard fetches its chart code ahead at the lowest priority, to run it when in view', async ({
+test('/dashboard lists its chart code to fetch later, in an inert template', async ({
   request,
 }) => {
   const html = await (await request.get('/dashboard')).text();
+  const template = /<template id="later-code">(.*?)<\/template>/.exec(html)?.[1] ?? '';
   const prefetches = [
-    ...html.matchAll(/rel="prefetch" as="script" crossorigin href="([^"]+)"/g),
+    ...template.matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g),
   ].map((match) => match[1]!);
   expect(prefetches).toEqual([expect.stringMatching(/^\/assets\/charts-[\w-]+\.js$/)]);
   expect((await request.get(prefetches[0]!)).status()).toBe(200);
+  // Outside the template, the page asks for nothing it will not run at once.
+  expect(html.replace(/<template[\s\S]*?<\/template>/, '')).not.toContain('rel="prefetch"');
   // A visitor's page fetches nothing it will not run.
-  expect(await (await request.get('/login')).text()).not.toContain('rel="prefetch"');
+  expect(await (await request.get('/login')).text()).not.toContain('later-code');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('/dashboard fetches its chart code after its first paint, before the charts are in view', async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser(request, { label: 'later-code' });
+    await signInWithToken(page, user.token);
+    const chartCode = page.waitForRequest(/\/assets\/charts-[\w-]+\.js$/);
+    await page.goto('/dashboard');
+    await chartCode;
+    const { fetchedAt, firstPaint } = await page.evaluate(() => ({
+      fetchedAt:
+        performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/assets\/charts-[\w-]+\.js$/.test(entry.name))?.startTime ?? -1,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    }));
+    expect(fetchedAt).toBeGreaterThan(firstPaint);
+    // Fetched, not run: the charts, below the fold, are not drawn until scrolled to.
+    await expect(page.locator('canvas')).toHaveCount(0);
+  });
 });
 
 test('the login page opens without a loading spinner before it', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
+import { LATER_CODE_TEMPLATE_ID } from '../src/lib/later-code.ts';
 import firstPages from './first-pages.json' with { type: 'json' };
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -16,9 +17,12 @@ export const pageFileName = (path: string) =>
   `pages/${path === '/' ? 'index' : path.slice(1)}.html`;
 
 /**
- * Code a first page runs only later, fetched ahead at the lowest priority (`rel=prefetch`) and
- * run when needed: the dashboard's charts, drawn when they come into view (on a phone, after a
- * scroll), so that their 60 kB need not be downloaded then, nor run before.
+ * Code a first page runs only later, fetched ahead at the lowest priority (`rel=prefetch`) once
+ * the page has painted, and run when needed: the dashboard's charts, drawn when they come into
+ * view (on a phone, after a scroll), so that their 60 kB need not be downloaded then, nor run
+ * before. The links go into an inert `<template>` that the app moves into the page after its
+ * first paint (src/lib/later-code.ts): in the HTML itself, they shared the network with the
+ * page's own code and data.
  */
 export const PAGE_PREFETCHES: Record<string, string[]> = {
   '/dashboard': ['src/features/dashboard/components/charts.tsx'],
@@ -90,13 +94,16 @@ export function pagePreloads(
             bundle,
             (prefetches[path] ?? []).map((module) => chunkOf(module, path)),
           );
+          const laterLinks = [...later]
+            .filter((file) => !preloaded.has(file) && !pageFiles.has(file))
+            .map((file) => `<link rel="prefetch" as="script" crossorigin href="/${file}">`);
           const links = [
             ...[...pageFiles]
               .filter((file) => !preloaded.has(file))
               .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`),
-            ...[...later]
-              .filter((file) => !preloaded.has(file) && !pageFiles.has(file))
-              .map((file) => `    <link rel="prefetch" as="script" crossorigin href="/${file}">`),
+            ...(laterLinks.length > 0
+              ? [`    <template id="${LATER_CODE_TEMPLATE_ID}">${laterLinks.join('')}</template>`]
+              : []),
           ];
           const source = indexHtml.replace('</head>', `\n${links.join('\n')}\n  </head>`);
           const fileName = pageFileName(path);

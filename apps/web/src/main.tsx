@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadPage } from './app/router';
 import './index.css';
+import { fetchLaterCode } from './lib/later-code';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './pwa/register-service-worker';
 
@@ -34,3 +35,4 @@ void preloadPage(window.location.pathname, queryClient)
   });
 
 registerServiceWorker();
+fetchLaterCode();
