@@ -77,6 +77,19 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // Imports flow one way: app → features → shared components/lib/config/hooks (STYLE.md).
       'import-x/no-restricted-paths': ['error', { zones: webImportZones() }],
+      // Through the barrel, every page seems to load every shared module, schemas included, and
+      // the build cannot group a page's code by what it uses (apps/web/build/page-chunks.ts).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@moneta/shared',
+              message: "Import from the module itself: '@moneta/shared/money', not the barrel.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { TOAST_AUTO_CLOSE_MS } from '@moneta/shared';
+import { TOAST_AUTO_CLOSE_MS } from '@moneta/shared/limits';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { ACCOUNT_TYPE_LABELS } from '@moneta/shared';
+import { ACCOUNT_TYPE_LABELS } from '@moneta/shared/account-schemas';
 import { fieldErrorClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { useAccounts } from '@/lib/accounts/get-accounts';

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@moneta/shared';
+import type { CurrencyCode } from '@moneta/shared/currencies';
 // The SVG files of country-flag-icons (vite.config.ts's @flags alias), each its own hashed file:
 // no JavaScript for them, and a flag is fetched only where it is shown. `no-inline` keeps Vite
 // from turning these small files into data URLs inside the bundle.

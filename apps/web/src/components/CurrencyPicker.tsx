@@ -1,4 +1,4 @@
-import { CURRENCIES, type CurrencyCode } from '@moneta/shared';
+import { CURRENCIES, type CurrencyCode } from '@moneta/shared/currencies';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'react-toastify';
 import { CurrencyFlag } from '@/components/CurrencyFlag';

@@ -1,9 +1,9 @@
 import {
-  MAX_NOTE_LENGTH,
   transferInputSchema,
   type TransferInput,
   type ValidTransferInput,
-} from '@moneta/shared';
+} from '@moneta/shared/account-schemas';
+import { MAX_NOTE_LENGTH } from '@moneta/shared/limits';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';

@@ -1,4 +1,4 @@
-import { dateParts } from '@moneta/shared';
+import { dateParts } from '@moneta/shared/calendar-date';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

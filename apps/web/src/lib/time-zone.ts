@@ -1,4 +1,5 @@
-import { DEFAULT_TIME_ZONE, isValidTimeZone, todayIn } from '@moneta/shared';
+import { todayIn } from '@moneta/shared/calendar-date';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@moneta/shared/time-zone';
 
 /** The browser's IANA time zone, sent with login, sign-up and setup so "today" is the user's. */
 export function browserTimeZone(): string | undefined {

@@ -1,4 +1,4 @@
-import type { User } from '@moneta/shared';
+import type { User } from '@moneta/shared/auth-schemas';
 import { vi } from 'vitest';
 
 type FakeReply = { status?: number; body?: unknown };

@@ -1,5 +1,10 @@
-import type { ChartData, Transaction, TransactionPage, TransactionSummary } from '@moneta/shared';
-import { BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES } from '@moneta/shared';
+import type {
+  ChartData,
+  Transaction,
+  TransactionPage,
+  TransactionSummary,
+} from '@moneta/shared/transaction-schemas';
+import { BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES } from '@moneta/shared/categories';
 
 let counter = 0;
 /** The account every user starts with, as the fake API lists it. */

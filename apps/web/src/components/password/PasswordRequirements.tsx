@@ -1,4 +1,4 @@
-import { passwordChecks, passwordStrength, type PasswordChecks } from '@moneta/shared';
+import { passwordChecks, passwordStrength, type PasswordChecks } from '@moneta/shared/auth-rules';
 import { CheckIcon, CircleIcon } from '@/components/ui/icons';
 
 const REQUIREMENTS: { key: keyof PasswordChecks; label: string }[] = [

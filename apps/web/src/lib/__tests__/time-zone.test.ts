@@ -1,4 +1,4 @@
-import { todayIn } from '@moneta/shared';
+import { todayIn } from '@moneta/shared/calendar-date';
 import { describe, expect, it } from 'vitest';
 import { browserTimeZone, todayInUserZone } from '../time-zone';
 

@@ -1,4 +1,4 @@
-import type { Account } from '@moneta/shared';
+import type { Account } from '@moneta/shared/account-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { Account } from '@moneta/shared';
+import type { Account } from '@moneta/shared/account-schemas';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { readStorage, writeStorage } from '@/lib/storage';
 

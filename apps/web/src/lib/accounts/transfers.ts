@@ -1,4 +1,4 @@
-import type { Transfer, ValidTransferInput } from '@moneta/shared';
+import type { Transfer, ValidTransferInput } from '@moneta/shared/account-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { User } from '@moneta/shared';
+import type { User } from '@moneta/shared/auth-schemas';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

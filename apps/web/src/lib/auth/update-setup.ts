@@ -1,4 +1,5 @@
-import type { CurrencyCode, User } from '@moneta/shared';
+import type { User } from '@moneta/shared/auth-schemas';
+import type { CurrencyCode } from '@moneta/shared/currencies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setSessionUser } from './get-user';

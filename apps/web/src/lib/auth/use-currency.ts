@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, type CurrencyCode } from '@moneta/shared';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '@moneta/shared/currencies';
 import { useUser } from './get-user';
 
 /** The currency amounts are shown in: the user's default currency once known (SPEC §4). */

@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
-import type { PasskeyOptions } from '@moneta/shared';
+import type { PasskeyOptions } from '@moneta/shared/security-schemas';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
 /**

@@ -1,4 +1,6 @@
-import { todayIn, type Budget, type Receipt } from '@moneta/shared';
+import type { Budget } from '@moneta/shared/budget-schemas';
+import { todayIn } from '@moneta/shared/calendar-date';
+import type { Receipt } from '@moneta/shared/receipt-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

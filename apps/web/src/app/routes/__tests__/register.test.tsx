@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@moneta/shared';
+import { AUTH_MESSAGES } from '@moneta/shared/auth-rules';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

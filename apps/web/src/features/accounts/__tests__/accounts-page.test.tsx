@@ -1,4 +1,4 @@
-import type { Account } from '@moneta/shared';
+import type { Account } from '@moneta/shared/account-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { TRANSACTIONS_PAGE_SIZE, type RegisterPage } from '@moneta/shared';
+import type { RegisterPage } from '@moneta/shared/account-schemas';
+import { TRANSACTIONS_PAGE_SIZE } from '@moneta/shared/limits';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { Account, ValidAccountInput } from '@moneta/shared';
+import type { Account, ValidAccountInput } from '@moneta/shared/account-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

@@ -6,7 +6,7 @@ import {
   type Account,
   type AccountInput,
   type ValidAccountInput,
-} from '@moneta/shared';
+} from '@moneta/shared/account-schemas';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormActions } from '@/components/ui/FormActions';

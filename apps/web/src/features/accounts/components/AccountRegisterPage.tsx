@@ -1,4 +1,5 @@
-import { ACCOUNT_TYPE_LABELS, formatMoney, type RegisterEntry } from '@moneta/shared';
+import { ACCOUNT_TYPE_LABELS, type RegisterEntry } from '@moneta/shared/account-schemas';
+import { formatMoney } from '@moneta/shared/money';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';

@@ -1,4 +1,5 @@
-import { ACCOUNT_TYPE_LABELS, formatMoney, type Account } from '@moneta/shared';
+import { ACCOUNT_TYPE_LABELS, type Account } from '@moneta/shared/account-schemas';
+import { formatMoney } from '@moneta/shared/money';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';

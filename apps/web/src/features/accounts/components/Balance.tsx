@@ -1,4 +1,4 @@
-import { formatMoney } from '@moneta/shared';
+import { formatMoney } from '@moneta/shared/money';
 
 /** A balance, red when it is a debt. */
 export function Balance({ amount, currency }: { amount: number; currency: string }) {

@@ -1,11 +1,9 @@
+import type { AuthResponse, LoginInput, User } from '@moneta/shared/auth-schemas';
 import type {
-  AuthResponse,
-  LoginInput,
   LoginResponse,
   LoginSecondFactorInput,
   PasskeyOptions,
-  User,
-} from '@moneta/shared';
+} from '@moneta/shared/security-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '@/lib/api-client';

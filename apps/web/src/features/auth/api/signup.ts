@@ -1,4 +1,4 @@
-import type { AuthResponse, SignupInput, User } from '@moneta/shared';
+import type { AuthResponse, SignupInput, User } from '@moneta/shared/auth-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setSessionUser } from '@/lib/auth/get-user';

@@ -1,4 +1,4 @@
-import type { User } from '@moneta/shared';
+import type { User } from '@moneta/shared/auth-schemas';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';

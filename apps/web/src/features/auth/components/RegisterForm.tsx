@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signupSchema, type SignupInput, type User } from '@moneta/shared';
+import { signupSchema, type SignupInput, type User } from '@moneta/shared/auth-schemas';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';

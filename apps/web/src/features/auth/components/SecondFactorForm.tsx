@@ -1,4 +1,4 @@
-import type { User } from '@moneta/shared';
+import type { User } from '@moneta/shared/auth-schemas';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

@@ -1,4 +1,5 @@
-import { CURRENCIES, DEFAULT_CURRENCY, type CurrencyCode, type User } from '@moneta/shared';
+import type { User } from '@moneta/shared/auth-schemas';
+import { CURRENCIES, DEFAULT_CURRENCY, type CurrencyCode } from '@moneta/shared/currencies';
 import { useState, type FormEvent } from 'react';
 import { CurrencyFlag } from '@/components/CurrencyFlag';
 import { Alert } from '@/components/ui/Alert';

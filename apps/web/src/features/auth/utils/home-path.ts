@@ -1,4 +1,4 @@
-import type { User } from '@moneta/shared';
+import type { User } from '@moneta/shared/auth-schemas';
 import { paths } from '@/config/paths';
 
 /** Where a signed-in user belongs: the dashboard, or the setup step until it is done. */

@@ -1,4 +1,5 @@
-import { BUDGET_MESSAGES, todayIn, type Budget } from '@moneta/shared';
+import { BUDGET_MESSAGES, type Budget } from '@moneta/shared/budget-schemas';
+import { todayIn } from '@moneta/shared/calendar-date';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

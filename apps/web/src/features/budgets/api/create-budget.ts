@@ -1,4 +1,4 @@
-import type { Budget, ValidBudgetInput } from '@moneta/shared';
+import type { Budget, ValidBudgetInput } from '@moneta/shared/budget-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

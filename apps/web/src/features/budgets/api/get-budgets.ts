@@ -1,4 +1,4 @@
-import type { Budget } from '@moneta/shared';
+import type { Budget } from '@moneta/shared/budget-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

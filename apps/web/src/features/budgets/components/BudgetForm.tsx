@@ -5,7 +5,7 @@ import {
   type Budget,
   type BudgetInput,
   type ValidBudgetInput,
-} from '@moneta/shared';
+} from '@moneta/shared/budget-schemas';
 import type { FocusEvent, FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';

@@ -1,4 +1,4 @@
-import { budgetProgressColor, type BudgetProgressColor } from '@moneta/shared';
+import { budgetProgressColor, type BudgetProgressColor } from '@moneta/shared/budget-progress';
 
 const barColors: Record<BudgetProgressColor, string> = {
   green: 'bg-emerald-600 dark:bg-emerald-500',

@@ -1,4 +1,4 @@
-import type { Budget } from '@moneta/shared';
+import type { Budget } from '@moneta/shared/budget-schemas';
 import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';

@@ -1,4 +1,5 @@
-import { formatMoney, type Budget } from '@moneta/shared';
+import type { Budget } from '@moneta/shared/budget-schemas';
+import { formatMoney } from '@moneta/shared/money';
 import type { MouseEvent } from 'react';
 import { RowActions } from '@/components/ui/RowActions';
 import { Table, TableCell, TableRow, type TableColumn } from '@/components/ui/Table';

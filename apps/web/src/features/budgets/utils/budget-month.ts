@@ -1,4 +1,5 @@
-import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR, dateParts } from '@moneta/shared';
+import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR } from '@moneta/shared/budget-schemas';
+import { dateParts } from '@moneta/shared/calendar-date';
 import type { BudgetMonth } from '../api/get-budgets';
 
 export const FIRST_MONTH = 1;

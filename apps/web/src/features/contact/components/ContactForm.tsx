@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTACT_BANNER_MS } from '@moneta/shared';
+import { CONTACT_BANNER_MS } from '@moneta/shared/limits';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, MAX_NAME_LENGTH } from '@moneta/shared';
+import { AUTH_MESSAGES } from '@moneta/shared/auth-rules';
+import { MAX_NAME_LENGTH } from '@moneta/shared/limits';
 import { z } from '@moneta/shared/zod';
 
 export const inquiryTypeSchema = z.enum([

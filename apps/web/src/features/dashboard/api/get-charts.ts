@@ -1,4 +1,4 @@
-import type { ChartData } from '@moneta/shared';
+import type { ChartData } from '@moneta/shared/transaction-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

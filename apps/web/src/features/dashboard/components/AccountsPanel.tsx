@@ -1,4 +1,4 @@
-import { formatMoney } from '@moneta/shared';
+import { formatMoney } from '@moneta/shared/money';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { accountPath, paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import type { TransactionSummary } from '@moneta/shared';
+import type { TransactionSummary } from '@moneta/shared/transaction-schemas';
 import type { ReactNode } from 'react';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { PlusIcon } from '@/components/ui/action-icons';

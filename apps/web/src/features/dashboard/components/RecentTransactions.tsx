@@ -1,4 +1,5 @@
-import { formatMoney, type Transaction } from '@moneta/shared';
+import { formatMoney } from '@moneta/shared/money';
+import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 

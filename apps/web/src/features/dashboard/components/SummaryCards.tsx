@@ -1,4 +1,5 @@
-import { formatMoney, type TransactionSummary } from '@moneta/shared';
+import { formatMoney } from '@moneta/shared/money';
+import type { TransactionSummary } from '@moneta/shared/transaction-schemas';
 import { Skeleton } from '@/components/ui/Skeleton';
 
 type SummaryCardsProps = {

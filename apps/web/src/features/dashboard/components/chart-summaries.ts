@@ -1,4 +1,5 @@
-import { formatMoney, type ChartData } from '@moneta/shared';
+import { formatMoney } from '@moneta/shared/money';
+import type { ChartData } from '@moneta/shared/transaction-schemas';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 
 type DailyTotal = ChartData['incomeOverTime'][number];

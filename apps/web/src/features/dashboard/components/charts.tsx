@@ -3,7 +3,8 @@
  * Only the controllers, elements and plugins used here are registered, so the rest of chart.js
  * is left out of the bundle.
  */
-import { formatMoney, type ChartData } from '@moneta/shared';
+import { formatMoney } from '@moneta/shared/money';
+import type { ChartData } from '@moneta/shared/transaction-schemas';
 import {
   ArcElement,
   BarController,

@@ -1,11 +1,11 @@
+import type { Account } from '@moneta/shared/account-schemas';
 import type {
-  Account,
   Import,
   ImportMapping,
   ImportRow,
   ImportRowStatus,
   ImportSummary,
-} from '@moneta/shared';
+} from '@moneta/shared/import-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { ImportCommitInput, ImportCommitResult } from '@moneta/shared';
+import type { ImportCommitInput, ImportCommitResult } from '@moneta/shared/import-schemas';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

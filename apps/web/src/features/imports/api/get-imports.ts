@@ -1,4 +1,9 @@
-import type { Import, ImportRowsPage, ImportRowStatus, ImportSummary } from '@moneta/shared';
+import type {
+  Import,
+  ImportRowsPage,
+  ImportRowStatus,
+  ImportSummary,
+} from '@moneta/shared/import-schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { Import } from '@moneta/shared';
+import type { Import } from '@moneta/shared/import-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

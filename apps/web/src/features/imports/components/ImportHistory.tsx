@@ -1,4 +1,4 @@
-import type { ImportSummary } from '@moneta/shared';
+import type { ImportSummary } from '@moneta/shared/import-schemas';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';

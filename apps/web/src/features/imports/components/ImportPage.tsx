@@ -1,4 +1,4 @@
-import type { ImportCommitResult } from '@moneta/shared';
+import type { ImportCommitResult } from '@moneta/shared/import-schemas';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';

@@ -1,4 +1,9 @@
-import type { Import, ImportCommitInput, ImportMapping, ImportRow } from '@moneta/shared';
+import type {
+  Import,
+  ImportCommitInput,
+  ImportMapping,
+  ImportRow,
+} from '@moneta/shared/import-schemas';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

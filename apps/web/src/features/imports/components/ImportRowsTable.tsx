@@ -1,9 +1,5 @@
-import {
-  formatMoney,
-  type ImportRow,
-  type ImportRowStatus,
-  type ImportSummary,
-} from '@moneta/shared';
+import type { ImportRow, ImportRowStatus, ImportSummary } from '@moneta/shared/import-schemas';
+import { formatMoney } from '@moneta/shared/money';
 import { useState } from 'react';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';

@@ -1,4 +1,8 @@
-import { IMPORT_DATE_FORMATS, MAX_IMPORT_SKIP_ROWS, type ImportMapping } from '@moneta/shared';
+import {
+  IMPORT_DATE_FORMATS,
+  MAX_IMPORT_SKIP_ROWS,
+  type ImportMapping,
+} from '@moneta/shared/import-schemas';
 import { useId } from 'react';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';

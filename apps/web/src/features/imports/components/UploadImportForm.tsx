@@ -1,4 +1,4 @@
-import { IMPORT_FILE_ACCEPT, type Import } from '@moneta/shared';
+import { IMPORT_FILE_ACCEPT, type Import } from '@moneta/shared/import-schemas';
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Alert } from '@/components/ui/Alert';

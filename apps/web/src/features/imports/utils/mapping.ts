@@ -1,4 +1,4 @@
-import type { ImportMapping } from '@moneta/shared';
+import type { ImportMapping } from '@moneta/shared/import-schemas';
 
 /** How a CSV gives its amounts: one signed column, or separate debit and credit columns. */
 export type AmountLayout = 'signed' | 'split';

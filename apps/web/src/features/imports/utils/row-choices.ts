@@ -1,4 +1,4 @@
-import type { ImportCommitInput, ImportRow, ImportRowStatus } from '@moneta/shared';
+import type { ImportCommitInput, ImportRow, ImportRowStatus } from '@moneta/shared/import-schemas';
 
 /** What the user changed on one row of the preview; what is not set keeps the server's default. */
 export type RowChoice = {

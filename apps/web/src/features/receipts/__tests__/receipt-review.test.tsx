@@ -1,4 +1,9 @@
-import type { ExtractedData, Receipt, ReceiptUploadResult, ReviewedReceipt } from '@moneta/shared';
+import type {
+  ExtractedData,
+  Receipt,
+  ReceiptUploadResult,
+  ReviewedReceipt,
+} from '@moneta/shared/receipt-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,8 @@
-import { RECEIPT_MESSAGES, type Receipt, type ReceiptUploadResult } from '@moneta/shared';
+import {
+  RECEIPT_MESSAGES,
+  type Receipt,
+  type ReceiptUploadResult,
+} from '@moneta/shared/receipt-schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

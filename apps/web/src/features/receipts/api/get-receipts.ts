@@ -1,4 +1,4 @@
-import type { Receipt } from '@moneta/shared';
+import type { Receipt } from '@moneta/shared/receipt-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

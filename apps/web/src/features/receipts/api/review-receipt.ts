@@ -1,4 +1,4 @@
-import type { ReceiptReview, ReviewedReceipt } from '@moneta/shared';
+import type { ReceiptReview, ReviewedReceipt } from '@moneta/shared/receipt-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

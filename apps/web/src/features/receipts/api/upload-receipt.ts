@@ -1,4 +1,4 @@
-import type { ReceiptUploadResult } from '@moneta/shared';
+import type { ReceiptUploadResult } from '@moneta/shared/receipt-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

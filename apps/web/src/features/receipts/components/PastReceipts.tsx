@@ -1,4 +1,4 @@
-import type { Receipt } from '@moneta/shared';
+import type { Receipt } from '@moneta/shared/receipt-schemas';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Link } from 'react-router';

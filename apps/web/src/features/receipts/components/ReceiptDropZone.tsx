@@ -1,4 +1,4 @@
-import { RECEIPT_FILE_ACCEPT } from '@moneta/shared';
+import { RECEIPT_FILE_ACCEPT } from '@moneta/shared/receipt-schemas';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { UploadCloudIcon } from './receipt-icons';
 

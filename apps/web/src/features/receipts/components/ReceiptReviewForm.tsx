@@ -1,10 +1,10 @@
+import { MAX_NAME_LENGTH } from '@moneta/shared/limits';
 import {
-  MAX_NAME_LENGTH,
   receiptReviewSchema,
   type ExtractedData,
   type ReceiptReview,
   type ReviewedReceipt,
-} from '@moneta/shared';
+} from '@moneta/shared/receipt-schemas';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

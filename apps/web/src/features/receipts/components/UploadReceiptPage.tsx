@@ -1,4 +1,4 @@
-import { RECEIPT_MESSAGES, type ReceiptUploadResult } from '@moneta/shared';
+import { RECEIPT_MESSAGES, type ReceiptUploadResult } from '@moneta/shared/receipt-schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';

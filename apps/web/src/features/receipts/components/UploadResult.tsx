@@ -1,4 +1,4 @@
-import type { ReceiptUploadResult } from '@moneta/shared';
+import type { ReceiptUploadResult } from '@moneta/shared/receipt-schemas';
 import { useId, type ReactNode } from 'react';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { formatReceiptAmount } from '../utils/receipt-file';

@@ -1,4 +1,4 @@
-import { RECEIPT_MESSAGES, receiptMimeTypes } from '@moneta/shared';
+import { RECEIPT_MESSAGES, receiptMimeTypes } from '@moneta/shared/receipt-schemas';
 import { ApiError } from '@/lib/api-client';
 
 const RECEIPT_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;

@@ -1,4 +1,4 @@
-import type { ExtractedData, FieldConfidence } from '@moneta/shared';
+import type { ExtractedData, FieldConfidence } from '@moneta/shared/receipt-schemas';
 
 /**
  * Below this a field was read with too little certainty to be trusted unseen: it is marked

@@ -1,4 +1,5 @@
-import { RECURRING_MESSAGES, todayIn, type Recurring } from '@moneta/shared';
+import { todayIn } from '@moneta/shared/calendar-date';
+import { RECURRING_MESSAGES, type Recurring } from '@moneta/shared/recurring-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

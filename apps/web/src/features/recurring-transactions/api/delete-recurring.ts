@@ -1,4 +1,4 @@
-import type { Recurring } from '@moneta/shared';
+import type { Recurring } from '@moneta/shared/recurring-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { Recurring, ValidRecurringInput } from '@moneta/shared';
+import type { Recurring, ValidRecurringInput } from '@moneta/shared/recurring-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies } from '@/lib/query-keys';

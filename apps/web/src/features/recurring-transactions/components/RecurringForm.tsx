@@ -1,12 +1,12 @@
+import { FREQUENCIES } from '@moneta/shared/recurrence';
 import {
-  FREQUENCIES,
   RECURRING_MAX_START_DATE,
   RECURRING_MIN_START_DATE,
   recurringInputSchema,
   type Recurring,
   type RecurringInput,
   type ValidRecurringInput,
-} from '@moneta/shared';
+} from '@moneta/shared/recurring-schemas';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { CategorySelect } from '@/components/CategorySelect';

@@ -1,4 +1,5 @@
-import { formatMoney, type Recurring } from '@moneta/shared';
+import { formatMoney } from '@moneta/shared/money';
+import type { Recurring } from '@moneta/shared/recurring-schemas';
 import { RowActions } from '@/components/ui/RowActions';
 import {
   Table,

@@ -1,4 +1,4 @@
-import type { Recurring } from '@moneta/shared';
+import type { Recurring } from '@moneta/shared/recurring-schemas';
 import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';

@@ -1,4 +1,4 @@
-import type { Frequency } from '@moneta/shared';
+import type { Frequency } from '@moneta/shared/recurrence';
 
 const LABELS: Record<Frequency, string> = {
   daily: 'Daily',

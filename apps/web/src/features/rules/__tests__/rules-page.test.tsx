@@ -1,4 +1,4 @@
-import type { Rule } from '@moneta/shared';
+import type { Rule } from '@moneta/shared/rule-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

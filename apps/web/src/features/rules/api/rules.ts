@@ -1,4 +1,4 @@
-import type { Rule, RuleInput } from '@moneta/shared';
+import type { Rule, RuleInput } from '@moneta/shared/rule-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

@@ -1,11 +1,11 @@
+import { MAX_NAME_LENGTH } from '@moneta/shared/limits';
 import {
-  MAX_NAME_LENGTH,
   MAX_RULE_VALUE_LENGTH,
   RULE_FIELDS,
   RULE_OPERATORS,
   ruleInputSchema,
   type Rule,
-} from '@moneta/shared';
+} from '@moneta/shared/rule-schemas';
 import { z } from '@moneta/shared/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';

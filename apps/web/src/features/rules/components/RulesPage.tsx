@@ -1,4 +1,4 @@
-import type { Rule } from '@moneta/shared';
+import type { Rule } from '@moneta/shared/rule-schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';

@@ -1,4 +1,4 @@
-import type { Rule, RuleField, RuleOperator } from '@moneta/shared';
+import type { Rule, RuleField, RuleOperator } from '@moneta/shared/rule-schemas';
 
 export const FIELD_LABELS: Record<RuleField, string> = { name: 'Name', note: 'Note' };
 

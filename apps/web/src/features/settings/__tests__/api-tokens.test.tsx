@@ -1,4 +1,4 @@
-import type { ApiToken } from '@moneta/shared';
+import type { ApiToken } from '@moneta/shared/security-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeToken, openSettings, section } from './settings-fixtures';

@@ -1,4 +1,4 @@
-import type { Passkey } from '@moneta/shared';
+import type { Passkey } from '@moneta/shared/security-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePasskey, openSettings, section } from './settings-fixtures';

@@ -1,4 +1,4 @@
-import type { ApiToken, Passkey, SecurityEvent, Session } from '@moneta/shared';
+import type { ApiToken, Passkey, SecurityEvent, Session } from '@moneta/shared/security-schemas';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, makeUser } from '@/testing/fake-api';

@@ -1,4 +1,5 @@
-import type { AuthResponse, ChangePasswordInput } from '@moneta/shared';
+import type { AuthResponse } from '@moneta/shared/auth-schemas';
+import type { ChangePasswordInput } from '@moneta/shared/security-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setSessionUser } from '@/lib/auth/get-user';

@@ -1,4 +1,4 @@
-import type { Passkey, PasskeyOptions } from '@moneta/shared';
+import type { Passkey, PasskeyOptions } from '@moneta/shared/security-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { createPasskey } from '@/lib/passkeys/webauthn';

@@ -1,4 +1,4 @@
-import type { SecurityEvent } from '@moneta/shared';
+import type { SecurityEvent } from '@moneta/shared/security-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { Session } from '@moneta/shared';
+import type { Session } from '@moneta/shared/security-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

@@ -6,7 +6,7 @@ import {
   type ApiToken,
   type ApiTokenScope,
   type CreatedApiToken,
-} from '@moneta/shared';
+} from '@moneta/shared/security-schemas';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';

@@ -1,4 +1,4 @@
-import { MAX_PASSKEY_NAME_LENGTH, type Passkey } from '@moneta/shared';
+import { MAX_PASSKEY_NAME_LENGTH, type Passkey } from '@moneta/shared/security-schemas';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';

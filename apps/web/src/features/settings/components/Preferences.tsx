@@ -1,4 +1,5 @@
-import { isCurrencyCode, isValidTimeZone } from '@moneta/shared';
+import { isCurrencyCode } from '@moneta/shared/currencies';
+import { isValidTimeZone } from '@moneta/shared/time-zone';
 import { useId, useMemo, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import { inputClasses, labelClasses } from '@/components/ui/input-styles';

@@ -1,4 +1,4 @@
-import type { SecurityEventType } from '@moneta/shared';
+import type { SecurityEventType } from '@moneta/shared/security-schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';

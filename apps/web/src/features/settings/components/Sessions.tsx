@@ -1,4 +1,4 @@
-import type { Session } from '@moneta/shared';
+import type { Session } from '@moneta/shared/security-schemas';
 import { toast } from 'react-toastify';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';

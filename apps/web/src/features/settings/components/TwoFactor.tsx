@@ -1,4 +1,4 @@
-import type { TwoFactorSetup } from '@moneta/shared';
+import type { TwoFactorSetup } from '@moneta/shared/security-schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';

@@ -1,4 +1,4 @@
-import type { ValidTransactionInput } from '@moneta/shared';
+import type { ValidTransactionInput } from '@moneta/shared/transaction-schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { makeTransaction } from '@/testing/transactions';

@@ -1,4 +1,5 @@
-import { TRANSACTIONS_PAGE_SIZE, type TransactionPage } from '@moneta/shared';
+import { TRANSACTIONS_PAGE_SIZE } from '@moneta/shared/limits';
+import type { TransactionPage } from '@moneta/shared/transaction-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { Transaction, ValidTransactionInput } from '@moneta/shared';
+import type { Transaction, ValidTransactionInput } from '@moneta/shared/transaction-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';

@@ -1,4 +1,4 @@
-import type { Suggestion } from '@moneta/shared';
+import type { Suggestion } from '@moneta/shared/rule-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';

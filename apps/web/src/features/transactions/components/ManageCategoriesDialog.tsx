@@ -1,4 +1,4 @@
-import { FALLBACK_CATEGORY, isBuiltInCategory } from '@moneta/shared';
+import { FALLBACK_CATEGORY, isBuiltInCategory } from '@moneta/shared/categories';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@moneta/shared';
+import { formatMoney } from '@moneta/shared/money';
 
 /** An amount signed and coloured by kind: green "+" for income, red "-" for an expense. */
 export function SignedAmount({

@@ -1,4 +1,4 @@
-import type { Transaction } from '@moneta/shared';
+import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';

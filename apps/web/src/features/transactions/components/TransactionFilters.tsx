@@ -1,4 +1,4 @@
-import { MAX_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '@moneta/shared';
+import { MAX_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '@moneta/shared/limits';
 import { useEffect, useRef, useState } from 'react';
 import { SearchIcon, XSmallIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';

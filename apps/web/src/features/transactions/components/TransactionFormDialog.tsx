@@ -1,14 +1,12 @@
+import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared/limits';
+import { formatMoney } from '@moneta/shared/money';
 import {
-  MAX_CATEGORY_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_NOTE_LENGTH,
-  formatMoney,
   transactionInputSchema,
   transactionName,
   type Transaction,
   type TransactionInput,
   type ValidTransactionInput,
-} from '@moneta/shared';
+} from '@moneta/shared/transaction-schemas';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';

@@ -1,4 +1,4 @@
-import type { Transaction } from '@moneta/shared';
+import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';

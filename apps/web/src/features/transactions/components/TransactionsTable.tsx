@@ -1,4 +1,4 @@
-import type { Transaction } from '@moneta/shared';
+import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { Badge } from '@/components/ui/Badge';
 import { RowActions } from '@/components/ui/RowActions';
 import {

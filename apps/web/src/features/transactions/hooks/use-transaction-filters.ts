@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@moneta/shared';
+import { isCalendarDate } from '@moneta/shared/calendar-date';
 import { useCallback, useMemo } from 'react';
 import { useQueuedSearchParams } from '@/hooks/use-queued-search-params';
 import type { TransactionFilterValues } from '../api/get-transactions';

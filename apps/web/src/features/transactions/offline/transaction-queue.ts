@@ -1,8 +1,5 @@
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  type Transaction,
-  type ValidTransactionInput,
-} from '@moneta/shared';
+import { IDEMPOTENCY_KEY_HEADER } from '@moneta/shared/idempotency';
+import type { Transaction, ValidTransactionInput } from '@moneta/shared/transaction-schemas';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { api, ApiError } from '@/lib/api-client';
 import { readStorage, writeStorage } from '@/lib/storage';
