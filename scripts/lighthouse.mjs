@@ -4,17 +4,14 @@
 // run in a fresh Chromium profile, and the run with the median performance score is kept.
 // Prints the scores, writes test-results/lighthouse/summary.{json,md} and the kept reports,
 // and, with LIGHTHOUSE_STRICT=1, exits non-zero when a page is below the targets;
-// LIGHTHOUSE_TRACE=1 also writes the kept runs' traces (<page>.trace.json).
-//
-// Debian's Chromium (CHROMIUM_PATH overrides it) through chrome-launcher: nothing is downloaded.
+// LIGHTHOUSE_TRACE=1 also writes the kept runs' traces (<page>.trace.json). Two builds are
+// compared with scripts/lighthouse-ab.mjs.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromiumPath, hasChromium } from './chromium-path.mjs';
-import { freePort, seedUser, signInPage, startServer } from './seeded-server.mjs';
+import { CATEGORIES, measure, metricsOf, score } from './lighthouse-measure.mjs';
+import { freePort, seedUser, startServer } from './seeded-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputDir = join(root, 'test-results', 'lighthouse');
@@ -23,17 +20,7 @@ const isStrict = process.env.LIGHTHOUSE_STRICT === '1';
 // LIGHTHOUSE_PAGES=dashboard,login measures only those pages.
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const TRANSACTION_COUNT = 1000;
-const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 if (!hasChromium()) {
   console.error(
@@ -47,42 +34,6 @@ for (const built of ['apps/web/dist/index.html', 'apps/server/dist/server.js']) 
     process.exit(1);
   }
 }
-
-/**
- * Signs in the way the web app keeps a session: the token and the last user in localStorage, as
- * after a sign-in (seedUser).
- */
-async function signIn(chromePort, base, storage) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
-  const page = await browser.contexts()[0].newPage();
-  await page.goto(`${base}/favicon-light.svg`);
-  await signInPage(page, storage);
-  // The measured load starts with an empty cache, as Lighthouse's own storage reset would.
-  const session = await page.context().newCDPSession(page);
-  await session.send('Network.clearBrowserCache');
-  await page.close();
-}
-
-async function measure(url, { storage, base } = {}) {
-  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
-  try {
-    if (storage) await signIn(chrome.port, base, storage);
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-      // Keeps the signed-in session (the cache was emptied in signIn); a fresh profile anyway.
-      disableStorageReset: Boolean(storage),
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    return result;
-  } finally {
-    chrome.kill();
-  }
-}
-
-const score = (lhr, category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
 /** Audits that cost points (score < 1 and weighed in a category), for the summary. */
 function failingAudits(lhr) {
@@ -150,15 +101,7 @@ try {
       performanceRuns: runs.map((run) =>
         run.lhr.runtimeError ? run.lhr.runtimeError.code : score(run.lhr, 'performance'),
       ),
-      metrics: {
-        firstContentfulPaintMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
-        largestContentfulPaintMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-        totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
-        cumulativeLayoutShift: Number(
-          lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
-        ),
-        speedIndexMs: Math.round(lhr.audits['speed-index'].numericValue),
-      },
+      metrics: metricsOf(lhr),
       costingPoints: failingAudits(lhr),
     });
     const { scores } = results.at(-1);
