@@ -49,16 +49,19 @@ test.describe('on a phone', () => {
   }) => {
     const user = await createUser(request, { label: 'later-code' });
     await signInWithToken(page, user.token);
-    const chartCode = page.waitForRequest(/\/assets\/charts-[\w-]+\.js$/);
     await page.goto('/dashboard');
-    await chartCode;
-    const { fetchedAt, firstPaint } = await page.evaluate(() => ({
-      fetchedAt:
-        performance
-          .getEntriesByType('resource')
-          .find((entry) => /\/assets\/charts-[\w-]+\.js$/.test(entry.name))?.startTime ?? -1,
-      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-    }));
+    // A resource's timing entry is written when its response has ended, after the request that
+    // Playwright sees: wait for the entry itself.
+    const timing = await page.waitForFunction(() => {
+      const fetched = performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/charts-[\w-]+\.js$/.test(entry.name));
+      const painted = performance.getEntriesByName('first-contentful-paint')[0];
+      return fetched && painted
+        ? { fetchedAt: fetched.startTime, firstPaint: painted.startTime }
+        : undefined;
+    });
+    const { fetchedAt, firstPaint } = await timing.jsonValue();
     expect(fetchedAt).toBeGreaterThan(firstPaint);
     // Fetched, not run: the charts, below the fold, are not drawn until scrolled to.
     await expect(page.locator('canvas')).toHaveCount(0);
