@@ -61,7 +61,9 @@ test.describe('on a phone', () => {
         ? { fetchedAt: fetched.startTime, firstPaint: painted.startTime }
         : undefined;
     });
-    const { fetchedAt, firstPaint } = await timing.jsonValue();
+    const measured = await timing.jsonValue();
+    if (!measured) throw new Error('waitForFunction ended without both entries');
+    const { fetchedAt, firstPaint } = measured;
     expect(fetchedAt).toBeGreaterThan(firstPaint);
     // Fetched, not run: the charts, below the fold, are not drawn until scrolled to.
     await expect(page.locator('canvas')).toHaveCount(0);
