@@ -29,4 +29,22 @@ export class ContactPage {
   faqQuestion(question: string): Locator {
     return this.page.getByRole('button', { name: question });
   }
+
+  /**
+   * Clicks an FAQ question as a person would: scrolled to first, clicked once the page has drawn
+   * that scroll. Left to click(), Playwright scrolls the question into view within the frame of
+   * its click, and Chromium could drop the smooth scroll to the top that the click starts (CI,
+   * session 19: the page stayed where Playwright had put it).
+   */
+  async clickFaqQuestion(question: Locator): Promise<void> {
+    await question.scrollIntoViewIfNeeded();
+    await this.page.evaluate(
+      () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+    );
+    await question.click();
+  }
+
+  async scrollY(): Promise<number> {
+    return this.page.evaluate(() => window.scrollY);
+  }
 }
