@@ -545,6 +545,8 @@ describe('GET /api/transactions/summary', () => {
       totalExpenses: 0,
       balance: 0,
       recentTransactions: [],
+      from: null,
+      to: null,
     });
     await create(user, { category: 'Salary', cost: 1000.1, addedOn: '2020-01-01', isIncome: true });
     for (let day = 1; day <= 6; day++)
@@ -558,6 +560,70 @@ describe('GET /api/transactions/summary', () => {
       'E3',
       'E2',
     ]);
+  });
+
+  it('totals the period from..to inclusive, and names it', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const rows = [
+      { cost: 3.1, addedOn: '2026-01-31', isIncome: false },
+      { cost: 12.34, addedOn: '2026-02-01', isIncome: false },
+      { cost: 0.66, addedOn: '2026-02-14', isIncome: false },
+      { cost: 2500, addedOn: '2026-02-27', isIncome: true },
+      { cost: 40, addedOn: '2026-02-28', isIncome: false },
+      { cost: 99, addedOn: '2026-03-01', isIncome: true },
+    ];
+    for (const row of rows) {
+      await create(user, { ...row, name: 'Row', category: row.isIncome ? 'Salary' : 'Food' });
+    }
+    // Money moved between the user's own accounts is neither income nor expense.
+    const accounts = (await call(user, 'GET', '/api/accounts')).json();
+    const savings = (
+      await call(user, 'POST', '/api/accounts', { name: 'Savings', type: 'savings' })
+    ).json();
+    const transfer = await call(user, 'POST', '/api/transfers', {
+      fromAccountId: accounts[0]._id,
+      toAccountId: savings._id,
+      amount: 300,
+      date: '2026-02-10',
+    });
+    expect(transfer.statusCode).toBe(201);
+
+    const inFebruary = rows.filter(
+      (row) => row.addedOn >= '2026-02-01' && row.addedOn <= '2026-02-28',
+    );
+    const sumOf = (isIncome: boolean) =>
+      inFebruary
+        .filter((row) => row.isIncome === isIncome)
+        .reduce((total, row) => total + Math.round(row.cost * 100), 0) / 100;
+    const summary = (
+      await call(user, 'GET', '/api/transactions/summary?from=2026-02-01&to=2026-02-28')
+    ).json();
+    expect(summary).toMatchObject({
+      totalIncome: sumOf(true),
+      totalExpenses: sumOf(false),
+      balance: Math.round((sumOf(true) - sumOf(false)) * 100) / 100,
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
+    expect(summary.totalExpenses).toBe(53);
+    expect(summary.recentTransactions).toHaveLength(5);
+
+    const empty = (
+      await call(user, 'GET', '/api/transactions/summary?from=2025-01-01&to=2025-12-31')
+    ).json();
+    expect(empty).toMatchObject({ totalIncome: 0, totalExpenses: 0, balance: 0 });
+  });
+
+  it.each([
+    ['?from=2026-02-01', 'Give both from and to, or neither.'],
+    ['?to=2026-02-01', 'Give both from and to, or neither.'],
+    ['?from=2026-03-01&to=2026-02-01', 'from must not be after to.'],
+    ['?from=2026-02-30&to=2026-03-01', 'Please enter a valid date (YYYY-MM-DD).'],
+  ])('rejects the period %s with 400', async (query, message) => {
+    const user = await signUp(context.app, { setup: true });
+    const response = await call(user, 'GET', `/api/transactions/summary${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
   });
 });
 
@@ -609,6 +675,20 @@ describe('GET /api/transactions/charts', () => {
       { name: 'Bills', total: 9 },
       { name: 'Food', total: 2 },
     ]);
+  });
+
+  it('answers empty lists for a window that holds no transaction', async () => {
+    const user = await signUp(context.app, { setup: true });
+    await create(user, expense({ cost: 4, addedOn: '2025-12-31', category: 'Food' }));
+    const empty = (
+      await call(user, 'GET', '/api/transactions/charts?from=2026-01-01&to=2026-01-31')
+    ).json();
+    expect(empty).toEqual({ expensesByCategory: [], expensesOverTime: [], incomeOverTime: [] });
+    const withRow = (
+      await call(user, 'GET', '/api/transactions/charts?from=2025-12-01&to=2025-12-31')
+    ).json();
+    expect(withRow.expensesOverTime).toHaveLength(31);
+    expect(withRow.incomeOverTime).toHaveLength(31);
   });
 
   it.each([

@@ -221,6 +221,9 @@ export const transactionSummarySchema = z.object({
   totalExpenses: z.number(),
   balance: z.number(),
   recentTransactions: z.array(transactionSchema),
+  /** The period the totals cover (inclusive); both null for all time. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
 });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
 
@@ -238,6 +241,22 @@ export const chartQuerySchema = z
     message: 'from must not be after to.',
     path: ['from'],
   });
+
+/**
+ * The summary's period: both ends or neither (all time). One end alone would leave the other to
+ * a guess, and a figure must always say what period it covers.
+ */
+export const summaryQuerySchema = z
+  .object({ from: calendarDateSchema.optional(), to: calendarDateSchema.optional() })
+  .refine((query) => (query.from === undefined) === (query.to === undefined), {
+    message: 'Give both from and to, or neither.',
+    path: ['to'],
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to.',
+    path: ['from'],
+  });
+export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
 
 export const bulkDeleteSchema = z.object({
   transactionIds: z

@@ -152,7 +152,10 @@ export function buildPlans(
     'DELETE /api/users/account': { needsFreshUser: true, expect: [200] },
     'GET /api/transactions': { query: { ...filters, page: '1', limit: '10' }, expect: [200] },
     'POST /api/transactions': { body: transaction, expect: [201] },
-    'GET /api/transactions/summary': { expect: [200] },
+    'GET /api/transactions/summary': {
+      query: { from: '2026-01-01', to: '2026-01-31' },
+      expect: [200],
+    },
     'GET /api/transactions/charts': {
       query: { from: '2026-01-01', to: '2026-01-31' },
       expect: [200],

@@ -38,7 +38,15 @@ export function makePage(
 }
 
 export function makeSummary(overrides: Partial<TransactionSummary> = {}): TransactionSummary {
-  return { totalIncome: 0, totalExpenses: 0, balance: 0, recentTransactions: [], ...overrides };
+  return {
+    totalIncome: 0,
+    totalExpenses: 0,
+    balance: 0,
+    recentTransactions: [],
+    from: null,
+    to: null,
+    ...overrides,
+  };
 }
 
 export function emptyCharts(): ChartData {

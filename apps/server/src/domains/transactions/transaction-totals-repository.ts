@@ -42,6 +42,42 @@ export function createTransactionTotalsRepository(db: Executor) {
     },
 
     /**
+     * The sums of income and expense over [from, to] (inclusive), from the kept daily totals:
+     * a few rows a day whatever the number of transactions.
+     */
+    async totalsBetween(
+      userId: string,
+      from: string,
+      to: string,
+    ): Promise<{ incomeCents: number; expenseCents: number }> {
+      const days = transactionDailyTotals;
+      const statement = preparedStatement(db, 'transaction_totals_between', (name) =>
+        db
+          .select({
+            incomeCents:
+              sql<number>`coalesce(sum(${days.sumCents}) FILTER (WHERE ${days.isIncome}), 0)`.mapWith(
+                Number,
+              ),
+            expenseCents:
+              sql<number>`coalesce(sum(${days.sumCents}) FILTER (WHERE NOT ${days.isIncome}), 0)`.mapWith(
+                Number,
+              ),
+          })
+          .from(days)
+          .where(
+            and(
+              eq(days.userId, placeholder('userId')),
+              gte(days.addedOn, placeholder('from')),
+              lte(days.addedOn, placeholder('to')),
+            ),
+          )
+          .prepare(name),
+      );
+      const [row] = await statement.execute({ userId, from, to });
+      return { incomeCents: row?.incomeCents ?? 0, expenseCents: row?.expenseCents ?? 0 };
+    },
+
+    /**
      * The charts' two sums over [from, to] from the kept daily totals, in one pass over the
      * window: per day and kind (`category` null), and per kind and category (`date` null), the
      * latter largest first.

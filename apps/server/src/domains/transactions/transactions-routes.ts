@@ -11,6 +11,7 @@ import {
   transactionPageSchema,
   transactionSchema,
   transactionSummarySchema,
+  summaryQuerySchema,
   transactionUpdateSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
@@ -93,11 +94,12 @@ export async function transactionsRoutes(
       schema: {
         tags,
         security,
-        summary: 'All-time totals and the 5 newest transactions',
+        summary: 'Totals over a period (default: all time) and the 5 newest transactions',
+        querystring: summaryQuerySchema,
         response: { 200: transactionSummarySchema, ...errors },
       },
     },
-    async (request) => transactions.summary(request.user.id),
+    async (request) => transactions.summary(request.user.id, request.query),
   );
 
   app.get(

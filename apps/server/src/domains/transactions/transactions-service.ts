@@ -7,6 +7,7 @@ import {
   toDayNumber,
   toMinorUnits,
   type ChartData,
+  type SummaryQuery,
   type Transaction,
   type TransactionFilters,
   type TransactionPage,
@@ -268,9 +269,15 @@ export function createTransactionsService(db: Executor) {
       );
     },
 
-    async summary(userId: string): Promise<TransactionSummary> {
+    /**
+     * Income, expense and their difference over a period (inclusive), or over all time without
+     * one, with the newest transactions. The answer names its period so that no screen shows a
+     * figure without saying what it covers.
+     */
+    async summary(userId: string, period: SummaryQuery = {}): Promise<TransactionSummary> {
+      const { from, to } = period;
       const [sums, recent] = await Promise.all([
-        totals.totals(userId),
+        from && to ? totals.totalsBetween(userId, from, to) : totals.totals(userId),
         list.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
       ]);
       return {
@@ -278,6 +285,8 @@ export function createTransactionsService(db: Executor) {
         totalExpenses: fromMinorUnits(sums.expenseCents),
         balance: fromMinorUnits(sums.incomeCents - sums.expenseCents),
         recentTransactions: recent.map(toTransactionDto),
+        from: from ?? null,
+        to: to ?? null,
       };
     },
 
@@ -303,6 +312,10 @@ export function createTransactionsService(db: Executor) {
         );
       }
       const rows = await totals.chartTotals(user.id, from, to);
+      // A window without a transaction has nothing to draw: empty lists let the screen say so
+      // instead of drawing a flat line at zero.
+      if (rows.length === 0)
+        return { expensesByCategory: [], expensesOverTime: [], incomeOverTime: [] };
       const dailyTotal = new Map<string, number>();
       const expensesByCategory: ChartData['expensesByCategory'] = [];
       for (const row of rows) {
