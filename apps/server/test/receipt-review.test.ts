@@ -12,7 +12,6 @@ import { createTestApp, signUp, type SignedUpUser, type TestContext } from './te
 let context: TestContext;
 let alice: SignedUpUser;
 let bob: SignedUpUser;
-let image: Buffer;
 /** What the reader "reads" from the next upload. */
 let printed: string[] = [];
 
@@ -39,7 +38,6 @@ beforeAll(async () => {
   context = await createTestApp({ receiptReader: textReader });
   alice = await signUp(context.app, { setup: true });
   bob = await signUp(context.app, { setup: true });
-  image = await renderReceipt(['A RECEIPT']);
 }, 120_000);
 afterAll(async () => {
   await context?.close();
@@ -47,6 +45,9 @@ afterAll(async () => {
 
 async function upload(user: SignedUpUser, lines: string[]) {
   printed = lines;
+  // The reader is told what is printed; the file is drawn from the same lines so that each
+  // receipt is its own file (the same file twice is refused).
+  const image = await renderReceipt(lines);
   const response = await uploadReceipt(context.app, user.headers, image, 'bon.png');
   expect(response.statusCode, response.body).toBe(201);
   return response.json();

@@ -338,6 +338,33 @@ describe('POST /api/receipts/upload', () => {
     );
   });
 
+  it('refuses the same file twice with 409 naming its expense, and reads it again once that expense is gone', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const first = await upload(user, png, 'coffee.png');
+    expect(first.statusCode).toBe(201);
+    const before = await counts();
+
+    const again = await upload(user, png, 'renamed.png');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'RECEIPT_ALREADY_UPLOADED',
+      message:
+        'This receipt was uploaded already: it made the expense "COFFEE CORNER CAFE" of 2026-03-14.',
+    });
+    expect(await counts()).toEqual(before);
+
+    // Another user's identical file is theirs to read.
+    const other = await signUp(context.app, { setup: true });
+    expect((await upload(other, png)).statusCode).toBe(201);
+
+    await context.app.inject({
+      method: 'DELETE',
+      url: `/api/transactions/${first.json().transaction._id}`,
+      headers: user.headers,
+    });
+    expect((await upload(user, png)).statusCode).toBe(201);
+  });
+
   it('keeps the receipt when its expense is deleted, and deletes everything with the account', async () => {
     const user = await signUp(context.app, { setup: true });
     const response = await upload(user, png);

@@ -160,13 +160,15 @@ describe('uploaded files as the browser gets them', () => {
   it('serves each type as itself, inline, nosniff, never as HTML, whatever the client claimed', async () => {
     const png = await renderReceipt(['SHOP', 'TOTAL 1.00']);
     const jpeg = await renderReceipt(['SHOP', 'TOTAL 1.00'], 'jpeg');
+    // The same file twice is refused, so the second JPEG is another receipt.
+    const secondJpeg = await renderReceipt(['SHOP', 'TOTAL 2.00'], 'jpeg');
     const pdf = textPdf(['SHOP', 'TOTAL 1.00']);
     // [bytes, name sent, type claimed, type served, name served]: the name a download is saved
     // under gets the extension of what the file is, so that a saved copy never opens as a page.
     const cases: Array<[Buffer, string, string, string, string]> = [
       [png, 'receipt.png', 'text/html', 'image/png', 'receipt.png'],
       [jpeg, 'page.html', 'text/html', 'image/jpeg', 'page.html.jpg'],
-      [jpeg, 'photo.JPEG', 'image/jpeg', 'image/jpeg', 'photo.JPEG'],
+      [secondJpeg, 'photo.JPEG', 'image/jpeg', 'image/jpeg', 'photo.JPEG'],
       [pdf, 'receipt.svg', 'image/svg+xml', 'application/pdf', 'receipt.svg.pdf'],
     ];
     for (const [bytes, fileName, claimed, served, servedName] of cases) {
@@ -194,7 +196,7 @@ describe('uploaded files as the browser gets them', () => {
   });
 
   it('keeps a hostile file name out of the headers: no quotes breaking out, no new header', async () => {
-    const png = await renderReceipt(['SHOP', 'TOTAL 1.00']);
+    const png = await renderReceipt(['ANOTHER SHOP', 'TOTAL 3.00']);
     const hostile = 'a"; filename*=UTF-8\'\'evil.html; x=".png';
     const { fileUrl } = await upload(png, `${hostile}`, 'image/png');
     const file = await context.app.inject({ method: 'GET', url: fileUrl });

@@ -103,6 +103,14 @@ describe('bugs found by fuzzing', () => {
   it('keeps chart windows on the calendar: 400 past 9999-12-31, true dates before year 100', async () => {
     const before = await snapshotDatabase(context.database.pool);
     await expectRefused(await send('GET', '/api/transactions/charts?from=9999-12-31'), 400, before);
+    // A window without a transaction answers empty lists: one in year 1 makes it draw its days.
+    const created = await context.app.inject({
+      method: 'POST',
+      url: '/api/transactions',
+      headers: user.headers,
+      payload: { name: 'Old', category: 'Food', cost: 1, addedOn: '0001-01-15', isIncome: false },
+    });
+    expect(created.statusCode, created.body).toBe(201);
     const early = await send('GET', '/api/transactions/charts?from=0001-01-01');
     expect(early.statusCode, early.body).toBe(200);
     const dates = early.json<{ expensesOverTime: Array<{ date: string }> }>().expensesOverTime;

@@ -38,6 +38,38 @@ export function createReceiptsRepository(db: Executor) {
       return row!;
     },
 
+    /**
+     * The expense an earlier upload of the same file (by its SHA-256) made, if that expense still
+     * exists. The advisory lock, held to the end of the DB transaction, makes two uploads of one
+     * file at the same moment wait for each other, so the second sees the first's expense.
+     */
+    async findExpenseOfFile(
+      userId: string,
+      sha256: string,
+      options: { lock?: boolean } = {},
+    ): Promise<{ name: string; addedOn: string; transactionId: string } | undefined> {
+      if (options.lock) {
+        await db.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`receipt:${userId}:${sha256}`}, 0))`,
+        );
+      }
+      const [row] = await db
+        .select({
+          name: transactions.name,
+          addedOn: transactions.addedOn,
+          transactionId: transactions.id,
+        })
+        .from(receipts)
+        .innerJoin(
+          transactions,
+          and(eq(transactions.receiptId, receipts.id), eq(transactions.userId, receipts.userId)),
+        )
+        .where(and(eq(receipts.userId, userId), eq(receipts.sha256, sha256)))
+        .orderBy(desc(receipts.createdAt))
+        .limit(1);
+      return row;
+    },
+
     /** One of the user's receipts with its expense's id, locked for a review. */
     async findForUpdate(userId: string, id: string): Promise<ReceiptSummaryRow | undefined> {
       const [row] = await db

@@ -16,7 +16,7 @@ import {
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { suggestCategory } from '../rules/suggest-category';
 import type { TransactionsService } from '../transactions/transactions-service';
@@ -28,7 +28,11 @@ import {
   type ReceiptReadFailure,
   type ReceiptReading,
 } from './reading';
-import { createReceiptsRepository, type ReceiptSummaryRow } from './receipts-repository';
+import {
+  createReceiptsRepository,
+  type ReceiptsRepository,
+  type ReceiptSummaryRow,
+} from './receipts-repository';
 import type { FileUrlSigner, ReceiptView } from './signed-urls';
 
 const LIST_LIMIT = 100;
@@ -61,6 +65,25 @@ interface StoredReading {
 const TAUGHT_CONFIDENCE = 0.95;
 
 /** What the API shows of a stored reading: its fields, currency and confidences. */
+/**
+ * The same file twice would record the same expense twice: the second upload is refused with
+ * the expense the first one made. Once that expense is deleted, the file may be read again.
+ */
+async function refuseSecondUpload(
+  repository: ReceiptsRepository,
+  userId: string,
+  sha256: string,
+  options: { lock?: boolean } = {},
+): Promise<void> {
+  const earlier = await repository.findExpenseOfFile(userId, sha256, options);
+  if (earlier) {
+    throw conflict(
+      `This receipt was uploaded already: it made the expense "${earlier.name}" of ${earlier.addedOn}.`,
+      'RECEIPT_ALREADY_UPLOADED',
+    );
+  }
+}
+
 function toExtractedData(reading: StoredReading): ExtractedData {
   return {
     merchant: reading.merchant,
@@ -152,6 +175,9 @@ export function createReceiptsService(
     ): Promise<ReceiptUploadResult> {
       const mimeType = detectMimeType(file.bytes);
       if (!mimeType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', RECEIPT_MESSAGES.wrongType);
+      const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+      // Checked before the (slow) reading, and again under a lock before anything is stored.
+      await refuseSecondUpload(receipts, user.id, sha256);
       const found = await read(user, file.bytes, mimeType);
       // Only the header, tax id and phone are kept: never the whole text of the receipt.
       const shop = found.text ? shopFingerprint(found.text) : null;
@@ -198,11 +224,13 @@ export function createReceiptsService(
       };
 
       return db.transaction(async (tx) => {
-        const receipt = await createReceiptsRepository(tx).insert(user.id, {
+        const repository = createReceiptsRepository(tx);
+        await refuseSecondUpload(repository, user.id, sha256, { lock: true });
+        const receipt = await repository.insert(user.id, {
           fileName,
           mimeType,
           sizeBytes: file.bytes.length,
-          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          sha256,
           content: file.bytes,
           pagePng: reading.pagePng ?? null,
           reading: stored,

@@ -159,6 +159,21 @@ describe('receipts page', () => {
     expect(screen.getByText('Upload a receipt to see the extracted data here.')).toBeVisible();
   });
 
+  it('says which expense a receipt uploaded before made', async () => {
+    const message =
+      'This receipt was uploaded already: it made the expense "COFFEE CORNER CAFE" of 2026-03-14.';
+    signedIn({
+      'POST /api/receipts/upload': {
+        status: 409,
+        body: { message, code: 'RECEIPT_ALREADY_UPLOADED' },
+      },
+    });
+    const { user } = await openReceipts();
+    await user.upload(screen.getByLabelText(PICKER), pngFile());
+    await user.click(screen.getByRole('button', { name: UPLOAD }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
   it('falls back to the generic failure text for an unexpected error', async () => {
     signedIn({
       'POST /api/receipts/upload': {

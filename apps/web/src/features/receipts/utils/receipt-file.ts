@@ -19,10 +19,11 @@ export function isReceiptFile(file: Pick<File, 'name' | 'type'>): boolean {
 }
 
 /**
- * Answers whose message tells the user what to do: no file (400), too large (413), not a
- * receipt type (415), no total found (422), reader busy (503). Anything else gets SPEC §8's text.
+ * Answers whose message tells the user what to do: no file (400), uploaded already (409, naming
+ * the expense it made), too large (413), not a receipt type (415), no total found (422), reader
+ * busy (503). Anything else gets SPEC §8's text.
  */
-const HELPFUL_STATUSES = new Set([400, 413, 415, 422, 503]);
+const HELPFUL_STATUSES = new Set([400, 409, 413, 415, 422, 503]);
 
 export function uploadErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.hasServerMessage && HELPFUL_STATUSES.has(error.status)
