@@ -81,7 +81,7 @@ test('asks before an expense larger than the balance', async ({ page, request })
   await form.fill({ name: 'New phone', category: 'Shopping', amount: '150' });
   await form.submit();
   await expect(transactions.confirmDialog).toContainText(
-    'This expense of $150.00 is more than your current balance of $100.00.',
+    'This expense of $150.00 is more than the current balance of Main, $100.00.',
   );
   await transactions.confirmDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(form.dialog).toBeVisible();

@@ -7,8 +7,9 @@ import type {
 import { BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES } from '@moneta/shared/categories';
 
 let counter = 0;
-/** The account every user starts with, as the fake API lists it. */
-export const MAIN_ACCOUNT_ID = '0190a1b2-0000-7000-8000-00000000a001';
+import { MAIN_ACCOUNT_ID, mainAccount } from './accounts';
+
+export { MAIN_ACCOUNT_ID };
 
 export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {
   counter += 1;
@@ -63,6 +64,7 @@ export function transactionHandlers() {
     'GET /api/transactions/categories/expense': { body: [...BUILT_IN_EXPENSE_CATEGORIES] },
     'GET /api/transactions/categories/income': { body: [...BUILT_IN_INCOME_CATEGORIES] },
     'GET /api/transactions/summary': { body: makeSummary({ totalIncome: 1000, balance: 1000 }) },
+    'GET /api/accounts': { body: [mainAccount({ balance: 1000 })] },
     'GET /api/transactions/charts': { body: emptyCharts() },
   };
 }

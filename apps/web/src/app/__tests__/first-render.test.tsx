@@ -60,8 +60,8 @@ describe('the first render (main.tsx preloads the page before it)', () => {
     window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
     const { calls } = fakeApi({
       'GET /api/auth/me': { body: makeUser() },
-      'GET /api/accounts': { body: [] },
       ...transactionHandlers(),
+      'GET /api/accounts': { body: [] },
     });
     const queryClient = createQueryClient();
     await preloadPage('/dashboard', queryClient);

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
-import { makePage, makeTransaction, transactionHandlers } from '@/testing/transactions';
+import { makeAccount, mainAccount } from '@/testing/accounts';
+import {
+  makePage,
+  makeSummary,
+  makeTransaction,
+  transactionHandlers,
+} from '@/testing/transactions';
 import { chooseRowAction } from '@/testing/row-actions';
 
 function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
@@ -266,8 +272,13 @@ describe('transaction form', () => {
     expect(screen.getByRole('dialog', { name: 'Add Expense' })).toBeInTheDocument();
   });
 
-  it('asks before adding an expense larger than the balance', async () => {
+  it('asks before adding an expense larger than the balance of its account', async () => {
     const { calls } = signedIn({
+      // All-time income minus expense is not what the account holds: the account's balance is.
+      'GET /api/transactions/summary': {
+        body: makeSummary({ totalIncome: 90000, balance: 90000 }),
+      },
+      'GET /api/accounts': { body: [mainAccount({ name: 'Checking', balance: 1000 })] },
       'POST /api/transactions': ({ body }) => ({
         status: 201,
         body: makeTransaction(body as object),
@@ -282,11 +293,33 @@ describe('transaction form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
 
     const confirm = await screen.findByRole('alertdialog');
-    expect(confirm).toHaveTextContent('$1,500.00');
-    expect(confirm).toHaveTextContent('$1,000.00');
+    expect(confirm).toHaveTextContent(
+      'This expense of $1,500.00 is more than the current balance of Checking, $1,000.00.',
+    );
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Add Anyway' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+  });
+
+  it('asks nothing for an expense on a credit card, nor one within the balance', async () => {
+    const card = makeAccount({ name: 'Visa', type: 'credit', balance: -340 });
+    const { calls } = signedIn({
+      'GET /api/accounts': { body: [mainAccount({ balance: 20 }), card] },
+      'POST /api/transactions': ({ body }) => ({
+        status: 201,
+        body: makeTransaction(body as object),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Dinner');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '80');
+    await user.selectOptions(within(dialog).getByLabelText('Account'), card._id);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('deletes selected rows, keeping the dialog open with the error when it fails', async () => {

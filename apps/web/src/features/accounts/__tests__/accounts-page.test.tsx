@@ -2,23 +2,11 @@ import type { Account } from '@moneta/shared/account-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeAccount } from '@/testing/accounts';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { MAIN_ACCOUNT_ID, makePage, makeTransaction } from '@/testing/transactions';
 import { chooseRowAction } from '@/testing/row-actions';
-
-function makeAccount(overrides: Partial<Account> = {}): Account {
-  return {
-    _id: crypto.randomUUID(),
-    name: 'Main',
-    type: 'checking',
-    openingBalance: 0,
-    balance: 0,
-    isArchived: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const main = makeAccount({ _id: MAIN_ACCOUNT_ID, balance: 1250.5 });
 const card = makeAccount({ name: 'Visa', type: 'credit', openingBalance: -100, balance: -340.25 });

@@ -1,3 +1,4 @@
+import type { Account } from '@moneta/shared/account-schemas';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared/limits';
 import { formatMoney } from '@moneta/shared/money';
 import {
@@ -26,7 +27,6 @@ import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useToday } from '@/lib/auth/use-today';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
-import { useTransactionSummary } from '../api/get-summary';
 import { useSaveTransaction } from '../api/save-transaction';
 import { useCategorySuggestion } from '../api/suggest-category';
 import {
@@ -105,12 +105,14 @@ function TransactionForm({
   const { user } = useUser();
   const today = useToday();
   const currency = useCurrency();
-  const summary = useTransactionSummary();
   const saveMutation = useSaveTransaction();
   const accounts = useAccounts();
   const [addedCategories, setAddedCategories] = useState<string[]>([]);
   const [isPromptOpen, setIsPromptOpen] = useState(false);
-  const [overdraft, setOverdraft] = useState<ValidTransactionInput | null>(null);
+  const [overdraft, setOverdraft] = useState<{
+    input: ValidTransactionInput;
+    account: Account;
+  } | null>(null);
 
   const {
     register,
@@ -206,10 +208,17 @@ function TransactionForm({
   }
 
   const onSubmit = handleSubmit((input) => {
-    const balance = summary.data?.balance;
-    // A new expense larger than the balance is confirmed first (SPEC §4).
-    if (!transaction && !input.isIncome && balance !== undefined && input.cost > balance) {
-      setOverdraft(input);
+    // A new expense larger than the balance of the account it is paid from is confirmed first
+    // (SPEC §4). A card's balance is a debt by nature, so it asks nothing there.
+    const account = accounts.data?.find((candidate) => candidate._id === input.accountId);
+    if (
+      !transaction &&
+      !input.isIncome &&
+      account &&
+      account.type !== 'credit' &&
+      input.cost > account.balance
+    ) {
+      setOverdraft({ input, account });
       return;
     }
     save(input);
@@ -316,7 +325,7 @@ function TransactionForm({
         title="Expense exceeds your balance"
         description={
           overdraft
-            ? `This ${kind} of ${formatMoney(overdraft.cost, currency)} is more than your current balance of ${formatMoney(summary.data?.balance ?? 0, currency)}. Do you want to add it anyway?`
+            ? `This ${kind} of ${formatMoney(overdraft.input.cost, currency)} is more than the current balance of ${overdraft.account.name}, ${formatMoney(overdraft.account.balance, currency)}. Do you want to add it anyway?`
             : null
         }
         confirmLabel="Add Anyway"
@@ -325,7 +334,7 @@ function TransactionForm({
         tone="primary"
         onCancel={() => setOverdraft(null)}
         onConfirm={() => {
-          if (overdraft) save(overdraft);
+          if (overdraft) save(overdraft.input);
         }}
       />
     </form>
