@@ -23,6 +23,17 @@ export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
 };
 
 export const MAX_ACCOUNT_NAME_LENGTH = 50;
+export const MAX_ACCOUNT_IDENTIFIERS = 5;
+export const MAX_ACCOUNT_IDENTIFIER_LENGTH = 34;
+
+/**
+ * An account identifier as it is compared and kept: without spaces, in capitals. "de89 3704
+ * 0044 0532 0130 00" and "DE89370400440532013000" are one IBAN.
+ */
+export function normalizeAccountIdentifier(identifier: string): string {
+  return identifier.replace(/[\s\u00a0\u202f./-]+/g, '').toUpperCase();
+}
+
 /** The account every user starts with; the migration put existing transactions there too. */
 export const DEFAULT_ACCOUNT = { name: 'Main', type: 'checking' } as const;
 
@@ -34,7 +45,25 @@ export const ACCOUNT_MESSAGES = {
     'Please enter a valid opening balance (a number with at most two decimals; negative for a debt).',
   transferAmountInvalid: 'Please enter a valid amount greater than 0.',
   sameAccount: 'Choose two different accounts to move money between.',
+  identifierInvalid: `An account identifier has 1 to ${MAX_ACCOUNT_IDENTIFIER_LENGTH} letters and digits (an IBAN or an account number).`,
+  identifiersTooMany: `An account can have at most ${MAX_ACCOUNT_IDENTIFIERS} identifiers.`,
+  identifiersRepeated: 'Each identifier can be given once.',
 } as const;
+
+/** IBANs (at most 34 characters), account numbers, an OFX ACCTID: letters and digits. */
+const accountIdentifierSchema = z
+  .string({ message: ACCOUNT_MESSAGES.identifierInvalid })
+  .transform(normalizeAccountIdentifier)
+  .refine((identifier) => /^[A-Z0-9]{1,34}$/.test(identifier), {
+    message: ACCOUNT_MESSAGES.identifierInvalid,
+  });
+
+export const accountIdentifiersSchema = z
+  .array(accountIdentifierSchema, { message: ACCOUNT_MESSAGES.identifierInvalid })
+  .max(MAX_ACCOUNT_IDENTIFIERS, ACCOUNT_MESSAGES.identifiersTooMany)
+  .refine((identifiers) => new Set(identifiers).size === identifiers.length, {
+    message: ACCOUNT_MESSAGES.identifiersRepeated,
+  });
 
 /** A signed amount with at most two decimals: an opening balance, negative for a debt. */
 const signedAmountSchema = z
@@ -64,6 +93,8 @@ export const accountInputSchema = z.object({
   type: z.enum(ACCOUNT_TYPES, { message: ACCOUNT_MESSAGES.typeInvalid }),
   openingBalance: signedAmountSchema.default(0),
   isArchived: z.boolean({ message: 'isArchived must be true or false.' }).optional(),
+  /** Left out on an update, the stored identifiers stay. */
+  identifiers: accountIdentifiersSchema.optional(),
 });
 export type AccountInput = z.input<typeof accountInputSchema>;
 export type ValidAccountInput = z.output<typeof accountInputSchema>;
@@ -76,6 +107,8 @@ export const accountSchema = z.object({
   /** openingBalance + incomes − expenses + transfers in − transfers out. */
   balance: z.number(),
   isArchived: z.boolean(),
+  /** IBANs and account numbers, without spaces and in capitals. */
+  identifiers: z.array(z.string()),
   createdAt: z.string(),
 });
 export type Account = z.infer<typeof accountSchema>;

@@ -66,6 +66,14 @@ export const accounts = pgTable(
     type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
     openingBalanceCents: bigint('opening_balance_cents', { mode: 'number' }).notNull().default(0),
     isArchived: boolean('is_archived').notNull().default(false),
+    /**
+     * How banks name this account (IBANs, account numbers, an OFX ACCTID), stored without
+     * spaces and in capitals so that a file's identifier finds its account whatever its spacing.
+     */
+    identifiers: text('identifiers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -82,6 +90,7 @@ export const accounts = pgTable(
       sql`${table.type} IN ('cash', 'checking', 'savings', 'credit', 'other')`,
     ),
     check('accounts_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 50`),
+    check('accounts_identifiers_count', sql`cardinality(${table.identifiers}) <= 5`),
   ],
 );
 

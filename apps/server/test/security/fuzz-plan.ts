@@ -180,12 +180,17 @@ export function buildPlans(
     'DELETE /api/transactions/{id}': { pathParams: { id: theirs.expenseId }, expect: [404] },
     'GET /api/accounts': { expect: [200] },
     'POST /api/accounts': {
-      body: { name: 'Fuzz wallet', type: 'cash', openingBalance: -12.5 },
+      body: { name: 'Fuzz wallet', type: 'cash', openingBalance: -12.5, identifiers: ['FUZZ1'] },
       expect: [201, 409],
     },
     'PUT /api/accounts/{id}': {
       pathParams: { id: mine.accountId },
-      body: { name: `Savings ${mine.marker}`, type: 'savings', openingBalance: 10 },
+      body: {
+        name: `Savings ${mine.marker}`,
+        type: 'savings',
+        openingBalance: 10,
+        identifiers: ['DE89 3704 0044 0532 0130 00'],
+      },
       expect: [200],
     },
     'DELETE /api/accounts/{id}': { pathParams: { id: theirs.accountId }, expect: [404] },

@@ -11,6 +11,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     openingBalance: 0,
     balance: 0,
     isArchived: false,
+    identifiers: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -9,6 +9,7 @@ export function toAccountDto(row: AccountWithBalance): Account {
     openingBalance: fromMinorUnits(row.openingBalanceCents),
     balance: fromMinorUnits(row.balanceCents),
     isArchived: row.isArchived,
+    identifiers: row.identifiers,
     createdAt: row.createdAt.toISOString(),
   };
 }

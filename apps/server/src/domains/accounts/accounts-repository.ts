@@ -5,7 +5,7 @@ import { accountBalances, accounts, type AccountRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type AccountValues = Pick<AccountRow, 'name' | 'type' | 'openingBalanceCents'> &
-  Partial<Pick<AccountRow, 'isArchived'>>;
+  Partial<Pick<AccountRow, 'isArchived' | 'identifiers'>>;
 
 /** An account with what it holds: its balance in cents and how many entries it has. */
 export interface AccountWithBalance extends AccountRow {
@@ -21,6 +21,7 @@ const withBalance = {
   type: accounts.type,
   openingBalanceCents: accounts.openingBalanceCents,
   isArchived: accounts.isArchived,
+  identifiers: accounts.identifiers,
   createdAt: accounts.createdAt,
   updatedAt: accounts.updatedAt,
   balanceCents:
@@ -66,6 +67,37 @@ export function createAccountsRepository(db: Executor) {
         .leftJoin(accountBalances, eq(accountBalances.accountId, accounts.id))
         .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
       return row;
+    },
+
+    /**
+     * The user's accounts (other than `exceptId`) that carry any of these identifiers, with the
+     * ones they share: two accounts with one IBAN would leave a bank file two homes.
+     */
+    async holdingIdentifiers(
+      userId: string,
+      identifiers: string[],
+      exceptId?: string,
+    ): Promise<Array<{ name: string; identifier: string }>> {
+      if (identifiers.length === 0) return [];
+      const result = await db.execute<{ name: string; identifier: string }>(sql`
+        SELECT a.name, shared.identifier
+        FROM accounts AS a, unnest(a.identifiers) AS shared(identifier)
+        WHERE a.user_id = ${userId}
+          AND (${exceptId ?? null}::uuid IS NULL OR a.id <> ${exceptId ?? null}::uuid)
+          AND shared.identifier = ANY(${sql.param(identifiers)}::text[])
+        ORDER BY a.created_at, shared.identifier`);
+      return result.rows;
+    },
+
+    /** The user's account that a bank file names by one of its identifiers, if any. */
+    async findByIdentifier(userId: string, identifier: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), sql`${identifier} = ANY(${accounts.identifiers})`))
+        .orderBy(asc(accounts.isArchived), asc(accounts.createdAt))
+        .limit(1);
+      return row?.id;
     },
 
     async isOwn(userId: string, id: string): Promise<boolean> {

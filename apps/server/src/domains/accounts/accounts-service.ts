@@ -11,7 +11,11 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-erro
 import { conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { toAccountDto } from './account-dto';
-import { createAccountsRepository, type AccountValues } from './accounts-repository';
+import {
+  createAccountsRepository,
+  type AccountsRepository,
+  type AccountValues,
+} from './accounts-repository';
 
 export const accountNotFound = () => notFound('Account not found.', 'ACCOUNT_NOT_FOUND');
 
@@ -24,7 +28,28 @@ function toValues(input: ValidAccountInput): AccountValues {
     type: input.type,
     openingBalanceCents: toMinorUnits(input.openingBalance),
     ...(input.isArchived === undefined ? {} : { isArchived: input.isArchived }),
+    ...(input.identifiers === undefined ? {} : { identifiers: input.identifiers }),
   };
+}
+
+/**
+ * An identifier names one account: a bank file that names it must have one home. Checked with
+ * the user's accounts locked, so that two saves cannot both take the same identifier.
+ */
+async function assertIdentifiersFree(
+  repository: AccountsRepository,
+  userId: string,
+  identifiers: string[] | undefined,
+  exceptId?: string,
+): Promise<void> {
+  if (!identifiers?.length) return;
+  const [taken] = await repository.holdingIdentifiers(userId, identifiers, exceptId);
+  if (taken) {
+    throw conflict(
+      `The identifier ${taken.identifier} belongs to your account "${taken.name}" already.`,
+      'ACCOUNT_IDENTIFIER_TAKEN',
+    );
+  }
 }
 
 /** Turns a duplicate name (ignoring case) into a 409 that names it. */
@@ -96,8 +121,13 @@ export function createAccountsService(db: Database) {
     },
 
     async create(userId: string, input: ValidAccountInput): Promise<Account> {
-      const row = await uniqueName(input.name, () => accounts.insert(userId, toValues(input)));
-      return found(userId, row.id);
+      const id = await db.transaction(async (tx) => {
+        const repository = createAccountsRepository(tx);
+        if (input.identifiers?.length) await repository.lockAll(userId);
+        await assertIdentifiersFree(repository, userId, input.identifiers);
+        return (await uniqueName(input.name, () => repository.insert(userId, toValues(input)))).id;
+      });
+      return found(userId, id);
     },
 
     /** The account every new user starts with, in the sign-up's own database transaction. */
@@ -110,8 +140,17 @@ export function createAccountsService(db: Database) {
 
     async update(userId: string, id: string, input: ValidAccountInput): Promise<Account> {
       if (!isId(id)) throw accountNotFound();
-      const row = await uniqueName(input.name, () => accounts.update(userId, id, toValues(input)));
-      if (!row) throw accountNotFound();
+      await db.transaction(async (tx) => {
+        const repository = createAccountsRepository(tx);
+        if (input.identifiers?.length) await repository.lockAll(userId);
+        // Someone else's account is a 404 before anything about identifiers is said.
+        if (!(await repository.isOwn(userId, id))) throw accountNotFound();
+        await assertIdentifiersFree(repository, userId, input.identifiers, id);
+        const row = await uniqueName(input.name, () =>
+          repository.update(userId, id, toValues(input)),
+        );
+        if (!row) throw accountNotFound();
+      });
       return found(userId, id);
     },
 

@@ -73,6 +73,20 @@ export async function rereadCsv(
   }
 }
 
+/** The first of the user's accounts that carries one of the file's identifiers, if any. */
+async function findNamedAccount(
+  db: Executor,
+  userId: string,
+  identifiers: string[],
+): Promise<string | undefined> {
+  const accounts = createAccountsRepository(db);
+  for (const identifier of identifiers) {
+    const found = await accounts.findByIdentifier(userId, identifier);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * Reads an uploaded file into a new import, batch by batch as it arrives, without holding a
  * database transaction open while the client sends it (a slow upload must not hold a
@@ -109,7 +123,12 @@ export async function stageUpload(
       // The first rows read both ways (01/03 … 12/03) until one settled it: read them again.
       await rereadCsv(db, record, csv, csv.rereadUpTo);
     }
+    // Without a chosen account, a file that names one of the user's accounts goes there.
+    const named = accountId
+      ? undefined
+      : await findNamedAccount(db, user.id, reading.accountIdentifiers);
     return await imports.update(record.id, {
+      ...(named ? { accountId: named } : {}),
       format: reading.format,
       encoding: reading.encoding,
       delimiter: csv?.delimiter ?? null,

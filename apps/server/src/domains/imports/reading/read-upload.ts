@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImportFormat, ImportMapping } from '@moneta/shared';
 import { CsvError, parse } from 'csv-parse';
+import { fileAccountIdentifiers } from './account-identifiers';
 import { readCamt053 } from './camt053';
 import type { Delimiter } from './csv-dialect';
 import { DETECTION_RECORDS, detectMapping, findHeader, MappingEvidence } from './csv-mapping';
@@ -46,6 +47,8 @@ export interface UploadReading {
   csv: CsvLayout | undefined;
   /** Data rows (a CSV's preamble and header not counted). */
   rowCount: number;
+  /** The accounts the file says it is a statement of (normalised), in file order. */
+  accountIdentifiers: string[];
 }
 
 export interface ReadUploadOptions {
@@ -131,7 +134,13 @@ export async function readUpload(
     }
   }
   await options.write(batch);
-  return { format: detected.format, encoding: decoder.encoding, csv: undefined, rowCount };
+  return {
+    format: detected.format,
+    encoding: decoder.encoding,
+    csv: undefined,
+    rowCount,
+    accountIdentifiers: fileAccountIdentifiers(detected.format, text),
+  };
 }
 
 /** Text cannot hold NUL (nor can PostgreSQL): a file decoding to it is not text. */
@@ -229,7 +238,13 @@ async function readCsv(
     result.mapping = decimal;
     result.rereadUpTo = position;
   }
-  return { format: 'csv', encoding: decoder.encoding, csv: result, rowCount };
+  return {
+    format: 'csv',
+    encoding: decoder.encoding,
+    csv: result,
+    rowCount,
+    accountIdentifiers: [],
+  };
 }
 
 /** Where the table starts and how its columns map: remembered for this header, or detected. */

@@ -79,8 +79,38 @@ describe('accounts page', () => {
       type: 'credit',
       openingBalance: -50,
       isArchived: false,
+      identifiers: [],
     });
     expect(await screen.findByText('Account "Amex" added.')).toBeInTheDocument();
+  });
+
+  it('keeps the bank identifiers typed one per line, without spaces, and refuses a bad one at the field', async () => {
+    const { calls } = signedIn({
+      [`PUT /api/accounts/${MAIN_ACCOUNT_ID}`]: ({ body }) => ({
+        status: 200,
+        body: makeAccount({ ...main, ...(body as Partial<Account>) }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/accounts');
+    await screen.findByText('Main', {}, { timeout: 5000 });
+    await chooseRowAction(user, 'Main', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Account' });
+    const field = within(dialog).getByLabelText(/Bank identifiers/);
+    await user.type(field, 'de89 3704 0044 0532 0130 00{Enter}12 345#678');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await within(dialog).findByText(/An account identifier has 1 to 34 letters/),
+    ).toBeVisible();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, 'de89 3704 0044 0532 0130 00{Enter}12 345 678');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      identifiers: ['DE89370400440532013000', '12345678'],
+    });
   });
 
   it("shows the server's sentence when an account with history cannot be deleted", async () => {

@@ -2,16 +2,18 @@ import {
   ACCOUNT_TYPES,
   ACCOUNT_TYPE_LABELS,
   MAX_ACCOUNT_NAME_LENGTH,
+  accountIdentifiersSchema,
   accountInputSchema,
   type Account,
-  type AccountInput,
   type ValidAccountInput,
 } from '@moneta/shared/account-schemas';
+import { z } from '@moneta/shared/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormActions } from '@/components/ui/FormActions';
 import { Dialog } from '@/components/ui/Dialog';
 import { SelectField } from '@/components/ui/SelectField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
@@ -36,7 +38,25 @@ export function AccountFormDialog({ isOpen, onClose, account }: AccountFormDialo
   );
 }
 
-const accountResolver = zodFormResolver(accountInputSchema);
+/**
+ * The identifiers are typed one per line (or separated by commas): the form reads the text into
+ * the list the API takes, and shows the first problem at the field.
+ */
+const accountFormSchema = accountInputSchema.extend({
+  identifiers: z.string().transform((text, context) => {
+    const identifiers = text
+      .split(/[\n,;]+/)
+      .map((identifier) => identifier.trim())
+      .filter(Boolean);
+    const parsed = accountIdentifiersSchema.safeParse(identifiers);
+    if (parsed.success) return parsed.data;
+    context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+    return z.NEVER;
+  }),
+});
+type AccountFormInput = z.input<typeof accountFormSchema>;
+
+const accountResolver = zodFormResolver(accountFormSchema);
 
 function AccountForm({ account, onClose }: { account: Account | null; onClose: () => void }) {
   const currency = useCurrency();
@@ -45,13 +65,14 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<AccountInput, unknown, ValidAccountInput>({
+  } = useForm<AccountFormInput, unknown, ValidAccountInput>({
     resolver: accountResolver,
     defaultValues: {
       name: account?.name ?? '',
       type: account?.type ?? 'checking',
       openingBalance: account ? String(account.openingBalance) : '0',
       isArchived: account?.isArchived ?? false,
+      identifiers: account?.identifiers.join('\n') ?? '',
     },
   });
 
@@ -102,6 +123,20 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
         }
         error={errors.openingBalance?.message}
         {...register('openingBalance')}
+      />
+      <TextAreaField
+        label="Bank identifiers (optional)"
+        rows={2}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="IBAN or account number, one per line"
+        hint={
+          <p className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400">
+            A bank file that names one of these is imported into this account.
+          </p>
+        }
+        error={errors.identifiers?.message}
+        {...register('identifiers')}
       />
       <FormActions
         submitLabel={account ? 'Save Changes' : 'Add Account'}

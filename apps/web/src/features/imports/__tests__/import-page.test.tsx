@@ -11,19 +11,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
+import { mainAccount } from '@/testing/accounts';
 import { MAIN_ACCOUNT_ID } from '@/testing/transactions';
 
 const IMPORT_ID = '0190a1b2-0000-7000-8000-0000000011a1';
 
-const main: Account = {
-  _id: MAIN_ACCOUNT_ID,
-  name: 'Main',
-  type: 'checking',
-  openingBalance: 0,
-  balance: 100,
-  isArchived: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const main: Account = mainAccount({ balance: 100 });
 
 const COLUMNS = ['Buchungstag', 'Auftraggeber', 'Verwendungszweck', 'Soll', 'Haben'];
 

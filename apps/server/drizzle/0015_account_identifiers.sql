@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" ADD COLUMN "identifiers" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_identifiers_count" CHECK (cardinality("accounts"."identifiers") <= 5);
