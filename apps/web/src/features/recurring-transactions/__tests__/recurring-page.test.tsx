@@ -180,6 +180,42 @@ describe('recurring transactions page', () => {
     expect(screen.getByRole('button', { name: 'Add Recurring' })).toHaveFocus();
   });
 
+  it("follows the category's kind for the direction until the user chooses one", async () => {
+    const { calls } = signedIn({
+      'GET /api/recurring': { body: [] },
+      'GET /api/transactions/categories/income': { body: ['Salary', 'Freelance / Side Gig'] },
+      'GET /api/transactions/categories/expense': { body: ['Food', 'Bills', 'Subscriptions'] },
+      'POST /api/recurring/create': ({ body }) => ({
+        status: 201,
+        body: makeRule(body as Partial<Recurring>),
+      }),
+    });
+    const { user } = await openRecurring();
+    await screen.findByText('No recurring transactions.');
+    const dialog = await openAddForm(user);
+    const income = within(dialog).getByRole('checkbox', { name: 'Income' });
+    const category = within(dialog).getByLabelText('Category');
+
+    await user.selectOptions(category, 'Salary');
+    await waitFor(() => expect(income).toBeChecked());
+    await user.selectOptions(category, 'Bills');
+    await waitFor(() => expect(income).not.toBeChecked());
+
+    // Once the user has ticked it, their choice stays whatever the category.
+    await user.click(income);
+    await user.selectOptions(category, 'Food');
+    expect(income).toBeChecked();
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Refund from shop');
+    await user.type(within(dialog).getByLabelText('Amount'), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      category: 'Food',
+      isIncome: true,
+    });
+  });
+
   it('edits a rule with its values filled in', async () => {
     const rule = makeRule({ _id: 'rule-1', name: 'Gym', category: 'Subscriptions', amount: 30 });
     const { calls } = signedIn({

@@ -7,7 +7,8 @@ import {
   type RecurringInput,
   type ValidRecurringInput,
 } from '@moneta/shared/recurring-schemas';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
@@ -16,6 +17,7 @@ import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useToday } from '@/lib/auth/use-today';
+import { useCategories } from '@/lib/categories/get-categories';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateRecurring } from '../api/create-recurring';
 import { useUpdateRecurring } from '../api/update-recurring';
@@ -42,7 +44,9 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    control,
+    setValue,
+    formState: { errors, dirtyFields },
   } = useForm<RecurringInput, unknown, ValidRecurringInput>({
     resolver: zodFormResolver(recurringInputSchema),
     defaultValues: {
@@ -55,6 +59,18 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
       startDate: recurring?.startDate ?? today,
     },
   });
+
+  // The direction follows the category's kind (Salary is income) until the user ticks or
+  // unticks Income: "Salary" saved as an expense would make it an expense category too.
+  const incomeCategories = useCategories('income');
+  const expenseCategories = useCategories('expense');
+  const category = useWatch({ control, name: 'category' });
+  const hasChosenDirection = Boolean(dirtyFields.isIncome);
+  useEffect(() => {
+    if (hasChosenDirection || !category) return;
+    if (incomeCategories.data?.includes(category)) setValue('isIncome', true);
+    else if (expenseCategories.data?.includes(category)) setValue('isIncome', false);
+  }, [category, hasChosenDirection, incomeCategories.data, expenseCategories.data, setValue]);
 
   const onSubmit = handleSubmit((input) => {
     if (recurring) {
