@@ -70,6 +70,31 @@ test('adds, edits and deletes an income and an expense', async ({ page, request 
   await expect(transactions.empty).toBeVisible();
 });
 
+test("a toast covers none of the page's own buttons", async ({ page, request }) => {
+  const user = await createUser(request, { label: 'toast-place' });
+  await createTransactions(request, user.token, [
+    { category: 'Salary', cost: 100, addedOn: todayUtc(), isIncome: true },
+  ]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const transactions = await signedIn(page, user);
+  const form = await transactions.openAddForm();
+  await form.fill({ name: 'Tea', category: 'Food', amount: '3' });
+  await form.submit();
+  // The whole toast, not only its text.
+  const toast = page.getByRole('alert').filter({ hasText: 'Transaction added.' });
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  for (const button of [transactions.addButton, transactions.exportButton]) {
+    const box = (await button.boundingBox())!;
+    const overlaps =
+      toastBox.x < box.x + box.width &&
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.y < box.y + box.height &&
+      box.y < toastBox.y + toastBox.height;
+    expect(overlaps, `the toast covers ${await button.textContent()}`).toBe(false);
+  }
+});
+
 test('asks before an expense larger than the balance', async ({ page, request }) => {
   const user = await createUser(request, { label: 'overdraft' });
   await createTransactions(request, user.token, [
