@@ -160,6 +160,33 @@ test('every signed-in screen with data fits a 360-px-wide screen', async ({ page
   expect(header && toastBox && toastBox.y >= header.y + header.height).toBe(true);
 });
 
+test('on a phone the filters fold behind one button, so the first row shows on the first screen', async ({
+  page,
+  request,
+}) => {
+  const { token } = await userWithData(request);
+  await signInWithToken(page, token);
+  await page.goto('/transactions');
+  // The row after the table's header row.
+  const firstRow = page.getByRole('region', { name: 'Transactions table' }).getByRole('row').nth(1);
+  await expect(firstRow).toBeInViewport({ ratio: 1 });
+  const type = page.getByLabel('Type', { exact: true });
+  await expect(type).toBeHidden();
+  const filtersButton = page.getByRole('button', { name: /^Filters( \(\d+\))?$/ });
+  await expect(filtersButton).toHaveText('Filters');
+  await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
+
+  await filtersButton.click();
+  await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
+  await type.selectOption('expense');
+  await expect(page.getByRole('button', { name: 'Remove filter Type: Expense' })).toBeVisible();
+  await filtersButton.click();
+  await expect(type).toBeHidden();
+  // What is set behind the fold is counted on the button.
+  await expect(filtersButton).toHaveText('Filters (1)');
+  expect(await hasHorizontalScroll(page)).toBe(false);
+});
+
 test('the full navigation bar shows from 1024 px, the menu below', async ({ page, request }) => {
   const user = await createUser(request, { label: 'nav-width' });
   await signInWithToken(page, user.token);

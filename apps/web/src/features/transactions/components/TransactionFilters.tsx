@@ -1,5 +1,5 @@
 import { MAX_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '@moneta/shared/limits';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon, XSmallIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
@@ -20,8 +20,14 @@ type TransactionFiltersProps = {
 
 const TYPE_LABELS = { income: 'Income', expense: 'Expense' } as const;
 
-/** The filter bar: search (debounced), type, category, From and To, then the active filters. */
+/**
+ * The filter bar: search (debounced), type, category, From and To, then the active filters. On a
+ * phone the fields after the search fold behind one Filters button, so that the list's first rows
+ * show on the first screen.
+ */
 export function TransactionFilters({ filters, onChange, onClear }: TransactionFiltersProps) {
+  const [isFolded, setIsFolded] = useState(true);
+  const foldedId = useId();
   const accounts = useAccounts().data ?? [];
   const accountNames = new Map(accounts.map((account) => [account._id, account.name]));
   // With one account there is nothing to filter by.
@@ -32,6 +38,14 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
   if (filters.category && !categories.includes(filters.category)) {
     categories.push(filters.category);
   }
+  // Set filters behind the fold are counted on its button (their chips show below too).
+  const foldedCount = [
+    filters.type,
+    filters.category,
+    filters.account,
+    filters.from,
+    filters.to,
+  ].filter(Boolean).length;
 
   return (
     <div className="rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
@@ -42,56 +56,71 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
             : 'lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]'
         }`}
       >
-        <SearchBox value={filters.search} onCommit={(value) => onChange('search', value)} />
-        <SelectField
-          label="Type"
-          value={filters.type}
-          onChange={(event) => onChange('type', event.target.value)}
-        >
-          <option value="">All Types</option>
-          <option value="income">Income</option>
-          <option value="expense">Expense</option>
-        </SelectField>
-        <SelectField
-          label="Category"
-          value={filters.category}
-          onChange={(event) => onChange('category', event.target.value)}
-        >
-          <option value="">All Categories</option>
-          {categories.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
-        {isAccountFilterShown ? (
-          <SelectField
-            label="Account"
-            value={filters.account}
-            onChange={(event) => onChange('account', event.target.value)}
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <SearchBox value={filters.search} onCommit={(value) => onChange('search', value)} />
+          </div>
+          <Button
+            variant="secondary"
+            className="sm:hidden"
+            aria-expanded={!isFolded}
+            aria-controls={foldedId}
+            onClick={() => setIsFolded((folded) => !folded)}
           >
-            <option value="">All Accounts</option>
-            {accounts.map((account) => (
-              <option key={account._id} value={account._id}>
-                {account.name}
+            {foldedCount > 0 ? `Filters (${foldedCount})` : 'Filters'}
+          </Button>
+        </div>
+        <div id={foldedId} className={isFolded ? 'hidden sm:contents' : 'contents'}>
+          <SelectField
+            label="Type"
+            value={filters.type}
+            onChange={(event) => onChange('type', event.target.value)}
+          >
+            <option value="">All Types</option>
+            <option value="income">Income</option>
+            <option value="expense">Expense</option>
+          </SelectField>
+          <SelectField
+            label="Category"
+            value={filters.category}
+            onChange={(event) => onChange('category', event.target.value)}
+          >
+            <option value="">All Categories</option>
+            {categories.map((name) => (
+              <option key={name} value={name}>
+                {name}
               </option>
             ))}
           </SelectField>
-        ) : null}
-        <TextField
-          label="From"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange('from', event.target.value)}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => onChange('to', event.target.value)}
-        />
+          {isAccountFilterShown ? (
+            <SelectField
+              label="Account"
+              value={filters.account}
+              onChange={(event) => onChange('account', event.target.value)}
+            >
+              <option value="">All Accounts</option>
+              {accounts.map((account) => (
+                <option key={account._id} value={account._id}>
+                  {account.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          <TextField
+            label="From"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => onChange('from', event.target.value)}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => onChange('to', event.target.value)}
+          />
+        </div>
       </div>
       <FilterChips
         filters={filters}
