@@ -28,7 +28,7 @@ import { twoFactorRoutes } from './domains/two-factor/two-factor-routes';
 import { createTwoFactorService } from './domains/two-factor/two-factor-service';
 import { budgetsRoutes } from './domains/budgets/budgets-routes';
 import { createBudgetsService } from './domains/budgets/budgets-service';
-import { categoriesRoutes } from './domains/categories/categories-routes';
+import { categoriesRoutes, manageCategoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
 import { createIdempotencyService } from './domains/idempotency/idempotency-service';
@@ -223,6 +223,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
         authenticate,
       });
       await api.register(categoriesRoutes, { prefix: '/transactions', categories, authenticate });
+      await api.register(manageCategoriesRoutes, {
+        prefix: '/categories',
+        categories,
+        authenticate,
+      });
       await api.register(suggestRoutes, { prefix: '/transactions', rules, authenticate });
       await api.register(accountsRoutes, { prefix: '/accounts', accounts, authenticate });
       await api.register(transfersRoutes, { prefix: '/transfers', transfers, authenticate });

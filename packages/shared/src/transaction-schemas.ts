@@ -265,6 +265,14 @@ export const bulkDeleteSchema = z.object({
     .max(1000, 'At most 1000 transactions can be deleted at once.'),
 });
 
+/** A new custom category of one kind (expense unless `isIncome`). */
+export const newCategorySchema = z.object({
+  name: categoryNameSchema,
+  isIncome: z.boolean({ message: 'isIncome must be true or false.' }).default(false),
+});
+export const categorySchema = z.object({ name: z.string(), isIncome: z.boolean() });
+export type Category = z.infer<typeof categorySchema>;
+
 export const deleteCategorySchema = z.object({
   categoryToDelete: z
     .string({ message: 'categoryToDelete is required.' })

@@ -164,6 +164,7 @@ export function buildPlans(
     'GET /api/transactions/categories': { expect: [200] },
     'GET /api/transactions/categories/expense': { expect: [200] },
     'GET /api/transactions/categories/income': { expect: [200] },
+    'POST /api/categories': { body: { name: 'Fuzz hobby', isIncome: false }, expect: [201, 409] },
     'DELETE /api/transactions/category': {
       body: { categoryToDelete: theirs.customCategory },
       expect: [404],

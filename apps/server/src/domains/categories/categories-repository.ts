@@ -26,6 +26,16 @@ export function createCategoriesRepository(db: Executor) {
       await db.insert(userCategories).values(categories).onConflictDoNothing();
     },
 
+    /** Adds one category; false when the user has it already. */
+    async add(category: CategoryKey): Promise<boolean> {
+      const added = await db
+        .insert(userCategories)
+        .values(category)
+        .onConflictDoNothing()
+        .returning({ name: userCategories.name });
+      return added.length > 0;
+    },
+
     /** Removes the custom categories with this name; returns the kinds (income?) removed. */
     async remove(userId: string, name: string): Promise<boolean[]> {
       const removed = await db

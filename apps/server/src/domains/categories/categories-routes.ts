@@ -1,4 +1,9 @@
-import { deleteCategorySchema, messageSchema } from '@moneta/shared';
+import {
+  categorySchema,
+  deleteCategorySchema,
+  messageSchema,
+  newCategorySchema,
+} from '@moneta/shared';
 import { z } from 'zod';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
@@ -11,6 +16,7 @@ export interface CategoriesRoutesOptions {
 }
 
 const errors = errorAnswers(400, 401, 404);
+const createErrors = errorAnswers(400, 401, 409);
 const categoryList = z.array(z.string());
 
 /**
@@ -68,5 +74,29 @@ export async function categoriesRoutes(app: App, options: CategoriesRoutesOption
         movedCount,
       };
     },
+  );
+}
+
+/** /categories: categories managed on their own (creating one before any transaction uses it). */
+export async function manageCategoriesRoutes(
+  app: App,
+  options: CategoriesRoutesOptions,
+): Promise<void> {
+  const { categories } = options;
+  const { tags, security } = signedInArea(app, options.authenticate, 'categories');
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a custom category of one kind',
+        body: newCategorySchema,
+        response: { 201: categorySchema, ...createErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await categories.create(request.user.id, request.body)),
   );
 }

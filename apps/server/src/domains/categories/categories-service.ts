@@ -6,7 +6,7 @@ import {
   isBuiltInCategory,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
-import { badRequest, notFound } from '../../http/app-error';
+import { badRequest, conflict, notFound } from '../../http/app-error';
 import { createBudgetsRepository } from '../budgets/budgets-repository';
 import { createRecurringRepository } from '../recurring/recurring-repository';
 import type { TransactionsService } from '../transactions/transactions-service';
@@ -31,6 +31,24 @@ export function createCategoriesService(db: Database, transactions: Transactions
         listKind(userId, true),
       ]);
       return [...new Set([...expense, ...income])];
+    },
+
+    /** Adds a custom category of one kind; a built-in or existing one of that kind is a 409. */
+    async create(userId: string, category: { name: string; isIncome: boolean }) {
+      const kind = category.isIncome ? 'income' : 'expense';
+      if (isBuiltInCategory(category.name, category.isIncome)) {
+        throw conflict(
+          `"${category.name}" is a built-in ${kind} category already.`,
+          'CATEGORY_EXISTS',
+        );
+      }
+      if (!(await categories.add({ userId, ...category }))) {
+        throw conflict(
+          `You have the ${kind} category "${category.name}" already.`,
+          'CATEGORY_EXISTS',
+        );
+      }
+      return category;
     },
 
     /**

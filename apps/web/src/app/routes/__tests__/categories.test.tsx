@@ -97,3 +97,59 @@ describe('deleting a custom category', () => {
     expect(fetched(calls, '/api/recurring')).toBeGreaterThan(rulesFetched);
   });
 });
+
+describe('adding a category in Manage Categories', () => {
+  it('adds it to its kind, lists it, and shows what the server says when it exists', async () => {
+    let income: string[] = [...BUILT_IN_INCOME_CATEGORIES];
+    window.localStorage.setItem('token', 'jwt-token');
+    const { calls } = fakeApi({
+      'GET /api/auth/me': { body: makeUser() },
+      ...transactionHandlers(),
+      'GET /api/transactions': { body: makePage([]) },
+      'GET /api/transactions/categories/income': () => ({ body: income }),
+      'POST /api/categories': ({ body }) => {
+        const { name, isIncome } = body as { name: string; isIncome: boolean };
+        if (name === 'Food') {
+          return {
+            status: 409,
+            body: {
+              message: '"Food" is a built-in expense category already.',
+              code: 'CATEGORY_EXISTS',
+            },
+          };
+        }
+        if (isIncome) income = [...income, name];
+        return { status: 201, body: { name, isIncome } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    await user.click(
+      await screen.findByRole('button', { name: 'Manage Categories' }, { timeout: 5000 }),
+    );
+    const manage = screen.getByRole('dialog', { name: 'Manage Custom Categories' });
+    await within(manage).findByText("You haven't added any custom categories yet.");
+    const form = within(manage).getByRole('form', { name: 'Add a category' });
+
+    await user.click(within(form).getByRole('button', { name: 'Add Category' }));
+    expect(within(form).getByText('Please enter a name for the category.')).toBeVisible();
+
+    await user.type(within(form).getByLabelText('New category'), 'Food');
+    await user.click(within(form).getByRole('button', { name: 'Add Category' }));
+    expect(
+      await within(form).findByText('"Food" is a built-in expense category already.'),
+    ).toBeVisible();
+
+    await user.clear(within(form).getByLabelText('New category'));
+    await user.type(within(form).getByLabelText('New category'), 'Tutoring');
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'income');
+    await user.click(within(form).getByRole('button', { name: 'Add Category' }));
+    expect(await screen.findByText('Category "Tutoring" added.')).toBeInTheDocument();
+    expect(await within(manage).findByRole('button', { name: 'Delete Tutoring' })).toBeVisible();
+    expect(within(form).getByLabelText('New category')).toHaveValue('');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { name: 'Food', isIncome: false },
+      { name: 'Tutoring', isIncome: true },
+    ]);
+  });
+});

@@ -1,19 +1,26 @@
 import { FALLBACK_CATEGORY, isBuiltInCategory } from '@moneta/shared/categories';
-import { useRef, useState } from 'react';
+import { MAX_CATEGORY_LENGTH } from '@moneta/shared/limits';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { TrashIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Dialog } from '@/components/ui/Dialog';
+import { SelectField } from '@/components/ui/SelectField';
 import { Spinner } from '@/components/ui/Spinner';
+import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
+import { useCreateCategory } from '@/lib/categories/create-category';
 import { useDeleteCategory } from '@/lib/categories/delete-category';
 import { useCategories } from '@/lib/categories/get-categories';
 
 const DELETE_FAILED = 'Failed to delete the category. Please try again.';
 
-/** The user's own expense and income categories (the lists minus the built-ins), deletable. */
+/**
+ * The user's own expense and income categories (the lists minus the built-ins): a new one can be
+ * added here before any transaction uses it, and each can be deleted.
+ */
 export function ManageCategoriesDialog({
   isOpen,
   onClose,
@@ -56,6 +63,7 @@ export function ManageCategoriesDialog({
           </div>
         )}
       </div>
+      <AddCategoryForm />
       <div className="mt-6 flex justify-end">
         <Button ref={closeRef} variant="secondary" onClick={onClose}>
           Close
@@ -107,5 +115,68 @@ function CategoryList({
         ))}
       </ul>
     </section>
+  );
+}
+
+const ADD_FAILED = 'Failed to add the category. Please try again.';
+
+/** A name and its kind; the server says when the name is a built-in or taken already. */
+function AddCategoryForm() {
+  const createMutation = useCreateCategory();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'expense' | 'income'>('expense');
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError('Please enter a name for the category.');
+      return;
+    }
+    setError(null);
+    createMutation.mutate(
+      { name: trimmed, isIncome: kind === 'income' },
+      {
+        onSuccess: (created) => {
+          setName('');
+          toast.success(`Category "${created.name}" added.`);
+        },
+        onError: (failure) => setError(errorMessage(failure, ADD_FAILED)),
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Add a category"
+      className="mt-6 border-t border-neutral-200 pt-4 dark:border-neutral-800"
+    >
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+        <TextField
+          label="New category"
+          autoComplete="off"
+          maxLength={MAX_CATEGORY_LENGTH}
+          value={name}
+          error={error ?? undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <SelectField
+          label="Kind"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as 'expense' | 'income')}
+        >
+          <option value="expense">Expense</option>
+          <option value="income">Income</option>
+        </SelectField>
+      </div>
+      <div className="mt-3 flex justify-end">
+        <Button type="submit" disabled={createMutation.isPending}>
+          {createMutation.isPending ? 'Adding...' : 'Add Category'}
+        </Button>
+      </div>
+    </form>
   );
 }
