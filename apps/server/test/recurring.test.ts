@@ -113,6 +113,7 @@ const engine = () => createRecurringEngine(context.database.db, { now: () => clo
 describe('POST /api/recurring/create', () => {
   it('creates a rule and answers 201 with it, due next after today', async () => {
     const user = await signUp(context.app, { setup: true });
+    const [main] = (await call(user, 'GET', '/api/accounts')).json<Array<{ _id: string }>>();
     const response = await call(user, 'POST', '/api/recurring/create', rule({ amount: 950.5 }));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
@@ -124,6 +125,12 @@ describe('POST /api/recurring/create', () => {
       frequency: 'monthly',
       startDate: '2026-03-01',
       nextDueDate: '2026-04-01',
+      // Fields the original client does not send: the first account, every month, no end.
+      accountId: main!._id,
+      interval: 1,
+      endDate: null,
+      note: null,
+      isEnded: false,
     });
     const { rows } = await context.database.pool.query(
       'SELECT amount_cents, start_date FROM recurring_rules WHERE id = $1',

@@ -13,7 +13,11 @@ export type Frequency = (typeof FREQUENCIES)[number];
 export interface Recurrence {
   startDate: string;
   frequency: Frequency;
+  /** Every `interval` days, weeks, months or years (every 2 weeks, every 3 months); 1 if left out. */
+  interval?: number;
 }
+
+const stepOf = (rule: Recurrence) => rule.interval ?? 1;
 
 /** Month count since year 0, so that months can be added with plain integers. */
 function monthIndex(year: number, month: number): number {
@@ -23,19 +27,20 @@ function monthIndex(year: number, month: number): number {
 /** The occurrence with this index (0 = the start date). */
 export function nthOccurrence(rule: Recurrence, index: number): string {
   const start = dateParts(rule.startDate);
+  const step = stepOf(rule);
   switch (rule.frequency) {
     case 'daily':
-      return fromDayNumber(toDayNumber(rule.startDate) + index);
+      return fromDayNumber(toDayNumber(rule.startDate) + step * index);
     case 'weekly':
-      return fromDayNumber(toDayNumber(rule.startDate) + 7 * index);
+      return fromDayNumber(toDayNumber(rule.startDate) + 7 * step * index);
     case 'monthly': {
-      const target = monthIndex(start.year, start.month) + index;
+      const target = monthIndex(start.year, start.month) + step * index;
       const year = Math.floor(target / 12);
       const month = target - year * 12 + 1;
       return dateFromParts(year, month, Math.min(start.day, daysInMonth(year, month)));
     }
     case 'annually': {
-      const year = start.year + index;
+      const year = start.year + step * index;
       return dateFromParts(year, start.month, Math.min(start.day, daysInMonth(year, start.month)));
     }
   }
@@ -46,18 +51,23 @@ export function occurrenceIndexAfter(rule: Recurrence, date: string): number {
   if (date < rule.startDate) return 0;
   const start = dateParts(rule.startDate);
   const target = dateParts(date);
+  const step = stepOf(rule);
+  const days = toDayNumber(date) - toDayNumber(rule.startDate);
   let index: number;
   switch (rule.frequency) {
     case 'daily':
-      return toDayNumber(date) - toDayNumber(rule.startDate) + 1;
+      return Math.floor(days / step) + 1;
     case 'weekly':
-      return Math.floor((toDayNumber(date) - toDayNumber(rule.startDate)) / 7) + 1;
+      return Math.floor(days / (7 * step)) + 1;
     case 'monthly':
-      // The occurrence in the date's own month; if it is not after the date, the next one is.
-      index = monthIndex(target.year, target.month) - monthIndex(start.year, start.month);
+      // The last occurrence in or before the date's own month; if it is not after the date,
+      // the next one is.
+      index = Math.floor(
+        (monthIndex(target.year, target.month) - monthIndex(start.year, start.month)) / step,
+      );
       break;
     case 'annually':
-      index = target.year - start.year;
+      index = Math.floor((target.year - start.year) / step);
       break;
   }
   return nthOccurrence(rule, index) > date ? index : index + 1;

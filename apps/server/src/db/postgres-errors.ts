@@ -2,6 +2,7 @@
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 const NOT_NULL_VIOLATION = '23502';
+const CHECK_VIOLATION = '23514';
 /** Drizzle's names for the foreign keys from users' data to their user, e.g. budgets_user_id_users_id_fk. */
 const USER_FOREIGN_KEY = /_user_id_users_id_fk$/;
 
@@ -41,6 +42,14 @@ export function isDeletedUserViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
   for (const { code, constraint: violated } of driverErrors(error)) {
     if (code === FOREIGN_KEY_VIOLATION) return violated === constraint;
+  }
+  return false;
+}
+
+/** True when the error is a violation of the named check constraint. */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  for (const { code, constraint: violated } of driverErrors(error)) {
+    if (code === CHECK_VIOLATION) return violated === constraint;
   }
   return false;
 }

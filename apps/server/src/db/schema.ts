@@ -392,8 +392,18 @@ export const recurringRules = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     isIncome: boolean('is_income').notNull(),
     frequency: text('frequency', { enum: FREQUENCIES }).notNull(),
+    /** Every `interval` days, weeks, months or years. */
+    interval: integer('interval').notNull().default(1),
     startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** No occurrence after it; null for none. */
+    endDate: date('end_date', { mode: 'string' }),
     nextDueDate: date('next_due_date', { mode: 'string' }).notNull(),
+    /**
+     * Where its occurrences go; null for the user's first account (also when the account it
+     * named is deleted: the foreign key, written by hand in 0016, nulls this column only).
+     */
+    accountId: uuid('account_id'),
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -408,6 +418,11 @@ export const recurringRules = pgTable(
       sql`${table.frequency} IN ('daily', 'weekly', 'monthly', 'annually')`,
     ),
     check('recurring_rules_next_due_after_start', sql`${table.nextDueDate} >= ${table.startDate}`),
+    check('recurring_rules_interval', sql`${table.interval} BETWEEN 1 AND 365`),
+    check(
+      'recurring_rules_end_after_start',
+      sql`${table.endDate} IS NULL OR ${table.endDate} >= ${table.startDate}`,
+    ),
   ],
 );
 

@@ -76,6 +76,10 @@ export function buildPlans(
     isIncome: false,
     frequency: 'monthly',
     startDate: today,
+    interval: 2,
+    endDate: null,
+    note: 'Fuzz note',
+    accountId: mine.accountId,
   };
   const filters = {
     search: 'lunch',
@@ -223,6 +227,7 @@ export function buildPlans(
     },
     'DELETE /api/budgets/{id}': { pathParams: { id: theirs.budgetId }, expect: [404] },
     'GET /api/recurring': { expect: [200] },
+    'GET /api/recurring/upcoming': { query: { days: '30' }, expect: [200] },
     'POST /api/recurring/create': { body: recurring, expect: [201] },
     'PUT /api/recurring/{id}': {
       pathParams: { id: mine.recurringId },

@@ -12,5 +12,10 @@ export function toRecurringDto(row: RecurringRuleRow): Recurring {
     frequency: row.frequency,
     startDate: row.startDate,
     nextDueDate: row.nextDueDate,
+    accountId: row.accountId,
+    interval: row.interval,
+    endDate: row.endDate,
+    note: row.note,
+    isEnded: row.endDate !== null && row.nextDueDate > row.endDate,
   };
 }

@@ -2,6 +2,7 @@ import { addDays, firstOccurrenceAfter, occurrencesBetween, todayIn } from '@mon
 import type { Database, Executor } from '../../db/database';
 import type { RecurringRuleRow } from '../../db/schema';
 import { createTransactionsService } from '../transactions/transactions-service';
+import { matchOccurrences, OCCURRENCE_TOLERANCE_DAYS } from './match-occurrences';
 import { createRecurringRepository, type ClaimedRule } from './recurring-repository';
 
 /** How many occurrences the create/edit path records per statement while catching a rule up. */
@@ -55,20 +56,33 @@ export async function recordOccurrences(
   limit: number,
 ): Promise<RecordOutcome> {
   const repository = createRecurringRepository(db);
-  const dates = occurrencesBetween(rule, rule.nextDueDate, today, limit);
-  // The transactions writer skips occurrences that exist already (a unique index).
-  const created = await createTransactionsService(db).createMany(
-    dates.map((addedOn) => ({
-      userId: rule.userId,
-      name: rule.name,
-      category: rule.category,
-      costCents: rule.amountCents,
-      addedOn,
-      isIncome: rule.isIncome,
-      note: null,
-      recurringId: rule.id,
-    })),
-  );
+  const transactions = createTransactionsService(db);
+  const until = rule.endDate && rule.endDate < today ? rule.endDate : today;
+  const dates = occurrencesBetween(rule, rule.nextDueDate, until, limit);
+  let created = 0;
+  if (dates.length > 0) {
+    // An occurrence that a transaction stands for already (imported, or recorded before an
+    // edit) is linked, not recorded again.
+    const from = addDays(dates[0]!, -OCCURRENCE_TOLERANCE_DAYS);
+    const to = addDays(dates.at(-1)!, OCCURRENCE_TOLERANCE_DAYS);
+    const candidates = await transactions.occurrenceCandidates(rule, { from, to });
+    const plan = matchOccurrences(dates, occurrencesBetween(rule, from, to), candidates);
+    await transactions.linkToRecurring(rule.userId, rule.id, plan.toLink);
+    // The transactions writer skips occurrences that exist already (a unique index).
+    created = await transactions.createMany(
+      plan.toCreate.map((addedOn) => ({
+        userId: rule.userId,
+        name: rule.name,
+        category: rule.category,
+        costCents: rule.amountCents,
+        addedOn,
+        isIncome: rule.isIncome,
+        note: rule.note,
+        recurringId: rule.id,
+        accountId: rule.accountId,
+      })),
+    );
+  }
   // After the last recorded date; with nothing to record, the first occurrence from the due date.
   const nextDueDate = firstOccurrenceAfter(rule, dates.at(-1) ?? addDays(rule.nextDueDate, -1));
   const updated =
@@ -77,7 +91,8 @@ export async function recordOccurrences(
     rule: updated,
     created,
     skipped: dates.length - created,
-    isCaughtUp: nextDueDate > today,
+    // Caught up once the next occurrence is after today, or after the rule's end.
+    isCaughtUp: nextDueDate > until,
   };
 }
 

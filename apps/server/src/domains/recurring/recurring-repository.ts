@@ -7,7 +7,14 @@ import { newId } from '../../lib/ids';
 export type RecurringRuleValues = Pick<
   RecurringRuleRow,
   'name' | 'category' | 'amountCents' | 'isIncome' | 'frequency' | 'startDate'
->;
+> &
+  Partial<Pick<RecurringRuleRow, 'accountId' | 'interval' | 'endDate' | 'note'>>;
+
+/**
+ * A rule still records occurrences while its next one is not after its end date: an ended rule
+ * is never due again (else the engine would claim it on every run and record nothing).
+ */
+const isRunning = sql`(${recurringRules.endDate} IS NULL OR ${recurringRules.nextDueDate} <= ${recurringRules.endDate})`;
 
 /** A due rule, claimed (row-locked) by this transaction, with its owner's today. */
 export interface ClaimedRule {
@@ -29,6 +36,14 @@ export function createRecurringRepository(db: Executor) {
           asc(recurringRules.name),
           asc(recurringRules.id),
         );
+    },
+
+    /** The user's rules that have not ended, for the occurrences still to come. */
+    async listRunning(userId: string): Promise<RecurringRuleRow[]> {
+      return db
+        .select()
+        .from(recurringRules)
+        .where(and(eq(recurringRules.userId, userId), isRunning));
     },
 
     /** A new rule is due from its start date; the caller then catches it up. */
@@ -90,7 +105,7 @@ export function createRecurringRepository(db: Executor) {
         .selectDistinct({ timeZone: users.timeZone })
         .from(recurringRules)
         .innerJoin(users, eq(users.id, recurringRules.userId))
-        .where(lte(recurringRules.nextDueDate, latestToday));
+        .where(and(lte(recurringRules.nextDueDate, latestToday), isRunning));
       return rows.map((row) => row.timeZone);
     },
 
@@ -117,6 +132,7 @@ export function createRecurringRepository(db: Executor) {
             // The plain bound lets the scan use recurring_rules_next_due_date_idx.
             lte(recurringRules.nextDueDate, latestToday),
             sql`${recurringRules.nextDueDate} <= ${ownerToday}`,
+            isRunning,
             excludedIds.length > 0 ? notInArray(recurringRules.id, excludedIds) : undefined,
           ),
         )

@@ -3,6 +3,8 @@ import {
   recurringInputSchema,
   recurringListSchema,
   recurringSchema,
+  upcomingListSchema,
+  upcomingQuerySchema,
 } from '@moneta/shared';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
@@ -31,6 +33,20 @@ export async function recurringRoutes(app: App, options: RecurringRoutesOptions)
       },
     },
     async (request) => recurring.list(request.user.id),
+  );
+
+  app.get(
+    '/upcoming',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The occurrences still to come in the next `days` days (default 30), oldest first',
+        querystring: upcomingQuerySchema,
+        response: { 200: upcomingListSchema, ...errors },
+      },
+    },
+    async (request) => recurring.upcoming(request.user, request.query.days),
   );
 
   app.post(

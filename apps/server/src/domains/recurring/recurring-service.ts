@@ -1,15 +1,32 @@
-import { todayIn, toMinorUnits, type Recurring, type ValidRecurringInput } from '@moneta/shared';
+import {
+  addDays,
+  fromMinorUnits,
+  occurrencesBetween,
+  RECURRING_MESSAGES,
+  todayIn,
+  toMinorUnits,
+  type Recurring,
+  type UpcomingOccurrence,
+  type ValidRecurringInput,
+} from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { notFound } from '../../http/app-error';
+import { isCheckViolation, isForeignKeyViolation } from '../../db/postgres-errors';
+import { badRequest, notFound } from '../../http/app-error';
+import { createAccountsRepository } from '../accounts/accounts-repository';
+import { accountNotFound } from '../accounts/accounts-service';
 import { isId } from '../../lib/ids';
 import { rememberCategory } from '../categories/remember-category';
 import { toRecurringDto } from './recurring-dto';
 import { catchUpRule } from './recurring-engine';
 import { createRecurringRepository, type RecurringRuleValues } from './recurring-repository';
 
+/** A daily rule has 366 occurrences in the longest window: enough for any list. */
+const MAX_UPCOMING_PER_RULE = 366;
+
 const recurringNotFound = () => notFound('Recurring transaction not found.', 'RECURRING_NOT_FOUND');
 
+/** A field the input leaves out is not set: a new rule gets the column's default, an edited one keeps it. */
 function toValues(input: ValidRecurringInput): RecurringRuleValues {
   return {
     name: input.name,
@@ -18,7 +35,28 @@ function toValues(input: ValidRecurringInput): RecurringRuleValues {
     isIncome: input.isIncome,
     frequency: input.frequency,
     startDate: input.startDate,
+    ...(input.accountId === undefined ? {} : { accountId: input.accountId }),
+    ...(input.interval === undefined ? {} : { interval: input.interval }),
+    ...(input.endDate === undefined ? {} : { endDate: input.endDate }),
+    ...(input.note === undefined ? {} : { note: input.note }),
   };
+}
+
+/**
+ * The (user, account) foreign key refuses an account that is not the user's: a 404, like any
+ * other id of someone else's. An end before a kept start date is the database's check: a 400.
+ */
+async function checked<T>(accountId: string | null | undefined, write: () => Promise<T>) {
+  if (accountId && !isId(accountId)) throw accountNotFound();
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error, 'recurring_rules_account_fk')) throw accountNotFound();
+    if (isCheckViolation(error, 'recurring_rules_end_after_start')) {
+      throw badRequest(RECURRING_MESSAGES.endBeforeStart, 'VALIDATION');
+    }
+    throw error;
+  }
 }
 
 type Owner = Pick<UserRow, 'id' | 'timeZone'>;
@@ -39,11 +77,16 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
 
     /** Creates the rule and, in the same DB transaction, records its occurrences up to today. */
     async create(owner: Owner, input: ValidRecurringInput): Promise<Recurring> {
-      return db.transaction(async (tx) => {
-        const rule = await createRecurringRepository(tx).insert(owner.id, toValues(input));
-        await rememberCategory(tx, owner.id, input.category, input.isIncome);
-        return toRecurringDto(await catchUpRule(tx, rule, todayIn(owner.timeZone, now())));
-      });
+      return checked(input.accountId, () =>
+        db.transaction(async (tx) => {
+          const values = toValues(input);
+          // Without one, the first account: named, so that the rule says where it goes.
+          values.accountId ??= (await createAccountsRepository(tx).defaultId(owner.id)) ?? null;
+          const rule = await createRecurringRepository(tx).insert(owner.id, values);
+          await rememberCategory(tx, owner.id, input.category, input.isIncome);
+          return toRecurringDto(await catchUpRule(tx, rule, todayIn(owner.timeZone, now())));
+        }),
+      );
     },
 
     /**
@@ -53,12 +96,45 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
      */
     async update(owner: Owner, id: string, input: ValidRecurringInput): Promise<Recurring> {
       if (!isId(id)) throw recurringNotFound();
-      return db.transaction(async (tx) => {
-        const rule = await createRecurringRepository(tx).update(owner.id, id, toValues(input));
-        if (!rule) throw recurringNotFound();
-        await rememberCategory(tx, owner.id, input.category, input.isIncome);
-        return toRecurringDto(await catchUpRule(tx, rule, todayIn(owner.timeZone, now())));
-      });
+      return checked(input.accountId, () =>
+        db.transaction(async (tx) => {
+          const values = toValues(input);
+          if (values.accountId === null) {
+            values.accountId = (await createAccountsRepository(tx).defaultId(owner.id)) ?? null;
+          }
+          const rule = await createRecurringRepository(tx).update(owner.id, id, values);
+          if (!rule) throw recurringNotFound();
+          await rememberCategory(tx, owner.id, input.category, input.isIncome);
+          return toRecurringDto(await catchUpRule(tx, rule, todayIn(owner.timeZone, now())));
+        }),
+      );
+    },
+
+    /**
+     * The occurrences of the user's rules from tomorrow to `days` days ahead (in the user's zone),
+     * oldest first: what is still to be recorded (today's are recorded already).
+     */
+    async upcoming(owner: Owner, days: number): Promise<UpcomingOccurrence[]> {
+      const today = todayIn(owner.timeZone, now());
+      const last = addDays(today, days);
+      const occurrences: UpcomingOccurrence[] = [];
+      for (const rule of await rules.listRunning(owner.id)) {
+        const from = rule.nextDueDate > today ? rule.nextDueDate : addDays(today, 1);
+        const to = rule.endDate && rule.endDate < last ? rule.endDate : last;
+        for (const date of occurrencesBetween(rule, from, to, MAX_UPCOMING_PER_RULE)) {
+          occurrences.push({
+            recurringId: rule.id,
+            name: rule.name,
+            amount: fromMinorUnits(rule.amountCents),
+            isIncome: rule.isIncome,
+            accountId: rule.accountId,
+            date,
+          });
+        }
+      }
+      return occurrences.sort(
+        (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || a.name.localeCompare(b.name),
+      );
     },
 
     /** Deletes the rule; the transactions it recorded stay (their recurringId becomes null). */

@@ -30,6 +30,8 @@ import { createTransactionTotalsRepository } from './transaction-totals-reposito
 import {
   createTransactionsRepository,
   type NewTransactionRow,
+  type OccurrenceCandidate,
+  type OccurrenceRule,
   type TransactionSource,
   type TransactionValues,
 } from './transactions-repository';
@@ -154,6 +156,33 @@ export function createTransactionsService(db: Executor) {
         );
         return createTransactionsRepository(tx).insertMany(rows);
       });
+    },
+
+    /** The transactions that may stand for a recurring rule's occurrences (see the repository). */
+    async occurrenceCandidates(
+      rule: OccurrenceRule,
+      window: { from: string; to: string },
+      options: WriteOptions = {},
+    ): Promise<OccurrenceCandidate[]> {
+      return createTransactionsRepository(options.tx ?? db).occurrenceCandidates(
+        rule,
+        window.from,
+        window.to,
+      );
+    },
+
+    /** Marks existing transactions as occurrences of a recurring rule. */
+    async linkToRecurring(
+      userId: string,
+      recurringId: string,
+      ids: string[],
+      options: WriteOptions = {},
+    ): Promise<number> {
+      return createTransactionsRepository(options.tx ?? db).linkToRecurring(
+        userId,
+        recurringId,
+        ids,
+      );
     },
 
     /**

@@ -19,6 +19,11 @@ function makeRule(overrides: Partial<Recurring> = {}): Recurring {
     frequency: 'monthly',
     startDate: '2026-01-10',
     nextDueDate: '2026-03-10',
+    accountId: null,
+    interval: 1,
+    endDate: null,
+    note: null,
+    isEnded: false,
     ...overrides,
   };
 }
