@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
+import { makeAccount, mainAccount } from '@/testing/accounts';
 import { chooseRowAction } from '@/testing/row-actions';
 
 const CATEGORIES = ['Food', 'Bills', 'Subscriptions', 'Salary', 'Freelance / Side Gig'];
@@ -173,6 +174,10 @@ describe('recurring transactions page', () => {
       isIncome: true,
       frequency: 'weekly',
       startDate: today,
+      interval: 1,
+      endDate: null,
+      accountId: null,
+      note: null,
     });
     expect(await screen.findByText('+$120.25')).toBeInTheDocument();
     expect(screen.getByText('Apr 1, 2026')).toBeInTheDocument();
@@ -219,6 +224,77 @@ describe('recurring transactions page', () => {
       category: 'Food',
       isIncome: true,
     });
+  });
+
+  it('sends the account, every how many periods, the end date and the note, and lists the rule so', async () => {
+    const card = makeAccount({ name: 'Visa', type: 'credit' });
+    const { calls } = signedIn({
+      'GET /api/recurring': () => ({ body: [] }),
+      'GET /api/accounts': { body: [mainAccount(), card] },
+      'POST /api/recurring/create': ({ body }) => ({
+        status: 201,
+        body: makeRule({ ...(body as Partial<Recurring>) }),
+      }),
+    });
+    const { user } = await openRecurring();
+    await screen.findByText('No recurring transactions.');
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Cleaner');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Bills');
+    await user.type(within(dialog).getByLabelText('Amount'), '60');
+    await user.selectOptions(within(dialog).getByLabelText('Frequency'), 'weekly');
+    const every = within(dialog).getByLabelText('Every (week)');
+    await user.clear(every);
+    await user.type(every, '2');
+    expect(within(dialog).getByLabelText('Every (weeks)')).toHaveValue('2');
+    await user.type(within(dialog).getByLabelText('End Date (optional)'), '2027-06-30');
+    await user.selectOptions(within(dialog).getByLabelText('Account'), card._id);
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Tuesdays');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      interval: 2,
+      endDate: '2027-06-30',
+      accountId: card._id,
+      note: 'Tuesdays',
+    });
+  });
+
+  it('says every how many periods, and when a rule has ended', async () => {
+    signedIn({
+      'GET /api/recurring': {
+        body: [
+          makeRule({ name: 'Cleaner', frequency: 'weekly', interval: 2 }),
+          makeRule({
+            name: 'Old gym',
+            endDate: '2026-02-28',
+            nextDueDate: '2026-03-10',
+            isEnded: true,
+          }),
+        ],
+      },
+    });
+    await openRecurring();
+    expect(await screen.findByText('Every 2 weeks')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Old gym/ })).toHaveTextContent('Ended Feb 28, 2026');
+  });
+
+  it('refuses an interval it cannot read at the field, and sends nothing', async () => {
+    const { calls } = signedIn({ 'GET /api/recurring': { body: [] } });
+    const { user } = await openRecurring();
+    await screen.findByText('No recurring transactions.');
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Gym');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Bills');
+    await user.type(within(dialog).getByLabelText('Amount'), '30');
+    const every = within(dialog).getByLabelText('Every (month)');
+    await user.clear(every);
+    await user.type(every, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Repeat every 1 to 365 days, weeks, months or years.'),
+    ).toBeVisible();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('edits a rule with its values filled in', async () => {

@@ -1,5 +1,6 @@
 import { FREQUENCIES } from '@moneta/shared/recurrence';
 import {
+  MAX_RECURRING_INTERVAL,
   RECURRING_MAX_START_DATE,
   RECURRING_MIN_START_DATE,
   recurringInputSchema,
@@ -10,18 +11,22 @@ import {
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
 import { SelectField } from '@/components/ui/SelectField';
+import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
+import { useAccounts } from '@/lib/accounts/get-accounts';
+import { initialAccountId } from '@/lib/accounts/last-account';
 import { errorMessage } from '@/lib/api-client';
 import { useToday } from '@/lib/auth/use-today';
 import { useCategories } from '@/lib/categories/get-categories';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateRecurring } from '../api/create-recurring';
 import { useUpdateRecurring } from '../api/update-recurring';
-import { frequencyLabel } from '../utils/frequency-label';
+import { frequencyLabel, intervalUnit } from '../utils/frequency-label';
 
 const SAVE_FAILED = 'Could not save the recurring transaction. Please try again.';
 
@@ -57,8 +62,23 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
       isIncome: recurring?.isIncome ?? false,
       frequency: recurring?.frequency ?? 'monthly',
       startDate: recurring?.startDate ?? today,
+      // Typed as text like the amount; the shared schema reads it.
+      interval: String(recurring?.interval ?? 1),
+      endDate: recurring?.endDate ?? '',
+      accountId: recurring?.accountId ?? '',
+      note: recurring?.note ?? '',
     },
   });
+  const accounts = useAccounts();
+  const accountId = useWatch({ control, name: 'accountId' });
+  const frequency = useWatch({ control, name: 'frequency' });
+  const interval = Number(useWatch({ control, name: 'interval' })) || 1;
+  // A new rule goes to the account last used, as a new transaction does.
+  useEffect(() => {
+    if (!recurring && !accountId && accounts.data) {
+      setValue('accountId', initialAccountId(accounts.data));
+    }
+  }, [recurring, accountId, accounts.data, setValue]);
 
   // The direction follows the category's kind (Salary is income) until the user ticks or
   // unticks Income: "Salary" saved as an expense would make it an expense category too.
@@ -108,6 +128,11 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
         error={errors.amount?.message}
         {...register('amount')}
       />
+      <AccountSelect
+        keepAccountId={recurring?.accountId}
+        error={errors.accountId?.message}
+        {...register('accountId')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Start Date"
@@ -125,7 +150,34 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
             </option>
           ))}
         </SelectField>
+        <TextField
+          label={`Every (${intervalUnit(frequency, interval)})`}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          hint={
+            <p className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400">
+              {`1 to ${MAX_RECURRING_INTERVAL}: 2 for every other ${intervalUnit(frequency, 1)}.`}
+            </p>
+          }
+          error={errors.interval?.message}
+          {...register('interval')}
+        />
+        <TextField
+          label="End Date (optional)"
+          type="date"
+          min={RECURRING_MIN_START_DATE}
+          max={RECURRING_MAX_START_DATE}
+          error={errors.endDate?.message}
+          {...register('endDate')}
+        />
       </div>
+      <TextAreaField
+        label="Note (optional)"
+        rows={2}
+        error={errors.note?.message}
+        {...register('note')}
+      />
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
         The next due date is computed from the start date and frequency.
         {recurring

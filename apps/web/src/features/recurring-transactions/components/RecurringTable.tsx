@@ -68,9 +68,17 @@ export function RecurringTable({ rules, onEdit, onDelete }: RecurringTableProps)
               {rule.isIncome ? 'Income' : 'Expense'}
             </span>
           </TableCell>
-          <TableCell className={mutedText}>{frequencyLabel(rule.frequency)}</TableCell>
+          <TableCell className={mutedText}>
+            {frequencyLabel(rule.frequency, rule.interval)}
+          </TableCell>
           <TableCell stackLabel="Next due" className={`whitespace-nowrap ${mutedText}`}>
-            <time dateTime={rule.nextDueDate}>{formatCalendarDate(rule.nextDueDate)}</time>
+            {rule.isEnded && rule.endDate ? (
+              <>
+                Ended <time dateTime={rule.endDate}>{formatCalendarDate(rule.endDate)}</time>
+              </>
+            ) : (
+              <time dateTime={rule.nextDueDate}>{formatCalendarDate(rule.nextDueDate)}</time>
+            )}
           </TableCell>
           <TableCell align="right" stack="menu">
             <RowActions
