@@ -30,6 +30,7 @@ export const queryKeys = {
   recurring: {
     all: ['recurring'] as const,
     list: ['recurring', 'list'] as const,
+    upcoming: (days: number) => ['recurring', 'upcoming', days] as const,
   },
   receipts: {
     all: ['receipts'] as const,

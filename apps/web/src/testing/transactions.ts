@@ -65,6 +65,7 @@ export function transactionHandlers() {
     'GET /api/transactions/categories/income': { body: [...BUILT_IN_INCOME_CATEGORIES] },
     'GET /api/transactions/summary': { body: makeSummary({ totalIncome: 1000, balance: 1000 }) },
     'GET /api/accounts': { body: [mainAccount({ balance: 1000 })] },
+    'GET /api/recurring/upcoming': { body: [] },
     'GET /api/transactions/charts': { body: emptyCharts() },
   };
 }

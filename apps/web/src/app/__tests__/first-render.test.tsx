@@ -68,13 +68,14 @@ describe('the first render (main.tsx preloads the page before it)', () => {
     expect(calls.map((call) => call.path).sort()).toEqual([
       '/api/accounts',
       '/api/auth/me',
+      '/api/recurring/upcoming',
       '/api/transactions/charts',
       '/api/transactions/summary',
     ]);
     renderApp('/dashboard', queryClient);
     // The totals are there in the first render: no skeleton, no second request.
     expect(screen.getAllByText('$1,000.00').length).toBeGreaterThan(0);
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(5);
   });
 
   it('waits a bounded time for data that does not come, then draws the page', async () => {

@@ -115,3 +115,50 @@ describe('dashboard', () => {
     expect(screen.getByRole('button', { name: 'Add Transaction' })).toHaveFocus();
   });
 });
+
+describe('dashboard: upcoming', () => {
+  it('lists what the recurring transactions record next, signed, with their dates', async () => {
+    signedIn({
+      'GET /api/recurring/upcoming': {
+        body: [
+          {
+            recurringId: 'r1',
+            name: 'Rent',
+            amount: 950,
+            isIncome: false,
+            accountId: null,
+            date: '2026-12-01',
+          },
+          {
+            recurringId: 'r2',
+            name: 'Salary',
+            amount: 3412.57,
+            isIncome: true,
+            accountId: null,
+            date: '2026-12-11',
+          },
+        ],
+      },
+    });
+    renderApp('/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Upcoming' }, { timeout: 10_000 });
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'RentDec 1, 2026-€950.00',
+      'SalaryDec 11, 2026+€3,412.57',
+    ]);
+    expect(within(panel).getByRole('link', { name: 'Manage recurring' })).toHaveAttribute(
+      'href',
+      '/recurring-transactions',
+    );
+  });
+
+  it('says when nothing is due', async () => {
+    signedIn();
+    renderApp('/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Upcoming' }, { timeout: 10_000 });
+    expect(
+      await within(panel).findByText('Nothing recurring is due in the next 30 days.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { chartsQueryOptions } from '@/features/dashboard/api/get-charts';
+import { upcomingQueryOptions, UPCOMING_DAYS } from '@/features/dashboard/api/get-upcoming';
 import { DashboardOverview } from '@/features/dashboard/components/DashboardOverview';
 import {
   transactionSummaryQueryOptions,
@@ -42,11 +43,12 @@ export function DashboardRoute() {
   );
 }
 
-/** The dashboard's data: the totals, the accounts panel and the charts. */
+/** The dashboard's data: the totals, the accounts and upcoming panels, and the charts. */
 export function prefetch(queryClient: QueryClient) {
   return Promise.all([
     queryClient.prefetchQuery(transactionSummaryQueryOptions()),
     queryClient.prefetchQuery(accountsQueryOptions()),
+    queryClient.prefetchQuery(upcomingQueryOptions(UPCOMING_DAYS)),
     queryClient.prefetchQuery(chartsQueryOptions()),
   ]);
 }

@@ -10,6 +10,7 @@ import { AccountsPanel } from './AccountsPanel';
 import { DashboardCharts } from './DashboardCharts';
 import { RecentTransactions } from './RecentTransactions';
 import { SummaryCards } from './SummaryCards';
+import { UpcomingPanel } from './UpcomingPanel';
 
 type DashboardOverviewProps = {
   /** The summary (totals and recent transactions), loaded by the page that composes this. */
@@ -49,7 +50,12 @@ export function DashboardOverview({
         />
       ) : null}
       <SummaryCards summary={summary} isLoading={!summary && !summaryError} currency={currency} />
-      <AccountsPanel currency={currency} />
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3 [&>section]:mt-0">
+        <div className="lg:col-span-2 [&>section]:mt-0">
+          <AccountsPanel currency={currency} />
+        </div>
+        <UpcomingPanel currency={currency} />
+      </div>
       <DashboardCharts
         currency={currency}
         recent={

@@ -1,0 +1,94 @@
+import { formatMoney } from '@moneta/shared/money';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { UPCOMING_DAYS, useUpcoming } from '../api/get-upcoming';
+const SHOWN = 5;
+
+/** What the recurring transactions will record next: the next 30 days, the first five. */
+export function UpcomingPanel({ currency }: { currency: string }) {
+  const upcoming = useUpcoming(UPCOMING_DAYS);
+  const occurrences = upcoming.data ?? [];
+  const shown = occurrences.slice(0, SHOWN);
+
+  return (
+    <section
+      aria-labelledby="upcoming-heading"
+      aria-busy={upcoming.isPending}
+      className="rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2
+          id="upcoming-heading"
+          className="text-base font-semibold text-neutral-900 dark:text-white"
+        >
+          Upcoming
+        </h2>
+        <span className="text-sm text-neutral-600 dark:text-neutral-400">
+          Next {UPCOMING_DAYS} days
+        </span>
+      </div>
+      {upcoming.isPending ? (
+        <>
+          <Skeleton className="mt-3 h-6 w-48" />
+          <span className="sr-only">Loading…</span>
+        </>
+      ) : upcoming.isError ? (
+        <p className="mt-3 text-sm text-red-700 dark:text-red-400">
+          Could not load what is coming up.{' '}
+          <button type="button" className="underline" onClick={() => void upcoming.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
+          Nothing recurring is due in the next {UPCOMING_DAYS} days.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-neutral-200 dark:divide-neutral-800">
+          {shown.map((occurrence) => (
+            <li
+              key={`${occurrence.recurringId}-${occurrence.date}`}
+              className="flex items-center justify-between gap-4 py-2"
+            >
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">
+                  {occurrence.name}
+                </p>
+                <p className="text-xs text-neutral-600 dark:text-neutral-400">
+                  <time dateTime={occurrence.date}>{formatCalendarDate(occurrence.date)}</time>
+                </p>
+              </div>
+              <p
+                className={`shrink-0 text-sm font-semibold tabular-nums ${
+                  occurrence.isIncome
+                    ? 'text-emerald-700 dark:text-emerald-400'
+                    : 'text-red-700 dark:text-red-400'
+                }`}
+              >
+                {occurrence.isIncome ? '+' : '-'}
+                {formatMoney(occurrence.amount, currency)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
+        {occurrences.length > SHOWN ? (
+          <span className="text-neutral-600 dark:text-neutral-400">
+            and {occurrences.length - SHOWN} more
+          </span>
+        ) : (
+          <span />
+        )}
+        <Link
+          to={paths.recurringTransactions}
+          className="text-emerald-800 hover:underline dark:text-emerald-300"
+        >
+          Manage recurring
+        </Link>
+      </p>
+    </section>
+  );
+}
