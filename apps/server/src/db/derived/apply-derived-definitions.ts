@@ -11,6 +11,9 @@ import { transactionTotalsDefinitions } from './transaction-totals';
  * The database's own behaviour, as this version of Moneta defines it: the trigger functions and
  * triggers that keep the derived tables and the default account (docs/database.md). Each file
  * holds the current definition with CREATE OR REPLACE, so applying them again changes nothing.
+ * To change a trigger or its function, edit its file here: never add its SQL to a numbered
+ * migration (those that first made it stay as history). Dropping one takes a numbered
+ * migration; this step never drops anything (docs/database.md, "Changing a trigger").
  *
  * They are TypeScript modules exporting their SQL, not .sql files: esbuild bundles them into
  * dist/server.js like any other import, so the bundled server needs no folder of its own to
