@@ -68,13 +68,22 @@ describe('createFrom (the rows of a query, written inside PostgreSQL)', () => {
       rows: [account],
     } = await pool.query<{ id: string }>('SELECT id FROM accounts WHERE user_id = $1', [alice.id]);
     // 3,000 rows whose ids must follow `ordinal`: the reverse of the series.
-    const source = (count: number) => sql`
-      SELECT ${alice.id}::uuid AS user_id, ${account!.id}::uuid AS account_id,
-        'Row ' || i AS name, CASE WHEN i % 3 = 0 THEN 'Pocket money' ELSE 'Food' END AS category,
-        i::bigint AS cost_cents, DATE '2026-03-01' + i % 20 AS added_on, i % 7 = 0 AS is_income,
-        CASE WHEN i % 2 = 0 THEN 'ref ' || i END AS note, NULL::uuid AS import_id,
-        'bank-' || i AS bank_id, ${count} + 1 - i AS ordinal
-      FROM generate_series(1, ${count}) AS i`;
+    const source = (count: number) => ({
+      columns: {
+        userId: sql`${alice.id}::uuid`,
+        accountId: sql`${account!.id}::uuid`,
+        name: sql`'Row ' || i`,
+        category: sql`CASE WHEN i % 3 = 0 THEN 'Pocket money' ELSE 'Food' END`,
+        costCents: sql`i::bigint`,
+        addedOn: sql`DATE '2026-03-01' + i % 20`,
+        isIncome: sql`i % 7 = 0`,
+        note: sql`CASE WHEN i % 2 = 0 THEN 'ref ' || i END`,
+        importId: sql`NULL::uuid`,
+        bankId: sql`'bank-' || i`,
+      },
+      ordinal: sql`${count} + 1 - i`,
+      from: sql`FROM generate_series(1, ${count}) AS i`,
+    });
     expect(await writer.createFrom(source(3000))).toBe(3000);
     expect(await writer.createFrom(source(0))).toBe(0);
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { applyDerivedDefinitions } from './derived/apply-derived-definitions';
 
 /** Arbitrary constant naming the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_305_142_001;
@@ -23,19 +24,25 @@ export function migrationsFolder(): string {
 }
 
 /**
- * Applies pending migrations (from `folder`: a restore first migrates only as far as its backup
- * went). Several instances may start at once against one database, so the
- * work happens on one connection holding a PostgreSQL advisory lock.
+ * Brings the database to this version: the pending numbered migrations, then the derived
+ * definitions (src/db/derived: the triggers that keep balances and totals), which hold the
+ * current version of every trigger function and trigger whatever migration first made it.
+ *
+ * With `folder`, a copy of the migrations cut short (a restore first migrates only as far as
+ * its backup went; migration tests do the same), only the numbered migrations in it run: this
+ * version's derived definitions may name columns such an older schema does not have yet. The
+ * call without `folder` that ends the restore applies them.
+ *
+ * Several instances may start at once against one database, so the work happens on one
+ * connection holding a PostgreSQL advisory lock.
  */
-export async function runMigrations(
-  pool: pg.Pool,
-  folder: string = migrationsFolder(),
-): Promise<void> {
+export async function runMigrations(pool: pg.Pool, folder?: string): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migrate(drizzle(client), { migrationsFolder: folder });
+      await migrate(drizzle(client), { migrationsFolder: folder ?? migrationsFolder() });
+      if (folder === undefined) await applyDerivedDefinitions(client);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

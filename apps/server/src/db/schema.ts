@@ -30,7 +30,11 @@ import {
 
 /**
  * Every table that holds a user's data references users.id with ON DELETE CASCADE, so deleting
- * an account removes everything of theirs in one statement (DESIGN §2, DELETE /users/account).
+ * an account removes everything of theirs in one statement (DELETE /users/account).
+ *
+ * Watched by a trigger: deleting users fires transaction_search_counts_users_delete, which
+ * deletes their search counts (that table has no foreign key to cascade). Defined in
+ * src/db/derived/transaction-search-counts.ts (docs/database.md).
  */
 export const users = pgTable(
   'users',
@@ -96,7 +100,13 @@ export const accounts = pgTable(
 
 export type AccountRow = typeof accounts.$inferSelect;
 
-/** Money moved between two of a user's accounts: neither income nor expense. */
+/**
+ * Money moved between two of a user's accounts: neither income nor expense.
+ *
+ * Watched by triggers: every insert, update and delete of transfers fires
+ * account_balances_transfers_insert / _update / _delete, which move both accounts' balances in
+ * account_balances. Defined in src/db/derived/account-balances.ts (docs/database.md).
+ */
 export const transfers = pgTable(
   'transfers',
   {
@@ -140,8 +150,9 @@ export type TransferRow = typeof transfers.$inferSelect;
 
 /**
  * Each account's movement (incomes − expenses + transfers in − transfers out) and how many
- * transactions and transfers it holds, kept exact by statement-level triggers on transactions
- * and transfers (see the migration): a balance is one row, not a sum over the account's history.
+ * transactions and transfers it holds: a balance is one row, not a sum over the account's
+ * history. Derived: only the database writes it, through the statement-level triggers on
+ * transactions and transfers kept in src/db/derived/account-balances.ts.
  */
 export const accountBalances = pgTable('account_balances', {
   accountId: uuid('account_id')
@@ -152,6 +163,19 @@ export const accountBalances = pgTable('account_balances', {
   transferCount: bigint('transfer_count', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Income and expenses. Only the transactions service writes them (one writer), and every write
+ * sets off triggers (docs/database.md), all defined in src/db/derived:
+ * - before each inserted row without an account: transactions_default_account puts it in its
+ *   user's default account (default-account.ts);
+ * - after every insert, update and delete statement, in name order:
+ *   account_balances_transactions_* (account-balances.ts),
+ *   transaction_daily_totals_* (transaction-daily-totals.ts),
+ *   transaction_search_counts_* (transaction-search-counts.ts) and
+ *   transaction_totals_* (transaction-totals.ts), each keeping its derived table exact.
+ * A new column goes through every insert path by itself (transactions-repository.ts); the
+ * steps for adding one are in docs/database.md.
+ */
 export const transactions = pgTable(
   'transactions',
   {
@@ -272,8 +296,9 @@ export const userCategories = pgTable(
 );
 
 /**
- * Running count and sum of each user's transactions per kind and category, kept exact by
- * statement-level triggers (see the migration). Totals, the summary and the page count of an
+ * Running count and sum of each user's transactions per kind and category. Derived: only the
+ * database writes it, through the statement-level triggers on transactions kept in
+ * src/db/derived/transaction-totals.ts. Totals, the summary and the page count of an
  * unfiltered or type/category-filtered list read a few rows here instead of counting a user's
  * whole history on every request.
  */
@@ -292,8 +317,9 @@ export const transactionTotals = pgTable(
 );
 
 /**
- * How many of a user's transactions share each search text (and kind and category), kept exact
- * by the same statement-level triggers as transaction_totals. A user who types transactions has
+ * How many of a user's transactions share each search text (and kind and category). Derived:
+ * only the database writes it, through the statement-level triggers on transactions and users
+ * kept in src/db/derived/transaction-search-counts.ts. A user who types transactions has
  * far fewer distinct texts than transactions (the same shops, the same notes), so the page
  * count of a search sums a few hundred rows here instead of rechecking every matching
  * transaction. (Imported bank rows whose notes are references differ one from another: for
@@ -305,7 +331,8 @@ export const transactionSearchCounts = pgTable(
     // No foreign key: PostgreSQL checked one for every row the counts trigger inserted (a
     // bank file whose notes all differ makes one row per transaction), and the user is a
     // transaction's, checked by its own key. A statement trigger on users deletes a deleted
-    // user's counts, as the key's cascade did (migration 0014).
+    // user's counts, as the key's cascade did (migration 0014; now
+    // src/db/derived/transaction-search-counts.ts).
     userId: uuid('user_id').notNull(),
     isIncome: boolean('is_income').notNull(),
     category: text('category').notNull(),
@@ -324,8 +351,9 @@ export const transactionSearchCounts = pgTable(
 );
 
 /**
- * Count and sum of each user's transactions per day, kind and category, kept exact by the same
- * statement-level triggers as transaction_totals. The charts read a window of days here: a
+ * Count and sum of each user's transactions per day, kind and category. Derived: only the
+ * database writes it, through the statement-level triggers on transactions kept in
+ * src/db/derived/transaction-daily-totals.ts. The charts read a window of days here: a
  * few rows per day instead of every transaction of the window.
  */
 export const transactionDailyTotals = pgTable(
@@ -677,9 +705,12 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * A bank file being imported (DESIGN §5.2). Its rows wait in import_rows until the commit
- * turns them into transactions. `uploading` is internal: the rows of a file still arriving,
- * invisible to the API until the upload finishes (and removed if it fails).
+ * A bank file being imported. Its rows wait in import_rows until the commit turns them into
+ * transactions. `uploading` is internal: the rows of a file still arriving, invisible to the
+ * API until the upload finishes (and removed if it fails).
+ *
+ * Watched by a trigger: deleting imports fires import_rows_imports_delete, which deletes their
+ * import_rows. Defined in src/db/derived/import-rows-cascade.ts (docs/database.md).
  */
 export const imports = pgTable(
   'imports',
@@ -733,8 +764,9 @@ export type ImportRecord = typeof imports.$inferSelect;
  * stored: they are worked out when rows are shown or committed, with the rules as they are.
  *
  * No foreign key to imports: checking one per row cost as much as the rest of a 100,000-row
- * insert. A statement-level trigger on imports (migration 0010) deletes an import's rows with
- * it, as a cascade would, and only the imports service writes rows, under an import it made.
+ * insert. A statement-level trigger on imports (src/db/derived/import-rows-cascade.ts) deletes
+ * an import's rows with it, as a cascade would, and only the imports service writes rows,
+ * under an import it made.
  */
 export const importRows = pgTable(
   'import_rows',

@@ -1,6 +1,7 @@
 import type { CategorySource, ImportRowStatus } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import type { TransactionSource } from '../transactions/transactions-service';
 import { categoryPipeline, hasNoteRules, ruleRenames } from '../rules/rule-matching';
 import { appliedInSql, CategoryDecisions, type CategoryDecision } from './category-decisions';
 import { pairOneToOne } from './one-to-one';
@@ -367,12 +368,22 @@ export function createImportRowsRepository(db: Executor) {
       userId: string,
       target: { accountId: string; importId: string; firstRow: number },
       decisions: CategoryDecisions,
-    ): SQL {
-      return sql`
-        SELECT ${userId}::uuid AS user_id, ${target.accountId}::uuid AS account_id,
-          ${target.importId}::uuid AS import_id, ${appliedInSql.name} AS name,
-          ${appliedInSql.category} AS category, r.amount_cents AS cost_cents,
-          r.date AS added_on, r.is_income, r.note, r.bank_id, r.position AS ordinal
+    ): TransactionSource {
+      return {
+        columns: {
+          userId: sql`${userId}::uuid`,
+          accountId: sql`${target.accountId}::uuid`,
+          importId: sql`${target.importId}::uuid`,
+          name: appliedInSql.name,
+          category: appliedInSql.category,
+          costCents: sql`r.amount_cents`,
+          addedOn: sql`r.date`,
+          isIncome: sql`r.is_income`,
+          note: sql`r.note`,
+          bankId: sql`r.bank_id`,
+        },
+        ordinal: sql`r.position`,
+        from: sql`
         FROM (
           SELECT position, name, date, amount_cents, ${KIND} AS is_income, note, bank_id,
             file_category, category_choice, coalesce(payee_key, '') AS name_key,
@@ -382,7 +393,8 @@ export function createImportRowsRepository(db: Executor) {
             AND ${selectedForCommit}
         ) AS r
         LEFT JOIN ${decisions.asTable()} ON decided.name_key = r.name_key
-          AND decided.note_key = r.note_key AND decided.is_income = r.is_income`;
+          AND decided.note_key = r.note_key AND decided.is_income = r.is_income`,
+      };
     },
 
     /** What the commit leaves out, by reason. */

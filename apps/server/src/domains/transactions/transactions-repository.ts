@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { moveCategoryIn } from '../../db/move-category';
 import { transactions, type TransactionRow } from '../../db/schema';
@@ -29,12 +29,20 @@ export interface TransactionValues {
 /** A row for the bulk path, which may hold several users' rows. */
 export type NewTransactionRow = TransactionValues & { userId: string };
 
+type TransactionInsert = typeof transactions.$inferInsert;
+
 /**
- * A query whose rows are transactions to create, for `insertFrom`: the columns user_id,
- * account_id, name, category, cost_cents, added_on, is_income, note, import_id and bank_id,
- * and `ordinal`, the order their ids follow (an import row's position).
+ * A query whose rows are transactions to create, for `insertFrom`: one SQL expression per
+ * column it fills, named as schema.ts names the column (required columns must be given; the
+ * id is the writer's), the order their ids follow, and the rest of the query.
  */
-export type TransactionSource = SQL;
+export interface TransactionSource {
+  columns: { [Column in keyof Omit<TransactionInsert, 'id'>]: SQL };
+  /** The order the new ids follow (an import row's position). */
+  ordinal: SQL;
+  /** FROM, joins and WHERE. */
+  from: SQL;
+}
 
 /** What of a recurring rule decides which transactions may be its occurrences. */
 export interface OccurrenceRule {
@@ -61,6 +69,54 @@ export interface SourceCategory {
   count: number;
 }
 
+/**
+ * The transactions table's columns as schema.ts defines them: every insert path takes its
+ * column list from here, so that a new column needs no edit in hand-written SQL.
+ */
+const COLUMNS: Record<string, { name: string; isGenerated: boolean }> = Object.fromEntries(
+  Object.entries(getTableColumns(transactions)).map(([key, column]) => [
+    key,
+    { name: column.name, isGenerated: column.generated !== undefined },
+  ]),
+);
+
+/** The given columns' SQL names, in the table's order (generated ones are never written). */
+function columnNames(keys: Iterable<string>): string[] {
+  const given = new Set(keys);
+  return Object.entries(COLUMNS)
+    .filter(([key, column]) => given.has(key) && !column.isGenerated)
+    .map(([, column]) => column.name);
+}
+
+function columnList(names: string[], prefix?: string): SQL {
+  return sql.join(
+    names.map((name) =>
+      prefix ? sql`${sql.identifier(prefix)}.${sql.identifier(name)}` : sql.identifier(name),
+    ),
+    sql`, `,
+  );
+}
+
+/** A row as JSON keyed by SQL column names; undefined values are left out (not given). */
+function toColumnRecord(row: object): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    const column = COLUMNS[key];
+    if (column && !column.isGenerated && value !== undefined) record[column.name] = value;
+  }
+  return record;
+}
+
+/** The source as one query: its columns under their SQL names, and `ordinal`. */
+function sourceQuery(source: TransactionSource): SQL {
+  const expressions = Object.entries(source.columns as Record<string, SQL>);
+  const names = columnNames(expressions.map(([key]) => key));
+  const selected = expressions
+    .filter(([key]) => names.includes(COLUMNS[key]!.name))
+    .map(([key, expression]) => sql`${expression} AS ${sql.identifier(COLUMNS[key]!.name)}`);
+  return sql`SELECT ${sql.join(selected, sql`, `)}, ${source.ordinal} AS ordinal ${source.from}`;
+}
+
 export function createTransactionsRepository(db: Executor) {
   return {
     async insert(userId: string, values: TransactionValues): Promise<TransactionRow> {
@@ -78,29 +134,27 @@ export function createTransactionsRepository(db: Executor) {
     },
 
     /**
-     * Inserts many transactions (of any users) in one statement: the columns travel as array
-     * parameters and `unnest` turns them into rows, so 10,000 rows cost one round trip. A
-     * recurring rule's occurrence that exists already is skipped (its unique index), so that
-     * recording occurrences twice creates nothing; returns how many rows were new.
+     * Inserts many transactions (of any users) in one statement: the rows travel as one JSON
+     * parameter and `json_populate_recordset` reads it with the table's own row type, so
+     * 10,000 rows cost one round trip and every column type (a list, a date) is read as the
+     * column reads it. The columns are those the rows give a value (a column no row gives gets
+     * its default; a row without a value that another row gives gets NULL, as a missing note
+     * always has). A recurring rule's occurrence that exists already is skipped (its unique index),
+     * so that recording occurrences twice creates nothing; returns how many rows were new.
      */
     async insertMany(rows: NewTransactionRow[]): Promise<number> {
       if (rows.length === 0) return 0;
-      const column = (pick: (row: NewTransactionRow) => unknown) => sql.param(rows.map(pick));
       const ids = newIds(rows.length);
+      const records = rows.map((row, index) => toColumnRecord({ ...row, id: ids[index]! }));
+      const given = new Set(records.flatMap((record) => Object.keys(record)));
+      const columns = columnList(
+        Object.values(COLUMNS)
+          .map((column) => column.name)
+          .filter((name) => given.has(name)),
+      );
       const result = await db.execute(sql`
-        INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income,
-          note, recurring_id, receipt_id, account_id, import_id, bank_id)
-        SELECT * FROM unnest(
-          ${sql.param(ids)}::uuid[], ${column((row) => row.userId)}::uuid[],
-          ${column((row) => row.name)}::text[], ${column((row) => row.category)}::text[],
-          ${column((row) => row.costCents)}::bigint[], ${column((row) => row.addedOn)}::date[],
-          ${column((row) => row.isIncome)}::boolean[], ${column((row) => row.note ?? null)}::text[],
-          ${column((row) => row.recurringId ?? null)}::uuid[],
-          ${column((row) => row.receiptId ?? null)}::uuid[],
-          ${column((row) => row.accountId ?? null)}::uuid[],
-          ${column((row) => row.importId ?? null)}::uuid[],
-          ${column((row) => row.bankId ?? null)}::text[]
-        )
+        INSERT INTO transactions (${columns})
+        SELECT ${columns} FROM json_populate_recordset(NULL::transactions, ${JSON.stringify(records)}::json)
         ON CONFLICT (recurring_id, added_on) WHERE recurring_id IS NOT NULL DO NOTHING`);
       return result.rowCount ?? 0;
     },
@@ -114,7 +168,7 @@ export function createTransactionsRepository(db: Executor) {
         count: number;
       }>(sql`
         SELECT s.user_id, s.category, s.is_income, count(*)::int AS count
-        FROM (${source}) AS s GROUP BY s.user_id, s.category, s.is_income`);
+        FROM (${sourceQuery(source)}) AS s GROUP BY s.user_id, s.category, s.is_income`);
       return result.rows.map((row) => ({
         userId: row.user_id,
         name: row.category,
@@ -132,16 +186,15 @@ export function createTransactionsRepository(db: Executor) {
      */
     async insertFrom(source: TransactionSource, ids: string[]): Promise<number> {
       if (ids.length === 0) return 0;
+      const names = columnNames(Object.keys(source.columns));
       // The ids array is read once (an InitPlan), then indexed per row: no join to plan.
       const result = await db.execute(sql`
         WITH given AS MATERIALIZED (SELECT ${sql.param(ids)}::uuid[] AS ids)
-        INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income,
-          note, account_id, import_id, bank_id)
-        SELECT ((SELECT ids FROM given))[s.n], s.user_id, s.name, s.category, s.cost_cents,
-          s.added_on, s.is_income, s.note, s.account_id, s.import_id, s.bank_id
+        INSERT INTO transactions (id, ${columnList(names)})
+        SELECT ((SELECT ids FROM given))[s.n], ${columnList(names, 's')}
         FROM (
           SELECT source.*, row_number() OVER (ORDER BY source.ordinal) AS n
-          FROM (${source}) AS source
+          FROM (${sourceQuery(source)}) AS source
         ) AS s`);
       return result.rowCount ?? 0;
     },
