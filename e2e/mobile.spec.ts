@@ -187,17 +187,17 @@ test('on a phone the filters fold behind one button, so the first row shows on t
   expect(await hasHorizontalScroll(page)).toBe(false);
 });
 
-test('the full navigation bar shows from 1024 px, the menu below', async ({ page, request }) => {
+test('the full navigation bar shows from 1280 px, the menu below', async ({ page, request }) => {
   const user = await createUser(request, { label: 'nav-width' });
   await signInWithToken(page, user.token);
   const shell = new AppShell(page);
-  await page.setViewportSize({ width: 1023, height: 800 });
+  await page.setViewportSize({ width: 1279, height: 800 });
   await page.goto('/dashboard');
   await shell.expectDashboard();
   await expect(shell.nav).toBeHidden();
   await expect(shell.menuButton).toBeVisible();
 
-  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(shell.nav).toBeVisible();
   await expect(shell.menuButton).toBeHidden();
   await expect(shell.logoutButton).toBeInViewport({ ratio: 1 });

@@ -45,15 +45,15 @@ export function AppLayout() {
       <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 xl:gap-4">
           <BrandLink />
-          {/* Eight items fit on one line from 1024 px with tight padding; roomier from 1280 px. */}
-          <nav aria-label="Main" className="hidden lg:block">
-            <ul className="flex items-center gap-0.5 xl:gap-1">
+          {/* Nine items fit on one line from 1280 px; below, the menu holds them. */}
+          <nav aria-label="Main" className="hidden xl:block">
+            <ul className="flex items-center gap-0.5">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
                     className={({ isActive }) =>
-                      `rounded-lg px-1.5 py-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-3 ${
+                      `rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3 ${
                         isActive
                           ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200'
                           : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white'
@@ -66,8 +66,8 @@ export function AppLayout() {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto hidden items-center gap-2 lg:flex">
-            {/* From 1024 px the navigation leaves no room for it: Settings holds it too. */}
+          <div className="ml-auto hidden items-center gap-2 xl:flex">
+            {/* Below 1280 px the navigation leaves no room for it: Settings holds it too. */}
             <CurrencyPicker className="hidden w-36 xl:block" />
             <ThemeToggle />
             <Button variant="secondary" size="sm" onClick={onLogout}>
@@ -83,7 +83,7 @@ export function AppLayout() {
             aria-expanded={isMenuOpen}
             aria-controls={hasMenu ? menuId : undefined}
             aria-label="Open menu"
-            className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 lg:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
+            className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 xl:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
           >
             <MenuIcon className="size-6" />
           </button>

@@ -24,7 +24,7 @@ export function MobileMenu({ id, isOpen, onClose, onLogout, email }: MobileMenuP
 
   return createPortal(
     <div
-      className={`fixed inset-0 z-50 lg:hidden ${isOpen ? '' : 'pointer-events-none invisible'}`}
+      className={`fixed inset-0 z-50 xl:hidden ${isOpen ? '' : 'pointer-events-none invisible'}`}
       aria-hidden={!isOpen}
     >
       <div

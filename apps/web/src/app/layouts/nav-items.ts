@@ -1,12 +1,16 @@
 import { paths } from '@/config/paths';
 
-/** The protected area's navigation, in the order of SPEC §2 (Accounts beside Transactions). */
+/**
+ * The protected area's navigation, in the order of SPEC §2 (Accounts beside Transactions, Import
+ * and its Rules after Receipts).
+ */
 export const NAV_ITEMS = [
   { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.transactions, label: 'Transactions' },
   { to: paths.accounts, label: 'Accounts' },
   { to: paths.receipts, label: 'Receipts' },
   { to: paths.import, label: 'Import' },
+  { to: paths.rules, label: 'Rules' },
   { to: paths.settings, label: 'Settings' },
   { to: paths.budgets, label: 'Budgets' },
   { to: paths.recurringTransactions, label: 'Recurring Transactions' },
