@@ -18,7 +18,10 @@ export const RECURRING_MESSAGES = {
   startDateOutOfRange: `The start date must be between ${RECURRING_MIN_START_DATE} and ${RECURRING_MAX_START_DATE}.`,
 } as const;
 
-/** What the client sends to create or update a recurring transaction (SPEC §5, DESIGN §2). */
+/**
+ * What the client sends to create or update a recurring transaction (docs/architecture.md, Product
+ * rules, docs/api.md, General rules).
+ */
 export const recurringInputSchema = z.object({
   name: z
     .string({ message: RECURRING_MESSAGES.nameRequired })

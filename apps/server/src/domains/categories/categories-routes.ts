@@ -14,7 +14,8 @@ const errors = errorAnswers(400, 401, 404);
 const categoryList = z.array(z.string());
 
 /**
- * Categories keep the paths the original client calls, under /transactions (SPEC §7):
+ * Categories keep the paths the original client calls, under /transactions (docs/api.md, General
+ * rules):
  * /transactions/categories[/expense|/income] and DELETE /transactions/category.
  */
 export async function categoriesRoutes(app: App, options: CategoriesRoutesOptions): Promise<void> {

@@ -1,6 +1,9 @@
 import { paths } from '@/config/paths';
 
-/** The protected area's navigation, in the order of SPEC §2 (Accounts beside Transactions). */
+/**
+ * The protected area's navigation, in the order of docs/architecture.md, Product rules (Accounts
+ * beside Transactions).
+ */
 export const NAV_ITEMS = [
   { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.transactions, label: 'Transactions' },

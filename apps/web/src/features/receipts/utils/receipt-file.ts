@@ -20,7 +20,8 @@ export function isReceiptFile(file: Pick<File, 'name' | 'type'>): boolean {
 
 /**
  * Answers whose message tells the user what to do: no file (400), too large (413), not a
- * receipt type (415), no total found (422), reader busy (503). Anything else gets SPEC §8's text.
+ * receipt type (415), no total found (422), reader busy (503). Anything else gets
+ * docs/architecture.md, Product rules's text.
  */
 const HELPFUL_STATUSES = new Set([400, 413, 415, 422, 503]);
 
@@ -37,7 +38,8 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
- * A receipt's amount always with two decimals (SPEC §2), even in a currency usually shown
+ * A receipt's amount always with two decimals (docs/architecture.md, Product rules), even in a
+ * currency usually shown
  * without them (JPY): it is what was read and stored, to the cent.
  */
 export function formatReceiptAmount(amount: number, currency: string): string {

@@ -32,7 +32,8 @@ const SCOPE_LABELS: Record<ApiTokenScope, string> = {
 };
 
 /**
- * Tokens for scripts (DESIGN §5.5): read or read-and-write, with an expiry, shown once. No token
+ * Tokens for scripts (docs/architecture.md, Security): read or read-and-write, with an expiry,
+ * shown once. No token
  * can manage account security or delete the account.
  */
 export function ApiTokens() {

@@ -46,7 +46,10 @@ type TransactionFormDialogProps = {
   onSaved?: (transaction: Transaction) => void;
 };
 
-/** Add or edit a transaction, in a dialog (SPEC §4 Transaction form, §5). */
+/**
+ * Add or edit a transaction, in a dialog (docs/architecture.md, Product
+ * rules).
+ */
 export function TransactionFormDialog({
   isOpen,
   onClose,
@@ -134,7 +137,8 @@ function TransactionForm({
   const accountId = useWatch({ control, name: 'accountId' });
   const name = useWatch({ control, name: 'name' }) ?? '';
 
-  // A new transaction's category follows the name typed until the user picks one (DESIGN §5.3).
+  // A new transaction's category follows the name typed until the user picks one
+  // (docs/architecture.md, Rules).
   const isCategoryChosen = Boolean(dirtyFields.category);
   const suggestion = useCategorySuggestion(name, isIncome, !transaction && !isCategoryChosen);
   const suggested = suggestion.data?.category;
@@ -172,7 +176,8 @@ function TransactionForm({
   }, [addedCategories, setValue]);
 
   /**
-   * Offline quick-add (DESIGN §5.6): a new transaction that cannot reach the server waits on
+   * Offline quick-add (docs/architecture.md, Web app): a new transaction that cannot reach the
+   * server waits on
    * this device with the key of its first attempt, so that it is recorded once.
    */
   function queue(input: ValidTransactionInput, key: string) {
@@ -207,7 +212,8 @@ function TransactionForm({
 
   const onSubmit = handleSubmit((input) => {
     const balance = summary.data?.balance;
-    // A new expense larger than the balance is confirmed first (SPEC §4).
+    // A new expense larger than the balance is confirmed first (docs/architecture.md, Product
+    // rules).
     if (!transaction && !input.isIncome && balance !== undefined && input.cost > balance) {
       setOverdraft(input);
       return;
