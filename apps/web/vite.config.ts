@@ -22,8 +22,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // The installable app (docs/architecture.md, Web app). injectManifest: src/sw.ts is our own
-    // worker (it also
-    // receives shared files), Workbox only fills in the list of files to precache.
+    // worker (it also receives shared files), Workbox only fills in the list of files to precache.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

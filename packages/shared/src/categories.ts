@@ -37,7 +37,6 @@ export function isAnyBuiltInCategory(name: string): boolean {
 
 /**
  * The category of an income nothing else decides (docs/architecture.md, Rules). It is not built-in:
- * it becomes
- * one of the user's custom income categories the first time a transaction uses it.
+ * it becomes one of the user's custom income categories the first time a transaction uses it.
  */
 export const DEFAULT_INCOME_CATEGORY = 'Other Income';

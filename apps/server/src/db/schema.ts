@@ -54,8 +54,8 @@ export type UserRow = typeof users.$inferSelect;
 
 /**
  * Where money is kept: a checking or savings account, a credit card, cash (docs/architecture.md,
- * Accounts). Every
- * user has at least one; the balance is the opening balance plus what account_balances keeps.
+ * Accounts). Every user has at least one; the balance is the opening balance plus what
+ * account_balances keeps.
  */
 export const accounts = pgTable(
   'accounts',
@@ -415,8 +415,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 
 /**
  * Uploaded receipts. The file itself lives in the database (docs/architecture.md, Layers), so a
- * backup of the
- * database is a backup of everything and deleting an account deletes its files atomically.
+ * backup of the database is a backup of everything and deleting an account deletes its files
+ * atomically.
  */
 export const receipts = pgTable(
   'receipts',
@@ -456,8 +456,8 @@ export type ReceiptRow = typeof receipts.$inferSelect;
 
 /**
  * One sign-in (docs/architecture.md, Security): its id is the `sid` of the session's token. Ending
- * a session deletes
- * its row, and a token whose session is gone is refused (see plugins/authenticate.ts).
+ * a session deletes its row, and a token whose session is gone is refused (see
+ * plugins/authenticate.ts).
  */
 export const sessions = pgTable(
   'sessions',
@@ -636,8 +636,8 @@ export type SecurityEventRow = typeof securityEvents.$inferSelect;
 
 /**
  * The first answer to a request sent with an Idempotency-Key (docs/api.md, Idempotency), kept 24
- * hours so
- * that a retry gets it again instead of creating a second transaction. Keys are per user. The
+ * hours so that a retry gets it again instead of creating a second transaction. Keys are per user.
+ * The
  * row is inserted before the work it guards, in the same database transaction: a concurrent
  * request with the same key waits on the primary key and then finds the answer. The answer is
  * null only inside that transaction, never once it is committed.
@@ -663,8 +663,8 @@ export const idempotencyKeys = pgTable(
 
 /**
  * A bank file being imported (docs/architecture.md, Imports). Its rows wait in import_rows until
- * the commit
- * turns them into transactions. `uploading` is internal: the rows of a file still arriving,
+ * the commit turns them into transactions. `uploading` is internal: the rows of a file still
+ * arriving,
  * invisible to the API until the upload finishes (and removed if it fails).
  */
 export const imports = pgTable(
@@ -802,8 +802,8 @@ export type RuleRow = typeof rules.$inferSelect;
 
 /**
  * What a user taught Moneta about a shop by correcting a receipt (docs/receipts.md): the next
- * receipt
- * with the same tax id or phone, or similar header lines, gets this merchant and category. One
+ * receipt with the same tax id or phone, or similar header lines, gets this merchant and category.
+ * One
  * user's shops are never used for another's receipts.
  */
 export const receiptShops = pgTable(

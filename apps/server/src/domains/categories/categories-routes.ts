@@ -15,8 +15,7 @@ const categoryList = z.array(z.string());
 
 /**
  * Categories keep the paths the original client calls, under /transactions (docs/api.md, General
- * rules):
- * /transactions/categories[/expense|/income] and DELETE /transactions/category.
+ * rules): /transactions/categories[/expense|/income] and DELETE /transactions/category.
  */
 export async function categoriesRoutes(app: App, options: CategoriesRoutesOptions): Promise<void> {
   const { categories } = options;

@@ -24,8 +24,7 @@ const keyOf = (nameKey: string, noteKey: string, isIncome: boolean) =>
 /**
  * The decisions for a set of texts, and the one rule that turns them into a row's category and
  * name (docs/architecture.md, Rules): the user's choice, else the file's own category, else the
- * pipeline's
- * answer (rule → history → default); the name a matching rule gives, else the file's.
+ * pipeline's answer (rule → history → default); the name a matching rule gives, else the file's.
  */
 export class CategoryDecisions {
   private readonly byKey = new Map<

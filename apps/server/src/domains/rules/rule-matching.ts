@@ -3,8 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * The SQL of the category pipeline (docs/architecture.md, Rules), in one place for imports,
- * receipts, the
- * form's suggestion and applying a rule. Texts are compared folded by `moneta_fold` (migration
+ * receipts, the form's suggestion and applying a rule. Texts are compared folded by `moneta_fold`
+ * (migration
  * 0010: no case, accents, spaces or punctuation), on both sides, in SQL.
  */
 

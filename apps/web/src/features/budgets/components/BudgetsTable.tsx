@@ -28,8 +28,7 @@ const mutedNumber = 'text-neutral-700 tabular-nums dark:text-neutral-300';
 
 /**
  * The budgets of the month shown (docs/architecture.md, Product rules). A row opens its budget for
- * editing; the category is
- * also a button so that the keyboard can do the same.
+ * editing; the category is also a button so that the keyboard can do the same.
  */
 export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTableProps) {
   const currency = useCurrency();

@@ -59,8 +59,8 @@ export function budgetMonthName({ year, month }: BudgetMonth): string {
 
 /**
  * The form's month field: a number outside 1–12 becomes 1 or 12 (docs/architecture.md, Product
- * rules); a fraction is
- * rounded first. Anything that is not a number is left for the validation message.
+ * rules); a fraction is rounded first. Anything that is not a number is left for the validation
+ * message.
  */
 export function clampMonth(value: string): string {
   const trimmed = value.trim();

@@ -24,8 +24,7 @@ const EMPTY_FORM: ContactFormValues = {
 
 /**
  * The support form. Nothing is sent anywhere (docs/architecture.md, Product rules): a success
- * banner shows for five seconds,
- * then the form is cleared.
+ * banner shows for five seconds, then the form is cleared.
  */
 export function ContactForm() {
   const [isBannerShown, setIsBannerShown] = useState(false);

@@ -23,8 +23,7 @@ type Done = { fileName: string; result: ImportCommitResult };
 
 /**
  * Import (docs/architecture.md, Imports, issue 14): upload a bank file, check and fix how it is
- * read, choose the
- * rows, import; past imports can be undone.
+ * read, choose the rows, import; past imports can be undone.
  */
 export function ImportPage() {
   const currency = useCurrency();

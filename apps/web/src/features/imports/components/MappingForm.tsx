@@ -24,8 +24,7 @@ const NONE = '';
 
 /**
  * The columns of a CSV as Moneta reads them (docs/architecture.md, Imports): detected on upload,
- * changed here.
- * Each change is sent (debounced) by the page, which shows the rows read through it.
+ * changed here. Each change is sent (debounced) by the page, which shows the rows read through it.
  */
 export function MappingForm({ mapping, columns, sample, isDisabled, onChange }: MappingFormProps) {
   const layoutName = useId();

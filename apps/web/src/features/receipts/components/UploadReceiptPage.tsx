@@ -41,8 +41,8 @@ function ButtonSpinner() {
 
 /**
  * What happens after an upload: a confident reading moves on to the dashboard
- * (docs/architecture.md, Product rules); an
- * unsure one — or one the user chose to correct — waits in a form until it is confirmed.
+ * (docs/architecture.md, Product rules); an unsure one — or one the user chose to correct — waits
+ * in a form until it is confirmed.
  */
 type Stage = 'redirecting' | 'reviewing';
 
@@ -53,8 +53,8 @@ const SHARED_FILE_MISSING =
 
 /**
  * Upload Receipt (docs/architecture.md, Product rules, issue 5, docs/receipts.md;
- * docs/architecture.md, Web app): pick, drop, photograph or share a
- * JPG, PNG or PDF; the server reads it and records the expense; the result shows, a toast
+ * docs/architecture.md, Web app): pick, drop, photograph or share a JPG, PNG or PDF; the server
+ * reads it and records the expense; the result shows, a toast
  * confirms, then the dashboard opens — or, when something was hard to read, the reading waits as
  * a form to be checked.
  */

@@ -39,8 +39,7 @@ export function formatFileSize(bytes: number): string {
 
 /**
  * A receipt's amount always with two decimals (docs/architecture.md, Product rules), even in a
- * currency usually shown
- * without them (JPY): it is what was read and stored, to the cent.
+ * currency usually shown without them (JPY): it is what was read and stored, to the cent.
  */
 export function formatReceiptAmount(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', {

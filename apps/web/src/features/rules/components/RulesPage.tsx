@@ -23,8 +23,8 @@ const moveButtonId = (rule: Rule, direction: Direction) => `rule-${rule._id}-${d
 
 /**
  * Rules (docs/architecture.md, Rules): tried in order, the first that matches a transaction's name
- * or note gives
- * its category (and may rename it), on import, on a receipt and in the transaction form.
+ * or note gives its category (and may rename it), on import, on a receipt and in the transaction
+ * form.
  */
 export function RulesPage() {
   const rules = useRules();

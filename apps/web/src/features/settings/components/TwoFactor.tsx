@@ -25,8 +25,8 @@ const PASSWORD_REQUIRED = 'Please enter your current password.';
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, docs/architecture.md, Security): set up with
- * a QR code or
- * the key typed by hand, turned on with a first code, then ten backup codes shown once.
+ * a QR code or the key typed by hand, turned on with a first code, then ten backup codes shown
+ * once.
  */
 export function TwoFactor() {
   const status = useTwoFactorStatus();

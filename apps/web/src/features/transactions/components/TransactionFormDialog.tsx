@@ -177,8 +177,7 @@ function TransactionForm({
 
   /**
    * Offline quick-add (docs/architecture.md, Web app): a new transaction that cannot reach the
-   * server waits on
-   * this device with the key of its first attempt, so that it is recorded once.
+   * server waits on this device with the key of its first attempt, so that it is recorded once.
    */
   function queue(input: ValidTransactionInput, key: string) {
     if (!user) return false;
