@@ -1,6 +1,6 @@
 /**
- * Built-in categories in the product's fixed order (docs/architecture.md, Product rules). Any
- * other name is custom.
+ * Built-in categories in the product's fixed order (docs/architecture.md, Product rules). Any other
+ * name is custom.
  */
 export const BUILT_IN_EXPENSE_CATEGORIES = [
   'Food',

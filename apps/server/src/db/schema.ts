@@ -637,10 +637,9 @@ export type SecurityEventRow = typeof securityEvents.$inferSelect;
 /**
  * The first answer to a request sent with an Idempotency-Key (docs/api.md, Idempotency), kept 24
  * hours so that a retry gets it again instead of creating a second transaction. Keys are per user.
- * The
- * row is inserted before the work it guards, in the same database transaction: a concurrent
- * request with the same key waits on the primary key and then finds the answer. The answer is
- * null only inside that transaction, never once it is committed.
+ * The row is inserted before the work it guards, in the same database transaction: a concurrent
+ * request with the same key waits on the primary key and then finds the answer. The answer is null
+ * only inside that transaction, never once it is committed.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -664,8 +663,7 @@ export const idempotencyKeys = pgTable(
 /**
  * A bank file being imported (docs/architecture.md, Imports). Its rows wait in import_rows until
  * the commit turns them into transactions. `uploading` is internal: the rows of a file still
- * arriving,
- * invisible to the API until the upload finishes (and removed if it fails).
+ * arriving, invisible to the API until the upload finishes (and removed if it fails).
  */
 export const imports = pgTable(
   'imports',
@@ -803,8 +801,7 @@ export type RuleRow = typeof rules.$inferSelect;
 /**
  * What a user taught Moneta about a shop by correcting a receipt (docs/receipts.md): the next
  * receipt with the same tax id or phone, or similar header lines, gets this merchant and category.
- * One
- * user's shops are never used for another's receipts.
+ * One user's shops are never used for another's receipts.
  */
 export const receiptShops = pgTable(
   'receipt_shops',

@@ -45,8 +45,7 @@ const scopeOf = (record: ImportRecord) => ({ importId: record.id, firstRow: reco
 /**
  * Imports of bank files (docs/architecture.md, Imports): upload → preview (rows kept in the
  * database, so that paging, a new mapping and the commit work across requests and instances) →
- * commit in one
- * database transaction through the transactions writer → undo.
+ * commit in one database transaction through the transactions writer → undo.
  */
 export function createImportsService(db: Database, transactions: TransactionsService) {
   const imports = createImportsRepository(db);

@@ -4,8 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * The SQL of the category pipeline (docs/architecture.md, Rules), in one place for imports,
  * receipts, the form's suggestion and applying a rule. Texts are compared folded by `moneta_fold`
- * (migration
- * 0010: no case, accents, spaces or punctuation), on both sides, in SQL.
+ * (migration 0010: no case, accents, spaces or punctuation), on both sides, in SQL.
  */
 
 /** A rule's side of a match: its field, operator and folded value. */

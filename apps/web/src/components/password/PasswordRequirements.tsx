@@ -19,8 +19,8 @@ const STRENGTH = {
 } as const;
 
 /**
- * 4 rules met is strong (green), 3 fair (yellow), fewer weak (red) (the product's
- * fixed rule: docs/architecture.md, Product rules).
+ * 4 rules met is strong (green), 3 fair (yellow), fewer weak (red) (the product's fixed rule:
+ * docs/architecture.md, Product rules).
  */
 function strengthLevel(metCount: number): keyof typeof STRENGTH {
   if (metCount >= 4) return 'strong';

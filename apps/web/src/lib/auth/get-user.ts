@@ -36,8 +36,7 @@ export function setSessionUser(queryClient: QueryClient, user: User): void {
  * Fetches the user behind the stored token. When that fails the visitor is treated as signed out
  * (docs/architecture.md, Product rules); the token itself is dropped only when the server refuses
  * it. A network failure, a server error or a request cut short by leaving the page says nothing
- * about the token, and
- * dropping it then would sign the user out of every tab for good.
+ * about the token, and dropping it then would sign the user out of every tab for good.
  */
 export async function getUser(): Promise<User | null> {
   if (!getToken()) return null;

@@ -43,8 +43,8 @@ export function FaqAccordion() {
   const baseId = useId();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 
-  // The product asks for opening an answer to bring the page back to its top. The scroll starts once
-  // the answers have been laid out: started before, the previous answer's collapse (above the
+  // The product asks for opening an answer to bring the page back to its top. The scroll starts
+  // once the answers have been laid out: started before, the previous answer's collapse (above the
   // clicked one) moved the page under the smooth scroll and Chromium stopped it part way.
   useLayoutEffect(() => {
     if (openIndex !== null) scrollToTop();

@@ -82,8 +82,7 @@ type ReceiptReviewFormProps = {
 /**
  * The reading of a receipt as a form (docs/receipts.md): each field that was hard to read is
  * marked, and a correction updates the receipt and its expense together (PUT /receipts/:id), which
- * also
- * teaches Moneta the shop.
+ * also teaches Moneta the shop.
  */
 export function ReceiptReviewForm({
   receiptId,

@@ -20,8 +20,8 @@ export function isReceiptFile(file: Pick<File, 'name' | 'type'>): boolean {
 
 /**
  * Answers whose message tells the user what to do: no file (400), too large (413), not a
- * receipt type (415), no total found (422), reader busy (503). Anything else gets
- * the product's fixed fallback text (`RECEIPT_MESSAGES.uploadFailed`).
+ * receipt type (415), no total found (422), reader busy (503). Anything else gets the product's
+ * fixed fallback text (`RECEIPT_MESSAGES.uploadFailed`).
  */
 const HELPFUL_STATUSES = new Set([400, 413, 415, 422, 503]);
 

@@ -47,8 +47,7 @@ type TransactionFormDialogProps = {
 };
 
 /**
- * Add or edit a transaction, in a dialog (docs/architecture.md, Product
- * rules).
+ * Add or edit a transaction, in a dialog (docs/architecture.md, Product rules).
  */
 export function TransactionFormDialog({
   isOpen,
