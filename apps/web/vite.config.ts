@@ -21,8 +21,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The installable app (DESIGN §5.6). injectManifest: src/sw.ts is our own worker (it also
-    // receives shared files), Workbox only fills in the list of files to precache.
+    // The installable app (docs/architecture.md, Web app). injectManifest: src/sw.ts is our own
+    // worker (it also receives shared files), Workbox only fills in the list of files to precache.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

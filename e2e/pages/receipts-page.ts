@@ -13,7 +13,7 @@ export class ReceiptsPage {
   readonly resultPanel: Locator;
   readonly placeholder: Locator;
   readonly pastReceipts: Locator;
-  /** The reading as a form, when it waits to be checked (DESIGN §5.4). */
+  /** The reading as a form, when it waits to be checked (docs/receipts.md). */
   readonly reviewForm: Locator;
   readonly merchant: Locator;
   readonly amount: Locator;

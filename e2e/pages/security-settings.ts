@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The account-security sections of Settings (DESIGN §5.5). */
+/** The account-security sections of Settings (docs/architecture.md, Security). */
 export class SecuritySettings {
   readonly changePassword: Locator;
   readonly sessions: Locator;

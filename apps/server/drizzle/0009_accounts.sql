@@ -33,8 +33,9 @@ CREATE TABLE "transfers" (
 );
 --> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "account_id" uuid;--> statement-breakpoint
--- Every existing user gets "Main", holding all their transactions (DESIGN §5.1). It is dated
--- like its user, so that it stays the oldest account: the default for a transaction without one.
+-- Every existing user gets "Main", holding all their transactions (docs/architecture.md, Accounts).
+-- It is dated like its user, so that it stays the oldest account: the default for a transaction
+-- without one.
 INSERT INTO "accounts" ("id", "user_id", "name", "type", "created_at", "updated_at")
 SELECT gen_random_uuid(), "id", 'Main', 'checking', "created_at", "created_at" FROM "users";
 --> statement-breakpoint
@@ -48,8 +49,8 @@ ALTER TABLE "transactions" ENABLE TRIGGER "transaction_search_counts_update";-->
 ALTER TABLE "transactions" ENABLE TRIGGER "transaction_daily_totals_update";--> statement-breakpoint
 ALTER TABLE "transactions" ALTER COLUMN "account_id" SET NOT NULL;--> statement-breakpoint
 -- A transaction written without an account goes to its user's default one: the oldest not
--- archived, else the oldest (DESIGN §5.1). The WHEN clause keeps rows that name their account
--- (imports, the web app) from calling the function at all.
+-- archived, else the oldest (docs/architecture.md, Accounts). The WHEN clause keeps rows that name
+-- their account (imports, the web app) from calling the function at all.
 CREATE FUNCTION transactions_default_account() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   NEW.account_id := (

@@ -81,12 +81,13 @@ ALTER TABLE "transactions" ADD CONSTRAINT "transactions_import_id_imports_id_fk"
 CREATE INDEX "transactions_import_idx" ON "transactions" USING btree ("import_id") WHERE "transactions"."import_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "transactions_account_bank_id_idx" ON "transactions" USING btree ("account_id","bank_id") WHERE "transactions"."bank_id" IS NOT NULL;--> statement-breakpoint
 -- Hand-written (keep at the end so that the part above can be generated again).
--- Text as rules, duplicates and history compare it (DESIGN §5.2, §5.3): accents removed (NFD,
--- then the combining marks dropped; skipped for ASCII text, which has none), ASCII and common
--- Unicode punctuation and spaces removed, lower-cased. "Café-Müller GmbH" and "CAFE MULLER
--- GMBH" are both 'cafemullergmbh'. Letters of other scripts are kept. It is the one definition
--- of that comparison: computed in SQL on both sides, so that an import row and a transaction
--- can never be folded differently. Not STRICT, so that PostgreSQL inlines it.
+-- Text as rules, duplicates and history compare it (docs/architecture.md, Imports;
+-- docs/architecture.md, Rules): accents removed (NFD, then the combining marks dropped; skipped for
+-- ASCII text, which has none), ASCII and common Unicode punctuation and spaces removed,
+-- lower-cased. "Café-Müller GmbH" and "CAFE MULLER GMBH" are both 'cafemullergmbh'. Letters of
+-- other scripts are kept. It is the one definition of that comparison: computed in SQL on both
+-- sides, so that an import row and a transaction can never be folded differently. Not STRICT, so
+-- that PostgreSQL inlines it.
 CREATE FUNCTION moneta_fold(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN lower(regexp_replace(
   CASE WHEN octet_length(value) = char_length(value) THEN value

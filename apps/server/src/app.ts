@@ -102,7 +102,9 @@ export interface AppOptions {
   recentUserTtlMs?: number | undefined;
 }
 
-/** The largest JSON body any route takes (DESIGN §2: 1 MB); larger ones are a 413. */
+/**
+ * The largest JSON body any route takes (docs/api.md, General rules: 1 MB); larger ones are a 413.
+ */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function createDefaultReceiptReader(config: AppOptions['config']): ReceiptReader {

@@ -12,7 +12,8 @@ const optionalText = z
 
 /**
  * Every setting Moneta reads from the environment. This is the only place that reads
- * `process.env` for configuration (DESIGN §1); README.md documents the same table.
+ * `process.env` for configuration (docs/architecture.md, Layers); README.md documents the same
+ * table.
  */
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -1,5 +1,5 @@
-// Account security (DESIGN §5.5) through the HTTP API: password change, sessions, two-factor
-// sign-in, API tokens and security events.
+// Account security (docs/architecture.md, Security) through the HTTP API: password change,
+// sessions, two-factor sign-in, API tokens and security events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../src/domains/two-factor/totp';
 import { buildApp } from '../src/app';

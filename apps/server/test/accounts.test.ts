@@ -1,4 +1,4 @@
-// Accounts and transfers (DESIGN §5.1) through HTTP on a real PostgreSQL.
+// Accounts and transfers (docs/architecture.md, Accounts) through HTTP on a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 

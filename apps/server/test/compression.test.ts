@@ -1,6 +1,6 @@
-// Compression (DESIGN §5.6): the built web app's files are sent precompressed with long cache
-// headers, API answers of 1 kB or more are compressed on the fly, and what must not be
-// compressed (small answers, receipt files) goes as it is.
+// Compression (docs/architecture.md, Request flow): the built web app's files are sent
+// precompressed with long cache headers, API answers of 1 kB or more are compressed on the fly, and
+// what must not be compressed (small answers, receipt files) goes as it is.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

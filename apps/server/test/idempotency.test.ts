@@ -1,5 +1,5 @@
-// POST /transactions with an Idempotency-Key (DESIGN §5.6): the same key and body within 24 h
-// returns the first answer and records nothing new, whoever sends it and however often.
+// POST /transactions with an Idempotency-Key (docs/api.md, Idempotency): the same key and body
+// within 24 h returns the first answer and records nothing new, whoever sends it and however often.
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from '@moneta/shared';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,5 +1,5 @@
-// Import of bank files (DESIGN §5.2) through HTTP on a real PostgreSQL: every fixture format,
-// the detected mapping, duplicates, categories, commit and undo.
+// Import of bank files (docs/architecture.md, Imports) through HTTP on a real PostgreSQL: every
+// fixture format, the detected mapping, duplicates, categories, commit and undo.
 import type { Import, ImportRow, Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFixture, uploadImport } from './support/import-files';

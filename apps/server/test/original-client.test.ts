@@ -4,9 +4,9 @@ import { multipartFile, renderReceipt } from './support/receipt-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 /**
- * What the original client of SPEC.md (paisable), unchanged and served from another origin,
- * needs beyond the calls it makes: pictures it may show, headers it may read, and fields it
- * does not send left as they are.
+ * What the original client (paisable, docs/api.md, General rules), unchanged and served from
+ * another origin, needs beyond the calls it makes: pictures it may show, headers it may read, and
+ * fields it does not send left as they are.
  */
 let context: TestContext;
 let user: SignedUpUser;

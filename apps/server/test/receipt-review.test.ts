@@ -1,6 +1,6 @@
-// Reviewing a receipt (PUT /receipts/:id) and what Moneta learns from it (DESIGN §5.4, issue 16).
-// The reader here is the real extraction over texts the test chooses, so that the shop's header
-// lines are known exactly; OCR itself is tested in receipts.test.ts.
+// Reviewing a receipt (PUT /receipts/:id) and what Moneta learns from it (docs/receipts.md, issue
+// 16). The reader here is the real extraction over texts the test chooses, so that the shop's
+// header lines are known exactly; OCR itself is tested in receipts.test.ts.
 import { todayIn } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFields } from '../src/domains/receipts/extract/extract-fields';

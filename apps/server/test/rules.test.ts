@@ -1,4 +1,4 @@
-// Rules and the category pipeline (DESIGN §5.3) through HTTP on a real PostgreSQL.
+// Rules and the category pipeline (docs/architecture.md, Rules) through HTTP on a real PostgreSQL.
 import type { Rule, Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedReceiptReader } from './security/user-data';

@@ -1,5 +1,6 @@
-// Draws the app icons of the web manifest (DESIGN §5.6) from the logo, with sharp. Run it again
-// after changing the logo: `node apps/web/scripts/make-icons.mjs`; the PNGs are committed.
+// Draws the app icons of the web manifest (docs/architecture.md, Web app) from the logo, with
+// sharp. Run it again after changing the logo: `node apps/web/scripts/make-icons.mjs`; the PNGs are
+// committed.
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';

@@ -10,7 +10,7 @@ import {
 import { MAX_NOTE_LENGTH } from './limits';
 import { hasAtMostTwoDecimals } from './money';
 
-/** Where money is kept (DESIGN §5.1). */
+/** Where money is kept (docs/architecture.md, Accounts). */
 export const ACCOUNT_TYPES = ['cash', 'checking', 'savings', 'credit', 'other'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
@@ -159,7 +159,10 @@ export const transferPageSchema = z.object({
 });
 export type TransferPage = z.infer<typeof transferPageSchema>;
 
-/** One line of an account's register: a transaction, or a transfer in or out (DESIGN §5.1). */
+/**
+ * One line of an account's register: a transaction, or a transfer in or out (docs/architecture.md,
+ * Accounts).
+ */
 export const registerEntrySchema = z.object({
   kind: z.enum(['transaction', 'transfer']),
   _id: z.string(),

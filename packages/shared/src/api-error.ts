@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** The one error shape of the API (DESIGN §2). */
+/** The one error shape of the API (docs/api.md, General rules). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),

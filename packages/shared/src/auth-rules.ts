@@ -1,6 +1,9 @@
 import { MAX_EMAIL_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
-/** Exact texts of SPEC §5 (register form), used by the client's form and the server alike. */
+/**
+ * The register form's texts: the product's fixed wording (docs/architecture.md, Product rules),
+ * used by the client's form and the server alike.
+ */
 export const AUTH_MESSAGES = {
   invalidEmail: 'Please enter a valid email address.',
   blockedDomain: 'This email domain is not allowed.',
@@ -41,7 +44,7 @@ export function passwordChecks(password: string): PasswordChecks {
     length: length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH,
     letter: /[A-Za-z]/.test(password),
     digit: /\d/.test(password),
-    // A symbol is a non-word character or an underscore (SPEC §5).
+    // A symbol is a non-word character or an underscore (docs/architecture.md, Product rules).
     symbol: /[\W_]/.test(password),
   };
 }

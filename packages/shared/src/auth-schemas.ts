@@ -7,13 +7,19 @@ export const timeZoneSchema = z.string().refine(isValidTimeZone, {
   message: 'Time zone must be a valid IANA zone such as Europe/Paris.',
 });
 
-/** A password being chosen (sign-up, a change): the register form's rules (SPEC §5). */
+/**
+ * A password being chosen (sign-up, a change): the register form's rules (docs/architecture.md,
+ * Product rules).
+ */
 export const newPasswordSchema = z.string().superRefine((password, ctx) => {
   const problem = passwordProblem(password);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-/** Sign-up: the register form's rules (SPEC §5), in the order the form checks them. */
+/**
+ * Sign-up: the register form's rules (docs/architecture.md, Product rules), in the order the form
+ * checks them.
+ */
 export const signupSchema = z.object({
   email: z
     .string()
@@ -27,7 +33,10 @@ export const signupSchema = z.object({
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
-/** Sign-in checks only presence (SPEC §5); a wrong pair is the server's 401, not a 400. */
+/**
+ * Sign-in checks only presence (docs/architecture.md, Product rules); a wrong pair is the server's
+ * 401, not a 400.
+ */
 export const loginSchema = z.object({
   email: z.string().min(1, 'Email is required.').max(1000).transform(normalizeEmail),
   password: z.string().min(1, 'Password is required.').max(1000),

@@ -32,7 +32,10 @@ const wholeNumber = (min: number, max: number, message: string) =>
 const monthSchema = wholeNumber(1, 12, BUDGET_MESSAGES.monthInvalid);
 const yearSchema = wholeNumber(BUDGET_MIN_YEAR, BUDGET_MAX_YEAR, BUDGET_MESSAGES.yearInvalid);
 
-/** What the client sends to create or update a budget (SPEC §5, DESIGN §2). */
+/**
+ * What the client sends to create or update a budget (docs/architecture.md, Product rules,
+ * docs/api.md, General rules).
+ */
 export const budgetInputSchema = z.object({
   category: z
     .string({ message: BUDGET_MESSAGES.categoryRequired })

@@ -1,6 +1,6 @@
 /**
- * Calendar dates are 'YYYY-MM-DD' strings end to end (DESIGN §1). These helpers never go
- * through a UTC Date and back, which would shift days across time zones.
+ * Calendar dates are 'YYYY-MM-DD' strings end to end (docs/architecture.md, Layers). These helpers
+ * never go through a UTC Date and back, which would shift days across time zones.
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

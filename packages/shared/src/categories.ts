@@ -1,4 +1,7 @@
-/** Built-in categories in the order the spec lists them (SPEC §3). Any other name is custom. */
+/**
+ * Built-in categories in the product's fixed order (docs/architecture.md, Product rules). Any other
+ * name is custom.
+ */
 export const BUILT_IN_EXPENSE_CATEGORIES = [
   'Food',
   'Shopping',
@@ -33,7 +36,7 @@ export function isAnyBuiltInCategory(name: string): boolean {
 }
 
 /**
- * The category of an income nothing else decides (DESIGN §5.3). It is not built-in: it becomes
- * one of the user's custom income categories the first time a transaction uses it.
+ * The category of an income nothing else decides (docs/architecture.md, Rules). It is not built-in:
+ * it becomes one of the user's custom income categories the first time a transaction uses it.
  */
 export const DEFAULT_INCOME_CATEGORY = 'Other Income';

@@ -1,4 +1,7 @@
-/** The currencies Moneta can display (SPEC §3). Amounts are never converted between them. */
+/**
+ * The currencies Moneta can display (docs/architecture.md, Product rules). Amounts are never
+ * converted between them.
+ */
 export const CURRENCIES = [
   { code: 'USD', name: 'United States Dollar', symbol: '$', flag: '🇺🇸' },
   { code: 'EUR', name: 'Euro', symbol: '€', flag: '🇪🇺' },

@@ -1,7 +1,9 @@
 import { z } from './zod';
 import { categoryNameSchema, pageQueryShape } from './transaction-schemas';
 
-/** Bank files Moneta reads (DESIGN §5.2); the format is decided from the bytes. */
+/**
+ * Bank files Moneta reads (docs/architecture.md, Imports); the format is decided from the bytes.
+ */
 export const IMPORT_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -24,7 +26,7 @@ export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
 /**
  * Where a row's category comes from: the user's choice at commit, the file's own category
- * column, a rule, the user's history with that payee, or the default (DESIGN §5.3).
+ * column, a rule, the user's history with that payee, or the default (docs/architecture.md, Rules).
  */
 export const CATEGORY_SOURCES = ['user', 'file', 'rule', 'history', 'default'] as const;
 export type CategorySource = (typeof CATEGORY_SOURCES)[number];

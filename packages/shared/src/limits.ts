@@ -1,4 +1,7 @@
-/** Length limits shared by the server's validation and the client's forms (DESIGN §2). */
+/**
+ * Length limits shared by the server's validation and the client's forms (docs/api.md, General
+ * rules).
+ */
 export const MAX_NAME_LENGTH = 100;
 export const MAX_CATEGORY_LENGTH = 50;
 export const MAX_NOTE_LENGTH = 500;

@@ -70,10 +70,10 @@ function formatWithIntl(amount: number, currencyCode: string): string {
 }
 
 /**
- * en-US currency formatting with the chosen code (SPEC §9). Formatting lives only in the UI.
- * Moneta's own currencies are written without Intl: the first Intl formatter of a page loads
- * ICU's data, 40–50 ms on a desktop and 200 ms at a phone's speed, in the task that draws the
- * dashboard's first amounts. Other codes, and amounts Intl writes specially (∞, NaN, past
+ * en-US currency formatting with the chosen code (docs/architecture.md, Product rules). Formatting
+ * lives only in the UI. Moneta's own currencies are written without Intl: the first Intl formatter
+ * of a page loads ICU's data, 40–50 ms on a desktop and 200 ms at a phone's speed, in the task that
+ * draws the dashboard's first amounts. Other codes, and amounts Intl writes specially (∞, NaN, past
  * 10^21), go to Intl.NumberFormat.
  */
 export function formatMoney(amount: number, currencyCode: string): string {

@@ -74,7 +74,7 @@ export type ReceiptUploadResult = z.infer<typeof receiptUploadResultSchema>;
 
 /**
  * The user's review of a receipt's reading (PUT /receipts/:id): the fields of its expense, with
- * the rules of a transaction's (DESIGN §5.4). The merchant is the expense's name.
+ * the rules of a transaction's (docs/receipts.md). The merchant is the expense's name.
  */
 export const receiptReviewSchema = z.object({
   merchant: z

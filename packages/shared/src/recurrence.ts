@@ -1,11 +1,11 @@
 import { dateFromParts, dateParts, daysInMonth, fromDayNumber, toDayNumber } from './calendar-date';
 
 /**
- * Recurrence arithmetic on 'YYYY-MM-DD' calendar dates (DESIGN §2, "Recurring transactions").
- * Occurrence 0 is the start date; occurrence n is n days / weeks / months / years later. Months
- * and years stay anchored on the start's day, clamped to the month's length: a rule starting on
- * Jan 31 falls on Feb 28 (29), then Mar 31 again; one starting on Feb 29 falls on Feb 28 in
- * common years. Everything is integer arithmetic by index: no day-by-day loops, no Date.
+ * Recurrence arithmetic on 'YYYY-MM-DD' calendar dates (docs/api.md, General rules, "Recurring
+ * transactions"). Occurrence 0 is the start date; occurrence n is n days / weeks / months / years
+ * later. Months and years stay anchored on the start's day, clamped to the month's length: a rule
+ * starting on Jan 31 falls on Feb 28 (29), then Mar 31 again; one starting on Feb 29 falls on Feb
+ * 28 in common years. Everything is integer arithmetic by index: no day-by-day loops, no Date.
  */
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'annually'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { MAX_NAME_LENGTH } from './limits';
 import { categoryNameSchema } from './transaction-schemas';
 
-/** Rules that categorise (and rename) transactions by their text (DESIGN §5.3). */
+/** Rules that categorise (and rename) transactions by their text (docs/architecture.md, Rules). */
 export const RULE_FIELDS = ['name', 'note'] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 

@@ -1,7 +1,10 @@
 import { z } from './zod';
 import { authResponseSchema, newPasswordSchema, timeZoneSchema } from './auth-schemas';
 
-/** Account security (DESIGN §5.5): password change, sessions, two-factor, passkeys, API tokens. */
+/**
+ * Account security (docs/architecture.md, Security): password change, sessions, two-factor,
+ * passkeys, API tokens.
+ */
 
 export const SECURITY_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password.',
@@ -65,7 +68,7 @@ export const loginSecondFactorSchema = z.object({
     .min(1, SECURITY_MESSAGES.challengeRequired)
     .max(200, SECURITY_MESSAGES.challengeRequired),
   code: codeSchema,
-  /** As with the password step (DESIGN §2): kept once the sign-in is complete. */
+  /** As with the password step (docs/api.md, General rules): kept once the sign-in is complete. */
   timeZone: timeZoneSchema.optional(),
 });
 export type LoginSecondFactorInput = z.input<typeof loginSecondFactorSchema>;

@@ -64,7 +64,7 @@ const optionalText = (max: number, label: string) =>
 
 /**
  * A transaction's fields with the given rule for `note`: creating one stores a missing note as
- * none; an update without `note` keeps the stored one (DESIGN §5.6).
+ * none; an update without `note` keeps the stored one (docs/architecture.md, Web app).
  */
 const transactionFields = <Note extends z.ZodType>(note: Note) =>
   z
@@ -111,7 +111,10 @@ export const idempotencyKeySchema = z
     'Idempotency-Key must be 1 to 200 visible ASCII characters, without spaces.',
   );
 
-/** What the client sends to create a transaction (SPEC §5, DESIGN §2). */
+/**
+ * What the client sends to create a transaction (docs/architecture.md, Product rules, docs/api.md,
+ * General rules).
+ */
 export const transactionInputSchema = transactionFields(
   optionalText(MAX_NOTE_LENGTH, 'Note')
     .optional()
@@ -141,7 +144,7 @@ const booleanQuery = z
   .enum(['true', 'false'], { message: 'isIncome must be true or false.' })
   .transform((value) => value === 'true');
 
-/** Filters shared by the list and the export (DESIGN §2). */
+/** Filters shared by the list and the export (docs/api.md, General rules). */
 export const transactionFiltersSchema = z
   .object({
     search: z
@@ -201,7 +204,10 @@ export const transactionSchema = z.object({
   recurringId: z.string().nullable(),
   receiptId: z.string().nullable(),
   accountId: z.string(),
-  /** The bank-file import that created it (DESIGN §5.2); null for any other transaction. */
+  /**
+   * The bank-file import that created it (docs/architecture.md, Imports); null for any other
+   * transaction.
+   */
   importId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

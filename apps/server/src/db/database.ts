@@ -15,7 +15,7 @@ export interface DatabaseHandle {
 // Return bigint (int8) columns as JS numbers: sums of cents stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // Calendar dates stay 'YYYY-MM-DD' strings: turning them into Date objects shifts days across
-// time zones (DESIGN §1).
+// time zones (docs/architecture.md, Layers).
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export function openDatabase(

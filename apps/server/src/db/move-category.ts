@@ -7,7 +7,8 @@ type CategorisedTable = typeof transactions | typeof recurringRules;
 
 /**
  * Moves one user's rows of the given kinds (incomes, expenses or both) from category `from` to
- * `to`, as deleting a custom category does (SPEC §5), and answers how many moved.
+ * `to`, as deleting a custom category does (docs/architecture.md, Product rules), and answers how
+ * many moved.
  */
 export async function moveCategoryIn(
   db: Executor,

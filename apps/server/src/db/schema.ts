@@ -30,7 +30,8 @@ import {
 
 /**
  * Every table that holds a user's data references users.id with ON DELETE CASCADE, so deleting
- * an account removes everything of theirs in one statement (DELETE /users/account).
+ * an account removes everything of theirs in one statement (docs/api.md, General rules, DELETE
+ * /users/account).
  *
  * Watched by a trigger: deleting users fires transaction_search_counts_users_delete, which
  * deletes their search counts (that table has no foreign key to cascade). Defined in
@@ -56,8 +57,9 @@ export const users = pgTable(
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * Where money is kept: a checking or savings account, a credit card, cash (DESIGN §5.1). Every
- * user has at least one; the balance is the opening balance plus what account_balances keeps.
+ * Where money is kept: a checking or savings account, a credit card, cash (docs/architecture.md,
+ * Accounts). Every user has at least one; the balance is the opening balance plus what
+ * account_balances keeps.
  */
 export const accounts = pgTable(
   'accounts',
@@ -265,7 +267,8 @@ export const transactions = pgTable(
     index('transactions_import_idx')
       .on(table.importId)
       .where(sql`${table.importId} IS NOT NULL`),
-    // An imported row's bank id against the account's transactions (duplicates, DESIGN §5.2).
+    // An imported row's bank id against the account's transactions (duplicates,
+    // docs/architecture.md, Imports).
     index('transactions_account_bank_id_idx')
       .on(table.accountId, table.bankId)
       .where(sql`${table.bankId} IS NOT NULL`),
@@ -375,7 +378,10 @@ export const transactionDailyTotals = pgTable(
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
-/** A monthly spending limit for one category (SPEC §3); one per category and month. */
+/**
+ * A monthly spending limit for one category (docs/architecture.md, Product rules); one per category
+ * and month.
+ */
 export const budgets = pgTable(
   'budgets',
   {
@@ -460,8 +466,9 @@ export type RecurringRuleRow = typeof recurringRules.$inferSelect;
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Uploaded receipts. The file itself lives in the database (DESIGN §1), so a backup of the
- * database is a backup of everything and deleting an account deletes its files atomically.
+ * Uploaded receipts. The file itself lives in the database (docs/architecture.md, Layers), so a
+ * backup of the database is a backup of everything and deleting an account deletes its files
+ * atomically.
  */
 export const receipts = pgTable(
   'receipts',
@@ -500,8 +507,9 @@ export const receipts = pgTable(
 export type ReceiptRow = typeof receipts.$inferSelect;
 
 /**
- * One sign-in (DESIGN §5.5): its id is the `sid` of the session's token. Ending a session deletes
- * its row, and a token whose session is gone is refused (see plugins/authenticate.ts).
+ * One sign-in (docs/architecture.md, Security): its id is the `sid` of the session's token. Ending
+ * a session deletes its row, and a token whose session is gone is refused (see
+ * plugins/authenticate.ts).
  */
 export const sessions = pgTable(
   'sessions',
@@ -525,7 +533,7 @@ export const sessions = pgTable(
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** Tokens for scripts (DESIGN §5.5): only the SHA-256 of the secret is kept. */
+/** Tokens for scripts (docs/architecture.md, Security): only the SHA-256 of the secret is kept. */
 export const apiTokens = pgTable(
   'api_tokens',
   {
@@ -679,11 +687,11 @@ export const securityEvents = pgTable(
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
 
 /**
- * The first answer to a request sent with an Idempotency-Key (DESIGN §5.6), kept 24 hours so
- * that a retry gets it again instead of creating a second transaction. Keys are per user. The
- * row is inserted before the work it guards, in the same database transaction: a concurrent
- * request with the same key waits on the primary key and then finds the answer. The answer is
- * null only inside that transaction, never once it is committed.
+ * The first answer to a request sent with an Idempotency-Key (docs/api.md, Idempotency), kept 24
+ * hours so that a retry gets it again instead of creating a second transaction. Keys are per user.
+ * The row is inserted before the work it guards, in the same database transaction: a concurrent
+ * request with the same key waits on the primary key and then finds the answer. The answer is null
+ * only inside that transaction, never once it is committed.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -705,7 +713,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * A bank file being imported. Its rows wait in import_rows until the commit turns them into
+ * A bank file being imported (docs/architecture.md, Imports). Its rows wait in import_rows until the commit turns them into
  * transactions. `uploading` is internal: the rows of a file still arriving, invisible to the
  * API until the upload finishes (and removed if it fails).
  *
@@ -847,9 +855,9 @@ export const rules = pgTable(
 export type RuleRow = typeof rules.$inferSelect;
 
 /**
- * What a user taught Moneta about a shop by correcting a receipt (DESIGN §5.4): the next receipt
- * with the same tax id or phone, or similar header lines, gets this merchant and category. One
- * user's shops are never used for another's receipts.
+ * What a user taught Moneta about a shop by correcting a receipt (docs/receipts.md): the next
+ * receipt with the same tax id or phone, or similar header lines, gets this merchant and category.
+ * One user's shops are never used for another's receipts.
  */
 export const receiptShops = pgTable(
   'receipt_shops',

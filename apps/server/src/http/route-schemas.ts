@@ -9,7 +9,9 @@ import type { App } from './types';
  */
 export const idParams = z.object({ id: z.string().max(64) });
 
-/** The error answers a route documents, every one `{ message, code? }` (DESIGN §2). */
+/**
+ * The error answers a route documents, every one `{ message, code? }` (docs/api.md, General rules).
+ */
 export function errorAnswers<const Status extends number>(
   ...statuses: Status[]
 ): { [Code in Status as `${Code}`]: typeof apiErrorSchema } {

@@ -9,7 +9,7 @@ type Params = Record<string, unknown>;
 
 /**
  * Turns schema validation failures into plain sentences that name the field. Custom messages
- * written in the shared schemas (the spec's own texts) pass through unchanged.
+ * written in the shared schemas (the product's fixed wording) pass through unchanged.
  */
 export function describeValidationErrors(
   errors: FastifySchemaValidationError[],

@@ -12,12 +12,12 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 const SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
 
 /**
- * Compresses the API's answers of 1 kB or more (DESIGN §5.6): JSON and the CSV export. These
- * are compressed on every request, so the levels are fast ones, and gzip (level 6) comes first:
- * on API JSON it is within 1–2 % of brotli 4's size and cost the server less CPU per request
- * (docs/benchmarks.md). Brotli (quality 4) serves clients that accept only it; the static files
- * get brotli 11 once, at build. Receipt files (JPEG, PNG, PDF) are compressed already and are
- * sent as they are. Request bodies are never inflated: no client sends them compressed, and
+ * Compresses the API's answers of 1 kB or more (docs/architecture.md, Request flow): JSON and the
+ * CSV export. These are compressed on every request, so the levels are fast ones, and gzip (level
+ * 6) comes first: on API JSON it is within 1–2 % of brotli 4's size and cost the server less CPU
+ * per request (docs/benchmarks.md). Brotli (quality 4) serves clients that accept only it; the
+ * static files get brotli 11 once, at build. Receipt files (JPEG, PNG, PDF) are compressed already
+ * and are sent as they are. Request bodies are never inflated: no client sends them compressed, and
  * inflating is a way to make a small upload large.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {

@@ -7,7 +7,7 @@ import { FullPageSpinner } from '@/components/ui/Spinner';
 import { useTheme } from '@/hooks/use-theme';
 import { initTheme } from '@/lib/theme';
 
-/** Alt+T moves focus to the notifications (SPEC §9). */
+/** Alt+T moves focus to the notifications (docs/architecture.md, Product rules). */
 const isToastHotKey = (event: KeyboardEvent) => event.altKey && event.code === 'KeyT';
 
 export function AppProvider({

@@ -31,7 +31,8 @@ function matchIndex(search: string, start: number): number {
 }
 
 /**
- * Changes the user's default currency; it is saved on the server so it persists (SPEC §4).
+ * Changes the user's default currency; it is saved on the server so it persists
+ * (docs/architecture.md, Product rules).
  *
  * A select-only combobox (WAI-ARIA APG) rather than a native select, because an option cannot
  * hold the flag's image. The focus stays on the button; the listbox's active option is named by

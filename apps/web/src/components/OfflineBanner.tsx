@@ -1,8 +1,9 @@
 import { useOnlineStatus } from '@/hooks/use-online-status';
 
 /**
- * Says so while the device is offline (DESIGN §5.6): the app shell still opens from the cache.
- * An alert, announced as it appears, so that no empty live region waits on every page.
+ * Says so while the device is offline (docs/architecture.md, Web app): the app shell still opens
+ * from the cache. An alert, announced as it appears, so that no empty live region waits on every
+ * page.
  */
 export function OfflineBanner() {
   const isOnline = useOnlineStatus();

@@ -1,4 +1,4 @@
-/** Keys of what the app keeps in localStorage (SPEC §3). */
+/** Keys of what the app keeps in localStorage (docs/architecture.md, Product rules). */
 export const STORAGE_KEYS = {
   token: 'token',
   theme: 'theme',

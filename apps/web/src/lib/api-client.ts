@@ -153,7 +153,8 @@ async function request<T>(
   headers?: Record<string, string>,
 ): Promise<T> {
   const response = await send(method, path, body, 'application/json', headers);
-  // The API contract (DESIGN §2) fixes the shape of each answer; callers name it with T.
+  // The API contract (docs/api.md, General rules) fixes the shape of each answer; callers name it
+  // with T.
   return (await readJson(response)) as T;
 }
 

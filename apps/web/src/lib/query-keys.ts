@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
-/** Every kind of list the app reads categories as (DESIGN §2). */
+/** Every kind of list the app reads categories as (docs/api.md, General rules). */
 export type CategoryKind = 'expense' | 'income' | 'all';
 
 /**

@@ -80,7 +80,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
     /**
      * Checks the password. With two-factor on, the answer is a challenge and no token: only
-     * `loginSecondFactor` with a right code makes a session (DESIGN §5.5).
+     * `loginSecondFactor` with a right code makes a session (docs/architecture.md, Security).
      */
     async login(
       { email, password, timeZone }: Credentials,

@@ -5,7 +5,7 @@ import { sha256Hex } from '../../lib/hashing';
 import { newId } from '../../lib/ids';
 
 export type ChallengePurpose = AuthChallengeRow['purpose'];
-/** Every challenge dies after 5 minutes (DESIGN §5.5). */
+/** Every challenge dies after 5 minutes (docs/architecture.md, Security). */
 export const CHALLENGE_LIFETIME_SECONDS = 5 * 60;
 
 /**

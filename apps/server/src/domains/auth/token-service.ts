@@ -3,7 +3,7 @@ import { createExpiringMap } from '../../lib/expiring-map';
 import { isId } from '../../lib/ids';
 
 const ALGORITHM = 'HS256';
-/** How long a session (and its token) lasts: 7 days (DESIGN §4). */
+/** How long a session (and its token) lasts: 7 days (docs/api.md, Authentication). */
 export const SESSION_LIFETIME_MS = 7 * 86_400_000;
 const ISSUER = 'moneta';
 /** Verified tokens remembered at most; a busy server sees far fewer distinct sessions. */
@@ -24,7 +24,10 @@ export interface TokenService {
   verify(token: string): Promise<SessionClaims | undefined>;
 }
 
-/** HS256 JWTs (DESIGN §4). Only HS256 is accepted: `alg: none` and key confusion fail. */
+/**
+ * HS256 JWTs (docs/api.md, Authentication). Only HS256 is accepted: `alg: none` and key confusion
+ * fail.
+ */
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   // Tokens that passed verification, by text, until they expire. A token's signature depends

@@ -20,8 +20,8 @@ const createErrors = errorAnswers(400, 401, 409);
 const categoryList = z.array(z.string());
 
 /**
- * Categories keep the paths the original client calls, under /transactions (SPEC §7):
- * /transactions/categories[/expense|/income] and DELETE /transactions/category.
+ * Categories keep the paths the original client calls, under /transactions (docs/api.md, General
+ * rules): /transactions/categories[/expense|/income] and DELETE /transactions/category.
  */
 export async function categoriesRoutes(app: App, options: CategoriesRoutesOptions): Promise<void> {
   const { categories } = options;

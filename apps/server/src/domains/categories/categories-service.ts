@@ -21,7 +21,7 @@ export function createCategoriesService(db: Database, transactions: Transactions
   }
 
   return {
-    /** Built-ins in the spec's order, then the user's custom ones A→Z. */
+    /** Built-ins in their fixed order, then the user's custom ones A→Z. */
     list: listKind,
 
     /** Both kinds, without duplicates (the recurring form's list). */

@@ -4,7 +4,8 @@ import { createCategoriesRepository, type CategoryKey } from './categories-repos
 
 /**
  * A category that is not built-in becomes one of the user's custom categories of that kind
- * (DESIGN §2), whether it arrives with a transaction, a recurring rule or a budget.
+ * (docs/api.md, General rules), whether it arrives with a transaction, a recurring rule or a
+ * budget.
  */
 export async function rememberCategory(
   db: Executor,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { idempotencyKeys } from '../../db/schema';
 
-/** How long a key's first answer is kept and returned again (DESIGN §5.6). */
+/** How long a key's first answer is kept and returned again (docs/api.md, Idempotency). */
 export const IDEMPOTENCY_KEY_LIFETIME = sql`interval '24 hours'`;
 
 export interface StoredAnswer {

@@ -39,11 +39,11 @@ function requestHash(operation: string, input: unknown): string {
 }
 
 /**
- * Runs a write at most once per user and Idempotency-Key (DESIGN §5.6). The key is taken in the
- * same database transaction as the write, before it: a retry, or a duplicate sent at the same
- * moment (it waits on the key until the first commits), gets the first answer and writes
- * nothing. A write that fails rolls the key back with it, so a retry runs it again. Only
- * successful answers are kept; expired keys of the user are pruned as new ones are taken.
+ * Runs a write at most once per user and Idempotency-Key (docs/api.md, Idempotency). The key is
+ * taken in the same database transaction as the write, before it: a retry, or a duplicate sent at
+ * the same moment (it waits on the key until the first commits), gets the first answer and writes
+ * nothing. A write that fails rolls the key back with it, so a retry runs it again. Only successful
+ * answers are kept; expired keys of the user are pruned as new ones are taken.
  */
 export function createIdempotencyService(db: Database) {
   return {

@@ -23,8 +23,8 @@ const keyOf = (nameKey: string, noteKey: string, isIncome: boolean) =>
 
 /**
  * The decisions for a set of texts, and the one rule that turns them into a row's category and
- * name (DESIGN §5.3): the user's choice, else the file's own category, else the pipeline's
- * answer (rule → history → default); the name a matching rule gives, else the file's.
+ * name (docs/architecture.md, Rules): the user's choice, else the file's own category, else the
+ * pipeline's answer (rule → history → default); the name a matching rule gives, else the file's.
  */
 export class CategoryDecisions {
   private readonly byKey = new Map<

@@ -176,14 +176,14 @@ export function createImportRowsRepository(db: Executor) {
     },
 
     /**
-     * Marks the rows that are already in the account (DESIGN §5.2), one to one: first by the
-     * bank's id (the n-th row with an id against the n-th transaction with it), then, for the
-     * rest, by kind, amount, date within two days and the same folded payee (the file's name
-     * or the name a rule gives it), closest date first. A row and a transaction that both have
-     * bank ids, different ones, are never the same. The lookups and the marking are hash joins
-     * over the whole import (nested loops are ruled out: right after a bulk insert the
-     * statistics may say the import is tiny, and a nested loop over two large sides never
-     * finishes); only the rows whose status changes are written.
+     * Marks the rows that are already in the account (docs/architecture.md, Imports), one to one:
+     * first by the bank's id (the n-th row with an id against the n-th transaction with it), then,
+     * for the rest, by kind, amount, date within two days and the same folded payee (the file's
+     * name or the name a rule gives it), closest date first. A row and a transaction that both have
+     * bank ids, different ones, are never the same. The lookups and the marking are hash joins over
+     * the whole import (nested loops are ruled out: right after a bulk insert the statistics may
+     * say the import is tiny, and a nested loop over two large sides never finishes); only the rows
+     * whose status changes are written.
      */
     async markDuplicates(userId: string, accountId: string, scope: ImportRowsScope): Promise<void> {
       const { importId, firstRow } = scope;

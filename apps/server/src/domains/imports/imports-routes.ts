@@ -25,7 +25,7 @@ export interface ImportsRoutesOptions {
 
 const errors = errorAnswers(400, 401, 404, 409);
 
-/** Import of bank files (DESIGN §5.2). */
+/** Import of bank files (docs/architecture.md, Imports). */
 export async function importsRoutes(app: App, options: ImportsRoutesOptions): Promise<void> {
   const { imports } = options;
   const { tags, security } = signedInArea(app, options.authenticate, 'imports');

@@ -43,9 +43,9 @@ function notInPreview(record: ImportRecord) {
 const scopeOf = (record: ImportRecord) => ({ importId: record.id, firstRow: record.firstRow });
 
 /**
- * Imports of bank files (DESIGN §5.2): upload → preview (rows kept in the database, so that
- * paging, a new mapping and the commit work across requests and instances) → commit in one
- * database transaction through the transactions writer → undo.
+ * Imports of bank files (docs/architecture.md, Imports): upload → preview (rows kept in the
+ * database, so that paging, a new mapping and the commit work across requests and instances) →
+ * commit in one database transaction through the transactions writer → undo.
  */
 export function createImportsService(db: Database, transactions: TransactionsService) {
   const imports = createImportsRepository(db);

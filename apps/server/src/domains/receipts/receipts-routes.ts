@@ -168,7 +168,7 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
           .header('Cache-Control', 'private, max-age=900')
           .header('X-Content-Type-Options', 'nosniff')
           // The signed URL (or the token) is the permission: a client served from another
-          // origin may show the picture in an <img> (DESIGN §5.6).
+          // origin may show the picture in an <img> (docs/architecture.md, Web app).
           .header('Cross-Origin-Resource-Policy', 'cross-origin');
         if (shown.mimeType !== 'application/pdf') {
           // An image is never a document: even a crafted one cannot run anything here.

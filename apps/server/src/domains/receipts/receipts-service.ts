@@ -191,8 +191,8 @@ export function createReceiptsService(
       }
       const fileName = safeFileName(file.fileName, mimeType);
       const name = (reading.merchant ?? 'Receipt').slice(0, MAX_NAME_LENGTH);
-      // The category pipeline (DESIGN §5.3): a rule or the user's history beats the words
-      // read on the receipt; those beat the default.
+      // The category pipeline (docs/architecture.md, Rules): a rule or the user's history beats the
+      // words read on the receipt; those beat the default.
       const suggestion = await suggestCategory(db, user.id, { name, isIncome: false });
       const category = suggestion.source === 'default' ? reading.category : suggestion.category;
       const parsed = transactionInputSchema.safeParse({

@@ -2,9 +2,9 @@ import { DEFAULT_INCOME_CATEGORY, FALLBACK_CATEGORY } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The SQL of the category pipeline (DESIGN §5.3), in one place for imports, receipts, the
- * form's suggestion and applying a rule. Texts are compared folded by `moneta_fold` (migration
- * 0010: no case, accents, spaces or punctuation), on both sides, in SQL.
+ * The SQL of the category pipeline (docs/architecture.md, Rules), in one place for imports,
+ * receipts, the form's suggestion and applying a rule. Texts are compared folded by `moneta_fold`
+ * (migration 0010: no case, accents, spaces or punctuation), on both sides, in SQL.
  */
 
 /** A rule's side of a match: its field, operator and folded value. */

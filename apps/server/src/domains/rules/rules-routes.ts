@@ -17,7 +17,7 @@ export interface RulesRoutesOptions {
 
 const errors = errorAnswers(400, 401, 404, 409);
 
-/** Rules that categorise transactions by their text (DESIGN §5.3). */
+/** Rules that categorise transactions by their text (docs/architecture.md, Rules). */
 export async function rulesRoutes(app: App, options: RulesRoutesOptions): Promise<void> {
   const { rules } = options;
   const { tags, security } = signedInArea(app, options.authenticate, 'rules');

@@ -9,9 +9,9 @@ export interface CategorySuggestion extends Suggestion {
 }
 
 /**
- * The category for one transaction's text (DESIGN §5.3): the first matching rule, else the
- * user's history with that payee, else the default. Used by the transaction form's suggestion
- * and by receipts.
+ * The category for one transaction's text (docs/architecture.md, Rules): the first matching rule,
+ * else the user's history with that payee, else the default. Used by the transaction form's
+ * suggestion and by receipts.
  */
 export async function suggestCategory(
   db: Executor,

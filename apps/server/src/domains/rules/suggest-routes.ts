@@ -10,7 +10,7 @@ export interface SuggestRoutesOptions {
 
 /**
  * GET /transactions/suggest: the category the transaction form pre-selects as the user types
- * a name (DESIGN §5.3). Registered under /transactions, like the categories routes.
+ * a name (docs/architecture.md, Rules). Registered under /transactions, like the categories routes.
  */
 export async function suggestRoutes(app: App, options: SuggestRoutesOptions): Promise<void> {
   app.addHook('onRequest', options.authenticate);

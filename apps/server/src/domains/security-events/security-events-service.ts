@@ -4,7 +4,7 @@ import type { SecurityEventRow } from '../../db/schema';
 import type { ClientInfo } from '../../http/client-info';
 import { createSecurityEventsRepository } from './security-events-repository';
 
-/** What GET /auth/events shows (DESIGN §5.5). */
+/** What GET /auth/events shows (docs/architecture.md, Security). */
 const LISTED_EVENTS = 100;
 /**
  * Events kept per user. Failed sign-ins are the one kind a stranger can cause, so each of them

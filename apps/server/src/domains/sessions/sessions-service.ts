@@ -11,7 +11,8 @@ import { createSessionsRepository } from './sessions-repository';
 
 /**
  * How long a looked-up session serves further requests. An ended session's token is refused on
- * this instance at once and on every other one within this time (DESIGN §5.5: within 1 s).
+ * this instance at once and on every other one within this time (docs/architecture.md, Security:
+ * within 1 s).
  */
 const RECENT_SESSION_TTL_MS = 1000;
 /** last_seen_at is written when it is older than this, not on every request. */

@@ -21,7 +21,7 @@ export interface TransactionValues {
   receiptId?: string | null;
   /** Without one, the database picks the user's default account (the oldest not archived). */
   accountId?: string | null | undefined;
-  /** The import that created it, and the bank's own id of it (DESIGN §5.2). */
+  /** The import that created it, and the bank's own id of it (docs/architecture.md, Imports). */
   importId?: string | null;
   bankId?: string | null;
 }

@@ -1,6 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 
-/** RFC 6238 as every authenticator app does it: SHA-1, 6 digits, 30 s (DESIGN §5.5). */
+/**
+ * RFC 6238 as every authenticator app does it: SHA-1, 6 digits, 30 s (docs/architecture.md,
+ * Security).
+ */
 const PERIOD_SECONDS = 30;
 /** Codes of the step before and after are accepted too, for clocks a little off. */
 const WINDOW = 1;

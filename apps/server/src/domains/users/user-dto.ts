@@ -1,7 +1,7 @@
 import { isCurrencyCode, DEFAULT_CURRENCY, type User } from '@moneta/shared';
 import type { UserRow } from '../../db/schema';
 
-/** The user as the API shows it (DESIGN §2): no hash, `_id` for the id. */
+/** The user as the API shows it (docs/api.md, General rules): no hash, `_id` for the id. */
 export function toUserDto(row: UserRow): User {
   return {
     _id: row.id,

@@ -1,8 +1,8 @@
 import { paths } from '@/config/paths';
 
 /**
- * The protected area's navigation, in the order of SPEC §2 (Accounts beside Transactions, Import
- * and its Rules after Receipts).
+ * The protected area's navigation, in the order of docs/architecture.md, Product rules (Accounts
+ * beside Transactions, Import and its Rules after Receipts).
  */
 export const NAV_ITEMS = [
   { to: paths.dashboard, label: 'Dashboard' },

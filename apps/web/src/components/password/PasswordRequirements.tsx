@@ -18,7 +18,10 @@ const STRENGTH = {
   weak: { label: 'Weak', segment: 'bg-red-500', text: 'text-red-700 dark:text-red-300' },
 } as const;
 
-/** 4 rules met is strong (green), 3 fair (yellow), fewer weak (red) — SPEC §5. */
+/**
+ * 4 rules met is strong (green), 3 fair (yellow), fewer weak (red) (the product's fixed rule:
+ * docs/architecture.md, Product rules).
+ */
 function strengthLevel(metCount: number): keyof typeof STRENGTH {
   if (metCount >= 4) return 'strong';
   if (metCount === 3) return 'fair';

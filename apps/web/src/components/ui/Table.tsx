@@ -11,8 +11,9 @@ export type TableColumn = {
 };
 
 /**
- * Where a cell goes when the table becomes stacked rows below 640 px (DESIGN §5.6). Each row is
- * then a small card: the `lead` (a checkbox), the `title` and the `end` (the amount) with the row
+ * Where a cell goes when the table becomes stacked rows below 640 px (docs/architecture.md, Web
+ * app). Each row is then a small card: the `lead` (a checkbox), the `title` and the `end` (the
+ * amount) with the row
  * `menu` on its first line; the `meta` cells (date, category…) in small print on the next; a
  * `full` cell (a progress bar) on a line of its own. `hidden` cells are left out on phones.
  */

@@ -10,7 +10,10 @@ export function getAccounts(): Promise<Account[]> {
 export const accountsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.accounts.list, queryFn: getAccounts });
 
-/** The user's accounts with their balances: open ones first, archived last (DESIGN §5.1). */
+/**
+ * The user's accounts with their balances: open ones first, archived last (docs/architecture.md,
+ * Accounts).
+ */
 export function useAccounts() {
   return useQuery(accountsQueryOptions());
 }

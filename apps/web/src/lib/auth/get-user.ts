@@ -6,7 +6,9 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { clearToken, getToken } from '@/lib/token';
 
-/** The user this device last signed in as, kept for offline starts (DESIGN §5.6). */
+/**
+ * The user this device last signed in as, kept for offline starts (docs/architecture.md, Web app).
+ */
 function lastUser(): User | null {
   try {
     return JSON.parse(readStorage(STORAGE_KEYS.lastUser) ?? 'null') as User | null;
@@ -32,9 +34,9 @@ export function setSessionUser(queryClient: QueryClient, user: User): void {
 
 /**
  * Fetches the user behind the stored token. When that fails the visitor is treated as signed out
- * (SPEC §4); the token itself is dropped only when the server refuses it. A network failure, a
- * server error or a request cut short by leaving the page says nothing about the token, and
- * dropping it then would sign the user out of every tab for good.
+ * (docs/architecture.md, Product rules); the token itself is dropped only when the server refuses
+ * it. A network failure, a server error or a request cut short by leaving the page says nothing
+ * about the token, and dropping it then would sign the user out of every tab for good.
  */
 export async function getUser(): Promise<User | null> {
   if (!getToken()) return null;

@@ -12,9 +12,9 @@ import { clearToken, getToken } from '@/lib/token';
 const LOGOUT_WAIT_MS = 5000;
 
 /**
- * Ends the session on the server (DESIGN §5.5), so that a copy of the token is refused from then
- * on. The local sign-out never waits on it for long nor depends on it: offline, or with the
- * session already ended, the user is still signed out here.
+ * Ends the session on the server (docs/architecture.md, Security), so that a copy of the token is
+ * refused from then on. The local sign-out never waits on it for long nor depends on it: offline,
+ * or with the session already ended, the user is still signed out here.
  */
 async function endSessionOnServer(): Promise<void> {
   if (!getToken()) return;
@@ -27,9 +27,9 @@ async function endSessionOnServer(): Promise<void> {
 }
 
 /**
- * Ends the session (SPEC §4): the server's session, then an info toast, user and token cleared,
- * back to /login. `endSession: false` when the server has already ended it (account deleted).
- * With a `notice`, the sign-in page says what happened instead of the toast.
+ * Ends the session (docs/architecture.md, Product rules): the server's session, then an info toast,
+ * user and token cleared, back to /login. `endSession: false` when the server has already ended it
+ * (account deleted). With a `notice`, the sign-in page says what happened instead of the toast.
  */
 export function useLogout({
   endSession = true,

@@ -10,7 +10,7 @@ const CATEGORY_PATHS = {
 
 /**
  * The built-in categories of that kind, then the user's own A→Z; `all` is both kinds without
- * duplicates (the recurring form offers both, SPEC §7).
+ * duplicates (the recurring form offers both, docs/api.md, General rules).
  */
 export function getCategories(kind: CategoryKind): Promise<string[]> {
   return api.get<string[]>(CATEGORY_PATHS[kind]);

@@ -1,4 +1,7 @@
-/** Field delimiters a bank's CSV may use (DESIGN §5.2), in order of preference on a tie. */
+/**
+ * Field delimiters a bank's CSV may use (docs/architecture.md, Imports), in order of preference on
+ * a tie.
+ */
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
 

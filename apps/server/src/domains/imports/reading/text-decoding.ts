@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { unreadable } from './import-refusal';
 
-/** The encodings a bank file may be in (DESIGN §5.2). */
+/** The encodings a bank file may be in (docs/architecture.md, Imports). */
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 /** What the first bytes say: a byte order mark, or UTF-16 without one, or one of the others. */

@@ -1,5 +1,5 @@
 // Who printed a receipt, as far as its text says: what a user's correction is remembered by, and
-// what the next receipt of the same shop is recognised by (DESIGN §5.4).
+// what the next receipt of the same shop is recognised by (docs/receipts.md).
 
 /** A shop's marks on one receipt. */
 export interface ShopFingerprint {

@@ -82,7 +82,8 @@ describe('dashboard', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('No expense data to display.')).toBeInTheDocument();
     expect(screen.getByText('No recent activity to display.')).toBeInTheDocument();
-    // SPEC §2: the expense line chart reuses the income chart's empty text.
+    // docs/architecture.md, Product rules: the expense line chart reuses the income chart's empty
+    // text.
     expect(
       within(screen.getByRole('region', { name: 'Income Vs Time' })).getByText(
         'No income data to display.',

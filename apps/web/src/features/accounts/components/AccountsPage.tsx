@@ -37,7 +37,10 @@ const COLUMNS: TableColumn[] = [
   { header: 'Actions', align: 'right' },
 ];
 
-/** Where the money is: every account with its balance, and their sum (DESIGN §5.1). */
+/**
+ * Where the money is: every account with its balance, and their sum (docs/architecture.md,
+ * Accounts).
+ */
 export function AccountsPage() {
   const currency = useCurrency();
   const accounts = useAccounts();

@@ -15,10 +15,11 @@ const LOGIN_FAILED = 'Login failed. Please try again.';
 type FieldErrors = { email?: string; password?: string };
 
 /**
- * Sign-in checks only that both fields are filled and the e-mail is e-mail shaped (SPEC §5):
- * the browser's own constraint validation does exactly that, and its message is shown inline.
- * (No form library here: this page is part of the first-load budget.) With two-factor on, the
- * password is followed by the code step (DESIGN §5.5); a passkey signs in without either.
+ * Sign-in checks only that both fields are filled and the e-mail is e-mail shaped
+ * (docs/architecture.md, Product rules): the browser's own constraint validation does exactly that,
+ * and its message is shown inline. (No form library here: this page is part of the first-load
+ * budget.) With two-factor on, the password is followed by the code step (docs/architecture.md,
+ * Security); a passkey signs in without either.
  */
 export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const loginMutation = useLogin();

@@ -23,7 +23,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void })
     control,
     formState: { errors },
   } = useForm<SignupInput, unknown, z.output<typeof signupSchema>>({
-    // The same shared schema the server checks sign-ups with (SPEC §5).
+    // The same shared schema the server checks sign-ups with (docs/architecture.md, Product rules).
     resolver: zodResolver(signupSchema),
     defaultValues: { email: '', password: '' },
   });

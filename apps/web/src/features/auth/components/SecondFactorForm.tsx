@@ -18,9 +18,9 @@ type SecondFactorFormProps = {
 };
 
 /**
- * The second step of a two-factor sign-in (DESIGN §5.5): a code from the authenticator app or
- * one of the backup codes. A wrong code keeps the step (the server counts the tries); a spent
- * challenge goes back to the password.
+ * The second step of a two-factor sign-in (docs/architecture.md, Security): a code from the
+ * authenticator app or one of the backup codes. A wrong code keeps the step (the server counts the
+ * tries); a spent challenge goes back to the password.
  */
 export function SecondFactorForm({
   challenge,

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type BudgetMonth = { month: number; year: number };
 
-/** One month's budgets with their spending, computed by the server (DESIGN §2). */
+/** One month's budgets with their spending, computed by the server (docs/api.md, General rules). */
 export function getBudgets({ month, year }: BudgetMonth): Promise<Budget[]> {
   return api.get<Budget[]>(`/budgets?month=${month}&year=${year}`);
 }

@@ -31,7 +31,10 @@ type BudgetFormProps = {
   onCancel: () => void;
 };
 
-/** The Add Budget / Edit Budget form (SPEC §5), checked with the server's own schema. */
+/**
+ * The Add Budget / Edit Budget form (docs/architecture.md, Product rules), checked with the
+ * server's own schema.
+ */
 export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFormProps) {
   const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));
   const createMutation = useCreateBudget({ onError });

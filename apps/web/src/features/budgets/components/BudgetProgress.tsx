@@ -7,8 +7,9 @@ const barColors: Record<BudgetProgressColor, string> = {
 };
 
 /**
- * How much of a budget is spent: a bar coloured by the thresholds of SPEC §4 (green under 80 %,
- * yellow to under 100 %, red from 100 %) and the percent as text. The bar stops at full width.
+ * How much of a budget is spent: a bar coloured by the thresholds of docs/architecture.md, Product
+ * rules (green under 80 %, yellow to under 100 %, red from 100 %) and the percent as text. The bar
+ * stops at full width.
  */
 export function BudgetProgress({ category, percent }: { category: string; percent: number }) {
   const color = budgetProgressColor(percent);

@@ -24,7 +24,10 @@ import { MonthPicker, type MonthChange } from './MonthPicker';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; budget: Budget } | null;
 
-/** Monthly budgets per expense category with what has been spent (SPEC §2, issue 4). */
+/**
+ * Monthly budgets per expense category with what has been spent (docs/architecture.md, Product
+ * rules, issue 4).
+ */
 export function BudgetsPage() {
   const [searchParams, updateSearchParams] = useQueuedSearchParams();
   const today = useToday();

@@ -27,8 +27,8 @@ const COLUMNS: TableColumn[] = [
 const mutedNumber = 'text-neutral-700 tabular-nums dark:text-neutral-300';
 
 /**
- * The budgets of the month shown (SPEC §2). A row opens its budget for editing; the category is
- * also a button so that the keyboard can do the same.
+ * The budgets of the month shown (docs/architecture.md, Product rules). A row opens its budget for
+ * editing; the category is also a button so that the keyboard can do the same.
  */
 export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTableProps) {
   const currency = useCurrency();

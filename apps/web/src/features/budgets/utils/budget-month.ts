@@ -44,7 +44,7 @@ export function parseMonthValue(value: string | null | undefined): BudgetMonth |
   return { year, month };
 }
 
-/** The Month column's text: month/year, e.g. 3/2026 (SPEC §2). */
+/** The Month column's text: month/year, e.g. 3/2026 (docs/architecture.md, Product rules). */
 export function formatBudgetMonth({ year, month }: BudgetMonth): string {
   return `${month}/${year}`;
 }
@@ -58,8 +58,9 @@ export function budgetMonthName({ year, month }: BudgetMonth): string {
 }
 
 /**
- * The form's month field: a number outside 1–12 becomes 1 or 12 (SPEC §5); a fraction is
- * rounded first. Anything that is not a number is left for the validation message.
+ * The form's month field: a number outside 1–12 becomes 1 or 12 (docs/architecture.md, Product
+ * rules); a fraction is rounded first. Anything that is not a number is left for the validation
+ * message.
  */
 export function clampMonth(value: string): string {
   const trimmed = value.trim();

@@ -23,8 +23,8 @@ const EMPTY_FORM: ContactFormValues = {
 };
 
 /**
- * The support form. Nothing is sent anywhere (SPEC §4): a success banner shows for five seconds,
- * then the form is cleared.
+ * The support form. Nothing is sent anywhere (docs/architecture.md, Product rules): a success
+ * banner shows for five seconds, then the form is cleared.
  */
 export function ContactForm() {
   const [isBannerShown, setIsBannerShown] = useState(false);

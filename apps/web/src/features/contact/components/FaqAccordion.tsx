@@ -36,13 +36,15 @@ function scrollToTop() {
   window.scrollTo({ top: 0, behavior: prefersReducedMotion ? 'auto' : 'smooth' });
 }
 
-/** Frequently asked questions; one answer is open at a time (SPEC §2). */
+/**
+ * Frequently asked questions; one answer is open at a time (docs/architecture.md, Product rules).
+ */
 export function FaqAccordion() {
   const baseId = useId();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 
-  // The spec asks for opening an answer to bring the page back to its top. The scroll starts once
-  // the answers have been laid out: started before, the previous answer's collapse (above the
+  // The product asks for opening an answer to bring the page back to its top. The scroll starts
+  // once the answers have been laid out: started before, the previous answer's collapse (above the
   // clicked one) moved the page under the smooth scroll and Chromium stopped it part way.
   useLayoutEffect(() => {
     if (openIndex !== null) scrollToTop();

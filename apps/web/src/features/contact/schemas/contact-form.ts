@@ -19,7 +19,10 @@ export const INQUIRY_TYPE_LABELS = {
   partnership: 'Partnership',
 } satisfies Record<InquiryType, string>;
 
-/** The contact form (SPEC §5): name, e-mail, subject and message are required. Never sent. */
+/**
+ * The contact form (docs/architecture.md, Product rules): name, e-mail, subject and message are
+ * required. Never sent.
+ */
 export const contactFormSchema = z.object({
   name: z.string().trim().min(1, 'Please enter your name.').max(MAX_NAME_LENGTH),
   email: z

@@ -163,7 +163,8 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
           {body(
             'h-56',
             (d) => !hasActivity(d.expensesOverTime),
-            // SPEC §2: the expense line chart reuses the income chart's empty text.
+            // docs/architecture.md, Product rules: the expense line chart reuses the income chart's
+            // empty text.
             NO_INCOME,
             (d, { TimeSeriesChart }) => (
               <TimeSeriesChart

@@ -23,7 +23,10 @@ type DashboardOverviewProps = {
   children?: ReactNode;
 };
 
-/** The Dashboard (SPEC §2): totals, charts of the last 30 days and the newest transactions. */
+/**
+ * The Dashboard (docs/architecture.md, Product rules): totals, charts of the last 30 days and the
+ * newest transactions.
+ */
 export function DashboardOverview({
   summary,
   summaryError,

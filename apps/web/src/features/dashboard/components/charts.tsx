@@ -46,7 +46,9 @@ ChartJS.register(
 // canvases on every frame for a second of that time (long tasks on a slow phone).
 ChartJS.defaults.animation = false;
 
-/** Six colours (SPEC §9), distinct on white and on the dark card alike. */
+/**
+ * Six colours (docs/architecture.md, Product rules), distinct on white and on the dark card alike.
+ */
 const PALETTE = ['#10b981', '#3b82f6', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899'];
 const INCOME_COLOUR = '#10b981';
 const EXPENSE_COLOUR = '#ef4444';

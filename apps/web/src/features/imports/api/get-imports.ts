@@ -13,7 +13,7 @@ export const IMPORT_ROWS_PAGE_SIZE = 25;
 
 const importPath = (importId: string) => `/imports/${encodeURIComponent(importId)}`;
 
-/** The user's imports, newest first (DESIGN §5.2). */
+/** The user's imports, newest first (docs/architecture.md, Imports). */
 export function useImports() {
   return useQuery({
     queryKey: queryKeys.imports.list,

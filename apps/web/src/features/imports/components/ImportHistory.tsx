@@ -24,7 +24,10 @@ function statusText(item: ImportSummary): string {
   }
 }
 
-/** Past imports, newest first: a preview can be continued, an import undone (DESIGN §5.2). */
+/**
+ * Past imports, newest first: a preview can be continued, an import undone (docs/architecture.md,
+ * Imports).
+ */
 export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }) {
   const imports = useImports();
   const accounts = useAccounts();

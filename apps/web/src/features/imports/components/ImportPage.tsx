@@ -22,8 +22,8 @@ const IMPORT_PARAM = 'import';
 type Done = { fileName: string; result: ImportCommitResult };
 
 /**
- * Import (DESIGN §5.2, issue 14): upload a bank file, check and fix how it is read, choose the
- * rows, import; past imports can be undone.
+ * Import (docs/architecture.md, Imports, issue 14): upload a bank file, check and fix how it is
+ * read, choose the rows, import; past imports can be undone.
  */
 export function ImportPage() {
   const currency = useCurrency();

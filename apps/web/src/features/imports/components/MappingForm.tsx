@@ -23,8 +23,8 @@ type ColumnField = 'date' | 'amount' | 'debit' | 'credit' | 'name' | 'note' | 'c
 const NONE = '';
 
 /**
- * The columns of a CSV as Moneta reads them (DESIGN §5.2): detected on upload, changed here.
- * Each change is sent (debounced) by the page, which shows the rows read through it.
+ * The columns of a CSV as Moneta reads them (docs/architecture.md, Imports): detected on upload,
+ * changed here. Each change is sent (debounced) by the page, which shows the rows read through it.
  */
 export function MappingForm({ mapping, columns, sample, isDisabled, onChange }: MappingFormProps) {
   const layoutName = useId();

@@ -15,7 +15,10 @@ export function canInclude(row: Pick<ImportRow, 'status'>): boolean {
   return row.status !== 'problem';
 }
 
-/** New rows are in unless left out; duplicates are out unless taken in (DESIGN §5.2). */
+/**
+ * New rows are in unless left out; duplicates are out unless taken in (docs/architecture.md,
+ * Imports).
+ */
 export function isIncluded(row: Pick<ImportRow, 'index' | 'status'>, choices: RowChoices): boolean {
   if (!canInclude(row)) return false;
   return choices.get(row.index)?.include ?? row.status === 'new';

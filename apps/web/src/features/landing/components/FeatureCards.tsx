@@ -22,7 +22,7 @@ const FEATURES: { title: string; text: string; icon: ReactNode; tone: string }[]
   },
 ];
 
-/** The three features the landing page promotes (SPEC §1). */
+/** The three features the landing page promotes (docs/architecture.md, Product rules). */
 export function FeatureCards() {
   return (
     <ul className="grid gap-6 md:grid-cols-3">

@@ -27,7 +27,10 @@ function bytesOf(file: File): Promise<Uint8Array<ArrayBuffer>> {
   });
 }
 
-/** What the service worker stores for a share (the contract of DESIGN §5.6's share target). */
+/**
+ * What the service worker stores for a share (the contract of docs/architecture.md, Web app's share
+ * target).
+ */
 async function share(file: File) {
   const cache = await caches.open(SHARE_CACHE_NAME);
   // The bytes, not the File: Node's Response cannot read jsdom's File (a browser's can).

@@ -80,9 +80,9 @@ type ReceiptReviewFormProps = {
 };
 
 /**
- * The reading of a receipt as a form (DESIGN §5.4): each field that was hard to read is marked,
- * and a correction updates the receipt and its expense together (PUT /receipts/:id), which also
- * teaches Moneta the shop.
+ * The reading of a receipt as a form (docs/receipts.md): each field that was hard to read is
+ * marked, and a correction updates the receipt and its expense together (PUT /receipts/:id), which
+ * also teaches Moneta the shop.
  */
 export function ReceiptReviewForm({
   receiptId,

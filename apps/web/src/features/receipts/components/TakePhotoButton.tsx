@@ -10,8 +10,9 @@ type TakePhotoButtonProps = {
 };
 
 /**
- * "Take photo" (DESIGN §5.6): a file input that asks the phone for its back camera. It is a real
- * input inside its label, so it is reached with Tab and named by its text like the picker.
+ * "Take photo" (docs/architecture.md, Web app): a file input that asks the phone for its back
+ * camera. It is a real input inside its label, so it is reached with Tab and named by its text like
+ * the picker.
  */
 export function TakePhotoButton({
   hasFile,

@@ -26,7 +26,7 @@ import { UploadResult } from './UploadResult';
 
 /**
  * Long enough to see what was read and press "Correct it", short enough to feel like the
- * redirect of SPEC §4.
+ * redirect of docs/architecture.md, Product rules.
  */
 export const DASHBOARD_REDIRECT_MS = 3000;
 
@@ -40,8 +40,9 @@ function ButtonSpinner() {
 }
 
 /**
- * What happens after an upload: a confident reading moves on to the dashboard (SPEC §4); an
- * unsure one — or one the user chose to correct — waits in a form until it is confirmed.
+ * What happens after an upload: a confident reading moves on to the dashboard
+ * (docs/architecture.md, Product rules); an unsure one — or one the user chose to correct — waits
+ * in a form until it is confirmed.
  */
 type Stage = 'redirecting' | 'reviewing';
 
@@ -51,10 +52,10 @@ const SHARED_FILE_MISSING =
   'The shared file could not be found. Please choose it again or share it once more.';
 
 /**
- * Upload Receipt (SPEC §2, §4, issue 5, DESIGN §5.4, §5.6): pick, drop, photograph or share a
- * JPG, PNG or PDF; the server reads it and records the expense; the result shows, a toast
- * confirms, then the dashboard opens — or, when something was hard to read, the reading waits as
- * a form to be checked.
+ * Upload Receipt (docs/architecture.md, Product rules, issue 5, docs/receipts.md;
+ * docs/architecture.md, Web app): pick, drop, photograph or share a JPG, PNG or PDF; the server
+ * reads it and records the expense; the result shows, a toast confirms, then the dashboard opens —
+ * or, when something was hard to read, the reading waits as a form to be checked.
  */
 export function UploadReceiptPage() {
   const currency = useCurrency();

@@ -35,8 +35,8 @@ function Field({
 }
 
 /**
- * The Last Upload Result panel (SPEC §2): what was read from the receipt just uploaded, as plain
- * fields, or as a form when it is to be checked (DESIGN §5.4).
+ * The Last Upload Result panel (docs/architecture.md, Product rules): what was read from the
+ * receipt just uploaded, as plain fields, or as a form when it is to be checked (docs/receipts.md).
  */
 export function UploadResult({ result, currency, footer, review }: UploadResultProps) {
   const titleId = useId();

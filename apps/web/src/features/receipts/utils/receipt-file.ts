@@ -21,7 +21,8 @@ export function isReceiptFile(file: Pick<File, 'name' | 'type'>): boolean {
 /**
  * Answers whose message tells the user what to do: no file (400), uploaded already (409, naming
  * the expense it made), too large (413), not a receipt type (415), no total found (422), reader
- * busy (503). Anything else gets SPEC §8's text.
+ * busy (503). Anything else gets the product's fixed fallback text
+ * (`RECEIPT_MESSAGES.uploadFailed`).
  */
 const HELPFUL_STATUSES = new Set([400, 409, 413, 415, 422, 503]);
 
@@ -38,8 +39,8 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
- * A receipt's amount always with two decimals (SPEC §2), even in a currency usually shown
- * without them (JPY): it is what was read and stored, to the cent.
+ * A receipt's amount always with two decimals (docs/architecture.md, Product rules), even in a
+ * currency usually shown without them (JPY): it is what was read and stored, to the cent.
  */
 export function formatReceiptAmount(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', {

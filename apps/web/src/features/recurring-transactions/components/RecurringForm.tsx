@@ -37,7 +37,10 @@ type RecurringFormProps = {
   onCancel: () => void;
 };
 
-/** The Add / Edit Recurring form (SPEC §5), checked with the server's own schema. */
+/**
+ * The Add / Edit Recurring form (docs/architecture.md, Product rules), checked with the server's
+ * own schema.
+ */
 export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormProps) {
   const today = useToday();
   const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));

@@ -30,7 +30,7 @@ const COLUMNS: TableColumn[] = [
 
 const mutedText = 'text-neutral-700 dark:text-neutral-300';
 
-/** The recurring transactions (SPEC §2). */
+/** The recurring transactions (docs/architecture.md, Product rules). */
 export function RecurringTable({ rules, onEdit, onDelete }: RecurringTableProps) {
   const currency = useCurrency();
   return (

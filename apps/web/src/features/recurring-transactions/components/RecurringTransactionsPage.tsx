@@ -14,7 +14,10 @@ import { RecurringTable } from './RecurringTable';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; recurring: Recurring } | null;
 
-/** Rules that record a transaction every day, week, month or year (SPEC §2, issue 4). */
+/**
+ * Rules that record a transaction every day, week, month or year (docs/architecture.md, Product
+ * rules, issue 4).
+ */
 export function RecurringTransactionsPage() {
   const recurringQuery = useRecurring();
   const [form, setForm] = useState<FormState>(null);

@@ -5,7 +5,10 @@ import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 
 const rulePath = (id: string) => `/rules/${encodeURIComponent(id)}`;
 
-/** The user's rules in the order they are tried: the first that matches wins (DESIGN §5.3). */
+/**
+ * The user's rules in the order they are tried: the first that matches wins (docs/architecture.md,
+ * Rules).
+ */
 export function useRules() {
   return useQuery({ queryKey: queryKeys.rules.list, queryFn: () => api.get<Rule[]>('/rules') });
 }

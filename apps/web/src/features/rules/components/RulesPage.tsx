@@ -22,8 +22,9 @@ type Direction = 'up' | 'down';
 const moveButtonId = (rule: Rule, direction: Direction) => `rule-${rule._id}-${direction}`;
 
 /**
- * Rules (DESIGN §5.3): tried in order, the first that matches a transaction's name or note gives
- * its category (and may rename it), on import, on a receipt and in the transaction form.
+ * Rules (docs/architecture.md, Rules): tried in order, the first that matches a transaction's name
+ * or note gives its category (and may rename it), on import, on a receipt and in the transaction
+ * form.
  */
 export function RulesPage() {
   const rules = useRules();

@@ -32,8 +32,8 @@ const SCOPE_LABELS: Record<ApiTokenScope, string> = {
 };
 
 /**
- * Tokens for scripts (DESIGN §5.5): read or read-and-write, with an expiry, shown once. No token
- * can manage account security or delete the account.
+ * Tokens for scripts (docs/architecture.md, Security): read or read-and-write, with an expiry,
+ * shown once. No token can manage account security or delete the account.
  */
 export function ApiTokens() {
   const tokens = useApiTokens();

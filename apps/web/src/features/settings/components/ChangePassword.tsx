@@ -14,7 +14,10 @@ import { SettingsSection } from './SettingsSection';
 const CHANGE_FAILED = 'The password could not be changed. Please try again.';
 const CHANGED = 'Your password has been changed. Every other session has been signed out.';
 
-/** A new password after the current one (DESIGN §5.5), with the register form's rules. */
+/**
+ * A new password after the current one (docs/architecture.md, Security), with the register form's
+ * rules.
+ */
 export function ChangePassword() {
   const requirementsId = useId();
   const changeMutation = useChangePassword();

@@ -27,7 +27,7 @@ const EVENT_LABELS: Record<SecurityEventType, string> = {
   'passkey-removed': 'Passkey deleted',
 };
 
-/** The account's last 100 security events, newest first (DESIGN §5.5). */
+/** The account's last 100 security events, newest first (docs/architecture.md, Security). */
 export function SecurityEvents() {
   const events = useSecurityEvents();
   const { user } = useUser();

@@ -12,7 +12,9 @@ import { ListEmpty, ListError, ListLoading, SettingsSection } from './SettingsSe
 const LOAD_FAILED = 'Your sessions could not be loaded.';
 const END_FAILED = 'The session could not be signed out. Please try again.';
 
-/** Where the account is signed in (DESIGN §5.5): end one, or every one but this. */
+/**
+ * Where the account is signed in (docs/architecture.md, Security): end one, or every one but this.
+ */
 export function Sessions() {
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();

@@ -24,8 +24,9 @@ const CODE_OR_BACKUP_REQUIRED =
 const PASSWORD_REQUIRED = 'Please enter your current password.';
 
 /**
- * Two-factor sign-in with an authenticator app (TOTP, DESIGN §5.5): set up with a QR code or
- * the key typed by hand, turned on with a first code, then ten backup codes shown once.
+ * Two-factor sign-in with an authenticator app (TOTP, docs/architecture.md, Security): set up with
+ * a QR code or the key typed by hand, turned on with a first code, then ten backup codes shown
+ * once.
  */
 export function TwoFactor() {
   const status = useTwoFactorStatus();

@@ -14,7 +14,8 @@ export function suggestCategory(name: string, isIncome: boolean): Promise<Sugges
 
 /**
  * The category the server suggests for a name being typed (a rule, else the user's history,
- * else the default; DESIGN §5.3), asked once the user pauses. Nothing for an empty name.
+ * else the default; docs/architecture.md, Rules), asked once the user pauses. Nothing for an empty
+ * name.
  */
 export function useCategorySuggestion(name: string, isIncome: boolean, isEnabled: boolean) {
   const [settled, setSettled] = useState(name.trim());

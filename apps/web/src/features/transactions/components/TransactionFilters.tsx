@@ -134,8 +134,8 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
 
 /**
  * The search box shows every keystroke at once but commits the term only once typing has paused
- * (SPEC §9: 300 ms). A term changed from outside (a chip removed, Clear Filters, back) replaces
- * what is shown.
+ * (docs/architecture.md, Product rules: 300 ms). A term changed from outside (a chip removed, Clear
+ * Filters, back) replaces what is shown.
  */
 function SearchBox({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
   const [text, setText] = useState(value);

@@ -46,7 +46,9 @@ type TransactionFormDialogProps = {
   onSaved?: (transaction: Transaction) => void;
 };
 
-/** Add or edit a transaction, in a dialog (SPEC §4 Transaction form, §5). */
+/**
+ * Add or edit a transaction, in a dialog (docs/architecture.md, Product rules).
+ */
 export function TransactionFormDialog({
   isOpen,
   onClose,
@@ -136,7 +138,8 @@ function TransactionForm({
   const accountId = useWatch({ control, name: 'accountId' });
   const name = useWatch({ control, name: 'name' }) ?? '';
 
-  // A new transaction's category follows the name typed until the user picks one (DESIGN §5.3).
+  // A new transaction's category follows the name typed until the user picks one
+  // (docs/architecture.md, Rules).
   const isCategoryChosen = Boolean(dirtyFields.category);
   const suggestion = useCategorySuggestion(name, isIncome, !transaction && !isCategoryChosen);
   const suggested = suggestion.data?.category;
@@ -174,8 +177,8 @@ function TransactionForm({
   }, [addedCategories, setValue]);
 
   /**
-   * Offline quick-add (DESIGN §5.6): a new transaction that cannot reach the server waits on
-   * this device with the key of its first attempt, so that it is recorded once.
+   * Offline quick-add (docs/architecture.md, Web app): a new transaction that cannot reach the
+   * server waits on this device with the key of its first attempt, so that it is recorded once.
    */
   function queue(input: ValidTransactionInput, key: string) {
     if (!user) return false;
@@ -209,7 +212,7 @@ function TransactionForm({
 
   const onSubmit = handleSubmit((input) => {
     // A new expense larger than the balance of the account it is paid from is confirmed first
-    // (SPEC §4). A card's balance is a debt by nature, so it asks nothing there.
+    // (docs/architecture.md, Product rules). A card's balance is a debt by nature, so it asks nothing there.
     const account = accounts.data?.find((candidate) => candidate._id === input.accountId);
     if (
       !transaction &&

@@ -30,7 +30,10 @@ const DELETE_FAILED = 'Failed to delete the transaction. Please try again.';
 
 type Form = { isOpen: boolean; transaction: Transaction | null };
 
-/** The Transactions screen (SPEC §2): toolbar, filters, table, pager and their dialogs. */
+/**
+ * The Transactions screen (docs/architecture.md, Product rules): toolbar, filters, table, pager and
+ * their dialogs.
+ */
 export function TransactionsPage() {
   const currency = useCurrency();
   const { filters, page, setFilter, clearFilters, setPage } = useTransactionFilters();
@@ -44,7 +47,8 @@ export function TransactionsPage() {
       : undefined;
   const [isTransferOpen, setIsTransferOpen] = useState(false);
 
-  // The selection belongs to one answer of the list: any refresh clears it (SPEC §4).
+  // The selection belongs to one answer of the list: any refresh clears it (docs/architecture.md,
+  // Product rules).
   const [selection, setSelection] = useState({ stamp: 0, ids: new Set<string>() });
   const selectedIds = selection.stamp === list.dataUpdatedAt ? selection.ids : new Set<string>();
 
@@ -65,7 +69,10 @@ export function TransactionsPage() {
     }
   }, [list.data, list.isPlaceholderData, page, setPage]);
 
-  /** After deleting every row shown on a page above 1, the previous page is shown (SPEC §4). */
+  /**
+   * After deleting every row shown on a page above 1, the previous page is shown
+   * (docs/architecture.md, Product rules).
+   */
   function afterDeleting(count: number) {
     if (page > 1 && count >= transactions.length) setPage(page - 1);
   }

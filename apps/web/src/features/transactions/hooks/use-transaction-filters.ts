@@ -30,7 +30,7 @@ function readPage(value: string | null): number {
 
 /**
  * The Transactions page's filters and page number, kept in the query string. Changing any
- * filter goes back to page 1 (SPEC §4).
+ * filter goes back to page 1 (docs/architecture.md, Product rules).
  */
 export function useTransactionFilters() {
   const [params, update] = useQueuedSearchParams();

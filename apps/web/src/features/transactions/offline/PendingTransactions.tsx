@@ -3,7 +3,10 @@ import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { SignedAmount } from '../components/SignedAmount';
 import { usePendingTransactions } from './use-transaction-queue';
 
-/** The transactions added offline, still on this device (DESIGN §5.6); nothing when none wait. */
+/**
+ * The transactions added offline, still on this device (docs/architecture.md, Web app); nothing
+ * when none wait.
+ */
 export function PendingTransactions() {
   const pending = usePendingTransactions();
   const currency = useCurrency();

@@ -5,11 +5,11 @@ import { api, ApiError } from '@/lib/api-client';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /**
- * Transactions added while offline wait here, on this device, until they can be sent (DESIGN
- * §5.6). Each keeps the Idempotency-Key it was first sent with, so sending it again — after a
- * lost answer, from a second tab, at the next start — records it once. Kept in localStorage: the
- * entries are a few small JSON objects, read synchronously to draw the pending rows (see
- * docs/decisions.md).
+ * Transactions added while offline wait here, on this device, until they can be sent
+ * (docs/architecture.md, Web app). Each keeps the Idempotency-Key it was first sent with, so
+ * sending it again — after a lost answer, from a second tab, at the next start — records it once.
+ * Kept in localStorage: the entries are a few small JSON objects, read synchronously to draw the
+ * pending rows (see docs/decisions.md).
  */
 export type QueuedTransaction = {
   /** The Idempotency-Key: the same for every attempt. */
