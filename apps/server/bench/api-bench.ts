@@ -13,8 +13,16 @@
 // could (and more backends than the server may use is not the same SQL "over the same pool").
 // And all ceilings ran minutes after all API loads, while the machine's load from other work
 // moved throughput by a factor of five between runs; now the API and its ceiling alternate
-// (API, SQL, SQL, API…) and the ratio is of their medians. The ceiling still does no HTTP, no
-// JSON and no compression: the ratio is what all the server's own work costs.
+// (API, SQL, SQL, API…) and the ratio is of their medians. That ceiling still does no HTTP, no
+// JSON and no compression: its ratio is what all the server's work costs, HTTP included.
+//
+// A second ceiling, the same SQL over bare HTTP (baselines.ts: node:http, the same pool size,
+// the same load generator and Accept-Encoding, answering the bytes the server sent, compressed
+// already), is measured in the same turns. Against the first ceiling, every request of the API
+// also pays one HTTP exchange — the load generator writing the request and reading the answer
+// on the same two cores, the server reading and writing a socket — which no server code can
+// remove; against the second it pays only what the server adds: routing, hooks,
+// authentication, serialisation and compression.
 //
 // Environment: BENCH_SCALE (1 = the full data set), BENCH_SECONDS (10 per turn), BENCH_ROUNDS
 // (2 turns of each side per endpoint), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (a database
@@ -25,6 +33,7 @@
 // more come compressed; "identity" for none), DATABASE_POOL_SIZE (the server's pool, and so the
 // ceiling's).
 import type { ChildProcess } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +48,13 @@ import * as schema from '../src/db/schema';
 import { createAccountsService } from '../src/domains/accounts/accounts-service';
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
-import { replaySql, startBareFastify, type CapturedQuery } from './lib/baselines';
+import {
+  replaySql,
+  startBareFastify,
+  startSqlOverHttp,
+  type CapturedQuery,
+  type HttpAnswer,
+} from './lib/baselines';
 import { freePort, signInBenchUser, startBenchServer } from './lib/bench-server';
 import { load, rssMb, sampleRss, type LoadResult } from './lib/load';
 import { findSeed, seedTransactions } from './lib/seed-transactions';
@@ -110,6 +125,30 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
   }
   Object.assign(pool, { query });
   return result;
+}
+
+/** The bytes and content headers the server sends for `url`, as they go over the wire. */
+function rawAnswer(
+  url: string,
+  headers: Record<string, string>,
+): Promise<Omit<HttpAnswer, 'request'>> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const kept = ['content-type', 'content-encoding', 'vary'];
+        const answerHeaders = Object.fromEntries(
+          kept.flatMap((name) => {
+            const value = response.headers[name];
+            return typeof value === 'string' ? [[name, value]] : [];
+          }),
+        );
+        if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
+        else resolve({ headers: answerHeaders, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
 }
 
 interface Services {
@@ -227,31 +266,51 @@ async function main() {
   cleanups.push(() => ceilingPool.end());
   const capturedSql = await captureSql(ceilingPool, seed.heavyUser.id, measured);
 
-  const results = new Map<string, { api: LoadResult[]; sql: number[] }>();
+  const answers = new Map<string, HttpAnswer>();
+  for (const endpoint of measured) {
+    const answer = await rawAnswer(`${base}${endpoint.path}`, headers);
+    answers.set(endpoint.path, { ...answer, request: capturedSql.get(endpoint.name)! });
+  }
+  const sqlOverHttpPort = await freePort();
+  const sqlOverHttp = await startSqlOverHttp(sqlOverHttpPort, {
+    databaseUrl: adminUrl,
+    poolSize: serverPoolSize,
+    answers,
+  });
+  cleanups.push(() => sqlOverHttp.kill('SIGTERM'));
+
+  const results = new Map<string, { api: LoadResult[]; sql: number[]; http: LoadResult[] }>();
   for (const endpoint of measured) {
     const url = `${base}${endpoint.path}`;
+    const httpUrl = `http://127.0.0.1:${sqlOverHttpPort}${endpoint.path}`;
     const request = capturedSql.get(endpoint.name)!;
-    const probe = await fetch(url, { headers });
-    if (!probe.ok) throw new Error(`${endpoint.name}: ${probe.status} ${await probe.text()}`);
-    // Warm-up of both sides: JIT, prepared statements on every pooled connection.
+    // Warm-up of every side: JIT, prepared statements on every pooled connection.
     await load({ url, headers, connections, seconds: 2 });
     await replaySql(ceilingPool, request, { concurrency: connections, seconds: 2 });
-    const turns = { api: [] as LoadResult[], sql: [] as number[] };
-    const measureApi = async () => {
-      turns.api.push(await load({ url, headers, connections, seconds, serverPid: server.pid! }));
-    };
-    const measureSql = async () => {
-      turns.sql.push(await replaySql(ceilingPool, request, { concurrency: connections, seconds }));
-    };
+    await load({ url: httpUrl, headers, connections, seconds: 2 });
+    const turns = { api: [] as LoadResult[], sql: [] as number[], http: [] as LoadResult[] };
+    const sides = [
+      async () => {
+        turns.api.push(await load({ url, headers, connections, seconds, serverPid: server.pid! }));
+      },
+      async () => {
+        turns.sql.push(
+          await replaySql(ceilingPool, request, { concurrency: connections, seconds }),
+        );
+      },
+      async () => {
+        turns.http.push(await load({ url: httpUrl, headers, connections, seconds }));
+      },
+    ];
     for (let round = 0; round < rounds; round++) {
-      // API then SQL, then SQL then API: a trend in the machine's load falls on both sides.
-      for (const turn of round % 2 ? [measureSql, measureApi] : [measureApi, measureSql]) {
-        await turn();
-      }
+      // API, SQL, SQL over HTTP; then the other way round: a trend in the machine's load falls
+      // on every side.
+      for (const side of round % 2 ? [...sides].reverse() : sides) await side();
     }
     results.set(endpoint.name, turns);
+    const rates = (values: number[]) => values.map(Math.round).join(', ');
     console.log(
-      `  ${endpoint.name}: API ${turns.api.map((turn) => Math.round(turn.requestsPerSecond)).join(', ')} req/s; SQL ${turns.sql.map(Math.round).join(', ')} req/s; ${turns.api[0]!.bytesPerAnswer} bytes per answer`,
+      `  ${endpoint.name}: API ${rates(turns.api.map((turn) => turn.requestsPerSecond))} req/s; SQL ${rates(turns.sql)}; SQL over HTTP ${rates(turns.http.map((turn) => turn.requestsPerSecond))}; ${turns.api[0]!.bytesPerAnswer} bytes per answer (SQL over HTTP: ${turns.http[0]!.bytesPerAnswer})`,
     );
   }
 
@@ -282,21 +341,22 @@ async function main() {
   });
 
   const rows = measured.map((endpoint) => {
-    const { api, sql } = results.get(endpoint.name)!;
+    const { api, sql, http } = results.get(endpoint.name)!;
     const requestsPerSecond = median(api.map((turn) => turn.requestsPerSecond));
     const sqlLimit = median(sql);
+    const httpLimit = median(http.map((turn) => turn.requestsPerSecond));
     const p50 = median(api.map((turn) => turn.p50));
     const p99 = Math.max(...api.map((turn) => turn.p99));
     const errors = api.reduce((sum, turn) => sum + turn.errors, 0);
     const peakRss = Math.max(...api.map((turn) => turn.peakRssMb));
-    return `| ${endpoint.name} | ${Math.round(requestsPerSecond)} | ${p50} | ${p99} | ${errors} | ${api[0]!.bytesPerAnswer} | ${Math.round(peakRss)} | ${Math.round(sqlLimit)} | ${(requestsPerSecond / sqlLimit).toFixed(2)} | ${(requestsPerSecond / bareFastify.requestsPerSecond).toFixed(2)} |`;
+    return `| ${endpoint.name} | ${Math.round(requestsPerSecond)} | ${p50} | ${p99} | ${errors} | ${api[0]!.bytesPerAnswer} | ${Math.round(peakRss)} | ${Math.round(sqlLimit)} | ${(requestsPerSecond / sqlLimit).toFixed(2)} | ${Math.round(httpLimit)} | ${(requestsPerSecond / httpLimit).toFixed(2)} | ${(requestsPerSecond / bareFastify.requestsPerSecond).toFixed(2)} |`;
   });
   const sortedExport = [...exportRuns].sort((a, b) => a - b);
   console.log(`
-Heavy user: ${counts.heavyCount.toLocaleString('en-US')} transactions. ${connections} connections; per endpoint ${rounds} turns of ${seconds} s for the API and ${rounds} for its SQL, alternating; medians (p50: median of the turns, p99: the worst turn). 2 cores shared by server, PostgreSQL and load generator; SQL over a pool of ${serverPoolSize}, as the server's; Accept-Encoding: ${acceptEncoding} (bytes per answer: as sent, headers included).
+Heavy user: ${counts.heavyCount.toLocaleString('en-US')} transactions. ${connections} connections; per endpoint ${rounds} turns of ${seconds} s each for the API, its SQL and its SQL over bare HTTP, alternating; medians (p50: median of the turns, p99: the worst turn). 2 cores shared by server, PostgreSQL and load generator; SQL over a pool of ${serverPoolSize}, as the server's; Accept-Encoding: ${acceptEncoding} (bytes per answer: as sent, headers included).
 
-| endpoint | req/s | p50 ms | p99 ms | errors | bytes per answer | peak server RSS MB | same SQL via pg, req/s | ratio to SQL | ratio to bare Fastify |
-|---|---|---|---|---|---|---|---|---|---|
+| endpoint | req/s | p50 ms | p99 ms | errors | bytes per answer | peak server RSS MB | same SQL via pg, req/s | ratio to SQL | same SQL over bare HTTP, req/s | ratio to SQL over HTTP | ratio to bare Fastify |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Bare Fastify JSON route: ${Math.round(bareFastify.requestsPerSecond)} req/s, p99 ${bareFastify.p99} ms.
