@@ -9,11 +9,11 @@
 // pool as large as the server's (DATABASE_POOL_SIZE) and from as many concurrent loops as the
 // load has connections. Two things made the earlier ratios unfair. The ceiling ran on a pool of
 // 20 against the server's 8: on two shared cores every PostgreSQL backend is one more process in
-// the scheduler's queue, so the replay took a larger share of a busy machine than the server
-// could (and more backends than the server may use is not the same SQL "over the same pool").
-// And all ceilings ran minutes after all API loads, while the machine's load from other work
-// moved throughput by a factor of five between runs; now the API and its ceiling alternate
-// (API, SQL, SQL, API…) and the ratio is of their medians. That ceiling still does no HTTP, no
+// the scheduler's queue, so the replay could take a larger share of a busy machine than the
+// server can (and more backends than the server may use is not the same SQL over the same
+// pool). And all ceilings ran minutes after all API loads, while the machine's load from other
+// work moved throughput by a factor of five between runs; now the API and its ceilings take
+// turns (API, SQL, SQL over HTTP, then the other way round) and the ratios are of medians. That ceiling still does no HTTP, no
 // JSON and no compression: its ratio is what all the server's work costs, HTTP included.
 //
 // A second ceiling, the same SQL over bare HTTP (baselines.ts: node:http, the same pool size,
@@ -169,7 +169,7 @@ async function main() {
     heavyCount: Math.round(100_000 * scale),
   };
   console.log(
-    `Moneta API benchmark — ${counts.userCount} users, ${counts.totalTransactions} transactions, heavy user ${counts.heavyCount}; ${connections} connections, ${seconds} s per endpoint; Accept-Encoding: ${acceptEncoding}`,
+    `Moneta API benchmark — ${counts.userCount} users, ${counts.totalTransactions} transactions, heavy user ${counts.heavyCount}; ${connections} connections, ${rounds} rounds of ${seconds} s turns per endpoint; Accept-Encoding: ${acceptEncoding}`,
   );
 
   let adminUrl = process.env.BENCH_DATABASE_URL;
