@@ -1,22 +1,46 @@
 // `npm run bench:api`: seeds 1,000 users and 1,000,000 transactions (one user with 100,000)
 // through the bulk path, starts the built server against that database in its own process, and
 // loads each endpoint with autocannon, printing requests/s, p50/p99 latency and the server's peak
-// memory. The same SQL sent straight through `pg`, and a bare Fastify JSON route, measured in
-// the same run, give the ceilings our throughput is compared with.
+// memory. Each endpoint is measured beside its ceiling — the same SQL sent straight through
+// `pg` — in alternating turns, and a bare Fastify JSON route gives the HTTP ceiling.
 //
-// Environment: BENCH_SCALE (1 = the full data set), BENCH_SECONDS (10 per endpoint),
-// BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (a database to seed, or one an earlier run
-// seeded; default: a new embedded PostgreSQL), BENCH_SERVER_NODE_ARGS (extra node flags for
-// the server process, e.g. to profile it), BENCH_ONLY (comma-separated words: only the
-// endpoints whose names contain one), BENCH_ACCEPT_ENCODING (the load's Accept-Encoding;
-// default a browser's, so answers of 1 kB or more come brotli-compressed; "identity" for none).
+// The SQL ceiling is what the database work of a request allows when nothing else is done: the
+// statements one request of the endpoint runs, as they reached `pg` (named or unnamed), over a
+// pool as large as the server's (DATABASE_POOL_SIZE) and from as many concurrent loops as the
+// load has connections. Two things made the earlier ratios unfair. The ceiling ran on a pool of
+// 20 against the server's 8: on two shared cores every PostgreSQL backend is one more process in
+// the scheduler's queue, so the replay could take a larger share of a busy machine than the
+// server can (and more backends than the server may use is not the same SQL over the same
+// pool). And all ceilings ran minutes after all API loads, while the machine's load from other
+// work moved throughput by a factor of five between runs; now the API and its ceilings take
+// turns (API, SQL, SQL over HTTP, then the other way round) and the ratios are of medians. That ceiling still does no HTTP, no
+// JSON and no compression: its ratio is what all the server's work costs, HTTP included.
+//
+// A second ceiling, the same SQL over bare HTTP (baselines.ts: node:http, the same pool size,
+// the same load generator and Accept-Encoding, answering the bytes the server sent, compressed
+// already), is measured in the same turns. Against the first ceiling, every request of the API
+// also pays one HTTP exchange — the load generator writing the request and reading the answer
+// on the same two cores, the server reading and writing a socket — which no server code can
+// remove; against the second it pays only what the server adds: routing, hooks,
+// authentication, serialisation and compression.
+//
+// Environment: BENCH_SCALE (1 = the full data set), BENCH_SECONDS (10 per turn), BENCH_ROUNDS
+// (2 turns of each side per endpoint), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (a database
+// to seed, or one an earlier run seeded; default: a new embedded PostgreSQL),
+// BENCH_SERVER_NODE_ARGS (extra node flags for the server process, e.g. to profile it),
+// BENCH_ONLY (comma-separated words: only the endpoints whose names contain one),
+// BENCH_ACCEPT_ENCODING (the load's Accept-Encoding; default a browser's, so answers of 1 kB or
+// more come compressed; "identity" for none), DATABASE_POOL_SIZE (the server's pool, and so the
+// ceiling's).
 import type { ChildProcess } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, todayIn } from '@moneta/shared';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
@@ -24,7 +48,13 @@ import * as schema from '../src/db/schema';
 import { createAccountsService } from '../src/domains/accounts/accounts-service';
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
-import { replaySql, startBareFastify, type CapturedQuery } from './lib/baselines';
+import {
+  replaySql,
+  startBareFastify,
+  startSqlOverHttp,
+  type CapturedQuery,
+  type HttpAnswer,
+} from './lib/baselines';
 import { freePort, signInBenchUser, startBenchServer } from './lib/bench-server';
 import { load, rssMb, sampleRss, type LoadResult } from './lib/load';
 import { findSeed, seedTransactions } from './lib/seed-transactions';
@@ -32,10 +62,21 @@ import { findSeed, seedTransactions } from './lib/seed-transactions';
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+/** The server's pool size (config.ts reads the same variable and default). */
+const serverPoolSize = loadConfig({
+  DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+}).DATABASE_POOL_SIZE;
 /** Only the endpoints whose names contain one of these comma-separated words (all if unset). */
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 /** What the load generator accepts: what Chromium sends, unless told otherwise. */
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 const quietLog = {
   info: () => undefined,
@@ -86,6 +127,30 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
   return result;
 }
 
+/** The bytes and content headers the server sends for `url`, as they go over the wire. */
+function rawAnswer(
+  url: string,
+  headers: Record<string, string>,
+): Promise<Omit<HttpAnswer, 'request'>> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const kept = ['content-type', 'content-encoding', 'vary'];
+        const answerHeaders = Object.fromEntries(
+          kept.flatMap((name) => {
+            const value = response.headers[name];
+            return typeof value === 'string' ? [[name, value]] : [];
+          }),
+        );
+        if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
+        else resolve({ headers: answerHeaders, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
+
 interface Services {
   transactions: ReturnType<typeof createTransactionsService>;
   accounts: ReturnType<typeof createAccountsService>;
@@ -104,7 +169,7 @@ async function main() {
     heavyCount: Math.round(100_000 * scale),
   };
   console.log(
-    `Moneta API benchmark — ${counts.userCount} users, ${counts.totalTransactions} transactions, heavy user ${counts.heavyCount}; ${connections} connections, ${seconds} s per endpoint; Accept-Encoding: ${acceptEncoding}`,
+    `Moneta API benchmark — ${counts.userCount} users, ${counts.totalTransactions} transactions, heavy user ${counts.heavyCount}; ${connections} connections, ${rounds} rounds of ${seconds} s turns per endpoint; Accept-Encoding: ${acceptEncoding}`,
   );
 
   let adminUrl = process.env.BENCH_DATABASE_URL;
@@ -193,16 +258,59 @@ async function main() {
     (endpoint) => only.length === 0 || only.some((word) => endpoint.name.includes(word)),
   );
   const idleRss = rssMb(server.pid!);
-  const results = new Map<string, LoadResult>();
+
+  // The ceilings' pool: as large as the server's (see the top of this file).
+  const ceilingPool = new pg.Pool({ connectionString: adminUrl, max: serverPoolSize });
+  // Idle connections are cut when PostgreSQL stops at the end; that is not a failure.
+  ceilingPool.on('error', () => undefined);
+  cleanups.push(() => ceilingPool.end());
+  const capturedSql = await captureSql(ceilingPool, seed.heavyUser.id, measured);
+
+  const answers = new Map<string, HttpAnswer>();
+  for (const endpoint of measured) {
+    const answer = await rawAnswer(`${base}${endpoint.path}`, headers);
+    answers.set(endpoint.path, { ...answer, request: capturedSql.get(endpoint.name)! });
+  }
+  const sqlOverHttpPort = await freePort();
+  const sqlOverHttp = await startSqlOverHttp(sqlOverHttpPort, {
+    databaseUrl: adminUrl,
+    poolSize: serverPoolSize,
+    answers,
+  });
+  cleanups.push(() => sqlOverHttp.kill('SIGTERM'));
+
+  const results = new Map<string, { api: LoadResult[]; sql: number[]; http: LoadResult[] }>();
   for (const endpoint of measured) {
     const url = `${base}${endpoint.path}`;
-    const probe = await fetch(url, { headers });
-    if (!probe.ok) throw new Error(`${endpoint.name}: ${probe.status} ${await probe.text()}`);
-    await load({ url, headers, connections, seconds: 2 }); // warm-up
-    const result = await load({ url, headers, connections, seconds, serverPid: server.pid! });
-    results.set(endpoint.name, result);
+    const httpUrl = `http://127.0.0.1:${sqlOverHttpPort}${endpoint.path}`;
+    const request = capturedSql.get(endpoint.name)!;
+    // Warm-up of every side: JIT, prepared statements on every pooled connection.
+    await load({ url, headers, connections, seconds: 2 });
+    await replaySql(ceilingPool, request, { concurrency: connections, seconds: 2 });
+    await load({ url: httpUrl, headers, connections, seconds: 2 });
+    const turns = { api: [] as LoadResult[], sql: [] as number[], http: [] as LoadResult[] };
+    const sides = [
+      async () => {
+        turns.api.push(await load({ url, headers, connections, seconds, serverPid: server.pid! }));
+      },
+      async () => {
+        turns.sql.push(
+          await replaySql(ceilingPool, request, { concurrency: connections, seconds }),
+        );
+      },
+      async () => {
+        turns.http.push(await load({ url: httpUrl, headers, connections, seconds }));
+      },
+    ];
+    for (let round = 0; round < rounds; round++) {
+      // API, SQL, SQL over HTTP; then the other way round: a trend in the machine's load falls
+      // on every side.
+      for (const side of round % 2 ? [...sides].reverse() : sides) await side();
+    }
+    results.set(endpoint.name, turns);
+    const rates = (values: number[]) => values.map(Math.round).join(', ');
     console.log(
-      `  ${endpoint.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.bytesPerAnswer} bytes per answer`,
+      `  ${endpoint.name}: API ${rates(turns.api.map((turn) => turn.requestsPerSecond))} req/s; SQL ${rates(turns.sql)}; SQL over HTTP ${rates(turns.http.map((turn) => turn.requestsPerSecond))}; ${turns.api[0]!.bytesPerAnswer} bytes per answer (SQL over HTTP: ${turns.http[0]!.bytesPerAnswer})`,
     );
   }
 
@@ -221,22 +329,7 @@ async function main() {
   }
   const exportPeakRss = stopExportSampling();
 
-  // Ceilings: the same SQL straight through pg, and a bare Fastify route.
-  const capturePool = new pg.Pool({ connectionString: adminUrl, max: 20 });
-  // Idle connections are cut when PostgreSQL stops at the end; that is not a failure.
-  capturePool.on('error', () => undefined);
-  cleanups.push(() => capturePool.end());
-  const capturedSql = await captureSql(capturePool, seed.heavyUser.id, measured);
-  const pgCeiling = new Map<string, number>();
-  for (const [name, request] of capturedSql) {
-    pgCeiling.set(
-      name,
-      await replaySql(capturePool, request, {
-        concurrency: connections,
-        seconds: Math.min(seconds, 5),
-      }),
-    );
-  }
+  // The HTTP ceiling: a bare Fastify route.
   const barePort = await freePort();
   const bare = await startBareFastify(barePort);
   cleanups.push(() => bare.kill('SIGTERM'));
@@ -248,16 +341,22 @@ async function main() {
   });
 
   const rows = measured.map((endpoint) => {
-    const result = results.get(endpoint.name)!;
-    const sqlLimit = pgCeiling.get(endpoint.name) ?? 0;
-    return `| ${endpoint.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} | ${result.bytesPerAnswer} | ${Math.round(result.peakRssMb)} | ${Math.round(sqlLimit)} | ${(result.requestsPerSecond / sqlLimit).toFixed(2)} | ${(result.requestsPerSecond / bareFastify.requestsPerSecond).toFixed(2)} |`;
+    const { api, sql, http } = results.get(endpoint.name)!;
+    const requestsPerSecond = median(api.map((turn) => turn.requestsPerSecond));
+    const sqlLimit = median(sql);
+    const httpLimit = median(http.map((turn) => turn.requestsPerSecond));
+    const p50 = median(api.map((turn) => turn.p50));
+    const p99 = Math.max(...api.map((turn) => turn.p99));
+    const errors = api.reduce((sum, turn) => sum + turn.errors, 0);
+    const peakRss = Math.max(...api.map((turn) => turn.peakRssMb));
+    return `| ${endpoint.name} | ${Math.round(requestsPerSecond)} | ${p50} | ${p99} | ${errors} | ${api[0]!.bytesPerAnswer} | ${Math.round(peakRss)} | ${Math.round(sqlLimit)} | ${(requestsPerSecond / sqlLimit).toFixed(2)} | ${Math.round(httpLimit)} | ${(requestsPerSecond / httpLimit).toFixed(2)} | ${(requestsPerSecond / bareFastify.requestsPerSecond).toFixed(2)} |`;
   });
   const sortedExport = [...exportRuns].sort((a, b) => a - b);
   console.log(`
-Heavy user: ${counts.heavyCount.toLocaleString('en-US')} transactions. ${connections} connections, ${seconds} s per endpoint, 2 cores shared by server, PostgreSQL and load generator; Accept-Encoding: ${acceptEncoding} (bytes per answer: as sent, headers included).
+Heavy user: ${counts.heavyCount.toLocaleString('en-US')} transactions. ${connections} connections; per endpoint ${rounds} turns of ${seconds} s each for the API, its SQL and its SQL over bare HTTP, alternating; medians (p50: median of the turns, p99: the worst turn). 2 cores shared by server, PostgreSQL and load generator; SQL over a pool of ${serverPoolSize}, as the server's; Accept-Encoding: ${acceptEncoding} (bytes per answer: as sent, headers included).
 
-| endpoint | req/s | p50 ms | p99 ms | errors | bytes per answer | peak server RSS MB | same SQL via pg, req/s | ratio to SQL | ratio to bare Fastify |
-|---|---|---|---|---|---|---|---|---|---|
+| endpoint | req/s | p50 ms | p99 ms | errors | bytes per answer | peak server RSS MB | same SQL via pg, req/s | ratio to SQL | same SQL over bare HTTP, req/s | ratio to SQL over HTTP | ratio to bare Fastify |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Bare Fastify JSON route: ${Math.round(bareFastify.requestsPerSecond)} req/s, p99 ${bareFastify.p99} ms.

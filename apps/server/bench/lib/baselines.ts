@@ -54,3 +54,77 @@ export function startBareFastify(port: number): Promise<ChildProcess> {
     child.once('exit', (code) => reject(new Error(`bare Fastify exited with ${code}`)));
   });
 }
+
+/** What the SQL-over-HTTP ceiling answers on one path: the request's SQL, then these bytes. */
+export interface HttpAnswer {
+  request: CapturedQuery[][];
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * The SQL-over-HTTP ceiling, in its own process as the server is: a bare `node:http` server
+ * that, for each path it knows, runs the SQL one API request runs (as replaySql does, over a
+ * pool of `poolSize`) and then writes the bytes the real server sent for it, already
+ * compressed. It is what any HTTP API over this SQL costs at least: the database work plus one
+ * HTTP exchange, with no routing, hooks, authentication, serialisation or compression.
+ */
+export function startSqlOverHttp(
+  port: number,
+  options: { databaseUrl: string; poolSize: number; answers: Map<string, HttpAnswer> },
+): Promise<ChildProcess> {
+  const answers = Object.fromEntries(
+    [...options.answers].map(([path, answer]) => [
+      path,
+      {
+        steps: answer.request.map((step) =>
+          step.map((query) => ({
+            name: query.name || undefined,
+            text: query.sql,
+            values: query.params,
+          })),
+        ),
+        headers: answer.headers,
+        body: answer.body.toString('base64'),
+      },
+    ]),
+  );
+  const program = `
+    import http from 'node:http';
+    import pg from 'pg';
+    const setup = JSON.parse(process.env.SQL_OVER_HTTP);
+    const pool = new pg.Pool({ connectionString: setup.databaseUrl, max: setup.poolSize });
+    pool.on('error', () => undefined);
+    const answers = new Map(Object.entries(setup.answers).map(([path, answer]) => [
+      path,
+      { ...answer, body: Buffer.from(answer.body, 'base64') },
+    ]));
+    http.createServer(async (request, response) => {
+      const answer = answers.get(request.url);
+      if (!answer) return response.writeHead(404).end();
+      try {
+        for (const step of answer.steps) await Promise.all(step.map((query) => pool.query(query)));
+        response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
+        response.end(answer.body);
+      } catch (error) {
+        response.writeHead(500).end(String(error));
+      }
+    }).listen(${port}, '127.0.0.1', () => process.stdout.write('ready\\n'));
+  `;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', program], {
+      cwd: new URL('..', import.meta.url),
+      env: {
+        ...process.env,
+        SQL_OVER_HTTP: JSON.stringify({
+          databaseUrl: options.databaseUrl,
+          poolSize: options.poolSize,
+          answers,
+        }),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout!.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`SQL over HTTP exited with ${code}`)));
+  });
+}

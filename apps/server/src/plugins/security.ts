@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * Browser-facing safety: a strict CSP (no inline or foreign scripts), no framing, nosniff, a
@@ -12,7 +12,10 @@ export async function registerSecurity(
   app: FastifyInstance,
   options: { corsOrigins: string[] },
 ): Promise<void> {
-  await app.register(helmet, {
+  // Helmet's middleware is built once, here. @fastify/helmet built it again on every request
+  // (parsing the whole CSP each time) and ran two hooks to do it: a measurable share of a
+  // small API read. The headers are the same: they are what this middleware sets.
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -32,6 +35,11 @@ export async function registerSecurity(
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
 
   app.addHook('onSend', async (request, reply) => {
