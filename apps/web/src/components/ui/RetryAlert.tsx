@@ -1,21 +1,27 @@
+import type { ReactNode } from 'react';
 import { Alert } from './Alert';
 import { Button } from './Button';
 
 type RetryAlertProps = {
   message: string;
   onRetry: () => void;
+  /** Other ways out, after Retry. */
+  actions?: ReactNode;
   className?: string;
 };
 
 /** A failed load: what went wrong, and a Retry button that asks again. */
-export function RetryAlert({ message, onRetry, className }: RetryAlertProps) {
+export function RetryAlert({ message, onRetry, actions, className }: RetryAlertProps) {
   return (
     <Alert className={className}>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <span>{message}</span>
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Retry
-        </Button>
+        <span className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+          {actions}
+        </span>
       </div>
     </Alert>
   );

@@ -25,6 +25,15 @@ export function Spinner({ label = 'Loading…', className = '' }: SpinnerProps) 
   );
 }
 
+/** Stands in for a section's content (a list, a preview) while it loads. */
+export function SectionSpinner({ label, className = 'py-16' }: SpinnerProps) {
+  return (
+    <div className={`flex justify-center ${className}`}>
+      <Spinner label={label} />
+    </div>
+  );
+}
+
 /** Shown while a page's code or the session is loading. */
 export function FullPageSpinner({ label }: { label?: string }) {
   return (

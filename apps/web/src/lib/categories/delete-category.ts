@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 /**
  * Removes a custom category: the server moves its transactions and recurring rules to
@@ -17,12 +18,6 @@ export function useDeleteCategory() {
   return useMutation({
     mutationFn: deleteCategory,
     // Also after a failure: a category someone already deleted elsewhere leaves the lists too.
-    onSettled: () =>
-      invalidateFamilies(queryClient, [
-        queryKeys.categories.all,
-        queryKeys.transactions.all,
-        queryKeys.budgets.all,
-        queryKeys.recurring.all,
-      ]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.categoryDelete),
   });
 }

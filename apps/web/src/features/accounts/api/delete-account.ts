@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 /** Deletes an empty account (the server refuses one with history, and the last one). */
 export function deleteAccount(id: string): Promise<{ message: string }> {
@@ -11,6 +12,6 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAccount,
-    onSettled: () => invalidateFamilies(queryClient, [queryKeys.accounts.all]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.accountWrite),
   });
 }

@@ -1,7 +1,8 @@
 import type { Account, ValidAccountInput } from '@moneta/shared/account-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export function createAccount(input: ValidAccountInput): Promise<Account> {
   return api.post<Account>('/accounts', input);
@@ -20,6 +21,6 @@ export function useSaveAccount() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ValidAccountInput }) =>
       id ? updateAccount(id, input) : createAccount(input),
-    onSettled: () => invalidateFamilies(queryClient, [queryKeys.accounts.all]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.accountWrite),
   });
 }

@@ -9,10 +9,11 @@ import { ChevronLeftIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Pager } from '@/components/ui/Pager';
-import { RetryAlert } from '@/components/ui/RetryAlert';
+import { QueryState } from '@/components/ui/QueryState';
 import { RowActions } from '@/components/ui/RowActions';
-import { Spinner } from '@/components/ui/Spinner';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import {
   Table,
   TableCell,
@@ -90,76 +91,72 @@ export function AccountRegisterPage() {
     >
       {back}
       <div aria-busy={register.isFetching}>
-        {register.isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading the account's entries…" />
-          </div>
-        ) : register.isError ? (
-          <RetryAlert
-            message={errorMessage(register.error, 'Failed to load this account. Please try again.')}
-            onRetry={() => void register.refetch()}
-          />
-        ) : register.data.entries.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
-            <p className="font-medium text-neutral-800 dark:text-neutral-200">
-              Nothing recorded in this account yet.
-            </p>
-            <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+        <QueryState
+          query={register}
+          loading={<SectionSpinner label="Loading the account's entries…" />}
+          failureMessage={(error) =>
+            errorMessage(error, 'Failed to load this account. Please try again.')
+          }
+          isEmpty={(data) => data.entries.length === 0}
+          empty={
+            <EmptyState title="Nothing recorded in this account yet.">
               Add a transaction in it, or move money here with a transfer.
-            </p>
-          </div>
-        ) : (
-          <>
-            <Table label="Account entries" columns={COLUMNS} minWidthClass="sm:min-w-[600px]">
-              {register.data.entries.map((entry) => (
-                <TableRow key={`${entry.kind}-${entry._id}`}>
-                  <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
-                    {formatCalendarDate(entry.date)}
-                  </TableCell>
-                  <TableRowHeader>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="max-w-[16rem] truncate max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal">
-                        {entry.kind === 'transfer'
-                          ? `${entry.amount < 0 ? 'To' : 'From'} ${entry.name}`
-                          : entry.name}
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <>
+              <Table label="Account entries" columns={COLUMNS} minWidthClass="sm:min-w-[600px]">
+                {data.entries.map((entry) => (
+                  <TableRow key={`${entry.kind}-${entry._id}`}>
+                    <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
+                      {formatCalendarDate(entry.date)}
+                    </TableCell>
+                    <TableRowHeader>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="max-w-[16rem] truncate max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal">
+                          {entry.kind === 'transfer'
+                            ? `${entry.amount < 0 ? 'To' : 'From'} ${entry.name}`
+                            : entry.name}
+                        </span>
+                        {entry.kind === 'transfer' ? <Badge tone="sky">Transfer</Badge> : null}
+                      </div>
+                    </TableRowHeader>
+                    <TableCell className="text-neutral-700 dark:text-neutral-300">
+                      {entry.category ?? '—'}
+                    </TableCell>
+                    <TableCell align="right" stack="end" className="whitespace-nowrap">
+                      <span
+                        className={`font-medium tabular-nums ${
+                          entry.amount < 0
+                            ? 'text-red-700 dark:text-red-400'
+                            : 'text-emerald-700 dark:text-emerald-400'
+                        }`}
+                      >
+                        {entry.amount < 0 ? '-' : '+'}
+                        {formatMoney(Math.abs(entry.amount), currency)}
                       </span>
-                      {entry.kind === 'transfer' ? <Badge tone="sky">Transfer</Badge> : null}
-                    </div>
-                  </TableRowHeader>
-                  <TableCell className="text-neutral-700 dark:text-neutral-300">
-                    {entry.category ?? '—'}
-                  </TableCell>
-                  <TableCell align="right" stack="end" className="whitespace-nowrap">
-                    <span
-                      className={`font-medium tabular-nums ${
-                        entry.amount < 0
-                          ? 'text-red-700 dark:text-red-400'
-                          : 'text-emerald-700 dark:text-emerald-400'
-                      }`}
-                    >
-                      {entry.amount < 0 ? '-' : '+'}
-                      {formatMoney(Math.abs(entry.amount), currency)}
-                    </span>
-                  </TableCell>
-                  <TableCell align="right" stack="menu">
-                    {entry.kind === 'transfer' ? (
-                      <RowActions
-                        label={`Actions for the transfer of ${formatCalendarDate(entry.date)}`}
-                        actions={[
-                          { label: 'Delete', onSelect: () => setDeleting(entry), isDanger: true },
-                        ]}
-                      />
-                    ) : (
-                      // Keeps the amounts of all rows in one column on phones.
-                      <span className="inline-block size-9 sm:hidden" />
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </Table>
-            <Pager page={page} totalPages={register.data.totalPages} onPageChange={setPage} />
-          </>
-        )}
+                    </TableCell>
+                    <TableCell align="right" stack="menu">
+                      {entry.kind === 'transfer' ? (
+                        <RowActions
+                          label={`Actions for the transfer of ${formatCalendarDate(entry.date)}`}
+                          actions={[
+                            { label: 'Delete', onSelect: () => setDeleting(entry), isDanger: true },
+                          ]}
+                        />
+                      ) : (
+                        // Keeps the amounts of all rows in one column on phones.
+                        <span className="inline-block size-9 sm:hidden" />
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </Table>
+              <Pager page={page} totalPages={data.totalPages} onPageChange={setPage} />
+            </>
+          )}
+        </QueryState>
       </div>
       <TransferFormDialog
         isOpen={isTransferOpen}

@@ -9,9 +9,9 @@ import { PlusIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
-import { RetryAlert } from '@/components/ui/RetryAlert';
+import { QueryState } from '@/components/ui/QueryState';
 import { RowActions } from '@/components/ui/RowActions';
-import { Spinner } from '@/components/ui/Spinner';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import {
   Table,
   TableCell,
@@ -50,7 +50,6 @@ export function AccountsPage() {
   const [isTransferOpen, setIsTransferOpen] = useState(false);
   const [deleting, setDeleting] = useState<Account | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
-  const list = accounts.data ?? [];
 
   function setArchived(account: Account, isArchived: boolean) {
     saveAccount.mutate(
@@ -92,74 +91,73 @@ export function AccountsPage() {
         </>
       }
     >
-      {accounts.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading accounts…" />
-        </div>
-      ) : accounts.isError ? (
-        <RetryAlert
-          message={errorMessage(accounts.error, 'Failed to load your accounts. Please try again.')}
-          onRetry={() => void accounts.refetch()}
-        />
-      ) : (
-        <>
-          <section
-            aria-labelledby="net-worth-heading"
-            className="mb-6 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-          >
-            <h2
-              id="net-worth-heading"
-              className="text-sm font-medium text-neutral-600 dark:text-neutral-400"
+      <QueryState
+        query={accounts}
+        loading={<SectionSpinner label="Loading accounts…" />}
+        failureMessage={(error) =>
+          errorMessage(error, 'Failed to load your accounts. Please try again.')
+        }
+      >
+        {(list) => (
+          <>
+            <section
+              aria-labelledby="net-worth-heading"
+              className="mb-6 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
             >
-              Net worth
-            </h2>
-            <p className="mt-1 text-2xl font-semibold tabular-nums text-neutral-900 dark:text-white">
-              {formatMoney(netWorth(list), currency)}
-            </p>
-            <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-              The sum of all {list.length} account{list.length === 1 ? '' : 's'}, archived ones
-              included.
-            </p>
-          </section>
-          <Table label="Accounts table" columns={COLUMNS} minWidthClass="sm:min-w-[480px]">
-            {list.map((account) => (
-              <TableRow key={account._id}>
-                <TableRowHeader isSticky>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Link
-                      to={accountPath(account._id)}
-                      className="text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
-                    >
-                      {account.name}
-                    </Link>
-                    {account.isArchived ? <Badge>Archived</Badge> : null}
-                  </div>
-                </TableRowHeader>
-                <TableCell className="text-neutral-700 dark:text-neutral-300">
-                  {ACCOUNT_TYPE_LABELS[account.type]}
-                </TableCell>
-                <TableCell align="right" stack="end" className="whitespace-nowrap">
-                  <Balance amount={account.balance} currency={currency} />
-                </TableCell>
-                <TableCell align="right" stack="menu">
-                  <RowActions
-                    label={`Actions for ${account.name}`}
-                    actions={[
-                      { label: 'Edit', onSelect: () => setForm({ account }) },
-                      {
-                        label: account.isArchived ? 'Restore' : 'Archive',
-                        onSelect: () => setArchived(account, !account.isArchived),
-                        isDisabled: saveAccount.isPending,
-                      },
-                      { label: 'Delete', onSelect: () => setDeleting(account), isDanger: true },
-                    ]}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </Table>
-        </>
-      )}
+              <h2
+                id="net-worth-heading"
+                className="text-sm font-medium text-neutral-600 dark:text-neutral-400"
+              >
+                Net worth
+              </h2>
+              <p className="mt-1 text-2xl font-semibold tabular-nums text-neutral-900 dark:text-white">
+                {formatMoney(netWorth(list), currency)}
+              </p>
+              <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
+                The sum of all {list.length} account{list.length === 1 ? '' : 's'}, archived ones
+                included.
+              </p>
+            </section>
+            <Table label="Accounts table" columns={COLUMNS} minWidthClass="sm:min-w-[480px]">
+              {list.map((account) => (
+                <TableRow key={account._id}>
+                  <TableRowHeader isSticky>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Link
+                        to={accountPath(account._id)}
+                        className="text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
+                      >
+                        {account.name}
+                      </Link>
+                      {account.isArchived ? <Badge>Archived</Badge> : null}
+                    </div>
+                  </TableRowHeader>
+                  <TableCell className="text-neutral-700 dark:text-neutral-300">
+                    {ACCOUNT_TYPE_LABELS[account.type]}
+                  </TableCell>
+                  <TableCell align="right" stack="end" className="whitespace-nowrap">
+                    <Balance amount={account.balance} currency={currency} />
+                  </TableCell>
+                  <TableCell align="right" stack="menu">
+                    <RowActions
+                      label={`Actions for ${account.name}`}
+                      actions={[
+                        { label: 'Edit', onSelect: () => setForm({ account }) },
+                        {
+                          label: account.isArchived ? 'Restore' : 'Archive',
+                          onSelect: () => setArchived(account, !account.isArchived),
+                          isDisabled: saveAccount.isPending,
+                        },
+                        { label: 'Delete', onSelect: () => setDeleting(account), isDanger: true },
+                      ]}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </Table>
+          </>
+        )}
+      </QueryState>
 
       <AccountFormDialog
         isOpen={form !== null}

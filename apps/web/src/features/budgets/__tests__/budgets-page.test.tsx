@@ -103,7 +103,7 @@ describe('budgets page', () => {
     });
     const { user } = await openBudgets();
     expect(await screen.findByText('Could not load the budgets. Please try again.')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(attempts).toBeGreaterThan(1));
   });
 

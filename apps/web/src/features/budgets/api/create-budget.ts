@@ -1,7 +1,8 @@
 import type { Budget, ValidBudgetInput } from '@moneta/shared/budget-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 /** Creates a budget; a second one for the same category and month is refused (409). */
 export function createBudget(input: ValidBudgetInput): Promise<Budget> {
@@ -14,8 +15,6 @@ export function useCreateBudget({ onError }: { onError?: (error: Error) => void 
   return useMutation({
     mutationFn: createBudget,
     onError,
-    // A category the server did not know yet becomes one of the user's own.
-    onSuccess: () =>
-      invalidateFamilies(queryClient, [queryKeys.budgets.all, queryKeys.categories.all]),
+    onSuccess: () => invalidateFamilies(queryClient, refreshAfter.budgetSave),
   });
 }

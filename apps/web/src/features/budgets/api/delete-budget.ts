@@ -1,7 +1,8 @@
 import type { Budget } from '@moneta/shared/budget-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export function deleteBudget(budgetId: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/budgets/${encodeURIComponent(budgetId)}`);
@@ -16,7 +17,7 @@ export function useDeleteBudget() {
       queryClient.setQueriesData<Budget[]>({ queryKey: queryKeys.budgets.all }, (budgets) =>
         budgets?.filter((budget) => budget._id !== budgetId),
       );
-      return queryClient.invalidateQueries({ queryKey: queryKeys.budgets.all });
+      return invalidateFamilies(queryClient, refreshAfter.budgetDelete);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { Budget, ValidBudgetInput } from '@moneta/shared/budget-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export function updateBudget({
   budgetId,
@@ -19,8 +20,6 @@ export function useUpdateBudget({ onError }: { onError?: (error: Error) => void 
   return useMutation({
     mutationFn: updateBudget,
     onError,
-    // A category the server did not know yet becomes one of the user's own.
-    onSuccess: () =>
-      invalidateFamilies(queryClient, [queryKeys.budgets.all, queryKeys.categories.all]),
+    onSuccess: () => invalidateFamilies(queryClient, refreshAfter.budgetSave),
   });
 }

@@ -1,11 +1,12 @@
 import type { Budget } from '@moneta/shared/budget-schemas';
 import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
-import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Dialog } from '@/components/ui/Dialog';
-import { Spinner } from '@/components/ui/Spinner';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { QueryState } from '@/components/ui/QueryState';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { useQueuedSearchParams } from '@/hooks/use-queued-search-params';
 import { errorMessage } from '@/lib/api-client';
 import { useToday } from '@/lib/auth/use-today';
@@ -71,37 +72,26 @@ export function BudgetsPage() {
       <div className="mb-6">
         <MonthPicker value={viewed} currentMonth={currentMonth} onChange={view} />
       </div>
-      {budgetsQuery.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading budgets…" />
-        </div>
-      ) : budgetsQuery.isError ? (
-        <Alert>
-          <p>Could not load the budgets. Please try again.</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => void budgetsQuery.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
-      ) : budgetsQuery.data.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-neutral-300 bg-white px-6 py-12 text-center dark:border-neutral-700 dark:bg-neutral-900">
-          <p className="font-medium text-neutral-900 dark:text-white">No budgets found.</p>
-          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+      <QueryState
+        query={budgetsQuery}
+        loading={<SectionSpinner label="Loading budgets…" />}
+        failureMessage={() => 'Could not load the budgets. Please try again.'}
+        isEmpty={(budgets) => budgets.length === 0}
+        empty={
+          <EmptyState title="No budgets found.">
             {`There are no budgets for ${monthName} yet.`}
-          </p>
-        </div>
-      ) : (
-        <BudgetsTable
-          budgets={budgetsQuery.data}
-          caption={`Budgets for ${monthName}`}
-          onEdit={(budget) => setForm({ mode: 'edit', budget })}
-          onDelete={setDeleting}
-        />
-      )}
+          </EmptyState>
+        }
+      >
+        {(budgets) => (
+          <BudgetsTable
+            budgets={budgets}
+            caption={`Budgets for ${monthName}`}
+            onEdit={(budget) => setForm({ mode: 'edit', budget })}
+            onDelete={setDeleting}
+          />
+        )}
+      </QueryState>
       <Dialog
         isOpen={form !== null}
         onClose={() => setForm(null)}

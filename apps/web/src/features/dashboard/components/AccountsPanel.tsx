@@ -1,5 +1,6 @@
 import { formatMoney } from '@moneta/shared/money';
 import { Link } from 'react-router';
+import { QueryState } from '@/components/ui/QueryState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { accountPath, paths } from '@/config/paths';
 import { netWorth, useAccounts } from '@/lib/accounts/get-accounts';
@@ -10,9 +11,6 @@ const moneyTone = (amount: number) =>
 /** Every open account's balance and the sum of all of them, beside the three totals (§5.1). */
 export function AccountsPanel({ currency }: { currency: string }) {
   const accounts = useAccounts();
-  const list = accounts.data ?? [];
-  const open = list.filter((account) => !account.isArchived);
-  const total = netWorth(list);
 
   return (
     <section
@@ -34,48 +32,52 @@ export function AccountsPanel({ currency }: { currency: string }) {
           Manage accounts
         </Link>
       </div>
-      {accounts.isPending ? (
-        <>
-          <Skeleton className="mt-3 h-6 w-48" />
-          <span className="sr-only">Loading…</span>
-        </>
-      ) : accounts.isError ? (
-        <p className="mt-3 text-sm text-red-700 dark:text-red-400">
-          Could not load your accounts.{' '}
-          <button type="button" className="underline" onClick={() => void accounts.refetch()}>
-            Retry
-          </button>
-        </p>
-      ) : (
-        <>
-          <ul className="mt-3 divide-y divide-neutral-200 dark:divide-neutral-800">
-            {open.map((account) => (
-              <li key={account._id} className="flex items-center justify-between gap-4 py-2">
-                <Link
-                  to={accountPath(account._id)}
-                  className="min-w-0 truncate text-sm text-neutral-800 hover:underline dark:text-neutral-200"
-                >
-                  {account.name}
-                </Link>
-                <span className={`text-sm font-medium tabular-nums ${moneyTone(account.balance)}`}>
-                  {formatMoney(account.balance, currency)}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-3 flex items-center justify-between gap-4 border-t border-neutral-200 pt-3 dark:border-neutral-800">
-            <span className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
-              Net worth
-            </span>
-            <span
-              data-testid="net-worth"
-              className={`text-lg font-bold tabular-nums ${moneyTone(total)}`}
-            >
-              {formatMoney(total, currency)}
-            </span>
-          </p>
-        </>
-      )}
+      <QueryState
+        query={accounts}
+        loading={
+          <>
+            <Skeleton className="mt-3 h-6 w-48" />
+            <span className="sr-only">Loading…</span>
+          </>
+        }
+        failureMessage={() => 'Could not load your accounts.'}
+        failureClassName="mt-3"
+      >
+        {(list) => (
+          <>
+            <ul className="mt-3 divide-y divide-neutral-200 dark:divide-neutral-800">
+              {list
+                .filter((account) => !account.isArchived)
+                .map((account) => (
+                  <li key={account._id} className="flex items-center justify-between gap-4 py-2">
+                    <Link
+                      to={accountPath(account._id)}
+                      className="min-w-0 truncate text-sm text-neutral-800 hover:underline dark:text-neutral-200"
+                    >
+                      {account.name}
+                    </Link>
+                    <span
+                      className={`text-sm font-medium tabular-nums ${moneyTone(account.balance)}`}
+                    >
+                      {formatMoney(account.balance, currency)}
+                    </span>
+                  </li>
+                ))}
+            </ul>
+            <p className="mt-3 flex items-center justify-between gap-4 border-t border-neutral-200 pt-3 dark:border-neutral-800">
+              <span className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
+                Net worth
+              </span>
+              <span
+                data-testid="net-worth"
+                className={`text-lg font-bold tabular-nums ${moneyTone(netWorth(list))}`}
+              >
+                {formatMoney(netWorth(list), currency)}
+              </span>
+            </p>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

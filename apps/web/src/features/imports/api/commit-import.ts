@@ -1,23 +1,9 @@
 import type { ImportCommitInput, ImportCommitResult } from '@moneta/shared/import-schemas';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 import { importPath } from './get-imports';
-
-/**
- * A commit or an undo adds or removes many transactions at once: the lists, the dashboard's
- * totals and charts, the budgets' spending and the accounts' balances all move, and a first
- * income may have created the "Other Income" category.
- */
-export function afterLedgerChange(queryClient: QueryClient) {
-  return invalidateFamilies(queryClient, [
-    queryKeys.imports.all,
-    queryKeys.transactions.all,
-    queryKeys.accounts.all,
-    queryKeys.budgets.all,
-    queryKeys.categories.all,
-  ]);
-}
 
 export function commitImport(
   importId: string,
@@ -32,6 +18,6 @@ export function useCommitImport() {
   return useMutation({
     mutationFn: ({ importId, input }: { importId: string; input: ImportCommitInput }) =>
       commitImport(importId, input),
-    onSettled: () => afterLedgerChange(queryClient),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.importCommit),
   });
 }

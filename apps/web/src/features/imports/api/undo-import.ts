@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { afterLedgerChange } from './commit-import';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 import { importPath } from './get-imports';
 
 /** Undo: the transactions the import created are deleted (a preview is simply dropped). */
@@ -12,6 +13,6 @@ export function useUndoImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: undoImport,
-    onSettled: () => afterLedgerChange(queryClient),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.importCommit),
   });
 }

@@ -1,7 +1,8 @@
 import type { Import, ImportMapping } from '@moneta/shared/import-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 import { importPath } from './get-imports';
 
 /** Reads a CSV import again through another column mapping; the answer is the new preview. */
@@ -15,10 +16,7 @@ export function useUpdateMapping(importId: string) {
     mutationFn: (mapping: ImportMapping) => updateMapping(importId, mapping),
     onSuccess: async (updated) => {
       queryClient.setQueryData(queryKeys.imports.detail(importId), updated);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.imports.rowsOf(importId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.imports.list }),
-      ]);
+      await invalidateFamilies(queryClient, refreshAfter.importMapping(importId));
     },
   });
 }

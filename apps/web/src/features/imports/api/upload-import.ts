@@ -1,7 +1,8 @@
 import type { Import } from '@moneta/shared/import-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export type UploadImportInput = {
   file: File;
@@ -26,7 +27,7 @@ export function useUploadImport() {
     mutationFn: uploadImport,
     onSuccess: (created) => {
       queryClient.setQueryData(queryKeys.imports.detail(created._id), created);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.imports.list });
+      void invalidateFamilies(queryClient, refreshAfter.importUpload);
     },
   });
 }

@@ -1,10 +1,11 @@
 import type { ImportSummary } from '@moneta/shared/import-schemas';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { Spinner } from '@/components/ui/Spinner';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { QueryState } from '@/components/ui/QueryState';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useImports } from '../api/get-imports';
@@ -33,7 +34,6 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
   const accounts = useAccounts();
   const undo = useUndoImport();
   const [undoing, setUndoing] = useState<ImportSummary | null>(null);
-  const list = imports.data ?? [];
 
   function confirmUndo() {
     if (!undoing) return;
@@ -58,72 +58,67 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
       >
         Import history
       </h2>
-      {imports.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading your imports…" />
-        </div>
-      ) : imports.isError ? (
-        <Alert>
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <span>
-              {errorMessage(imports.error, 'Failed to load your imports. Please try again.')}
-            </span>
-            <Button variant="secondary" size="sm" onClick={() => void imports.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
-      ) : list.length === 0 ? (
-        <p className="rounded-2xl border border-neutral-200 bg-white p-6 text-center text-sm text-neutral-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400">
-          No imports yet. Files you upload appear here, and an import can be undone.
-        </p>
-      ) : (
-        <ul
-          aria-label="Imports"
-          className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
-        >
-          {list.map((item) => {
-            const account = accounts.data?.find((candidate) => candidate._id === item.accountId);
-            return (
-              <li
-                key={item._id}
-                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
-              >
-                <div className="min-w-0">
-                  <p className="font-medium break-all text-neutral-900 dark:text-white">
-                    {item.fileName}
-                  </p>
-                  <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                    {FORMAT_LABELS[item.format]}
-                    {account ? ` · ${account.name}` : ''} ·{' '}
-                    {dateTime.format(new Date(item.createdAt))}
-                  </p>
-                  <p className="text-sm text-neutral-700 dark:text-neutral-300">
-                    {statusText(item)}
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  {item.status === 'preview' ? (
-                    <>
-                      <Button variant="secondary" size="sm" onClick={() => onOpen(item._id)}>
-                        Continue<span className="sr-only"> {item.fileName}</span>
+      <QueryState
+        query={imports}
+        loading={<SectionSpinner label="Loading your imports…" className="py-8" />}
+        failureMessage={(error) =>
+          errorMessage(error, 'Failed to load your imports. Please try again.')
+        }
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState>
+            No imports yet. Files you upload appear here, and an import can be undone.
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul
+            aria-label="Imports"
+            className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
+          >
+            {list.map((item) => {
+              const account = accounts.data?.find((candidate) => candidate._id === item.accountId);
+              return (
+                <li
+                  key={item._id}
+                  className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium break-all text-neutral-900 dark:text-white">
+                      {item.fileName}
+                    </p>
+                    <p className="text-sm text-neutral-600 dark:text-neutral-400">
+                      {FORMAT_LABELS[item.format]}
+                      {account ? ` · ${account.name}` : ''} ·{' '}
+                      {dateTime.format(new Date(item.createdAt))}
+                    </p>
+                    <p className="text-sm text-neutral-700 dark:text-neutral-300">
+                      {statusText(item)}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    {item.status === 'preview' ? (
+                      <>
+                        <Button variant="secondary" size="sm" onClick={() => onOpen(item._id)}>
+                          Continue<span className="sr-only"> {item.fileName}</span>
+                        </Button>
+                        <Button variant="ghost" size="sm" onClick={() => setUndoing(item)}>
+                          Discard<span className="sr-only"> {item.fileName}</span>
+                        </Button>
+                      </>
+                    ) : null}
+                    {item.status === 'committed' ? (
+                      <Button variant="secondary" size="sm" onClick={() => setUndoing(item)}>
+                        Undo<span className="sr-only"> {item.fileName}</span>
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setUndoing(item)}>
-                        Discard<span className="sr-only"> {item.fileName}</span>
-                      </Button>
-                    </>
-                  ) : null}
-                  {item.status === 'committed' ? (
-                    <Button variant="secondary" size="sm" onClick={() => setUndoing(item)}>
-                      Undo<span className="sr-only"> {item.fileName}</span>
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
       <ConfirmDialog
         isOpen={undoing !== null}
         title={

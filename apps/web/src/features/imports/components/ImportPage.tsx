@@ -6,7 +6,8 @@ import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
@@ -76,56 +77,53 @@ export function ImportPage() {
 
       {importId === null ? (
         <UploadImportForm onUploaded={(preview) => open(preview._id)} />
-      ) : current.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading the preview…" />
-        </div>
-      ) : current.isError ? (
-        <Alert>
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <span>
-              {errorMessage(current.error, 'Failed to load the import. Please try again.')}
-            </span>
-            <span className="flex gap-2">
-              <Button variant="secondary" size="sm" onClick={() => void current.refetch()}>
-                Retry
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => open(null)}>
-                Choose another file
-              </Button>
-            </span>
-          </div>
-        </Alert>
-      ) : current.data.status !== 'preview' ? (
-        <Alert tone="success">
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <span>
-              {current.data.fileName} has been{' '}
-              {current.data.status === 'committed' ? 'imported' : 'undone'} already.
-            </span>
-            <Button variant="secondary" size="sm" onClick={() => open(null)}>
-              Import another file
-            </Button>
-          </div>
-        </Alert>
       ) : (
-        <ImportPreview
-          key={current.data._id}
-          preview={current.data}
-          currency={currency}
-          commit={{
-            isPending: commit.isPending,
-            error: commit.error,
-            mutate: (input) => {
-              const { _id: id, fileName } = current.data;
-              commit.mutate(
-                { importId: id, input },
-                { onSuccess: (result) => committed(fileName, result) },
-              );
-            },
-          }}
-          onCancel={() => open(null)}
-        />
+        <QueryState
+          query={current}
+          loading={<SectionSpinner label="Loading the preview…" />}
+          failureMessage={(error) =>
+            errorMessage(error, 'Failed to load the import. Please try again.')
+          }
+          failureActions={
+            <Button variant="ghost" size="sm" onClick={() => open(null)}>
+              Choose another file
+            </Button>
+          }
+        >
+          {(preview) =>
+            preview.status !== 'preview' ? (
+              <Alert tone="success">
+                <div className="flex flex-wrap items-center justify-between gap-4">
+                  <span>
+                    {preview.fileName} has been{' '}
+                    {preview.status === 'committed' ? 'imported' : 'undone'} already.
+                  </span>
+                  <Button variant="secondary" size="sm" onClick={() => open(null)}>
+                    Import another file
+                  </Button>
+                </div>
+              </Alert>
+            ) : (
+              <ImportPreview
+                key={preview._id}
+                preview={preview}
+                currency={currency}
+                commit={{
+                  isPending: commit.isPending,
+                  error: commit.error,
+                  mutate: (input) => {
+                    const { _id: id, fileName } = preview;
+                    commit.mutate(
+                      { importId: id, input },
+                      { onSuccess: (result) => committed(fileName, result) },
+                    );
+                  },
+                }}
+                onCancel={() => open(null)}
+              />
+            )
+          }
+        </QueryState>
       )}
 
       <ImportHistory onOpen={open} />

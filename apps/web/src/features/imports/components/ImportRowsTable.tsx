@@ -2,11 +2,11 @@ import type { ImportRow, ImportRowStatus, ImportSummary } from '@moneta/shared/i
 import { formatMoney } from '@moneta/shared/money';
 import { useState } from 'react';
 import { CategorySelect } from '@/components/CategorySelect';
-import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Pager } from '@/components/ui/Pager';
+import { QueryState } from '@/components/ui/QueryState';
 import { SelectField } from '@/components/ui/SelectField';
-import { Spinner } from '@/components/ui/Spinner';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { useImportRows } from '../api/get-imports';
@@ -69,7 +69,6 @@ export function ImportRowsTable({
   const [status, setStatus] = useState<ImportRowStatus | ''>('');
   const [page, setPage] = useState(1);
   const rows = useImportRows(importId, { page, status });
-  const list = rows.data?.rows ?? [];
 
   return (
     <section aria-labelledby="import-rows-heading" className="mt-6">
@@ -96,59 +95,54 @@ export function ImportRowsTable({
         </SelectField>
       </div>
 
-      {rows.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading rows…" />
-        </div>
-      ) : rows.isError ? (
-        <Alert>
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <span>{errorMessage(rows.error, 'Failed to load the rows. Please try again.')}</span>
-            <Button variant="secondary" size="sm" onClick={() => void rows.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
-      ) : list.length === 0 ? (
-        <p className="rounded-2xl border border-neutral-200 bg-white p-6 text-center text-sm text-neutral-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-400">
-          No rows with this status.
-        </p>
-      ) : (
-        <div
-          className="rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
-          aria-busy={rows.isFetching}
-        >
-          <table className="w-full text-sm max-sm:block" aria-label="Rows of the file">
-            <thead className="border-b border-neutral-200 bg-neutral-50 max-sm:sr-only dark:border-neutral-800 dark:bg-neutral-900">
-              <tr>
-                {['Import', 'Row', 'Date', 'Name', 'Amount', 'Category', 'Status'].map((header) => (
-                  <th
-                    key={header}
-                    scope="col"
-                    className={`px-3 py-3 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-400 ${
-                      header === 'Amount' ? 'text-right' : 'text-left'
-                    }`}
-                  >
-                    {header}
-                  </th>
+      <QueryState
+        query={rows}
+        loading={<SectionSpinner label="Loading rows…" className="py-10" />}
+        failureMessage={(error) =>
+          errorMessage(error, 'Failed to load the rows. Please try again.')
+        }
+        isEmpty={(data) => data.rows.length === 0}
+        empty={<EmptyState>No rows with this status.</EmptyState>}
+      >
+        {({ rows: list }) => (
+          <div
+            className="rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
+            aria-busy={rows.isFetching}
+          >
+            <table className="w-full text-sm max-sm:block" aria-label="Rows of the file">
+              <thead className="border-b border-neutral-200 bg-neutral-50 max-sm:sr-only dark:border-neutral-800 dark:bg-neutral-900">
+                <tr>
+                  {['Import', 'Row', 'Date', 'Name', 'Amount', 'Category', 'Status'].map(
+                    (header) => (
+                      <th
+                        key={header}
+                        scope="col"
+                        className={`px-3 py-3 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-400 ${
+                          header === 'Amount' ? 'text-right' : 'text-left'
+                        }`}
+                      >
+                        {header}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-neutral-200 max-sm:block dark:divide-neutral-800">
+                {list.map((row) => (
+                  <RowLine
+                    key={row.index}
+                    row={row}
+                    currency={currency}
+                    choices={choices}
+                    isDisabled={isDisabled}
+                    onChoose={onChoose}
+                  />
                 ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-neutral-200 max-sm:block dark:divide-neutral-800">
-              {list.map((row) => (
-                <RowLine
-                  key={row.index}
-                  row={row}
-                  currency={currency}
-                  choices={choices}
-                  isDisabled={isDisabled}
-                  onChoose={onChoose}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       <Pager page={page} totalPages={rows.data?.totalPages ?? 1} onPageChange={setPage} />
     </section>
   );

@@ -1,17 +1,15 @@
 import { IMPORT_FILE_ACCEPT, type Import } from '@moneta/shared/import-schemas';
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { FileDropZone } from '@/components/ui/FileDropZone';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { initialAccountId } from '@/lib/accounts/last-account';
 import { errorMessage } from '@/lib/api-client';
 import { useUploadImport } from '../api/upload-import';
 
 const UPLOAD_FAILED = 'Failed to upload the file. Please try again.';
-
-const hasFiles = (event: DragEvent | globalThis.DragEvent) =>
-  Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 function formatFileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -29,45 +27,15 @@ export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import)
   const [accountId, setAccountId] = useState('');
   const [sent, setSent] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [isDragOver, setIsDragOver] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const isBusy = upload.isPending;
 
   // Until the user picks one, the account is the one last used (once the accounts are known).
   const chosenAccountId = accountId || (accounts.data ? initialAccountId(accounts.data) : '');
 
-  // A file dropped just beside the zone must not make the browser leave the app to open it.
-  useEffect(() => {
-    const keepPage = (event: globalThis.DragEvent) => {
-      if (hasFiles(event)) event.preventDefault();
-    };
-    window.addEventListener('dragover', keepPage);
-    window.addEventListener('drop', keepPage);
-    return () => {
-      window.removeEventListener('dragover', keepPage);
-      window.removeEventListener('drop', keepPage);
-    };
-  }, []);
-
   function choose(next: File | null) {
     setFile(next);
     setError(null);
-    if (!next && inputRef.current) inputRef.current.value = '';
-  }
-
-  function onDragOver(event: DragEvent<HTMLLabelElement>) {
-    if (!hasFiles(event)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = isBusy ? 'none' : 'copy';
-    if (!isBusy) setIsDragOver(true);
-  }
-
-  function onDrop(event: DragEvent<HTMLLabelElement>) {
-    event.preventDefault();
-    setIsDragOver(false);
-    const dropped = event.dataTransfer.files[0];
-    if (!isBusy && dropped) choose(dropped);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -93,11 +61,6 @@ export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import)
   }
 
   const percent = Math.round(sent * 100);
-  const tone = isDragOver
-    ? 'border-emerald-600 bg-emerald-50 dark:border-emerald-400 dark:bg-emerald-950/40'
-    : error
-      ? 'border-red-400 bg-white dark:border-red-700 dark:bg-neutral-900'
-      : 'border-neutral-300 bg-white hover:border-emerald-600 dark:border-neutral-700 dark:bg-neutral-900 dark:hover:border-emerald-500';
 
   return (
     <form
@@ -107,40 +70,17 @@ export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import)
       onSubmit={submit}
       className="flex min-w-0 flex-col gap-4 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
     >
-      <label
-        onDragEnter={onDragOver}
-        onDragOver={onDragOver}
-        onDragLeave={() => setIsDragOver(false)}
-        onDrop={onDrop}
-        data-drag-over={isDragOver || undefined}
-        className={`flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors focus-within:ring-2 focus-within:ring-emerald-600 focus-within:ring-offset-2 dark:focus-within:ring-emerald-400 dark:focus-within:ring-offset-neutral-900 ${tone} ${
-          isBusy ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'
-        }`}
-      >
-        <span className="text-sm text-neutral-800 dark:text-neutral-200">
-          <span className="font-semibold text-emerald-700 dark:text-emerald-400">
-            Choose a bank file
-          </span>{' '}
-          or drop it here
-        </span>
-        <span className="text-xs text-neutral-600 dark:text-neutral-400">
-          CSV, OFX/QFX, QIF or CAMT.053 (XML), as your bank exports it
-        </span>
-        <input
-          ref={inputRef}
-          type="file"
-          name="file"
-          accept={IMPORT_FILE_ACCEPT}
-          disabled={isBusy}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="sr-only"
-          onChange={(event) => {
-            const picked = event.target.files?.[0];
-            if (picked) choose(picked);
-          }}
-        />
-      </label>
+      <FileDropZone
+        name="file"
+        accept={IMPORT_FILE_ACCEPT}
+        chooseLabel="Choose a bank file"
+        hint="CSV, OFX/QFX, QIF or CAMT.053 (XML), as your bank exports it"
+        hasFile={file !== null}
+        isDisabled={isBusy}
+        isInvalid={error !== null}
+        describedBy={error ? errorId : undefined}
+        onFileChange={choose}
+      />
       {file ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-neutral-200 bg-neutral-50 p-3 text-sm dark:border-neutral-800 dark:bg-neutral-950">
           <span className="min-w-0 break-all">

@@ -1,7 +1,8 @@
 import type { ReceiptReview, ReviewedReceipt } from '@moneta/shared/receipt-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export type ReviewReceiptInput = { id: string; review: ReceiptReview };
 
@@ -18,13 +19,6 @@ export function useReviewReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewReceipt,
-    onSuccess: () =>
-      invalidateFamilies(queryClient, [
-        queryKeys.receipts.all,
-        queryKeys.transactions.all,
-        queryKeys.accounts.all,
-        queryKeys.budgets.all,
-        queryKeys.categories.all,
-      ]),
+    onSuccess: () => invalidateFamilies(queryClient, refreshAfter.receiptWrite),
   });
 }

@@ -1,7 +1,8 @@
 import type { ReceiptUploadResult } from '@moneta/shared/receipt-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 /** Sends the file in the multipart field `receipt`; the server reads it and records the expense. */
 export function uploadReceipt(file: File): Promise<ReceiptUploadResult> {
@@ -18,13 +19,6 @@ export function useUploadReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadReceipt,
-    onSuccess: () =>
-      invalidateFamilies(queryClient, [
-        queryKeys.receipts.all,
-        queryKeys.transactions.all,
-        queryKeys.accounts.all,
-        queryKeys.budgets.all,
-        queryKeys.categories.all,
-      ]),
+    onSuccess: () => invalidateFamilies(queryClient, refreshAfter.receiptWrite),
   });
 }

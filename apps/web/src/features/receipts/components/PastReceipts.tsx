@@ -2,10 +2,9 @@ import type { Receipt } from '@moneta/shared/receipt-schemas';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { textLinkClasses } from '@/components/ui/link-styles';
+import { QueryState } from '@/components/ui/QueryState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
@@ -95,46 +94,49 @@ export function PastReceipts({ currency }: { currency: string }) {
       <h2 id={titleId} className="text-base font-semibold text-neutral-900 dark:text-white">
         Past Receipts
       </h2>
-      {receipts.isPending ? (
-        <ul aria-hidden="true" className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
-          {[0, 1, 2].map((index) => (
-            <li key={index} className="flex gap-4 py-4">
-              <Skeleton className="h-16 w-14" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-5 w-40" />
-                <Skeleton className="h-4 w-56" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : receipts.isError ? (
-        <Alert className="mt-4">
-          <p>Could not load your receipts. Please try again.</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => void receipts.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
-      ) : receipts.data.length === 0 ? (
-        <p className="py-8 text-center text-sm text-neutral-600 dark:text-neutral-400">
-          No receipts yet. The receipts you upload are kept here.
-        </p>
-      ) : (
-        <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
-          {receipts.data.map((receipt) => (
-            <ReceiptRow
-              key={receipt._id}
-              receipt={receipt}
-              currency={currency}
-              onCorrect={setCorrected}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={receipts}
+        loading={
+          <div role="status">
+            <span className="sr-only">Loading your receipts…</span>
+            <ul
+              aria-hidden="true"
+              className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800"
+            >
+              {[0, 1, 2].map((index) => (
+                <li key={index} className="flex gap-4 py-4">
+                  <Skeleton className="h-16 w-14" />
+                  <div className="flex-1 space-y-2">
+                    <Skeleton className="h-5 w-40" />
+                    <Skeleton className="h-4 w-56" />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        }
+        failureMessage={() => 'Could not load your receipts. Please try again.'}
+        failureClassName="mt-4"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <p className="py-8 text-center text-sm text-neutral-600 dark:text-neutral-400">
+            No receipts yet. The receipts you upload are kept here.
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
+            {list.map((receipt) => (
+              <ReceiptRow
+                key={receipt._id}
+                receipt={receipt}
+                currency={currency}
+                onCorrect={setCorrected}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <Dialog
         isOpen={corrected !== null}
         onClose={() => setCorrected(null)}

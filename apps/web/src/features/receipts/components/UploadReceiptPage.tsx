@@ -1,10 +1,15 @@
-import { RECEIPT_MESSAGES, type ReceiptUploadResult } from '@moneta/shared/receipt-schemas';
+import {
+  RECEIPT_FILE_ACCEPT,
+  RECEIPT_MESSAGES,
+  type ReceiptUploadResult,
+} from '@moneta/shared/receipt-schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { FileDropZone } from '@/components/ui/FileDropZone';
 import { paths } from '@/config/paths';
 import { useIsCoarsePointer } from '@/hooks/use-coarse-pointer';
 import { useCurrency } from '@/lib/auth/use-currency';
@@ -19,7 +24,7 @@ import { unsureFields } from '../utils/receipt-review';
 import { takeSharedFile } from '../utils/shared-file';
 import { ChosenFile } from './ChosenFile';
 import { PastReceipts } from './PastReceipts';
-import { ReceiptDropZone } from './ReceiptDropZone';
+import { UploadCloudIcon } from './receipt-icons';
 import { ReceiptReviewForm, type ReviewOutcome } from './ReceiptReviewForm';
 import { TakePhotoButton } from './TakePhotoButton';
 import { UploadResult } from './UploadResult';
@@ -171,7 +176,12 @@ export function UploadReceiptPage() {
           onSubmit={submit}
           className="flex min-w-0 flex-col gap-4 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
         >
-          <ReceiptDropZone
+          <FileDropZone
+            name="receipt"
+            accept={RECEIPT_FILE_ACCEPT}
+            chooseLabel="Choose a receipt"
+            hint="JPG, PNG or PDF"
+            icon={<UploadCloudIcon className="size-10 text-emerald-700 dark:text-emerald-400" />}
             hasFile={file !== null}
             isDisabled={isBusy || result !== null}
             isInvalid={error !== null}

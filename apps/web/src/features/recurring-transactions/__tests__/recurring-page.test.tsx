@@ -110,7 +110,7 @@ describe('recurring transactions page', () => {
     expect(
       await screen.findByText('Could not load the recurring transactions. Please try again.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('shows the messages of the shared schema and sends nothing', async () => {

@@ -2,6 +2,7 @@ import type { Recurring } from '@moneta/shared/recurring-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 /** Deletes a rule; the transactions it recorded stay, no longer marked as recurring. */
 export function deleteRecurring(recurringId: string): Promise<{ message: string }> {
@@ -17,7 +18,7 @@ export function useDeleteRecurring() {
       queryClient.setQueryData<Recurring[]>(queryKeys.recurring.list, (rules) =>
         rules?.filter((rule) => rule._id !== recurringId),
       );
-      return invalidateFamilies(queryClient, [queryKeys.recurring.all, queryKeys.transactions.all]);
+      return invalidateFamilies(queryClient, refreshAfter.recurringDelete);
     },
   });
 }

@@ -2,7 +2,7 @@ import type { Recurring, ValidRecurringInput } from '@moneta/shared/recurring-sc
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies } from '@/lib/query-keys';
-import { CHANGED_BY_SAVING_A_RULE } from './create-recurring';
+import { refreshAfter } from '@/lib/refresh-after';
 
 /** Updates a rule; missing occurrences up to today are recorded, none twice. */
 export function updateRecurring({
@@ -21,6 +21,6 @@ export function useUpdateRecurring({ onError }: { onError?: (error: Error) => vo
   return useMutation({
     mutationFn: updateRecurring,
     onError,
-    onSuccess: () => invalidateFamilies(queryClient, CHANGED_BY_SAVING_A_RULE),
+    onSuccess: () => invalidateFamilies(queryClient, refreshAfter.recurringSave),
   });
 }

@@ -1,11 +1,12 @@
 import type { Recurring } from '@moneta/shared/recurring-schemas';
 import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
-import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Dialog } from '@/components/ui/Dialog';
-import { Spinner } from '@/components/ui/Spinner';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { QueryState } from '@/components/ui/QueryState';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteRecurring } from '../api/delete-recurring';
 import { useRecurring } from '../api/get-recurring';
@@ -35,36 +36,25 @@ export function RecurringTransactionsPage() {
         </Button>
       }
     >
-      {recurringQuery.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading recurring transactions…" />
-        </div>
-      ) : recurringQuery.isError ? (
-        <Alert>
-          <p>Could not load the recurring transactions. Please try again.</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => void recurringQuery.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
-      ) : recurringQuery.data.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-neutral-300 bg-white px-6 py-12 text-center dark:border-neutral-700 dark:bg-neutral-900">
-          <p className="font-medium text-neutral-900 dark:text-white">No recurring transactions.</p>
-          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+      <QueryState
+        query={recurringQuery}
+        loading={<SectionSpinner label="Loading recurring transactions…" />}
+        failureMessage={() => 'Could not load the recurring transactions. Please try again.'}
+        isEmpty={(rules) => rules.length === 0}
+        empty={
+          <EmptyState title="No recurring transactions.">
             Add rent, a salary or a subscription once and it is recorded every time it falls due.
-          </p>
-        </div>
-      ) : (
-        <RecurringTable
-          rules={recurringQuery.data}
-          onEdit={(recurring) => setForm({ mode: 'edit', recurring })}
-          onDelete={setDeleting}
-        />
-      )}
+          </EmptyState>
+        }
+      >
+        {(rules) => (
+          <RecurringTable
+            rules={rules}
+            onEdit={(recurring) => setForm({ mode: 'edit', recurring })}
+            onDelete={setDeleting}
+          />
+        )}
+      </QueryState>
       <Dialog
         isOpen={form !== null}
         onClose={() => setForm(null)}

@@ -2,6 +2,7 @@ import type { Rule, RuleInput } from '@moneta/shared/rule-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 const rulePath = (id: string) => `/rules/${encodeURIComponent(id)}`;
 
@@ -34,12 +35,7 @@ export function useSaveRule() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: RuleInput }) =>
       id ? api.put<Rule>(rulePath(id), input) : api.post<Rule>('/rules', input),
-    onSettled: () =>
-      invalidateFamilies(queryClient, [
-        queryKeys.rules.all,
-        queryKeys.imports.all,
-        queryKeys.categories.all,
-      ]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.ruleSave),
   });
 }
 
@@ -47,7 +43,7 @@ export function useDeleteRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<{ message: string }>(rulePath(id)),
-    onSettled: () => invalidateFamilies(queryClient, [queryKeys.rules.all, queryKeys.imports.all]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.ruleOrder),
   });
 }
 
@@ -76,7 +72,7 @@ export function useMoveRule() {
     onError: (_error, _variables, context) => {
       if (context?.before) queryClient.setQueryData(queryKeys.rules.list, context.before);
     },
-    onSettled: () => invalidateFamilies(queryClient, [queryKeys.rules.all, queryKeys.imports.all]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.ruleOrder),
   });
 }
 
@@ -85,12 +81,6 @@ export function useApplyRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post<{ updated: number }>(`${rulePath(id)}/apply`),
-    onSuccess: () =>
-      invalidateFamilies(queryClient, [
-        queryKeys.transactions.all,
-        queryKeys.budgets.all,
-        queryKeys.accounts.all,
-        queryKeys.categories.all,
-      ]),
+    onSuccess: () => invalidateFamilies(queryClient, refreshAfter.ruleApply),
   });
 }

@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/action-icons';
-import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { textLinkClasses } from '@/components/ui/link-styles';
-import { Spinner } from '@/components/ui/Spinner';
+import { QueryState } from '@/components/ui/QueryState';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useApplyRule, useDeleteRule, useMoveRule, useRules } from '../api/rules';
@@ -91,111 +92,106 @@ export function RulesPage() {
         </Button>
       }
     >
-      {rules.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading rules…" />
-        </div>
-      ) : rules.isError ? (
-        <Alert>
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <span>{errorMessage(rules.error, 'Failed to load your rules. Please try again.')}</span>
-            <Button variant="secondary" size="sm" onClick={() => void rules.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
-      ) : list.length === 0 ? (
-        <div className="rounded-2xl border border-neutral-200 bg-white p-8 text-center dark:border-neutral-800 dark:bg-neutral-900">
-          <p className="font-medium text-neutral-900 dark:text-white">No rules yet.</p>
-          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+      <QueryState
+        query={rules}
+        loading={<SectionSpinner label="Loading rules…" />}
+        failureMessage={(error) =>
+          errorMessage(error, 'Failed to load your rules. Please try again.')
+        }
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No rules yet.">
             Without rules, Moneta uses the category you chose most often for the same payee. Add a
             rule to decide it yourself, for example Name contains &quot;rewe&quot; → Groceries.
-          </p>
-        </div>
-      ) : (
-        <ol
-          aria-label="Rules, in the order they are tried"
-          className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
-        >
-          {list.map((rule, index) => {
-            const summary = `${ruleCondition(rule)} → ${rule.category}`;
-            return (
-              <li
-                key={rule._id}
-                aria-label={`Rule ${index + 1}: ${summary}`}
-                className="flex flex-wrap items-center gap-3 px-4 py-3"
-              >
-                <span
-                  aria-hidden="true"
-                  className="w-6 shrink-0 text-sm font-semibold text-neutral-500 tabular-nums dark:text-neutral-400"
+          </EmptyState>
+        }
+      >
+        {() => (
+          // `list` is this data, kept for the focus after a move (above).
+          <ol
+            aria-label="Rules, in the order they are tried"
+            className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
+          >
+            {list.map((rule, index) => {
+              const summary = `${ruleCondition(rule)} → ${rule.category}`;
+              return (
+                <li
+                  key={rule._id}
+                  aria-label={`Rule ${index + 1}: ${summary}`}
+                  className="flex flex-wrap items-center gap-3 px-4 py-3"
                 >
-                  {index + 1}.
-                </span>
-                <div className="min-w-0 flex-1 basis-48">
-                  <p className="break-words text-neutral-900 dark:text-white">
-                    {ruleCondition(rule)} → <span className="font-semibold">{rule.category}</span>
-                  </p>
-                  <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                    {APPLIES_TO_LABELS[appliesToOf(rule.isIncome)]}
-                    {rule.rename ? ` · renamed to "${rule.rename}"` : ''}
-                  </p>
-                  {applied?.ruleId === rule._id ? (
-                    <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
-                      Applied: {applied.updated} transaction{applied.updated === 1 ? '' : 's'}{' '}
-                      updated.
+                  <span
+                    aria-hidden="true"
+                    className="w-6 shrink-0 text-sm font-semibold text-neutral-500 tabular-nums dark:text-neutral-400"
+                  >
+                    {index + 1}.
+                  </span>
+                  <div className="min-w-0 flex-1 basis-48">
+                    <p className="break-words text-neutral-900 dark:text-white">
+                      {ruleCondition(rule)} → <span className="font-semibold">{rule.category}</span>
                     </p>
-                  ) : null}
-                </div>
-                <div className="flex flex-wrap items-center gap-1">
-                  <Button
-                    id={moveButtonId(rule, 'up')}
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Move rule ${index + 1} up`}
-                    title="Move up"
-                    disabled={index === 0}
-                    onClick={() => move(rule, 'up')}
-                  >
-                    <span aria-hidden="true">↑</span>
-                  </Button>
-                  <Button
-                    id={moveButtonId(rule, 'down')}
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Move rule ${index + 1} down`}
-                    title="Move down"
-                    disabled={index === list.length - 1}
-                    onClick={() => move(rule, 'down')}
-                  >
-                    <span aria-hidden="true">↓</span>
-                  </Button>
-                  <Button variant="secondary" size="sm" onClick={() => setApplying(rule)}>
-                    Apply<span className="sr-only"> rule {index + 1}</span>
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Edit rule ${index + 1}`}
-                    title="Edit"
-                    onClick={() => setForm({ rule })}
-                  >
-                    <PencilIcon />
-                  </Button>
-                  <Button
-                    variant="ghost-danger"
-                    size="sm"
-                    aria-label={`Delete rule ${index + 1}`}
-                    title="Delete"
-                    onClick={() => setDeleting(rule)}
-                  >
-                    <TrashIcon />
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      )}
+                    <p className="text-sm text-neutral-600 dark:text-neutral-400">
+                      {APPLIES_TO_LABELS[appliesToOf(rule.isIncome)]}
+                      {rule.rename ? ` · renamed to "${rule.rename}"` : ''}
+                    </p>
+                    {applied?.ruleId === rule._id ? (
+                      <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
+                        Applied: {applied.updated} transaction{applied.updated === 1 ? '' : 's'}{' '}
+                        updated.
+                      </p>
+                    ) : null}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-1">
+                    <Button
+                      id={moveButtonId(rule, 'up')}
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Move rule ${index + 1} up`}
+                      title="Move up"
+                      disabled={index === 0}
+                      onClick={() => move(rule, 'up')}
+                    >
+                      <span aria-hidden="true">↑</span>
+                    </Button>
+                    <Button
+                      id={moveButtonId(rule, 'down')}
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Move rule ${index + 1} down`}
+                      title="Move down"
+                      disabled={index === list.length - 1}
+                      onClick={() => move(rule, 'down')}
+                    >
+                      <span aria-hidden="true">↓</span>
+                    </Button>
+                    <Button variant="secondary" size="sm" onClick={() => setApplying(rule)}>
+                      Apply<span className="sr-only"> rule {index + 1}</span>
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Edit rule ${index + 1}`}
+                      title="Edit"
+                      onClick={() => setForm({ rule })}
+                    >
+                      <PencilIcon />
+                    </Button>
+                    <Button
+                      variant="ghost-danger"
+                      size="sm"
+                      aria-label={`Delete rule ${index + 1}`}
+                      title="Delete"
+                      onClick={() => setDeleting(rule)}
+                    >
+                      <TrashIcon />
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </QueryState>
       <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
         Rules categorise the rows of your next{' '}
         <Link to={paths.import} className={textLinkClasses}>

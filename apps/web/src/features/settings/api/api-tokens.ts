@@ -2,6 +2,7 @@ import type { ApiToken, ApiTokenInput, CreatedApiToken } from '@moneta/shared/se
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export function useApiTokens() {
   return useQuery({
@@ -13,8 +14,7 @@ export function useApiTokens() {
 function useRefreshTokens() {
   const queryClient = useQueryClient();
   // Not awaited: the action is done when the server answers, the lists follow.
-  return () =>
-    void invalidateFamilies(queryClient, [queryKeys.security.tokens, queryKeys.security.events]);
+  return () => void invalidateFamilies(queryClient, refreshAfter.tokenChange);
 }
 
 /** A new token; its secret is in this answer only. */

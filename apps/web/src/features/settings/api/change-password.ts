@@ -3,7 +3,8 @@ import type { ChangePasswordInput } from '@moneta/shared/security-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setSessionUser } from '@/lib/auth/get-user';
-import { queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 import { setToken } from '@/lib/token';
 
 /**
@@ -24,6 +25,6 @@ export function useChangePassword() {
       return user;
     },
     // Not awaited: the change is done when the server answers, the lists follow.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.security.all }),
+    onSuccess: () => void invalidateFamilies(queryClient, refreshAfter.passwordChange),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { createPasskey } from '@/lib/passkeys/webauthn';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export function usePasskeys() {
   return useQuery({
@@ -14,8 +15,7 @@ export function usePasskeys() {
 function useRefreshPasskeys() {
   const queryClient = useQueryClient();
   // Not awaited: the action is done when the server answers, the lists follow.
-  return () =>
-    void invalidateFamilies(queryClient, [queryKeys.security.passkeys, queryKeys.security.events]);
+  return () => void invalidateFamilies(queryClient, refreshAfter.passkeyChange);
 }
 
 /** The server's options, the browser's new credential, then the server keeps it. */

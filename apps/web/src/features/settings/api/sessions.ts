@@ -2,6 +2,7 @@ import type { Session } from '@moneta/shared/security-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export function useSessions() {
   return useQuery({
@@ -13,8 +14,7 @@ export function useSessions() {
 function useRefreshSessions() {
   const queryClient = useQueryClient();
   // Not awaited: the action is done when the server answers, the lists follow.
-  return () =>
-    void invalidateFamilies(queryClient, [queryKeys.security.sessions, queryKeys.security.events]);
+  return () => void invalidateFamilies(queryClient, refreshAfter.sessionChange);
 }
 
 /** Ends another session: its token is refused from then on. */

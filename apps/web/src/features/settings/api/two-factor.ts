@@ -2,6 +2,7 @@ import type { BackupCodes, TwoFactorSetup, TwoFactorStatus } from '@moneta/share
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export function useTwoFactorStatus() {
   return useQuery({
@@ -13,8 +14,7 @@ export function useTwoFactorStatus() {
 function useRefreshTwoFactor() {
   const queryClient = useQueryClient();
   // Not awaited: the action is done when the server answers, the lists follow.
-  return () =>
-    void invalidateFamilies(queryClient, [queryKeys.security.twoFactor, queryKeys.security.events]);
+  return () => void invalidateFamilies(queryClient, refreshAfter.twoFactorChange);
 }
 
 /** A new secret for the authenticator app; two-factor is on only once a code from it is sent. */

@@ -13,6 +13,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
+import { QueryState } from '@/components/ui/QueryState';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { inputClasses } from '@/components/ui/input-styles';
@@ -21,7 +22,7 @@ import { useUser } from '@/lib/auth/get-user';
 import { formatDateTime } from '@/lib/date-time-format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
 import { copyText } from '../utils/copy-text';
-import { ListEmpty, ListError, ListLoading, SettingsSection } from './SettingsSection';
+import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
 
 const LOAD_FAILED = 'Your API tokens could not be loaded.';
 const CREATE_FAILED = 'The token could not be created. Please try again.';
@@ -49,57 +50,56 @@ export function ApiTokens() {
       description="Let a script read or change your data. Tokens cannot change security settings or delete the account."
     >
       <div className="space-y-5">
-        {tokens.isPending ? (
-          <ListLoading label="Loading API tokens..." />
-        ) : tokens.isError ? (
-          <ListError
-            message={errorMessage(tokens.error, LOAD_FAILED)}
-            onRetry={() => void tokens.refetch()}
-          />
-        ) : tokens.data.length === 0 ? (
-          <ListEmpty>No API tokens yet.</ListEmpty>
-        ) : (
-          <ul
-            aria-label="API tokens"
-            className="divide-y divide-neutral-200 dark:divide-neutral-800"
-          >
-            {tokens.data.map((token) => {
-              // Expired as of when the list was read.
-              const isExpired = new Date(token.expiresAt).getTime() <= tokens.dataUpdatedAt;
-              return (
-                <li
-                  key={token._id}
-                  className="flex flex-wrap items-center justify-between gap-3 py-3"
-                >
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2 font-medium text-neutral-900 dark:text-white">
-                      <span className="break-words">{token.name}</span>
-                      <Badge tone={token.scope === 'write' ? 'violet' : 'sky'}>
-                        {SCOPE_LABELS[token.scope]}
-                      </Badge>
-                    </p>
-                    <p className="mt-0.5 text-sm text-neutral-600 dark:text-neutral-400">
-                      {isExpired ? 'Expired' : 'Expires'}{' '}
-                      {formatDateTime(token.expiresAt, user?.timeZone)} · Created{' '}
-                      {formatDateTime(token.createdAt, user?.timeZone)} ·{' '}
-                      {token.lastUsedAt
-                        ? `Last used ${formatDateTime(token.lastUsedAt, user?.timeZone)}`
-                        : 'Never used'}
-                    </p>
-                  </div>
-                  <Button
-                    variant="ghost-danger"
-                    size="sm"
-                    aria-label={`Revoke token ${token.name}`}
-                    onClick={() => setRevoking(token)}
+        <QueryState
+          query={tokens}
+          loading={<ListLoading label="Loading API tokens..." />}
+          failureMessage={(error) => errorMessage(error, LOAD_FAILED)}
+          isEmpty={(list) => list.length === 0}
+          empty={<ListEmpty>No API tokens yet.</ListEmpty>}
+        >
+          {(list) => (
+            <ul
+              aria-label="API tokens"
+              className="divide-y divide-neutral-200 dark:divide-neutral-800"
+            >
+              {list.map((token) => {
+                // Expired as of when the list was read.
+                const isExpired = new Date(token.expiresAt).getTime() <= tokens.dataUpdatedAt;
+                return (
+                  <li
+                    key={token._id}
+                    className="flex flex-wrap items-center justify-between gap-3 py-3"
                   >
-                    Revoke
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                    <div className="min-w-0">
+                      <p className="flex flex-wrap items-center gap-2 font-medium text-neutral-900 dark:text-white">
+                        <span className="break-words">{token.name}</span>
+                        <Badge tone={token.scope === 'write' ? 'violet' : 'sky'}>
+                          {SCOPE_LABELS[token.scope]}
+                        </Badge>
+                      </p>
+                      <p className="mt-0.5 text-sm text-neutral-600 dark:text-neutral-400">
+                        {isExpired ? 'Expired' : 'Expires'}{' '}
+                        {formatDateTime(token.expiresAt, user?.timeZone)} · Created{' '}
+                        {formatDateTime(token.createdAt, user?.timeZone)} ·{' '}
+                        {token.lastUsedAt
+                          ? `Last used ${formatDateTime(token.lastUsedAt, user?.timeZone)}`
+                          : 'Never used'}
+                      </p>
+                    </div>
+                    <Button
+                      variant="ghost-danger"
+                      size="sm"
+                      aria-label={`Revoke token ${token.name}`}
+                      onClick={() => setRevoking(token)}
+                    >
+                      Revoke
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
         {created ? (
           <NewTokenSecret token={created} onDone={() => setCreated(null)} />
         ) : (

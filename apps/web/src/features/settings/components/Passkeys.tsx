@@ -4,13 +4,14 @@ import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
+import { QueryState } from '@/components/ui/QueryState';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { formatDateTime } from '@/lib/date-time-format';
 import { browserHasWebAuthn, passkeyErrorMessage } from '@/lib/passkeys/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
-import { ListEmpty, ListError, ListLoading, SettingsSection } from './SettingsSection';
+import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
 
 const LOAD_FAILED = 'Your passkeys could not be loaded.';
 const ADD_FAILED = 'The passkey could not be added. Please try again.';
@@ -29,45 +30,47 @@ export function Passkeys() {
       description="Sign in with your fingerprint, face or screen lock instead of your password."
     >
       <div className="space-y-5">
-        {passkeys.isPending ? (
-          <ListLoading label="Loading passkeys..." />
-        ) : passkeys.isError ? (
-          <ListError
-            message={errorMessage(passkeys.error, LOAD_FAILED)}
-            onRetry={() => void passkeys.refetch()}
-          />
-        ) : passkeys.data.length === 0 ? (
-          <ListEmpty>No passkeys yet.</ListEmpty>
-        ) : (
-          <ul aria-label="Passkeys" className="divide-y divide-neutral-200 dark:divide-neutral-800">
-            {passkeys.data.map((passkey) => (
-              <li
-                key={passkey._id}
-                className="flex flex-wrap items-center justify-between gap-3 py-3"
-              >
-                <div className="min-w-0">
-                  <p className="font-medium break-words text-neutral-900 dark:text-white">
-                    {passkey.name}
-                  </p>
-                  <p className="mt-0.5 text-sm text-neutral-600 dark:text-neutral-400">
-                    Added {formatDateTime(passkey.createdAt, user?.timeZone)} ·{' '}
-                    {passkey.lastUsedAt
-                      ? `Last used ${formatDateTime(passkey.lastUsedAt, user?.timeZone)}`
-                      : 'Never used'}
-                  </p>
-                </div>
-                <Button
-                  variant="ghost-danger"
-                  size="sm"
-                  aria-label={`Delete passkey ${passkey.name}`}
-                  onClick={() => setRemoving(passkey)}
+        <QueryState
+          query={passkeys}
+          loading={<ListLoading label="Loading passkeys..." />}
+          failureMessage={(error) => errorMessage(error, LOAD_FAILED)}
+          isEmpty={(list) => list.length === 0}
+          empty={<ListEmpty>No passkeys yet.</ListEmpty>}
+        >
+          {(list) => (
+            <ul
+              aria-label="Passkeys"
+              className="divide-y divide-neutral-200 dark:divide-neutral-800"
+            >
+              {list.map((passkey) => (
+                <li
+                  key={passkey._id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
                 >
-                  Delete
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-neutral-900 dark:text-white">
+                      {passkey.name}
+                    </p>
+                    <p className="mt-0.5 text-sm text-neutral-600 dark:text-neutral-400">
+                      Added {formatDateTime(passkey.createdAt, user?.timeZone)} ·{' '}
+                      {passkey.lastUsedAt
+                        ? `Last used ${formatDateTime(passkey.lastUsedAt, user?.timeZone)}`
+                        : 'Never used'}
+                    </p>
+                  </div>
+                  <Button
+                    variant="ghost-danger"
+                    size="sm"
+                    aria-label={`Delete passkey ${passkey.name}`}
+                    onClick={() => setRemoving(passkey)}
+                  >
+                    Delete
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <AddPasskey buttonRef={addButtonRef} />
       </div>
       <ConfirmDeleteDialog

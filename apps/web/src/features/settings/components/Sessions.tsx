@@ -2,12 +2,13 @@ import type { Session } from '@moneta/shared/security-schemas';
 import { toast } from 'react-toastify';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { QueryState } from '@/components/ui/QueryState';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { formatDateTime } from '@/lib/date-time-format';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 import { deviceName } from '../utils/device-name';
-import { ListEmpty, ListError, ListLoading, SettingsSection } from './SettingsSection';
+import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
 
 const LOAD_FAILED = 'Your sessions could not be loaded.';
 const END_FAILED = 'The session could not be signed out. Please try again.';
@@ -32,37 +33,36 @@ export function Sessions() {
       title="Sessions"
       description="The devices signed in to your account. Sign out any you do not recognise."
     >
-      {sessions.isPending ? (
-        <ListLoading label="Loading sessions..." />
-      ) : sessions.isError ? (
-        <ListError
-          message={errorMessage(sessions.error, LOAD_FAILED)}
-          onRetry={() => void sessions.refetch()}
-        />
-      ) : (
-        <div className="space-y-4">
-          {sessions.data.length === 0 ? (
-            <ListEmpty>No sessions.</ListEmpty>
-          ) : (
-            <ul
-              aria-label="Sessions"
-              className="divide-y divide-neutral-200 dark:divide-neutral-800"
+      <QueryState
+        query={sessions}
+        loading={<ListLoading label="Loading sessions..." />}
+        failureMessage={(error) => errorMessage(error, LOAD_FAILED)}
+      >
+        {(list) => (
+          <div className="space-y-4">
+            {list.length === 0 ? (
+              <ListEmpty>No sessions.</ListEmpty>
+            ) : (
+              <ul
+                aria-label="Sessions"
+                className="divide-y divide-neutral-200 dark:divide-neutral-800"
+              >
+                {list.map((session) => (
+                  <SessionRow key={session._id} session={session} />
+                ))}
+              </ul>
+            )}
+            <Button
+              variant="secondary"
+              className="w-full sm:w-auto"
+              disabled={others.length === 0 || endOthers.isPending}
+              onClick={signOutOthers}
             >
-              {sessions.data.map((session) => (
-                <SessionRow key={session._id} session={session} />
-              ))}
-            </ul>
-          )}
-          <Button
-            variant="secondary"
-            className="w-full sm:w-auto"
-            disabled={others.length === 0 || endOthers.isPending}
-            onClick={signOutOthers}
-          >
-            {endOthers.isPending ? 'Signing out...' : 'Sign out all other sessions'}
-          </Button>
-        </div>
-      )}
+              {endOthers.isPending ? 'Signing out...' : 'Sign out all other sessions'}
+            </Button>
+          </div>
+        )}
+      </QueryState>
     </SettingsSection>
   );
 }

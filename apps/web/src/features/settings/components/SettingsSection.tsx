@@ -1,6 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 
 type SettingsSectionProps = {
@@ -36,20 +34,6 @@ export function ListLoading({ label }: { label: string }) {
       <Skeleton className="h-12 w-full" />
       <Skeleton className="h-12 w-full" />
     </div>
-  );
-}
-
-/** A list that could not be loaded, with the way to try again. */
-export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>{message}</span>
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Retry
-        </Button>
-      </div>
-    </Alert>
   );
 }
 

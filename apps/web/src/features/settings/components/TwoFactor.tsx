@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { QueryState } from '@/components/ui/QueryState';
 import { TextField } from '@/components/ui/TextField';
 import { PasswordInput } from '@/components/password/PasswordInput';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -14,7 +15,7 @@ import {
   useTwoFactorStatus,
 } from '../api/two-factor';
 import { copyText, downloadText } from '../utils/copy-text';
-import { ListError, ListLoading, SettingsSection } from './SettingsSection';
+import { ListLoading, SettingsSection } from './SettingsSection';
 
 const LOAD_FAILED = 'Two-factor authentication settings could not be loaded.';
 const SETUP_FAILED = 'Two-factor authentication could not be set up. Please try again.';
@@ -40,26 +41,29 @@ export function TwoFactor() {
     >
       {backupCodes ? (
         <BackupCodes codes={backupCodes} onDone={() => setBackupCodes(null)} />
-      ) : status.isPending ? (
-        <ListLoading label="Loading two-factor authentication..." />
-      ) : status.isError ? (
-        <ListError
-          message={errorMessage(status.error, LOAD_FAILED)}
-          onRetry={() => void status.refetch()}
-        />
-      ) : status.data.enabled ? (
-        <TwoFactorOn backupCodesLeft={status.data.backupCodesLeft} />
-      ) : setup ? (
-        <SetupTwoFactor
-          setup={setup}
-          onEnabled={(codes) => {
-            setSetup(null);
-            setBackupCodes(codes);
-          }}
-          onCancel={() => setSetup(null)}
-        />
       ) : (
-        <TwoFactorOff onSetup={setSetup} />
+        <QueryState
+          query={status}
+          loading={<ListLoading label="Loading two-factor authentication..." />}
+          failureMessage={(error) => errorMessage(error, LOAD_FAILED)}
+        >
+          {({ enabled, backupCodesLeft }) =>
+            enabled ? (
+              <TwoFactorOn backupCodesLeft={backupCodesLeft} />
+            ) : setup ? (
+              <SetupTwoFactor
+                setup={setup}
+                onEnabled={(codes) => {
+                  setSetup(null);
+                  setBackupCodes(codes);
+                }}
+                onCancel={() => setSetup(null)}
+              />
+            ) : (
+              <TwoFactorOff onSetup={setSetup} />
+            )
+          }
+        </QueryState>
       )}
     </SettingsSection>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 export function deleteTransaction(id: string): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/transactions/${encodeURIComponent(id)}`);
@@ -25,12 +26,6 @@ export function useDeleteTransactions() {
       if (ids.length === 1 && only) await deleteTransaction(only);
       else await bulkDeleteTransactions(ids);
     },
-    onSettled: () =>
-      invalidateFamilies(queryClient, [
-        queryKeys.transactions.all,
-        queryKeys.accounts.all,
-        queryKeys.budgets.all,
-        queryKeys.receipts.all,
-      ]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.transactionDelete),
   });
 }

@@ -1,7 +1,8 @@
 import type { Transaction, ValidTransactionInput } from '@moneta/shared/transaction-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 import { sendTransaction } from '../offline/transaction-queue';
 
 export function updateTransaction(id: string, input: ValidTransactionInput): Promise<Transaction> {
@@ -19,12 +20,6 @@ export function useSaveTransaction() {
   return useMutation({
     mutationFn: ({ id, input, key }: { id?: string; input: ValidTransactionInput; key: string }) =>
       id ? updateTransaction(id, input) : sendTransaction(input, key),
-    onSettled: () =>
-      invalidateFamilies(queryClient, [
-        queryKeys.transactions.all,
-        queryKeys.budgets.all,
-        queryKeys.categories.all,
-        queryKeys.accounts.all,
-      ]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.transactionSave),
   });
 }

@@ -6,8 +6,9 @@ import { DownloadIcon, PlusIcon, TrashIcon } from '@/components/ui/action-icons'
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
-import { RetryAlert } from '@/components/ui/RetryAlert';
-import { Spinner } from '@/components/ui/Spinner';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { QueryState } from '@/components/ui/QueryState';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
@@ -24,6 +25,7 @@ import { TransactionFilters } from './TransactionFilters';
 import { TransactionFormDialog } from './TransactionFormDialog';
 import { TransactionsTable } from './TransactionsTable';
 
+const LOAD_FAILED = 'Failed to load transactions. Please try again.';
 const EXPORT_FAILED = 'Failed to export CSV. Please try again.';
 const BULK_DELETE_FAILED = 'Failed to delete transactions. Please try again.';
 const DELETE_FAILED = 'Failed to delete the transaction. Please try again.';
@@ -60,7 +62,6 @@ export function TransactionsPage() {
   const [bulkIds, setBulkIds] = useState<string[] | null>(null);
 
   const transactions = list.data?.transactions ?? [];
-  const totalPages = list.data?.totalPages ?? 1;
 
   // A page past the end (the URL of a list that since shrank) shows the last page instead.
   useEffect(() => {
@@ -126,44 +127,36 @@ export function TransactionsPage() {
       <TransactionFilters filters={filters} onChange={setFilter} onClear={clearFilters} />
 
       <div className="mt-6" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading transactions…" />
-          </div>
-        ) : list.isError ? (
-          <RetryAlert
-            message={errorMessage(list.error, 'Failed to load transactions. Please try again.')}
-            onRetry={() => void list.refetch()}
-          />
-        ) : transactions.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
-            <p className="font-medium text-neutral-800 dark:text-neutral-200">
-              No Transaction done.
-            </p>
-            {isFiltered ? (
-              <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-                Nothing matches these filters.
+        <QueryState
+          query={list}
+          loading={<SectionSpinner label="Loading transactions…" />}
+          failureMessage={(error) => errorMessage(error, LOAD_FAILED)}
+          isEmpty={(data) => data.transactions.length === 0}
+          empty={
+            <EmptyState title="No Transaction done.">
+              {isFiltered ? 'Nothing matches these filters.' : null}
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <>
+              <p className="sr-only" aria-live="polite">
+                {`${data.total} transactions found.`}
               </p>
-            ) : null}
-          </div>
-        ) : (
-          <>
-            <p className="sr-only" aria-live="polite">
-              {list.data ? `${list.data.total} transactions found.` : ''}
-            </p>
-            <TransactionsTable
-              transactions={transactions}
-              currency={currency}
-              selectedIds={selectedIds}
-              onSelectionChange={(ids) => setSelection({ stamp: list.dataUpdatedAt, ids })}
-              onDetails={setDetails}
-              onEdit={(transaction) => setForm({ isOpen: true, transaction })}
-              onDelete={setToDelete}
-              accountNames={accountNames}
-            />
-            <Pager page={page} totalPages={totalPages} onPageChange={setPage} />
-          </>
-        )}
+              <TransactionsTable
+                transactions={data.transactions}
+                currency={currency}
+                selectedIds={selectedIds}
+                onSelectionChange={(ids) => setSelection({ stamp: list.dataUpdatedAt, ids })}
+                onDetails={setDetails}
+                onEdit={(transaction) => setForm({ isOpen: true, transaction })}
+                onDelete={setToDelete}
+                accountNames={accountNames}
+              />
+              <Pager page={page} totalPages={data.totalPages} onPageChange={setPage} />
+            </>
+          )}
+        </QueryState>
       </div>
 
       <TransactionFormDialog

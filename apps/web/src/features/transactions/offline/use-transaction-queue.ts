@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
 import { useUser } from '@/lib/auth/get-user';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 import {
   flushTransactionQueue,
   queueSnapshot,
@@ -41,12 +42,7 @@ export function useTransactionQueueSync(): void {
       if (!navigator.onLine) return;
       const { sent, refused } = await flushTransactionQueue(id);
       if (sent.length === 0 && refused.length === 0) return;
-      await invalidateFamilies(queryClient, [
-        queryKeys.transactions.all,
-        queryKeys.budgets.all,
-        queryKeys.categories.all,
-        queryKeys.accounts.all,
-      ]);
+      await invalidateFamilies(queryClient, refreshAfter.transactionSave);
       if (sent.length > 0) {
         toast.success(
           sent.length === 1

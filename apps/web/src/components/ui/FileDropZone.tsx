@@ -1,34 +1,47 @@
-import { RECEIPT_FILE_ACCEPT } from '@moneta/shared/receipt-schemas';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { UploadCloudIcon } from './receipt-icons';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 
-type ReceiptDropZoneProps = {
+type FileDropZoneProps = {
+  /** The form field's name. */
+  name: string;
+  /** The file types offered by the picker (its `accept`). */
+  accept: string;
+  /** The words that name the picker, followed by "or drop it here" (e.g. "Choose a receipt"). */
+  chooseLabel: string;
+  /** The types taken, in words. */
+  hint: string;
+  icon?: ReactNode;
   hasFile: boolean;
   isDisabled: boolean;
   isInvalid: boolean;
   /** The id of the message describing the field (its error), if any. */
   describedBy?: string;
-  onFileChange: (file: File | null) => void;
+  onFileChange: (file: File) => void;
 };
 
 const hasFiles = (event: DragEvent | globalThis.DragEvent) =>
   Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 /**
- * The receipt picker: a normal, labelled file input (so keyboard and screen-reader users pick a
- * file as anywhere else) inside a zone that also takes a file dropped on it.
+ * A file picker that also takes a file dropped on it. The picker is a normal, labelled file
+ * input, so keyboard and screen-reader users pick a file as anywhere else (Tab, then Enter or
+ * Space opens the system's dialog); the zone around it is only the bigger target.
  */
-export function ReceiptDropZone({
+export function FileDropZone({
+  name,
+  accept,
+  chooseLabel,
+  hint,
+  icon,
   hasFile,
   isDisabled,
   isInvalid,
   describedBy,
   onFileChange,
-}: ReceiptDropZoneProps) {
+}: FileDropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragOver, setIsDragOver] = useState(false);
 
-  // Once the file is removed or uploaded, the same file can be picked again.
+  // Once the file is removed or sent, the same file can be picked again.
   useEffect(() => {
     if (!hasFile && inputRef.current) inputRef.current.value = '';
   }, [hasFile]);
@@ -77,19 +90,17 @@ export function ReceiptDropZone({
         isDisabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'
       }`}
     >
-      <UploadCloudIcon className="size-10 text-emerald-700 dark:text-emerald-400" />
+      {icon}
       <span className="text-sm text-neutral-800 dark:text-neutral-200">
-        <span className="font-semibold text-emerald-700 dark:text-emerald-400">
-          Choose a receipt
-        </span>{' '}
+        <span className="font-semibold text-emerald-700 dark:text-emerald-400">{chooseLabel}</span>{' '}
         or drop it here
       </span>
-      <span className="text-xs text-neutral-600 dark:text-neutral-400">JPG, PNG or PDF</span>
+      <span className="text-xs text-neutral-600 dark:text-neutral-400">{hint}</span>
       <input
         ref={inputRef}
         type="file"
-        name="receipt"
-        accept={RECEIPT_FILE_ACCEPT}
+        name={name}
+        accept={accept}
         disabled={isDisabled}
         aria-invalid={isInvalid || undefined}
         aria-describedby={describedBy}
