@@ -24,6 +24,7 @@ describe('protected area', () => {
       'Accounts',
       'Receipts',
       'Import',
+      'Rules',
       'Settings',
       'Budgets',
       'Recurring Transactions',

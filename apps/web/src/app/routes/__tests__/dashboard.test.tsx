@@ -14,8 +14,8 @@ function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
   window.localStorage.setItem('token', 'jwt-token');
   return fakeApi({
     'GET /api/auth/me': { body: makeUser({ defaultCurrency: 'EUR' }) },
-    // Every user has an account; the accounts panel must not fail beside what a test looks at.
-    'GET /api/accounts': { body: [] },
+    // Every user has an account (transactionHandlers serves one): the accounts panel must not
+    // fail beside what a test looks at.
     ...transactionHandlers(),
     ...handlers,
   });
