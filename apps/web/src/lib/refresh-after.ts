@@ -42,6 +42,8 @@ export const refreshAfter = {
     queryKeys.budgets.all,
     queryKeys.recurring.all,
   ],
+  /** A custom category added on its own (Manage Categories). */
+  categoryCreate: [queryKeys.categories.all],
   /** A category the server did not know yet becomes one of the user's own. */
   budgetSave: [queryKeys.budgets.all, queryKeys.categories.all],
   budgetDelete: [queryKeys.budgets.all],

@@ -1,7 +1,8 @@
 import type { Category } from '@moneta/shared/transaction-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { invalidateFamilies } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 /** Adds a custom category of one kind before any transaction uses it. */
 export function createCategory(category: Category): Promise<Category> {
@@ -12,6 +13,6 @@ export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCategory,
-    onSuccess: () => invalidateFamilies(queryClient, [queryKeys.categories.all]),
+    onSuccess: () => invalidateFamilies(queryClient, refreshAfter.categoryCreate),
   });
 }

@@ -1,7 +1,9 @@
 import { formatMoney } from '@moneta/shared/money';
 import { Link } from 'react-router';
-import { Skeleton } from '@/components/ui/Skeleton';
+import { QueryState } from '@/components/ui/QueryState';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { UPCOMING_DAYS, useUpcoming } from '../api/get-upcoming';
 const SHOWN = 5;
@@ -10,7 +12,6 @@ const SHOWN = 5;
 export function UpcomingPanel({ currency }: { currency: string }) {
   const upcoming = useUpcoming(UPCOMING_DAYS);
   const occurrences = upcoming.data ?? [];
-  const shown = occurrences.slice(0, SHOWN);
 
   return (
     <section
@@ -29,51 +30,48 @@ export function UpcomingPanel({ currency }: { currency: string }) {
           Next {UPCOMING_DAYS} days
         </span>
       </div>
-      {upcoming.isPending ? (
-        <>
-          <Skeleton className="mt-3 h-6 w-48" />
-          <span className="sr-only">Loading…</span>
-        </>
-      ) : upcoming.isError ? (
-        <p className="mt-3 text-sm text-red-700 dark:text-red-400">
-          Could not load what is coming up.{' '}
-          <button type="button" className="underline" onClick={() => void upcoming.refetch()}>
-            Retry
-          </button>
-        </p>
-      ) : shown.length === 0 ? (
-        <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
-          Nothing recurring is due in the next {UPCOMING_DAYS} days.
-        </p>
-      ) : (
-        <ul className="mt-3 divide-y divide-neutral-200 dark:divide-neutral-800">
-          {shown.map((occurrence) => (
-            <li
-              key={`${occurrence.recurringId}-${occurrence.date}`}
-              className="flex items-center justify-between gap-4 py-2"
-            >
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">
-                  {occurrence.name}
-                </p>
-                <p className="text-xs text-neutral-600 dark:text-neutral-400">
-                  <time dateTime={occurrence.date}>{formatCalendarDate(occurrence.date)}</time>
-                </p>
-              </div>
-              <p
-                className={`shrink-0 text-sm font-semibold tabular-nums ${
-                  occurrence.isIncome
-                    ? 'text-emerald-700 dark:text-emerald-400'
-                    : 'text-red-700 dark:text-red-400'
-                }`}
+      <QueryState
+        query={upcoming}
+        loading={<SectionSpinner label="Loading what is coming up…" className="py-6" />}
+        failureMessage={(error) => errorMessage(error, 'Could not load what is coming up.')}
+        failureClassName="mt-3"
+        isEmpty={(occurrences) => occurrences.length === 0}
+        empty={
+          <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
+            Nothing recurring is due in the next {UPCOMING_DAYS} days.
+          </p>
+        }
+      >
+        {(occurrences) => (
+          <ul className="mt-3 divide-y divide-neutral-200 dark:divide-neutral-800">
+            {occurrences.slice(0, SHOWN).map((occurrence) => (
+              <li
+                key={`${occurrence.recurringId}-${occurrence.date}`}
+                className="flex items-center justify-between gap-4 py-2"
               >
-                {occurrence.isIncome ? '+' : '-'}
-                {formatMoney(occurrence.amount, currency)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">
+                    {occurrence.name}
+                  </p>
+                  <p className="text-xs text-neutral-600 dark:text-neutral-400">
+                    <time dateTime={occurrence.date}>{formatCalendarDate(occurrence.date)}</time>
+                  </p>
+                </div>
+                <p
+                  className={`shrink-0 text-sm font-semibold tabular-nums ${
+                    occurrence.isIncome
+                      ? 'text-emerald-700 dark:text-emerald-400'
+                      : 'text-red-700 dark:text-red-400'
+                  }`}
+                >
+                  {occurrence.isIncome ? '+' : '-'}
+                  {formatMoney(occurrence.amount, currency)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <p className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
         {occurrences.length > SHOWN ? (
           <span className="text-neutral-600 dark:text-neutral-400">
