@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './app-error';
 
@@ -26,11 +27,11 @@ export interface MultipartLimits {
 
 /** The 415 for a request that is not multipart/form-data at all; `howToSend` says what to do. */
 export function requireMultipart(request: FastifyRequest, howToSend: string): void {
-  if (!request.isMultipart()) throw new AppError(415, 'NOT_MULTIPART', howToSend);
+  if (!request.isMultipart()) throw new AppError(415, ErrorCode.NOT_MULTIPART, howToSend);
 }
 
 const tooLarge = (maxMb: number) =>
-  new AppError(413, 'FILE_TOO_LARGE', `The file is larger than ${maxMb} MB.`);
+  new AppError(413, ErrorCode.FILE_TOO_LARGE, `The file is larger than ${maxMb} MB.`);
 
 /**
  * Errors of reading a multipart body as the API states them: a file over the limit is a 413;
@@ -46,7 +47,7 @@ function multipartError(error: unknown, limits: MultipartLimits): unknown {
   const hint = limits.fileField ? `; send the file in the field "${limits.fileField}".` : '.';
   return badRequest(
     `The upload is not a valid multipart/form-data body${hint}`,
-    'INVALID_MULTIPART',
+    ErrorCode.INVALID_MULTIPART,
   );
 }
 

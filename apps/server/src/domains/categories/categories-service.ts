@@ -1,6 +1,7 @@
 import {
   BUILT_IN_EXPENSE_CATEGORIES,
   BUILT_IN_INCOME_CATEGORIES,
+  ErrorCode,
   FALLBACK_CATEGORY,
   isAnyBuiltInCategory,
   isBuiltInCategory,
@@ -45,10 +46,13 @@ export function createCategoriesService(db: Database, transactions: Transactions
           if (isAnyBuiltInCategory(name)) {
             throw badRequest(
               `"${name}" is a built-in category and cannot be deleted.`,
-              'BUILT_IN_CATEGORY',
+              ErrorCode.BUILT_IN_CATEGORY,
             );
           }
-          throw notFound(`You have no custom category named "${name}".`, 'CATEGORY_NOT_FOUND');
+          throw notFound(
+            `You have no custom category named "${name}".`,
+            ErrorCode.CATEGORY_NOT_FOUND,
+          );
         }
         // Rules first: the recurring engine locks a rule before the per-category totals its
         // transactions touch, so taking them in the same order cannot deadlock with it.

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  ErrorCode,
   RECEIPT_MESSAGES,
   receiptReviewSchema,
   receiptSchema,
@@ -52,13 +53,13 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
       requireMultipart(request, 'Send the receipt as multipart/form-data in the field "receipt".');
       const limits = { maxMb: options.uploadMaxMb, fileField: 'receipt' };
       const part = await readingMultipart(() => request.file(), limits);
-      if (!part) throw badRequest(RECEIPT_MESSAGES.noFile, 'NO_FILE');
+      if (!part) throw badRequest(RECEIPT_MESSAGES.noFile, ErrorCode.NO_FILE);
       if (part.fieldname !== 'receipt') {
         part.file.resume();
-        throw badRequest('Send the file in the field named "receipt".', 'WRONG_FIELD');
+        throw badRequest('Send the file in the field named "receipt".', ErrorCode.WRONG_FIELD);
       }
       const bytes = await readingMultipart(() => part.toBuffer(), limits);
-      if (bytes.length === 0) throw badRequest(RECEIPT_MESSAGES.noFile, 'EMPTY_FILE');
+      if (bytes.length === 0) throw badRequest(RECEIPT_MESSAGES.noFile, ErrorCode.EMPTY_FILE);
       const result = await receipts.upload(request.user, { bytes, fileName: part.filename });
       return reply.status(201).send(result);
     },

@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
+  ErrorCode,
+  type ExtractedData,
   FALLBACK_CATEGORY,
   isCurrencyCode,
   MAX_CATEGORY_LENGTH,
   MAX_NAME_LENGTH,
-  RECEIPT_MESSAGES,
-  todayIn,
-  transactionInputSchema,
-  type ExtractedData,
   type Receipt,
+  RECEIPT_MESSAGES,
   type ReceiptMimeType,
   type ReceiptReview,
   type ReceiptUploadResult,
   type ReviewedReceipt,
+  todayIn,
+  transactionInputSchema,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
@@ -32,11 +33,11 @@ import { createReceiptsRepository, type ReceiptSummaryRow } from './receipts-rep
 import type { FileUrlSigner, ReceiptView } from './signed-urls';
 
 const LIST_LIMIT = 100;
-const FAILURE_STATUS: Record<ReceiptReadFailure, { status: number; code: string }> = {
-  unreadable: { status: 422, code: 'RECEIPT_UNREADABLE' },
-  'too-large': { status: 413, code: 'RECEIPT_TOO_LARGE' },
-  busy: { status: 503, code: 'RECEIPT_READER_BUSY' },
-  timeout: { status: 503, code: 'RECEIPT_READ_TIMEOUT' },
+const FAILURE_STATUS: Record<ReceiptReadFailure, { status: number; code: ErrorCode }> = {
+  unreadable: { status: 422, code: ErrorCode.RECEIPT_UNREADABLE },
+  'too-large': { status: 413, code: ErrorCode.RECEIPT_TOO_LARGE },
+  busy: { status: 503, code: ErrorCode.RECEIPT_READER_BUSY },
+  timeout: { status: 503, code: ErrorCode.RECEIPT_READ_TIMEOUT },
 };
 
 /**
@@ -151,7 +152,8 @@ export function createReceiptsService(
       file: { bytes: Buffer; fileName: string },
     ): Promise<ReceiptUploadResult> {
       const mimeType = detectMimeType(file.bytes);
-      if (!mimeType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', RECEIPT_MESSAGES.wrongType);
+      if (!mimeType)
+        throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, RECEIPT_MESSAGES.wrongType);
       const found = await read(user, file.bytes, mimeType);
       // Only the header, tax id and phone are kept: never the whole text of the receipt.
       const shop = found.text ? shopFingerprint(found.text) : null;
@@ -159,7 +161,7 @@ export function createReceiptsService(
       if (reading.total === null) {
         throw new AppError(
           422,
-          'NO_TOTAL_FOUND',
+          ErrorCode.NO_TOTAL_FOUND,
           'We could not find a total on this receipt. Try a sharper, well-lit photo of the whole receipt, or add the expense by hand.',
         );
       }
@@ -180,7 +182,7 @@ export function createReceiptsService(
       if (!parsed.success) {
         throw new AppError(
           422,
-          'RECEIPT_UNREADABLE',
+          ErrorCode.RECEIPT_UNREADABLE,
           `The total read from this receipt is not a valid amount (${reading.total}).`,
         );
       }
@@ -229,7 +231,7 @@ export function createReceiptsService(
      * one: confirming a receipt says that this expense happened.
      */
     async review(user: UserRow, id: string, input: ReceiptReview): Promise<ReviewedReceipt> {
-      const receiptNotFound = () => notFound('Receipt not found.', 'RECEIPT_NOT_FOUND');
+      const receiptNotFound = () => notFound('Receipt not found.', ErrorCode.RECEIPT_NOT_FOUND);
       if (!isId(id)) throw receiptNotFound();
       return db.transaction(async (tx) => {
         const repository = createReceiptsRepository(tx);
@@ -282,7 +284,7 @@ export function createReceiptsService(
       view: ReceiptView,
       access: { userId: string } | { expires: number; signature: string },
     ) {
-      const receiptNotFound = () => notFound('Receipt not found.', 'RECEIPT_NOT_FOUND');
+      const receiptNotFound = () => notFound('Receipt not found.', ErrorCode.RECEIPT_NOT_FOUND);
       if (!isId(id)) throw receiptNotFound();
       if ('signature' in access && !signer.verify(id, view, access.expires, access.signature)) {
         throw receiptNotFound();

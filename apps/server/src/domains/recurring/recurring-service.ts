@@ -1,4 +1,10 @@
-import { todayIn, toMinorUnits, type Recurring, type ValidRecurringInput } from '@moneta/shared';
+import {
+  ErrorCode,
+  type Recurring,
+  todayIn,
+  toMinorUnits,
+  type ValidRecurringInput,
+} from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../http/app-error';
@@ -8,7 +14,8 @@ import { toRecurringDto } from './recurring-dto';
 import { catchUpRule } from './recurring-engine';
 import { createRecurringRepository, type RecurringRuleValues } from './recurring-repository';
 
-const recurringNotFound = () => notFound('Recurring transaction not found.', 'RECURRING_NOT_FOUND');
+const recurringNotFound = () =>
+  notFound('Recurring transaction not found.', ErrorCode.RECURRING_NOT_FOUND);
 
 function toValues(input: ValidRecurringInput): RecurringRuleValues {
   return {
