@@ -8,6 +8,7 @@ import {
   createRecurringEngine,
   recordOccurrences,
 } from '../src/domains/recurring/recurring-engine';
+import { apiCalls } from './support/api-calls';
 import { refuseTransactionsNamed } from './support/refuse-inserts';
 import {
   TEST_CONFIG,
@@ -26,6 +27,7 @@ function setToday(date: string): void {
 }
 
 let context: TestContext;
+const { call } = apiCalls(() => context.app);
 beforeAll(async () => {
   context = await createTestApp({ now: () => clock.now });
 });
@@ -47,20 +49,6 @@ const rule = (overrides: Payload = {}): Payload => ({
   startDate: '2026-03-01',
   ...overrides,
 });
-
-function call(
-  user: SignedUpUser,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) {
-  return context.app.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 async function createRule(user: SignedUpUser, payload: Payload = rule()): Promise<Recurring> {
   const response = await call(user, 'POST', '/api/recurring/create', payload);
