@@ -11,7 +11,7 @@ import { notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { rememberCategory } from '../categories/remember-category';
 import { toRecurringDto } from './recurring-dto';
-import { catchUpRule } from './recurring-engine';
+import { catchUpRecurringRule } from './recurring-engine';
 import { createRecurringRepository, type RecurringRuleValues } from './recurring-repository';
 
 const recurringNotFound = () =>
@@ -37,19 +37,21 @@ export interface RecurringServiceOptions {
 
 export function createRecurringService(db: Database, options: RecurringServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
-  const rules = createRecurringRepository(db);
+  const recurringRules = createRecurringRepository(db);
 
   return {
     async list(userId: string): Promise<Recurring[]> {
-      return (await rules.list(userId)).map(toRecurringDto);
+      return (await recurringRules.list(userId)).map(toRecurringDto);
     },
 
     /** Creates the rule and, in the same DB transaction, records its occurrences up to today. */
     async create(owner: Owner, input: ValidRecurringInput): Promise<Recurring> {
       return db.transaction(async (tx) => {
-        const rule = await createRecurringRepository(tx).insert(owner.id, toValues(input));
+        const recurringRule = await createRecurringRepository(tx).insert(owner.id, toValues(input));
         await rememberCategory(tx, owner.id, input.category, input.isIncome);
-        return toRecurringDto(await catchUpRule(tx, rule, todayIn(owner.timeZone, now())));
+        return toRecurringDto(
+          await catchUpRecurringRule(tx, recurringRule, todayIn(owner.timeZone, now())),
+        );
       });
     },
 
@@ -61,16 +63,22 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
     async update(owner: Owner, id: string, input: ValidRecurringInput): Promise<Recurring> {
       if (!isId(id)) throw recurringNotFound();
       return db.transaction(async (tx) => {
-        const rule = await createRecurringRepository(tx).update(owner.id, id, toValues(input));
-        if (!rule) throw recurringNotFound();
+        const recurringRule = await createRecurringRepository(tx).update(
+          owner.id,
+          id,
+          toValues(input),
+        );
+        if (!recurringRule) throw recurringNotFound();
         await rememberCategory(tx, owner.id, input.category, input.isIncome);
-        return toRecurringDto(await catchUpRule(tx, rule, todayIn(owner.timeZone, now())));
+        return toRecurringDto(
+          await catchUpRecurringRule(tx, recurringRule, todayIn(owner.timeZone, now())),
+        );
       });
     },
 
     /** Deletes the rule; the transactions it recorded stay (their recurringId becomes null). */
     async remove(userId: string, id: string): Promise<void> {
-      if (!isId(id) || !(await rules.delete(userId, id))) throw recurringNotFound();
+      if (!isId(id) || !(await recurringRules.delete(userId, id))) throw recurringNotFound();
     },
   };
 }

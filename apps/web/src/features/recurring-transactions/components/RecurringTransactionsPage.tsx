@@ -57,7 +57,7 @@ export function RecurringTransactionsPage() {
         </div>
       ) : (
         <RecurringTable
-          rules={recurringQuery.data}
+          recurringRules={recurringQuery.data}
           onEdit={(recurring) => setForm({ mode: 'edit', recurring })}
           onDelete={setDeleting}
         />
