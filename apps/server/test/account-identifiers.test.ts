@@ -3,6 +3,7 @@
 // one goes to that account.
 import type { Account, Import } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from './support/api-calls';
 import { importFixture, uploadImport } from './support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
@@ -14,9 +15,7 @@ afterAll(async () => {
   await context.close();
 });
 
-function send(user: SignedUpUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return context.app.inject({ method, url, headers: user.headers, payload });
-}
+const { call: send } = apiCalls(() => context.app);
 
 async function addAccount(user: SignedUpUser, body: object): Promise<Account> {
   const response = await send(user, 'POST', '/api/accounts', body);

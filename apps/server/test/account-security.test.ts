@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../src/domains/two-factor/totp';
 import { buildApp } from '../src/app';
-import type { App } from '../src/http/types';
+import { apiCalls, type Caller } from './support/api-calls';
 import {
   challengeFor,
   createApiToken,
@@ -33,19 +33,12 @@ afterAll(async () => {
   await context.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (
-  headers: { authorization: string } | undefined,
-  method: Method,
-  url: string,
-  payload?: object,
-  app: App = context.app,
-) => app.inject({ method, url, headers: headers ?? {}, ...(payload ? { payload } : {}) });
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const me = (headers: { authorization: string }) => call(headers, 'GET', '/api/auth/me');
+const { call } = apiCalls(() => context.app);
+const bearer = (token: string): Caller => ({ headers: { authorization: `Bearer ${token}` } });
+const me = (caller: Caller) => call(caller, 'GET', '/api/auth/me');
 
 async function eventTypes(user: SignedUpUser): Promise<string[]> {
-  const response = await call(user.headers, 'GET', '/api/auth/events');
+  const response = await call(user, 'GET', '/api/auth/events');
   expect(response.statusCode).toBe(200);
   return response.json<Array<{ type: string }>>().map((event) => event.type);
 }
@@ -60,10 +53,10 @@ describe('sessions', () => {
       payload: { email: user.email, password: GOOD_PASSWORD },
     });
     const third = await login(context.app, user.email);
-    const secondHeaders = bearer(second.json().token);
-    const thirdHeaders = bearer(third.json().token);
+    const secondSession = bearer(second.json().token);
+    const thirdSession = bearer(third.json().token);
 
-    const list = await call(user.headers, 'GET', '/api/auth/sessions');
+    const list = await call(user, 'GET', '/api/auth/sessions');
     expect(list.statusCode).toBe(200);
     const sessions =
       list.json<Array<{ _id: string; current: boolean; userAgent: string | null }>>();
@@ -74,29 +67,27 @@ describe('sessions', () => {
 
     // End the laptop's session from the first one: its token is refused at once.
     const laptop = sessions.find((session) => session.userAgent === 'Firefox on the laptop')!;
-    const ended = await call(user.headers, 'DELETE', `/api/auth/sessions/${laptop._id}`);
+    const ended = await call(user, 'DELETE', `/api/auth/sessions/${laptop._id}`);
     expect(ended.statusCode).toBe(200);
-    expect((await me(secondHeaders)).statusCode).toBe(401);
-    expect((await me(secondHeaders)).json().code).toBe('INVALID_TOKEN');
-    expect(
-      (await call(user.headers, 'DELETE', `/api/auth/sessions/${laptop._id}`)).statusCode,
-    ).toBe(404);
+    expect((await me(secondSession)).statusCode).toBe(401);
+    expect((await me(secondSession)).json().code).toBe('INVALID_TOKEN');
+    expect((await call(user, 'DELETE', `/api/auth/sessions/${laptop._id}`)).statusCode).toBe(404);
 
     // Sign out everywhere else: the third ends, the caller stays.
-    const others = await call(user.headers, 'DELETE', '/api/auth/sessions');
+    const others = await call(user, 'DELETE', '/api/auth/sessions');
     expect(others.json()).toMatchObject({ ended: 1 });
-    expect((await me(thirdHeaders)).statusCode).toBe(401);
-    expect((await me(user.headers)).statusCode).toBe(200);
+    expect((await me(thirdSession)).statusCode).toBe(401);
+    expect((await me(user)).statusCode).toBe(200);
     expect(await eventTypes(user)).toEqual(expect.arrayContaining(['sign-in', 'session-ended']));
   });
 
   it('POST /auth/logout ends the current session only', async () => {
     const user = await signUp(context.app);
     const other = bearer((await login(context.app, user.email)).json().token);
-    const logout = await call(user.headers, 'POST', '/api/auth/logout');
+    const logout = await call(user, 'POST', '/api/auth/logout');
     expect(logout.statusCode).toBe(200);
-    expect((await me(user.headers)).statusCode).toBe(401);
-    expect((await call(user.headers, 'POST', '/api/auth/logout')).statusCode).toBe(401);
+    expect((await me(user)).statusCode).toBe(401);
+    expect((await call(user, 'POST', '/api/auth/logout')).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(200);
   });
 
@@ -108,19 +99,20 @@ describe('sessions', () => {
       db: database.db,
     });
     await other.ready();
+    const onOther = apiCalls(() => other);
     try {
       const user = await signUp(context.app);
       const victim = bearer((await login(context.app, user.email)).json().token);
       // The other instance has just seen (and remembers) the session.
-      expect((await call(victim, 'GET', '/api/auth/me', undefined, other)).statusCode).toBe(200);
-      const { _id } = (await call(user.headers, 'GET', '/api/auth/sessions'))
+      expect((await onOther.call(victim, 'GET', '/api/auth/me')).statusCode).toBe(200);
+      const { _id } = (await call(user, 'GET', '/api/auth/sessions'))
         .json<Array<{ _id: string; current: boolean }>>()
         .find((session) => !session.current)!;
-      await call(user.headers, 'DELETE', `/api/auth/sessions/${_id}`);
+      await call(user, 'DELETE', `/api/auth/sessions/${_id}`);
       const ended = performance.now();
       let refusedAfterMs = Number.POSITIVE_INFINITY;
       for (let attempt = 0; attempt < 40; attempt++) {
-        const response = await call(victim, 'GET', '/api/transactions', undefined, other);
+        const response = await onOther.call(victim, 'GET', '/api/transactions');
         if (response.statusCode === 401) {
           refusedAfterMs = performance.now() - ended;
           break;
@@ -139,7 +131,7 @@ describe('PUT /auth/password', () => {
     const user = await signUp(context.app);
     const other = bearer((await login(context.app, user.email)).json().token);
     const newPassword = 'Changed#456';
-    const response = await call(user.headers, 'PUT', '/api/auth/password', {
+    const response = await call(user, 'PUT', '/api/auth/password', {
       currentPassword: GOOD_PASSWORD,
       newPassword,
     });
@@ -148,7 +140,7 @@ describe('PUT /auth/password', () => {
     const fresh = bearer(response.json().token);
     expect((await me(fresh)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
-    expect((await me(user.headers)).statusCode).toBe(401);
+    expect((await me(user)).statusCode).toBe(401);
     expect((await login(context.app, user.email)).statusCode).toBe(401);
     expect((await login(context.app, user.email, newPassword)).statusCode).toBe(200);
     const types = (await call(fresh, 'GET', '/api/auth/events')).json<Array<{ type: string }>>();
@@ -162,7 +154,7 @@ describe('PUT /auth/password', () => {
     [{ newPassword: 'Changed#456' }, 400],
   ])('refuses %j with %i', async (payload, status) => {
     const user = await signUp(context.app);
-    const response = await call(user.headers, 'PUT', '/api/auth/password', payload);
+    const response = await call(user, 'PUT', '/api/auth/password', payload);
     expect(response.statusCode).toBe(status);
     expect(response.json().message).toEqual(expect.any(String));
     expect((await login(context.app, user.email)).statusCode).toBe(200);
@@ -172,10 +164,10 @@ describe('PUT /auth/password', () => {
 describe('two-factor sign-in', () => {
   it('sets up with a QR URL, turns on with a code, then asks for a code at every sign-in', async () => {
     const user = await signUp(context.app);
-    const before = await call(user.headers, 'GET', '/api/auth/2fa');
+    const before = await call(user, 'GET', '/api/auth/2fa');
     expect(before.json()).toEqual({ enabled: false, backupCodesLeft: 0 });
 
-    const setup = await call(user.headers, 'POST', '/api/auth/2fa/setup');
+    const setup = await call(user, 'POST', '/api/auth/2fa/setup');
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl } = setup.json<{ secret: string; otpauthUrl: string }>();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -184,9 +176,9 @@ describe('two-factor sign-in', () => {
     // Not on yet: sign-in still gives a token.
     expect((await login(context.app, user.email)).json().token).toEqual(expect.any(String));
 
-    const wrong = await call(user.headers, 'POST', '/api/auth/2fa/enable', { code: '000000' });
+    const wrong = await call(user, 'POST', '/api/auth/2fa/enable', { code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    const enabled = await call(user.headers, 'POST', '/api/auth/2fa/enable', {
+    const enabled = await call(user, 'POST', '/api/auth/2fa/enable', {
       code: totpCode(secret, clock.ms()),
     });
     expect(enabled.statusCode).toBe(200);
@@ -194,11 +186,11 @@ describe('two-factor sign-in', () => {
     expect(backupCodes).toHaveLength(10);
     expect(new Set(backupCodes).size).toBe(10);
     for (const code of backupCodes) expect(code).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
-    expect((await call(user.headers, 'GET', '/api/auth/2fa')).json()).toEqual({
+    expect((await call(user, 'GET', '/api/auth/2fa')).json()).toEqual({
       enabled: true,
       backupCodesLeft: 10,
     });
-    expect((await call(user.headers, 'POST', '/api/auth/2fa/setup')).statusCode).toBe(409);
+    expect((await call(user, 'POST', '/api/auth/2fa/setup')).statusCode).toBe(409);
     clock.advance(STEP_MS);
 
     // Password right: a challenge and no token.
@@ -231,17 +223,17 @@ describe('two-factor sign-in', () => {
       ` ${backupCodes[0]!.toLowerCase().replace('-', ' ')} `,
     );
     expect(backup.statusCode).toBe(200);
-    expect((await call(user.headers, 'GET', '/api/auth/2fa')).json().backupCodesLeft).toBe(9);
+    expect((await call(user, 'GET', '/api/auth/2fa')).json().backupCodesLeft).toBe(9);
 
     // Turning it off needs the password and a code.
     clock.advance(STEP_MS);
-    const wrongPassword = await call(user.headers, 'POST', '/api/auth/2fa/disable', {
+    const wrongPassword = await call(user, 'POST', '/api/auth/2fa/disable', {
       password: 'Wrong#123',
       code: totpCode(secret, clock.ms()),
     });
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json().code).toBe('WRONG_PASSWORD');
-    const off = await call(user.headers, 'POST', '/api/auth/2fa/disable', {
+    const off = await call(user, 'POST', '/api/auth/2fa/disable', {
       password: GOOD_PASSWORD,
       code: totpCode(secret, clock.ms()),
     });
@@ -272,7 +264,7 @@ describe('two-factor sign-in', () => {
 describe('API tokens', () => {
   it('creates a token shown once, lists it without its secret, and revokes it', async () => {
     const user = await signUp(context.app, { setup: true });
-    const response = await call(user.headers, 'POST', '/api/auth/tokens', {
+    const response = await call(user, 'POST', '/api/auth/tokens', {
       name: 'Budget sync',
       scope: 'write',
     });
@@ -289,7 +281,7 @@ describe('API tokens', () => {
     expect(days).toBeGreaterThan(89.9);
     expect(days).toBeLessThan(90.1);
 
-    const list = await call(user.headers, 'GET', '/api/auth/tokens');
+    const list = await call(user, 'GET', '/api/auth/tokens');
     expect(list.json()).toEqual([
       expect.objectContaining({ _id: created._id, name: 'Budget sync', lastUsedAt: null }),
     ]);
@@ -301,8 +293,8 @@ describe('API tokens', () => {
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.token_hash).not.toContain(created.token.slice(4));
 
-    const headers = bearer(created.token);
-    const added = await call(headers, 'POST', '/api/transactions', {
+    const tokenHolder = bearer(created.token);
+    const added = await call(tokenHolder, 'POST', '/api/transactions', {
       name: 'From a script',
       category: 'Food',
       cost: 2,
@@ -310,16 +302,12 @@ describe('API tokens', () => {
       isIncome: false,
     });
     expect(added.statusCode).toBe(201);
-    expect((await call(headers, 'GET', '/api/transactions')).json().total).toBe(1);
-    expect((await call(headers, 'GET', '/api/auth/me')).json()._id).toBe(user.id);
+    expect((await call(tokenHolder, 'GET', '/api/transactions')).json().total).toBe(1);
+    expect((await call(tokenHolder, 'GET', '/api/auth/me')).json()._id).toBe(user.id);
 
-    expect((await call(user.headers, 'DELETE', `/api/auth/tokens/${created._id}`)).statusCode).toBe(
-      200,
-    );
-    expect((await call(headers, 'GET', '/api/transactions')).statusCode).toBe(401);
-    expect((await call(user.headers, 'DELETE', `/api/auth/tokens/${created._id}`)).statusCode).toBe(
-      404,
-    );
+    expect((await call(user, 'DELETE', `/api/auth/tokens/${created._id}`)).statusCode).toBe(200);
+    expect((await call(tokenHolder, 'GET', '/api/transactions')).statusCode).toBe(401);
+    expect((await call(user, 'DELETE', `/api/auth/tokens/${created._id}`)).statusCode).toBe(404);
     expect(await eventTypes(user)).toEqual(
       expect.arrayContaining(['token-created', 'token-revoked']),
     );
@@ -335,12 +323,12 @@ describe('API tokens', () => {
       { name: 'x', scope: 'read', expiresInDays: 366 },
       { name: 'x', scope: 'read', expiresInDays: 1.5 },
     ]) {
-      const response = await call(user.headers, 'POST', '/api/auth/tokens', payload);
+      const response = await call(user, 'POST', '/api/auth/tokens', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     const oneDay = await createApiToken(context.app, user, { scope: 'read', expiresInDays: 1 });
-    expect((await call(oneDay.headers, 'GET', '/api/budgets')).statusCode).toBe(200);
-    expect((await call(user.headers, 'GET', '/api/auth/tokens')).json()).toHaveLength(1);
+    expect((await call(oneDay, 'GET', '/api/budgets')).statusCode).toBe(200);
+    expect((await call(user, 'GET', '/api/auth/tokens')).json()).toHaveLength(1);
   });
 });
 
@@ -392,7 +380,7 @@ describe('GET /auth/events', () => {
       headers: { 'user-agent': 'Test browser' },
       payload: { email: user.email, password: 'Wrong#123' },
     });
-    const events = (await call(user.headers, 'GET', '/api/auth/events')).json<
+    const events = (await call(user, 'GET', '/api/auth/events')).json<
       Array<{ type: string; at: string; ip: string; userAgent: string; detail: string }>
     >();
     expect(events[0]).toMatchObject({
@@ -408,6 +396,6 @@ describe('GET /auth/events', () => {
         [user.id],
       );
     }
-    expect((await call(user.headers, 'GET', '/api/auth/events')).json()).toHaveLength(100);
+    expect((await call(user, 'GET', '/api/auth/events')).json()).toHaveLength(100);
   });
 });

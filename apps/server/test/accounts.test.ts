@@ -1,8 +1,10 @@
 // Accounts and transfers (docs/architecture.md, Accounts) through HTTP on a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from './support/api-calls';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
+const { call, ok } = apiCalls(() => context.app);
 beforeAll(async () => {
   context = await createTestApp();
 });
@@ -10,7 +12,6 @@ afterAll(async () => {
   await context.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Account {
   _id: string;
   name: string;
@@ -18,16 +19,6 @@ interface Account {
   openingBalance: number;
   balance: number;
   isArchived: boolean;
-}
-
-async function call(user: SignedUpUser, method: Method, url: string, payload?: object) {
-  return context.app.inject({ method, url, headers: user.headers, payload });
-}
-
-async function ok<T>(user: SignedUpUser, method: Method, url: string, payload?: object) {
-  const response = await call(user, method, url, payload);
-  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`);
-  return response.json<T>();
 }
 
 const accountsOf = (user: SignedUpUser) => ok<Account[]>(user, 'GET', '/api/accounts');

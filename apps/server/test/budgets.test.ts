@@ -1,11 +1,13 @@
 import type { Budget } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from './support/api-calls';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 // Recurring rules created here run against this clock: "today" is 2026-03-15 (UTC).
 const NOW = new Date('2026-03-15T12:00:00.000Z');
 
 let context: TestContext;
+const { call } = apiCalls(() => context.app);
 beforeAll(async () => {
   context = await createTestApp({ now: () => NOW });
 });
@@ -22,20 +24,6 @@ const budget = (overrides: Payload = {}): Payload => ({
   year: 2026,
   ...overrides,
 });
-
-function call(
-  user: SignedUpUser,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) {
-  return context.app.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 async function createBudget(user: SignedUpUser, payload: Payload = budget()): Promise<Budget> {
   const response = await call(user, 'POST', '/api/budgets', payload);

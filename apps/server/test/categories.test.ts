@@ -1,5 +1,6 @@
 // Categories managed on their own (POST /api/categories) through HTTP on a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from './support/api-calls';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
@@ -10,9 +11,7 @@ afterAll(async () => {
   await context.close();
 });
 
-function send(user: SignedUpUser, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  return context.app.inject({ method, url, headers: user.headers, payload: payload as object });
-}
+const { call: send } = apiCalls(() => context.app);
 
 const listed = async (user: SignedUpUser, kind: 'expense' | 'income') =>
   (await send(user, 'GET', `/api/transactions/categories/${kind}`)).json<string[]>();

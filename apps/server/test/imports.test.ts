@@ -2,28 +2,18 @@
 // fixture format, the detected mapping, duplicates, categories, commit and undo.
 import type { Import, ImportRow, Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from './support/api-calls';
 import { importFixture, uploadImport } from './support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
+const { call, ok } = apiCalls(() => context.app);
 beforeAll(async () => {
   context = await createTestApp();
 });
 afterAll(async () => {
   await context.close();
 });
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-async function call(user: SignedUpUser, method: Method, url: string, payload?: object) {
-  return context.app.inject({ method, url, headers: user.headers, payload });
-}
-
-async function ok<T>(user: SignedUpUser, method: Method, url: string, payload?: object) {
-  const response = await call(user, method, url, payload);
-  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`);
-  return response.json<T>();
-}
 
 async function upload(
   user: SignedUpUser,

@@ -109,7 +109,7 @@ describe('an account deleted through another server', () => {
       )
     ).rows[0]!.count;
 
-  async function deleteAccount(user: SignedUpUser) {
+  async function deleteUser(user: SignedUpUser) {
     const response = await context.app.inject({
       method: 'DELETE',
       url: '/api/users/account',
@@ -138,7 +138,7 @@ describe('an account deleted through another server', () => {
       headers: user.headers,
     });
     expect(list.statusCode).toBe(200);
-    await deleteAccount(user);
+    await deleteUser(user);
 
     const writes = [
       {
@@ -189,7 +189,7 @@ describe('an account deleted through another server', () => {
       headers: user.headers,
     });
     expect(before.statusCode).toBe(200);
-    await deleteAccount(user);
+    await deleteUser(user);
     const after = await other.inject({
       method: 'GET',
       url: '/api/transactions',
@@ -205,7 +205,7 @@ describe('an account deleted through another server', () => {
       url: '/api/transactions/summary',
       headers: user.headers,
     });
-    await deleteAccount(user);
+    await deleteUser(user);
     for (const url of ['/api/transactions/summary', '/api/transactions', '/api/auth/me']) {
       const response = await context.app.inject({ method: 'GET', url, headers: user.headers });
       expect(response.statusCode, url).toBe(401);

@@ -3,6 +3,7 @@
 // HTTP on a real PostgreSQL, with the app's clock set.
 import type { Recurring, Transaction, UpcomingOccurrence } from '@moneta/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiCalls } from './support/api-calls';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 const clock = { now: new Date('2026-11-20T12:00:00.000Z') };
@@ -19,15 +20,7 @@ afterAll(async () => {
 });
 beforeEach(() => setToday('2026-11-20'));
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(user: SignedUpUser, method: Method, url: string, payload?: unknown) {
-  return context.app.inject({ method, url, headers: user.headers, payload: payload as object });
-}
-async function ok<T>(user: SignedUpUser, method: Method, url: string, payload?: unknown) {
-  const response = await call(user, method, url, payload);
-  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`);
-  return response.json<T>();
-}
+const { call, ok } = apiCalls(() => context.app);
 
 const netflix = (overrides: Record<string, unknown> = {}) => ({
   name: 'Netflix',

@@ -8,6 +8,7 @@ import {
   createRecurringEngine,
   recordOccurrences,
 } from '../src/domains/recurring/recurring-engine';
+import { apiCalls } from './support/api-calls';
 import { refuseTransactionsNamed } from './support/refuse-inserts';
 import {
   TEST_CONFIG,
@@ -26,6 +27,7 @@ function setToday(date: string): void {
 }
 
 let context: TestContext;
+const { call } = apiCalls(() => context.app);
 beforeAll(async () => {
   context = await createTestApp({ now: () => clock.now });
 });
@@ -38,7 +40,7 @@ beforeEach(() => {
 
 type Payload = Record<string, unknown>;
 
-const rule = (overrides: Payload = {}): Payload => ({
+const recurringRule = (overrides: Payload = {}): Payload => ({
   name: 'Rent',
   category: 'Bills',
   amount: 950,
@@ -48,21 +50,10 @@ const rule = (overrides: Payload = {}): Payload => ({
   ...overrides,
 });
 
-function call(
+async function createRecurringRule(
   user: SignedUpUser,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) {
-  return context.app.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-async function createRule(user: SignedUpUser, payload: Payload = rule()): Promise<Recurring> {
+  payload: Payload = recurringRule(),
+): Promise<Recurring> {
   const response = await call(user, 'POST', '/api/recurring/create', payload);
   if (response.statusCode !== 201) throw new Error(`create rule failed: ${response.body}`);
   return response.json<Recurring>();
@@ -114,7 +105,12 @@ describe('POST /api/recurring/create', () => {
   it('creates a rule and answers 201 with it, due next after today', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = (await call(user, 'GET', '/api/accounts')).json<Array<{ _id: string }>>();
-    const response = await call(user, 'POST', '/api/recurring/create', rule({ amount: 950.5 }));
+    const response = await call(
+      user,
+      'POST',
+      '/api/recurring/create',
+      recurringRule({ amount: 950.5 }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -147,9 +143,9 @@ describe('POST /api/recurring/create', () => {
       month: 3,
       year: 2026,
     });
-    const created = await createRule(
+    const created = await createRecurringRule(
       user,
-      rule({
+      recurringRule({
         name: 'News',
         category: 'Subscriptions',
         amount: 2.5,
@@ -188,16 +184,24 @@ describe('POST /api/recurring/create', () => {
 
   it('records nothing for a rule starting after today', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ startDate: '2026-03-16', frequency: 'daily' }));
+    const created = await createRecurringRule(
+      user,
+      recurringRule({ startDate: '2026-03-16', frequency: 'daily' }),
+    );
     expect(created.nextDueDate).toBe('2026-03-16');
     expect(await recordedDates(created._id)).toEqual([]);
   });
 
   it('records an income rule, its custom category becoming an income category', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(
+    const created = await createRecurringRule(
       user,
-      rule({ name: 'Royalties', category: 'Books', isIncome: true, startDate: '2026-01-15' }),
+      recurringRule({
+        name: 'Royalties',
+        category: 'Books',
+        isIncome: true,
+        startDate: '2026-01-15',
+      }),
     );
     expect(await recordedDates(created._id)).toEqual(['2026-01-15', '2026-02-15', '2026-03-15']);
     const summary = (await call(user, 'GET', '/api/transactions/summary')).json();
@@ -252,7 +256,7 @@ describe('POST /api/recurring/create', () => {
   ])('rejects %s with 400 and stores nothing', async (_case, overrides, message) => {
     const user = await signUp(context.app, { setup: true });
     const before = await counts();
-    const response = await call(user, 'POST', '/api/recurring/create', rule(overrides));
+    const response = await call(user, 'POST', '/api/recurring/create', recurringRule(overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect(await counts()).toEqual(before);
@@ -262,7 +266,7 @@ describe('POST /api/recurring/create', () => {
     const response = await context.app.inject({
       method: 'POST',
       url: '/api/recurring/create',
-      payload: rule(),
+      payload: recurringRule(),
     });
     expect(response.statusCode).toBe(401);
     expect((await context.app.inject({ method: 'GET', url: '/api/recurring' })).statusCode).toBe(
@@ -275,7 +279,7 @@ describe('each frequency at month and year ends', () => {
   it('monthly from Jan 31 through a leap February: Feb 29, Mar 31, Apr 30', async () => {
     setToday('2024-05-15');
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ startDate: '2024-01-31' }));
+    const created = await createRecurringRule(user, recurringRule({ startDate: '2024-01-31' }));
     expect(await recordedDates(created._id)).toEqual([
       '2024-01-31',
       '2024-02-29',
@@ -288,7 +292,7 @@ describe('each frequency at month and year ends', () => {
   it('monthly from Dec 31 into a common year: Jan 31, Feb 28, Mar 31', async () => {
     setToday('2026-03-31');
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ startDate: '2025-12-31' }));
+    const created = await createRecurringRule(user, recurringRule({ startDate: '2025-12-31' }));
     expect(await recordedDates(created._id)).toEqual([
       '2025-12-31',
       '2026-01-31',
@@ -301,9 +305,9 @@ describe('each frequency at month and year ends', () => {
   it('annually from Feb 29: Feb 28 in common years, Feb 29 again in 2028', async () => {
     setToday('2028-03-01');
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(
+    const created = await createRecurringRule(
       user,
-      rule({ frequency: 'annually', startDate: '2024-02-29', name: 'Insurance' }),
+      recurringRule({ frequency: 'annually', startDate: '2024-02-29', name: 'Insurance' }),
     );
     expect(await recordedDates(created._id)).toEqual([
       '2024-02-29',
@@ -318,7 +322,10 @@ describe('each frequency at month and year ends', () => {
   it('weekly across the year end', async () => {
     setToday('2026-01-10');
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ frequency: 'weekly', startDate: '2025-12-24' }));
+    const created = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'weekly', startDate: '2025-12-24' }),
+    );
     expect(await recordedDates(created._id)).toEqual(['2025-12-24', '2025-12-31', '2026-01-07']);
     expect(created.nextDueDate).toBe('2026-01-14');
   });
@@ -326,7 +333,10 @@ describe('each frequency at month and year ends', () => {
   it('daily through Feb 29 and the year end', async () => {
     setToday('2024-03-01');
     const user = await signUp(context.app, { setup: true });
-    const february = await createRule(user, rule({ frequency: 'daily', startDate: '2024-02-27' }));
+    const february = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'daily', startDate: '2024-02-27' }),
+    );
     expect(await recordedDates(february._id)).toEqual([
       '2024-02-27',
       '2024-02-28',
@@ -334,14 +344,20 @@ describe('each frequency at month and year ends', () => {
       '2024-03-01',
     ]);
     setToday('2025-01-01');
-    const newYear = await createRule(user, rule({ frequency: 'daily', startDate: '2024-12-30' }));
+    const newYear = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'daily', startDate: '2024-12-30' }),
+    );
     expect(await recordedDates(newYear._id)).toEqual(['2024-12-30', '2024-12-31', '2025-01-01']);
     expect(newYear.nextDueDate).toBe('2025-01-02');
   });
 
   it('catches up a long backlog in one request: a daily rule from 2000', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ frequency: 'daily', startDate: '2000-01-01' }));
+    const created = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'daily', startDate: '2000-01-01' }),
+    );
     const dates = await recordedDates(created._id);
     // 2000-01-01 to 2026-03-15, both included.
     expect(dates).toHaveLength(9571);
@@ -355,14 +371,17 @@ describe('GET /api/recurring', () => {
   it('lists by next due date, then name, and only the caller’s rules', async () => {
     const user = await signUp(context.app, { setup: true });
     const other = await signUp(context.app, { setup: true });
-    await createRule(user, rule({ name: 'Water', startDate: '2026-03-20' }));
-    await createRule(user, rule({ name: 'gym', startDate: '2026-03-20' }));
-    await createRule(user, rule({ name: 'Phone', frequency: 'daily', startDate: '2026-03-01' }));
-    await createRule(
+    await createRecurringRule(user, recurringRule({ name: 'Water', startDate: '2026-03-20' }));
+    await createRecurringRule(user, recurringRule({ name: 'gym', startDate: '2026-03-20' }));
+    await createRecurringRule(
       user,
-      rule({ name: 'Car tax', frequency: 'annually', startDate: '2025-06-01' }),
+      recurringRule({ name: 'Phone', frequency: 'daily', startDate: '2026-03-01' }),
     );
-    await createRule(other, rule({ name: 'Hidden' }));
+    await createRecurringRule(
+      user,
+      recurringRule({ name: 'Car tax', frequency: 'annually', startDate: '2025-06-01' }),
+    );
+    await createRecurringRule(other, recurringRule({ name: 'Hidden' }));
     const rules = await listRules(user);
     expect(rules.map((item) => [item.nextDueDate, item.name])).toEqual([
       ['2026-03-16', 'Phone'],
@@ -376,7 +395,10 @@ describe('GET /api/recurring', () => {
 describe('PUT /api/recurring/:id', () => {
   it('recomputes the next due date and never duplicates a recorded date', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ startDate: '2026-01-31', amount: 100 }));
+    const created = await createRecurringRule(
+      user,
+      recurringRule({ startDate: '2026-01-31', amount: 100 }),
+    );
     expect(await recordedDates(created._id)).toEqual(['2026-01-31', '2026-02-28']);
     expect(created.nextDueDate).toBe('2026-03-31');
 
@@ -385,7 +407,7 @@ describe('PUT /api/recurring/:id', () => {
       user,
       'PUT',
       `/api/recurring/${created._id}`,
-      rule({ name: 'Flat', startDate: '2026-01-31', amount: 120 }),
+      recurringRule({ name: 'Flat', startDate: '2026-01-31', amount: 120 }),
     );
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Flat', amount: 120, nextDueDate: '2026-03-31' });
@@ -402,7 +424,7 @@ describe('PUT /api/recurring/:id', () => {
       user,
       'PUT',
       `/api/recurring/${created._id}`,
-      rule({ name: 'Flat', startDate: '2026-01-31', frequency: 'weekly' }),
+      recurringRule({ name: 'Flat', startDate: '2026-01-31', frequency: 'weekly' }),
     );
     expect(weekly.json().nextDueDate).toBe('2026-03-21');
     expect(await recordedDates(created._id)).toEqual([
@@ -420,7 +442,7 @@ describe('PUT /api/recurring/:id', () => {
       user,
       'PUT',
       `/api/recurring/${created._id}`,
-      rule({ startDate: '2026-05-01' }),
+      recurringRule({ startDate: '2026-05-01' }),
     );
     expect(later.json()).toMatchObject({ startDate: '2026-05-01', nextDueDate: '2026-05-01' });
     expect(await recordedDates(created._id)).toHaveLength(7);
@@ -429,14 +451,19 @@ describe('PUT /api/recurring/:id', () => {
 
   it('rejects an invalid update and leaves the rule as it was', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user);
+    const created = await createRecurringRule(user);
     for (const overrides of [
       { amount: -1 },
       { frequency: 'yearly' },
       { startDate: '2026-13-01' },
       { name: '' },
     ]) {
-      const response = await call(user, 'PUT', `/api/recurring/${created._id}`, rule(overrides));
+      const response = await call(
+        user,
+        'PUT',
+        `/api/recurring/${created._id}`,
+        recurringRule(overrides),
+      );
       expect(response.statusCode).toBe(400);
     }
     expect(await listRules(user)).toEqual([created]);
@@ -445,9 +472,14 @@ describe('PUT /api/recurring/:id', () => {
   it("answers 404 for another user's rule or a malformed id, leaving theirs unchanged", async () => {
     const alice = await signUp(context.app, { setup: true });
     const bob = await signUp(context.app, { setup: true });
-    const alices = await createRule(alice, rule({ name: 'Alice rent' }));
+    const alices = await createRecurringRule(alice, recurringRule({ name: 'Alice rent' }));
 
-    const update = await call(bob, 'PUT', `/api/recurring/${alices._id}`, rule({ amount: 1 }));
+    const update = await call(
+      bob,
+      'PUT',
+      `/api/recurring/${alices._id}`,
+      recurringRule({ amount: 1 }),
+    );
     expect(update.statusCode).toBe(404);
     expect(update.json()).toMatchObject({
       message: 'Recurring transaction not found.',
@@ -455,7 +487,9 @@ describe('PUT /api/recurring/:id', () => {
     });
     expect((await call(bob, 'DELETE', `/api/recurring/${alices._id}`)).statusCode).toBe(404);
     for (const id of ['nope', '42', `${alices._id}0`]) {
-      expect((await call(alice, 'PUT', `/api/recurring/${id}`, rule())).statusCode).toBe(404);
+      expect((await call(alice, 'PUT', `/api/recurring/${id}`, recurringRule())).statusCode).toBe(
+        404,
+      );
       expect((await call(alice, 'DELETE', `/api/recurring/${id}`)).statusCode).toBe(404);
     }
     expect(await listRules(bob)).toEqual([]);
@@ -467,7 +501,10 @@ describe('PUT /api/recurring/:id', () => {
 describe('DELETE /api/recurring/:id', () => {
   it('deletes the rule and keeps its transactions, with recurringId null', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ frequency: 'weekly', startDate: '2026-03-01' }));
+    const created = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'weekly', startDate: '2026-03-01' }),
+    );
     expect(await recordedDates(created._id)).toHaveLength(3);
 
     const response = await call(user, 'DELETE', `/api/recurring/${created._id}`);
@@ -490,12 +527,21 @@ describe('the engine', () => {
   it('catches up after downtime: exactly the missing occurrences, then nothing on a second run', async () => {
     setToday('2026-01-10');
     const user = await signUp(context.app, { setup: true });
-    const daily = await createRule(user, rule({ frequency: 'daily', startDate: '2026-01-09' }));
-    const weekly = await createRule(user, rule({ frequency: 'weekly', startDate: '2026-01-01' }));
-    const monthly = await createRule(user, rule({ frequency: 'monthly', startDate: '2025-12-31' }));
-    const annually = await createRule(
+    const daily = await createRecurringRule(
       user,
-      rule({ frequency: 'annually', startDate: '2025-02-01' }),
+      recurringRule({ frequency: 'daily', startDate: '2026-01-09' }),
+    );
+    const weekly = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'weekly', startDate: '2026-01-01' }),
+    );
+    const monthly = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'monthly', startDate: '2025-12-31' }),
+    );
+    const annually = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'annually', startDate: '2025-02-01' }),
     );
     expect(await recordedDates(daily._id)).toEqual(['2026-01-09', '2026-01-10']);
 
@@ -542,12 +588,12 @@ describe('the engine', () => {
       });
       expect(response.statusCode).toBe(200);
     }
-    const daily = rule({ frequency: 'daily', startDate: '2026-03-11' });
+    const daily = recurringRule({ frequency: 'daily', startDate: '2026-03-11' });
 
     // 11:00 UTC on Mar 10: already Mar 11 (01:00) in Kiritimati, Mar 10 (00:00) in Pago Pago.
     clock.now = new Date('2026-03-10T11:00:00.000Z');
-    const early = await createRule(kiritimati, daily);
-    const late = await createRule(pagoPago, daily);
+    const early = await createRecurringRule(kiritimati, daily);
+    const late = await createRecurringRule(pagoPago, daily);
     expect(early.nextDueDate).toBe('2026-03-12');
     expect(await recordedDates(early._id)).toEqual(['2026-03-11']);
     expect(late.nextDueDate).toBe('2026-03-11');
@@ -570,14 +616,17 @@ describe('the engine', () => {
   it('works through a backlog in bounded batches', async () => {
     setToday('2030-01-01');
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ frequency: 'daily', startDate: '2030-01-02' }));
+    const created = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'daily', startDate: '2030-01-02' }),
+    );
     setToday('2030-03-01'); // 59 occurrences due
 
     // First flush whatever other tests left due, so that this rule is the only one due.
     const bounded = createRecurringEngine(context.database.db, {
       now: () => clock.now,
-      rulesPerBatch: 1,
-      occurrencesPerRule: 10,
+      recurringRulesPerBatch: 1,
+      occurrencesPerRecurringRule: 10,
       maxBatchesPerRun: 2,
     });
     while ((await engine().runDue()).hasMore);
@@ -619,7 +668,7 @@ describe('several instances and failures', () => {
             method: 'POST',
             url: '/api/recurring/create',
             headers: user.headers,
-            payload: rule({
+            payload: recurringRule({
               name: `Rule ${owner}-${index}`,
               // A few categories per user, so that the instances' batches share totals rows.
               category: ['Bills', 'Food', 'Gym'][index % 3],
@@ -639,8 +688,8 @@ describe('several instances and failures', () => {
       const engines = instances.map((instance) =>
         createRecurringEngine(instance.db, {
           now: () => clock.now,
-          rulesPerBatch: 3,
-          occurrencesPerRule: 4,
+          recurringRulesPerBatch: 3,
+          occurrencesPerRecurringRule: 4,
           maxBatchesPerRun: 2,
         }),
       );
@@ -721,7 +770,10 @@ describe('several instances and failures', () => {
 
   it('the unique index is the final guard: a stale instance records nothing twice', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ frequency: 'weekly', startDate: '2026-03-01' }));
+    const created = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'weekly', startDate: '2026-03-01' }),
+    );
     // As if an instance had read the rule before it was caught up, without the lock.
     const stale = { ...(await staleRule(created._id)), nextDueDate: '2026-03-01' };
     const outcome = await recordOccurrences(context.database.db, stale, '2026-03-15', 100);
@@ -752,7 +804,7 @@ describe('several instances and failures', () => {
           method: 'POST',
           url: '/api/recurring/create',
           headers: user.headers,
-          payload: rule({ name, frequency: 'daily', startDate: '2026-03-16' }),
+          payload: recurringRule({ name, frequency: 'daily', startDate: '2026-03-16' }),
         });
         ids[name] = response.json()._id;
       }
@@ -791,7 +843,10 @@ describe('several instances and failures', () => {
   it('runs at start (catch-up after downtime) when built with a timer, and closes cleanly', async () => {
     setToday('2026-03-15');
     const user = await signUp(context.app, { setup: true });
-    const created = await createRule(user, rule({ frequency: 'daily', startDate: '2026-03-16' }));
+    const created = await createRecurringRule(
+      user,
+      recurringRule({ frequency: 'daily', startDate: '2026-03-16' }),
+    );
     // Down for three days, then an instance starts with the timer on.
     setToday('2026-03-18');
     const instance = await buildApp({

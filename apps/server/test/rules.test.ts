@@ -2,26 +2,18 @@
 import type { Rule, Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedReceiptReader } from './security/user-data';
+import { apiCalls } from './support/api-calls';
 import { multipartFile, renderReceipt } from './support/receipt-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
+const { call, ok } = apiCalls(() => context.app);
 beforeAll(async () => {
   context = await createTestApp({ receiptReader: fixedReceiptReader('LIDL DIENSTLEISTUNG', 23.9) });
 });
 afterAll(async () => {
   await context.close();
 });
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (user: SignedUpUser, method: Method, url: string, payload?: object) =>
-  context.app.inject({ method, url, headers: user.headers, payload });
-
-async function ok<T>(user: SignedUpUser, method: Method, url: string, payload?: object) {
-  const response = await call(user, method, url, payload);
-  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`);
-  return response.json<T>();
-}
 
 const addRule = (user: SignedUpUser, rule: object) => ok<Rule>(user, 'POST', '/api/rules', rule);
 const order = async (user: SignedUpUser) =>

@@ -1,9 +1,11 @@
 import { addDays, todayIn, type Transaction } from '@moneta/shared';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from './support/api-calls';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
+const { call } = apiCalls(() => context.app);
 beforeAll(async () => {
   context = await createTestApp();
 });
@@ -22,20 +24,6 @@ const expense = (overrides: Payload = {}): Payload => ({
   note: '',
   ...overrides,
 });
-
-function call(
-  user: SignedUpUser,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) {
-  return context.app.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 async function create(user: SignedUpUser, payload: Payload): Promise<Transaction> {
   const response = await call(user, 'POST', '/api/transactions', payload);

@@ -17,5 +17,6 @@ export * from './transaction-schemas';
 export * from './receipt-schemas';
 export * from './security-schemas';
 export * from './date-order';
+export * from './error-codes';
 export * from './import-schemas';
 export * from './rule-schemas';

@@ -1,3 +1,5 @@
+import { ErrorCode } from '@moneta/shared';
+
 /**
  * An expected failure with the status and message the caller should see. Services throw these;
  * the error handler turns them into the API's error body. Anything else is a 500.
@@ -7,7 +9,7 @@ export class AppError extends Error {
 
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** For a 429: when the caller may try again, sent as Retry-After. */
     readonly retryAfterSeconds?: number,
@@ -16,18 +18,22 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST') =>
+export const badRequest = (message: string, code: ErrorCode = ErrorCode.BAD_REQUEST) =>
   new AppError(400, code, message);
-export const unauthorized = (message = 'Please sign in again.', code = 'UNAUTHORIZED') =>
-  new AppError(401, code, message);
+export const unauthorized = (
+  message = 'Please sign in again.',
+  code: ErrorCode = ErrorCode.UNAUTHORIZED,
+) => new AppError(401, code, message);
 /** An invalid token, or one whose user no longer exists. */
 export const sessionExpired = () =>
-  unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN');
-export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
-export const notFound = (message = 'Not found.', code = 'NOT_FOUND') =>
+  unauthorized('Your session has expired. Please sign in again.', ErrorCode.INVALID_TOKEN);
+export const forbidden = (message: string, code: ErrorCode = ErrorCode.FORBIDDEN) =>
+  new AppError(403, code, message);
+export const notFound = (message = 'Not found.', code: ErrorCode = ErrorCode.NOT_FOUND) =>
   new AppError(404, code, message);
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const conflict = (message: string, code: ErrorCode = ErrorCode.CONFLICT) =>
+  new AppError(409, code, message);
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
 export const tooManyRequests = (retryAfterSeconds?: number) =>
-  new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE, retryAfterSeconds);
+  new AppError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_MESSAGE, retryAfterSeconds);

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDeletedUserViolation } from '../db/postgres-errors';
@@ -5,14 +6,21 @@ import { AppError, RATE_LIMITED_MESSAGE, sessionExpired } from './app-error';
 import { drainRequest } from './drain-request';
 import { describeValidationErrors, type FieldError } from './validation-messages';
 
+/**
+ * The code of another 4xx a library raised (a Fastify plugin's limit, say), passed on as it
+ * came: the one kind of code the server sends that ErrorCode does not list. Branded, so that
+ * only the branch that passes it on can put a code outside ErrorCode in a body.
+ */
+type PassedOnCode = string & { readonly __brand: 'PassedOnCode' };
+
 interface ErrorBody {
   message: string;
-  code: string;
+  code: ErrorCode | PassedOnCode;
   errors?: FieldError[];
 }
 
 /** Fastify's own client-error codes, with messages a person can act on. */
-const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+const FASTIFY_CLIENT_ERRORS = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     message: 'Unsupported content type: send JSON (application/json).',
@@ -21,7 +29,10 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length header.' },
   FST_ERR_CTP_INVALID_TYPE: { status: 400, message: 'Invalid Content-Type header.' },
   FST_ERR_BAD_URL: { status: 400, message: 'The URL is malformed.' },
-};
+} satisfies Partial<Record<ErrorCode, { status: number; message: string }>>;
+
+const isFastifyClientError = (code: string): code is keyof typeof FASTIFY_CLIENT_ERRORS =>
+  Object.hasOwn(FASTIFY_CLIENT_ERRORS, code);
 
 export interface ErrorHandlerOptions {
   /**
@@ -61,7 +72,7 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) 
   const path = request.url.split('?')[0];
   return reply
     .status(404)
-    .send({ message: `No route ${request.method} ${path}.`, code: 'NOT_FOUND' });
+    .send({ message: `No route ${request.method} ${path}.`, code: ErrorCode.NOT_FOUND });
 }
 
 function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody } {
@@ -72,17 +83,21 @@ function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody
     const errors = describeValidationErrors(error.validation, error.validationContext);
     return {
       status: 400,
-      body: { message: errors[0]?.message ?? 'Invalid request.', code: 'VALIDATION', errors },
+      body: {
+        message: errors[0]?.message ?? 'Invalid request.',
+        code: ErrorCode.VALIDATION,
+        errors,
+      },
     };
   }
   if (error.validation) {
     return {
       status: 400,
-      body: { message: error.message || 'Invalid request.', code: 'VALIDATION' },
+      body: { message: error.message || 'Invalid request.', code: ErrorCode.VALIDATION },
     };
   }
-  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-  if (known) {
+  if (error.code && isFastifyClientError(error.code)) {
+    const known = FASTIFY_CLIENT_ERRORS[error.code];
     return { status: known.status, body: { message: known.message, code: error.code } };
   }
   if (isDeletedUserViolation(error)) {
@@ -95,18 +110,24 @@ function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody
       status,
       body: {
         message: RATE_LIMITED_MESSAGE,
-        code: 'RATE_LIMITED',
+        code: ErrorCode.RATE_LIMITED,
       },
     };
   }
   if (status >= 400 && status < 500) {
     return {
       status,
-      body: { message: error.message || 'Invalid request.', code: error.code ?? 'BAD_REQUEST' },
+      body: {
+        message: error.message || 'Invalid request.',
+        code: (error.code as PassedOnCode | undefined) ?? ErrorCode.BAD_REQUEST,
+      },
     };
   }
   return {
     status: 500,
-    body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
+    body: {
+      message: 'Something went wrong on our side. Please try again.',
+      code: ErrorCode.INTERNAL,
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './app-error';
 
@@ -23,14 +24,14 @@ export function registerInputGuards(app: FastifyInstance): void {
       done: (error: Error | null, value?: unknown) => void,
     ) => {
       if (body.trim() === '') {
-        done(badRequest('The request body is empty; send a JSON object.', 'EMPTY_BODY'));
+        done(badRequest('The request body is empty; send a JSON object.', ErrorCode.EMPTY_BODY));
         return;
       }
       let parsed: unknown;
       try {
         parsed = JSON.parse(body);
       } catch {
-        done(badRequest('The request body is not valid JSON.', 'INVALID_JSON'));
+        done(badRequest('The request body is not valid JSON.', ErrorCode.INVALID_JSON));
         return;
       }
       const problem = checkJson(parsed);
@@ -40,7 +41,7 @@ export function registerInputGuards(app: FastifyInstance): void {
 
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.query) || containsNul(request.params)) {
-      throw badRequest(NUL_MESSAGE, 'NUL_CHARACTER');
+      throw badRequest(NUL_MESSAGE, ErrorCode.NUL_CHARACTER);
     }
   });
 }
@@ -51,13 +52,13 @@ function checkJson(root: unknown): Error | undefined {
   for (let item = pending.pop(); item; item = pending.pop()) {
     const { value, depth } = item;
     if (typeof value === 'string') {
-      if (value.includes('\0')) return badRequest(NUL_MESSAGE, 'NUL_CHARACTER');
+      if (value.includes('\0')) return badRequest(NUL_MESSAGE, ErrorCode.NUL_CHARACTER);
     } else if (value !== null && typeof value === 'object') {
       if (depth >= MAX_JSON_DEPTH) {
-        return badRequest('The request body is nested too deeply.', 'JSON_TOO_DEEP');
+        return badRequest('The request body is nested too deeply.', ErrorCode.JSON_TOO_DEEP);
       }
       for (const [key, inner] of Object.entries(value)) {
-        if (key.includes('\0')) return badRequest(NUL_MESSAGE, 'NUL_CHARACTER');
+        if (key.includes('\0')) return badRequest(NUL_MESSAGE, ErrorCode.NUL_CHARACTER);
         pending.push({ value: inner, depth: depth + 1 });
       }
     }

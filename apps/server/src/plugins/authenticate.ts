@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import type { ApiTokenScope } from '@moneta/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isApiToken, type ApiTokensService } from '../domains/api-tokens/api-tokens-service';
@@ -50,12 +51,15 @@ export function createAuthenticators({
   async function identify(request: FastifyRequest): Promise<void> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const bearer = match?.[1];
-    if (!bearer) throw unauthorized('Please sign in to continue.', 'NO_TOKEN');
+    if (!bearer) throw unauthorized('Please sign in to continue.', ErrorCode.NO_TOKEN);
     if (isApiToken(bearer)) {
       const token = await apiTokens.findRecent(bearer);
       const user = token ? await users.findRecent(token.userId) : undefined;
       if (!token || !user) {
-        throw unauthorized('This API token is invalid, expired or revoked.', 'INVALID_TOKEN');
+        throw unauthorized(
+          'This API token is invalid, expired or revoked.',
+          ErrorCode.INVALID_TOKEN,
+        );
       }
       request.user = user;
       request.auth = { kind: 'api-token', tokenId: token.id, scope: token.scope };
@@ -82,7 +86,7 @@ export function createAuthenticators({
       ) {
         throw forbidden(
           'This API token can only read. Create a token with the write scope to make changes.',
-          'READ_ONLY_TOKEN',
+          ErrorCode.READ_ONLY_TOKEN,
         );
       }
     },
@@ -92,7 +96,7 @@ export function createAuthenticators({
       if (request.auth.kind !== 'session') {
         throw forbidden(
           'API tokens cannot manage account security or delete the account. Sign in to do this.',
-          'SESSION_REQUIRED',
+          ErrorCode.SESSION_REQUIRED,
         );
       }
     },

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, renderReceipt } from '../support/receipt-files';
 import {
@@ -189,12 +190,22 @@ export function catalogueShard(fuzzing: Fuzzing, index: number, of: number): Ope
   return shards[index]!.operations;
 }
 
+const ERROR_CODES: ReadonlySet<unknown> = new Set(Object.values(ErrorCode));
+
+/**
+ * Whether `code` is one the API may send: one of ErrorCode, or a Fastify code the error handler
+ * passes on as it came (a plugin's own 4xx).
+ */
+const isSentCode = (code: unknown) =>
+  ERROR_CODES.has(code) || (typeof code === 'string' && code.startsWith('FST_'));
+
 /** What an internal error looks like when it leaks: a stack, SQL, driver or file names. */
 const INTERNALS = /node_modules|\n\s+at |\bpg_|relation "|syntax error at|drizzle|ECONN|\.ts:\d+/i;
 
 /**
- * Sends one case and checks the server held: never a 5xx; a 4xx carries a JSON `message`; a
- * rejected request (and any GET) leaves every table exactly as it was. Returns the problem.
+ * Sends one case and checks the server held: never a 5xx; a 4xx carries a JSON `message` and a
+ * code the API may send; a rejected request (and any GET) leaves every table exactly as it was.
+ * Returns the problem.
  */
 async function runCase(
   state: FuzzState,
@@ -233,12 +244,14 @@ async function runCase(
   if (fuzzCase.mustReject && status < 400) return `${where}: accepted ${got}`;
   if (status >= 400) {
     let message: unknown;
+    let code: unknown;
     try {
-      message = response.json<{ message?: unknown }>().message;
+      ({ message, code } = response.json<{ message?: unknown; code?: unknown }>());
     } catch {
       return `${where}: error reply is not JSON: ${got}`;
     }
     if (typeof message !== 'string' || message === '') return `${where}: no message: ${got}`;
+    if (!isSentCode(code)) return `${where}: a code ErrorCode does not list: ${got}`;
     if (INTERNALS.test(response.body)) return `${where}: internals in the reply: ${got}`;
   }
   if (

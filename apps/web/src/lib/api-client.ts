@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared/error-codes';
 import { paths } from '@/config/paths';
 import { clearToken, getToken } from './token';
 
@@ -21,13 +22,23 @@ const CALLS_THAT_HANDLE_401 = new Set([
  * passkey the server refused), not a session that ended: the user stays signed in and the form
  * shows the message. Any other 401 (INVALID_TOKEN, NO_TOKEN, a proxy's bare 401) signs out.
  */
-const FORM_ANSWER_CODES = new Set([
-  'INVALID_CREDENTIALS',
-  'WRONG_PASSWORD',
-  'INVALID_CODE',
-  'CHALLENGE_INVALID',
-  'PASSKEY_REJECTED',
+const FORM_ANSWER_CODES: ReadonlySet<string> = new Set([
+  ErrorCode.INVALID_CREDENTIALS,
+  ErrorCode.WRONG_PASSWORD,
+  ErrorCode.INVALID_CODE,
+  ErrorCode.CHALLENGE_INVALID,
+  ErrorCode.PASSKEY_REJECTED,
 ]);
+
+/**
+ * The codes this client gives failures the server never answered (the network failing, an answer
+ * without a JSON code). Not in ErrorCode, which lists what the server sends: the server has no
+ * use for them, and must not be able to throw them.
+ */
+export const ClientErrorCode = {
+  NETWORK_ERROR: 'NETWORK_ERROR',
+  HTTP_ERROR: 'HTTP_ERROR',
+} as const;
 
 export type FieldError = { path: string; message: string };
 
@@ -38,6 +49,7 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** An ErrorCode or a ClientErrorCode; a string, since a proxy may answer with its own. */
     readonly code: string,
     /** False when the message is ours, not the server's (network down, non-JSON answer). */
     readonly hasServerMessage: boolean,
@@ -110,7 +122,7 @@ async function send(
     throw new ApiError(
       'Could not reach the server. Check your connection and try again.',
       0,
-      'NETWORK_ERROR',
+      ClientErrorCode.NETWORK_ERROR,
       false,
     );
   }
@@ -124,7 +136,7 @@ async function throwApiError(
   sentToken: string | null,
 ): Promise<never> {
   const data = await readJson(response);
-  const code = stringField(data, 'code') ?? 'HTTP_ERROR';
+  const code = stringField(data, 'code') ?? ClientErrorCode.HTTP_ERROR;
   // A token that stopped working (expired, ended, account deleted) ends the session app-wide.
   // Not when the token has changed since the request left: a password change replaces the
   // session, and a request still carrying the old token says nothing about the new one.
@@ -164,7 +176,7 @@ async function download(path: string): Promise<Blob> {
   try {
     return await response.blob();
   } catch {
-    throw new ApiError('The download was interrupted.', 0, 'NETWORK_ERROR', false);
+    throw new ApiError('The download was interrupted.', 0, ClientErrorCode.NETWORK_ERROR, false);
   }
 }
 
@@ -202,7 +214,7 @@ function uploadWithProgress<T>(
         new ApiError(
           'Could not reach the server. Check your connection and try again.',
           0,
-          'NETWORK_ERROR',
+          ClientErrorCode.NETWORK_ERROR,
           false,
         ),
       );

@@ -1,4 +1,5 @@
 import type { User } from '@moneta/shared/auth-schemas';
+import { ErrorCode } from '@moneta/shared/error-codes';
 import { vi } from 'vitest';
 
 type FakeReply = { status?: number; body?: unknown };
@@ -35,7 +36,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const reply =
       typeof handler === 'function'
         ? handler({ body, headers, query: url.searchParams })
-        : (handler ?? { status: 404, body: { message: 'Not found.', code: 'NOT_FOUND' } });
+        : (handler ?? { status: 404, body: { message: 'Not found.', code: ErrorCode.NOT_FOUND } });
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,

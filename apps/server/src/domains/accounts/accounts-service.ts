@@ -1,9 +1,10 @@
 import {
-  DEFAULT_ACCOUNT,
-  fromMinorUnits,
-  toMinorUnits,
   type Account,
+  DEFAULT_ACCOUNT,
+  ErrorCode,
+  fromMinorUnits,
   type RegisterPage,
+  toMinorUnits,
   type ValidAccountInput,
 } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
@@ -17,10 +18,10 @@ import {
   type AccountValues,
 } from './accounts-repository';
 
-export const accountNotFound = () => notFound('Account not found.', 'ACCOUNT_NOT_FOUND');
+export const accountNotFound = () => notFound('Account not found.', ErrorCode.ACCOUNT_NOT_FOUND);
 
 const nameTaken = (name: string) =>
-  conflict(`You already have an account named "${name}".`, 'ACCOUNT_NAME_TAKEN');
+  conflict(`You already have an account named "${name}".`, ErrorCode.ACCOUNT_NAME_TAKEN);
 
 function toValues(input: ValidAccountInput): AccountValues {
   return {
@@ -47,7 +48,7 @@ async function assertIdentifiersFree(
   if (taken) {
     throw conflict(
       `The identifier ${taken.identifier} belongs to your account "${taken.name}" already.`,
-      'ACCOUNT_IDENTIFIER_TAKEN',
+      ErrorCode.ACCOUNT_IDENTIFIER_TAKEN,
     );
   }
 }
@@ -170,7 +171,7 @@ export function createAccountsService(db: Database) {
         if ((await repository.count(userId)) <= 1) {
           throw conflict(
             'This is your only account, and you always need one. Add another account first, or rename this one.',
-            'LAST_ACCOUNT',
+            ErrorCode.LAST_ACCOUNT,
           );
         }
         try {
@@ -187,7 +188,7 @@ export function createAccountsService(db: Database) {
 function accountNotEmpty() {
   return conflict(
     'This account still holds transactions or transfers. Move or delete them first, or archive the account to hide it.',
-    'ACCOUNT_NOT_EMPTY',
+    ErrorCode.ACCOUNT_NOT_EMPTY,
   );
 }
 

@@ -2,6 +2,7 @@ import {
   API_TOKEN_PREFIX,
   type ApiToken,
   type CreatedApiToken,
+  ErrorCode,
   type ValidApiTokenInput,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
@@ -77,7 +78,7 @@ export function createApiTokensService(
 
     async revoke(userId: string, id: string, client: ClientInfo): Promise<void> {
       const row = isId(id) ? await tokens.delete(userId, id) : undefined;
-      if (!row) throw notFound('Token not found.', 'TOKEN_NOT_FOUND');
+      if (!row) throw notFound('Token not found.', ErrorCode.TOKEN_NOT_FOUND);
       recent.forget(row.tokenHash);
       await events.record(userId, 'token-revoked', client, row.name);
     },

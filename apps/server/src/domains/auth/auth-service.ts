@@ -1,5 +1,5 @@
 import type { AuthResponse, CurrencyCode, LoginResponse, User } from '@moneta/shared';
-import { DEFAULT_TIME_ZONE } from '@moneta/shared';
+import { DEFAULT_TIME_ZONE, ErrorCode } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { ClientInfo } from '../../http/client-info';
@@ -41,7 +41,7 @@ export interface AuthServiceDependencies {
 const challengeExpired = () =>
   unauthorized(
     'This sign-in has expired or was already used. Please sign in again.',
-    'CHALLENGE_INVALID',
+    ErrorCode.CHALLENGE_INVALID,
   );
 
 export function createAuthService(deps: AuthServiceDependencies) {
@@ -74,7 +74,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
         await accounts.createDefault(tx, inserted.id);
         return { row: inserted, token: await sessions.start(inserted.id, client, tx) };
       });
-      if (!created) throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+      if (!created)
+        throw conflict('An account with this email already exists.', ErrorCode.EMAIL_TAKEN);
       return { token: created.token, ...toUserDto(created.row) };
     },
 
@@ -96,7 +97,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
         : await verifyAgainstDummy(password);
       if (!row || !isValid) {
         if (row) await events.record(row.id, 'sign-in-failed', client, 'wrong password');
-        throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+        throw unauthorized(INVALID_CREDENTIALS, ErrorCode.INVALID_CREDENTIALS);
       }
       await throttle.succeeded(accountKey);
       await throttle.notFailed(addressKey);

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import type { UserRow } from '../../db/schema';
 import { unauthorized } from '../../http/app-error';
 import { verifyPassword } from './password-hasher';
@@ -13,7 +14,7 @@ export function createPasswordConfirmation(throttle: SignInThrottle) {
     const key = throttle.password(user.id);
     await throttle.attempt(key);
     if (!(await verifyPassword(user.passwordHash, password))) {
-      throw unauthorized('The current password is not right.', 'WRONG_PASSWORD');
+      throw unauthorized('The current password is not right.', ErrorCode.WRONG_PASSWORD);
     }
     await throttle.succeeded(key);
   };

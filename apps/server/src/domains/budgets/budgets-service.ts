@@ -1,7 +1,8 @@
 import {
-  toMinorUnits,
   type Budget,
   type BudgetListQuery,
+  ErrorCode,
+  toMinorUnits,
   type ValidBudgetInput,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
@@ -12,12 +13,12 @@ import { rememberCategory } from '../categories/remember-category';
 import { toBudgetDto } from './budget-dto';
 import { BUDGET_MONTH_KEY, createBudgetsRepository, type BudgetValues } from './budgets-repository';
 
-const budgetNotFound = () => notFound('Budget not found.', 'BUDGET_NOT_FOUND');
+const budgetNotFound = () => notFound('Budget not found.', ErrorCode.BUDGET_NOT_FOUND);
 
 const budgetExists = (input: ValidBudgetInput) =>
   conflict(
     `A budget for ${input.category} in ${input.month}/${input.year} already exists.`,
-    'BUDGET_EXISTS',
+    ErrorCode.BUDGET_EXISTS,
   );
 
 function toValues(input: ValidBudgetInput): BudgetValues {

@@ -1,6 +1,7 @@
 import {
   BUILT_IN_EXPENSE_CATEGORIES,
   BUILT_IN_INCOME_CATEGORIES,
+  ErrorCode,
   FALLBACK_CATEGORY,
   isAnyBuiltInCategory,
   isBuiltInCategory,
@@ -39,13 +40,13 @@ export function createCategoriesService(db: Database, transactions: Transactions
       if (isBuiltInCategory(category.name, category.isIncome)) {
         throw conflict(
           `"${category.name}" is a built-in ${kind} category already.`,
-          'CATEGORY_EXISTS',
+          ErrorCode.CATEGORY_EXISTS,
         );
       }
       if (!(await categories.add({ userId, ...category }))) {
         throw conflict(
           `You have the ${kind} category "${category.name}" already.`,
-          'CATEGORY_EXISTS',
+          ErrorCode.CATEGORY_EXISTS,
         );
       }
       return category;
@@ -63,10 +64,13 @@ export function createCategoriesService(db: Database, transactions: Transactions
           if (isAnyBuiltInCategory(name)) {
             throw badRequest(
               `"${name}" is a built-in category and cannot be deleted.`,
-              'BUILT_IN_CATEGORY',
+              ErrorCode.BUILT_IN_CATEGORY,
             );
           }
-          throw notFound(`You have no custom category named "${name}".`, 'CATEGORY_NOT_FOUND');
+          throw notFound(
+            `You have no custom category named "${name}".`,
+            ErrorCode.CATEGORY_NOT_FOUND,
+          );
         }
         // Rules first: the recurring engine locks a rule before the per-category totals its
         // transactions touch, so taking them in the same order cannot deadlock with it.

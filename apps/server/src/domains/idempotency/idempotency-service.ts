@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import { createHash } from 'node:crypto';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -18,7 +19,7 @@ export interface IdempotentAnswer<T> extends Answer<T> {
 const keyReused = () =>
   new AppError(
     422,
-    'IDEMPOTENCY_KEY_REUSED',
+    ErrorCode.IDEMPOTENCY_KEY_REUSED,
     'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   );
 

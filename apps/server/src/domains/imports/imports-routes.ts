@@ -10,8 +10,7 @@ import {
   importUndoResultSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error';
-import { multipartParts } from '../../http/multipart-upload';
+import { multipartParts, requireMultipart } from '../../http/multipart-upload';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
@@ -56,16 +55,10 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new AppError(
-          415,
-          'NOT_MULTIPART',
-          'Send the file as multipart/form-data in the field "file".',
-        );
-      }
+      requireMultipart(request, 'Send the file as multipart/form-data in the field "file".');
       const created = await imports.upload(
         request.user,
-        multipartParts(request, options.importMaxMb),
+        multipartParts(request, { maxMb: options.importMaxMb }),
       );
       return reply.status(201).send(created);
     },

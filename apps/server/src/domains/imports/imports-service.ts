@@ -1,6 +1,7 @@
 import {
-  IMPORT_PREVIEW_ROWS,
+  ErrorCode,
   type Import,
+  IMPORT_PREVIEW_ROWS,
   type ImportCommitInput,
   type ImportCommitResult,
   type ImportMapping,
@@ -29,14 +30,14 @@ export type UploadPart =
   | { kind: 'field'; name: string; value: string }
   | ({ kind: 'file'; name: string; skip(): void } & UploadedFile);
 
-const importNotFound = () => notFound('Import not found.', 'IMPORT_NOT_FOUND');
+const importNotFound = () => notFound('Import not found.', ErrorCode.IMPORT_NOT_FOUND);
 
 function notInPreview(record: ImportRecord) {
   return conflict(
     record.status === 'committed'
       ? 'This import has been committed already.'
       : 'This import was undone. Upload the file again to import it.',
-    'IMPORT_NOT_IN_PREVIEW',
+    ErrorCode.IMPORT_NOT_IN_PREVIEW,
   );
 }
 
@@ -107,7 +108,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
           }
           if (part.name !== 'file') {
             part.skip();
-            throw badRequest('Send the file in the field named "file".', 'WRONG_FIELD');
+            throw badRequest('Send the file in the field named "file".', ErrorCode.WRONG_FIELD);
           }
           if (staged) {
             part.skip();
@@ -115,7 +116,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
           }
           staged = await stageUpload(db, user, part, accountId);
         }
-        if (!staged) throw badRequest('Please choose a file to import.', 'NO_FILE');
+        if (!staged) throw badRequest('Please choose a file to import.', ErrorCode.NO_FILE);
         const record = staged;
         return await db.transaction(async (tx) => {
           const changed = accountId && accountId !== record.accountId ? { accountId } : {};
@@ -178,7 +179,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
         const record = await scopedImports.lock(user.id, id);
         if (!record) throw importNotFound();
         if (record.format !== 'csv' || !record.columns) {
-          throw badRequest('Only CSV imports have a column mapping.', 'NOT_CSV');
+          throw badRequest('Only CSV imports have a column mapping.', ErrorCode.NOT_CSV);
         }
         if (record.status !== 'preview') throw notInPreview(record);
         const skipRows = input.skipRows ?? record.firstRow - 1;
@@ -188,7 +189,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
           if (!header) {
             throw badRequest(
               `The file has no line ${skipRows + 1} to use as the header.`,
-              'BAD_SKIP_ROWS',
+              ErrorCode.BAD_SKIP_ROWS,
             );
           }
           columns = header.map((cell) => cell.trim());
@@ -197,7 +198,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
         if (!fitsColumns(mapping, columns.length)) {
           throw badRequest(
             `The mapping names a column the file does not have: it has ${columns.length} columns (0 to ${columns.length - 1}).`,
-            'NO_SUCH_COLUMN',
+            ErrorCode.NO_SUCH_COLUMN,
           );
         }
         const layout = { firstRow: skipRows + 1, columns, mapping };
@@ -206,7 +207,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
         const changed = await scopedImports.update(record.id, { ...layout, headerKey });
         const analysed = await analyse(tx, user.id, changed);
         if (analysed.rowCount === 0) {
-          throw badRequest('There are no rows after that header line.', 'NO_ROWS');
+          throw badRequest('There are no rows after that header line.', ErrorCode.NO_ROWS);
         }
         await scopedImports.saveMapping(user.id, headerKey, mapping);
         return withPreview(analysed, tx);
@@ -244,7 +245,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
         if (missing !== undefined) {
           throw badRequest(
             `Row ${missing - locked.firstRow + 1} does not exist: this import has ${locked.rowCount} rows.`,
-            'NO_SUCH_ROW',
+            ErrorCode.NO_SUCH_ROW,
           );
         }
 
@@ -286,7 +287,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
         const record = await scopedImports.lock(userId, id);
         if (!record) throw importNotFound();
         if (record.status === 'undone') {
-          throw conflict('This import has been undone already.', 'IMPORT_UNDONE');
+          throw conflict('This import has been undone already.', ErrorCode.IMPORT_UNDONE);
         }
         const deleted =
           record.status === 'committed'

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -33,7 +34,7 @@ function toPasskeyDto(row: PasskeyRow): Passkey {
 }
 
 const rejected = () =>
-  unauthorized('This passkey could not be verified. Please try again.', 'PASSKEY_REJECTED');
+  unauthorized('This passkey could not be verified. Please try again.', ErrorCode.PASSKEY_REJECTED);
 
 /** The challenge the browser signed, read from its client data (base64url JSON). */
 function signedChallenge(clientDataJSON: string): string {
@@ -47,7 +48,10 @@ function signedChallenge(clientDataJSON: string): string {
   } catch {
     // Falls through to the 400 below.
   }
-  throw badRequest('The passkey answer is malformed; please try again.', 'PASSKEY_MALFORMED');
+  throw badRequest(
+    'The passkey answer is malformed; please try again.',
+    ErrorCode.PASSKEY_MALFORMED,
+  );
 }
 
 /**
@@ -106,7 +110,7 @@ export function createPasskeysService(
       if (!(await challenges.consume('passkey-register', challenge, user.id))) {
         throw badRequest(
           'This passkey registration has expired or was already used. Please start again.',
-          'CHALLENGE_INVALID',
+          ErrorCode.CHALLENGE_INVALID,
         );
       }
       const verification = await unlessThrown(() =>
@@ -121,7 +125,7 @@ export function createPasskeysService(
       if (!verification?.verified) {
         throw badRequest(
           'This passkey could not be verified. Please try again.',
-          'PASSKEY_REJECTED',
+          ErrorCode.PASSKEY_REJECTED,
         );
       }
       const { credential } = verification.registrationInfo;
@@ -137,7 +141,7 @@ export function createPasskeysService(
         });
       } catch (error) {
         if (isUniqueViolation(error, 'passkeys_credential_key')) {
-          throw conflict('This passkey is already registered.', 'PASSKEY_EXISTS');
+          throw conflict('This passkey is already registered.', ErrorCode.PASSKEY_EXISTS);
         }
         throw error;
       }
@@ -151,7 +155,7 @@ export function createPasskeysService(
 
     async remove(userId: string, id: string, client: ClientInfo): Promise<void> {
       const row = isId(id) ? await passkeys.delete(userId, id) : undefined;
-      if (!row) throw notFound('Passkey not found.', 'PASSKEY_NOT_FOUND');
+      if (!row) throw notFound('Passkey not found.', ErrorCode.PASSKEY_NOT_FOUND);
       await events.record(userId, 'passkey-removed', client, row.name);
     },
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import type { FastifyRequest } from 'fastify';
 import { conflict } from '../../http/app-error';
 
@@ -46,7 +47,7 @@ export function relyingPartyFor(config: RelyingPartyConfig, request: FastifyRequ
   if (!origin || !isLocalhost(origin.hostname)) {
     throw conflict(
       'Passkeys need the address Moneta is opened at: the server owner sets PUBLIC_URL.',
-      'PASSKEYS_NOT_CONFIGURED',
+      ErrorCode.PASSKEYS_NOT_CONFIGURED,
     );
   }
   return { id: origin.hostname, name: RP_NAME, origin: origin.origin };

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  ErrorCode,
   RECEIPT_MESSAGES,
   receiptReviewSchema,
   receiptSchema,
@@ -7,7 +8,8 @@ import {
   reviewedReceiptSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../http/app-error';
+import { badRequest } from '../../http/app-error';
+import { readingMultipart, requireMultipart } from '../../http/multipart-upload';
 import { errorAnswers } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
@@ -21,25 +23,6 @@ export interface ReceiptsRoutesOptions {
 }
 
 const errors = errorAnswers(400, 401, 404);
-
-/**
- * Runs a step that reads the multipart stream. The parser (busboy) reports a body that is not
- * valid multipart — no boundary, cut short, garbage — with plain errors that carry no status;
- * those are the client's mistake, so they become a 400 instead of a 500. Errors that already
- * carry a status (the plugin's limits) pass through.
- */
-async function readingMultipart<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (error instanceof AppError || typeof status === 'number') throw error;
-    throw badRequest(
-      'The upload is not a valid multipart/form-data body; send the file in the field "receipt".',
-      'INVALID_MULTIPART',
-    );
-  }
-}
 
 export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): Promise<void> {
   const { receipts, authenticate } = options;
@@ -67,33 +50,16 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new AppError(
-          415,
-          'NOT_MULTIPART',
-          'Send the receipt as multipart/form-data in the field "receipt".',
-        );
-      }
-      const part = await readingMultipart(() => request.file());
-      if (!part) throw badRequest(RECEIPT_MESSAGES.noFile, 'NO_FILE');
+      requireMultipart(request, 'Send the receipt as multipart/form-data in the field "receipt".');
+      const limits = { maxMb: options.uploadMaxMb, fileField: 'receipt' };
+      const part = await readingMultipart(() => request.file(), limits);
+      if (!part) throw badRequest(RECEIPT_MESSAGES.noFile, ErrorCode.NO_FILE);
       if (part.fieldname !== 'receipt') {
         part.file.resume();
-        throw badRequest('Send the file in the field named "receipt".', 'WRONG_FIELD');
+        throw badRequest('Send the file in the field named "receipt".', ErrorCode.WRONG_FIELD);
       }
-      let bytes: Buffer;
-      try {
-        bytes = await readingMultipart(() => part.toBuffer());
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(
-            413,
-            'FILE_TOO_LARGE',
-            `The file is larger than ${options.uploadMaxMb} MB.`,
-          );
-        }
-        throw error;
-      }
-      if (bytes.length === 0) throw badRequest(RECEIPT_MESSAGES.noFile, 'EMPTY_FILE');
+      const bytes = await readingMultipart(() => part.toBuffer(), limits);
+      if (bytes.length === 0) throw badRequest(RECEIPT_MESSAGES.noFile, ErrorCode.EMPTY_FILE);
       const result = await receipts.upload(request.user, { bytes, fileName: part.filename });
       return reply.status(201).send(result);
     },

@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
+  ErrorCode,
+  type ExtractedData,
   FALLBACK_CATEGORY,
   isCurrencyCode,
   MAX_CATEGORY_LENGTH,
   MAX_NAME_LENGTH,
-  RECEIPT_MESSAGES,
-  todayIn,
-  transactionInputSchema,
-  type ExtractedData,
   type Receipt,
+  RECEIPT_MESSAGES,
   type ReceiptMimeType,
   type ReceiptReview,
   type ReceiptUploadResult,
   type ReviewedReceipt,
+  todayIn,
+  transactionInputSchema,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
@@ -36,11 +37,11 @@ import {
 import type { FileUrlSigner, ReceiptView } from './signed-urls';
 
 const LIST_LIMIT = 100;
-const FAILURE_STATUS: Record<ReceiptReadFailure, { status: number; code: string }> = {
-  unreadable: { status: 422, code: 'RECEIPT_UNREADABLE' },
-  'too-large': { status: 413, code: 'RECEIPT_TOO_LARGE' },
-  busy: { status: 503, code: 'RECEIPT_READER_BUSY' },
-  timeout: { status: 503, code: 'RECEIPT_READ_TIMEOUT' },
+const FAILURE_STATUS: Record<ReceiptReadFailure, { status: number; code: ErrorCode }> = {
+  unreadable: { status: 422, code: ErrorCode.RECEIPT_UNREADABLE },
+  'too-large': { status: 413, code: ErrorCode.RECEIPT_TOO_LARGE },
+  busy: { status: 503, code: ErrorCode.RECEIPT_READER_BUSY },
+  timeout: { status: 503, code: ErrorCode.RECEIPT_READ_TIMEOUT },
 };
 
 /**
@@ -79,7 +80,7 @@ async function refuseSecondUpload(
   if (earlier) {
     throw conflict(
       `This receipt was uploaded already: it made the expense "${earlier.name}" of ${earlier.addedOn}.`,
-      'RECEIPT_ALREADY_UPLOADED',
+      ErrorCode.RECEIPT_ALREADY_UPLOADED,
     );
   }
 }
@@ -174,7 +175,8 @@ export function createReceiptsService(
       file: { bytes: Buffer; fileName: string },
     ): Promise<ReceiptUploadResult> {
       const mimeType = detectMimeType(file.bytes);
-      if (!mimeType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', RECEIPT_MESSAGES.wrongType);
+      if (!mimeType)
+        throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, RECEIPT_MESSAGES.wrongType);
       const sha256 = createHash('sha256').update(file.bytes).digest('hex');
       // Checked before the (slow) reading, and again under a lock before anything is stored.
       await refuseSecondUpload(receipts, user.id, sha256);
@@ -185,7 +187,7 @@ export function createReceiptsService(
       if (reading.total === null) {
         throw new AppError(
           422,
-          'NO_TOTAL_FOUND',
+          ErrorCode.NO_TOTAL_FOUND,
           'We could not find a total on this receipt. Try a sharper, well-lit photo of the whole receipt, or add the expense by hand.',
         );
       }
@@ -206,7 +208,7 @@ export function createReceiptsService(
       if (!parsed.success) {
         throw new AppError(
           422,
-          'RECEIPT_UNREADABLE',
+          ErrorCode.RECEIPT_UNREADABLE,
           `The total read from this receipt is not a valid amount (${reading.total}).`,
         );
       }
@@ -257,7 +259,7 @@ export function createReceiptsService(
      * one: confirming a receipt says that this expense happened.
      */
     async review(user: UserRow, id: string, input: ReceiptReview): Promise<ReviewedReceipt> {
-      const receiptNotFound = () => notFound('Receipt not found.', 'RECEIPT_NOT_FOUND');
+      const receiptNotFound = () => notFound('Receipt not found.', ErrorCode.RECEIPT_NOT_FOUND);
       if (!isId(id)) throw receiptNotFound();
       return db.transaction(async (tx) => {
         const repository = createReceiptsRepository(tx);
@@ -310,7 +312,7 @@ export function createReceiptsService(
       view: ReceiptView,
       access: { userId: string } | { expires: number; signature: string },
     ) {
-      const receiptNotFound = () => notFound('Receipt not found.', 'RECEIPT_NOT_FOUND');
+      const receiptNotFound = () => notFound('Receipt not found.', ErrorCode.RECEIPT_NOT_FOUND);
       if (!isId(id)) throw receiptNotFound();
       if ('signature' in access && !signer.verify(id, view, access.expires, access.signature)) {
         throw receiptNotFound();

@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/database';
 import type { RecurringRuleRow } from '../../db/schema';
 import { createTransactionsService } from '../transactions/transactions-service';
 import { matchOccurrences, OCCURRENCE_TOLERANCE_DAYS } from './match-occurrences';
-import { createRecurringRepository, type ClaimedRule } from './recurring-repository';
+import { createRecurringRepository, type ClaimedRecurringRule } from './recurring-repository';
 
 /** How many occurrences the create/edit path records per statement while catching a rule up. */
 const CATCH_UP_STEP = 1000;
@@ -18,9 +18,9 @@ export interface RecurringEngineOptions {
   now?: () => Date;
   logger?: RecurringEngineLogger;
   /** Rules claimed (and row-locked) per database transaction. */
-  rulesPerBatch?: number;
+  recurringRulesPerBatch?: number;
   /** Occurrences recorded per rule per claim; a longer backlog continues in a later batch. */
-  occurrencesPerRule?: number;
+  occurrencesPerRecurringRule?: number;
   /** Batches per run; what is left over waits for the next run. */
   maxBatchesPerRun?: number;
 }
@@ -97,7 +97,7 @@ export async function recordOccurrences(
 }
 
 /** Right after a rule is created or edited: every occurrence up to today, in bounded steps. */
-export async function catchUpRule(
+export async function catchUpRecurringRule(
   db: Executor,
   rule: RecurringRuleRow,
   today: string,
@@ -123,7 +123,7 @@ function safeTodayIn(timeZone: string, now: Date): string {
  * aggregates such as transaction_totals) are keyed by user, kind and category, so two
  * instances processing their batches in this order cannot deadlock.
  */
-function compareLockOrder(a: ClaimedRule, b: ClaimedRule): number {
+function compareLockOrder(a: ClaimedRecurringRule, b: ClaimedRecurringRule): number {
   const keyA = `${a.rule.userId}|${a.rule.isIncome}|${a.rule.category}`;
   const keyB = `${b.rule.userId}|${b.rule.isIncome}|${b.rule.category}`;
   return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
@@ -136,8 +136,8 @@ function compareLockOrder(a: ClaimedRule, b: ClaimedRule): number {
  */
 export function createRecurringEngine(db: Database, options: RecurringEngineOptions = {}) {
   const now = options.now ?? (() => new Date());
-  const rulesPerBatch = options.rulesPerBatch ?? 50;
-  const occurrencesPerRule = options.occurrencesPerRule ?? 100;
+  const recurringRulesPerBatch = options.recurringRulesPerBatch ?? 50;
+  const occurrencesPerRecurringRule = options.occurrencesPerRecurringRule ?? 100;
   const maxBatchesPerRun = options.maxBatchesPerRun ?? 20;
   const repository = createRecurringRepository(db);
 
@@ -162,15 +162,17 @@ export function createRecurringEngine(db: Database, options: RecurringEngineOpti
         if (control.shouldStop?.()) return result;
         // Counted once the batch has committed, so that a failed commit counts nothing.
         const batch = await db.transaction(async (tx) => {
-          const claimed = await createRecurringRepository(tx).claimDue(todayByZone, rulesPerBatch, [
-            ...failedIds,
-          ]);
+          const claimed = await createRecurringRepository(tx).claimDue(
+            todayByZone,
+            recurringRulesPerBatch,
+            [...failedIds],
+          );
           const counts = { processed: 0, created: 0, skipped: 0, failed: 0, isAnyBehind: false };
           for (const { rule, today } of claimed.sort(compareLockOrder)) {
             try {
               // A savepoint per rule: one rule's failure does not undo the others'.
               const outcome = await tx.transaction((savepoint) =>
-                recordOccurrences(savepoint, rule, today, occurrencesPerRule),
+                recordOccurrences(savepoint, rule, today, occurrencesPerRecurringRule),
               );
               counts.processed += 1;
               counts.created += outcome.created;
@@ -192,7 +194,7 @@ export function createRecurringEngine(db: Database, options: RecurringEngineOpti
         result.duplicatesSkipped += batch.skipped;
         result.failedRules += batch.failed;
         // Done when the due rules ran out and none of them still has a backlog.
-        if (batch.claimedCount < rulesPerBatch && !batch.isAnyBehind) return result;
+        if (batch.claimedCount < recurringRulesPerBatch && !batch.isAnyBehind) return result;
       }
       result.hasMore = true;
       return result;

@@ -17,7 +17,7 @@ export type RecurringRuleValues = Pick<
 const isRunning = sql`(${recurringRules.endDate} IS NULL OR ${recurringRules.nextDueDate} <= ${recurringRules.endDate})`;
 
 /** A due rule, claimed (row-locked) by this transaction, with its owner's today. */
-export interface ClaimedRule {
+export interface ClaimedRecurringRule {
   rule: RecurringRuleRow;
   today: string;
 }
@@ -119,7 +119,7 @@ export function createRecurringRepository(db: Executor) {
       todayByZone: Record<string, string>,
       limit: number,
       excludedIds: string[],
-    ): Promise<ClaimedRule[]> {
+    ): Promise<ClaimedRecurringRule[]> {
       const latestToday = Object.values(todayByZone).sort().at(-1);
       if (!latestToday) return [];
       const ownerToday = sql`(${JSON.stringify(todayByZone)}::jsonb ->> ${users.timeZone})::date`;

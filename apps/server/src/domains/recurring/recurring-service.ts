@@ -1,5 +1,6 @@
 import {
   addDays,
+  ErrorCode,
   fromMinorUnits,
   occurrencesBetween,
   RECURRING_MESSAGES,
@@ -18,13 +19,14 @@ import { accountNotFound } from '../accounts/accounts-service';
 import { isId } from '../../lib/ids';
 import { rememberCategory } from '../categories/remember-category';
 import { toRecurringDto } from './recurring-dto';
-import { catchUpRule } from './recurring-engine';
+import { catchUpRecurringRule } from './recurring-engine';
 import { createRecurringRepository, type RecurringRuleValues } from './recurring-repository';
 
 /** A daily rule has 366 occurrences in the longest window: enough for any list. */
 const MAX_UPCOMING_PER_RULE = 366;
 
-const recurringNotFound = () => notFound('Recurring transaction not found.', 'RECURRING_NOT_FOUND');
+const recurringNotFound = () =>
+  notFound('Recurring transaction not found.', ErrorCode.RECURRING_NOT_FOUND);
 
 /** A field the input leaves out is not set: a new rule gets the column's default, an edited one keeps it. */
 function toValues(input: ValidRecurringInput): RecurringRuleValues {
@@ -53,7 +55,7 @@ async function checked<T>(accountId: string | null | undefined, write: () => Pro
   } catch (error) {
     if (isForeignKeyViolation(error, 'recurring_rules_account_fk')) throw accountNotFound();
     if (isCheckViolation(error, 'recurring_rules_end_after_start')) {
-      throw badRequest(RECURRING_MESSAGES.endBeforeStart, 'VALIDATION');
+      throw badRequest(RECURRING_MESSAGES.endBeforeStart, ErrorCode.VALIDATION);
     }
     throw error;
   }
@@ -68,11 +70,11 @@ export interface RecurringServiceOptions {
 
 export function createRecurringService(db: Database, options: RecurringServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
-  const rules = createRecurringRepository(db);
+  const recurringRules = createRecurringRepository(db);
 
   return {
     async list(userId: string): Promise<Recurring[]> {
-      return (await rules.list(userId)).map(toRecurringDto);
+      return (await recurringRules.list(userId)).map(toRecurringDto);
     },
 
     /** Creates the rule and, in the same DB transaction, records its occurrences up to today. */
@@ -84,7 +86,7 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
           values.accountId ??= (await createAccountsRepository(tx).defaultId(owner.id)) ?? null;
           const rule = await createRecurringRepository(tx).insert(owner.id, values);
           await rememberCategory(tx, owner.id, input.category, input.isIncome);
-          return toRecurringDto(await catchUpRule(tx, rule, todayIn(owner.timeZone, now())));
+          return toRecurringDto(await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now())));
         }),
       );
     },
@@ -105,7 +107,7 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
           const rule = await createRecurringRepository(tx).update(owner.id, id, values);
           if (!rule) throw recurringNotFound();
           await rememberCategory(tx, owner.id, input.category, input.isIncome);
-          return toRecurringDto(await catchUpRule(tx, rule, todayIn(owner.timeZone, now())));
+          return toRecurringDto(await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now())));
         }),
       );
     },
@@ -118,7 +120,7 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
       const today = todayIn(owner.timeZone, now());
       const last = addDays(today, days);
       const occurrences: UpcomingOccurrence[] = [];
-      for (const rule of await rules.listRunning(owner.id)) {
+      for (const rule of await recurringRules.listRunning(owner.id)) {
         const from = rule.nextDueDate > today ? rule.nextDueDate : addDays(today, 1);
         const to = rule.endDate && rule.endDate < last ? rule.endDate : last;
         for (const date of occurrencesBetween(rule, from, to, MAX_UPCOMING_PER_RULE)) {
@@ -139,7 +141,7 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
 
     /** Deletes the rule; the transactions it recorded stay (their recurringId becomes null). */
     async remove(userId: string, id: string): Promise<void> {
-      if (!isId(id) || !(await rules.delete(userId, id))) throw recurringNotFound();
+      if (!isId(id) || !(await recurringRules.delete(userId, id))) throw recurringNotFound();
     },
   };
 }

@@ -1,4 +1,10 @@
-import { MAX_RULES, type Rule, type Suggestion, type ValidRuleInput } from '@moneta/shared';
+import {
+  ErrorCode,
+  MAX_RULES,
+  type Rule,
+  type Suggestion,
+  type ValidRuleInput,
+} from '@moneta/shared';
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
@@ -7,7 +13,7 @@ import { toRuleDto } from './rule-dto';
 import { createRulesRepository, type RuleValues } from './rules-repository';
 import { suggestCategory } from './suggest-category';
 
-const ruleNotFound = () => notFound('Rule not found.', 'RULE_NOT_FOUND');
+const ruleNotFound = () => notFound('Rule not found.', ErrorCode.RULE_NOT_FOUND);
 
 function toValues(input: ValidRuleInput): RuleValues {
   return {
@@ -38,7 +44,7 @@ export function createRulesService(db: Database, transactions: TransactionsServi
         await repository.lockUser(userId);
         const count = await repository.count(userId);
         if (count >= MAX_RULES) {
-          throw conflict(`You can keep at most ${MAX_RULES} rules.`, 'TOO_MANY_RULES');
+          throw conflict(`You can keep at most ${MAX_RULES} rules.`, ErrorCode.TOO_MANY_RULES);
         }
         const position = clamp(input.position ?? count + 1, 1, count + 1);
         return toRuleDto(await repository.insert(userId, toValues(input), position));

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import type { Session } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
 import type { SessionRow } from '../../db/schema';
@@ -76,7 +77,7 @@ export function createSessionsService(db: Database, options: SessionsServiceOpti
     /** Ends one of the user's sessions (logout, or from the list); another's id is a 404. */
     async end(userId: string, id: string, client: ClientInfo, isLogout = false): Promise<void> {
       if (!isId(id) || !(await sessions.delete(userId, id))) {
-        throw notFound('Session not found.', 'SESSION_NOT_FOUND');
+        throw notFound('Session not found.', ErrorCode.SESSION_NOT_FOUND);
       }
       recent.forget(id);
       await events.record(userId, isLogout ? 'signed-out' : 'session-ended', client);

@@ -1,12 +1,13 @@
 import {
   addDays,
+  type ChartData,
   datesBetween,
+  ErrorCode,
   fromMinorUnits,
   isCalendarDate,
   todayIn,
   toDayNumber,
   toMinorUnits,
-  type ChartData,
   type SummaryQuery,
   type Transaction,
   type TransactionFilters,
@@ -41,7 +42,8 @@ const CHART_DAYS = 30;
 /** Two years of daily points at most: a longer window is a request for a different chart. */
 const MAX_CHART_DAYS = 731;
 
-const transactionNotFound = () => notFound('Transaction not found.', 'TRANSACTION_NOT_FOUND');
+const transactionNotFound = () =>
+  notFound('Transaction not found.', ErrorCode.TRANSACTION_NOT_FOUND);
 
 function toValues(input: ValidTransactionInput | ValidTransactionUpdate): TransactionValues {
   return {
@@ -243,7 +245,7 @@ export function createTransactionsService(db: Executor) {
       if (!ids.every(isId))
         throw notFound(
           'Some of the selected transactions were not found.',
-          'TRANSACTION_NOT_FOUND',
+          ErrorCode.TRANSACTION_NOT_FOUND,
         );
       return inTransaction(options, async (tx) => {
         const deleted = await createTransactionsRepository(tx).deleteMany(userId, ids);
@@ -251,7 +253,7 @@ export function createTransactionsService(db: Executor) {
           // Throwing rolls the deletion back.
           throw notFound(
             'Some of the selected transactions were not found. Nothing was deleted.',
-            'TRANSACTION_NOT_FOUND',
+            ErrorCode.TRANSACTION_NOT_FOUND,
           );
         }
         return deleted;
@@ -331,13 +333,13 @@ export function createTransactionsService(db: Executor) {
       if (!isCalendarDate(from) || !isCalendarDate(to)) {
         throw badRequest(
           'The chart window must lie between 0001-01-01 and 9999-12-31.',
-          'WINDOW_OUT_OF_RANGE',
+          ErrorCode.WINDOW_OUT_OF_RANGE,
         );
       }
       if (toDayNumber(to) - toDayNumber(from) + 1 > MAX_CHART_DAYS) {
         throw badRequest(
           `The chart window can be at most ${MAX_CHART_DAYS} days.`,
-          'WINDOW_TOO_LONG',
+          ErrorCode.WINDOW_TOO_LONG,
         );
       }
       const rows = await totals.chartTotals(user.id, from, to);

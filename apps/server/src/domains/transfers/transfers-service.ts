@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   toMinorUnits,
   type Transfer,
   type TransferPage,
@@ -12,7 +13,7 @@ import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service'
 import { toTransferDto } from './transfer-dto';
 import { createTransfersRepository, type TransferValues } from './transfers-repository';
 
-const transferNotFound = () => notFound('Transfer not found.', 'TRANSFER_NOT_FOUND');
+const transferNotFound = () => notFound('Transfer not found.', ErrorCode.TRANSFER_NOT_FOUND);
 
 function toValues(input: ValidTransferInput): TransferValues {
   return {

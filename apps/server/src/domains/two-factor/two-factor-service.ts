@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import type { BackupCodes, TwoFactorSetup, TwoFactorStatus } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
@@ -14,7 +15,7 @@ import { createTwoFactorRepository } from './two-factor-repository';
 export type SecondFactor = 'authenticator app' | 'backup code';
 
 export const invalidCode = () =>
-  unauthorized('That code is not right, or it was already used.', 'INVALID_CODE');
+  unauthorized('That code is not right, or it was already used.', ErrorCode.INVALID_CODE);
 
 export interface TwoFactorServiceDependencies {
   throttle: SignInThrottle;
@@ -69,7 +70,7 @@ export function createTwoFactorService(db: Database, deps: TwoFactorServiceDepen
       if (!(await secrets.savePending(user.id, secret))) {
         throw conflict(
           'Two-factor sign-in is already on. Turn it off first to set up a new app.',
-          'TWO_FACTOR_ON',
+          ErrorCode.TWO_FACTOR_ON,
         );
       }
       return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
@@ -78,17 +79,17 @@ export function createTwoFactorService(db: Database, deps: TwoFactorServiceDepen
     async enable(userId: string, code: string, client: ClientInfo): Promise<BackupCodes> {
       const row = await secrets.find(userId);
       if (row?.enabledAt) {
-        throw conflict('Two-factor sign-in is already on.', 'TWO_FACTOR_ON');
+        throw conflict('Two-factor sign-in is already on.', ErrorCode.TWO_FACTOR_ON);
       }
       if (!row) {
-        throw conflict('Start the two-factor setup first.', 'TWO_FACTOR_NOT_SET_UP');
+        throw conflict('Start the two-factor setup first.', ErrorCode.TWO_FACTOR_NOT_SET_UP);
       }
       const step = totpStep(row.secret, code.replace(/\s/g, ''), now().getTime());
       // A typo while setting up is not an attack on the account: 400, nothing counted.
       if (step === undefined) {
         throw new AppError(
           400,
-          'INVALID_CODE',
+          ErrorCode.INVALID_CODE,
           'That code is not right. Check that the time on your phone is correct and try the new code.',
         );
       }
@@ -96,7 +97,7 @@ export function createTwoFactorService(db: Database, deps: TwoFactorServiceDepen
       await db.transaction(async (tx) => {
         const repository = createTwoFactorRepository(tx);
         if (!(await repository.enable(userId, step))) {
-          throw conflict('Two-factor sign-in is already on.', 'TWO_FACTOR_ON');
+          throw conflict('Two-factor sign-in is already on.', ErrorCode.TWO_FACTOR_ON);
         }
         await repository.replaceBackupCodes(
           userId,
@@ -114,7 +115,7 @@ export function createTwoFactorService(db: Database, deps: TwoFactorServiceDepen
     ): Promise<void> {
       await confirmPassword(user, input.password);
       if (!(await this.isEnabled(user.id))) {
-        throw conflict('Two-factor sign-in is already off.', 'TWO_FACTOR_OFF');
+        throw conflict('Two-factor sign-in is already off.', ErrorCode.TWO_FACTOR_OFF);
       }
       const key = throttle.secondFactor(user.id);
       await throttle.attempt(key);

@@ -1,6 +1,6 @@
 import type { User } from '@moneta/shared/auth-schemas';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, ClientErrorCode } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { readStorage, writeStorage } from '@/lib/storage';
@@ -48,7 +48,11 @@ export async function getUser(): Promise<User | null> {
     if (error instanceof ApiError && error.status === 401) clearToken();
     // Offline (no answer at all), the app opens as the last user seen with this token, so that
     // it can show the cached shell and queue new transactions.
-    if (error instanceof ApiError && error.code === 'NETWORK_ERROR' && !navigator.onLine) {
+    if (
+      error instanceof ApiError &&
+      error.code === ClientErrorCode.NETWORK_ERROR &&
+      !navigator.onLine
+    ) {
       return lastUser();
     }
     return null;

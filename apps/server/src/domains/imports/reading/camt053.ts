@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@moneta/shared';
+import { ErrorCode, isCalendarDate } from '@moneta/shared';
 import { unreadable } from './import-refusal';
 import { parseAmount } from './parse-amount';
 import { amountProblem, cleanName, cleanNote, finishRow, quoted, type ReadRow } from './read-row';
@@ -25,7 +25,7 @@ export function* readCamt053(text: string): Generator<ReadRow> {
     }
   }
   if (position === 0)
-    throw unreadable('The CAMT.053 statement holds no entries.', 'NO_TRANSACTIONS');
+    throw unreadable('The CAMT.053 statement holds no entries.', ErrorCode.NO_TRANSACTIONS);
 }
 
 function entryRow(entry: XmlValue, position: number): ReadRow {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import { detectDelimiter, type Delimiter } from './csv-dialect';
 import { notSupported, unreadable } from './import-refusal';
 
@@ -47,7 +48,7 @@ export function refuseBinary(head: Buffer, isUtf16: boolean): void {
  */
 export function detectFormat(headText: string, isWhole: boolean): FileFormat {
   const text = headText.replace(/^\uFEFF/, '').trimStart();
-  if (text.trim() === '') throw unreadable('The file is empty.', 'EMPTY_FILE');
+  if (text.trim() === '') throw unreadable('The file is empty.', ErrorCode.EMPTY_FILE);
   // eslint-disable-next-line no-control-regex -- control characters are what is counted
   const controls = text.match(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g)?.length ?? 0;
   if (controls > text.length / 200) {
@@ -83,7 +84,7 @@ export function refuseDtd(text: string): void {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
     throw unreadable(
       'XML files with a document type declaration (DTD or entities) are refused: bank statements never need one.',
-      'XML_DTD_REFUSED',
+      ErrorCode.XML_DTD_REFUSED,
     );
   }
 }

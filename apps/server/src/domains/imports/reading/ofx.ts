@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@moneta/shared';
+import { ErrorCode, isCalendarDate } from '@moneta/shared';
 import { unreadable } from './import-refusal';
 import { parseAmount } from './parse-amount';
 import { amountProblem, cleanName, cleanNote, finishRow, quoted, type ReadRow } from './read-row';
@@ -26,7 +26,7 @@ export function* readOfx(text: string): Generator<ReadRow> {
     position++;
   }
   if (position === 0) {
-    throw unreadable('The OFX file holds no transactions.', 'NO_TRANSACTIONS');
+    throw unreadable('The OFX file holds no transactions.', ErrorCode.NO_TRANSACTIONS);
   }
 }
 
@@ -49,7 +49,7 @@ const decode = (value: string) =>
  */
 function* sgmlTransactions(text: string): Generator<OfxFields> {
   const start = text.search(/<OFX>/i);
-  if (start < 0) throw unreadable('The OFX file has no <OFX> body.', 'OFX_INVALID');
+  if (start < 0) throw unreadable('The OFX file has no <OFX> body.', ErrorCode.OFX_INVALID);
   let current: OfxFields | undefined;
   let aggregates: string[] = [];
   for (const match of text.slice(start).matchAll(TAG)) {
@@ -86,7 +86,7 @@ function* xmlTransactions(text: string): Generator<OfxFields> {
   try {
     document = parseXml(text, new Set(['STMTTRN']));
   } catch (error) {
-    if ((error as { code?: string }).code !== 'XML_INVALID') throw error;
+    if ((error as { code?: string }).code !== ErrorCode.XML_INVALID) throw error;
     yield* sgmlTransactions(text);
     return;
   }

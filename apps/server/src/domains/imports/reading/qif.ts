@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import type { ImportDateFormat } from '@moneta/shared';
 import { notSupported, unreadable } from './import-refusal';
 import { parseAmount } from './parse-amount';
@@ -25,7 +26,7 @@ type QifRecord = Map<string, string>;
 export function* readQif(text: string, monthFirst: boolean): Generator<ReadRow> {
   const records = parseRecords(text);
   if (records.length === 0)
-    throw unreadable('The QIF file holds no transactions.', 'NO_TRANSACTIONS');
+    throw unreadable('The QIF file holds no transactions.', ErrorCode.NO_TRANSACTIONS);
   const dates = records.map((record) => record.get('D') ?? '').filter(Boolean);
   const dateFormat =
     chooseDateFormat(formatsReading(dates), monthFirst) ?? mostReadable(dates, monthFirst);
@@ -48,7 +49,7 @@ function parseRecords(text: string): QifRecord[] {
         if (section.startsWith('invst')) {
           throw notSupported(
             'Investment QIF files are not supported; export the bank or card account.',
-            'QIF_INVESTMENT',
+            ErrorCode.QIF_INVESTMENT,
           );
         }
       } else if (header.startsWith('!account')) {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -92,7 +93,7 @@ export async function readUpload(
     headLength += next.value.length;
   }
   const headBytes = Buffer.concat(head);
-  if (headBytes.length === 0) throw unreadable('The file is empty.', 'EMPTY_FILE');
+  if (headBytes.length === 0) throw unreadable('The file is empty.', ErrorCode.EMPTY_FILE);
   const guess = sniffEncoding(headBytes);
   refuseBinary(headBytes, guess.encoding === 'utf-16le' || guess.encoding === 'utf-16be');
   const headDecoder = new TextDecoding(guess);
@@ -231,7 +232,7 @@ async function readCsv(
   const result = layout!;
   const rowCount = position - result.firstRow;
   if (rowCount <= 0) {
-    throw unreadable('The file has a header but no rows of transactions.', 'NO_ROWS');
+    throw unreadable('The file has a header but no rows of transactions.', ErrorCode.NO_ROWS);
   }
   const decimal = evidence?.decimalCorrection();
   if (decimal) {
@@ -253,7 +254,7 @@ async function csvLayout(
   delimiter: Delimiter,
   options: ReadUploadOptions,
 ): Promise<{ layout: CsvLayout; isRemembered: boolean }> {
-  if (records.length === 0) throw unreadable('The file is empty.', 'EMPTY_FILE');
+  if (records.length === 0) throw unreadable('The file is empty.', ErrorCode.EMPTY_FILE);
   const table = findHeader(records);
   if (!table) {
     throw notSupported(`This file is not a table of transactions. ${SUPPORTED_FORMATS_TEXT}`);
@@ -294,17 +295,17 @@ function csvError(error: unknown): unknown {
     case 'CSV_MAX_RECORD_SIZE':
       return unreadable(
         `Line ${line ?? '?'} is longer than ${MAX_CSV_RECORD_BYTES / 1024} KB: this is not a bank statement CSV (or a quote is never closed).`,
-        'CSV_LINE_TOO_LONG',
+        ErrorCode.CSV_LINE_TOO_LONG,
       );
     case 'CSV_QUOTE_NOT_CLOSED':
       return unreadable(
         `A quoted field that starts near line ${line ?? '?'} never ends.`,
-        'CSV_QUOTE_NOT_CLOSED',
+        ErrorCode.CSV_QUOTE_NOT_CLOSED,
       );
     default:
       return unreadable(
         `The CSV cannot be read near line ${line ?? '?'}: ${error.message}`,
-        'CSV_INVALID',
+        ErrorCode.CSV_INVALID,
       );
   }
 }

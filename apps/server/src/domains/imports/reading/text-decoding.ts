@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import iconv from 'iconv-lite';
 import { unreadable } from './import-refusal';
 
@@ -40,7 +41,7 @@ export function sniffEncoding(head: Buffer): EncodingGuess {
 const mixedEncodings = () =>
   unreadable(
     'The file mixes two text encodings (part UTF-8, part something else). Save it again as UTF-8 (or as it came from the bank) and upload it again.',
-    'MIXED_ENCODINGS',
+    ErrorCode.MIXED_ENCODINGS,
   );
 
 /** Length of the valid UTF-8 sequence at `offset` (0 if invalid, -1 if cut off by the end). */

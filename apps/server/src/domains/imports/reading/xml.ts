@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { refuseDtd } from './file-format';
 import { unreadable } from './import-refusal';
@@ -38,7 +39,7 @@ export function parseXml(text: string, arrays: ReadonlySet<string>): XmlNode {
   const validation = XMLValidator.validate(text);
   if (validation !== true) {
     const { line, msg } = validation.err;
-    throw unreadable(`The XML is not well-formed (line ${line}: ${msg})`, 'XML_INVALID');
+    throw unreadable(`The XML is not well-formed (line ${line}: ${msg})`, ErrorCode.XML_INVALID);
   }
   const parser = new XMLParser({
     ignoreAttributes: true,

@@ -1,4 +1,5 @@
 import type { User } from '@moneta/shared/auth-schemas';
+import { ErrorCode } from '@moneta/shared/error-codes';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -52,7 +53,7 @@ export function SecondFactorForm({
       {
         onSuccess,
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'CHALLENGE_INVALID') {
+          if (error instanceof ApiError && error.code === ErrorCode.CHALLENGE_INVALID) {
             onExpired(error.message);
             return;
           }

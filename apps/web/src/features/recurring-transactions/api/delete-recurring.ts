@@ -15,8 +15,8 @@ export function useDeleteRecurring() {
     mutationFn: deleteRecurring,
     onSuccess: (_answer, recurringId) => {
       // The row goes at once (so focus never rests on a removed button), then lists refresh.
-      queryClient.setQueryData<Recurring[]>(queryKeys.recurring.list, (rules) =>
-        rules?.filter((rule) => rule._id !== recurringId),
+      queryClient.setQueryData<Recurring[]>(queryKeys.recurring.list, (recurringRules) =>
+        recurringRules?.filter((recurringRule) => recurringRule._id !== recurringId),
       );
       return invalidateFamilies(queryClient, refreshAfter.recurringDelete);
     },

@@ -13,7 +13,7 @@ import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { frequencyLabel } from '../utils/frequency-label';
 
 type RecurringTableProps = {
-  rules: Recurring[];
+  recurringRules: Recurring[];
   onEdit: (recurring: Recurring) => void;
   onDelete: (recurring: Recurring) => void;
 };
@@ -31,7 +31,7 @@ const COLUMNS: TableColumn[] = [
 const mutedText = 'text-neutral-700 dark:text-neutral-300';
 
 /** The recurring transactions (docs/architecture.md, Product rules). */
-export function RecurringTable({ rules, onEdit, onDelete }: RecurringTableProps) {
+export function RecurringTable({ recurringRules, onEdit, onDelete }: RecurringTableProps) {
   const currency = useCurrency();
   return (
     <Table
@@ -40,52 +40,57 @@ export function RecurringTable({ rules, onEdit, onDelete }: RecurringTableProps)
       columns={COLUMNS}
       minWidthClass="sm:min-w-[760px]"
     >
-      {rules.map((rule) => (
-        <TableRow key={rule._id}>
+      {recurringRules.map((recurringRule) => (
+        <TableRow key={recurringRule._id}>
           <TableRowHeader isSticky className="break-words text-neutral-900 dark:text-white">
-            {rule.name}
+            {recurringRule.name}
           </TableRowHeader>
-          <TableCell className={mutedText}>{rule.category}</TableCell>
+          <TableCell className={mutedText}>{recurringRule.category}</TableCell>
           <TableCell
             align="right"
             stack="end"
             className={`font-semibold whitespace-nowrap tabular-nums ${
-              rule.isIncome
+              recurringRule.isIncome
                 ? 'text-emerald-700 dark:text-emerald-400'
                 : 'text-red-700 dark:text-red-400'
             }`}
           >
-            {`${rule.isIncome ? '+' : '-'}${formatMoney(rule.amount, currency)}`}
+            {`${recurringRule.isIncome ? '+' : '-'}${formatMoney(recurringRule.amount, currency)}`}
           </TableCell>
           <TableCell>
             <span
               className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${
-                rule.isIncome
+                recurringRule.isIncome
                   ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200'
                   : 'bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-200'
               }`}
             >
-              {rule.isIncome ? 'Income' : 'Expense'}
+              {recurringRule.isIncome ? 'Income' : 'Expense'}
             </span>
           </TableCell>
           <TableCell className={mutedText}>
-            {frequencyLabel(rule.frequency, rule.interval)}
+            {frequencyLabel(recurringRule.frequency, recurringRule.interval)}
           </TableCell>
           <TableCell stackLabel="Next due" className={`whitespace-nowrap ${mutedText}`}>
-            {rule.isEnded && rule.endDate ? (
+            {recurringRule.isEnded && recurringRule.endDate ? (
               <>
-                Ended <time dateTime={rule.endDate}>{formatCalendarDate(rule.endDate)}</time>
+                Ended{' '}
+                <time dateTime={recurringRule.endDate}>
+                  {formatCalendarDate(recurringRule.endDate)}
+                </time>
               </>
             ) : (
-              <time dateTime={rule.nextDueDate}>{formatCalendarDate(rule.nextDueDate)}</time>
+              <time dateTime={recurringRule.nextDueDate}>
+                {formatCalendarDate(recurringRule.nextDueDate)}
+              </time>
             )}
           </TableCell>
           <TableCell align="right" stack="menu">
             <RowActions
-              label={`Actions for ${rule.name}`}
+              label={`Actions for ${recurringRule.name}`}
               actions={[
-                { label: 'Edit', onSelect: () => onEdit(rule) },
-                { label: 'Delete', onSelect: () => onDelete(rule), isDanger: true },
+                { label: 'Edit', onSelect: () => onEdit(recurringRule) },
+                { label: 'Delete', onSelect: () => onDelete(recurringRule), isDanger: true },
               ]}
             />
           </TableCell>

@@ -47,9 +47,9 @@ export function RecurringTransactionsPage() {
           </EmptyState>
         }
       >
-        {(rules) => (
+        {(recurringRules) => (
           <RecurringTable
-            rules={rules}
+            recurringRules={recurringRules}
             onEdit={(recurring) => setForm({ mode: 'edit', recurring })}
             onDelete={setDeleting}
           />

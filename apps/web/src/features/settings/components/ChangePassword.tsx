@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ErrorCode } from '@moneta/shared/error-codes';
 import { changePasswordSchema, type ChangePasswordInput } from '@moneta/shared/security-schemas';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -45,7 +46,7 @@ export function ChangePassword() {
       },
       onError: (error) => {
         // A wrong current password belongs to its field; other failures go above the form.
-        if (error instanceof ApiError && error.code === 'WRONG_PASSWORD') {
+        if (error instanceof ApiError && error.code === ErrorCode.WRONG_PASSWORD) {
           setError('currentPassword', { message: error.message }, { shouldFocus: true });
           changeMutation.reset();
           setFocus('currentPassword');

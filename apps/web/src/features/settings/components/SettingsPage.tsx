@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-user';
 import { ApiTokens } from './ApiTokens';
 import { ChangePassword } from './ChangePassword';
-import { DeleteAccount } from './DeleteAccount';
+import { DeleteUser } from './DeleteUser';
 import { Preferences } from './Preferences';
 import { Passkeys } from './Passkeys';
 import { SecurityEvents } from './SecurityEvents';
@@ -56,7 +56,7 @@ export function SettingsPage() {
         <Passkeys />
         <ApiTokens />
         <SecurityEvents />
-        <DeleteAccount />
+        <DeleteUser />
       </div>
     </ContentLayout>
   );

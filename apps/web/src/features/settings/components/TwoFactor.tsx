@@ -1,3 +1,4 @@
+import { ErrorCode } from '@moneta/shared/error-codes';
 import type { TwoFactorSetup } from '@moneta/shared/security-schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
@@ -147,7 +148,7 @@ function SetupTwoFactor({
       // The codes' panel says it is on: no toast besides.
       ({ backupCodes }) => onEnabled(backupCodes),
       (error: unknown) => {
-        if (error instanceof ApiError && error.code === 'INVALID_CODE') {
+        if (error instanceof ApiError && error.code === ErrorCode.INVALID_CODE) {
           setFieldError(error.message);
           enable.reset();
         }
@@ -333,11 +334,11 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
-          if (error.code === 'WRONG_PASSWORD') {
+          if (error.code === ErrorCode.WRONG_PASSWORD) {
             setErrors({ password: error.message });
             passwordRef.current?.focus();
             disable.reset();
-          } else if (error.code === 'INVALID_CODE') {
+          } else if (error.code === ErrorCode.INVALID_CODE) {
             setErrors({ code: error.message });
             codeRef.current?.focus();
             disable.reset();

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@moneta/shared/idempotency';
 import type { Transaction, ValidTransactionInput } from '@moneta/shared/transaction-schemas';
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, ClientErrorCode } from '@/lib/api-client';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /**
@@ -51,7 +51,7 @@ export function sendTransaction(input: ValidTransactionInput, key: string): Prom
 
 /** Whether a failure means the request may not have reached the server (worth sending again). */
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'NETWORK_ERROR';
+  return error instanceof ApiError && error.code === ClientErrorCode.NETWORK_ERROR;
 }
 
 export function queueTransaction(

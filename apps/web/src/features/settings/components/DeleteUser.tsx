@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useLogout } from '@/lib/auth/use-logout';
-import { useDeleteAccount } from '../api/delete-account';
+import { useDeleteUser } from '../api/delete-user';
 
-/** The Danger Zone: deleting the account after an explicit confirmation, then logging out. */
-export function DeleteAccount() {
+/** The Danger Zone: deleting the user's account after an explicit confirmation, then logging out. */
+export function DeleteUser() {
   const [isConfirming, setIsConfirming] = useState(false);
-  const deleteMutation = useDeleteAccount();
+  const deleteMutation = useDeleteUser();
   const logout = useLogout({ endSession: false, notice: 'account-deleted' });
 
   function close() {
