@@ -1,7 +1,12 @@
 import { z } from './zod';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH } from './limits';
 import { FREQUENCIES } from './recurrence';
-import { amountSchema, calendarDateSchema, categoryNameSchema } from './transaction-schemas';
+import {
+  AMOUNT_DECIMALS_MESSAGE,
+  amountSchema,
+  calendarDateSchema,
+  categoryNameSchema,
+} from './transaction-schemas';
 
 /** Start dates are kept to the years budgets use, which bounds any rule's backlog. */
 export const RECURRING_MIN_START_DATE = '2000-01-01';
@@ -26,7 +31,9 @@ export const recurringInputSchema = z.object({
     .min(1, RECURRING_MESSAGES.nameRequired)
     .max(MAX_NAME_LENGTH, RECURRING_MESSAGES.nameTooLong),
   category: categoryNameSchema,
-  amount: amountSchema(RECURRING_MESSAGES.amountInvalid),
+  amount: amountSchema(RECURRING_MESSAGES.amountInvalid, {
+    decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
+  }),
   isIncome: z.boolean({ message: RECURRING_MESSAGES.isIncomeInvalid }),
   frequency: z.enum(FREQUENCIES, { message: RECURRING_MESSAGES.frequencyInvalid }),
   startDate: calendarDateSchema.refine(

@@ -1,7 +1,7 @@
 import {
   DEFAULT_ACCOUNT,
-  fromMinorUnits,
-  toMinorUnits,
+  fromStoredHundredths,
+  toStoredHundredths,
   type Account,
   type RegisterPage,
   type ValidAccountInput,
@@ -22,7 +22,7 @@ function toValues(input: ValidAccountInput): AccountValues {
   return {
     name: input.name,
     type: input.type,
-    openingBalanceCents: toMinorUnits(input.openingBalance),
+    openingBalanceCents: toStoredHundredths(input.openingBalance),
     ...(input.isArchived === undefined ? {} : { isArchived: input.isArchived }),
   };
 }
@@ -85,7 +85,7 @@ export function createAccountsService(db: Database) {
           date: row.date,
           name: row.name,
           category: row.category,
-          amount: fromMinorUnits(row.amountCents),
+          amount: fromStoredHundredths(row.amountCents),
           note: row.note || null,
           otherAccountId: row.otherAccountId,
         })),

@@ -1,5 +1,5 @@
 import {
-  toMinorUnits,
+  toStoredHundredths,
   type Budget,
   type BudgetListQuery,
   type ValidBudgetInput,
@@ -23,7 +23,7 @@ const budgetExists = (input: ValidBudgetInput) =>
 function toValues(input: ValidBudgetInput): BudgetValues {
   return {
     category: input.category,
-    amountCents: toMinorUnits(input.amount),
+    amountCents: toStoredHundredths(input.amount),
     month: input.month,
     year: input.year,
   };

@@ -1,4 +1,9 @@
-import { todayIn, toMinorUnits, type Recurring, type ValidRecurringInput } from '@moneta/shared';
+import {
+  todayIn,
+  toStoredHundredths,
+  type Recurring,
+  type ValidRecurringInput,
+} from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../http/app-error';
@@ -14,7 +19,7 @@ function toValues(input: ValidRecurringInput): RecurringRuleValues {
   return {
     name: input.name,
     category: input.category,
-    amountCents: toMinorUnits(input.amount),
+    amountCents: toStoredHundredths(input.amount),
     isIncome: input.isIncome,
     frequency: input.frequency,
     startDate: input.startDate,

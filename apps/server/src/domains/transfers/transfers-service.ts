@@ -1,5 +1,5 @@
 import {
-  toMinorUnits,
+  toStoredHundredths,
   type Transfer,
   type TransferPage,
   type ValidTransferInput,
@@ -18,7 +18,7 @@ function toValues(input: ValidTransferInput): TransferValues {
   return {
     fromAccountId: input.fromAccountId,
     toAccountId: input.toAccountId,
-    amountCents: toMinorUnits(input.amount),
+    amountCents: toStoredHundredths(input.amount),
     date: input.date,
     note: input.note,
   };
