@@ -19,3 +19,4 @@ export * from './security-schemas';
 export * from './date-order';
 export * from './import-schemas';
 export * from './rule-schemas';
+export * from './typed-amount';
