@@ -45,25 +45,27 @@ export const amountSchema = (
   message: string,
   { sign = 'positive', decimalsMessage = message }: AmountRules = {},
 ) =>
-  z.union([z.number(), z.string().regex(AMOUNT_TEXT)], { message }).transform((input, ctx) => {
-    const read =
-      typeof input === 'number'
-        ? { value: input, hasDecimalsKept: hasAtMostDecimals(input, STORED_DECIMALS) }
-        : readDecimalText(input);
-    const value = read?.value ?? Number.NaN;
-    const isSignAllowed = sign === 'any' || (sign === 'positive' ? value > 0 : value >= 0);
-    if (!read || !Number.isFinite(value) || !isSignAllowed || Math.abs(value) > MAX_AMOUNT) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    const hasDecimalsKept =
-      'decimals' in read ? read.decimals <= STORED_DECIMALS : read.hasDecimalsKept;
-    if (!hasDecimalsKept) {
-      ctx.addIssue({ code: 'custom', message: decimalsMessage });
-      return z.NEVER;
-    }
-    return value;
-  });
+  z
+    .union([z.number(), z.string().regex(AMOUNT_TEXT, { message })], { message })
+    .transform((input, ctx) => {
+      const read =
+        typeof input === 'number'
+          ? { value: input, hasDecimalsKept: hasAtMostDecimals(input, STORED_DECIMALS) }
+          : readDecimalText(input);
+      const value = read?.value ?? Number.NaN;
+      const isSignAllowed = sign === 'any' || (sign === 'positive' ? value > 0 : value >= 0);
+      if (!read || !Number.isFinite(value) || !isSignAllowed || Math.abs(value) > MAX_AMOUNT) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const hasDecimalsKept =
+        'decimals' in read ? read.decimals <= STORED_DECIMALS : read.hasDecimalsKept;
+      if (!hasDecimalsKept) {
+        ctx.addIssue({ code: 'custom', message: decimalsMessage });
+        return z.NEVER;
+      }
+      return value;
+    });
 
 /** A category's name, as every form and API call takes it (trimmed, 1–50 characters). */
 export const categoryNameSchema = z
