@@ -13,6 +13,7 @@ import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
 import { SelectField } from '@/components/ui/SelectField';
+import { MoneyInput } from '@/components/ui/MoneyInput';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useToday } from '@/lib/auth/use-today';
@@ -42,14 +43,14 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<RecurringInput, unknown, ValidRecurringInput>({
     resolver: zodFormResolver(recurringInputSchema),
     defaultValues: {
       name: recurring?.name ?? '',
       category: recurring?.category ?? '',
-      // The field holds text as typed; the shared schema turns it into a number.
-      amount: recurring ? String(recurring.amount) : '',
+      amount: recurring?.amount ?? '',
       isIncome: recurring?.isIncome ?? false,
       frequency: recurring?.frequency ?? 'monthly',
       startDate: recurring?.startDate ?? today,
@@ -81,17 +82,7 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
         error={errors.category?.message}
         {...register('category')}
       />
-      <TextField
-        label="Amount"
-        type="number"
-        inputMode="decimal"
-        min={0.01}
-        step="0.01"
-        placeholder="0.00"
-        required
-        error={errors.amount?.message}
-        {...register('amount')}
-      />
+      <MoneyInput label="Amount" control={control} name="amount" placeholder="0.00" required />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Start Date"

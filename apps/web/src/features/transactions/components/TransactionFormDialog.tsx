@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { PromptDialog } from '@/components/ui/PromptDialog';
+import { MoneyInput } from '@/components/ui/MoneyInput';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
@@ -123,7 +124,7 @@ function TransactionForm({
     defaultValues: {
       name: transaction?.name ?? '',
       category: transaction?.category ?? '',
-      cost: transaction ? String(transaction.cost) : '',
+      cost: transaction?.cost ?? '',
       addedOn: transaction?.addedOn ?? today,
       isIncome,
       note: transaction?.note ?? '',
@@ -270,15 +271,7 @@ function TransactionForm({
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={`Amount (${currency})`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={errors.cost?.message}
-          {...register('cost')}
-        />
+        <MoneyInput label={`Amount (${currency})`} control={control} name="cost" />
         <TextField
           label="Date"
           type="date"
