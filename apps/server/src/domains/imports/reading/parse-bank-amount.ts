@@ -22,7 +22,7 @@ const MAX_CENTS = MAX_AMOUNT * 100;
  * `decimalSeparator` (so `1,234` is 1234 where the decimal separator is "."). Whole-number
  * arithmetic on the digits: no binary rounding.
  */
-export function parseAmount(text: string, decimalSeparator: DecimalSeparator): AmountReading {
+export function parseBankAmount(text: string, decimalSeparator: DecimalSeparator): AmountReading {
   let value = text.trim();
   if (value === '') return { ok: false, reason: 'empty' };
   let isNegative = false;

@@ -12,7 +12,10 @@ export function hasZeroDecimalCurrency(text: string): boolean {
   return ZERO_DECIMAL_MARKS.test(text);
 }
 
-export function parseAmount(raw: string, options: { zeroDecimal?: boolean } = {}): number | null {
+export function parseReceiptAmount(
+  raw: string,
+  options: { zeroDecimal?: boolean } = {},
+): number | null {
   const zeroDecimal = options.zeroDecimal ?? hasZeroDecimalCurrency(raw);
   let text = raw.replace(CURRENCY_MARKS, '').replace(/\s+/g, ' ').trim();
   // "-2,00" and "2,00-" are negative; "- 27,63" is a leader between a keyword and its amount.
