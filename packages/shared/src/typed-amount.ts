@@ -54,7 +54,7 @@ export function parseTypedAmount(
 
   const [whole = '', fraction = '', ...rest] = decimal ? body.split(decimal) : [body];
   if (rest.length > 0 || !/^\d*$/.test(fraction)) return { ok: false, reason: 'separators' };
-  const digits = readGroupedWhole(whole);
+  const digits = groupedDigits(whole);
   if (digits === undefined || (digits === '' && fraction === '')) {
     return { ok: false, reason: 'separators' };
   }
@@ -64,8 +64,12 @@ export function parseTypedAmount(
   return { ok: true, value: isNegative && read.value !== 0 ? -read.value : read.value };
 }
 
-/** The digits of a whole part written with one kind of thousands separator, well placed. */
-function readGroupedWhole(whole: string): string | undefined {
+/**
+ * The digits of a whole number written with one kind of thousands separator, well placed
+ * (`1,234,567`, `1.234`, `1 234`, `1'234`, India's `12,34,567`); undefined when the groups are
+ * misplaced or mixed. Typed amounts, bank files and receipts all check their groups here.
+ */
+export function groupedDigits(whole: string): string | undefined {
   const normalised = whole.replace(/[ \u00a0\u202f\u2009]/g, ' ').replace(/\u2019/g, "'");
   const marks = new Set(normalised.replace(/\d/g, ''));
   if (marks.size === 0) return normalised;
