@@ -260,6 +260,56 @@ describe('accounts', () => {
     }
   });
 
+  it('takes amounts as decimal strings, and says how many decimals are allowed', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const [main] = await accountsOf(user);
+    const card = await ok<Account>(user, 'POST', '/api/accounts', {
+      name: 'Visa',
+      type: 'credit',
+      openingBalance: '-100.50',
+    });
+    expect(card).toMatchObject({ openingBalance: -100.5, balance: -100.5 });
+    const savings = await ok<Account>(user, 'POST', '/api/accounts', {
+      name: 'Savings',
+      type: 'savings',
+      openingBalance: '.5',
+    });
+    expect(savings).toMatchObject({ openingBalance: 0.5 });
+    for (const openingBalance of ['1,234.56', '2.345,67', '1.234', '- 3', '1e3']) {
+      const response = await call(user, 'POST', '/api/accounts', {
+        name: 'Bad',
+        type: 'cash',
+        openingBalance,
+      });
+      expect(response.statusCode, openingBalance).toBe(400);
+      expect(response.json().message, openingBalance).toMatch(/at most two decimals/);
+    }
+
+    const transfer = await ok<{ amount: number }>(user, 'POST', '/api/transfers', {
+      fromAccountId: main!._id,
+      toAccountId: savings._id,
+      amount: '12.50',
+      date: '2026-03-01',
+    });
+    expect(transfer.amount).toBe(12.5);
+    for (const [amount, message] of [
+      ['12.505', 'Please enter an amount with at most 2 decimals.'],
+      [1.001, 'Please enter an amount with at most 2 decimals.'],
+      ['-3', 'Please enter a valid amount greater than 0.'],
+      ['1,000', 'Please enter a valid amount greater than 0.'],
+    ] as const) {
+      const response = await call(user, 'POST', '/api/transfers', {
+        fromAccountId: main!._id,
+        toAccountId: savings._id,
+        amount,
+        date: '2026-03-01',
+      });
+      expect(response.statusCode, String(amount)).toBe(400);
+      expect(response.json().message, String(amount)).toBe(message);
+    }
+    expect(await balances(user)).toEqual({ Main: -12.5, Visa: -100.5, Savings: 13 });
+  });
+
   it('deletes only an empty account that is not the last, with a sentence saying what to do', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);

@@ -134,6 +134,16 @@ describe('POST /api/budgets', () => {
       { amount: 'lots' },
       'Please enter a valid budget amount of 0 or more, with at most 2 decimals.',
     ],
+    [
+      'three decimals as a string',
+      { amount: '10.005' },
+      'Please enter a valid budget amount of 0 or more, with at most 2 decimals.',
+    ],
+    [
+      'a grouped string',
+      { amount: '1,000' },
+      'Please enter a valid budget amount of 0 or more, with at most 2 decimals.',
+    ],
     ['a missing month', { month: undefined }, 'Month must be a whole number from 1 to 12.'],
     ['month 0', { month: 0 }, 'Month must be a whole number from 1 to 12.'],
     ['month 13', { month: 13 }, 'Month must be a whole number from 1 to 12.'],

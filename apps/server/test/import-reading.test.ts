@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { pairOneToOne } from '../src/domains/imports/one-to-one';
 import { detectDelimiter } from '../src/domains/imports/reading/csv-dialect';
-import { decimalEvidence, parseAmount } from '../src/domains/imports/reading/parse-amount';
+import { decimalEvidence, parseBankAmount } from '../src/domains/imports/reading/parse-bank-amount';
 import { parseDate } from '../src/domains/imports/reading/parse-date';
 import { sniffEncoding, TextDecoding } from '../src/domains/imports/reading/text-decoding';
 
-describe('parseAmount', () => {
+describe('parseBankAmount', () => {
   it.each([
     ['12.50', '.', 1250],
     ['-12.50', '.', -1250],
@@ -36,7 +36,7 @@ describe('parseAmount', () => {
     ['12.500', '.', 1250],
     ['0', '.', 0],
   ] as const)('%s (decimal %s) is %d cents', (text, separator, cents) => {
-    expect(parseAmount(text, separator)).toEqual({ ok: true, cents });
+    expect(parseBankAmount(text, separator)).toEqual({ ok: true, cents });
   });
 
   it.each([
@@ -52,12 +52,12 @@ describe('parseAmount', () => {
     ['99999999999999999', 'too-large'],
     ['=1+2', 'invalid'],
   ] as const)('%j is refused: %s', (text, reason) => {
-    expect(parseAmount(text, '.')).toEqual({ ok: false, reason });
+    expect(parseBankAmount(text, '.')).toEqual({ ok: false, reason });
   });
 
   it('reads a single separator as the decimal point it is said to be', () => {
     // 1,234 with a decimal comma is 1.234: three decimals, not money.
-    expect(parseAmount('1,234', ',')).toEqual({ ok: false, reason: 'decimals' });
+    expect(parseBankAmount('1,234', ',')).toEqual({ ok: false, reason: 'decimals' });
   });
 
   it('says which decimal separator a spelling proves', () => {

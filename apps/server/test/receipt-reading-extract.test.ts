@@ -5,7 +5,7 @@ import { extractFields } from '../src/domains/receipts/extract/extract-fields';
 import { extractMerchant } from '../src/domains/receipts/extract/extract-merchant';
 import { extractTotal, findAmounts } from '../src/domains/receipts/extract/extract-total';
 import { guessCategory } from '../src/domains/receipts/extract/guess-category';
-import { parseAmount } from '../src/domains/receipts/extract/parse-amount';
+import { parseReceiptAmount } from '../src/domains/receipts/extract/parse-receipt-amount';
 import { checkReading } from '../src/domains/receipts/extract/receipt-reading';
 import { toReceiptLines } from '../src/domains/receipts/ocr/receipt-lines';
 import { joinWithSpaces } from '../src/domains/receipts/ocr/word-spacing';
@@ -15,7 +15,7 @@ const fixture = (name: string) =>
 const lines = (...texts: string[]) => toReceiptLines(texts.join('\n'));
 const TODAY = { today: '2024-06-30' };
 
-describe('parseAmount', () => {
+describe('parseReceiptAmount', () => {
   it.each([
     ['$1,234.56', 1234.56],
     ['RM 12.50', 12.5],
@@ -27,11 +27,11 @@ describe('parseAmount', () => {
     ['1 234,56', 1234.56],
     ['-5.00', -5],
   ])('%s → %d', (text, value) => {
-    expect(parseAmount(text)).toBe(value);
+    expect(parseReceiptAmount(text)).toBe(value);
   });
 
   it.each(['abc', '12:30', '1,2,3', ''])('rejects %j', (text) => {
-    expect(parseAmount(text)).toBeNull();
+    expect(parseReceiptAmount(text)).toBeNull();
   });
 
   it('finds only 2-decimal amounts in a line, not 3-decimal unit prices or dates', () => {

@@ -134,6 +134,8 @@ describe('PUT /api/receipts/:id', () => {
     [{ ...correction, merchant: '  ' }, 'merchant'],
     [{ ...correction, amount: 0 }, 'amount'],
     [{ ...correction, amount: 1.234 }, 'amount'],
+    [{ ...correction, amount: '1.234' }, 'amount'],
+    [{ ...correction, amount: '3,58' }, 'amount'],
     [{ ...correction, date: '2026-02-30' }, 'date'],
     [{ ...correction, category: '' }, 'category'],
     [{ merchant: 'X', amount: 1, date: '2026-03-14' }, 'category'],
@@ -141,6 +143,15 @@ describe('PUT /api/receipts/:id', () => {
     const response = await review(alice, first._id, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors?.[0]?.path).toBe(field);
+  });
+
+  it('takes the amount as a decimal string, and says how many decimals are allowed', async () => {
+    const response = await review(alice, first._id, { ...correction, amount: '3.50' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().transaction).toMatchObject({ cost: 3.5 });
+    const tooPrecise = await review(alice, first._id, { ...correction, amount: 3.505 });
+    expect(tooPrecise.statusCode).toBe(400);
+    expect(tooPrecise.json().message).toBe('Please enter an amount with at most 2 decimals.');
   });
 
   it("answers 404 for another user's receipt, an unknown id and no id at all", async () => {

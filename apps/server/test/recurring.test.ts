@@ -232,7 +232,13 @@ describe('POST /api/recurring/create', () => {
     ['a missing amount', { amount: undefined }, 'Please enter a valid amount greater than 0.'],
     ['a zero amount', { amount: 0 }, 'Please enter a valid amount greater than 0.'],
     ['amount -1', { amount: -1 }, 'Please enter a valid amount greater than 0.'],
-    ['three decimals', { amount: 9.999 }, 'Please enter a valid amount greater than 0.'],
+    ['three decimals', { amount: 9.999 }, 'Please enter an amount with at most 2 decimals.'],
+    [
+      'three decimals as a string',
+      { amount: '9.999' },
+      'Please enter an amount with at most 2 decimals.',
+    ],
+    ['a grouped string', { amount: '1,000' }, 'Please enter a valid amount greater than 0.'],
     ['a string isIncome', { isIncome: 'no' }, 'isIncome must be true or false.'],
     ['a missing isIncome', { isIncome: undefined }, 'isIncome must be true or false.'],
     [

@@ -114,10 +114,36 @@ describe('POST /api/transactions', () => {
   });
 
   it.each([
+    ['.5', 0.5],
+    ['12.50', 12.5],
+    [' 7 ', 7],
+    ['0.10', 0.1],
+  ])('accepts the decimal string %j as a cost', async (cost, stored) => {
+    const user = await signUp(context.app, { setup: true });
+    const created = await create(user, expense({ cost }));
+    expect(created).toMatchObject({ cost: stored });
+  });
+
+  it.each([
     ['a missing name on an expense', { name: '' }, 'Please enter a name for the transaction.'],
     ['a zero cost', { cost: 0 }, 'Please enter a valid cost greater than 0.'],
     ['a negative cost', { cost: -5 }, 'Please enter a valid cost greater than 0.'],
-    ['three decimals', { cost: 1.005 }, 'Please enter a valid cost greater than 0.'],
+    ['three decimals', { cost: 1.005 }, 'Please enter a cost with at most 2 decimals.'],
+    [
+      'three decimals as a string',
+      { cost: '1.005' },
+      'Please enter a cost with at most 2 decimals.',
+    ],
+    [
+      'more digits than a number keeps',
+      { cost: '1.0000000000000000001' },
+      'Please enter a valid cost greater than 0.',
+    ],
+    ['a negative string', { cost: '-3' }, 'Please enter a valid cost greater than 0.'],
+    ['a grouped string', { cost: '1,234.50' }, 'Please enter a valid cost greater than 0.'],
+    ['a comma decimal string', { cost: '2,95' }, 'Please enter a valid cost greater than 0.'],
+    ['an exponent string', { cost: '1e3' }, 'Please enter a valid cost greater than 0.'],
+    ['a lone dot', { cost: '.' }, 'Please enter a valid cost greater than 0.'],
     ['a non-numeric cost', { cost: 'abc' }, 'Please enter a valid cost greater than 0.'],
     ['an absurd cost', { cost: 1e308 }, 'Please enter a valid cost greater than 0.'],
     ['a missing category', { category: '' }, 'Please select a category.'],

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import {
-  MAX_AMOUNT,
+  AMOUNT_DECIMALS_MESSAGE,
   amountSchema,
   calendarDateSchema,
   emptyAsMissing,
@@ -8,7 +8,6 @@ import {
   pageQueryShape,
 } from './transaction-schemas';
 import { MAX_NOTE_LENGTH } from './limits';
-import { hasAtMostTwoDecimals } from './money';
 
 /** Where money is kept (docs/architecture.md, Accounts). */
 export const ACCOUNT_TYPES = ['cash', 'checking', 'savings', 'credit', 'other'] as const;
@@ -65,24 +64,6 @@ export const accountIdentifiersSchema = z
     message: ACCOUNT_MESSAGES.identifiersRepeated,
   });
 
-/** A signed amount with at most two decimals: an opening balance, negative for a debt. */
-const signedAmountSchema = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .regex(/^\s*-?\d+(\.\d+)?\s*$/)
-        .transform(Number),
-    ],
-    { message: ACCOUNT_MESSAGES.openingBalanceInvalid },
-  )
-  .refine(
-    (amount) =>
-      Number.isFinite(amount) && Math.abs(amount) <= MAX_AMOUNT && hasAtMostTwoDecimals(amount),
-    { message: ACCOUNT_MESSAGES.openingBalanceInvalid },
-  );
-
 /** What the client sends to create or update an account. */
 export const accountInputSchema = z.object({
   name: z
@@ -91,7 +72,8 @@ export const accountInputSchema = z.object({
     .min(1, ACCOUNT_MESSAGES.nameRequired)
     .max(MAX_ACCOUNT_NAME_LENGTH, ACCOUNT_MESSAGES.nameTooLong),
   type: z.enum(ACCOUNT_TYPES, { message: ACCOUNT_MESSAGES.typeInvalid }),
-  openingBalance: signedAmountSchema.default(0),
+  /** Signed: negative for a debt. */
+  openingBalance: amountSchema(ACCOUNT_MESSAGES.openingBalanceInvalid, { sign: 'any' }).default(0),
   isArchived: z.boolean({ message: 'isArchived must be true or false.' }).optional(),
   /** Left out on an update, the stored identifiers stay. */
   identifiers: accountIdentifiersSchema.optional(),
@@ -119,7 +101,9 @@ export const transferInputSchema = z
   .object({
     fromAccountId: idSchema('fromAccountId'),
     toAccountId: idSchema('toAccountId'),
-    amount: amountSchema(ACCOUNT_MESSAGES.transferAmountInvalid),
+    amount: amountSchema(ACCOUNT_MESSAGES.transferAmountInvalid, {
+      decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
+    }),
     date: calendarDateSchema,
     note: z
       .string()

@@ -42,7 +42,7 @@ export const budgetInputSchema = z.object({
     .trim()
     .min(1, BUDGET_MESSAGES.categoryRequired)
     .max(MAX_CATEGORY_LENGTH, BUDGET_MESSAGES.categoryTooLong),
-  amount: amountSchema(BUDGET_MESSAGES.amountInvalid, { allowZero: true }),
+  amount: amountSchema(BUDGET_MESSAGES.amountInvalid, { sign: 'not-negative' }),
   month: monthSchema,
   year: yearSchema,
 });

@@ -20,3 +20,4 @@ export * from './date-order';
 export * from './error-codes';
 export * from './import-schemas';
 export * from './rule-schemas';
+export * from './typed-amount';

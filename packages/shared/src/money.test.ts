@@ -1,28 +1,89 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES } from './currencies';
-import { formatMoney, fromMinorUnits, hasAtMostTwoDecimals, toMinorUnits } from './money';
+import {
+  currencyDecimals,
+  formatMoney,
+  fromMinorUnits,
+  fromStoredHundredths,
+  hasAtMostDecimals,
+  readDecimalText,
+  toMinorUnits,
+  toStoredHundredths,
+} from './money';
 
 describe('money', () => {
-  it('converts decimal amounts to integer cents without float noise', () => {
-    expect(toMinorUnits(12.5)).toBe(1250);
-    expect(toMinorUnits(0.1 + 0.2)).toBe(30);
-    expect(toMinorUnits(19.99)).toBe(1999);
-    expect(toMinorUnits(1_000_000.01)).toBe(100_000_001);
+  it('stores decimal amounts as integer hundredths without float noise', () => {
+    expect(toStoredHundredths(12.5)).toBe(1250);
+    expect(toStoredHundredths(0.1 + 0.2)).toBe(30);
+    expect(toStoredHundredths(19.99)).toBe(1999);
+    expect(toStoredHundredths(1_000_000.01)).toBe(100_000_001);
   });
 
-  it('converts cents back, from numbers, bigints and strings', () => {
-    expect(fromMinorUnits(1999)).toBe(19.99);
-    expect(fromMinorUnits(10n)).toBe(0.1);
-    expect(fromMinorUnits('-250')).toBe(-2.5);
+  it('reads stored hundredths back, from numbers, bigints and strings', () => {
+    expect(fromStoredHundredths(1999)).toBe(19.99);
+    expect(fromStoredHundredths(10n)).toBe(0.1);
+    expect(fromStoredHundredths('-250')).toBe(-2.5);
+  });
+
+  it('stores every currency in hundredths until amounts move to their own minor units', () => {
+    // A JPY user's ¥1,200 is stored as 120000 today, as before.
+    expect(toStoredHundredths(1200)).toBe(120_000);
+    expect(fromStoredHundredths(120_000)).toBe(1200);
   });
 
   it('knows when an amount has more than two decimals', () => {
-    expect(hasAtMostTwoDecimals(12)).toBe(true);
-    expect(hasAtMostTwoDecimals(12.5)).toBe(true);
-    expect(hasAtMostTwoDecimals(19.99)).toBe(true);
-    expect(hasAtMostTwoDecimals(12.505)).toBe(false);
-    expect(hasAtMostTwoDecimals(Number.NaN)).toBe(false);
-    expect(hasAtMostTwoDecimals(Number.POSITIVE_INFINITY)).toBe(false);
+    expect(hasAtMostDecimals(12, 2)).toBe(true);
+    expect(hasAtMostDecimals(12.5, 2)).toBe(true);
+    expect(hasAtMostDecimals(19.99, 2)).toBe(true);
+    expect(hasAtMostDecimals(12.505, 2)).toBe(false);
+    expect(hasAtMostDecimals(Number.NaN, 2)).toBe(false);
+    expect(hasAtMostDecimals(Number.POSITIVE_INFINITY, 2)).toBe(false);
+  });
+
+  it('knows when an amount has more decimals than any given number', () => {
+    expect(hasAtMostDecimals(1200, 0)).toBe(true);
+    expect(hasAtMostDecimals(1200.5, 0)).toBe(false);
+    expect(hasAtMostDecimals(1.234, 3)).toBe(true);
+    expect(hasAtMostDecimals(1.2345, 3)).toBe(false);
+  });
+
+  it('knows the minor-unit digits of every currency', () => {
+    expect(currencyDecimals('USD')).toBe(2);
+    expect(currencyDecimals('JPY')).toBe(0);
+    expect(currencyDecimals('ISK')).toBe(0);
+    expect(currencyDecimals('KRW')).toBe(0);
+    expect(currencyDecimals('CHF')).toBe(2);
+    expect(currencyDecimals('KWD')).toBe(3);
+    expect(currencyDecimals('not a code')).toBe(2);
+    expect(currencyDecimals('constructor')).toBe(2);
+    for (const { code, decimals } of CURRENCIES) {
+      const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+      expect([code, decimals]).toEqual([code, intl.resolvedOptions().maximumFractionDigits]);
+    }
+  });
+
+  it('converts amounts to and from the minor units of their own currency', () => {
+    expect(toMinorUnits(12.5, 'USD')).toBe(1250);
+    expect(toMinorUnits(0.1 + 0.2, 'EUR')).toBe(30);
+    expect(toMinorUnits(1200, 'JPY')).toBe(1200);
+    expect(toMinorUnits(1.234, 'KWD')).toBe(1234);
+    expect(fromMinorUnits(1999, 'USD')).toBe(19.99);
+    expect(fromMinorUnits(10n, 'GBP')).toBe(0.1);
+    expect(fromMinorUnits('1200', 'JPY')).toBe(1200);
+    expect(fromMinorUnits(-250, 'ISK')).toBe(-250);
+  });
+
+  it('reads plain decimal text, counting the decimals it really has', () => {
+    expect(readDecimalText('12.50')).toEqual({ value: 12.5, decimals: 1 });
+    expect(readDecimalText('.5')).toEqual({ value: 0.5, decimals: 1 });
+    expect(readDecimalText(' -3 ')).toEqual({ value: -3, decimals: 0 });
+    expect(readDecimalText('12.345')).toEqual({ value: 12.345, decimals: 3 });
+    expect(readDecimalText('-0')).toEqual({ value: 0, decimals: 0 });
+    for (const text of ['', '.', '-', '12.', '1,234.56', '1e5', '0x1A', '١٢', '1.2.3', '+5'])
+      expect([text, readDecimalText(text)]).toEqual([text, undefined]);
+    // More digits than a number keeps exactly is refused, never rounded.
+    expect(readDecimalText('1.0000000000000000001')).toBeUndefined();
+    expect(readDecimalText('9007199254740993')).toBeUndefined();
   });
 
   it('formats en-US with the chosen currency', () => {

@@ -1,36 +1,75 @@
-import { isCurrencyCode, type CurrencyCode } from './currencies';
+import { findCurrency } from './currencies';
 
 /**
- * Money is stored as integer minor units (cents) and spoken as decimal numbers with at most two
- * decimals at the API's edge. These two functions are the only place that converts.
+ * Every amount is stored today as integer hundredths, whatever its currency (a JPY user's ¥1,200
+ * too), and spoken as a decimal number with at most STORED_DECIMALS decimals at the API's edge.
+ * toStoredHundredths/fromStoredHundredths are the only place that converts for storage. Amounts
+ * move to the minor units of their own currency (toMinorUnits/fromMinorUnits) together with the
+ * migration that rewrites the stored ones; until then nothing stored uses them.
  */
-export function toMinorUnits(amount: number): number {
+export const STORED_DECIMALS = 2;
+
+export function toStoredHundredths(amount: number): number {
   // Math.round absorbs binary noise such as 0.1 + 0.2; callers validate ≤ 2 decimals first.
   return Math.round(amount * 100);
 }
 
-export function fromMinorUnits(minorUnits: number | bigint | string): number {
-  return Number(minorUnits) / 100;
+export function fromStoredHundredths(hundredths: number | bigint | string): number {
+  return Number(hundredths) / 100;
 }
 
-/** True when the number has no more than two decimals (12.5, 12.50, 12 — not 12.505). */
-export function hasAtMostTwoDecimals(amount: number): boolean {
-  return Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+/** Currencies whose minor unit is the unit itself, known even where Intl lacks their data. */
+const ZERO_DECIMAL_CURRENCIES = new Set(['JPY', 'ISK', 'KRW']);
+
+/**
+ * The ISO 4217 minor-unit digits of a currency: Moneta's own from their list, any other code
+ * Intl knows from Intl, else 2.
+ */
+export function currencyDecimals(code: string): number {
+  const own = findCurrency(code);
+  if (own) return own.decimals;
+  if (ZERO_DECIMAL_CURRENCIES.has(code)) return 0;
+  try {
+    return formatterFor(code).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** `amount` in the minor units of `currency` (cents, or yen for JPY). */
+export function toMinorUnits(amount: number, currency: string): number {
+  return Math.round(amount * 10 ** currencyDecimals(currency));
+}
+
+export function fromMinorUnits(minorUnits: number | bigint | string, currency: string): number {
+  return Number(minorUnits) / 10 ** currencyDecimals(currency);
+}
+
+/** True when the number has no more than `digits` decimals (12.5 for 2 — not 12.505). */
+export function hasAtMostDecimals(amount: number, digits: number): boolean {
+  if (!Number.isFinite(amount)) return false;
+  const scaled = amount * 10 ** digits;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
 /**
- * How en-US writes Moneta's own currencies: the symbol before the number and the decimals.
- * money.test.ts holds every entry to Intl.NumberFormat's output.
+ * A plain decimal written with a dot ("12.50", ".5", "-3"; no grouping, no exponent): its value
+ * and how many decimals it really has (trailing zeros do not count). Undefined for any other
+ * text, and for digits a number cannot hold exactly (a 20-digit amount), so that nothing is
+ * rounded away unseen.
  */
-const EN_US_CURRENCIES: Readonly<Record<CurrencyCode, { symbol: string; decimals: number }>> = {
-  USD: { symbol: '$', decimals: 2 },
-  EUR: { symbol: '€', decimals: 2 },
-  GBP: { symbol: '£', decimals: 2 },
-  JPY: { symbol: '¥', decimals: 0 },
-  CAD: { symbol: 'CA$', decimals: 2 },
-  AUD: { symbol: 'A$', decimals: 2 },
-  INR: { symbol: '₹', decimals: 2 },
-};
+export function readDecimalText(text: string): { value: number; decimals: number } | undefined {
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  if (whole === '' && fraction === '') return undefined;
+  if (text.trim().endsWith('.')) return undefined;
+  const significant = fraction.replace(/0+$/, '');
+  const digits = `${whole.replace(/^0+/, '')}${significant}`.replace(/^0+/, '');
+  if (digits.length > 15) return undefined;
+  const value = Number(`${sign}${whole || '0'}.${significant || '0'}`);
+  return { value: Object.is(value, -0) ? 0 : value, decimals: significant.length };
+}
 
 /**
  * `amount` (not negative) rounded to `decimals` as Intl rounds: half away from zero, on the
@@ -51,14 +90,14 @@ function groupedDecimal(amount: number, decimals: number): string | undefined {
 }
 
 /**
- * Formatters by currency code for the codes outside EN_US_CURRENCIES: building an
+ * Formatters by currency code for the codes outside CURRENCIES: building an
  * Intl.NumberFormat costs far more than using one. The cache starts over rather than grow
  * without end on odd input.
  */
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 const MAX_MONEY_FORMATTERS = 200;
 
-function formatWithIntl(amount: number, currencyCode: string): string {
+function formatterFor(currencyCode: string): Intl.NumberFormat {
   let formatter = moneyFormatters.get(currencyCode);
   if (!formatter) {
     // An unknown code throws here, before anything is cached.
@@ -66,7 +105,7 @@ function formatWithIntl(amount: number, currencyCode: string): string {
     if (moneyFormatters.size >= MAX_MONEY_FORMATTERS) moneyFormatters.clear();
     moneyFormatters.set(currencyCode, formatter);
   }
-  return formatter.format(amount);
+  return formatter;
 }
 
 /**
@@ -77,10 +116,10 @@ function formatWithIntl(amount: number, currencyCode: string): string {
  * 10^21), go to Intl.NumberFormat.
  */
 export function formatMoney(amount: number, currencyCode: string): string {
-  const currency = isCurrencyCode(currencyCode) ? EN_US_CURRENCIES[currencyCode] : undefined;
+  const currency = findCurrency(currencyCode);
   const number = currency ? groupedDecimal(Math.abs(amount), currency.decimals) : undefined;
-  if (!currency || number === undefined) return formatWithIntl(amount, currencyCode);
+  if (!currency || number === undefined) return formatterFor(currencyCode).format(amount);
   // Intl keeps the sign of what rounds to zero (-0.004 → -$0.00), and of -0.
   const negative = amount < 0 || Object.is(amount, -0);
-  return `${negative ? '-' : ''}${currency.symbol}${number}`;
+  return `${negative ? '-' : ''}${currency.enUsSymbol}${number}`;
 }

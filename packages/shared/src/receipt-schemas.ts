@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { MAX_NAME_LENGTH } from './limits';
 import {
+  AMOUNT_DECIMALS_MESSAGE,
   amountSchema,
   calendarDateSchema,
   categoryNameSchema,
@@ -82,7 +83,9 @@ export const receiptReviewSchema = z.object({
     .trim()
     .min(1, RECEIPT_MESSAGES.merchantRequired)
     .max(MAX_NAME_LENGTH, `Merchant must be at most ${MAX_NAME_LENGTH} characters long.`),
-  amount: amountSchema(RECEIPT_MESSAGES.amountInvalid),
+  amount: amountSchema(RECEIPT_MESSAGES.amountInvalid, {
+    decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
+  }),
   date: calendarDateSchema,
   category: categoryNameSchema,
 });

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from './limits';
 import { FREQUENCIES } from './recurrence';
 import {
+  AMOUNT_DECIMALS_MESSAGE,
   amountSchema,
   calendarDateSchema,
   categoryNameSchema,
@@ -42,7 +43,9 @@ export const recurringInputSchema = z
       .min(1, RECURRING_MESSAGES.nameRequired)
       .max(MAX_NAME_LENGTH, RECURRING_MESSAGES.nameTooLong),
     category: categoryNameSchema,
-    amount: amountSchema(RECURRING_MESSAGES.amountInvalid),
+    amount: amountSchema(RECURRING_MESSAGES.amountInvalid, {
+      decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
+    }),
     isIncome: z.boolean({ message: RECURRING_MESSAGES.isIncomeInvalid }),
     frequency: z.enum(FREQUENCIES, { message: RECURRING_MESSAGES.frequencyInvalid }),
     startDate: calendarDateSchema.refine(

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { isCalendarDate } from './calendar-date';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SEARCH_LENGTH } from './limits';
-import { hasAtMostTwoDecimals } from './money';
+import { STORED_DECIMALS, hasAtMostDecimals, readDecimalText } from './money';
 
 /** The largest amount accepted: a trillion, far above any personal transaction. */
 export const MAX_AMOUNT = 1_000_000_000_000;
@@ -9,6 +9,7 @@ export const MAX_AMOUNT = 1_000_000_000_000;
 export const TRANSACTION_MESSAGES = {
   nameRequired: 'Please enter a name for the transaction.',
   costInvalid: 'Please enter a valid cost greater than 0.',
+  costDecimals: `Please enter a cost with at most ${STORED_DECIMALS} decimals.`,
   categoryRequired: 'Please select a category.',
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD).',
 } as const;
@@ -22,27 +23,49 @@ export const calendarDateSchema = z
   .transform((value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value))
   .refine(isCalendarDate, { message: TRANSACTION_MESSAGES.dateInvalid });
 
-/** A positive amount with at most two decimals; numeric strings ("12.50") are accepted. */
-export const amountSchema = (message: string, options: { allowZero?: boolean } = {}) =>
+/** An amount with more decimals than are kept, said with how many are (DESIGN §6.2). */
+export const AMOUNT_DECIMALS_MESSAGE = `Please enter an amount with at most ${STORED_DECIMALS} decimals.`;
+
+/** The decimal strings the API takes for an amount: "12.50", ".5", "-3"; never grouped. */
+const AMOUNT_TEXT = /^\s*-?(?:\d+(?:\.\d+)?|\.\d+)\s*$/;
+
+type AmountRules = {
+  /** Which amounts the field takes: above 0 (the default), 0 and above, or any. */
+  sign?: 'positive' | 'not-negative' | 'any';
+  /** Said when the amount has more decimals than are kept; `message` by default. */
+  decimalsMessage?: string;
+};
+
+/**
+ * An amount as a JSON number or a decimal string ("12.50", ".5"), with at most STORED_DECIMALS
+ * decimals. A string's decimals are counted in its text, so that a long one is refused rather
+ * than rounded by the conversion to a number.
+ */
+export const amountSchema = (
+  message: string,
+  { sign = 'positive', decimalsMessage = message }: AmountRules = {},
+) =>
   z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .regex(/^\s*\d+(\.\d+)?\s*$/)
-          .transform(Number),
-      ],
-      { message },
-    )
-    .refine(
-      (amount) =>
-        Number.isFinite(amount) &&
-        (options.allowZero ? amount >= 0 : amount > 0) &&
-        amount <= MAX_AMOUNT &&
-        hasAtMostTwoDecimals(amount),
-      { message },
-    );
+    .union([z.number(), z.string().regex(AMOUNT_TEXT, { message })], { message })
+    .transform((input, ctx) => {
+      const read =
+        typeof input === 'number'
+          ? { value: input, hasDecimalsKept: hasAtMostDecimals(input, STORED_DECIMALS) }
+          : readDecimalText(input);
+      const value = read?.value ?? Number.NaN;
+      const isSignAllowed = sign === 'any' || (sign === 'positive' ? value > 0 : value >= 0);
+      if (!read || !Number.isFinite(value) || !isSignAllowed || Math.abs(value) > MAX_AMOUNT) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const hasDecimalsKept =
+        'decimals' in read ? read.decimals <= STORED_DECIMALS : read.hasDecimalsKept;
+      if (!hasDecimalsKept) {
+        ctx.addIssue({ code: 'custom', message: decimalsMessage });
+        return z.NEVER;
+      }
+      return value;
+    });
 
 /** A category's name, as every form and API call takes it (trimmed, 1–50 characters). */
 export const categoryNameSchema = z
@@ -75,7 +98,9 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
         .nullish()
         .transform((value) => value?.trim() ?? ''),
       category: categoryNameSchema,
-      cost: amountSchema(TRANSACTION_MESSAGES.costInvalid),
+      cost: amountSchema(TRANSACTION_MESSAGES.costInvalid, {
+        decimalsMessage: TRANSACTION_MESSAGES.costDecimals,
+      }),
       addedOn: calendarDateSchema,
       isIncome: z.boolean({ message: 'isIncome must be true or false.' }),
       note,

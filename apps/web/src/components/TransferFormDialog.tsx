@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/Button';
 import { FormActions } from '@/components/ui/FormActions';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
+import { MoneyInput } from '@/components/ui/MoneyInput';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
@@ -71,6 +72,7 @@ function TransferForm({ onClose, from, to }: { onClose: () => void; from: string
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<TransferInput, unknown, ValidTransferInput>({
     resolver: transferResolver,
@@ -98,15 +100,7 @@ function TransferForm({ onClose, from, to }: { onClose: () => void; from: string
       />
       <AccountSelect label="To" error={errors.toAccountId?.message} {...register('toAccountId')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={`Amount (${currency})`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={errors.amount?.message}
-          {...register('amount')}
-        />
+        <MoneyInput label={`Amount (${currency})`} control={control} name="amount" />
         <TextField label="Date" type="date" error={errors.date?.message} {...register('date')} />
       </div>
       <TextAreaField

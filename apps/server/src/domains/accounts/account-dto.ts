@@ -1,4 +1,4 @@
-import { fromMinorUnits, type Account } from '@moneta/shared';
+import { fromStoredHundredths, type Account } from '@moneta/shared';
 import type { AccountWithBalance } from './accounts-repository';
 
 export function toAccountDto(row: AccountWithBalance): Account {
@@ -6,8 +6,8 @@ export function toAccountDto(row: AccountWithBalance): Account {
     _id: row.id,
     name: row.name,
     type: row.type,
-    openingBalance: fromMinorUnits(row.openingBalanceCents),
-    balance: fromMinorUnits(row.balanceCents),
+    openingBalance: fromStoredHundredths(row.openingBalanceCents),
+    balance: fromStoredHundredths(row.balanceCents),
     isArchived: row.isArchived,
     identifiers: row.identifiers,
     createdAt: row.createdAt.toISOString(),

@@ -1,10 +1,10 @@
 import {
-  type Account,
   DEFAULT_ACCOUNT,
   ErrorCode,
-  fromMinorUnits,
+  fromStoredHundredths,
+  toStoredHundredths,
+  type Account,
   type RegisterPage,
-  toMinorUnits,
   type ValidAccountInput,
 } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
@@ -27,7 +27,7 @@ function toValues(input: ValidAccountInput): AccountValues {
   return {
     name: input.name,
     type: input.type,
-    openingBalanceCents: toMinorUnits(input.openingBalance),
+    openingBalanceCents: toStoredHundredths(input.openingBalance),
     ...(input.isArchived === undefined ? {} : { isArchived: input.isArchived }),
     ...(input.identifiers === undefined ? {} : { identifiers: input.identifiers }),
   };
@@ -111,7 +111,7 @@ export function createAccountsService(db: Database) {
           date: row.date,
           name: row.name,
           category: row.category,
-          amount: fromMinorUnits(row.amountCents),
+          amount: fromStoredHundredths(row.amountCents),
           note: row.note || null,
           otherAccountId: row.otherAccountId,
         })),

@@ -1,4 +1,4 @@
-import { budgetPercent, fromMinorUnits, type Budget } from '@moneta/shared';
+import { budgetPercent, fromStoredHundredths, type Budget } from '@moneta/shared';
 import type { BudgetWithSpending } from './budgets-repository';
 
 /** The budget as the API shows it: decimal amounts, with spent, remaining and percent. */
@@ -6,11 +6,11 @@ export function toBudgetDto(row: BudgetWithSpending): Budget {
   return {
     _id: row.id,
     category: row.category,
-    amount: fromMinorUnits(row.amountCents),
+    amount: fromStoredHundredths(row.amountCents),
     month: row.month,
     year: row.year,
-    spent: fromMinorUnits(row.spentCents),
-    remaining: fromMinorUnits(row.amountCents - row.spentCents),
+    spent: fromStoredHundredths(row.spentCents),
+    remaining: fromStoredHundredths(row.amountCents - row.spentCents),
     percent: budgetPercent(row.spentCents, row.amountCents),
   };
 }

@@ -1,8 +1,8 @@
 import {
+  ErrorCode,
+  toStoredHundredths,
   type Budget,
   type BudgetListQuery,
-  ErrorCode,
-  toMinorUnits,
   type ValidBudgetInput,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
@@ -24,7 +24,7 @@ const budgetExists = (input: ValidBudgetInput) =>
 function toValues(input: ValidBudgetInput): BudgetValues {
   return {
     category: input.category,
-    amountCents: toMinorUnits(input.amount),
+    amountCents: toStoredHundredths(input.amount),
     month: input.month,
     year: input.year,
   };

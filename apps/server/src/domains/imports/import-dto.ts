@@ -1,4 +1,9 @@
-import { fromMinorUnits, type Import, type ImportRow, type ImportSummary } from '@moneta/shared';
+import {
+  fromStoredHundredths,
+  type Import,
+  type ImportRow,
+  type ImportSummary,
+} from '@moneta/shared';
 import type { ImportRecord } from '../../db/schema';
 import type { ImportRowView } from './import-rows-repository';
 
@@ -7,7 +12,7 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
     index: row.position - firstRow,
     date: row.date,
     name: row.name,
-    amount: row.amountCents === null ? null : fromMinorUnits(row.amountCents),
+    amount: row.amountCents === null ? null : fromStoredHundredths(row.amountCents),
     isIncome: row.isIncome,
     category: row.category,
     categorySource: row.categorySource,

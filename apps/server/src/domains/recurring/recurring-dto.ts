@@ -1,4 +1,4 @@
-import { fromMinorUnits, type Recurring } from '@moneta/shared';
+import { fromStoredHundredths, type Recurring } from '@moneta/shared';
 import type { RecurringRuleRow } from '../../db/schema';
 
 /** The rule as the API shows it: decimal `amount`, `_id`, dates as 'YYYY-MM-DD'. */
@@ -7,7 +7,7 @@ export function toRecurringDto(row: RecurringRuleRow): Recurring {
     _id: row.id,
     name: row.name,
     category: row.category,
-    amount: fromMinorUnits(row.amountCents),
+    amount: fromStoredHundredths(row.amountCents),
     isIncome: row.isIncome,
     frequency: row.frequency,
     startDate: row.startDate,

@@ -1,11 +1,11 @@
 import {
   addDays,
   ErrorCode,
-  fromMinorUnits,
+  fromStoredHundredths,
   occurrencesBetween,
   RECURRING_MESSAGES,
   todayIn,
-  toMinorUnits,
+  toStoredHundredths,
   type Recurring,
   type UpcomingOccurrence,
   type ValidRecurringInput,
@@ -33,7 +33,7 @@ function toValues(input: ValidRecurringInput): RecurringRuleValues {
   return {
     name: input.name,
     category: input.category,
-    amountCents: toMinorUnits(input.amount),
+    amountCents: toStoredHundredths(input.amount),
     isIncome: input.isIncome,
     frequency: input.frequency,
     startDate: input.startDate,
@@ -86,7 +86,9 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
           values.accountId ??= (await createAccountsRepository(tx).defaultId(owner.id)) ?? null;
           const rule = await createRecurringRepository(tx).insert(owner.id, values);
           await rememberCategory(tx, owner.id, input.category, input.isIncome);
-          return toRecurringDto(await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now())));
+          return toRecurringDto(
+            await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now())),
+          );
         }),
       );
     },
@@ -107,7 +109,9 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
           const rule = await createRecurringRepository(tx).update(owner.id, id, values);
           if (!rule) throw recurringNotFound();
           await rememberCategory(tx, owner.id, input.category, input.isIncome);
-          return toRecurringDto(await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now())));
+          return toRecurringDto(
+            await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now())),
+          );
         }),
       );
     },
@@ -127,7 +131,7 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
           occurrences.push({
             recurringId: rule.id,
             name: rule.name,
-            amount: fromMinorUnits(rule.amountCents),
+            amount: fromStoredHundredths(rule.amountCents),
             isIncome: rule.isIncome,
             accountId: rule.accountId,
             date,

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { fromMinorUnits, type TransactionFilters } from '@moneta/shared';
+import { fromStoredHundredths, type TransactionFilters } from '@moneta/shared';
 import { stringify } from 'csv-stringify/sync';
 import type { TransactionRow } from '../../db/schema';
 import type { TransactionListRepository } from './transaction-list-repository';
@@ -22,7 +22,7 @@ function toRecord(row: TransactionRow): string[] {
     row.isIncome ? 'Income' : 'Expense',
     neutralizeCell(row.name),
     neutralizeCell(row.category),
-    fromMinorUnits(row.costCents).toFixed(2),
+    fromStoredHundredths(row.costCents).toFixed(2),
     neutralizeCell(row.note ?? ''),
   ];
 }

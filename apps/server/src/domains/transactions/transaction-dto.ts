@@ -1,4 +1,4 @@
-import { fromMinorUnits, type Transaction } from '@moneta/shared';
+import { fromStoredHundredths, type Transaction } from '@moneta/shared';
 import type { TransactionRow } from '../../db/schema';
 
 /** The transaction as the API shows it: decimal `cost`, `_id`, `note` null when empty. */
@@ -7,7 +7,7 @@ export function toTransactionDto(row: TransactionRow): Transaction {
     _id: row.id,
     name: row.name,
     category: row.category,
-    cost: fromMinorUnits(row.costCents),
+    cost: fromStoredHundredths(row.costCents),
     addedOn: row.addedOn,
     isIncome: row.isIncome,
     note: row.note || null,

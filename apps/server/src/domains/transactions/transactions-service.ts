@@ -3,11 +3,11 @@ import {
   type ChartData,
   datesBetween,
   ErrorCode,
-  fromMinorUnits,
+  fromStoredHundredths,
   isCalendarDate,
   todayIn,
   toDayNumber,
-  toMinorUnits,
+  toStoredHundredths,
   type SummaryQuery,
   type Transaction,
   type TransactionFilters,
@@ -49,7 +49,7 @@ function toValues(input: ValidTransactionInput | ValidTransactionUpdate): Transa
   return {
     name: input.name,
     category: input.category,
-    costCents: toMinorUnits(input.cost),
+    costCents: toStoredHundredths(input.cost),
     addedOn: input.addedOn,
     isIncome: input.isIncome,
     note: input.note,
@@ -312,9 +312,9 @@ export function createTransactionsService(db: Executor) {
         list.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
       ]);
       return {
-        totalIncome: fromMinorUnits(sums.incomeCents),
-        totalExpenses: fromMinorUnits(sums.expenseCents),
-        balance: fromMinorUnits(sums.incomeCents - sums.expenseCents),
+        totalIncome: fromStoredHundredths(sums.incomeCents),
+        totalExpenses: fromStoredHundredths(sums.expenseCents),
+        balance: fromStoredHundredths(sums.incomeCents - sums.expenseCents),
         recentTransactions: recent.map(toTransactionDto),
         from: from ?? null,
         to: to ?? null,
@@ -352,12 +352,15 @@ export function createTransactionsService(db: Executor) {
       for (const row of rows) {
         if (row.date !== null) dailyTotal.set(`${row.date}|${row.isIncome}`, row.totalCents);
         else if (row.category !== null && !row.isIncome)
-          expensesByCategory.push({ name: row.category, total: fromMinorUnits(row.totalCents) });
+          expensesByCategory.push({
+            name: row.category,
+            total: fromStoredHundredths(row.totalCents),
+          });
       }
       const series = (isIncome: boolean) =>
         datesBetween(from, to).map((date) => ({
           date,
-          total: fromMinorUnits(dailyTotal.get(`${date}|${isIncome}`) ?? 0),
+          total: fromStoredHundredths(dailyTotal.get(`${date}|${isIncome}`) ?? 0),
         }));
       return {
         expensesByCategory,

@@ -1,4 +1,4 @@
-import { fromMinorUnits, type Transfer } from '@moneta/shared';
+import { fromStoredHundredths, type Transfer } from '@moneta/shared';
 import type { TransferRow } from '../../db/schema';
 
 export function toTransferDto(row: TransferRow): Transfer {
@@ -6,7 +6,7 @@ export function toTransferDto(row: TransferRow): Transfer {
     _id: row.id,
     fromAccountId: row.fromAccountId,
     toAccountId: row.toAccountId,
-    amount: fromMinorUnits(row.amountCents),
+    amount: fromStoredHundredths(row.amountCents),
     date: row.date,
     note: row.note || null,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import {
   ErrorCode,
-  toMinorUnits,
+  toStoredHundredths,
   type Transfer,
   type TransferPage,
   type ValidTransferInput,
@@ -19,7 +19,7 @@ function toValues(input: ValidTransferInput): TransferValues {
   return {
     fromAccountId: input.fromAccountId,
     toAccountId: input.toAccountId,
-    amountCents: toMinorUnits(input.amount),
+    amountCents: toStoredHundredths(input.amount),
     date: input.date,
     note: input.note,
   };

@@ -1,6 +1,6 @@
 import { ErrorCode, isCalendarDate } from '@moneta/shared';
 import { unreadable } from './import-refusal';
-import { parseAmount } from './parse-amount';
+import { parseBankAmount } from './parse-bank-amount';
 import { amountProblem, cleanName, cleanNote, finishRow, quoted, type ReadRow } from './read-row';
 import { listOf, parseXml, textOf, type XmlValue } from './xml';
 
@@ -44,7 +44,7 @@ function entryRow(entry: XmlValue, position: number): ReadRow {
     problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid date.`;
 
   const amountText = textOf(entry, 'Amt');
-  const amount = parseAmount(amountText, '.');
+  const amount = parseBankAmount(amountText, '.');
   const indicator = textOf(entry, 'CdtDbtInd');
   const isReversal = textOf(entry, 'RvslInd') === 'true';
   let signedCents: number | null = null;

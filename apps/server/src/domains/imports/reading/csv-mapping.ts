@@ -1,6 +1,6 @@
 import { IMPORT_DATE_FORMATS, type ImportDateFormat, type ImportMapping } from '@moneta/shared';
 import { chooseDateFormat, formatsReading, parseDate } from './parse-date';
-import { decimalEvidence, parseAmount, type DecimalSeparator } from './parse-amount';
+import { decimalEvidence, parseBankAmount, type DecimalSeparator } from './parse-bank-amount';
 
 /** How many records the header and the mapping are detected from. */
 export const DETECTION_RECORDS = 200;
@@ -192,7 +192,7 @@ export function findHeader(records: string[][]): CsvTable | undefined {
     const filled = record.filter((cell) => cell.trim() !== '');
     return (
       filled.length >= Math.max(2, Math.ceil(width * 0.6)) &&
-      filled.every((cell) => formatsReading([cell]).length === 0 && !parseAmount(cell, '.').ok)
+      filled.every((cell) => formatsReading([cell]).length === 0 && !parseBankAmount(cell, '.').ok)
     );
   };
   let index = searched.findIndex(looksLikeHeader);
@@ -218,7 +218,7 @@ function profile(columns: string[], rows: string[][]): ColumnProfile[] {
     let amounts = 0;
     let hasNegative = false;
     for (const value of values) {
-      const reading = parseAmount(value, '.');
+      const reading = parseBankAmount(value, '.');
       if (reading.ok) {
         amounts++;
         if (reading.cents < 0) hasNegative = true;

@@ -1,6 +1,6 @@
 import type { ImportMapping } from '@moneta/shared';
 import { parseDate } from './parse-date';
-import { parseAmount } from './parse-amount';
+import { parseBankAmount } from './parse-bank-amount';
 import {
   amountProblem,
   cleanCategory,
@@ -41,7 +41,7 @@ export function readCsvRow(
   let signedCents: number | null = null;
   if (mapping.amount !== null) {
     const text = cell(mapping.amount);
-    const reading = parseAmount(text, mapping.decimalSeparator);
+    const reading = parseBankAmount(text, mapping.decimalSeparator);
     if (reading.ok) signedCents = mapping.invertSign ? -reading.cents : reading.cents;
     else {
       const field = `the amount (column ${columnName(columns, mapping.amount)})`;
@@ -50,8 +50,8 @@ export function readCsvRow(
   } else {
     const debitText = cell(mapping.debit);
     const creditText = cell(mapping.credit);
-    const debit = debitText ? parseAmount(debitText, mapping.decimalSeparator) : undefined;
-    const credit = creditText ? parseAmount(creditText, mapping.decimalSeparator) : undefined;
+    const debit = debitText ? parseBankAmount(debitText, mapping.decimalSeparator) : undefined;
+    const credit = creditText ? parseBankAmount(creditText, mapping.decimalSeparator) : undefined;
     const paidOut = debit?.ok ? Math.abs(debit.cents) : 0;
     const paidIn = credit?.ok ? Math.abs(credit.cents) : 0;
     if (debit && !debit.ok) {

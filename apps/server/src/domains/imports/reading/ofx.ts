@@ -1,6 +1,6 @@
 import { ErrorCode, isCalendarDate } from '@moneta/shared';
 import { unreadable } from './import-refusal';
-import { parseAmount } from './parse-amount';
+import { parseBankAmount } from './parse-bank-amount';
 import { amountProblem, cleanName, cleanNote, finishRow, quoted, type ReadRow } from './read-row';
 import { parseXml, type XmlNode, type XmlValue } from './xml';
 
@@ -138,7 +138,7 @@ function ofxRow(fields: OfxFields, position: number): ReadRow {
     problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid OFX date (YYYYMMDD).`;
 
   const amountText = fields.TRNAMT ?? '';
-  const amount = parseAmount(amountText, '.');
+  const amount = parseBankAmount(amountText, '.');
   let signedCents: number | null = null;
   if (amount.ok) signedCents = amount.cents;
   else problem ??= amountProblem(rowNumber, amount, amountText, 'the amount (TRNAMT)');

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@moneta/shared';
 import type { ImportDateFormat } from '@moneta/shared';
 import { notSupported, unreadable } from './import-refusal';
-import { parseAmount } from './parse-amount';
+import { parseBankAmount } from './parse-bank-amount';
 import { chooseDateFormat, formatsReading, parseDate } from './parse-date';
 import {
   amountProblem,
@@ -101,7 +101,7 @@ function qifRow(record: QifRecord, position: number, dateFormat: ImportDateForma
     problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid ${dateFormat} date.`;
 
   const amountText = (record.get('T') ?? record.get('U') ?? '').trim();
-  const amount = parseAmount(amountText, '.');
+  const amount = parseBankAmount(amountText, '.');
   let signedCents: number | null = null;
   if (amount.ok) signedCents = amount.cents;
   else problem ??= amountProblem(rowNumber, amount, amountText, 'the amount (T line)');

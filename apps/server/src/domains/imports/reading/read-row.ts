@@ -1,5 +1,5 @@
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared';
-import type { AmountReading } from './parse-amount';
+import type { AmountReading } from './parse-bank-amount';
 
 /** One record of a bank file as read: what the import will show and turn into a transaction. */
 export interface ReadRow {

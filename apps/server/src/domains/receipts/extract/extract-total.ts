@@ -1,4 +1,4 @@
-import { hasZeroDecimalCurrency, parseAmount } from './parse-amount';
+import { hasZeroDecimalCurrency, parseReceiptAmount } from './parse-receipt-amount';
 import type { ReceiptLine } from '../ocr/receipt-lines';
 import { roundToCents, type Extracted } from './receipt-reading';
 
@@ -17,13 +17,13 @@ export function findAmounts(text: string, zeroDecimal = hasZeroDecimalCurrency(t
   const values: number[] = [];
   if (zeroDecimal) {
     for (const m of text.matchAll(WHOLE_AMOUNT)) {
-      const value = parseAmount(m[1] ?? m[2] ?? '', { zeroDecimal: true });
+      const value = parseReceiptAmount(m[1] ?? m[2] ?? '', { zeroDecimal: true });
       if (value !== null) values.push(value);
     }
     if (values.length > 0) return values;
   }
   for (const m of text.matchAll(DECIMAL_AMOUNT)) {
-    const value = parseAmount(m[1] ?? '');
+    const value = parseReceiptAmount(m[1] ?? '');
     if (value !== null && value >= 0) values.push(value);
   }
   return values;

@@ -188,6 +188,35 @@ describe('transaction form', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('reads the amount as typed ("2,95" saves 2.95), and refuses text it cannot read', async () => {
+    const { calls } = signedIn({
+      'POST /api/transactions': ({ body }) => ({
+        status: 201,
+        body: makeTransaction(body as object),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    const dialog = await openAddForm(user);
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    expect(amount).toHaveAttribute('type', 'text');
+    expect(amount).toHaveAttribute('inputmode', 'decimal');
+    await user.type(within(dialog).getByLabelText('Name'), 'Bread');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+    await user.type(amount, '2,9,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+    expect(await within(dialog).findByText(/The separators are out of place/)).toBeVisible();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(/The separators are out of place/);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(amount);
+    await user.type(amount, '2,95');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ cost: 2.95 });
+  });
+
   it('defaults the income name to "<category> Income" and shows it as the placeholder', async () => {
     const { calls } = signedIn({
       'POST /api/transactions': ({ body }) => ({
@@ -232,7 +261,7 @@ describe('transaction form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Income' }));
     const income = screen.getByRole('dialog', { name: 'Add Income' });
     expect(within(income).getByLabelText('Name (optional)')).toHaveValue('');
-    expect(within(income).getByLabelText('Amount (USD)')).toHaveValue(null);
+    expect(within(income).getByLabelText('Amount (USD)')).toHaveValue('');
     expect(within(income).getByLabelText('Category')).toHaveValue('');
     expect(within(income).getByRole('option', { name: 'Salary' })).toBeInTheDocument();
 

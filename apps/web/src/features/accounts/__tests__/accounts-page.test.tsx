@@ -113,6 +113,65 @@ describe('accounts page', () => {
     });
   });
 
+  it('reads an opening balance as typed ("2.345,67"), and refuses text it cannot read', async () => {
+    const { calls } = signedIn({
+      'POST /api/accounts': ({ body }) => ({
+        status: 201,
+        body: makeAccount({ ...(body as Partial<Account>) }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Add Account' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Account' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Savings');
+    const opening = within(dialog).getByLabelText(/Opening balance/);
+    expect(opening).toHaveValue('0');
+    await user.clear(opening);
+    await user.type(opening, '12abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Account' }));
+    expect(await within(dialog).findByText(/Use only digits and separators/)).toBeVisible();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(opening);
+    await user.type(opening, '2.345,67');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Account' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      openingBalance: 2345.67,
+    });
+  });
+
+  it('reads a transfer amount as typed ("2,95"), and refuses text it cannot read', async () => {
+    const { calls } = signedIn({
+      'POST /api/transfers': ({ body }) => ({
+        status: 201,
+        body: {
+          _id: 'tr1',
+          note: null,
+          createdAt: '2026-03-01T00:00:00.000Z',
+          updatedAt: '2026-03-01T00:00:00.000Z',
+          ...(body as object),
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Transfer' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer Between Accounts' });
+    const amount = await within(dialog).findByLabelText(/Amount/);
+    await user.type(amount, '1..5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Transfer' }));
+    expect(await within(dialog).findByText(/The separators are out of place/)).toBeVisible();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(amount);
+    await user.type(amount, '2,95');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Transfer' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ amount: 2.95 });
+  });
+
   it("shows the server's sentence when an account with history cannot be deleted", async () => {
     signedIn({
       [`DELETE /api/accounts/${card._id}`]: {

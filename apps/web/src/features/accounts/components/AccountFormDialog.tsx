@@ -13,6 +13,7 @@ import { toast } from 'react-toastify';
 import { FormActions } from '@/components/ui/FormActions';
 import { Dialog } from '@/components/ui/Dialog';
 import { SelectField } from '@/components/ui/SelectField';
+import { MoneyInput } from '@/components/ui/MoneyInput';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
@@ -64,13 +65,14 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<AccountFormInput, unknown, ValidAccountInput>({
     resolver: accountResolver,
     defaultValues: {
       name: account?.name ?? '',
       type: account?.type ?? 'checking',
-      openingBalance: account ? String(account.openingBalance) : '0',
+      openingBalance: account?.openingBalance ?? 0,
       isArchived: account?.isArchived ?? false,
       identifiers: account?.identifiers.join('\n') ?? '',
     },
@@ -110,19 +112,17 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
           </option>
         ))}
       </SelectField>
-      <TextField
+      <MoneyInput
         label={`Opening balance (${currency})`}
-        type="number"
-        inputMode="decimal"
-        step="0.01"
+        control={control}
+        name="openingBalance"
+        allowNegative
         hint={
           <p className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400">
             What the account held before the transactions you record here; negative for a
             card&apos;s debt.
           </p>
         }
-        error={errors.openingBalance?.message}
-        {...register('openingBalance')}
       />
       <TextAreaField
         label="Bank identifiers (optional)"

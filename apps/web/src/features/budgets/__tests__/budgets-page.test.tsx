@@ -249,6 +249,35 @@ describe('budgets page', () => {
     expect(addButton).toHaveFocus();
   });
 
+  it('reads the amount as typed ("2,95" saves 2.95), and refuses text it cannot read', async () => {
+    const { calls } = signedIn({
+      'GET /api/budgets': { body: [] },
+      'POST /api/budgets': ({ body }) => ({
+        status: 201,
+        body: { _id: 'b1', spent: 0, remaining: 0, percent: 0, ...(body as object) },
+      }),
+    });
+    const { user } = await openBudgets();
+    await user.click(screen.getByRole('button', { name: 'Add Budget' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('option', { name: EXPENSE_CATEGORIES[0] })).toBeTruthy(),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Category'), EXPENSE_CATEGORIES[0]!);
+    const amount = within(dialog).getByLabelText('Amount');
+    await user.type(amount, 'ten');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(BUDGET_MESSAGES.amountInvalid)).toBeVisible();
+    expect(within(dialog).getByText(/Use only digits and separators/)).toBeVisible();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(amount);
+    await user.type(amount, '2,95');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ amount: 2.95 });
+  });
+
   it('shows the validation messages of the shared schema and sends nothing', async () => {
     const { calls } = signedIn({ 'GET /api/budgets': { body: [] } });
     const { user } = await openBudgets();
@@ -302,7 +331,7 @@ describe('budgets page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
     expect(within(dialog).getByLabelText('Category')).toHaveValue('Shopping');
     const amount = within(dialog).getByLabelText('Amount');
-    expect(amount).toHaveValue(80);
+    expect(amount).toHaveValue('80');
     await user.clear(amount);
     await user.type(amount, '120');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -342,7 +371,7 @@ describe('budgets page', () => {
     expect(within(ask).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(amount).toHaveValue(75);
+    expect(amount).toHaveValue('75');
 
     await user.keyboard('{Escape}');
     await user.click(

@@ -12,6 +12,7 @@ import { toast } from 'react-toastify';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
+import { MoneyInput } from '@/components/ui/MoneyInput';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
@@ -47,13 +48,14 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
     handleSubmit,
     getValues,
     setValue,
+    control,
     formState: { errors, isSubmitted },
   } = useForm<BudgetInput, unknown, ValidBudgetInput>({
     resolver: zodFormResolver(budgetInputSchema),
-    // The fields hold text as typed; the shared schema turns it into numbers.
+    // Month and year hold text as typed; the shared schema turns it into numbers.
     defaultValues: {
       category: budget?.category ?? '',
-      amount: budget ? String(budget.amount) : '',
+      amount: budget?.amount ?? '',
       month: String(budget?.month ?? defaultMonth.month),
       year: String(budget?.year ?? defaultMonth.year),
     },
@@ -94,17 +96,7 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
         error={errors.category?.message}
         {...register('category')}
       />
-      <TextField
-        label="Amount"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        placeholder="0.00"
-        required
-        error={errors.amount?.message}
-        {...register('amount')}
-      />
+      <MoneyInput label="Amount" control={control} name="amount" placeholder="0.00" required />
       <div className="grid grid-cols-2 gap-4">
         <TextField
           label="Month"

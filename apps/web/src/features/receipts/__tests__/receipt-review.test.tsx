@@ -171,6 +171,27 @@ describe('the review of an uploaded receipt', () => {
     expect(await screen.findByText('Expense updated: Corner Kiosk $8.37')).toBeVisible();
   });
 
+  it('reads a corrected amount as typed ("2,95"), and refuses text it cannot read', async () => {
+    const { user, app, calls } = await uploadReceipt(
+      reading({ confidence: { merchant: 0.9, amount: 0.4, date: 0.9 } }),
+      { 'PUT /api/receipts/r1': ({ body }) => ({ body: reviewed(body) }) },
+    );
+    const form = await reviewForm();
+    const amount = within(form).getByLabelText('Amount (USD)');
+    expect(amount).toHaveValue('8.37');
+    await user.clear(amount);
+    await user.type(amount, '8.3.7');
+    await user.click(within(form).getByRole('button', { name: 'Confirm' }));
+    expect(await within(form).findByText(/The separators are out of place/)).toBeVisible();
+    expect(reviews(calls)).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '2,95');
+    await user.click(within(form).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/dashboard'));
+    expect(reviews(calls)[0]?.body).toMatchObject({ amount: 2.95 });
+  });
+
   it('confirms an unchanged reading without sending anything', async () => {
     const { user, app, calls } = await uploadReceipt(
       reading({ confidence: { merchant: 0.9, amount: 0.5, date: 0.9 } }),

@@ -12,6 +12,7 @@ import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
+import { MoneyInput } from '@/components/ui/MoneyInput';
 import { inputClasses } from '@/components/ui/input-styles';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
@@ -29,7 +30,7 @@ const CHECK_THIS = 'Check this — it was hard to read.';
 export const NO_DATE_FOUND = "No date found — today's date was used.";
 
 type ValidReview = z.output<typeof receiptReviewSchema>;
-type FormValues = { merchant: string; amount: string; date: string; category: string };
+type FormValues = { merchant: string; amount: number; date: string; category: string };
 const FORM_FIELDS: readonly (keyof FormValues)[] = ['merchant', 'amount', 'date', 'category'];
 
 const reviewResolver = zodFormResolver<ReceiptReview, ValidReview>(receiptReviewSchema);
@@ -104,12 +105,13 @@ export function ReceiptReviewForm({
     handleSubmit,
     setError,
     setFocus,
+    control,
     formState: { errors },
   } = useForm<ReceiptReview, unknown, ValidReview>({
     resolver: reviewResolver,
     defaultValues: {
       merchant: reading.merchant,
-      amount: String(reading.amount),
+      amount: reading.amount,
       date: reading.date,
       category: reading.category,
     } satisfies FormValues,
@@ -189,9 +191,10 @@ export function ReceiptReviewForm({
         )}
       </FormField>
       <div className="grid gap-4 @sm:grid-cols-2">
-        <FormField
+        <MoneyInput
           label={`Amount (${currency})`}
-          error={errors.amount?.message}
+          control={control}
+          name="amount"
           describedBy={
             [describedBy('amount'), readCurrency ? `${baseId}-currency` : null]
               .filter(Boolean)
@@ -210,19 +213,7 @@ export function ReceiptReviewForm({
               ) : null}
             </>
           }
-        >
-          {(control) => (
-            <input
-              className={`${inputClasses} mt-1.5`}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              {...control}
-              {...register('amount')}
-            />
-          )}
-        </FormField>
+        />
         <FormField
           label="Date"
           error={errors.date?.message}

@@ -113,6 +113,32 @@ describe('recurring transactions page', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it('reads the amount as typed ("2,95" saves 2.95), and refuses text it cannot read', async () => {
+    const { calls } = signedIn({
+      'GET /api/recurring': { body: [] },
+      'POST /api/recurring/create': ({ body }) => ({
+        status: 201,
+        body: makeRule({ ...(body as Partial<Recurring>) }),
+      }),
+    });
+    const { user } = await openRecurring();
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Coffee club');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Subscriptions');
+    const amount = within(dialog).getByLabelText('Amount');
+    await user.type(amount, '2,95,');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(RECURRING_MESSAGES.amountInvalid)).toBeVisible();
+    expect(within(dialog).getByText(/The separators are out of place/)).toBeVisible();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(amount);
+    await user.type(amount, '2,95');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ amount: 2.95 });
+  });
+
   it('shows the messages of the shared schema and sends nothing', async () => {
     const { calls } = signedIn({ 'GET /api/recurring': { body: [] } });
     const { user } = await openRecurring();

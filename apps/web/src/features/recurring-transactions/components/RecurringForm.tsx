@@ -16,6 +16,7 @@ import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
 import { SelectField } from '@/components/ui/SelectField';
+import { MoneyInput } from '@/components/ui/MoneyInput';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
@@ -60,8 +61,7 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
     defaultValues: {
       name: recurring?.name ?? '',
       category: recurring?.category ?? '',
-      // The field holds text as typed; the shared schema turns it into a number.
-      amount: recurring ? String(recurring.amount) : '',
+      amount: recurring?.amount ?? '',
       isIncome: recurring?.isIncome ?? false,
       frequency: recurring?.frequency ?? 'monthly',
       startDate: recurring?.startDate ?? today,
@@ -120,17 +120,7 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
         error={errors.category?.message}
         {...register('category')}
       />
-      <TextField
-        label="Amount"
-        type="number"
-        inputMode="decimal"
-        min={0.01}
-        step="0.01"
-        placeholder="0.00"
-        required
-        error={errors.amount?.message}
-        {...register('amount')}
-      />
+      <MoneyInput label="Amount" control={control} name="amount" placeholder="0.00" required />
       <AccountSelect
         keepAccountId={recurring?.accountId}
         error={errors.accountId?.message}

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { PromptDialog } from '@/components/ui/PromptDialog';
+import { MoneyInput } from '@/components/ui/MoneyInput';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
@@ -127,7 +128,7 @@ function TransactionForm({
     defaultValues: {
       name: transaction?.name ?? '',
       category: transaction?.category ?? '',
-      cost: transaction ? String(transaction.cost) : '',
+      cost: transaction?.cost ?? '',
       addedOn: transaction?.addedOn ?? today,
       isIncome,
       note: transaction?.note ?? '',
@@ -282,15 +283,7 @@ function TransactionForm({
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={`Amount (${currency})`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={errors.cost?.message}
-          {...register('cost')}
-        />
+        <MoneyInput label={`Amount (${currency})`} control={control} name="cost" />
         <TextField
           label="Date"
           type="date"

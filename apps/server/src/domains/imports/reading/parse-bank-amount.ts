@@ -1,4 +1,5 @@
 import { MAX_AMOUNT } from '@moneta/shared';
+import { groupedDigits } from '@moneta/shared/typed-amount';
 
 export type DecimalSeparator = '.' | ',';
 
@@ -22,7 +23,7 @@ const MAX_CENTS = MAX_AMOUNT * 100;
  * `decimalSeparator` (so `1,234` is 1234 where the decimal separator is "."). Whole-number
  * arithmetic on the digits: no binary rounding.
  */
-export function parseAmount(text: string, decimalSeparator: DecimalSeparator): AmountReading {
+export function parseBankAmount(text: string, decimalSeparator: DecimalSeparator): AmountReading {
   let value = text.trim();
   if (value === '') return { ok: false, reason: 'empty' };
   let isNegative = false;
@@ -84,12 +85,9 @@ function splitDecimal(
   const groupSeparator = decimal === '.' ? ',' : decimal === ',' ? '.' : /[.,]/.exec(value)?.[0];
   let whole = wholePart!;
   if (groupSeparator && whole.includes(groupSeparator)) {
-    const groups = whole.split(groupSeparator);
-    const [first, ...others] = groups;
-    if (!/^\d{1,3}$/.test(first!) || others.some((group) => !/^\d{3}$/.test(group))) {
-      return undefined;
-    }
-    whole = groups.join('');
+    const digits = groupedDigits(whole);
+    if (digits === undefined) return undefined;
+    whole = digits;
   }
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction)) return undefined;
   if (whole === '' && fraction === '') return undefined;

@@ -1,3 +1,5 @@
+import { groupedDigits } from '@moneta/shared/typed-amount';
+
 /**
  * Amounts as printed on receipts: "$1,234.56", "RM 12.50", "RM12.50", "1.234,56 €", "¥1,200",
  * "12,50". Returns the value in major units, or null when the text is not one amount.
@@ -12,7 +14,10 @@ export function hasZeroDecimalCurrency(text: string): boolean {
   return ZERO_DECIMAL_MARKS.test(text);
 }
 
-export function parseAmount(raw: string, options: { zeroDecimal?: boolean } = {}): number | null {
+export function parseReceiptAmount(
+  raw: string,
+  options: { zeroDecimal?: boolean } = {},
+): number | null {
   const zeroDecimal = options.zeroDecimal ?? hasZeroDecimalCurrency(raw);
   let text = raw.replace(CURRENCY_MARKS, '').replace(/\s+/g, ' ').trim();
   // "-2,00" and "2,00-" are negative; "- 27,63" is a leader between a keyword and its amount.
@@ -37,12 +42,13 @@ export function parseAmount(raw: string, options: { zeroDecimal?: boolean } = {}
       headSeparators !== text[lastSep];
     if (isDecimal) {
       // Everything before the decimal separator must be digits grouped by threes.
-      if (headSeparators && !/^\d{1,3}(?:[.,']\d{3})*$/.test(head)) return null;
-      value = Number(`${head.replace(/[.,']/g, '')}.${text.slice(lastSep + 1)}`);
-    } else if (/^\d{1,3}(?:[.,']\d{3})+$/.test(text)) {
-      value = Number(text.replace(/[.,']/g, ''));
+      const whole = groupedDigits(head);
+      if (whole === undefined) return null;
+      value = Number(`${whole}.${text.slice(lastSep + 1)}`);
     } else {
-      return null;
+      const whole = groupedDigits(text);
+      if (whole === undefined) return null;
+      value = Number(whole);
     }
   }
   if (!Number.isFinite(value)) return null;
