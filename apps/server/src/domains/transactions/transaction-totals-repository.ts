@@ -1,4 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
 import { transactionDailyTotals, transactionTotals } from '../../db/schema';
@@ -18,21 +19,26 @@ export interface ChartTotalRow {
 
 const placeholder = sql.placeholder;
 
+/** Income and expense summed apart, over rows of either kept table (all time, or by day). */
+function sumsByKind(table: { sumCents: AnyPgColumn; isIncome: AnyPgColumn }) {
+  return {
+    incomeCents:
+      sql<number>`coalesce(sum(${table.sumCents}) FILTER (WHERE ${table.isIncome}), 0)`.mapWith(
+        Number,
+      ),
+    expenseCents:
+      sql<number>`coalesce(sum(${table.sumCents}) FILTER (WHERE NOT ${table.isIncome}), 0)`.mapWith(
+        Number,
+      ),
+  };
+}
+
 export function createTransactionTotalsRepository(db: Executor) {
   return {
     async totals(userId: string): Promise<{ incomeCents: number; expenseCents: number }> {
       const statement = preparedStatement(db, 'transaction_totals_by_kind', (name) =>
         db
-          .select({
-            incomeCents:
-              sql<number>`coalesce(sum(${transactionTotals.sumCents}) FILTER (WHERE ${transactionTotals.isIncome}), 0)`.mapWith(
-                Number,
-              ),
-            expenseCents:
-              sql<number>`coalesce(sum(${transactionTotals.sumCents}) FILTER (WHERE NOT ${transactionTotals.isIncome}), 0)`.mapWith(
-                Number,
-              ),
-          })
+          .select(sumsByKind(transactionTotals))
           .from(transactionTotals)
           .where(eq(transactionTotals.userId, placeholder('userId')))
           .prepare(name),
@@ -53,16 +59,7 @@ export function createTransactionTotalsRepository(db: Executor) {
       const days = transactionDailyTotals;
       const statement = preparedStatement(db, 'transaction_totals_between', (name) =>
         db
-          .select({
-            incomeCents:
-              sql<number>`coalesce(sum(${days.sumCents}) FILTER (WHERE ${days.isIncome}), 0)`.mapWith(
-                Number,
-              ),
-            expenseCents:
-              sql<number>`coalesce(sum(${days.sumCents}) FILTER (WHERE NOT ${days.isIncome}), 0)`.mapWith(
-                Number,
-              ),
-          })
+          .select(sumsByKind(days))
           .from(days)
           .where(
             and(
