@@ -97,25 +97,35 @@ describe('parseTypedAmount', () => {
         fc.boolean(),
         (cents, minus) => {
           const value = (minus ? -cents : cents) / 100;
+          // "-0.00" is read as the number it means, zero (not JavaScript's negative zero).
+          const expected = Object.is(value, -0) ? 0 : value;
           const intl = (locale: string, useGrouping: boolean) =>
             new Intl.NumberFormat(locale, { minimumFractionDigits: 2, useGrouping }).format(value);
-          expect(read(intl('en-US', true), EN_US_NUMBER_FORMAT, true)).toEqual({ ok: true, value });
+          expect(read(intl('en-US', true), EN_US_NUMBER_FORMAT, true)).toEqual({
+            ok: true,
+            value: expected,
+          });
           expect(read(intl('en-US', false), EN_US_NUMBER_FORMAT, true)).toEqual({
             ok: true,
-            value,
+            value: expected,
           });
-          expect(read(intl('de-DE', true), DE_DE, true)).toEqual({ ok: true, value });
+          expect(read(intl('de-DE', true), DE_DE, true)).toEqual({ ok: true, value: expected });
           expect(read(intl('fr-FR', true), { decimal: ',', group: '\u202f' }, true)).toEqual({
             ok: true,
-            value,
+            value: expected,
           });
           expect(read(intl('de-CH', true), { decimal: '.', group: '’' }, true)).toEqual({
             ok: true,
-            value,
+            value: expected,
           });
-          expect(read(writeTypedAmount(value, DE_DE), DE_DE, true)).toEqual({ ok: true, value });
+          expect(read(writeTypedAmount(value, DE_DE), DE_DE, true)).toEqual({
+            ok: true,
+            value: expected,
+          });
         },
       ),
+      // Zero with a minus sign ("-0.00") is always among the cases.
+      { examples: [[0, true]] },
     );
   });
 
