@@ -158,11 +158,11 @@ describe('TextDecoding', () => {
 describe('pairOneToOne', () => {
   it('pairs each row and each transaction at most once, in the order given', () => {
     const pairs = pairOneToOne([
-      { position: 1, transactionId: 'a' },
-      { position: 2, transactionId: 'a' },
-      { position: 1, transactionId: 'b' },
-      { position: 2, transactionId: 'b' },
-      { position: 3, transactionId: 'b' },
+      { position: 1, id: 'a' },
+      { position: 2, id: 'a' },
+      { position: 1, id: 'b' },
+      { position: 2, id: 'b' },
+      { position: 3, id: 'b' },
     ]);
     expect([...pairs]).toEqual([
       [1, 'a'],

@@ -10,7 +10,11 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_STATUSES = ['preview', 'committed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'problem'] as const;
+/**
+ * `transfer`: money moved to or from another of the user's accounts (docs/transfers.md), which
+ * the commit records as a transfer, never as income or expense.
+ */
+export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'problem', 'transfer'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
 /** Date orders a CSV column can be read in. Two-digit years (01.03.26) read as 20xx. */
@@ -58,6 +62,8 @@ export const importMappingSchema = z.object({
   name: z.number(),
   note: z.number().nullable(),
   category: z.number().nullable(),
+  /** The other party's account (IBAN): a row naming another of the user's accounts is a transfer. */
+  counterparty: z.number().nullable(),
   invertSign: z.boolean(),
   skipRows: z.number(),
 });
@@ -80,6 +86,7 @@ export const importMappingInputSchema = z
     name: column('name'),
     note: column('note').nullable().default(null),
     category: column('category').nullable().default(null),
+    counterparty: column('counterparty').nullable().default(null),
     invertSign: z.boolean({ message: 'invertSign must be true or false.' }).default(false),
     skipRows: z
       .number({ message: 'skipRows must be a whole number of lines.' })
@@ -113,6 +120,12 @@ export const importRowSchema = z.object({
   note: z.string().nullable(),
   status: z.enum(IMPORT_ROW_STATUSES),
   duplicateOf: z.string().nullable(),
+  /** A `duplicate` of a leg of this transfer, already on the account. */
+  duplicateOfTransfer: z.string().nullable(),
+  /** A `transfer`: the user's other account the money moves to or from. */
+  transferAccountId: z.string().nullable(),
+  /** A `transfer` whose other leg is already recorded: that transaction (the commit replaces it). */
+  matchOf: z.string().nullable(),
   problem: z.string().nullable(),
   /** A CSV row's cells as they are in the file (for choosing a mapping); null for others. */
   cells: z.array(z.string()).nullable(),
@@ -123,6 +136,7 @@ export const importCountsSchema = z.object({
   new: z.number(),
   duplicate: z.number(),
   problem: z.number(),
+  transfer: z.number(),
 });
 
 /** An import as the list shows it; `Import` adds the first rows as a preview. */
@@ -157,7 +171,9 @@ export const importRowsQuerySchema = z.object({
     .preprocess(
       (value) => (value === '' ? undefined : value),
       z
-        .enum(IMPORT_ROW_STATUSES, { message: 'status must be new, duplicate or problem.' })
+        .enum(IMPORT_ROW_STATUSES, {
+          message: 'status must be new, duplicate, problem or transfer.',
+        })
         .optional(),
     )
     .optional(),
@@ -189,8 +205,16 @@ export const importCommitSchema = z.object({
         include: z.boolean({ message: 'include must be true or false.' }).optional(),
         category: categoryNameSchema.optional(),
         isIncome: z.boolean({ message: 'isIncome must be true or false.' }).optional(),
+        /** An account id: the row is a transfer to or from it; null: it is not a transfer. */
+        transferAccountId: z
+          .string({ message: 'transferAccountId must be an account id or null.' })
+          .nullable()
+          .optional(),
       }),
-      { message: 'rows must be a list of { index, include?, category?, isIncome? }.' },
+      {
+        message:
+          'rows must be a list of { index, include?, category?, isIncome?, transferAccountId? }.',
+      },
     )
     .max(MAX_COMMIT_ROW_CHOICES, `At most ${MAX_COMMIT_ROW_CHOICES} row choices per commit.`)
     .optional(),
@@ -203,6 +227,8 @@ export const importCommitResultSchema = z.object({
   skippedProblems: z.number(),
   /** New rows the user left out. */
   skippedExcluded: z.number(),
+  /** Transfers the commit recorded (counted apart from `created`, which are transactions). */
+  transfers: z.number(),
 });
 export type ImportCommitResult = z.infer<typeof importCommitResultSchema>;
 

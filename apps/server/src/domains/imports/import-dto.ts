@@ -19,6 +19,9 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
     note: row.note,
     status: row.status,
     duplicateOf: row.duplicateOf,
+    duplicateOfTransfer: row.duplicateOfTransfer,
+    transferAccountId: row.transferAccountId,
+    matchOf: row.matchOf,
     problem: row.problem,
     cells: row.cells,
   };
@@ -34,12 +37,16 @@ export function toImportSummaryDto(record: ImportRecord): ImportSummary {
     status: record.status as ImportSummary['status'],
     encoding: record.encoding,
     columns: record.columns ?? null,
-    mapping: record.mapping ?? null,
+    // A mapping remembered before the counterparty column existed has none.
+    mapping: record.mapping
+      ? { ...record.mapping, counterparty: record.mapping.counterparty ?? null }
+      : null,
     rowCount: record.rowCount,
     counts: {
       new: record.newCount,
       duplicate: record.duplicateCount,
       problem: record.problemCount,
+      transfer: record.transferCount,
     },
     created: record.createdCount,
     createdAt: record.createdAt.toISOString(),

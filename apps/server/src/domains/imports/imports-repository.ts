@@ -24,6 +24,7 @@ export type ImportChanges = Partial<
     | 'newCount'
     | 'duplicateCount'
     | 'problemCount'
+    | 'transferCount'
     | 'createdCount'
     | 'committedAt'
   >

@@ -70,6 +70,11 @@ function entryRow(entry: XmlValue, position: number): ReadRow {
   )
     .filter((line): line is string => typeof line === 'string')
     .join(' ');
+  const partyAccount = (role: 'CdtrAcct' | 'DbtrAcct') =>
+    textOf(details, 'RltdPties', role, 'Id', 'IBAN') ||
+    textOf(details, 'RltdPties', role, 'Id', 'Othr', 'Id');
+  // The other party's account: where a debit went, where a credit came from.
+  const counterparty = indicator === 'DBIT' ? partyAccount('CdtrAcct') : partyAccount('DbtrAcct');
   const additional = textOf(entry, 'AddtlNtryInf') || textOf(details, 'AddtlTxInf');
   const name = cleanName(otherParty || additional || remittance);
   const note = cleanNote(remittance || (otherParty ? additional : ''));
@@ -90,6 +95,7 @@ function entryRow(entry: XmlValue, position: number): ReadRow {
       note: note && note !== name ? note : null,
       fileCategory: null,
       bankId: bankId.trim().slice(0, MAX_BANK_ID_LENGTH) || null,
+      counterparty,
       problem,
     },
     rowNumber,

@@ -134,6 +134,18 @@ const KEYWORDS = {
     'libelle',
   ],
   category: ['category', 'kategorie', 'categorie', 'categoria', 'rubrik'],
+  /** The other party's account: a row naming another of the user's accounts is a transfer. */
+  counterparty: [
+    'iban',
+    'gegenkonto',
+    'counterpartyaccount',
+    'counterpartyiban',
+    'tegenrekening',
+    'kontonummeriban',
+    'ibanzahlungsbeteiligter',
+    'kontonummer',
+    'accountnumber',
+  ],
   identifier: [
     'iban',
     'bic',
@@ -346,6 +358,13 @@ export function detectMapping(
       columns[0],
   )!;
   const note = take(byTitle(text(), 'note'));
+  // A column holding one value on every row is the statement's own account, not the other party's.
+  const counterparty = take(
+    byTitle(
+      text().filter((column) => column.distinct > 1 || rows.length < 2),
+      'counterparty',
+    ),
+  );
 
   const dateValues = rows.map((row) => (row[date.index] ?? '').trim()).filter(Boolean);
   const dateFormat =
@@ -376,6 +395,7 @@ export function detectMapping(
     name: name.index,
     note: note?.index ?? null,
     category: category?.index ?? null,
+    counterparty: counterparty?.index ?? null,
     invertSign: false,
     skipRows: table.headerIndex,
   };

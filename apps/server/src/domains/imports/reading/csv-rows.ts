@@ -80,6 +80,7 @@ export function readCsvRow(
       note: cleanNote(cell(mapping.note)),
       fileCategory: cleanCategory(cell(mapping.category)),
       bankId: null,
+      counterparty: cell(mapping.counterparty ?? null),
       problem,
     },
     rowNumber,
