@@ -209,6 +209,11 @@ export function buildPlans(
       expect: [200],
     },
     'POST /api/transfers': { body: transfer, expect: [201] },
+    // The other user's transactions: the baseline is a 404 that takes nothing of theirs.
+    'POST /api/transfers/from-transactions': {
+      body: { transactionIds: [theirs.expenseId, theirs.incomeId] },
+      expect: [404],
+    },
     'PUT /api/transfers/{id}': {
       pathParams: { id: mine.transferId },
       body: transfer,
