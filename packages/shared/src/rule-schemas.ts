@@ -51,7 +51,7 @@ export const ruleInputSchema = z.object({
   transferAccountId: z
     .string({ message: 'transferAccountId must be an account id or null.' })
     .nullish()
-    .transform((value) => value ?? null),
+    .transform((value) => value || null),
   position: z
     .number({ message: RULE_MESSAGES.positionInvalid })
     .int(RULE_MESSAGES.positionInvalid)

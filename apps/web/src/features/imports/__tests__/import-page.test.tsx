@@ -31,6 +31,7 @@ const detected: ImportMapping = {
   name: 1,
   note: 2,
   category: null,
+  counterparty: null,
   invertSign: false,
   skipRows: 4,
 };
@@ -47,6 +48,9 @@ function makeRow(index: number, overrides: Partial<ImportRow> = {}): ImportRow {
     note: null,
     status: 'new',
     duplicateOf: null,
+    duplicateOfTransfer: null,
+    transferAccountId: null,
+    matchOf: null,
     problem: null,
     cells: ['02.03.2026', `Payee ${index + 1}`, '', `${10 + index},00`, ''],
     ...overrides,
@@ -79,7 +83,7 @@ function makeImport(overrides: Partial<Import> = {}): Import {
     columns: COLUMNS,
     mapping: detected,
     rowCount: 4,
-    counts: { new: 2, duplicate: 1, problem: 1 },
+    counts: { new: 2, duplicate: 1, problem: 1, transfer: 0 },
     created: null,
     createdAt: '2026-03-31T10:00:00.000Z',
     committedAt: null,
@@ -151,7 +155,7 @@ describe('import page', () => {
     expect(within(preview).getByLabelText('Credit (money in) column')).toHaveValue('4');
     expect(within(preview).getByLabelText('Decimal separator')).toHaveValue(',');
     expect(within(preview).getByLabelText('Rows by status')).toHaveTextContent(
-      /New\s*2\s*Duplicates\s*1\s*Problems\s*1/,
+      /New\s*2\s*Transfers\s*0\s*Duplicates\s*1\s*Problems\s*1/,
     );
 
     const table = await within(preview).findByRole('table', { name: 'Rows of the file' });
@@ -194,7 +198,7 @@ describe('import page', () => {
   it('sends a changed mapping once the user pauses, and shows the file read again', async () => {
     const remapped = makeImport({
       mapping: { ...detected, decimalSeparator: '.', dateFormat: 'MM/DD/YYYY' },
-      counts: { new: 0, duplicate: 0, problem: 4 },
+      counts: { new: 0, duplicate: 0, problem: 4, transfer: 0 },
     });
     const { calls } = signedIn({
       'POST /api/imports': { status: 201, body: makeImport() },
@@ -215,7 +219,7 @@ describe('import page', () => {
     });
     await waitFor(() =>
       expect(within(preview).getByLabelText('Rows by status')).toHaveTextContent(
-        /New\s*0\s*Duplicates\s*0\s*Problems\s*4/,
+        /New\s*0\s*Transfers\s*0\s*Duplicates\s*0\s*Problems\s*4/,
       ),
     );
     expect(within(preview).getByRole('button', { name: 'Import 0 transactions' })).toBeDisabled();
