@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
-import { mainAccount } from '@/testing/accounts';
+import { makeAccount, mainAccount } from '@/testing/accounts';
 import { MAIN_ACCOUNT_ID } from '@/testing/transactions';
 
 const IMPORT_ID = '0190a1b2-0000-7000-8000-0000000011a1';
@@ -193,6 +193,66 @@ describe('import page', () => {
     // Back to the upload form for the next file.
     expect(await screen.findByRole('form', { name: 'Upload a bank file' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Preview of de-bank.csv' })).toBeNull();
+  });
+
+  it('shows transfer rows with their other account, and turns rows into transfers or back', async () => {
+    const savings = makeAccount({ name: 'Savings', type: 'savings' });
+    const withTransfer = [
+      makeRow(0, { name: 'REWE Markt GmbH', amount: 23.45 }),
+      makeRow(1, {
+        name: 'Dauerauftrag Sparen',
+        amount: 300,
+        status: 'transfer',
+        transferAccountId: savings._id,
+        matchOf: 'tx-9',
+      }),
+    ];
+    const transferImport = makeImport({
+      rowCount: 2,
+      counts: { new: 1, duplicate: 0, problem: 0, transfer: 1 },
+      preview: withTransfer,
+    });
+    const { calls } = signedIn({
+      'GET /api/accounts': { body: [main, savings] },
+      'POST /api/imports': { status: 201, body: transferImport },
+      [`GET /api/imports/${IMPORT_ID}`]: { body: transferImport },
+      [`GET /api/imports/${IMPORT_ID}/rows`]: {
+        body: { rows: withTransfer, totalPages: 1, currentPage: 1, total: 2 },
+      },
+      [`POST /api/imports/${IMPORT_ID}/commit`]: {
+        body: {
+          created: 0,
+          skippedDuplicates: 0,
+          skippedProblems: 0,
+          skippedExcluded: 0,
+          transfers: 2,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/import');
+    const preview = await uploadGermanFile(user);
+    const table = await within(preview).findByRole('table', { name: 'Rows of the file' });
+    expect(within(table).getByText('Transfer')).toBeInTheDocument();
+    expect(
+      within(table).getByText('Its other side is already in Savings: the two become one transfer.'),
+    ).toBeInTheDocument();
+    // A transfer has no category of its own.
+    expect(within(table).queryByLabelText('Category of row 2')).toBeNull();
+    expect(within(table).getByLabelText('Transfer of row 2')).toHaveValue(savings._id);
+    expect(
+      within(preview).getByRole('button', { name: 'Import 1 transaction and 1 transfer' }),
+    ).toBeEnabled();
+
+    await user.selectOptions(within(table).getByLabelText('Transfer of row 1'), savings._id);
+    await user.click(
+      within(preview).getByRole('button', { name: 'Import 0 transactions and 2 transfers' }),
+    );
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', `/api/imports/${IMPORT_ID}/commit`)[0]?.body).toEqual({
+        rows: [{ index: 0, transferAccountId: savings._id }],
+      }),
+    );
   });
 
   it('sends a changed mapping once the user pauses, and shows the file read again', async () => {
