@@ -1,0 +1,52 @@
+// Bank files shaped like the ones other projects' parsers are tested on (issue 32), uploaded
+// through HTTP on a real PostgreSQL: one block per class of file that was read wrong.
+import type { Import, ImportRow } from '@moneta/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from './support/api-calls';
+import { importFixture, uploadImport } from './support/import-files';
+import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
+
+let context: TestContext;
+const { ok } = apiCalls(() => context.app);
+let user: SignedUpUser;
+beforeAll(async () => {
+  context = await createTestApp();
+  user = await signUp(context.app, { setup: true });
+});
+afterAll(async () => {
+  await context.close();
+});
+
+async function upload(name: string, bytes = importFixture(`real-shapes/${name}`)): Promise<Import> {
+  const response = await uploadImport(context.app, user, name, bytes);
+  if (response.statusCode !== 201) throw new Error(`upload ${name}: ${response.body}`);
+  return response.json<Import>();
+}
+
+async function allRows(id: string): Promise<ImportRow[]> {
+  return (await ok<{ rows: ImportRow[] }>(user, 'GET', `/api/imports/${id}/rows?page=1&limit=100`))
+    .rows;
+}
+
+/** Date, name, signed amount: what a row books. */
+const booked = (rows: ImportRow[]) =>
+  rows.map((row) => ({
+    date: row.date,
+    name: row.name,
+    amount: row.amount === null ? null : row.isIncome ? row.amount : -row.amount,
+  }));
+
+describe('signs', () => {
+  it('books a CAMT.053 reversal in the direction its credit/debit indicator gives', async () => {
+    const imported = await upload('camt053-reversals.xml');
+    expect(imported.counts).toEqual({ new: 4, duplicate: 0, problem: 0 });
+    expect(booked(await allRows(imported._id))).toEqual([
+      { date: '2026-03-03', name: 'Telekom Deutschland GmbH', amount: -39.95 },
+      // The returned direct debit comes back as money in, named after the creditor.
+      { date: '2026-03-06', name: 'Telekom Deutschland GmbH', amount: 39.95 },
+      { date: '2026-03-10', name: 'Max Mustermann', amount: 75 },
+      // The reversed incoming transfer goes out again.
+      { date: '2026-03-11', name: 'Max Mustermann', amount: -75 },
+    ]);
+  });
+});
