@@ -81,6 +81,12 @@ describe('parseDate', () => {
     ["3/5'26", 'MM/DD/YYYY', '2026-03-05'],
     ['05-03-2026 14:22', 'DD-MM-YYYY', '2026-03-05'],
     ['29.02.2024', 'DD.MM.YYYY', '2024-02-29'],
+    ['1/ 1/10', 'MM/DD/YYYY', '2010-01-01'],
+    ['6/1/94', 'MM/DD/YYYY', '1994-06-01'],
+    ['31.12.29', 'DD.MM.YYYY', '2029-12-31'],
+    ['01.01.30', 'DD.MM.YYYY', '1930-01-01'],
+    ["1/ 3' 0", 'MM/DD/YYYY', '2000-01-03'],
+    ["6/1'2004", 'MM/DD/YYYY', '2004-06-01'],
   ] as const)('%s as %s is %s', (text, format, date) => {
     expect(parseDate(text, format)).toBe(date);
   });

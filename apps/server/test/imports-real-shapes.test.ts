@@ -50,3 +50,48 @@ describe('signs', () => {
     ]);
   });
 });
+
+describe('QIF files that were refused or half read', () => {
+  it('reads a QIF that starts with comment lines', async () => {
+    const imported = await upload('commented.qif');
+    expect(imported.format).toBe('qif');
+    expect(booked(imported.preview)).toEqual([
+      { date: '2026-04-01', name: 'Corner Deli', amount: -18.4 },
+      { date: '2026-04-21', name: 'Payroll', amount: 1200 },
+    ]);
+  });
+
+  it('skips the securities, prices and investment register of a full export and reads the bank register', async () => {
+    const imported = await upload('quicken-full-export.qif');
+    expect(imported.counts).toEqual({ new: 3, duplicate: 0, problem: 0 });
+    expect(booked(imported.preview)).toEqual([
+      { date: '2026-03-03', name: 'Transfer to Brokerage', amount: -412.5 },
+      { date: '2026-03-09', name: 'Pacific Gas & Electric', amount: -64.8 },
+      { date: '2026-03-16', name: 'Acme Corp Payroll', amount: 2150 },
+    ]);
+  });
+});
+
+describe('dates', () => {
+  it('reads space-padded Quicken dates, two-digit years in 1930–2029 and apostrophe years as 20xx', async () => {
+    const imported = await upload('quicken-padded-dates.qif');
+    expect(imported.counts).toEqual({ new: 6, duplicate: 0, problem: 0 });
+    expect(imported.preview.map((row) => row.date)).toEqual([
+      '1994-06-01',
+      '1994-06-02',
+      '1994-06-03',
+      '1999-12-31',
+      '2000-01-03',
+      '2001-02-14',
+    ]);
+  });
+
+  it("reads M/D'YYYY", async () => {
+    const imported = await upload('quicken-apostrophe-years.qif');
+    expect(booked(imported.preview)).toEqual([
+      { date: '2004-06-01', name: 'SHELL OIL 57444', amount: -34.12 },
+      { date: '2004-06-14', name: 'BLOCKBUSTER VIDEO', amount: -12.5 },
+      { date: '2004-06-22', name: 'PAYMENT - THANK YOU', amount: 200 },
+    ]);
+  });
+});

@@ -13,7 +13,7 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'problem'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
-/** Date orders a CSV column can be read in. Two-digit years (01.03.26) read as 20xx. */
+/** Date orders a CSV column can be read in. Two-digit years read in 1930–2029 (01.03.26 is 2026). */
 export const IMPORT_DATE_FORMATS = [
   'YYYY-MM-DD',
   'DD.MM.YYYY',
