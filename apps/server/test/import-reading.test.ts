@@ -55,6 +55,19 @@ describe('parseBankAmount', () => {
     expect(parseBankAmount(text, '.')).toEqual({ ok: false, reason });
   });
 
+  it('rounds more than two decimals to the cent, half away from zero, only when asked', () => {
+    expect(parseBankAmount('-42.1250', '.', { roundToCents: true })).toEqual({
+      ok: true,
+      cents: -4213,
+    });
+    expect(parseBankAmount('0.4149', '.', { roundToCents: true })).toEqual({ ok: true, cents: 41 });
+    expect(parseBankAmount('9.995', '.', { roundToCents: true })).toEqual({
+      ok: true,
+      cents: 1000,
+    });
+    expect(parseBankAmount('-42.1250', '.')).toEqual({ ok: false, reason: 'decimals' });
+  });
+
   it('reads a single separator as the decimal point it is said to be', () => {
     // 1,234 with a decimal comma is 1.234: three decimals, not money.
     expect(parseBankAmount('1,234', ',')).toEqual({ ok: false, reason: 'decimals' });

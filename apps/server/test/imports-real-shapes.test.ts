@@ -95,3 +95,18 @@ describe('dates', () => {
     ]);
   });
 });
+
+describe('OFX rows that were problems', () => {
+  it('names a row without NAME or MEMO from its check number, payee id or type, and rounds four decimals to cents', async () => {
+    const imported = await upload('ofx-bare-transactions.ofx');
+    expect(imported.counts).toEqual({ new: 6, duplicate: 0, problem: 0 });
+    expect(booked(imported.preview)).toEqual([
+      { date: '2026-03-03', name: 'Check 1043', amount: -150 },
+      { date: '2026-03-05', name: 'Payee 7', amount: -89.5 },
+      { date: '2026-03-09', name: 'SAFEWAY #1234', amount: -42.13 },
+      { date: '2026-03-15', name: 'FOREIGN TRANSACTION FEE', amount: -0.33 },
+      { date: '2026-03-16', name: 'ACME CORP PAYROLL', amount: 1500 },
+      { date: '2026-03-31', name: 'Interest', amount: 0.42 },
+    ]);
+  });
+});
