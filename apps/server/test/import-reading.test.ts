@@ -5,7 +5,9 @@ import { pairOneToOne } from '../src/domains/imports/one-to-one';
 import { detectDelimiter } from '../src/domains/imports/reading/csv-dialect';
 import { decimalEvidence, parseBankAmount } from '../src/domains/imports/reading/parse-bank-amount';
 import { parseDate } from '../src/domains/imports/reading/parse-date';
+import { legacyEncodingOf } from '../src/domains/imports/reading/legacy-encoding';
 import { sniffEncoding, TextDecoding } from '../src/domains/imports/reading/text-decoding';
+import iconv from 'iconv-lite';
 
 describe('parseBankAmount', () => {
   it.each([
@@ -187,5 +189,19 @@ describe('pairOneToOne', () => {
       [1, 'a'],
       [2, 'b'],
     ]);
+  });
+});
+
+describe('legacyEncodingOf', () => {
+  it.each([
+    ['Przelew Wrocław; opłata za mieszkanie; Gdańsk; sklep spożywczy', 'windows-1250'],
+    ['Výběr z bankomatu; Převod; Poplatek za vedení účtu', 'windows-1250'],
+    ['Plaćanje karticom; Šibenik; Zagreb Konzum', 'windows-1250'],
+    ['Crédit Agricole à Paris; Café; Caffè più; Ménière', 'windows-1252'],
+    ['København; Møller; Århus; Føtex', 'windows-1252'],
+    ['Bäckerei Müller; Straße; Kaffee für 3,50 €', 'windows-1252'],
+    ['£12.50 TESCO; ¿Qué? 1½ kg', 'windows-1252'],
+  ] as const)('%s is %s', (text, encoding) => {
+    expect(legacyEncodingOf(iconv.encode(text, encoding))).toBe(encoding);
   });
 });

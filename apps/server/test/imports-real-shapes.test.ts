@@ -110,3 +110,22 @@ describe('OFX rows that were problems', () => {
     ]);
   });
 });
+
+describe('Central European text', () => {
+  it('reads a Czech bank CSV in Windows-1250', async () => {
+    const imported = await upload('cz-bank-windows-1250.csv');
+    expect(imported.encoding).toBe('windows-1250');
+    expect(imported.columns).toContain('Název protiúčtu');
+    expect(imported.counts).toEqual({ new: 7, duplicate: 0, problem: 0 });
+    expect(booked(imported.preview)).toEqual([
+      { date: '2026-03-02', name: 'Potraviny Žabka', amount: -312.5 },
+      { date: '2026-03-04', name: 'Výběr z bankomatu', amount: -2000 },
+      { date: '2026-03-05', name: 'Strojírny Plzeň a.s.', amount: 42150 },
+      { date: '2026-03-10', name: 'Pražská energetika', amount: -1890 },
+      { date: '2026-03-14', name: 'Česká pošta, s.p.', amount: -89 },
+      { date: '2026-03-18', name: 'Bytové družstvo Šárka', amount: -15600 },
+      { date: '2026-03-25', name: 'Česká spořitelna', amount: -45 },
+    ]);
+    expect(imported.preview[0]!.note).toBe('Nákup Praha 4');
+  });
+});

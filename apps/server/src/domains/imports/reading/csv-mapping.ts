@@ -17,8 +17,8 @@ function keyOf(cell: string): string {
 }
 
 /**
- * Words banks put in their column titles (English, German, French, Dutch, Spanish, Italian),
- * best first. A title matches a word it equals, or contains when the word is long enough
+ * Words banks put in their column titles (English, German, French, Dutch, Spanish, Italian,
+ * Czech, Polish, Hungarian), best first. A title matches a word it equals, or contains when the word is long enough
  * not to hide inside others.
  */
 const KEYWORDS = {
@@ -50,6 +50,10 @@ const KEYWORDS = {
     'value',
     'sum',
     'valor',
+    'castka',
+    'kwota',
+    'objem',
+    'osszeg',
   ],
   debit: [
     'debit',
@@ -100,6 +104,9 @@ const KEYWORDS = {
     'naamomschrijving',
     'name',
     'beguenstigter',
+    'nazevprotiuctu',
+    'kontrahent',
+    'odbiorca',
   ],
   description: [
     'description',
@@ -113,6 +120,8 @@ const KEYWORDS = {
     'narrative',
     'particulars',
     'text',
+    'opisoperacji',
+    'opis',
   ],
   note: [
     'memo',
@@ -132,6 +141,10 @@ const KEYWORDS = {
     'additionalinformation',
     'description',
     'libelle',
+    'zpravaproprijemce',
+    'zprava',
+    'tytul',
+    'kozlemeny',
   ],
   category: ['category', 'kategorie', 'categorie', 'categoria', 'rubrik'],
   identifier: [
@@ -150,6 +163,8 @@ const KEYWORDS = {
     'wahrung',
     'devise',
     'moneda',
+    'mena',
+    'waluta',
     'type',
     'typ',
   ],
