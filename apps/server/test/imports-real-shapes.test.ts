@@ -51,6 +51,127 @@ describe('signs', () => {
   });
 });
 
+describe('card CSVs', () => {
+  it('reads an Amex export, charges positive, as expenses and its payment and refund as money in', async () => {
+    const imported = await upload('amex-card.csv');
+    expect(imported.mapping).toMatchObject({ amount: 4, name: 1, invertSign: true });
+    expect(imported.mappingReasons?.invertSign).toMatch(/card statement.*"Card Member"/);
+    expect(booked(imported.preview).slice(0, 3)).toEqual([
+      { date: '2026-03-28', name: 'UBER TRIP HELP.UBER.COM CA', amount: -23.17 },
+      { date: '2026-03-27', name: 'WHOLEFDS MKT 10245 SEATTLE WA', amount: -86.4 },
+      { date: '2026-03-25', name: 'AUTOPAY PAYMENT - THANK YOU', amount: 1250 },
+    ]);
+    expect(booked(imported.preview)[6]).toEqual({
+      date: '2026-03-14',
+      name: 'AMAZON MARKETPLACE NA PA AMZN.COM/BILL WA',
+      amount: 34.99,
+    });
+  });
+
+  it('knows a card statement without a card column by its payments (Discover)', async () => {
+    const imported = await upload('discover-card.csv');
+    expect(imported.mapping).toMatchObject({ invertSign: true, category: 4 });
+    expect(booked(imported.preview).slice(0, 3)).toEqual([
+      { date: '2026-03-02', name: 'SHELL OIL 57442 PORTLAND OR', amount: -41.2 },
+      { date: '2026-03-04', name: 'TRADER JOE S #143 PORTLAND OR', amount: -63.18 },
+      { date: '2026-03-06', name: 'INTERNET PAYMENT - THANK YOU', amount: 500 },
+    ]);
+  });
+
+  it('reads an Apple Card export by its merchant column, purchases as expenses', async () => {
+    const imported = await upload('apple-card.csv');
+    expect(imported.columns![imported.mapping!.name]).toBe('Merchant');
+    expect(booked(imported.preview).slice(1, 3)).toEqual([
+      { date: '2026-03-27', name: 'Safeway', amount: -57.32 },
+      { date: '2026-03-25', name: 'Payment', amount: 400 },
+    ]);
+  });
+
+  it('leaves a Chase card export, charges already negative, as it is', async () => {
+    const imported = await upload('chase-card.csv');
+    expect(imported.mapping).toMatchObject({ amount: 5, invertSign: false });
+    expect(imported.mappingReasons?.invertSign).toBeUndefined();
+    expect(booked(imported.preview).slice(0, 2)).toEqual([
+      { date: '2026-03-28', name: 'TST* BLUE BOTTLE COFFEE', amount: -7.5 },
+      { date: '2026-03-26', name: 'Payment Thank You-Mobile', amount: 850 },
+    ]);
+  });
+
+  it('reads a Capital One export: the Debit column is charges, the Credit column payments', async () => {
+    const imported = await upload('capital-one-card.csv');
+    expect(imported.mapping).toMatchObject({
+      amount: null,
+      debit: 5,
+      credit: 6,
+      invertSign: false,
+    });
+    expect(booked(imported.preview).slice(0, 2)).toEqual([
+      { date: '2026-03-27', name: 'KROGER #423', amount: -72.14 },
+      { date: '2026-03-25', name: 'CAPITAL ONE MOBILE PYMT', amount: 600 },
+    ]);
+  });
+});
+
+describe('columns chosen by what they hold', () => {
+  it('passes over an all-zero "Intl.Amount" column for the amount', async () => {
+    const imported = await upload('intl-amount.csv');
+    expect(imported.columns![imported.mapping!.amount!]).toBe('Amount (GBP)');
+    expect(imported.mappingReasons?.amount).toMatch(
+      /"Intl.Amount" was passed over: its values are zero/,
+    );
+    expect(imported.counts).toEqual({ new: 7, duplicate: 0, problem: 0 });
+    expect(booked(imported.preview)[0]).toEqual({
+      date: '2026-03-01',
+      name: 'TESCO STORES 2041',
+      amount: -32.15,
+    });
+  });
+
+  it('passes over a mostly empty payee column for the name', async () => {
+    const imported = await upload('sparse-beneficiary.csv');
+    expect(imported.columns![imported.mapping!.name]).toBe('Details');
+    expect(imported.mappingReasons?.name).toMatch(
+      /"Beneficiary" was passed over: it is empty in 8 of 10 rows/,
+    );
+    expect(imported.counts.problem).toBe(0);
+    expect(imported.preview[0]!.name).toBe('ALBERT HEIJN 1234 AMSTERDAM');
+  });
+
+  it('passes over a date column with "PENDING" rows for the name', async () => {
+    const imported = await upload('pending-post-date.csv');
+    expect(imported.columns![imported.mapping!.name]).toBe('Transaction');
+    expect(imported.mappingReasons?.name).toMatch(/"Post Date" was passed over: it holds dates/);
+    expect(booked(imported.preview).slice(0, 2)).toEqual([
+      { date: '2026-03-30', name: 'SHELL OIL 57442', amount: -38.1 },
+      { date: '2026-03-29', name: 'STARBUCKS 10234', amount: -5.45 },
+    ]);
+  });
+
+  it('passes over a "Description" with the same product name on every row for the payee column', async () => {
+    const imported = await upload('constant-description.csv');
+    expect(imported.columns![imported.mapping!.name]).toBe('Other Party');
+    expect(imported.mappingReasons?.name).toMatch(
+      /"Description" was passed over: it holds the same text on every row/,
+    );
+    expect(imported.preview.map((row) => row.name)).toContain('WOOLWORTHS 1234 SYDNEY');
+  });
+
+  it('says a remembered mapping is remembered, and gives no reasons for a mapping the user chose', async () => {
+    const other = await signUp(context.app, { setup: true });
+    const bytes = importFixture('real-shapes/intl-amount.csv');
+    const first = (await uploadImport(context.app, other, 'a.csv', bytes)).json<Import>();
+    expect(first.mappingReasons?.date).toMatch(/date/);
+    const changed = await ok<Import>(other, 'PUT', `/api/imports/${first._id}/mapping`, {
+      mapping: { ...first.mapping, note: null },
+    });
+    expect(changed.mapping?.note).toBeNull();
+    expect(changed.mappingReasons).toBeUndefined();
+    const again = (await uploadImport(context.app, other, 'b.csv', bytes)).json<Import>();
+    expect(again.mapping).toEqual(changed.mapping);
+    expect(again.mappingReasons?.name).toMatch(/You chose this column/);
+  });
+});
+
 describe('QIF files that were refused or half read', () => {
   it('reads a QIF that starts with comment lines', async () => {
     const imported = await upload('commented.qif');

@@ -119,6 +119,22 @@ export const importRowSchema = z.object({
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
+/**
+ * Why the detector chose what it chose, one short sentence per role it set (the mapping
+ * screen shows it as a hint). Absent for a mapping the user chose.
+ */
+export const importMappingReasonsSchema = z.object({
+  date: z.string().optional(),
+  amount: z.string().optional(),
+  debit: z.string().optional(),
+  credit: z.string().optional(),
+  name: z.string().optional(),
+  note: z.string().optional(),
+  category: z.string().optional(),
+  invertSign: z.string().optional(),
+});
+export type ImportMappingReasons = z.infer<typeof importMappingReasonsSchema>;
+
 export const importCountsSchema = z.object({
   new: z.number(),
   duplicate: z.number(),
@@ -137,6 +153,8 @@ export const importSummarySchema = z.object({
   /** CSV header cells; null for other formats. */
   columns: z.array(z.string()).nullable(),
   mapping: importMappingSchema.nullable(),
+  /** CSV only, for a detected mapping: why each column was chosen (issue 32). */
+  mappingReasons: importMappingReasonsSchema.optional(),
   rowCount: z.number(),
   counts: importCountsSchema,
   /** Transactions the commit created; null before it. */

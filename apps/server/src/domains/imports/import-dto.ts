@@ -6,6 +6,7 @@ import {
 } from '@moneta/shared';
 import type { ImportRecord } from '../../db/schema';
 import type { ImportRowView } from './import-rows-repository';
+import { splitReasons } from './reading/mapping-reasons';
 
 export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow {
   return {
@@ -25,6 +26,7 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
 }
 
 export function toImportSummaryDto(record: ImportRecord): ImportSummary {
+  const stored = record.mapping ? splitReasons(record.mapping) : undefined;
   return {
     _id: record.id,
     fileName: record.fileName,
@@ -34,7 +36,8 @@ export function toImportSummaryDto(record: ImportRecord): ImportSummary {
     status: record.status as ImportSummary['status'],
     encoding: record.encoding,
     columns: record.columns ?? null,
-    mapping: record.mapping ?? null,
+    mapping: stored?.mapping ?? null,
+    ...(stored?.reasons ? { mappingReasons: stored.reasons } : {}),
     rowCount: record.rowCount,
     counts: {
       new: record.newCount,
