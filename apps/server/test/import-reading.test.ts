@@ -5,6 +5,7 @@ import { pairOneToOne } from '../src/domains/imports/one-to-one';
 import { detectDelimiter } from '../src/domains/imports/reading/csv-dialect';
 import { decimalEvidence, parseBankAmount } from '../src/domains/imports/reading/parse-bank-amount';
 import { parseDate } from '../src/domains/imports/reading/parse-date';
+import { directionOf, isDirectionColumn } from '../src/domains/imports/reading/direction-marker';
 import { legacyEncodingOf } from '../src/domains/imports/reading/legacy-encoding';
 import { sniffEncoding, TextDecoding } from '../src/domains/imports/reading/text-decoding';
 import iconv from 'iconv-lite';
@@ -203,5 +204,31 @@ describe('legacyEncodingOf', () => {
     ['£12.50 TESCO; ¿Qué? 1½ kg', 'windows-1252'],
   ] as const)('%s is %s', (text, encoding) => {
     expect(legacyEncodingOf(iconv.encode(text, encoding))).toBe(encoding);
+  });
+});
+
+describe('debit/credit markers', () => {
+  it('reads the pairs banks write beside unsigned amounts', () => {
+    expect(['Dr', 'debit', 'S', 'Soll', 'Af', 'DBIT', 'D.'].map(directionOf)).toEqual(
+      Array(7).fill('out'),
+    );
+    expect(['Cr', 'CREDIT', 'H', 'Haben', 'Bij', 'CRDT', 'C'].map(directionOf)).toEqual(
+      Array(7).fill('in'),
+    );
+    expect(['', 'DEBIT_CARD', 'Payment'].map(directionOf)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('takes a column for markers only when every value is one of a pair', () => {
+    expect(isDirectionColumn(['Dr', 'Cr', 'Dr'], 3)).toBe(true);
+    expect(isDirectionColumn(['', 'Cr', '', 'Cr'], 4)).toBe(true);
+    expect(isDirectionColumn(['Dr', 'Cr', 'Pending'], 3)).toBe(false);
+    // A status column of C (cleared) alone is no marker column; C and D together are.
+    expect(isDirectionColumn(['C', 'C', 'C'], 3)).toBe(false);
+    expect(isDirectionColumn(['C', 'D', 'C'], 3)).toBe(true);
+    expect(isDirectionColumn(['Cr', '', '', '', '', '', '', ''], 8)).toBe(false);
   });
 });

@@ -112,6 +112,54 @@ describe('card CSVs', () => {
   });
 });
 
+describe('unsigned amounts beside a debit/credit column', () => {
+  it('reads an ICICI card CSV: Dr charges as expenses, Cr payments as money in, the zero Intl.Amount passed over', async () => {
+    const imported = await upload('icici-card.csv');
+    expect(imported.columns![imported.mapping!.direction!]).toBe('BillingAmountSign');
+    expect(imported.columns![imported.mapping!.amount!]).toBe('Amount(in Rs)');
+    expect(imported.mappingReasons?.direction).toMatch(/"Dr", "Cr"/);
+    expect(imported.counts).toEqual({ new: 7, duplicate: 0, problem: 0 });
+    expect(booked(imported.preview).slice(0, 3)).toEqual([
+      { date: '2026-03-02', name: 'BIGBASKET BANGALORE IN', amount: -1245 },
+      { date: '2026-03-05', name: 'UBER INDIA SYSTEMS PVT MUMBAI IN', amount: -318.5 },
+      { date: '2026-03-07', name: 'INFINITY PAYMENT RECEIVED THANK YOU', amount: 12000 },
+    ]);
+  });
+
+  it('reads a Mint export by its Transaction Type (debit/credit)', async () => {
+    const imported = await upload('mint-export.csv');
+    expect(imported.columns![imported.mapping!.direction!]).toBe('Transaction Type');
+    expect(booked(imported.preview).slice(0, 5)).toEqual([
+      { date: '2026-03-27', name: 'Whole Foods', amount: -86.4 },
+      { date: '2026-03-25', name: 'Credit Card Payment', amount: 1250 },
+      { date: '2026-03-22', name: 'Delta', amount: -412.6 },
+      { date: '2026-03-19', name: 'Netflix', amount: -15.49 },
+      { date: '2026-03-16', name: 'Amazon', amount: 34.99 },
+    ]);
+  });
+
+  it('reads the unmarked rows as expenses when only credits are marked (HDFC), and keeps a chosen marker column', async () => {
+    const csv = [
+      'DATE,Description,AMT,Debit /Credit',
+      '02/03/2026,AMAZON PAY INDIA,1245.00,',
+      '05/03/2026,PAYMENT RECEIVED - NEFT,5000.00,Cr',
+      '09/03/2026,SWIGGY BANGALORE,452.00,',
+      '14/03/2026,ZOMATO GURGAON,310.00,',
+    ].join('\n');
+    const imported = await upload('hdfc.csv', Buffer.from(csv));
+    expect(imported.mapping).toMatchObject({ amount: 2, direction: 3, invertSign: true });
+    expect(imported.mappingReasons?.invertSign).toMatch(/Only money in is marked/);
+    expect(booked(imported.preview).map((row) => row.amount)).toEqual([-1245, 5000, -452, -310]);
+
+    const remapped = await ok<Import>(user, 'PUT', `/api/imports/${imported._id}/mapping`, {
+      mapping: { ...imported.mapping, direction: null },
+    });
+    expect(remapped.mapping?.direction).toBeNull();
+    // Without the marker, every row is inverted: the payment too.
+    expect(booked(remapped.preview).map((row) => row.amount)).toEqual([-1245, -5000, -452, -310]);
+  });
+});
+
 describe('columns chosen by what they hold', () => {
   it('passes over an all-zero "Intl.Amount" column for the amount', async () => {
     const imported = await upload('intl-amount.csv');

@@ -60,6 +60,11 @@ export const importMappingSchema = z.object({
   category: z.number().nullable(),
   invertSign: z.boolean(),
   skipRows: z.number(),
+  /**
+   * A column that says debit or credit beside an unsigned amount (`Dr`/`Cr`, `debit`/`credit`,
+   * `S`/`H`, `Af`/`Bij`); null or absent when the amount carries its own sign.
+   */
+  direction: z.number().nullable().optional(),
 });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
@@ -80,6 +85,7 @@ export const importMappingInputSchema = z
     name: column('name'),
     note: column('note').nullable().default(null),
     category: column('category').nullable().default(null),
+    direction: column('direction').nullable().default(null),
     invertSign: z.boolean({ message: 'invertSign must be true or false.' }).default(false),
     skipRows: z
       .number({ message: 'skipRows must be a whole number of lines.' })
@@ -131,6 +137,7 @@ export const importMappingReasonsSchema = z.object({
   name: z.string().optional(),
   note: z.string().optional(),
   category: z.string().optional(),
+  direction: z.string().optional(),
   invertSign: z.string().optional(),
 });
 export type ImportMappingReasons = z.infer<typeof importMappingReasonsSchema>;

@@ -169,6 +169,18 @@ const KEYWORDS = {
     'cardno',
     'cardnumber',
   ],
+  /** Titles of a column that marks an unsigned amount as debit or credit. */
+  direction: [
+    'debitcredit',
+    'creditdebit',
+    'drcr',
+    'crdr',
+    'afbij',
+    'sollhaben',
+    'amountsign',
+    'sign',
+    'cdtdbtind',
+  ],
   /** Titles only a card statement has (Amex, Apple Card, Capital One exports). */
   card: ['cardmember', 'cardholder', 'cardno', 'cardnumber', 'purchasedby', 'karteninhaber'],
 } as const;

@@ -4,7 +4,7 @@ import {
   type ImportMapping,
   type ImportMappingReasons,
 } from '@moneta/shared';
-import { cardSign } from './card-sign';
+import { cardSign, type CardSign } from './card-sign';
 import { keywordRank, matches, type Role } from './column-keywords';
 import {
   isMostlyNonZero,
@@ -13,6 +13,7 @@ import {
   profileColumns,
   type ColumnProfile,
 } from './column-profile';
+import { directionOf, isDirectionColumn } from './direction-marker';
 import { chooseDateFormat, formatsReading, parseDate } from './parse-date';
 import { decimalEvidence, parseBankAmount, type DecimalSeparator } from './parse-bank-amount';
 
@@ -183,6 +184,27 @@ export function detectMapping(
   }
   for (const column of columns) if (matches(column.title, 'balance')) used.add(column.index);
 
+  // Beside an unsigned amount, a column of Dr/Cr (debit/credit, S/H, Af/Bij) gives the sign.
+  const direction =
+    amount && amount.negatives === 0
+      ? take(
+          free().find((column) =>
+            isDirectionColumn(
+              rows.map((row) => row[column.index] ?? ''),
+              rows.length,
+              matches(column.title, 'direction'),
+            ),
+          ),
+        )
+      : undefined;
+  if (direction) {
+    const markers = [...new Set(rows.map((row) => (row[direction.index] ?? '').trim()))]
+      .filter(Boolean)
+      .map((marker) => `"${marker}"`)
+      .join(', ');
+    reasons.direction = `It says which way the money went on each row (${markers}).`;
+  }
+
   const textColumns = free().filter(
     (column) => column.dateFormats.length === 0 || column.filled === 0,
   );
@@ -243,7 +265,11 @@ export function detectMapping(
       ? ','
       : '.';
 
-  const sign = amount ? cardSign(columns, amount, name, rows) : undefined;
+  const sign = direction
+    ? unmarkedSign(rows, direction)
+    : amount
+      ? cardSign(columns, amount, name, rows)
+      : undefined;
   if (sign?.reason) reasons.invertSign = sign.reason;
 
   return {
@@ -259,8 +285,25 @@ export function detectMapping(
       category: category?.index ?? null,
       invertSign: sign?.isInverted ?? false,
       skipRows: table.headerIndex,
+      direction: direction?.index ?? null,
     },
     reasons,
+  };
+}
+
+/**
+ * With a marker column that marks only credits (HDFC's "Debit /Credit" holds `Cr` or nothing),
+ * the unmarked rows are the charges: their positive amounts are read as money out.
+ */
+function unmarkedSign(rows: string[][], direction: ColumnProfile): CardSign {
+  const markers = rows.map((row) => directionOf(row[direction.index] ?? ''));
+  const isOnlyCredits = markers.every((marker) => marker !== 'out');
+  if (!isOnlyCredits || markers.every((marker) => marker !== undefined)) {
+    return { isInverted: false, reason: undefined };
+  }
+  return {
+    isInverted: true,
+    reason: `Only money in is marked in ${quote(direction)}: the unmarked rows are read as expenses.`,
   };
 }
 

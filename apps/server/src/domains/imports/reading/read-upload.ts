@@ -304,8 +304,9 @@ function detectedMapping(
 function rememberedReasons(mapping: ImportMapping): ImportMappingReasons {
   const reason = 'You chose this column for files with these columns before.';
   const reasons: ImportMappingReasons = {};
-  for (const role of ['date', 'amount', 'debit', 'credit', 'name', 'note', 'category'] as const) {
-    if (mapping[role] !== null) reasons[role] = reason;
+  const roles = ['date', 'amount', 'debit', 'credit', 'name', 'note', 'category', 'direction'];
+  for (const role of roles as Array<keyof ImportMappingReasons & keyof ImportMapping>) {
+    if (mapping[role] != null) reasons[role] = reason;
   }
   if (mapping.invertSign)
     reasons.invertSign = 'You inverted the signs of files with these columns before.';
@@ -314,8 +315,8 @@ function rememberedReasons(mapping: ImportMapping): ImportMappingReasons {
 
 /** Whether every column a mapping names exists in a header of `width` cells. */
 export function fitsColumns(mapping: ImportMapping, width: number): boolean {
-  const { date, amount, debit, credit, name, note, category } = mapping;
-  return [date, amount, debit, credit, name, note, category].every(
+  const { date, amount, debit, credit, name, note, category, direction } = mapping;
+  return [date, amount, debit, credit, name, note, category, direction ?? null].every(
     (column) => column === null || column < width,
   );
 }

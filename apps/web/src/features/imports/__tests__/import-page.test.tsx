@@ -257,6 +257,8 @@ describe('import page', () => {
       'Why: Numbers, 4 of 4 not zero, and the title says amount.',
     );
     expect(within(preview).getByText(/Why: A card statement/)).toBeVisible();
+    // An unsigned amount may take its sign from a marker column (Dr/Cr); none was found here.
+    expect(within(preview).getByLabelText('Debit/credit marker column')).toHaveValue('');
     // No reason was given for the note: no hint.
     expect(within(preview).getByLabelText('Note column')).not.toHaveAccessibleDescription(/Why/);
 

@@ -21,7 +21,8 @@ type MappingFormProps = {
   detected?: { mapping: ImportMapping; reasons: ImportMappingReasons } | undefined;
 };
 
-type ColumnField = 'date' | 'amount' | 'debit' | 'credit' | 'name' | 'note' | 'category';
+type ColumnField =
+  'date' | 'amount' | 'debit' | 'credit' | 'name' | 'note' | 'category' | 'direction';
 
 const NONE = '';
 
@@ -42,7 +43,9 @@ export function MappingForm({
 
   /** Why Moneta chose this field's value, while the user keeps it. */
   function reasonFor(field: keyof ImportMappingReasons): string | undefined {
-    if (!detected || detected.mapping[field] !== mapping[field]) return undefined;
+    if (!detected || (detected.mapping[field] ?? null) !== (mapping[field] ?? null)) {
+      return undefined;
+    }
     return detected.reasons[field];
   }
 
@@ -66,7 +69,7 @@ export function MappingForm({
   }
 
   function columnSelect(field: ColumnField, label: string, isOptional = false) {
-    const value = mapping[field];
+    const value = mapping[field] ?? null;
     const reason = reasonFor(field);
     const hintId = `${layoutName}-${field}-why`;
     return (
@@ -164,7 +167,10 @@ export function MappingForm({
         </div>
       </div>
       {layout === 'signed' ? (
-        columnSelect('amount', 'Amount column')
+        <>
+          {columnSelect('amount', 'Amount column')}
+          {columnSelect('direction', 'Debit/credit marker column', true)}
+        </>
       ) : (
         <>
           {columnSelect('debit', 'Debit (money out) column', true)}
