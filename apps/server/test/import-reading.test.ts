@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairOneToOne } from '../src/domains/imports/one-to-one';
 import { detectDelimiter } from '../src/domains/imports/reading/csv-dialect';
+import { detectMapping, findHeader } from '../src/domains/imports/reading/csv-mapping';
 import { decimalEvidence, parseBankAmount } from '../src/domains/imports/reading/parse-bank-amount';
 import { parseDate } from '../src/domains/imports/reading/parse-date';
 import { directionOf, isDirectionColumn } from '../src/domains/imports/reading/direction-marker';
@@ -230,5 +231,49 @@ describe('debit/credit markers', () => {
     expect(isDirectionColumn(['C', 'C', 'C'], 3)).toBe(false);
     expect(isDirectionColumn(['C', 'D', 'C'], 3)).toBe(true);
     expect(isDirectionColumn(['Cr', '', '', '', '', '', '', ''], 8)).toBe(false);
+  });
+});
+
+describe('detectMapping', () => {
+  const detect = (records: string[][]) => {
+    const table = findHeader(records)!;
+    return detectMapping(table, records.slice(table.headerIndex + 1), {
+      monthFirst: false,
+      delimiter: ',',
+    });
+  };
+
+  it('keeps a name column that never varies when no other column does (one payee, a short file)', () => {
+    const { mapping, reasons } = detect([
+      ['Date', 'Description', 'Amount'],
+      ['2026-01-05', 'NETFLIX.COM', '-15.49'],
+      ['2026-02-05', 'NETFLIX.COM', '-15.49'],
+      ['2026-03-05', 'NETFLIX.COM', '-15.49'],
+    ]);
+    expect(mapping.name).toBe(1);
+    expect(reasons.name).toMatch(/title says payee or description/);
+  });
+
+  it('falls back to the fullest text column when none is filled in on most rows', () => {
+    const { mapping, reasons } = detect([
+      ['Date', 'Amount', 'Payee', 'Memo'],
+      ['2026-03-01', '-5.00', '', 'coffee'],
+      ['2026-03-02', '-6.00', 'Bakery', 'bread'],
+      ['2026-03-03', '-7.00', '', ''],
+      ['2026-03-04', '-8.00', '', ''],
+      ['2026-03-05', '-9.00', '', ''],
+    ]);
+    expect(mapping.name).toBe(3);
+    expect(reasons.name).toMatch(/a guess, check it/);
+  });
+
+  it('does not read a bank account with a balance as a card, however positive its amounts', () => {
+    const { mapping } = detect([
+      ['Date', 'Description', 'Amount', 'Balance'],
+      ['2026-03-01', 'INTEREST', '1.20', '101.20'],
+      ['2026-03-02', 'DEPOSIT THANK YOU', '50.00', '151.20'],
+      ['2026-03-03', 'TRANSFER PAYMENT', '-20.00', '131.20'],
+    ]);
+    expect(mapping.invertSign).toBe(false);
   });
 });

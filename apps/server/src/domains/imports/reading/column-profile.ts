@@ -64,8 +64,8 @@ export const isMostlyNonZero = (column: ColumnProfile) =>
   column.positives + column.negatives >= column.filled * 0.5;
 
 /**
- * Why a text column cannot be a transaction's name, or undefined when it can: a name varies
- * from row to row, is filled in most rows, and is neither dates nor numbers.
+ * Why a text column cannot be a transaction's name, or undefined when it can: a name is
+ * filled in most rows and is neither dates nor numbers (and varies: `isConstant`).
  */
 export function notAName(column: ColumnProfile): string | undefined {
   if (column.filled === 0) return 'it is empty';
@@ -74,6 +74,8 @@ export function notAName(column: ColumnProfile): string | undefined {
   if (column.filled < column.rows * 0.5) {
     return `it is empty in ${column.rows - column.filled} of ${column.rows} rows`;
   }
-  if (column.distinct === 1 && column.filled >= 3) return 'it holds the same text on every row';
   return undefined;
 }
+
+/** The same text on every row (an account or product name): no payee, when another varies. */
+export const isConstant = (column: ColumnProfile) => column.distinct === 1 && column.filled >= 3;

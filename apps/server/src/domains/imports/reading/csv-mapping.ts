@@ -7,6 +7,7 @@ import {
 import { cardSign, type CardSign } from './card-sign';
 import { keywordRank, matches, type Role } from './column-keywords';
 import {
+  isConstant,
   isMostlyNonZero,
   isNumeric,
   notAName,
@@ -211,35 +212,45 @@ export function detectMapping(
   const category = take(byTitle(textColumns, 'category'));
   if (category) reasons.category = `The title says category.`;
 
-  const nameCandidates = free().filter((column) => notAName(column) === undefined);
+  // A name is filled in, is text, and varies — unless no column varies (a short file of one
+  // payee's rows).
+  const fillsIn = free().filter((column) => notAName(column) === undefined);
+  const varying = fillsIn.filter((column) => !isConstant(column));
+  const nameCandidates = varying.length > 0 ? varying : fillsIn;
+  const whyNotName = (column: ColumnProfile) =>
+    notAName(column) ??
+    (isConstant(column) && varying.length > 0 ? 'it holds the same text on every row' : undefined);
   const titledName = byTitle(nameCandidates, 'payee') ?? byTitle(nameCandidates, 'description');
   const byContent = nameCandidates
     .filter((column) => !matches(column.title, 'identifier'))
     .sort((a, b) => b.distinct - a.distinct || b.averageLength - a.averageLength)[0];
-  const name = take(titledName ?? byContent ?? free()[0] ?? columns[0])!;
+  // No column qualifies: the fullest column of text, so that rows have some name to check.
+  const fullestText = free()
+    .filter((column) => column.filled > 0 && !isNumeric(column) && column.dates < column.filled)
+    .sort((a, b) => b.filled - a.filled || b.distinct - a.distinct)[0];
+  const name = take(titledName ?? byContent ?? fullestText ?? free()[0] ?? columns[0])!;
   if (name === titledName || name === byContent) {
     reasons.name = `Text that varies from row to row (${share(name.distinct, name.filled)} different)${name === titledName ? ', and the title says payee or description' : ''}.`;
   } else {
-    reasons.name = `No column holds varied text: a guess, check it.`;
+    reasons.name = `No column is filled in on most rows with varied text: a guess, check it.`;
   }
   // A column a title or its variety would have chosen, and why it was not.
   const passedOver = free().find(
     (column) =>
       column.filled > 0 &&
       !isNumeric(column) &&
-      notAName(column) !== undefined &&
+      whyNotName(column) !== undefined &&
       (matches(column.title, 'payee') ||
         matches(column.title, 'description') ||
         column.distinct > name.distinct),
   );
-  if (passedOver) reasons.name += ` ${quote(passedOver)} was passed over: ${notAName(passedOver)}.`;
+  if (passedOver)
+    reasons.name += ` ${quote(passedOver)} was passed over: ${whyNotName(passedOver)}.`;
 
   const note = take(
     byTitle(
       free().filter(
-        (column) =>
-          (column.dateFormats.length === 0 || column.filled === 0) &&
-          !(column.distinct === 1 && column.filled >= 3),
+        (column) => (column.dateFormats.length === 0 || column.filled === 0) && !isConstant(column),
       ),
       'note',
     ),
