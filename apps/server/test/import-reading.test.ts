@@ -7,7 +7,10 @@ import { detectMapping, findHeader } from '../src/domains/imports/reading/csv-ma
 import { decimalEvidence, parseBankAmount } from '../src/domains/imports/reading/parse-bank-amount';
 import { parseDate } from '../src/domains/imports/reading/parse-date';
 import { directionOf, isDirectionColumn } from '../src/domains/imports/reading/direction-marker';
-import { legacyEncodingOf } from '../src/domains/imports/reading/legacy-encoding';
+import {
+  declaredLegacyEncoding,
+  legacyEncodingOf,
+} from '../src/domains/imports/reading/legacy-encoding';
 import { sniffEncoding, TextDecoding } from '../src/domains/imports/reading/text-decoding';
 import iconv from 'iconv-lite';
 
@@ -191,6 +194,19 @@ describe('pairOneToOne', () => {
       [1, 'a'],
       [2, 'b'],
     ]);
+  });
+});
+
+describe('declaredLegacyEncoding', () => {
+  it.each([
+    ['OFXHEADER:100\r\nDATA:OFXSGML\r\nCHARSET:1250\r\n', 'windows-1250'],
+    ['<?xml version="1.0" encoding="ISO-8859-2"?><Document>', 'iso-8859-2'],
+    ["<?xml version='1.0' encoding='windows-1250'?>", 'windows-1250'],
+    ['OFXHEADER:100\r\nCHARSET:1252\r\n', 'windows-1252'],
+    ['<?xml version="1.0" encoding="UTF-8"?>', undefined],
+    ['Date,Description,Amount', undefined],
+  ] as const)('%j declares %s', (head, encoding) => {
+    expect(declaredLegacyEncoding(Buffer.from(head))).toBe(encoding);
   });
 });
 

@@ -281,6 +281,17 @@ describe('OFX rows that were problems', () => {
 });
 
 describe('Central European text', () => {
+  it('reads a Polish OFX in the Windows-1250 its CHARSET header declares', async () => {
+    const imported = await upload('pl-bank-ofx-charset-1250.ofx');
+    expect(imported.encoding).toBe('windows-1250');
+    expect(booked(imported.preview)).toEqual([
+      { date: '2026-03-03', name: 'Piekarnia Górska', amount: -84.2 },
+      { date: '2026-03-10', name: 'Wynagrodzenie – Księgowość sp. z o.o.', amount: 6500 },
+      { date: '2026-03-15', name: 'Spółdzielnia Mieszkaniowa Śródmieście', amount: -250 },
+    ]);
+    expect(imported.preview[0]!.note).toBe('Płatność kartą 02.03 Kraków');
+  });
+
   it('reads a Czech bank CSV in Windows-1250', async () => {
     const imported = await upload('cz-bank-windows-1250.csv');
     expect(imported.encoding).toBe('windows-1250');

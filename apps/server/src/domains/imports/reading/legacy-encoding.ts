@@ -1,12 +1,41 @@
 import iconv from 'iconv-lite';
 
 /** The single-byte encodings a bank file that is not UTF-8 may be in. */
-export type LegacyEncoding = 'windows-1252' | 'windows-1250';
+export type LegacyEncoding = 'windows-1252' | 'windows-1250' | 'iso-8859-2';
+
+/** Names a file's own declaration may give its encoding, as read here. */
+const DECLARED: Record<string, LegacyEncoding> = {
+  '1250': 'windows-1250',
+  'windows-1250': 'windows-1250',
+  cp1250: 'windows-1250',
+  'x-cp1250': 'windows-1250',
+  '1252': 'windows-1252',
+  'windows-1252': 'windows-1252',
+  cp1252: 'windows-1252',
+  'iso-8859-1': 'windows-1252',
+  latin1: 'windows-1252',
+  'iso-8859-2': 'iso-8859-2',
+  latin2: 'iso-8859-2',
+};
+
+/**
+ * The single-byte encoding a file declares, if it does: an OFX 1.x header's `CHARSET:1250`, an
+ * XML declaration's `encoding="windows-1250"` (OFX 2, CAMT.053). ISO-8859-1 is read as
+ * Windows-1252, its superset (browsers do the same). A declaration of UTF-8 or none: undefined.
+ */
+export function declaredLegacyEncoding(head: Buffer): LegacyEncoding | undefined {
+  const text = head.toString('latin1', 0, Math.min(head.length, 1024));
+  const declared =
+    /^\s*CHARSET:\s*([\w-]+)/im.exec(text)?.[1] ??
+    /<\?xml[^>]*\sencoding\s*=\s*["']([\w-]+)["']/i.exec(text)?.[1];
+  return declared ? DECLARED[declared.toLowerCase()] : undefined;
+}
 
 const decodeByte = (byte: number, encoding: LegacyEncoding) =>
   iconv.decode(Buffer.from([byte]), encoding);
 const WESTERN = Array.from({ length: 128 }, (_, i) => decodeByte(0x80 + i, 'windows-1252'));
 const CENTRAL = Array.from({ length: 128 }, (_, i) => decodeByte(0x80 + i, 'windows-1250'));
+
 const isLetter = (char: string) => /\p{L}/u.test(char);
 
 /** Š š Ž ž: the same bytes in both, letters Central European names use and Western ones do not. */
@@ -25,7 +54,7 @@ const WESTERN_ONLY = new Set([0xe0, 0xc0, 0xe5, 0xc5]);
  * bytes agree is Windows-1252, as before. A language model (chardet) was rejected for the
  * German file (docs/decisions.md); these votes never move a file of Western text.
  */
-export function legacyEncodingOf(bytes: Buffer): LegacyEncoding {
+export function legacyEncodingOf(bytes: Buffer): 'windows-1252' | 'windows-1250' {
   let central = 0;
   let western = 0;
   const isWordByte = (byte: number | undefined, table: string[]) =>

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@moneta/shared';
 import iconv from 'iconv-lite';
 import { unreadable } from './import-refusal';
-import { legacyEncodingOf, type LegacyEncoding } from './legacy-encoding';
+import { declaredLegacyEncoding, legacyEncodingOf, type LegacyEncoding } from './legacy-encoding';
 
 /** The encodings a bank file may be in (docs/architecture.md, Imports). */
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | LegacyEncoding;
@@ -42,7 +42,11 @@ export function sniffEncoding(head: Buffer): EncodingGuess {
   if (pairs >= 2 && evenZeros > pairs * 0.4 && oddZeros < pairs * 0.05) {
     return { encoding: 'utf-16be', legacy: 'windows-1252', bomLength: 0 };
   }
-  return { encoding: 'utf-8-or-legacy', legacy: legacyEncodingOf(head), bomLength: 0 };
+  // A file that declares a Central European encoding is taken at its word. `CHARSET:1252` is
+  // OFX's boilerplate, written whatever the bytes are: the vote decides then, as without one.
+  const declared = declaredLegacyEncoding(head);
+  const legacy = declared && declared !== 'windows-1252' ? declared : legacyEncodingOf(head);
+  return { encoding: 'utf-8-or-legacy', legacy, bomLength: 0 };
 }
 
 const mixedEncodings = () =>
@@ -142,6 +146,7 @@ export class TextDecoding {
         }
       case 'windows-1252':
       case 'windows-1250':
+      case 'iso-8859-2':
         if (containsUtf8Sequence(rest)) throw mixedEncodings();
         return text + this.legacy!.write(rest) + (isLast ? (this.legacy!.end() ?? '') : '');
       default:
