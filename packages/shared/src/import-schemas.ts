@@ -155,7 +155,7 @@ export const importSummarySchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   accountId: z.string(),
   status: z.enum(IMPORT_STATUSES),
-  /** The text encoding the file was read in (utf-8, windows-1252, windows-1250, utf-16le, utf-16be). */
+  /** The file's encoding: utf-8, windows-1252, windows-1250, iso-8859-2, utf-16le or utf-16be. */
   encoding: z.string(),
   /** CSV header cells; null for other formats. */
   columns: z.array(z.string()).nullable(),
