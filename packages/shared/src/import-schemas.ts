@@ -17,7 +17,7 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'problem', 'transfer'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
-/** Date orders a CSV column can be read in. Two-digit years (01.03.26) read as 20xx. */
+/** Date orders a CSV column can be read in. Two-digit years read in 1930–2029 (01.03.26 is 2026). */
 export const IMPORT_DATE_FORMATS = [
   'YYYY-MM-DD',
   'DD.MM.YYYY',
@@ -66,6 +66,11 @@ export const importMappingSchema = z.object({
   counterparty: z.number().nullable(),
   invertSign: z.boolean(),
   skipRows: z.number(),
+  /**
+   * A column that says debit or credit beside an unsigned amount (`Dr`/`Cr`, `debit`/`credit`,
+   * `S`/`H`, `Af`/`Bij`); null or absent when the amount carries its own sign.
+   */
+  direction: z.number().nullable().optional(),
 });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
@@ -87,6 +92,7 @@ export const importMappingInputSchema = z
     note: column('note').nullable().default(null),
     category: column('category').nullable().default(null),
     counterparty: column('counterparty').nullable().default(null),
+    direction: column('direction').nullable().default(null),
     invertSign: z.boolean({ message: 'invertSign must be true or false.' }).default(false),
     skipRows: z
       .number({ message: 'skipRows must be a whole number of lines.' })
@@ -132,6 +138,24 @@ export const importRowSchema = z.object({
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
+/**
+ * Why the detector chose what it chose, one short sentence per role it set (the mapping
+ * screen shows it as a hint). Absent for a mapping the user chose.
+ */
+export const importMappingReasonsSchema = z.object({
+  date: z.string().optional(),
+  amount: z.string().optional(),
+  debit: z.string().optional(),
+  credit: z.string().optional(),
+  name: z.string().optional(),
+  note: z.string().optional(),
+  category: z.string().optional(),
+  counterparty: z.string().optional(),
+  direction: z.string().optional(),
+  invertSign: z.string().optional(),
+});
+export type ImportMappingReasons = z.infer<typeof importMappingReasonsSchema>;
+
 export const importCountsSchema = z.object({
   new: z.number(),
   duplicate: z.number(),
@@ -146,11 +170,13 @@ export const importSummarySchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   accountId: z.string(),
   status: z.enum(IMPORT_STATUSES),
-  /** The text encoding the file was read in (utf-8, windows-1252, utf-16le, utf-16be). */
+  /** The file's encoding: utf-8, windows-1252, windows-1250, iso-8859-2, utf-16le or utf-16be. */
   encoding: z.string(),
   /** CSV header cells; null for other formats. */
   columns: z.array(z.string()).nullable(),
   mapping: importMappingSchema.nullable(),
+  /** CSV only, for a detected mapping: why each column was chosen (issue 32). */
+  mappingReasons: importMappingReasonsSchema.optional(),
   rowCount: z.number(),
   counts: importCountsSchema,
   /** Transactions the commit created; null before it. */

@@ -6,6 +6,7 @@ import {
 } from '@moneta/shared';
 import type { ImportRecord } from '../../db/schema';
 import type { ImportRowView } from './import-rows-repository';
+import { splitReasons } from './reading/mapping-reasons';
 
 export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow {
   return {
@@ -28,6 +29,7 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
 }
 
 export function toImportSummaryDto(record: ImportRecord): ImportSummary {
+  const stored = record.mapping ? splitReasons(record.mapping) : undefined;
   return {
     _id: record.id,
     fileName: record.fileName,
@@ -38,9 +40,10 @@ export function toImportSummaryDto(record: ImportRecord): ImportSummary {
     encoding: record.encoding,
     columns: record.columns ?? null,
     // A mapping remembered before the counterparty column existed has none.
-    mapping: record.mapping
-      ? { ...record.mapping, counterparty: record.mapping.counterparty ?? null }
+    mapping: stored?.mapping
+      ? { ...stored.mapping, counterparty: stored.mapping.counterparty ?? null }
       : null,
+    ...(stored?.reasons ? { mappingReasons: stored.reasons } : {}),
     rowCount: record.rowCount,
     counts: {
       new: record.newCount,

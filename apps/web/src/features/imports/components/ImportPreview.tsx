@@ -56,6 +56,13 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   const [draft, setDraft] = useState<ImportMapping | null>(preview.mapping);
   const [choices, setChoices] = useState<RowChoices>(new Map());
   const sentRef = useRef<ImportMapping | null>(preview.mapping);
+  // The detector's reasons come with the upload only (a mapping the user sends has none): kept
+  // for the columns the user leaves as they were detected.
+  const [detected] = useState(() =>
+    preview.mapping && preview.mappingReasons
+      ? { mapping: preview.mapping, reasons: preview.mappingReasons }
+      : undefined,
+  );
   const { mutate: sendMapping } = updateMapping;
   const draftProblem = draft ? mappingProblem(draft) : null;
 
@@ -120,6 +127,7 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
             sample={preview.preview[0]?.cells ?? null}
             isDisabled={isBusy}
             onChange={setDraft}
+            detected={detected}
           />
           <p role="status" className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
             {isReading ? 'Reading the file again with these columns…' : ''}
