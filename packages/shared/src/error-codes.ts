@@ -65,6 +65,8 @@ export const ErrorCode = {
   RULE_NOT_FOUND: 'RULE_NOT_FOUND',
   TOO_MANY_RULES: 'TOO_MANY_RULES',
   RECURRING_NOT_FOUND: 'RECURRING_NOT_FOUND',
+  // Currencies and exchange rates
+  RATE_FOR_BASE_CURRENCY: 'RATE_FOR_BASE_CURRENCY',
   // Uploads (receipts and bank files)
   NOT_MULTIPART: 'NOT_MULTIPART',
   INVALID_MULTIPART: 'INVALID_MULTIPART',
