@@ -10,6 +10,8 @@
  *   user's own wins (`manual` over `ecb`); a later ECB day wins over an older own rate.
  * - Else no row: never a rate of 1 between different currencies.
  *
+ * A quotient keeps no trailing zeros (trim_scale: 1.1711, not 1.17110000000000000000).
+ *
  * One SELECT in LANGUAGE sql, STABLE: PostgreSQL inlines it into the query that calls it
  * (`CROSS JOIN LATERAL moneta_exchange_rate(t.user_id, t.currency, $base, t.added_on)`), each
  * leg one backward probe of a primary key. Not a trigger: it is here, not in a numbered
@@ -34,14 +36,14 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
     ) AS direct
     UNION ALL
     SELECT * FROM (
-      SELECT 1 / own.rate, own.date, 'manual', 1 FROM user_exchange_rates own
+      SELECT trim_scale(1 / own.rate), own.date, 'manual', 1 FROM user_exchange_rates own
       WHERE own.user_id = for_user AND own.currency = to_currency
         AND own.base_currency = from_currency AND own.date <= on_day
         AND (max_days IS NULL OR own.date >= on_day - max_days)
       ORDER BY own.date DESC LIMIT 1
     ) AS inverse
     UNION ALL
-    SELECT to_leg.rate / from_leg.rate, LEAST(from_leg.date, to_leg.date), 'ecb', 2
+    SELECT trim_scale(to_leg.rate / from_leg.rate), LEAST(from_leg.date, to_leg.date), 'ecb', 2
     FROM (
       SELECT * FROM (
         SELECT ecb.rate, ecb.date FROM exchange_rates ecb
