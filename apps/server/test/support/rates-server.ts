@@ -7,7 +7,16 @@ import { join, resolve } from 'node:path';
  * The ECB's files for tests and benchmarks: ../shared/rates beside the repository (CI clones
  * the repository beside it), eurofxref-hist.zip there covering 1999-01-04 to 2026-04-13.
  */
-export const SHARED_RATES_DIR = resolve(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'rates');
+export const SHARED_RATES_DIR = resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  '..',
+  'shared',
+  'rates',
+);
 export const HISTORY_ZIP = join(SHARED_RATES_DIR, 'eurofxref-hist.zip');
 
 export interface RatesFileServer {
