@@ -97,6 +97,12 @@ export function buildPlans(
   };
   return {
     'GET /api/health': { isPublic: true, expect: [200] },
+    'GET /api/currencies': { isPublic: true, expect: [200] },
+    'GET /api/rates': {
+      query: { currency: 'GBP', from: '2026-04-01', to: '2026-04-13' },
+      expect: [200],
+    },
+    'PUT /api/rates': { body: { currency: 'GBP', date: '2026-04-10', rate: 1.3 }, expect: [200] },
     'POST /api/auth/signup': {
       isPublic: true,
       // The fuzzer's own e-mail: a body that passes validation stops at 409, creating nothing.
