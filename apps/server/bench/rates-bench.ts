@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     await chmod(copyFile, 0o644);
 
     const best = { parse: Infinity, first: Infinity, again: Infinity, copy: Infinity };
-    let loaded: RatesLoadResult | undefined;
+    let loaded: Extract<RatesLoadResult, { status: 'loaded' }> | undefined;
     for (let round = 0; round < ROUNDS; round++) {
       await database.pool.query('TRUNCATE exchange_rates');
       best.parse = Math.min(

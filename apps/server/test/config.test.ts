@@ -38,7 +38,9 @@ describe('loadConfig', () => {
   it('reads the recurring interval in whole minutes, from 1 to 1440', () => {
     expect(loadConfig({ RECURRING_INTERVAL_MINUTES: '5' }).RECURRING_INTERVAL_MINUTES).toBe(5);
     expect(loadConfig({ EXCHANGE_RATES_URL: 'off' }).EXCHANGE_RATES_URL).toBe('off');
-    expect(loadConfig({ EXCHANGE_RATES_URL: ' ' }).EXCHANGE_RATES_URL).toMatch(/^https:\/\/www\.ecb/);
+    expect(loadConfig({ EXCHANGE_RATES_URL: ' ' }).EXCHANGE_RATES_URL).toMatch(
+      /^https:\/\/www\.ecb/,
+    );
     expect(
       loadConfig({ EXCHANGE_RATES_URL: 'http://rates.lan/eurofxref-daily.xml' }).EXCHANGE_RATES_URL,
     ).toBe('http://rates.lan/eurofxref-daily.xml');
