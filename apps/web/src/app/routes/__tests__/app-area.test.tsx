@@ -25,6 +25,7 @@ describe('protected area', () => {
       'Receipts',
       'Import',
       'Rules',
+      'Rates',
       'Settings',
       'Budgets',
       'Recurring Transactions',
