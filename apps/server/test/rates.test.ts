@@ -425,6 +425,33 @@ describe('GET and PUT /api/rates', () => {
     expect(rows[0].count).toBe(2);
   });
 
+  it('deletes the user’s own rate of a day (the ECB’s counts again), never another user’s', async () => {
+    const remove = (user: SignedUpUser, path: string) =>
+      context.app.inject({ method: 'DELETE', url: `/api/rates/${path}`, headers: user.headers });
+    // Bob cannot delete Alice's rate: 404 as for none, and hers stays.
+    const foreign = await remove(bob, 'EUR/2026-04-13');
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'RATE_NOT_FOUND']);
+    const deleted = await remove(alice, 'EUR/2026-04-13');
+    expect([deleted.statusCode, deleted.json()]).toEqual([200, { message: 'Rate deleted.' }]);
+    const again = await remove(alice, 'EUR/2026-04-13');
+    expect([again.statusCode, again.json().code]).toEqual([404, 'RATE_NOT_FOUND']);
+    const day = (await getRates(alice, 'currency=EUR&from=2026-04-12&to=2026-04-13')).json<
+      Array<{ date: string; rate: number; source: string }>
+    >();
+    expect(day.map(({ date, rate, source }) => [date, rate, source])).toEqual([
+      ['2026-04-13', 1.1684, 'ecb'],
+      ['2026-04-12', 1.19, 'manual'],
+    ]);
+    for (const [path, status] of [
+      ['XXX/2026-04-12', 400],
+      ['EUR/2026-02-30', 400],
+      ['EUR/1998-12-31', 400],
+      ['eur/2026-04-12', 400],
+    ] as const) {
+      expect([path, (await remove(alice, path)).statusCode]).toEqual([path, status]);
+    }
+  });
+
   it('refuses a bad rate, date or currency with 400 and stores nothing', async () => {
     const good = { currency: 'EUR', date: '2026-04-13', rate: 1.5 };
     const bad: Array<[string, unknown, string]> = [

@@ -67,6 +67,7 @@ export const ErrorCode = {
   RECURRING_NOT_FOUND: 'RECURRING_NOT_FOUND',
   // Currencies and exchange rates
   RATE_FOR_BASE_CURRENCY: 'RATE_FOR_BASE_CURRENCY',
+  RATE_NOT_FOUND: 'RATE_NOT_FOUND',
   // Uploads (receipts and bank files)
   NOT_MULTIPART: 'NOT_MULTIPART',
   INVALID_MULTIPART: 'INVALID_MULTIPART',

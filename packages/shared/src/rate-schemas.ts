@@ -73,6 +73,13 @@ export const rateInputSchema = z.object({
   rate: rateValueSchema,
 });
 export type RateInput = z.input<typeof rateInputSchema>;
+
+/** `DELETE /api/rates/:currency/:date`: which of the user's own rates. */
+export const rateKeyParamsSchema = z.object({
+  currency: currencyCodeSchema,
+  date: rateDateSchema,
+});
+export type RateKeyParams = z.output<typeof rateKeyParamsSchema>;
 export type ValidRateInput = z.output<typeof rateInputSchema>;
 
 const emptyAsMissing = <T extends z.ZodType>(schema: T) =>

@@ -1,5 +1,5 @@
 import { RATE_LOOKBACK_DAYS, type RateSource } from '@moneta/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { exchangeRateAt } from '../../db/exchange-rate-sql';
 import { userExchangeRates } from '../../db/schema';
@@ -49,6 +49,25 @@ export function createRatesRepository(db: Executor) {
           ],
           set: { rate: String(values.rate), updatedAt: sql`now()` },
         });
+    },
+
+    /** Deletes the user's own rate of that pair and day; false when they had none. */
+    async deleteOwn(
+      userId: string,
+      key: { currency: string; baseCurrency: string; date: string },
+    ): Promise<boolean> {
+      const deleted = await db
+        .delete(userExchangeRates)
+        .where(
+          and(
+            eq(userExchangeRates.userId, userId),
+            eq(userExchangeRates.currency, key.currency),
+            eq(userExchangeRates.baseCurrency, key.baseCurrency),
+            eq(userExchangeRates.date, key.date),
+          ),
+        )
+        .returning({ date: userExchangeRates.date });
+      return deleted.length > 0;
     },
 
     /**

@@ -1,5 +1,7 @@
 import {
   currencyListSchema,
+  messageSchema,
+  rateKeyParamsSchema,
   rateInputSchema,
   rateListQuerySchema,
   rateListSchema,
@@ -16,6 +18,7 @@ export interface RatesRoutesOptions {
 }
 
 const errors = errorAnswers(400, 401);
+const deleteErrors = errorAnswers(400, 401, 404);
 
 /** The currencies Moneta knows: reference data, the same for everyone, so public. */
 export async function currenciesRoutes(app: App, options: { rates: RatesService }): Promise<void> {
@@ -67,5 +70,22 @@ export async function ratesRoutes(app: App, options: RatesRoutesOptions): Promis
       },
     },
     async (request) => rates.setOwn(request.user, request.body),
+  );
+
+  app.delete(
+    '/:currency/:date',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your own rate of a currency for a day (the ECB’s counts again)',
+        params: rateKeyParamsSchema,
+        response: { 200: messageSchema, ...deleteErrors },
+      },
+    },
+    async (request) => {
+      await rates.removeOwn(request.user, request.params);
+      return { message: 'Rate deleted.' };
+    },
   );
 }

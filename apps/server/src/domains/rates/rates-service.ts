@@ -9,12 +9,13 @@ import {
   todayIn,
   type CurrencyDto,
   type Rate,
+  type RateKeyParams,
   type RateListQuery,
   type ValidRateInput,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { badRequest } from '../../http/app-error';
+import { badRequest, notFound } from '../../http/app-error';
 import { toRateDto } from './rate-dto';
 import { createRatesRepository, type FoundRate } from './rates-repository';
 
@@ -71,6 +72,23 @@ export function createRatesService(db: Database, options: { now?: () => Date } =
         to: input.date,
       });
       return toRateDto(row!, baseCurrency);
+    },
+
+    /**
+     * Deletes the user's own rate of a currency in their base currency for a day: the ECB's
+     * counts again. Another user's rate, or none, is not found.
+     */
+    async removeOwn(user: UserRow, key: RateKeyParams): Promise<void> {
+      const isDeleted = await rates.deleteOwn(user.id, {
+        ...key,
+        baseCurrency: baseCurrencyOf(user),
+      });
+      if (!isDeleted) {
+        throw notFound(
+          `You have no rate of your own for ${key.currency} on ${key.date}.`,
+          ErrorCode.RATE_NOT_FOUND,
+        );
+      }
     },
 
     /**

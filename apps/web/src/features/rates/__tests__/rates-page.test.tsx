@@ -117,4 +117,23 @@ describe('rates page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save rate' }));
     expect(await screen.findByText('Please enter a rate greater than 0.')).toBeInTheDocument();
   });
+
+  it('deletes the user’s own rate of a day', async () => {
+    const api = signedIn({
+      'DELETE /api/rates/EUR/2026-04-12': { body: { message: 'Rate deleted.' } },
+    });
+    renderApp('/rates');
+    const table = await screen.findByRole('table');
+    // Only a day with an own rate offers to delete it.
+    expect(within(table).getAllByRole('button', { name: /^Delete/ })).toHaveLength(1);
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Delete your rate for 2026-04-12' }),
+    );
+    expect(
+      await screen.findByText('Your rate for EUR on 2026-04-12 is deleted.'),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/rates/EUR/2026-04-12',
+    ]);
+  });
 });

@@ -14,6 +14,18 @@ export function useRates(currency: string) {
   });
 }
 
+/** Deletes the user's own rate of a day: the ECB's counts again. */
+export function useDeleteRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ currency, date }: { currency: string; date: string }) =>
+      api.delete<{ message: string }>(
+        `/rates/${encodeURIComponent(currency)}/${encodeURIComponent(date)}`,
+      ),
+    onSettled: () => invalidateFamilies(queryClient, [queryKeys.rates.all]),
+  });
+}
+
 /** Sets the user's own rate for a day; every list of rates is read again. */
 export function useSetRate() {
   const queryClient = useQueryClient();

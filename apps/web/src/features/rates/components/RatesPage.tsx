@@ -16,7 +16,7 @@ import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { todayInUserZone } from '@/lib/time-zone';
-import { useRates, useSetRate } from '../api/rates';
+import { useDeleteRate, useRates, useSetRate } from '../api/rates';
 import { formatRate, rateFromText } from './rate-format';
 
 const COLUMNS = [
@@ -38,6 +38,7 @@ export function RatesPage() {
   const [currency, setCurrency] = useState(base === 'EUR' ? 'USD' : 'EUR');
   const rates = useRates(currency);
   const setRate = useSetRate();
+  const deleteRate = useDeleteRate();
   const [date, setDate] = useState(() => todayInUserZone(user?.timeZone));
   const [rateText, setRateText] = useState('');
 
@@ -45,6 +46,18 @@ export function RatesPage() {
     setDate(rate.date);
     setRateText(String(rate.rate));
     document.getElementById('own-rate')?.focus();
+  }
+
+  function remove(rate: Rate) {
+    deleteRate.mutate(
+      { currency: rate.currency, date: rate.date },
+      {
+        onSuccess: () =>
+          toast.success(`Your rate for ${rate.currency} on ${rate.date} is deleted.`),
+        onError: (error) =>
+          toast.error(errorMessage(error, 'Failed to delete the rate. Please try again.')),
+      },
+    );
   }
 
   function save(event: FormEvent) {
@@ -149,6 +162,16 @@ export function RatesPage() {
                     {rate.ownRate === null ? 'Set' : 'Change'}
                     <span className="sr-only"> your rate for {rate.date}</span>
                   </Button>
+                  {rate.ownRate === null ? null : (
+                    <Button
+                      variant="ghost-danger"
+                      size="sm"
+                      disabled={deleteRate.isPending}
+                      onClick={() => remove(rate)}
+                    >
+                      Delete<span className="sr-only"> your rate for {rate.date}</span>
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
