@@ -442,13 +442,14 @@ describe('GET and PUT /api/rates', () => {
       ['2026-04-13', 1.1684, 'ecb'],
       ['2026-04-12', 1.19, 'manual'],
     ]);
-    for (const [path, status] of [
-      ['XXX/2026-04-12', 400],
-      ['EUR/2026-02-30', 400],
-      ['EUR/1998-12-31', 400],
-      ['eur/2026-04-12', 400],
-    ] as const) {
-      expect([path, (await remove(alice, path)).statusCode]).toEqual([path, status]);
+    // A path that names no rate, as an id of nothing: 404.
+    for (const path of ['XXX/2026-04-12', 'EUR/2026-02-30', 'EUR/1998-12-31', 'eur/2026-04-12']) {
+      const response = await remove(alice, path);
+      expect([path, response.statusCode, response.json().code]).toEqual([
+        path,
+        404,
+        'RATE_NOT_FOUND',
+      ]);
     }
   });
 

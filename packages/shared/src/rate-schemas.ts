@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { isCalendarDate } from './calendar-date';
 import { isCatalogueCurrency } from './currency-catalogue';
 import { readDecimalText } from './money';
 import { calendarDateSchema } from './transaction-schemas';
@@ -41,8 +42,14 @@ export const currencySchema = z.object({
 export type CurrencyDto = z.infer<typeof currencySchema>;
 export const currencyListSchema = z.array(currencySchema);
 
+/** Whether a calendar date is within the days rates are kept for. */
+export function isRateDate(date: string): boolean {
+  return isCalendarDate(date) && date >= RATE_MIN_DATE && date <= RATE_MAX_DATE;
+}
+
 const rateDateSchema = calendarDateSchema.refine(
-  (date) => date >= RATE_MIN_DATE && date <= RATE_MAX_DATE,
+  // A date that is no date has its message already.
+  (date) => !isCalendarDate(date) || isRateDate(date),
   { message: RATE_MESSAGES.dateOutOfRange },
 );
 
@@ -74,10 +81,14 @@ export const rateInputSchema = z.object({
 });
 export type RateInput = z.input<typeof rateInputSchema>;
 
-/** `DELETE /api/rates/:currency/:date`: which of the user's own rates. */
+/**
+ * `DELETE /api/rates/:currency/:date`: which of the user's own rates. Like an `:id`, a path
+ * that names no rate of theirs (an unknown code, a date that is none) is not found (404), not
+ * a 400: the service decides.
+ */
 export const rateKeyParamsSchema = z.object({
-  currency: currencyCodeSchema,
-  date: rateDateSchema,
+  currency: z.string().max(64),
+  date: z.string().max(64),
 });
 export type RateKeyParams = z.output<typeof rateKeyParamsSchema>;
 export type ValidRateInput = z.output<typeof rateInputSchema>;

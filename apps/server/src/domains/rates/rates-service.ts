@@ -5,6 +5,8 @@ import {
   MAX_RATE_DAYS,
   RATE_LOOKBACK_DAYS,
   addDays,
+  isCatalogueCurrency,
+  isRateDate,
   toDayNumber,
   todayIn,
   type CurrencyDto,
@@ -79,10 +81,9 @@ export function createRatesService(db: Database, options: { now?: () => Date } =
      * counts again. Another user's rate, or none, is not found.
      */
     async removeOwn(user: UserRow, key: RateKeyParams): Promise<void> {
-      const isDeleted = await rates.deleteOwn(user.id, {
-        ...key,
-        baseCurrency: baseCurrencyOf(user),
-      });
+      const isKey = isCatalogueCurrency(key.currency) && isRateDate(key.date);
+      const isDeleted =
+        isKey && (await rates.deleteOwn(user.id, { ...key, baseCurrency: baseCurrencyOf(user) }));
       if (!isDeleted) {
         throw notFound(
           `You have no rate of your own for ${key.currency} on ${key.date}.`,
