@@ -100,6 +100,17 @@ describe('loading the ECB rates', () => {
     expect(await storedRates()).toEqual(stored);
   }, 60_000);
 
+  it('stores a file once when two instances load it at the same time', async () => {
+    const results = await Promise.all([
+      loadFrom('eurofxref-hist.csv'),
+      loadFrom('eurofxref-hist.zip'),
+    ]);
+    // One stores (nothing new here), the other skips or finds nothing left to store.
+    for (const result of results) expect(['loaded', 'skipped']).toContain(result.status);
+    expect(results.filter((result) => result.status === 'failed')).toEqual([]);
+    expect((await storedRates()).count).toBe(217_555);
+  }, 60_000);
+
   it('reads eurofxref-hist.csv and eurofxref-daily.xml too, adding a day and correcting a rate', async () => {
     expect(await loadFrom('eurofxref-hist.csv')).toMatchObject({ status: 'loaded', written: 0 });
     expect(await loadFrom('eurofxref-daily.xml')).toMatchObject({
