@@ -43,6 +43,7 @@ describe('protected area', () => {
     ['/settings', 'Settings'],
     ['/import', 'Import'],
     ['/rules', 'Rules'],
+    ['/rates', 'Exchange Rates'],
   ])('%s shows its title', async (path, title) => {
     signedIn();
     renderApp(path);
