@@ -29,7 +29,9 @@ test('a German bank file is previewed, remapped, imported, found again as duplic
   await expect(preview.getByLabel('Credit (money in) column')).toHaveValue('6');
   await expect(preview.getByLabel('Decimal separator')).toHaveValue(',');
   await expect(preview.getByLabel('Date format')).toHaveValue('DD.MM.YYYY');
-  await expect(imports.counts(preview)).toHaveText(/New\s*8\s*Duplicates\s*0\s*Problems\s*0/);
+  await expect(imports.counts(preview)).toHaveText(
+    /New\s*8\s*Transfers\s*0\s*Duplicates\s*0\s*Problems\s*0/,
+  );
   // Windows-1252 read right: umlauts and the euro sign.
   await expect(imports.row(preview, 'Bäckerei Müller')).toContainText('-$4.20');
   await expect(imports.row(preview, 'Arbeitgeber AG')).toContainText('+$2,450.00');
@@ -63,7 +65,9 @@ test('a German bank file is previewed, remapped, imported, found again as duplic
   // The same file again: every row is a duplicate, nothing to import.
   await imports.goto();
   preview = await imports.upload(GERMAN_CSV, 'de-bank.csv');
-  await expect(imports.counts(preview)).toHaveText(/New\s*0\s*Duplicates\s*8\s*Problems\s*0/);
+  await expect(imports.counts(preview)).toHaveText(
+    /New\s*0\s*Transfers\s*0\s*Duplicates\s*8\s*Problems\s*0/,
+  );
   await expect(preview.getByRole('button', { name: 'Import 0 transactions' })).toBeDisabled();
   await expect(
     imports.row(preview, 'REWE Markt GmbH').getByRole('checkbox', { name: 'Import row 1' }),

@@ -97,6 +97,16 @@ test('a past receipt can be corrected, and its expense changes with it', async (
   const past = receipts.pastReceipt('$5.18');
   await past.getByRole('button', { name: /^Correct/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Correct the receipt' });
+  // The receipt itself is shown to check the reading against, through its signed URL.
+  const picture = dialog.getByRole('img', { name: /^The receipt from / });
+  await expect(picture).toHaveJSProperty('complete', true);
+  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(
+    0,
+  );
+  await expect(dialog.getByRole('link', { name: /^Open full size/ })).toHaveAttribute(
+    'href',
+    /\/api\/receipts\/.+\/file\?expires=/,
+  );
   await dialog.getByLabel(/^Amount/).fill('5.81');
   await dialog.getByLabel('Date').fill('2024-05-17');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();

@@ -56,6 +56,8 @@ test('a receipt image becomes an expense on the dashboard and stays in the list'
   await shell.expectDashboard();
   const dashboard = new DashboardPage(page);
   await expect(dashboard.recent).toContainText('-$8.37');
+  // The receipt is dated in March: outside the dashboard's default period (the last 30 days).
+  await dashboard.choosePeriod('All time');
   await expect(dashboard.card('Total Expense')).toHaveText('$8.37');
 
   await receipts.goto();
@@ -103,6 +105,37 @@ test('a PDF receipt is read from its text and shown by its first page', async ({
   }));
   expect(size.height).toBeGreaterThan(size.width);
   expect(size.width).toBeGreaterThan(100);
+});
+
+test('a receipt is charged to the account picked, which is offered again next time', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const user = await createUser(request, { label: 'receipts-account' });
+  const headers = { Authorization: `Bearer ${user.token}` };
+  const created = await request.post('/api/accounts', {
+    headers,
+    data: { name: 'Visa', type: 'credit' },
+  });
+  expect(created.status()).toBe(201);
+  const visa = (await created.json()) as { _id: string };
+  await signInWithToken(page, user.token);
+  const receipts = new ReceiptsPage(page);
+  await receipts.goto();
+  await expect(receipts.account).toHaveValue(/.+/);
+  await receipts.account.selectOption({ label: 'Visa (Credit card)' });
+  const pdf = await printReceiptPdf(context, COFFEE_RECEIPT);
+  await receipts.upload({ name: 'coffee-corner.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(receipts.resultPanel).toContainText('$8.37', { timeout: 60_000 });
+
+  const inVisa = await request.get(`/api/transactions?accountId=${visa._id}`, { headers });
+  expect(((await inVisa.json()) as { transactions: { cost: number }[] }).transactions).toEqual([
+    expect.objectContaining({ cost: 8.37 }),
+  ]);
+  await receipts.goto();
+  await expect(receipts.account).toHaveValue(visa._id);
 });
 
 test('uploading without a file asks for one and sends nothing', async ({ page, request }) => {

@@ -18,12 +18,25 @@ export class DashboardPage {
     await expect(this.heading).toBeVisible();
   }
 
-  /** The amount shown on a summary card (Total Income, Total Expense, Current Balance). */
-  card(title: string): Locator {
+  /** A summary card (Total Income, Total Expense, Current Balance): amount and captions. */
+  cardItem(title: string): Locator {
     return this.page
       .getByRole('listitem')
-      .filter({ has: this.page.getByRole('heading', { name: title }) })
-      .locator('p');
+      .filter({ has: this.page.getByRole('heading', { name: title }) });
+  }
+
+  /** The amount shown on a summary card. */
+  card(title: string): Locator {
+    return this.cardItem(title).getByTestId('summary-amount');
+  }
+
+  /** The period picker's select ("Last month", "All time", …). */
+  get period(): Locator {
+    return this.page.getByRole('combobox', { name: 'Period' });
+  }
+
+  async choosePeriod(label: string): Promise<void> {
+    await this.period.selectOption({ label });
   }
 
   chartCard(title: string): Locator {

@@ -7,6 +7,8 @@ export class ReceiptsPage {
   readonly heading: Locator;
   readonly picker: Locator;
   readonly uploadButton: Locator;
+  /** The account the receipt's expense is charged to. */
+  readonly account: Locator;
   readonly processingButton: Locator;
   readonly error: Locator;
   readonly preview: Locator;
@@ -28,6 +30,7 @@ export class ReceiptsPage {
     this.heading = page.getByRole('heading', { level: 1, name: 'Upload Receipt' });
     this.picker = page.getByLabel(/choose a receipt/i);
     this.uploadButton = page.getByRole('button', { name: 'Upload & Create Transaction' });
+    this.account = page.getByRole('combobox', { name: 'Charge to account' });
     this.processingButton = page.getByRole('button', { name: 'Processing...' });
     this.error = page.getByRole('form', { name: 'Upload a receipt' }).getByRole('alert');
     this.preview = page.getByRole('img', { name: 'Preview of the chosen receipt' });

@@ -161,7 +161,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const users = withRecentUsers(createUsersRepository(db), { ttlMs: recentTtlMs });
   const tokens = createTokenService(options.jwtSecret);
   const accounts = createAccountsService(db);
-  const transfers = createTransfersService(db);
   const events = createSecurityEventsService(db);
   const sessions = createSessionsService(db, { tokens, events, recentTtlMs });
   const apiTokens = createApiTokensService(db, { events, recentTtlMs });
@@ -183,12 +182,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const authenticators = createAuthenticators({ tokens, users, sessions, apiTokens });
   const { authenticate } = authenticators;
   const transactions = createTransactionsService(db);
+  const transfers = createTransfersService(db, transactions);
   const idempotency = createIdempotencyService(db);
   const categories = createCategoriesService(db, transactions);
   const budgets = createBudgetsService(db);
   const recurring = createRecurringService(db, { now: options.now });
   const rules = createRulesService(db, transactions);
-  const imports = createImportsService(db, transactions);
+  const imports = createImportsService(db, transactions, transfers);
   const rates = createRatesService(db, { now: options.now });
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());

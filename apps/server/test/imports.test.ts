@@ -383,6 +383,7 @@ describe('the fixture formats', () => {
       new: 0,
       duplicate: first.counts.new,
       problem: first.counts.problem,
+      transfer: 0,
     });
     expect(await commit(user, again._id)).toMatchObject({
       created: 0,
@@ -688,6 +689,7 @@ describe('duplicates', () => {
       skippedDuplicates: 0,
       skippedProblems: 0,
       skippedExcluded: 1,
+      transfers: 0,
     });
     const created = (await transactionsOf(user)).filter((transaction) => transaction.importId);
     expect(created.find((transaction) => transaction.isIncome)).toMatchObject({
@@ -708,7 +710,7 @@ describe('duplicates', () => {
       'latin1',
     );
     const again = await upload(user, 'renamed.ofx', renamed);
-    expect(again.counts).toEqual({ new: 0, duplicate: 6, problem: 0 });
+    expect(again.counts).toEqual({ new: 0, duplicate: 6, problem: 0, transfer: 0 });
     // Another account has none of them.
     const savings = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
       name: 'Savings',

@@ -105,6 +105,11 @@ export const transferInputSchema = z
       decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
     }),
     date: calendarDateSchema,
+    /**
+     * The day the money arrived, when the two banks booked it on different days (either may be
+     * first). Creating: default `date`; updating without it keeps the stored one.
+     */
+    toDate: calendarDateSchema.nullish(),
     note: z
       .string()
       .max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters long.`)
@@ -124,11 +129,41 @@ export const transferSchema = z.object({
   toAccountId: z.string(),
   amount: z.number(),
   date: z.string(),
+  /** The day the money arrived (equal to `date` unless two bank rows said otherwise). */
+  toDate: z.string(),
   note: z.string().nullable(),
+  /** The bank-file imports its legs came from, when they did. */
+  fromImportId: z.string().nullable(),
+  toImportId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
+
+/**
+ * Existing transactions turned into one transfer (docs/transfers.md): an expense and an income
+ * of the same amount in two different accounts, or one transaction and the other account.
+ */
+export const transferFromTransactionsSchema = z
+  .object({
+    transactionIds: z
+      .array(idSchema('transactionIds'), {
+        message: 'transactionIds must be a list of one or two transaction ids.',
+      })
+      .min(1, 'transactionIds must be a list of one or two transaction ids.')
+      .max(2, 'transactionIds must be a list of one or two transaction ids.'),
+    accountId: idSchema('accountId').optional(),
+  })
+  .refine((input) => (input.transactionIds.length === 1) === (input.accountId !== undefined), {
+    path: ['accountId'],
+    message: 'Send two transaction ids, or one transaction id and the other accountId.',
+  })
+  .refine(
+    (input) =>
+      input.transactionIds.length < 2 || input.transactionIds[0] !== input.transactionIds[1],
+    { path: ['transactionIds'], message: 'The two transaction ids must differ.' },
+  );
+export type TransferFromTransactionsInput = z.input<typeof transferFromTransactionsSchema>;
 
 export const transferListQuerySchema = z.object({
   accountId: emptyAsMissing(idSchema('accountId').optional()),

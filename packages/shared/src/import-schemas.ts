@@ -10,10 +10,14 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_STATUSES = ['preview', 'committed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'problem'] as const;
+/**
+ * `transfer`: money moved to or from another of the user's accounts (docs/transfers.md), which
+ * the commit records as a transfer, never as income or expense.
+ */
+export const IMPORT_ROW_STATUSES = ['new', 'duplicate', 'problem', 'transfer'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
-/** Date orders a CSV column can be read in. Two-digit years (01.03.26) read as 20xx. */
+/** Date orders a CSV column can be read in. Two-digit years read in 1930–2029 (01.03.26 is 2026). */
 export const IMPORT_DATE_FORMATS = [
   'YYYY-MM-DD',
   'DD.MM.YYYY',
@@ -58,8 +62,15 @@ export const importMappingSchema = z.object({
   name: z.number(),
   note: z.number().nullable(),
   category: z.number().nullable(),
+  /** The other party's account (IBAN): a row naming another of the user's accounts is a transfer. */
+  counterparty: z.number().nullable(),
   invertSign: z.boolean(),
   skipRows: z.number(),
+  /**
+   * A column that says debit or credit beside an unsigned amount (`Dr`/`Cr`, `debit`/`credit`,
+   * `S`/`H`, `Af`/`Bij`); null or absent when the amount carries its own sign.
+   */
+  direction: z.number().nullable().optional(),
 });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
@@ -80,6 +91,8 @@ export const importMappingInputSchema = z
     name: column('name'),
     note: column('note').nullable().default(null),
     category: column('category').nullable().default(null),
+    counterparty: column('counterparty').nullable().default(null),
+    direction: column('direction').nullable().default(null),
     invertSign: z.boolean({ message: 'invertSign must be true or false.' }).default(false),
     skipRows: z
       .number({ message: 'skipRows must be a whole number of lines.' })
@@ -113,16 +126,41 @@ export const importRowSchema = z.object({
   note: z.string().nullable(),
   status: z.enum(IMPORT_ROW_STATUSES),
   duplicateOf: z.string().nullable(),
+  /** A `duplicate` of a leg of this transfer, already on the account. */
+  duplicateOfTransfer: z.string().nullable(),
+  /** A `transfer`: the user's other account the money moves to or from. */
+  transferAccountId: z.string().nullable(),
+  /** A `transfer` whose other leg is already recorded: that transaction (the commit replaces it). */
+  matchOf: z.string().nullable(),
   problem: z.string().nullable(),
   /** A CSV row's cells as they are in the file (for choosing a mapping); null for others. */
   cells: z.array(z.string()).nullable(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
+/**
+ * Why the detector chose what it chose, one short sentence per role it set (the mapping
+ * screen shows it as a hint). Absent for a mapping the user chose.
+ */
+export const importMappingReasonsSchema = z.object({
+  date: z.string().optional(),
+  amount: z.string().optional(),
+  debit: z.string().optional(),
+  credit: z.string().optional(),
+  name: z.string().optional(),
+  note: z.string().optional(),
+  category: z.string().optional(),
+  counterparty: z.string().optional(),
+  direction: z.string().optional(),
+  invertSign: z.string().optional(),
+});
+export type ImportMappingReasons = z.infer<typeof importMappingReasonsSchema>;
+
 export const importCountsSchema = z.object({
   new: z.number(),
   duplicate: z.number(),
   problem: z.number(),
+  transfer: z.number(),
 });
 
 /** An import as the list shows it; `Import` adds the first rows as a preview. */
@@ -132,11 +170,13 @@ export const importSummarySchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   accountId: z.string(),
   status: z.enum(IMPORT_STATUSES),
-  /** The text encoding the file was read in (utf-8, windows-1252, utf-16le, utf-16be). */
+  /** The file's encoding: utf-8, windows-1252, windows-1250, iso-8859-2, utf-16le or utf-16be. */
   encoding: z.string(),
   /** CSV header cells; null for other formats. */
   columns: z.array(z.string()).nullable(),
   mapping: importMappingSchema.nullable(),
+  /** CSV only, for a detected mapping: why each column was chosen (issue 32). */
+  mappingReasons: importMappingReasonsSchema.optional(),
   rowCount: z.number(),
   counts: importCountsSchema,
   /** Transactions the commit created; null before it. */
@@ -157,7 +197,9 @@ export const importRowsQuerySchema = z.object({
     .preprocess(
       (value) => (value === '' ? undefined : value),
       z
-        .enum(IMPORT_ROW_STATUSES, { message: 'status must be new, duplicate or problem.' })
+        .enum(IMPORT_ROW_STATUSES, {
+          message: 'status must be new, duplicate, problem or transfer.',
+        })
         .optional(),
     )
     .optional(),
@@ -189,8 +231,16 @@ export const importCommitSchema = z.object({
         include: z.boolean({ message: 'include must be true or false.' }).optional(),
         category: categoryNameSchema.optional(),
         isIncome: z.boolean({ message: 'isIncome must be true or false.' }).optional(),
+        /** An account id: the row is a transfer to or from it; null: it is not a transfer. */
+        transferAccountId: z
+          .string({ message: 'transferAccountId must be an account id or null.' })
+          .nullable()
+          .optional(),
       }),
-      { message: 'rows must be a list of { index, include?, category?, isIncome? }.' },
+      {
+        message:
+          'rows must be a list of { index, include?, category?, isIncome?, transferAccountId? }.',
+      },
     )
     .max(MAX_COMMIT_ROW_CHOICES, `At most ${MAX_COMMIT_ROW_CHOICES} row choices per commit.`)
     .optional(),
@@ -203,6 +253,8 @@ export const importCommitResultSchema = z.object({
   skippedProblems: z.number(),
   /** New rows the user left out. */
   skippedExcluded: z.number(),
+  /** Transfers the commit recorded (counted apart from `created`, which are transactions). */
+  transfers: z.number(),
 });
 export type ImportCommitResult = z.infer<typeof importCommitResultSchema>;
 

@@ -47,6 +47,11 @@ export const ruleInputSchema = z.object({
     .max(MAX_NAME_LENGTH, RULE_MESSAGES.renameTooLong)
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null)),
+  /** A matching imported row is a transfer to or from this account of the user's. */
+  transferAccountId: z
+    .string({ message: 'transferAccountId must be an account id or null.' })
+    .nullish()
+    .transform((value) => value || null),
   position: z
     .number({ message: RULE_MESSAGES.positionInvalid })
     .int(RULE_MESSAGES.positionInvalid)
@@ -65,6 +70,8 @@ export const ruleSchema = z.object({
   isIncome: z.boolean().nullable(),
   category: z.string(),
   rename: z.string().nullable(),
+  /** A matching imported row is a transfer to or from this account. */
+  transferAccountId: z.string().nullable(),
   /** 1 = tried first; the first matching rule wins. */
   position: z.number(),
   createdAt: z.string(),

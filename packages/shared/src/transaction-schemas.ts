@@ -215,7 +215,16 @@ export const pageQueryShape = {
 
 export const transactionListQuerySchema = z.intersection(
   transactionFiltersSchema,
-  z.object(pageQueryShape),
+  z.object({
+    ...pageQueryShape,
+    /** Also list transfer legs (docs/transfers.md), each marked `isTransfer: true`. */
+    includeTransfers: emptyAsMissing(
+      z
+        .enum(['true', 'false'], { message: 'includeTransfers must be true or false.' })
+        .transform((value) => value === 'true')
+        .optional(),
+    ),
+  }),
 );
 
 export const transactionSchema = z.object({
@@ -236,6 +245,14 @@ export const transactionSchema = z.object({
   importId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Only in a list asked for with `includeTransfers=true`: true for a transfer's leg, whose
+   * `transferId` is the transfer and `transferAccountId` the other account; `_id` is the
+   * transfer's id and the leg (`<transferId>:out`, `<transferId>:in`).
+   */
+  isTransfer: z.boolean().optional(),
+  transferId: z.string().optional(),
+  transferAccountId: z.string().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

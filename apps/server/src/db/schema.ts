@@ -2,6 +2,7 @@ import {
   ACCOUNT_TYPES,
   FREQUENCIES,
   IMPORT_FORMATS,
+  IMPORT_ROW_STATUSES,
   RULE_FIELDS,
   RULE_OPERATORS,
   type ImportMapping,
@@ -120,8 +121,28 @@ export const transfers = pgTable(
     fromAccountId: uuid('from_account_id').notNull(),
     toAccountId: uuid('to_account_id').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The day the money left `from_account_id`. */
     date: date('date', { mode: 'string' }).notNull(),
+    /** The day it arrived in `to_account_id` when that differs (two bank rows); null: `date`. */
+    toDate: date('to_date', { mode: 'string' }),
     note: text('note'),
+    /**
+     * Each leg's bank-file import and the bank's id for it, when the leg was a bank row: a
+     * re-import of that file sees the leg as a duplicate, and undoing the import removes it.
+     */
+    fromImportId: uuid('from_import_id').references((): AnyPgColumn => imports.id, {
+      onDelete: 'set null',
+    }),
+    toImportId: uuid('to_import_id').references((): AnyPgColumn => imports.id, {
+      onDelete: 'set null',
+    }),
+    fromBankId: text('from_bank_id'),
+    toBankId: text('to_bank_id'),
+    /**
+     * The transactions this transfer replaced (their rows as `to_jsonb` gave them), so that
+     * undoing the import of one leg puts back the other leg's transaction as it was.
+     */
+    replaced: jsonb('replaced').$type<Array<Record<string, unknown>>>(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -144,6 +165,13 @@ export const transfers = pgTable(
     ),
     index('transfers_from_account_idx').on(table.fromAccountId, table.date),
     index('transfers_to_account_idx').on(table.toAccountId, table.date),
+    // Undoing an import finds the transfers with a leg from it.
+    index('transfers_from_import_idx')
+      .on(table.fromImportId)
+      .where(sql`${table.fromImportId} IS NOT NULL`),
+    index('transfers_to_import_idx')
+      .on(table.toImportId)
+      .where(sql`${table.toImportId} IS NOT NULL`),
     check('transfers_amount_positive', sql`${table.amountCents} > 0`),
     check('transfers_two_accounts', sql`${table.fromAccountId} <> ${table.toAccountId}`),
   ],
@@ -743,6 +771,7 @@ export const imports = pgTable(
     firstRow: integer('first_row').notNull().default(0),
     rowCount: integer('row_count').notNull().default(0),
     newCount: integer('new_count').notNull().default(0),
+    transferCount: integer('transfer_count').notNull().default(0),
     duplicateCount: integer('duplicate_count').notNull().default(0),
     problemCount: integer('problem_count').notNull().default(0),
     createdCount: integer('created_count'),
@@ -795,17 +824,30 @@ export const importRows = pgTable(
     /** moneta_fold(name): the payee as duplicates, rules and history compare it. */
     payeeKey: text('payee_key'),
     problem: text('problem'),
-    status: text('status', { enum: ['new', 'duplicate', 'problem'] }).notNull(),
+    /** The other party's account as the file names it (CAMT CdtrAcct/DbtrAcct, a CSV column). */
+    counterparty: text('counterparty'),
+    status: text('status', { enum: IMPORT_ROW_STATUSES }).notNull(),
     duplicateOf: uuid('duplicate_of'),
+    /** A `duplicate` of a transfer's leg already on the account. */
+    duplicateOfTransfer: uuid('duplicate_of_transfer'),
+    /** A `transfer`: the user's other account, and the transaction that is its other leg. */
+    transferAccountId: uuid('transfer_account_id'),
+    matchOf: uuid('match_of'),
     /** The user's choices at commit. */
     include: boolean('include'),
     categoryChoice: text('category_choice'),
     isIncomeChoice: boolean('is_income_choice'),
+    /** true: a transfer to `transfer_account_choice`; false: not a transfer; null: no choice. */
+    transferChoice: boolean('transfer_choice'),
+    transferAccountChoice: uuid('transfer_account_choice'),
   },
   (table) => [
     // Pages of rows (a status filter reads on through the import's rows in order).
     primaryKey({ columns: [table.importId, table.position] }),
-    check('import_rows_status', sql`${table.status} IN ('new', 'duplicate', 'problem')`),
+    check(
+      'import_rows_status',
+      sql`${table.status} IN ('new', 'duplicate', 'problem', 'transfer')`,
+    ),
   ],
 );
 
@@ -840,6 +882,11 @@ export const rules = pgTable(
     isIncome: boolean('is_income'),
     category: text('category').notNull(),
     rename: text('rename'),
+    /**
+     * A row it matches is a transfer to this account of the user's (the foreign key, with
+     * ON DELETE SET NULL of this column only, is written by hand in migration 0017).
+     */
+    transferAccountId: uuid('transfer_account_id'),
     /** 1 = tried first; kept dense (1..n) per user. */
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

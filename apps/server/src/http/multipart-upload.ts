@@ -51,21 +51,6 @@ function multipartError(error: unknown, limits: MultipartLimits): unknown {
   );
 }
 
-/**
- * Runs a step that reads the multipart stream (`request.file()`, `part.toBuffer()`), its
- * failures stated as the API states them (see multipartError).
- */
-export async function readingMultipart<T>(
-  step: () => Promise<T>,
-  limits: MultipartLimits,
-): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    throw multipartError(error, limits);
-  }
-}
-
 async function* fileChunks(
   file: AsyncIterable<Buffer> & { truncated?: boolean },
   limits: MultipartLimits,

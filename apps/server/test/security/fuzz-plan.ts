@@ -12,8 +12,17 @@ export interface OperationPlan {
   pathParams?: Record<string, string>;
   query?: Record<string, string>;
   body?: Record<string, unknown>;
-  /** Multipart upload instead of JSON: the file and the field it goes in. */
-  upload?: { field: string; fileName: string; contentType: string; bytes: Buffer };
+  /**
+   * Multipart upload instead of JSON: the file and the field it goes in, and text fields sent
+   * before it (each also attacked with values that must be refused).
+   */
+  upload?: {
+    field: string;
+    fileName: string;
+    contentType: string;
+    bytes: Buffer;
+    fields?: Record<string, { value: string; refused: string[] }>;
+  };
   /** The operation deletes the account: each case gets a fresh user. */
   needsFreshUser?: boolean;
   /** No bearer token (the operation is public). */
@@ -197,7 +206,7 @@ export function buildPlans(
     'GET /api/accounts': { expect: [200] },
     'POST /api/accounts': {
       body: { name: 'Fuzz wallet', type: 'cash', openingBalance: -12.5, identifiers: ['FUZZ1'] },
-      expect: [201, 409],
+      expect: [201],
     },
     'PUT /api/accounts/{id}': {
       pathParams: { id: mine.accountId },
@@ -220,6 +229,11 @@ export function buildPlans(
       expect: [200],
     },
     'POST /api/transfers': { body: transfer, expect: [201] },
+    // The other user's transactions: the baseline is a 404 that takes nothing of theirs.
+    'POST /api/transfers/from-transactions': {
+      body: { transactionIds: [theirs.expenseId, theirs.incomeId] },
+      expect: [404],
+    },
     'PUT /api/transfers/{id}': {
       pathParams: { id: mine.transferId },
       body: transfer,
@@ -229,7 +243,7 @@ export function buildPlans(
     'GET /api/budgets': { query: { month: String(month), year: String(year) }, expect: [200] },
     'POST /api/budgets': {
       body: { category: 'Fuzz', amount: 10, month: 1, year: 2030 },
-      expect: [201, 409],
+      expect: [201],
     },
     'PUT /api/budgets/{id}': {
       pathParams: { id: mine.budgetId },
@@ -247,7 +261,27 @@ export function buildPlans(
     },
     'DELETE /api/recurring/{id}': { pathParams: { id: theirs.recurringId }, expect: [404] },
     'POST /api/receipts/upload': {
-      upload: { field: 'receipt', fileName: 'r.png', contentType: 'image/png', bytes: receiptPng },
+      upload: {
+        field: 'receipt',
+        fileName: 'r.png',
+        contentType: 'image/png',
+        bytes: receiptPng,
+        // The expense's account: the other user's, a malformed or an unknown id is a 404.
+        fields: {
+          accountId: {
+            value: mine.accountId,
+            refused: [
+              theirs.accountId,
+              theirs.mainAccountId,
+              'not-an-id',
+              '00000000-0000-4000-8000-000000000000',
+              'x'.repeat(5000),
+              "' OR 1=1 --",
+              `${mine.accountId}\u0000`,
+            ],
+          },
+        },
+      },
       expect: [201],
     },
     'GET /api/receipts': { expect: [200] },
@@ -304,7 +338,7 @@ export function buildPlans(
         rename: 'Coffee',
         position: 1,
       },
-      expect: [201, 409],
+      expect: [201],
     },
     'PUT /api/rules/{id}': {
       pathParams: { id: mine.ruleId },

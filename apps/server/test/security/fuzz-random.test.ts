@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { multipartFile } from '../support/receipt-files';
 import { BAD_BODY_VALUES, BAD_IDS, BAD_QUERY_VALUES } from './bad-values';
 import { bodyWith, makeCase, type FuzzCase } from './fuzz-cases';
 import type { OperationPlan } from './fuzz-plan';
 import { operationKey } from './openapi-operations';
 import { reportFigure } from './report';
-import { useFuzzing } from './fuzzing';
+import { uploadBody, useFuzzing } from './fuzzing';
 
 /** Random cases on top of the catalogue (fuzz-catalogue-*.test.ts covers every field). */
 const RANDOM_RUNS = 1000;
@@ -28,13 +27,7 @@ describe('fuzzing every operation of the OpenAPI description: plans and random v
         { mustReject: false, expectStatus: plan.expect },
       );
       if (plan.upload) {
-        const { upload } = plan;
-        const { payload, headers } = multipartFile(
-          upload.field,
-          upload.fileName,
-          upload.contentType,
-          upload.bytes,
-        );
+        const { payload, headers } = uploadBody(plan.upload);
         baseline.payload = payload;
         baseline.headers = headers;
       }

@@ -266,9 +266,41 @@ async function runCase(
   return undefined;
 }
 
-/** The plan's upload as a multipart body. */
-function uploadBody(upload: NonNullable<OperationPlan['upload']>, fileName = upload.fileName) {
-  return multipartFile(upload.field, fileName, upload.contentType, upload.bytes);
+/** The plan's upload as a multipart body: its text fields first, then the file. */
+export function uploadBody(
+  upload: NonNullable<OperationPlan['upload']>,
+  fileName = upload.fileName,
+  fieldValues: Record<string, string> = Object.fromEntries(
+    Object.entries(upload.fields ?? {}).map(([name, field]) => [name, field.value]),
+  ),
+) {
+  const file = multipartFile(upload.field, fileName, upload.contentType, upload.bytes);
+  const boundary = file.headers['content-type'].split('boundary=')[1]!;
+  const fields = Object.entries(fieldValues).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return { ...file, payload: Buffer.concat([Buffer.from(fields.join('')), file.payload]) };
+}
+
+/** Each text field of the upload given each value it must refuse, the file unchanged. */
+function fieldCases(operation: Operation, plan: OperationPlan): FuzzCase[] {
+  const upload = plan.upload!;
+  const baseline = Object.fromEntries(
+    Object.entries(upload.fields ?? {}).map(([name, field]) => [name, field.value]),
+  );
+  return Object.entries(upload.fields ?? {}).flatMap(([name, field]) =>
+    field.refused.map((value, index) => {
+      const body = uploadBody(upload, upload.fileName, { ...baseline, [name]: value });
+      return makeCase(
+        operation,
+        plan,
+        `multipart field ${name}: refused value ${index + 1}`,
+        { body: body.payload, contentType: body.headers['content-type'] },
+        { mustReject: true },
+      );
+    }),
+  );
 }
 
 /** Multipart bodies that are broken in every way a client can break them. */
@@ -325,15 +357,18 @@ function multipartCases(operation: Operation, plan: OperationPlan): FuzzCase[] {
     ],
   ];
   // Two files: the first is read and the second ignored or refused (the limit is one file).
-  return variants.map(([label, body, contentType]) =>
-    makeCase(
-      operation,
-      plan,
-      `multipart: ${label}`,
-      { body, contentType },
-      {
-        mustReject: label !== 'two files',
-      },
+  return [
+    ...variants.map(([label, body, contentType]) =>
+      makeCase(
+        operation,
+        plan,
+        `multipart: ${label}`,
+        { body, contentType },
+        {
+          mustReject: label !== 'two files',
+        },
+      ),
     ),
-  );
+    ...fieldCases(operation, plan),
+  ];
 }

@@ -4,6 +4,10 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** The account last chosen in the transaction form, offered first next time. */
   lastAccountId: 'lastAccountId',
+  /** The account receipts were last charged to, chosen again for the next upload. */
+  lastReceiptAccountId: 'lastReceiptAccountId',
+  /** The dashboard's period (features/dashboard/utils/dashboard-period.ts). */
+  dashboardPeriod: 'dashboardPeriod',
   /** The signed-in user as last seen, so the app still opens while the device is offline. */
   lastUser: 'lastUser',
   /** Transactions added offline, waiting to be sent (features/transactions/offline). */

@@ -16,8 +16,11 @@ export const queryKeys = {
   transactions: {
     all: ['transactions'] as const,
     list: <Params extends object>(params: Params) => ['transactions', 'list', params] as const,
-    summary: ['transactions', 'summary'] as const,
-    charts: ['transactions', 'charts'] as const,
+    /** Totals over a period (`null` ends: all time). */
+    summary: (period: { from: string | null; to: string | null }) =>
+      ['transactions', 'summary', period] as const,
+    /** Chart data over a window of days. */
+    charts: (window: { from: string; to: string }) => ['transactions', 'charts', window] as const,
   },
   categories: {
     all: ['categories'] as const,

@@ -29,8 +29,13 @@ export const refreshAfter = {
     queryKeys.budgets.all,
     queryKeys.receipts.all,
   ],
-  /** A transfer moves two balances and the registers; never totals, charts or budgets. */
-  transferWrite: [queryKeys.accounts.all],
+  /**
+   * A transfer moves two balances, the registers and the transaction list (which shows its
+   * legs); never totals, charts or budgets.
+   */
+  transferWrite: [queryKeys.accounts.all, queryKeys.transactions.all],
+  /** Transactions turned into a transfer leave the totals, charts and budgets. */
+  transferFromTransactions: ledger,
   accountWrite: [queryKeys.accounts.all],
   /**
    * Deleting a custom category: the server moves its transactions and recurring rules to

@@ -6,6 +6,7 @@ import {
 } from '@moneta/shared';
 import type { ImportRecord } from '../../db/schema';
 import type { ImportRowView } from './import-rows-repository';
+import { splitReasons } from './reading/mapping-reasons';
 
 export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow {
   return {
@@ -19,12 +20,16 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
     note: row.note,
     status: row.status,
     duplicateOf: row.duplicateOf,
+    duplicateOfTransfer: row.duplicateOfTransfer,
+    transferAccountId: row.transferAccountId,
+    matchOf: row.matchOf,
     problem: row.problem,
     cells: row.cells,
   };
 }
 
 export function toImportSummaryDto(record: ImportRecord): ImportSummary {
+  const stored = record.mapping ? splitReasons(record.mapping) : undefined;
   return {
     _id: record.id,
     fileName: record.fileName,
@@ -34,12 +39,17 @@ export function toImportSummaryDto(record: ImportRecord): ImportSummary {
     status: record.status as ImportSummary['status'],
     encoding: record.encoding,
     columns: record.columns ?? null,
-    mapping: record.mapping ?? null,
+    // A mapping remembered before the counterparty column existed has none.
+    mapping: stored?.mapping
+      ? { ...stored.mapping, counterparty: stored.mapping.counterparty ?? null }
+      : null,
+    ...(stored?.reasons ? { mappingReasons: stored.reasons } : {}),
     rowCount: record.rowCount,
     counts: {
       new: record.newCount,
       duplicate: record.duplicateCount,
       problem: record.problemCount,
+      transfer: record.transferCount,
     },
     created: record.createdCount,
     createdAt: record.createdAt.toISOString(),

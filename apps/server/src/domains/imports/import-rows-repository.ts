@@ -2,7 +2,7 @@ import type { CategorySource, ImportRowStatus } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import type { TransactionSource } from '../transactions/transactions-service';
-import { categoryPipeline, hasNoteRules, ruleRenames } from '../rules/rule-matching';
+import { categoryPipeline, hasNoteRules, ruleRenames, ruleTransfers } from '../rules/rule-matching';
 import { appliedInSql, CategoryDecisions, type CategoryDecision } from './category-decisions';
 import { pairOneToOne } from './one-to-one';
 import type { ReadRow } from './reading/read-row';
@@ -20,6 +20,9 @@ export interface ImportRowView {
   note: string | null;
   status: ImportRowStatus;
   duplicateOf: string | null;
+  duplicateOfTransfer: string | null;
+  transferAccountId: string | null;
+  matchOf: string | null;
   problem: string | null;
 }
 
@@ -29,6 +32,30 @@ export interface RowChoice {
   include: boolean | null;
   category: string | null;
   isIncome: boolean | null;
+  /** undefined: no choice; null: not a transfer; an id: a transfer to or from that account. */
+  transferAccountId: string | null | undefined;
+}
+
+/** A transfer row the commit records, with the other leg's transaction when there is one. */
+export interface TransferRowToCommit {
+  position: number;
+  date: string;
+  amountCents: number;
+  isIncome: boolean;
+  name: string;
+  note: string | null;
+  bankId: string | null;
+  transferAccountId: string;
+  matchOf: string | null;
+}
+
+/** What analysis found for a row that is not simply new. */
+interface RowClass {
+  status: 'duplicate' | 'transfer';
+  duplicateOf: string | null;
+  duplicateOfTransfer: string | null;
+  transferAccountId: string | null;
+  matchOf: string | null;
 }
 
 export type StatusCounts = Record<ImportRowStatus, number>;
@@ -65,6 +92,9 @@ type StoredRow = {
   category_choice: string | null;
   status: ImportRowStatus;
   duplicate_of: string | null;
+  duplicate_of_transfer: string | null;
+  transfer_account_id: string | null;
+  match_of: string | null;
   problem: string | null;
   bank_id: string | null;
   name_key: string;
@@ -74,7 +104,8 @@ type StoredRow = {
 /** The columns of a StoredRow. */
 const storedColumns = (userId: string) => sql`
   position, cells, date, name, amount_cents, ${KIND} AS is_income, note, file_category,
-  category_choice, status, duplicate_of, problem, bank_id,
+  category_choice, status, duplicate_of, duplicate_of_transfer, transfer_account_id, match_of,
+  problem, bank_id,
   coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key`;
 
 const categorisable = (row: StoredRow) => ({
@@ -103,9 +134,10 @@ export function createImportRowsRepository(db: Executor) {
     ${param(rows.map((row) => row.note))}::text[],
     ${param(rows.map((row) => row.fileCategory))}::text[],
     ${param(rows.map((row) => row.bankId))}::text[],
+    ${param(rows.map((row) => row.counterparty))}::text[],
     ${param(rows.map((row) => row.problem))}::text[]`;
   const readAlias = sql.raw(
-    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, problem)',
+    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, counterparty, problem)',
   );
   /** A row without a problem is new until duplicate detection says otherwise. */
   const statusOf = sql.raw(
@@ -118,10 +150,10 @@ export function createImportRowsRepository(db: Executor) {
       if (rows.length === 0) return;
       await db.execute(sql`
         INSERT INTO import_rows (import_id, position, cells, date, name, amount_cents, is_income,
-          note, file_category, bank_id, problem, payee_key, status)
+          note, file_category, bank_id, counterparty, problem, payee_key, status)
         SELECT ${importId}::uuid, r.position, r.cells::jsonb, r.date, r.name, r.amount_cents,
-          r.is_income, r.note, r.file_category, r.bank_id, r.problem, moneta_fold(r.name),
-          ${statusOf}
+          r.is_income, r.note, r.file_category, r.bank_id, r.counterparty, r.problem,
+          moneta_fold(r.name), ${statusOf}
         FROM unnest(${readColumns(rows)}) AS ${readAlias}`);
     },
 
@@ -132,8 +164,9 @@ export function createImportRowsRepository(db: Executor) {
         UPDATE import_rows AS t
         SET date = r.date, name = r.name, amount_cents = r.amount_cents,
           is_income = r.is_income, note = r.note, file_category = r.file_category,
-          problem = r.problem, payee_key = moneta_fold(r.name), status = ${statusOf},
-          duplicate_of = NULL
+          counterparty = r.counterparty, problem = r.problem, payee_key = moneta_fold(r.name),
+          status = ${statusOf}, duplicate_of = NULL, duplicate_of_transfer = NULL,
+          transfer_account_id = NULL, match_of = NULL
         FROM unnest(${readColumns(rows)}) AS ${readAlias}
         WHERE t.import_id = ${importId} AND t.position = r.position`);
     },
@@ -162,13 +195,16 @@ export function createImportRowsRepository(db: Executor) {
       if (choices.length === 0) return new Set();
       const result = await db.execute<{ position: number }>(sql`
         UPDATE import_rows AS t
-        SET include = c.include, category_choice = c.category, is_income_choice = c.is_income
+        SET include = c.include, category_choice = c.category, is_income_choice = c.is_income,
+          transfer_choice = c.transfer, transfer_account_choice = c.transfer_account
         FROM unnest(
           ${param(choices.map((choice) => choice.position))}::int[],
           ${param(choices.map((choice) => choice.include))}::boolean[],
           ${param(choices.map((choice) => choice.category))}::text[],
-          ${param(choices.map((choice) => choice.isIncome))}::boolean[]
-        ) AS c(position, include, category, is_income)
+          ${param(choices.map((choice) => choice.isIncome))}::boolean[],
+          ${param(choices.map((choice) => (choice.transferAccountId === undefined ? null : choice.transferAccountId !== null)))}::boolean[],
+          ${param(choices.map((choice) => choice.transferAccountId ?? null))}::uuid[]
+        ) AS c(position, include, category, is_income, transfer, transfer_account)
         WHERE t.import_id = ${scope.importId} AND t.position = c.position
           AND t.position >= ${scope.firstRow}
         RETURNING t.position`);
@@ -176,19 +212,29 @@ export function createImportRowsRepository(db: Executor) {
     },
 
     /**
-     * Marks the rows that are already in the account (docs/architecture.md, Imports), one to one:
-     * first by the bank's id (the n-th row with an id against the n-th transaction with it), then,
-     * for the rest, by kind, amount, date within two days and the same folded payee (the file's
-     * name or the name a rule gives it), closest date first. A row and a transaction that both have
-     * bank ids, different ones, are never the same. The lookups and the marking are hash joins over
-     * the whole import (nested loops are ruled out: right after a bulk insert the statistics may
-     * say the import is tiny, and a nested loop over two large sides never finishes); only the rows
-     * whose status changes are written.
+     * Classifies every readable row of the import (docs/architecture.md, Imports; docs/transfers.md)
+     * and writes only the rows whose class changed:
+     * - `duplicate` of a transaction already in the account, one to one: first by the bank's id
+     *   (the n-th row with an id against the n-th transaction with it), then by kind, amount, date
+     *   within two days and the same folded payee (the file's name or the name a rule gives it),
+     *   closest date first. A row and a transaction that both have bank ids, different ones, are
+     *   never the same;
+     * - else `duplicate` of a transfer's leg already on the account (same direction and amount, the
+     *   same bank id or a date within two days), one to one;
+     * - else `transfer`: the user chose so, or the row's counterparty is an identifier of another
+     *   of the user's accounts, or the first rule matching it names an account; or another
+     *   account holds a transaction of the opposite direction and the same amount within three
+     *   days (`matchOf`, one to one, closest date first, in the named account when one is named).
+     *   A row the user marked as not a transfer stays new.
+     * The lookups are hash joins over the whole import (nested loops are ruled out: right after
+     * a bulk insert the statistics may say the import is tiny, and a nested loop over two large
+     * sides never finishes).
      */
-    async markDuplicates(userId: string, accountId: string, scope: ImportRowsScope): Promise<void> {
+    async classify(userId: string, accountId: string, scope: ImportRowsScope): Promise<void> {
       const { importId, firstRow } = scope;
       const readable = sql`import_id = ${importId} AND position >= ${firstRow}
         AND status <> 'problem'`;
+      const classes = new Map<number, RowClass>();
       await withoutNestedLoops(db, async () => {
         const byBankId = await db.execute<{ position: number; transaction_id: string }>(sql`
         WITH file AS (
@@ -234,30 +280,182 @@ export function createImportRowsRepository(db: Executor) {
           AND (r.bank_id IS NULL OR l.bank_id IS NULL)
         ORDER BY abs(r.date - l.added_on), r.position, l.added_on, l.created_at, l.id`);
         // Read as they come: a re-import's 100,000 candidates are not copied into another array.
-        const pairs = pairOneToOne(
+        const duplicates = pairOneToOne(
           (function* candidates() {
             for (const rows of [byBankId.rows, byPayee.rows]) {
-              for (const row of rows)
-                yield { position: row.position, transactionId: row.transaction_id };
+              for (const row of rows) yield { position: row.position, id: row.transaction_id };
             }
           })(),
         );
-        await db.execute(sql`
-        WITH marked AS (
-          SELECT r.position, m.id
+        for (const [position, transactionId] of duplicates) {
+          classes.set(position, {
+            status: 'duplicate',
+            duplicateOf: transactionId,
+            duplicateOfTransfer: null,
+            transferAccountId: null,
+            matchOf: null,
+          });
+        }
+
+        const legs = await db.execute<{ position: number; transfer_id: string }>(sql`
+        WITH selected AS MATERIALIZED (
+          SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id
+          FROM import_rows WHERE ${readable}
+        ),
+        span AS (SELECT min(date) - 2 AS low, max(date) + 2 AS high FROM selected),
+        leg AS MATERIALIZED (
+          SELECT t.id, t.date AS day, false AS is_income, t.amount_cents, t.from_bank_id AS bank_id,
+            t.created_at
+          FROM transfers t, span
+          WHERE t.user_id = ${userId} AND t.from_account_id = ${accountId}
+            AND t.date BETWEEN span.low AND span.high
+          UNION ALL
+          SELECT t.id, coalesce(t.to_date, t.date), true, t.amount_cents, t.to_bank_id, t.created_at
+          FROM transfers t, span
+          WHERE t.user_id = ${userId} AND t.to_account_id = ${accountId}
+            AND coalesce(t.to_date, t.date) BETWEEN span.low AND span.high
+        )
+        SELECT r.position, l.id AS transfer_id
+        FROM selected r
+        JOIN leg l ON l.amount_cents = r.amount_cents AND l.is_income = r.is_income
+          AND (r.bank_id = l.bank_id OR ((r.bank_id IS NULL OR l.bank_id IS NULL)
+            AND l.day BETWEEN r.date - 2 AND r.date + 2))
+        ORDER BY r.bank_id IS NOT NULL AND r.bank_id = l.bank_id DESC, abs(r.date - l.day),
+          r.position, l.created_at, l.id`);
+        const legDuplicates = pairOneToOne(
+          legs.rows
+            .filter((row) => !classes.has(row.position))
+            .map((row) => ({ position: row.position, id: row.transfer_id })),
+        );
+        for (const [position, transferId] of legDuplicates) {
+          classes.set(position, {
+            status: 'duplicate',
+            duplicateOf: null,
+            duplicateOfTransfer: transferId,
+            transferAccountId: null,
+            matchOf: null,
+          });
+        }
+      });
+
+      const { named, others } = await withoutNestedLoops(db, async () => {
+        const named = await db.execute<{
+          position: number;
+          account_id: string | null;
+          choice: boolean | null;
+        }>(sql`
+        WITH selected AS MATERIALIZED (
+          SELECT position, ${KIND} AS is_income, counterparty, transfer_choice,
+            transfer_account_choice, coalesce(payee_key, '') AS name_key,
+            ${noteKey(userId)} AS note_key
+          FROM import_rows WHERE ${readable}
+        ),
+        ruled AS MATERIALIZED (${ruleTransfers(userId, selectedKeys)}),
+        identified AS MATERIALIZED (
+          SELECT DISTINCT ON (identifier) identifier, id
+          FROM accounts, unnest(identifiers) AS identifier
+          WHERE user_id = ${userId} AND id <> ${accountId}
+          ORDER BY identifier, is_archived, created_at, id
+        )
+        SELECT s.position, s.transfer_choice AS choice,
+          CASE WHEN s.transfer_choice THEN s.transfer_account_choice
+            ELSE coalesce(i.id, nullif(ru.transfer_account_id, ${accountId}::uuid)) END
+            AS account_id
+        FROM selected s
+        LEFT JOIN identified i ON i.identifier = s.counterparty
+        LEFT JOIN ruled ru ON ru.name_key = s.name_key AND ru.note_key = s.note_key
+          AND ru.is_income = s.is_income
+        WHERE s.transfer_choice IS NOT NULL OR i.id IS NOT NULL
+          OR (ru.transfer_account_id IS NOT NULL AND ru.transfer_account_id <> ${accountId})`);
+        const others = await db.execute<{
+          position: number;
+          transaction_id: string;
+          account_id: string;
+        }>(sql`
+        WITH selected AS MATERIALIZED (
+          SELECT position, date, amount_cents, ${KIND} AS is_income
+          FROM import_rows WHERE ${readable} AND transfer_choice IS NOT FALSE
+        ),
+        span AS (SELECT min(date) - 3 AS low, max(date) + 3 AS high FROM selected),
+        ledger AS MATERIALIZED (
+          SELECT t.id, t.account_id, t.added_on, t.cost_cents, t.is_income, t.created_at
+          FROM transactions t, span
+          WHERE t.user_id = ${userId} AND t.account_id <> ${accountId}
+            AND t.added_on BETWEEN span.low AND span.high
+        )
+        SELECT r.position, l.id AS transaction_id, l.account_id
+        FROM selected r
+        JOIN ledger l ON l.cost_cents = r.amount_cents AND l.is_income <> r.is_income
+          AND l.added_on BETWEEN r.date - 3 AND r.date + 3
+        ORDER BY abs(r.date - l.added_on), r.position, l.added_on, l.created_at, l.id`);
+        return { named, others };
+      });
+      const designated = new Map<number, string | null>();
+      for (const row of named.rows) {
+        if (!classes.has(row.position))
+          designated.set(row.position, row.choice === false ? null : row.account_id);
+      }
+      const notTransfers = new Set(
+        named.rows.filter((row) => row.choice === false).map((row) => row.position),
+      );
+      const accountOf = new Map(others.rows.map((row) => [row.transaction_id, row.account_id]));
+      const matches = pairOneToOne(
+        others.rows
+          .filter((row) => {
+            if (classes.has(row.position) || notTransfers.has(row.position)) return false;
+            const account = designated.get(row.position);
+            return !account || account === row.account_id;
+          })
+          .map((row) => ({ position: row.position, id: row.transaction_id })),
+      );
+      for (const [position, account] of designated) {
+        if (account && !matches.has(position)) {
+          classes.set(position, {
+            status: 'transfer',
+            duplicateOf: null,
+            duplicateOfTransfer: null,
+            transferAccountId: account,
+            matchOf: null,
+          });
+        }
+      }
+      for (const [position, transactionId] of matches) {
+        classes.set(position, {
+          status: 'transfer',
+          duplicateOf: null,
+          duplicateOfTransfer: null,
+          transferAccountId: accountOf.get(transactionId)!,
+          matchOf: transactionId,
+        });
+      }
+
+      const positions = [...classes.keys()];
+      const found = [...classes.values()];
+      await db.execute(sql`
+        WITH classed AS (
+          SELECT r.position, coalesce(c.status, 'new') AS status, c.duplicate_of,
+            c.duplicate_of_transfer, c.transfer_account_id, c.match_of
           FROM import_rows r
           LEFT JOIN unnest(
-            ${param([...pairs.keys()])}::int[], ${param([...pairs.values()])}::uuid[]
-          ) AS m(position, id) ON m.position = r.position
+            ${param(positions)}::int[],
+            ${param(found.map((row) => row.status))}::text[],
+            ${param(found.map((row) => row.duplicateOf))}::uuid[],
+            ${param(found.map((row) => row.duplicateOfTransfer))}::uuid[],
+            ${param(found.map((row) => row.transferAccountId))}::uuid[],
+            ${param(found.map((row) => row.matchOf))}::uuid[]
+          ) AS c(position, status, duplicate_of, duplicate_of_transfer, transfer_account_id,
+            match_of) ON c.position = r.position
           WHERE r.import_id = ${importId} AND r.position >= ${firstRow} AND r.status <> 'problem'
         )
         UPDATE import_rows AS t
-        SET status = CASE WHEN marked.id IS NULL THEN 'new' ELSE 'duplicate' END,
-          duplicate_of = marked.id
-        FROM marked
-        WHERE t.import_id = ${importId} AND t.position = marked.position
-          AND t.duplicate_of IS DISTINCT FROM marked.id`);
-      });
+        SET status = classed.status, duplicate_of = classed.duplicate_of,
+          duplicate_of_transfer = classed.duplicate_of_transfer,
+          transfer_account_id = classed.transfer_account_id, match_of = classed.match_of
+        FROM classed
+        WHERE t.import_id = ${importId} AND t.position = classed.position
+          AND (t.status, t.duplicate_of, t.duplicate_of_transfer, t.transfer_account_id, t.match_of)
+            IS DISTINCT FROM (classed.status, classed.duplicate_of, classed.duplicate_of_transfer,
+              classed.transfer_account_id, classed.match_of)`);
     },
 
     /**
@@ -273,7 +471,7 @@ export function createImportRowsRepository(db: Executor) {
         SELECT status, count(*)::int AS count FROM import_rows
         WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
         GROUP BY status`);
-      const counts: StatusCounts = { new: 0, duplicate: 0, problem: 0 };
+      const counts: StatusCounts = { new: 0, duplicate: 0, problem: 0, transfer: 0 };
       for (const row of result.rows) counts[row.status] = row.count;
       return counts;
     },
@@ -337,6 +535,9 @@ export function createImportRowsRepository(db: Executor) {
           note: row.note,
           status: row.status,
           duplicateOf: row.duplicate_of,
+          duplicateOfTransfer: row.duplicate_of_transfer,
+          transferAccountId: row.transfer_account_id,
+          matchOf: row.match_of,
           problem: row.problem,
         };
       });
@@ -395,6 +596,38 @@ export function createImportRowsRepository(db: Executor) {
         LEFT JOIN ${decisions.asTable()} ON decided.name_key = r.name_key
           AND decided.note_key = r.note_key AND decided.is_income = r.is_income`,
       };
+    },
+
+    /** The transfer rows the commit records (those the user did not leave out), in file order. */
+    async transfersToCommit(scope: ImportRowsScope): Promise<TransferRowToCommit[]> {
+      const result = await db.execute<{
+        position: number;
+        date: string;
+        amount_cents: string | number;
+        is_income: boolean;
+        name: string;
+        note: string | null;
+        bank_id: string | null;
+        transfer_account_id: string;
+        match_of: string | null;
+      }>(sql`
+        SELECT position, date::text AS date, amount_cents, ${KIND} AS is_income, name, note,
+          bank_id, transfer_account_id, match_of
+        FROM import_rows
+        WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
+          AND status = 'transfer' AND include IS NOT FALSE
+        ORDER BY position`);
+      return result.rows.map((row) => ({
+        position: row.position,
+        date: row.date,
+        amountCents: Number(row.amount_cents),
+        isIncome: row.is_income,
+        name: row.name,
+        note: row.note,
+        bankId: row.bank_id,
+        transferAccountId: row.transfer_account_id,
+        matchOf: row.match_of,
+      }));
     },
 
     /** What the commit leaves out, by reason. */

@@ -3,6 +3,7 @@ import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { importMappings, imports, type ImportRecord } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { withoutReasons } from './reading/mapping-reasons';
 
 export type NewImport = Pick<
   ImportRecord,
@@ -24,6 +25,7 @@ export type ImportChanges = Partial<
     | 'newCount'
     | 'duplicateCount'
     | 'problemCount'
+    | 'transferCount'
     | 'createdCount'
     | 'committedAt'
   >
@@ -99,11 +101,13 @@ export function createImportsRepository(db: Executor) {
         .select({ mapping: importMappings.mapping })
         .from(importMappings)
         .where(and(eq(importMappings.userId, userId), eq(importMappings.headerKey, headerKey)));
-      return row?.mapping;
+      return row && withoutReasons(row.mapping);
     },
 
     /** Remembers the mapping for a header: the next file with it needs no changes. */
-    async saveMapping(userId: string, headerKey: string, mapping: ImportMapping): Promise<void> {
+    async saveMapping(userId: string, headerKey: string, chosen: ImportMapping): Promise<void> {
+      // The detector's reasons were for that file: the next one is told it is remembered.
+      const mapping = withoutReasons(chosen);
       await db
         .insert(importMappings)
         .values({ userId, headerKey, mapping })

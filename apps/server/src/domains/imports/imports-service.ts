@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { assertOwnAccount } from '../accounts/accounts-service';
 import type { TransactionsService } from '../transactions/transactions-service';
+import type { TransfersService } from '../transfers/transfers-service';
 import { toImportDto, toImportRowDto, toImportSummaryDto } from './import-dto';
 import { createImportRowsRepository, type RowChoice } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
@@ -44,11 +45,38 @@ function notInPreview(record: ImportRecord) {
 const scopeOf = (record: ImportRecord) => ({ importId: record.id, firstRow: record.firstRow });
 
 /**
+ * The accounts the user chose rows to be transfers to must be theirs (else 404, like any id
+ * of someone else's) and not the import's own account (400).
+ */
+async function assertTransferAccounts(
+  tx: Executor,
+  userId: string,
+  importAccountId: string,
+  choices: Iterable<RowChoice>,
+): Promise<void> {
+  const chosen = new Set<string>();
+  for (const choice of choices) if (choice.transferAccountId) chosen.add(choice.transferAccountId);
+  for (const accountId of chosen) {
+    if (accountId === importAccountId) {
+      throw badRequest(
+        "A transfer moves money to another account: choose an account other than the import's.",
+        ErrorCode.TRANSFER_TO_SAME_ACCOUNT,
+      );
+    }
+    await assertOwnAccount(tx, userId, accountId);
+  }
+}
+
+/**
  * Imports of bank files (docs/architecture.md, Imports): upload → preview (rows kept in the
  * database, so that paging, a new mapping and the commit work across requests and instances) →
  * commit in one database transaction through the transactions writer → undo.
  */
-export function createImportsService(db: Database, transactions: TransactionsService) {
+export function createImportsService(
+  db: Database,
+  transactions: TransactionsService,
+  transfers: TransfersService,
+) {
   const imports = createImportsRepository(db);
   const rows = createImportRowsRepository(db);
 
@@ -59,13 +87,14 @@ export function createImportsService(db: Database, transactions: TransactionsSer
    */
   async function analyse(tx: Executor, userId: string, record: ImportRecord) {
     const scoped = createImportRowsRepository(tx);
-    await scoped.markDuplicates(userId, record.accountId, scopeOf(record));
+    await scoped.classify(userId, record.accountId, scopeOf(record));
     const counts = await scoped.countByStatus(scopeOf(record));
     return createImportsRepository(tx).update(record.id, {
       newCount: counts.new,
       duplicateCount: counts.duplicate,
       problemCount: counts.problem,
-      rowCount: counts.new + counts.duplicate + counts.problem,
+      transferCount: counts.transfer,
+      rowCount: counts.new + counts.duplicate + counts.problem + counts.transfer,
     });
   }
 
@@ -147,9 +176,12 @@ export function createImportsService(db: Database, transactions: TransactionsSer
     ): Promise<ImportRowsPage> {
       const record = await found(userId, id);
       const total = query.status
-        ? { new: record.newCount, duplicate: record.duplicateCount, problem: record.problemCount }[
-            query.status
-          ]
+        ? {
+            new: record.newCount,
+            duplicate: record.duplicateCount,
+            problem: record.problemCount,
+            transfer: record.transferCount,
+          }[query.status]
         : record.rowCount;
       const page = await rows.page(userId, scopeOf(record), {
         status: query.status,
@@ -238,8 +270,10 @@ export function createImportsService(db: Database, transactions: TransactionsSer
             include: choice.include ?? null,
             category: choice.category?.trim() || null,
             isIncome: choice.isIncome ?? null,
+            transferAccountId: choice.transferAccountId,
           });
         }
+        await assertTransferAccounts(tx, user.id, locked.accountId, choices.values());
         const existing = await scopedRows.saveChoices(scopeOf(locked), [...choices.values()]);
         const missing = [...choices.keys()].find((position) => !existing.has(position));
         if (missing !== undefined) {
@@ -261,6 +295,12 @@ export function createImportsService(db: Database, transactions: TransactionsSer
             { tx },
           ),
         );
+        const transfersMade = await transfers.recordImported(
+          tx,
+          user.id,
+          { accountId: record.accountId, importId: record.id },
+          await scopedRows.transfersToCommit(scopeOf(record)),
+        );
         const skipped = await scopedRows.skipped(scopeOf(record));
         await scopedImports.update(record.id, {
           status: 'committed',
@@ -275,6 +315,7 @@ export function createImportsService(db: Database, transactions: TransactionsSer
           skippedDuplicates: skipped.duplicates,
           skippedProblems: skipped.problems,
           skippedExcluded: skipped.excluded,
+          transfers: transfersMade,
         };
       });
     },
@@ -289,9 +330,11 @@ export function createImportsService(db: Database, transactions: TransactionsSer
         if (record.status === 'undone') {
           throw conflict('This import has been undone already.', ErrorCode.IMPORT_UNDONE);
         }
+        // Transfers first: one may put back a transaction it replaced.
         const deleted =
           record.status === 'committed'
-            ? await transactions.removeByImport(userId, record.id, { tx })
+            ? (await transfers.undoImport(tx, userId, record.id)) +
+              (await transactions.removeByImport(userId, record.id, { tx }))
             : 0;
         await scopedImports.update(record.id, { status: 'undone' });
         return { deleted };

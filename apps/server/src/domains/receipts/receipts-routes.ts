@@ -1,18 +1,16 @@
 import {
   apiErrorSchema,
-  ErrorCode,
-  RECEIPT_MESSAGES,
   receiptReviewSchema,
   receiptSchema,
   receiptUploadResultSchema,
   reviewedReceiptSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
-import { badRequest } from '../../http/app-error';
-import { readingMultipart, requireMultipart } from '../../http/multipart-upload';
+import { multipartParts, requireMultipart } from '../../http/multipart-upload';
 import { errorAnswers } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
+import { collectReceiptUpload } from './receipt-upload-parts';
 import type { ReceiptsService } from './receipts-service';
 import type { ReceiptView } from './signed-urls';
 
@@ -37,7 +35,7 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
         tags,
         security,
         summary:
-          'Upload a receipt (multipart field "receipt": JPG, PNG or PDF) and create the expense read from it',
+          'Upload a receipt (multipart field "receipt": JPG, PNG or PDF; optional field "accountId") and create the expense read from it',
         consumes: ['multipart/form-data'],
         response: {
           201: receiptUploadResultSchema,
@@ -51,16 +49,10 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
     },
     async (request, reply) => {
       requireMultipart(request, 'Send the receipt as multipart/form-data in the field "receipt".');
-      const limits = { maxMb: options.uploadMaxMb, fileField: 'receipt' };
-      const part = await readingMultipart(() => request.file(), limits);
-      if (!part) throw badRequest(RECEIPT_MESSAGES.noFile, ErrorCode.NO_FILE);
-      if (part.fieldname !== 'receipt') {
-        part.file.resume();
-        throw badRequest('Send the file in the field named "receipt".', ErrorCode.WRONG_FIELD);
-      }
-      const bytes = await readingMultipart(() => part.toBuffer(), limits);
-      if (bytes.length === 0) throw badRequest(RECEIPT_MESSAGES.noFile, ErrorCode.EMPTY_FILE);
-      const result = await receipts.upload(request.user, { bytes, fileName: part.filename });
+      const upload = await collectReceiptUpload(
+        multipartParts(request, { maxMb: options.uploadMaxMb, fileField: 'receipt' }),
+      );
+      const result = await receipts.upload(request.user, upload);
       return reply.status(201).send(result);
     },
   );

@@ -19,6 +19,7 @@ import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
+import { assertOwnAccount } from '../accounts/accounts-service';
 import { suggestCategory } from '../rules/suggest-category';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { shopFingerprint, type ShopFingerprint } from './extract/shop-fingerprint';
@@ -29,6 +30,7 @@ import {
   type ReceiptReadFailure,
   type ReceiptReading,
 } from './reading';
+import type { ReceiptUpload } from './receipt-upload-parts';
 import {
   createReceiptsRepository,
   type ReceiptsRepository,
@@ -167,13 +169,13 @@ export function createReceiptsService(
 
   return {
     /**
-     * Reads the receipt, then stores the file and creates the expense in one DB transaction.
-     * No total found → 422 and nothing stored.
+     * Reads the receipt, then stores the file and creates the expense in one DB transaction,
+     * charged to the account the user chose (else the default one). No total found → 422 and
+     * nothing stored.
      */
-    async upload(
-      user: UserRow,
-      file: { bytes: Buffer; fileName: string },
-    ): Promise<ReceiptUploadResult> {
+    async upload(user: UserRow, file: ReceiptUpload): Promise<ReceiptUploadResult> {
+      // Before anything slow: an account that is not the user's is the same 404 as anywhere.
+      await assertOwnAccount(db, user.id, file.accountId);
       const mimeType = detectMimeType(file.bytes);
       if (!mimeType)
         throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, RECEIPT_MESSAGES.wrongType);
@@ -204,6 +206,7 @@ export function createReceiptsService(
         addedOn: reading.date ?? todayIn(user.timeZone),
         isIncome: false,
         note: `Read from the receipt ${fileName}`.slice(0, 500),
+        ...(file.accountId === undefined ? {} : { accountId: file.accountId }),
       });
       if (!parsed.success) {
         throw new AppError(

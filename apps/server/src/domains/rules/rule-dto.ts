@@ -10,6 +10,7 @@ export function toRuleDto(row: RuleRow): Rule {
     isIncome: row.isIncome,
     category: row.category,
     rename: row.rename,
+    transferAccountId: row.transferAccountId,
     position: row.position,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -25,7 +25,8 @@ export function ruleMatches(rule: RuleTerms, text: { nameKey: SQL; noteKey: SQL 
 
 /** A user's rules with their values folded once (not once per text they are tried on). */
 export const userRules = (userId: string) => sql`
-  SELECT id, position, field, operator, moneta_fold(value) AS key, is_income, category, rename
+  SELECT id, position, field, operator, moneta_fold(value) AS key, is_income, category, rename,
+    transfer_account_id
   FROM rules WHERE user_id = ${userId}`;
 
 /** The terms of a rule of `userRules`, aliased `alias`. */
@@ -47,7 +48,7 @@ const firstRules = (userId: string) => sql`
     user_rules AS MATERIALIZED (${userRules(userId)}),
     ruled AS MATERIALIZED (
       SELECT DISTINCT ON (k.name_key, k.note_key, k.is_income)
-        k.name_key, k.note_key, k.is_income, r.category, r.rename
+        k.name_key, k.note_key, k.is_income, r.category, r.rename, r.transfer_account_id
       FROM keys k
       JOIN user_rules r ON (r.is_income IS NULL OR r.is_income = k.is_income)
         AND ${ruleMatches(storedRuleTerms('r'), { nameKey: sql`k.name_key`, noteKey: sql`k.note_key` })}
@@ -98,4 +99,16 @@ export function ruleRenames(userId: string, keys: SQL): SQL {
     WITH keys AS MATERIALIZED (${keys}),
     ${firstRules(userId)}
     SELECT name_key, note_key, is_income, rename FROM ruled WHERE rename IS NOT NULL`;
+}
+
+/**
+ * The account the first matching rule of each key of `keys` moves money to or from (those
+ * whose first rule is a transfer rule only): such a row is a transfer (docs/transfers.md).
+ */
+export function ruleTransfers(userId: string, keys: SQL): SQL {
+  return sql`
+    WITH keys AS MATERIALIZED (${keys}),
+    ${firstRules(userId)}
+    SELECT name_key, note_key, is_income, transfer_account_id FROM ruled
+    WHERE transfer_account_id IS NOT NULL`;
 }

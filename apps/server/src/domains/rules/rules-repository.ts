@@ -11,6 +11,7 @@ export interface RuleValues {
   isIncome: boolean | null;
   category: string;
   rename: string | null;
+  transferAccountId: string | null;
 }
 
 /** Rules keep dense positions 1..n per user; every change of order happens under lockUser. */

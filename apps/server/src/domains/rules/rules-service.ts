@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
+import { assertOwnAccount } from '../accounts/accounts-service';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { toRuleDto } from './rule-dto';
 import { createRulesRepository, type RuleValues } from './rules-repository';
@@ -23,6 +24,7 @@ function toValues(input: ValidRuleInput): RuleValues {
     isIncome: input.isIncome,
     category: input.category,
     rename: input.rename,
+    transferAccountId: input.transferAccountId,
   };
 }
 
@@ -39,6 +41,7 @@ export function createRulesService(db: Database, transactions: TransactionsServi
 
     /** Adds a rule at `position` (default: last). */
     async create(userId: string, input: ValidRuleInput): Promise<Rule> {
+      await assertOwnAccount(db, userId, input.transferAccountId ?? undefined);
       return db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
         await repository.lockUser(userId);
@@ -54,6 +57,7 @@ export function createRulesService(db: Database, transactions: TransactionsServi
     /** Changes a rule; with `position` it also moves it there (others shift). */
     async update(userId: string, id: string, input: ValidRuleInput): Promise<Rule> {
       if (!isId(id)) throw ruleNotFound();
+      await assertOwnAccount(db, userId, input.transferAccountId ?? undefined);
       return db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
         await repository.lockUser(userId);

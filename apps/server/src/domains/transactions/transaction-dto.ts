@@ -1,5 +1,9 @@
 import { fromStoredHundredths, type Transaction } from '@moneta/shared';
 import type { TransactionRow } from '../../db/schema';
+import type { TransferLeg } from './transaction-list-repository';
+
+/** What a transfer's leg is called in the list when its transfer has no note. */
+const TRANSFER_NAME = 'Transfer';
 
 /** The transaction as the API shows it: decimal `cost`, `_id`, `note` null when empty. */
 export function toTransactionDto(row: TransactionRow): Transaction {
@@ -18,4 +22,36 @@ export function toTransactionDto(row: TransactionRow): Transaction {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A transfer's leg as a row of the list with transfers: the direction it moves money for its
+ * account, the transfer's note as its name, no category of its own.
+ */
+export function toTransferLegDto(leg: TransferLeg): Transaction {
+  return {
+    _id: `${leg.transferId}:${leg.isIncome ? 'in' : 'out'}`,
+    name: leg.note || TRANSFER_NAME,
+    category: TRANSFER_NAME,
+    cost: fromStoredHundredths(leg.amountCents),
+    addedOn: leg.date,
+    isIncome: leg.isIncome,
+    note: leg.note || null,
+    recurringId: null,
+    receiptId: null,
+    accountId: leg.accountId,
+    importId: leg.importId,
+    createdAt: leg.createdAt.toISOString(),
+    updatedAt: leg.updatedAt.toISOString(),
+    isTransfer: true,
+    transferId: leg.transferId,
+    transferAccountId: leg.otherAccountId,
+  };
+}
+
+/** The list order: newest date first, then the newest made, then by id. */
+export function inListOrder(a: Transaction, b: Transaction): number {
+  if (a.addedOn !== b.addedOn) return a.addedOn < b.addedOn ? 1 : -1;
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a._id < b._id ? 1 : a._id > b._id ? -1 : 0;
 }

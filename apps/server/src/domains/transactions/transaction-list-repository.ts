@@ -16,6 +16,21 @@ import {
   type TransactionRow,
 } from '../../db/schema';
 
+/** One side of a transfer as the list with transfers shows it. */
+export interface TransferLeg {
+  transferId: string;
+  /** true: the leg into `accountId`; false: the leg out of it. */
+  isIncome: boolean;
+  accountId: string;
+  otherAccountId: string;
+  date: string;
+  amountCents: number;
+  note: string | null;
+  importId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** Position of a row in the list order, for keyset paging through large results. */
 export interface ListCursor {
   addedOn: string;
@@ -92,17 +107,27 @@ function filterValues(userId: string, filters: Partial<TransactionFilters>) {
  */
 type SearchPlan = 'index' | 'walk' | 'lookup';
 
-function filterConditions(active: ActiveFilters, plan: SearchPlan = 'index'): SQL[] {
-  const conditions: SQL[] = [eq(transactions.userId, placeholder('userId'))];
+type FilterKey = keyof ReturnType<typeof filterValues>;
+
+/**
+ * The WHERE of a filter combination. Values are placeholders of a prepared statement, or (with
+ * `valueOf`) the values themselves, for a query that is not prepared.
+ */
+function filterConditions(
+  active: ActiveFilters,
+  plan: SearchPlan = 'index',
+  valueOf: (key: FilterKey) => unknown = placeholder,
+): SQL[] {
+  const value = valueOf as (key: FilterKey) => ReturnType<typeof placeholder>;
+  const conditions: SQL[] = [eq(transactions.userId, value('userId'))];
   if (active.search && plan === 'walk')
-    conditions.push(sql`(${transactions.searchText} || '') LIKE ${placeholder('pattern')}`);
-  else if (active.search)
-    conditions.push(sql`${transactions.searchText} LIKE ${placeholder('pattern')}`);
-  if (active.isIncome) conditions.push(eq(transactions.isIncome, placeholder('isIncome')));
-  if (active.category) conditions.push(eq(transactions.category, placeholder('category')));
-  if (active.startDate) conditions.push(gte(transactions.addedOn, placeholder('startDate')));
-  if (active.endDate) conditions.push(lte(transactions.addedOn, placeholder('endDate')));
-  if (active.accountId) conditions.push(eq(transactions.accountId, placeholder('accountId')));
+    conditions.push(sql`(${transactions.searchText} || '') LIKE ${value('pattern')}`);
+  else if (active.search) conditions.push(sql`${transactions.searchText} LIKE ${value('pattern')}`);
+  if (active.isIncome) conditions.push(eq(transactions.isIncome, value('isIncome')));
+  if (active.category) conditions.push(eq(transactions.category, value('category')));
+  if (active.startDate) conditions.push(gte(transactions.addedOn, value('startDate')));
+  if (active.endDate) conditions.push(lte(transactions.addedOn, value('endDate')));
+  if (active.accountId) conditions.push(eq(transactions.accountId, value('accountId')));
   return conditions;
 }
 
@@ -279,6 +304,102 @@ export function createTransactionListRepository(db: Executor) {
         ),
         total: result[0]?.total ?? 0,
       };
+    },
+
+    /**
+     * The first `count` rows in list order (a page of the list with transfer legs takes the
+     * first offset + limit of each, then merges them).
+     */
+    async head(
+      userId: string,
+      filters: Partial<TransactionFilters>,
+      count: number,
+    ): Promise<TransactionRow[]> {
+      const values = filterValues(userId, filters);
+      return db
+        .select()
+        .from(transactions)
+        .where(and(...filterConditions(activeFilters(filters), 'index', (key) => values[key])))
+        .orderBy(...LIST_ORDER)
+        .limit(count);
+    },
+
+    /**
+     * The transfer legs the filters select (docs/transfers.md), the first `count` in list order,
+     * and how many there are: each transfer is a leg out of one account (an expense's direction,
+     * on its date) and a leg into the other (an income's, on the day it arrived). A category
+     * filter selects none (a transfer has no category); a search looks in the note.
+     */
+    async transferLegs(
+      userId: string,
+      filters: Partial<TransactionFilters>,
+      count: number,
+    ): Promise<{ legs: TransferLeg[]; total: number }> {
+      if (filters.category) return { legs: [], total: 0 };
+      const conditions: SQL[] = [];
+      if (filters.search)
+        conditions.push(sql`lower(coalesce(note, '')) LIKE ${likePattern(filters.search)}`);
+      if (filters.isIncome !== undefined) conditions.push(sql`is_income = ${filters.isIncome}`);
+      if (filters.startDate) conditions.push(sql`day >= ${filters.startDate}::date`);
+      if (filters.endDate) conditions.push(sql`day <= ${filters.endDate}::date`);
+      if (filters.accountId) conditions.push(sql`account_id = ${filters.accountId}::uuid`);
+      const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+      const result = await db.execute<{
+        transfer_id: string;
+        is_income: boolean;
+        account_id: string;
+        other_account_id: string;
+        day: string;
+        amount_cents: string | number;
+        note: string | null;
+        import_id: string | null;
+        created_at: string;
+        updated_at: string;
+        total: number;
+      }>(sql`
+        WITH legs AS (
+          SELECT id AS transfer_id, false AS is_income, from_account_id AS account_id,
+            to_account_id AS other_account_id, date AS day, amount_cents, note,
+            from_import_id AS import_id, created_at, updated_at
+          FROM transfers WHERE user_id = ${userId}
+          UNION ALL
+          SELECT id, true, to_account_id, from_account_id, coalesce(to_date, date), amount_cents,
+            note, to_import_id, created_at, updated_at
+          FROM transfers WHERE user_id = ${userId}
+        )
+        SELECT transfer_id, is_income, account_id, other_account_id, day::text AS day,
+          amount_cents, note, import_id, created_at, updated_at, count(*) OVER ()::int AS total
+        FROM legs ${where}
+        ORDER BY day DESC, created_at DESC, transfer_id DESC, is_income
+        LIMIT ${count}`);
+      return {
+        legs: result.rows.map((row) => ({
+          transferId: row.transfer_id,
+          isIncome: row.is_income,
+          accountId: row.account_id,
+          otherAccountId: row.other_account_id,
+          date: row.day,
+          amountCents: Number(row.amount_cents),
+          note: row.note,
+          importId: row.import_id,
+          createdAt: new Date(row.created_at),
+          updatedAt: new Date(row.updated_at),
+        })),
+        total: result.rows[0]?.total ?? 0,
+      };
+    },
+
+    /** How many transactions match the filters (the kept counts answer most combinations). */
+    async count(userId: string, filters: Partial<TransactionFilters>): Promise<number> {
+      const active = activeFilters(filters);
+      const statement = preparedStatement(
+        db,
+        statementName('transactions_count', active),
+        (name) => countQuery(db, active).prepare(name),
+        planWithValues(active),
+      );
+      const [row] = await statement.execute(filterValues(userId, filters));
+      return row?.total ?? 0;
     },
 
     /** The next batch after `cursor` in list order: constant memory however many rows. */

@@ -80,6 +80,16 @@ const COLUMNS: Record<string, { name: string; isGenerated: boolean }> = Object.f
   ]),
 );
 
+/** A transaction as `take` returns it: its stored columns by SQL name. */
+export type TransactionSnapshot = Record<string, unknown> & { id: string };
+
+const generatedColumnNames = () =>
+  sql.param(
+    Object.values(COLUMNS)
+      .filter((column) => column.isGenerated)
+      .map((column) => column.name),
+  );
+
 /** The given columns' SQL names, in the table's order (generated ones are never written). */
 function columnNames(keys: Iterable<string>): string[] {
   const given = new Set(keys);
@@ -231,6 +241,49 @@ export function createTransactionsRepository(db: Executor) {
         .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)))
         .returning({ id: transactions.id });
       return deleted.length;
+    },
+
+    /**
+     * Deletes the user's transactions with these ids and returns them as they were (each row
+     * as `to_jsonb` writes it, keyed by SQL column names, without generated columns), so that
+     * `restore` can put them back exactly.
+     */
+    async take(userId: string, ids: string[]): Promise<TransactionSnapshot[]> {
+      if (ids.length === 0) return [];
+      const result = await db.execute<{ row: TransactionSnapshot }>(sql`
+        DELETE FROM transactions AS t
+        WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
+        RETURNING to_jsonb(t) - ${generatedColumnNames()}::text[] AS row`);
+      return result.rows.map((row) => row.row);
+    },
+
+    /**
+     * Puts back transactions `take` returned, with their ids. A link to a recurring rule,
+     * receipt or import deleted since is dropped, as deleting it would have dropped it; a row
+     * whose id exists again is skipped. Returns how many were put back.
+     */
+    async restore(snapshots: TransactionSnapshot[]): Promise<number> {
+      if (snapshots.length === 0) return 0;
+      const given = new Set(snapshots.flatMap((snapshot) => Object.keys(snapshot)));
+      const names = Object.values(COLUMNS)
+        .filter((column) => !column.isGenerated && given.has(column.name))
+        .map((column) => column.name);
+      const linked: Record<string, string> = {
+        recurring_id: 'recurring_rules',
+        receipt_id: 'receipts',
+        import_id: 'imports',
+      };
+      const values = names.map((name) =>
+        linked[name]
+          ? sql`(SELECT p.id FROM ${sql.identifier(linked[name])} AS p WHERE p.id = s.${sql.identifier(name)})`
+          : sql`s.${sql.identifier(name)}`,
+      );
+      const result = await db.execute(sql`
+        INSERT INTO transactions (${columnList(names)})
+        SELECT ${sql.join(values, sql`, `)}
+        FROM jsonb_populate_recordset(NULL::transactions, ${JSON.stringify(snapshots)}::jsonb) AS s
+        ON CONFLICT (id) DO NOTHING`);
+      return result.rowCount ?? 0;
     },
 
     /** Deletes the transactions an import created; returns how many. */

@@ -51,8 +51,10 @@ export async function transactionsRoutes(
       },
     },
     async (request) => {
-      const { page, limit, ...filters } = request.query;
-      return transactions.list(request.user.id, filters, page, limit);
+      const { page, limit, includeTransfers, ...filters } = request.query;
+      return includeTransfers
+        ? transactions.listWithTransfers(request.user.id, filters, page, limit)
+        : transactions.list(request.user.id, filters, page, limit);
     },
   );
 

@@ -25,7 +25,7 @@ import { isId, newIds } from '../../lib/ids';
 import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
 import { rememberCategories, rememberCategory } from '../categories/remember-category';
 import { exportCsv } from './csv-export';
-import { toTransactionDto } from './transaction-dto';
+import { inListOrder, toTransactionDto, toTransferLegDto } from './transaction-dto';
 import { createTransactionListRepository } from './transaction-list-repository';
 import { createTransactionTotalsRepository } from './transaction-totals-repository';
 import {
@@ -33,6 +33,7 @@ import {
   type NewTransactionRow,
   type OccurrenceCandidate,
   type OccurrenceRule,
+  type TransactionSnapshot,
   type TransactionSource,
   type TransactionValues,
 } from './transactions-repository';
@@ -79,7 +80,7 @@ export interface WriteOptions {
   tx?: Executor | undefined;
 }
 
-export type { NewTransactionRow, TransactionSource };
+export type { NewTransactionRow, TransactionSnapshot, TransactionSource };
 
 /**
  * The transactions service is the one writer of transactions: creating, changing and deleting
@@ -109,6 +110,36 @@ export function createTransactionsService(db: Executor) {
       });
       return {
         transactions: rows.map(toTransactionDto),
+        totalPages: Math.max(1, Math.ceil(total / limit)),
+        currentPage: page,
+        total,
+      };
+    },
+
+    /**
+     * The list with transfer legs among the transactions (docs/transfers.md): the first
+     * page × limit of each in list order, merged, and the page cut from them.
+     */
+    async listWithTransfers(
+      userId: string,
+      filters: Partial<TransactionFilters>,
+      page: number,
+      limit: number,
+    ): Promise<TransactionPage> {
+      await assertOwnAccount(db, userId, filters.accountId);
+      const head = page * limit;
+      const [rows, count, transfers] = await Promise.all([
+        list.head(userId, filters, head),
+        list.count(userId, filters),
+        list.transferLegs(userId, filters, head),
+      ]);
+      const merged = [
+        ...rows.map((row) => ({ ...toTransactionDto(row), isTransfer: false })),
+        ...transfers.legs.map(toTransferLegDto),
+      ].sort(inListOrder);
+      const total = count + transfers.total;
+      return {
+        transactions: merged.slice((page - 1) * limit, head),
         totalPages: Math.max(1, Math.ceil(total / limit)),
         currentPage: page,
         total,
@@ -261,6 +292,25 @@ export function createTransactionsService(db: Executor) {
     },
 
     /** Undoes an import: deletes the transactions it created; returns how many. */
+    /**
+     * Takes the user's transactions with these ids out of the ledger, for a transfer that
+     * replaces them (docs/transfers.md): deleted, and returned as they were so that they can be
+     * put back. Ids that are not the user's are simply not returned.
+     */
+    async takeForTransfer(
+      userId: string,
+      ids: string[],
+      options: WriteOptions = {},
+    ): Promise<TransactionSnapshot[]> {
+      const own = [...new Set(ids)].filter(isId);
+      return createTransactionsRepository(options.tx ?? db).take(userId, own);
+    },
+
+    /** Puts back transactions takeForTransfer took (an undone import's transfer). */
+    async restore(snapshots: TransactionSnapshot[], options: WriteOptions = {}): Promise<number> {
+      return createTransactionsRepository(options.tx ?? db).restore(snapshots);
+    },
+
     async removeByImport(userId: string, importId: string, options: WriteOptions = {}) {
       return createTransactionsRepository(options.tx ?? db).deleteByImport(userId, importId);
     },

@@ -8,7 +8,10 @@ export function toTransferDto(row: TransferRow): Transfer {
     toAccountId: row.toAccountId,
     amount: fromStoredHundredths(row.amountCents),
     date: row.date,
+    toDate: row.toDate ?? row.date,
     note: row.note || null,
+    fromImportId: row.fromImportId,
+    toImportId: row.toImportId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,12 +1,20 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { transfers, type TransferRow } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import { newId, newIds } from '../../lib/ids';
 
+/** What the transfer form edits. */
 export type TransferValues = Pick<
   TransferRow,
   'fromAccountId' | 'toAccountId' | 'amountCents' | 'date' | 'note'
->;
+> & { toDate?: string | null };
+
+/** A transfer made from bank rows or transactions: also where each leg came from. */
+export type TransferFromRows = TransferValues &
+  Pick<TransferRow, 'fromImportId' | 'toImportId' | 'fromBankId' | 'toBankId' | 'replaced'>;
+
+/** Rows per INSERT statement (PostgreSQL takes at most 65,535 parameters in one). */
+const INSERT_BATCH = 1000;
 
 function ownedBy(userId: string, accountId: string | undefined): SQL | undefined {
   return and(
@@ -47,6 +55,58 @@ export function createTransfersRepository(db: Executor) {
         .values({ id: newId(), userId, ...values })
         .returning();
       return row!;
+    },
+
+    /** Inserts transfers made from bank rows or transactions, in batches; returns them. */
+    async insertMany(userId: string, values: TransferFromRows[]): Promise<TransferRow[]> {
+      const inserted: TransferRow[] = [];
+      for (let start = 0; start < values.length; start += INSERT_BATCH) {
+        const batch = values.slice(start, start + INSERT_BATCH);
+        const ids = newIds(batch.length);
+        const rows = await db
+          .insert(transfers)
+          .values(batch.map((value, index) => ({ id: ids[index]!, userId, ...value })))
+          .returning();
+        inserted.push(...rows);
+      }
+      return inserted;
+    },
+
+    /** The user's transfers with a leg from this import. */
+    async withLegFrom(userId: string, importId: string): Promise<TransferRow[]> {
+      return db
+        .select()
+        .from(transfers)
+        .where(
+          and(
+            eq(transfers.userId, userId),
+            or(eq(transfers.fromImportId, importId), eq(transfers.toImportId, importId)),
+          ),
+        );
+    },
+
+    async deleteMany(userId: string, ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const deleted = await db
+        .delete(transfers)
+        .where(and(eq(transfers.userId, userId), inArray(transfers.id, ids)))
+        .returning({ id: transfers.id });
+      return deleted.length;
+    },
+
+    /** Forgets where legs came from (their import is undone; the transfer stays). */
+    async setOrigins(
+      userId: string,
+      id: string,
+      origins: Pick<
+        TransferRow,
+        'fromImportId' | 'toImportId' | 'fromBankId' | 'toBankId' | 'replaced'
+      >,
+    ): Promise<void> {
+      await db
+        .update(transfers)
+        .set({ ...origins, updatedAt: sql`now()` })
+        .where(and(eq(transfers.userId, userId), eq(transfers.id, id)));
     },
 
     async update(

@@ -1,4 +1,5 @@
 import {
+  transferFromTransactionsSchema,
   transferInputSchema,
   transferListQuerySchema,
   transferPageSchema,
@@ -48,6 +49,21 @@ export async function transfersRoutes(app: App, options: TransfersRoutesOptions)
     },
     async (request, reply) =>
       reply.status(201).send(await transfers.create(request.user.id, request.body)),
+  );
+
+  app.post(
+    '/from-transactions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Turn recorded transactions into one transfer (they were never income or expense)',
+        body: transferFromTransactionsSchema,
+        response: { 201: transferSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await transfers.fromTransactions(request.user.id, request.body)),
   );
 
   app.put(

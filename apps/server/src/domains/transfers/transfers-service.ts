@@ -1,17 +1,27 @@
 import {
+  ACCOUNT_MESSAGES,
   ErrorCode,
   toStoredHundredths,
   type Transfer,
   type TransferPage,
   type ValidTransferInput,
 } from '@moneta/shared';
-import type { Database } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
+import type { TransferRow } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/postgres-errors';
-import { notFound } from '../../http/app-error';
+import { badRequest, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
 import { toTransferDto } from './transfer-dto';
-import { createTransfersRepository, type TransferValues } from './transfers-repository';
+import type {
+  TransactionSnapshot,
+  TransactionsService,
+} from '../transactions/transactions-service';
+import {
+  createTransfersRepository,
+  type TransferFromRows,
+  type TransferValues,
+} from './transfers-repository';
 
 const transferNotFound = () => notFound('Transfer not found.', ErrorCode.TRANSFER_NOT_FOUND);
 
@@ -21,6 +31,8 @@ function toValues(input: ValidTransferInput): TransferValues {
     toAccountId: input.toAccountId,
     amountCents: toStoredHundredths(input.amount),
     date: input.date,
+    // The same day twice is stored as none; undefined (an update without it) keeps the stored.
+    toDate: input.toDate === input.date ? null : input.toDate,
     note: input.note,
   };
 }
@@ -31,6 +43,11 @@ function toValues(input: ValidTransferInput): TransferValues {
  */
 async function inOwnAccounts<T>(input: ValidTransferInput, write: () => Promise<T>): Promise<T> {
   if (!isId(input.fromAccountId) || !isId(input.toAccountId)) throw accountNotFound();
+  return inOwnRows(write);
+}
+
+/** A write whose accounts, if not the user's, are refused by the foreign keys: a 404. */
+async function inOwnRows<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -44,10 +61,223 @@ async function inOwnAccounts<T>(input: ValidTransferInput, write: () => Promise<
   }
 }
 
-export function createTransfersService(db: Database) {
+/** A bank row of an import that the commit records as a transfer. */
+export interface ImportedTransferRow {
+  date: string;
+  amountCents: number;
+  isIncome: boolean;
+  name: string;
+  note: string | null;
+  bankId: string | null;
+  transferAccountId: string;
+  /** The other leg's transaction, when it is recorded already: the transfer replaces it. */
+  matchOf: string | null;
+}
+
+const snapshotText = (snapshot: TransactionSnapshot | undefined, key: string) => {
+  const value = snapshot?.[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+/**
+ * One transfer from a transaction of each leg (either may be missing: a leg with no row of its
+ * own is dated like the other). Out of the account of the expense, into that of the income;
+ * each leg keeps its date, import and bank id; the note is the first leg's note or name.
+ */
+function transferOfLegs(
+  out: { accountId: string; date: string; importId: string | null; bankId: string | null },
+  into: { accountId: string; date: string; importId: string | null; bankId: string | null },
+  amountCents: number,
+  note: string | null,
+  replaced: TransactionSnapshot[],
+): TransferFromRows {
+  return {
+    fromAccountId: out.accountId,
+    toAccountId: into.accountId,
+    amountCents,
+    date: out.date,
+    toDate: into.date === out.date ? null : into.date,
+    note,
+    fromImportId: out.importId,
+    toImportId: into.importId,
+    fromBankId: out.bankId,
+    toBankId: into.bankId,
+    replaced: replaced.length > 0 ? replaced : null,
+  };
+}
+
+/** A transaction's leg as transferOfLegs takes it. */
+function legOf(snapshot: TransactionSnapshot) {
+  return {
+    accountId: String(snapshot.account_id),
+    date: String(snapshot.added_on),
+    importId: snapshotText(snapshot, 'import_id'),
+    bankId: snapshotText(snapshot, 'bank_id'),
+  };
+}
+
+/** A transfer's origins without one side's: its import, bank id and replaced transaction. */
+function forgetSide(transfer: TransferRow, side: 'from' | 'to') {
+  const account = side === 'from' ? transfer.fromAccountId : transfer.toAccountId;
+  const replaced = (transfer.replaced ?? []).filter((snapshot) => snapshot.account_id !== account);
+  return {
+    fromImportId: side === 'from' ? null : transfer.fromImportId,
+    toImportId: side === 'to' ? null : transfer.toImportId,
+    fromBankId: side === 'from' ? null : transfer.fromBankId,
+    toBankId: side === 'to' ? null : transfer.toBankId,
+    replaced: replaced.length > 0 ? replaced : null,
+  };
+}
+
+export function createTransfersService(db: Database, transactions: TransactionsService) {
   const transfers = createTransfersRepository(db);
 
+  /**
+   * What undoing an import does to the transfers with a leg from it (docs/transfers.md): the
+   * leg goes. When the other leg was a transaction the transfer replaced, the transfer goes and
+   * that transaction comes back; when the other leg is another import's bank row, the transfer
+   * stays (that statement says the money moved) without this import's trace; when the other
+   * leg has no row of its own, the transfer goes.
+   */
+  async function undoImport(tx: Executor, userId: string, importId: string): Promise<number> {
+    const scoped = createTransfersRepository(tx);
+    const gone: string[] = [];
+    const restore: TransactionSnapshot[] = [];
+    for (const transfer of await scoped.withLegFrom(userId, importId)) {
+      const replaced = transfer.replaced ?? [];
+      const fromHere = (snapshot: Record<string, unknown>) => snapshot.import_id === importId;
+      const otherSide: 'from' | 'to' = transfer.fromImportId === importId ? 'to' : 'from';
+      const otherAccount = otherSide === 'to' ? transfer.toAccountId : transfer.fromAccountId;
+      const otherSnapshot = replaced.find(
+        (snapshot) => snapshot.account_id === otherAccount && !fromHere(snapshot),
+      ) as TransactionSnapshot | undefined;
+      const otherImport = otherSide === 'to' ? transfer.toImportId : transfer.fromImportId;
+      if (otherSnapshot) {
+        gone.push(transfer.id);
+        restore.push(otherSnapshot);
+      } else if (otherImport && otherImport !== importId) {
+        await scoped.setOrigins(
+          userId,
+          transfer.id,
+          forgetSide(transfer, otherSide === 'to' ? 'from' : 'to'),
+        );
+      } else {
+        gone.push(transfer.id);
+      }
+    }
+    const deleted = await scoped.deleteMany(userId, gone);
+    await transactions.restore(restore, { tx });
+    return deleted;
+  }
+
   return {
+    undoImport,
+
+    /**
+     * Records an import's transfer rows (docs/transfers.md) from `accountId`'s statement: out of
+     * it for an expense row, into it for an income row. A row with `matchOf` takes that
+     * transaction out of the ledger as the transfer's other leg. Returns how many were recorded.
+     */
+    async recordImported(
+      tx: Executor,
+      userId: string,
+      source: { accountId: string; importId: string },
+      rows: ImportedTransferRow[],
+    ): Promise<number> {
+      if (rows.length === 0) return 0;
+      const taken = await transactions.takeForTransfer(
+        userId,
+        rows.flatMap((row) => (row.matchOf ? [row.matchOf] : [])),
+        { tx },
+      );
+      const byId = new Map(taken.map((snapshot) => [snapshot.id, snapshot]));
+      const values = rows.map((row) => {
+        const own = {
+          accountId: source.accountId,
+          date: row.date,
+          importId: source.importId,
+          bankId: row.bankId,
+        };
+        const matched = row.matchOf ? byId.get(row.matchOf) : undefined;
+        const other = matched
+          ? legOf(matched)
+          : { accountId: row.transferAccountId, date: row.date, importId: null, bankId: null };
+        const note = row.note ?? (row.name || null);
+        return row.isIncome
+          ? transferOfLegs(other, own, row.amountCents, note, matched ? [matched] : [])
+          : transferOfLegs(own, other, row.amountCents, note, matched ? [matched] : []);
+      });
+      const inserted = await inOwnRows(() =>
+        createTransfersRepository(tx).insertMany(userId, values),
+      );
+      return inserted.length;
+    },
+
+    /**
+     * Turns existing transactions into one transfer (docs/transfers.md): an expense and an income
+     * of the same amount in two different accounts, or one transaction and the other account.
+     * The transactions are gone; the transfer keeps their dates, note and import links.
+     */
+    async fromTransactions(
+      userId: string,
+      input: { transactionIds: string[]; accountId?: string | undefined },
+    ): Promise<Transfer> {
+      return db.transaction(async (tx) => {
+        const taken = await transactions.takeForTransfer(userId, input.transactionIds, { tx });
+        if (taken.length !== new Set(input.transactionIds).size) {
+          throw notFound(
+            'Some of the selected transactions were not found.',
+            ErrorCode.TRANSACTION_NOT_FOUND,
+          );
+        }
+        const amounts = new Set(taken.map((snapshot) => Number(snapshot.cost_cents)));
+        const amountCents = Number(taken[0]!.cost_cents);
+        let values: TransferFromRows;
+        if (taken.length === 2) {
+          const expense = taken.find((snapshot) => snapshot.is_income === false);
+          const income = taken.find((snapshot) => snapshot.is_income === true);
+          if (!expense || !income) {
+            throw badRequest(
+              'A transfer is made of an expense and an income: choose one of each.',
+              ErrorCode.TRANSFER_LEGS_INVALID,
+            );
+          }
+          if (expense.account_id === income.account_id) {
+            throw badRequest(
+              'The two transactions are in the same account: a transfer moves money between two accounts.',
+              ErrorCode.TRANSFER_LEGS_INVALID,
+            );
+          }
+          if (amounts.size !== 1) {
+            throw badRequest(
+              'The two transactions have different amounts: a transfer moves one amount.',
+              ErrorCode.TRANSFER_LEGS_INVALID,
+            );
+          }
+          const note = snapshotText(expense, 'note') ?? snapshotText(income, 'note');
+          values = transferOfLegs(legOf(expense), legOf(income), amountCents, note, taken);
+        } else {
+          const [only] = taken as [TransactionSnapshot];
+          const other = input.accountId!;
+          if (!isId(other)) throw accountNotFound();
+          if (other === only.account_id) {
+            throw badRequest(ACCOUNT_MESSAGES.sameAccount, ErrorCode.TRANSFER_LEGS_INVALID);
+          }
+          const leg = legOf(only);
+          const otherLeg = { accountId: other, date: leg.date, importId: null, bankId: null };
+          const note = snapshotText(only, 'note') ?? snapshotText(only, 'name');
+          values =
+            only.is_income === true
+              ? transferOfLegs(otherLeg, leg, amountCents, note, taken)
+              : transferOfLegs(leg, otherLeg, amountCents, note, taken);
+        }
+        const [row] = await inOwnRows(() =>
+          createTransfersRepository(tx).insertMany(userId, [values]),
+        );
+        return toTransferDto(row!);
+      });
+    },
+
     async list(
       userId: string,
       query: { accountId?: string | undefined; page: number; limit: number },

@@ -33,6 +33,15 @@ export function setSessionUser(queryClient: QueryClient, user: User): void {
 }
 
 /**
+ * The user as known before a render: the session's answer, else (a token but no answer yet) the
+ * user this device last signed in as — what useUser gives the first render.
+ */
+export function knownUser(queryClient: QueryClient): User | null {
+  const user = queryClient.getQueryData<User | null>(queryKeys.user);
+  return user ?? (getToken() ? lastUser() : null);
+}
+
+/**
  * Fetches the user behind the stored token. When that fails the visitor is treated as signed out
  * (docs/architecture.md, Product rules); the token itself is dropped only when the server refuses
  * it. A network failure, a server error or a request cut short by leaving the page says nothing

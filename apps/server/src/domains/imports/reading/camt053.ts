@@ -9,8 +9,8 @@ const MAX_BANK_ID_LENGTH = 255;
 
 /**
  * The entries of an ISO 20022 CAMT.053 bank statement (versions 02 to 08: namespaces are
- * ignored). Each <Ntry> is a row: its booking date, amount and credit/debit sign (a reversal
- * flips it), the other party's name (the creditor of a debit, the debtor of a credit), the
+ * ignored). Each <Ntry> is a row: its booking date, amount and credit/debit sign (CdtDbtInd is
+ * the direction the entry is booked in, a reversal included), the other party's name (the creditor of a debit, the debtor of a credit), the
  * remittance text as the note, and the bank's reference (AcctSvcrRef, else NtryRef) as the
  * bank id. A pending entry is a problem row: it may still change.
  */
@@ -46,14 +46,14 @@ function entryRow(entry: XmlValue, position: number): ReadRow {
   const amountText = textOf(entry, 'Amt');
   const amount = parseBankAmount(amountText, '.');
   const indicator = textOf(entry, 'CdtDbtInd');
-  const isReversal = textOf(entry, 'RvslInd') === 'true';
   let signedCents: number | null = null;
   if (!amount.ok) problem ??= amountProblem(rowNumber, amount, amountText, 'the amount (Amt)');
   else if (indicator !== 'CRDT' && indicator !== 'DBIT') {
     problem ??= `Row ${rowNumber}: the credit/debit indicator (CdtDbtInd) ${quoted(indicator)} is neither CRDT nor DBIT.`;
   } else {
-    const isCredit = (indicator === 'CRDT') !== isReversal;
-    signedCents = Math.abs(amount.cents) * (isCredit ? 1 : -1);
+    // A reversal (RvslInd) is already booked the other way: a returned debit comes as CRDT
+    // (ISO 20022's definition of RvslInd), so the indicator alone gives the sign.
+    signedCents = Math.abs(amount.cents) * (indicator === 'CRDT' ? 1 : -1);
   }
 
   const status = textOf(entry, 'Sts') || textOf(entry, 'Sts', 'Cd');
@@ -62,14 +62,23 @@ function entryRow(entry: XmlValue, position: number): ReadRow {
   const details = listOf(listOf(entry, 'NtryDtls')[0], 'TxDtls')[0];
   const partyName = (role: 'Cdtr' | 'Dbtr') =>
     textOf(details, 'RltdPties', role, 'Nm') || textOf(details, 'RltdPties', role, 'Pty', 'Nm');
-  // The other party: who was paid on a debit, who paid on a credit.
-  const otherParty = indicator === 'DBIT' ? partyName('Cdtr') : partyName('Dbtr');
+  // The other party: who was paid on a debit, who paid on a credit. A reversal names the
+  // parties of the entry it undoes (a returned direct debit still names its creditor).
+  const isReversal = textOf(entry, 'RvslInd') === 'true';
+  const [own, undone] =
+    indicator === 'DBIT' ? (['Cdtr', 'Dbtr'] as const) : (['Dbtr', 'Cdtr'] as const);
+  const otherParty = isReversal ? partyName(undone) || partyName(own) : partyName(own);
   const remittance = listOf(
     details && typeof details === 'object' && !Array.isArray(details) ? details.RmtInf : undefined,
     'Ustrd',
   )
     .filter((line): line is string => typeof line === 'string')
     .join(' ');
+  const partyAccount = (role: 'CdtrAcct' | 'DbtrAcct') =>
+    textOf(details, 'RltdPties', role, 'Id', 'IBAN') ||
+    textOf(details, 'RltdPties', role, 'Id', 'Othr', 'Id');
+  // The other party's account: where a debit went, where a credit came from.
+  const counterparty = indicator === 'DBIT' ? partyAccount('CdtrAcct') : partyAccount('DbtrAcct');
   const additional = textOf(entry, 'AddtlNtryInf') || textOf(details, 'AddtlTxInf');
   const name = cleanName(otherParty || additional || remittance);
   const note = cleanNote(remittance || (otherParty ? additional : ''));
@@ -90,6 +99,7 @@ function entryRow(entry: XmlValue, position: number): ReadRow {
       note: note && note !== name ? note : null,
       fileCategory: null,
       bankId: bankId.trim().slice(0, MAX_BANK_ID_LENGTH) || null,
+      counterparty,
       problem,
     },
     rowNumber,

@@ -1,4 +1,20 @@
-import { IMPORT_DATE_FORMATS, type ImportDateFormat, type ImportMapping } from '@moneta/shared';
+import {
+  IMPORT_DATE_FORMATS,
+  type ImportDateFormat,
+  type ImportMapping,
+  type ImportMappingReasons,
+} from '@moneta/shared';
+import { cardSign, type CardSign } from './card-sign';
+import { keywordRank, matches, type Role } from './column-keywords';
+import {
+  isConstant,
+  isMostlyNonZero,
+  isNumeric,
+  notAName,
+  profileColumns,
+  type ColumnProfile,
+} from './column-profile';
+import { directionOf, isDirectionColumn } from './direction-marker';
 import { chooseDateFormat, formatsReading, parseDate } from './parse-date';
 import { decimalEvidence, parseBankAmount, type DecimalSeparator } from './parse-bank-amount';
 
@@ -6,167 +22,6 @@ import { decimalEvidence, parseBankAmount, type DecimalSeparator } from './parse
 export const DETECTION_RECORDS = 200;
 /** The header is looked for among the first records (a bank's preamble is a few lines). */
 const HEADER_SEARCH = 30;
-
-/** A header cell as keywords compare it: lower case, no accents, letters and digits only. */
-function keyOf(cell: string): string {
-  return cell
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-/**
- * Words banks put in their column titles (English, German, French, Dutch, Spanish, Italian),
- * best first. A title matches a word it equals, or contains when the word is long enough
- * not to hide inside others.
- */
-const KEYWORDS = {
-  date: [
-    'buchungstag',
-    'buchungsdatum',
-    'bookingdate',
-    'transactiondate',
-    'postingdate',
-    'posteddate',
-    'date',
-    'datum',
-    'dateoperation',
-    'datedoperation',
-    'fecha',
-    'data',
-    'transdate',
-    'fechaoperacion',
-  ],
-  valueDate: ['valuedate', 'valuta', 'wertstellung', 'valutadatum', 'datevaleur', 'fechavalor'],
-  amount: [
-    'amount',
-    'betrag',
-    'montant',
-    'importe',
-    'bedrag',
-    'importo',
-    'umsatz',
-    'value',
-    'sum',
-    'valor',
-  ],
-  debit: [
-    'debit',
-    'paidout',
-    'moneyout',
-    'withdrawal',
-    'withdrawals',
-    'soll',
-    'ausgang',
-    'belastung',
-    'debet',
-    'out',
-    'spent',
-    'charges',
-    'ausgaben',
-    'afschrijving',
-  ],
-  credit: [
-    'credit',
-    'paidin',
-    'moneyin',
-    'deposit',
-    'deposits',
-    'haben',
-    'eingang',
-    'gutschrift',
-    'in',
-    'received',
-    'einnahmen',
-    'bijschrijving',
-  ],
-  balance: ['balance', 'saldo', 'kontostand', 'solde', 'runningbalance', 'saldoneu'],
-  payee: [
-    'payee',
-    'beneficiary',
-    'merchant',
-    'counterparty',
-    'begunstigterzahlungspflichtiger',
-    'auftraggeberbegunstigter',
-    'begunstigter',
-    'empfanger',
-    'auftraggeber',
-    'zahlungspflichtiger',
-    'namezahlungsbeteiligter',
-    'partner',
-    'recipient',
-    'tegenrekeninghouder',
-    'naamomschrijving',
-    'name',
-    'beguenstigter',
-  ],
-  description: [
-    'description',
-    'transactiondescription',
-    'details',
-    'libelle',
-    'libelleoperation',
-    'omschrijving',
-    'concepto',
-    'descrizione',
-    'narrative',
-    'particulars',
-    'text',
-  ],
-  note: [
-    'memo',
-    'note',
-    'notes',
-    'verwendungszweck',
-    'purpose',
-    'remittance',
-    'communication',
-    'mitteilung',
-    'bemerkung',
-    'comment',
-    'reference',
-    'referenz',
-    'mededelingen',
-    'buchungstext',
-    'additionalinformation',
-    'description',
-    'libelle',
-  ],
-  category: ['category', 'kategorie', 'categorie', 'categoria', 'rubrik'],
-  identifier: [
-    'iban',
-    'bic',
-    'accountnumber',
-    'kontonummer',
-    'blz',
-    'checknumber',
-    'chequenumber',
-    'transactionid',
-    'id',
-    'nr',
-    'number',
-    'currency',
-    'wahrung',
-    'devise',
-    'moneda',
-    'type',
-    'typ',
-  ],
-} as const;
-type Role = keyof typeof KEYWORDS;
-
-/** The rank of the best keyword of `role` the title matches (lower is better), or undefined. */
-function keywordRank(title: string, role: Role): number | undefined {
-  const key = keyOf(title);
-  const words: readonly string[] = KEYWORDS[role];
-  const exact = words.indexOf(key);
-  if (exact >= 0) return exact;
-  const contained = words.findIndex((word) => word.length >= 4 && key.includes(word));
-  return contained >= 0 ? words.length + contained : undefined;
-}
-
-const matches = (title: string, role: Role) => keywordRank(title, role) !== undefined;
 
 /** Where the table starts: the header record and its cells. */
 export interface CsvTable {
@@ -201,42 +56,6 @@ export function findHeader(records: string[][]): CsvTable | undefined {
   return { headerIndex: index, columns: records[index]!.map((cell) => cell.trim()) };
 }
 
-interface ColumnProfile {
-  index: number;
-  title: string;
-  filled: number;
-  dateFormats: ImportDateFormat[];
-  amounts: number;
-  hasNegative: boolean;
-  distinct: number;
-  averageLength: number;
-}
-
-function profile(columns: string[], rows: string[][]): ColumnProfile[] {
-  return columns.map((title, index) => {
-    const values = rows.map((row) => (row[index] ?? '').trim()).filter((value) => value !== '');
-    let amounts = 0;
-    let hasNegative = false;
-    for (const value of values) {
-      const reading = parseBankAmount(value, '.');
-      if (reading.ok) {
-        amounts++;
-        if (reading.cents < 0) hasNegative = true;
-      }
-    }
-    return {
-      index,
-      title,
-      filled: values.length,
-      dateFormats: values.length > 0 ? formatsReading(values) : [],
-      amounts,
-      hasNegative,
-      distinct: new Set(values).size,
-      averageLength: values.reduce((sum, value) => sum + value.length, 0) / (values.length || 1),
-    };
-  });
-}
-
 /** The candidate ranked best for a role by title, else undefined. */
 function byTitle(candidates: ColumnProfile[], role: Role): ColumnProfile | undefined {
   let best: { column: ColumnProfile; rank: number } | undefined;
@@ -258,19 +77,31 @@ export interface MappingPreferences {
   delimiter: string;
 }
 
+export interface DetectedMapping {
+  mapping: ImportMapping;
+  /** A sentence per role set: what the column holds that made it the choice. */
+  reasons: ImportMappingReasons;
+}
+
+const quote = (column: ColumnProfile) => `"${column.title || `Column ${column.index + 1}`}"`;
+const share = (part: number, whole: number) => `${part} of ${whole}`;
+
 /**
  * The mapping read from a CSV's header and first rows: the date column and its format, one
  * signed amount or debit/credit columns, the decimal separator, the name, note and category
- * columns. Titles decide first (in several languages); the values decide when titles say
- * nothing. A column that cannot be found is guessed, and its rows show as problems until the
- * user fixes the mapping.
+ * columns, and whether the signs are a card's (charges positive). A column qualifies for a
+ * role by what it holds — dates in every row; numbers, mostly not zero, for an amount; text
+ * that is filled in and varies for a name — and titles (in several languages) choose among
+ * the columns that qualify. A column that cannot be found is guessed, and its rows show as
+ * problems until the user fixes the mapping. Each choice comes with its reason.
  */
 export function detectMapping(
   table: CsvTable,
   rows: string[][],
   preferences: MappingPreferences,
-): ImportMapping {
-  const columns = profile(table.columns, rows);
+): DetectedMapping {
+  const columns = profileColumns(table.columns, rows);
+  const reasons: ImportMappingReasons = {};
   const used = new Set<number>();
   const take = (column: ColumnProfile | undefined) => {
     if (column) used.add(column.index);
@@ -281,22 +112,27 @@ export function detectMapping(
   const dateColumns = columns.filter(
     (column) => column.filled > 0 && column.dateFormats.length > 0,
   );
-  const date = take(
-    byTitle(dateColumns, 'date') ??
-      byTitle(dateColumns, 'valueDate') ??
-      dateColumns[0] ??
-      byTitle(columns, 'date') ??
-      columns[0],
-  )!;
+  const titledDate = byTitle(dateColumns, 'date') ?? byTitle(dateColumns, 'valueDate');
+  const date = take(titledDate ?? dateColumns[0] ?? byTitle(columns, 'date') ?? columns[0])!;
+  reasons.date = titledDate
+    ? `Every value is a date, and the title says so.`
+    : dateColumns.length > 0
+      ? `Every value is a date.`
+      : `No column holds only dates: a guess, check it.`;
   // Value dates beside booking dates are not amounts, names or notes.
   for (const column of dateColumns) if (matches(column.title, 'valueDate')) used.add(column.index);
 
   const numeric = free().filter(
     (column) =>
-      column.filled > 0 &&
-      column.amounts >= column.filled * 0.9 &&
+      isNumeric(column) &&
       !matches(column.title, 'balance') &&
       !matches(column.title, 'identifier'),
+  );
+  // An amount column moves money on most rows: an all-zero one (a foreign amount left empty,
+  // "Intl.Amount") is passed over, whatever its title.
+  const moving = numeric.filter(isMostlyNonZero);
+  const zeroAmount = numeric.find(
+    (column) => !isMostlyNonZero(column) && matches(column.title, 'amount'),
   );
   let amount: ColumnProfile | undefined;
   let debit = byTitle(numeric, 'debit');
@@ -307,21 +143,33 @@ export function detectMapping(
   if (debit || credit) {
     take(debit);
     take(credit);
+    if (debit) reasons.debit = `Numbers only, and the title says money out.`;
+    if (credit) reasons.credit = `Numbers only, and the title says money in.`;
   } else {
-    amount = byTitle(numeric, 'amount');
-    if (!amount) {
-      const [first, second] = numeric;
+    amount = byTitle(moving, 'amount');
+    if (amount) {
+      reasons.amount = `Numbers, ${share(amount.positives + amount.negatives, amount.filled)} not zero, and the title says amount.`;
+    } else {
+      const [first, second] = moving;
       if (
         first &&
         second &&
-        !first.hasNegative &&
-        !second.hasNegative &&
+        first.negatives === 0 &&
+        second.negatives === 0 &&
         complementary(rows, first.index, second.index)
       ) {
         debit = first;
         credit = second;
+        reasons.debit = `Numbers, never in the same row as ${quote(second)}: the first is money out.`;
+        reasons.credit = `Numbers, never in the same row as ${quote(first)}: the second is money in.`;
       } else {
-        amount = numeric.find((column) => column.hasNegative) ?? first;
+        amount = moving.find((column) => column.negatives > 0) ?? first;
+        if (amount) {
+          reasons.amount =
+            amount.negatives > 0
+              ? `Numbers, some below zero: a signed amount.`
+              : `The first column of numbers that are mostly not zero.`;
+        }
       }
     }
     take(amount);
@@ -330,22 +178,96 @@ export function detectMapping(
   }
   if (!amount && !debit && !credit) {
     amount = take(byTitle(free(), 'amount') ?? free()[0] ?? columns[0]);
+    reasons.amount = `No column holds amounts: a guess, check it.`;
+  }
+  if (zeroAmount && amount !== zeroAmount && reasons.amount) {
+    reasons.amount += ` ${quote(zeroAmount)} was passed over: its values are zero.`;
   }
   for (const column of columns) if (matches(column.title, 'balance')) used.add(column.index);
 
-  const text = () =>
-    free().filter((column) => column.dateFormats.length === 0 || column.filled === 0);
-  const category = take(byTitle(text(), 'category'));
-  const name = take(
-    byTitle(text(), 'payee') ??
-      byTitle(text(), 'description') ??
-      [...text()]
-        .filter((column) => !matches(column.title, 'identifier') && column.amounts < column.filled)
-        .sort((a, b) => b.distinct - a.distinct || b.averageLength - a.averageLength)[0] ??
-      free()[0] ??
-      columns[0],
-  )!;
-  const note = take(byTitle(text(), 'note'));
+  // Beside an unsigned amount, a column of Dr/Cr (debit/credit, S/H, Af/Bij) gives the sign.
+  const direction =
+    amount && amount.negatives === 0
+      ? take(
+          free().find((column) =>
+            isDirectionColumn(
+              rows.map((row) => row[column.index] ?? ''),
+              rows.length,
+              matches(column.title, 'direction'),
+            ),
+          ),
+        )
+      : undefined;
+  if (direction) {
+    const markers = [...new Set(rows.map((row) => (row[direction.index] ?? '').trim()))]
+      .filter(Boolean)
+      .map((marker) => `"${marker}"`)
+      .join(', ');
+    reasons.direction = `It says which way the money went on each row (${markers}).`;
+  }
+
+  const textColumns = free().filter(
+    (column) => column.dateFormats.length === 0 || column.filled === 0,
+  );
+  const category = take(byTitle(textColumns, 'category'));
+  if (category) reasons.category = `The title says category.`;
+
+  // A name is filled in, is text, and varies — unless no column varies (a short file of one
+  // payee's rows).
+  const fillsIn = free().filter((column) => notAName(column) === undefined);
+  const varying = fillsIn.filter((column) => !isConstant(column));
+  const nameCandidates = varying.length > 0 ? varying : fillsIn;
+  const whyNotName = (column: ColumnProfile) =>
+    notAName(column) ??
+    (isConstant(column) && varying.length > 0 ? 'it holds the same text on every row' : undefined);
+  const titledName = byTitle(nameCandidates, 'payee') ?? byTitle(nameCandidates, 'description');
+  const byContent = nameCandidates
+    .filter((column) => !matches(column.title, 'identifier'))
+    .sort((a, b) => b.distinct - a.distinct || b.averageLength - a.averageLength)[0];
+  // No column qualifies: the fullest column of text, so that rows have some name to check.
+  const fullestText = free()
+    .filter((column) => column.filled > 0 && !isNumeric(column) && column.dates < column.filled)
+    .sort((a, b) => b.filled - a.filled || b.distinct - a.distinct)[0];
+  const name = take(titledName ?? byContent ?? fullestText ?? free()[0] ?? columns[0])!;
+  if (name === titledName || name === byContent) {
+    reasons.name = `Text that varies from row to row (${share(name.distinct, name.filled)} different)${name === titledName ? ', and the title says payee or description' : ''}.`;
+  } else {
+    reasons.name = `No column is filled in on most rows with varied text: a guess, check it.`;
+  }
+  // A column a title or its variety would have chosen, and why it was not.
+  const passedOver = free().find(
+    (column) =>
+      column.filled > 0 &&
+      !isNumeric(column) &&
+      whyNotName(column) !== undefined &&
+      (matches(column.title, 'payee') ||
+        matches(column.title, 'description') ||
+        column.distinct > name.distinct),
+  );
+  if (passedOver)
+    reasons.name += ` ${quote(passedOver)} was passed over: ${whyNotName(passedOver)}.`;
+
+  const note = take(
+    byTitle(
+      free().filter(
+        (column) => (column.dateFormats.length === 0 || column.filled === 0) && !isConstant(column),
+      ),
+      'note',
+    ),
+  );
+  if (note) reasons.note = `The title says note, purpose or reference.`;
+  // A column holding one value on every row is the statement's own account, not the other party's.
+  const counterparty = take(
+    byTitle(
+      free().filter(
+        (column) => column.filled > 0 && column.dateFormats.length === 0 && !isConstant(column),
+      ),
+      'counterparty',
+    ),
+  );
+  if (counterparty) {
+    reasons.counterparty = `The title says the other party's account (IBAN): a row naming one of your accounts is a transfer.`;
+  }
 
   const dateValues = rows.map((row) => (row[date.index] ?? '').trim()).filter(Boolean);
   const dateFormat =
@@ -366,18 +288,46 @@ export function detectMapping(
       ? ','
       : '.';
 
+  const sign = direction
+    ? unmarkedSign(rows, direction)
+    : amount
+      ? cardSign(columns, amount, name, rows)
+      : undefined;
+  if (sign?.reason) reasons.invertSign = sign.reason;
+
   return {
-    date: date.index,
-    dateFormat,
-    amount: amount?.index ?? null,
-    debit: debit?.index ?? null,
-    credit: credit?.index ?? null,
-    decimalSeparator,
-    name: name.index,
-    note: note?.index ?? null,
-    category: category?.index ?? null,
-    invertSign: false,
-    skipRows: table.headerIndex,
+    mapping: {
+      date: date.index,
+      dateFormat,
+      amount: amount?.index ?? null,
+      debit: debit?.index ?? null,
+      credit: credit?.index ?? null,
+      decimalSeparator,
+      name: name.index,
+      note: note?.index ?? null,
+      category: category?.index ?? null,
+      counterparty: counterparty?.index ?? null,
+      invertSign: sign?.isInverted ?? false,
+      skipRows: table.headerIndex,
+      direction: direction?.index ?? null,
+    },
+    reasons,
+  };
+}
+
+/**
+ * With a marker column that marks only credits (HDFC's "Debit /Credit" holds `Cr` or nothing),
+ * the unmarked rows are the charges: their positive amounts are read as money out.
+ */
+function unmarkedSign(rows: string[][], direction: ColumnProfile): CardSign {
+  const markers = rows.map((row) => directionOf(row[direction.index] ?? ''));
+  const isOnlyCredits = markers.every((marker) => marker !== 'out');
+  if (!isOnlyCredits || markers.every((marker) => marker !== undefined)) {
+    return { isInverted: false, reason: undefined };
+  }
+  return {
+    isInverted: true,
+    reason: `Only money in is marked in ${quote(direction)}: the unmarked rows are read as expenses.`,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ImportMapping } from '@moneta/shared';
+import { directionOf } from './direction-marker';
 import { parseDate } from './parse-date';
 import { parseBankAmount } from './parse-bank-amount';
 import {
@@ -42,7 +43,12 @@ export function readCsvRow(
   if (mapping.amount !== null) {
     const text = cell(mapping.amount);
     const reading = parseBankAmount(text, mapping.decimalSeparator);
-    if (reading.ok) signedCents = mapping.invertSign ? -reading.cents : reading.cents;
+    // A marker column (Dr/Cr) gives the direction outright; without a marker, the amount's
+    // own sign counts (some exports mark only the credits), inverted if asked.
+    const direction = mapping.direction == null ? undefined : directionOf(cell(mapping.direction));
+    if (reading.ok && direction) {
+      signedCents = direction === 'in' ? Math.abs(reading.cents) : -Math.abs(reading.cents);
+    } else if (reading.ok) signedCents = mapping.invertSign ? -reading.cents : reading.cents;
     else {
       const field = `the amount (column ${columnName(columns, mapping.amount)})`;
       problem ??= amountProblem(rowNumber, reading, text, field);
@@ -80,6 +86,7 @@ export function readCsvRow(
       note: cleanNote(cell(mapping.note)),
       fileCategory: cleanCategory(cell(mapping.category)),
       bankId: null,
+      counterparty: cell(mapping.counterparty ?? null),
       problem,
     },
     rowNumber,

@@ -43,6 +43,12 @@ export function refuseBinary(head: Buffer, isUtf16: boolean): void {
 }
 
 /**
+ * A QIF file's first header, after any comment lines (`#`, `;` or `//`) some exporters write
+ * above it.
+ */
+const QIF_START = /^(?:(?:#|;|\/\/)[^\r\n]*(?:\r\n|\n|\r)\s*)*!(Type|Account|Option|Clear)/i;
+
+/**
  * The format of a bank file, from its first (decoded) characters — never from its name.
  * `isWhole`: the text is the whole file (else its last line may be cut off).
  */
@@ -65,7 +71,7 @@ export function detectFormat(headText: string, isWhole: boolean): FileFormat {
       `This XML file is not an OFX or CAMT.053 statement. ${SUPPORTED_FORMATS_TEXT}`,
     );
   }
-  if (/^!(Type|Account|Option|Clear)/i.test(text)) return { format: 'qif' };
+  if (QIF_START.test(text)) return { format: 'qif' };
   const lines = text.split(/\r\n|\n|\r/);
   // The last line may be cut off; keep it only when it is the only one (one very long line).
   if (!isWhole && lines.length > 1) lines.pop();

@@ -138,19 +138,20 @@ function ofxRow(fields: OfxFields, position: number): ReadRow {
     problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid OFX date (YYYYMMDD).`;
 
   const amountText = fields.TRNAMT ?? '';
-  const amount = parseBankAmount(amountText, '.');
+  // OFX allows more decimals than a cent (banks send `-12.3400`, some `-12.3456`): rounded.
+  const amount = parseBankAmount(amountText, '.', { roundToCents: true });
   let signedCents: number | null = null;
   if (amount.ok) signedCents = amount.cents;
   else problem ??= amountProblem(rowNumber, amount, amountText, 'the amount (TRNAMT)');
 
-  const name = cleanName(fields.NAME ?? fields['PAYEE.NAME']);
+  const name = cleanName(fields.NAME ?? fields['PAYEE.NAME'] ?? fields.EXTDNAME);
   const memo = cleanNote(fields.MEMO);
   return finishRow(
     {
       position,
       cells: null,
       date: validDate,
-      name: name || cleanName(memo),
+      name: name || cleanName(memo) || standInName(fields),
       signedCents,
       note: name && memo !== name ? memo : null,
       fileCategory: null,
@@ -159,4 +160,41 @@ function ofxRow(fields: OfxFields, position: number): ReadRow {
     },
     rowNumber,
   );
+}
+
+/** OFX 2.x transaction types (TRNTYPE) as a name reads. */
+const TRANSACTION_TYPES: Record<string, string> = {
+  CREDIT: 'Credit',
+  DEBIT: 'Debit',
+  INT: 'Interest',
+  DIV: 'Dividend',
+  FEE: 'Fee',
+  SRVCHG: 'Service charge',
+  DEP: 'Deposit',
+  ATM: 'ATM withdrawal',
+  POS: 'Card payment',
+  XFER: 'Transfer',
+  CHECK: 'Check',
+  PAYMENT: 'Payment',
+  CASH: 'Cash withdrawal',
+  DIRECTDEP: 'Direct deposit',
+  DIRECTDEBIT: 'Direct debit',
+  REPEATPMT: 'Standing order',
+  HOLD: 'Hold',
+  OTHER: 'Other',
+};
+
+/**
+ * A name for a transaction the bank sent without NAME or MEMO (both optional in OFX: checks
+ * and interest often come bare), from what it did send: the check number, else the payee id,
+ * else the transaction type. A row named "Check 1043" is one the user can import; a problem
+ * row would have to be named by hand.
+ */
+function standInName(fields: OfxFields): string {
+  const checkNumber = fields.CHECKNUM?.trim();
+  if (checkNumber) return cleanName(`Check ${checkNumber}`);
+  const payeeId = fields.PAYEEID?.trim();
+  if (payeeId) return cleanName(`Payee ${payeeId}`);
+  const type = fields.TRNTYPE?.trim().toUpperCase() ?? '';
+  return TRANSACTION_TYPES[type] ?? cleanName(type);
 }

@@ -21,9 +21,14 @@ const MAX_CENTS = MAX_AMOUNT * 100;
  * `+5`. When both separators appear, the last one is the decimal point; a single one is the
  * decimal point when one or two digits follow it, else a thousands separator unless it is
  * `decimalSeparator` (so `1,234` is 1234 where the decimal separator is "."). Whole-number
- * arithmetic on the digits: no binary rounding.
+ * arithmetic on the digits: no binary rounding. More than two decimals are refused, or rounded
+ * to the cent with `roundToCents` (formats whose amounts carry four decimals by design).
  */
-export function parseBankAmount(text: string, decimalSeparator: DecimalSeparator): AmountReading {
+export function parseBankAmount(
+  text: string,
+  decimalSeparator: DecimalSeparator,
+  options: { roundToCents?: boolean } = {},
+): AmountReading {
   let value = text.trim();
   if (value === '') return { ok: false, reason: 'empty' };
   let isNegative = false;
@@ -55,11 +60,12 @@ export function parseBankAmount(text: string, decimalSeparator: DecimalSeparator
   const split = splitDecimal(value, decimalSeparator);
   if (!split) return { ok: false, reason: 'invalid' };
   const { whole, fraction } = split;
-  if (fraction.length > 2 && !/^0*$/.test(fraction.slice(2)))
-    return { ok: false, reason: 'decimals' };
+  const hasExcess = fraction.length > 2 && !/^0*$/.test(fraction.slice(2));
+  if (hasExcess && !options.roundToCents) return { ok: false, reason: 'decimals' };
   const digits = `${whole || '0'}${fraction.slice(0, 2).padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');
   if (digits.length > 16) return { ok: false, reason: 'too-large' };
-  const cents = Number(digits);
+  // Half away from zero, as a bank rounds: the sign is applied after.
+  const cents = Number(digits) + (hasExcess && fraction[2]! >= '5' ? 1 : 0);
   if (cents > MAX_CENTS) return { ok: false, reason: 'too-large' };
   return { ok: true, cents: isNegative && cents !== 0 ? -cents : cents };
 }

@@ -24,22 +24,37 @@ const PATTERNS: Record<ImportDateFormat, Pattern> = {
 const TIME_SUFFIX =
   /(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AP]M)?(?:Z|[+-]\d{2}:?\d{2})?)$/i;
 
+/** Quicken's mark for a year of the 2000s, its digits maybe space-padded: `6/1'04`, `1/3' 0`. */
+const APOSTROPHE_YEAR = /'\s*(\d{1,2})$/;
+/** Spaces around a separator: Quicken pads one-digit days and months (`1/ 1/10`). */
+const PADDED_SEPARATOR = /\s*([/.-])\s*/g;
+
+/**
+ * A two-digit year in the window Windows (and so Quicken on it) reads by default, 1930–2029:
+ * `6/1/94` is 1994, `01.03.26` 2026.
+ */
+const fullYear = (twoDigits: number) => (twoDigits < 30 ? 2000 : 1900) + twoDigits;
+
 /**
  * A bank's date in the given format as YYYY-MM-DD, or null when it is not a real date in that
- * format. Day and month may have one digit (3/5/2026); a two-digit year is 20xx (bank
- * statements are recent; 01.03.26 is 2026).
+ * format. Day and month may have one digit (3/5/2026) or be space-padded (3/ 5/26); a
+ * two-digit year is read in the window 1930–2029, or as 20xx after Quicken's apostrophe.
  */
 export function parseDate(text: string, format: ImportDateFormat): string | null {
   let value = text.trim();
   // Most cells are a bare date: skip the clean-up they do not need (it runs on every row).
-  if (value.length > 10 || value.includes("'")) {
-    value = value.replace(TIME_SUFFIX, '').replace(/'/g, '/');
+  if (value.length > 10 || value.includes("'") || value.includes(' ')) {
+    value = value.replace(TIME_SUFFIX, '');
+    value = value
+      .replace(APOSTROPHE_YEAR, (_, year: string) => `/20${year.padStart(2, '0')}`)
+      .replace(/'\s*/g, '/')
+      .replace(PADDED_SEPARATOR, '$1');
   }
   const { regex, order } = PATTERNS[format];
   const match = regex.exec(value);
   if (!match) return null;
   const yearText = match[order[0]]!;
-  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  const year = yearText.length === 2 ? fullYear(Number(yearText)) : Number(yearText);
   const month = Number(match[order[1]]);
   const day = Number(match[order[2]]);
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {

@@ -17,14 +17,31 @@ import {
 type QifRecord = Map<string, string>;
 
 /**
+ * Sections whose records are not transactions of a bank, cash or card register: account
+ * lists, categories, classes, memorised transactions, and a full Quicken export's investment
+ * register, securities and prices.
+ */
+const NOT_A_REGISTER = /^(account|cat|class|memorized|invst|security|prices)/;
+const INVESTMENTS = /^(invst|security|prices)/;
+const isRegister = (section: string) => section !== '' && !NOT_A_REGISTER.test(section);
+
+/**
  * Quicken Interchange Format, read by hand (a line-based format of one-letter codes; the npm
  * QIF parsers are unmaintained): `!Type:Bank|Cash|CCard|Oth A|Oth L` sections of records that
  * end with `^`; D date, T/U amount, P payee, M memo, L category (`[Account]` is a transfer, not
- * a category), N check number. Split lines (S/E/$) are left out: T is the total. `!Account`
- * blocks and `!Option` lines are skipped. Investment sections are refused.
+ * a category), N check number. Split lines (S/E/$) are left out: T is the total. Every other
+ * section (`!Account` blocks, categories, classes, memorised transactions, and the investment
+ * register and security lists of a full Quicken export) is skipped, as are the lines before
+ * the first header (exporters' comments). A file of investments alone is refused.
  */
 export function* readQif(text: string, monthFirst: boolean): Generator<ReadRow> {
-  const records = parseRecords(text);
+  const { records, hasInvestments } = parseRecords(text);
+  if (records.length === 0 && hasInvestments) {
+    throw notSupported(
+      'Investment QIF files are not supported; export the bank or card account.',
+      ErrorCode.QIF_INVESTMENT,
+    );
+  }
   if (records.length === 0)
     throw unreadable('The QIF file holds no transactions.', ErrorCode.NO_TRANSACTIONS);
   const dates = records.map((record) => record.get('D') ?? '').filter(Boolean);
@@ -35,38 +52,28 @@ export function* readQif(text: string, monthFirst: boolean): Generator<ReadRow> 
   }
 }
 
-function parseRecords(text: string): QifRecord[] {
+function parseRecords(text: string): { records: QifRecord[]; hasInvestments: boolean } {
   const records: QifRecord[] = [];
+  let hasInvestments = false;
   let section = '';
   let current: QifRecord = new Map();
   for (const rawLine of text.split(/\r\n|\n|\r/)) {
     const line = rawLine.trimEnd();
     if (line === '') continue;
     if (line.startsWith('!')) {
+      // A register's last record may lack its `^`: it still ends here.
+      if (current.size > 0 && isRegister(section)) records.push(current);
+      current = new Map();
       const header = line.toLowerCase();
       if (header.startsWith('!type:')) {
         section = header.slice(6).trim();
-        if (section.startsWith('invst')) {
-          throw notSupported(
-            'Investment QIF files are not supported; export the bank or card account.',
-            ErrorCode.QIF_INVESTMENT,
-          );
-        }
+        if (INVESTMENTS.test(section)) hasInvestments = true;
       } else if (header.startsWith('!account')) {
         section = 'account';
       }
       continue;
     }
-    if (
-      section === 'account' ||
-      section === '' ||
-      section.startsWith('memorized') ||
-      section.startsWith('cat') ||
-      section.startsWith('class')
-    ) {
-      // Account lists, categories and memorised transactions are not transactions.
-      continue;
-    }
+    if (!isRegister(section)) continue;
     if (line === '^') {
       if (current.size > 0) records.push(current);
       current = new Map();
@@ -75,8 +82,8 @@ function parseRecords(text: string): QifRecord[] {
     const code = line[0]!;
     if (!current.has(code)) current.set(code, line.slice(1));
   }
-  if (current.size > 0) records.push(current);
-  return records;
+  if (current.size > 0 && isRegister(section)) records.push(current);
+  return { records, hasInvestments };
 }
 
 function mostReadable(dates: string[], monthFirst: boolean): ImportDateFormat {

@@ -1,4 +1,9 @@
-import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared';
+import {
+  MAX_CATEGORY_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  normalizeAccountIdentifier,
+} from '@moneta/shared';
 import type { AmountReading } from './parse-bank-amount';
 
 /** One record of a bank file as read: what the import will show and turn into a transaction. */
@@ -15,6 +20,11 @@ export interface ReadRow {
   note: string | null;
   fileCategory: string | null;
   bankId: string | null;
+  /**
+   * The other party's account (an IBAN, an account number) as normalizeAccountIdentifier
+   * writes it: when it is another account of the user's, the row is a transfer.
+   */
+  counterparty: string | null;
   /** Why the row cannot be imported as it is, in a sentence naming the row and the field. */
   problem: string | null;
 }
@@ -31,6 +41,7 @@ export function recordOnly(position: number, cells: string[]): ReadRow {
     note: null,
     fileCategory: null,
     bankId: null,
+    counterparty: null,
     problem: null,
   };
 }
@@ -77,9 +88,11 @@ export function amountProblem(
  * a name (the note stands in for an empty name).
  */
 export function finishRow(
-  row: Omit<ReadRow, 'problem' | 'isIncome' | 'amountCents'> & {
+  row: Omit<ReadRow, 'problem' | 'isIncome' | 'amountCents' | 'counterparty'> & {
     signedCents: number | null;
     problem?: string | null;
+    /** As the file writes it; kept only when it looks like an account identifier. */
+    counterparty?: string | null;
   },
   rowNumber: number,
 ): ReadRow {
@@ -100,6 +113,14 @@ export function finishRow(
     note: row.name ? row.note : null,
     fileCategory: row.fileCategory,
     bankId: row.bankId,
+    counterparty: readCounterparty(row.counterparty),
     problem,
   };
+}
+
+/** An account identifier as accounts store theirs (letters and digits, 1–34), else null. */
+function readCounterparty(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const identifier = normalizeAccountIdentifier(text);
+  return /^[A-Z0-9]{1,34}$/.test(identifier) ? identifier : null;
 }

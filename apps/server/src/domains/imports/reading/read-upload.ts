@@ -2,15 +2,22 @@ import { ErrorCode } from '@moneta/shared';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ImportFormat, ImportMapping } from '@moneta/shared';
+import type { ImportFormat, ImportMapping, ImportMappingReasons } from '@moneta/shared';
 import { CsvError, parse } from 'csv-parse';
 import { fileAccountIdentifiers } from './account-identifiers';
 import { readCamt053 } from './camt053';
 import type { Delimiter } from './csv-dialect';
-import { DETECTION_RECORDS, detectMapping, findHeader, MappingEvidence } from './csv-mapping';
+import {
+  DETECTION_RECORDS,
+  detectMapping,
+  findHeader,
+  MappingEvidence,
+  type CsvTable,
+} from './csv-mapping';
 import { readCsvRow } from './csv-rows';
 import { detectFormat, refuseBinary, SUPPORTED_FORMATS_TEXT } from './file-format';
 import { notSupported, unreadable } from './import-refusal';
+import { withoutReasons, withReasons, type StoredImportMapping } from './mapping-reasons';
 import { readOfx } from './ofx';
 import { readQif } from './qif';
 import { recordOnly, type ReadRow } from './read-row';
@@ -31,7 +38,8 @@ export const MAX_CSV_RECORD_BYTES = 64 * 1024;
 export interface CsvLayout {
   delimiter: Delimiter;
   columns: string[];
-  mapping: ImportMapping;
+  /** The mapping, with the detector's reasons for each choice (docs/decisions.md, Imports). */
+  mapping: StoredImportMapping;
   /** Digest of the header: the key of a remembered mapping. */
   headerKey: string;
   firstRow: number;
@@ -264,8 +272,11 @@ async function csvLayout(
   const remembered = await options.rememberedMapping(headerKey);
   const isRemembered = remembered !== undefined && fitsColumns(remembered, table.columns.length);
   const mapping = isRemembered
-    ? { ...remembered, skipRows: table.headerIndex }
-    : detectMapping(table, records.slice(firstRow), { monthFirst: options.monthFirst, delimiter });
+    ? withReasons(
+        { ...withoutReasons(remembered), skipRows: table.headerIndex },
+        rememberedReasons(remembered),
+      )
+    : detectedMapping(table, records.slice(firstRow), options.monthFirst, delimiter);
   return {
     layout: {
       delimiter,
@@ -279,10 +290,33 @@ async function csvLayout(
   };
 }
 
+function detectedMapping(
+  table: CsvTable,
+  rows: string[][],
+  monthFirst: boolean,
+  delimiter: Delimiter,
+): StoredImportMapping {
+  const { mapping, reasons } = detectMapping(table, rows, { monthFirst, delimiter });
+  return withReasons(mapping, reasons);
+}
+
+/** Each mapped role of a remembered mapping: the user chose it for this bank's header before. */
+function rememberedReasons(mapping: ImportMapping): ImportMappingReasons {
+  const reason = 'You chose this column for files with these columns before.';
+  const reasons: ImportMappingReasons = {};
+  const roles = ['date', 'amount', 'debit', 'credit', 'name', 'note', 'category', 'direction'];
+  for (const role of roles as Array<keyof ImportMappingReasons & keyof ImportMapping>) {
+    if (mapping[role] != null) reasons[role] = reason;
+  }
+  if (mapping.invertSign)
+    reasons.invertSign = 'You inverted the signs of files with these columns before.';
+  return reasons;
+}
+
 /** Whether every column a mapping names exists in a header of `width` cells. */
 export function fitsColumns(mapping: ImportMapping, width: number): boolean {
-  const { date, amount, debit, credit, name, note, category } = mapping;
-  return [date, amount, debit, credit, name, note, category].every(
+  const { date, amount, debit, credit, name, note, category, direction } = mapping;
+  return [date, amount, debit, credit, name, note, category, direction ?? null].every(
     (column) => column === null || column < width,
   );
 }

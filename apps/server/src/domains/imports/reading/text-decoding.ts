@@ -1,23 +1,30 @@
 import { ErrorCode } from '@moneta/shared';
 import iconv from 'iconv-lite';
 import { unreadable } from './import-refusal';
+import { declaredLegacyEncoding, legacyEncodingOf, type LegacyEncoding } from './legacy-encoding';
 
 /** The encodings a bank file may be in (docs/architecture.md, Imports). */
-export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | LegacyEncoding;
 
 /** What the first bytes say: a byte order mark, or UTF-16 without one, or one of the others. */
 export interface EncodingGuess {
-  /** `utf-8-or-windows-1252`: decided by the first byte beyond ASCII (see TextDecoding). */
-  encoding: TextEncoding | 'utf-8-or-windows-1252';
+  /** `utf-8-or-legacy`: decided by the first byte beyond ASCII (see TextDecoding). */
+  encoding: TextEncoding | 'utf-8-or-legacy';
+  /** The single-byte encoding the file is in if it is not UTF-8, voted on by the first bytes. */
+  legacy: LegacyEncoding;
   bomLength: number;
 }
 
 export function sniffEncoding(head: Buffer): EncodingGuess {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
-    return { encoding: 'utf-8', bomLength: 3 };
+    return { encoding: 'utf-8', legacy: 'windows-1252', bomLength: 3 };
   }
-  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
-  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
+  if (head[0] === 0xff && head[1] === 0xfe) {
+    return { encoding: 'utf-16le', legacy: 'windows-1252', bomLength: 2 };
+  }
+  if (head[0] === 0xfe && head[1] === 0xff) {
+    return { encoding: 'utf-16be', legacy: 'windows-1252', bomLength: 2 };
+  }
   // UTF-16 without a mark: text in Latin script has a zero in every other byte.
   const sample = head.subarray(0, 4096 - (Math.min(head.length, 4096) % 2));
   let evenZeros = 0;
@@ -30,12 +37,16 @@ export function sniffEncoding(head: Buffer): EncodingGuess {
   }
   const pairs = sample.length / 2;
   if (pairs >= 2 && oddZeros > pairs * 0.4 && evenZeros < pairs * 0.05) {
-    return { encoding: 'utf-16le', bomLength: 0 };
+    return { encoding: 'utf-16le', legacy: 'windows-1252', bomLength: 0 };
   }
   if (pairs >= 2 && evenZeros > pairs * 0.4 && oddZeros < pairs * 0.05) {
-    return { encoding: 'utf-16be', bomLength: 0 };
+    return { encoding: 'utf-16be', legacy: 'windows-1252', bomLength: 0 };
   }
-  return { encoding: 'utf-8-or-windows-1252', bomLength: 0 };
+  // A file that declares a Central European encoding is taken at its word. `CHARSET:1252` is
+  // OFX's boilerplate, written whatever the bytes are: the vote decides then, as without one.
+  const declared = declaredLegacyEncoding(head);
+  const legacy = declared && declared !== 'windows-1252' ? declared : legacyEncodingOf(head);
+  return { encoding: 'utf-8-or-legacy', legacy, bomLength: 0 };
 }
 
 const mixedEncodings = () =>
@@ -69,19 +80,22 @@ function utf8SequenceLength(bytes: Buffer, offset: number): number {
 }
 
 /**
- * Decodes a file chunk by chunk. UTF-8 and Windows-1252 (the two a bank's CSV is usually in)
- * are told apart by the first byte beyond ASCII — a valid UTF-8 sequence, or not — which
- * needs no guessing over the whole file: ASCII reads the same in both. A file that turns out
- * to hold both (UTF-8 sequences and bytes UTF-8 forbids) is refused rather than half garbled.
+ * Decodes a file chunk by chunk. UTF-8 and a single-byte encoding (Windows-1252, or 1250 as
+ * the first bytes voted) are told apart by the first byte beyond ASCII — a valid UTF-8
+ * sequence, or not — which needs no guessing over the whole file: ASCII reads the same in
+ * all. A file that turns out to hold both (UTF-8 sequences and bytes UTF-8 forbids) is
+ * refused rather than half garbled.
  */
 export class TextDecoding {
   private mode: TextEncoding | 'ascii';
+  private readonly legacyEncoding: LegacyEncoding;
   private pending = Buffer.alloc(0);
   private utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   private legacy: ReturnType<typeof iconv.getDecoder> | undefined;
 
   constructor(guess: EncodingGuess) {
-    this.mode = guess.encoding === 'utf-8-or-windows-1252' ? 'ascii' : guess.encoding;
+    this.mode = guess.encoding === 'utf-8-or-legacy' ? 'ascii' : guess.encoding;
+    this.legacyEncoding = guess.legacy;
     if (this.mode === 'utf-16le' || this.mode === 'utf-16be') {
       this.legacy = iconv.getDecoder(this.mode, { stripBOM: false });
     }
@@ -118,8 +132,8 @@ export class TextDecoding {
         this.pending = Buffer.from(bytes.subarray(i));
         return text;
       }
-      this.mode = length > 0 ? 'utf-8' : 'windows-1252';
-      if (this.mode === 'windows-1252') this.legacy = iconv.getDecoder('windows-1252');
+      this.mode = length > 0 ? 'utf-8' : this.legacyEncoding;
+      if (this.mode !== 'utf-8') this.legacy = iconv.getDecoder(this.mode);
       start = i;
     }
     const rest = bytes.subarray(start);
@@ -131,6 +145,8 @@ export class TextDecoding {
           throw mixedEncodings();
         }
       case 'windows-1252':
+      case 'windows-1250':
+      case 'iso-8859-2':
         if (containsUtf8Sequence(rest)) throw mixedEncodings();
         return text + this.legacy!.write(rest) + (isLast ? (this.legacy!.end() ?? '') : '');
       default:
@@ -139,7 +155,7 @@ export class TextDecoding {
   }
 }
 
-/** True when the bytes hold a UTF-8 sequence beyond ASCII: a file in Windows-1252 does not. */
+/** True when the bytes hold a UTF-8 sequence beyond ASCII: a file in Windows-125x does not. */
 function containsUtf8Sequence(bytes: Buffer): boolean {
   for (let i = 0; i < bytes.length; i++) {
     if (bytes[i]! >= 0xc2 && utf8SequenceLength(bytes, i) > 0) return true;

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { fakeApi, makeUser } from '@/testing/fake-api';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import {
   emptyCharts,
@@ -163,5 +163,154 @@ describe('dashboard: upcoming', () => {
     expect(
       await within(panel).findByText('Nothing recurring is due in the next 30 days.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the dashboard period', () => {
+  /** The summary answers the period it was asked for, as the server does. */
+  function periodHandlers() {
+    return {
+      'GET /api/transactions/summary': ({ query }: { query: URLSearchParams }) => ({
+        body: makeSummary({
+          totalIncome: 500,
+          totalExpenses: 120,
+          balance: 380,
+          from: query.get('from'),
+          to: query.get('to'),
+        }),
+      }),
+      'GET /api/transactions/charts': { body: emptyCharts() },
+    };
+  }
+  const asked = (calls: FakeCall[], path: string) =>
+    calls
+      .filter((call) => call.path === path)
+      .map((call) => Object.fromEntries(call.query.entries()));
+  const card = (title: string) => {
+    const item = screen.getByRole('heading', { name: title }).closest('li');
+    if (!item) throw new Error(`${title} missing`);
+    return item;
+  };
+
+  beforeEach(() => {
+    // Only the clock: today is Nov 15, 2026 in the user's zone (Europe/Paris).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-15T12:00:00Z'));
+  });
+
+  it('starts with the last 30 days, the window SPEC gives the charts, and says so everywhere', async () => {
+    const { calls } = signedIn(periodHandlers());
+    renderApp('/dashboard');
+    const picker = await screen.findByRole('combobox', { name: 'Period' }, { timeout: 10_000 });
+    expect(picker).toHaveDisplayValue('Last 30 days');
+    const days = { from: '2026-10-17', to: '2026-11-15' };
+    await waitFor(() => expect(asked(calls, '/api/transactions/summary')).toEqual([days]));
+    expect(asked(calls, '/api/transactions/charts')).toEqual([days]);
+
+    expect(await within(card('Total Income')).findByText('€500.00')).toBeVisible();
+    for (const title of ['Total Income', 'Total Expense', 'Current Balance']) {
+      expect(within(card(title)).getByText('Oct 17 – Nov 15, 2026')).toBeVisible();
+    }
+    // The balance of the period is not net worth, and both say what they are.
+    expect(card('Current Balance')).toHaveTextContent(
+      'Income − expense in this period; transfers excluded.',
+    );
+    expect(await screen.findByText(/Sum of account balances today/)).toBeVisible();
+    const daily = screen.getByRole('region', { name: 'Daily Activity (Last 30 Days)' });
+    expect(within(daily).getByText('Oct 17 – Nov 15, 2026')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Expenses by Category' })).getByText(
+        'Oct 17 – Nov 15, 2026',
+      ),
+    ).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Recent Transactions' })).getByText(
+        'The five newest, whatever the period',
+      ),
+    ).toBeVisible();
+  });
+
+  it('follows "Last month" in the totals and the charts, and remembers it', async () => {
+    const { calls } = signedIn(periodHandlers());
+    const user = userEvent.setup();
+    const app = renderApp('/dashboard');
+    const picker = await screen.findByRole('combobox', { name: 'Period' }, { timeout: 10_000 });
+    await user.selectOptions(picker, 'Last month');
+
+    const october = { from: '2026-10-01', to: '2026-10-31' };
+    await waitFor(() => expect(asked(calls, '/api/transactions/summary').at(-1)).toEqual(october));
+    await waitFor(() => expect(asked(calls, '/api/transactions/charts').at(-1)).toEqual(october));
+    expect(await within(card('Total Expense')).findByText('Oct 1 – Oct 31, 2026')).toBeVisible();
+    expect(within(card('Total Expense')).getByText('€120.00')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Daily Activity (Last Month)' })).toHaveTextContent(
+      'Oct 1 – Oct 31, 2026',
+    );
+    expect(screen.getByText('Showing Oct 1 – Oct 31, 2026')).toBeVisible();
+
+    // Another visit starts with last month, and asks for nothing else.
+    app.unmount();
+    calls.length = 0;
+    renderApp('/dashboard');
+    expect(
+      await screen.findByRole('combobox', { name: 'Period' }, { timeout: 10_000 }),
+    ).toHaveDisplayValue('Last month');
+    await waitFor(() => expect(asked(calls, '/api/transactions/summary')).toEqual([october]));
+  });
+
+  it('shows all time in the totals, and at most two years in the charts, saying so', async () => {
+    const { calls } = signedIn(periodHandlers());
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Period' }, { timeout: 10_000 }),
+      'All time',
+    );
+    await waitFor(() => expect(asked(calls, '/api/transactions/summary').at(-1)).toEqual({}));
+    await waitFor(() =>
+      expect(asked(calls, '/api/transactions/charts').at(-1)).toEqual({
+        from: '2024-11-15',
+        to: '2026-11-15',
+      }),
+    );
+    expect(await within(card('Total Income')).findByText('All time')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Daily Activity (Last 2 Years)' })).toHaveTextContent(
+      'Nov 15, 2024 – Nov 15, 2026 (charts show at most two years)',
+    );
+  });
+
+  it('takes a custom span once both dates make one, and says what is wrong otherwise', async () => {
+    const { calls } = signedIn(periodHandlers());
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Period' }, { timeout: 10_000 }),
+      'Custom',
+    );
+    // It starts as the span that was on screen.
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    expect(from).toHaveValue('2026-10-17');
+    expect(to).toHaveValue('2026-11-15');
+
+    fireEvent.change(from, { target: { value: '2026-12-01' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The start date must not be after the end date.',
+    );
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription('The start date must not be after the end date.');
+    expect(asked(calls, '/api/transactions/summary')).not.toContainEqual({
+      from: '2026-12-01',
+      to: '2026-11-15',
+    });
+
+    fireEvent.change(from, { target: { value: '2026-09-01' } });
+    await waitFor(() =>
+      expect(asked(calls, '/api/transactions/summary').at(-1)).toEqual({
+        from: '2026-09-01',
+        to: '2026-11-15',
+      }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Daily Activity (Custom Period)' })).toBeVisible();
   });
 });

@@ -151,7 +151,9 @@ describe('transactions page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(screen.queryByRole('button', { name: /Remove filter/ })).toBeNull();
-    await waitFor(() => expect(lastListQuery(calls)).toEqual({ page: '1', limit: '10' }));
+    await waitFor(() =>
+      expect(lastListQuery(calls)).toEqual({ page: '1', limit: '10', includeTransfers: 'true' }),
+    );
   });
 
   it('clears the search box when its chip is removed', async () => {
@@ -399,5 +401,64 @@ describe('transaction form', () => {
       await screen.findByText('Category must be at most 50 characters long.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Expense' })).toBeInTheDocument();
+  });
+
+  it('shows transfer legs apart, and turns a transaction into a transfer', async () => {
+    const main = mainAccount({ name: 'Checking' });
+    const savings = makeAccount({ name: 'Savings', type: 'savings' });
+    const expense = makeTransaction({ name: 'Dauerauftrag', cost: 300, accountId: main._id });
+    const leg = makeTransaction({
+      _id: '0190a1b2-0000-7000-8000-0000000000ff:in',
+      name: 'Monthly saving',
+      note: 'Monthly saving',
+      category: 'Transfer',
+      cost: 120,
+      isIncome: true,
+      accountId: savings._id,
+      isTransfer: true,
+      transferId: '0190a1b2-0000-7000-8000-0000000000ff',
+      transferAccountId: main._id,
+    });
+    const { calls } = signedIn({
+      'GET /api/accounts': { body: [main, savings] },
+      'GET /api/transactions': { body: makePage([leg, expense]) },
+      'POST /api/transfers/from-transactions': {
+        status: 201,
+        body: {
+          _id: 't1',
+          fromAccountId: main._id,
+          toAccountId: savings._id,
+          amount: 300,
+          date: expense.addedOn,
+          toDate: expense.addedOn,
+          note: null,
+          fromImportId: null,
+          toImportId: null,
+          createdAt: '2026-03-01T00:00:00.000Z',
+          updatedAt: '2026-03-01T00:00:00.000Z',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    const legRow = (
+      await screen.findByRole('rowheader', { name: /Transfer from Checking/ }, { timeout: 5000 })
+    ).closest('tr');
+    if (!legRow) throw new Error('leg row missing');
+    expect(legRow).toHaveTextContent('Monthly saving');
+    expect(within(legRow).getByText('Transfer')).toBeInTheDocument();
+    // A leg is not a transaction: it cannot be selected for deleting transactions.
+    expect(within(legRow).queryByRole('checkbox')).toBeNull();
+
+    await chooseRowAction(user, 'Dauerauftrag', 'Make it a transfer');
+    const dialog = screen.getByRole('dialog', { name: 'Make it a transfer' });
+    expect(within(dialog).getByLabelText('The money went to')).toHaveValue(savings._id);
+    await user.click(within(dialog).getByRole('button', { name: 'Make it a transfer' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/transfers/from-transactions')?.body).toEqual({
+        transactionIds: [expense._id],
+        accountId: savings._id,
+      }),
+    );
   });
 });

@@ -3,14 +3,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The last 30 days, ending today in the user's time zone (the server's default window). */
-export function getCharts(): Promise<ChartData> {
-  return api.get<ChartData>('/transactions/charts');
+/** The days a chart draws, both included (at most MAX_CHART_DAYS). */
+export type ChartWindow = { from: string; to: string };
+
+export function getCharts(window: ChartWindow): Promise<ChartData> {
+  return api.get<ChartData>(`/transactions/charts?${new URLSearchParams(window)}`);
 }
 
-export const chartsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.transactions.charts, queryFn: getCharts });
+export const chartsQueryOptions = (window: ChartWindow) =>
+  queryOptions({
+    queryKey: queryKeys.transactions.charts(window),
+    queryFn: () => getCharts(window),
+  });
 
-export function useCharts() {
-  return useQuery(chartsQueryOptions());
+export function useCharts(window: ChartWindow) {
+  return useQuery(chartsQueryOptions(window));
 }

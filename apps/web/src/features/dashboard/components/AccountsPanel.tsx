@@ -65,8 +65,13 @@ export function AccountsPanel({ currency }: { currency: string }) {
                 ))}
             </ul>
             <p className="mt-3 flex items-center justify-between gap-4 border-t border-neutral-200 pt-3 dark:border-neutral-800">
-              <span className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
-                Net worth
+              <span className="flex flex-col">
+                <span className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
+                  Net worth
+                </span>
+                <span className="text-xs text-neutral-600 dark:text-neutral-400">
+                  Sum of account balances today, opening balances included
+                </span>
               </span>
               <span
                 data-testid="net-worth"

@@ -4,7 +4,7 @@ import { RetryAlert } from '@/components/ui/RetryAlert';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { errorMessage } from '@/lib/api-client';
-import { useCharts } from '../api/get-charts';
+import { useCharts, type ChartWindow } from '../api/get-charts';
 import { hasActivity } from './chart-summaries';
 // Types only: the code is loaded on demand below.
 import type * as ChartsModule from './charts';
@@ -22,10 +22,13 @@ const NO_INCOME = 'No income data to display.';
 
 function Card({
   title,
+  caption,
   className = '',
   children,
 }: {
   title: string;
+  /** Which days the card shows. */
+  caption: string;
   className?: string;
   children: ReactNode;
 }) {
@@ -34,7 +37,8 @@ function Card({
       aria-label={title}
       className={`min-w-0 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900 ${className}`}
     >
-      <h2 className="mb-4 text-base font-semibold text-neutral-900 dark:text-white">{title}</h2>
+      <h2 className="text-base font-semibold text-neutral-900 dark:text-white">{title}</h2>
+      <p className="mb-4 text-xs text-neutral-600 dark:text-neutral-400">{caption}</p>
       {children}
     </section>
   );
@@ -91,9 +95,26 @@ function ChartSlot({ height, draw }: { height: string; draw: (charts: Charts) =>
   return <div ref={ref}>{charts ? draw(charts) : <Skeleton className={`${height} w-full`} />}</div>;
 }
 
-/** The charts of the last 30 days, with Recent Transactions placed among them. */
-export function DashboardCharts({ currency, recent }: { currency: string; recent: ReactNode }) {
-  const charts = useCharts();
+type DashboardChartsProps = {
+  currency: string;
+  recent: ReactNode;
+  /** The days the charts draw: the dashboard's period, at most two years of it. */
+  chartWindow: ChartWindow;
+  /** The period's name in the Daily Activity title: "Last 30 Days" as SPEC has it. */
+  periodTitle: string;
+  /** The window's dates, and why it is shorter than the period when it is. */
+  caption: string;
+};
+
+/** The charts of the dashboard's period, with Recent Transactions placed among them. */
+export function DashboardCharts({
+  currency,
+  recent,
+  chartWindow,
+  periodTitle,
+  caption,
+}: DashboardChartsProps) {
+  const charts = useCharts(chartWindow);
   const data = charts.data;
 
   function body(
@@ -119,7 +140,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
         />
       ) : null}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <Card title="Expenses by Category">
+        <Card title="Expenses by Category" caption={caption}>
           {body(
             'h-72',
             (d) => d.expensesByCategory.length === 0,
@@ -129,7 +150,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
             ),
           )}
         </Card>
-        <Card title="Daily Activity (Last 30 Days)" className="lg:col-span-2">
+        <Card title={`Daily Activity (${periodTitle})`} caption={caption} className="lg:col-span-2">
           {body(
             'h-72',
             (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
@@ -143,8 +164,10 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
             ),
           )}
         </Card>
-        <Card title="Recent Transactions">{recent}</Card>
-        <Card title="Income Vs Time">
+        <Card title="Recent Transactions" caption="The five newest, whatever the period">
+          {recent}
+        </Card>
+        <Card title="Income Vs Time" caption={caption}>
           {body(
             'h-56',
             (d) => !hasActivity(d.incomeOverTime),
@@ -159,7 +182,7 @@ export function DashboardCharts({ currency, recent }: { currency: string; recent
             ),
           )}
         </Card>
-        <Card title="Expense Vs Time">
+        <Card title="Expense Vs Time" caption={caption}>
           {body(
             'h-56',
             (d) => !hasActivity(d.expensesOverTime),

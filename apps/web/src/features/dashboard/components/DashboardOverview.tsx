@@ -6,14 +6,25 @@ import { Button } from '@/components/ui/Button';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import {
+  chartLabels,
+  formatRange,
+  periodRange,
+  type DashboardPeriod,
+} from '../utils/dashboard-period';
 import { AccountsPanel } from './AccountsPanel';
 import { DashboardCharts } from './DashboardCharts';
+import { PeriodPicker } from './PeriodPicker';
 import { RecentTransactions } from './RecentTransactions';
 import { SummaryCards } from './SummaryCards';
 import { UpcomingPanel } from './UpcomingPanel';
 
 type DashboardOverviewProps = {
-  /** The summary (totals and recent transactions), loaded by the page that composes this. */
+  /** The period the totals and charts cover, and today (the user's), which it counts from. */
+  period: DashboardPeriod;
+  today: string;
+  onPeriodChange: (period: DashboardPeriod) => void;
+  /** The summary (totals and recent transactions) of the period, loaded by the page. */
   summary: TransactionSummary | undefined;
   summaryError: unknown;
   /** Asks for the summary again after a failure. */
@@ -24,10 +35,13 @@ type DashboardOverviewProps = {
 };
 
 /**
- * The Dashboard (docs/architecture.md, Product rules): totals, charts of the last 30 days and the
- * newest transactions.
+ * The Dashboard (docs/architecture.md, Product rules): the totals and charts of the chosen
+ * period (DESIGN §6.4), each saying which days it covers, and the newest transactions.
  */
 export function DashboardOverview({
+  period,
+  today,
+  onPeriodChange,
   summary,
   summaryError,
   onRetrySummary,
@@ -35,6 +49,7 @@ export function DashboardOverview({
   children,
 }: DashboardOverviewProps) {
   const currency = useCurrency();
+  const charts = chartLabels(period, today);
   return (
     <ContentLayout
       title="Dashboard Overview"
@@ -52,7 +67,13 @@ export function DashboardOverview({
           onRetry={onRetrySummary}
         />
       ) : null}
-      <SummaryCards summary={summary} isLoading={!summary && !summaryError} currency={currency} />
+      <PeriodPicker period={period} today={today} onChange={onPeriodChange} />
+      <SummaryCards
+        summary={summary}
+        isLoading={!summary && !summaryError}
+        currency={currency}
+        periodText={formatRange(periodRange(period, today))}
+      />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3 [&>section]:mt-0">
         <div className="lg:col-span-2 [&>section]:mt-0">
           <AccountsPanel currency={currency} />
@@ -61,6 +82,9 @@ export function DashboardOverview({
       </div>
       <DashboardCharts
         currency={currency}
+        chartWindow={charts.window}
+        periodTitle={charts.title}
+        caption={charts.caption}
         recent={
           <RecentTransactions
             transactions={summary?.recentTransactions}

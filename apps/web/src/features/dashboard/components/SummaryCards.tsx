@@ -1,31 +1,44 @@
 import { formatMoney } from '@moneta/shared/money';
 import type { TransactionSummary } from '@moneta/shared/transaction-schemas';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { formatRange } from '../utils/dashboard-period';
 
 type SummaryCardsProps = {
   summary: TransactionSummary | undefined;
   isLoading: boolean;
   currency: string;
+  /** The period asked for, said until the answer names its own. */
+  periodText: string;
 };
 
-/** Total Income, Total Expense and Current Balance, each a skeleton until known. */
-export function SummaryCards({ summary, isLoading, currency }: SummaryCardsProps) {
+/**
+ * Total Income, Total Expense and Current Balance, each a skeleton until known, each saying the
+ * period it covers; the balance also says what it is, so that it is not read as net worth.
+ */
+export function SummaryCards({ summary, isLoading, currency, periodText }: SummaryCardsProps) {
   const balance = summary?.balance ?? 0;
+  // The answer names the period it summed (null ends: all time): that is what the cards show.
+  const shown = summary
+    ? formatRange(summary.from && summary.to ? { from: summary.from, to: summary.to } : null)
+    : periodText;
   const cards = [
     {
       label: 'Total Income',
       value: summary?.totalIncome,
       tone: 'text-emerald-700 dark:text-emerald-400',
+      note: null,
     },
     {
       label: 'Total Expense',
       value: summary?.totalExpenses,
       tone: 'text-red-700 dark:text-red-400',
+      note: null,
     },
     {
       label: 'Current Balance',
       value: summary?.balance,
       tone: balance < 0 ? 'text-red-700 dark:text-red-400' : 'text-neutral-900 dark:text-white',
+      note: 'Income − expense in this period; transfers excluded. Not your net worth (the sum of your account balances).',
     },
   ];
   return (
@@ -33,14 +46,17 @@ export function SummaryCards({ summary, isLoading, currency }: SummaryCardsProps
       {cards.map((card) => (
         <li
           key={card.label}
-          className="rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+          className="flex flex-col rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
         >
           <h2 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
             {card.label}
           </h2>
           {!isLoading && card.value === undefined ? (
             // Not loaded (the page's alert offers Retry): a dash, not an endless skeleton.
-            <p className="mt-2 text-2xl font-bold text-neutral-500 dark:text-neutral-400">
+            <p
+              data-testid="summary-amount"
+              className="mt-2 text-2xl font-bold text-neutral-500 dark:text-neutral-400"
+            >
               —<span className="sr-only"> Not loaded</span>
             </p>
           ) : isLoading || card.value === undefined ? (
@@ -49,10 +65,17 @@ export function SummaryCards({ summary, isLoading, currency }: SummaryCardsProps
               <span className="sr-only">Loading…</span>
             </>
           ) : (
-            <p className={`mt-2 text-2xl font-bold tracking-tight tabular-nums ${card.tone}`}>
+            <p
+              data-testid="summary-amount"
+              className={`mt-2 text-2xl font-bold tracking-tight tabular-nums ${card.tone}`}
+            >
               {formatMoney(card.value, currency)}
             </p>
           )}
+          <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{shown}</p>
+          {card.note ? (
+            <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{card.note}</p>
+          ) : null}
         </li>
       ))}
     </ul>

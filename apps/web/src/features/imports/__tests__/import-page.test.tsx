@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
-import { mainAccount } from '@/testing/accounts';
+import { makeAccount, mainAccount } from '@/testing/accounts';
 import { MAIN_ACCOUNT_ID } from '@/testing/transactions';
 
 const IMPORT_ID = '0190a1b2-0000-7000-8000-0000000011a1';
@@ -31,6 +31,7 @@ const detected: ImportMapping = {
   name: 1,
   note: 2,
   category: null,
+  counterparty: null,
   invertSign: false,
   skipRows: 4,
 };
@@ -47,6 +48,9 @@ function makeRow(index: number, overrides: Partial<ImportRow> = {}): ImportRow {
     note: null,
     status: 'new',
     duplicateOf: null,
+    duplicateOfTransfer: null,
+    transferAccountId: null,
+    matchOf: null,
     problem: null,
     cells: ['02.03.2026', `Payee ${index + 1}`, '', `${10 + index},00`, ''],
     ...overrides,
@@ -79,7 +83,7 @@ function makeImport(overrides: Partial<Import> = {}): Import {
     columns: COLUMNS,
     mapping: detected,
     rowCount: 4,
-    counts: { new: 2, duplicate: 1, problem: 1 },
+    counts: { new: 2, duplicate: 1, problem: 1, transfer: 0 },
     created: null,
     createdAt: '2026-03-31T10:00:00.000Z',
     committedAt: null,
@@ -151,7 +155,7 @@ describe('import page', () => {
     expect(within(preview).getByLabelText('Credit (money in) column')).toHaveValue('4');
     expect(within(preview).getByLabelText('Decimal separator')).toHaveValue(',');
     expect(within(preview).getByLabelText('Rows by status')).toHaveTextContent(
-      /New\s*2\s*Duplicates\s*1\s*Problems\s*1/,
+      /New\s*2\s*Transfers\s*0\s*Duplicates\s*1\s*Problems\s*1/,
     );
 
     const table = await within(preview).findByRole('table', { name: 'Rows of the file' });
@@ -191,10 +195,70 @@ describe('import page', () => {
     expect(screen.queryByRole('region', { name: 'Preview of de-bank.csv' })).toBeNull();
   });
 
+  it('shows transfer rows with their other account, and turns rows into transfers or back', async () => {
+    const savings = makeAccount({ name: 'Savings', type: 'savings' });
+    const withTransfer = [
+      makeRow(0, { name: 'REWE Markt GmbH', amount: 23.45 }),
+      makeRow(1, {
+        name: 'Dauerauftrag Sparen',
+        amount: 300,
+        status: 'transfer',
+        transferAccountId: savings._id,
+        matchOf: 'tx-9',
+      }),
+    ];
+    const transferImport = makeImport({
+      rowCount: 2,
+      counts: { new: 1, duplicate: 0, problem: 0, transfer: 1 },
+      preview: withTransfer,
+    });
+    const { calls } = signedIn({
+      'GET /api/accounts': { body: [main, savings] },
+      'POST /api/imports': { status: 201, body: transferImport },
+      [`GET /api/imports/${IMPORT_ID}`]: { body: transferImport },
+      [`GET /api/imports/${IMPORT_ID}/rows`]: {
+        body: { rows: withTransfer, totalPages: 1, currentPage: 1, total: 2 },
+      },
+      [`POST /api/imports/${IMPORT_ID}/commit`]: {
+        body: {
+          created: 0,
+          skippedDuplicates: 0,
+          skippedProblems: 0,
+          skippedExcluded: 0,
+          transfers: 2,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/import');
+    const preview = await uploadGermanFile(user);
+    const table = await within(preview).findByRole('table', { name: 'Rows of the file' });
+    expect(within(table).getByText('Transfer')).toBeInTheDocument();
+    expect(
+      within(table).getByText('Its other side is already in Savings: the two become one transfer.'),
+    ).toBeInTheDocument();
+    // A transfer has no category of its own.
+    expect(within(table).queryByLabelText('Category of row 2')).toBeNull();
+    expect(within(table).getByLabelText('Transfer of row 2')).toHaveValue(savings._id);
+    expect(
+      within(preview).getByRole('button', { name: 'Import 1 transaction and 1 transfer' }),
+    ).toBeEnabled();
+
+    await user.selectOptions(within(table).getByLabelText('Transfer of row 1'), savings._id);
+    await user.click(
+      within(preview).getByRole('button', { name: 'Import 0 transactions and 2 transfers' }),
+    );
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', `/api/imports/${IMPORT_ID}/commit`)[0]?.body).toEqual({
+        rows: [{ index: 0, transferAccountId: savings._id }],
+      }),
+    );
+  });
+
   it('sends a changed mapping once the user pauses, and shows the file read again', async () => {
     const remapped = makeImport({
       mapping: { ...detected, decimalSeparator: '.', dateFormat: 'MM/DD/YYYY' },
-      counts: { new: 0, duplicate: 0, problem: 4 },
+      counts: { new: 0, duplicate: 0, problem: 4, transfer: 0 },
     });
     const { calls } = signedIn({
       'POST /api/imports': { status: 201, body: makeImport() },
@@ -215,7 +279,7 @@ describe('import page', () => {
     });
     await waitFor(() =>
       expect(within(preview).getByLabelText('Rows by status')).toHaveTextContent(
-        /New\s*0\s*Duplicates\s*0\s*Problems\s*4/,
+        /New\s*0\s*Transfers\s*0\s*Duplicates\s*0\s*Problems\s*4/,
       ),
     );
     expect(within(preview).getByRole('button', { name: 'Import 0 transactions' })).toBeDisabled();
@@ -225,6 +289,54 @@ describe('import page', () => {
     // Switching to one amount column picks the columns by name or the first free one.
     await user.click(within(preview).getByRole('radio', { name: /One column/ }));
     expect(within(preview).getByLabelText('Amount column')).toHaveValue('3');
+  });
+
+  it('says why each column was chosen, until the user changes it', async () => {
+    const cardMapping = { ...detected, amount: 3, debit: null, credit: null, invertSign: true };
+    const { calls } = signedIn({
+      [`PUT /api/imports/${IMPORT_ID}/mapping`]: {
+        body: makeImport({ mapping: { ...cardMapping, name: 2 } }),
+      },
+      'POST /api/imports': {
+        status: 201,
+        body: makeImport({
+          mapping: cardMapping,
+          mappingReasons: {
+            date: 'Every value is a date, and the title says so.',
+            amount: 'Numbers, 4 of 4 not zero, and the title says amount.',
+            name: 'Text that varies from row to row (4 of 4 different). "Verwendungszweck" was passed over: it holds the same text on every row.',
+            invertSign:
+              'A card statement ("Card Member" column, 3 of 4 amounts are positive): charges are read as expenses.',
+          },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/import');
+    const preview = await uploadGermanFile(user);
+
+    const name = within(preview).getByLabelText('Name (payee) column');
+    expect(name).toHaveAccessibleDescription(/Why: Text that varies from row to row/);
+    expect(within(preview).getByLabelText('Amount column')).toHaveAccessibleDescription(
+      'Why: Numbers, 4 of 4 not zero, and the title says amount.',
+    );
+    expect(within(preview).getByText(/Why: A card statement/)).toBeVisible();
+    // An unsigned amount may take its sign from a marker column (Dr/Cr); none was found here.
+    expect(within(preview).getByLabelText('Debit/credit marker column')).toHaveValue('');
+    // No reason was given for the note: no hint.
+    expect(within(preview).getByLabelText('Note column')).not.toHaveAccessibleDescription(/Why/);
+
+    // A column the user chose is theirs: its hint goes, the others stay.
+    await user.selectOptions(name, '2');
+    expect(name).not.toHaveAccessibleDescription(/Why/);
+    expect(within(preview).queryByText(/Why: Text that varies/)).toBeNull();
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', `/api/imports/${IMPORT_ID}/mapping`)).toHaveLength(1),
+    );
+    // The file read again through the user's mapping comes without reasons: the detected
+    // columns the user kept keep theirs.
+    await waitFor(() => expect(name).toHaveValue('2'));
+    expect(within(preview).getByText(/Why: Every value is a date/)).toBeVisible();
   });
 
   it('filters the rows by status', async () => {

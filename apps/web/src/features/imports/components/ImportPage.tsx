@@ -43,9 +43,7 @@ export function ImportPage() {
   function committed(fileName: string, result: ImportCommitResult) {
     setDone({ fileName, result });
     setSearchParams({});
-    toast.success(
-      `${result.created} transaction${result.created === 1 ? '' : 's'} imported from ${fileName}.`,
-    );
+    toast.success(`${importedText(result)} from ${fileName}.`);
   }
 
   return (
@@ -61,8 +59,7 @@ export function ImportPage() {
       {done ? (
         <Alert tone="success" className="mb-6">
           <p className="font-medium">
-            {done.result.created} transaction{done.result.created === 1 ? '' : 's'} imported from{' '}
-            {done.fileName}.
+            {importedText(done.result)} from {done.fileName}.
           </p>
           <p>
             Skipped: {done.result.skippedDuplicates} duplicate
@@ -129,4 +126,12 @@ export function ImportPage() {
       <ImportHistory onOpen={open} />
     </ContentLayout>
   );
+}
+
+/** "3 transactions imported", and the transfers when there were any. */
+function importedText(result: ImportCommitResult): string {
+  const transactions = `${result.created} transaction${result.created === 1 ? '' : 's'}`;
+  return result.transfers > 0
+    ? `${transactions} and ${result.transfers} transfer${result.transfers === 1 ? '' : 's'} imported`
+    : `${transactions} imported`;
 }

@@ -13,7 +13,7 @@ import { useUpdateMapping } from '../api/update-mapping';
 import { mappingProblem, sameMapping } from '../utils/mapping';
 import {
   commitBody,
-  transactionsToCreate,
+  commitPlan,
   withChoice,
   type RowChoice,
   type RowChoices,
@@ -56,6 +56,13 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   const [draft, setDraft] = useState<ImportMapping | null>(preview.mapping);
   const [choices, setChoices] = useState<RowChoices>(new Map());
   const sentRef = useRef<ImportMapping | null>(preview.mapping);
+  // The detector's reasons come with the upload only (a mapping the user sends has none): kept
+  // for the columns the user leaves as they were detected.
+  const [detected] = useState(() =>
+    preview.mapping && preview.mappingReasons
+      ? { mapping: preview.mapping, reasons: preview.mappingReasons }
+      : undefined,
+  );
   const { mutate: sendMapping } = updateMapping;
   const draftProblem = draft ? mappingProblem(draft) : null;
 
@@ -72,7 +79,12 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   }, [draft, draftProblem, sendMapping]);
 
   const account = accounts.data?.find((item) => item._id === preview.accountId);
-  const toCreate = transactionsToCreate(preview.counts.new, choices);
+  const plan = commitPlan(preview.counts, choices);
+  const toCreate = plan.transactions + plan.transfers;
+  const what =
+    plan.transfers > 0
+      ? `${plural(plan.transactions, 'transaction')} and ${plural(plan.transfers, 'transfer')}`
+      : plural(plan.transactions, 'transaction');
   const isBusy = commit.isPending;
   const isReading = updateMapping.isPending;
 
@@ -115,6 +127,7 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
             sample={preview.preview[0]?.cells ?? null}
             isDisabled={isBusy}
             onChange={setDraft}
+            detected={detected}
           />
           <p role="status" className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
             {isReading ? 'Reading the file again with these columns…' : ''}
@@ -131,10 +144,11 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
         </div>
       ) : null}
 
-      <dl className="grid grid-cols-3 gap-3" aria-label="Rows by status">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Rows by status">
         {(
           [
             ['New', preview.counts.new, 'text-emerald-700 dark:text-emerald-400'],
+            ['Transfers', preview.counts.transfer, 'text-sky-700 dark:text-sky-300'],
             ['Duplicates', preview.counts.duplicate, 'text-amber-700 dark:text-amber-300'],
             ['Problems', preview.counts.problem, 'text-red-700 dark:text-red-300'],
           ] as const
@@ -154,12 +168,19 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
           out. Tick a duplicate to import it anyway.
         </p>
       ) : null}
+      {preview.counts.transfer > 0 ? (
+        <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+          Transfers move money between your own accounts: they change balances but are neither
+          income nor expense. Any row can be turned into a transfer, or back, in its Transfer field.
+        </p>
+      ) : null}
 
       <ImportRowsTable
         importId={preview._id}
         counts={preview.counts}
         rowCount={preview.rowCount}
         currency={currency}
+        accountId={preview.accountId}
         choices={choices}
         isDisabled={isBusy || isReading}
         onChoose={choose}
@@ -171,7 +192,7 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
             <div
               role="progressbar"
               aria-label="Importing"
-              aria-valuetext={`Importing ${plural(toCreate, 'transaction')}`}
+              aria-valuetext={`Importing ${what}`}
               className="h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
             >
               <div className="h-full w-1/3 animate-indeterminate rounded-full bg-emerald-600 motion-reduce:w-full motion-reduce:animate-none dark:bg-emerald-400" />
@@ -179,14 +200,14 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
           </div>
         ) : null}
         <p role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
-          {isBusy ? `Importing ${plural(toCreate, 'transaction')}…` : ''}
+          {isBusy ? `Importing ${what}…` : ''}
         </p>
         <Button
           size="lg"
           onClick={submit}
           disabled={isBusy || isReading || toCreate === 0 || draftProblem !== null}
         >
-          {`Import ${plural(toCreate, 'transaction')}`}
+          {`Import ${what}`}
         </Button>
       </div>
       {commit.error ? (

@@ -9,10 +9,12 @@ import { SelectField } from '@/components/ui/SelectField';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useImportRows } from '../api/get-imports';
 import {
   canInclude,
   chosenCategory,
+  chosenTransfer,
   isIncluded,
   type RowChoice,
   type RowChoices,
@@ -23,6 +25,8 @@ type ImportRowsTableProps = {
   counts: ImportSummary['counts'];
   rowCount: number;
   currency: string;
+  /** The import's account: a transfer goes to or from another one. */
+  accountId: string;
   choices: RowChoices;
   isDisabled: boolean;
   onChoose: (row: ImportRow, change: Omit<RowChoice, 'status'>) => void;
@@ -32,12 +36,14 @@ const STATUS_LABELS: Record<ImportRowStatus, string> = {
   new: 'New',
   duplicate: 'Duplicate',
   problem: 'Problem',
+  transfer: 'Transfer',
 };
 
 const STATUS_TONES: Record<ImportRowStatus, string> = {
   new: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
   duplicate: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   problem: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+  transfer: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
 };
 
 /** A cell that, in the stacked layout of narrow screens, says which column it is. */
@@ -62,10 +68,16 @@ export function ImportRowsTable({
   counts,
   rowCount,
   currency,
+  accountId,
   choices,
   isDisabled,
   onChoose,
 }: ImportRowsTableProps) {
+  const accounts = useAccounts();
+  const names = new Map((accounts.data ?? []).map((account) => [account._id, account.name]));
+  const others = (accounts.data ?? []).filter(
+    (account) => account._id !== accountId && !account.isArchived,
+  );
   const [status, setStatus] = useState<ImportRowStatus | ''>('');
   const [page, setPage] = useState(1);
   const rows = useImportRows(importId, { page, status });
@@ -90,6 +102,7 @@ export function ImportRowsTable({
         >
           <option value="">All rows ({rowCount})</option>
           <option value="new">New ({counts.new})</option>
+          <option value="transfer">Transfers ({counts.transfer})</option>
           <option value="duplicate">Duplicates ({counts.duplicate})</option>
           <option value="problem">Problems ({counts.problem})</option>
         </SelectField>
@@ -133,6 +146,8 @@ export function ImportRowsTable({
                     key={row.index}
                     row={row}
                     currency={currency}
+                    accountNames={names}
+                    otherAccounts={others}
                     choices={choices}
                     isDisabled={isDisabled}
                     onChoose={onChoose}
@@ -153,11 +168,23 @@ type RowLineProps = Pick<
   'currency' | 'choices' | 'isDisabled' | 'onChoose'
 > & {
   row: ImportRow;
+  accountNames: ReadonlyMap<string, string>;
+  otherAccounts: ReadonlyArray<{ _id: string; name: string }>;
 };
 
-function RowLine({ row, currency, choices, isDisabled, onChoose }: RowLineProps) {
+function RowLine({
+  row,
+  currency,
+  accountNames,
+  otherAccounts,
+  choices,
+  isDisabled,
+  onChoose,
+}: RowLineProps) {
   const included = isIncluded(row, choices);
   const rowNumber = row.index + 1;
+  const transferTo = canInclude(row) ? chosenTransfer(row, choices) : null;
+  const otherName = transferTo ? (accountNames.get(transferTo) ?? 'another account') : null;
   const cell = 'px-3 py-2 align-top max-sm:block max-sm:px-0 max-sm:py-1';
   return (
     <tr
@@ -214,15 +241,33 @@ function RowLine({ row, currency, choices, isDisabled, onChoose }: RowLineProps)
       </td>
       <td className={`${cell} sm:min-w-44`}>
         {canInclude(row) ? (
-          <CategorySelect
-            kind={row.isIncome ? 'income' : 'expense'}
-            label={`Category of row ${rowNumber}`}
-            className="sm:[&>label]:sr-only [&>select]:mt-0.5"
-            extraCategories={[row.category, choices.get(row.index)?.category]}
-            value={chosenCategory(row, choices)}
-            disabled={isDisabled || !included}
-            onChange={(event) => onChoose(row, { category: event.target.value })}
-          />
+          <>
+            {transferTo ? null : (
+              <CategorySelect
+                kind={row.isIncome ? 'income' : 'expense'}
+                label={`Category of row ${rowNumber}`}
+                className="sm:[&>label]:sr-only [&>select]:mt-0.5"
+                extraCategories={[row.category, choices.get(row.index)?.category]}
+                value={chosenCategory(row, choices)}
+                disabled={isDisabled || !included}
+                onChange={(event) => onChoose(row, { category: event.target.value })}
+              />
+            )}
+            <SelectField
+              label={`Transfer of row ${rowNumber}`}
+              className="mt-1 sm:[&>label]:sr-only [&>select]:mt-0.5"
+              value={transferTo ?? ''}
+              disabled={isDisabled || !included || otherAccounts.length === 0}
+              onChange={(event) => onChoose(row, { transferAccountId: event.target.value || null })}
+            >
+              <option value="">Not a transfer</option>
+              {otherAccounts.map((account) => (
+                <option key={account._id} value={account._id}>
+                  {row.isIncome ? `Transfer from ${account.name}` : `Transfer to ${account.name}`}
+                </option>
+              ))}
+            </SelectField>
+          </>
         ) : (
           '—'
         )}
@@ -238,7 +283,17 @@ function RowLine({ row, currency, choices, isDisabled, onChoose }: RowLineProps)
           <span className="mt-1 block text-xs text-red-700 dark:text-red-300">{row.problem}</span>
         ) : row.status === 'duplicate' ? (
           <span className="mt-1 block text-xs text-neutral-600 dark:text-neutral-400">
-            Already in this account.
+            {row.duplicateOfTransfer
+              ? 'Already recorded as a transfer.'
+              : 'Already in this account.'}
+          </span>
+        ) : otherName ? (
+          <span className="mt-1 block text-xs text-neutral-600 dark:text-neutral-400">
+            {row.matchOf && transferTo === row.transferAccountId
+              ? `Its other side is already in ${otherName}: the two become one transfer.`
+              : row.isIncome
+                ? `Money in from ${otherName}; neither income nor expense.`
+                : `Money out to ${otherName}; neither income nor expense.`}
           </span>
         ) : null}
       </td>

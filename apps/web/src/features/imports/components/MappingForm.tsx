@@ -2,6 +2,7 @@ import {
   IMPORT_DATE_FORMATS,
   MAX_IMPORT_SKIP_ROWS,
   type ImportMapping,
+  type ImportMappingReasons,
 } from '@moneta/shared/import-schemas';
 import { useId } from 'react';
 import { SelectField } from '@/components/ui/SelectField';
@@ -16,9 +17,20 @@ type MappingFormProps = {
   sample: readonly string[] | null;
   isDisabled: boolean;
   onChange: (mapping: ImportMapping) => void;
+  /** The mapping Moneta detected and why it chose each column; a hint shows while kept. */
+  detected?: { mapping: ImportMapping; reasons: ImportMappingReasons } | undefined;
 };
 
-type ColumnField = 'date' | 'amount' | 'debit' | 'credit' | 'name' | 'note' | 'category';
+type ColumnField =
+  | 'date'
+  | 'amount'
+  | 'debit'
+  | 'credit'
+  | 'name'
+  | 'note'
+  | 'category'
+  | 'direction'
+  | 'counterparty';
 
 const NONE = '';
 
@@ -26,9 +38,24 @@ const NONE = '';
  * The columns of a CSV as Moneta reads them (docs/architecture.md, Imports): detected on upload,
  * changed here. Each change is sent (debounced) by the page, which shows the rows read through it.
  */
-export function MappingForm({ mapping, columns, sample, isDisabled, onChange }: MappingFormProps) {
+export function MappingForm({
+  mapping,
+  columns,
+  sample,
+  isDisabled,
+  onChange,
+  detected,
+}: MappingFormProps) {
   const layoutName = useId();
   const layout = amountLayoutOf(mapping);
+
+  /** Why Moneta chose this field's value, while the user keeps it. */
+  function reasonFor(field: keyof ImportMappingReasons): string | undefined {
+    if (!detected || (detected.mapping[field] ?? null) !== (mapping[field] ?? null)) {
+      return undefined;
+    }
+    return detected.reasons[field];
+  }
 
   function columnOptions(isOptional: boolean) {
     return (
@@ -50,12 +77,22 @@ export function MappingForm({ mapping, columns, sample, isDisabled, onChange }: 
   }
 
   function columnSelect(field: ColumnField, label: string, isOptional = false) {
-    const value = mapping[field];
+    const value = mapping[field] ?? null;
+    const reason = reasonFor(field);
+    const hintId = `${layoutName}-${field}-why`;
     return (
       <SelectField
         label={label}
         value={value === null ? NONE : String(value)}
         disabled={isDisabled}
+        aria-describedby={reason ? hintId : undefined}
+        hint={
+          reason ? (
+            <p id={hintId} className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
+              Why: {reason}
+            </p>
+          ) : undefined
+        }
         onChange={(event) =>
           onChange({
             ...mapping,
@@ -138,7 +175,10 @@ export function MappingForm({ mapping, columns, sample, isDisabled, onChange }: 
         </div>
       </div>
       {layout === 'signed' ? (
-        columnSelect('amount', 'Amount column')
+        <>
+          {columnSelect('amount', 'Amount column')}
+          {columnSelect('direction', 'Debit/credit marker column', true)}
+        </>
       ) : (
         <>
           {columnSelect('debit', 'Debit (money out) column', true)}
@@ -160,6 +200,7 @@ export function MappingForm({ mapping, columns, sample, isDisabled, onChange }: 
       </SelectField>
       {columnSelect('note', 'Note column', true)}
       {columnSelect('category', 'Category column', true)}
+      {columnSelect('counterparty', "Other party's account (IBAN) column", true)}
       <TextField
         label="Lines before the header"
         type="number"
@@ -187,6 +228,11 @@ export function MappingForm({ mapping, columns, sample, isDisabled, onChange }: 
           <span className="block text-xs text-neutral-600 dark:text-neutral-400">
             For files that show money spent as positive amounts (many credit cards).
           </span>
+          {reasonFor('invertSign') ? (
+            <span className="block text-xs text-neutral-600 dark:text-neutral-400">
+              Why: {reasonFor('invertSign')}
+            </span>
+          ) : null}
         </span>
       </label>
     </fieldset>

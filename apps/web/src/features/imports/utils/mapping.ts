@@ -49,5 +49,7 @@ export function mappingProblem(mapping: ImportMapping): string | null {
 
 export function sameMapping(a: ImportMapping | null, b: ImportMapping | null): boolean {
   if (a === null || b === null) return a === b;
-  return (Object.keys(a) as (keyof ImportMapping)[]).every((key) => a[key] === b[key]);
+  // An optional field absent on one side and null on the other is the same choice.
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ImportMapping>;
+  return [...keys].every((key) => (a[key] ?? null) === (b[key] ?? null));
 }

@@ -6,6 +6,8 @@ export type RowChoice = {
   status: ImportRowStatus;
   include?: boolean;
   category?: string;
+  /** An account: the row is a transfer to or from it; null: it is not a transfer. */
+  transferAccountId?: string | null;
 };
 
 export type RowChoices = ReadonlyMap<number, RowChoice>;
@@ -16,12 +18,22 @@ export function canInclude(row: Pick<ImportRow, 'status'>): boolean {
 }
 
 /**
- * New rows are in unless left out; duplicates are out unless taken in (docs/architecture.md,
- * Imports).
+ * New rows and transfers are in unless left out; duplicates are out unless taken in
+ * (docs/architecture.md, Imports).
  */
 export function isIncluded(row: Pick<ImportRow, 'index' | 'status'>, choices: RowChoices): boolean {
   if (!canInclude(row)) return false;
-  return choices.get(row.index)?.include ?? row.status === 'new';
+  return choices.get(row.index)?.include ?? (row.status === 'new' || row.status === 'transfer');
+}
+
+/** The account a row moves money to or from, after the user's choice; null: not a transfer. */
+export function chosenTransfer(
+  row: Pick<ImportRow, 'index' | 'status' | 'transferAccountId'>,
+  choices: RowChoices,
+): string | null {
+  const chosen = choices.get(row.index)?.transferAccountId;
+  if (chosen !== undefined) return chosen;
+  return row.status === 'transfer' ? row.transferAccountId : null;
 }
 
 export function chosenCategory(
@@ -42,23 +54,43 @@ export function withChoice(
   return next;
 }
 
-/** How many transactions the commit will create: the new rows, give or take the user's choices. */
-export function transactionsToCreate(newCount: number, choices: RowChoices): number {
-  let count = newCount;
+/**
+ * What the commit will record: transactions (the new rows) and transfers (the transfer rows),
+ * give or take the user's choices.
+ */
+export function commitPlan(
+  counts: { new: number; transfer: number },
+  choices: RowChoices,
+): { transactions: number; transfers: number } {
+  let transactions = counts.new;
+  let transfers = counts.transfer;
   for (const choice of choices.values()) {
-    if (choice.include === undefined || choice.status === 'problem') continue;
-    if (choice.status === 'new' && !choice.include) count -= 1;
-    if (choice.status === 'duplicate' && choice.include) count += 1;
+    if (choice.status === 'problem') continue;
+    const wasTransfer = choice.status === 'transfer';
+    const isTransfer =
+      choice.transferAccountId === undefined ? wasTransfer : choice.transferAccountId !== null;
+    const wasIn = choice.status !== 'duplicate';
+    const isIn = choice.include ?? wasIn;
+    // Take the row out of what it counted as, and into what it counts as now.
+    if (wasIn) {
+      if (wasTransfer) transfers -= 1;
+      else transactions -= 1;
+    }
+    if (isIn) {
+      if (isTransfer) transfers += 1;
+      else transactions += 1;
+    }
   }
-  return Math.max(0, count);
+  return { transactions: Math.max(0, transactions), transfers: Math.max(0, transfers) };
 }
 
 /** The commit's body: only the rows the user changed. */
 export function commitBody(choices: RowChoices): ImportCommitInput {
-  const rows = [...choices.entries()].map(([index, { include, category }]) => ({
+  const rows = [...choices.entries()].map(([index, { include, category, transferAccountId }]) => ({
     index,
     ...(include === undefined ? {} : { include }),
     ...(category ? { category } : {}),
+    ...(transferAccountId === undefined ? {} : { transferAccountId }),
   }));
   return rows.length > 0 ? { rows } : {};
 }

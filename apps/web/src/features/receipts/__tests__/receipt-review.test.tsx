@@ -272,6 +272,15 @@ describe('correcting a past receipt', () => {
       await screen.findByRole('button', { name: 'Correct the reading of Coffee Corner Cafe' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Correct the receipt' });
+    // The receipt itself, to check the reading against, named and opening full size.
+    const image = within(dialog).getByRole('img', {
+      name: 'The receipt from Coffee Corner Cafe (opens full size in a new tab)',
+    });
+    expect(image).toHaveAttribute('src', '/api/receipts/r7/image?signature=y');
+    expect(image.closest('a')).toHaveAttribute('href', '/api/receipts/r7/file?signature=x');
+    expect(
+      within(dialog).getByRole('link', { name: 'Open full size (opens in a new tab)' }),
+    ).toHaveAttribute('target', '_blank');
     const merchant = within(dialog).getByLabelText('Merchant');
     expect(merchant).toHaveAccessibleDescription('Check this — it was hard to read.');
     await user.clear(merchant);
@@ -281,6 +290,28 @@ describe('correcting a past receipt', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(reviews(calls)[0]?.body).toMatchObject({ merchant: 'Corner Kiosk', category: 'Food' });
     expect(await screen.findByText('Expense updated: Corner Kiosk $8.37')).toBeVisible();
+  });
+
+  it('shows a PDF receipt as its first page, with a link to the whole PDF', async () => {
+    signedIn({
+      'GET /api/receipts': {
+        body: [{ ...pastReceipt(reading()), fileName: 'invoice.pdf', mimeType: 'application/pdf' }],
+      },
+    });
+    const { user } = await openReceipts();
+    await user.click(
+      await screen.findByRole('button', { name: 'Correct the reading of Coffee Corner Cafe' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Correct the receipt' });
+    expect(
+      within(dialog).getByRole('img', {
+        name: 'Page 1 of the receipt from Coffee Corner Cafe (opens the PDF in a new tab)',
+      }),
+    ).toHaveAttribute('src', '/api/receipts/r7/image?signature=y');
+    expect(within(dialog).getByText('invoice.pdf — page 1 shown')).toBeVisible();
+    expect(
+      within(dialog).getByRole('link', { name: 'Open the PDF (opens in a new tab)' }),
+    ).toHaveAttribute('href', '/api/receipts/r7/file?signature=x');
   });
 });
 

@@ -6,6 +6,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeAccount, mainAccount } from '@/testing/accounts';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { makeTransaction, transactionHandlers } from '@/testing/transactions';
@@ -242,6 +243,36 @@ describe('receipts page', () => {
     // A PDF shows its first page, rendered by the server.
     expect(tools.querySelector('img')).toHaveAttribute('src', '/api/receipts/b/image?signature=y2');
     expect(within(tools).queryByRole('link', { name: /view expense/i })).toBeNull();
+  });
+
+  it('charges the receipt to the account picked, and offers that account next time', async () => {
+    const card = makeAccount({ name: 'Visa', type: 'credit' });
+    const { calls } = signedIn({
+      'GET /api/accounts': { body: [mainAccount(), card] },
+      'POST /api/receipts/upload': { status: 201, body: makeUploadResult() },
+    });
+    const { user, app } = await openReceipts();
+    const account = screen.getByRole('combobox', { name: 'Charge to account' });
+    // Nothing remembered yet: the first open account, the server's default too.
+    await waitFor(() => expect(account).toHaveDisplayValue('Main (Checking)'));
+    await user.selectOptions(account, 'Visa (Credit card)');
+    await user.upload(screen.getByLabelText(PICKER), pngFile());
+    await user.click(screen.getByRole('button', { name: UPLOAD }));
+
+    await waitFor(() => expect(uploads(calls)).toHaveLength(1));
+    const form = uploads(calls)[0]?.body;
+    if (!(form instanceof FormData)) throw new Error('The upload was not a form');
+    expect(form.get('accountId')).toBe(card._id);
+    expect(form.get('receipt')).toMatchObject({ name: 'coffee.png' });
+
+    // A new visit offers the account chosen last.
+    app.unmount();
+    await openReceipts();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Charge to account' })).toHaveDisplayValue(
+        'Visa (Credit card)',
+      ),
+    );
   });
 
   it('says so when there are no receipts yet', async () => {

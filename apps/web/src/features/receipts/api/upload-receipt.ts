@@ -4,9 +4,22 @@ import { api } from '@/lib/api-client';
 import { invalidateFamilies } from '@/lib/query-keys';
 import { refreshAfter } from '@/lib/refresh-after';
 
-/** Sends the file in the multipart field `receipt`; the server reads it and records the expense. */
-export function uploadReceipt(file: File): Promise<ReceiptUploadResult> {
+export type ReceiptUploadInput = {
+  file: File;
+  /** The account the expense is charged to; empty lets the server choose its default. */
+  accountId: string;
+};
+
+/**
+ * Sends the account, then the file in the multipart field `receipt`; the server reads it and
+ * records the expense in that account.
+ */
+export function uploadReceipt({
+  file,
+  accountId,
+}: ReceiptUploadInput): Promise<ReceiptUploadResult> {
   const form = new FormData();
+  if (accountId) form.append('accountId', accountId);
   form.append('receipt', file, file.name);
   return api.upload<ReceiptUploadResult>('/receipts/upload', form);
 }

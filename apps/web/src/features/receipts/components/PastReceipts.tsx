@@ -12,6 +12,7 @@ import { useReceipts } from '../api/get-receipts';
 import { formatReceiptAmount } from '../utils/receipt-file';
 import { unsureFields } from '../utils/receipt-review';
 import { ReceiptImage } from './ReceiptImage';
+import { ReceiptPreview } from './ReceiptPreview';
 import { ReceiptReviewForm } from './ReceiptReviewForm';
 import { WarningIcon } from './receipt-icons';
 
@@ -84,7 +85,10 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
 export function PastReceipts({ currency }: { currency: string }) {
   const titleId = useId();
   const receipts = useReceipts();
-  const [corrected, setCorrected] = useState<Receipt | null>(null);
+  const [correctedId, setCorrectedId] = useState<string | null>(null);
+  // The list's newest copy: its signed URLs are renewed while the dialog stays open.
+  const corrected = receipts.data?.find((receipt) => receipt._id === correctedId) ?? null;
+  const setCorrected = (receipt: Receipt | null) => setCorrectedId(receipt?._id ?? null);
 
   return (
     <section
@@ -146,7 +150,8 @@ export function PastReceipts({ currency }: { currency: string }) {
         }
       >
         {corrected ? (
-          <div className="mt-4">
+          <div className="mt-4 flex flex-col gap-4">
+            <ReceiptPreview receipt={corrected} merchant={corrected.extractedData.merchant} />
             <ReceiptReviewForm
               key={corrected._id}
               receiptId={corrected._id}

@@ -6,12 +6,16 @@ import {
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { AccountSelect } from '@/components/AccountSelect';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { FileDropZone } from '@/components/ui/FileDropZone';
 import { paths } from '@/config/paths';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { useIsCoarsePointer } from '@/hooks/use-coarse-pointer';
+import { useAccounts } from '@/lib/accounts/get-accounts';
+import { initialAccountId, rememberLastAccount } from '@/lib/accounts/last-account';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useUploadReceipt } from '../api/upload-receipt';
 import {
@@ -68,7 +72,9 @@ export function UploadReceiptPage() {
   const upload = useUploadReceipt();
   const isTouch = useIsCoarsePointer();
   const [searchParams, setSearchParams] = useSearchParams();
+  const accounts = useAccounts();
   const [file, setFile] = useState<File | null>(null);
+  const [accountId, setAccountId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const redirectTimerRef = useRef<number | undefined>(undefined);
@@ -77,6 +83,10 @@ export function UploadReceiptPage() {
   const reviewNoteId = useId();
   const isBusy = upload.isPending;
   const isShared = searchParams.get('shared') === '1';
+  // Until the user picks one, the account receipts last went to (once the accounts are known).
+  const chosenAccountId =
+    accountId ||
+    (accounts.data ? initialAccountId(accounts.data, STORAGE_KEYS.lastReceiptAccountId) : '');
 
   useEffect(() => () => window.clearTimeout(redirectTimerRef.current), []);
 
@@ -130,21 +140,24 @@ export function UploadReceiptPage() {
       return;
     }
     setError(null);
-    upload.mutate(file, {
-      onSuccess: (answer) => {
-        const { merchant, amount } = answer.extractedData;
-        const isSure = unsureFields(answer.extractedData).length === 0;
-        setResult({
-          upload: answer,
-          isPdf: isPdfFile(file),
-          stage: isSure ? 'redirecting' : 'reviewing',
-        });
-        setFile(null);
-        toast.success(`Receipt read: ${merchant} ${formatReceiptAmount(amount, currency)}`);
-        if (isSure) goToDashboard(DASHBOARD_REDIRECT_MS);
+    upload.mutate(
+      { file, accountId: chosenAccountId },
+      {
+        onSuccess: (answer) => {
+          const { merchant, amount } = answer.extractedData;
+          const isSure = unsureFields(answer.extractedData).length === 0;
+          setResult({
+            upload: answer,
+            isPdf: isPdfFile(file),
+            stage: isSure ? 'redirecting' : 'reviewing',
+          });
+          setFile(null);
+          toast.success(`Receipt read: ${merchant} ${formatReceiptAmount(amount, currency)}`);
+          if (isSure) goToDashboard(DASHBOARD_REDIRECT_MS);
+        },
+        onError: (uploadError) => setError(uploadErrorMessage(uploadError)),
       },
-      onError: (uploadError) => setError(uploadErrorMessage(uploadError)),
-    });
+    );
   }
 
   /** The user wants to correct a confident reading: the dashboard waits. */
@@ -199,6 +212,16 @@ export function UploadReceiptPage() {
           {file ? (
             <ChosenFile file={file} isDisabled={isBusy} onRemove={() => choose(null)} />
           ) : null}
+          <AccountSelect
+            label="Charge to account"
+            name="accountId"
+            value={chosenAccountId}
+            disabled={isBusy || result !== null}
+            onChange={(event) => {
+              setAccountId(event.target.value);
+              rememberLastAccount(event.target.value, STORAGE_KEYS.lastReceiptAccountId);
+            }}
+          />
           <Button
             ref={uploadButtonRef}
             type="submit"

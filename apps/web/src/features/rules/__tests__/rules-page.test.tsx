@@ -14,6 +14,7 @@ function makeRule(position: number, overrides: Partial<Rule> = {}): Rule {
     isIncome: false,
     category: 'Food',
     rename: null,
+    transferAccountId: null,
     position,
     createdAt: '2026-03-01T00:00:00.000Z',
     updatedAt: '2026-03-01T00:00:00.000Z',
@@ -125,6 +126,7 @@ describe('rules page', () => {
       isIncome: null,
       category: 'Food',
       rename: 'Coffee',
+      transferAccountId: null,
     });
     expect(await screen.findByText('Rule added.')).toBeInTheDocument();
   });

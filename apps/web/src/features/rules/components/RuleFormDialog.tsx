@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
+import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useSaveRule } from '../api/rules';
@@ -56,6 +57,7 @@ export function RuleFormDialog({ isOpen, onClose, rule }: RuleFormDialogProps) {
 
 function RuleForm({ rule, onClose }: { rule: Rule | null; onClose: () => void }) {
   const saveRule = useSaveRule();
+  const accounts = useAccounts();
   const {
     register,
     handleSubmit,
@@ -70,6 +72,7 @@ function RuleForm({ rule, onClose }: { rule: Rule | null; onClose: () => void })
       appliesTo: appliesToOf(rule?.isIncome ?? null),
       category: rule?.category ?? '',
       rename: rule?.rename ?? '',
+      transferAccountId: rule?.transferAccountId ?? '',
     },
   });
   const appliesTo = useWatch({ control, name: 'appliesTo' });
@@ -137,6 +140,21 @@ function RuleForm({ rule, onClose }: { rule: Rule | null; onClose: () => void })
         error={errors.rename?.message}
         {...register('rename')}
       />
+      <SelectField
+        label="In a bank file, it is a transfer with"
+        hint="A matching row moves money between your own accounts: neither income nor expense."
+        error={errors.transferAccountId?.message}
+        {...register('transferAccountId')}
+      >
+        <option value="">No — it is income or an expense</option>
+        {(accounts.data ?? [])
+          .filter((account) => !account.isArchived || account._id === rule?.transferAccountId)
+          .map((account) => (
+            <option key={account._id} value={account._id}>
+              {account.name}
+            </option>
+          ))}
+      </SelectField>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={isBusy}>
           Cancel

@@ -34,6 +34,8 @@ export function getTransactions(params: TransactionListParams): Promise<Transact
   const query = transactionFilterQuery(params);
   query.set('page', String(params.page));
   query.set('limit', String(TRANSACTIONS_PAGE_SIZE));
+  // Transfers show among the transactions, with their own look (docs/transfers.md).
+  query.set('includeTransfers', 'true');
   return api.get<TransactionPage>(`/transactions?${query.toString()}`);
 }
 

@@ -25,7 +25,13 @@ export function TransactionDetailsDialog({
     >
       {transaction ? (
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-          <Detail label="Type">{transaction.isIncome ? 'Income' : 'Expense'}</Detail>
+          <Detail label="Type">
+            {transaction.isTransfer
+              ? 'Transfer (neither income nor expense)'
+              : transaction.isIncome
+                ? 'Income'
+                : 'Expense'}
+          </Detail>
           <Detail label="Name/Description">{transaction.name}</Detail>
           <Detail label="Category">{transaction.category}</Detail>
           <Detail label="Amount">

@@ -11,6 +11,7 @@ import { QueryState } from '@/components/ui/QueryState';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { useAccounts } from '@/lib/accounts/get-accounts';
+import { useDeleteTransfer } from '@/lib/accounts/transfers';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useDeleteTransactions } from '../api/delete-transactions';
@@ -23,7 +24,8 @@ import { Pager } from '@/components/ui/Pager';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
 import { TransactionFilters } from './TransactionFilters';
 import { TransactionFormDialog } from './TransactionFormDialog';
-import { TransactionsTable } from './TransactionsTable';
+import { MakeTransferDialog } from './MakeTransferDialog';
+import { TransactionsTable, transferLabel } from './TransactionsTable';
 
 const LOAD_FAILED = 'Failed to load transactions. Please try again.';
 const EXPORT_FAILED = 'Failed to export CSV. Please try again.';
@@ -60,6 +62,9 @@ export function TransactionsPage() {
   const [toDelete, setToDelete] = useState<Transaction | null>(null);
   // The ids asked about, kept while the dialog is open (a refresh clears the selection).
   const [bulkIds, setBulkIds] = useState<string[] | null>(null);
+  const [toConvert, setToConvert] = useState<Transaction[] | null>(null);
+  const [transferToDelete, setTransferToDelete] = useState<Transaction | null>(null);
+  const deleteTransfer = useDeleteTransfer();
 
   const transactions = list.data?.transactions ?? [];
 
@@ -79,12 +84,27 @@ export function TransactionsPage() {
   }
 
   const isFiltered = Object.values(filters).some(Boolean);
+  // Two selected rows that can be one transfer: an expense and an income of one amount in two
+  // accounts.
+  const selectedRows = transactions.filter((transaction) => selectedIds.has(transaction._id));
+  const pair =
+    selectedRows.length === 2 &&
+    selectedRows[0]!.isIncome !== selectedRows[1]!.isIncome &&
+    selectedRows[0]!.accountId !== selectedRows[1]!.accountId &&
+    selectedRows[0]!.cost === selectedRows[1]!.cost
+      ? selectedRows
+      : null;
 
   return (
     <ContentLayout
       title="Transactions"
       actions={
         <>
+          {pair ? (
+            <Button variant="secondary" onClick={() => setToConvert(pair)}>
+              Make a transfer
+            </Button>
+          ) : null}
           {selectedIds.size > 0 ? (
             <Button variant="danger" onClick={() => setBulkIds([...selectedIds])}>
               <TrashIcon />
@@ -151,6 +171,8 @@ export function TransactionsPage() {
                 onDetails={setDetails}
                 onEdit={(transaction) => setForm({ isOpen: true, transaction })}
                 onDelete={setToDelete}
+                onMakeTransfer={(transaction) => setToConvert([transaction])}
+                onDeleteTransfer={setTransferToDelete}
                 accountNames={accountNames}
               />
               <Pager page={page} totalPages={data.totalPages} onPageChange={setPage} />
@@ -165,6 +187,28 @@ export function TransactionsPage() {
         onClose={() => setForm({ isOpen: false, transaction: null })}
       />
       <TransferFormDialog isOpen={isTransferOpen} onClose={() => setIsTransferOpen(false)} />
+      <MakeTransferDialog
+        transactions={toConvert}
+        currency={currency}
+        onClose={() => setToConvert(null)}
+        onDone={() => setToConvert(null)}
+      />
+      <ConfirmDeleteDialog
+        item={transferToDelete}
+        title="Delete this transfer?"
+        description={(leg) =>
+          `"${transferLabel(leg, accountNames)}" will be deleted permanently, with its other side.`
+        }
+        onDelete={(leg) => deleteTransfer.mutateAsync(leg.transferId!)}
+        onDeleted={() => {
+          setTransferToDelete(null);
+          toast.success('Transfer deleted.');
+        }}
+        onClose={() => setTransferToDelete(null)}
+        failureMessage={(error) =>
+          errorMessage(error, 'Failed to delete the transfer. Please try again.')
+        }
+      />
       <TransactionDetailsDialog transaction={details} onClose={() => setDetails(null)} />
       <ManageCategoriesDialog
         isOpen={isManagingCategories}

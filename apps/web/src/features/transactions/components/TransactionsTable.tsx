@@ -1,3 +1,4 @@
+import { formatMoney } from '@moneta/shared/money';
 import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { Badge } from '@/components/ui/Badge';
 import { RowActions } from '@/components/ui/RowActions';
@@ -19,9 +20,23 @@ type TransactionsTableProps = {
   onDetails: (transaction: Transaction) => void;
   onEdit: (transaction: Transaction) => void;
   onDelete: (transaction: Transaction) => void;
+  /** Turn a transaction into a transfer to or from another account. */
+  onMakeTransfer: (transaction: Transaction) => void;
+  /** Delete the transfer a leg belongs to. */
+  onDeleteTransfer: (leg: Transaction) => void;
   /** Account names by id, when the user has more than one account (an Account column). */
   accountNames?: ReadonlyMap<string, string> | undefined;
 };
+
+/** A transfer's leg as its row names it: which way the money went, and the other account. */
+export function transferLabel(
+  leg: Pick<Transaction, 'isIncome' | 'transferAccountId'>,
+  accountNames: ReadonlyMap<string, string> | undefined,
+): string {
+  const other =
+    (leg.transferAccountId && accountNames?.get(leg.transferAccountId)) || 'another account';
+  return leg.isIncome ? `Transfer from ${other}` : `Transfer to ${other}`;
+}
 
 const checkboxClasses = 'size-4 rounded accent-emerald-700 dark:accent-emerald-500';
 
@@ -34,10 +49,14 @@ export function TransactionsTable({
   onDetails,
   onEdit,
   onDelete,
+  onMakeTransfer,
+  onDeleteTransfer,
   accountNames,
 }: TransactionsTableProps) {
-  const selectedOnPage = transactions.filter((transaction) => selectedIds.has(transaction._id));
-  const isAllSelected = transactions.length > 0 && selectedOnPage.length === transactions.length;
+  // Transfer legs are not transactions: they are changed through their transfer, not selected.
+  const selectable = transactions.filter((transaction) => !transaction.isTransfer);
+  const selectedOnPage = selectable.filter((transaction) => selectedIds.has(transaction._id));
+  const isAllSelected = selectable.length > 0 && selectedOnPage.length === selectable.length;
   const isSomeSelected = selectedOnPage.length > 0 && !isAllSelected;
 
   function toggle(id: string) {
@@ -60,9 +79,7 @@ export function TransactionsTable({
           }}
           onChange={() =>
             onSelectionChange(
-              isAllSelected
-                ? new Set()
-                : new Set(transactions.map((transaction) => transaction._id)),
+              isAllSelected ? new Set() : new Set(selectable.map((transaction) => transaction._id)),
             )
           }
         />
@@ -80,56 +97,139 @@ export function TransactionsTable({
 
   return (
     <Table label="Transactions table" columns={columns} minWidthClass="sm:min-w-[680px]">
-      {transactions.map((transaction) => (
-        <TableRow key={transaction._id} isSelected={selectedIds.has(transaction._id)}>
-          <TableCell stack="lead">
-            <input
-              type="checkbox"
-              className={checkboxClasses}
-              aria-label={`Select ${transaction.name}`}
-              checked={selectedIds.has(transaction._id)}
-              onChange={() => toggle(transaction._id)}
-            />
-          </TableCell>
-          <TableRowHeader>
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
-                {transaction.name}
-              </span>
-              {transaction.recurringId ? <Badge tone="sky">Recurring</Badge> : null}
-              {transaction.receiptId ? <Badge tone="violet">Receipt</Badge> : null}
-            </div>
-          </TableRowHeader>
-          <TableCell className="text-neutral-700 dark:text-neutral-300">
-            {transaction.category}
-          </TableCell>
-          {accountNames ? (
-            <TableCell className="text-neutral-700 dark:text-neutral-300">
-              {accountNames.get(transaction.accountId) ?? ''}
+      {transactions.map((transaction) =>
+        transaction.isTransfer ? (
+          <TransferLegRow
+            key={transaction._id}
+            leg={transaction}
+            currency={currency}
+            accountNames={accountNames}
+            onDetails={onDetails}
+            onDeleteTransfer={onDeleteTransfer}
+          />
+        ) : (
+          <TableRow key={transaction._id} isSelected={selectedIds.has(transaction._id)}>
+            <TableCell stack="lead">
+              <input
+                type="checkbox"
+                className={checkboxClasses}
+                aria-label={`Select ${transaction.name}`}
+                checked={selectedIds.has(transaction._id)}
+                onChange={() => toggle(transaction._id)}
+              />
             </TableCell>
-          ) : null}
-          <TableCell align="right" stack="end" className="whitespace-nowrap">
-            <SignedAmount
-              amount={transaction.cost}
-              isIncome={transaction.isIncome}
-              currency={currency}
-            />
-          </TableCell>
-          <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
-            {formatCalendarDate(transaction.addedOn)}
-          </TableCell>
-          <TableCell align="right" stack="menu">
-            <RowActions
-              label={`Actions for ${transaction.name}`}
-              actions={[
-                { label: 'Details', onSelect: () => onDetails(transaction) },
-                { label: 'Edit', onSelect: () => onEdit(transaction) },
-                { label: 'Delete', onSelect: () => onDelete(transaction), isDanger: true },
-              ]}
-            />
-          </TableCell>
-        </TableRow>
-      ))}
+            <TableRowHeader>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
+                  {transaction.name}
+                </span>
+                {transaction.recurringId ? <Badge tone="sky">Recurring</Badge> : null}
+                {transaction.receiptId ? <Badge tone="violet">Receipt</Badge> : null}
+              </div>
+            </TableRowHeader>
+            <TableCell className="text-neutral-700 dark:text-neutral-300">
+              {transaction.category}
+            </TableCell>
+            {accountNames ? (
+              <TableCell className="text-neutral-700 dark:text-neutral-300">
+                {accountNames.get(transaction.accountId) ?? ''}
+              </TableCell>
+            ) : null}
+            <TableCell align="right" stack="end" className="whitespace-nowrap">
+              <SignedAmount
+                amount={transaction.cost}
+                isIncome={transaction.isIncome}
+                currency={currency}
+              />
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
+              {formatCalendarDate(transaction.addedOn)}
+            </TableCell>
+            <TableCell align="right" stack="menu">
+              <RowActions
+                label={`Actions for ${transaction.name}`}
+                actions={[
+                  { label: 'Details', onSelect: () => onDetails(transaction) },
+                  { label: 'Edit', onSelect: () => onEdit(transaction) },
+                  { label: 'Make it a transfer', onSelect: () => onMakeTransfer(transaction) },
+                  { label: 'Delete', onSelect: () => onDelete(transaction), isDanger: true },
+                ]}
+              />
+            </TableCell>
+          </TableRow>
+        ),
+      )}
     </Table>
+  );
+}
+
+/**
+ * A transfer's leg: money moved between the user's own accounts, shown apart from income and
+ * expense (a ⇄ mark, the other account, an amount in neutral colour with its direction).
+ */
+function TransferLegRow({
+  leg,
+  currency,
+  accountNames,
+  onDetails,
+  onDeleteTransfer,
+}: {
+  leg: Transaction;
+  currency: string;
+  accountNames: ReadonlyMap<string, string> | undefined;
+  onDetails: (transaction: Transaction) => void;
+  onDeleteTransfer: (leg: Transaction) => void;
+}) {
+  const label = transferLabel(leg, accountNames);
+  return (
+    <TableRow>
+      <TableCell stack="lead">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-4 items-center justify-center text-sky-700 dark:text-sky-300"
+        >
+          ⇄
+        </span>
+      </TableCell>
+      <TableRowHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
+            {label}
+          </span>
+          {leg.note ? (
+            <span className="max-w-[16rem] truncate text-xs text-neutral-600 dark:text-neutral-400">
+              {leg.note}
+            </span>
+          ) : null}
+        </div>
+      </TableRowHeader>
+      <TableCell>
+        <Badge tone="sky">Transfer</Badge>
+      </TableCell>
+      {accountNames ? (
+        <TableCell className="text-neutral-700 dark:text-neutral-300">
+          {accountNames.get(leg.accountId) ?? ''}
+        </TableCell>
+      ) : null}
+      <TableCell align="right" stack="end" className="whitespace-nowrap">
+        <span className="font-medium text-neutral-800 tabular-nums dark:text-neutral-200">
+          <span className="sr-only">{leg.isIncome ? 'In: ' : 'Out: '}</span>
+          {leg.isIncome ? '+' : '-'}
+          {formatMoney(leg.cost, currency)}
+        </span>
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
+        {formatCalendarDate(leg.addedOn)}
+      </TableCell>
+      <TableCell align="right" stack="menu">
+        <RowActions
+          label={`Actions for ${label}`}
+          actions={[
+            { label: 'Details', onSelect: () => onDetails(leg) },
+            { label: 'Delete transfer', onSelect: () => onDeleteTransfer(leg), isDanger: true },
+          ]}
+        />
+      </TableCell>
+    </TableRow>
   );
 }

@@ -1,0 +1,56 @@
+import { matches } from './column-keywords';
+import type { ColumnProfile } from './column-profile';
+import { parseBankAmount } from './parse-bank-amount';
+
+/** What a card statement calls the rows that lower the balance owed. */
+const PAYMENT_WORDS = /payment|thank you|autopay|pymt|credit|crdt|refund|return|cashback|rebate/i;
+/** Share of non-zero amounts above zero from which charges are read as positive. */
+const POSITIVE_SHARE = 0.6;
+
+export interface CardSign {
+  isInverted: boolean;
+  reason: string | undefined;
+}
+
+/**
+ * Whether a single signed amount column is a card statement's, where charges are positive
+ * and payments negative (Amex, Discover, Apple Card; Chase writes charges negative), so that
+ * its sign must be inverted for charges to be expenses. All three must hold:
+ * - most non-zero amounts are positive (an account's statement is mostly spending, negative);
+ * - no balance column (a card export never carries a running balance; a bank account's does);
+ * - a card's mark: a title only card exports have (Card Member, Purchased By), or negative rows
+ *   that are mostly payments or credits by their name.
+ * A file that shows none of the marks is read as it is; the user can still tick "Invert".
+ */
+export function cardSign(
+  columns: ColumnProfile[],
+  amount: ColumnProfile,
+  name: ColumnProfile | undefined,
+  rows: string[][],
+): CardSign {
+  const notInverted = { isInverted: false, reason: undefined };
+  const nonZero = amount.positives + amount.negatives;
+  if (nonZero === 0 || amount.positives < nonZero * POSITIVE_SHARE) return notInverted;
+  if (columns.some((column) => matches(column.title, 'balance'))) return notInverted;
+  const charges = `${amount.positives} of ${nonZero} amounts are positive`;
+  const cardTitle = columns.find((column) => matches(column.title, 'card'));
+  if (cardTitle) {
+    return {
+      isInverted: true,
+      reason: `A card statement ("${cardTitle.title}" column, ${charges}): charges are read as expenses.`,
+    };
+  }
+  if (!name || amount.negatives === 0) return notInverted;
+  const negativeNames = rows
+    .filter((row) => {
+      const reading = parseBankAmount(row[amount.index] ?? '', '.');
+      return reading.ok && reading.cents < 0;
+    })
+    .map((row) => row[name.index] ?? '');
+  const payments = negativeNames.filter((text) => PAYMENT_WORDS.test(text)).length;
+  if (payments < negativeNames.length * 0.5) return notInverted;
+  return {
+    isInverted: true,
+    reason: `A card statement (${charges}, and the negative ones are payments or credits): charges are read as expenses.`,
+  };
+}

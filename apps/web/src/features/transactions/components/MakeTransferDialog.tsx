@@ -1,0 +1,126 @@
+import type { Transaction } from '@moneta/shared/transaction-schemas';
+import { formatMoney } from '@moneta/shared/money';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { AccountSelect } from '@/components/AccountSelect';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { useAccounts } from '@/lib/accounts/get-accounts';
+import { useTransferFromTransactions } from '@/lib/accounts/transfers';
+import { errorMessage } from '@/lib/api-client';
+
+type MakeTransferDialogProps = {
+  /** One transaction (the other account is chosen here) or an expense and an income. */
+  transactions: Transaction[] | null;
+  currency: string;
+  onClose: () => void;
+  onDone: () => void;
+};
+
+/**
+ * Turns recorded transactions into one transfer (docs/transfers.md): the money moved between
+ * the user's own accounts, so it leaves the totals and budgets. One transaction asks for the
+ * other account; two (an expense and an income) need nothing more.
+ */
+export function MakeTransferDialog({
+  transactions,
+  currency,
+  onClose,
+  onDone,
+}: MakeTransferDialogProps) {
+  return (
+    <Dialog
+      isOpen={transactions !== null}
+      onClose={onClose}
+      title="Make it a transfer"
+      description="Money moved between your own accounts is neither income nor expense: it leaves your totals and budgets and only moves the two balances."
+    >
+      {transactions ? (
+        <MakeTransferForm
+          key={transactions.map((transaction) => transaction._id).join()}
+          transactions={transactions}
+          currency={currency}
+          onClose={onClose}
+          onDone={onDone}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function MakeTransferForm({
+  transactions,
+  currency,
+  onClose,
+  onDone,
+}: Omit<MakeTransferDialogProps, 'transactions'> & { transactions: Transaction[] }) {
+  const accounts = useAccounts();
+  const convert = useTransferFromTransactions();
+  const [single] = transactions;
+  const others = (accounts.data ?? []).filter(
+    (account) => !account.isArchived && account._id !== single?.accountId,
+  );
+  const [accountId, setAccountId] = useState('');
+  const chosen = accountId || others[0]?._id || '';
+  const isPair = transactions.length === 2;
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    convert.mutate(
+      isPair
+        ? { transactionIds: transactions.map((transaction) => transaction._id) }
+        : { transactionIds: [single!._id], accountId: chosen },
+      {
+        onSuccess: () => {
+          toast.success('Recorded as a transfer.');
+          onDone();
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      <ul className="space-y-1 text-sm text-neutral-800 dark:text-neutral-200">
+        {transactions.map((transaction) => (
+          <li key={transaction._id}>
+            {transaction.isIncome ? 'Income' : 'Expense'}: {transaction.name} ·{' '}
+            {formatMoney(transaction.cost, currency)}
+          </li>
+        ))}
+      </ul>
+      {isPair ? null : others.length === 0 ? (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          A transfer moves money between two of your accounts. Add a second account first, on the
+          Accounts page.
+        </p>
+      ) : (
+        <AccountSelect
+          label={single?.isIncome ? 'The money came from' : 'The money went to'}
+          value={chosen}
+          onChange={(event) => setAccountId(event.target.value)}
+          keepAccountId={null}
+        />
+      )}
+      {convert.isError ? (
+        <Alert>
+          {errorMessage(convert.error, 'Failed to make it a transfer. Please try again.')}
+        </Alert>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={convert.isPending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          disabled={
+            convert.isPending || (!isPair && (others.length === 0 || chosen === single?.accountId))
+          }
+        >
+          {convert.isPending ? 'Saving...' : 'Make it a transfer'}
+        </Button>
+      </div>
+    </form>
+  );
+}
