@@ -16,6 +16,7 @@ test('every protected page needs a session', async ({ page }) => {
     '/settings',
     '/budgets',
     '/recurring-transactions',
+    '/rates',
     '/setup',
   ]) {
     await page.goto(path);

@@ -8,6 +8,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'moneta-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+// The browser tests never download the ECB's rates from the internet.
+process.env.EXCHANGE_RATES_URL = process.env.EXCHANGE_RATES_URL ?? 'off';
 // Every browser test signs up its own user from the same address; the hourly sign-up limit is
 // meant for strangers on the internet, not for one suite. (The limit itself is tested through
 // HTTP in the server's tests.)

@@ -45,6 +45,10 @@ import {
   type RecurringScheduler,
 } from './domains/recurring/recurring-scheduler';
 import { createRecurringService } from './domains/recurring/recurring-service';
+import { createRatesLoader } from './domains/rates/rates-loader';
+import { currenciesRoutes, ratesRoutes } from './domains/rates/rates-routes';
+import { startRatesScheduler, type RatesScheduler } from './domains/rates/rates-scheduler';
+import { createRatesService } from './domains/rates/rates-service';
 import { rulesRoutes } from './domains/rules/rules-routes';
 import { createRulesService } from './domains/rules/rules-service';
 import { suggestRoutes } from './domains/rules/suggest-routes';
@@ -100,6 +104,11 @@ export interface AppOptions {
    * (recent-users.ts, sessions-service.ts, api-tokens-service.ts); tests vary it.
    */
   recentUserTtlMs?: number | undefined;
+  /**
+   * Where the ECB's rates are read from in the background, at start and daily
+   * (EXCHANGE_RATES_URL); omitted (tests, `off`): none are read.
+   */
+  exchangeRatesUrl?: string | undefined;
 }
 
 /**
@@ -180,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const recurring = createRecurringService(db, { now: options.now });
   const rules = createRulesService(db, transactions);
   const imports = createImportsService(db, transactions, transfers);
+  const rates = createRatesService(db, { now: options.now });
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
   const receipts = createReceiptsService(
@@ -248,6 +258,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         importMaxMb: config.IMPORT_MAX_MB,
       });
       await api.register(rulesRoutes, { prefix: '/rules', rules, authenticate });
+      await api.register(currenciesRoutes, { prefix: '/currencies', rates });
+      await api.register(ratesRoutes, { prefix: '/rates', rates, authenticate });
       api.setNotFoundHandler(sendRouteNotFound);
     },
     { prefix: '/api' },
@@ -262,6 +274,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
         intervalMs: intervalMinutes * 60_000,
         logger: app.log,
       });
+    });
+    app.addHook('onClose', async () => {
+      await scheduler?.stop();
+    });
+  }
+
+  const ratesUrl = options.exchangeRatesUrl;
+  if (ratesUrl) {
+    const loader = createRatesLoader(db, { url: ratesUrl, logger: app.log });
+    let scheduler: RatesScheduler | undefined;
+    // Not awaited: a slow or failing download never holds up the start.
+    app.addHook('onReady', async () => {
+      scheduler = startRatesScheduler(loader, { logger: app.log, now: options.now });
     });
     app.addHook('onClose', async () => {
       await scheduler?.stop();

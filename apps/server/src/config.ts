@@ -10,6 +10,9 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/** The ECB's published full history of its euro reference rates, a zip holding one CSV. */
+export const ECB_HISTORY_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip';
+
 /**
  * Every setting Moneta reads from the environment. This is the only place that reads
  * `process.env` for configuration (docs/architecture.md, Layers); README.md documents the same
@@ -57,6 +60,22 @@ const configSchema = z.object({
     .min(1)
     .max(1440)
     .default(15),
+  /**
+   * Where the ECB's reference rates are read from (DESIGN §6.5): one file, in any of the ECB's
+   * formats, read at start when no rate is kept (or the newest is older than yesterday) and then
+   * daily; `off` reads none.
+   */
+  EXCHANGE_RATES_URL: optionalText
+    .transform((value) => value ?? ECB_HISTORY_URL)
+    .pipe(
+      z.union([
+        z.literal('off'),
+        z.url({
+          protocol: /^https?$/,
+          message: `must be an http(s) URL of an ECB rates file, such as ${ECB_HISTORY_URL}, or off`,
+        }),
+      ]),
+    ),
   WEB_DIST_DIR: optionalText,
   PUBLIC_URL: optionalText.pipe(
     z

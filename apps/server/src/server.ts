@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     webDistDir: webDistDir(config),
     logger: log,
     recurringIntervalMinutes: config.RECURRING_INTERVAL_MINUTES,
+    exchangeRatesUrl: config.EXCHANGE_RATES_URL === 'off' ? undefined : config.EXCHANGE_RATES_URL,
   });
 
   let isStopping = false;

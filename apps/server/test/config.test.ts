@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
       RECURRING_INTERVAL_MINUTES: 15,
       DATABASE_POOL_SIZE: 8,
+      EXCHANGE_RATES_URL: 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip',
     });
     expect(isAbsolute(config.DATA_DIR)).toBe(true);
     expect(config.DATABASE_URL).toBeUndefined();
@@ -36,6 +37,16 @@ describe('loadConfig', () => {
 
   it('reads the recurring interval in whole minutes, from 1 to 1440', () => {
     expect(loadConfig({ RECURRING_INTERVAL_MINUTES: '5' }).RECURRING_INTERVAL_MINUTES).toBe(5);
+    expect(loadConfig({ EXCHANGE_RATES_URL: 'off' }).EXCHANGE_RATES_URL).toBe('off');
+    expect(loadConfig({ EXCHANGE_RATES_URL: ' ' }).EXCHANGE_RATES_URL).toMatch(
+      /^https:\/\/www\.ecb/,
+    );
+    expect(
+      loadConfig({ EXCHANGE_RATES_URL: 'http://rates.lan/eurofxref-daily.xml' }).EXCHANGE_RATES_URL,
+    ).toBe('http://rates.lan/eurofxref-daily.xml');
+    for (const value of ['ecb', 'ftp://rates.lan/x.zip', 'OFF', 'file:///etc/passwd']) {
+      expect(() => loadConfig({ EXCHANGE_RATES_URL: value })).toThrow(/EXCHANGE_RATES_URL/);
+    }
     for (const value of ['0', '1.5', '1441', 'often']) {
       expect(() => loadConfig({ RECURRING_INTERVAL_MINUTES: value })).toThrow(
         /RECURRING_INTERVAL_MINUTES/,

@@ -6,6 +6,8 @@ export * from './budget-progress';
 export * from './budget-schemas';
 export * from './categories';
 export * from './currencies';
+export * from './currency-catalogue';
+export * from './rate-schemas';
 export * from './idempotency';
 export * from './limits';
 export * from './money';

@@ -1,4 +1,5 @@
 import { findCurrency } from './currencies';
+import { findCatalogueCurrency } from './currency-catalogue';
 
 /**
  * Every amount is stored today as integer hundredths, whatever its currency (a JPY user's ¥1,200
@@ -22,12 +23,13 @@ export function fromStoredHundredths(hundredths: number | bigint | string): numb
 const ZERO_DECIMAL_CURRENCIES = new Set(['JPY', 'ISK', 'KRW']);
 
 /**
- * The ISO 4217 minor-unit digits of a currency: Moneta's own from their list, any other code
- * Intl knows from Intl, else 2.
+ * The ISO 4217 minor-unit digits of a currency: every code of the catalogue from the catalogue
+ * (not from Intl, which says 0 for HUF and IDR where ISO 4217 says 2), any other code Intl knows
+ * from Intl, else 2.
  */
 export function currencyDecimals(code: string): number {
-  const own = findCurrency(code);
-  if (own) return own.decimals;
+  const known = findCatalogueCurrency(code);
+  if (known) return known.decimals;
   if (ZERO_DECIMAL_CURRENCIES.has(code)) return 0;
   try {
     return formatterFor(code).resolvedOptions().maximumFractionDigits ?? 2;

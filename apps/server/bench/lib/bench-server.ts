@@ -38,6 +38,7 @@ export async function startBenchServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      EXCHANGE_RATES_URL: 'off',
       LOGIN_RATE_LIMIT: '1000',
       WEB_DIST_DIR: join(serverRoot, 'bench'),
     },

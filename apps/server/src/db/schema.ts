@@ -20,6 +20,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -930,3 +931,61 @@ export const receiptShops = pgTable(
 );
 
 export type ReceiptShopRow = typeof receiptShops.$inferSelect;
+
+/**
+ * The European Central Bank's daily reference rates: units of `currency` per euro on `date`
+ * (DESIGN §6.5). Written only by the rates loader (domains/rates/rates-loader.ts), read by the
+ * rate lookup `moneta_exchange_rate` (src/db/derived/exchange-rate-lookup.ts). Not a user's:
+ * every user sees the same rates. The euro itself has no row (its rate is 1).
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    currency: text('currency').notNull(),
+    date: date('date').notNull(),
+    rate: numeric('rate').notNull(),
+  },
+  (table) => [
+    // The lookup's "latest on or before a day" is one backward scan of this key.
+    primaryKey({ name: 'exchange_rates_pkey', columns: [table.currency, table.date] }),
+    check(
+      'exchange_rates_currency',
+      sql`${table.currency} ~ '^[A-Z]{3}$' AND ${table.currency} <> 'EUR'`,
+    ),
+    check('exchange_rates_rate_positive', sql`${table.rate} > 0`),
+  ],
+);
+
+export type ExchangeRateRow = typeof exchangeRates.$inferSelect;
+
+/**
+ * A user's own rate for a day (PUT /api/rates): units of `base_currency` (their base currency
+ * when they set it) per unit of `currency`. It wins over the ECB's rate of that day for that
+ * pair, either way round (DESIGN §6.5).
+ */
+export const userExchangeRates = pgTable(
+  'user_exchange_rates',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    baseCurrency: text('base_currency').notNull(),
+    date: date('date').notNull(),
+    rate: numeric('rate').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'user_exchange_rates_pkey',
+      columns: [table.userId, table.currency, table.baseCurrency, table.date],
+    }),
+    check(
+      'user_exchange_rates_pair',
+      sql`${table.currency} ~ '^[A-Z]{3}$' AND ${table.baseCurrency} ~ '^[A-Z]{3}$' AND ${table.currency} <> ${table.baseCurrency}`,
+    ),
+    check('user_exchange_rates_rate_positive', sql`${table.rate} > 0`),
+  ],
+);
+
+export type UserExchangeRateRow = typeof userExchangeRates.$inferSelect;

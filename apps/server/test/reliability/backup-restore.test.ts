@@ -220,7 +220,20 @@ beforeAll(async () => {
        VALUES ($1, $2, 'DE123456789', NULL, $3, 'Café Korn', 'Food')`,
       [randomUUID(), user.id, ['CAFE', 'HAUPTSTR5']],
     );
+    // The user's own exchange rate (issue 26), an exact decimal that must come back as it was.
+    const rate = await source.app.inject({
+      method: 'PUT',
+      url: '/api/rates',
+      headers: user.headers,
+      payload: { currency: 'GBP', date: '2026-04-13', rate: '1.3421765' },
+    });
+    if (rate.statusCode !== 200) throw new Error(`rate: ${rate.body}`);
   }
+  // The ECB's rates: everyone's, carried too so that a restored server converts as before.
+  await source.database.pool.query(
+    `INSERT INTO exchange_rates (currency, date, rate)
+     VALUES ('USD', '2026-04-13', 1.1684), ('GBP', '2026-04-13', 0.87058), ('JPY', '2026-04-10', 186.43)`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -252,6 +265,8 @@ describe('backup and restore', () => {
       import_mappings: 3,
       rules: 3,
       receipt_shops: 3,
+      exchange_rates: 3,
+      user_exchange_rates: 3,
     });
     expect(dumped.tables.sessions).toBeGreaterThanOrEqual(3);
     expect(dumped.tables.security_events).toBe(3 + 2 + 3);

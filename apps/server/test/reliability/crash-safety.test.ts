@@ -101,6 +101,7 @@ async function killDuringStart(ms: number): Promise<void> {
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'silent',
+      EXCHANGE_RATES_URL: 'off',
     },
     stdio: 'ignore',
   });

@@ -217,6 +217,13 @@ describe('user B against user A’s data', () => {
   });
 
   it('finds none of her data in any list, search, total, chart, export or category', async () => {
+    // Her own exchange rate, a number nothing else holds.
+    const herRate = await request(alice, 'PUT', '/api/rates', {
+      currency: 'CHF',
+      date: today,
+      rate: '7.6543219',
+    });
+    expect(herRate.statusCode).toBe(200);
     const reads = [
       '/api/transactions?limit=100',
       `/api/transactions?search=${aliceData.marker}`,
@@ -244,14 +251,21 @@ describe('user B against user A’s data', () => {
       '/api/rules',
       `/api/transactions/suggest?name=${encodeURIComponent(`Paint ${aliceData.marker}`)}`,
       `/api/transactions/suggest?name=${encodeURIComponent(`shop ${aliceData.marker}`)}`,
+      `/api/rates?currency=CHF&from=${today}&to=${today}`,
+      `/api/rates?from=${today}&to=${today}`,
     ];
     for (const url of reads) {
       const response = await request(bob, 'GET', url);
       expect(response.statusCode, url).toBe(200);
-      for (const trace of aliceTraces()) {
+      for (const trace of [...aliceTraces(), '7.6543219']) {
         expect(response.body, `${url} shows ${trace}`).not.toContain(trace);
       }
     }
+    // He cannot delete her rate either: the same 404 as for none, and hers stays.
+    const removal = await request(bob, 'DELETE', `/api/rates/CHF/${today}`);
+    expect([removal.statusCode, removal.json().code]).toEqual([404, 'RATE_NOT_FOUND']);
+    const hers = await request(alice, 'GET', `/api/rates?currency=CHF&from=${today}&to=${today}`);
+    expect(hers.json()).toEqual([expect.objectContaining({ ownRate: 7.6543219 })]);
     // Searching for her marker finds nothing; his totals and budget spending are his own.
     const search = await request(bob, 'GET', `/api/transactions?search=${aliceData.marker}`);
     expect(search.json()).toMatchObject({ total: 0, transactions: [] });

@@ -57,6 +57,8 @@ export function startMonetaServer(
       JWT_SECRET: RELIABILITY_JWT_SECRET,
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json', // the lines are parsed below
+      // Tests never download the ECB's rates from the internet (rates.test.ts serves them).
+      EXCHANGE_RATES_URL: 'off',
       ...env,
       HOST: '127.0.0.1',
       PORT: String(options.port ?? 0),

@@ -58,6 +58,7 @@ const Account = page(() => import('./routes/app/account'), 'AccountRoute');
 const Receipts = page(() => import('./routes/app/receipts'), 'ReceiptsRoute');
 const Import = page(() => import('./routes/app/import'), 'ImportRoute');
 const Rules = page(() => import('./routes/app/rules'), 'RulesRoute');
+const Rates = page(() => import('./routes/app/rates'), 'RatesRoute');
 const Settings = page(() => import('./routes/app/settings'), 'SettingsRoute');
 const Budgets = page(() => import('./routes/app/budgets'), 'BudgetsRoute');
 const RecurringTransactions = page(
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
               { path: paths.receipts, element: <Receipts /> },
               { path: paths.import, element: <Import /> },
               { path: paths.rules, element: <Rules /> },
+              { path: paths.rates, element: <Rates /> },
               { path: paths.settings, element: <Settings /> },
               { path: paths.budgets, element: <Budgets /> },
               { path: paths.recurringTransactions, element: <RecurringTransactions /> },

@@ -12,6 +12,7 @@ export const paths = {
   receipts: '/receipts',
   import: '/import',
   rules: '/rules',
+  rates: '/rates',
   settings: '/settings',
   budgets: '/budgets',
   recurringTransactions: '/recurring-transactions',

@@ -74,6 +74,11 @@ export const queryKeys = {
     list: ['rules', 'list'] as const,
     suggestion: (name: string, isIncome: boolean) => ['rules', 'suggest', name, isIncome] as const,
   },
+  /** Exchange rates in the base currency: the ECB's and the user's own, by currency and window. */
+  rates: {
+    all: ['rates'] as const,
+    list: (params: { currency: string }) => ['rates', 'list', params] as const,
+  },
 };
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { accountBalancesDefinitions } from './account-balances';
 import { defaultAccountDefinitions } from './default-account';
+import { exchangeRateLookupDefinitions } from './exchange-rate-lookup';
 import { importRowsCascadeDefinitions } from './import-rows-cascade';
 import { transactionDailyTotalsDefinitions } from './transaction-daily-totals';
 import { transactionSearchCountsDefinitions } from './transaction-search-counts';
@@ -9,7 +10,8 @@ import { transactionTotalsDefinitions } from './transaction-totals';
 
 /**
  * The database's own behaviour, as this version of Moneta defines it: the trigger functions and
- * triggers that keep the derived tables and the default account (docs/database.md). Each file
+ * triggers that keep the derived tables and the default account, and the exchange-rate lookup
+ * (docs/database.md). Each file
  * holds the current definition with CREATE OR REPLACE, so applying them again changes nothing.
  * To change a trigger or its function, edit its file here: never add its SQL to a numbered
  * migration (those that first made it stay as history). Dropping one takes a numbered
@@ -29,6 +31,7 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   defaultAccountDefinitions,
   accountBalancesDefinitions,
   importRowsCascadeDefinitions,
+  exchangeRateLookupDefinitions,
 ];
 
 /**

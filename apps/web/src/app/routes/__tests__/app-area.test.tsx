@@ -25,6 +25,7 @@ describe('protected area', () => {
       'Receipts',
       'Import',
       'Rules',
+      'Rates',
       'Settings',
       'Budgets',
       'Recurring Transactions',
@@ -42,6 +43,7 @@ describe('protected area', () => {
     ['/settings', 'Settings'],
     ['/import', 'Import'],
     ['/rules', 'Rules'],
+    ['/rates', 'Exchange Rates'],
   ])('%s shows its title', async (path, title) => {
     signedIn();
     renderApp(path);

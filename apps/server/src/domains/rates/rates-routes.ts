@@ -1,0 +1,91 @@
+import {
+  currencyListSchema,
+  messageSchema,
+  rateKeyParamsSchema,
+  rateInputSchema,
+  rateListQuerySchema,
+  rateListSchema,
+  rateSchema,
+} from '@moneta/shared';
+import { errorAnswers, signedInArea } from '../../http/route-schemas';
+import type { App } from '../../http/types';
+import type { Authenticate } from '../../plugins/authenticate';
+import type { RatesService } from './rates-service';
+
+export interface RatesRoutesOptions {
+  rates: RatesService;
+  authenticate: Authenticate;
+}
+
+const errors = errorAnswers(400, 401);
+const deleteErrors = errorAnswers(400, 401, 404);
+
+/** The currencies Moneta knows: reference data, the same for everyone, so public. */
+export async function currenciesRoutes(app: App, options: { rates: RatesService }): Promise<void> {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['currencies'],
+        summary: 'Every currency: ISO 4217 code, name, symbol and minor-unit digits',
+        response: { 200: currencyListSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return options.rates.currencies();
+    },
+  );
+}
+
+/** Exchange rates in the user's base currency: the ECB's and their own (DESIGN §6.5). */
+export async function ratesRoutes(app: App, options: RatesRoutesOptions): Promise<void> {
+  const { rates } = options;
+  const { tags, security } = signedInArea(app, options.authenticate, 'rates');
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Rates in base-currency units per unit, by day (newest first): the ECB’s and your own',
+        querystring: rateListQuerySchema,
+        response: { 200: rateListSchema, ...errors },
+      },
+    },
+    async (request) => rates.list(request.user, request.query),
+  );
+
+  app.put(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set your own rate of a currency in your base currency for a day',
+        body: rateInputSchema,
+        response: { 200: rateSchema, ...errors },
+      },
+    },
+    async (request) => rates.setOwn(request.user, request.body),
+  );
+
+  app.delete(
+    '/:currency/:date',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your own rate of a currency for a day (the ECB’s counts again)',
+        params: rateKeyParamsSchema,
+        response: { 200: messageSchema, ...deleteErrors },
+      },
+    },
+    async (request) => {
+      await rates.removeOwn(request.user, request.params);
+      return { message: 'Rate deleted.' };
+    },
+  );
+}

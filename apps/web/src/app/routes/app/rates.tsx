@@ -1,0 +1,5 @@
+import { RatesPage } from '@/features/rates/components/RatesPage';
+
+export function RatesRoute() {
+  return <RatesPage />;
+}

@@ -1,0 +1,36 @@
+import type { Rate, RateInput } from '@moneta/shared/rate-schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+
+/**
+ * One currency's rates in the base currency over the last 30 days, newest first: the ECB's of
+ * each business day and the user's own (docs/api.md, `GET /api/rates`).
+ */
+export function useRates(currency: string) {
+  return useQuery({
+    queryKey: queryKeys.rates.list({ currency }),
+    queryFn: () => api.get<Rate[]>(`/rates?currency=${encodeURIComponent(currency)}`),
+  });
+}
+
+/** Deletes the user's own rate of a day: the ECB's counts again. */
+export function useDeleteRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ currency, date }: { currency: string; date: string }) =>
+      api.delete<{ message: string }>(
+        `/rates/${encodeURIComponent(currency)}/${encodeURIComponent(date)}`,
+      ),
+    onSettled: () => invalidateFamilies(queryClient, [queryKeys.rates.all]),
+  });
+}
+
+/** Sets the user's own rate for a day; every list of rates is read again. */
+export function useSetRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RateInput) => api.put<Rate>('/rates', input),
+    onSettled: () => invalidateFamilies(queryClient, [queryKeys.rates.all]),
+  });
+}
