@@ -25,7 +25,6 @@ describe('protected area', () => {
       'Receipts',
       'Import',
       'Rules',
-      'Rates',
       'Settings',
       'Budgets',
       'Recurring Transactions',

@@ -8,6 +8,7 @@ import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { PlusIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { QueryState } from '@/components/ui/QueryState';
 import { RowActions } from '@/components/ui/RowActions';
@@ -19,7 +20,7 @@ import {
   TableRowHeader,
   type TableColumn,
 } from '@/components/ui/Table';
-import { accountPath } from '@/config/paths';
+import { accountPath, paths } from '@/config/paths';
 import { netWorth, useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
@@ -88,6 +89,9 @@ export function AccountsPage() {
           <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
             Transfer
           </Button>
+          <Link to={paths.rates} className={buttonClasses({ variant: 'secondary' })}>
+            Exchange rates
+          </Link>
         </>
       }
     >
