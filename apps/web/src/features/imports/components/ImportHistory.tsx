@@ -17,7 +17,11 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 function statusText(item: ImportSummary): string {
   switch (item.status) {
     case 'preview':
-      return `Not imported yet · ${item.counts.new} new, ${item.counts.duplicate} duplicate, ${item.counts.problem} with problems`;
+      return `Not imported yet · ${item.counts.new} new, ${
+        item.counts.transfer > 0
+          ? `${item.counts.transfer} transfer${item.counts.transfer === 1 ? '' : 's'}, `
+          : ''
+      }${item.counts.duplicate} duplicate, ${item.counts.problem} with problems`;
     case 'committed':
       return `Imported · ${item.created ?? 0} transaction${item.created === 1 ? '' : 's'} created`;
     case 'undone':
@@ -128,7 +132,11 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
         }
         description={
           undoing?.status === 'committed'
-            ? `The ${undoing.created ?? 0} transaction${undoing.created === 1 ? '' : 's'} it created will be deleted, including any you have edited since.`
+            ? `The ${undoing.created ?? 0} transaction${undoing.created === 1 ? '' : 's'} it created will be deleted, including any you have edited since${
+                undoing.counts.transfer > 0
+                  ? ', and the transfers its rows became (a transaction a transfer replaced comes back)'
+                  : ''
+              }.`
             : 'Nothing was imported from it; it will no longer be offered.'
         }
         confirmLabel={undoing?.status === 'committed' ? 'Undo Import' : 'Discard'}
