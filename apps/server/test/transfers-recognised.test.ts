@@ -448,6 +448,14 @@ describe('GET /api/transactions?includeTransfers=true', () => {
       addedOn: '2026-10-03',
       isIncome: false,
     });
+    // Without a transfer, the list with transfers is the list, each row marked.
+    const alone = await ok<{ transactions: Transaction[]; total: number }>(
+      user,
+      'GET',
+      '/api/transactions?includeTransfers=true',
+    );
+    expect(alone.total).toBe(1);
+    expect(alone.transactions[0]).toMatchObject({ name: 'Coffee', isTransfer: false });
     const transfer = await ok<Transfer>(user, 'POST', '/api/transfers', {
       fromAccountId: main._id,
       toAccountId: savings._id,

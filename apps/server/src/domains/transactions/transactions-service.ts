@@ -118,7 +118,8 @@ export function createTransactionsService(db: Executor) {
 
     /**
      * The list with transfer legs among the transactions (docs/transfers.md): the first
-     * page × limit of each in list order, merged, and the page cut from them.
+     * page × limit of each in list order, merged, and the page cut from them; without a leg
+     * among the filtered rows, the plain list.
      */
     async listWithTransfers(
       userId: string,
@@ -128,10 +129,23 @@ export function createTransactionsService(db: Executor) {
     ): Promise<TransactionPage> {
       await assertOwnAccount(db, userId, filters.accountId);
       const head = page * limit;
-      const [rows, count, transfers] = await Promise.all([
+      const transfers = await list.transferLegs(userId, filters, head);
+      if (transfers.total === 0) {
+        // No leg to merge (most users, most filters): the list's own paged statements.
+        const plain = await list.pageWithCount(userId, filters, {
+          limit,
+          offset: (page - 1) * limit,
+        });
+        return {
+          transactions: plain.rows.map((row) => ({ ...toTransactionDto(row), isTransfer: false })),
+          totalPages: Math.max(1, Math.ceil(plain.total / limit)),
+          currentPage: page,
+          total: plain.total,
+        };
+      }
+      const [rows, count] = await Promise.all([
         list.head(userId, filters, head),
         list.count(userId, filters),
-        list.transferLegs(userId, filters, head),
       ]);
       const merged = [
         ...rows.map((row) => ({ ...toTransactionDto(row), isTransfer: false })),
