@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { createTransactions, todayUtc, type NewTransaction } from './support/transactions';
 import { createUser, signInWithToken } from './support/users';
+import { api } from './support/api';
 
 // The dashboard's period (DESIGN §6.4, issue 25): the totals of "Last month" are checked against
 // sums the test makes itself from the rows it seeded, in and around that month, with a transfer
@@ -28,21 +29,6 @@ function months() {
     lastMonthLast: isoDate(year, month, 0),
     twoMonthsAgo: isoDate(year, month - 2, 10),
   };
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'get' | 'post',
-  path: string,
-  data?: object,
-): Promise<T> {
-  const response = await request[method](path, {
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as T;
 }
 
 test('"Last month" shows that month\'s income, expense and balance, transfers excluded', async ({

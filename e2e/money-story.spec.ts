@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AccountsPage } from './pages/accounts-page';
 import { DashboardPage } from './pages/dashboard-page';
 import { ImportPage } from './pages/import-page';
 import { RecurringPage } from './pages/recurring-page';
 import { todayUtc } from './support/transactions';
 import { createUser, signInWithToken } from './support/users';
+import { api } from './support/api';
 
 // The story of issue 25, replayed in the browser: a checking account, a savings account and a
 // credit card, their bank files imported in either order. The €300 to savings and the card's
@@ -70,21 +71,6 @@ const files = {
   card: { account: 'Card (Credit card)', rows: card },
 } as const;
 type FileName = keyof typeof files;
-
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'get' | 'post',
-  path: string,
-  data?: object,
-): Promise<T> {
-  const response = await request[method](path, {
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** Uploads each statement into its account through the Import screen and commits it. */
 async function importInOrder(page: Page, order: FileName[], outputPath: (name: string) => string) {

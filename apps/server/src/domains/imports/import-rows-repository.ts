@@ -2,6 +2,7 @@ import type { CategorySource, ImportRowStatus } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import type { TransactionSource } from '../transactions/transactions-service';
+import type { ImportedTransferRow } from '../transfers/transfers-service';
 import { categoryPipeline, hasNoteRules, ruleRenames, ruleTransfers } from '../rules/rule-matching';
 import { appliedInSql, CategoryDecisions, type CategoryDecision } from './category-decisions';
 import { pairOneToOne } from './one-to-one';
@@ -36,18 +37,8 @@ export interface RowChoice {
   transferAccountId: string | null | undefined;
 }
 
-/** A transfer row the commit records, with the other leg's transaction when there is one. */
-export interface TransferRowToCommit {
-  position: number;
-  date: string;
-  amountCents: number;
-  isIncome: boolean;
-  name: string;
-  note: string | null;
-  bankId: string | null;
-  transferAccountId: string;
-  matchOf: string | null;
-}
+/** A transfer row the commit records (as the transfers service takes it), by its position. */
+export type TransferRowToCommit = ImportedTransferRow & { position: number };
 
 /** What analysis found for a row that is not simply new. */
 interface RowClass {
