@@ -8,6 +8,7 @@ import {
   pageQueryShape,
 } from './transaction-schemas';
 import { MAX_NOTE_LENGTH } from './limits';
+import { RATE_SOURCES, currencyCodeSchema } from './rate-schemas';
 
 /** Where money is kept (docs/architecture.md, Accounts). */
 export const ACCOUNT_TYPES = ['cash', 'checking', 'savings', 'credit', 'other'] as const;
@@ -77,6 +78,11 @@ export const accountInputSchema = z.object({
   isArchived: z.boolean({ message: 'isArchived must be true or false.' }).optional(),
   /** Left out on an update, the stored identifiers stay. */
   identifiers: accountIdentifiersSchema.optional(),
+  /**
+   * The ISO code of the money the account holds. Creating: default the base currency; an update
+   * without it keeps the stored one, and changing it once the account holds anything is a 409.
+   */
+  currency: currencyCodeSchema.optional(),
 });
 export type AccountInput = z.input<typeof accountInputSchema>;
 export type ValidAccountInput = z.output<typeof accountInputSchema>;
@@ -92,6 +98,15 @@ export const accountSchema = z.object({
   /** IBANs and account numbers, without spaces and in capitals. */
   identifiers: z.array(z.string()),
   createdAt: z.string(),
+  /** The currency of `openingBalance` and `balance`. */
+  currency: z.string(),
+  /**
+   * `balance` in the user's base currency at the latest rate known, whatever its age; null when
+   * there is none (the net worth leaves the account out and says so).
+   */
+  baseBalance: z.number().nullable(),
+  /** The day of the rate `baseBalance` used; null for the base currency itself or no rate. */
+  rateDate: z.string().nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.array(accountSchema);
@@ -101,9 +116,18 @@ export const transferInputSchema = z
   .object({
     fromAccountId: idSchema('fromAccountId'),
     toAccountId: idSchema('toAccountId'),
+    /** Out of `fromAccountId`, in its currency. */
     amount: amountSchema(ACCOUNT_MESSAGES.transferAmountInvalid, {
       decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
     }),
+    /**
+     * Into `toAccountId`, in its currency, when the two accounts' currencies differ. Creating
+     * without it: `amount` converted at the day's rate (400 when there is none). Between accounts
+     * of one currency it must equal `amount` when given.
+     */
+    toAmount: amountSchema(ACCOUNT_MESSAGES.transferAmountInvalid, {
+      decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
+    }).nullish(),
     date: calendarDateSchema,
     /**
      * The day the money arrived, when the two banks booked it on different days (either may be
@@ -127,7 +151,12 @@ export const transferSchema = z.object({
   _id: z.string(),
   fromAccountId: z.string(),
   toAccountId: z.string(),
+  /** Out of `fromAccountId`, in `currency`. */
   amount: z.number(),
+  /** Into `toAccountId`, in `toCurrency` (equal to `amount` between accounts of one currency). */
+  toAmount: z.number(),
+  currency: z.string(),
+  toCurrency: z.string(),
   date: z.string(),
   /** The day the money arrived (equal to `date` unless two bank rows said otherwise). */
   toDate: z.string(),
@@ -190,7 +219,7 @@ export const registerEntrySchema = z.object({
   name: z.string(),
   /** The transaction's category; null for a transfer. */
   category: z.string().nullable(),
-  /** Signed: money into the account is positive, money out negative. */
+  /** Signed, in the account's currency: money into the account is positive, money out negative. */
   amount: z.number(),
   note: z.string().nullable(),
   /** For a transfer, the other account. */

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { emailProblem, normalizeEmail, passwordProblem } from './auth-rules';
 import { CURRENCY_CODES } from './currencies';
+import { isCatalogueCurrency } from './currency-catalogue';
 import { isValidTimeZone } from './time-zone';
 
 export const timeZoneSchema = z.string().refine(isValidTimeZone, {
@@ -44,10 +45,14 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
+/** Names the original seven first: the codes most people look for. */
+const CURRENCY_MESSAGE = `Currency must be one of ${CURRENCY_CODES.join(', ')} or another code GET /api/currencies lists.`;
+
 export const setupSchema = z.object({
-  defaultCurrency: z.enum(CURRENCY_CODES, {
-    message: `Currency must be one of ${CURRENCY_CODES.join(', ')}.`,
-  }),
+  /** The base currency: any of GET /api/currencies (the original client offers its seven). */
+  defaultCurrency: z
+    .string({ message: CURRENCY_MESSAGE })
+    .refine(isCatalogueCurrency, { message: CURRENCY_MESSAGE }),
   timeZone: timeZoneSchema.optional(),
 });
 export type SetupInput = z.input<typeof setupSchema>;
@@ -56,7 +61,7 @@ export const userSchema = z.object({
   _id: z.string(),
   email: z.string(),
   isSetupComplete: z.boolean(),
-  defaultCurrency: z.enum(CURRENCY_CODES),
+  defaultCurrency: z.string(),
   timeZone: z.string(),
   createdAt: z.string(),
 });

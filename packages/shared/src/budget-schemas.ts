@@ -77,6 +77,8 @@ export const budgetSchema = z.object({
   remaining: z.number(),
   /** Whole percent of the amount spent (see budgetPercent). */
   percent: z.number(),
+  /** Expenses of the month in the category left out of `spent` because no rate converts them. */
+  unconverted: z.number(),
 });
 export type Budget = z.infer<typeof budgetSchema>;
 

@@ -12,6 +12,7 @@ export const TRANSACTION_MESSAGES = {
   costDecimals: `Please enter a cost with at most ${STORED_DECIMALS} decimals.`,
   categoryRequired: 'Please select a category.',
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD).',
+  baseCostInvalid: 'Please enter what the bank charged as an amount greater than 0.',
 } as const;
 
 /**
@@ -108,6 +109,23 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
       accountId: idSchema('accountId')
         .nullish()
         .transform((value) => value || undefined),
+      /**
+       * The ISO code of `cost`. Without it: the account's currency on create, the stored one on
+       * update. Checked against the catalogue and its decimals by the service (it may depend on
+       * the account).
+       */
+      currency: z
+        .string({ message: 'currency must be an ISO 4217 code such as EUR.' })
+        .max(8, 'currency must be an ISO 4217 code such as EUR.')
+        .nullish()
+        .transform((value) => value?.toUpperCase() || undefined),
+      /**
+       * What the bank charged in the base currency, for an amount in another one: the rate
+       * follows from it (`rateSource` manual). null clears it; left out on an update it stays.
+       */
+      baseCost: amountSchema(TRANSACTION_MESSAGES.baseCostInvalid, {
+        decimalsMessage: TRANSACTION_MESSAGES.baseCostInvalid,
+      }).nullish(),
     })
     .refine((input) => input.isIncome !== false || input.name !== '', {
       path: ['name'],
@@ -245,6 +263,18 @@ export const transactionSchema = z.object({
   importId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The ISO code of `cost`. */
+  currency: z.string(),
+  /**
+   * `cost` in the user's base currency at the rate of its own day (`rate`, from `rateDate`);
+   * null when no rate is known (`rateSource` none). Converted on read: a new rate or another
+   * base currency shows at once.
+   */
+  baseCost: z.number().nullable(),
+  /** Base-currency units per unit of `currency`; null without a rate. */
+  rate: z.number().nullable(),
+  rateDate: z.string().nullable(),
+  rateSource: z.enum(['same', 'ecb', 'manual', 'none']),
   /**
    * Only in a list asked for with `includeTransfers=true`: true for a transfer's leg, whose
    * `transferId` is the transfer and `transferAccountId` the other account; `_id` is the
@@ -272,6 +302,10 @@ export const transactionSummarySchema = z.object({
   /** The period the totals cover (inclusive); both null for all time. */
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** The currency of the totals: the user's base currency. */
+  currency: z.string(),
+  /** Transactions of the period left out of the totals because no rate converts them. */
+  unconverted: z.number(),
 });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
 
@@ -280,6 +314,8 @@ export const chartDataSchema = z.object({
   expensesByCategory: z.array(z.object({ name: z.string(), total: z.number() })),
   expensesOverTime: z.array(dailyTotalSchema),
   incomeOverTime: z.array(dailyTotalSchema),
+  /** Transactions of the window left out because no rate converts them. */
+  unconverted: z.number(),
 });
 export type ChartData = z.infer<typeof chartDataSchema>;
 
