@@ -49,7 +49,7 @@ describe('createMany (the bulk path)', () => {
       note: null,
     });
 
-    const totals = await createTransactionTotalsRepository(context.database.db).totals(bob.id);
+    const totals = await createTransactionTotalsRepository(context.database.db).totals(bob.id, 'USD');
     const bobRows = rows.filter((row) => row.userId === bob.id);
     const sum = (isIncome: boolean) =>
       bobRows
@@ -121,7 +121,7 @@ describe('createFrom (the rows of a query, written inside PostgreSQL)', () => {
       { name: 'Food', is_income: true },
       { name: 'Pocket money', is_income: true },
     ]);
-    const totals = await createTransactionTotalsRepository(db).totals(alice.id);
+    const totals = await createTransactionTotalsRepository(db).totals(alice.id, 'USD');
     const cents = (isIncome: boolean) =>
       Array.from({ length: 3000 }, (_, index) => index + 1)
         .filter((i) => (i % 7 === 0) === isIncome)
