@@ -8,7 +8,7 @@ import {
   pageQueryShape,
 } from './transaction-schemas';
 import { MAX_NOTE_LENGTH } from './limits';
-import { RATE_SOURCES, currencyCodeSchema } from './rate-schemas';
+import { currencyCodeSchema } from './rate-schemas';
 
 /** Where money is kept (docs/architecture.md, Accounts). */
 export const ACCOUNT_TYPES = ['cash', 'checking', 'savings', 'credit', 'other'] as const;

@@ -1,4 +1,4 @@
-import type { AuthResponse, CurrencyCode, LoginResponse, User } from '@moneta/shared';
+import type { AuthResponse, LoginResponse, User } from '@moneta/shared';
 import { DEFAULT_TIME_ZONE, ErrorCode } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';

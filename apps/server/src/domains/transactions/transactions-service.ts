@@ -90,7 +90,8 @@ async function currencyValues(
   const base = user?.defaultCurrency ?? '';
   const currency = input.currency
     ? knownCurrency(input.currency)
-    : (stored?.currency ?? (await createAccountsRepository(tx).currencyOf(userId, input.accountId)));
+    : (stored?.currency ??
+      (await createAccountsRepository(tx).currencyOf(userId, input.accountId)));
   if (!currency) throw accountNotFound();
   assertCurrencyDecimals(input.cost, currency, 'The cost');
   const values: CurrencyValues = { currency };
@@ -499,7 +500,10 @@ export function createTransactionsService(db: Executor) {
       const unconverted = whole?.unconverted ?? 0;
       // A window without a transaction has nothing to draw: empty lists let the screen say so
       // instead of drawing a flat line at zero.
-      if (!whole) return { expensesByCategory: [], expensesOverTime: [], incomeOverTime: [], unconverted };
+      // (The row of the whole window is there even then: a grand total of nothing.)
+      if (rows.every((row) => row.isIncome === null)) {
+        return { expensesByCategory: [], expensesOverTime: [], incomeOverTime: [], unconverted };
+      }
       const dailyTotal = new Map<string, number>();
       const expensesByCategory: ChartData['expensesByCategory'] = [];
       for (const row of rows) {
