@@ -24,6 +24,10 @@
 // remove; against the second it pays only what the server adds: routing, hooks,
 // authentication, serialisation and compression.
 //
+// The heavy user's base currency is the euro and 10 % of their transactions are in dollars and
+// pounds (two accounts in those currencies), converted at each row's rate on every read: the
+// ECB's history is loaded first (bench-rates.ts).
+//
 // Environment: BENCH_SCALE (1 = the full data set), BENCH_SECONDS (10 per turn), BENCH_ROUNDS
 // (2 turns of each side per endpoint), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (a database
 // to seed, or one an earlier run seeded; default: a new embedded PostgreSQL),
@@ -57,6 +61,7 @@ import {
 } from './lib/baselines';
 import { freePort, signInBenchUser, startBenchServer } from './lib/bench-server';
 import { load, rssMb, sampleRss, type LoadResult } from './lib/load';
+import { loadBenchRates } from './lib/bench-rates';
 import { findSeed, seedTransactions } from './lib/seed-transactions';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -203,6 +208,8 @@ async function main() {
       ? `  reusing the ${seed.transactions.toLocaleString('en-US')} transactions of an earlier run in BENCH_DATABASE_URL`
       : `\r  seeded ${seed.transactions.toLocaleString('en-US')} transactions in ${seed.seconds.toFixed(1)} s (${Math.round(seed.transactions / seed.seconds).toLocaleString('en-US')} rows/s)`,
   );
+
+  await loadBenchRates(database, today);
 
   const port = await freePort();
   const server = await startServer(adminUrl, port);

@@ -63,12 +63,20 @@ export interface SeedResult {
 }
 
 const HEAVY_EMAIL = 'heavy@moneta.dev';
-/** The heavy user's accounts besides Main: five in all (the accounts issue's bench case). */
+/** Every user's base currency, and Main's. */
+export const BENCH_BASE_CURRENCY = 'EUR';
+
+/**
+ * The heavy user's accounts besides Main: five in all (the accounts issue's bench case), two of
+ * them in foreign currencies, and the share of the heavy user's transactions each holds — Main
+ * the rest. The two foreign accounts hold 10 % of them, in their own currencies (the currency
+ * issue's bench case: conversion must not cost the reads).
+ */
 const HEAVY_ACCOUNTS = [
-  ['Savings', 'savings'],
-  ['Visa', 'credit'],
-  ['Wallet', 'cash'],
-  ['Brokerage', 'other'],
+  { name: 'Savings', type: 'savings', currency: BENCH_BASE_CURRENCY, share: 0.3 },
+  { name: 'Visa', type: 'credit', currency: 'USD', share: 0.05 },
+  { name: 'Wallet', type: 'cash', currency: 'GBP', share: 0.05 },
+  { name: 'Brokerage', type: 'other', currency: BENCH_BASE_CURRENCY, share: 0.3 },
 ] as const;
 
 /**
@@ -116,28 +124,49 @@ export async function seedTransactions(
     email: index === 0 ? HEAVY_EMAIL : `bench-${index}@moneta.dev`,
   }));
   await pool.query(
-    `INSERT INTO users (id, email, password_hash, is_setup_complete)
-     SELECT id, email, $3, true FROM unnest($1::uuid[], $2::text[]) AS u(id, email)`,
-    [users.map((user) => user.id), users.map((user) => user.email), passwordHash],
+    `INSERT INTO users (id, email, password_hash, is_setup_complete, default_currency)
+     SELECT id, email, $3, true, $4 FROM unnest($1::uuid[], $2::text[]) AS u(id, email)`,
+    [
+      users.map((user) => user.id),
+      users.map((user) => user.email),
+      passwordHash,
+      BENCH_BASE_CURRENCY,
+    ],
   );
   // Every user has Main (as sign-up gives it); the heavy user keeps money in five accounts.
   await pool.query(
-    `INSERT INTO accounts (id, user_id, name, type)
-     SELECT gen_random_uuid(), id, 'Main', 'checking' FROM unnest($1::uuid[]) AS u(id)`,
-    [users.map((user) => user.id)],
+    `INSERT INTO accounts (id, user_id, name, type, currency)
+     SELECT gen_random_uuid(), id, 'Main', 'checking', $2 FROM unnest($1::uuid[]) AS u(id)`,
+    [users.map((user) => user.id), BENCH_BASE_CURRENCY],
   );
-  const heavyAccounts = HEAVY_ACCOUNTS.map(([name, type]) => ({ id: newId(), name, type }));
+  const heavyAccounts = HEAVY_ACCOUNTS.map((account) => ({ id: newId(), ...account }));
   await pool.query(
-    `INSERT INTO accounts (id, user_id, name, type)
-     SELECT id, $1, name, type FROM unnest($2::uuid[], $3::text[], $4::text[]) AS a(id, name, type)`,
+    `INSERT INTO accounts (id, user_id, name, type, currency)
+     SELECT id, $1, name, type, currency
+     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS a(id, name, type, currency)`,
     [
       users[0]!.id,
       heavyAccounts.map((account) => account.id),
       heavyAccounts.map((account) => account.name),
       heavyAccounts.map((account) => account.type),
+      heavyAccounts.map((account) => account.currency),
     ],
   );
-  const heavyAccountIds = [null, ...heavyAccounts.map((account) => account.id)];
+  /** A heavy user's account by the shares above (null: Main, the default account). */
+  const pickHeavyAccount = (draw: number): string | null => {
+    let from = 0;
+    for (const account of heavyAccounts) {
+      from += account.share;
+      if (draw < from) return account.id;
+    }
+    return null;
+  };
+  /** The account and its currency, given so that no row asks the database for it. */
+  const heavyRow = (accountId: string | null) => ({
+    accountId,
+    currency:
+      heavyAccounts.find((account) => account.id === accountId)?.currency ?? BENCH_BASE_CURRENCY,
+  });
 
   const writer = createTransactionsService(db);
   const others = options.totalTransactions - options.heavyCount;
@@ -166,7 +195,9 @@ export async function seedTransactions(
         isIncome,
         note: next() < 0.2 ? pick(NOTES) : null,
         // null: Main, the default account.
-        accountId: owner.id === users[0]!.id ? pick(heavyAccountIds) : null,
+        ...(owner.id === users[0]!.id
+          ? heavyRow(pickHeavyAccount(next()))
+          : { accountId: null, currency: BENCH_BASE_CURRENCY }),
       });
       if (chunk.length === chunkSize) {
         inserted += await writer.createMany(chunk);

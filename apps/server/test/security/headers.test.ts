@@ -300,7 +300,8 @@ describe('stored XSS at the API level', () => {
     const rows = parse(csv.rawPayload, { bom: true }) as string[][];
     expect(rows).toHaveLength(1 + prefixes.length);
     for (const row of rows.slice(1)) {
-      expect(row).toHaveLength(6);
+      // The SPEC's six columns, then Account, Currency and Base amount.
+      expect(row).toHaveLength(9);
       for (const cell of [row[2]!, row[3]!, row[5]!]) {
         expect(cell, cell).toMatch(/^'[=+\-@]/);
       }

@@ -565,6 +565,9 @@ export function createImportRowsRepository(db: Executor) {
         columns: {
           userId: sql`${userId}::uuid`,
           accountId: sql`${target.accountId}::uuid`,
+          // The account's currency, read once for the whole commit (rows of a bank file are in
+          // its account's currency; none asks the database's default trigger for it).
+          currency: sql`(SELECT a.currency FROM accounts AS a WHERE a.id = ${target.accountId}::uuid)`,
           importId: sql`${target.importId}::uuid`,
           name: appliedInSql.name,
           category: appliedInSql.category,

@@ -19,7 +19,7 @@ import {
 import type { Readable } from 'node:stream';
 import type { Executor } from '../../db/database';
 import type { TransactionRow, UserRow } from '../../db/schema';
-import { badRequest, notFound } from '../../http/app-error';
+import { badRequest, notFound, sessionExpired } from '../../http/app-error';
 import { isForeignKeyViolation } from '../../db/postgres-errors';
 import { isId, newIds } from '../../lib/ids';
 import { createAccountsRepository } from '../accounts/accounts-repository';
@@ -87,7 +87,9 @@ async function currencyValues(
   stored?: { currency: string },
 ): Promise<{ values: CurrencyValues; base: string }> {
   const user = await createUsersRepository(tx).findById(userId);
-  const base = user?.defaultCurrency ?? '';
+  // A user deleted since their token was checked (another server's): as the foreign key says.
+  if (!user) throw sessionExpired();
+  const base = user.defaultCurrency;
   const currency = input.currency
     ? knownCurrency(input.currency)
     : (stored?.currency ??
