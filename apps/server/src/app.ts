@@ -53,6 +53,8 @@ import { rulesRoutes } from './domains/rules/rules-routes';
 import { createRulesService } from './domains/rules/rules-service';
 import { suggestRoutes } from './domains/rules/suggest-routes';
 import { transactionsRoutes } from './domains/transactions/transactions-routes';
+import { createReportsService } from './domains/reports/reports-service';
+import { reportsRoutes } from './domains/reports/reports-routes';
 import { createTransfersService } from './domains/transfers/transfers-service';
 import { transfersRoutes } from './domains/transfers/transfers-routes';
 import { createTransactionsService } from './domains/transactions/transactions-service';
@@ -186,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const idempotency = createIdempotencyService(db);
   const categories = createCategoriesService(db, transactions);
   const budgets = createBudgetsService(db);
+  const reports = createReportsService(db);
   const recurring = createRecurringService(db, { now: options.now });
   const rules = createRulesService(db, transactions);
   const imports = createImportsService(db, transactions, transfers);
@@ -244,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(accountsRoutes, { prefix: '/accounts', accounts, authenticate });
       await api.register(transfersRoutes, { prefix: '/transfers', transfers, authenticate });
       await api.register(budgetsRoutes, { prefix: '/budgets', budgets, authenticate });
+      await api.register(reportsRoutes, { prefix: '/reports', reports, accounts, authenticate });
       await api.register(recurringRoutes, { prefix: '/recurring', recurring, authenticate });
       await api.register(receiptsRoutes, {
         prefix: '/receipts',

@@ -2,49 +2,17 @@
 // read through the real download path from a local HTTP server: accounts and transactions in
 // their own currency, every total converted at each row's own day's rate — checked against sums
 // computed here from the ECB file itself, not from the server's answers.
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRatesLoader } from '../src/domains/rates/rates-loader';
 import { apiCalls } from './support/api-calls';
-import { HISTORY_ZIP, startRatesFileServer, type RatesFileServer } from './support/rates-server';
+import { converted, perEuro } from './support/ecb-history';
+import { startRatesFileServer, type RatesFileServer } from './support/rates-server';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
 let files: RatesFileServer;
 const { call, ok } = apiCalls(() => context.app);
-
-/** The ECB's history as published: units of each currency per euro, by day. */
-const ecb = new Map<string, Map<string, number>>();
-{
-  const text = new TextDecoder().decode(Object.values(unzipSync(readFileSync(HISTORY_ZIP)))[0]!);
-  const [header, ...lines] = text.trim().split('\n');
-  const codes = header!.split(',').slice(1);
-  for (const line of lines) {
-    const cells = line.split(',');
-    const day = new Map<string, number>();
-    codes.forEach((code, index) => {
-      const value = Number(cells[index + 1]);
-      if (code && cells[index + 1] !== 'N/A' && Number.isFinite(value)) day.set(code.trim(), value);
-    });
-    ecb.set(cells[0]!, day);
-  }
-}
-
-/** Units of `currency` per euro on `day` as the ECB published it (the euro itself: 1). */
-function perEuro(currency: string, day: string): number {
-  if (currency === 'EUR') return 1;
-  const rate = ecb.get(day)?.get(currency);
-  if (rate === undefined) throw new Error(`no ECB rate for ${currency} on ${day}`);
-  return rate;
-}
-
-/** `amount` of `from` in `to` on the ECB day `day`, rounded half away from zero to cents. */
-function converted(amount: number, from: string, to: string, day: string): number {
-  const cents = (amount * 100 * perEuro(to, day)) / perEuro(from, day);
-  return (Math.sign(cents) * Math.round(Math.abs(cents))) / 100;
-}
 
 const cents = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value * 100, 0));
 

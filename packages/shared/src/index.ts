@@ -8,6 +8,7 @@ export * from './categories';
 export * from './currencies';
 export * from './currency-catalogue';
 export * from './rate-schemas';
+export * from './report-schemas';
 export * from './idempotency';
 export * from './limits';
 export * from './money';

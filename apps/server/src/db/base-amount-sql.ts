@@ -76,3 +76,58 @@ export function foreignRows(
     LEFT JOIN day_rates AS dr ON dr.currency = f.currency AND dr.added_on = f.added_on
   )`;
 }
+
+/**
+ * A user's income and expense per day, kind and category in `base` over [from, to], as a FROM
+ * item with the columns added_on, is_income, category, cents and missing (how many rows no rate
+ * converts): the kept daily totals (a few rows a day, every row as stored), and one correction
+ * row per transaction in another currency (its base amount instead of its stored one).
+ */
+export function dayTotalsInBase(
+  userId: string,
+  base: string,
+  window: { from: unknown; to: unknown },
+): SQL {
+  return sql`(
+    SELECT d.added_on, d.is_income, d.category, d.sum_cents AS cents, 0 AS missing
+    FROM transaction_daily_totals AS d
+    WHERE d.user_id = ${userId}::uuid AND d.added_on BETWEEN ${window.from}::date AND ${window.to}::date
+    UNION ALL
+    SELECT f.added_on, f.is_income, f.category, coalesce(f.base_cents, 0) - f.cost_cents,
+      (f.base_cents IS NULL)::int
+    FROM ${foreignRows(userId, base, window)} AS f
+  )`;
+}
+
+/**
+ * The transactions of one account over [from, to] in `base`, one row each, as a FROM item with
+ * the columns added_on, is_income, category, name, cents (0 without a rate) and missing: reports
+ * filtered by account read its rows (transactions_account_list_idx), not the user's kept totals.
+ */
+export function accountRowsInBase(
+  userId: string,
+  accountId: string,
+  base: string,
+  window: { from: unknown; to: unknown },
+): SQL {
+  const charged = sql`t.base_cost_currency = ${base}::text`;
+  return sql`(
+    SELECT t.added_on, t.is_income, t.category, t.name,
+      coalesce(CASE WHEN t.currency = ${base}::text THEN t.cost_cents
+        WHEN ${charged} THEN t.base_cost_cents
+        ELSE ${convertedCents(sql`t.cost_cents`, sql`r.rate`, base)} END, 0) AS cents,
+      (t.currency <> ${base}::text AND NOT coalesce(${charged}, false) AND r.rate IS NULL)::int AS missing
+    FROM transactions AS t
+    LEFT JOIN LATERAL ${rowRate(
+      {
+        userId: sql`t.user_id`,
+        currency: sql`t.currency`,
+        day: sql`t.added_on`,
+        baseCostCurrency: sql`t.base_cost_currency`,
+      },
+      base,
+    )} AS r ON true
+    WHERE t.user_id = ${userId}::uuid AND t.account_id = ${accountId}::uuid
+      AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date
+  )`;
+}

@@ -185,6 +185,22 @@ export function buildPlans(
       expect: [200],
     },
     'GET /api/transactions/export': { query: filters, expect: [200] },
+    'GET /api/reports/cashflow': {
+      query: { from: '2026-01-01', to: '2026-03-31', interval: 'month' },
+      expect: [200],
+    },
+    'GET /api/reports/categories': {
+      query: { from: '2026-01-01', to: '2026-12-31', interval: 'quarter', isIncome: 'false' },
+      expect: [200],
+    },
+    'GET /api/reports/net-worth': {
+      query: { from: '2025-01-01', to: '2026-12-31', interval: 'year' },
+      expect: [200],
+    },
+    'GET /api/reports/payees': {
+      query: { from: '2026-01-01', to: '2026-03-31', isIncome: 'false', limit: '5' },
+      expect: [200],
+    },
     'GET /api/transactions/categories': { expect: [200] },
     'GET /api/transactions/categories/expense': { expect: [200] },
     'GET /api/transactions/categories/income': { expect: [200] },

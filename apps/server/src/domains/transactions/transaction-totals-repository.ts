@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { foreignRows } from '../../db/base-amount-sql';
+import { dayTotalsInBase, foreignRows } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
-import { transactionDailyTotals, transactionTotals } from '../../db/schema';
+import { transactionTotals } from '../../db/schema';
 
 /**
  * Reads of the totals that triggers keep (src/db/derived): the summary's sums and the charts'
@@ -41,16 +41,6 @@ function toKindTotals(row: KindTotalsRow | undefined): KindTotals {
   };
 }
 
-/**
- * The correction rows of foreignRows: each row in another currency counts its base amount
- * instead of its stored amount (nothing when no rate converts it, and it is `unconverted`).
- */
-function corrections(userId: string, base: string, window?: { from: string; to: string }) {
-  return sql`SELECT f.added_on, f.is_income, f.category,
-      coalesce(f.base_cents, 0) - f.cost_cents AS cents, (f.base_cents IS NULL)::int AS missing
-    FROM ${foreignRows(userId, base, window)} AS f`;
-}
-
 const KIND_SUMS = sql`coalesce(sum(cents) FILTER (WHERE is_income), 0)::bigint AS income_cents,
   coalesce(sum(cents) FILTER (WHERE NOT is_income), 0)::bigint AS expense_cents,
   coalesce(sum(missing), 0)::int AS unconverted`;
@@ -65,7 +55,8 @@ export function createTransactionTotalsRepository(db: Executor) {
           SELECT ${kept.isIncome} AS is_income, ${kept.sumCents} AS cents, 0 AS missing
           FROM ${kept} WHERE ${kept.userId} = ${userId}
           UNION ALL
-          SELECT c.is_income, c.cents, c.missing FROM (${corrections(userId, base)}) AS c
+          SELECT f.is_income, coalesce(f.base_cents, 0) - f.cost_cents, (f.base_cents IS NULL)::int
+          FROM ${foreignRows(userId, base)} AS f
         ) AS parts`);
       return toKindTotals(result.rows[0]);
     },
@@ -75,15 +66,8 @@ export function createTransactionTotalsRepository(db: Executor) {
      * few rows a day whatever the number of transactions), corrected for other currencies.
      */
     async totalsBetween(userId: string, base: string, from: string, to: string): Promise<KindTotals> {
-      const days = transactionDailyTotals;
       const result = await db.execute<KindTotalsRow>(sql`
-        SELECT ${KIND_SUMS} FROM (
-          SELECT ${days.isIncome} AS is_income, ${days.sumCents} AS cents, 0 AS missing
-          FROM ${days}
-          WHERE ${days.userId} = ${userId} AND ${days.addedOn} BETWEEN ${from}::date AND ${to}::date
-          UNION ALL
-          SELECT c.is_income, c.cents, c.missing FROM (${corrections(userId, base, { from, to })}) AS c
-        ) AS parts`);
+        SELECT ${KIND_SUMS} FROM ${dayTotalsInBase(userId, base, { from, to })} AS parts`);
       return toKindTotals(result.rows[0]);
     },
 
@@ -93,7 +77,6 @@ export function createTransactionTotalsRepository(db: Executor) {
      * first; and one row with both null whose `unconverted` counts the rows no rate converts.
      */
     async chartTotals(userId: string, base: string, from: string, to: string): Promise<ChartTotalRow[]> {
-      const days = transactionDailyTotals;
       const result = await db.execute<{
         date: string | null;
         is_income: boolean | null;
@@ -103,15 +86,7 @@ export function createTransactionTotalsRepository(db: Executor) {
       }>(sql`
         SELECT parts.added_on AS date, parts.is_income, parts.category,
           sum(parts.cents)::bigint AS total_cents, sum(parts.missing)::int AS unconverted
-        FROM (
-          SELECT ${days.addedOn} AS added_on, ${days.isIncome} AS is_income,
-            ${days.category} AS category, ${days.sumCents} AS cents, 0 AS missing
-          FROM ${days}
-          WHERE ${days.userId} = ${userId} AND ${days.addedOn} BETWEEN ${from}::date AND ${to}::date
-          UNION ALL
-          SELECT c.added_on, c.is_income, c.category, c.cents, c.missing
-          FROM (${corrections(userId, base, { from, to })}) AS c
-        ) AS parts
+        FROM ${dayTotalsInBase(userId, base, { from, to })} AS parts
         GROUP BY GROUPING SETS ((parts.added_on, parts.is_income), (parts.is_income, parts.category), ())
         ORDER BY 4 DESC, parts.category`);
       return result.rows.map((row) => ({

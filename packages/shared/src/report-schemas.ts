@@ -1,0 +1,189 @@
+import { z } from './zod';
+import { daysInMonth, dateParts, dateFromParts } from './calendar-date';
+import { calendarDateSchema, emptyAsMissing, idSchema } from './transaction-schemas';
+
+/** How a report cuts its range (DESIGN §6.6). */
+export const REPORT_INTERVALS = ['month', 'quarter', 'year'] as const;
+export type ReportInterval = (typeof REPORT_INTERVALS)[number];
+
+/** The longest range a report covers: 50 years of months is 600 periods, still one answer. */
+export const MAX_REPORT_YEARS = 50;
+export const DEFAULT_PAYEE_LIMIT = 20;
+export const MAX_PAYEE_LIMIT = 100;
+
+export const REPORT_MESSAGES = {
+  interval: 'interval must be month, quarter or year.',
+  bothEnds: 'Give both from and to, or neither (the last 12 whole months).',
+  order: 'from must not be after to.',
+  tooLong: `A report covers at most ${MAX_REPORT_YEARS} years.`,
+  format: 'format must be json or csv.',
+  limit: `limit must be a whole number from 1 to ${MAX_PAYEE_LIMIT}.`,
+} as const;
+
+const booleanText = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean({ message: 'isIncome must be true or false.' }),
+);
+
+/** The query every report takes: the range, the interval, an account, json or csv. */
+const reportQueryShape = {
+  from: emptyAsMissing(calendarDateSchema.optional()),
+  to: emptyAsMissing(calendarDateSchema.optional()),
+  interval: emptyAsMissing(
+    z.enum(REPORT_INTERVALS, { message: REPORT_MESSAGES.interval }).default('month'),
+  ),
+  accountId: emptyAsMissing(idSchema('accountId').optional()),
+  format: emptyAsMissing(
+    z.enum(['json', 'csv'], { message: REPORT_MESSAGES.format }).default('json'),
+  ),
+};
+
+type RangeQuery = { from?: string | undefined; to?: string | undefined };
+
+function withRangeRules<T extends z.ZodType<RangeQuery>>(schema: T) {
+  return schema
+    .refine((query) => (query.from === undefined) === (query.to === undefined), {
+      message: REPORT_MESSAGES.bothEnds,
+      path: ['to'],
+    })
+    .refine((query) => !query.from || !query.to || query.from <= query.to, {
+      message: REPORT_MESSAGES.order,
+      path: ['from'],
+    })
+    .refine(
+      (query) =>
+        !query.from ||
+        !query.to ||
+        dateParts(query.to).year - dateParts(query.from).year <= MAX_REPORT_YEARS,
+      { message: REPORT_MESSAGES.tooLong, path: ['to'] },
+    );
+}
+
+export const reportQuerySchema = withRangeRules(z.object(reportQueryShape));
+export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+export const categoryReportQuerySchema = withRangeRules(
+  z.object({ ...reportQueryShape, isIncome: emptyAsMissing(booleanText.default(false)) }),
+);
+export type CategoryReportQuery = z.output<typeof categoryReportQuerySchema>;
+
+export const payeeReportQuerySchema = withRangeRules(
+  z.object({
+    ...reportQueryShape,
+    isIncome: emptyAsMissing(booleanText.default(false)),
+    limit: emptyAsMissing(
+      z.coerce
+        .number({ message: REPORT_MESSAGES.limit })
+        .int(REPORT_MESSAGES.limit)
+        .min(1, REPORT_MESSAGES.limit)
+        .max(MAX_PAYEE_LIMIT, REPORT_MESSAGES.limit)
+        .default(DEFAULT_PAYEE_LIMIT),
+    ),
+  }),
+);
+export type PayeeReportQuery = z.output<typeof payeeReportQuerySchema>;
+
+const periodSchema = z.object({ start: z.string(), end: z.string() });
+export type ReportPeriod = z.infer<typeof periodSchema>;
+
+export const cashflowReportSchema = z.object({
+  periods: z.array(
+    periodSchema.extend({ income: z.number(), expense: z.number(), net: z.number() }),
+  ),
+  /** Transactions of the range left out because no rate converts them. */
+  unconverted: z.number(),
+});
+export type CashflowReport = z.infer<typeof cashflowReportSchema>;
+
+export const categoryReportSchema = z.object({
+  periods: z.array(periodSchema),
+  categories: z.array(
+    z.object({
+      name: z.string(),
+      /** One total per period, in the order of `periods`. */
+      totals: z.array(z.number()),
+      total: z.number(),
+      /** total / the number of periods. */
+      average: z.number(),
+    }),
+  ),
+  unconverted: z.number(),
+});
+export type CategoryReport = z.infer<typeof categoryReportSchema>;
+
+export const netWorthReportSchema = z.object({
+  points: z.array(
+    z.object({
+      /** The period's last day: balances at its end. */
+      date: z.string(),
+      /** The sum of the accounts' base balances that have a rate. */
+      total: z.number(),
+      accounts: z.array(
+        z.object({
+          accountId: z.string(),
+          /** In the account's currency. */
+          balance: z.number(),
+          /** In the base currency at the latest rate on or before `date`; null without one. */
+          baseBalance: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type NetWorthReport = z.infer<typeof netWorthReportSchema>;
+
+export const payeeReportSchema = z.object({
+  payees: z.array(z.object({ name: z.string(), total: z.number(), count: z.number() })),
+  unconverted: z.number(),
+});
+export type PayeeReport = z.infer<typeof payeeReportSchema>;
+
+/** The first day of the interval's period that holds `date`. */
+export function periodStart(date: string, interval: ReportInterval): string {
+  const { year, month } = dateParts(date);
+  if (interval === 'year') return dateFromParts(year, 1, 1);
+  if (interval === 'quarter') return dateFromParts(year, month - ((month - 1) % 3), 1);
+  return dateFromParts(year, month, 1);
+}
+
+/** The last day of the interval's period that starts on `start`. */
+function periodEnd(start: string, interval: ReportInterval): string {
+  const { year, month } = dateParts(start);
+  const lastMonth = interval === 'year' ? 12 : interval === 'quarter' ? month + 2 : month;
+  return dateFromParts(year, lastMonth, daysInMonth(year, lastMonth));
+}
+
+/**
+ * Every period of the interval from `from` to `to`, each cut to the range: the first starts on
+ * `from`, the last ends on `to` (a period's `end` is its last day). `key` is the calendar
+ * period's first day, which the SQL groups by (date_trunc).
+ */
+export function reportPeriods(
+  from: string,
+  to: string,
+  interval: ReportInterval,
+): Array<ReportPeriod & { key: string }> {
+  const periods: Array<ReportPeriod & { key: string }> = [];
+  let key = periodStart(from, interval);
+  while (key <= to) {
+    const end = periodEnd(key, interval);
+    periods.push({ key, start: key < from ? from : key, end: end > to ? to : end });
+    const next = dateParts(end);
+    key =
+      next.month === 12
+        ? dateFromParts(next.year + 1, 1, 1)
+        : dateFromParts(next.year, next.month + 1, 1);
+  }
+  return periods;
+}
+
+/** The default range: the last 12 whole months before `today`'s month. */
+export function lastTwelveMonths(today: string): { from: string; to: string } {
+  const { year, month } = dateParts(today);
+  const toYear = month === 1 ? year - 1 : year;
+  const toMonth = month === 1 ? 12 : month - 1;
+  return {
+    from: dateFromParts(year - 1, month, 1),
+    to: dateFromParts(toYear, toMonth, daysInMonth(toYear, toMonth)),
+  };
+}
