@@ -7,6 +7,7 @@ import {
   RULE_OPERATORS,
   type ImportMapping,
   type ReceiptMimeType,
+  type ImportStatement,
 } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -777,6 +778,15 @@ export const imports = pgTable(
     createdCount: integer('created_count'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     committedAt: timestamp('committed_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The accounts' statements in the file, by key (their index), each with the account its rows
+     * go to (docs/imports-multi-account.md). Empty for imports from before multi-account files:
+     * their one statement is `account_id`'s.
+     */
+    statements: jsonb('statements')
+      .$type<StoredImportStatement[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (table) => [
     foreignKey({
@@ -794,6 +804,9 @@ export const imports = pgTable(
 );
 
 export type ImportRecord = typeof imports.$inferSelect;
+
+/** A statement as `imports.statements` keeps it: its key is its index. */
+export type StoredImportStatement = Omit<ImportStatement, 'key'>;
 
 /**
  * Every record of an imported file, in file order (`position`): a CSV's raw cells, so that a
@@ -840,6 +853,10 @@ export const importRows = pgTable(
     /** true: a transfer to `transfer_account_choice`; false: not a transfer; null: no choice. */
     transferChoice: boolean('transfer_choice'),
     transferAccountChoice: uuid('transfer_account_choice'),
+    /** The key of the file's statement (imports.statements) the row belongs to. */
+    statement: smallint('statement').notNull().default(0),
+    /** A `transfer` whose other leg is a row of another statement of this file: its position. */
+    matchRow: integer('match_row'),
   },
   (table) => [
     // Pages of rows (a status filter reads on through the import's rows in order).

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
-import { accountBalances, accounts, type AccountRow } from '../../db/schema';
+import { accountBalances, accounts, imports, type AccountRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type AccountValues = Pick<AccountRow, 'name' | 'type' | 'openingBalanceCents'> &
@@ -117,6 +117,16 @@ export function createAccountsRepository(db: Executor) {
         .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id))
         .limit(1);
       return row?.id;
+    },
+
+    /** Whether an import goes to the account (deleting it would take the import with it). */
+    async hasImports(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: imports.id })
+        .from(imports)
+        .where(and(eq(imports.userId, userId), eq(imports.accountId, id)))
+        .limit(1);
+      return rows.length > 0;
     },
 
     async count(userId: string): Promise<number> {

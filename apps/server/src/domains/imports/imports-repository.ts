@@ -28,6 +28,7 @@ export type ImportChanges = Partial<
     | 'transferCount'
     | 'createdCount'
     | 'committedAt'
+    | 'statements'
   >
 >;
 
