@@ -476,10 +476,16 @@ export function createImportRowsRepository(db: Executor) {
      * Rows that classify left `new`, or a `transfer` to that other statement's account without a
      * recorded leg, and the user did not mark as not a transfer, are paired one to one, closest
      * date first; both become `transfer` with `matchRow` naming the other. Two statements going
-     * to one account are never paired (money does not move within an account). Run after
-     * classify, which clears every row's pair.
+     * to one account are never paired (money does not move within an account), nor two of
+     * different currencies (500 CAD out and 500 USD in are not one movement; a conversion's
+     * two amounts differ, and a transfer has one amount). Run after classify, which clears
+     * every row's pair.
      */
-    async pairAcrossStatements(scope: ImportRowsScope, accounts: StatementAccounts): Promise<void> {
+    async pairAcrossStatements(
+      scope: ImportRowsScope,
+      accounts: StatementAccounts,
+      currencies: Array<string | null>,
+    ): Promise<void> {
       if (accounts.length < 2) return;
       const { importId, firstRow } = scope;
       const candidates = await withoutNestedLoops(db, () =>
@@ -491,12 +497,13 @@ export function createImportRowsRepository(db: Executor) {
         }>(sql`
         WITH account AS (
           SELECT * FROM unnest(
-            ${param(accounts.map((_, key) => key))}::int[], ${param(accounts)}::uuid[]
-          ) AS a(statement, account_id)
+            ${param(accounts.map((_, key) => key))}::int[], ${param(accounts)}::uuid[],
+            ${param(currencies)}::text[]
+          ) AS a(statement, account_id, currency)
         ),
         candidate AS MATERIALIZED (
           SELECT r.position, r.statement, r.date, r.amount_cents, ${KIND} AS is_income, r.status,
-            r.transfer_account_id, a.account_id
+            r.transfer_account_id, a.account_id, a.currency
           FROM import_rows r JOIN account a ON a.statement = r.statement
           WHERE r.import_id = ${importId} AND r.position >= ${firstRow}
             AND (r.status = 'new' OR (r.status = 'transfer' AND r.match_of IS NULL))
@@ -509,6 +516,7 @@ export function createImportRowsRepository(db: Executor) {
           AND i.statement <> o.statement
           AND i.date BETWEEN o.date - 3 AND o.date + 3
           AND (o.account_id IS NULL OR i.account_id IS NULL OR o.account_id <> i.account_id)
+          AND (o.currency IS NULL OR i.currency IS NULL OR o.currency = i.currency)
           AND (o.status = 'new' OR o.transfer_account_id = i.account_id)
           AND (i.status = 'new' OR i.transfer_account_id = o.account_id)
         ORDER BY abs(o.date - i.date), o.position, i.position`),

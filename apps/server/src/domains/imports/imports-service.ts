@@ -179,7 +179,11 @@ export function createImportsService(
     for (const [key, accountId] of accounts.entries()) {
       await scoped.classify(userId, accountId ?? NO_ACCOUNT_YET, scopeOf(record), key);
     }
-    await scoped.pairAcrossStatements(scopeOf(record), accounts);
+    await scoped.pairAcrossStatements(
+      scopeOf(record),
+      accounts,
+      statementsOf(record).map((statement) => statement.currency),
+    );
     const counts = await scoped.countByStatus(scopeOf(record));
     return createImportsRepository(tx).update(record.id, {
       newCount: counts.new,
