@@ -274,6 +274,8 @@ describe('a Quicken export with a bank and a card block', () => {
     });
     expect(payment.transferAccountId).toBeNull();
     expect(preview.counts).toEqual({ new: 4, duplicate: 0, problem: 0, transfer: 2 });
+    // The two rows are one transfer.
+    expect(preview.transferPairs).toBe(1);
 
     expect(await commit(user, preview._id)).toMatchObject({ created: 4, transfers: 1 });
     const visa = (await accountsOf(user)).find((account) => account.name === 'Visa Signature')!;

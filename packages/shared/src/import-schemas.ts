@@ -214,6 +214,11 @@ export const importSummarySchema = z.object({
   mappingReasons: importMappingReasonsSchema.optional(),
   rowCount: z.number(),
   counts: importCountsSchema,
+  /**
+   * Pairs of `transfer` rows from two statements of the file (`matchRow`): the commit records
+   * each pair as one transfer, so it records `counts.transfer − transferPairs` transfers.
+   */
+  transferPairs: z.number(),
   /** Transactions the commit created; null before it. */
   created: z.number().nullable(),
   createdAt: z.string(),

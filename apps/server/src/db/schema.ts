@@ -773,6 +773,8 @@ export const imports = pgTable(
     rowCount: integer('row_count').notNull().default(0),
     newCount: integer('new_count').notNull().default(0),
     transferCount: integer('transfer_count').notNull().default(0),
+    /** Pairs of `transfer` rows of two statements of the file: each pair is one transfer. */
+    transferPairCount: integer('transfer_pair_count').notNull().default(0),
     duplicateCount: integer('duplicate_count').notNull().default(0),
     problemCount: integer('problem_count').notNull().default(0),
     createdCount: integer('created_count'),

@@ -54,6 +54,7 @@ export function toImportSummaryDto(record: ImportRecord): ImportSummary {
       problem: record.problemCount,
       transfer: record.transferCount,
     },
+    transferPairs: record.transferPairCount,
     created: record.createdCount,
     createdAt: record.createdAt.toISOString(),
     committedAt: record.committedAt?.toISOString() ?? null,

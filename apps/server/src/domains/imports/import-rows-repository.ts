@@ -554,13 +554,23 @@ export function createImportRowsRepository(db: Executor) {
       return withoutNestedLoops(db, work);
     },
 
-    async countByStatus(scope: ImportRowsScope): Promise<StatusCounts> {
-      const result = await db.execute<{ status: ImportRowStatus; count: number }>(sql`
-        SELECT status, count(*)::int AS count FROM import_rows
+    /** Rows by status, and the pairs of transfer rows within the file (one transfer each). */
+    async countByStatus(scope: ImportRowsScope): Promise<StatusCounts & { transferPairs: number }> {
+      const result = await db.execute<{
+        status: ImportRowStatus;
+        count: number;
+        pairs: number;
+      }>(sql`
+        SELECT status, count(*)::int AS count,
+          count(*) FILTER (WHERE match_row IS NOT NULL AND NOT ${KIND})::int AS pairs
+        FROM import_rows
         WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
         GROUP BY status`);
-      const counts: StatusCounts = { new: 0, duplicate: 0, problem: 0, transfer: 0 };
-      for (const row of result.rows) counts[row.status] = row.count;
+      const counts = { new: 0, duplicate: 0, problem: 0, transfer: 0, transferPairs: 0 };
+      for (const row of result.rows) {
+        counts[row.status] = row.count;
+        counts.transferPairs += row.pairs;
+      }
       return counts;
     },
 

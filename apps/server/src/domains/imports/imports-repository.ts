@@ -26,6 +26,7 @@ export type ImportChanges = Partial<
     | 'duplicateCount'
     | 'problemCount'
     | 'transferCount'
+    | 'transferPairCount'
     | 'createdCount'
     | 'committedAt'
     | 'statements'

@@ -190,6 +190,7 @@ export function createImportsService(
       duplicateCount: counts.duplicate,
       problemCount: counts.problem,
       transferCount: counts.transfer,
+      transferPairCount: counts.transferPairs,
       rowCount: counts.new + counts.duplicate + counts.problem + counts.transfer,
     });
   }

@@ -103,6 +103,7 @@ function makeImport(overrides: Partial<Import> = {}): Import {
     mapping: detected,
     rowCount: 4,
     counts: { new: 2, duplicate: 1, problem: 1, transfer: 0 },
+    transferPairs: 0,
     created: null,
     createdAt: '2026-03-31T10:00:00.000Z',
     committedAt: null,
@@ -462,6 +463,7 @@ describe('import page', () => {
       columns: null,
       mapping: null,
       counts: { new: 2, duplicate: 0, problem: 0, transfer: 2 },
+      transferPairs: 1,
       statements,
       preview: fileRows,
     });
@@ -526,7 +528,7 @@ describe('import page', () => {
     // The card into the existing Visa account; the checking one left as the server matched it.
     await user.selectOptions(cardChooser, 'Visa');
     await user.click(
-      within(preview).getByRole('button', { name: 'Import 2 transactions and 2 transfers' }),
+      within(preview).getByRole('button', { name: 'Import 2 transactions and 1 transfer' }),
     );
     await waitFor(() =>
       expect(callsTo(calls, 'POST', `/api/imports/${IMPORT_ID}/commit`)).toHaveLength(1),

@@ -84,7 +84,7 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   }, [draft, draftProblem, sendMapping]);
 
   const account = accounts.data?.find((item) => item._id === preview.accountId);
-  const plan = commitPlan(preview.counts, choices);
+  const plan = commitPlan(preview.counts, choices, preview.transferPairs);
   const toCreate = plan.transactions + plan.transfers;
   const what =
     plan.transfers > 0
