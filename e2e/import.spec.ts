@@ -11,6 +11,14 @@ const GERMAN_CSV = fileURLToPath(
   new URL('../apps/server/test/fixtures/imports/de-bank.csv', import.meta.url),
 );
 
+/** A Quicken export of a checking and a credit card account (and a skipped investment one). */
+const QUICKEN_TWO_ACCOUNTS = fileURLToPath(
+  new URL(
+    '../apps/server/test/fixtures/imports/multi-account/quicken-two-accounts.qif',
+    import.meta.url,
+  ),
+);
+
 test('a German bank file is previewed, remapped, imported, found again as duplicates, and undone', async ({
   page,
   request,
@@ -140,4 +148,53 @@ test('a rule made on the Rules screen categorises a row of the next import, on a
   const transactions = new TransactionsPage(page);
   await transactions.goto();
   await expect(page.getByText('Train').first()).toBeVisible();
+});
+
+test('a Quicken file of two accounts goes into two accounts, its card payment one transfer, on a phone in the dark', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const user = await createUser(request, { label: 'import-multi' });
+  await signInWithToken(page, user.token);
+  const imports = new ImportPage(page);
+  await imports.goto();
+
+  const preview = await imports.upload(QUICKEN_TWO_ACCOUNTS, 'quicken-two-accounts.qif');
+  await expect(preview).toContainText('QIF · 6 rows · 2 accounts.');
+  const found = preview.getByRole('region', { name: 'Accounts in this file' });
+  const statement = (name: string) =>
+    found.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  // Neither account exists yet: both are offered as new accounts.
+  await expect(statement('Everyday Checking')).toContainText('Checking · 3 rows');
+  await expect(statement('Visa Signature')).toContainText('Credit card · 3 rows');
+  await expect(statement('Visa Signature').getByLabel('Import into')).toHaveValue('new');
+  // The checking block into Main, chosen with the keyboard.
+  const checkingInto = statement('Everyday Checking').getByLabel('Import into');
+  await checkingInto.focus();
+  await checkingInto.selectOption({ label: 'Main' });
+  await expect(checkingInto).not.toHaveValue('new');
+  // The rows come under their account's title; the card payment's two rows are one transfer.
+  const table = imports.rowsTable(preview);
+  await expect(table.getByRole('columnheader', { name: 'Visa Signature' })).toBeVisible();
+  await expect(imports.row(preview, 'Visa Payment')).toContainText('Transfer');
+
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+
+  await preview.getByRole('button', { name: 'Import 4 transactions and 1 transfer' }).click();
+  await expect(preview).toBeHidden({ timeout: 20_000 });
+
+  // −1,200.00 − 250.00 + 2,980.40 in Main; −42.17 + 250.00 − 15.49 on the new card account.
+  const accounts = new AccountsPage(page);
+  await accounts.goto();
+  await expect(accounts.balance('Main')).toHaveText('$1,530.40');
+  await expect(accounts.balance('Visa Signature')).toHaveText('$192.34');
 });

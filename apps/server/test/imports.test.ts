@@ -433,7 +433,11 @@ describe('the import flow', () => {
     expect((await call(user, 'POST', `/api/imports/${imported._id}/commit`, {})).statusCode).toBe(
       409,
     );
-    expect(await ok(user, 'DELETE', `/api/imports/${imported._id}`)).toEqual({ deleted: 8 });
+    expect(await ok(user, 'DELETE', `/api/imports/${imported._id}`)).toEqual({
+      deleted: 8,
+      removedAccountIds: [],
+      keptAccountIds: [],
+    });
     expect(await transactionsOf(user)).toEqual([]);
     expect(await ok(user, 'GET', `/api/imports/${imported._id}`)).toMatchObject({
       status: 'undone',
@@ -450,7 +454,11 @@ describe('the import flow', () => {
   it('discards a preview with DELETE: nothing was created, nothing deleted', async () => {
     const user = await signUp(context.app, { setup: true });
     const imported = await uploadFixture(user, 'checking.qif');
-    expect(await ok(user, 'DELETE', `/api/imports/${imported._id}`)).toEqual({ deleted: 0 });
+    expect(await ok(user, 'DELETE', `/api/imports/${imported._id}`)).toEqual({
+      deleted: 0,
+      removedAccountIds: [],
+      keptAccountIds: [],
+    });
   });
 
   it('pages rows and filters them by status', async () => {

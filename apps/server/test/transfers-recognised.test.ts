@@ -320,7 +320,11 @@ describe('undo', () => {
     await commit(user, saved._id);
     expect(await transactionsOf(user)).toHaveLength(before.length - 1);
 
-    expect(await ok(user, 'DELETE', `/api/imports/${saved._id}`)).toEqual({ deleted: 1 });
+    expect(await ok(user, 'DELETE', `/api/imports/${saved._id}`)).toEqual({
+      deleted: 1,
+      removedAccountIds: [],
+      keptAccountIds: [],
+    });
     expect(await transfersOf(user)).toEqual([]);
     const after = await transactionsOf(user);
     expect(after).toEqual(before);
@@ -335,7 +339,11 @@ describe('undo', () => {
     const saved = await upload(user, savings._id, SAVINGS);
     await commit(user, saved._id);
 
-    expect(await ok(user, 'DELETE', `/api/imports/${checking._id}`)).toEqual({ deleted: 3 });
+    expect(await ok(user, 'DELETE', `/api/imports/${checking._id}`)).toEqual({
+      deleted: 3,
+      removedAccountIds: [],
+      keptAccountIds: [],
+    });
     expect(await transactionsOf(user)).toEqual([]);
     const [transfer] = await transfersOf(user);
     expect(transfer).toMatchObject({

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ACCOUNT_MESSAGES, ACCOUNT_TYPES, MAX_ACCOUNT_NAME_LENGTH } from './account-schemas';
 import { categoryNameSchema, pageQueryShape } from './transaction-schemas';
 
 /**
@@ -135,6 +136,13 @@ export const importRowSchema = z.object({
   problem: z.string().nullable(),
   /** A CSV row's cells as they are in the file (for choosing a mapping); null for others. */
   cells: z.array(z.string()).nullable(),
+  /** The key of the file's statement the row belongs to (0 in a file of one account). */
+  statement: z.number(),
+  /**
+   * A `transfer` whose other leg is a row of another statement of this file (a multi-account
+   * file): that row's index. The commit records the two rows as one transfer.
+   */
+  matchRow: z.number().nullable(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -163,6 +171,33 @@ export const importCountsSchema = z.object({
   transfer: z.number(),
 });
 
+/**
+ * One account's statement in the file (docs/imports-multi-account.md): an OFX <STMTRS> or
+ * <CCSTMTRS>, a QIF `!Account` block; a file of one account has one. `accountId` is the account
+ * its rows go to; null in a preview: a new account named `suggestedName` is created at commit
+ * (after an undo that removed the account it created: null too, with `isCreated`).
+ */
+export const importStatementSchema = z.object({
+  key: z.number(),
+  /** The account's name as the file gives it (a QIF `N` line); null when it gives none. */
+  name: z.string().nullable(),
+  /** The account's number as the file gives it (OFX ACCTID), without spaces, in capitals. */
+  identifier: z.string().nullable(),
+  /** The statement's currency (OFX CURDEF), an ISO code; null when the file does not say. */
+  currency: z.string().nullable(),
+  /** Rows of the file in this statement. */
+  rowCount: z.number(),
+  accountId: z.string().nullable(),
+  /** Why the rows go to `accountId`: the account carries the identifier, has the name, was chosen. */
+  matchedBy: z.enum(['identifier', 'name', 'upload', 'choice']).nullable(),
+  /** The name and type a new account for this statement gets. */
+  suggestedName: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  /** The commit created `accountId` for this statement (undo removes it when it holds nothing). */
+  isCreated: z.boolean(),
+});
+export type ImportStatement = z.infer<typeof importStatementSchema>;
+
 /** An import as the list shows it; `Import` adds the first rows as a preview. */
 export const importSummarySchema = z.object({
   _id: z.string(),
@@ -179,10 +214,17 @@ export const importSummarySchema = z.object({
   mappingReasons: importMappingReasonsSchema.optional(),
   rowCount: z.number(),
   counts: importCountsSchema,
+  /**
+   * Pairs of `transfer` rows from two statements of the file (`matchRow`): the commit records
+   * each pair as one transfer, so it records `counts.transfer − transferPairs` transfers.
+   */
+  transferPairs: z.number(),
   /** Transactions the commit created; null before it. */
   created: z.number().nullable(),
   createdAt: z.string(),
   committedAt: z.string().nullable(),
+  /** The accounts' statements in the file, in file order (one for a file of one account). */
+  statements: z.array(importStatementSchema),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
@@ -244,6 +286,35 @@ export const importCommitSchema = z.object({
     )
     .max(MAX_COMMIT_ROW_CHOICES, `At most ${MAX_COMMIT_ROW_CHOICES} row choices per commit.`)
     .optional(),
+  /**
+   * Where each statement's rows go: an existing account (`accountId`), or a new account
+   * (`accountId: null`, named `name` or the suggested name). Statements not named keep what
+   * the preview showed.
+   */
+  statements: z
+    .array(
+      z.object({
+        key: z
+          .number({ message: 'key must be a statement key.' })
+          .int('key must be a statement key.')
+          .min(0, 'key must be a statement key.'),
+        accountId: z
+          .string({ message: 'accountId must be an account id, or null for a new account.' })
+          .nullable(),
+        name: z
+          .string({ message: ACCOUNT_MESSAGES.nameRequired })
+          .trim()
+          .min(1, ACCOUNT_MESSAGES.nameRequired)
+          .max(MAX_ACCOUNT_NAME_LENGTH, ACCOUNT_MESSAGES.nameTooLong)
+          .optional(),
+      }),
+      { message: 'statements must be a list of { key, accountId, name? }.' },
+    )
+    .max(1000, 'At most 1000 statements per commit.')
+    .refine((statements) => new Set(statements.map((s) => s.key)).size === statements.length, {
+      message: 'Each statement key can be given once.',
+    })
+    .optional(),
 });
 export type ImportCommitInput = z.input<typeof importCommitSchema>;
 
@@ -258,4 +329,11 @@ export const importCommitResultSchema = z.object({
 });
 export type ImportCommitResult = z.infer<typeof importCommitResultSchema>;
 
-export const importUndoResultSchema = z.object({ deleted: z.number() });
+export const importUndoResultSchema = z.object({
+  deleted: z.number(),
+  /** Accounts the import created that the undo removed: they held nothing else. */
+  removedAccountIds: z.array(z.string()),
+  /** Accounts the import created that stay: they hold transactions, transfers or imports since. */
+  keptAccountIds: z.array(z.string()),
+});
+export type ImportUndoResult = z.infer<typeof importUndoResultSchema>;

@@ -7,6 +7,7 @@ import {
   RULE_OPERATORS,
   type ImportMapping,
   type ReceiptMimeType,
+  type ImportStatement,
 } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -819,11 +820,22 @@ export const imports = pgTable(
     rowCount: integer('row_count').notNull().default(0),
     newCount: integer('new_count').notNull().default(0),
     transferCount: integer('transfer_count').notNull().default(0),
+    /** Pairs of `transfer` rows of two statements of the file: each pair is one transfer. */
+    transferPairCount: integer('transfer_pair_count').notNull().default(0),
     duplicateCount: integer('duplicate_count').notNull().default(0),
     problemCount: integer('problem_count').notNull().default(0),
     createdCount: integer('created_count'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     committedAt: timestamp('committed_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The accounts' statements in the file, by key (their index), each with the account its rows
+     * go to (docs/imports-multi-account.md). Empty for imports from before multi-account files:
+     * their one statement is `account_id`'s.
+     */
+    statements: jsonb('statements')
+      .$type<StoredImportStatement[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (table) => [
     foreignKey({
@@ -841,6 +853,9 @@ export const imports = pgTable(
 );
 
 export type ImportRecord = typeof imports.$inferSelect;
+
+/** A statement as `imports.statements` keeps it: its key is its index. */
+export type StoredImportStatement = Omit<ImportStatement, 'key'>;
 
 /**
  * Every record of an imported file, in file order (`position`): a CSV's raw cells, so that a
@@ -887,6 +902,10 @@ export const importRows = pgTable(
     /** true: a transfer to `transfer_account_choice`; false: not a transfer; null: no choice. */
     transferChoice: boolean('transfer_choice'),
     transferAccountChoice: uuid('transfer_account_choice'),
+    /** The key of the file's statement (imports.statements) the row belongs to. */
+    statement: smallint('statement').notNull().default(0),
+    /** A `transfer` whose other leg is a row of another statement of this file: its position. */
+    matchRow: integer('match_row'),
   },
   (table) => [
     // Pages of rows (a status filter reads on through the import's rows in order).

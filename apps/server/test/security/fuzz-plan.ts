@@ -339,7 +339,10 @@ export function buildPlans(
     },
     'POST /api/imports/{id}/commit': {
       pathParams: { id: theirs.importId },
-      body: { rows: [{ index: 0, include: true, category: 'Food', isIncome: false }] },
+      body: {
+        rows: [{ index: 0, include: true, category: 'Food', isIncome: false }],
+        statements: [{ key: 0, accountId: null, name: 'Fuzz account' }],
+      },
       expect: [404],
     },
     'DELETE /api/imports/{id}': { pathParams: { id: theirs.importId }, expect: [404] },

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { convertedCents, rowRate } from '../../db/base-amount-sql';
 import { preparedStatement } from '../../db/prepared-statements';
-import { accountBalances, accounts, type AccountRow } from '../../db/schema';
+import { accountBalances, accounts, imports, type AccountRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type AccountValues = Pick<AccountRow, 'name' | 'type' | 'openingBalanceCents'> &
@@ -62,9 +62,7 @@ function withBalance(base: unknown) {
     createdAt: accounts.createdAt,
     updatedAt: accounts.updatedAt,
     balanceCents: sql<number>`${balanceCents}`.mapWith(Number),
-    transactionCount: sql<number>`coalesce(${accountBalances.transactionCount}, 0)`.mapWith(
-      Number,
-    ),
+    transactionCount: sql<number>`coalesce(${accountBalances.transactionCount}, 0)`.mapWith(Number),
     transferCount: sql<number>`coalesce(${accountBalances.transferCount}, 0)`.mapWith(Number),
     baseBalanceCents: sql<number | null>`CASE WHEN ${accounts.currency} = ${base}::text
         THEN ${balanceCents}
@@ -133,9 +131,10 @@ export function createAccountsRepository(db: Executor) {
     async holdsAnything(id: string): Promise<boolean> {
       const [row] = await db
         .select({
-          count: sql<number>`${accountBalances.transactionCount} + ${accountBalances.transferCount}`.mapWith(
-            Number,
-          ),
+          count:
+            sql<number>`${accountBalances.transactionCount} + ${accountBalances.transferCount}`.mapWith(
+              Number,
+            ),
         })
         .from(accountBalances)
         .where(eq(accountBalances.accountId, id));
@@ -200,6 +199,23 @@ export function createAccountsRepository(db: Executor) {
       return row?.currency;
     },
 
+    /**
+     * The user's accounts as a bank file's statements are matched to them (no balances): open
+     * ones first, each group oldest first.
+     */
+    async listForMatching(userId: string) {
+      return db
+        .select({
+          id: accounts.id,
+          name: accounts.name,
+          identifiers: accounts.identifiers,
+          currency: accounts.currency,
+        })
+        .from(accounts)
+        .where(eq(accounts.userId, userId))
+        .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id));
+    },
+
     /** The user's account currencies by id. */
     async currencies(userId: string): Promise<Map<string, string>> {
       const rows = await db
@@ -235,6 +251,16 @@ export function createAccountsRepository(db: Executor) {
         .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id))
         .limit(1);
       return row?.id;
+    },
+
+    /** Whether an import goes to the account (deleting it would take the import with it). */
+    async hasImports(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: imports.id })
+        .from(imports)
+        .where(and(eq(imports.userId, userId), eq(imports.accountId, id)))
+        .limit(1);
+      return rows.length > 0;
     },
 
     async count(userId: string): Promise<number> {

@@ -85,6 +85,33 @@ export async function assertOwnAccount(
 
 /** Who reads: balances are also shown in their base currency. */
 type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
+/**
+ * Creates an account in the caller's database transaction (the account service's create, and
+ * an import's new accounts): its identifiers must be free, its name unique (else a 409).
+ */
+export async function insertAccount(
+  tx: Executor,
+  userId: string,
+  input: ValidAccountInput,
+): Promise<string> {
+  const repository = createAccountsRepository(tx);
+  if (input.identifiers?.length) await repository.lockAll(userId);
+  await assertIdentifiersFree(repository, userId, input.identifiers);
+  return (await uniqueName(input.name, () => repository.insert(userId, toValues(input)))).id;
+}
+
+/**
+ * Deletes an account if it holds nothing: no transaction, no transfer, no import, and it is not
+ * the user's last. Returns whether it did. For an undone import's new accounts.
+ */
+export async function removeIfEmpty(tx: Executor, userId: string, id: string): Promise<boolean> {
+  const repository = createAccountsRepository(tx);
+  await repository.lockAll(userId);
+  if (!(await repository.isOwn(userId, id)) || (await repository.holdsAnything(id))) return false;
+  if ((await repository.count(userId)) <= 1 || (await repository.hasImports(userId, id)))
+    return false;
+  return repository.delete(userId, id);
+}
 
 export function createAccountsService(db: Database) {
   const accounts = createAccountsRepository(db);
@@ -134,13 +161,7 @@ export function createAccountsService(db: Database) {
     },
 
     async create(reader: Reader, input: ValidAccountInput): Promise<Account> {
-      const userId = reader.id;
-      const id = await db.transaction(async (tx) => {
-        const repository = createAccountsRepository(tx);
-        if (input.identifiers?.length) await repository.lockAll(userId);
-        await assertIdentifiersFree(repository, userId, input.identifiers);
-        return (await uniqueName(input.name, () => repository.insert(userId, toValues(input)))).id;
-      });
+      const id = await db.transaction((tx) => insertAccount(tx, reader.id, input));
       return found(reader, id);
     },
 

@@ -51,9 +51,10 @@ export function createBudgetsRepository(db: Executor) {
         .select({
           budget: budgets,
           spentCents: sql<number>`coalesce(sum(${baseCents}), 0)::bigint`.mapWith(Number),
-          unconverted: sql<number>`count(${transactions.id}) FILTER (WHERE ${baseCents} IS NULL)::int`.mapWith(
-            Number,
-          ),
+          unconverted:
+            sql<number>`count(${transactions.id}) FILTER (WHERE ${baseCents} IS NULL)::int`.mapWith(
+              Number,
+            ),
         })
         .from(budgets)
         .leftJoin(

@@ -6,6 +6,7 @@ import {
 } from '@moneta/shared';
 import type { ImportRecord } from '../../db/schema';
 import type { ImportRowView } from './import-rows-repository';
+import { statementsOf } from './statement-accounts';
 import { splitReasons } from './reading/mapping-reasons';
 
 export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow {
@@ -25,6 +26,8 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
     matchOf: row.matchOf,
     problem: row.problem,
     cells: row.cells,
+    statement: row.statement,
+    matchRow: row.matchRow === null ? null : row.matchRow - firstRow,
   };
 }
 
@@ -51,9 +54,16 @@ export function toImportSummaryDto(record: ImportRecord): ImportSummary {
       problem: record.problemCount,
       transfer: record.transferCount,
     },
+    transferPairs: record.transferPairCount,
     created: record.createdCount,
     createdAt: record.createdAt.toISOString(),
     committedAt: record.committedAt?.toISOString() ?? null,
+    statements: statementsOf(record).map((statement, key, all) => ({
+      key,
+      ...statement,
+      // A CSV's rows change with its mapping: the import counts them.
+      rowCount: all.length === 1 ? record.rowCount : statement.rowCount,
+    })),
   };
 }
 

@@ -25,6 +25,8 @@ export interface ImportRowView {
   transferAccountId: string | null;
   matchOf: string | null;
   problem: string | null;
+  statement: number;
+  matchRow: number | null;
 }
 
 /** What the user chose for a row at commit. */
@@ -39,6 +41,12 @@ export interface RowChoice {
 
 /** A transfer row the commit records (as the transfers service takes it), by its position. */
 export type TransferRowToCommit = ImportedTransferRow & { position: number };
+
+/**
+ * The account each statement of an import goes to, by statement key; null for one the commit
+ * will create (docs/imports-multi-account.md).
+ */
+export type StatementAccounts = Array<string | null>;
 
 /** What analysis found for a row that is not simply new. */
 interface RowClass {
@@ -88,6 +96,8 @@ type StoredRow = {
   match_of: string | null;
   problem: string | null;
   bank_id: string | null;
+  statement: number;
+  match_row: number | null;
   name_key: string;
   note_key: string;
 };
@@ -96,7 +106,7 @@ type StoredRow = {
 const storedColumns = (userId: string) => sql`
   position, cells, date, name, amount_cents, ${KIND} AS is_income, note, file_category,
   category_choice, status, duplicate_of, duplicate_of_transfer, transfer_account_id, match_of,
-  problem, bank_id,
+  problem, bank_id, statement, match_row,
   coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key`;
 
 const categorisable = (row: StoredRow) => ({
@@ -126,9 +136,10 @@ export function createImportRowsRepository(db: Executor) {
     ${param(rows.map((row) => row.fileCategory))}::text[],
     ${param(rows.map((row) => row.bankId))}::text[],
     ${param(rows.map((row) => row.counterparty))}::text[],
-    ${param(rows.map((row) => row.problem))}::text[]`;
+    ${param(rows.map((row) => row.problem))}::text[],
+    ${param(rows.map((row) => row.statement))}::smallint[]`;
   const readAlias = sql.raw(
-    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, counterparty, problem)',
+    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, counterparty, problem, statement)',
   );
   /** A row without a problem is new until duplicate detection says otherwise. */
   const statusOf = sql.raw(
@@ -141,10 +152,10 @@ export function createImportRowsRepository(db: Executor) {
       if (rows.length === 0) return;
       await db.execute(sql`
         INSERT INTO import_rows (import_id, position, cells, date, name, amount_cents, is_income,
-          note, file_category, bank_id, counterparty, problem, payee_key, status)
+          note, file_category, bank_id, counterparty, problem, payee_key, status, statement)
         SELECT ${importId}::uuid, r.position, r.cells::jsonb, r.date, r.name, r.amount_cents,
           r.is_income, r.note, r.file_category, r.bank_id, r.counterparty, r.problem,
-          moneta_fold(r.name), ${statusOf}
+          moneta_fold(r.name), ${statusOf}, r.statement
         FROM unnest(${readColumns(rows)}) AS ${readAlias}`);
     },
 
@@ -157,7 +168,7 @@ export function createImportRowsRepository(db: Executor) {
           is_income = r.is_income, note = r.note, file_category = r.file_category,
           counterparty = r.counterparty, problem = r.problem, payee_key = moneta_fold(r.name),
           status = ${statusOf}, duplicate_of = NULL, duplicate_of_transfer = NULL,
-          transfer_account_id = NULL, match_of = NULL
+          transfer_account_id = NULL, match_of = NULL, match_row = NULL
         FROM unnest(${readColumns(rows)}) AS ${readAlias}
         WHERE t.import_id = ${importId} AND t.position = r.position`);
     },
@@ -219,12 +230,18 @@ export function createImportRowsRepository(db: Executor) {
      *   A row the user marked as not a transfer stays new.
      * The lookups are hash joins over the whole import (nested loops are ruled out: right after
      * a bulk insert the statistics may say the import is tiny, and a nested loop over two large
-     * sides never finishes).
+     * sides never finishes). In a multi-account file, each statement is classified against its
+     * own account (`statement`); pairAcrossStatements then pairs the legs within the file.
      */
-    async classify(userId: string, accountId: string, scope: ImportRowsScope): Promise<void> {
+    async classify(
+      userId: string,
+      accountId: string,
+      scope: ImportRowsScope,
+      statement: number,
+    ): Promise<void> {
       const { importId, firstRow } = scope;
       const readable = sql`import_id = ${importId} AND position >= ${firstRow}
-        AND status <> 'problem'`;
+        AND status <> 'problem' AND statement = ${statement}`;
       const classes = new Map<number, RowClass>();
       await withoutNestedLoops(db, async () => {
         const byBankId = await db.execute<{ position: number; transaction_id: string }>(sql`
@@ -437,16 +454,96 @@ export function createImportRowsRepository(db: Executor) {
           ) AS c(position, status, duplicate_of, duplicate_of_transfer, transfer_account_id,
             match_of) ON c.position = r.position
           WHERE r.import_id = ${importId} AND r.position >= ${firstRow} AND r.status <> 'problem'
+            AND r.statement = ${statement}
         )
         UPDATE import_rows AS t
         SET status = classed.status, duplicate_of = classed.duplicate_of,
           duplicate_of_transfer = classed.duplicate_of_transfer,
-          transfer_account_id = classed.transfer_account_id, match_of = classed.match_of
+          transfer_account_id = classed.transfer_account_id, match_of = classed.match_of,
+          match_row = NULL
         FROM classed
         WHERE t.import_id = ${importId} AND t.position = classed.position
-          AND (t.status, t.duplicate_of, t.duplicate_of_transfer, t.transfer_account_id, t.match_of)
+          AND (t.status, t.duplicate_of, t.duplicate_of_transfer, t.transfer_account_id, t.match_of,
+              t.match_row)
             IS DISTINCT FROM (classed.status, classed.duplicate_of, classed.duplicate_of_transfer,
-              classed.transfer_account_id, classed.match_of)`);
+              classed.transfer_account_id, classed.match_of, NULL::int)`);
+    },
+
+    /**
+     * The transfers within a multi-account file (docs/imports-multi-account.md): an expense row
+     * of one statement and an income row of another, of the same amount within three days, are
+     * the two legs of one transfer (the −X in the checking block and the +X in the card block).
+     * Rows that classify left `new`, or a `transfer` to that other statement's account without a
+     * recorded leg, and the user did not mark as not a transfer, are paired one to one, closest
+     * date first; both become `transfer` with `matchRow` naming the other. Two statements going
+     * to one account are never paired (money does not move within an account), nor two of
+     * different currencies (500 CAD out and 500 USD in are not one movement; a conversion's
+     * two amounts differ, and a transfer has one amount). Run after classify, which clears
+     * every row's pair.
+     */
+    async pairAcrossStatements(
+      scope: ImportRowsScope,
+      accounts: StatementAccounts,
+      currencies: Array<string | null>,
+    ): Promise<void> {
+      if (accounts.length < 2) return;
+      const { importId, firstRow } = scope;
+      const candidates = await withoutNestedLoops(db, () =>
+        db.execute<{
+          out_position: number;
+          out_account: string | null;
+          in_position: number;
+          in_account: string | null;
+        }>(sql`
+        WITH account AS (
+          SELECT * FROM unnest(
+            ${param(accounts.map((_, key) => key))}::int[], ${param(accounts)}::uuid[],
+            ${param(currencies)}::text[]
+          ) AS a(statement, account_id, currency)
+        ),
+        candidate AS MATERIALIZED (
+          SELECT r.position, r.statement, r.date, r.amount_cents, ${KIND} AS is_income, r.status,
+            r.transfer_account_id, a.account_id, a.currency
+          FROM import_rows r JOIN account a ON a.statement = r.statement
+          WHERE r.import_id = ${importId} AND r.position >= ${firstRow}
+            AND (r.status = 'new' OR (r.status = 'transfer' AND r.match_of IS NULL))
+            AND r.transfer_choice IS NOT FALSE
+        )
+        SELECT o.position AS out_position, o.account_id AS out_account,
+          i.position AS in_position, i.account_id AS in_account
+        FROM candidate o
+        JOIN candidate i ON i.amount_cents = o.amount_cents AND NOT o.is_income AND i.is_income
+          AND i.statement <> o.statement
+          AND i.date BETWEEN o.date - 3 AND o.date + 3
+          AND (o.account_id IS NULL OR i.account_id IS NULL OR o.account_id <> i.account_id)
+          AND (o.currency IS NULL OR i.currency IS NULL OR o.currency = i.currency)
+          AND (o.status = 'new' OR o.transfer_account_id = i.account_id)
+          AND (i.status = 'new' OR i.transfer_account_id = o.account_id)
+        ORDER BY abs(o.date - i.date), o.position, i.position`),
+      );
+      const accountAt = new Map<number, string | null>();
+      for (const row of candidates.rows) {
+        accountAt.set(row.out_position, row.out_account);
+        accountAt.set(row.in_position, row.in_account);
+      }
+      const pairs = pairOneToOne(
+        candidates.rows.map((row) => ({ position: row.out_position, id: String(row.in_position) })),
+      );
+      if (pairs.size === 0) return;
+      const legs: Array<{ position: number; other: number }> = [];
+      for (const [out, into] of pairs) {
+        legs.push({ position: out, other: Number(into) }, { position: Number(into), other: out });
+      }
+      await db.execute(sql`
+        UPDATE import_rows AS t
+        SET status = 'transfer', transfer_account_id = p.account_id, match_row = p.other,
+          match_of = NULL, duplicate_of = NULL, duplicate_of_transfer = NULL
+        FROM unnest(
+          ${param(legs.map((leg) => leg.position))}::int[],
+          ${param(legs.map((leg) => leg.other))}::int[],
+          ${param(legs.map((leg) => accountAt.get(leg.other) ?? null))}::uuid[]
+        ) AS p(position, other, account_id)
+        WHERE t.import_id = ${importId} AND t.position = p.position`);
     },
 
     /**
@@ -457,13 +554,23 @@ export function createImportRowsRepository(db: Executor) {
       return withoutNestedLoops(db, work);
     },
 
-    async countByStatus(scope: ImportRowsScope): Promise<StatusCounts> {
-      const result = await db.execute<{ status: ImportRowStatus; count: number }>(sql`
-        SELECT status, count(*)::int AS count FROM import_rows
+    /** Rows by status, and the pairs of transfer rows within the file (one transfer each). */
+    async countByStatus(scope: ImportRowsScope): Promise<StatusCounts & { transferPairs: number }> {
+      const result = await db.execute<{
+        status: ImportRowStatus;
+        count: number;
+        pairs: number;
+      }>(sql`
+        SELECT status, count(*)::int AS count,
+          count(*) FILTER (WHERE match_row IS NOT NULL AND NOT ${KIND})::int AS pairs
+        FROM import_rows
         WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
         GROUP BY status`);
-      const counts: StatusCounts = { new: 0, duplicate: 0, problem: 0, transfer: 0 };
-      for (const row of result.rows) counts[row.status] = row.count;
+      const counts = { new: 0, duplicate: 0, problem: 0, transfer: 0, transferPairs: 0 };
+      for (const row of result.rows) {
+        counts[row.status] = row.count;
+        counts.transferPairs += row.pairs;
+      }
       return counts;
     },
 
@@ -530,6 +637,8 @@ export function createImportRowsRepository(db: Executor) {
           transferAccountId: row.transfer_account_id,
           matchOf: row.match_of,
           problem: row.problem,
+          statement: row.statement,
+          matchRow: row.match_row,
         };
       });
     },
@@ -558,16 +667,16 @@ export function createImportRowsRepository(db: Executor) {
      */
     commitSource(
       userId: string,
-      target: { accountId: string; importId: string; firstRow: number },
+      target: { accounts: string[]; importId: string; firstRow: number },
       decisions: CategoryDecisions,
     ): TransactionSource {
       return {
         columns: {
           userId: sql`${userId}::uuid`,
-          accountId: sql`${target.accountId}::uuid`,
-          // The account's currency, read once for the whole commit (rows of a bank file are in
-          // its account's currency; none asks the database's default trigger for it).
-          currency: sql`(SELECT a.currency FROM accounts AS a WHERE a.id = ${target.accountId}::uuid)`,
+          accountId: sql`a.account_id`,
+          // Each row in its statement's account's currency (none asks the database's default
+          // trigger for it, row by row).
+          currency: sql`acc.currency`,
           importId: sql`${target.importId}::uuid`,
           name: appliedInSql.name,
           category: appliedInSql.category,
@@ -582,18 +691,31 @@ export function createImportRowsRepository(db: Executor) {
         FROM (
           SELECT position, name, date, amount_cents, ${KIND} AS is_income, note, bank_id,
             file_category, category_choice, coalesce(payee_key, '') AS name_key,
-            ${noteKey(userId)} AS note_key
+            ${noteKey(userId)} AS note_key, statement
           FROM import_rows
           WHERE import_id = ${target.importId} AND position >= ${target.firstRow}
             AND ${selectedForCommit}
         ) AS r
+        JOIN unnest(
+          ${param(target.accounts.map((_, key) => key))}::int[],
+          ${param(target.accounts)}::uuid[]
+        ) AS a(statement, account_id) ON a.statement = r.statement
+        JOIN accounts AS acc ON acc.id = a.account_id
         LEFT JOIN ${decisions.asTable()} ON decided.name_key = r.name_key
           AND decided.note_key = r.note_key AND decided.is_income = r.is_income`,
       };
     },
 
-    /** The transfer rows the commit records (those the user did not leave out), in file order. */
-    async transfersToCommit(scope: ImportRowsScope): Promise<TransferRowToCommit[]> {
+    /**
+     * The transfer rows the commit records (those the user did not leave out), in file order,
+     * each from its statement's account (`accounts`). Two rows of the file that are one
+     * transfer's legs (`match_row`) are recorded once, from the expense row, with the income
+     * row as its other leg; when the user left one of them out, the other is recorded alone.
+     */
+    async transfersToCommit(
+      scope: ImportRowsScope,
+      accounts: string[],
+    ): Promise<TransferRowToCommit[]> {
       const result = await db.execute<{
         position: number;
         date: string;
@@ -604,15 +726,25 @@ export function createImportRowsRepository(db: Executor) {
         bank_id: string | null;
         transfer_account_id: string;
         match_of: string | null;
+        statement: number;
+        other_date: string | null;
+        other_bank_id: string | null;
       }>(sql`
-        SELECT position, date::text AS date, amount_cents, ${KIND} AS is_income, name, note,
-          bank_id, transfer_account_id, match_of
-        FROM import_rows
-        WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
-          AND status = 'transfer' AND include IS NOT FALSE
-        ORDER BY position`);
+        SELECT r.position, r.date::text AS date, r.amount_cents,
+          coalesce(r.is_income_choice, r.is_income) AS is_income, r.name, r.note, r.bank_id,
+          r.transfer_account_id, r.match_of, r.statement, m.date::text AS other_date,
+          m.bank_id AS other_bank_id
+        FROM import_rows r
+        LEFT JOIN import_rows m ON m.import_id = r.import_id AND m.position = r.match_row
+          AND m.status = 'transfer' AND m.include IS NOT FALSE
+        WHERE r.import_id = ${scope.importId} AND r.position >= ${scope.firstRow}
+          AND r.status = 'transfer' AND r.include IS NOT FALSE
+          AND NOT (r.match_row IS NOT NULL AND m.position IS NOT NULL
+            AND coalesce(r.is_income_choice, r.is_income))
+        ORDER BY r.position`);
       return result.rows.map((row) => ({
         position: row.position,
+        accountId: accounts[row.statement]!,
         date: row.date,
         amountCents: Number(row.amount_cents),
         isIncome: row.is_income,
@@ -621,6 +753,8 @@ export function createImportRowsRepository(db: Executor) {
         bankId: row.bank_id,
         transferAccountId: row.transfer_account_id,
         matchOf: row.match_of,
+        otherLeg:
+          row.other_date === null ? null : { date: row.other_date, bankId: row.other_bank_id },
       }));
     },
 

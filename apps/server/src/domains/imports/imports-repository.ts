@@ -26,8 +26,10 @@ export type ImportChanges = Partial<
     | 'duplicateCount'
     | 'problemCount'
     | 'transferCount'
+    | 'transferPairCount'
     | 'createdCount'
     | 'committedAt'
+    | 'statements'
   >
 >;
 

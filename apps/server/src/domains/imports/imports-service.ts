@@ -2,26 +2,34 @@ import {
   ErrorCode,
   type Import,
   IMPORT_PREVIEW_ROWS,
+  isCatalogueCurrency,
   type ImportCommitInput,
   type ImportCommitResult,
   type ImportMapping,
   type ImportRowsPage,
   type ImportRowStatus,
   type ImportSummary,
+  type ImportUndoResult,
   type ValidImportMappingInput,
 } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
-import type { ImportRecord, UserRow } from '../../db/schema';
+import type { ImportRecord, StoredImportStatement, UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
-import { assertOwnAccount } from '../accounts/accounts-service';
+import { createAccountsRepository } from '../accounts/accounts-repository';
+import { assertOwnAccount, insertAccount, removeIfEmpty } from '../accounts/accounts-service';
 import type { TransactionsService } from '../transactions/transactions-service';
 import type { TransfersService } from '../transfers/transfers-service';
 import { toImportDto, toImportRowDto, toImportSummaryDto } from './import-dto';
-import { createImportRowsRepository, type RowChoice } from './import-rows-repository';
+import {
+  createImportRowsRepository,
+  type RowChoice,
+  type StatementAccounts,
+} from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
 import { headerKeyOf, fitsColumns } from './reading/read-upload';
-import { rereadCsv, stageUpload, type UploadedFile } from './stage-upload';
+import { rereadCsv, stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
+import { statementAccounts, statementsOf } from './statement-accounts';
 
 /** The import list shows the newest imports, at most this many. */
 const LIST_LIMIT = 200;
@@ -43,6 +51,91 @@ function notInPreview(record: ImportRecord) {
 }
 
 const scopeOf = (record: ImportRecord) => ({ importId: record.id, firstRow: record.firstRow });
+
+/**
+ * A statement whose account the commit creates is classified against this id, which no account
+ * has: its rows are duplicates of nothing, and every account of the user's is another account.
+ */
+const NO_ACCOUNT_YET = '00000000-0000-0000-0000-000000000000';
+
+const accountsOf = (record: ImportRecord): StatementAccounts =>
+  statementsOf(record).map((statement) => statement.accountId);
+
+/**
+ * The import's own account: that of its first statement that goes to an account the import
+ * does not create (an undo may remove those, and the import must stay in the history).
+ */
+function importAccountOf(statements: StoredImportStatement[], fallback: string): string {
+  return (
+    statements.find((statement) => statement.accountId && !statement.isCreated)?.accountId ??
+    fallback
+  );
+}
+
+/**
+ * The statements with the user's choices at commit applied, new accounts still null: each named
+ * key must be one of the file's (400 otherwise), each account one of the user's (404).
+ */
+async function chooseStatementAccounts(
+  tx: Executor,
+  userId: string,
+  statements: StoredImportStatement[],
+  choices: NonNullable<ImportCommitInput['statements']>,
+): Promise<StoredImportStatement[]> {
+  const chosen = statements.map((statement) => ({ ...statement }));
+  // An account matched at upload may have been deleted since: its statement goes to a new one.
+  const accounts = createAccountsRepository(tx);
+  for (const statement of chosen) {
+    if (statement.accountId && !(await accounts.isOwn(userId, statement.accountId))) {
+      statement.accountId = null;
+      statement.matchedBy = null;
+    }
+  }
+  for (const choice of choices) {
+    const statement = chosen[choice.key];
+    if (!statement) {
+      throw badRequest(
+        `The file has no statement ${choice.key}: its statements are 0 to ${statements.length - 1}.`,
+        ErrorCode.NO_SUCH_STATEMENT,
+      );
+    }
+    if (choice.accountId !== null) await assertOwnAccount(tx, userId, choice.accountId);
+    statement.accountId = choice.accountId;
+    statement.matchedBy = choice.accountId === null ? null : 'choice';
+    if (choice.name !== undefined) statement.suggestedName = choice.name;
+  }
+  return chosen;
+}
+
+/**
+ * Creates the accounts of the statements that go to new ones, with the statement's type and
+ * identifier (unless another account carries it: an identifier names one account).
+ */
+async function createStatementAccounts(
+  tx: Executor,
+  userId: string,
+  statements: StoredImportStatement[],
+): Promise<StoredImportStatement[]> {
+  const accounts = createAccountsRepository(tx);
+  for (const statement of statements) {
+    if (statement.accountId) continue;
+    const identifier = statement.identifier;
+    const isFree =
+      identifier !== null && (await accounts.holdingIdentifiers(userId, [identifier])).length === 0;
+    statement.accountId = await insertAccount(tx, userId, {
+      name: statement.suggestedName,
+      type: statement.type,
+      openingBalance: 0,
+      identifiers: isFree ? [identifier] : [],
+      // The statement's currency (OFX CURDEF) when it is one Moneta knows; else the base.
+      ...(statement.currency && isCatalogueCurrency(statement.currency)
+        ? { currency: statement.currency }
+        : {}),
+    });
+    statement.isCreated = true;
+  }
+  return statements;
+}
 
 /**
  * The accounts the user chose rows to be transfers to must be theirs (else 404, like any id
@@ -87,13 +180,22 @@ export function createImportsService(
    */
   async function analyse(tx: Executor, userId: string, record: ImportRecord) {
     const scoped = createImportRowsRepository(tx);
-    await scoped.classify(userId, record.accountId, scopeOf(record));
+    const accounts = accountsOf(record);
+    for (const [key, accountId] of accounts.entries()) {
+      await scoped.classify(userId, accountId ?? NO_ACCOUNT_YET, scopeOf(record), key);
+    }
+    await scoped.pairAcrossStatements(
+      scopeOf(record),
+      accounts,
+      statementsOf(record).map((statement) => statement.currency),
+    );
     const counts = await scoped.countByStatus(scopeOf(record));
     return createImportsRepository(tx).update(record.id, {
       newCount: counts.new,
       duplicateCount: counts.duplicate,
       problemCount: counts.problem,
       transferCount: counts.transfer,
+      transferPairCount: counts.transferPairs,
       rowCount: counts.new + counts.duplicate + counts.problem + counts.transfer,
     });
   }
@@ -125,7 +227,7 @@ export function createImportsService(
      */
     async upload(user: UserRow, parts: AsyncIterable<UploadPart>): Promise<Import> {
       let accountId: string | undefined;
-      let staged: ImportRecord | undefined;
+      let staged: StagedUpload | undefined;
       try {
         for await (const part of parts) {
           if (part.kind === 'field') {
@@ -146,17 +248,23 @@ export function createImportsService(
           staged = await stageUpload(db, user, part, accountId);
         }
         if (!staged) throw badRequest('Please choose a file to import.', ErrorCode.NO_FILE);
-        const record = staged;
+        const { record, statements: file, isNamed } = staged;
         return await db.transaction(async (tx) => {
-          const changed = accountId && accountId !== record.accountId ? { accountId } : {};
+          const importAccountId = accountId ?? record.accountId;
+          const statements = await statementAccounts(tx, user.id, file, {
+            chosenAccountId: accountId,
+            importAccountId,
+            isNamed,
+          });
           const ready = await createImportsRepository(tx).update(record.id, {
-            ...changed,
+            accountId: importAccountOf(statements, importAccountId),
+            statements,
             status: 'preview',
           });
           return withPreview(await analyse(tx, user.id, ready), tx);
         });
       } catch (error) {
-        if (staged) await imports.delete(staged.id);
+        if (staged) await imports.delete(staged.record.id);
         throw error;
       }
     },
@@ -273,6 +381,12 @@ export function createImportsService(
             transferAccountId: choice.transferAccountId,
           });
         }
+        const statements = await createStatementAccounts(
+          tx,
+          user.id,
+          await chooseStatementAccounts(tx, user.id, statementsOf(locked), input.statements ?? []),
+        );
+        const accounts = statements.map((statement) => statement.accountId!);
         await assertTransferAccounts(tx, user.id, locked.accountId, choices.values());
         const existing = await scopedRows.saveChoices(scopeOf(locked), [...choices.values()]);
         const missing = [...choices.keys()].find((position) => !existing.has(position));
@@ -283,24 +397,31 @@ export function createImportsService(
           );
         }
 
-        const record = await analyse(tx, user.id, locked);
+        const chosen = await scopedImports.update(locked.id, {
+          accountId: importAccountOf(statements, locked.accountId),
+          statements,
+        });
+        const record = await analyse(tx, user.id, chosen);
+        const transferRows = await scopedRows.transfersToCommit(scopeOf(record), accounts);
+        // A row's chosen transfer account may be its own statement's in a multi-account file.
+        if (transferRows.some((row) => row.transferAccountId === row.accountId)) {
+          throw badRequest(
+            "A transfer moves money to another account: choose an account other than the row's statement's.",
+            ErrorCode.TRANSFER_TO_SAME_ACCOUNT,
+          );
+        }
         const decisions = await scopedRows.decideForCommit(user.id, scopeOf(record));
         const created = await scopedRows.withHashJoins(() =>
           transactions.createFrom(
             scopedRows.commitSource(
               user.id,
-              { accountId: record.accountId, importId: record.id, firstRow: record.firstRow },
+              { accounts, importId: record.id, firstRow: record.firstRow },
               decisions,
             ),
             { tx },
           ),
         );
-        const transfersMade = await transfers.recordImported(
-          tx,
-          user.id,
-          { accountId: record.accountId, importId: record.id },
-          await scopedRows.transfersToCommit(scopeOf(record)),
-        );
+        const transfersMade = await transfers.recordImported(tx, user.id, record.id, transferRows);
         const skipped = await scopedRows.skipped(scopeOf(record));
         await scopedImports.update(record.id, {
           status: 'committed',
@@ -320,8 +441,11 @@ export function createImportsService(
       });
     },
 
-    /** Undo: deletes the transactions the import created (none for a preview). */
-    async undo(userId: string, id: string): Promise<{ deleted: number }> {
+    /**
+     * Undo: deletes the transactions and transfers the import created (none for a preview), and
+     * the accounts it created if they then hold nothing (no transaction, transfer or import).
+     */
+    async undo(userId: string, id: string): Promise<ImportUndoResult> {
       if (!isId(id)) throw importNotFound();
       return db.transaction(async (tx) => {
         const scopedImports = createImportsRepository(tx);
@@ -336,8 +460,23 @@ export function createImportsService(
             ? (await transfers.undoImport(tx, userId, record.id)) +
               (await transactions.removeByImport(userId, record.id, { tx }))
             : 0;
-        await scopedImports.update(record.id, { status: 'undone' });
-        return { deleted };
+        const removedAccountIds: string[] = [];
+        const keptAccountIds: string[] = [];
+        const statements = statementsOf(record).map((statement) => ({ ...statement }));
+        for (const statement of statements) {
+          if (!statement.isCreated || !statement.accountId) continue;
+          if (await removeIfEmpty(tx, userId, statement.accountId)) {
+            removedAccountIds.push(statement.accountId);
+            statement.accountId = null;
+          } else {
+            keptAccountIds.push(statement.accountId);
+          }
+        }
+        await scopedImports.update(record.id, {
+          status: 'undone',
+          ...(record.statements.length > 0 ? { statements } : {}),
+        });
+        return { deleted, removedAccountIds, keptAccountIds };
       });
     },
   };

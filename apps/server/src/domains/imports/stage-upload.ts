@@ -5,11 +5,20 @@ import { createAccountsRepository } from '../accounts/accounts-repository';
 import { createImportRowsRepository } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
 import { readCsvRow } from './reading/csv-rows';
+import type { FileStatement } from './reading/file-statement';
 import type { ReadRow } from './reading/read-row';
 import { readUpload } from './reading/read-upload';
 
 /** Records read back at a time when a CSV is read again with another mapping. */
 const REREAD_BATCH = 5000;
+
+/** A file read into an import that is not visible yet, with the accounts' statements in it. */
+export interface StagedUpload {
+  record: ImportRecord;
+  statements: FileStatement[];
+  /** The import's account is the one the file names by its identifier. */
+  isNamed: boolean;
+}
 
 /** An uploaded file as it arrives: its name and its bytes. */
 export interface UploadedFile {
@@ -97,7 +106,7 @@ export async function stageUpload(
   user: UserRow,
   file: UploadedFile,
   accountId: string | undefined,
-): Promise<ImportRecord> {
+): Promise<StagedUpload> {
   const imports = createImportsRepository(db);
   const rows = createImportRowsRepository(db);
   await imports.deleteStaleUploads();
@@ -127,7 +136,7 @@ export async function stageUpload(
     const named = accountId
       ? undefined
       : await findNamedAccount(db, user.id, reading.accountIdentifiers);
-    return await imports.update(record.id, {
+    const staged = await imports.update(record.id, {
       ...(named ? { accountId: named } : {}),
       format: reading.format,
       encoding: reading.encoding,
@@ -138,6 +147,7 @@ export async function stageUpload(
       firstRow: csv?.firstRow ?? 0,
       rowCount: reading.rowCount,
     });
+    return { record: staged, statements: reading.statements, isNamed: named !== undefined };
   } catch (error) {
     await writer.settle();
     await imports.delete(record.id);

@@ -16,7 +16,8 @@ import { badRequest } from '../../http/app-error';
 
 /** The code, when it is a currency of the catalogue; else a 400. */
 export function knownCurrency(code: string): string {
-  if (!findCatalogueCurrency(code)) throw badRequest(RATE_MESSAGES.currencyInvalid, ErrorCode.VALIDATION);
+  if (!findCatalogueCurrency(code))
+    throw badRequest(RATE_MESSAGES.currencyInvalid, ErrorCode.VALIDATION);
   return code;
 }
 

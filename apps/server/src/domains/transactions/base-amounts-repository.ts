@@ -14,7 +14,12 @@ export interface BaseAmount {
 }
 
 /** A row in the base currency itself. */
-export const SAME_CURRENCY: BaseAmount = { baseCents: null, rate: 1, rateDate: null, source: 'same' };
+export const SAME_CURRENCY: BaseAmount = {
+  baseCents: null,
+  rate: 1,
+  rateDate: null,
+  source: 'same',
+};
 
 /**
  * The base amounts of transactions in other currencies than the base, one query for a page of

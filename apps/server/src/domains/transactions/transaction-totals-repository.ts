@@ -65,7 +65,12 @@ export function createTransactionTotalsRepository(db: Executor) {
      * Income and expense in `base` over [from, to] (inclusive), from the kept daily totals (a
      * few rows a day whatever the number of transactions), corrected for other currencies.
      */
-    async totalsBetween(userId: string, base: string, from: string, to: string): Promise<KindTotals> {
+    async totalsBetween(
+      userId: string,
+      base: string,
+      from: string,
+      to: string,
+    ): Promise<KindTotals> {
       const result = await db.execute<KindTotalsRow>(sql`
         SELECT ${KIND_SUMS} FROM ${dayTotalsInBase(userId, base, { from, to })} AS parts`);
       return toKindTotals(result.rows[0]);
@@ -76,7 +81,12 @@ export function createTransactionTotalsRepository(db: Executor) {
      * kind (`category` null), and per kind and category (`date` null), the latter largest
      * first; and one row with both null whose `unconverted` counts the rows no rate converts.
      */
-    async chartTotals(userId: string, base: string, from: string, to: string): Promise<ChartTotalRow[]> {
+    async chartTotals(
+      userId: string,
+      base: string,
+      from: string,
+      to: string,
+    ): Promise<ChartTotalRow[]> {
       const result = await db.execute<{
         date: string | null;
         is_income: boolean | null;

@@ -112,6 +112,8 @@ async function inOwnRows<T>(write: () => Promise<T>): Promise<T> {
 
 /** A bank row of an import that the commit records as a transfer. */
 export interface ImportedTransferRow {
+  /** The account whose statement the row is (the import's, or its statement's in a multi-account file). */
+  accountId: string;
   date: string;
   amountCents: number;
   isIncome: boolean;
@@ -121,6 +123,11 @@ export interface ImportedTransferRow {
   transferAccountId: string;
   /** The other leg's transaction, when it is recorded already: the transfer replaces it. */
   matchOf: string | null;
+  /**
+   * The other leg as another statement of the same file books it (a multi-account file): its
+   * date and bank id; the transfer's two legs then both come from this import.
+   */
+  otherLeg: { date: string; bankId: string | null } | null;
 }
 
 const snapshotText = (snapshot: TransactionSnapshot | undefined, key: string) => {
@@ -223,14 +230,15 @@ export function createTransfersService(db: Database, transactions: TransactionsS
     undoImport,
 
     /**
-     * Records an import's transfer rows (docs/transfers.md) from `accountId`'s statement: out of
-     * it for an expense row, into it for an income row. A row with `matchOf` takes that
-     * transaction out of the ledger as the transfer's other leg. Returns how many were recorded.
+     * Records an import's transfer rows (docs/transfers.md), each from its account's statement:
+     * out of it for an expense row, into it for an income row. A row with `matchOf` takes that
+     * transaction out of the ledger as the transfer's other leg; one with `otherLeg` has it in
+     * the same file. Returns how many were recorded.
      */
     async recordImported(
       tx: Executor,
       userId: string,
-      source: { accountId: string; importId: string },
+      importId: string,
       rows: ImportedTransferRow[],
     ): Promise<number> {
       if (rows.length === 0) return 0;
@@ -241,16 +249,13 @@ export function createTransfersService(db: Database, transactions: TransactionsS
       );
       const byId = new Map(taken.map((snapshot) => [snapshot.id, snapshot]));
       const values = rows.map((row) => {
-        const own = {
-          accountId: source.accountId,
-          date: row.date,
-          importId: source.importId,
-          bankId: row.bankId,
-        };
+        const own = { accountId: row.accountId, date: row.date, importId, bankId: row.bankId };
         const matched = row.matchOf ? byId.get(row.matchOf) : undefined;
         const other = matched
           ? legOf(matched)
-          : { accountId: row.transferAccountId, date: row.date, importId: null, bankId: null };
+          : row.otherLeg
+            ? { accountId: row.transferAccountId, importId, ...row.otherLeg }
+            : { accountId: row.transferAccountId, date: row.date, importId: null, bankId: null };
         const note = row.note ?? (row.name || null);
         return row.isIncome
           ? transferOfLegs(other, own, row.amountCents, note, matched ? [matched] : [])
@@ -307,7 +312,13 @@ export function createTransfersService(db: Database, transactions: TransactionsS
           }
           const note = snapshotText(expense, 'note') ?? snapshotText(income, 'note');
           values = {
-            ...transferOfLegs(legOf(expense), legOf(income), Number(expense.cost_cents), note, taken),
+            ...transferOfLegs(
+              legOf(expense),
+              legOf(income),
+              Number(expense.cost_cents),
+              note,
+              taken,
+            ),
             toAmountCents: isOneCurrency ? null : Number(income.cost_cents),
           };
         } else {

@@ -1,4 +1,6 @@
-import { ErrorCode, isCalendarDate } from '@moneta/shared';
+import { ErrorCode, isCalendarDate, normalizeAccountIdentifier } from '@moneta/shared';
+import type { AccountType } from '@moneta/shared';
+import type { FileStatement, StatementReading } from './file-statement';
 import { unreadable } from './import-refusal';
 import { parseBankAmount } from './parse-bank-amount';
 import { amountProblem, cleanName, cleanNote, finishRow, quoted, type ReadRow } from './read-row';
@@ -7,27 +9,74 @@ import { parseXml, type XmlNode, type XmlValue } from './xml';
 /** One <STMTTRN>: its leaf elements by name, an aggregate's leaves as AGGREGATE.NAME. */
 type OfxFields = Record<string, string>;
 
+/** A transaction with the index of its statement among the file's statements. */
+type OfxTransaction = { fields: OfxFields; statement: number };
+
 const MAX_BANK_ID_LENGTH = 255;
 
+/** An account's statement in the file, before its first transaction is seen. */
+type StatementInfo = Omit<FileStatement, 'rowCount'>;
+
 /**
- * The transactions of an OFX/QFX statement, credit card statements included. OFX 1.x is SGML:
- * leaf elements are never closed (`<NAME>Coffee`), so it is read by a small tag scanner of our
- * own (no maintained npm parser reads OFX SGML without a network-era dependency tree). OFX 2.x
- * is XML and goes through the XML parser; an OFX 2 file that is not well-formed (unclosed
- * tags) is read by the tolerant scanner instead of being refused.
+ * The statements of a file as its transactions name them: a statement is listed when its
+ * first transaction is read, so one without transactions is not (there is nothing to import
+ * into its account). A transaction outside any statement belongs to an unnamed one.
  */
-export function* readOfx(text: string): Generator<ReadRow> {
-  let position = 0;
-  const transactions = /^\s*(\uFEFF)?\s*<\?xml/i.test(text)
-    ? xmlTransactions(text)
-    : sgmlTransactions(text);
-  for (const fields of transactions) {
-    yield ofxRow(fields, position);
-    position++;
+class Statements {
+  readonly list: FileStatement[] = [];
+  private readonly indexes = new Map<StatementInfo, number>();
+  private unnamed: StatementInfo | undefined;
+
+  indexOf(info: StatementInfo | undefined): number {
+    const statement = info ?? (this.unnamed ??= { ...UNNAMED });
+    let index = this.indexes.get(statement);
+    if (index === undefined) {
+      index = this.list.push({ ...statement, rowCount: 0 }) - 1;
+      this.indexes.set(statement, index);
+    }
+    this.list[index]!.rowCount++;
+    return index;
   }
-  if (position === 0) {
-    throw unreadable('The OFX file holds no transactions.', ErrorCode.NO_TRANSACTIONS);
+}
+
+const UNNAMED: StatementInfo = { name: null, identifier: null, currency: null, type: 'checking' };
+
+/** <STMTRS> is a bank account's statement, <CCSTMTRS> a credit card's. */
+const STATEMENT_TYPES: Record<string, AccountType> = { STMTRS: 'checking', CCSTMTRS: 'credit' };
+/** OFX ACCTTYPE of a bank account, as Moneta's account types. */
+const BANK_ACCOUNT_TYPES: Record<string, AccountType> = {
+  SAVINGS: 'savings',
+  MONEYMRKT: 'savings',
+  CREDITLINE: 'credit',
+};
+
+const isAccountFrom = (name: string) => name === 'BANKACCTFROM' || name === 'CCACCTFROM';
+
+/**
+ * The transactions of an OFX/QFX file, credit card statements included, with its statements
+ * (several in one file: a checking account in CAD and one in USD, each <STMTRS> with its own
+ * ACCTID and CURDEF; docs/imports-multi-account.md). OFX 1.x is SGML: leaf elements are never
+ * closed (`<NAME>Coffee`), so it is read by a small tag scanner of our own (no maintained npm
+ * parser reads OFX SGML without a network-era dependency tree). OFX 2.x is XML and goes
+ * through the XML parser; an OFX 2 file that is not well-formed (unclosed tags) is read by the
+ * tolerant scanner instead of being refused. The statements are complete once the rows are read.
+ */
+export function readOfx(text: string): StatementReading<ReadRow> {
+  const statements = new Statements();
+  function* rows(): Generator<ReadRow> {
+    let position = 0;
+    const transactions = /^\s*(\uFEFF)?\s*<\?xml/i.test(text)
+      ? xmlTransactions(text, statements)
+      : sgmlTransactions(text, statements);
+    for (const { fields, statement } of transactions) {
+      yield ofxRow(fields, position, statement);
+      position++;
+    }
+    if (position === 0) {
+      throw unreadable('The OFX file holds no transactions.', ErrorCode.NO_TRANSACTIONS);
+    }
   }
+  return { rows: rows(), statements: statements.list };
 }
 
 const TAG = /<(\/?)([A-Za-z0-9._]+)>([^<]*)/g;
@@ -46,27 +95,48 @@ const decode = (value: string) =>
  * A tolerant scan of OFX tags: a transaction runs from <STMTTRN> to </STMTTRN>, or to the next
  * <STMTTRN>, the end of its list or of the file when its closing tag is missing. An element
  * with text is a leaf; one without is an aggregate (PAYEE) whose leaves get its name as prefix.
+ * Outside transactions, the scan follows the statements: their account (ACCTID in
+ * BANKACCTFROM/CCACCTFROM, not a transfer's BANKACCTTO), its type and the currency (CURDEF).
  */
-function* sgmlTransactions(text: string): Generator<OfxFields> {
+function* sgmlTransactions(text: string, statements: Statements): Generator<OfxTransaction> {
   const start = text.search(/<OFX>/i);
   if (start < 0) throw unreadable('The OFX file has no <OFX> body.', ErrorCode.OFX_INVALID);
   let current: OfxFields | undefined;
+  let currentStatement = 0;
   let aggregates: string[] = [];
+  let statement: StatementInfo | undefined;
+  let outer: string[] = [];
   for (const match of text.slice(start).matchAll(TAG)) {
     const isClosing = match[1] === '/';
     const name = match[2]!.toUpperCase();
     const value = decode(match[3]!.trim());
     if (name === 'STMTTRN') {
-      if (current) yield current;
+      if (current) yield { fields: current, statement: currentStatement };
       current = isClosing ? undefined : {};
+      if (current) currentStatement = statements.indexOf(statement);
       aggregates = [];
       continue;
     }
-    if (!current) continue;
+    if (!current) {
+      if (isClosing) {
+        const at = outer.lastIndexOf(name);
+        if (at >= 0) outer = outer.slice(0, at);
+        if (STATEMENT_TYPES[name]) statement = undefined;
+      } else if (STATEMENT_TYPES[name]) {
+        statement = { ...UNNAMED, type: STATEMENT_TYPES[name] };
+        outer = [name];
+      } else if (value === '') {
+        outer.push(name);
+      } else if (statement) {
+        readStatementLeaf(statement, outer.at(-1) ?? '', name, value);
+      }
+      continue;
+    }
     if (isClosing) {
-      if (name === 'BANKTRANLIST' || name === 'STMTRS' || name === 'CCSTMTRS') {
-        yield current;
+      if (name === 'BANKTRANLIST' || STATEMENT_TYPES[name]) {
+        yield { fields: current, statement: currentStatement };
         current = undefined;
+        if (STATEMENT_TYPES[name]) statement = undefined;
       } else {
         const at = aggregates.lastIndexOf(name);
         if (at >= 0) aggregates = aggregates.slice(0, at);
@@ -78,39 +148,70 @@ function* sgmlTransactions(text: string): Generator<OfxFields> {
       current[key] ??= value;
     }
   }
-  if (current) yield current;
+  if (current) yield { fields: current, statement: currentStatement };
 }
 
-function* xmlTransactions(text: string): Generator<OfxFields> {
+/** A statement's own leaf (outside its transactions): its account, type or currency. */
+function readStatementLeaf(statement: StatementInfo, parent: string, name: string, value: string) {
+  if (name === 'CURDEF' && /^[A-Za-z]{3}$/.test(value)) {
+    statement.currency ??= value.toUpperCase();
+  } else if (isAccountFrom(parent) && name === 'ACCTID') {
+    statement.identifier ??= normalizeAccountIdentifier(value) || null;
+  } else if (parent === 'BANKACCTFROM' && name === 'ACCTTYPE') {
+    statement.type = BANK_ACCOUNT_TYPES[value.toUpperCase()] ?? statement.type;
+  }
+}
+
+function* xmlTransactions(text: string, statements: Statements): Generator<OfxTransaction> {
   let document: XmlNode;
   try {
     document = parseXml(text, new Set(['STMTTRN']));
   } catch (error) {
     if ((error as { code?: string }).code !== ErrorCode.XML_INVALID) throw error;
-    yield* sgmlTransactions(text);
+    yield* sgmlTransactions(text, statements);
     return;
   }
-  const pending: XmlValue[] = [document];
-  // Depth-first, in document order: bank and credit card statements alike.
-  while (pending.length > 0) {
-    const node = pending.shift()!;
-    if (Array.isArray(node)) {
-      pending.unshift(...node);
-      continue;
-    }
-    if (typeof node !== 'object') continue;
-    for (const [name, value] of Object.entries(node)) {
-      if (name.toUpperCase() === 'STMTTRN') {
-        for (const transaction of Array.isArray(value) ? value : [value]) {
-          if (typeof transaction === 'object' && !Array.isArray(transaction)) {
-            yield flatten(transaction);
-          }
+  yield* xmlStatementTransactions(document, undefined, statements);
+}
+
+/** In document order: bank and credit card statements alike, each with its account. */
+function* xmlStatementTransactions(
+  node: XmlValue,
+  statement: StatementInfo | undefined,
+  statements: Statements,
+): Generator<OfxTransaction> {
+  if (Array.isArray(node)) {
+    for (const item of node) yield* xmlStatementTransactions(item, statement, statements);
+    return;
+  }
+  if (typeof node !== 'object') return;
+  for (const [name, value] of Object.entries(node)) {
+    const upper = name.toUpperCase();
+    if (upper === 'STMTTRN') {
+      for (const transaction of Array.isArray(value) ? value : [value]) {
+        if (typeof transaction === 'object' && !Array.isArray(transaction)) {
+          yield { fields: flatten(transaction), statement: statements.indexOf(statement) };
         }
-      } else if (typeof value === 'object') {
-        pending.push(value);
       }
+    } else if (STATEMENT_TYPES[upper]) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        yield* xmlStatementTransactions(item, xmlStatement(item, upper), statements);
+      }
+    } else if (typeof value === 'object') {
+      yield* xmlStatementTransactions(value, statement, statements);
     }
   }
+}
+
+function xmlStatement(node: XmlValue, kind: string): StatementInfo {
+  const statement: StatementInfo = { ...UNNAMED, type: STATEMENT_TYPES[kind]! };
+  const leaves = typeof node === 'object' && !Array.isArray(node) ? flatten(node) : {};
+  for (const [key, value] of Object.entries(leaves)) {
+    const parts = key.split('.');
+    if (parts.includes('BANKTRANLIST')) continue;
+    readStatementLeaf(statement, parts.at(-2) ?? '', parts.at(-1)!, value);
+  }
+  return statement;
 }
 
 function flatten(node: XmlNode, prefix = ''): OfxFields {
@@ -126,7 +227,7 @@ function flatten(node: XmlNode, prefix = ''): OfxFields {
   return fields;
 }
 
-function ofxRow(fields: OfxFields, position: number): ReadRow {
+function ofxRow(fields: OfxFields, position: number, statement: number): ReadRow {
   const rowNumber = position + 1;
   let problem: string | null = null;
   const dateText = fields.DTPOSTED ?? fields.DTUSER ?? '';
@@ -157,6 +258,7 @@ function ofxRow(fields: OfxFields, position: number): ReadRow {
       fileCategory: null,
       bankId: fields.FITID?.trim().slice(0, MAX_BANK_ID_LENGTH) || null,
       problem,
+      statement,
     },
     rowNumber,
   );

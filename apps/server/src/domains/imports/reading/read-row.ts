@@ -27,6 +27,8 @@ export interface ReadRow {
   counterparty: string | null;
   /** Why the row cannot be imported as it is, in a sentence naming the row and the field. */
   problem: string | null;
+  /** The index of the file's statement (FileStatement) the row belongs to; 0 in most files. */
+  statement: number;
 }
 
 /** A record that is not a row of the import (a CSV's preamble or header line). */
@@ -43,6 +45,7 @@ export function recordOnly(position: number, cells: string[]): ReadRow {
     bankId: null,
     counterparty: null,
     problem: null,
+    statement: 0,
   };
 }
 
@@ -88,8 +91,9 @@ export function amountProblem(
  * a name (the note stands in for an empty name).
  */
 export function finishRow(
-  row: Omit<ReadRow, 'problem' | 'isIncome' | 'amountCents' | 'counterparty'> & {
+  row: Omit<ReadRow, 'problem' | 'isIncome' | 'amountCents' | 'counterparty' | 'statement'> & {
     signedCents: number | null;
+    statement?: number;
     problem?: string | null;
     /** As the file writes it; kept only when it looks like an account identifier. */
     counterparty?: string | null;
@@ -115,6 +119,7 @@ export function finishRow(
     bankId: row.bankId,
     counterparty: readCounterparty(row.counterparty),
     problem,
+    statement: row.statement ?? 0,
   };
 }
 

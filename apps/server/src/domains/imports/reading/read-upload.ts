@@ -15,6 +15,7 @@ import {
   type CsvTable,
 } from './csv-mapping';
 import { readCsvRow } from './csv-rows';
+import type { FileStatement } from './file-statement';
 import { detectFormat, refuseBinary, SUPPORTED_FORMATS_TEXT } from './file-format';
 import { notSupported, unreadable } from './import-refusal';
 import { withoutReasons, withReasons, type StoredImportMapping } from './mapping-reasons';
@@ -58,6 +59,12 @@ export interface UploadReading {
   rowCount: number;
   /** The accounts the file says it is a statement of (normalised), in file order. */
   accountIdentifiers: string[];
+  /**
+   * The accounts' statements the rows belong to (ReadRow.statement), in file order: several
+   * in a multi-account OFX or QIF file, one in other files, none for a CSV (its rows are all
+   * of the account the import goes to).
+   */
+  statements: FileStatement[];
 }
 
 export interface ReadUploadOptions {
@@ -126,12 +133,12 @@ export async function readUpload(
   parts.length = 0;
   const decoder = new TextDecoding(guess);
   const text = refuseNul(decoder.write(bytes.subarray(guess.bomLength)) + decoder.end());
-  const rows =
+  const { rows, statements } =
     detected.format === 'ofx'
       ? readOfx(text)
       : detected.format === 'qif'
         ? readQif(text, options.monthFirst)
-        : readCamt053(text);
+        : { rows: readCamt053(text), statements: [] };
   let rowCount = 0;
   let batch: ReadRow[] = [];
   for (const row of rows) {
@@ -149,6 +156,7 @@ export async function readUpload(
     csv: undefined,
     rowCount,
     accountIdentifiers: fileAccountIdentifiers(detected.format, text),
+    statements,
   };
 }
 
@@ -253,6 +261,7 @@ async function readCsv(
     csv: result,
     rowCount,
     accountIdentifiers: [],
+    statements: [],
   };
 }
 

@@ -4,6 +4,7 @@ import type {
   ImportMapping,
   ImportRow,
   ImportRowStatus,
+  ImportStatement,
   ImportSummary,
 } from '@moneta/shared/import-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -53,6 +54,8 @@ function makeRow(index: number, overrides: Partial<ImportRow> = {}): ImportRow {
     matchOf: null,
     problem: null,
     cells: ['02.03.2026', `Payee ${index + 1}`, '', `${10 + index},00`, ''],
+    statement: 0,
+    matchRow: null,
     ...overrides,
   };
 }
@@ -72,6 +75,22 @@ const rows: ImportRow[] = [
   }),
 ];
 
+function makeStatement(key: number, overrides: Partial<ImportStatement> = {}): ImportStatement {
+  return {
+    key,
+    name: null,
+    identifier: null,
+    currency: null,
+    rowCount: 0,
+    accountId: null,
+    matchedBy: null,
+    suggestedName: 'Checking',
+    type: 'checking',
+    isCreated: false,
+    ...overrides,
+  };
+}
+
 function makeImport(overrides: Partial<Import> = {}): Import {
   return {
     _id: IMPORT_ID,
@@ -84,9 +103,11 @@ function makeImport(overrides: Partial<Import> = {}): Import {
     mapping: detected,
     rowCount: 4,
     counts: { new: 2, duplicate: 1, problem: 1, transfer: 0 },
+    transferPairs: 0,
     created: null,
     createdAt: '2026-03-31T10:00:00.000Z',
     committedAt: null,
+    statements: [makeStatement(0, { accountId: MAIN_ACCOUNT_ID, rowCount: 4 })],
     preview: rows,
     ...overrides,
   };
@@ -396,5 +417,124 @@ describe('import page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Undo Import' }));
     expect(await screen.findByText('Import undone: 3 transactions deleted.')).toBeInTheDocument();
     expect(callsTo(calls, 'DELETE', `/api/imports/${IMPORT_ID}`)).toHaveLength(1);
+  });
+  it('shows a file of several accounts statement by statement, each with its account chooser', async () => {
+    const card = makeAccount({ name: 'Visa', type: 'credit' });
+    const statements = [
+      makeStatement(0, {
+        name: 'Everyday Checking',
+        rowCount: 2,
+        accountId: MAIN_ACCOUNT_ID,
+        matchedBy: 'name',
+        suggestedName: 'Everyday Checking (2)',
+      }),
+      makeStatement(1, {
+        identifier: '4417123456789113',
+        currency: 'USD',
+        type: 'credit',
+        rowCount: 2,
+        suggestedName: 'Credit card 9113 USD',
+      }),
+    ];
+    const fileRows = [
+      makeRow(0, { name: 'Pine Street Apartments', amount: 1200, cells: null }),
+      makeRow(1, {
+        name: 'Visa Payment',
+        amount: 250,
+        status: 'transfer',
+        matchRow: 2,
+        cells: null,
+      }),
+      makeRow(2, {
+        name: 'Payment - Thank You',
+        amount: 250,
+        isIncome: true,
+        status: 'transfer',
+        transferAccountId: MAIN_ACCOUNT_ID,
+        matchRow: 1,
+        statement: 1,
+        cells: null,
+      }),
+      makeRow(3, { name: 'Whole Foods Market', amount: 42.17, statement: 1, cells: null }),
+    ];
+    const qif = makeImport({
+      fileName: 'quicken.qif',
+      format: 'qif',
+      columns: null,
+      mapping: null,
+      counts: { new: 2, duplicate: 0, problem: 0, transfer: 2 },
+      transferPairs: 1,
+      statements,
+      preview: fileRows,
+    });
+    const { calls } = signedIn({
+      'GET /api/accounts': { body: [main, card] },
+      'POST /api/imports': { status: 201, body: qif },
+      [`GET /api/imports/${IMPORT_ID}`]: { body: qif },
+      [`GET /api/imports/${IMPORT_ID}/rows`]: {
+        body: { rows: fileRows, totalPages: 1, currentPage: 1, total: 4 },
+      },
+      [`POST /api/imports/${IMPORT_ID}/commit`]: {
+        body: {
+          created: 2,
+          skippedDuplicates: 0,
+          skippedProblems: 0,
+          skippedExcluded: 0,
+          transfers: 1,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/import');
+    const form = await screen.findByRole('form', { name: 'Upload a bank file' });
+    const file = new File(['!Account\n'], 'quicken.qif', { type: 'text/plain' });
+    await user.upload(within(form).getByLabelText(/Choose a bank file/), file);
+    await user.click(within(form).getByRole('button', { name: 'Upload and preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview of quicken.qif' });
+    expect(preview).toHaveTextContent('QIF · 4 rows · 2 accounts.');
+
+    const found = within(preview).getByRole('region', { name: 'Accounts in this file' });
+    const blocks = within(found).getAllByRole('listitem');
+    expect(blocks).toHaveLength(2);
+    expect(within(blocks[0]!).getByRole('heading', { name: 'Everyday Checking' })).toBeVisible();
+    expect(blocks[0]).toHaveTextContent('Checking · 2 rows');
+    expect(within(blocks[0]!).getByLabelText('Import into')).toHaveValue(MAIN_ACCOUNT_ID);
+    expect(
+      within(blocks[1]!).getByRole('heading', { name: 'Account 4417123456789113' }),
+    ).toBeVisible();
+    expect(blocks[1]).toHaveTextContent('Credit card · USD · 2 rows');
+    const cardChooser = within(blocks[1]!).getByLabelText('Import into');
+    expect(cardChooser).toHaveValue('new');
+    expect(
+      within(cardChooser).getByRole('option', { name: 'New account: Credit card 9113 USD' }),
+    ).toBeInTheDocument();
+
+    // The rows come under their statement's title.
+    const table = await within(preview).findByRole('table', { name: 'Rows of the file' });
+    const groups = within(table).getAllByRole('columnheader', {
+      name: /Everyday Checking|Account 4417/,
+    });
+    expect(groups.map((group) => group.textContent)).toEqual([
+      'Everyday Checking',
+      'Account 4417123456789113',
+    ]);
+    const order = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent ?? '');
+    expect(order.findIndex((text) => text.includes('Whole Foods'))).toBeGreaterThan(
+      order.findIndex((text) => text === 'Account 4417123456789113'),
+    );
+
+    // The card into the existing Visa account; the checking one left as the server matched it.
+    await user.selectOptions(cardChooser, 'Visa');
+    await user.click(
+      within(preview).getByRole('button', { name: 'Import 2 transactions and 1 transfer' }),
+    );
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', `/api/imports/${IMPORT_ID}/commit`)).toHaveLength(1),
+    );
+    expect(callsTo(calls, 'POST', `/api/imports/${IMPORT_ID}/commit`)[0]?.body).toEqual({
+      statements: [{ key: 1, accountId: card._id }],
+    });
   });
 });

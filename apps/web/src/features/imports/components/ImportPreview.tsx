@@ -18,8 +18,10 @@ import {
   type RowChoice,
   type RowChoices,
 } from '../utils/row-choices';
+import { statementsBody, statementTitle, type StatementChoices } from '../utils/statement-choices';
 import { ImportRowsTable } from './ImportRowsTable';
 import { MappingForm } from './MappingForm';
+import { StatementAccounts } from './StatementAccounts';
 
 /** Long enough to change a few selects in a row, short enough to feel live. */
 export const MAPPING_DEBOUNCE_MS = 400;
@@ -55,6 +57,9 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   const updateMapping = useUpdateMapping(preview._id);
   const [draft, setDraft] = useState<ImportMapping | null>(preview.mapping);
   const [choices, setChoices] = useState<RowChoices>(new Map());
+  const [statementChoices, setStatementChoices] = useState<StatementChoices>(new Map());
+  // A file of several accounts (docs/imports-multi-account.md) shows them and their rows apart.
+  const hasStatements = preview.statements.length > 1;
   const sentRef = useRef<ImportMapping | null>(preview.mapping);
   // The detector's reasons come with the upload only (a mapping the user sends has none): kept
   // for the columns the user leaves as they were detected.
@@ -79,7 +84,7 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   }, [draft, draftProblem, sendMapping]);
 
   const account = accounts.data?.find((item) => item._id === preview.accountId);
-  const plan = commitPlan(preview.counts, choices);
+  const plan = commitPlan(preview.counts, choices, preview.transferPairs);
   const toCreate = plan.transactions + plan.transfers;
   const what =
     plan.transfers > 0
@@ -93,7 +98,10 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   }
 
   function submit() {
-    commit.mutate(commitBody(choices));
+    commit.mutate({
+      ...commitBody(choices),
+      ...statementsBody(preview.statements, statementChoices),
+    });
   }
 
   return (
@@ -111,7 +119,12 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
           </h2>
           <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
             {FORMAT_LABELS[preview.format]} · {plural(preview.rowCount, 'row')}
-            {account ? ` · into ${account.name}` : ''}. Nothing is created until you import.
+            {hasStatements
+              ? ` · ${plural(preview.statements.length, 'account')}`
+              : account
+                ? ` · into ${account.name}`
+                : ''}
+            . Nothing is created until you import.
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={onCancel} disabled={isBusy}>
@@ -142,6 +155,17 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
             </Alert>
           ) : null}
         </div>
+      ) : null}
+
+      {hasStatements ? (
+        <StatementAccounts
+          statements={preview.statements}
+          choices={statementChoices}
+          isDisabled={isBusy}
+          onChoose={(key, accountId) =>
+            setStatementChoices((current) => new Map(current).set(key, accountId))
+          }
+        />
       ) : null}
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Rows by status">
@@ -181,6 +205,9 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
         rowCount={preview.rowCount}
         currency={currency}
         accountId={preview.accountId}
+        statementTitles={
+          hasStatements ? preview.statements.map((statement) => statementTitle(statement)) : null
+        }
         choices={choices}
         isDisabled={isBusy || isReading}
         onChoose={choose}

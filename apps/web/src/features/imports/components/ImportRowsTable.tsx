@@ -1,6 +1,6 @@
 import type { ImportRow, ImportRowStatus, ImportSummary } from '@moneta/shared/import-schemas';
 import { formatMoney } from '@moneta/shared/money';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { CategorySelect } from '@/components/CategorySelect';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Pager } from '@/components/ui/Pager';
@@ -27,6 +27,8 @@ type ImportRowsTableProps = {
   currency: string;
   /** The import's account: a transfer goes to or from another one. */
   accountId: string;
+  /** A file of several accounts: each statement's title, by key, shown with its rows. */
+  statementTitles: string[] | null;
   choices: RowChoices;
   isDisabled: boolean;
   onChoose: (row: ImportRow, change: Omit<RowChoice, 'status'>) => void;
@@ -45,6 +47,9 @@ const STATUS_TONES: Record<ImportRowStatus, string> = {
   problem: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
   transfer: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
 };
+
+const COLUMNS = ['Import', 'Row', 'Date', 'Name', 'Amount', 'Category', 'Status'];
+const COLUMN_COUNT = COLUMNS.length;
 
 /** A cell that, in the stacked layout of narrow screens, says which column it is. */
 function MobileLabel({ children }: { children: string }) {
@@ -69,6 +74,7 @@ export function ImportRowsTable({
   rowCount,
   currency,
   accountId,
+  statementTitles,
   choices,
   isDisabled,
   onChoose,
@@ -125,33 +131,44 @@ export function ImportRowsTable({
             <table className="w-full text-sm max-sm:block" aria-label="Rows of the file">
               <thead className="border-b border-neutral-200 bg-neutral-50 max-sm:sr-only dark:border-neutral-800 dark:bg-neutral-900">
                 <tr>
-                  {['Import', 'Row', 'Date', 'Name', 'Amount', 'Category', 'Status'].map(
-                    (header) => (
-                      <th
-                        key={header}
-                        scope="col"
-                        className={`px-3 py-3 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-400 ${
-                          header === 'Amount' ? 'text-right' : 'text-left'
-                        }`}
-                      >
-                        {header}
-                      </th>
-                    ),
-                  )}
+                  {COLUMNS.map((header) => (
+                    <th
+                      key={header}
+                      scope="col"
+                      className={`px-3 py-3 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-400 ${
+                        header === 'Amount' ? 'text-right' : 'text-left'
+                      }`}
+                    >
+                      {header}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-neutral-200 max-sm:block dark:divide-neutral-800">
-                {list.map((row) => (
-                  <RowLine
-                    key={row.index}
-                    row={row}
-                    currency={currency}
-                    accountNames={names}
-                    otherAccounts={others}
-                    choices={choices}
-                    isDisabled={isDisabled}
-                    onChoose={onChoose}
-                  />
+                {list.map((row, at) => (
+                  <Fragment key={row.index}>
+                    {statementTitles && (at === 0 || list[at - 1]!.statement !== row.statement) ? (
+                      // The file's rows come statement by statement: each group under its title.
+                      <tr className="bg-neutral-50 max-sm:block dark:bg-neutral-950">
+                        <th
+                          scope="colgroup"
+                          colSpan={COLUMN_COUNT}
+                          className="px-3 py-2 text-left text-sm font-semibold text-neutral-900 max-sm:block max-sm:px-4 dark:text-white"
+                        >
+                          {statementTitles[row.statement] ?? `Statement ${row.statement + 1}`}
+                        </th>
+                      </tr>
+                    ) : null}
+                    <RowLine
+                      row={row}
+                      currency={currency}
+                      accountNames={names}
+                      otherAccounts={others}
+                      choices={choices}
+                      isDisabled={isDisabled}
+                      onChoose={onChoose}
+                    />
+                  </Fragment>
                 ))}
               </tbody>
             </table>

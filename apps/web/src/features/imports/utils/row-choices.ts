@@ -61,9 +61,11 @@ export function withChoice(
 export function commitPlan(
   counts: { new: number; transfer: number },
   choices: RowChoices,
+  transferPairs = 0,
 ): { transactions: number; transfers: number } {
   let transactions = counts.new;
-  let transfers = counts.transfer;
+  // Two rows of a file of several accounts that are one transfer's legs are one transfer.
+  let transfers = counts.transfer - transferPairs;
   for (const choice of choices.values()) {
     if (choice.status === 'problem') continue;
     const wasTransfer = choice.status === 'transfer';
