@@ -667,16 +667,22 @@ export function createImportRowsRepository(db: Executor) {
      */
     commitSource(
       userId: string,
-      target: { accounts: string[]; importId: string; firstRow: number },
+      target: {
+        accounts: string[];
+        /** Each statement's currency as its file says (null: its account's). */
+        currencies: Array<string | null>;
+        importId: string;
+        firstRow: number;
+      },
       decisions: CategoryDecisions,
     ): TransactionSource {
       return {
         columns: {
           userId: sql`${userId}::uuid`,
           accountId: sql`a.account_id`,
-          // Each row in its statement's account's currency (none asks the database's default
-          // trigger for it, row by row).
-          currency: sql`acc.currency`,
+          // Each row in its file's currency, else its account's (none asks the database's
+          // default trigger for it, row by row).
+          currency: sql`coalesce(a.currency, acc.currency)`,
           importId: sql`${target.importId}::uuid`,
           name: appliedInSql.name,
           category: appliedInSql.category,
@@ -698,8 +704,9 @@ export function createImportRowsRepository(db: Executor) {
         ) AS r
         JOIN unnest(
           ${param(target.accounts.map((_, key) => key))}::int[],
-          ${param(target.accounts)}::uuid[]
-        ) AS a(statement, account_id) ON a.statement = r.statement
+          ${param(target.accounts)}::uuid[],
+          ${param(target.currencies)}::text[]
+        ) AS a(statement, account_id, currency) ON a.statement = r.statement
         JOIN accounts AS acc ON acc.id = a.account_id
         LEFT JOIN ${decisions.asTable()} ON decided.name_key = r.name_key
           AND decided.note_key = r.note_key AND decided.is_income = r.is_income`,

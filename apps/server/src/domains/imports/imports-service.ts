@@ -415,7 +415,17 @@ export function createImportsService(
           transactions.createFrom(
             scopedRows.commitSource(
               user.id,
-              { accounts, importId: record.id, firstRow: record.firstRow },
+              {
+                accounts,
+                // The file's currency for each statement (OFX CURDEF), when Moneta knows it.
+                currencies: statements.map((statement) =>
+                  statement.currency && isCatalogueCurrency(statement.currency)
+                    ? statement.currency
+                    : null,
+                ),
+                importId: record.id,
+                firstRow: record.firstRow,
+              },
               decisions,
             ),
             { tx },
