@@ -49,6 +49,8 @@ export function AccountRegisterPage() {
   const [isTransferOpen, setIsTransferOpen] = useState(false);
   const [deleting, setDeleting] = useState<RegisterEntry | null>(null);
   const account = accounts.data?.find((candidate) => candidate._id === accountId);
+  // Register amounts are in the account's own currency (its balance too, then in the base).
+  const accountCurrency = account?.currency ?? currency;
 
   const back = (
     <Link
@@ -79,7 +81,7 @@ export function AccountRegisterPage() {
           <>
             {ACCOUNT_TYPE_LABELS[account.type]}
             {account.isArchived ? ' · archived' : ''} · balance{' '}
-            <Balance amount={account.balance} currency={currency} />
+            <Balance account={account} baseCurrency={currency} />
           </>
         ) : null
       }
@@ -134,7 +136,7 @@ export function AccountRegisterPage() {
                         }`}
                       >
                         {entry.amount < 0 ? '-' : '+'}
-                        {formatMoney(Math.abs(entry.amount), currency)}
+                        {formatMoney(Math.abs(entry.amount), accountCurrency)}
                       </span>
                     </TableCell>
                     <TableCell align="right" stack="menu">
@@ -167,7 +169,7 @@ export function AccountRegisterPage() {
         item={deleting}
         title="Delete this transfer?"
         description={(entry) =>
-          `The transfer of ${formatMoney(Math.abs(entry.amount), currency)} ${entry.amount < 0 ? 'to' : 'from'} ${entry.name} will be deleted, and both balances change back.`
+          `The transfer of ${formatMoney(Math.abs(entry.amount), accountCurrency)} ${entry.amount < 0 ? 'to' : 'from'} ${entry.name} will be deleted, and both balances change back.`
         }
         onDelete={(entry) => deleteTransfer.mutateAsync(entry._id)}
         onDeleted={() => {
