@@ -1,5 +1,5 @@
 import type { Budget } from '@moneta/shared/budget-schemas';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeAccount, mainAccount } from '@/testing/accounts';
@@ -168,5 +168,81 @@ describe('amounts in several currencies', () => {
     // The link in a row goes to the rates, not to the budget's form.
     await user.click(within(notice).getByRole('link', { name: 'add one' }));
     expect(screen.queryByRole('dialog', { name: 'Edit Budget' })).not.toBeInTheDocument();
+  });
+
+  it('transaction form: the currency follows the account until one is picked, with what the bank charged', async () => {
+    const { calls } = signedIn({
+      'GET /api/transactions': { body: makePage([]) },
+      'POST /api/transactions': ({ body }) => ({
+        status: 201,
+        body: makeTransaction(body as object),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    await user.click(
+      await screen.findByRole('button', { name: 'Add Transaction' }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add Expense' });
+    const account = within(dialog).getByLabelText(/^Account/);
+    const currency = within(dialog).getByRole('combobox', { name: 'Currency' });
+    await user.selectOptions(account, 'Main (Checking)');
+    await waitFor(() => expect(currency).toHaveTextContent('EUR (€)'));
+    // In the base currency, there is nothing else to say.
+    expect(within(dialog).queryByLabelText(/^Charged in/)).not.toBeInTheDocument();
+
+    await user.selectOptions(account, 'USD card (Checking, USD)');
+    await waitFor(() => expect(currency).toHaveTextContent('USD ($)'));
+    const charged = within(dialog).getByLabelText('Charged in EUR (optional)');
+    expect(charged).toHaveAccessibleDescription(
+      "What your bank took in EUR, from your statement. Empty: converted at the day's rate.",
+    );
+    await user.type(within(dialog).getByLabelText('Name'), 'Lunch in New York');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '40');
+    // Typed as people type amounts: a comma is a decimal separator here.
+    await user.type(charged, '36,90');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+    // The card is $40.00 in debt: the overdraft warning speaks in its currency.
+    const warning = await screen.findByRole('alertdialog', {
+      name: 'Expense exceeds your balance',
+    });
+    expect(warning).toHaveTextContent(
+      'This expense of $40.00 is more than the current balance of USD card, -$40.00.',
+    );
+    await user.click(within(warning).getByRole('button', { name: 'Add Anyway' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      accountId: usdCard._id,
+      cost: 40,
+      currency: 'USD',
+      baseCost: 36.9,
+    });
+  });
+
+  it('transaction form: a picked currency stays, and its decimals are checked at the field', async () => {
+    const { calls } = signedIn({ 'GET /api/transactions': { body: makePage([]) } });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    await user.click(
+      await screen.findByRole('button', { name: 'Add Transaction' }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add Expense' });
+    const currency = within(dialog).getByRole('combobox', { name: 'Currency' });
+    currency.focus();
+    await user.keyboard('jpy{Enter}');
+    expect(currency).toHaveTextContent('JPY (¥)');
+    // Another account no longer changes the currency picked.
+    await user.selectOptions(within(dialog).getByLabelText(/^Account/), 'USD card (Checking, USD)');
+    expect(currency).toHaveTextContent('JPY (¥)');
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Ramen');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+    const amount = within(dialog).getByLabelText('Amount (JPY)');
+    await user.type(amount, '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Expense' }));
+    expect(await within(dialog).findByText('JPY amounts have no decimals.')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 });
