@@ -220,27 +220,27 @@ async function main() {
     {
       name: 'list page 1',
       path: '/api/transactions?page=1&limit=10',
-      run: ({ transactions }, user) => transactions.list(user.id, {}, 1, 10),
+      run: ({ transactions }, user) => transactions.list(user, {}, 1, 10),
     },
     {
       name: 'list page 500',
       path: '/api/transactions?page=500&limit=10',
-      run: ({ transactions }, user) => transactions.list(user.id, {}, 500, 10),
+      run: ({ transactions }, user) => transactions.list(user, {}, 500, 10),
     },
     {
       name: 'search "coffee"',
       path: '/api/transactions?search=coffee',
-      run: ({ transactions }, user) => transactions.list(user.id, { search: 'coffee' }, 1, 10),
+      run: ({ transactions }, user) => transactions.list(user, { search: 'coffee' }, 1, 10),
     },
     {
       name: 'filtered list',
       path: `/api/transactions?isIncome=false&category=Food&startDate=${filtered.startDate}&endDate=${filtered.endDate}`,
-      run: ({ transactions }, user) => transactions.list(user.id, filtered, 1, 10),
+      run: ({ transactions }, user) => transactions.list(user, filtered, 1, 10),
     },
     {
       name: 'summary',
       path: '/api/transactions/summary',
-      run: ({ transactions }, user) => transactions.summary(user.id),
+      run: ({ transactions }, user) => transactions.summary(user),
     },
     {
       name: 'charts (30 days)',
@@ -250,7 +250,7 @@ async function main() {
     {
       name: 'accounts (5, with balances)',
       path: '/api/accounts',
-      run: ({ accounts }, user) => accounts.list(user.id),
+      run: ({ accounts }, user) => accounts.list(user),
     },
   ];
 

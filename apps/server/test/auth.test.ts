@@ -392,9 +392,18 @@ describe('PUT /api/auth/setup', () => {
   });
 
   it.each([
-    [{ defaultCurrency: 'BTC' }, 'Currency must be one of USD, EUR, GBP, JPY, CAD, AUD, INR.'],
-    [{ defaultCurrency: 'usd' }, 'Currency must be one of USD, EUR, GBP, JPY, CAD, AUD, INR.'],
-    [{}, 'Currency must be one of USD, EUR, GBP, JPY, CAD, AUD, INR.'],
+    [
+      { defaultCurrency: 'BTC' },
+      'Currency must be one of USD, EUR, GBP, JPY, CAD, AUD, INR or another code GET /api/currencies lists.',
+    ],
+    [
+      { defaultCurrency: 'usd' },
+      'Currency must be one of USD, EUR, GBP, JPY, CAD, AUD, INR or another code GET /api/currencies lists.',
+    ],
+    [
+      {},
+      'Currency must be one of USD, EUR, GBP, JPY, CAD, AUD, INR or another code GET /api/currencies lists.',
+    ],
     [
       { defaultCurrency: 'EUR', timeZone: 'Not/AZone' },
       'Time zone must be a valid IANA zone such as Europe/Paris.',

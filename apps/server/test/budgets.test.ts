@@ -79,6 +79,7 @@ describe('POST /api/budgets', () => {
       spent: 0,
       remaining: 250.5,
       percent: 0,
+      unconverted: 0,
     });
     expect(await budgetRow(body._id)).toEqual({
       category: 'Food',
@@ -375,6 +376,7 @@ describe('PUT and DELETE /api/budgets/:id', () => {
       spent: 30,
       remaining: 90,
       percent: 25,
+      unconverted: 0,
     });
     expect(await budgetRow(created._id)).toEqual({
       category: 'Bills',

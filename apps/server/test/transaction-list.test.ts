@@ -49,13 +49,16 @@ describe('createMany (the bulk path)', () => {
       note: null,
     });
 
-    const totals = await createTransactionTotalsRepository(context.database.db).totals(bob.id);
+    const totals = await createTransactionTotalsRepository(context.database.db).totals(
+      bob.id,
+      'USD',
+    );
     const bobRows = rows.filter((row) => row.userId === bob.id);
     const sum = (isIncome: boolean) =>
       bobRows
         .filter((row) => row.isIncome === isIncome)
         .reduce((total, row) => total + row.costCents, 0);
-    expect(totals).toEqual({ incomeCents: sum(true), expenseCents: sum(false) });
+    expect(totals).toEqual({ incomeCents: sum(true), expenseCents: sum(false), unconverted: 0 });
   });
 });
 
@@ -121,12 +124,16 @@ describe('createFrom (the rows of a query, written inside PostgreSQL)', () => {
       { name: 'Food', is_income: true },
       { name: 'Pocket money', is_income: true },
     ]);
-    const totals = await createTransactionTotalsRepository(db).totals(alice.id);
+    const totals = await createTransactionTotalsRepository(db).totals(alice.id, 'USD');
     const cents = (isIncome: boolean) =>
       Array.from({ length: 3000 }, (_, index) => index + 1)
         .filter((i) => (i % 7 === 0) === isIncome)
         .reduce((total, i) => total + i, 0);
-    expect(totals).toEqual({ incomeCents: cents(true), expenseCents: cents(false) });
+    expect(totals).toEqual({
+      incomeCents: cents(true),
+      expenseCents: cents(false),
+      unconverted: 0,
+    });
   });
 });
 

@@ -561,6 +561,8 @@ describe('GET /api/transactions/summary', () => {
       recentTransactions: [],
       from: null,
       to: null,
+      currency: 'USD',
+      unconverted: 0,
     });
     await create(user, { category: 'Salary', cost: 1000.1, addedOn: '2020-01-01', isIncome: true });
     for (let day = 1; day <= 6; day++)
@@ -697,7 +699,12 @@ describe('GET /api/transactions/charts', () => {
     const empty = (
       await call(user, 'GET', '/api/transactions/charts?from=2026-01-01&to=2026-01-31')
     ).json();
-    expect(empty).toEqual({ expensesByCategory: [], expensesOverTime: [], incomeOverTime: [] });
+    expect(empty).toEqual({
+      expensesByCategory: [],
+      expensesOverTime: [],
+      incomeOverTime: [],
+      unconverted: 0,
+    });
     const withRow = (
       await call(user, 'GET', '/api/transactions/charts?from=2025-12-01&to=2025-12-31')
     ).json();
@@ -749,8 +756,8 @@ describe('GET /api/transactions/export', () => {
     );
     const rows = parse(response.rawPayload, { bom: true }) as string[][];
     expect(rows).toEqual([
-      ['Date', 'Type', 'Name', 'Category', 'Amount', 'Note'],
-      ['2026-01-03', 'Income', 'Café ☕', 'Salary', '10.00', ''],
+      ['Date', 'Type', 'Name', 'Category', 'Amount', 'Note', 'Account', 'Currency', 'Base amount'],
+      ['2026-01-03', 'Income', 'Café ☕', 'Salary', '10.00', '', 'Main', 'USD', '10.00'],
       [
         '2026-01-02',
         'Expense',
@@ -758,8 +765,11 @@ describe('GET /api/transactions/export', () => {
         'Food',
         '1234.50',
         `'=HYPERLINK("http://evil")`,
+        'Main',
+        'USD',
+        '1234.50',
       ],
-      ['2026-01-01', 'Expense', "'+SUM(A1)", "'@risk", '3.50', "'-1"],
+      ['2026-01-01', 'Expense', "'+SUM(A1)", "'@risk", '3.50', "'-1", 'Main', 'USD', '3.50'],
     ]);
   });
 

@@ -8,7 +8,7 @@ import {
   pageQueryShape,
 } from './transaction-schemas';
 import { MAX_NOTE_LENGTH } from './limits';
-import { RATE_SOURCES, currencyCodeSchema } from './rate-schemas';
+import { currencyCodeSchema } from './rate-schemas';
 
 /** Where money is kept (docs/architecture.md, Accounts). */
 export const ACCOUNT_TYPES = ['cash', 'checking', 'savings', 'credit', 'other'] as const;
@@ -219,8 +219,13 @@ export const registerEntrySchema = z.object({
   name: z.string(),
   /** The transaction's category; null for a transfer. */
   category: z.string().nullable(),
-  /** Signed, in the account's currency: money into the account is positive, money out negative. */
+  /** Signed, in `currency`: money into the account is positive, money out negative. */
   amount: z.number(),
+  /**
+   * The account's currency; a transaction in another currency is converted at its day's rate,
+   * and keeps its own amount and currency only when no rate is known.
+   */
+  currency: z.string(),
   note: z.string().nullable(),
   /** For a transfer, the other account. */
   otherAccountId: z.string().nullable(),

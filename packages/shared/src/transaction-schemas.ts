@@ -118,7 +118,8 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
         .string({ message: 'currency must be an ISO 4217 code such as EUR.' })
         .max(8, 'currency must be an ISO 4217 code such as EUR.')
         .nullish()
-        .transform((value) => value?.toUpperCase() || undefined),
+        .transform((value) => value?.toUpperCase() || undefined)
+        .optional(),
       /**
        * What the bank charged in the base currency, for an amount in another one: the rate
        * follows from it (`rateSource` manual). null clears it; left out on an update it stays.

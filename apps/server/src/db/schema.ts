@@ -82,6 +82,11 @@ export const accounts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The ISO code of the money it holds: its opening balance and balance are in it. The
+     * accounts service gives every new account one (the user's base currency by default).
+     */
+    currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -99,6 +104,7 @@ export const accounts = pgTable(
     ),
     check('accounts_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 50`),
     check('accounts_identifiers_count', sql`cardinality(${table.identifiers}) <= 5`),
+    check('accounts_currency', sql`${table.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
 
@@ -120,7 +126,13 @@ export const transfers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     fromAccountId: uuid('from_account_id').notNull(),
     toAccountId: uuid('to_account_id').notNull(),
+    /** What left `from_account_id`, in its currency. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /**
+     * What arrived in `to_account_id`, in its currency, when the two accounts' currencies
+     * differ; null: `amount_cents` (one currency).
+     */
+    toAmountCents: bigint('to_amount_cents', { mode: 'number' }),
     /** The day the money left `from_account_id`. */
     date: date('date', { mode: 'string' }).notNull(),
     /** The day it arrived in `to_account_id` when that differs (two bank rows); null: `date`. */
@@ -173,6 +185,7 @@ export const transfers = pgTable(
       .on(table.toImportId)
       .where(sql`${table.toImportId} IS NOT NULL`),
     check('transfers_amount_positive', sql`${table.amountCents} > 0`),
+    check('transfers_to_amount_positive', sql`${table.toAmountCents} > 0`),
     check('transfers_two_accounts', sql`${table.fromAccountId} <> ${table.toAccountId}`),
   ],
 );
@@ -235,6 +248,18 @@ export const transactions = pgTable(
     }),
     /** The bank's own id of an imported transaction (OFX FITID, CAMT entry reference). */
     bankId: text('bank_id'),
+    /**
+     * The ISO code of `cost_cents`. Written without one, the row takes its account's (the
+     * transactions_default_account trigger, src/db/derived/default-account.ts).
+     */
+    currency: text('currency').notNull(),
+    /**
+     * What the bank charged in `base_cost_currency` (the user's base currency when it was
+     * given), for an amount in another currency: while that is still the base currency it is
+     * the row's base amount (rate source `manual`); otherwise the day's rate converts `cost_cents`.
+     */
+    baseCostCents: bigint('base_cost_cents', { mode: 'number' }),
+    baseCostCurrency: text('base_cost_currency'),
     // Millisecond precision, like a JS Date, so that a row's timestamp survives a round trip
     // exactly (the export's keyset cursor compares it).
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -310,6 +335,28 @@ export const transactions = pgTable(
       sql`${table.searchText} gin_trgm_ops`,
     ),
     check('transactions_cost_positive', sql`${table.costCents} > 0`),
+    check('transactions_currency', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'transactions_base_cost',
+      sql`(${table.baseCostCents} IS NULL) = (${table.baseCostCurrency} IS NULL) AND ${table.baseCostCents} > 0`,
+    ),
+    // Rows in other currencies than the base, which every converted total reads one by one
+    // (the kept totals hold the base-currency rows): two ranges of this index around the base
+    // currency, and every column those totals read, so that no row is fetched.
+    index('transactions_user_currency_idx').on(
+      table.userId,
+      table.currency,
+      table.addedOn,
+      table.isIncome,
+      table.category,
+      table.costCents,
+      table.baseCostCents,
+      table.baseCostCurrency,
+      table.accountId,
+    ),
+    // An account's rows in another currency than its own, which its balance converts on read:
+    // two ranges of this index around the account's currency, empty for most accounts.
+    index('transactions_account_currency_idx').on(table.accountId, table.currency),
   ],
 );
 

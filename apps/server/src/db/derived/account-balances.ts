@@ -5,7 +5,10 @@
  * account order. Inserts and updates add the difference (their accounts exist); deletes only
  * subtract, because a deleted user's accounts (and their balances) are gone by the time the
  * statement's trigger runs. A transfer is a flow out of one account and into another: two rows
- * of movement each. First made by migration 0009 (which also filled the table); this file is
+ * of movement each, each in its account's currency (`to_amount_cents` into the other account when
+ * the two currencies differ). A transaction's movement is its `cost_cents` whatever its currency:
+ * the balance read converts an account's rows in another currency on read (docs/currencies.md).
+ * First made by migration 0009 (which also filled the table); this file is
  * the current definition (docs/database.md).
  */
 export const accountBalancesDefinitions = `
@@ -67,7 +70,7 @@ BEGIN
   SELECT account_id, sum(flow), 0, count(*) FROM (
     SELECT from_account_id AS account_id, -amount_cents AS flow FROM new_rows
     UNION ALL
-    SELECT to_account_id, amount_cents FROM new_rows
+    SELECT to_account_id, coalesce(to_amount_cents, amount_cents) FROM new_rows
   ) AS changes
   GROUP BY account_id ORDER BY account_id
   ON CONFLICT (account_id) DO UPDATE
@@ -83,11 +86,11 @@ BEGIN
   SELECT account_id, sum(flow), 0, sum(counted) FROM (
     SELECT from_account_id AS account_id, -amount_cents AS flow, 1 AS counted FROM new_rows
     UNION ALL
-    SELECT to_account_id, amount_cents, 1 FROM new_rows
+    SELECT to_account_id, coalesce(to_amount_cents, amount_cents), 1 FROM new_rows
     UNION ALL
     SELECT from_account_id, amount_cents, -1 FROM old_rows
     UNION ALL
-    SELECT to_account_id, -amount_cents, -1 FROM old_rows
+    SELECT to_account_id, -coalesce(to_amount_cents, amount_cents), -1 FROM old_rows
   ) AS changes
   GROUP BY account_id ORDER BY account_id
   ON CONFLICT (account_id) DO UPDATE
@@ -105,7 +108,7 @@ BEGIN
     SELECT account_id, sum(flow) AS flow, count(*) AS counted FROM (
       SELECT from_account_id AS account_id, -amount_cents AS flow FROM old_rows
       UNION ALL
-      SELECT to_account_id, amount_cents FROM old_rows
+      SELECT to_account_id, coalesce(to_amount_cents, amount_cents) FROM old_rows
     ) AS moved
     GROUP BY account_id
   ) AS gone

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { accountBalancesDefinitions } from './account-balances';
+import { currencyScaleDefinitions } from './currency-scale';
 import { defaultAccountDefinitions } from './default-account';
 import { exchangeRateLookupDefinitions } from './exchange-rate-lookup';
 import { importRowsCascadeDefinitions } from './import-rows-cascade';
@@ -32,6 +33,7 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   accountBalancesDefinitions,
   importRowsCascadeDefinitions,
   exchangeRateLookupDefinitions,
+  currencyScaleDefinitions,
 ];
 
 /**

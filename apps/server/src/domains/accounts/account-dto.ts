@@ -11,5 +11,8 @@ export function toAccountDto(row: AccountWithBalance): Account {
     isArchived: row.isArchived,
     identifiers: row.identifiers,
     createdAt: row.createdAt.toISOString(),
+    currency: row.currency,
+    baseBalance: row.baseBalanceCents === null ? null : fromStoredHundredths(row.baseBalanceCents),
+    rateDate: row.rateDate,
   };
 }

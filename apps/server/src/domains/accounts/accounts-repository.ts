@@ -1,36 +1,88 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { convertedCents, rowRate } from '../../db/base-amount-sql';
 import { preparedStatement } from '../../db/prepared-statements';
 import { accountBalances, accounts, type AccountRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export type AccountValues = Pick<AccountRow, 'name' | 'type' | 'openingBalanceCents'> &
-  Partial<Pick<AccountRow, 'isArchived' | 'identifiers'>>;
+  Partial<Pick<AccountRow, 'isArchived' | 'identifiers' | 'currency'>>;
 
-/** An account with what it holds: its balance in cents and how many entries it has. */
+/**
+ * An account with what it holds: its balance in cents (its own currency), how many entries it
+ * has, and the balance in the reader's base currency at the latest rate known, whatever its age
+ * (null without one), with that rate's day.
+ */
 export interface AccountWithBalance extends AccountRow {
   balanceCents: number;
   transactionCount: number;
   transferCount: number;
+  baseBalanceCents: number | null;
+  rateDate: string | null;
 }
 
-const withBalance = {
-  id: accounts.id,
-  userId: accounts.userId,
-  name: accounts.name,
-  type: accounts.type,
-  openingBalanceCents: accounts.openingBalanceCents,
-  isArchived: accounts.isArchived,
-  identifiers: accounts.identifiers,
-  createdAt: accounts.createdAt,
-  updatedAt: accounts.updatedAt,
-  balanceCents:
-    sql<number>`${accounts.openingBalanceCents} + coalesce(${accountBalances.flowCents}, 0)`.mapWith(
+/**
+ * The kept movement (account_balances) sums each transaction's stored amount whatever its
+ * currency; an account's rows in another currency than its own count instead at their day's
+ * rate into the account's currency (what the bank charged, when the account is in the base
+ * currency and the charge was given). Read through transactions_account_currency_idx: two
+ * empty ranges for an account whose rows all share its currency.
+ */
+const foreignCorrection = sql`(
+  SELECT coalesce(sum(CASE WHEN t.is_income THEN 1 ELSE -1 END * (coalesce(
+      CASE WHEN t.base_cost_currency = ${accounts.currency} THEN t.base_cost_cents
+        ELSE ${convertedCents(sql`t.cost_cents`, sql`r.rate`, accounts.currency)} END, 0) - t.cost_cents)), 0)
+  FROM transactions AS t
+  LEFT JOIN LATERAL ${rowRate(
+    {
+      userId: sql`t.user_id`,
+      currency: sql`t.currency`,
+      day: sql`t.added_on`,
+      baseCostCurrency: sql`t.base_cost_currency`,
+    },
+    accounts.currency,
+  )} AS r ON true
+  WHERE t.account_id = ${accounts.id}
+    AND (t.currency < ${accounts.currency} OR t.currency > ${accounts.currency})
+)`;
+
+const balanceCents = sql`(${accounts.openingBalanceCents} + coalesce(${accountBalances.flowCents}, 0) + ${foreignCorrection})`;
+
+/** The columns of an account with its balance, converted into `base` (a value or placeholder). */
+function withBalance(base: unknown) {
+  return {
+    id: accounts.id,
+    userId: accounts.userId,
+    name: accounts.name,
+    type: accounts.type,
+    openingBalanceCents: accounts.openingBalanceCents,
+    isArchived: accounts.isArchived,
+    identifiers: accounts.identifiers,
+    currency: accounts.currency,
+    createdAt: accounts.createdAt,
+    updatedAt: accounts.updatedAt,
+    balanceCents: sql<number>`${balanceCents}`.mapWith(Number),
+    transactionCount: sql<number>`coalesce(${accountBalances.transactionCount}, 0)`.mapWith(
       Number,
     ),
-  transactionCount: sql<number>`coalesce(${accountBalances.transactionCount}, 0)`.mapWith(Number),
-  transferCount: sql<number>`coalesce(${accountBalances.transferCount}, 0)`.mapWith(Number),
-};
+    transferCount: sql<number>`coalesce(${accountBalances.transferCount}, 0)`.mapWith(Number),
+    baseBalanceCents: sql<number | null>`CASE WHEN ${accounts.currency} = ${base}::text
+        THEN ${balanceCents}
+        ELSE ${convertedCents(balanceCents, sql`now_rate.rate`, base)} END`.mapWith((value) =>
+      value === null ? null : Number(value),
+    ),
+    rateDate: sql<string | null>`now_rate.rate_date::text`,
+  };
+}
+
+/** The latest rate of the account's currency into `base`, whatever its age (a balance "now"). */
+function nowRate(base: unknown) {
+  return sql`LATERAL ${rowRate(
+    { userId: accounts.userId, currency: accounts.currency, day: sql`current_date` },
+    base,
+    null,
+  )}`;
+}
 
 /** A row of an account's register, as the UNION of its transactions and transfers gives it. */
 export interface RegisterRow {
@@ -40,33 +92,67 @@ export interface RegisterRow {
   name: string;
   category: string | null;
   amountCents: number;
+  /** The account's, unless no rate converts a row in another currency. */
+  currency: string;
   note: string | null;
   otherAccountId: string | null;
 }
 
 export function createAccountsRepository(db: Executor) {
   return {
-    /** The user's accounts with their balances: open ones first, each group oldest first. */
-    async list(userId: string): Promise<AccountWithBalance[]> {
-      const statement = preparedStatement(db, 'accounts_with_balances', (name) =>
-        db
-          .select(withBalance)
+    /**
+     * The user's accounts with their balances, also in `base`: open ones first, each group
+     * oldest first.
+     */
+    async list(userId: string, base: string): Promise<AccountWithBalance[]> {
+      const statement = preparedStatement(db, 'accounts_with_balances', (name) => {
+        const baseCurrency = sql.placeholder('base');
+        return db
+          .select(withBalance(baseCurrency))
           .from(accounts)
           .leftJoin(accountBalances, eq(accountBalances.accountId, accounts.id))
+          .leftJoin(sql`${nowRate(baseCurrency)} AS now_rate`, sql`true`)
           .where(eq(accounts.userId, sql.placeholder('userId')))
           .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id))
-          .prepare(name),
-      );
-      return statement.execute({ userId });
+          .prepare(name);
+      });
+      return statement.execute({ userId, base });
     },
 
-    async find(userId: string, id: string): Promise<AccountWithBalance | undefined> {
+    async find(userId: string, id: string, base: string): Promise<AccountWithBalance | undefined> {
       const [row] = await db
-        .select(withBalance)
+        .select(withBalance(base))
         .from(accounts)
         .leftJoin(accountBalances, eq(accountBalances.accountId, accounts.id))
+        .leftJoin(sql`${nowRate(base)} AS now_rate`, sql`true`)
         .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
       return row;
+    },
+
+    /** Whether the account holds a transaction or a transfer (its currency is then fixed). */
+    async holdsAnything(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({
+          count: sql<number>`${accountBalances.transactionCount} + ${accountBalances.transferCount}`.mapWith(
+            Number,
+          ),
+        })
+        .from(accountBalances)
+        .where(eq(accountBalances.accountId, id));
+      return (row?.count ?? 0) > 0;
+    },
+
+    /**
+     * Gives the user's accounts that hold nothing the currency `currency`: the first choice of
+     * a base currency at setup takes along the account made at sign-up.
+     */
+    async setEmptyCurrency(userId: string, currency: string): Promise<void> {
+      await db.execute(sql`
+        UPDATE accounts AS a SET currency = ${currency}, updated_at = now()
+        WHERE a.user_id = ${userId} AND a.currency <> ${currency}
+          AND NOT EXISTS (
+            SELECT 1 FROM account_balances AS b
+            WHERE b.account_id = a.id AND b.transaction_count + b.transfer_count > 0)`);
     },
 
     /**
@@ -100,6 +186,38 @@ export function createAccountsRepository(db: Executor) {
       return row?.id;
     },
 
+    /**
+     * The currency of the user's account `id`, or of their default account (the oldest not
+     * archived) without one; undefined when it is not theirs.
+     */
+    async currencyOf(userId: string, id?: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ currency: accounts.currency })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), id ? eq(accounts.id, id) : undefined))
+        .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id))
+        .limit(1);
+      return row?.currency;
+    },
+
+    /** The user's account currencies by id. */
+    async currencies(userId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ id: accounts.id, currency: accounts.currency })
+        .from(accounts)
+        .where(eq(accounts.userId, userId));
+      return new Map(rows.map((row) => [row.id, row.currency]));
+    },
+
+    /** The user's account names by id. */
+    async names(userId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ id: accounts.id, name: accounts.name })
+        .from(accounts)
+        .where(eq(accounts.userId, userId));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
     async isOwn(userId: string, id: string): Promise<boolean> {
       const rows = await db
         .select({ id: accounts.id })
@@ -127,10 +245,17 @@ export function createAccountsRepository(db: Executor) {
       return row?.total ?? 0;
     },
 
+    /** Without a currency, the account takes its user's base currency. */
     async insert(userId: string, values: AccountValues): Promise<AccountRow> {
       const [row] = await db
         .insert(accounts)
-        .values({ id: newId(), userId, ...values })
+        .values({
+          id: newId(),
+          userId,
+          ...values,
+          currency:
+            values.currency ?? sql`(SELECT default_currency FROM users WHERE id = ${userId})`,
+        })
         .returning();
       return row!;
     },
@@ -161,23 +286,42 @@ export function createAccountsRepository(db: Executor) {
      * and out of it, merged in date order (each part read in its own index order).
      */
     async register(
-      accountId: string,
+      account: { id: string; currency: string },
       page: { limit: number; offset: number },
     ): Promise<RegisterRow[]> {
+      const accountId = account.id;
+      // A row in another currency counts in the account's at its day's rate (as the balance
+      // does); without a rate it keeps its own amount and says its currency.
+      const inAccountCurrency = sql`CASE WHEN t.currency = ${account.currency}::text THEN t.cost_cents
+        WHEN t.base_cost_currency = ${account.currency}::text THEN t.base_cost_cents
+        ELSE coalesce(${convertedCents(sql`t.cost_cents`, sql`r.rate`, account.currency)}, t.cost_cents) END`;
       const result = await db.execute(sql`
         SELECT * FROM (
           SELECT 'transaction' AS kind, t.id, t.added_on AS date, t.created_at, t.name,
-            t.category, CASE WHEN t.is_income THEN t.cost_cents ELSE -t.cost_cents END
+            t.category, CASE WHEN t.is_income THEN 1 ELSE -1 END * ${inAccountCurrency}
               AS "amountCents",
+            CASE WHEN t.currency = ${account.currency}::text OR t.base_cost_currency = ${account.currency}::text
+              OR r.rate IS NOT NULL THEN ${account.currency}::text ELSE t.currency END AS currency,
             t.note, NULL::uuid AS "otherAccountId"
-          FROM transactions t WHERE t.account_id = ${accountId}
+          FROM transactions t
+          LEFT JOIN LATERAL ${rowRate(
+            {
+              userId: sql`t.user_id`,
+              currency: sql`t.currency`,
+              day: sql`t.added_on`,
+              baseCostCurrency: sql`t.base_cost_currency`,
+            },
+            account.currency,
+          )} AS r ON true
+          WHERE t.account_id = ${accountId}
           UNION ALL
-          SELECT 'transfer', f.id, f.date, f.created_at, a.name, NULL, -f.amount_cents, f.note,
-            f.to_account_id
+          SELECT 'transfer', f.id, f.date, f.created_at, a.name, NULL, -f.amount_cents,
+            ${account.currency}::text, f.note, f.to_account_id
           FROM transfers f JOIN accounts a ON a.id = f.to_account_id
           WHERE f.from_account_id = ${accountId}
           UNION ALL
-          SELECT 'transfer', f.id, f.date, f.created_at, a.name, NULL, f.amount_cents, f.note,
+          SELECT 'transfer', f.id, f.date, f.created_at, a.name, NULL,
+            coalesce(f.to_amount_cents, f.amount_cents), ${account.currency}::text, f.note,
             f.from_account_id
           FROM transfers f JOIN accounts a ON a.id = f.from_account_id
           WHERE f.to_account_id = ${accountId}

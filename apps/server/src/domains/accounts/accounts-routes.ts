@@ -32,7 +32,7 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
         response: { 200: accountListSchema, ...errors },
       },
     },
-    async (request) => accounts.list(request.user.id),
+    async (request) => accounts.list(request.user),
   );
 
   app.get(
@@ -47,7 +47,7 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
         response: { 200: registerPageSchema, ...errors },
       },
     },
-    async (request) => accounts.register(request.user.id, request.params.id, request.query),
+    async (request) => accounts.register(request.user, request.params.id, request.query),
   );
 
   app.post(
@@ -62,7 +62,7 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await accounts.create(request.user.id, request.body)),
+      reply.status(201).send(await accounts.create(request.user, request.body)),
   );
 
   app.put(
@@ -77,7 +77,7 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
         response: { 200: accountSchema, ...errors },
       },
     },
-    async (request) => accounts.update(request.user.id, request.params.id, request.body),
+    async (request) => accounts.update(request.user, request.params.id, request.body),
   );
 
   app.delete(

@@ -8,6 +8,7 @@ import {
   type ValidAccountInput,
 } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
+import type { UserRow } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors';
 import { conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
@@ -30,8 +31,15 @@ function toValues(input: ValidAccountInput): AccountValues {
     openingBalanceCents: toStoredHundredths(input.openingBalance),
     ...(input.isArchived === undefined ? {} : { isArchived: input.isArchived }),
     ...(input.identifiers === undefined ? {} : { identifiers: input.identifiers }),
+    ...(input.currency === undefined ? {} : { currency: input.currency }),
   };
 }
+
+const currencyInUse = () =>
+  conflict(
+    "This account already holds transactions or transfers, so its currency can't change. Add a new account in the other currency instead.",
+    ErrorCode.ACCOUNT_CURRENCY_IN_USE,
+  );
 
 /**
  * An identifier names one account: a bank file that names it must have one home. Checked with
@@ -75,31 +83,34 @@ export async function assertOwnAccount(
   }
 }
 
+/** Who reads: balances are also shown in their base currency. */
+type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
+
 export function createAccountsService(db: Database) {
   const accounts = createAccountsRepository(db);
 
-  async function found(userId: string, id: string): Promise<Account> {
-    const row = await accounts.find(userId, id);
+  async function found(reader: Reader, id: string): Promise<Account> {
+    const row = await accounts.find(reader.id, id, reader.defaultCurrency);
     if (!row) throw accountNotFound();
     return toAccountDto(row);
   }
 
   return {
     /** Open accounts first, then archived ones; each with its balance. */
-    async list(userId: string): Promise<Account[]> {
-      return (await accounts.list(userId)).map(toAccountDto);
+    async list(reader: Reader): Promise<Account[]> {
+      return (await accounts.list(reader.id, reader.defaultCurrency)).map(toAccountDto);
     },
 
     /** The account's transactions and transfers, newest first, a page at a time. */
     async register(
-      userId: string,
+      reader: Reader,
       id: string,
       query: { page: number; limit: number },
     ): Promise<RegisterPage> {
       if (!isId(id)) throw accountNotFound();
-      const account = await accounts.find(userId, id);
+      const account = await accounts.find(reader.id, id, reader.defaultCurrency);
       if (!account) throw accountNotFound();
-      const rows = await accounts.register(id, {
+      const rows = await accounts.register(account, {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
@@ -112,6 +123,7 @@ export function createAccountsService(db: Database) {
           name: row.name,
           category: row.category,
           amount: fromStoredHundredths(row.amountCents),
+          currency: row.currency,
           note: row.note || null,
           otherAccountId: row.otherAccountId,
         })),
@@ -121,14 +133,23 @@ export function createAccountsService(db: Database) {
       };
     },
 
-    async create(userId: string, input: ValidAccountInput): Promise<Account> {
+    async create(reader: Reader, input: ValidAccountInput): Promise<Account> {
+      const userId = reader.id;
       const id = await db.transaction(async (tx) => {
         const repository = createAccountsRepository(tx);
         if (input.identifiers?.length) await repository.lockAll(userId);
         await assertIdentifiersFree(repository, userId, input.identifiers);
         return (await uniqueName(input.name, () => repository.insert(userId, toValues(input)))).id;
       });
-      return found(userId, id);
+      return found(reader, id);
+    },
+
+    /**
+     * The first choice of a base currency at setup: the accounts that hold nothing yet (the one
+     * made at sign-up) take it.
+     */
+    async adoptFirstCurrency(tx: Executor, userId: string, currency: string): Promise<void> {
+      await createAccountsRepository(tx).setEmptyCurrency(userId, currency);
     },
 
     /** The account every new user starts with, in the sign-up's own database transaction. */
@@ -139,20 +160,27 @@ export function createAccountsService(db: Database) {
       });
     },
 
-    async update(userId: string, id: string, input: ValidAccountInput): Promise<Account> {
+    /** The currency changes only while the account holds nothing (else 409). */
+    async update(reader: Reader, id: string, input: ValidAccountInput): Promise<Account> {
+      const userId = reader.id;
       if (!isId(id)) throw accountNotFound();
       await db.transaction(async (tx) => {
         const repository = createAccountsRepository(tx);
-        if (input.identifiers?.length) await repository.lockAll(userId);
+        // Locked, so that no entry arrives between the "holds nothing" check and the change.
+        if (input.identifiers?.length || input.currency) await repository.lockAll(userId);
         // Someone else's account is a 404 before anything about identifiers is said.
-        if (!(await repository.isOwn(userId, id))) throw accountNotFound();
+        const stored = await repository.currencyOf(userId, id);
+        if (!stored) throw accountNotFound();
+        if (input.currency && input.currency !== stored && (await repository.holdsAnything(id))) {
+          throw currencyInUse();
+        }
         await assertIdentifiersFree(repository, userId, input.identifiers, id);
         const row = await uniqueName(input.name, () =>
           repository.update(userId, id, toValues(input)),
         );
         if (!row) throw accountNotFound();
       });
-      return found(userId, id);
+      return found(reader, id);
     },
 
     /**
@@ -165,9 +193,8 @@ export function createAccountsService(db: Database) {
       await db.transaction(async (tx) => {
         const repository = createAccountsRepository(tx);
         await repository.lockAll(userId);
-        const account = await repository.find(userId, id);
-        if (!account) throw accountNotFound();
-        if (account.transactionCount > 0 || account.transferCount > 0) throw accountNotEmpty();
+        if (!(await repository.isOwn(userId, id))) throw accountNotFound();
+        if (await repository.holdsAnything(id)) throw accountNotEmpty();
         if ((await repository.count(userId)) <= 1) {
           throw conflict(
             'This is your only account, and you always need one. Add another account first, or rename this one.',

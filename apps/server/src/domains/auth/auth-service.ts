@@ -1,4 +1,4 @@
-import type { AuthResponse, CurrencyCode, LoginResponse, User } from '@moneta/shared';
+import type { AuthResponse, LoginResponse, User } from '@moneta/shared';
 import { DEFAULT_TIME_ZONE, ErrorCode } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
@@ -178,10 +178,20 @@ export function createAuthService(deps: AuthServiceDependencies) {
       return toUserDto(row);
     },
 
+    /**
+     * Completes setup, or changes the base currency (and time zone). The first choice of a base
+     * currency is also that of the accounts that hold nothing yet (the one made at sign-up); a
+     * later change converts totals on read and leaves every account's currency as it is.
+     */
     async completeSetup(
       userId: string,
-      settings: { defaultCurrency: CurrencyCode; timeZone?: string | undefined },
+      settings: { defaultCurrency: string; timeZone?: string | undefined },
     ): Promise<User> {
+      const before = await users.findById(userId);
+      if (!before) throw unauthorized();
+      if (!before.isSetupComplete) {
+        await accounts.adoptFirstCurrency(db, userId, settings.defaultCurrency);
+      }
       const row = await users.update(userId, {
         isSetupComplete: true,
         defaultCurrency: settings.defaultCurrency,

@@ -12,5 +12,6 @@ export function toBudgetDto(row: BudgetWithSpending): Budget {
     spent: fromStoredHundredths(row.spentCents),
     remaining: fromStoredHundredths(row.amountCents - row.spentCents),
     percent: budgetPercent(row.spentCents, row.amountCents),
+    unconverted: row.unconverted,
   };
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { convertedCents, rowRate } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { budgets, transactions, type BudgetRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -10,9 +11,13 @@ export interface BudgetValues {
   year: number;
 }
 
-/** A budget with that month's expenses in its category. */
+/**
+ * A budget with that month's expenses in its category, in the base currency (each at its day's
+ * rate), and how many of them no rate converts (left out of `spentCents`).
+ */
 export interface BudgetWithSpending extends BudgetRow {
   spentCents: number;
+  unconverted: number;
 }
 
 /** The unique index behind "one budget per category and month". */
@@ -30,16 +35,23 @@ export function createBudgetsRepository(db: Executor) {
      */
     async list(
       userId: string,
+      base: string,
       filter: { month?: number | undefined; year?: number | undefined; id?: string } = {},
     ): Promise<BudgetWithSpending[]> {
       const conditions: SQL[] = [eq(budgets.userId, userId)];
       if (filter.id) conditions.push(eq(budgets.id, filter.id));
       if (filter.month !== undefined) conditions.push(eq(budgets.month, filter.month));
       if (filter.year !== undefined) conditions.push(eq(budgets.year, filter.year));
+      // A row in another currency counts at its day's rate (or what the bank charged in the
+      // base currency); one without a rate is counted apart, never at 1.
+      const baseCents = sql`CASE WHEN ${transactions.currency} = ${base}::text THEN ${transactions.costCents}
+        WHEN ${transactions.baseCostCurrency} = ${base}::text THEN ${transactions.baseCostCents}
+        ELSE ${convertedCents(transactions.costCents, sql`r.rate`, base)} END`;
       const rows = await db
         .select({
           budget: budgets,
-          spentCents: sql<number>`coalesce(sum(${transactions.costCents}), 0)::bigint`.mapWith(
+          spentCents: sql<number>`coalesce(sum(${baseCents}), 0)::bigint`.mapWith(Number),
+          unconverted: sql<number>`count(${transactions.id}) FILTER (WHERE ${baseCents} IS NULL)::int`.mapWith(
             Number,
           ),
         })
@@ -54,6 +66,18 @@ export function createBudgetsRepository(db: Executor) {
             lt(transactions.addedOn, nextMonthStart),
           ),
         )
+        .leftJoin(
+          sql`LATERAL ${rowRate(
+            {
+              userId: transactions.userId,
+              currency: transactions.currency,
+              day: transactions.addedOn,
+              baseCostCurrency: transactions.baseCostCurrency,
+            },
+            base,
+          )} AS r`,
+          sql`true`,
+        )
         .where(and(...conditions))
         .groupBy(budgets.id)
         .orderBy(
@@ -62,7 +86,11 @@ export function createBudgetsRepository(db: Executor) {
           sql`lower(${budgets.category})`,
           asc(budgets.category),
         );
-      return rows.map((row) => ({ ...row.budget, spentCents: row.spentCents }));
+      return rows.map((row) => ({
+        ...row.budget,
+        spentCents: row.spentCents,
+        unconverted: row.unconverted,
+      }));
     },
 
     /** Inserts the budget, or returns undefined when that category and month has one. */

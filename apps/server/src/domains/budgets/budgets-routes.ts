@@ -33,7 +33,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         response: { 200: budgetListSchema, ...errors },
       },
     },
-    async (request) => budgets.list(request.user.id, request.query),
+    async (request) => budgets.list(request.user, request.query),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await budgets.create(request.user.id, request.body)),
+      reply.status(201).send(await budgets.create(request.user, request.body)),
   );
 
   app.put(
@@ -63,7 +63,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         response: { 200: budgetSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => budgets.update(request.user.id, request.params.id, request.body),
+    async (request) => budgets.update(request.user, request.params.id, request.body),
   );
 
   app.delete(

@@ -1,3 +1,4 @@
+import type { UserRow } from '../../db/schema';
 import {
   ErrorCode,
   toStoredHundredths,
@@ -30,35 +31,40 @@ function toValues(input: ValidBudgetInput): BudgetValues {
   };
 }
 
+/** Who reads: spending is in their base currency. */
+type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
+
 export function createBudgetsService(db: Database) {
   const budgets = createBudgetsRepository(db);
 
-  async function findWithSpending(userId: string, id: string): Promise<Budget> {
-    const [row] = await budgets.list(userId, { id });
+  async function findWithSpending(reader: Reader, id: string): Promise<Budget> {
+    const [row] = await budgets.list(reader.id, reader.defaultCurrency, { id });
     if (!row) throw budgetNotFound();
     return toBudgetDto(row);
   }
 
   return {
-    async list(userId: string, query: BudgetListQuery): Promise<Budget[]> {
-      return (await budgets.list(userId, query)).map(toBudgetDto);
+    async list(reader: Reader, query: BudgetListQuery): Promise<Budget[]> {
+      return (await budgets.list(reader.id, reader.defaultCurrency, query)).map(toBudgetDto);
     },
 
     /**
      * Budgets measure expenses, so a budget's category that is not built-in becomes one of the
      * user's custom expense categories (and can later be deleted with its budgets).
      */
-    async create(userId: string, input: ValidBudgetInput): Promise<Budget> {
+    async create(reader: Reader, input: ValidBudgetInput): Promise<Budget> {
+      const userId = reader.id;
       const id = await db.transaction(async (tx) => {
         const row = await createBudgetsRepository(tx).insert(userId, toValues(input));
         if (!row) throw budgetExists(input);
         await rememberCategory(tx, userId, input.category, false);
         return row.id;
       });
-      return findWithSpending(userId, id);
+      return findWithSpending(reader, id);
     },
 
-    async update(userId: string, id: string, input: ValidBudgetInput): Promise<Budget> {
+    async update(reader: Reader, id: string, input: ValidBudgetInput): Promise<Budget> {
+      const userId = reader.id;
       if (!isId(id)) throw budgetNotFound();
       await db.transaction(async (tx) => {
         let isUpdated: boolean;
@@ -71,7 +77,7 @@ export function createBudgetsService(db: Database) {
         if (!isUpdated) throw budgetNotFound();
         await rememberCategory(tx, userId, input.category, false);
       });
-      return findWithSpending(userId, id);
+      return findWithSpending(reader, id);
     },
 
     async remove(userId: string, id: string): Promise<void> {

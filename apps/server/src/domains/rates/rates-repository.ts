@@ -1,6 +1,7 @@
 import { RATE_LOOKBACK_DAYS, type RateSource } from '@moneta/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { convertedCents } from '../../db/base-amount-sql';
 import { exchangeRateAt } from '../../db/exchange-rate-sql';
 import { userExchangeRates } from '../../db/schema';
 
@@ -127,6 +128,26 @@ export function createRatesRepository(db: Executor) {
         rateDate: row.rate_date,
         source: row.source as FoundRate['source'],
       };
+    },
+
+    /**
+     * `cents` of `from` in `to` at the day's rate, rounded to `to`'s minor unit as every read
+     * converts (src/db/base-amount-sql.ts); undefined when no rate is known within the lookback.
+     */
+    async convert(
+      userId: string,
+      cents: number,
+      from: string,
+      to: string,
+      day: string,
+    ): Promise<number | undefined> {
+      if (from === to) return cents;
+      const result = await db.execute<{ cents: string | number }>(
+        sql`SELECT ${convertedCents(sql`${cents}::bigint`, sql`r.rate`, to)} AS cents
+            FROM ${exchangeRateAt(userId, from, to, day)} AS r`,
+      );
+      const row = result.rows[0];
+      return row ? Number(row.cents) : undefined;
     },
   };
 }

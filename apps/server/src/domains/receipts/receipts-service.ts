@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  currencyDecimals,
+  findCatalogueCurrency,
   ErrorCode,
   type ExtractedData,
   FALLBACK_CATEGORY,
@@ -102,6 +104,12 @@ function toExtractedData(reading: StoredReading): ExtractedData {
   };
 }
 
+/** A total read from a receipt, rounded to the minor unit of its currency (none for yen). */
+function roundToCurrency(total: number, currency: string): number {
+  const scale = 10 ** currencyDecimals(currency);
+  return Math.round(total * scale) / scale;
+}
+
 export function createReceiptsService(
   db: Database,
   reader: ReceiptReader,
@@ -199,13 +207,19 @@ export function createReceiptsService(
       // words read on the receipt; those beat the default.
       const suggestion = await suggestCategory(db, user.id, { name, isIncome: false });
       const category = suggestion.source === 'default' ? reading.category : suggestion.category;
+      const readCurrency =
+        reading.currency && findCatalogueCurrency(reading.currency) ? reading.currency : undefined;
+      const spentIn = readCurrency ?? user.defaultCurrency;
       const parsed = transactionInputSchema.safeParse({
         name,
         category: (category || FALLBACK_CATEGORY).slice(0, MAX_CATEGORY_LENGTH),
-        cost: Math.round(reading.total * 100) / 100,
+        cost: roundToCurrency(reading.total, spentIn),
         addedOn: reading.date ?? todayIn(user.timeZone),
         isIncome: false,
         note: `Read from the receipt ${fileName}`.slice(0, 500),
+        // The currency read from the receipt is the expense's (a US receipt is dollars, whatever
+        // the account's); without one, the account's.
+        ...(readCurrency ? { currency: readCurrency } : {}),
         ...(file.accountId === undefined ? {} : { accountId: file.accountId }),
       });
       if (!parsed.success) {

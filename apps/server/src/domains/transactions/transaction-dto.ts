@@ -1,12 +1,20 @@
 import { fromStoredHundredths, type Transaction } from '@moneta/shared';
 import type { TransactionRow } from '../../db/schema';
+import { SAME_CURRENCY, type BaseAmount } from './base-amounts-repository';
 import type { TransferLeg } from './transaction-list-repository';
 
 /** What a transfer's leg is called in the list when its transfer has no note. */
 const TRANSFER_NAME = 'Transfer';
 
-/** The transaction as the API shows it: decimal `cost`, `_id`, `note` null when empty. */
-export function toTransactionDto(row: TransactionRow): Transaction {
+/**
+ * The transaction as the API shows it: decimal `cost`, `_id`, `note` null when empty, and its
+ * amount in the base currency (`amount`: what createBaseAmountsRepository found for a row in
+ * another currency; a row in the base currency needs none).
+ */
+export function toTransactionDto(
+  row: TransactionRow,
+  amount: BaseAmount = SAME_CURRENCY,
+): Transaction {
   return {
     _id: row.id,
     name: row.name,
@@ -21,7 +29,28 @@ export function toTransactionDto(row: TransactionRow): Transaction {
     importId: row.importId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    currency: row.currency,
+    ...baseFields(row.costCents, amount),
   };
+}
+
+/** The base-currency fields of an amount of `cents` (its own currency) converted as `amount` says. */
+function baseFields(cents: number, amount: BaseAmount) {
+  const baseCents = amount.source === 'same' ? cents : amount.baseCents;
+  return {
+    baseCost: baseCents === null ? null : fromStoredHundredths(baseCents),
+    rate: amount.rate,
+    rateDate: amount.rateDate,
+    rateSource: amount.source,
+  };
+}
+
+/** Rows as DTOs, each with its base amount from `amounts` (by id) when it has one. */
+export function toTransactionDtos(
+  rows: readonly TransactionRow[],
+  amounts: ReadonlyMap<string, BaseAmount>,
+): Transaction[] {
+  return rows.map((row) => toTransactionDto(row, amounts.get(row.id)));
 }
 
 /**
@@ -46,6 +75,8 @@ export function toTransferLegDto(leg: TransferLeg): Transaction {
     isTransfer: true,
     transferId: leg.transferId,
     transferAccountId: leg.otherAccountId,
+    currency: leg.currency,
+    ...baseFields(leg.amountCents, leg.baseAmount),
   };
 }
 

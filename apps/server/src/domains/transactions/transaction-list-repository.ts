@@ -3,8 +3,9 @@
  * combination, and the keyset batches the CSV export streams. Reads only; the writes live in
  * transactions-repository.ts.
  */
-import type { TransactionFilters } from '@moneta/shared';
+import type { RateSource, TransactionFilters } from '@moneta/shared';
 import { and, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { convertedCents, rowRate } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
 import {
@@ -15,6 +16,7 @@ import {
   transactions,
   type TransactionRow,
 } from '../../db/schema';
+import { SAME_CURRENCY, type BaseAmount } from './base-amounts-repository';
 
 /** One side of a transfer as the list with transfers shows it. */
 export interface TransferLeg {
@@ -24,7 +26,11 @@ export interface TransferLeg {
   accountId: string;
   otherAccountId: string;
   date: string;
+  /** In `currency`, the leg's account's. */
   amountCents: number;
+  currency: string;
+  /** The leg in the base currency (see BaseAmount). */
+  baseAmount: BaseAmount;
   note: string | null;
   importId: string | null;
   createdAt: Date;
@@ -332,6 +338,7 @@ export function createTransactionListRepository(db: Executor) {
      */
     async transferLegs(
       userId: string,
+      base: string,
       filters: Partial<TransactionFilters>,
       count: number,
     ): Promise<{ legs: TransferLeg[]; total: number }> {
@@ -351,6 +358,11 @@ export function createTransactionListRepository(db: Executor) {
         other_account_id: string;
         day: string;
         amount_cents: string | number;
+        currency: string;
+        base_cents: string | number | null;
+        rate: string | null;
+        rate_date: string | null;
+        source: RateSource | null;
         note: string | null;
         import_id: string | null;
         created_at: string;
@@ -363,15 +375,27 @@ export function createTransactionListRepository(db: Executor) {
             from_import_id AS import_id, created_at, updated_at
           FROM transfers WHERE user_id = ${userId}
           UNION ALL
-          SELECT id, true, to_account_id, from_account_id, coalesce(to_date, date), amount_cents,
-            note, to_import_id, created_at, updated_at
+          SELECT id, true, to_account_id, from_account_id, coalesce(to_date, date),
+            coalesce(to_amount_cents, amount_cents), note, to_import_id, created_at, updated_at
           FROM transfers WHERE user_id = ${userId}
+        ), page AS (
+          SELECT transfer_id, is_income, account_id, other_account_id, day, amount_cents, note,
+            import_id, created_at, updated_at, count(*) OVER ()::int AS total
+          FROM legs ${where}
+          ORDER BY day DESC, created_at DESC, transfer_id DESC, is_income
+          LIMIT ${count}
         )
-        SELECT transfer_id, is_income, account_id, other_account_id, day::text AS day,
-          amount_cents, note, import_id, created_at, updated_at, count(*) OVER ()::int AS total
-        FROM legs ${where}
-        ORDER BY day DESC, created_at DESC, transfer_id DESC, is_income
-        LIMIT ${count}`);
+        SELECT page.transfer_id, page.is_income, page.account_id, page.other_account_id,
+          page.day::text AS day, page.amount_cents, a.currency,
+          ${convertedCents(sql`page.amount_cents`, sql`r.rate`, base)} AS base_cents,
+          r.rate, r.rate_date::text AS rate_date, r.source, page.note, page.import_id,
+          page.created_at, page.updated_at, page.total
+        FROM page JOIN accounts AS a ON a.id = page.account_id
+        LEFT JOIN LATERAL ${rowRate(
+          { userId: sql`a.user_id`, currency: sql`a.currency`, day: sql`page.day` },
+          base,
+        )} AS r ON true
+        ORDER BY page.day DESC, page.created_at DESC, page.transfer_id DESC, page.is_income`);
       return {
         legs: result.rows.map((row) => ({
           transferId: row.transfer_id,
@@ -380,6 +404,16 @@ export function createTransactionListRepository(db: Executor) {
           otherAccountId: row.other_account_id,
           date: row.day,
           amountCents: Number(row.amount_cents),
+          currency: row.currency,
+          baseAmount:
+            row.currency === base
+              ? SAME_CURRENCY
+              : {
+                  baseCents: row.base_cents === null ? null : Number(row.base_cents),
+                  rate: row.rate === null ? null : Number(row.rate),
+                  rateDate: row.rate_date,
+                  source: row.source ?? 'none',
+                },
           note: row.note,
           importId: row.import_id,
           createdAt: new Date(row.created_at),

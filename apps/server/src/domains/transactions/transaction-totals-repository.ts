@@ -1,109 +1,126 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { foreignRows } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
-import { preparedStatement } from '../../db/prepared-statements';
 import { transactionDailyTotals, transactionTotals } from '../../db/schema';
 
 /**
- * Reads of the totals that triggers keep (see the migrations): the summary's sums and the
- * charts' daily and per-category sums, a few rows each instead of a user's whole history.
+ * Reads of the totals that triggers keep (src/db/derived): the summary's sums and the charts'
+ * daily and per-category sums, a few rows each instead of a user's whole history — in the
+ * user's base currency: the rows in other currencies are read one by one and converted at their
+ * own day's rate (src/db/base-amount-sql.ts).
  */
 
 /** A row of chartTotals: a day's total per kind, or a category's total per kind. */
 export interface ChartTotalRow {
   date: string | null;
-  isIncome: boolean;
+  /** null only on the row of the whole window (date and category null too). */
+  isIncome: boolean | null;
   category: string | null;
   totalCents: number;
+  unconverted: number;
 }
 
-const placeholder = sql.placeholder;
+/** Income and expense in the base currency, and how many rows no rate converts. */
+export interface KindTotals {
+  incomeCents: number;
+  expenseCents: number;
+  unconverted: number;
+}
 
-/** Income and expense summed apart, over rows of either kept table (all time, or by day). */
-function sumsByKind(table: { sumCents: AnyPgColumn; isIncome: AnyPgColumn }) {
+interface KindTotalsRow extends Record<string, unknown> {
+  income_cents: number | null;
+  expense_cents: number | null;
+  unconverted: number | null;
+}
+
+function toKindTotals(row: KindTotalsRow | undefined): KindTotals {
   return {
-    incomeCents:
-      sql<number>`coalesce(sum(${table.sumCents}) FILTER (WHERE ${table.isIncome}), 0)`.mapWith(
-        Number,
-      ),
-    expenseCents:
-      sql<number>`coalesce(sum(${table.sumCents}) FILTER (WHERE NOT ${table.isIncome}), 0)`.mapWith(
-        Number,
-      ),
+    incomeCents: Number(row?.income_cents ?? 0),
+    expenseCents: Number(row?.expense_cents ?? 0),
+    unconverted: Number(row?.unconverted ?? 0),
   };
 }
 
+/**
+ * The correction rows of foreignRows: each row in another currency counts its base amount
+ * instead of its stored amount (nothing when no rate converts it, and it is `unconverted`).
+ */
+function corrections(userId: string, base: string, window?: { from: string; to: string }) {
+  return sql`SELECT f.added_on, f.is_income, f.category,
+      coalesce(f.base_cents, 0) - f.cost_cents AS cents, (f.base_cents IS NULL)::int AS missing
+    FROM ${foreignRows(userId, base, window)} AS f`;
+}
+
+const KIND_SUMS = sql`coalesce(sum(cents) FILTER (WHERE is_income), 0)::bigint AS income_cents,
+  coalesce(sum(cents) FILTER (WHERE NOT is_income), 0)::bigint AS expense_cents,
+  coalesce(sum(missing), 0)::int AS unconverted`;
+
 export function createTransactionTotalsRepository(db: Executor) {
   return {
-    async totals(userId: string): Promise<{ incomeCents: number; expenseCents: number }> {
-      const statement = preparedStatement(db, 'transaction_totals_by_kind', (name) =>
-        db
-          .select(sumsByKind(transactionTotals))
-          .from(transactionTotals)
-          .where(eq(transactionTotals.userId, placeholder('userId')))
-          .prepare(name),
-      );
-      const [row] = await statement.execute({ userId });
-      return { incomeCents: row?.incomeCents ?? 0, expenseCents: row?.expenseCents ?? 0 };
+    /** All-time income and expense in `base`: the kept totals, corrected for other currencies. */
+    async totals(userId: string, base: string): Promise<KindTotals> {
+      const kept = transactionTotals;
+      const result = await db.execute<KindTotalsRow>(sql`
+        SELECT ${KIND_SUMS} FROM (
+          SELECT ${kept.isIncome} AS is_income, ${kept.sumCents} AS cents, 0 AS missing
+          FROM ${kept} WHERE ${kept.userId} = ${userId}
+          UNION ALL
+          SELECT c.is_income, c.cents, c.missing FROM (${corrections(userId, base)}) AS c
+        ) AS parts`);
+      return toKindTotals(result.rows[0]);
     },
 
     /**
-     * The sums of income and expense over [from, to] (inclusive), from the kept daily totals:
-     * a few rows a day whatever the number of transactions.
+     * Income and expense in `base` over [from, to] (inclusive), from the kept daily totals (a
+     * few rows a day whatever the number of transactions), corrected for other currencies.
      */
-    async totalsBetween(
-      userId: string,
-      from: string,
-      to: string,
-    ): Promise<{ incomeCents: number; expenseCents: number }> {
+    async totalsBetween(userId: string, base: string, from: string, to: string): Promise<KindTotals> {
       const days = transactionDailyTotals;
-      const statement = preparedStatement(db, 'transaction_totals_between', (name) =>
-        db
-          .select(sumsByKind(days))
-          .from(days)
-          .where(
-            and(
-              eq(days.userId, placeholder('userId')),
-              gte(days.addedOn, placeholder('from')),
-              lte(days.addedOn, placeholder('to')),
-            ),
-          )
-          .prepare(name),
-      );
-      const [row] = await statement.execute({ userId, from, to });
-      return { incomeCents: row?.incomeCents ?? 0, expenseCents: row?.expenseCents ?? 0 };
+      const result = await db.execute<KindTotalsRow>(sql`
+        SELECT ${KIND_SUMS} FROM (
+          SELECT ${days.isIncome} AS is_income, ${days.sumCents} AS cents, 0 AS missing
+          FROM ${days}
+          WHERE ${days.userId} = ${userId} AND ${days.addedOn} BETWEEN ${from}::date AND ${to}::date
+          UNION ALL
+          SELECT c.is_income, c.cents, c.missing FROM (${corrections(userId, base, { from, to })}) AS c
+        ) AS parts`);
+      return toKindTotals(result.rows[0]);
     },
 
     /**
-     * The charts' two sums over [from, to] from the kept daily totals, in one pass over the
-     * window: per day and kind (`category` null), and per kind and category (`date` null), the
-     * latter largest first.
+     * The charts' two sums in `base` over [from, to] in one pass over the window: per day and
+     * kind (`category` null), and per kind and category (`date` null), the latter largest
+     * first; and one row with both null whose `unconverted` counts the rows no rate converts.
      */
-    async chartTotals(userId: string, from: string, to: string): Promise<ChartTotalRow[]> {
+    async chartTotals(userId: string, base: string, from: string, to: string): Promise<ChartTotalRow[]> {
       const days = transactionDailyTotals;
-      const statement = preparedStatement(db, 'transactions_chart_totals', (name) =>
-        db
-          .select({
-            date: sql<string | null>`${days.addedOn}`,
-            isIncome: days.isIncome,
-            category: sql<string | null>`${days.category}`,
-            totalCents: sql<number>`sum(${days.sumCents})::bigint`.mapWith(Number),
-          })
-          .from(days)
-          .where(
-            and(
-              eq(days.userId, placeholder('userId')),
-              gte(days.addedOn, placeholder('from')),
-              lte(days.addedOn, placeholder('to')),
-            ),
-          )
-          .groupBy(
-            sql`GROUPING SETS ((${days.addedOn}, ${days.isIncome}), (${days.isIncome}, ${days.category}))`,
-          )
-          .orderBy(sql`4 DESC`, days.category)
-          .prepare(name),
-      );
-      return statement.execute({ userId, from, to });
+      const result = await db.execute<{
+        date: string | null;
+        is_income: boolean | null;
+        category: string | null;
+        total_cents: number;
+        unconverted: number;
+      }>(sql`
+        SELECT parts.added_on AS date, parts.is_income, parts.category,
+          sum(parts.cents)::bigint AS total_cents, sum(parts.missing)::int AS unconverted
+        FROM (
+          SELECT ${days.addedOn} AS added_on, ${days.isIncome} AS is_income,
+            ${days.category} AS category, ${days.sumCents} AS cents, 0 AS missing
+          FROM ${days}
+          WHERE ${days.userId} = ${userId} AND ${days.addedOn} BETWEEN ${from}::date AND ${to}::date
+          UNION ALL
+          SELECT c.added_on, c.is_income, c.category, c.cents, c.missing
+          FROM (${corrections(userId, base, { from, to })}) AS c
+        ) AS parts
+        GROUP BY GROUPING SETS ((parts.added_on, parts.is_income), (parts.is_income, parts.category), ())
+        ORDER BY 4 DESC, parts.category`);
+      return result.rows.map((row) => ({
+        date: row.date,
+        isIncome: row.is_income,
+        category: row.category,
+        totalCents: Number(row.total_cents),
+        unconverted: Number(row.unconverted),
+      }));
     },
   };
 }

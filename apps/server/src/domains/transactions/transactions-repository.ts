@@ -24,6 +24,11 @@ export interface TransactionValues {
   /** The import that created it, and the bank's own id of it (docs/architecture.md, Imports). */
   importId?: string | null;
   bankId?: string | null;
+  /** Without one, the account's (a trigger, src/db/derived/default-account.ts). */
+  currency?: string | undefined;
+  /** What the bank charged, in `baseCostCurrency` (the base currency when it was given). */
+  baseCostCents?: number | null;
+  baseCostCurrency?: string | null;
 }
 
 /** A row for the bulk path, which may hold several users' rows. */
@@ -37,7 +42,10 @@ type TransactionInsert = typeof transactions.$inferInsert;
  * id is the writer's), the order their ids follow, and the rest of the query.
  */
 export interface TransactionSource {
-  columns: { [Column in keyof Omit<TransactionInsert, 'id'>]: SQL };
+  /** Without `currency`, each row takes its account's. */
+  columns: { [Column in keyof Omit<TransactionInsert, 'id' | 'currency'>]: SQL } & {
+    currency?: SQL;
+  };
   /** The order the new ids follow (an import row's position). */
   ordinal: SQL;
   /** FROM, joins and WHERE. */
@@ -136,8 +144,10 @@ export function createTransactionsRepository(db: Executor) {
           id: newId(),
           userId,
           ...values,
-          // NULL: the database puts it in the user's default account (a trigger, see 0009).
+          // NULL: the database puts it in the user's default account (a trigger, see 0009), and
+          // gives it that account's currency.
           accountId: values.accountId ?? sql`NULL`,
+          currency: values.currency ?? sql`NULL`,
         })
         .returning();
       return row!;
@@ -224,6 +234,14 @@ export function createTransactionsRepository(db: Executor) {
         })
         .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
         .returning();
+      return row;
+    },
+
+    async find(userId: string, id: string): Promise<TransactionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
       return row;
     },
 

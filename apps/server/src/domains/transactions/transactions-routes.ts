@@ -53,8 +53,8 @@ export async function transactionsRoutes(
     async (request) => {
       const { page, limit, includeTransfers, ...filters } = request.query;
       return includeTransfers
-        ? transactions.listWithTransfers(request.user.id, filters, page, limit)
-        : transactions.list(request.user.id, filters, page, limit);
+        ? transactions.listWithTransfers(request.user, filters, page, limit)
+        : transactions.list(request.user, filters, page, limit);
     },
   );
 
@@ -101,7 +101,7 @@ export async function transactionsRoutes(
         response: { 200: transactionSummarySchema, ...errors },
       },
     },
-    async (request) => transactions.summary(request.user.id, request.query),
+    async (request) => transactions.summary(request.user, request.query),
   );
 
   app.get(
@@ -129,7 +129,7 @@ export async function transactionsRoutes(
       },
     },
     async (request, reply) => {
-      const csv = await transactions.exportCsv(request.user.id, request.query);
+      const csv = await transactions.exportCsv(request.user, request.query);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)

@@ -18,14 +18,23 @@ import {
 } from '@moneta/shared';
 import type { Readable } from 'node:stream';
 import type { Executor } from '../../db/database';
-import type { UserRow } from '../../db/schema';
+import type { TransactionRow, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/app-error';
 import { isForeignKeyViolation } from '../../db/postgres-errors';
 import { isId, newIds } from '../../lib/ids';
+import { createAccountsRepository } from '../accounts/accounts-repository';
 import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
+import { assertCurrencyDecimals, knownCurrency } from '../rates/currency-rules';
+import { createUsersRepository } from '../users/users-repository';
+import { createBaseAmountsRepository } from './base-amounts-repository';
 import { rememberCategories, rememberCategory } from '../categories/remember-category';
 import { exportCsv } from './csv-export';
-import { inListOrder, toTransactionDto, toTransferLegDto } from './transaction-dto';
+import {
+  inListOrder,
+  toTransactionDto,
+  toTransactionDtos,
+  toTransferLegDto,
+} from './transaction-dto';
 import { createTransactionListRepository } from './transaction-list-repository';
 import { createTransactionTotalsRepository } from './transaction-totals-repository';
 import {
@@ -56,6 +65,51 @@ function toValues(input: ValidTransactionInput | ValidTransactionUpdate): Transa
     note: input.note,
     accountId: input.accountId,
   };
+}
+
+/** Who reads: totals and base amounts are in their base currency. */
+export type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
+
+/** The currency columns of a write, checked (docs/currencies.md). */
+type CurrencyValues = Pick<TransactionValues, 'currency' | 'baseCostCents' | 'baseCostCurrency'>;
+
+/**
+ * The currency of a transaction being written and what the bank charged in the base currency,
+ * checked: a known code (default: the stored one on update, else the account's), a cost with no
+ * more decimals than that currency has, and `baseCost` only for an amount in another currency
+ * than the base (null clears it; left out on an update it stays, unless the currency becomes the
+ * base). Returns the columns to write; undefined ones stay as stored.
+ */
+async function currencyValues(
+  tx: Executor,
+  userId: string,
+  input: ValidTransactionInput | ValidTransactionUpdate,
+  stored?: { currency: string },
+): Promise<{ values: CurrencyValues; base: string }> {
+  const user = await createUsersRepository(tx).findById(userId);
+  const base = user?.defaultCurrency ?? '';
+  const currency = input.currency
+    ? knownCurrency(input.currency)
+    : (stored?.currency ??
+      (await createAccountsRepository(tx).currencyOf(userId, input.accountId)));
+  if (!currency) throw accountNotFound();
+  assertCurrencyDecimals(input.cost, currency, 'The cost');
+  const values: CurrencyValues = { currency };
+  if (input.baseCost === null || (input.baseCost === undefined && currency === base)) {
+    values.baseCostCents = null;
+    values.baseCostCurrency = null;
+  } else if (input.baseCost !== undefined) {
+    if (currency === base) {
+      throw badRequest(
+        `baseCost is only for an amount in another currency than your base currency (${base}).`,
+        ErrorCode.VALIDATION,
+      );
+    }
+    assertCurrencyDecimals(input.baseCost, base, 'What the bank charged');
+    values.baseCostCents = toStoredHundredths(input.baseCost);
+    values.baseCostCurrency = base;
+  }
+  return { values, base };
 }
 
 /**
@@ -90,6 +144,13 @@ export type { NewTransactionRow, TransactionSnapshot, TransactionSource };
 export function createTransactionsService(db: Executor) {
   const list = createTransactionListRepository(db);
   const totals = createTransactionTotalsRepository(db);
+  const baseAmounts = createBaseAmountsRepository(db);
+
+  /** One written row as the API shows it, with its base amount. */
+  async function dtoOf(tx: Executor, userId: string, base: string, row: TransactionRow) {
+    const amounts = await createBaseAmountsRepository(tx).of(userId, base, [row]);
+    return toTransactionDto(row, amounts.get(row.id));
+  }
 
   /** Runs `work` in the caller's open transaction, or in a new one (a savepoint in `db`'s). */
   function inTransaction<T>(options: WriteOptions, work: (tx: Executor) => Promise<T>) {
@@ -98,18 +159,20 @@ export function createTransactionsService(db: Executor) {
 
   return {
     async list(
-      userId: string,
+      reader: Reader,
       filters: Partial<TransactionFilters>,
       page: number,
       limit: number,
     ): Promise<TransactionPage> {
+      const userId = reader.id;
       await assertOwnAccount(db, userId, filters.accountId);
       const { rows, total } = await list.pageWithCount(userId, filters, {
         limit,
         offset: (page - 1) * limit,
       });
+      const amounts = await baseAmounts.of(userId, reader.defaultCurrency, rows);
       return {
-        transactions: rows.map(toTransactionDto),
+        transactions: toTransactionDtos(rows, amounts),
         totalPages: Math.max(1, Math.ceil(total / limit)),
         currentPage: page,
         total,
@@ -122,22 +185,28 @@ export function createTransactionsService(db: Executor) {
      * among the filtered rows, the plain list.
      */
     async listWithTransfers(
-      userId: string,
+      reader: Reader,
       filters: Partial<TransactionFilters>,
       page: number,
       limit: number,
     ): Promise<TransactionPage> {
+      const userId = reader.id;
+      const base = reader.defaultCurrency;
       await assertOwnAccount(db, userId, filters.accountId);
       const head = page * limit;
-      const transfers = await list.transferLegs(userId, filters, head);
+      const transfers = await list.transferLegs(userId, base, filters, head);
       if (transfers.total === 0) {
         // No leg to merge (most users, most filters): the list's own paged statements.
         const plain = await list.pageWithCount(userId, filters, {
           limit,
           offset: (page - 1) * limit,
         });
+        const amounts = await baseAmounts.of(userId, base, plain.rows);
         return {
-          transactions: plain.rows.map((row) => ({ ...toTransactionDto(row), isTransfer: false })),
+          transactions: toTransactionDtos(plain.rows, amounts).map((row) => ({
+            ...row,
+            isTransfer: false,
+          })),
           totalPages: Math.max(1, Math.ceil(plain.total / limit)),
           currentPage: page,
           total: plain.total,
@@ -147,8 +216,9 @@ export function createTransactionsService(db: Executor) {
         list.head(userId, filters, head),
         list.count(userId, filters),
       ]);
+      const amounts = await baseAmounts.of(userId, base, rows);
       const merged = [
-        ...rows.map((row) => ({ ...toTransactionDto(row), isTransfer: false })),
+        ...toTransactionDtos(rows, amounts).map((row) => ({ ...row, isTransfer: false })),
         ...transfers.legs.map(toTransferLegDto),
       ].sort(inListOrder);
       const total = count + transfers.total;
@@ -161,9 +231,16 @@ export function createTransactionsService(db: Executor) {
     },
 
     /** The user's transactions matching `filters` as a CSV stream, in list order. */
-    async exportCsv(userId: string, filters: Partial<TransactionFilters>): Promise<Readable> {
+    async exportCsv(reader: Reader, filters: Partial<TransactionFilters>): Promise<Readable> {
+      const userId = reader.id;
+      const base = reader.defaultCurrency;
       await assertOwnAccount(db, userId, filters.accountId);
-      return exportCsv(list, userId, filters);
+      const accounts = await createAccountsRepository(db).names(userId);
+      return exportCsv(list, userId, filters, {
+        base,
+        accountNames: accounts,
+        baseAmounts: (rows) => baseAmounts.of(userId, base, rows),
+      });
     },
 
     async create(
@@ -174,12 +251,14 @@ export function createTransactionsService(db: Executor) {
       const { tx, ...links } = options;
       return inOwnAccount(input.accountId, () =>
         inTransaction({ tx }, async (tx) => {
+          const money = await currencyValues(tx, userId, input);
           await rememberCategory(tx, userId, input.category, input.isIncome);
           const row = await createTransactionsRepository(tx).insert(userId, {
             ...toValues(input),
+            ...money.values,
             ...links,
           });
-          return toTransactionDto(row);
+          return dtoOf(tx, userId, money.base, row);
         }),
       );
     },
@@ -266,10 +345,14 @@ export function createTransactionsService(db: Executor) {
       if (!isId(id)) throw transactionNotFound();
       return inOwnAccount(input.accountId, () =>
         inTransaction(options, async (tx) => {
-          const row = await createTransactionsRepository(tx).update(userId, id, toValues(input));
+          const repository = createTransactionsRepository(tx);
+          const stored = await repository.find(userId, id);
+          if (!stored) throw transactionNotFound();
+          const money = await currencyValues(tx, userId, input, stored);
+          const row = await repository.update(userId, id, { ...toValues(input), ...money.values });
           if (!row) throw transactionNotFound();
           await rememberCategory(tx, userId, input.category, input.isIncome);
-          return toTransactionDto(row);
+          return dtoOf(tx, userId, money.base, row);
         }),
       );
     },
@@ -369,25 +452,30 @@ export function createTransactionsService(db: Executor) {
      * one, with the newest transactions. The answer names its period so that no screen shows a
      * figure without saying what it covers.
      */
-    async summary(userId: string, period: SummaryQuery = {}): Promise<TransactionSummary> {
+    async summary(reader: Reader, period: SummaryQuery = {}): Promise<TransactionSummary> {
       const { from, to } = period;
+      const userId = reader.id;
+      const base = reader.defaultCurrency;
       const [sums, recent] = await Promise.all([
-        from && to ? totals.totalsBetween(userId, from, to) : totals.totals(userId),
+        from && to ? totals.totalsBetween(userId, base, from, to) : totals.totals(userId, base),
         list.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
       ]);
+      const amounts = await baseAmounts.of(userId, base, recent);
       return {
         totalIncome: fromStoredHundredths(sums.incomeCents),
         totalExpenses: fromStoredHundredths(sums.expenseCents),
         balance: fromStoredHundredths(sums.incomeCents - sums.expenseCents),
-        recentTransactions: recent.map(toTransactionDto),
+        recentTransactions: toTransactionDtos(recent, amounts),
         from: from ?? null,
         to: to ?? null,
+        currency: base,
+        unconverted: sums.unconverted,
       };
     },
 
     /** Chart data over [from, to]; by default the last 30 days ending today in the user's zone. */
     async charts(
-      user: Pick<UserRow, 'id' | 'timeZone'>,
+      user: Pick<UserRow, 'id' | 'timeZone' | 'defaultCurrency'>,
       window: { from?: string | undefined; to?: string | undefined },
     ): Promise<ChartData> {
       const to =
@@ -406,14 +494,20 @@ export function createTransactionsService(db: Executor) {
           ErrorCode.WINDOW_TOO_LONG,
         );
       }
-      const rows = await totals.chartTotals(user.id, from, to);
+      const rows = await totals.chartTotals(user.id, user.defaultCurrency, from, to);
+      // The row of the whole window (no day, no kind) carries the count of unconverted rows.
+      const whole = rows.find((row) => row.isIncome === null);
+      const unconverted = whole?.unconverted ?? 0;
       // A window without a transaction has nothing to draw: empty lists let the screen say so
       // instead of drawing a flat line at zero.
-      if (rows.length === 0)
-        return { expensesByCategory: [], expensesOverTime: [], incomeOverTime: [] };
+      // (The row of the whole window is there even then: a grand total of nothing.)
+      if (rows.every((row) => row.isIncome === null)) {
+        return { expensesByCategory: [], expensesOverTime: [], incomeOverTime: [], unconverted };
+      }
       const dailyTotal = new Map<string, number>();
       const expensesByCategory: ChartData['expensesByCategory'] = [];
       for (const row of rows) {
+        if (row.isIncome === null) continue;
         if (row.date !== null) dailyTotal.set(`${row.date}|${row.isIncome}`, row.totalCents);
         else if (row.category !== null && !row.isIncome)
           expensesByCategory.push({
@@ -430,6 +524,7 @@ export function createTransactionsService(db: Executor) {
         expensesByCategory,
         expensesOverTime: series(false),
         incomeOverTime: series(true),
+        unconverted,
       };
     },
   };

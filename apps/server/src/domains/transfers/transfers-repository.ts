@@ -7,7 +7,7 @@ import { newId, newIds } from '../../lib/ids';
 export type TransferValues = Pick<
   TransferRow,
   'fromAccountId' | 'toAccountId' | 'amountCents' | 'date' | 'note'
-> & { toDate?: string | null };
+> & { toDate?: string | null; toAmountCents?: number | null };
 
 /** A transfer made from bank rows or transactions: also where each leg came from. */
 export type TransferFromRows = TransferValues &

@@ -11,7 +11,10 @@ import type { TransferRow } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/postgres-errors';
 import { badRequest, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
+import { createAccountsRepository } from '../accounts/accounts-repository';
 import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
+import { assertCurrencyDecimals } from '../rates/currency-rules';
+import { createRatesRepository } from '../rates/rates-repository';
 import { toTransferDto } from './transfer-dto';
 import type {
   TransactionSnapshot,
@@ -35,6 +38,52 @@ function toValues(input: ValidTransferInput): TransferValues {
     toDate: input.toDate === input.date ? null : input.toDate,
     note: input.note,
   };
+}
+
+/**
+ * What arrives in the other account, in its currency (docs/currencies.md): between accounts of
+ * one currency nothing (the amount sent; a different `toAmount` is a 400); else `toAmount` when
+ * given, or the amount converted at the day's rate (a 400 without one). Each amount has no more
+ * decimals than its currency. An account that is not the user's is a 404.
+ */
+async function amountReceived(
+  tx: Executor,
+  userId: string,
+  input: ValidTransferInput,
+): Promise<{ toAmountCents: number | null; currencies: Map<string, string> }> {
+  if (!isId(input.fromAccountId) || !isId(input.toAccountId)) throw accountNotFound();
+  const currencies = await createAccountsRepository(tx).currencies(userId);
+  const from = currencies.get(input.fromAccountId);
+  const to = currencies.get(input.toAccountId);
+  if (!from || !to) throw accountNotFound();
+  assertCurrencyDecimals(input.amount, from, 'The amount');
+  if (from === to) {
+    if (input.toAmount != null && input.toAmount !== input.amount) {
+      throw badRequest(
+        `Both accounts are in ${from}: the amount received is the amount sent.`,
+        ErrorCode.VALIDATION,
+      );
+    }
+    return { toAmountCents: null, currencies };
+  }
+  if (input.toAmount != null) {
+    assertCurrencyDecimals(input.toAmount, to, 'The amount received');
+    return { toAmountCents: toStoredHundredths(input.toAmount), currencies };
+  }
+  const converted = await createRatesRepository(tx).convert(
+    userId,
+    toStoredHundredths(input.amount),
+    from,
+    to,
+    input.date,
+  );
+  if (converted === undefined) {
+    throw badRequest(
+      `No exchange rate from ${from} to ${to} is known for ${input.date}: enter the amount received (toAmount).`,
+      ErrorCode.VALIDATION,
+    );
+  }
+  return { toAmountCents: converted, currencies };
 }
 
 /**
@@ -248,14 +297,19 @@ export function createTransfersService(db: Database, transactions: TransactionsS
               ErrorCode.TRANSFER_LEGS_INVALID,
             );
           }
-          if (amounts.size !== 1) {
+          // Between two currencies each leg keeps its own amount; in one, they must agree.
+          const isOneCurrency = expense.currency === income.currency;
+          if (isOneCurrency && amounts.size !== 1) {
             throw badRequest(
               'The two transactions have different amounts: a transfer moves one amount.',
               ErrorCode.TRANSFER_LEGS_INVALID,
             );
           }
           const note = snapshotText(expense, 'note') ?? snapshotText(income, 'note');
-          values = transferOfLegs(legOf(expense), legOf(income), amountCents, note, taken);
+          values = {
+            ...transferOfLegs(legOf(expense), legOf(income), Number(expense.cost_cents), note, taken),
+            toAmountCents: isOneCurrency ? null : Number(income.cost_cents),
+          };
         } else {
           const [only] = taken as [TransactionSnapshot];
           const other = input.accountId!;
@@ -266,15 +320,39 @@ export function createTransfersService(db: Database, transactions: TransactionsS
           const leg = legOf(only);
           const otherLeg = { accountId: other, date: leg.date, importId: null, bankId: null };
           const note = snapshotText(only, 'note') ?? snapshotText(only, 'name');
+          // The other account's side, in its currency: the transaction's amount at its day's rate.
+          const ownCurrency = String(only.currency);
+          const otherCurrency = (await createAccountsRepository(tx).currencies(userId)).get(other);
+          if (!otherCurrency) throw accountNotFound();
+          const otherCents = await createRatesRepository(tx).convert(
+            userId,
+            amountCents,
+            ownCurrency,
+            otherCurrency,
+            leg.date,
+          );
+          if (otherCents === undefined) {
+            throw badRequest(
+              `No exchange rate from ${ownCurrency} to ${otherCurrency} is known for ${leg.date}: record the transfer with the amount received instead.`,
+              ErrorCode.TRANSFER_LEGS_INVALID,
+            );
+          }
+          const isOneCurrency = ownCurrency === otherCurrency;
           values =
             only.is_income === true
-              ? transferOfLegs(otherLeg, leg, amountCents, note, taken)
-              : transferOfLegs(leg, otherLeg, amountCents, note, taken);
+              ? {
+                  ...transferOfLegs(otherLeg, leg, otherCents, note, taken),
+                  toAmountCents: isOneCurrency ? null : amountCents,
+                }
+              : {
+                  ...transferOfLegs(leg, otherLeg, amountCents, note, taken),
+                  toAmountCents: isOneCurrency ? null : otherCents,
+                };
         }
         const [row] = await inOwnRows(() =>
           createTransfersRepository(tx).insertMany(userId, [values]),
         );
-        return toTransferDto(row!);
+        return toTransferDto(row!, await createAccountsRepository(tx).currencies(userId));
       });
     },
 
@@ -287,8 +365,9 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
+      const currencies = await createAccountsRepository(db).currencies(userId);
       return {
-        transfers: rows.map(toTransferDto),
+        transfers: rows.map((row) => toTransferDto(row, currencies)),
         totalPages: Math.max(1, Math.ceil(total / query.limit)),
         currentPage: query.page,
         total,
@@ -296,15 +375,21 @@ export function createTransfersService(db: Database, transactions: TransactionsS
     },
 
     async create(userId: string, input: ValidTransferInput): Promise<Transfer> {
-      const row = await inOwnAccounts(input, () => transfers.insert(userId, toValues(input)));
-      return toTransferDto(row);
+      const { toAmountCents, currencies } = await amountReceived(db, userId, input);
+      const row = await inOwnAccounts(input, () =>
+        transfers.insert(userId, { ...toValues(input), toAmountCents }),
+      );
+      return toTransferDto(row, currencies);
     },
 
     async update(userId: string, id: string, input: ValidTransferInput): Promise<Transfer> {
       if (!isId(id)) throw transferNotFound();
-      const row = await inOwnAccounts(input, () => transfers.update(userId, id, toValues(input)));
+      const { toAmountCents, currencies } = await amountReceived(db, userId, input);
+      const row = await inOwnAccounts(input, () =>
+        transfers.update(userId, id, { ...toValues(input), toAmountCents }),
+      );
       if (!row) throw transferNotFound();
-      return toTransferDto(row);
+      return toTransferDto(row, currencies);
     },
 
     async remove(userId: string, id: string): Promise<void> {

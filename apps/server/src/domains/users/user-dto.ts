@@ -1,4 +1,4 @@
-import { isCurrencyCode, DEFAULT_CURRENCY, type User } from '@moneta/shared';
+import type { User } from '@moneta/shared';
 import type { UserRow } from '../../db/schema';
 
 /** The user as the API shows it (docs/api.md, General rules): no hash, `_id` for the id. */
@@ -7,7 +7,7 @@ export function toUserDto(row: UserRow): User {
     _id: row.id,
     email: row.email,
     isSetupComplete: row.isSetupComplete,
-    defaultCurrency: isCurrencyCode(row.defaultCurrency) ? row.defaultCurrency : DEFAULT_CURRENCY,
+    defaultCurrency: row.defaultCurrency,
     timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,0 +1,78 @@
+import { RATE_LOOKBACK_DAYS } from '@moneta/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { exchangeRateAt } from './exchange-rate-sql';
+
+/**
+ * How amounts in other currencies become the user's base currency on read (docs/currencies.md).
+ * Nothing converted is stored: a new rate, or another base currency, shows at the next read.
+ *
+ * Every amount is stored in hundredths. A converted amount is rounded once per transaction,
+ * half away from zero, to the minor unit of the currency it is converted into — so that a total
+ * is exactly the sum of the base amounts its rows show.
+ */
+
+/** `cents` (hundredths of another currency) times `rate`, rounded to `currency`'s minor unit. */
+export function convertedCents(cents: SQL | unknown, rate: SQL | unknown, currency: unknown): SQL {
+  return sql`(round(${cents} * ${rate} / moneta_currency_scale(${currency}::text)) * moneta_currency_scale(${currency}::text))::bigint`;
+}
+
+/**
+ * The rate of one transaction-like row into `target`, as a LATERAL FROM item of at most one row
+ * (rate, rate_date, source), looked up only when the row needs it: not for a row already in the
+ * target currency, nor for one whose bank charge (`base_cost_currency`) is in the target.
+ */
+export function rowRate(
+  row: { userId: unknown; currency: unknown; day: unknown; baseCostCurrency?: unknown },
+  target: unknown,
+  maxDays: number | null = RATE_LOOKBACK_DAYS,
+): SQL {
+  const charged = row.baseCostCurrency
+    ? sql` AND ${row.baseCostCurrency} IS DISTINCT FROM ${target}::text`
+    : sql``;
+  return sql`(SELECT * FROM ${exchangeRateAt(row.userId, row.currency, target, row.day, maxDays)}
+    WHERE ${row.currency} <> ${target}::text${charged})`;
+}
+
+/**
+ * A user's transactions in other currencies than `base` with their base amounts, as a FROM item
+ * with the columns added_on, is_income, category, account_id, currency, cost_cents and
+ * base_cents (null: no rate within the lookback; such a row is `unconverted`). The kept totals
+ * (transaction_totals, transaction_daily_totals) sum every row as stored; a converted total is
+ * the kept one, minus these rows as stored, plus their base amounts.
+ *
+ * The rows come from two ranges of transactions_user_currency_idx (below and above the base
+ * currency), an index-only read; each currency and day is looked up once however many rows
+ * share it.
+ */
+export function foreignRows(
+  userId: string,
+  base: string,
+  window?: { from: unknown; to: unknown },
+): SQL {
+  const inWindow = window
+    ? sql` AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date`
+    : sql``;
+  const columns = sql`t.added_on, t.is_income, t.category, t.account_id, t.currency, t.cost_cents,
+    t.base_cost_cents, t.base_cost_currency`;
+  return sql`(
+    WITH foreign_rows AS MATERIALIZED (
+      SELECT ${columns} FROM transactions AS t
+      WHERE t.user_id = ${userId}::uuid AND t.currency < ${base}::text${inWindow}
+      UNION ALL
+      SELECT ${columns} FROM transactions AS t
+      WHERE t.user_id = ${userId}::uuid AND t.currency > ${base}::text${inWindow}
+    ), day_rates AS MATERIALIZED (
+      SELECT d.currency, d.added_on, r.rate
+      FROM (
+        SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
+        WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text
+      ) AS d
+      LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
+    )
+    SELECT f.added_on, f.is_income, f.category, f.account_id, f.currency, f.cost_cents,
+      CASE WHEN f.base_cost_currency = ${base}::text THEN f.base_cost_cents
+        ELSE ${convertedCents(sql`f.cost_cents`, sql`dr.rate`, base)} END AS base_cents
+    FROM foreign_rows AS f
+    LEFT JOIN day_rates AS dr ON dr.currency = f.currency AND dr.added_on = f.added_on
+  )`;
+}
