@@ -245,4 +245,34 @@ describe('amounts in several currencies', () => {
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
+
+  it('transfer between two currencies: what was received, optional', async () => {
+    const { calls } = signedIn({
+      'POST /api/transfers': ({ body }) => ({ status: 201, body }),
+    });
+    const user = userEvent.setup();
+    renderApp('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Transfer' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer Between Accounts' });
+    const to = within(dialog).getByLabelText(/^To/);
+    await user.selectOptions(within(dialog).getByLabelText(/^From/), 'Main (Checking)');
+    await user.selectOptions(to, 'Main (Checking)');
+    // One currency: nothing else to say.
+    expect(within(dialog).queryByLabelText(/^Received/)).not.toBeInTheDocument();
+
+    await user.selectOptions(to, 'USD card (Checking, USD)');
+    await user.type(within(dialog).getByLabelText('Amount (EUR)'), '100');
+    const received = within(dialog).getByLabelText('Received (USD)');
+    expect(received).toHaveAccessibleDescription(
+      "Optional: what arrived in the other account. Empty: converted at the day's rate.",
+    );
+    await user.type(received, '108.45');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Transfer' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      amount: 100,
+      toAmount: 108.45,
+      toAccountId: usdCard._id,
+    });
+  });
 });

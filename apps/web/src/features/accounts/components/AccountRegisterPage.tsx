@@ -49,8 +49,6 @@ export function AccountRegisterPage() {
   const [isTransferOpen, setIsTransferOpen] = useState(false);
   const [deleting, setDeleting] = useState<RegisterEntry | null>(null);
   const account = accounts.data?.find((candidate) => candidate._id === accountId);
-  // Register amounts are in the account's own currency (its balance too, then in the base).
-  const accountCurrency = account?.currency ?? currency;
 
   const back = (
     <Link
@@ -136,7 +134,7 @@ export function AccountRegisterPage() {
                         }`}
                       >
                         {entry.amount < 0 ? '-' : '+'}
-                        {formatMoney(Math.abs(entry.amount), accountCurrency)}
+                        {formatMoney(Math.abs(entry.amount), entry.currency)}
                       </span>
                     </TableCell>
                     <TableCell align="right" stack="menu">
@@ -169,7 +167,7 @@ export function AccountRegisterPage() {
         item={deleting}
         title="Delete this transfer?"
         description={(entry) =>
-          `The transfer of ${formatMoney(Math.abs(entry.amount), accountCurrency)} ${entry.amount < 0 ? 'to' : 'from'} ${entry.name} will be deleted, and both balances change back.`
+          `The transfer of ${formatMoney(Math.abs(entry.amount), entry.currency)} ${entry.amount < 0 ? 'to' : 'from'} ${entry.name} will be deleted, and both balances change back.`
         }
         onDelete={(entry) => deleteTransfer.mutateAsync(entry._id)}
         onDeleted={() => {

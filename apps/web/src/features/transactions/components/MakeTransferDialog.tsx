@@ -86,7 +86,7 @@ function MakeTransferForm({
         {transactions.map((transaction) => (
           <li key={transaction._id}>
             {transaction.isIncome ? 'Income' : 'Expense'}: {transaction.name} ·{' '}
-            {formatMoney(transaction.cost, currency)}
+            {formatMoney(transaction.cost, transaction.currency)}
           </li>
         ))}
       </ul>
