@@ -11,7 +11,7 @@ import { z } from '@moneta/shared/zod';
 import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
 import { ErrorCode } from '@moneta/shared/error-codes';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormActions } from '@/components/ui/FormActions';
 import { CurrencySelect } from '@/components/CurrencySelect';
@@ -86,7 +86,6 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
     register,
     handleSubmit,
     control,
-    watch,
     setError,
     formState: { errors },
   } = useForm<AccountFormInput, unknown, ValidAccountInput>({
@@ -100,7 +99,7 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
       currency: account?.currency ?? baseCurrency,
     },
   });
-  const currency = watch('currency') ?? baseCurrency;
+  const currency = useWatch({ control, name: 'currency' }) ?? baseCurrency;
 
   const onSubmit = handleSubmit((input) =>
     saveAccount.mutate(

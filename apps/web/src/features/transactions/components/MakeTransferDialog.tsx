@@ -13,7 +13,6 @@ import { errorMessage } from '@/lib/api-client';
 type MakeTransferDialogProps = {
   /** One transaction (the other account is chosen here) or an expense and an income. */
   transactions: Transaction[] | null;
-  currency: string;
   onClose: () => void;
   onDone: () => void;
 };
@@ -25,7 +24,6 @@ type MakeTransferDialogProps = {
  */
 export function MakeTransferDialog({
   transactions,
-  currency,
   onClose,
   onDone,
 }: MakeTransferDialogProps) {
@@ -40,7 +38,6 @@ export function MakeTransferDialog({
         <MakeTransferForm
           key={transactions.map((transaction) => transaction._id).join()}
           transactions={transactions}
-          currency={currency}
           onClose={onClose}
           onDone={onDone}
         />
@@ -51,7 +48,6 @@ export function MakeTransferDialog({
 
 function MakeTransferForm({
   transactions,
-  currency,
   onClose,
   onDone,
 }: Omit<MakeTransferDialogProps, 'transactions'> & { transactions: Transaction[] }) {
