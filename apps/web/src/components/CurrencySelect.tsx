@@ -247,7 +247,11 @@ export function CurrencySelect({
         tabIndex={-1}
         // The focus stays on the button, so the list stays open until a click chooses.
         onMouseDown={(event) => event.preventDefault()}
-        className={`absolute right-0 z-40 max-h-80 w-max max-w-[calc(100vw-2rem)] min-w-full overflow-y-auto rounded-lg border border-neutral-200 bg-white py-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900 ${
+        // Under a labelled field (forms, Settings, the phone menu) the list is the field's width,
+        // so that it stays inside a panel that scrolls; the header's narrow button gets a wider one.
+        className={`absolute right-0 z-40 max-h-80 overflow-y-auto ${
+          showLabel ? 'w-full' : 'w-max max-w-[calc(100vw-2rem)] min-w-full'
+        } rounded-lg border border-neutral-200 bg-white py-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900 ${
           isAbove ? 'bottom-full mb-1' : 'top-full mt-1'
         }`}
       >
