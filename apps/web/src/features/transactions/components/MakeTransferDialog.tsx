@@ -22,11 +22,7 @@ type MakeTransferDialogProps = {
  * the user's own accounts, so it leaves the totals and budgets. One transaction asks for the
  * other account; two (an expense and an income) need nothing more.
  */
-export function MakeTransferDialog({
-  transactions,
-  onClose,
-  onDone,
-}: MakeTransferDialogProps) {
+export function MakeTransferDialog({ transactions, onClose, onDone }: MakeTransferDialogProps) {
   return (
     <Dialog
       isOpen={transactions !== null}
