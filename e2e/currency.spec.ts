@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
 import { createUser, signInWithToken } from './support/users';
 
-test('the currency picked in the navigation bar persists after a reload', async ({
+test('the base currency picked in the navigation bar persists after a reload', async ({
   page,
   request,
 }) => {
@@ -32,7 +32,7 @@ test('the currency picked in the navigation bar persists after a reload', async 
     (response) =>
       response.url().endsWith('/api/auth/setup') && response.request().method() === 'PUT',
   );
-  await shell.chooseCurrency('GBP');
+  await shell.changeBaseCurrency('GBP');
   expect((await saved).status()).toBe(200);
 
   await page.reload();
@@ -79,6 +79,17 @@ test('the picker works by keyboard in the phone menu at 360 px, dark theme, axe-
   );
   await page.keyboard.press('i');
   await expect(listbox.getByRole('option', { selected: true })).toHaveText(/^INR/);
+  await page.keyboard.press('Enter');
+  // The confirmation over the menu: Cancel has the focus, Tab reaches Confirm.
+  const confirmation = page.getByRole('alertdialog', {
+    name: 'Show totals in Indian Rupee (INR)?',
+  });
+  await expect(confirmation).toBeInViewport();
+  await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  const confirmResults = await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze();
+  expect(confirmResults.violations.map((violation) => violation.id)).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(confirmation.getByRole('button', { name: 'Confirm' })).toBeFocused();
   await page.keyboard.press('Enter');
   expect((await saved).status()).toBe(200);
   await expect(picker).toHaveText(/^INR \(/);

@@ -39,6 +39,18 @@ export class AppShell {
       .click();
   }
 
+  /**
+   * Makes `code` the base currency: chosen in the list, then confirmed in the dialog that says
+   * what changes.
+   */
+  async changeBaseCurrency(code: string): Promise<void> {
+    await this.chooseCurrency(code);
+    await this.page
+      .getByRole('alertdialog', { name: new RegExp(`^Show totals in .* \\(${code}\\)\\?$`) })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+  }
+
   async goTo(linkName: string): Promise<void> {
     await this.nav.getByRole('link', { name: linkName, exact: true }).click();
   }

@@ -24,3 +24,4 @@ export * from './error-codes';
 export * from './import-schemas';
 export * from './rule-schemas';
 export * from './typed-amount';
+export * from './currency-amount';

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { ACCOUNT_TYPE_LABELS } from '@moneta/shared/account-schemas';
 import { fieldErrorClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
+import { useCurrency } from '@/lib/auth/use-currency';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 
 type AccountSelectProps = Omit<ComponentProps<typeof SelectField>, 'children' | 'label'> & {
@@ -18,6 +19,7 @@ export function AccountSelect({
   ...props
 }: AccountSelectProps) {
   const accounts = useAccounts();
+  const baseCurrency = useCurrency();
   const options = (accounts.data ?? []).filter(
     (account) => !account.isArchived || account._id === keepAccountId,
   );
@@ -38,7 +40,9 @@ export function AccountSelect({
       {accounts.isPending ? <option value="">Loading accounts…</option> : null}
       {options.map((account) => (
         <option key={account._id} value={account._id}>
-          {account.name} ({ACCOUNT_TYPE_LABELS[account.type]})
+          {account.name} ({ACCOUNT_TYPE_LABELS[account.type]}
+          {/* An account in another currency says so: its amounts are typed in it. */}
+          {account.currency === baseCurrency ? '' : `, ${account.currency}`})
           {account.isArchived ? ' — archived' : ''}
         </option>
       ))}

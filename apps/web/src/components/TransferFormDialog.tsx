@@ -3,8 +3,10 @@ import {
   type TransferInput,
   type ValidTransferInput,
 } from '@moneta/shared/account-schemas';
+import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
 import { MAX_NOTE_LENGTH } from '@moneta/shared/limits';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Button } from '@/components/ui/Button';
@@ -63,11 +65,44 @@ export function TransferFormDialog({ isOpen, onClose, fromAccountId }: TransferF
 
 const transferResolver = zodFormResolver(transferInputSchema);
 
+/**
+ * The shared rules, then those of the two currencies: each amount has as many decimals as its
+ * account's currency. An empty "Received" means none given: the server converts at the day's rate.
+ */
+function transferFormResolver(
+  currencyOf: (accountId: string) => string | undefined,
+): Resolver<TransferInput, unknown, ValidTransferInput> {
+  return async (values, context, options) => {
+    const toAmount = values.toAmount === '' ? undefined : values.toAmount;
+    const result = await transferResolver({ ...values, toAmount }, context, options);
+    const problem = (amount: unknown, accountId: string) => {
+      const currency = currencyOf(accountId);
+      return typeof amount === 'number' && currency
+        ? currencyDecimalsProblem(amount, currency)
+        : undefined;
+    };
+    const amountProblem = problem(values.amount, values.fromAccountId);
+    const toAmountProblem = problem(toAmount, values.toAccountId);
+    if (!amountProblem && !toAmountProblem) return result;
+    return {
+      values: {},
+      errors: {
+        ...result.errors,
+        ...(amountProblem ? { amount: { type: 'currency', message: amountProblem } } : {}),
+        ...(toAmountProblem ? { toAmount: { type: 'currency', message: toAmountProblem } } : {}),
+      },
+    };
+  };
+}
+
 /** The form itself, mounted once the accounts are known so that it starts with two of them. */
 function TransferForm({ onClose, from, to }: { onClose: () => void; from: string; to: string }) {
   const today = useToday();
-  const currency = useCurrency();
+  const baseCurrency = useCurrency();
+  const accounts = useAccounts();
   const createTransfer = useCreateTransfer();
+  const currencyOf = (accountId: string) =>
+    accounts.data?.find((account) => account._id === accountId)?.currency;
 
   const {
     register,
@@ -75,12 +110,24 @@ function TransferForm({ onClose, from, to }: { onClose: () => void; from: string
     control,
     formState: { errors },
   } = useForm<TransferInput, unknown, ValidTransferInput>({
-    resolver: transferResolver,
-    defaultValues: { fromAccountId: from, toAccountId: to, amount: '', date: today, note: '' },
+    resolver: transferFormResolver(currencyOf),
+    defaultValues: {
+      fromAccountId: from,
+      toAccountId: to,
+      amount: '',
+      toAmount: '',
+      date: today,
+      note: '',
+    },
   });
+  const fromCurrency = currencyOf(useWatch({ control, name: 'fromAccountId' })) ?? baseCurrency;
+  const toCurrency = currencyOf(useWatch({ control, name: 'toAccountId' })) ?? baseCurrency;
+  // Between two currencies, what arrived may be given; between one, it is the amount sent.
+  const isExchange = fromCurrency !== toCurrency;
+  const receivedHintId = useId();
 
   const onSubmit = handleSubmit((input) =>
-    createTransfer.mutate(input, {
+    createTransfer.mutate(isExchange ? input : { ...input, toAmount: undefined }, {
       onSuccess: () => {
         toast.success('Transfer saved.');
         onClose();
@@ -100,7 +147,24 @@ function TransferForm({ onClose, from, to }: { onClose: () => void; from: string
       />
       <AccountSelect label="To" error={errors.toAccountId?.message} {...register('toAccountId')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <MoneyInput label={`Amount (${currency})`} control={control} name="amount" />
+        <MoneyInput label={`Amount (${fromCurrency})`} control={control} name="amount" />
+        {isExchange ? (
+          <MoneyInput
+            label={`Received (${toCurrency})`}
+            control={control}
+            name="toAmount"
+            describedBy={receivedHintId}
+            hint={
+              <p
+                id={receivedHintId}
+                className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400"
+              >
+                Optional: what arrived in the other account. Empty: converted at the day&apos;s
+                rate.
+              </p>
+            }
+          />
+        ) : null}
         <TextField label="Date" type="date" error={errors.date?.message} {...register('date')} />
       </div>
       <TextAreaField

@@ -73,6 +73,16 @@ export const refreshAfter = {
   ruleOrder: [queryKeys.rules.all, queryKeys.imports.all],
   /** Applying a rule recategorises the existing transactions it decides. */
   ruleApply: ledger,
+  /**
+   * A rate of the user's own converts every amount of its currency and day on read: totals,
+   * charts, budgets, balances and each transaction's base amount change with it.
+   */
+  rateWrite: [
+    queryKeys.rates.all,
+    queryKeys.transactions.all,
+    queryKeys.accounts.all,
+    queryKeys.budgets.all,
+  ],
   sessionChange: [queryKeys.security.sessions, queryKeys.security.events],
   tokenChange: [queryKeys.security.tokens, queryKeys.security.events],
   twoFactorChange: [queryKeys.security.twoFactor, queryKeys.security.events],

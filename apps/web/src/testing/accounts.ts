@@ -3,7 +3,12 @@ import type { Account } from '@moneta/shared/account-schemas';
 /** The account every user starts with, as the fake API lists it. */
 export const MAIN_ACCOUNT_ID = '0190a1b2-0000-7000-8000-00000000a001';
 
+/**
+ * An account in the user's base currency (USD, makeUser's) unless told otherwise, so that its
+ * `baseBalance` is its balance, as the server answers it.
+ */
 export function makeAccount(overrides: Partial<Account> = {}): Account {
+  const balance = overrides.balance ?? 0;
   return {
     _id: crypto.randomUUID(),
     name: 'Main',
@@ -13,6 +18,9 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     isArchived: false,
     identifiers: [],
     createdAt: '2026-01-01T00:00:00.000Z',
+    currency: 'USD',
+    baseBalance: balance,
+    rateDate: null,
     ...overrides,
   };
 }

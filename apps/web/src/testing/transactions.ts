@@ -11,8 +11,10 @@ import { MAIN_ACCOUNT_ID, mainAccount } from './accounts';
 
 export { MAIN_ACCOUNT_ID };
 
+/** A transaction in the base currency (USD) unless told otherwise: `baseCost` is its cost. */
 export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {
   counter += 1;
+  const cost = overrides.cost ?? 12.5;
   return {
     _id: `0190a1b2-0000-7000-8000-${String(counter).padStart(12, '0')}`,
     name: `Transaction ${counter}`,
@@ -27,6 +29,11 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     importId: null,
     createdAt: '2026-03-10T12:00:00.000Z',
     updatedAt: '2026-03-10T12:00:00.000Z',
+    currency: 'USD',
+    baseCost: cost,
+    rate: 1,
+    rateDate: null,
+    rateSource: 'same',
     ...overrides,
   };
 }
@@ -46,6 +53,8 @@ export function makeSummary(overrides: Partial<TransactionSummary> = {}): Transa
     recentTransactions: [],
     from: null,
     to: null,
+    currency: 'USD',
+    unconverted: 0,
     ...overrides,
   };
 }
@@ -55,7 +64,7 @@ export function emptyCharts(): ChartData {
     date: `2026-03-${String(index + 1).padStart(2, '0')}`,
     total: 0,
   }));
-  return { expensesByCategory: [], expensesOverTime: days, incomeOverTime: days };
+  return { expensesByCategory: [], expensesOverTime: days, incomeOverTime: days, unconverted: 0 };
 }
 
 /** The fake API answers of the transaction screens' background queries. */

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CURRENCY_CATALOGUE } from '@moneta/shared/currency-catalogue';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
+import { makeSummary, transactionHandlers } from '@/testing/transactions';
 
 type Handlers = Parameters<typeof fakeApi>[0];
 
@@ -33,13 +35,19 @@ function activeOption(picker: HTMLElement): HTMLElement | null {
   return id ? document.getElementById(id) : null;
 }
 
+/** The confirmation a choice opens; Confirm saves it. */
+async function confirmChoice(events: ReturnType<typeof userEvent.setup>, title: string) {
+  const confirmation = await screen.findByRole('alertdialog', { name: title });
+  await events.click(within(confirmation).getByRole('button', { name: 'Confirm' }));
+}
+
 function listboxOf(picker: HTMLElement): HTMLElement {
   const listbox = document.getElementById(picker.getAttribute('aria-controls') ?? '');
   if (!listbox) throw new Error('The combobox controls no listbox');
   return listbox;
 }
 
-describe('currency picker (select-only combobox)', () => {
+describe('base currency picker (select-only combobox)', () => {
   it('shows the current currency with its flag and opens on the current option', async () => {
     const { events, picker } = await openSettings();
     expect(picker).toHaveTextContent('EUR (€)');
@@ -57,7 +65,18 @@ describe('currency picker (select-only combobox)', () => {
     expect(picker).toHaveAttribute('aria-expanded', 'true');
     const listbox = listboxOf(picker);
     expect(listbox).toBeVisible();
-    expect(within(listbox).getAllByRole('option')).toHaveLength(7);
+    // Every currency of the catalogue, the original seven first.
+    const options = within(listbox).getAllByRole('option');
+    expect(options).toHaveLength(CURRENCY_CATALOGUE.length);
+    expect(options.slice(0, 7).map((option) => option.textContent?.slice(0, 3))).toEqual([
+      'USD',
+      'EUR',
+      'GBP',
+      'JPY',
+      'CAD',
+      'AUD',
+      'INR',
+    ]);
     expect(activeOption(picker)).toHaveAccessibleName('EUR Euro €');
     expect(activeOption(picker)).toHaveAttribute('aria-selected', 'true');
     expect(picker).toHaveFocus();
@@ -70,10 +89,10 @@ describe('currency picker (select-only combobox)', () => {
     await events.keyboard('{ArrowDown}');
     expect(activeOption(picker)).toHaveAccessibleName(/^GBP/);
     await events.keyboard('{End}');
-    expect(activeOption(picker)).toHaveAccessibleName(/^INR/);
+    expect(activeOption(picker)).toHaveAccessibleName(/^ZAR/);
     // The last option is the end: no wrapping round.
     await events.keyboard('{ArrowDown}');
-    expect(activeOption(picker)).toHaveAccessibleName(/^INR/);
+    expect(activeOption(picker)).toHaveAccessibleName(/^ZAR/);
     await events.keyboard('{Home}');
     expect(activeOption(picker)).toHaveAccessibleName(/^USD/);
     await events.keyboard('{ArrowUp}');
@@ -86,22 +105,93 @@ describe('currency picker (select-only combobox)', () => {
     expect(puts()).toEqual([]);
   });
 
-  it('chooses with Enter or Space and saves the currency on the server', async () => {
+  it('chooses with Enter or Space, confirms, and saves the base currency on the server', async () => {
     const { events, picker, puts } = await openSettings();
     picker.focus();
-    await events.keyboard('{End}');
+    await events.keyboard(
+      '{Home}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}',
+    );
     expect(activeOption(picker)).toHaveAccessibleName(/^INR/);
     await events.keyboard('{Enter}');
     expect(picker).toHaveAttribute('aria-expanded', 'false');
+    const confirmation = await screen.findByRole('alertdialog', {
+      name: 'Show totals in Indian Rupee (INR)?',
+    });
+    expect(confirmation).toHaveAccessibleDescription(
+      "Totals, charts, budgets and net worth will be converted to INR at each day's rate. Your accounts and transactions keep their own currencies.",
+    );
+    expect(puts()).toEqual([]);
+    await events.click(within(confirmation).getByRole('button', { name: 'Confirm' }));
     expect(puts().at(-1)?.body).toMatchObject({ defaultCurrency: 'INR' });
     await waitFor(() => expect(picker).toHaveTextContent('INR (₹)'));
     await waitFor(() => expect(picker).toHaveAttribute('aria-busy', 'false'));
+    // The focus comes back to the picker.
+    await waitFor(() => expect(picker).toHaveFocus());
 
     await events.keyboard(' ');
     await events.keyboard('{ArrowUp}');
     await events.keyboard(' ');
+    await confirmChoice(events, 'Show totals in Australian Dollar (AUD)?');
     expect(puts().at(-1)?.body).toMatchObject({ defaultCurrency: 'AUD' });
     await waitFor(() => expect(picker).toHaveTextContent('AUD ($)'));
+  });
+
+  it('offers the whole catalogue: a currency beyond the seven shows with its code', async () => {
+    const { events, picker, puts } = await openSettings();
+    picker.focus();
+    // "franc" is a word of "Swiss Franc".
+    await events.keyboard('franc');
+    expect(activeOption(picker)).toHaveAccessibleName(/^CHF Swiss Franc/);
+    await events.keyboard('{Enter}');
+    await confirmChoice(events, 'Show totals in Swiss Franc (CHF)?');
+    expect(puts().at(-1)?.body).toMatchObject({ defaultCurrency: 'CHF' });
+    await waitFor(() => expect(picker).toHaveTextContent('CHF (CHF)'));
+  });
+
+  it('Cancel keeps the base currency and saves nothing', async () => {
+    const { events, picker, puts } = await openSettings();
+    await events.click(picker);
+    await events.click(within(listboxOf(picker)).getByRole('option', { name: /^GBP/ }));
+    const confirmation = await screen.findByRole('alertdialog', {
+      name: 'Show totals in British Pound (GBP)?',
+    });
+    await events.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(picker).toHaveTextContent('EUR (€)');
+    expect(puts()).toEqual([]);
+  });
+
+  it('refetches every total once the base currency changed', async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    let base = 'USD';
+    const { calls } = fakeApi({
+      ...transactionHandlers(),
+      'GET /api/auth/me': () => ({ body: makeUser({ defaultCurrency: base }) }),
+      'GET /api/transactions/summary': () => ({
+        body: makeSummary({ totalExpenses: base === 'USD' ? 40 : 31.52, currency: base }),
+      }),
+      'PUT /api/auth/setup': ({ body }) => {
+        base = (body as { defaultCurrency: string }).defaultCurrency;
+        return { body: makeUser({ defaultCurrency: base }) };
+      },
+    });
+    const events = userEvent.setup();
+    renderApp('/dashboard');
+    expect(await screen.findByText('$40.00', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const summaries = () =>
+      calls.filter((call) => call.path === '/api/transactions/summary').length;
+    const accounts = () => calls.filter((call) => call.path === '/api/accounts').length;
+    const before = { summaries: summaries(), accounts: accounts() };
+
+    const [picker] = screen.getAllByRole('combobox', { name: 'Currency' });
+    if (!picker) throw new Error('No currency picker');
+    await events.click(picker);
+    await events.click(within(listboxOf(picker)).getByRole('option', { name: /^GBP/ }));
+    await confirmChoice(events, 'Show totals in British Pound (GBP)?');
+
+    expect(await screen.findByText('£31.52')).toBeInTheDocument();
+    expect(summaries()).toBeGreaterThan(before.summaries);
+    expect(accounts()).toBeGreaterThan(before.accounts);
   });
 
   it('finds a currency by the first letters of its code or name', async () => {
@@ -112,8 +202,12 @@ describe('currency picker (select-only combobox)', () => {
     expect(picker).toHaveAttribute('aria-expanded', 'true');
     expect(activeOption(picker)).toHaveAccessibleName(/^JPY/);
     await new Promise((resolve) => setTimeout(resolve, 600));
-    // "br" is the start of "British Pound".
-    await events.keyboard('br');
+    // "brit" is the start of "British Pound" ("br" already of BRL).
+    await events.keyboard('brit');
+    expect(activeOption(picker)).toHaveAccessibleName(/^GBP/);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // A word inside the name: "pound" of "British Pound".
+    await events.keyboard('pound');
     expect(activeOption(picker)).toHaveAccessibleName(/^GBP/);
     await new Promise((resolve) => setTimeout(resolve, 600));
     await events.keyboard('au');
@@ -136,6 +230,7 @@ describe('currency picker (select-only combobox)', () => {
     await events.click(picker);
     await events.click(within(listboxOf(picker)).getByRole('option', { name: /^CAD/ }));
     expect(picker).toHaveAttribute('aria-expanded', 'false');
+    await confirmChoice(events, 'Show totals in Canadian Dollar (CAD)?');
     expect(puts().at(-1)?.body).toMatchObject({ defaultCurrency: 'CAD' });
     await waitFor(() => expect(picker).toHaveTextContent('CAD ($)'));
   });
@@ -154,6 +249,7 @@ describe('currency picker (select-only combobox)', () => {
     );
     picker.focus();
     await events.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await confirmChoice(events, 'Show totals in British Pound (GBP)?');
     await waitFor(() => expect(picker).toHaveAttribute('aria-busy', 'true'));
     expect(picker).toHaveAttribute('aria-disabled', 'true');
     expect(picker).toHaveTextContent('GBP (£)');
@@ -170,6 +266,7 @@ describe('currency picker (select-only combobox)', () => {
     const { events, picker } = await openSettings({ 'PUT /api/auth/setup': { status: 500 } });
     picker.focus();
     await events.keyboard('{Home}{Enter}');
+    await confirmChoice(events, 'Show totals in United States Dollar (USD)?');
     expect(
       await screen.findByText('Could not change the currency. Please try again.'),
     ).toBeInTheDocument();

@@ -18,8 +18,20 @@ export function useAccounts() {
   return useQuery(accountsQueryOptions());
 }
 
-/** The sum of every account's balance, archived ones included: what the user owns. */
-export function netWorth(accounts: readonly Account[]): number {
+/**
+ * What the user owns in the base currency: the sum of every account's `baseBalance`, archived
+ * ones included (DESIGN §6.5). An account no rate converts is left out rather than counted at a
+ * made-up rate, and named in `withoutRate` so that the page can say so.
+ */
+export function netWorth(accounts: readonly Account[]): {
+  total: number;
+  withoutRate: Account[];
+} {
+  const withoutRate = accounts.filter((account) => account.baseBalance === null);
   // Cents, so that adding many decimals never drifts (0.1 + 0.2).
-  return accounts.reduce((sum, account) => sum + Math.round(account.balance * 100), 0) / 100;
+  const cents = accounts.reduce(
+    (sum, account) => sum + Math.round((account.baseBalance ?? 0) * 100),
+    0,
+  );
+  return { total: cents / 100, withoutRate };
 }

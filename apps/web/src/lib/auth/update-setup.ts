@@ -1,7 +1,7 @@
 import type { User } from '@moneta/shared/auth-schemas';
-import type { CurrencyCode } from '@moneta/shared/currencies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { setSessionUser } from './get-user';
 import { browserTimeZone } from '@/lib/time-zone';
 
@@ -13,7 +13,7 @@ export function updateSetup({
   defaultCurrency,
   timeZone = browserTimeZone(),
 }: {
-  defaultCurrency: CurrencyCode;
+  defaultCurrency: string;
   timeZone?: string | undefined;
 }): Promise<User> {
   return api.put<User>('/auth/setup', { defaultCurrency, timeZone });
@@ -24,7 +24,15 @@ export function useUpdateSetup({ onSuccess }: { onSuccess?: (user: User) => void
   return useMutation({
     mutationFn: updateSetup,
     onSuccess: (user) => {
+      const before = queryClient.getQueryData<User | null>(queryKeys.user);
       setSessionUser(queryClient, user);
+      // Every total, chart, budget and balance in the base currency is converted by the server
+      // on read: another base makes each cached answer wrong, whatever the family.
+      if (before && before.defaultCurrency !== user.defaultCurrency) {
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] !== queryKeys.user[0],
+        });
+      }
       onSuccess?.(user);
     },
   });

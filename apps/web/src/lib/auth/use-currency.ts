@@ -1,11 +1,12 @@
-import { DEFAULT_CURRENCY, type CurrencyCode } from '@moneta/shared/currencies';
+import { DEFAULT_CURRENCY } from '@moneta/shared/currencies';
 import { useUser } from './get-user';
 
 /**
- * The currency amounts are shown in: the user's default currency once known (docs/architecture.md,
- * Product rules).
+ * The base currency: the user's default currency once known (docs/architecture.md, Product
+ * rules). Totals, charts, budgets and net worth are in it; an account or a transaction may hold
+ * another one (DESIGN §6.5), shown with its own code.
  */
-export function useCurrency(): CurrencyCode {
+export function useCurrency(): string {
   const { user } = useUser();
   return user?.defaultCurrency ?? DEFAULT_CURRENCY;
 }

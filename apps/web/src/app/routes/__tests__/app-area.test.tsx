@@ -62,6 +62,12 @@ describe('protected area', () => {
 
     await user.click(picker);
     await user.click(screen.getByRole('option', { name: /^GBP British Pound/ }));
+    // Every total changes with the base currency: the choice is confirmed first.
+    const confirmation = await screen.findByRole('alertdialog', {
+      name: 'Show totals in British Pound (GBP)?',
+    });
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.click(within(confirmation).getByRole('button', { name: 'Confirm' }));
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
       defaultCurrency: 'GBP',
     });

@@ -40,6 +40,7 @@ describe('a change on one page shows on the others at once', () => {
       spent,
       remaining: 100 - spent,
       percent: spent,
+      unconverted: 0,
     });
     signedIn({
       'GET /api/budgets': () => ({ body: [budget()] }),

@@ -80,6 +80,8 @@ describe('accounts page', () => {
       openingBalance: -50,
       isArchived: false,
       identifiers: [],
+      // The base currency, unless another is chosen.
+      currency: 'USD',
     });
     expect(await screen.findByText('Account "Amex" added.')).toBeInTheDocument();
   });
@@ -232,5 +234,100 @@ describe('the transaction form with several accounts', () => {
     });
     // The next new transaction starts in the account used last.
     expect(window.localStorage.getItem('lastAccountId')).toBe(card._id);
+  });
+
+  it('creates an account in another currency, and refuses decimals the currency has not', async () => {
+    const { calls } = signedIn({
+      'POST /api/accounts': ({ body }) => ({
+        status: 201,
+        body: makeAccount({ ...(body as Partial<Account>) }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'Add Account' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Account' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Yen wallet');
+    const currency = within(dialog).getByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveTextContent('USD ($)');
+    expect(currency).not.toHaveAttribute('aria-disabled');
+    // Searchable by the name's words: "yen" finds JPY.
+    currency.focus();
+    await user.keyboard('yen');
+    await user.keyboard('{Enter}');
+    expect(currency).toHaveTextContent('JPY (¥)');
+    const opening = within(dialog).getByLabelText('Opening balance (JPY)');
+    await user.clear(opening);
+    await user.type(opening, '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Account' }));
+    expect(await within(dialog).findByText('JPY amounts have no decimals.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(opening);
+    await user.type(opening, '1,200');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Account' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      name: 'Yen wallet',
+      openingBalance: 1200,
+      currency: 'JPY',
+    });
+  });
+
+  it('shows the server refusing a currency change at the field', async () => {
+    const empty = makeAccount({ name: 'Spare', balance: 0 });
+    const { calls } = signedIn({
+      'GET /api/accounts': { body: [main, card, empty] },
+      [`GET /api/accounts/${empty._id}/register`]: {
+        body: { entries: [], totalPages: 1, currentPage: 1, total: 0 },
+      },
+      [`PUT /api/accounts/${empty._id}`]: {
+        status: 409,
+        body: {
+          code: 'ACCOUNT_CURRENCY_IN_USE',
+          message: 'This account holds transactions: its currency can no longer change.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/accounts');
+    await chooseRowAction(user, 'Spare', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Account' });
+    const currency = within(dialog).getByRole('combobox', { name: 'Currency' });
+    await user.click(currency);
+    await user.click(within(dialog).getByRole('option', { name: /^EUR / }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const message = await within(dialog).findByText(
+      'This account holds transactions: its currency can no longer change.',
+    );
+    expect(currency).toHaveAttribute('aria-invalid', 'true');
+    expect(currency.getAttribute('aria-describedby')).toContain(message.id);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ currency: 'EUR' });
+  });
+
+  it('keeps the currency of an account that holds money, saying why', async () => {
+    const { calls } = signedIn({
+      [`GET /api/accounts/${MAIN_ACCOUNT_ID}/register`]: {
+        body: { entries: [], totalPages: 1, currentPage: 1, total: 3 },
+      },
+      [`PUT /api/accounts/${MAIN_ACCOUNT_ID}`]: ({ body }) => ({
+        body: makeAccount({ ...main, ...(body as Partial<Account>) }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/accounts');
+    await chooseRowAction(user, 'Main', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Account' });
+    const currency = within(dialog).getByRole('combobox', { name: 'Currency' });
+    expect(currency).toHaveAttribute('aria-disabled', 'true');
+    expect(currency).toHaveAccessibleDescription(
+      'An account keeps its currency once it holds money or entries.',
+    );
+    await user.click(currency);
+    expect(currency).toHaveAttribute('aria-expanded', 'false');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    // Unchanged, the currency is not sent: the server keeps the stored one.
+    expect(calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('currency');
   });
 });

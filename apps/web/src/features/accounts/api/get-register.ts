@@ -10,10 +10,11 @@ export function getRegister(accountId: string, page: number): Promise<RegisterPa
 }
 
 /** One page of an account's transactions and transfers, newest first. */
-export function useRegister(accountId: string, page: number) {
+export function useRegister(accountId: string, page: number, { enabled = true } = {}) {
   return useQuery({
     queryKey: queryKeys.accounts.register(accountId, page),
     queryFn: () => getRegister(accountId, page),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -8,17 +8,23 @@ import {
   type ValidAccountInput,
 } from '@moneta/shared/account-schemas';
 import { z } from '@moneta/shared/zod';
-import { useForm } from 'react-hook-form';
+import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
+import { ErrorCode } from '@moneta/shared/error-codes';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormActions } from '@/components/ui/FormActions';
+import { CurrencySelect } from '@/components/CurrencySelect';
 import { Dialog } from '@/components/ui/Dialog';
+import { fieldErrorClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { MoneyInput } from '@/components/ui/MoneyInput';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
+import { useRegister } from '../api/get-register';
 import { useSaveAccount } from '../api/save-account';
 
 type AccountFormDialogProps = {
@@ -43,29 +49,44 @@ export function AccountFormDialog({ isOpen, onClose, account }: AccountFormDialo
  * The identifiers are typed one per line (or separated by commas): the form reads the text into
  * the list the API takes, and shows the first problem at the field.
  */
-const accountFormSchema = accountInputSchema.extend({
-  identifiers: z.string().transform((text, context) => {
-    const identifiers = text
-      .split(/[\n,;]+/)
-      .map((identifier) => identifier.trim())
-      .filter(Boolean);
-    const parsed = accountIdentifiersSchema.safeParse(identifiers);
-    if (parsed.success) return parsed.data;
-    context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
-    return z.NEVER;
-  }),
-});
+const accountFormSchema = accountInputSchema
+  .extend({
+    identifiers: z.string().transform((text, context) => {
+      const identifiers = text
+        .split(/[\n,;]+/)
+        .map((identifier) => identifier.trim())
+        .filter(Boolean);
+      const parsed = accountIdentifiersSchema.safeParse(identifiers);
+      if (parsed.success) return parsed.data;
+      context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+      return z.NEVER;
+    }),
+  })
+  // The opening balance is in the account's currency: as many decimals as it has (none for JPY).
+  .superRefine((input, context) => {
+    const problem = input.currency
+      ? currencyDecimalsProblem(input.openingBalance, input.currency)
+      : undefined;
+    if (problem) context.addIssue({ code: 'custom', path: ['openingBalance'], message: problem });
+  });
 type AccountFormInput = z.input<typeof accountFormSchema>;
 
 const accountResolver = zodFormResolver(accountFormSchema);
 
 function AccountForm({ account, onClose }: { account: Account | null; onClose: () => void }) {
-  const currency = useCurrency();
+  const baseCurrency = useCurrency();
   const saveAccount = useSaveAccount();
+  // The server refuses another currency once the account holds anything (409): an account with a
+  // balance or any entry says so up front instead of after a save.
+  const entries = useRegister(account?._id ?? '', 1, { enabled: account !== null });
+  const isCurrencyFixed =
+    account !== null && (account.balance !== 0 || (entries.data?.total ?? 0) > 0);
+  const currencyHintId = useId();
   const {
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<AccountFormInput, unknown, ValidAccountInput>({
     resolver: accountResolver,
@@ -75,12 +96,21 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
       openingBalance: account?.openingBalance ?? 0,
       isArchived: account?.isArchived ?? false,
       identifiers: account?.identifiers.join('\n') ?? '',
+      currency: account?.currency ?? baseCurrency,
     },
   });
+  const currency = useWatch({ control, name: 'currency' }) ?? baseCurrency;
 
   const onSubmit = handleSubmit((input) =>
     saveAccount.mutate(
-      { id: account?._id, input },
+      {
+        id: account?._id,
+        // An update without a currency keeps the stored one: sent only when it changes.
+        input:
+          account && input.currency === account.currency
+            ? { ...input, currency: undefined }
+            : input,
+      },
       {
         onSuccess: (saved) => {
           toast.success(
@@ -88,8 +118,13 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
           );
           onClose();
         },
-        onError: (error) =>
-          toast.error(errorMessage(error, 'Failed to save the account. Please try again.')),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === ErrorCode.ACCOUNT_CURRENCY_IN_USE) {
+            setError('currency', { message: error.message }, { shouldFocus: true });
+            return;
+          }
+          toast.error(errorMessage(error, 'Failed to save the account. Please try again.'));
+        },
       },
     ),
   );
@@ -112,6 +147,42 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
           </option>
         ))}
       </SelectField>
+      <Controller
+        control={control}
+        name="currency"
+        render={({ field, fieldState }) => (
+          <div>
+            <CurrencySelect
+              value={field.value ?? baseCurrency}
+              onChange={field.onChange}
+              showLabel
+              isDisabled={isCurrencyFixed}
+              isInvalid={Boolean(fieldState.error)}
+              describedBy={
+                [
+                  isCurrencyFixed ? `${currencyHintId}-hint` : null,
+                  fieldState.error ? `${currencyHintId}-error` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+            />
+            {isCurrencyFixed ? (
+              <p
+                id={`${currencyHintId}-hint`}
+                className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400"
+              >
+                An account keeps its currency once it holds money or entries.
+              </p>
+            ) : null}
+            {fieldState.error ? (
+              <p id={`${currencyHintId}-error`} className={fieldErrorClasses}>
+                {fieldState.error.message}
+              </p>
+            ) : null}
+          </div>
+        )}
+      />
       <MoneyInput
         label={`Opening balance (${currency})`}
         control={control}

@@ -79,7 +79,7 @@ export function AccountRegisterPage() {
           <>
             {ACCOUNT_TYPE_LABELS[account.type]}
             {account.isArchived ? ' · archived' : ''} · balance{' '}
-            <Balance amount={account.balance} currency={currency} />
+            <Balance account={account} baseCurrency={currency} />
           </>
         ) : null
       }
@@ -134,7 +134,7 @@ export function AccountRegisterPage() {
                         }`}
                       >
                         {entry.amount < 0 ? '-' : '+'}
-                        {formatMoney(Math.abs(entry.amount), currency)}
+                        {formatMoney(Math.abs(entry.amount), entry.currency)}
                       </span>
                     </TableCell>
                     <TableCell align="right" stack="menu">
@@ -167,7 +167,7 @@ export function AccountRegisterPage() {
         item={deleting}
         title="Delete this transfer?"
         description={(entry) =>
-          `The transfer of ${formatMoney(Math.abs(entry.amount), currency)} ${entry.amount < 0 ? 'to' : 'from'} ${entry.name} will be deleted, and both balances change back.`
+          `The transfer of ${formatMoney(Math.abs(entry.amount), entry.currency)} ${entry.amount < 0 ? 'to' : 'from'} ${entry.name} will be deleted, and both balances change back.`
         }
         onDelete={(entry) => deleteTransfer.mutateAsync(entry._id)}
         onDeleted={() => {

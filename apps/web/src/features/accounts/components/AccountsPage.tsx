@@ -7,6 +7,7 @@ import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { PlusIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';
+import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
@@ -102,65 +103,74 @@ export function AccountsPage() {
           errorMessage(error, 'Failed to load your accounts. Please try again.')
         }
       >
-        {(list) => (
-          <>
-            <section
-              aria-labelledby="net-worth-heading"
-              className="mb-6 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-            >
-              <h2
-                id="net-worth-heading"
-                className="text-sm font-medium text-neutral-600 dark:text-neutral-400"
+        {(list) => {
+          const worth = netWorth(list);
+          return (
+            <>
+              <section
+                aria-labelledby="net-worth-heading"
+                className="mb-6 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
               >
-                Net worth
-              </h2>
-              <p className="mt-1 text-2xl font-semibold tabular-nums text-neutral-900 dark:text-white">
-                {formatMoney(netWorth(list), currency)}
-              </p>
-              <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-                The sum of all {list.length} account{list.length === 1 ? '' : 's'}, archived ones
-                included.
-              </p>
-            </section>
-            <Table label="Accounts table" columns={COLUMNS} minWidthClass="sm:min-w-[480px]">
-              {list.map((account) => (
-                <TableRow key={account._id}>
-                  <TableRowHeader isSticky>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Link
-                        to={accountPath(account._id)}
-                        className="text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
-                      >
-                        {account.name}
-                      </Link>
-                      {account.isArchived ? <Badge>Archived</Badge> : null}
-                    </div>
-                  </TableRowHeader>
-                  <TableCell className="text-neutral-700 dark:text-neutral-300">
-                    {ACCOUNT_TYPE_LABELS[account.type]}
-                  </TableCell>
-                  <TableCell align="right" stack="end" className="whitespace-nowrap">
-                    <Balance amount={account.balance} currency={currency} />
-                  </TableCell>
-                  <TableCell align="right" stack="menu">
-                    <RowActions
-                      label={`Actions for ${account.name}`}
-                      actions={[
-                        { label: 'Edit', onSelect: () => setForm({ account }) },
-                        {
-                          label: account.isArchived ? 'Restore' : 'Archive',
-                          onSelect: () => setArchived(account, !account.isArchived),
-                          isDisabled: saveAccount.isPending,
-                        },
-                        { label: 'Delete', onSelect: () => setDeleting(account), isDanger: true },
-                      ]}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </Table>
-          </>
-        )}
+                <h2
+                  id="net-worth-heading"
+                  className="text-sm font-medium text-neutral-600 dark:text-neutral-400"
+                >
+                  Net worth
+                </h2>
+                <p className="mt-1 text-2xl font-semibold tabular-nums text-neutral-900 dark:text-white">
+                  {formatMoney(worth.total, currency)}
+                </p>
+                <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
+                  The sum of all {list.length} account{list.length === 1 ? '' : 's'}, archived ones
+                  included, in {currency} at the latest rate.
+                </p>
+                <UnconvertedNotice
+                  count={worth.withoutRate.length}
+                  noun="account"
+                  currency={worth.withoutRate[0]?.currency}
+                  className="mt-1"
+                />
+              </section>
+              <Table label="Accounts table" columns={COLUMNS} minWidthClass="sm:min-w-[480px]">
+                {list.map((account) => (
+                  <TableRow key={account._id}>
+                    <TableRowHeader isSticky>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Link
+                          to={accountPath(account._id)}
+                          className="text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
+                        >
+                          {account.name}
+                        </Link>
+                        {account.isArchived ? <Badge>Archived</Badge> : null}
+                      </div>
+                    </TableRowHeader>
+                    <TableCell className="text-neutral-700 dark:text-neutral-300">
+                      {ACCOUNT_TYPE_LABELS[account.type]}
+                    </TableCell>
+                    <TableCell align="right" stack="end" className="whitespace-nowrap">
+                      <Balance account={account} baseCurrency={currency} />
+                    </TableCell>
+                    <TableCell align="right" stack="menu">
+                      <RowActions
+                        label={`Actions for ${account.name}`}
+                        actions={[
+                          { label: 'Edit', onSelect: () => setForm({ account }) },
+                          {
+                            label: account.isArchived ? 'Restore' : 'Archive',
+                            onSelect: () => setArchived(account, !account.isArchived),
+                            isDisabled: saveAccount.isPending,
+                          },
+                          { label: 'Delete', onSelect: () => setDeleting(account), isDanger: true },
+                        ]}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </Table>
+            </>
+          );
+        }}
       </QueryState>
 
       <AccountFormDialog

@@ -1,5 +1,10 @@
 import type { User } from '@moneta/shared/auth-schemas';
-import { CURRENCIES, DEFAULT_CURRENCY, type CurrencyCode } from '@moneta/shared/currencies';
+import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  isCurrencyCode,
+  type CurrencyCode,
+} from '@moneta/shared/currencies';
 import { useState, type FormEvent } from 'react';
 import { CurrencyFlag } from '@/components/CurrencyFlag';
 import { Alert } from '@/components/ui/Alert';
@@ -11,7 +16,10 @@ const SETUP_FAILED = 'Setup failed. Please try again.';
 
 /** The first-time setup: the user picks the currency amounts are shown in. */
 export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => void }) {
-  const [currency, setCurrency] = useState<CurrencyCode>(user.defaultCurrency ?? DEFAULT_CURRENCY);
+  const [currency, setCurrency] = useState<CurrencyCode>(
+    // SPEC's setup offers its seven; a base chosen later from the whole catalogue is not one.
+    isCurrencyCode(user.defaultCurrency) ? user.defaultCurrency : DEFAULT_CURRENCY,
+  );
   const setupMutation = useUpdateSetup();
   const isBusy = setupMutation.isPending;
 

@@ -26,6 +26,7 @@ function makeBudget(overrides: Partial<Budget> = {}): Budget {
     spent: 25,
     remaining: 75,
     percent: 25,
+    unconverted: 0,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { formatMoney } from '@moneta/shared/money';
 import type { MouseEvent } from 'react';
 import { RowActions } from '@/components/ui/RowActions';
 import { Table, TableCell, TableRow, type TableColumn } from '@/components/ui/Table';
+import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { formatBudgetMonth } from '../utils/budget-month';
 import { BudgetProgress } from './BudgetProgress';
@@ -34,9 +35,9 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
   const currency = useCurrency();
 
   function onRowClick(event: MouseEvent<HTMLTableRowElement>, budget: Budget) {
-    // Buttons in the row (and its menu, drawn elsewhere) do their own thing.
+    // Buttons and links in the row (and its menu, drawn elsewhere) do their own thing.
     if (!(event.target instanceof Element) || !event.currentTarget.contains(event.target)) return;
-    if (event.target.closest('button')) return;
+    if (event.target.closest('button, a')) return;
     onEdit(budget);
   }
 
@@ -70,6 +71,7 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
           </TableCell>
           <TableCell align="right" stackLabel="Spent" className={mutedNumber}>
             {formatMoney(budget.spent, currency)}
+            <UnconvertedNotice count={budget.unconverted} className="mt-0.5 whitespace-nowrap" />
           </TableCell>
           <TableCell
             align="right"

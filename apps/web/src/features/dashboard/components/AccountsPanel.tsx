@@ -2,6 +2,8 @@ import { formatMoney } from '@moneta/shared/money';
 import { Link } from 'react-router';
 import { QueryState } from '@/components/ui/QueryState';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { MoneyWithBase } from '@/components/MoneyWithBase';
+import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { accountPath, paths } from '@/config/paths';
 import { netWorth, useAccounts } from '@/lib/accounts/get-accounts';
 
@@ -43,45 +45,58 @@ export function AccountsPanel({ currency }: { currency: string }) {
         failureMessage={() => 'Could not load your accounts.'}
         failureClassName="mt-3"
       >
-        {(list) => (
-          <>
-            <ul className="mt-3 divide-y divide-neutral-200 dark:divide-neutral-800">
-              {list
-                .filter((account) => !account.isArchived)
-                .map((account) => (
-                  <li key={account._id} className="flex items-center justify-between gap-4 py-2">
-                    <Link
-                      to={accountPath(account._id)}
-                      className="min-w-0 truncate text-sm text-neutral-800 hover:underline dark:text-neutral-200"
-                    >
-                      {account.name}
-                    </Link>
-                    <span
-                      className={`text-sm font-medium tabular-nums ${moneyTone(account.balance)}`}
-                    >
-                      {formatMoney(account.balance, currency)}
-                    </span>
-                  </li>
-                ))}
-            </ul>
-            <p className="mt-3 flex items-center justify-between gap-4 border-t border-neutral-200 pt-3 dark:border-neutral-800">
-              <span className="flex flex-col">
-                <span className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
-                  Net worth
+        {(list) => {
+          const worth = netWorth(list);
+          return (
+            <>
+              <ul className="mt-3 divide-y divide-neutral-200 dark:divide-neutral-800">
+                {list
+                  .filter((account) => !account.isArchived)
+                  .map((account) => (
+                    <li key={account._id} className="flex items-center justify-between gap-4 py-2">
+                      <Link
+                        to={accountPath(account._id)}
+                        className="min-w-0 truncate text-sm text-neutral-800 hover:underline dark:text-neutral-200"
+                      >
+                        {account.name}
+                      </Link>
+                      <span
+                        className={`text-right text-sm font-medium tabular-nums ${moneyTone(account.balance)}`}
+                      >
+                        <MoneyWithBase
+                          amount={account.balance}
+                          currency={account.currency}
+                          baseAmount={account.baseBalance}
+                          baseCurrency={currency}
+                        />
+                      </span>
+                    </li>
+                  ))}
+              </ul>
+              <div className="mt-3 flex items-center justify-between gap-4 border-t border-neutral-200 pt-3 dark:border-neutral-800">
+                <div className="flex flex-col">
+                  <span className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
+                    Net worth
+                  </span>
+                  <span className="text-xs text-neutral-600 dark:text-neutral-400">
+                    Sum of account balances today, opening balances included
+                  </span>
+                  <UnconvertedNotice
+                    count={worth.withoutRate.length}
+                    noun="account"
+                    currency={worth.withoutRate[0]?.currency}
+                  />
+                </div>
+                <span
+                  data-testid="net-worth"
+                  className={`text-lg font-bold tabular-nums ${moneyTone(worth.total)}`}
+                >
+                  {formatMoney(worth.total, currency)}
                 </span>
-                <span className="text-xs text-neutral-600 dark:text-neutral-400">
-                  Sum of account balances today, opening balances included
-                </span>
-              </span>
-              <span
-                data-testid="net-worth"
-                className={`text-lg font-bold tabular-nums ${moneyTone(netWorth(list))}`}
-              >
-                {formatMoney(netWorth(list), currency)}
-              </span>
-            </p>
-          </>
-        )}
+              </div>
+            </>
+          );
+        }}
       </QueryState>
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { errorMessage } from '@/lib/api-client';
 import { useCharts, type ChartWindow } from '../api/get-charts';
@@ -139,6 +140,8 @@ export function DashboardCharts({
           onRetry={() => void charts.refetch()}
         />
       ) : null}
+      {/* Once for the four charts: they share one window and one count. */}
+      <UnconvertedNotice count={data?.unconverted ?? 0} className="mt-6 -mb-4" />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Expenses by Category" caption={caption}>
           {body(

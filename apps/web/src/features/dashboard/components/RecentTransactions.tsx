@@ -1,5 +1,5 @@
-import { formatMoney } from '@moneta/shared/money';
 import type { Transaction } from '@moneta/shared/transaction-schemas';
+import { MoneyWithBase } from '@/components/MoneyWithBase';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 
@@ -53,8 +53,13 @@ export function RecentTransactions({ transactions, isLoading, currency }: Recent
                 : 'text-red-700 dark:text-red-400'
             }`}
           >
-            {transaction.isIncome ? '+' : '-'}
-            {formatMoney(transaction.cost, currency)}
+            <MoneyWithBase
+              amount={transaction.cost}
+              currency={transaction.currency}
+              baseAmount={transaction.baseCost}
+              baseCurrency={currency}
+              sign={transaction.isIncome ? '+' : '-'}
+            />
           </p>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import { formatMoney } from '@moneta/shared/money';
 import type { TransactionSummary } from '@moneta/shared/transaction-schemas';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { formatRange } from '../utils/dashboard-period';
 
 type SummaryCardsProps = {
@@ -13,7 +14,8 @@ type SummaryCardsProps = {
 
 /**
  * Total Income, Total Expense and Current Balance, each a skeleton until known, each saying the
- * period it covers; the balance also says what it is, so that it is not read as net worth.
+ * period it covers; the balance also says what it is, so that it is not read as net worth. In the
+ * base currency: amounts no rate converts are left out, and a notice under the cards says so.
  */
 export function SummaryCards({ summary, isLoading, currency, periodText }: SummaryCardsProps) {
   const balance = summary?.balance ?? 0;
@@ -42,42 +44,45 @@ export function SummaryCards({ summary, isLoading, currency, periodText }: Summa
     },
   ];
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={isLoading}>
-      {cards.map((card) => (
-        <li
-          key={card.label}
-          className="flex flex-col rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-        >
-          <h2 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
-            {card.label}
-          </h2>
-          {!isLoading && card.value === undefined ? (
-            // Not loaded (the page's alert offers Retry): a dash, not an endless skeleton.
-            <p
-              data-testid="summary-amount"
-              className="mt-2 text-2xl font-bold text-neutral-500 dark:text-neutral-400"
-            >
-              —<span className="sr-only"> Not loaded</span>
-            </p>
-          ) : isLoading || card.value === undefined ? (
-            <>
-              <Skeleton className="mt-3 h-8 w-32" />
-              <span className="sr-only">Loading…</span>
-            </>
-          ) : (
-            <p
-              data-testid="summary-amount"
-              className={`mt-2 text-2xl font-bold tracking-tight tabular-nums ${card.tone}`}
-            >
-              {formatMoney(card.value, currency)}
-            </p>
-          )}
-          <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{shown}</p>
-          {card.note ? (
-            <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{card.note}</p>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={isLoading}>
+        {cards.map((card) => (
+          <li
+            key={card.label}
+            className="flex flex-col rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+          >
+            <h2 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
+              {card.label}
+            </h2>
+            {!isLoading && card.value === undefined ? (
+              // Not loaded (the page's alert offers Retry): a dash, not an endless skeleton.
+              <p
+                data-testid="summary-amount"
+                className="mt-2 text-2xl font-bold text-neutral-500 dark:text-neutral-400"
+              >
+                —<span className="sr-only"> Not loaded</span>
+              </p>
+            ) : isLoading || card.value === undefined ? (
+              <>
+                <Skeleton className="mt-3 h-8 w-32" />
+                <span className="sr-only">Loading…</span>
+              </>
+            ) : (
+              <p
+                data-testid="summary-amount"
+                className={`mt-2 text-2xl font-bold tracking-tight tabular-nums ${card.tone}`}
+              >
+                {formatMoney(card.value, currency)}
+              </p>
+            )}
+            <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{shown}</p>
+            {card.note ? (
+              <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{card.note}</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <UnconvertedNotice count={summary?.unconverted ?? 0} className="mt-2" />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import type { Rate, RateInput } from '@moneta/shared/rate-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh-after';
 
 /**
  * One currency's rates in the base currency over the last 30 days, newest first: the ECB's of
@@ -22,7 +23,7 @@ export function useDeleteRate() {
       api.delete<{ message: string }>(
         `/rates/${encodeURIComponent(currency)}/${encodeURIComponent(date)}`,
       ),
-    onSettled: () => invalidateFamilies(queryClient, [queryKeys.rates.all]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.rateWrite),
   });
 }
 
@@ -31,6 +32,6 @@ export function useSetRate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RateInput) => api.put<Rate>('/rates', input),
-    onSettled: () => invalidateFamilies(queryClient, [queryKeys.rates.all]),
+    onSettled: () => invalidateFamilies(queryClient, refreshAfter.rateWrite),
   });
 }

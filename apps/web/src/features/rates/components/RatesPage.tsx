@@ -1,6 +1,7 @@
-import { CURRENCY_CATALOGUE } from '@moneta/shared/currency-catalogue';
+import { CURRENCY_CATALOGUE, isCatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import type { Rate } from '@moneta/shared/rate-schemas';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';
@@ -35,7 +36,12 @@ export function RatesPage() {
   const base = useCurrency();
   const { user } = useUser();
   const others = CURRENCY_CATALOGUE.filter((currency) => currency.code !== base);
-  const [currency, setCurrency] = useState(base === 'EUR' ? 'USD' : 'EUR');
+  // A notice of amounts without a rate opens the page on their currency (?currency=USD).
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('currency');
+  const [currency, setCurrency] = useState(() =>
+    asked && asked !== base && isCatalogueCurrency(asked) ? asked : base === 'EUR' ? 'USD' : 'EUR',
+  );
   const rates = useRates(currency);
   const setRate = useSetRate();
   const deleteRate = useDeleteRate();

@@ -1,4 +1,4 @@
-import { isCurrencyCode } from '@moneta/shared/currencies';
+import { isCatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import { isValidTimeZone } from '@moneta/shared/time-zone';
 import { useId, useMemo, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
@@ -31,7 +31,7 @@ function TimeZonePicker() {
   function onChange(event: ChangeEvent<HTMLSelectElement>) {
     const zone = event.target.value;
     const currency = user?.defaultCurrency;
-    if (!currency || !isCurrencyCode(currency) || !isValidTimeZone(zone)) return;
+    if (!currency || !isCatalogueCurrency(currency) || !isValidTimeZone(zone)) return;
     updateMutation.mutate(
       { defaultCurrency: currency, timeZone: zone },
       {

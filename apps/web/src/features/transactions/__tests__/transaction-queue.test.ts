@@ -17,6 +17,7 @@ const input: ValidTransactionInput = {
   isIncome: false,
   note: '',
   accountId: undefined,
+  currency: undefined,
 };
 
 describe('offline transaction queue', () => {

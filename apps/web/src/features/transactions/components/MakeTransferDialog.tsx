@@ -13,7 +13,6 @@ import { errorMessage } from '@/lib/api-client';
 type MakeTransferDialogProps = {
   /** One transaction (the other account is chosen here) or an expense and an income. */
   transactions: Transaction[] | null;
-  currency: string;
   onClose: () => void;
   onDone: () => void;
 };
@@ -23,12 +22,7 @@ type MakeTransferDialogProps = {
  * the user's own accounts, so it leaves the totals and budgets. One transaction asks for the
  * other account; two (an expense and an income) need nothing more.
  */
-export function MakeTransferDialog({
-  transactions,
-  currency,
-  onClose,
-  onDone,
-}: MakeTransferDialogProps) {
+export function MakeTransferDialog({ transactions, onClose, onDone }: MakeTransferDialogProps) {
   return (
     <Dialog
       isOpen={transactions !== null}
@@ -40,7 +34,6 @@ export function MakeTransferDialog({
         <MakeTransferForm
           key={transactions.map((transaction) => transaction._id).join()}
           transactions={transactions}
-          currency={currency}
           onClose={onClose}
           onDone={onDone}
         />
@@ -51,7 +44,6 @@ export function MakeTransferDialog({
 
 function MakeTransferForm({
   transactions,
-  currency,
   onClose,
   onDone,
 }: Omit<MakeTransferDialogProps, 'transactions'> & { transactions: Transaction[] }) {
@@ -86,7 +78,7 @@ function MakeTransferForm({
         {transactions.map((transaction) => (
           <li key={transaction._id}>
             {transaction.isIncome ? 'Income' : 'Expense'}: {transaction.name} ·{' '}
-            {formatMoney(transaction.cost, currency)}
+            {formatMoney(transaction.cost, transaction.currency)}
           </li>
         ))}
       </ul>

@@ -35,11 +35,7 @@ export function TransactionDetailsDialog({
           <Detail label="Name/Description">{transaction.name}</Detail>
           <Detail label="Category">{transaction.category}</Detail>
           <Detail label="Amount">
-            <SignedAmount
-              amount={transaction.cost}
-              isIncome={transaction.isIncome}
-              currency={currency}
-            />
+            <SignedAmount transaction={transaction} baseCurrency={currency} />
           </Detail>
           <Detail label="Date">{formatCalendarDate(transaction.addedOn)}</Detail>
           <Detail label="Note">

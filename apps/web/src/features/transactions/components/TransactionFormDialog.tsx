@@ -1,5 +1,6 @@
 import type { Account } from '@moneta/shared/account-schemas';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared/limits';
+import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
 import { formatMoney } from '@moneta/shared/money';
 import {
   transactionInputSchema,
@@ -8,11 +9,12 @@ import {
   type TransactionInput,
   type ValidTransactionInput,
 } from '@moneta/shared/transaction-schemas';
-import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
+import { CurrencySelect } from '@/components/CurrencySelect';
 import { FormActions } from '@/components/ui/FormActions';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
@@ -87,6 +89,34 @@ export function TransactionFormDialog({
 
 const transactionResolver = zodFormResolver(transactionInputSchema);
 
+/**
+ * The shared rules, then those of the currencies: the amount has as many decimals as its currency
+ * (none for JPY), what the bank charged as many as the base currency. An empty "Charged in" field
+ * means none given: the server converts at the day's rate.
+ */
+function transactionFormResolver(
+  baseCurrency: string,
+): Resolver<TransactionInput, unknown, ValidTransactionInput> {
+  return async (values, context, options) => {
+    const baseCost = values.baseCost === '' ? null : values.baseCost;
+    const result = await transactionResolver({ ...values, baseCost }, context, options);
+    const currency = values.currency ?? baseCurrency;
+    const costProblem =
+      typeof values.cost === 'number' ? currencyDecimalsProblem(values.cost, currency) : undefined;
+    const baseCostProblem =
+      typeof baseCost === 'number' ? currencyDecimalsProblem(baseCost, baseCurrency) : undefined;
+    if (!costProblem && !baseCostProblem) return result;
+    return {
+      values: {},
+      errors: {
+        ...result.errors,
+        ...(costProblem ? { cost: { type: 'currency', message: costProblem } } : {}),
+        ...(baseCostProblem ? { baseCost: { type: 'currency', message: baseCostProblem } } : {}),
+      },
+    };
+  };
+}
+
 type TransactionFormProps = {
   transaction: Transaction | null;
   isIncome: boolean;
@@ -107,7 +137,7 @@ function TransactionForm({
 }: TransactionFormProps) {
   const { user } = useUser();
   const today = useToday();
-  const currency = useCurrency();
+  const baseCurrency = useCurrency();
   const saveMutation = useSaveTransaction();
   const accounts = useAccounts();
   const [addedCategories, setAddedCategories] = useState<string[]>([]);
@@ -124,7 +154,7 @@ function TransactionForm({
     setValue,
     formState: { errors, dirtyFields },
   } = useForm<TransactionInput, unknown, ValidTransactionInput>({
-    resolver: transactionResolver,
+    resolver: transactionFormResolver(baseCurrency),
     defaultValues: {
       name: transaction?.name ?? '',
       category: transaction?.category ?? '',
@@ -133,11 +163,18 @@ function TransactionForm({
       isIncome,
       note: transaction?.note ?? '',
       accountId: transaction?.accountId ?? '',
+      // A new transaction's currency follows its account until one is picked (below).
+      currency: transaction?.currency ?? baseCurrency,
+      // Only a charge the user gave is theirs to edit; a converted one follows the rates.
+      baseCost: transaction?.rateSource === 'manual' ? (transaction.baseCost ?? '') : '',
     },
   });
   const category = useWatch({ control, name: 'category' });
   const accountId = useWatch({ control, name: 'accountId' });
   const name = useWatch({ control, name: 'name' }) ?? '';
+  const currency = useWatch({ control, name: 'currency' }) ?? baseCurrency;
+  const isForeign = currency !== baseCurrency;
+  const chargedHintId = useId();
 
   // A new transaction's category follows the name typed until the user picks one
   // (docs/architecture.md, Rules).
@@ -162,6 +199,15 @@ function TransactionForm({
       setValue('accountId', initialAccountId(accounts.data));
     }
   }, [transaction, accountId, accounts.data, setValue]);
+  // Until the user picks a currency, a new transaction's is its account's.
+  const isCurrencyChosen = Boolean(dirtyFields.currency);
+  const accountCurrency = accounts.data?.find((account) => account._id === accountId)?.currency;
+  useEffect(() => {
+    if (!transaction && !isCurrencyChosen && accountCurrency) {
+      setValue('currency', accountCurrency);
+    }
+  }, [transaction, isCurrencyChosen, accountCurrency, setValue]);
+
   // With one open account there is nothing to choose: the field stays out of the way.
   const openAccounts = (accounts.data ?? []).filter((account) => !account.isArchived);
   const isAccountShown =
@@ -191,7 +237,16 @@ function TransactionForm({
     return true;
   }
 
-  function save(input: ValidTransactionInput) {
+  function save(formInput: ValidTransactionInput) {
+    // A charge in the base currency says nothing of an amount already in it; left empty on an
+    // edit, it clears the one given before (null), so that the day's rate counts again.
+    const input: ValidTransactionInput = {
+      ...formInput,
+      baseCost:
+        formInput.currency === baseCurrency
+          ? undefined
+          : (formInput.baseCost ?? (transaction ? null : undefined)),
+    };
     const key = newIdempotencyKey();
     if (!transaction && !navigator.onLine && queue(input, key)) return;
     saveMutation.mutate(
@@ -220,6 +275,8 @@ function TransactionForm({
       !input.isIncome &&
       account &&
       account.type !== 'credit' &&
+      // Amounts of two currencies do not compare.
+      (input.currency ?? account.currency) === account.currency &&
       input.cost > account.balance
     ) {
       setOverdraft({ input, account });
@@ -284,12 +341,39 @@ function TransactionForm({
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <MoneyInput label={`Amount (${currency})`} control={control} name="cost" />
+        <Controller
+          control={control}
+          name="currency"
+          render={({ field }) => (
+            <CurrencySelect
+              value={field.value ?? baseCurrency}
+              onChange={field.onChange}
+              showLabel
+            />
+          )}
+        />
         <TextField
           label="Date"
           type="date"
           error={errors.addedOn?.message}
           {...register('addedOn')}
         />
+        {isForeign ? (
+          <MoneyInput
+            label={`Charged in ${baseCurrency} (optional)`}
+            control={control}
+            name="baseCost"
+            describedBy={chargedHintId}
+            hint={
+              <p
+                id={chargedHintId}
+                className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400"
+              >
+                {`What your bank took in ${baseCurrency}, from your statement. Empty: converted at the day's rate.`}
+              </p>
+            }
+          />
+        ) : null}
       </div>
       <TextAreaField
         label="Note (optional)"
@@ -321,7 +405,7 @@ function TransactionForm({
         title="Expense exceeds your balance"
         description={
           overdraft
-            ? `This ${kind} of ${formatMoney(overdraft.input.cost, currency)} is more than the current balance of ${overdraft.account.name}, ${formatMoney(overdraft.account.balance, currency)}. Do you want to add it anyway?`
+            ? `This ${kind} of ${formatMoney(overdraft.input.cost, overdraft.account.currency)} is more than the current balance of ${overdraft.account.name}, ${formatMoney(overdraft.account.balance, overdraft.account.currency)}. Do you want to add it anyway?`
             : null
         }
         confirmLabel="Add Anyway"

@@ -189,7 +189,6 @@ export function TransactionsPage() {
       <TransferFormDialog isOpen={isTransferOpen} onClose={() => setIsTransferOpen(false)} />
       <MakeTransferDialog
         transactions={toConvert}
-        currency={currency}
         onClose={() => setToConvert(null)}
         onDone={() => setToConvert(null)}
       />

@@ -1,4 +1,3 @@
-import { formatMoney } from '@moneta/shared/money';
 import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { Badge } from '@/components/ui/Badge';
 import { RowActions } from '@/components/ui/RowActions';
@@ -10,6 +9,7 @@ import {
   type TableColumn,
 } from '@/components/ui/Table';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { MoneyWithBase } from '@/components/MoneyWithBase';
 import { SignedAmount } from './SignedAmount';
 
 type TransactionsTableProps = {
@@ -136,11 +136,7 @@ export function TransactionsTable({
               </TableCell>
             ) : null}
             <TableCell align="right" stack="end" className="whitespace-nowrap">
-              <SignedAmount
-                amount={transaction.cost}
-                isIncome={transaction.isIncome}
-                currency={currency}
-              />
+              <SignedAmount transaction={transaction} baseCurrency={currency} />
             </TableCell>
             <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
               {formatCalendarDate(transaction.addedOn)}
@@ -214,8 +210,13 @@ function TransferLegRow({
       <TableCell align="right" stack="end" className="whitespace-nowrap">
         <span className="font-medium text-neutral-800 tabular-nums dark:text-neutral-200">
           <span className="sr-only">{leg.isIncome ? 'In: ' : 'Out: '}</span>
-          {leg.isIncome ? '+' : '-'}
-          {formatMoney(leg.cost, currency)}
+          <MoneyWithBase
+            amount={leg.cost}
+            currency={leg.currency}
+            baseAmount={leg.baseCost}
+            baseCurrency={currency}
+            sign={leg.isIncome ? '+' : '-'}
+          />
         </span>
       </TableCell>
       <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">

@@ -37,7 +37,11 @@ export function PendingTransactions() {
               </span>
             </span>
             <span className="whitespace-nowrap">
-              <SignedAmount amount={input.cost} isIncome={input.isIncome} currency={currency} />
+              {/* Not converted until the server has it: its own amount only. */}
+              <SignedAmount
+                transaction={{ ...input, currency: input.currency ?? currency, baseCost: null }}
+                baseCurrency={input.currency ?? currency}
+              />
             </span>
           </li>
         ))}
