@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRatesLoader } from '../src/domains/rates/rates-loader';
 import { apiCalls } from './support/api-calls';
+import { multipartBody } from './support/import-files';
 import { converted, perEuro } from './support/ecb-history';
 import { startRatesFileServer, type RatesFileServer } from './support/rates-server';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
@@ -452,5 +453,70 @@ describe('transfers between currencies', () => {
       '/api/transactions/summary',
     );
     expect(summary).toMatchObject({ totalIncome: 0, totalExpenses: 0 });
+  });
+});
+
+describe('bank files in their own currency', () => {
+  const camt = (
+    statements: Array<{ iban: string; currency: string; amount: string; date: string }>,
+  ) =>
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
+<GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-04-13T10:00:00</CreDtTm></GrpHdr>
+${statements
+  .map(
+    (statement, index) => `<Stmt><Id>S${index}</Id><CreDtTm>2026-04-13T10:00:00</CreDtTm>
+<Acct><Id><IBAN>${statement.iban}</IBAN></Id><Ccy>${statement.currency}</Ccy></Acct>
+<Ntry><NtryRef>R${index}</NtryRef><Amt Ccy="${statement.currency}">${statement.amount}</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts>
+<BookgDt><Dt>${statement.date}</Dt></BookgDt><ValDt><Dt>${statement.date}</Dt></ValDt>
+<NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Shop ${index}</Nm></Cdtr></RltdPties></TxDtls></NtryDtls></Ntry>
+</Stmt>`,
+  )
+  .join('\n')}
+</BkToCstmrStmt></Document>`);
+
+  it('gives each row its statement’s currency, and a new account the statement’s', async () => {
+    const user = await newUser('EUR');
+    const [main] = (await ok<AccountDto[]>(user, 'GET', '/api/accounts')) as [AccountDto];
+    await ok(user, 'PUT', `/api/accounts/${main._id}`, {
+      name: 'Main',
+      type: 'checking',
+      identifiers: ['DE89370400440532013000'],
+    });
+    const file = camt([
+      { iban: 'DE89370400440532013000', currency: 'EUR', amount: '12.50', date: '2026-04-09' },
+      { iban: 'GB29NWBK60161331926819', currency: 'USD', amount: '40.00', date: '2026-04-10' },
+    ]);
+    const { payload, headers } = multipartBody([
+      { field: 'file', fileName: 'two.xml', bytes: file },
+    ]);
+    const uploaded = await context.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { ...user.headers, ...headers },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const preview = uploaded.json<{
+      _id: string;
+      statements: Array<{ currency: string | null; accountId: string | null }>;
+    }>();
+    expect(preview.statements).toEqual([
+      expect.objectContaining({ currency: 'EUR', accountId: main._id }),
+      expect.objectContaining({ currency: 'USD', accountId: null }),
+    ]);
+    await ok(user, 'POST', `/api/imports/${preview._id}/commit`, {});
+
+    const accounts = await ok<AccountDto[]>(user, 'GET', '/api/accounts');
+    const created = accounts.find((account) => account._id !== main._id)!;
+    expect(created).toMatchObject({ currency: 'USD', balance: -40 });
+    const list = await ok<{ transactions: TransactionDto[] }>(user, 'GET', '/api/transactions');
+    const dollars = list.transactions.find((row) => row.cost === 40)!;
+    expect(dollars).toMatchObject({
+      currency: 'USD',
+      rateSource: 'ecb',
+      baseCost: converted(40, 'USD', 'EUR', '2026-04-10'),
+    });
+    expect(list.transactions.find((row) => row.cost === 12.5)!.currency).toBe('EUR');
   });
 });

@@ -1,4 +1,5 @@
-import { ErrorCode, isCalendarDate } from '@moneta/shared';
+import { ErrorCode, isCalendarDate, normalizeAccountIdentifier } from '@moneta/shared';
+import type { FileStatement, StatementReading } from './file-statement';
 import { unreadable } from './import-refusal';
 import { parseBankAmount } from './parse-bank-amount';
 import { amountProblem, cleanName, cleanNote, finishRow, quoted, type ReadRow } from './read-row';
@@ -9,26 +10,46 @@ const MAX_BANK_ID_LENGTH = 255;
 
 /**
  * The entries of an ISO 20022 CAMT.053 bank statement (versions 02 to 08: namespaces are
- * ignored). Each <Ntry> is a row: its booking date, amount and credit/debit sign (CdtDbtInd is
- * the direction the entry is booked in, a reversal included), the other party's name (the creditor of a debit, the debtor of a credit), the
- * remittance text as the note, and the bank's reference (AcctSvcrRef, else NtryRef) as the
- * bank id. A pending entry is a problem row: it may still change.
+ * ignored), with its statements: each <Stmt> is one account's (its IBAN or other id, its
+ * currency `Acct/Ccy`), so a file of several accounts goes to several (docs/imports-multi-
+ * account.md). Each <Ntry> is a row: its booking date, amount and credit/debit sign (CdtDbtInd is
+ * the direction the entry is booked in, a reversal included), the other party's name (the
+ * creditor of a debit, the debtor of a credit), the remittance text as the note, and the bank's
+ * reference (AcctSvcrRef, else NtryRef) as the bank id. A pending entry is a problem row: it may
+ * still change.
  */
-export function* readCamt053(text: string): Generator<ReadRow> {
+export function readCamt053(text: string): StatementReading<ReadRow> {
   const document = parseXml(text, LISTS);
-  const statements = listOf(listOf(document.Document, 'BkToCstmrStmt')[0], 'Stmt');
-  let position = 0;
-  for (const stmt of statements) {
-    for (const entry of listOf(stmt, 'Ntry')) {
-      yield entryRow(entry, position);
-      position++;
+  const stmts = listOf(listOf(document.Document, 'BkToCstmrStmt')[0], 'Stmt');
+  const statements: FileStatement[] = [];
+  function* rows(): Generator<ReadRow> {
+    let position = 0;
+    for (const stmt of stmts) {
+      const entries = listOf(stmt, 'Ntry');
+      if (entries.length === 0) continue;
+      const identifier =
+        textOf(stmt, 'Acct', 'Id', 'IBAN') || textOf(stmt, 'Acct', 'Id', 'Othr', 'Id');
+      const currency = textOf(stmt, 'Acct', 'Ccy').trim().toUpperCase();
+      const index =
+        statements.push({
+          name: textOf(stmt, 'Acct', 'Nm').trim() || null,
+          identifier: identifier ? normalizeAccountIdentifier(identifier) || null : null,
+          currency: /^[A-Z]{3}$/.test(currency) ? currency : null,
+          type: 'checking',
+          rowCount: entries.length,
+        }) - 1;
+      for (const entry of entries) {
+        yield entryRow(entry, position, index);
+        position++;
+      }
     }
+    if (position === 0)
+      throw unreadable('The CAMT.053 statement holds no entries.', ErrorCode.NO_TRANSACTIONS);
   }
-  if (position === 0)
-    throw unreadable('The CAMT.053 statement holds no entries.', ErrorCode.NO_TRANSACTIONS);
+  return { rows: rows(), statements };
 }
 
-function entryRow(entry: XmlValue, position: number): ReadRow {
+function entryRow(entry: XmlValue, position: number, statement: number): ReadRow {
   const rowNumber = position + 1;
   let problem: string | null = null;
 
@@ -101,6 +122,7 @@ function entryRow(entry: XmlValue, position: number): ReadRow {
       bankId: bankId.trim().slice(0, MAX_BANK_ID_LENGTH) || null,
       counterparty,
       problem,
+      statement,
     },
     rowNumber,
   );

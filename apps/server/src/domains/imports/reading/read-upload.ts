@@ -138,7 +138,7 @@ export async function readUpload(
       ? readOfx(text)
       : detected.format === 'qif'
         ? readQif(text, options.monthFirst)
-        : { rows: readCamt053(text), statements: [] };
+        : readCamt053(text);
   let rowCount = 0;
   let batch: ReadRow[] = [];
   for (const row of rows) {
