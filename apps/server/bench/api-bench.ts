@@ -50,6 +50,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded
 import { runMigrations } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
 import { createAccountsService } from '../src/domains/accounts/accounts-service';
+import { createReportsService } from '../src/domains/reports/reports-service';
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import {
@@ -112,6 +113,7 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
   const services: Services = {
     transactions: createTransactionsService(db),
     accounts: createAccountsService(db),
+    reports: createReportsService(db),
   };
   const users = createUsersRepository(db);
   const user = (await users.findById(userId))!;
@@ -159,6 +161,7 @@ function rawAnswer(
 interface Services {
   transactions: ReturnType<typeof createTransactionsService>;
   accounts: ReturnType<typeof createAccountsService>;
+  reports: ReturnType<typeof createReportsService>;
 }
 
 interface Endpoint {
@@ -223,6 +226,7 @@ async function main() {
     endDate: today,
   };
 
+  const threeYears = { from: addDays(today, -3 * 365), to: today };
   const endpoints: Endpoint[] = [
     {
       name: 'list page 1',
@@ -259,6 +263,19 @@ async function main() {
       path: '/api/accounts',
       run: ({ accounts }, user) => accounts.list(user),
     },
+    // The reports over the three years of the heavy user's history, by month (36 periods).
+    ...(['cashflow', 'categories', 'net-worth', 'payees'] as const).map((report) => ({
+      name: `report ${report} (36 months)`,
+      path: `/api/reports/${report}?from=${threeYears.from}&to=${threeYears.to}&interval=month`,
+      run: ({ reports }: Services, user: schema.UserRow) => {
+        const request = { ...threeYears, interval: 'month' as const };
+        if (report === 'cashflow') return reports.cashflow(user, request);
+        if (report === 'categories')
+          return reports.categories(user, { ...request, isIncome: false });
+        if (report === 'net-worth') return reports.netWorth(user, request);
+        return reports.payees(user, { ...request, isIncome: false, limit: 20 });
+      },
+    })),
   ];
 
   const measured = endpoints.filter(

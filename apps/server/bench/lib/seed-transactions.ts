@@ -201,6 +201,15 @@ export async function seedTransactions(
       });
       if (chunk.length === chunkSize) {
         inserted += await writer.createMany(chunk);
+        // One transfer a week from Main to Savings over the three years (the reports issue's case).
+        const savings = heavyAccounts.find((account) => account.name === 'Savings')!;
+        await pool.query(
+          `INSERT INTO transfers (id, user_id, from_account_id, to_account_id, amount_cents, date)
+     SELECT gen_random_uuid(), $1, (SELECT id FROM accounts WHERE user_id = $1 AND name = 'Main'),
+       $2, 25000, $3::date - 7 * week
+     FROM generate_series(0, 155) AS week`,
+          [users[0]!.id, savings.id, options.today],
+        );
         chunk = [];
         options.onProgress?.(inserted);
       }
@@ -214,6 +223,7 @@ export async function seedTransactions(
   await pool.query('VACUUM ANALYZE transaction_daily_totals');
   await pool.query('VACUUM ANALYZE accounts');
   await pool.query('VACUUM ANALYZE account_balances');
+  await pool.query('VACUUM ANALYZE transfers');
   return {
     heavyUser: users[0]!,
     users: users.length,
