@@ -33,6 +33,36 @@ export function rowRate(
     WHERE ${row.currency} <> ${target}::text${charged})`;
 }
 
+/** A column of the transactions row aliased `alias` in the query. */
+const column = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
+
+/**
+ * The rate of the transaction aliased `alias` into `target` (a LATERAL FROM item, see rowRate):
+ * none is looked up for a row in `target` or charged in it.
+ */
+export function transactionRate(alias: string, target: unknown): SQL {
+  return rowRate(
+    {
+      userId: column(alias, 'user_id'),
+      currency: column(alias, 'currency'),
+      day: column(alias, 'added_on'),
+      baseCostCurrency: column(alias, 'base_cost_currency'),
+    },
+    target,
+  );
+}
+
+/**
+ * The transaction aliased `alias` in `target` hundredths: its cost when it is in `target`, what
+ * the bank charged when that was given in `target`, else its cost at `rate` (the rate row of
+ * transactionRate, `r.rate` by default); null when no rate is known.
+ */
+export function transactionAmountIn(alias: string, target: unknown, rate: SQL = sql`r.rate`): SQL {
+  return sql`CASE WHEN ${column(alias, 'currency')} = ${target}::text THEN ${column(alias, 'cost_cents')}
+    WHEN ${column(alias, 'base_cost_currency')} = ${target}::text THEN ${column(alias, 'base_cost_cents')}
+    ELSE ${convertedCents(column(alias, 'cost_cents'), rate, target)} END`;
+}
+
 /**
  * A user's transactions in other currencies than `base` with their base amounts, as a FROM item
  * with the columns added_on, is_income, category, account_id, currency, cost_cents and
@@ -110,23 +140,12 @@ export function accountRowsInBase(
   base: string,
   window: { from: unknown; to: unknown },
 ): SQL {
-  const charged = sql`t.base_cost_currency = ${base}::text`;
   return sql`(
     SELECT t.added_on, t.is_income, t.category, t.name,
-      coalesce(CASE WHEN t.currency = ${base}::text THEN t.cost_cents
-        WHEN ${charged} THEN t.base_cost_cents
-        ELSE ${convertedCents(sql`t.cost_cents`, sql`r.rate`, base)} END, 0) AS cents,
-      (t.currency <> ${base}::text AND NOT coalesce(${charged}, false) AND r.rate IS NULL)::int AS missing
+      coalesce(${transactionAmountIn('t', base)}, 0) AS cents,
+      (${transactionAmountIn('t', base)} IS NULL)::int AS missing
     FROM transactions AS t
-    LEFT JOIN LATERAL ${rowRate(
-      {
-        userId: sql`t.user_id`,
-        currency: sql`t.currency`,
-        day: sql`t.added_on`,
-        baseCostCurrency: sql`t.base_cost_currency`,
-      },
-      base,
-    )} AS r ON true
+    LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true
     WHERE t.user_id = ${userId}::uuid AND t.account_id = ${accountId}::uuid
       AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date
   )`;

@@ -1,6 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { convertedCents, rowRate } from '../../db/base-amount-sql';
+import {
+  convertedCents,
+  rowRate,
+  transactionAmountIn,
+  transactionRate,
+} from '../../db/base-amount-sql';
 import { preparedStatement } from '../../db/prepared-statements';
 import { accountBalances, accounts, imports, type AccountRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -29,19 +34,10 @@ export interface AccountWithBalance extends AccountRow {
  * empty ranges for an account whose rows all share its currency.
  */
 const foreignCorrection = sql`(
-  SELECT coalesce(sum(CASE WHEN t.is_income THEN 1 ELSE -1 END * (coalesce(
-      CASE WHEN t.base_cost_currency = ${accounts.currency} THEN t.base_cost_cents
-        ELSE ${convertedCents(sql`t.cost_cents`, sql`r.rate`, accounts.currency)} END, 0) - t.cost_cents)), 0)
+  SELECT coalesce(sum(CASE WHEN t.is_income THEN 1 ELSE -1 END
+    * (coalesce(${transactionAmountIn('t', accounts.currency)}, 0) - t.cost_cents)), 0)
   FROM transactions AS t
-  LEFT JOIN LATERAL ${rowRate(
-    {
-      userId: sql`t.user_id`,
-      currency: sql`t.currency`,
-      day: sql`t.added_on`,
-      baseCostCurrency: sql`t.base_cost_currency`,
-    },
-    accounts.currency,
-  )} AS r ON true
+  LEFT JOIN LATERAL ${transactionRate('t', accounts.currency)} AS r ON true
   WHERE t.account_id = ${accounts.id}
     AND (t.currency < ${accounts.currency} OR t.currency > ${accounts.currency})
 )`;
@@ -318,27 +314,18 @@ export function createAccountsRepository(db: Executor) {
       const accountId = account.id;
       // A row in another currency counts in the account's at its day's rate (as the balance
       // does); without a rate it keeps its own amount and says its currency.
-      const inAccountCurrency = sql`CASE WHEN t.currency = ${account.currency}::text THEN t.cost_cents
-        WHEN t.base_cost_currency = ${account.currency}::text THEN t.base_cost_cents
-        ELSE coalesce(${convertedCents(sql`t.cost_cents`, sql`r.rate`, account.currency)}, t.cost_cents) END`;
+      const converted = transactionAmountIn('t', account.currency);
       const result = await db.execute(sql`
         SELECT * FROM (
           SELECT 'transaction' AS kind, t.id, t.added_on AS date, t.created_at, t.name,
-            t.category, CASE WHEN t.is_income THEN 1 ELSE -1 END * ${inAccountCurrency}
+            t.category,
+            CASE WHEN t.is_income THEN 1 ELSE -1 END * coalesce(${converted}, t.cost_cents)
               AS "amountCents",
-            CASE WHEN t.currency = ${account.currency}::text OR t.base_cost_currency = ${account.currency}::text
-              OR r.rate IS NOT NULL THEN ${account.currency}::text ELSE t.currency END AS currency,
+            CASE WHEN ${converted} IS NULL THEN t.currency ELSE ${account.currency}::text END
+              AS currency,
             t.note, NULL::uuid AS "otherAccountId"
           FROM transactions t
-          LEFT JOIN LATERAL ${rowRate(
-            {
-              userId: sql`t.user_id`,
-              currency: sql`t.currency`,
-              day: sql`t.added_on`,
-              baseCostCurrency: sql`t.base_cost_currency`,
-            },
-            account.currency,
-          )} AS r ON true
+          LEFT JOIN LATERAL ${transactionRate('t', account.currency)} AS r ON true
           WHERE t.account_id = ${accountId}
           UNION ALL
           SELECT 'transfer', f.id, f.date, f.created_at, a.name, NULL, -f.amount_cents,

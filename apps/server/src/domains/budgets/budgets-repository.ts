@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { convertedCents, rowRate } from '../../db/base-amount-sql';
+import { transactionAmountIn, transactionRate } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { budgets, transactions, type BudgetRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -44,9 +44,7 @@ export function createBudgetsRepository(db: Executor) {
       if (filter.year !== undefined) conditions.push(eq(budgets.year, filter.year));
       // A row in another currency counts at its day's rate (or what the bank charged in the
       // base currency); one without a rate is counted apart, never at 1.
-      const baseCents = sql`CASE WHEN ${transactions.currency} = ${base}::text THEN ${transactions.costCents}
-        WHEN ${transactions.baseCostCurrency} = ${base}::text THEN ${transactions.baseCostCents}
-        ELSE ${convertedCents(transactions.costCents, sql`r.rate`, base)} END`;
+      const baseCents = transactionAmountIn('transactions', base);
       const rows = await db
         .select({
           budget: budgets,
@@ -67,18 +65,7 @@ export function createBudgetsRepository(db: Executor) {
             lt(transactions.addedOn, nextMonthStart),
           ),
         )
-        .leftJoin(
-          sql`LATERAL ${rowRate(
-            {
-              userId: transactions.userId,
-              currency: transactions.currency,
-              day: transactions.addedOn,
-              baseCostCurrency: transactions.baseCostCurrency,
-            },
-            base,
-          )} AS r`,
-          sql`true`,
-        )
+        .leftJoin(sql`LATERAL ${transactionRate('transactions', base)} AS r`, sql`true`)
         .where(and(...conditions))
         .groupBy(budgets.id)
         .orderBy(

@@ -1,6 +1,6 @@
 import type { RateSource } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
-import { convertedCents, rowRate } from '../../db/base-amount-sql';
+import { convertedCents, transactionRate } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 
 /** A transaction's amount in the base currency, and the rate that gave it. */
@@ -52,15 +52,7 @@ export function createBaseAmountsRepository(db: Executor) {
           CASE WHEN ${charged} THEN t.added_on ELSE r.rate_date END AS rate_date,
           CASE WHEN ${charged} THEN 'manual' ELSE coalesce(r.source, 'none') END AS source
         FROM transactions AS t
-        LEFT JOIN LATERAL ${rowRate(
-          {
-            userId: sql`t.user_id`,
-            currency: sql`t.currency`,
-            day: sql`t.added_on`,
-            baseCostCurrency: sql`t.base_cost_currency`,
-          },
-          base,
-        )} AS r ON true
+        LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true
         WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])`);
       return new Map(
         result.rows.map((row) => [
