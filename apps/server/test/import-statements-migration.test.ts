@@ -34,7 +34,7 @@ describe('migration 0020: import statements', () => {
         [userId],
       );
       await pool.query(
-        `INSERT INTO accounts (id, user_id, name, type) VALUES ($1, $2, 'Main', 'checking')`,
+        `INSERT INTO accounts (id, user_id, name, type, currency) VALUES ($1, $2, 'Main', 'checking', 'USD')`,
         [main, userId],
       );
       await pool.query(
