@@ -47,7 +47,8 @@ test('an unsure reading waits to be corrected, and the shop is remembered', asyn
   await expect(receipts.amount).toHaveValue('5.18');
   await expect(receipts.date).toHaveAccessibleDescription("No date found — today's date was used.");
   await expect(receipts.amount).toHaveAccessibleDescription(
-    'The receipt is in EUR; the expense is kept in USD.',
+    // The expense is in the receipt's currency; totals convert it at its day's rate.
+    'The receipt is in EUR: so is the expense. Totals show it in USD at the rate of its day.',
   );
   const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
@@ -60,13 +61,13 @@ test('an unsure reading waits to be corrected, and the shop is remembered', asyn
   await receipts.category.selectOption('Groceries');
   await receipts.confirmButton.click();
   await new AppShell(page).expectDashboard();
-  await expect(page.getByText('Expense updated: Akzenta Dortmund $5.18')).toBeVisible();
+  await expect(page.getByText('Expense updated: Akzenta Dortmund €5.18')).toBeVisible();
 
   const transactions = new TransactionsPage(page);
   await transactions.goto();
   const expense = transactions.row('Akzenta Dortmund');
   await expect(expense).toHaveCount(1);
-  await expect(expense).toContainText('$5.18');
+  await expect(expense).toContainText('€5.18');
   await expect(expense).toContainText('Groceries');
 
   // Another receipt of the same shop: Moneta now knows its name and category. (The same file
@@ -94,7 +95,7 @@ test('a past receipt can be corrected, and its expense changes with it', async (
   await expect(receipts.reviewForm).toBeVisible({ timeout: 90_000 });
 
   await receipts.goto();
-  const past = receipts.pastReceipt('$5.18');
+  const past = receipts.pastReceipt('€5.18');
   await past.getByRole('button', { name: /^Correct/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Correct the receipt' });
   // The receipt itself is shown to check the reading against, through its signed URL.
@@ -111,12 +112,12 @@ test('a past receipt can be corrected, and its expense changes with it', async (
   await dialog.getByLabel('Date').fill('2024-05-17');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toBeHidden();
-  await expect(receipts.pastReceipt('$5.81')).toContainText('May 17, 2024');
+  await expect(receipts.pastReceipt('€5.81')).toContainText('May 17, 2024');
 
   const transactions = new TransactionsPage(page);
   await transactions.goto();
   await expect(transactions.rows).toHaveCount(1);
-  await expect(transactions.rows.first()).toContainText('$5.81');
+  await expect(transactions.rows.first()).toContainText('€5.81');
 });
 
 test.describe('on a phone', () => {

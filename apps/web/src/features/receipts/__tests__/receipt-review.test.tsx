@@ -243,8 +243,11 @@ describe('the review of an uploaded receipt', () => {
       reading({ currency: 'EUR', confidence: { merchant: 0.9, amount: 0.6, date: 0.9 } }),
     );
     const form = await reviewForm();
-    expect(within(form).getByLabelText('Amount (USD)')).toHaveAccessibleDescription(
-      expect.stringContaining('The receipt is in EUR; the expense is kept in USD.') as string,
+    // The expense is in the receipt's currency; totals convert it (docs/currencies.md).
+    expect(within(form).getByLabelText('Amount (EUR)')).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'The receipt is in EUR: so is the expense. Totals show it in USD at the rate of its day.',
+      ) as string,
     );
   });
 

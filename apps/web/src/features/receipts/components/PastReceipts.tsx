@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { useReceipts } from '../api/get-receipts';
-import { formatReceiptAmount } from '../utils/receipt-file';
+import { formatReceiptAmount, receiptCurrency } from '../utils/receipt-file';
 import { unsureFields } from '../utils/receipt-review';
 import { ReceiptImage } from './ReceiptImage';
 import { ReceiptPreview } from './ReceiptPreview';
@@ -44,7 +44,7 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
             {merchant}
           </p>
           <p className="shrink-0 font-semibold text-neutral-900 tabular-nums dark:text-neutral-100">
-            {formatReceiptAmount(amount, currency)}
+            {formatReceiptAmount(amount, receiptCurrency(receipt.extractedData, currency))}
           </p>
         </div>
         <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">
@@ -163,7 +163,7 @@ export function PastReceipts({ currency }: { currency: string }) {
                 if (outcome.changed) {
                   const saved = outcome.receipt.extractedData;
                   toast.success(
-                    `Expense updated: ${saved.merchant} ${formatReceiptAmount(saved.amount, currency)}`,
+                    `Expense updated: ${saved.merchant} ${formatReceiptAmount(saved.amount, receiptCurrency(saved, currency))}`,
                   );
                 }
                 setCorrected(null);

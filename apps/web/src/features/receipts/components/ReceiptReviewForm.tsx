@@ -24,6 +24,7 @@ import {
   type ReviewedField,
 } from '../utils/receipt-review';
 import { WarningIcon } from './receipt-icons';
+import { receiptCurrency } from '../utils/receipt-file';
 
 const SAVE_FAILED = 'Could not save your correction. Please try again.';
 const CHECK_THIS = 'Check this — it was hard to read.';
@@ -67,7 +68,7 @@ export type ReviewOutcome = { changed: false } | { changed: true; receipt: Revie
 type ReceiptReviewFormProps = {
   receiptId: string;
   reading: ExtractedData;
-  /** The user's currency, the one the expense is kept in. */
+  /** The user's base currency: the expense's when the receipt prints none Moneta knows. */
   currency: string;
   confirmLabel?: string;
   /** Called once the reading is confirmed: saved when it was corrected, as it was otherwise. */
@@ -99,6 +100,8 @@ export function ReceiptReviewForm({
   const baseId = useId();
   const unsure = new Set(unsureFields(reading));
   const readCurrency = foreignCurrency(reading, currency);
+  // The expense is in the receipt's currency when it printed one (docs/currencies.md).
+  const spentIn = receiptCurrency(reading, currency);
 
   const {
     register,
@@ -192,7 +195,7 @@ export function ReceiptReviewForm({
       </FormField>
       <div className="grid gap-4 @sm:grid-cols-2">
         <MoneyInput
-          label={`Amount (${currency})`}
+          label={`Amount (${spentIn})`}
           control={control}
           name="amount"
           describedBy={
@@ -208,7 +211,9 @@ export function ReceiptReviewForm({
                   id={`${baseId}-currency`}
                   className="mt-1.5 text-sm text-neutral-600 dark:text-neutral-400"
                 >
-                  {`The receipt is in ${readCurrency}; the expense is kept in ${currency}.`}
+                  {spentIn === readCurrency
+                    ? `The receipt is in ${readCurrency}: so is the expense. Totals show it in ${currency} at the rate of its day.`
+                    : `The receipt is in ${readCurrency}; the expense is kept in ${spentIn}.`}
                 </p>
               ) : null}
             </>

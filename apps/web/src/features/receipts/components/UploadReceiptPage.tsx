@@ -20,6 +20,7 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { useUploadReceipt } from '../api/upload-receipt';
 import {
   formatReceiptAmount,
+  receiptCurrency,
   isPdfFile,
   isReceiptFile,
   uploadErrorMessage,
@@ -145,6 +146,7 @@ export function UploadReceiptPage() {
       {
         onSuccess: (answer) => {
           const { merchant, amount } = answer.extractedData;
+          const spentIn = receiptCurrency(answer.extractedData, currency);
           const isSure = unsureFields(answer.extractedData).length === 0;
           setResult({
             upload: answer,
@@ -152,7 +154,7 @@ export function UploadReceiptPage() {
             stage: isSure ? 'redirecting' : 'reviewing',
           });
           setFile(null);
-          toast.success(`Receipt read: ${merchant} ${formatReceiptAmount(amount, currency)}`);
+          toast.success(`Receipt read: ${merchant} ${formatReceiptAmount(amount, spentIn)}`);
           if (isSure) goToDashboard(DASHBOARD_REDIRECT_MS);
         },
         onError: (uploadError) => setError(uploadErrorMessage(uploadError)),
@@ -169,7 +171,8 @@ export function UploadReceiptPage() {
   function confirmed(outcome: ReviewOutcome) {
     if (outcome.changed) {
       const { merchant, amount } = outcome.receipt.extractedData;
-      toast.success(`Expense updated: ${merchant} ${formatReceiptAmount(amount, currency)}`);
+      const spentIn = receiptCurrency(outcome.receipt.extractedData, currency);
+      toast.success(`Expense updated: ${merchant} ${formatReceiptAmount(amount, spentIn)}`);
     }
     void navigate(paths.dashboard);
   }

@@ -1,7 +1,7 @@
 import type { ReceiptUploadResult } from '@moneta/shared/receipt-schemas';
 import { useId, type ReactNode } from 'react';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
-import { formatReceiptAmount } from '../utils/receipt-file';
+import { formatReceiptAmount, receiptCurrency } from '../utils/receipt-file';
 import { ReceiptImage } from './ReceiptImage';
 
 type UploadResultProps = {
@@ -66,7 +66,10 @@ export function UploadResult({ result, currency, footer, review }: UploadResultP
                 </Field>
                 <Field label="Amount">
                   <span className="tabular-nums">
-                    {formatReceiptAmount(upload.extractedData.amount, currency)}
+                    {formatReceiptAmount(
+                      upload.extractedData.amount,
+                      receiptCurrency(upload.extractedData, currency),
+                    )}
                   </span>
                 </Field>
                 <Field label="Category">{upload.extractedData.category}</Field>

@@ -1,3 +1,4 @@
+import { findCatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import { RECEIPT_MESSAGES, receiptMimeTypes } from '@moneta/shared/receipt-schemas';
 import { ApiError } from '@/lib/api-client';
 
@@ -42,6 +43,17 @@ export function formatFileSize(bytes: number): string {
  * A receipt's amount always with two decimals (docs/architecture.md, Product rules), even in a
  * currency usually shown without them (JPY): it is what was read and stored, to the cent.
  */
+/**
+ * The currency of a receipt's amount: the one printed on it, when Moneta knows it (the expense
+ * is in that currency, docs/currencies.md), else `fallback` (the user's).
+ */
+export function receiptCurrency(
+  reading: { currency?: string | null | undefined },
+  fallback: string,
+): string {
+  return reading.currency && findCatalogueCurrency(reading.currency) ? reading.currency : fallback;
+}
+
 export function formatReceiptAmount(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
