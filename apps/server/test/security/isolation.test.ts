@@ -117,12 +117,6 @@ function attacksOnIds(): Array<[string, Method, string, object?]> {
       '/api/goals',
       { name: 'Taken over', targetAmount: 1, accountId: a.accountId },
     ],
-    [
-      'link his goal to her account',
-      'PUT',
-      `/api/goals/${bobData.goalId}`,
-      { name: 'Taken over', targetAmount: 1, accountId: a.accountId },
-    ],
     ['update her recurring rule', 'PUT', `/api/recurring/${a.recurringId}`, recurringBody],
     ['delete her recurring rule', 'DELETE', `/api/recurring/${a.recurringId}`],
     ['read her receipt file', 'GET', `/api/receipts/${a.receiptId}/file`],
