@@ -50,6 +50,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded
 import { runMigrations } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
 import { createAccountsService } from '../src/domains/accounts/accounts-service';
+import { createBudgetsService } from '../src/domains/budgets/budgets-service';
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import {
@@ -112,6 +113,7 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
   const services: Services = {
     transactions: createTransactionsService(db),
     accounts: createAccountsService(db),
+    budgets: createBudgetsService(db),
   };
   const users = createUsersRepository(db);
   const user = (await users.findById(userId))!;
@@ -159,6 +161,7 @@ function rawAnswer(
 interface Services {
   transactions: ReturnType<typeof createTransactionsService>;
   accounts: ReturnType<typeof createAccountsService>;
+  budgets: ReturnType<typeof createBudgetsService>;
 }
 
 interface Endpoint {
@@ -223,6 +226,9 @@ async function main() {
     endDate: today,
   };
 
+  const [thisYear, thisMonthNumber] = today.split('-').map(Number) as [number, number];
+  const thisMonth = { month: thisMonthNumber, year: thisYear };
+
   const endpoints: Endpoint[] = [
     {
       name: 'list page 1',
@@ -258,6 +264,17 @@ async function main() {
       name: 'accounts (5, with balances)',
       path: '/api/accounts',
       run: ({ accounts }, user) => accounts.list(user),
+    },
+    {
+      // DESIGN §6.7: p99 ≤ 50 ms. Half of the 50 rows chain back 24 months.
+      name: 'budgets of a month (50 categories × 24 months, half rolling over)',
+      path: `/api/budgets?month=${thisMonth.month}&year=${thisMonth.year}`,
+      run: ({ budgets }, user) => budgets.list(user, thisMonth),
+    },
+    {
+      name: 'budgets summary (the same month, with its income)',
+      path: `/api/budgets/summary?month=${thisMonth.month}&year=${thisMonth.year}`,
+      run: ({ budgets }, user) => budgets.summary(user, thisMonth),
     },
   ];
 
