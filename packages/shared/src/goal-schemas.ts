@@ -82,3 +82,21 @@ export function goalProgress(input: {
   const months = monthsToSave(input.today, input.targetDate);
   return { percent, monthlyNeededCents: Math.ceil(missing / months / step) * step };
 }
+
+const emptyAs = <T extends z.ZodType>(schema: T, empty: null | undefined) =>
+  z.preprocess((value) => (value === '' ? empty : value), schema);
+
+/**
+ * The web's goal form: an empty date or account is none (null), an empty amount saved is left
+ * out. Its output is a valid body for POST and PUT /goals.
+ */
+export const goalFormSchema = goalInputSchema.extend({
+  targetDate: emptyAs(calendarDateSchema.nullable(), null),
+  accountId: emptyAs(idSchema('accountId').nullable(), null),
+  saved: emptyAs(
+    amountSchema(GOAL_MESSAGES.savedInvalid, { sign: 'not-negative' }).optional(),
+    undefined,
+  ),
+});
+export type GoalFormInput = z.input<typeof goalFormSchema>;
+export type ValidGoalFormInput = z.output<typeof goalFormSchema>;

@@ -37,9 +37,13 @@ describe('a change on one page shows on the others at once', () => {
       amount: 100,
       month,
       year,
+      rollover: false,
+      carried: 0,
+      available: 100,
       spent,
       remaining: 100 - spent,
       percent: spent,
+      unconverted: 0,
     });
     signedIn({
       'GET /api/budgets': () => ({ body: [budget()] }),

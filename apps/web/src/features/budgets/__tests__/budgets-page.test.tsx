@@ -23,9 +23,13 @@ function makeBudget(overrides: Partial<Budget> = {}): Budget {
     amount: 100,
     month,
     year,
+    rollover: false,
+    carried: 0,
+    available: overrides.amount ?? 100,
     spent: 25,
     remaining: 75,
     percent: 25,
+    unconverted: 0,
     ...overrides,
   };
 }
@@ -35,6 +39,11 @@ function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'GET /api/auth/me': { body: makeUser() },
     'GET /api/transactions/categories/expense': { body: EXPENSE_CATEGORIES },
+    'GET /api/budgets/summary': {
+      body: { budgeted: 0, spent: 0, available: 0, remaining: 0, income: 0, unconverted: 0 },
+    },
+    'GET /api/goals': { body: [] },
+    'GET /api/accounts': { body: [] },
     ...handlers,
   });
 }
@@ -77,7 +86,10 @@ describe('budgets page', () => {
     const { year, month } = currentMonth();
     const [, row] = within(table).getAllByRole('row');
     if (!row) throw new Error('No budget row');
-    expect(within(row).getByRole('button', { name: 'Edit Food budget' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /^Food expenses in / })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/transactions?type=expense&category=Food&from='),
+    );
     expect(within(row).getByText(`${month}/${year}`)).toBeInTheDocument();
     expect(within(row).getByText('$200.00')).toBeInTheDocument();
     expect(within(row).getByText('$50.50')).toBeInTheDocument();
@@ -155,7 +167,8 @@ describe('budgets page', () => {
     [79, 'green'],
     [80, 'yellow'],
     [99, 'yellow'],
-    [100, 'red'],
+    // Exactly all of it spent (Rent of 900 with 900 paid) is "spent", not overspent.
+    [100, 'yellow'],
     [150, 'red'],
   ] as const)('colours a bar at %i percent %s', async (percent, color) => {
     signedIn({
@@ -245,6 +258,7 @@ describe('budgets page', () => {
       amount: 250.5,
       month: 1,
       year,
+      rollover: false,
     });
     expect(addButton).toHaveFocus();
   });
@@ -315,7 +329,7 @@ describe('budgets page', () => {
     expect(screen.getByRole('dialog', { name: 'Add Budget' })).toBeInTheDocument();
   });
 
-  it('opens a row in the Edit Budget dialog and saves it', async () => {
+  it('opens the Edit Budget dialog from the row menu and saves it', async () => {
     const budget = makeBudget({ _id: 'budget-1', category: 'Shopping', amount: 80 });
     const { calls } = signedIn({
       'GET /api/budgets': { body: [budget] },
@@ -324,9 +338,7 @@ describe('budgets page', () => {
       }),
     });
     const { user } = await openBudgets();
-    const row = (await screen.findByText('$80.00')).closest('tr');
-    if (!row) throw new Error('No row');
-    await user.click(row);
+    await chooseRowAction(user, 'the Shopping budget', 'Edit');
 
     const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
     expect(within(dialog).getByLabelText('Category')).toHaveValue('Shopping');
@@ -342,14 +354,15 @@ describe('budgets page', () => {
       amount: 120,
       month: budget.month,
       year: budget.year,
+      rollover: false,
     });
   });
 
   it('closes the dialog with Escape and gives focus back', async () => {
     signedIn({ 'GET /api/budgets': { body: [makeBudget({ category: 'Food' })] } });
     const { user } = await openBudgets();
-    const edit = await screen.findByRole('button', { name: 'Edit Food budget' });
-    await user.click(edit);
+    await chooseRowAction(user, 'the Food budget', 'Edit');
+    const edit = screen.getByRole('button', { name: 'Actions for the Food budget' });
     expect(screen.getByRole('dialog', { name: 'Edit Budget' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -359,7 +372,7 @@ describe('budgets page', () => {
   it('focuses the first field, and asks before Escape discards what was typed', async () => {
     signedIn({ 'GET /api/budgets': { body: [makeBudget({ category: 'Food' })] } });
     const { user } = await openBudgets();
-    await user.click(await screen.findByRole('button', { name: 'Edit Food budget' }));
+    await chooseRowAction(user, 'the Food budget', 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
     expect(within(dialog).getByLabelText('Category')).toHaveFocus();
     const amount = within(dialog).getByLabelText(/Amount/);
@@ -414,6 +427,6 @@ describe('budgets page', () => {
     expect(
       await screen.findByText('Could not delete the budget. Please try again.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Food budget' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Food expenses in / })).toBeInTheDocument();
   });
 });

@@ -14,7 +14,7 @@ export function useDeleteBudget() {
     mutationFn: deleteBudget,
     onSuccess: (_answer, budgetId) => {
       // The row goes at once (so focus never rests on a removed button), then the list refreshes.
-      queryClient.setQueriesData<Budget[]>({ queryKey: queryKeys.budgets.all }, (budgets) =>
+      queryClient.setQueriesData<Budget[]>({ queryKey: [...queryKeys.budgets.all, 'list'] }, (budgets) =>
         budgets?.filter((budget) => budget._id !== budgetId),
       );
       return invalidateFamilies(queryClient, refreshAfter.budgetDelete);
