@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { convertedCents, rowRate } from '../../db/base-amount-sql';
+import { convertedCents } from '../../db/base-amount-sql';
+import { exchangeRateAt } from '../../db/exchange-rate-sql';
 import type { Executor } from '../../db/database';
 import { budgets, type BudgetRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -63,8 +64,10 @@ export function createBudgetsRepository(db: Executor) {
      * 2. `wanted`: only the runs of the budgets asked for, up to them, are measured: one
      *    month's page measures its own budgets and, for those that roll over, the months they
      *    chain back to.
-     * 3. `spending`: each wanted budget joins its month's expenses in its category (through
-     *    transactions_user_expense_category_idx), each converted at its day's rate.
+     * 3. `spending`: each wanted budget's month and category from the kept daily totals (a few
+     *    rows a day, not every expense), corrected for the expenses in other currencies, read
+     *    from transactions_user_currency_idx and converted at their day's rate (each currency
+     *    and day looked up once) — 100,000 expenses cost no more than their days.
      * 4. A window over each run sums what came before; the budgets asked for are answered.
      *
      * Newest month first, then category A→Z.
@@ -88,11 +91,16 @@ export function createBudgetsRepository(db: Executor) {
         asked = sql`c.month_index = ${index}`;
       }
       const isAll = !('id' in filter) && !('month' in filter);
-      // A row in another currency counts at its day's rate (or what the bank charged in the
-      // base currency); one without a rate is counted apart, never at 1.
-      const baseCents = sql`CASE WHEN t.currency = ${base}::text THEN t.cost_cents
-        WHEN t.base_cost_currency = ${base}::text THEN t.base_cost_cents
-        ELSE ${convertedCents(sql`t.cost_cents`, sql`r.rate`, base)} END`;
+      // Spending per wanted budget: the kept daily totals of its category and month (every
+      // expense as stored, a few rows a day), corrected for the expenses in another currency
+      // than the base: their stored amounts out, their base amounts in (each at its day's rate,
+      // each currency and day looked up once; a row without a rate is counted apart, never at
+      // 1) — as the summary converts (docs/currencies.md).
+      const foreignColumns = sql`t.added_on, t.category, t.currency, t.cost_cents, t.base_cost_cents,
+        t.base_cost_currency`;
+      const foreignWhere = sql`t.user_id = ${userId}::uuid AND NOT t.is_income
+        AND t.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
+        AND t.category = ANY ((SELECT categories FROM bounds)::text[])`;
       const result = await db.execute<ChainRow>(sql`
         WITH months AS (
           SELECT b.id, b.user_id, b.category, b.amount_cents, b.month, b.year, b.rollover,
@@ -106,7 +114,7 @@ export function createBudgetsRepository(db: Executor) {
             OVER (PARTITION BY m.category ORDER BY m.month_index) AS run
           FROM months AS m
         ), wanted AS MATERIALIZED (
-          SELECT w.* FROM chain AS w
+          SELECT w.*, make_date(w.year, w.month, 1) AS first_day FROM chain AS w
           WHERE ${
             isAll
               ? sql`true`
@@ -114,33 +122,69 @@ export function createBudgetsRepository(db: Executor) {
                   WHERE ${asked} AND c.category = w.category AND c.run = w.run
                     AND w.month_index <= c.month_index)`
           }
+        ), bounds AS MATERIALIZED (
+          SELECT min(first_day) AS first_day,
+            (max(first_day) + interval '1 month' - interval '1 day')::date AS last_day,
+            array_agg(DISTINCT category) AS categories
+          FROM wanted
+        ), foreign_rows AS MATERIALIZED (
+          SELECT ${foreignColumns} FROM transactions AS t
+          WHERE t.currency < ${base}::text AND ${foreignWhere}
+          UNION ALL
+          SELECT ${foreignColumns} FROM transactions AS t
+          WHERE t.currency > ${base}::text AND ${foreignWhere}
+        ), rate_map AS MATERIALIZED (
+          -- One row: each currency and day's rate under the key currency || day, so that each
+          -- foreign row finds its rate in the map whatever the planner guesses of row counts.
+          SELECT coalesce(jsonb_object_agg(d.currency || d.added_on::text, r.rate), '{}'::jsonb) AS rates
+          FROM (
+            SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
+            WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text
+          ) AS d
+          LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
+        ), parts AS (
+          SELECT w.category, w.first_day, w.id, w.user_id, w.amount_cents, w.month, w.year,
+            w.rollover, w.created_at, w.month_index, w.run, 0::bigint AS cents, 0 AS missing
+          FROM wanted AS w
+          UNION ALL
+          SELECT d.category, date_trunc('month', d.added_on)::date, NULL, NULL, NULL, NULL, NULL,
+            NULL, NULL, NULL, NULL, d.sum_cents, 0
+          FROM transaction_daily_totals AS d
+          WHERE d.user_id = ${userId}::uuid AND NOT d.is_income
+            AND d.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
+            AND d.category = ANY ((SELECT categories FROM bounds)::text[])
+          UNION ALL
+          SELECT f.category, date_trunc('month', f.added_on)::date, NULL, NULL, NULL, NULL, NULL,
+            NULL, NULL, NULL, NULL, coalesce(f.base_cents, 0) - f.cost_cents,
+            (f.base_cents IS NULL)::int
+          FROM (
+            SELECT f.*, CASE WHEN f.base_cost_currency = ${base}::text THEN f.base_cost_cents
+              ELSE ${convertedCents(
+                sql`f.cost_cents`,
+                sql`((SELECT rates FROM rate_map) ->> (f.currency || f.added_on::text))::numeric`,
+                base,
+              )} END AS base_cents
+            FROM foreign_rows AS f
+          ) AS f
         ), spending AS (
-          SELECT w.id, coalesce(sum(${baseCents}), 0)::bigint AS spent_cents,
-            (count(t.id) FILTER (WHERE ${baseCents} IS NULL))::int AS unconverted
-          FROM wanted AS w
-          LEFT JOIN transactions AS t
-            ON t.user_id = ${userId}::uuid AND NOT t.is_income AND t.category = w.category
-              AND t.added_on >= make_date(w.year, w.month, 1)
-              AND t.added_on < (make_date(w.year, w.month, 1) + interval '1 month')::date
-          LEFT JOIN LATERAL ${rowRate(
-            {
-              userId: sql`t.user_id`,
-              currency: sql`t.currency`,
-              day: sql`t.added_on`,
-              baseCostCurrency: sql`t.base_cost_currency`,
-            },
-            base,
-          )} AS r ON true
-          GROUP BY w.id
+          -- Each budget with its month's kept total and corrections, grouped in one pass.
+          SELECT (array_agg(p.id) FILTER (WHERE p.id IS NOT NULL))[1] AS id,
+            (array_agg(p.user_id) FILTER (WHERE p.id IS NOT NULL))[1] AS user_id,
+            p.category, max(p.amount_cents) AS amount_cents, max(p.month) AS month,
+            max(p.year) AS year, bool_or(p.rollover) AS rollover, max(p.created_at) AS created_at,
+            max(p.month_index) AS month_index, max(p.run) AS run,
+            sum(p.cents)::bigint AS spent_cents, sum(p.missing)::int AS month_unconverted
+          FROM parts AS p
+          GROUP BY p.category, p.first_day
+          HAVING count(p.id) > 0
         ), measured AS (
-          SELECT w.*, s.spent_cents,
-            coalesce(sum(w.amount_cents - s.spent_cents) OVER before_it, 0)::bigint AS carried_cents,
-            (sum(s.unconverted) OVER up_to_it)::int AS unconverted
-          FROM wanted AS w
-          JOIN spending AS s ON s.id = w.id
-          WINDOW before_it AS (PARTITION BY w.category, w.run ORDER BY w.month_index
+          SELECT s.*,
+            coalesce(sum(s.amount_cents - s.spent_cents) OVER before_it, 0)::bigint AS carried_cents,
+            (sum(s.month_unconverted) OVER up_to_it)::int AS unconverted
+          FROM spending AS s
+          WINDOW before_it AS (PARTITION BY s.category, s.run ORDER BY s.month_index
               ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING),
-            up_to_it AS (PARTITION BY w.category, w.run ORDER BY w.month_index
+            up_to_it AS (PARTITION BY s.category, s.run ORDER BY s.month_index
               ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
         )
         SELECT c.id, c.user_id, c.category, c.amount_cents, c.month, c.year, c.rollover,
