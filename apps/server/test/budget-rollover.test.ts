@@ -19,7 +19,12 @@ afterAll(async () => {
 type Payload = Record<string, unknown>;
 
 const createBudget = (user: SignedUpUser, payload: Payload) =>
-  ok<Budget>(user, 'POST', '/api/budgets', { category: 'Food', amount: 100, year: 2026, ...payload });
+  ok<Budget>(user, 'POST', '/api/budgets', {
+    category: 'Food',
+    amount: 100,
+    year: 2026,
+    ...payload,
+  });
 
 async function expense(user: SignedUpUser, cost: number, addedOn: string, extra: Payload = {}) {
   await ok(user, 'POST', '/api/transactions', {

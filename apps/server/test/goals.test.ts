@@ -50,7 +50,10 @@ describe('goals', () => {
     expect(uneven.monthlyNeeded! * 3).toBeGreaterThanOrEqual(100);
 
     // Without a date nothing is needed by a time; a date this month needs all of it now.
-    expect(await createGoal(user, { saved: 10 })).toMatchObject({ monthlyNeeded: null, percent: 1 });
+    expect(await createGoal(user, { saved: 10 })).toMatchObject({
+      monthlyNeeded: null,
+      percent: 1,
+    });
     expect(await createGoal(user, { saved: 200, targetDate: '2026-03-15' })).toMatchObject({
       monthlyNeeded: 1000,
     });

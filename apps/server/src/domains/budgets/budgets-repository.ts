@@ -26,10 +26,7 @@ export interface BudgetWithSpending extends BudgetRow {
 }
 
 /** Which budgets `list` answers: one month's, one budget, or all of the user's. */
-export type BudgetFilter =
-  | { month: number; year: number }
-  | { id: string }
-  | Record<string, never>;
+export type BudgetFilter = { month: number; year: number } | { id: string } | Record<string, never>;
 
 /** The unique index behind "one budget per category and month". */
 export const BUDGET_MONTH_KEY = 'budgets_user_category_month_key';
@@ -72,7 +69,11 @@ export function createBudgetsRepository(db: Executor) {
      *
      * Newest month first, then category A→Z.
      */
-    async list(userId: string, base: string, filter: BudgetFilter = {}): Promise<BudgetWithSpending[]> {
+    async list(
+      userId: string,
+      base: string,
+      filter: BudgetFilter = {},
+    ): Promise<BudgetWithSpending[]> {
       let scope: SQL = sql`true`;
       let asked: SQL = sql`true`;
       if ('id' in filter) {

@@ -40,7 +40,8 @@ export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promis
         response: { 201: goalSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await goals.create(request.user, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await goals.create(request.user, request.body)),
   );
 
   app.put(

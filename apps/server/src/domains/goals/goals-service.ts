@@ -99,7 +99,8 @@ export function createGoalsService(db: Database, options: { now?: () => Date } =
     const currency =
       input.currency ?? stored?.currency ?? accountCurrency ?? reader.defaultCurrency;
     assertCurrencyDecimals(input.targetAmount, currency, 'The target amount');
-    if (input.saved !== undefined) assertCurrencyDecimals(input.saved, currency, 'The amount saved');
+    if (input.saved !== undefined)
+      assertCurrencyDecimals(input.saved, currency, 'The amount saved');
     const targetDate =
       input.targetDate === undefined ? (stored?.targetDate ?? null) : input.targetDate;
     // A goal whose date has passed can still be renamed; a new date must not be in the past.

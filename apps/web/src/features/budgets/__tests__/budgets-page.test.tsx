@@ -430,3 +430,182 @@ describe('budgets page', () => {
     expect(screen.getByRole('link', { name: /^Food expenses in / })).toBeInTheDocument();
   });
 });
+
+describe('budgets that carry on, totals and goals', () => {
+  it('copies last month onto an empty month', async () => {
+    let copied: Budget[] = [];
+    const { calls } = signedIn({
+      'GET /api/budgets': () => ({ body: copied }),
+      'POST /api/budgets/copy': () => {
+        copied = [makeBudget({ category: 'Bills', amount: 900 })];
+        return { status: 201, body: { created: 1 } };
+      },
+    });
+    const { user } = await openBudgets();
+    await screen.findByText('No budgets found.');
+    const { year, month } = currentMonth();
+    expect(screen.getByText(/^There are no budgets for .* yet\.$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy last month' }));
+
+    expect(await screen.findByText('$900.00')).toBeInTheDocument();
+    const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+    expect(calls.find((call) => call.path === '/api/budgets/copy')?.body).toEqual({
+      fromMonth: previous.month,
+      fromYear: previous.year,
+      toMonth: month,
+      toYear: year,
+    });
+    expect(await screen.findByText(/^Copied 1 budget from /)).toBeInTheDocument();
+  });
+
+  it('shows what a rolling budget carried and has available, and the month totals', async () => {
+    signedIn({
+      'GET /api/budgets': {
+        body: [
+          makeBudget({
+            category: 'Food',
+            amount: 100,
+            rollover: true,
+            carried: -30,
+            available: 70,
+            spent: 20,
+            remaining: 50,
+            percent: 29,
+          }),
+          makeBudget({ category: 'Bills', amount: 900, spent: 900, remaining: 0, percent: 100 }),
+        ],
+      },
+      'GET /api/budgets/summary': {
+        body: {
+          budgeted: 1000,
+          spent: 920,
+          available: 970,
+          remaining: 50,
+          income: 2500,
+          unconverted: 0,
+        },
+      },
+    });
+    await openBudgets();
+    const food = (await screen.findByRole('link', { name: /^Food expenses/ })).closest('tr')!;
+    expect(within(food).getByTestId('budget-rollover')).toHaveTextContent(
+      '−$30.00 carried · $70.00 available',
+    );
+    const bills = screen.getByRole('link', { name: /^Bills expenses/ }).closest('tr')!;
+    expect(within(bills).queryByTestId('budget-rollover')).toBeNull();
+    // Rent paid in full: spent, not overspent.
+    expect(within(bills).getByRole('progressbar')).toHaveAttribute('data-color', 'yellow');
+
+    const totals = await screen.findByRole('region', { name: /^Totals for / });
+    for (const [label, value] of [
+      ['Budgeted', '$1,000.00'],
+      ['Spent', '$920.00'],
+      ['Available', '$970.00'],
+      ['Remaining', '$50.00'],
+      ['Income this month', '$2,500.00'],
+    ]) {
+      expect(within(totals).getByText(label).nextElementSibling).toHaveTextContent(value!);
+    }
+  });
+
+  it("opens a row's expenses of the month on the Transactions page", async () => {
+    signedIn({
+      'GET /api/budgets': { body: [makeBudget({ category: 'Groceries', month: 2, year: 2024 })] },
+      'GET /api/transactions': {
+        body: { transactions: [], totalPages: 1, currentPage: 1, total: 0 },
+      },
+    });
+    const { user } = await openBudgets();
+    const link = await screen.findByRole('link', { name: /^Groceries expenses in/ });
+    expect(link).toHaveAttribute(
+      'href',
+      '/transactions?type=expense&category=Groceries&from=2024-02-01&to=2024-02-29',
+    );
+    await user.click(within(link.closest('tr')!).getByText('$25.00'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Transactions' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('saves Roll over with the budget', async () => {
+    const { calls } = signedIn({
+      'GET /api/budgets': { body: [] },
+      'POST /api/budgets': ({ body }) => ({
+        status: 201,
+        body: makeBudget(body as Partial<Budget>),
+      }),
+    });
+    const { user } = await openBudgets();
+    await user.click(screen.getByRole('button', { name: 'Add Budget' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('option', { name: 'Food' })).toBeInTheDocument(),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+    await user.type(within(dialog).getByLabelText('Amount'), '100');
+    const rollover = within(dialog).getByRole('checkbox', { name: 'Roll over' });
+    expect(rollover).not.toBeChecked();
+    await user.click(rollover);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ rollover: true });
+  });
+
+  it('shows goals with what is saved, what each month needs, and a goal reached', async () => {
+    const goal = (overrides: Record<string, unknown>) => ({
+      _id: crypto.randomUUID(),
+      name: 'Holiday',
+      targetAmount: 1200,
+      currency: 'USD',
+      targetDate: '2026-12-31',
+      accountId: null,
+      saved: 300,
+      percent: 25,
+      monthlyNeeded: 90,
+      ...overrides,
+    });
+    const goals = [
+      goal({}),
+      goal({ name: 'Bike', targetAmount: 500, saved: 520, percent: 104, monthlyNeeded: 0 }),
+    ];
+    const { calls } = signedIn({
+      'GET /api/budgets': { body: [] },
+      'GET /api/goals': () => ({ body: goals }),
+      'POST /api/goals': ({ body }) => {
+        const created = goal({ ...(body as object), saved: 0, percent: 0, monthlyNeeded: null });
+        goals.push(created);
+        return { status: 201, body: created };
+      },
+    });
+    const { user } = await openBudgets();
+    const holiday = await screen.findByRole('listitem', { name: 'Holiday' });
+    expect(holiday).toHaveTextContent('$300.00 of $1,200.00 · by Dec 31, 2026');
+    expect(holiday).toHaveTextContent('$90.00 a month to reach it in time');
+    expect(within(holiday).getByRole('progressbar', { name: 'Holiday saved' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    const bike = screen.getByRole('listitem', { name: 'Bike' });
+    expect(within(bike).getByText('Goal reached')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Goal' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Goal' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Cushion');
+    await user.type(within(dialog).getByLabelText(/^Target amount/), '3000');
+    await user.type(within(dialog).getByLabelText(/^Saved so far/), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      calls.find((call) => call.path === '/api/goals' && call.method === 'POST')?.body,
+    ).toEqual({
+      name: 'Cushion',
+      targetAmount: 3000,
+      targetDate: null,
+      accountId: null,
+      saved: 150,
+    });
+    expect(await screen.findByRole('listitem', { name: 'Cushion' })).toHaveTextContent(
+      'No target date',
+    );
+  });
+});

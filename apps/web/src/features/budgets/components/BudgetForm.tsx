@@ -133,7 +133,10 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
           />
           Roll over
         </label>
-        <p id="budget-rollover-hint" className="mt-1 ml-7 text-sm text-neutral-600 dark:text-neutral-400">
+        <p
+          id="budget-rollover-hint"
+          className="mt-1 ml-7 text-sm text-neutral-600 dark:text-neutral-400"
+        >
           Bring in what was left, or overspent, in this category last month.
         </p>
       </div>

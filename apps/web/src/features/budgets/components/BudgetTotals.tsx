@@ -32,9 +32,7 @@ export function BudgetTotals({ summary, monthName }: BudgetTotalsProps) {
             <dt className="text-sm text-neutral-600 dark:text-neutral-400">{label}</dt>
             <dd
               data-negative={amount < 0}
-              className={
-                amount < 0 ? `${figure} text-red-700 dark:text-red-400` : figure
-              }
+              className={amount < 0 ? `${figure} text-red-700 dark:text-red-400` : figure}
             >
               {formatMoney(amount, currency)}
             </dd>

@@ -104,11 +104,7 @@ export function BudgetsPage() {
           <EmptyState title="No budgets found.">
             {`There are no budgets for ${monthName} yet.`}
             <span className="mt-4 block">
-              <Button
-                variant="secondary"
-                onClick={copyLastMonth}
-                disabled={copyMutation.isPending}
-              >
+              <Button variant="secondary" onClick={copyLastMonth} disabled={copyMutation.isPending}>
                 {copyMutation.isPending ? 'Copying…' : 'Copy last month'}
               </Button>
             </span>
@@ -121,10 +117,10 @@ export function BudgetsPage() {
               <BudgetTotals summary={summaryQuery.data} monthName={monthName} />
             ) : null}
             <BudgetsTable
-            budgets={budgets}
-            caption={`Budgets for ${monthName}`}
-            onEdit={(budget) => setForm({ mode: 'edit', budget })}
-            onDelete={setDeleting}
+              budgets={budgets}
+              caption={`Budgets for ${monthName}`}
+              onEdit={(budget) => setForm({ mode: 'edit', budget })}
+              onDelete={setDeleting}
             />
           </>
         )}

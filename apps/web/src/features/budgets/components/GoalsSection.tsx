@@ -98,10 +98,7 @@ export function GoalsSection() {
   return (
     <section aria-labelledby="goals-heading" className="mt-10">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2
-          id="goals-heading"
-          className="text-lg font-semibold text-neutral-900 dark:text-white"
-        >
+        <h2 id="goals-heading" className="text-lg font-semibold text-neutral-900 dark:text-white">
           Goals
         </h2>
         <Button ref={addButtonRef} variant="secondary" onClick={() => setForm({ mode: 'add' })}>
