@@ -7,7 +7,8 @@ type BudgetTotalsProps = {
   monthName: string;
 };
 
-const figure = 'mt-1 text-lg font-semibold tabular-nums text-neutral-900 dark:text-white';
+const figure = 'mt-1 text-lg font-semibold tabular-nums';
+const plain = `${figure} text-neutral-900 dark:text-white`;
 
 /**
  * The month's budgets added up (budgeted, spent, available, remaining) with the month's income
@@ -40,7 +41,7 @@ export function BudgetTotals({ summary, monthName }: BudgetTotalsProps) {
         ))}
         <div className="col-span-2 border-t border-neutral-200 pt-3 sm:col-span-1 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4 dark:border-neutral-800">
           <dt className="text-sm text-neutral-600 dark:text-neutral-400">Income this month</dt>
-          <dd className={figure}>{formatMoney(summary.income, currency)}</dd>
+          <dd className={plain}>{formatMoney(summary.income, currency)}</dd>
         </div>
       </dl>
     </section>
