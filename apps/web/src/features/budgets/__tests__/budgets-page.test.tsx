@@ -503,8 +503,8 @@ describe('budgets that carry on, totals and goals', () => {
       ['Available', '$970.00'],
       ['Remaining', '$50.00'],
       ['Income this month', '$2,500.00'],
-    ]) {
-      expect(within(totals).getByText(label).nextElementSibling).toHaveTextContent(value!);
+    ] as const) {
+      expect(within(totals).getByText(label).nextElementSibling).toHaveTextContent(value);
     }
   });
 
