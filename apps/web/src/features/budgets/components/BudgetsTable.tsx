@@ -74,7 +74,12 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
                 data-testid="budget-rollover"
                 className="block text-xs font-normal text-neutral-600 dark:text-neutral-400"
               >
-                {`${budget.carried < 0 ? '−' : '+'}${formatMoney(Math.abs(budget.carried), currency)} carried · ${formatMoney(budget.available, currency)} available`}
+                {`${budget.carried < 0 ? '−' : '+'}${formatMoney(Math.abs(budget.carried), currency)} carried`}
+                {/* Two lines on a phone, so that the category keeps its width. */}
+                <span className="max-sm:block">
+                  <span className="max-sm:hidden"> · </span>
+                  {`${formatMoney(budget.available, currency)} available`}
+                </span>
               </span>
             ) : null}
           </TableCell>
