@@ -59,8 +59,8 @@ test('create, edit and delete a budget while its bar follows the spending', asyn
   const [barBox, fillBox] = await Promise.all([bar.boundingBox(), fill.boundingBox()]);
   expect(fillBox?.width).toBeCloseTo(barBox?.width ?? 0, 0);
 
-  // Edit: the row opens the Edit Budget dialog.
-  await row.getByRole('cell').nth(1).click();
+  // Edit: from the row's menu (a click on the row opens its expenses).
+  await chooseRowAction(row, 'the Food budget', 'Edit');
   await expect(budgets.formDialog).toHaveAccessibleName('Edit Budget');
   await expect(budgets.formDialog.getByLabel('Category')).toHaveValue('Food');
   await budgets.fillAndSave({ amount: '210' });
@@ -120,6 +120,16 @@ test('the budgets page is accessible and fits a phone, light and dark', async ({
     expect(created.status()).toBe(201);
     await addExpense(request, user, { category, cost });
   }
+  for (const goal of [
+    { name: 'Holiday', targetAmount: 1200, saved: 300, targetDate: `${year + 1}-06-30` },
+    { name: 'Bike', targetAmount: 500, saved: 600 },
+  ]) {
+    const created = await request.post('/api/goals', {
+      headers: { Authorization: `Bearer ${user.token}` },
+      data: goal,
+    });
+    expect(created.status()).toBe(201);
+  }
   await signInWithToken(page, user.token);
   const budgets = new BudgetsPage(page);
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -127,6 +137,7 @@ test('the budgets page is accessible and fits a phone, light and dark', async ({
     await page.setViewportSize({ width: 1280, height: 800 });
     await budgets.goto();
     await expect(budgets.progress('Groceries')).toHaveAttribute('data-color', 'red');
+    await expect(page.getByText('Goal reached')).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
@@ -135,4 +146,55 @@ test('the budgets page is accessible and fits a phone, light and dark', async ({
       await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
     ).toBe(false);
   }
+});
+
+test('copy last month onto an empty month, then turn rollover on to bring in what was left', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { label: 'budgets-rollover' });
+  const headers = { Authorization: `Bearer ${user.token}` };
+  const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+  const created = await request.post('/api/budgets', {
+    headers,
+    data: { category: 'Food', amount: 100, month: last.month, year: last.year },
+  });
+  expect(created.status()).toBe(201);
+  const spent = await request.post('/api/transactions', {
+    headers,
+    data: {
+      name: 'Market',
+      category: 'Food',
+      cost: 30,
+      isIncome: false,
+      addedOn: `${last.year}-${String(last.month).padStart(2, '0')}-15`,
+    },
+  });
+  expect(spent.status()).toBe(201);
+
+  await signInWithToken(page, user.token);
+  const budgets = new BudgetsPage(page);
+  await budgets.goto();
+  await expect(budgets.emptyMessage).toBeVisible();
+  await page.getByRole('button', { name: 'Copy last month' }).click();
+  const row = budgets.row('Food');
+  await expect(row).toContainText('$100.00');
+  await expect(row).toContainText(`${month}/${year}`);
+
+  // Roll over: last month's $70 left comes into this month.
+  await chooseRowAction(row, 'the Food budget', 'Edit');
+  await expect(budgets.formDialog).toHaveAccessibleName('Edit Budget');
+  await budgets.formDialog.getByRole('checkbox', { name: 'Roll over' }).check();
+  await budgets.formDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(budgets.formDialog).toBeHidden();
+  await expect(row.getByTestId('budget-rollover')).toHaveText(
+    '+$70.00 carried · $170.00 available',
+  );
+  await expect(row).toContainText('$170.00');
+  const totals = page.getByRole('region', { name: /^Totals for / });
+  await expect(totals).toContainText('Available$170.00');
+
+  // A click on the row opens its expenses of the month.
+  await row.getByRole('cell').nth(1).click();
+  await expect(page).toHaveURL(/\/transactions\?type=expense&category=Food&from=/);
 });

@@ -51,6 +51,7 @@ import { runMigrations } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
 import { createAccountsService } from '../src/domains/accounts/accounts-service';
 import { createReportsService } from '../src/domains/reports/reports-service';
+import { createBudgetsService } from '../src/domains/budgets/budgets-service';
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import {
@@ -114,6 +115,7 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
     transactions: createTransactionsService(db),
     accounts: createAccountsService(db),
     reports: createReportsService(db),
+    budgets: createBudgetsService(db),
   };
   const users = createUsersRepository(db);
   const user = (await users.findById(userId))!;
@@ -162,6 +164,7 @@ interface Services {
   transactions: ReturnType<typeof createTransactionsService>;
   accounts: ReturnType<typeof createAccountsService>;
   reports: ReturnType<typeof createReportsService>;
+  budgets: ReturnType<typeof createBudgetsService>;
 }
 
 interface Endpoint {
@@ -227,6 +230,9 @@ async function main() {
   };
 
   const threeYears = { from: addDays(today, -3 * 365), to: today };
+  const [thisYear, thisMonthNumber] = today.split('-').map(Number) as [number, number];
+  const thisMonth = { month: thisMonthNumber, year: thisYear };
+
   const endpoints: Endpoint[] = [
     {
       name: 'list page 1',
@@ -276,6 +282,17 @@ async function main() {
         return reports.payees(user, { ...request, isIncome: false, limit: 20 });
       },
     })),
+    {
+      // DESIGN §6.7: p99 ≤ 50 ms. Half of the 50 rows chain back 24 months.
+      name: 'budgets of a month (50 categories × 24 months, half rolling over)',
+      path: `/api/budgets?month=${thisMonth.month}&year=${thisMonth.year}`,
+      run: ({ budgets }, user) => budgets.list(user, thisMonth),
+    },
+    {
+      name: 'budgets summary (the same month, with its income)',
+      path: `/api/budgets/summary?month=${thisMonth.month}&year=${thisMonth.year}`,
+      run: ({ budgets }, user) => budgets.summary(user, thisMonth),
+    },
   ];
 
   const measured = endpoints.filter(

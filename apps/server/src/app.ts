@@ -28,6 +28,8 @@ import { twoFactorRoutes } from './domains/two-factor/two-factor-routes';
 import { createTwoFactorService } from './domains/two-factor/two-factor-service';
 import { budgetsRoutes } from './domains/budgets/budgets-routes';
 import { createBudgetsService } from './domains/budgets/budgets-service';
+import { goalsRoutes } from './domains/goals/goals-routes';
+import { createGoalsService } from './domains/goals/goals-service';
 import { categoriesRoutes, manageCategoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
@@ -189,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const categories = createCategoriesService(db, transactions);
   const budgets = createBudgetsService(db);
   const reports = createReportsService(db);
+  const goals = createGoalsService(db, { now: options.now });
   const recurring = createRecurringService(db, { now: options.now });
   const rules = createRulesService(db, transactions);
   const imports = createImportsService(db, transactions, transfers);
@@ -248,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(transfersRoutes, { prefix: '/transfers', transfers, authenticate });
       await api.register(budgetsRoutes, { prefix: '/budgets', budgets, authenticate });
       await api.register(reportsRoutes, { prefix: '/reports', reports, accounts, authenticate });
+      await api.register(goalsRoutes, { prefix: '/goals', goals, authenticate });
       await api.register(recurringRoutes, { prefix: '/recurring', recurring, authenticate });
       await api.register(receiptsRoutes, {
         prefix: '/receipts',

@@ -15,12 +15,17 @@ describe('budget progress', () => {
     expect(budgetPercent(1, 0)).toBe(100);
   });
 
-  it('is green under 80, yellow from 80 to under 100, red from 100', () => {
-    expect(budgetProgressColor(0)).toBe('green');
-    expect(budgetProgressColor(79)).toBe('green');
-    expect(budgetProgressColor(80)).toBe('yellow');
-    expect(budgetProgressColor(99)).toBe('yellow');
-    expect(budgetProgressColor(100)).toBe('red');
-    expect(budgetProgressColor(250)).toBe('red');
+  it('is green under 80, yellow from 80 to exactly 100 (all spent), red once overspent', () => {
+    expect(budgetProgressColor(0, 100)).toBe('green');
+    expect(budgetProgressColor(79, 21)).toBe('green');
+    expect(budgetProgressColor(80, 20)).toBe('yellow');
+    expect(budgetProgressColor(99, 1)).toBe('yellow');
+    // Rent of 900 with 900 spent: spent, not overspent.
+    expect(budgetProgressColor(100, 0)).toBe('yellow');
+    // 100.01 of 100 rounds to 100 % but is over.
+    expect(budgetProgressColor(100, -0.01)).toBe('red');
+    expect(budgetProgressColor(250, -150)).toBe('red');
+    // Nothing spent, but a negative amount carried in leaves less than nothing.
+    expect(budgetProgressColor(0, -30)).toBe('red');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Budget progress thresholds (docs/architecture.md, Product rules): green under 80 %, yellow to
- * under 100 %, red.
+ * Budget progress thresholds (docs/architecture.md, Product rules; SPEC §4): green under 80 %,
+ * yellow from 80 %, red over the limit. Exactly 100 % — all of it spent, nothing over — is
+ * "spent", not "overspent": yellow (docs/decisions.md, Budgets).
  */
 export const BUDGET_WARNING_PERCENT = 80;
 export const BUDGET_LIMIT_PERCENT = 100;
@@ -16,8 +17,13 @@ export function budgetPercent(spentCents: number, amountCents: number): number {
   return Math.round((spentCents / amountCents) * 100);
 }
 
-export function budgetProgressColor(percent: number): BudgetProgressColor {
-  if (percent >= BUDGET_LIMIT_PERCENT) return 'red';
+/**
+ * The colour of a budget's bar from its whole percent and what remains: red once more is spent
+ * than is available (`remaining` below 0, whatever the rounded percent says: 100.4 % shows as
+ * 100 % and is red), yellow from 80 % up to exactly 100 %, green below.
+ */
+export function budgetProgressColor(percent: number, remaining: number): BudgetProgressColor {
+  if (remaining < 0) return 'red';
   if (percent >= BUDGET_WARNING_PERCENT) return 'yellow';
   return 'green';
 }

@@ -12,6 +12,9 @@ export const BUDGET_MESSAGES = {
   monthInvalid: 'Month must be a whole number from 1 to 12.',
   yearInvalid: `Year must be a whole number from ${BUDGET_MIN_YEAR} to ${BUDGET_MAX_YEAR}.`,
   monthWithoutYear: 'Give both month and year to view one month, or neither.',
+  rolloverInvalid: 'rollover must be true or false.',
+  copyNothing: 'There are no budgets to copy in that month.',
+  copySameMonth: 'Choose another month to copy the budgets to.',
 } as const;
 
 /** A whole number in [min, max]; digit strings ("3") are accepted, as from a form or a query. */
@@ -45,6 +48,11 @@ export const budgetInputSchema = z.object({
   amount: amountSchema(BUDGET_MESSAGES.amountInvalid, { sign: 'not-negative' }),
   month: monthSchema,
   year: yearSchema,
+  /**
+   * The month takes in the previous month's remaining (DESIGN §6.7). Creating: default false;
+   * an update without it keeps the stored value.
+   */
+  rollover: z.boolean({ message: BUDGET_MESSAGES.rolloverInvalid }).optional(),
 });
 export type BudgetInput = z.input<typeof budgetInputSchema>;
 export type ValidBudgetInput = z.output<typeof budgetInputSchema>;
@@ -71,15 +79,61 @@ export const budgetSchema = z.object({
   amount: z.number(),
   month: z.number(),
   year: z.number(),
+  /** Whether the month takes in the previous month's remaining. */
+  rollover: z.boolean(),
+  /**
+   * The previous month's remaining for the category when `rollover` is on and that month has a
+   * budget (negative after overspending); 0 otherwise.
+   */
+  carried: z.number(),
+  /** amount + carried. */
+  available: z.number(),
   /** That month's expenses in the category. */
   spent: z.number(),
-  /** amount − spent; negative when overspent. */
+  /** available − spent; negative when overspent. */
   remaining: z.number(),
-  /** Whole percent of the amount spent (see budgetPercent). */
+  /** Whole percent of what is available spent (see budgetPercent). */
   percent: z.number(),
-  /** Expenses of the month in the category left out of `spent` because no rate converts them. */
+  /**
+   * Expenses left out of `spent` (and, with rollover, of `carried`) because no rate converts
+   * them.
+   */
   unconverted: z.number(),
 });
 export type Budget = z.infer<typeof budgetSchema>;
 
 export const budgetListSchema = z.array(budgetSchema);
+
+/** One month, both parts required (GET /budgets/summary). */
+export const budgetMonthQuerySchema = z.object({ month: monthSchema, year: yearSchema });
+export type BudgetMonthQuery = z.output<typeof budgetMonthQuerySchema>;
+
+/** POST /budgets/copy: the categories `from` has and `to` lacks get `from`'s budget. */
+export const budgetCopyInputSchema = z
+  .object({
+    fromMonth: monthSchema,
+    fromYear: yearSchema,
+    toMonth: monthSchema,
+    toYear: yearSchema,
+  })
+  .refine((input) => input.fromMonth !== input.toMonth || input.fromYear !== input.toYear, {
+    message: BUDGET_MESSAGES.copySameMonth,
+    path: ['toMonth'],
+  });
+export type BudgetCopyInput = z.input<typeof budgetCopyInputSchema>;
+export type ValidBudgetCopyInput = z.output<typeof budgetCopyInputSchema>;
+
+export const budgetCopyResultSchema = z.object({ created: z.number() });
+export type BudgetCopyResult = z.infer<typeof budgetCopyResultSchema>;
+
+/** A month's budgets added up, and the month's income beside them, in the base currency. */
+export const budgetSummarySchema = z.object({
+  budgeted: z.number(),
+  spent: z.number(),
+  available: z.number(),
+  remaining: z.number(),
+  income: z.number(),
+  /** The month's incomes and expenses that no rate converts (left out of the sums). */
+  unconverted: z.number(),
+});
+export type BudgetSummary = z.infer<typeof budgetSummarySchema>;

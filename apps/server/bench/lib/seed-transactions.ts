@@ -216,6 +216,7 @@ export async function seedTransactions(
     }
   }
   inserted += await writer.createMany(chunk);
+  await seedBudgets(pool, users[0]!.id, options.today);
   // Index-only scans need an up-to-date visibility map; the planner needs statistics.
   await pool.query('VACUUM ANALYZE transactions');
   await pool.query('VACUUM ANALYZE transaction_totals');
@@ -224,10 +225,62 @@ export async function seedTransactions(
   await pool.query('VACUUM ANALYZE accounts');
   await pool.query('VACUUM ANALYZE account_balances');
   await pool.query('VACUUM ANALYZE transfers');
+  await pool.query('VACUUM ANALYZE budgets');
   return {
     heavyUser: users[0]!,
     users: users.length,
     transactions: inserted,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** The heavy user's budgets: this many categories (the eight built-in ones first), months. */
+export const BENCH_BUDGET_CATEGORIES = 50;
+export const BENCH_BUDGET_MONTHS = 24;
+
+/**
+ * A budget for each of 50 expense categories in each of the 24 months up to `today`'s: the
+ * eight built-in ones (where all the spending is) and 42 custom ones. Every other category rolls
+ * over in every month — Food, Bills, Transportation and Groceries among them — so that a month's page
+ * chains back 24 months for half of its rows (DESIGN §6.7).
+ */
+async function seedBudgets(pool: pg.Pool, userId: string, today: string): Promise<void> {
+  const custom = Array.from(
+    { length: BENCH_BUDGET_CATEGORIES - BUILT_IN_EXPENSE_CATEGORIES.length },
+    (_, index) => `Budget category ${index + 1}`,
+  );
+  const categories = [...BUILT_IN_EXPENSE_CATEGORIES, ...custom];
+  await pool.query(
+    `INSERT INTO user_categories (user_id, name, is_income)
+     SELECT $1, name, false FROM unnest($2::text[]) AS c(name) ON CONFLICT DO NOTHING`,
+    [userId, custom],
+  );
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const last = year * 12 + month - 1;
+  const rows = categories.flatMap((category, position) =>
+    Array.from({ length: BENCH_BUDGET_MONTHS }, (_, back) => {
+      const index = last - back;
+      return {
+        category,
+        month: (index % 12) + 1,
+        year: Math.floor(index / 12),
+        amountCents: 20_000 + position * 1_000,
+        rollover: position % 2 === 0,
+      };
+    }),
+  );
+  await pool.query(
+    `INSERT INTO budgets (id, user_id, category, amount_cents, month, year, rollover)
+     SELECT gen_random_uuid(), $1, category, amount, month, year, rollover
+     FROM unnest($2::text[], $3::bigint[], $4::smallint[], $5::smallint[], $6::boolean[])
+       AS b(category, amount, month, year, rollover)`,
+    [
+      userId,
+      rows.map((row) => row.category),
+      rows.map((row) => row.amountCents),
+      rows.map((row) => row.month),
+      rows.map((row) => row.year),
+      rows.map((row) => row.rollover),
+    ],
+  );
 }

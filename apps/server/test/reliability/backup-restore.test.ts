@@ -115,7 +115,13 @@ beforeAll(async () => {
         note: day % 2 ? `line one\nline two\ttab \\ backslash` : null,
       });
     }
-    await call('POST', '/api/budgets', { category: 'Food', amount: 300, month: 2, year: 2026 });
+    await call('POST', '/api/budgets', {
+      category: 'Food',
+      amount: 300,
+      month: 2,
+      year: 2026,
+      rollover: true,
+    });
     // A second account holding some of the transactions, and transfers between the two.
     const [main] = (
       await source.app.inject({ method: 'GET', url: '/api/accounts', headers: user.headers })
@@ -124,6 +130,12 @@ beforeAll(async () => {
       name: 'Visa ünïcødé',
       type: 'credit',
       openingBalance: -120.5,
+    });
+    await call('POST', '/api/goals', {
+      name: 'Pay off the card ünïcødé',
+      targetAmount: 500,
+      targetDate: '2099-12-31',
+      accountId: card._id,
     });
     // Sent with an Idempotency-Key: the key travels with the transaction it made, so a client
     // retrying after a restore still gets its first answer.
@@ -253,6 +265,7 @@ describe('backup and restore', () => {
     expect(dumped.tables).toMatchObject({
       users: 3,
       budgets: 3,
+      goals: 3,
       recurring_rules: 3,
       receipts: 9,
       api_tokens: 3,

@@ -267,6 +267,30 @@ export function buildPlans(
       expect: [200],
     },
     'DELETE /api/budgets/{id}': { pathParams: { id: theirs.budgetId }, expect: [404] },
+    'GET /api/budgets/summary': {
+      query: { month: String(month), year: String(year) },
+      expect: [200],
+    },
+    'POST /api/budgets/copy': {
+      body: { fromMonth: month, fromYear: year, toMonth: 1, toYear: 2031 },
+      expect: [201],
+    },
+    'GET /api/goals': { expect: [200] },
+    'POST /api/goals': {
+      body: {
+        name: 'Fuzz',
+        targetAmount: 100,
+        targetDate: '2099-12-31',
+        accountId: mine.accountId,
+      },
+      expect: [201],
+    },
+    'PUT /api/goals/{id}': {
+      pathParams: { id: mine.goalId },
+      body: { name: 'Fuzz', targetAmount: 200, saved: 10, accountId: null },
+      expect: [200],
+    },
+    'DELETE /api/goals/{id}': { pathParams: { id: theirs.goalId }, expect: [404] },
     'GET /api/recurring': { expect: [200] },
     'GET /api/recurring/upcoming': { query: { days: '30' }, expect: [200] },
     'POST /api/recurring/create': { body: recurring, expect: [201] },

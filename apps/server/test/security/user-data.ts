@@ -38,6 +38,8 @@ export interface UserData {
   expenseId: string;
   incomeId: string;
   budgetId: string;
+  /** A savings goal linked to the second account. */
+  goalId: string;
   recurringId: string;
   receiptId: string;
   receiptFileUrl: string;
@@ -196,6 +198,16 @@ export async function seedUserData(
     201,
     'account',
   );
+  const goal = await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/goals',
+      headers,
+      payload: { name: `Trip ${marker}`, targetAmount: 500, accountId: account._id },
+    }),
+    201,
+    'goal',
+  );
   const transfer = await expectStatus(
     await app.inject({
       method: 'POST',
@@ -255,6 +267,7 @@ export async function seedUserData(
     expenseId: expense._id,
     incomeId: income._id,
     budgetId: budget._id,
+    goalId: goal._id,
     recurringId: recurring._id,
     receiptId: receipt._id,
     receiptFileUrl: receipt.fileUrl!,

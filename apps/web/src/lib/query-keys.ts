@@ -29,6 +29,13 @@ export const queryKeys = {
   budgets: {
     all: ['budgets'] as const,
     list: (month: { month: number; year: number }) => ['budgets', 'list', month] as const,
+    /** The month's totals row and its income. */
+    summary: (month: { month: number; year: number }) => ['budgets', 'summary', month] as const,
+    /**
+     * Savings goals, shown on the Budgets page: in this family so that whatever refreshes the
+     * budgets' spending (a transaction saved or deleted) refreshes linked accounts' savings too.
+     */
+    goals: ['budgets', 'goals'] as const,
   },
   recurring: {
     all: ['recurring'] as const,

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { transactionAmountIn, transactionRate } from '../../db/base-amount-sql';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { convertedCents } from '../../db/base-amount-sql';
+import { exchangeRateAt } from '../../db/exchange-rate-sql';
 import type { Executor } from '../../db/database';
-import { budgets, transactions, type BudgetRow } from '../../db/schema';
+import { budgets, type BudgetRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export interface BudgetValues {
@@ -9,83 +10,217 @@ export interface BudgetValues {
   amountCents: number;
   month: number;
   year: number;
+  /** Left out: a new budget has none, an update keeps the stored value. */
+  rollover?: boolean | undefined;
 }
 
 /**
  * A budget with that month's expenses in its category, in the base currency (each at its day's
- * rate), and how many of them no rate converts (left out of `spentCents`).
+ * rate), how many of them no rate converts (left out of `spentCents`), and what it carries in
+ * from the previous month (docs/decisions.md, Budgets: rollover).
  */
 export interface BudgetWithSpending extends BudgetRow {
   spentCents: number;
+  carriedCents: number;
   unconverted: number;
 }
+
+/** Which budgets `list` answers: one month's, one budget, or all of the user's. */
+export type BudgetFilter = { month: number; year: number } | { id: string } | Record<string, never>;
 
 /** The unique index behind "one budget per category and month". */
 export const BUDGET_MONTH_KEY = 'budgets_user_category_month_key';
 
-const monthStart = sql`make_date(${budgets.year}, ${budgets.month}, 1)`;
-const nextMonthStart = sql`(${monthStart} + interval '1 month')::date`;
+/** A month as one number (year × 12 + month − 1): consecutive months differ by 1. */
+const monthIndex = (year: number, month: number) => year * 12 + month - 1;
+
+interface ChainRow extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  category: string;
+  amount_cents: number;
+  month: number;
+  year: number;
+  rollover: boolean;
+  created_at: Date | string;
+  spent_cents: number;
+  carried_cents: number;
+  unconverted: number;
+}
 
 export function createBudgetsRepository(db: Executor) {
   return {
     /**
-     * The user's budgets with their spending, in ONE query: each budget joins its month's
-     * expenses in its category (through transactions_user_expense_category_idx) and is grouped.
+     * The user's budgets with their spending and what they carry, in ONE query
+     * (docs/architecture.md, Budgets):
+     *
+     * 1. `chain`: the user's budgets (of the categories asked for, up to the month asked for)
+     *    with a run number per category: a budget starts a new run unless it rolls over and
+     *    the month before has a budget of that category. A month's `carried` is the sum of
+     *    (amount − spent) over the months before it in its run.
+     * 2. `wanted`: only the runs of the budgets asked for, up to them, are measured: one
+     *    month's page measures its own budgets and, for those that roll over, the months they
+     *    chain back to.
+     * 3. `spending`: each wanted budget's month and category from the kept daily totals (a few
+     *    rows a day, not every expense), corrected for the expenses in other currencies, read
+     *    from transactions_user_currency_idx and converted at their day's rate (each currency
+     *    and day looked up once) — 100,000 expenses cost no more than their days.
+     * 4. A window over each run sums what came before; the budgets asked for are answered.
+     *
      * Newest month first, then category A→Z.
      */
     async list(
       userId: string,
       base: string,
-      filter: { month?: number | undefined; year?: number | undefined; id?: string } = {},
+      filter: BudgetFilter = {},
     ): Promise<BudgetWithSpending[]> {
-      const conditions: SQL[] = [eq(budgets.userId, userId)];
-      if (filter.id) conditions.push(eq(budgets.id, filter.id));
-      if (filter.month !== undefined) conditions.push(eq(budgets.month, filter.month));
-      if (filter.year !== undefined) conditions.push(eq(budgets.year, filter.year));
-      // A row in another currency counts at its day's rate (or what the bank charged in the
-      // base currency); one without a rate is counted apart, never at 1.
-      const baseCents = transactionAmountIn('transactions', base);
-      const rows = await db
-        .select({
-          budget: budgets,
-          spentCents: sql<number>`coalesce(sum(${baseCents}), 0)::bigint`.mapWith(Number),
-          unconverted:
-            sql<number>`count(${transactions.id}) FILTER (WHERE ${baseCents} IS NULL)::int`.mapWith(
-              Number,
-            ),
-        })
-        .from(budgets)
-        .leftJoin(
-          transactions,
-          and(
-            eq(transactions.userId, budgets.userId),
-            sql`NOT ${transactions.isIncome}`,
-            eq(transactions.category, budgets.category),
-            gte(transactions.addedOn, monthStart),
-            lt(transactions.addedOn, nextMonthStart),
-          ),
+      let scope: SQL = sql`true`;
+      let asked: SQL = sql`true`;
+      if ('id' in filter) {
+        // The budget's category, up to its month.
+        const ofBudget = (column: SQL) =>
+          sql`(SELECT ${column} FROM budgets AS o
+            WHERE o.user_id = ${userId}::uuid AND o.id = ${filter.id}::uuid)`;
+        scope = sql`b.category = ${ofBudget(sql`o.category`)}
+          AND b.year * 12 + b.month - 1 <= ${ofBudget(sql`o.year * 12 + o.month - 1`)}`;
+        asked = sql`c.id = ${filter.id}::uuid`;
+      } else if ('month' in filter) {
+        const index = monthIndex(filter.year, filter.month);
+        scope = sql`b.year * 12 + b.month - 1 <= ${index}
+          AND b.category IN (SELECT o.category FROM budgets AS o
+            WHERE o.user_id = ${userId}::uuid AND o.year = ${filter.year} AND o.month = ${filter.month})`;
+        asked = sql`c.month_index = ${index}`;
+      }
+      const isAll = !('id' in filter) && !('month' in filter);
+      // Spending per wanted budget: the kept daily totals of its category and month (every
+      // expense as stored, a few rows a day), corrected for the expenses in another currency
+      // than the base: their stored amounts out, their base amounts in (each at its day's rate,
+      // each currency and day looked up once; a row without a rate is counted apart, never at
+      // 1) — as the summary converts (docs/currencies.md).
+      const foreignColumns = sql`t.added_on, t.category, t.currency, t.cost_cents, t.base_cost_cents,
+        t.base_cost_currency`;
+      const foreignWhere = sql`t.user_id = ${userId}::uuid AND NOT t.is_income
+        AND t.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
+        AND t.category = ANY ((SELECT categories FROM bounds)::text[])`;
+      const result = await db.execute<ChainRow>(sql`
+        WITH months AS (
+          SELECT b.id, b.user_id, b.category, b.amount_cents, b.month, b.year, b.rollover,
+            b.created_at, b.year * 12 + b.month - 1 AS month_index,
+            lag(b.year * 12 + b.month - 1) OVER (PARTITION BY b.category ORDER BY b.year, b.month)
+              AS previous_index
+          FROM budgets AS b
+          WHERE b.user_id = ${userId}::uuid AND ${scope}
+        ), chain AS (
+          SELECT m.*, sum(CASE WHEN m.rollover AND m.previous_index = m.month_index - 1 THEN 0 ELSE 1 END)
+            OVER (PARTITION BY m.category ORDER BY m.month_index) AS run
+          FROM months AS m
+        ), wanted AS MATERIALIZED (
+          SELECT w.*, make_date(w.year, w.month, 1) AS first_day FROM chain AS w
+          WHERE ${
+            isAll
+              ? sql`true`
+              : sql`EXISTS (SELECT 1 FROM chain AS c
+                  WHERE ${asked} AND c.category = w.category AND c.run = w.run
+                    AND w.month_index <= c.month_index)`
+          }
+        ), bounds AS MATERIALIZED (
+          SELECT min(first_day) AS first_day,
+            (max(first_day) + interval '1 month' - interval '1 day')::date AS last_day,
+            array_agg(DISTINCT category) AS categories
+          FROM wanted
+        ), foreign_rows AS MATERIALIZED (
+          SELECT ${foreignColumns} FROM transactions AS t
+          WHERE t.currency < ${base}::text AND ${foreignWhere}
+          UNION ALL
+          SELECT ${foreignColumns} FROM transactions AS t
+          WHERE t.currency > ${base}::text AND ${foreignWhere}
+        ), rate_map AS MATERIALIZED (
+          -- One row: each currency and day's rate under the key currency || day, so that each
+          -- foreign row finds its rate in the map whatever the planner guesses of row counts.
+          SELECT coalesce(jsonb_object_agg(d.currency || d.added_on::text, r.rate), '{}'::jsonb) AS rates
+          FROM (
+            SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
+            WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text
+          ) AS d
+          LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
+        ), parts AS (
+          SELECT w.category, w.first_day, w.id, w.user_id, w.amount_cents, w.month, w.year,
+            w.rollover, w.created_at, w.month_index, w.run, 0::bigint AS cents, 0 AS missing
+          FROM wanted AS w
+          UNION ALL
+          SELECT d.category, date_trunc('month', d.added_on)::date, NULL, NULL, NULL, NULL, NULL,
+            NULL, NULL, NULL, NULL, d.sum_cents, 0
+          FROM transaction_daily_totals AS d
+          WHERE d.user_id = ${userId}::uuid AND NOT d.is_income
+            AND d.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
+            AND d.category = ANY ((SELECT categories FROM bounds)::text[])
+          UNION ALL
+          SELECT f.category, date_trunc('month', f.added_on)::date, NULL, NULL, NULL, NULL, NULL,
+            NULL, NULL, NULL, NULL, coalesce(f.base_cents, 0) - f.cost_cents,
+            (f.base_cents IS NULL)::int
+          FROM (
+            SELECT f.*, CASE WHEN f.base_cost_currency = ${base}::text THEN f.base_cost_cents
+              ELSE ${convertedCents(
+                sql`f.cost_cents`,
+                sql`((SELECT rates FROM rate_map) ->> (f.currency || f.added_on::text))::numeric`,
+                base,
+              )} END AS base_cents
+            FROM foreign_rows AS f
+          ) AS f
+        ), spending AS (
+          -- Each budget with its month's kept total and corrections, grouped in one pass.
+          SELECT (array_agg(p.id) FILTER (WHERE p.id IS NOT NULL))[1] AS id,
+            (array_agg(p.user_id) FILTER (WHERE p.id IS NOT NULL))[1] AS user_id,
+            p.category, max(p.amount_cents) AS amount_cents, max(p.month) AS month,
+            max(p.year) AS year, bool_or(p.rollover) AS rollover, max(p.created_at) AS created_at,
+            max(p.month_index) AS month_index, max(p.run) AS run,
+            sum(p.cents)::bigint AS spent_cents, sum(p.missing)::int AS month_unconverted
+          FROM parts AS p
+          GROUP BY p.category, p.first_day
+          HAVING count(p.id) > 0
+        ), measured AS (
+          SELECT s.*,
+            coalesce(sum(s.amount_cents - s.spent_cents) OVER before_it, 0)::bigint AS carried_cents,
+            (sum(s.month_unconverted) OVER up_to_it)::int AS unconverted
+          FROM spending AS s
+          WINDOW before_it AS (PARTITION BY s.category, s.run ORDER BY s.month_index
+              ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING),
+            up_to_it AS (PARTITION BY s.category, s.run ORDER BY s.month_index
+              ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
         )
-        .leftJoin(sql`LATERAL ${transactionRate('transactions', base)} AS r`, sql`true`)
-        .where(and(...conditions))
-        .groupBy(budgets.id)
-        .orderBy(
-          desc(budgets.year),
-          desc(budgets.month),
-          sql`lower(${budgets.category})`,
-          asc(budgets.category),
-        );
-      return rows.map((row) => ({
-        ...row.budget,
-        spentCents: row.spentCents,
-        unconverted: row.unconverted,
+        SELECT c.id, c.user_id, c.category, c.amount_cents, c.month, c.year, c.rollover,
+          c.created_at, c.spent_cents, c.carried_cents, c.unconverted
+        FROM measured AS c
+        WHERE ${asked}
+        ORDER BY c.year DESC, c.month DESC, lower(c.category), c.category`);
+      return result.rows.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        category: row.category,
+        amountCents: Number(row.amount_cents),
+        month: Number(row.month),
+        year: Number(row.year),
+        rollover: row.rollover,
+        createdAt: new Date(row.created_at),
+        spentCents: Number(row.spent_cents),
+        carriedCents: Number(row.carried_cents),
+        unconverted: Number(row.unconverted),
       }));
+    },
+
+    /** The budgets of one month, as stored (no spending). */
+    async ofMonth(userId: string, month: number, year: number): Promise<BudgetRow[]> {
+      return db
+        .select()
+        .from(budgets)
+        .where(and(eq(budgets.userId, userId), eq(budgets.month, month), eq(budgets.year, year)));
     },
 
     /** Inserts the budget, or returns undefined when that category and month has one. */
     async insert(userId: string, values: BudgetValues): Promise<BudgetRow | undefined> {
       const [row] = await db
         .insert(budgets)
-        .values({ id: newId(), userId, ...values })
+        .values({ id: newId(), userId, ...values, rollover: values.rollover ?? false })
         .onConflictDoNothing({
           target: [budgets.userId, budgets.category, budgets.year, budgets.month],
         })
@@ -93,11 +228,25 @@ export function createBudgetsRepository(db: Executor) {
       return row;
     },
 
+    /** Inserts these budgets, skipping each whose category and month has one; how many went in. */
+    async insertMissing(userId: string, values: Required<BudgetValues>[]): Promise<number> {
+      if (values.length === 0) return 0;
+      const inserted = await db
+        .insert(budgets)
+        .values(values.map((value) => ({ id: newId(), userId, ...value })))
+        .onConflictDoNothing({
+          target: [budgets.userId, budgets.category, budgets.year, budgets.month],
+        })
+        .returning({ id: budgets.id });
+      return inserted.length;
+    },
+
     /** Throws a unique violation of BUDGET_MONTH_KEY when another budget has that month. */
     async update(userId: string, id: string, values: BudgetValues): Promise<boolean> {
+      const { rollover, ...rest } = values;
       const updated = await db
         .update(budgets)
-        .set(values)
+        .set(rollover === undefined ? rest : { ...rest, rollover })
         .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
         .returning({ id: budgets.id });
       return updated.length > 0;

@@ -1,5 +1,9 @@
 import {
   apiErrorSchema,
+  budgetCopyInputSchema,
+  budgetCopyResultSchema,
+  budgetMonthQuerySchema,
+  budgetSummarySchema,
   budgetInputSchema,
   budgetListQuerySchema,
   budgetListSchema,
@@ -34,6 +38,35 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
       },
     },
     async (request) => budgets.list(request.user, request.query),
+  );
+
+  app.get(
+    '/summary',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A month's budgets added up, with the month's income",
+        querystring: budgetMonthQuerySchema,
+        response: { 200: budgetSummarySchema, ...errors },
+      },
+    },
+    async (request) => budgets.summary(request.user, request.query),
+  );
+
+  app.post(
+    '/copy',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Copy one month's budgets to the categories another month lacks",
+        body: budgetCopyInputSchema,
+        response: { 201: budgetCopyResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await budgets.copy(request.user.id, request.body)),
   );
 
   app.post(

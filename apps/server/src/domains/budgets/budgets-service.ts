@@ -1,18 +1,31 @@
 import type { UserRow } from '../../db/schema';
 import {
+  BUDGET_MESSAGES,
+  daysInMonth,
   ErrorCode,
+  fromStoredHundredths,
   toStoredHundredths,
   type Budget,
+  type BudgetCopyResult,
   type BudgetListQuery,
+  type BudgetMonthQuery,
+  type BudgetSummary,
+  type ValidBudgetCopyInput,
   type ValidBudgetInput,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/postgres-errors';
-import { conflict, notFound } from '../../http/app-error';
+import { badRequest, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { rememberCategory } from '../categories/remember-category';
+import { createTransactionTotalsRepository } from '../transactions/transaction-totals-repository';
 import { toBudgetDto } from './budget-dto';
-import { BUDGET_MONTH_KEY, createBudgetsRepository, type BudgetValues } from './budgets-repository';
+import {
+  BUDGET_MONTH_KEY,
+  createBudgetsRepository,
+  type BudgetFilter,
+  type BudgetValues,
+} from './budgets-repository';
 
 const budgetNotFound = () => notFound('Budget not found.', ErrorCode.BUDGET_NOT_FOUND);
 
@@ -28,6 +41,7 @@ function toValues(input: ValidBudgetInput): BudgetValues {
     amountCents: toStoredHundredths(input.amount),
     month: input.month,
     year: input.year,
+    rollover: input.rollover,
   };
 }
 
@@ -45,7 +59,68 @@ export function createBudgetsService(db: Database) {
 
   return {
     async list(reader: Reader, query: BudgetListQuery): Promise<Budget[]> {
-      return (await budgets.list(reader.id, reader.defaultCurrency, query)).map(toBudgetDto);
+      const filter: BudgetFilter =
+        query.month !== undefined && query.year !== undefined
+          ? { month: query.month, year: query.year }
+          : {};
+      return (await budgets.list(reader.id, reader.defaultCurrency, filter)).map(toBudgetDto);
+    },
+
+    /**
+     * The month's budgets added up (what the table's totals row shows) and the month's income,
+     * all in the base currency.
+     */
+    async summary(reader: Reader, { month, year }: BudgetMonthQuery): Promise<BudgetSummary> {
+      const rows = await budgets.list(reader.id, reader.defaultCurrency, { month, year });
+      const from = `${year}-${String(month).padStart(2, '0')}-01`;
+      const to = `${from.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
+      const totals = await createTransactionTotalsRepository(db).totalsBetween(
+        reader.id,
+        reader.defaultCurrency,
+        from,
+        to,
+      );
+      let budgeted = 0;
+      let spent = 0;
+      let available = 0;
+      for (const row of rows) {
+        budgeted += row.amountCents;
+        spent += row.spentCents;
+        available += row.amountCents + row.carriedCents;
+      }
+      return {
+        budgeted: fromStoredHundredths(budgeted),
+        spent: fromStoredHundredths(spent),
+        available: fromStoredHundredths(available),
+        remaining: fromStoredHundredths(available - spent),
+        income: fromStoredHundredths(totals.incomeCents),
+        unconverted: totals.unconverted,
+      };
+    },
+
+    /**
+     * Gives the target month each budget of the source month whose category it lacks, with the
+     * same amount and rollover. Nothing to copy is a 400; nothing missing is `{ created: 0 }`.
+     */
+    async copy(userId: string, input: ValidBudgetCopyInput): Promise<BudgetCopyResult> {
+      return db.transaction(async (tx) => {
+        const repository = createBudgetsRepository(tx);
+        const source = await repository.ofMonth(userId, input.fromMonth, input.fromYear);
+        if (source.length === 0) {
+          throw badRequest(BUDGET_MESSAGES.copyNothing, ErrorCode.NO_BUDGETS_TO_COPY);
+        }
+        const created = await repository.insertMissing(
+          userId,
+          source.map((budget) => ({
+            category: budget.category,
+            amountCents: budget.amountCents,
+            month: input.toMonth,
+            year: input.toYear,
+            rollover: budget.rollover,
+          })),
+        );
+        return { created };
+      });
     },
 
     /**

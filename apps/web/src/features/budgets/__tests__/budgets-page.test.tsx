@@ -23,6 +23,9 @@ function makeBudget(overrides: Partial<Budget> = {}): Budget {
     amount: 100,
     month,
     year,
+    rollover: false,
+    carried: 0,
+    available: overrides.amount ?? 100,
     spent: 25,
     remaining: 75,
     percent: 25,
@@ -36,6 +39,11 @@ function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'GET /api/auth/me': { body: makeUser() },
     'GET /api/transactions/categories/expense': { body: EXPENSE_CATEGORIES },
+    'GET /api/budgets/summary': {
+      body: { budgeted: 0, spent: 0, available: 0, remaining: 0, income: 0, unconverted: 0 },
+    },
+    'GET /api/goals': { body: [] },
+    'GET /api/accounts': { body: [] },
     ...handlers,
   });
 }
@@ -78,7 +86,10 @@ describe('budgets page', () => {
     const { year, month } = currentMonth();
     const [, row] = within(table).getAllByRole('row');
     if (!row) throw new Error('No budget row');
-    expect(within(row).getByRole('button', { name: 'Edit Food budget' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /^Food expenses in / })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/transactions?type=expense&category=Food&from='),
+    );
     expect(within(row).getByText(`${month}/${year}`)).toBeInTheDocument();
     expect(within(row).getByText('$200.00')).toBeInTheDocument();
     expect(within(row).getByText('$50.50')).toBeInTheDocument();
@@ -156,7 +167,8 @@ describe('budgets page', () => {
     [79, 'green'],
     [80, 'yellow'],
     [99, 'yellow'],
-    [100, 'red'],
+    // Exactly all of it spent (Rent of 900 with 900 paid) is "spent", not overspent.
+    [100, 'yellow'],
     [150, 'red'],
   ] as const)('colours a bar at %i percent %s', async (percent, color) => {
     signedIn({
@@ -246,6 +258,7 @@ describe('budgets page', () => {
       amount: 250.5,
       month: 1,
       year,
+      rollover: false,
     });
     expect(addButton).toHaveFocus();
   });
@@ -316,7 +329,7 @@ describe('budgets page', () => {
     expect(screen.getByRole('dialog', { name: 'Add Budget' })).toBeInTheDocument();
   });
 
-  it('opens a row in the Edit Budget dialog and saves it', async () => {
+  it('opens the Edit Budget dialog from the row menu and saves it', async () => {
     const budget = makeBudget({ _id: 'budget-1', category: 'Shopping', amount: 80 });
     const { calls } = signedIn({
       'GET /api/budgets': { body: [budget] },
@@ -325,9 +338,7 @@ describe('budgets page', () => {
       }),
     });
     const { user } = await openBudgets();
-    const row = (await screen.findByText('$80.00')).closest('tr');
-    if (!row) throw new Error('No row');
-    await user.click(row);
+    await chooseRowAction(user, 'the Shopping budget', 'Edit');
 
     const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
     expect(within(dialog).getByLabelText('Category')).toHaveValue('Shopping');
@@ -343,14 +354,15 @@ describe('budgets page', () => {
       amount: 120,
       month: budget.month,
       year: budget.year,
+      rollover: false,
     });
   });
 
   it('closes the dialog with Escape and gives focus back', async () => {
     signedIn({ 'GET /api/budgets': { body: [makeBudget({ category: 'Food' })] } });
     const { user } = await openBudgets();
-    const edit = await screen.findByRole('button', { name: 'Edit Food budget' });
-    await user.click(edit);
+    await chooseRowAction(user, 'the Food budget', 'Edit');
+    const edit = screen.getByRole('button', { name: 'Actions for the Food budget' });
     expect(screen.getByRole('dialog', { name: 'Edit Budget' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -360,7 +372,7 @@ describe('budgets page', () => {
   it('focuses the first field, and asks before Escape discards what was typed', async () => {
     signedIn({ 'GET /api/budgets': { body: [makeBudget({ category: 'Food' })] } });
     const { user } = await openBudgets();
-    await user.click(await screen.findByRole('button', { name: 'Edit Food budget' }));
+    await chooseRowAction(user, 'the Food budget', 'Edit');
     const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
     expect(within(dialog).getByLabelText('Category')).toHaveFocus();
     const amount = within(dialog).getByLabelText(/Amount/);
@@ -415,6 +427,185 @@ describe('budgets page', () => {
     expect(
       await screen.findByText('Could not delete the budget. Please try again.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Food budget' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Food expenses in / })).toBeInTheDocument();
+  });
+});
+
+describe('budgets that carry on, totals and goals', () => {
+  it('copies last month onto an empty month', async () => {
+    let copied: Budget[] = [];
+    const { calls } = signedIn({
+      'GET /api/budgets': () => ({ body: copied }),
+      'POST /api/budgets/copy': () => {
+        copied = [makeBudget({ category: 'Bills', amount: 900 })];
+        return { status: 201, body: { created: 1 } };
+      },
+    });
+    const { user } = await openBudgets();
+    await screen.findByText('No budgets found.');
+    const { year, month } = currentMonth();
+    expect(screen.getByText(/^There are no budgets for .* yet\.$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy last month' }));
+
+    expect(await screen.findByText('$900.00')).toBeInTheDocument();
+    const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+    expect(calls.find((call) => call.path === '/api/budgets/copy')?.body).toEqual({
+      fromMonth: previous.month,
+      fromYear: previous.year,
+      toMonth: month,
+      toYear: year,
+    });
+    expect(await screen.findByText(/^Copied 1 budget from /)).toBeInTheDocument();
+  });
+
+  it('shows what a rolling budget carried and has available, and the month totals', async () => {
+    signedIn({
+      'GET /api/budgets': {
+        body: [
+          makeBudget({
+            category: 'Food',
+            amount: 100,
+            rollover: true,
+            carried: -30,
+            available: 70,
+            spent: 20,
+            remaining: 50,
+            percent: 29,
+          }),
+          makeBudget({ category: 'Bills', amount: 900, spent: 900, remaining: 0, percent: 100 }),
+        ],
+      },
+      'GET /api/budgets/summary': {
+        body: {
+          budgeted: 1000,
+          spent: 920,
+          available: 970,
+          remaining: 50,
+          income: 2500,
+          unconverted: 0,
+        },
+      },
+    });
+    await openBudgets();
+    const food = (await screen.findByRole('link', { name: /^Food expenses/ })).closest('tr')!;
+    expect(within(food).getByTestId('budget-rollover')).toHaveTextContent(
+      '−$30.00 carried · $70.00 available',
+    );
+    const bills = screen.getByRole('link', { name: /^Bills expenses/ }).closest('tr')!;
+    expect(within(bills).queryByTestId('budget-rollover')).toBeNull();
+    // Rent paid in full: spent, not overspent.
+    expect(within(bills).getByRole('progressbar')).toHaveAttribute('data-color', 'yellow');
+
+    const totals = await screen.findByRole('region', { name: /^Totals for / });
+    for (const [label, value] of [
+      ['Budgeted', '$1,000.00'],
+      ['Spent', '$920.00'],
+      ['Available', '$970.00'],
+      ['Remaining', '$50.00'],
+      ['Income this month', '$2,500.00'],
+    ] as const) {
+      expect(within(totals).getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+  });
+
+  it("opens a row's expenses of the month on the Transactions page", async () => {
+    signedIn({
+      'GET /api/budgets': { body: [makeBudget({ category: 'Groceries', month: 2, year: 2024 })] },
+      'GET /api/transactions': {
+        body: { transactions: [], totalPages: 1, currentPage: 1, total: 0 },
+      },
+    });
+    const { user } = await openBudgets();
+    const link = await screen.findByRole('link', { name: /^Groceries expenses in/ });
+    expect(link).toHaveAttribute(
+      'href',
+      '/transactions?type=expense&category=Groceries&from=2024-02-01&to=2024-02-29',
+    );
+    await user.click(within(link.closest('tr')!).getByText('$25.00'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Transactions' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('saves Roll over with the budget', async () => {
+    const { calls } = signedIn({
+      'GET /api/budgets': { body: [] },
+      'POST /api/budgets': ({ body }) => ({
+        status: 201,
+        body: makeBudget(body as Partial<Budget>),
+      }),
+    });
+    const { user } = await openBudgets();
+    await user.click(screen.getByRole('button', { name: 'Add Budget' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('option', { name: 'Food' })).toBeInTheDocument(),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
+    await user.type(within(dialog).getByLabelText('Amount'), '100');
+    const rollover = within(dialog).getByRole('checkbox', { name: 'Roll over' });
+    expect(rollover).not.toBeChecked();
+    await user.click(rollover);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ rollover: true });
+  });
+
+  it('shows goals with what is saved, what each month needs, and a goal reached', async () => {
+    const goal = (overrides: Record<string, unknown>) => ({
+      _id: crypto.randomUUID(),
+      name: 'Holiday',
+      targetAmount: 1200,
+      currency: 'USD',
+      targetDate: '2026-12-31',
+      accountId: null,
+      saved: 300,
+      percent: 25,
+      monthlyNeeded: 90,
+      ...overrides,
+    });
+    const goals = [
+      goal({}),
+      goal({ name: 'Bike', targetAmount: 500, saved: 520, percent: 104, monthlyNeeded: 0 }),
+    ];
+    const { calls } = signedIn({
+      'GET /api/budgets': { body: [] },
+      'GET /api/goals': () => ({ body: goals }),
+      'POST /api/goals': ({ body }) => {
+        const created = goal({ ...(body as object), saved: 0, percent: 0, monthlyNeeded: null });
+        goals.push(created);
+        return { status: 201, body: created };
+      },
+    });
+    const { user } = await openBudgets();
+    const holiday = await screen.findByRole('listitem', { name: 'Holiday' });
+    expect(holiday).toHaveTextContent('$300.00 of $1,200.00 · by Dec 31, 2026');
+    expect(holiday).toHaveTextContent('$90.00 a month to reach it in time');
+    expect(within(holiday).getByRole('progressbar', { name: 'Holiday saved' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    const bike = screen.getByRole('listitem', { name: 'Bike' });
+    expect(within(bike).getByText('Goal reached')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Goal' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Goal' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Cushion');
+    await user.type(within(dialog).getByLabelText(/^Target amount/), '3000');
+    await user.type(within(dialog).getByLabelText(/^Saved so far/), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      calls.find((call) => call.path === '/api/goals' && call.method === 'POST')?.body,
+    ).toEqual({
+      name: 'Cushion',
+      targetAmount: 3000,
+      targetDate: null,
+      accountId: null,
+      saved: 150,
+    });
+    expect(await screen.findByRole('listitem', { name: 'Cushion' })).toHaveTextContent(
+      'No target date',
+    );
   });
 });

@@ -14,8 +14,9 @@ export function useDeleteBudget() {
     mutationFn: deleteBudget,
     onSuccess: (_answer, budgetId) => {
       // The row goes at once (so focus never rests on a removed button), then the list refreshes.
-      queryClient.setQueriesData<Budget[]>({ queryKey: queryKeys.budgets.all }, (budgets) =>
-        budgets?.filter((budget) => budget._id !== budgetId),
+      queryClient.setQueriesData<Budget[]>(
+        { queryKey: [...queryKeys.budgets.all, 'list'] },
+        (budgets) => budgets?.filter((budget) => budget._id !== budgetId),
       );
       return invalidateFamilies(queryClient, refreshAfter.budgetDelete);
     },

@@ -58,6 +58,7 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
       amount: budget?.amount ?? '',
       month: String(budget?.month ?? defaultMonth.month),
       year: String(budget?.year ?? defaultMonth.year),
+      rollover: budget?.rollover ?? false,
     },
   });
 
@@ -121,6 +122,23 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
           error={errors.year?.message}
           {...register('year')}
         />
+      </div>
+      <div>
+        <label className="flex items-center gap-3 text-sm font-medium text-neutral-800 dark:text-neutral-200">
+          <input
+            type="checkbox"
+            aria-describedby="budget-rollover-hint"
+            className="size-4 rounded border-neutral-300 accent-emerald-700 dark:border-neutral-600 dark:accent-emerald-500"
+            {...register('rollover')}
+          />
+          Roll over
+        </label>
+        <p
+          id="budget-rollover-hint"
+          className="mt-1 ml-7 text-sm text-neutral-600 dark:text-neutral-400"
+        >
+          Bring in what was left, or overspent, in this category last month.
+        </p>
       </div>
       <FormActions submitLabel={'Save'} onCancel={onCancel} isBusy={isBusy} />
     </form>

@@ -8,11 +8,19 @@ const barColors: Record<BudgetProgressColor, string> = {
 
 /**
  * How much of a budget is spent: a bar coloured by the thresholds of docs/architecture.md, Product
- * rules (green under 80 %, yellow to under 100 %, red from 100 %) and the percent as text. The bar
- * stops at full width.
+ * rules (green under 80 %, yellow from 80 % to exactly 100 % — all spent —, red once overspent)
+ * and the percent as text. The bar stops at full width.
  */
-export function BudgetProgress({ category, percent }: { category: string; percent: number }) {
-  const color = budgetProgressColor(percent);
+export function BudgetProgress({
+  category,
+  percent,
+  remaining,
+}: {
+  category: string;
+  percent: number;
+  remaining: number;
+}) {
+  const color = budgetProgressColor(percent, remaining);
   const width = Math.min(100, Math.max(0, percent));
   return (
     <div className="flex min-w-36 items-center gap-3">

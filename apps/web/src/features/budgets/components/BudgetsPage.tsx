@@ -1,5 +1,6 @@
 import type { Budget } from '@moneta/shared/budget-schemas';
 import { useRef, useState } from 'react';
+import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
@@ -10,16 +11,21 @@ import { SectionSpinner } from '@/components/ui/Spinner';
 import { useQueuedSearchParams } from '@/hooks/use-queued-search-params';
 import { errorMessage } from '@/lib/api-client';
 import { useToday } from '@/lib/auth/use-today';
+import { useCopyBudgets } from '../api/copy-budgets';
 import { useDeleteBudget } from '../api/delete-budget';
+import { useBudgetSummary } from '../api/get-budget-summary';
 import { useBudgets } from '../api/get-budgets';
 import {
   budgetMonthName,
   budgetMonthOf,
   formatBudgetMonth,
   parseMonthValue,
+  previousBudgetMonth,
   toMonthValue,
 } from '../utils/budget-month';
 import { BudgetForm } from './BudgetForm';
+import { BudgetTotals } from './BudgetTotals';
+import { GoalsSection } from './GoalsSection';
 import { BudgetsTable } from './BudgetsTable';
 import { MonthPicker, type MonthChange } from './MonthPicker';
 
@@ -35,6 +41,8 @@ export function BudgetsPage() {
   const currentMonth = budgetMonthOf(today);
   const viewed = parseMonthValue(searchParams.get('month')) ?? currentMonth;
   const budgetsQuery = useBudgets(viewed);
+  const summaryQuery = useBudgetSummary(viewed);
+  const copyMutation = useCopyBudgets();
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Budget | null>(null);
   const deleteMutation = useDeleteBudget();
@@ -50,6 +58,21 @@ export function BudgetsPage() {
         params.set('month', toMonthValue(typeof change === 'function' ? change(shown) : change));
       },
       { replace: true },
+    );
+  }
+
+  function copyLastMonth() {
+    const from = previousBudgetMonth(viewed);
+    copyMutation.mutate(
+      { fromMonth: from.month, fromYear: from.year, toMonth: viewed.month, toYear: viewed.year },
+      {
+        onSuccess: ({ created }) =>
+          toast.success(
+            `Copied ${created} ${created === 1 ? 'budget' : 'budgets'} from ${budgetMonthName(from)}.`,
+          ),
+        onError: (error) =>
+          toast.error(errorMessage(error, 'Could not copy the budgets. Please try again.')),
+      },
     );
   }
 
@@ -80,18 +103,29 @@ export function BudgetsPage() {
         empty={
           <EmptyState title="No budgets found.">
             {`There are no budgets for ${monthName} yet.`}
+            <span className="mt-4 block">
+              <Button variant="secondary" onClick={copyLastMonth} disabled={copyMutation.isPending}>
+                {copyMutation.isPending ? 'Copying…' : 'Copy last month'}
+              </Button>
+            </span>
           </EmptyState>
         }
       >
         {(budgets) => (
-          <BudgetsTable
-            budgets={budgets}
-            caption={`Budgets for ${monthName}`}
-            onEdit={(budget) => setForm({ mode: 'edit', budget })}
-            onDelete={setDeleting}
-          />
+          <>
+            {summaryQuery.data ? (
+              <BudgetTotals summary={summaryQuery.data} monthName={monthName} />
+            ) : null}
+            <BudgetsTable
+              budgets={budgets}
+              caption={`Budgets for ${monthName}`}
+              onEdit={(budget) => setForm({ mode: 'edit', budget })}
+              onDelete={setDeleting}
+            />
+          </>
         )}
       </QueryState>
+      <GoalsSection />
       <Dialog
         isOpen={form !== null}
         onClose={() => setForm(null)}

@@ -1,11 +1,12 @@
 import type { Budget } from '@moneta/shared/budget-schemas';
 import { formatMoney } from '@moneta/shared/money';
 import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { RowActions } from '@/components/ui/RowActions';
 import { Table, TableCell, TableRow, type TableColumn } from '@/components/ui/Table';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { formatBudgetMonth } from '../utils/budget-month';
+import { budgetMonthName, budgetTransactionsPath, formatBudgetMonth } from '../utils/budget-month';
 import { BudgetProgress } from './BudgetProgress';
 
 type BudgetsTableProps = {
@@ -28,17 +29,20 @@ const COLUMNS: TableColumn[] = [
 const mutedNumber = 'text-neutral-700 tabular-nums dark:text-neutral-300';
 
 /**
- * The budgets of the month shown (docs/architecture.md, Product rules). A row opens its budget for
- * editing; the category is also a button so that the keyboard can do the same.
+ * The budgets of the month shown (docs/architecture.md, Product rules). A row opens the
+ * category's expenses of that month on the Transactions page; the category is also a link so
+ * that the keyboard can do the same. Edit and Delete are in the row's menu. A budget that rolls
+ * over shows what it carried in and what is available under its amount.
  */
 export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTableProps) {
   const currency = useCurrency();
+  const navigate = useNavigate();
 
   function onRowClick(event: MouseEvent<HTMLTableRowElement>, budget: Budget) {
     // Buttons and links in the row (and its menu, drawn elsewhere) do their own thing.
     if (!(event.target instanceof Element) || !event.currentTarget.contains(event.target)) return;
     if (event.target.closest('button, a')) return;
-    onEdit(budget);
+    void navigate(budgetTransactionsPath(budget));
   }
 
   return (
@@ -50,15 +54,13 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
           className="cursor-pointer"
         >
           <TableCell isSticky stack="title">
-            <button
-              type="button"
-              onClick={() => onEdit(budget)}
+            <Link
+              to={budgetTransactionsPath(budget)}
               className="rounded text-left font-medium break-words text-neutral-900 underline-offset-4 hover:underline dark:text-white"
             >
-              <span className="sr-only">Edit </span>
               {budget.category}
-              <span className="sr-only"> budget</span>
-            </button>
+              <span className="sr-only">{` expenses in ${budgetMonthName(budget)}`}</span>
+            </Link>
           </TableCell>
           <TableCell className={mutedNumber}>{formatBudgetMonth(budget)}</TableCell>
           <TableCell
@@ -68,6 +70,19 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
             className="text-neutral-900 tabular-nums max-sm:text-sm dark:text-white"
           >
             {formatMoney(budget.amount, currency)}
+            {budget.rollover ? (
+              <span
+                data-testid="budget-rollover"
+                className="block text-xs font-normal text-neutral-600 dark:text-neutral-400"
+              >
+                {`${budget.carried < 0 ? '−' : '+'}${formatMoney(Math.abs(budget.carried), currency)} carried`}
+                {/* Two lines on a phone, so that the category keeps its width. */}
+                <span className="max-sm:block">
+                  <span className="max-sm:hidden"> · </span>
+                  {`${formatMoney(budget.available, currency)} available`}
+                </span>
+              </span>
+            ) : null}
           </TableCell>
           <TableCell align="right" stackLabel="Spent" className={mutedNumber}>
             {formatMoney(budget.spent, currency)}
@@ -86,7 +101,11 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
             {formatMoney(budget.remaining, currency)}
           </TableCell>
           <TableCell stack="full">
-            <BudgetProgress category={budget.category} percent={budget.percent} />
+            <BudgetProgress
+              category={budget.category}
+              percent={budget.percent}
+              remaining={budget.remaining}
+            />
           </TableCell>
           <TableCell align="right" stack="menu">
             <RowActions

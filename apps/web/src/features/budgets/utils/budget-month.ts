@@ -1,5 +1,6 @@
 import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR } from '@moneta/shared/budget-schemas';
-import { dateParts } from '@moneta/shared/calendar-date';
+import { dateParts, daysInMonth } from '@moneta/shared/calendar-date';
+import { paths } from '@/config/paths';
 import type { BudgetMonth } from '../api/get-budgets';
 
 export const FIRST_MONTH = 1;
@@ -68,4 +69,21 @@ export function clampMonth(value: string): string {
   const number = Number(trimmed);
   if (!Number.isFinite(number)) return value;
   return String(Math.min(LAST_MONTH, Math.max(FIRST_MONTH, Math.round(number))));
+}
+
+/** The month before, for "Copy last month". */
+export function previousBudgetMonth(month: BudgetMonth): BudgetMonth {
+  return shiftBudgetMonth(month, -1);
+}
+
+/** The Transactions page showing a budget's category's expenses of its month. */
+export function budgetTransactionsPath(budget: BudgetMonth & { category: string }): string {
+  const month = toMonthValue(budget);
+  const params = new URLSearchParams({
+    type: 'expense',
+    category: budget.category,
+    from: `${month}-01`,
+    to: `${month}-${String(daysInMonth(budget.year, budget.month)).padStart(2, '0')}`,
+  });
+  return `${paths.transactions}?${params}`;
 }

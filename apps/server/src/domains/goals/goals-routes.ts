@@ -1,0 +1,78 @@
+import { goalInputSchema, goalListSchema, goalSchema, messageSchema } from '@moneta/shared';
+import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
+import type { App } from '../../http/types';
+import type { Authenticate } from '../../plugins/authenticate';
+import type { GoalsService } from './goals-service';
+
+export interface GoalsRoutesOptions {
+  goals: GoalsService;
+  authenticate: Authenticate;
+}
+
+const errors = errorAnswers(400, 401, 404);
+
+/** Savings goals (DESIGN §6.7). */
+export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promise<void> {
+  const { goals } = options;
+  const { tags, security } = signedInArea(app, options.authenticate, 'goals');
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List savings goals with what is saved and needed per month',
+        response: { 200: goalListSchema, ...errors },
+      },
+    },
+    async (request) => goals.list(request.user),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a savings goal',
+        body: goalInputSchema,
+        response: { 201: goalSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await goals.create(request.user, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a savings goal',
+        params: idParams,
+        body: goalInputSchema,
+        response: { 200: goalSchema, ...errors },
+      },
+    },
+    async (request) => goals.update(request.user, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a savings goal',
+        params: idParams,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await goals.remove(request.user.id, request.params.id);
+      return { message: 'Goal deleted.' };
+    },
+  );
+}
