@@ -127,10 +127,17 @@ function CategoryFigures({
             <TableRowHeader isSticky>{row.name}</TableRowHeader>
             {data.periods.map((period, index) => {
               const label = labels[index] ?? period.start;
+              const amount = row.totals[index] ?? 0;
               return (
-                <TableCell key={period.start} align="right" stackLabel={label}>
+                <TableCell
+                  key={period.start}
+                  align="right"
+                  stackLabel={label}
+                  // On a phone the list names the periods with figures; the average counts all.
+                  stack={amount === 0 ? 'hidden' : 'meta'}
+                >
                   <FigureLink
-                    amount={row.totals[index] ?? 0}
+                    amount={amount}
                     currency={currency}
                     description={`${row.name} in ${label}`}
                     to={transactionsPath({
