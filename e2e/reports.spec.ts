@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DashboardPage } from './pages/dashboard-page';
 import { ReportsPage } from './pages/reports-page';
 import { TransactionsPage } from './pages/transactions-page';
 import { createTransactions, todayUtc, type NewTransaction } from './support/transactions';
@@ -213,4 +214,30 @@ test('light at 1280 px and dark at 360 px, with no accessibility violations', as
     /^Spending by category, /,
   );
   expect(await violations(page)).toEqual([]);
+});
+
+test('each dashboard card opens its report over the dashboard period', async ({
+  page,
+  request,
+}) => {
+  await seededUser(page, request);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.choosePeriod('Last year');
+  await dashboard
+    .chartCard('Expenses by Category')
+    .getByRole('link', { name: 'Category report' })
+    .click();
+  const reports = new ReportsPage(page);
+  await expect(reports.heading).toBeVisible();
+  await expect(reports.period).toHaveValue('last-year');
+  await expect(reports.section('Spending by category')).toBeVisible();
+
+  await page.goBack();
+  await dashboard.cardItem('Total Income').getByRole('link', { name: 'Cash flow report' }).click();
+  await expect(reports.period).toHaveValue('last-year');
+  await page.goBack();
+  await page.getByRole('link', { name: 'Net worth report' }).click();
+  await expect(reports.period).toHaveValue('last-12-months');
+  await expect(reports.section('Net worth').getByRole('table')).toBeVisible();
 });

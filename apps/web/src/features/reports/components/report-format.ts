@@ -12,9 +12,12 @@ export function formatChange(change: number, currency: string): string {
   return `${rounded > 0 ? '+' : '−'}${formatMoney(Math.abs(rounded), currency)}`;
 }
 
-/** A change in percent of what it compares with; '' when that is zero (no percent of nothing). */
+/**
+ * A change in percent of what it compares with, only between two positive figures: a percent of
+ * nothing, or from a loss to a gain (a net of −$45 then +$2,880 is not "+6499%"), says nothing.
+ */
 export function formatPercentChange(current: number, previous: number): string {
-  if (Math.round(previous * 100) === 0) return '';
+  if (Math.round(previous * 100) <= 0 || current < 0) return '';
   const percent = Math.round(((current - previous) / Math.abs(previous)) * 100);
   return `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent)}%`;
 }
