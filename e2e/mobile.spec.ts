@@ -107,6 +107,7 @@ function signedInScreens(accountId: string) {
     { path: '/accounts', heading: 'Accounts' },
     { path: `/accounts/${accountId}`, heading: 'Holiday savings with a rather long name' },
     { path: '/budgets', heading: 'Budgets' },
+    { path: '/reports', heading: 'Reports' },
     { path: '/recurring-transactions', heading: 'Recurring Transactions' },
     { path: '/receipts', heading: /Receipt/ },
     { path: '/settings', heading: 'Settings' },

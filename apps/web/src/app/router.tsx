@@ -60,6 +60,7 @@ const Import = page(() => import('./routes/app/import'), 'ImportRoute');
 const Rules = page(() => import('./routes/app/rules'), 'RulesRoute');
 const Rates = page(() => import('./routes/app/rates'), 'RatesRoute');
 const Settings = page(() => import('./routes/app/settings'), 'SettingsRoute');
+const Reports = page(() => import('./routes/app/reports'), 'ReportsRoute');
 const Budgets = page(() => import('./routes/app/budgets'), 'BudgetsRoute');
 const RecurringTransactions = page(
   () => import('./routes/app/recurring-transactions'),
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: paths.rules, element: <Rules /> },
               { path: paths.rates, element: <Rates /> },
               { path: paths.settings, element: <Settings /> },
+              { path: paths.reports, element: <Reports /> },
               { path: paths.budgets, element: <Budgets /> },
               { path: paths.recurringTransactions, element: <RecurringTransactions /> },
             ],

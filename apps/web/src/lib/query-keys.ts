@@ -81,6 +81,11 @@ export const queryKeys = {
     list: ['rules', 'list'] as const,
     suggestion: (name: string, isIncome: boolean) => ['rules', 'suggest', name, isIncome] as const,
   },
+  /** The reports (cash flow, categories, net worth, payees), each by its query. */
+  reports: {
+    all: ['reports'] as const,
+    report: (name: string, query: Record<string, string>) => ['reports', name, query] as const,
+  },
   /** Exchange rates in the base currency: the ECB's and the user's own, by currency and window. */
   rates: {
     all: ['rates'] as const,

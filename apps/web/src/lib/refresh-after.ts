@@ -4,10 +4,11 @@ import { queryKeys } from './query-keys';
 /**
  * What a change to the ledger moves: the transaction lists, totals and charts, the accounts'
  * balances and registers, the budgets' spending, and the categories (the server creates one it
- * did not know yet, such as "Other Income" for a first income).
+ * did not know yet, such as "Other Income" for a first income), and the reports made of them.
  */
 const ledger = [
   queryKeys.transactions.all,
+  queryKeys.reports.all,
   queryKeys.accounts.all,
   queryKeys.budgets.all,
   queryKeys.categories.all,
@@ -25,18 +26,20 @@ export const refreshAfter = {
   /** Deleting transactions: a receipt whose expense goes shows it as deleted. */
   transactionDelete: [
     queryKeys.transactions.all,
+    queryKeys.reports.all,
     queryKeys.accounts.all,
     queryKeys.budgets.all,
     queryKeys.receipts.all,
   ],
   /**
    * A transfer moves two balances, the registers and the transaction list (which shows its
-   * legs); never totals, charts or budgets.
+   * legs), and so net worth; never totals, charts or budgets.
    */
-  transferWrite: [queryKeys.accounts.all, queryKeys.transactions.all],
+  transferWrite: [queryKeys.accounts.all, queryKeys.transactions.all, queryKeys.reports.all],
   /** Transactions turned into a transfer leave the totals, charts and budgets. */
   transferFromTransactions: ledger,
-  accountWrite: [queryKeys.accounts.all],
+  /** An account's opening balance, currency or removal moves net worth. */
+  accountWrite: [queryKeys.accounts.all, queryKeys.reports.all],
   /**
    * Deleting a custom category: the server moves its transactions and recurring rules to
    * Miscellaneous and deletes its budgets.
@@ -44,6 +47,7 @@ export const refreshAfter = {
   categoryDelete: [
     queryKeys.categories.all,
     queryKeys.transactions.all,
+    queryKeys.reports.all,
     queryKeys.budgets.all,
     queryKeys.recurring.all,
   ],
@@ -80,6 +84,7 @@ export const refreshAfter = {
   rateWrite: [
     queryKeys.rates.all,
     queryKeys.transactions.all,
+    queryKeys.reports.all,
     queryKeys.accounts.all,
     queryKeys.budgets.all,
   ],

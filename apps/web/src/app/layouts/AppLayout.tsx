@@ -44,8 +44,11 @@ export function AppLayout() {
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 xl:gap-4">
-          <BrandLink />
-          {/* Nine items fit on one line from 1280 px; below, the menu holds them. */}
+          {/*
+            Ten items fit on one line from 1280 px with the mark alone; the name comes back from
+            1536 px. Below 1280 px the menu holds them.
+          */}
+          <BrandLink wordClassName="xl:max-2xl:sr-only" />
           <nav aria-label="Main" className="hidden xl:block">
             <ul className="flex items-center gap-0.5">
               {NAV_ITEMS.map((item) => (

@@ -9,6 +9,7 @@ export const NAV_ITEMS = [
   { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.transactions, label: 'Transactions' },
   { to: paths.accounts, label: 'Accounts' },
+  { to: paths.reports, label: 'Reports' },
   { to: paths.receipts, label: 'Receipts' },
   { to: paths.import, label: 'Import' },
   { to: paths.rules, label: 'Rules' },

@@ -18,14 +18,21 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
 }
 
 /** The brand title; it always leads back to the landing page. */
-export function BrandLink({ className = '' }: { className?: string }) {
+export function BrandLink({
+  className = '',
+  wordClassName = '',
+}: {
+  className?: string;
+  /** Where the name is not shown (it stays the link's name for screen readers). */
+  wordClassName?: string;
+}) {
   return (
     <Link
       to={paths.home}
       className={`inline-flex items-center gap-2 rounded-lg text-xl font-bold tracking-tight text-neutral-900 dark:text-white ${className}`}
     >
       <LogoMark />
-      <span>Moneta</span>
+      <span className={wordClassName}>Moneta</span>
     </Link>
   );
 }

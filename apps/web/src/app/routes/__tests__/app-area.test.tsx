@@ -22,6 +22,7 @@ describe('protected area', () => {
       'Dashboard',
       'Transactions',
       'Accounts',
+      'Reports',
       'Receipts',
       'Import',
       'Rules',
@@ -43,6 +44,7 @@ describe('protected area', () => {
     ['/import', 'Import'],
     ['/rules', 'Rules'],
     ['/rates', 'Exchange Rates'],
+    ['/reports', 'Reports'],
   ])('%s shows its title', async (path, title) => {
     signedIn();
     renderApp(path);

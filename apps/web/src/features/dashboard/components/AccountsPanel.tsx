@@ -4,8 +4,9 @@ import { QueryState } from '@/components/ui/QueryState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { MoneyWithBase } from '@/components/MoneyWithBase';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
-import { accountPath, paths } from '@/config/paths';
+import { accountPath, paths, reportsPath } from '@/config/paths';
 import { netWorth, useAccounts } from '@/lib/accounts/get-accounts';
+import { ReportLink } from './ReportLink';
 
 const moneyTone = (amount: number) =>
   amount < 0 ? 'text-red-700 dark:text-red-400' : 'text-neutral-900 dark:text-white';
@@ -27,12 +28,16 @@ export function AccountsPanel({ currency }: { currency: string }) {
         >
           Accounts
         </h2>
-        <Link
-          to={paths.accounts}
-          className="text-sm text-emerald-800 hover:underline dark:text-emerald-300"
-        >
-          Manage accounts
-        </Link>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {/* Net worth over the last 12 months: a few days of balances would say little. */}
+          <ReportLink to={reportsPath()} label="Net worth report" />
+          <Link
+            to={paths.accounts}
+            className="text-sm text-emerald-800 hover:underline dark:text-emerald-300"
+          >
+            Manage accounts
+          </Link>
+        </div>
       </div>
       <QueryState
         query={accounts}

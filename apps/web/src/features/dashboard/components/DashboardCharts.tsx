@@ -7,6 +7,7 @@ import { useNearViewport } from '@/hooks/use-near-viewport';
 import { errorMessage } from '@/lib/api-client';
 import { useCharts, type ChartWindow } from '../api/get-charts';
 import { hasActivity } from './chart-summaries';
+import { ReportLink } from './ReportLink';
 // Types only: the code is loaded on demand below.
 import type * as ChartsModule from './charts';
 
@@ -24,12 +25,15 @@ const NO_INCOME = 'No income data to display.';
 function Card({
   title,
   caption,
+  report,
   className = '',
   children,
 }: {
   title: string;
   /** Which days the card shows. */
   caption: string;
+  /** The report that shows these figures period by period. */
+  report?: { to: string; label: string };
   className?: string;
   children: ReactNode;
 }) {
@@ -38,7 +42,10 @@ function Card({
       aria-label={title}
       className={`min-w-0 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900 ${className}`}
     >
-      <h2 className="text-base font-semibold text-neutral-900 dark:text-white">{title}</h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h2 className="text-base font-semibold text-neutral-900 dark:text-white">{title}</h2>
+        {report ? <ReportLink to={report.to} label={report.label} /> : null}
+      </div>
       <p className="mb-4 text-xs text-neutral-600 dark:text-neutral-400">{caption}</p>
       {children}
     </section>
@@ -105,6 +112,8 @@ type DashboardChartsProps = {
   periodTitle: string;
   /** The window's dates, and why it is shorter than the period when it is. */
   caption: string;
+  /** The Reports page over the dashboard's period. */
+  reportsTo: string;
 };
 
 /** The charts of the dashboard's period, with Recent Transactions placed among them. */
@@ -114,7 +123,9 @@ export function DashboardCharts({
   chartWindow,
   periodTitle,
   caption,
+  reportsTo,
 }: DashboardChartsProps) {
+  const cashflowReport = { to: reportsTo, label: 'Cash flow report' };
   const charts = useCharts(chartWindow);
   const data = charts.data;
 
@@ -143,7 +154,11 @@ export function DashboardCharts({
       {/* Once for the four charts: they share one window and one count. */}
       <UnconvertedNotice count={data?.unconverted ?? 0} className="mt-6 -mb-4" />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <Card title="Expenses by Category" caption={caption}>
+        <Card
+          title="Expenses by Category"
+          caption={caption}
+          report={{ to: reportsTo, label: 'Category report' }}
+        >
           {body(
             'h-72',
             (d) => d.expensesByCategory.length === 0,
@@ -153,7 +168,12 @@ export function DashboardCharts({
             ),
           )}
         </Card>
-        <Card title={`Daily Activity (${periodTitle})`} caption={caption} className="lg:col-span-2">
+        <Card
+          title={`Daily Activity (${periodTitle})`}
+          caption={caption}
+          report={cashflowReport}
+          className="lg:col-span-2"
+        >
           {body(
             'h-72',
             (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
@@ -170,7 +190,7 @@ export function DashboardCharts({
         <Card title="Recent Transactions" caption="The five newest, whatever the period">
           {recent}
         </Card>
-        <Card title="Income Vs Time" caption={caption}>
+        <Card title="Income Vs Time" caption={caption} report={cashflowReport}>
           {body(
             'h-56',
             (d) => !hasActivity(d.incomeOverTime),
@@ -185,7 +205,7 @@ export function DashboardCharts({
             ),
           )}
         </Card>
-        <Card title="Expense Vs Time" caption={caption}>
+        <Card title="Expense Vs Time" caption={caption} report={cashflowReport}>
           {body(
             'h-56',
             (d) => !hasActivity(d.expensesOverTime),

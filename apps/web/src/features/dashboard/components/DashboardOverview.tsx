@@ -10,6 +10,7 @@ import {
   chartLabels,
   formatRange,
   periodRange,
+  reportsPathFor,
   type DashboardPeriod,
 } from '../utils/dashboard-period';
 import { AccountsPanel } from './AccountsPanel';
@@ -50,6 +51,7 @@ export function DashboardOverview({
 }: DashboardOverviewProps) {
   const currency = useCurrency();
   const charts = chartLabels(period, today);
+  const reportsTo = reportsPathFor(period, today);
   return (
     <ContentLayout
       title="Dashboard Overview"
@@ -73,6 +75,7 @@ export function DashboardOverview({
         isLoading={!summary && !summaryError}
         currency={currency}
         periodText={formatRange(periodRange(period, today))}
+        reportsTo={reportsTo}
       />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3 [&>section]:mt-0">
         <div className="lg:col-span-2 [&>section]:mt-0">
@@ -85,6 +88,7 @@ export function DashboardOverview({
         chartWindow={charts.window}
         periodTitle={charts.title}
         caption={charts.caption}
+        reportsTo={reportsTo}
         recent={
           <RecentTransactions
             transactions={summary?.recentTransactions}

@@ -3,6 +3,7 @@ import type { TransactionSummary } from '@moneta/shared/transaction-schemas';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { formatRange } from '../utils/dashboard-period';
+import { ReportLink } from './ReportLink';
 
 type SummaryCardsProps = {
   summary: TransactionSummary | undefined;
@@ -10,6 +11,8 @@ type SummaryCardsProps = {
   currency: string;
   /** The period asked for, said until the answer names its own. */
   periodText: string;
+  /** The Reports page over the same period: each card's figures, period by period. */
+  reportsTo: string;
 };
 
 /**
@@ -17,7 +20,13 @@ type SummaryCardsProps = {
  * period it covers; the balance also says what it is, so that it is not read as net worth. In the
  * base currency: amounts no rate converts are left out, and a notice under the cards says so.
  */
-export function SummaryCards({ summary, isLoading, currency, periodText }: SummaryCardsProps) {
+export function SummaryCards({
+  summary,
+  isLoading,
+  currency,
+  periodText,
+  reportsTo,
+}: SummaryCardsProps) {
   const balance = summary?.balance ?? 0;
   // The answer names the period it summed (null ends: all time): that is what the cards show.
   const shown = summary
@@ -79,6 +88,9 @@ export function SummaryCards({ summary, isLoading, currency, periodText }: Summa
             {card.note ? (
               <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{card.note}</p>
             ) : null}
+            <p className="mt-auto pt-2">
+              <ReportLink to={reportsTo} label="Cash flow report" />
+            </p>
           </li>
         ))}
       </ul>

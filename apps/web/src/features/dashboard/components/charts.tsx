@@ -24,7 +24,14 @@ import {
 } from 'chart.js';
 import { memo } from 'react';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
-import { useTheme } from '@/hooks/use-theme';
+import {
+  compactMoney,
+  EXPENSE_COLOUR,
+  INCOME_COLOUR,
+  PALETTE,
+  useChartColours,
+  type ChartColours,
+} from '@/lib/chart-theme';
 import { formatCalendarDate, formatShortCalendarDate } from '@/lib/calendar-date-format';
 import { categorySummary, doughnutSlices, seriesSummary } from './chart-summaries';
 
@@ -45,37 +52,6 @@ ChartJS.register(
 // The charts appear while the page is still loading: an entrance animation would redraw all four
 // canvases on every frame for a second of that time (long tasks on a slow phone).
 ChartJS.defaults.animation = false;
-
-/**
- * Six colours (docs/architecture.md, Product rules), distinct on white and on the dark card alike.
- */
-const PALETTE = ['#10b981', '#3b82f6', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899'];
-const INCOME_COLOUR = '#10b981';
-const EXPENSE_COLOUR = '#ef4444';
-
-function useChartColours() {
-  const { theme } = useTheme();
-  return theme === 'dark'
-    ? { text: '#d4d4d4', grid: 'rgba(163, 163, 163, 0.18)', card: '#171717' }
-    : { text: '#404040', grid: 'rgba(115, 115, 115, 0.18)', card: '#ffffff' };
-}
-
-/** One compact formatter per currency: the y axes format every tick at each layout. */
-const compactFormatters = new Map<string, Intl.NumberFormat>();
-
-function compactMoney(value: number, currency: string): string {
-  let formatter = compactFormatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    });
-    compactFormatters.set(currency, formatter);
-  }
-  return formatter.format(value);
-}
 
 type DailyTotal = ChartData['incomeOverTime'][number];
 
@@ -173,7 +149,7 @@ function ExpensesByCategoryChartCanvas({
   );
 }
 
-function timeAxes(colours: ReturnType<typeof useChartColours>, currency: string, stacked = false) {
+function timeAxes(colours: ChartColours, currency: string, stacked = false) {
   return {
     x: {
       stacked,

@@ -6,6 +6,7 @@ import {
   isCalendarDate,
   toDayNumber,
 } from '@moneta/shared/calendar-date';
+import { reportsPath } from '@/config/paths';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { readStorage, writeStorage } from '@/lib/storage';
@@ -160,4 +161,16 @@ export function chartLabels(
     ? `${formatRange(window)} (charts show at most two years)`
     : formatRange(window);
   return { window, title, caption };
+}
+
+/**
+ * The Reports page over the dashboard's period, so that a card's report shows the same days: the
+ * years by name, all time as the reports' default, any other span as its dates.
+ */
+export function reportsPathFor(period: DashboardPeriod, today: string): string {
+  if (period.preset === 'this-year' || period.preset === 'last-year') {
+    return reportsPath({ preset: period.preset });
+  }
+  const range = periodRange(period, today);
+  return range ? reportsPath(range) : reportsPath();
 }

@@ -1,17 +1,11 @@
 import { isCalendarDate } from '@moneta/shared/calendar-date';
 import { useCallback, useMemo } from 'react';
+import { TRANSACTION_FILTER_KEYS } from '@/config/paths';
 import { useQueuedSearchParams } from '@/hooks/use-queued-search-params';
 import type { TransactionFilterValues } from '../api/get-transactions';
 
-/** The URL query keys of the list's state, so reload and back keep it. */
-const KEYS = {
-  search: 'q',
-  type: 'type',
-  category: 'category',
-  from: 'from',
-  to: 'to',
-  account: 'account',
-} as const satisfies Record<keyof TransactionFilterValues, string>;
+/** The URL query keys of the list's state, so reload and back keep it (and links build it). */
+const KEYS = TRANSACTION_FILTER_KEYS satisfies Record<keyof TransactionFilterValues, string>;
 
 export type FilterName = keyof TransactionFilterValues;
 

@@ -1,0 +1,5 @@
+import { ReportsPage } from '@/features/reports/components/ReportsPage';
+
+export function ReportsRoute() {
+  return <ReportsPage />;
+}

@@ -1,0 +1,28 @@
+import type { ReportInterval } from '@moneta/shared/report-schemas';
+
+/** What every report is asked with (docs/api.md, Reports). */
+export type ReportRequest = {
+  from: string;
+  to: string;
+  interval: ReportInterval;
+  /** '' for all accounts. */
+  accountId: string;
+};
+
+/** The four reports, by the last part of their API path. */
+export type ReportName = 'cashflow' | 'categories' | 'net-worth' | 'payees';
+
+/** A report's query string, `extra` added (isIncome, limit, format); empty values left out. */
+export function reportQuery(request: ReportRequest, extra: Record<string, string> = {}) {
+  const query: Record<string, string> = {
+    from: request.from,
+    to: request.to,
+    interval: request.interval,
+  };
+  if (request.accountId) query.accountId = request.accountId;
+  return { ...query, ...extra };
+}
+
+export function reportPath(name: ReportName, query: Record<string, string>): string {
+  return `/reports/${name}?${new URLSearchParams(query).toString()}`;
+}

@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import { inputClasses } from '@/components/ui/input-styles';
+import type { ReportKind } from '../hooks/use-report-params';
+
+/** Spending or income, for the reports that show one of them. */
+export function KindSelect({
+  label,
+  value,
+  onChange,
+}: {
+  /** What the select chooses for, heard by screen readers ("Categories show"). */
+  label: string;
+  value: ReportKind;
+  onChange: (kind: ReportKind) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`${inputClasses} py-1.5 text-sm`}
+        value={value}
+        onChange={(event) => onChange(event.target.value === 'income' ? 'income' : 'expense')}
+      >
+        <option value="expense">Spending</option>
+        <option value="income">Income</option>
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { REPORT_INTERVALS } from '@moneta/shared/report-schemas';
+import { useState } from 'react';
+import { SelectField } from '@/components/ui/SelectField';
+import { TextField } from '@/components/ui/TextField';
+import { useAccounts } from '@/lib/accounts/get-accounts';
+import type { ReportParamName, ReportParams } from '../hooks/use-report-params';
+import {
+  formatReportRange,
+  INTERVAL_LABELS,
+  isValidReportRange,
+  REPORT_PRESET_LABELS,
+  REPORT_PRESETS,
+  type ReportPreset,
+  type ReportRange,
+} from '../utils/report-range';
+
+type ReportControlsProps = {
+  params: ReportParams;
+  onRangeChange: (preset: ReportPreset, range?: ReportRange) => void;
+  onParamChange: (name: ReportParamName, value: string) => void;
+};
+
+const RANGE_ERROR = 'The start date must not be after the end date.';
+
+/** The custom span's two dates: the reports change once both make a valid span. */
+function CustomRange({
+  initial,
+  onChange,
+}: {
+  initial: ReportRange;
+  onChange: (range: ReportRange) => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const isValid = isValidReportRange(draft.from, draft.to);
+  const hasBothDates = draft.from !== '' && draft.to !== '';
+  const error = hasBothDates && !isValid ? RANGE_ERROR : undefined;
+
+  function change(next: ReportRange) {
+    setDraft(next);
+    if (isValidReportRange(next.from, next.to)) onChange(next);
+  }
+
+  return (
+    <>
+      <TextField
+        label="From"
+        type="date"
+        required
+        value={draft.from}
+        max={draft.to || undefined}
+        error={error}
+        onChange={(event) => change({ ...draft, from: event.target.value })}
+      />
+      <TextField
+        label="To"
+        type="date"
+        required
+        value={draft.to}
+        min={draft.from || undefined}
+        onChange={(event) => change({ ...draft, to: event.target.value })}
+      />
+    </>
+  );
+}
+
+/** The range (a preset or custom dates), the interval and the account every report follows. */
+export function ReportControls({ params, onRangeChange, onParamChange }: ReportControlsProps) {
+  const accounts = useAccounts().data ?? [];
+  const accountName = accounts.find((account) => account._id === params.account)?.name;
+  return (
+    <div className="rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
+        <SelectField
+          label="Period"
+          value={params.preset}
+          onChange={(event) => {
+            const preset = event.target.value as ReportPreset;
+            // A custom span starts as the span on screen.
+            onRangeChange(preset, preset === 'custom' ? params.range : undefined);
+          }}
+        >
+          {REPORT_PRESETS.map((preset) => (
+            <option key={preset} value={preset}>
+              {REPORT_PRESET_LABELS[preset]}
+            </option>
+          ))}
+        </SelectField>
+        {params.preset === 'custom' ? (
+          <CustomRange
+            initial={params.range}
+            onChange={(range) => onRangeChange('custom', range)}
+          />
+        ) : null}
+        <SelectField
+          label="Interval"
+          value={params.interval}
+          onChange={(event) => onParamChange('interval', event.target.value)}
+        >
+          {REPORT_INTERVALS.map((interval) => (
+            <option key={interval} value={interval}>
+              {INTERVAL_LABELS[interval]}
+            </option>
+          ))}
+        </SelectField>
+        {accounts.length > 1 || params.account ? (
+          <SelectField
+            label="Account"
+            value={params.account}
+            onChange={(event) => onParamChange('account', event.target.value)}
+          >
+            <option value="">All Accounts</option>
+            {accounts.map((account) => (
+              <option key={account._id} value={account._id}>
+                {account.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+      </div>
+      <p
+        role="status"
+        data-testid="report-range"
+        className="mt-3 text-sm text-neutral-600 dark:text-neutral-400"
+      >
+        {`Showing ${formatReportRange(params.range)}, by ${params.interval}${
+          params.account ? `, ${accountName ?? 'one account'} only` : ', all accounts'
+        }`}
+      </p>
+    </div>
+  );
+}

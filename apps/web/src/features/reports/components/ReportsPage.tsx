@@ -1,0 +1,47 @@
+import { ContentLayout } from '@/components/layouts/ContentLayout';
+import { useCurrency } from '@/lib/auth/use-currency';
+import type { ReportRequest } from '../api/report-query';
+import { useReportParams } from '../hooks/use-report-params';
+import { CashflowSection } from './CashflowSection';
+import { CategorySection } from './CategorySection';
+import { NetWorthSection } from './NetWorthSection';
+import { PayeeSection } from './PayeeSection';
+import { ReportControls } from './ReportControls';
+
+/**
+ * The Reports page (DESIGN §6.6; docs/reports.md, Web): cash flow, categories, net worth and
+ * payees over one range, interval and account, in the base currency. Every figure opens what it
+ * is made of; every chart has its table; each report downloads as CSV.
+ */
+export function ReportsPage() {
+  const currency = useCurrency();
+  const { params, setRange, setParam } = useReportParams();
+  const request: ReportRequest = {
+    from: params.range.from,
+    to: params.range.to,
+    interval: params.interval,
+    accountId: params.account,
+  };
+  return (
+    <ContentLayout
+      title="Reports"
+      description={`Every figure in ${currency}; choose one to see its transactions.`}
+    >
+      <ReportControls params={params} onRangeChange={setRange} onParamChange={setParam} />
+      <CashflowSection request={request} currency={currency} />
+      <CategorySection
+        request={request}
+        kind={params.categoryKind}
+        onKindChange={(kind) => setParam('categoryKind', kind === 'income' ? kind : '')}
+        currency={currency}
+      />
+      <NetWorthSection request={request} currency={currency} />
+      <PayeeSection
+        request={request}
+        kind={params.payeeKind}
+        onKindChange={(kind) => setParam('payeeKind', kind === 'income' ? kind : '')}
+        currency={currency}
+      />
+    </ContentLayout>
+  );
+}
