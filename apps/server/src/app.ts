@@ -40,6 +40,9 @@ import { createReceiptReader, type ReceiptReader } from './domains/receipts/read
 import { receiptsRoutes } from './domains/receipts/receipts-routes';
 import { createReceiptsService } from './domains/receipts/receipts-service';
 import { createFileUrlSigner } from './domains/receipts/signed-urls';
+import { createExportService } from './domains/portability/export-service';
+import { portabilityRoutes } from './domains/portability/portability-routes';
+import { createRestoreService } from './domains/portability/restore-service';
 import { createRecurringEngine } from './domains/recurring/recurring-engine';
 import { recurringRoutes } from './domains/recurring/recurring-routes';
 import {
@@ -196,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const rules = createRulesService(db, transactions);
   const imports = createImportsService(db, transactions, transfers);
   const rates = createRatesService(db, { now: options.now });
+  const exporter = createExportService(db);
+  const restorer = createRestoreService(db, { transactions, forgetUser: users.forget });
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
   const receipts = createReceiptsService(
@@ -266,6 +271,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
         importMaxMb: config.IMPORT_MAX_MB,
       });
       await api.register(rulesRoutes, { prefix: '/rules', rules, authenticate });
+      await api.register(portabilityRoutes, {
+        prefix: '/export',
+        exporter,
+        restorer,
+        authenticate,
+      });
       await api.register(currenciesRoutes, { prefix: '/currencies', rates });
       await api.register(ratesRoutes, { prefix: '/rates', rates, authenticate });
       api.setNotFoundHandler(sendRouteNotFound);

@@ -110,5 +110,15 @@ export const ErrorCode = {
   IMPORT_NOT_IN_PREVIEW: 'IMPORT_NOT_IN_PREVIEW',
   IMPORT_UNDONE: 'IMPORT_UNDONE',
   TRANSFER_TO_SAME_ACCOUNT: 'TRANSFER_TO_SAME_ACCOUNT',
+  /** A restore's file is not a Moneta export (no zip, no manifest, another format). */
+  EXPORT_NOT_MONETA: 'EXPORT_NOT_MONETA',
+  /** A Moneta export of a newer format version than this server reads. */
+  EXPORT_VERSION_UNSUPPORTED: 'EXPORT_VERSION_UNSUPPORTED',
+  /** A Moneta export cut short or damaged: a file missing, a checksum or a record wrong. */
+  EXPORT_DAMAGED: 'EXPORT_DAMAGED',
+  /** A zip refused unread: too many entries, too large unpacked, a path outside the zip. */
+  EXPORT_UNSAFE: 'EXPORT_UNSAFE',
+  /** A restore into an account that holds transactions or transfers already. */
+  RESTORE_TARGET_NOT_EMPTY: 'RESTORE_TARGET_NOT_EMPTY',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -26,3 +26,4 @@ export * from './import-schemas';
 export * from './rule-schemas';
 export * from './typed-amount';
 export * from './currency-amount';
+export * from './export-schemas';

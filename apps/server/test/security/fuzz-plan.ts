@@ -370,6 +370,18 @@ export function buildPlans(
       expect: [404],
     },
     'DELETE /api/imports/{id}': { pathParams: { id: theirs.importId }, expect: [404] },
+    'GET /api/export': { expect: [200] },
+    // The fuzzer holds transactions: a restore into its account is refused before the upload
+    // is read (409); an empty account would get a 400 for bytes that are not an export.
+    'POST /api/export/restore': {
+      upload: {
+        field: 'file',
+        fileName: 'moneta-export.zip',
+        contentType: 'application/zip',
+        bytes: Buffer.from('PK\u0005\u0006 not an export'),
+      },
+      expect: [409],
+    },
     'GET /api/rules': { expect: [200] },
     'POST /api/rules': {
       body: {

@@ -31,8 +31,11 @@ export interface TransactionValues {
   baseCostCurrency?: string | null;
 }
 
-/** A row for the bulk path, which may hold several users' rows. */
-export type NewTransactionRow = TransactionValues & { userId: string };
+/**
+ * A row for the bulk path, which may hold several users' rows; a restore (docs/export-format.md)
+ * gives each its original creation time, which orders a day's rows in the list.
+ */
+export type NewTransactionRow = TransactionValues & { userId: string; createdAt?: string };
 
 type TransactionInsert = typeof transactions.$inferInsert;
 

@@ -48,6 +48,9 @@ export function withRecentUsers(users: UsersRepository, options: RecentUsersOpti
       }
     },
 
+    /** Drops the remembered user after a change made in another repository's transaction. */
+    forget,
+
     async delete(id: string) {
       try {
         return await users.delete(id);

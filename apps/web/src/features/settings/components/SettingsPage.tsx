@@ -11,6 +11,7 @@ import { Passkeys } from './Passkeys';
 import { SecurityEvents } from './SecurityEvents';
 import { Sessions } from './Sessions';
 import { TwoFactor } from './TwoFactor';
+import { YourData } from './YourData';
 
 export function SettingsPage() {
   const { user } = useUser();
@@ -56,6 +57,7 @@ export function SettingsPage() {
         <Passkeys />
         <ApiTokens />
         <SecurityEvents />
+        <YourData />
         <DeleteUser />
       </div>
     </ContentLayout>

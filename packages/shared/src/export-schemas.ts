@@ -1,0 +1,205 @@
+import { z } from './zod';
+import { ACCOUNT_TYPES } from './account-schemas';
+import { isCalendarDate } from './calendar-date';
+import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from './limits';
+import { receiptMimeTypes } from './receipt-schemas';
+import { FREQUENCIES } from './recurrence';
+import { RULE_FIELDS, RULE_OPERATORS } from './rule-schemas';
+
+/**
+ * The Moneta export (docs/export-format.md): a zip holding `manifest.json`, one JSON Lines file
+ * per entity and the receipt files. These schemas read format version 1; a later version adds
+ * files and optional fields, and the restore reads every version up to its own.
+ */
+export const EXPORT_FORMAT = 'moneta-export';
+export const EXPORT_FORMAT_VERSION = 1;
+export const MONETA_EXPORT_FILE_NAME = 'moneta-export.zip';
+
+/** The entity files of format version 1, by entity. */
+export const EXPORT_ENTITY_FILES = {
+  accounts: 'accounts.jsonl',
+  categories: 'categories.jsonl',
+  transactions: 'transactions.jsonl',
+  transfers: 'transfers.jsonl',
+  budgets: 'budgets.jsonl',
+  recurring: 'recurring.jsonl',
+  rules: 'rules.jsonl',
+  rates: 'rates.jsonl',
+  receipts: 'receipts.jsonl',
+  receiptShops: 'receipt-shops.jsonl',
+} as const;
+export type ExportEntity = keyof typeof EXPORT_ENTITY_FILES;
+export const EXPORT_ENTITIES = Object.keys(EXPORT_ENTITY_FILES) as ExportEntity[];
+
+const id = z.uuid();
+const currency = z.string().regex(/^[A-Z]{3}$/);
+const day = z.string().refine(isCalendarDate, 'a calendar date YYYY-MM-DD');
+const instant = z.iso.datetime({ offset: true });
+/** Integer hundredths, as Moneta stores every amount (docs/currencies.md). */
+const hundredths = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+const positiveHundredths = hundredths.min(1);
+const note = z.string().max(MAX_NOTE_LENGTH).nullable();
+const category = z.string().min(1).max(MAX_CATEGORY_LENGTH);
+/** A file inside the zip: a relative path under receipts/. */
+const zipPath = z.string().regex(/^receipts\/[\w.-]{1,100}$/);
+
+/** The first thing read of a manifest: enough to refuse another format or a newer version. */
+export const exportManifestHeadSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.number().int().min(1),
+});
+
+export const exportManifestSchema = exportManifestHeadSchema.extend({
+  exportedAt: instant,
+  baseCurrency: currency,
+  timeZone: z.string().min(1).max(100),
+  /** How many records each entity file holds: a restore checks it reads exactly these. */
+  counts: z.record(z.string(), z.number().int().min(0)),
+});
+export type ExportManifest = z.infer<typeof exportManifestSchema>;
+
+export const exportAccountSchema = z.object({
+  id,
+  name: z.string().min(1).max(50),
+  type: z.enum(ACCOUNT_TYPES),
+  currency,
+  openingBalanceCents: hundredths,
+  isArchived: z.boolean(),
+  identifiers: z.array(z.string().min(1).max(64)).max(5),
+  createdAt: instant,
+});
+
+export const exportCategorySchema = z.object({ name: category, isIncome: z.boolean() });
+
+export const exportTransactionSchema = z.object({
+  id,
+  accountId: id,
+  name: z.string().min(1).max(MAX_NAME_LENGTH),
+  category,
+  costCents: positiveHundredths,
+  currency,
+  /** What the bank charged in `baseCostCurrency`, when given (rate source `manual`). */
+  baseCostCents: positiveHundredths.nullable(),
+  baseCostCurrency: currency.nullable(),
+  addedOn: day,
+  isIncome: z.boolean(),
+  note,
+  recurringId: id.nullable(),
+  receiptId: id.nullable(),
+  bankId: z.string().max(200).nullable(),
+  createdAt: instant,
+});
+
+export const exportTransferSchema = z.object({
+  id,
+  fromAccountId: id,
+  toAccountId: id,
+  amountCents: positiveHundredths,
+  toAmountCents: positiveHundredths.nullable(),
+  date: day,
+  toDate: day.nullable(),
+  note,
+  fromBankId: z.string().max(200).nullable(),
+  toBankId: z.string().max(200).nullable(),
+  createdAt: instant,
+});
+
+export const exportBudgetSchema = z.object({
+  category,
+  amountCents: hundredths.min(0),
+  month: z.number().int().min(1).max(12),
+  year: z.number().int().min(2000).max(2100),
+});
+
+export const exportRecurringSchema = z.object({
+  id,
+  name: z.string().min(1).max(MAX_NAME_LENGTH),
+  category,
+  amountCents: positiveHundredths,
+  isIncome: z.boolean(),
+  frequency: z.enum(FREQUENCIES),
+  interval: z.number().int().min(1).max(365),
+  startDate: day,
+  endDate: day.nullable(),
+  nextDueDate: day,
+  accountId: id.nullable(),
+  note,
+});
+
+export const exportRuleSchema = z.object({
+  id,
+  position: z.number().int().min(1),
+  field: z.enum(RULE_FIELDS),
+  operator: z.enum(RULE_OPERATORS),
+  value: z.string().min(1).max(MAX_NAME_LENGTH),
+  isIncome: z.boolean().nullable(),
+  category,
+  rename: z.string().max(MAX_NAME_LENGTH).nullable(),
+  transferAccountId: id.nullable(),
+});
+
+export const exportRateSchema = z.object({
+  currency,
+  baseCurrency: currency,
+  date: day,
+  /** Units of `baseCurrency` per unit of `currency`, as a decimal string (exact). */
+  rate: z.string().regex(/^\d{1,20}(\.\d{1,20})?$/),
+});
+
+export const exportReceiptSchema = z.object({
+  id,
+  fileName: z.string().min(1).max(255),
+  mimeType: z.enum(receiptMimeTypes),
+  sizeBytes: z.number().int().min(0),
+  /** Hex SHA-256 of the file: a restore checks the file against it. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  file: zipPath,
+  /** A PDF's page 1 as PNG, when one was made. */
+  pagePng: zipPath.nullable(),
+  reading: z.unknown(),
+  shop: z.unknown().nullable(),
+  createdAt: instant,
+});
+
+export const exportReceiptShopSchema = z.object({
+  taxId: z.string().max(100).nullable(),
+  phone: z.string().max(100).nullable(),
+  headerLines: z.array(z.string().max(500)).max(50),
+  merchant: z.string().min(1).max(MAX_NAME_LENGTH),
+  category,
+});
+
+/** Each entity file's record schema (format version 1). */
+export const exportRecordSchemas = {
+  accounts: exportAccountSchema,
+  categories: exportCategorySchema,
+  transactions: exportTransactionSchema,
+  transfers: exportTransferSchema,
+  budgets: exportBudgetSchema,
+  recurring: exportRecurringSchema,
+  rules: exportRuleSchema,
+  rates: exportRateSchema,
+  receipts: exportReceiptSchema,
+  receiptShops: exportReceiptShopSchema,
+} satisfies Record<ExportEntity, z.ZodType>;
+
+export type ExportRecords = {
+  [Entity in ExportEntity]: z.infer<(typeof exportRecordSchemas)[Entity]>[];
+};
+export type ExportAccount = z.infer<typeof exportAccountSchema>;
+export type ExportTransaction = z.infer<typeof exportTransactionSchema>;
+export type ExportTransfer = z.infer<typeof exportTransferSchema>;
+export type ExportRecurring = z.infer<typeof exportRecurringSchema>;
+export type ExportRule = z.infer<typeof exportRuleSchema>;
+export type ExportReceipt = z.infer<typeof exportReceiptSchema>;
+
+/** What `POST /export/restore` answers: how many of each entity it created. */
+export const restoreResultSchema = z.object({
+  formatVersion: z.number().int(),
+  counts: z.object(
+    Object.fromEntries(EXPORT_ENTITIES.map((entity) => [entity, z.number().int().min(0)])) as {
+      [Entity in ExportEntity]: z.ZodNumber;
+    },
+  ),
+});
+export type RestoreResult = z.infer<typeof restoreResultSchema>;
