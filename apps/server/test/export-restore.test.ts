@@ -138,7 +138,20 @@ async function fillAlice() {
     date: '2026-01-15',
     note: 'Monthly saving',
   });
-  await ok(alice, 'POST', '/api/budgets', { category: 'Food', amount: 200, month: 1, year: 2026 });
+  await ok(alice, 'POST', '/api/budgets', {
+    category: 'Food',
+    amount: 200,
+    month: 1,
+    year: 2026,
+    rollover: true,
+  });
+  await ok(alice, 'POST', '/api/goals', {
+    name: 'Holiday',
+    targetAmount: 1500,
+    currency: 'USD',
+    targetDate: '2030-06-30',
+    accountId: savings._id,
+  });
   await ok(alice, 'POST', '/api/rules', {
     field: 'name',
     operator: 'contains',
@@ -209,6 +222,7 @@ function comparable(files: Record<string, Uint8Array>) {
       'rates.jsonl',
       'receipts.jsonl',
       'receipt-shops.jsonl',
+      'goals.jsonl',
     ].map((name) => [name, sorted(name)]),
   );
 }
@@ -239,6 +253,14 @@ describe('GET /api/export', () => {
       rules: 1,
       rates: 1,
       receipts: 2,
+      goals: 1,
+    });
+    expect(linesOf(files, 'budgets.jsonl')[0]).toMatchObject({ rollover: true });
+    const savingsId = linesOf(files, 'accounts.jsonl').find((a) => a.name === 'Savings')?.id;
+    expect(linesOf(files, 'goals.jsonl')[0]).toMatchObject({
+      name: 'Holiday',
+      targetCents: 150000,
+      accountId: savingsId,
     });
     // 20 coffees, the salary, the croissant, the rent's occurrence, the receipts' 2 expenses.
     expect(manifest.counts.transactions).toBe(linesOf(files, 'transactions.jsonl').length);

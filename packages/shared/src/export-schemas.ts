@@ -27,6 +27,8 @@ export const EXPORT_ENTITY_FILES = {
   rates: 'rates.jsonl',
   receipts: 'receipts.jsonl',
   receiptShops: 'receipt-shops.jsonl',
+  // Added after the first exports were written: an export without it has no goals.
+  goals: 'goals.jsonl',
 } as const;
 export type ExportEntity = keyof typeof EXPORT_ENTITY_FILES;
 export const EXPORT_ENTITIES = Object.keys(EXPORT_ENTITY_FILES) as ExportEntity[];
@@ -109,6 +111,19 @@ export const exportBudgetSchema = z.object({
   amountCents: hundredths.min(0),
   month: z.number().int().min(1).max(12),
   year: z.number().int().min(2000).max(2100),
+  /** Left out by the first exports: no rollover. */
+  rollover: z.boolean().optional(),
+});
+
+export const exportGoalSchema = z.object({
+  id,
+  name: z.string().min(1).max(MAX_NAME_LENGTH),
+  targetCents: positiveHundredths,
+  currency,
+  targetDate: day.nullable(),
+  accountId: id.nullable(),
+  savedCents: hundredths.min(0),
+  createdAt: instant,
 });
 
 export const exportRecurringSchema = z.object({
@@ -181,6 +196,7 @@ export const exportRecordSchemas = {
   rates: exportRateSchema,
   receipts: exportReceiptSchema,
   receiptShops: exportReceiptShopSchema,
+  goals: exportGoalSchema,
 } satisfies Record<ExportEntity, z.ZodType>;
 
 export type ExportRecords = {

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database';
 import {
   accounts,
   budgets,
+  goals,
   receipts,
   receiptShops,
   recurringRules,
@@ -48,6 +49,13 @@ export function createExportRepository(db: Executor) {
         .from(userCategories)
         .where(eq(userCategories.userId, userId))
         .orderBy(asc(userCategories.isIncome), asc(userCategories.name)),
+
+    goals: (userId: string) =>
+      db
+        .select()
+        .from(goals)
+        .where(eq(goals.userId, userId))
+        .orderBy(asc(goals.createdAt), asc(goals.id)),
 
     budgets: (userId: string) =>
       db

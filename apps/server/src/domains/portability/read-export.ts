@@ -124,6 +124,9 @@ function checkReferences(records: ExportRecords, entries: Map<string, ZipEntry>)
       throw missing(`Rule ${rule.id}`);
     }
   }
+  for (const goal of records.goals) {
+    if (goal.accountId && !accounts.has(goal.accountId)) throw missing(`Goal ${goal.id}`);
+  }
   const names = new Set<string>();
   for (const account of records.accounts) {
     const key = account.name.toLowerCase();

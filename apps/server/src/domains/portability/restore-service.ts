@@ -11,6 +11,7 @@ import { badRequest, conflict } from '../../http/app-error';
 import type { MultipartPart } from '../../http/multipart-upload';
 import { createAccountsRepository } from '../accounts/accounts-repository';
 import { createBudgetsRepository } from '../budgets/budgets-repository';
+import { createGoalsRepository } from '../goals/goals-repository';
 import { createCategoriesRepository } from '../categories/categories-repository';
 import { createRatesRepository } from '../rates/rates-repository';
 import { createReceiptsRepository } from '../receipts/receipts-repository';
@@ -231,6 +232,19 @@ async function writeExport(
   for (const budget of records.budgets) {
     // A budget the target has for that category and month already stays as it is.
     if (await budgetsRepository.insert(userId, budget)) counts.budgets++;
+  }
+
+  const goalsRepository = createGoalsRepository(tx);
+  for (const goal of records.goals) {
+    await goalsRepository.insert(userId, {
+      name: goal.name,
+      targetCents: goal.targetCents,
+      currency: goal.currency,
+      targetDate: goal.targetDate,
+      accountId: mappedOrNull(accountIds, goal.accountId),
+      savedCents: goal.savedCents,
+    });
+    counts.goals++;
   }
 
   const ratesRepository = createRatesRepository(tx);
