@@ -3,10 +3,7 @@
 // their own currency, every total converted at each row's own day's rate — checked against sums
 // computed here from the ECB file itself, not from the server's answers.
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayRates } from '../src/db/base-amount-sql';
-import { exchangeRateAt } from '../src/db/exchange-rate-sql';
 import { createRatesLoader } from '../src/domains/rates/rates-loader';
 import { apiCalls } from './support/api-calls';
 import { multipartBody } from './support/import-files';
@@ -521,41 +518,5 @@ ${statements
       baseCost: converted(40, 'USD', 'EUR', '2026-04-10'),
     });
     expect(list.transactions.find((row) => row.cost === 12.5)!.currency).toBe('EUR');
-  });
-});
-
-describe('the rates of many days at once', () => {
-  it('are the lookup’s own, day by day, for every pair and across the gaps', async () => {
-    const user = await newUser('GBP');
-    const needed = sql`(SELECT c.currency, d::date AS added_on
-      FROM unnest(ARRAY['USD', 'JPY', 'EUR', 'CYP', 'ISK']) AS c(currency),
-        generate_series(DATE '2025-12-20', DATE '2026-04-22', interval '1 day') AS d)`;
-    const result = await context.database.db.execute<{
-      currency: string;
-      added_on: string;
-      set_rate: string | null;
-      lookup_rate: string | null;
-    }>(sql`
-      SELECT s.currency, s.added_on::text AS added_on, s.rate::text AS set_rate,
-        r.rate::text AS lookup_rate
-      FROM (${dayRates(user.id, 'GBP', needed)}) AS s
-      LEFT JOIN LATERAL ${exchangeRateAt(user.id, sql`s.currency`, 'GBP', sql`s.added_on`)} AS r ON true`);
-    // Five currencies × 124 days, each once.
-    expect(result.rows).toHaveLength(5 * 124);
-    const differing = result.rows.filter((row) => row.set_rate !== row.lookup_rate);
-    expect(differing).toEqual([]);
-    // Not vacuous: most days have a rate, the weekends' is Friday's, CYP has none, and the days
-    // after the history's last (13 April) keep it for 7 days only.
-    const usd = new Map(
-      result.rows
-        .filter((row) => row.currency === 'USD')
-        .map((row) => [row.added_on, row.set_rate]),
-    );
-    expect(usd.get('2026-04-11')).toBe(usd.get('2026-04-10'));
-    expect(usd.get('2026-04-20')).toBe(usd.get('2026-04-13'));
-    expect(usd.get('2026-04-21')).toBeNull();
-    expect(result.rows.filter((row) => row.currency === 'CYP' && row.set_rate !== null)).toEqual(
-      [],
-    );
   });
 });

@@ -91,11 +91,13 @@ export function foreignRows(
       UNION ALL
       SELECT ${columns} FROM transactions AS t
       WHERE t.user_id = ${userId}::uuid AND t.currency > ${base}::text${inWindow}
-    ), needed AS MATERIALIZED (
-      SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
-      WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text
     ), day_rates AS MATERIALIZED (
-      ${dayRates(userId, base, sql`needed`)}
+      SELECT d.currency, d.added_on, r.rate
+      FROM (
+        SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
+        WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text
+      ) AS d
+      LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
     )
     SELECT f.added_on, f.is_income, f.category, f.account_id, f.currency, f.cost_cents,
       CASE WHEN f.base_cost_currency = ${base}::text THEN f.base_cost_cents
@@ -103,58 +105,6 @@ export function foreignRows(
     FROM foreign_rows AS f
     LEFT JOIN day_rates AS dr ON dr.currency = f.currency AND dr.added_on = f.added_on
   )`;
-}
-
-/**
- * The rate into `base` of each (currency, added_on) of the relation `needed` (a CTE name), as a
- * query of (currency, added_on, rate) — the rate the lookup moneta_exchange_rate gives, null for
- * none. For a currency the user has set no rate of their own for (against `base`, either way
- * round), the ECB's rates are carried forward over the days in one pass: one range read of each
- * leg's rates and a running maximum, instead of one lookup per day (2,200 lookups made the
- * all-time summary of three years in two foreign currencies cost 20 ms). A currency with rates
- * of the user's own keeps the lookup, whose rules (the own rate wins on its day) it needs.
- */
-export function dayRates(userId: string, base: string, needed: SQL): SQL {
-  const lookback = sql`${RATE_LOOKBACK_DAYS}::integer`;
-  return sql`WITH spans AS (
-      SELECT n.currency, min(n.added_on) AS lo, max(n.added_on) AS hi,
-        EXISTS (
-          SELECT 1 FROM user_exchange_rates AS own
-          WHERE own.user_id = ${userId}::uuid
-            AND ((own.currency = n.currency AND own.base_currency = ${base}::text)
-              OR (own.currency = ${base}::text AND own.base_currency = n.currency))
-        ) AS has_own
-      FROM ${needed} AS n GROUP BY n.currency
-    ), days AS (
-      SELECT s.currency, day::date AS day
-      FROM spans AS s, generate_series(s.lo - ${lookback}, s.hi, interval '1 day') AS day
-      WHERE NOT s.has_own
-    ), carried AS (
-      -- Each day's latest ECB day on or before it, for the currency and for the base (the euro
-      -- itself: every day, rate 1).
-      SELECT d.currency, d.day,
-        CASE WHEN d.currency = 'EUR' THEN d.day
-          ELSE max(own_leg.date) OVER (PARTITION BY d.currency ORDER BY d.day) END AS from_date,
-        CASE WHEN ${base}::text = 'EUR' THEN d.day
-          ELSE max(base_leg.date) OVER (PARTITION BY d.currency ORDER BY d.day) END AS to_date
-      FROM days AS d
-      LEFT JOIN exchange_rates AS own_leg ON own_leg.currency = d.currency AND own_leg.date = d.day
-      LEFT JOIN exchange_rates AS base_leg ON base_leg.currency = ${base}::text AND base_leg.date = d.day
-    )
-    SELECT n.currency, n.added_on,
-      CASE WHEN c.from_date >= n.added_on - ${lookback} AND c.to_date >= n.added_on - ${lookback}
-        THEN trim_scale(
-          (CASE WHEN ${base}::text = 'EUR' THEN 1 ELSE to_rate.rate END)
-          / (CASE WHEN n.currency = 'EUR' THEN 1 ELSE from_rate.rate END))
-      END AS rate
-    FROM ${needed} AS n
-    JOIN carried AS c ON c.currency = n.currency AND c.day = n.added_on
-    LEFT JOIN exchange_rates AS from_rate ON from_rate.currency = n.currency AND from_rate.date = c.from_date
-    LEFT JOIN exchange_rates AS to_rate ON to_rate.currency = ${base}::text AND to_rate.date = c.to_date
-    UNION ALL
-    SELECT n.currency, n.added_on, r.rate
-    FROM ${needed} AS n JOIN spans AS s ON s.currency = n.currency AND s.has_own
-    LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`n.currency`, base, sql`n.added_on`)} AS r ON true`;
 }
 
 /**

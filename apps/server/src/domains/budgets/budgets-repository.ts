@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { convertedCents, dayRates } from '../../db/base-amount-sql';
+import { convertedCents } from '../../db/base-amount-sql';
+import { exchangeRateAt } from '../../db/exchange-rate-sql';
 import type { Executor } from '../../db/database';
 import { budgets, type BudgetRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -133,14 +134,15 @@ export function createBudgetsRepository(db: Executor) {
           UNION ALL
           SELECT ${foreignColumns} FROM transactions AS t
           WHERE t.currency > ${base}::text AND ${foreignWhere}
-        ), needed AS MATERIALIZED (
-          SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
-          WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text
         ), rate_map AS MATERIALIZED (
           -- One row: each currency and day's rate under the key currency || day, so that each
           -- foreign row finds its rate in the map whatever the planner guesses of row counts.
-          SELECT coalesce(jsonb_object_agg(d.currency || d.added_on::text, d.rate), '{}'::jsonb) AS rates
-          FROM (${dayRates(userId, base, sql`needed`)}) AS d
+          SELECT coalesce(jsonb_object_agg(d.currency || d.added_on::text, r.rate), '{}'::jsonb) AS rates
+          FROM (
+            SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
+            WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text
+          ) AS d
+          LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
         ), parts AS (
           SELECT w.category, w.first_day, w.id, w.user_id, w.amount_cents, w.month, w.year,
             w.rollover, w.created_at, w.month_index, w.run, 0::bigint AS cents, 0 AS missing

@@ -3,7 +3,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   accountRowsInBase,
   convertedCents,
-  dayRates,
   dayTotalsInBase,
   rowRate,
 } from '../../db/base-amount-sql';
@@ -104,11 +103,16 @@ export function createReportsRepository(db: Executor) {
           FROM transactions AS t
           WHERE t.user_id = ${scope.userId}::uuid AND t.is_income = ${isIncome}
             AND t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date${account}
-        ), needed AS MATERIALIZED (
-          SELECT DISTINCT p.currency, p.added_on FROM picked AS p
-          WHERE p.currency <> ${base}::text AND p.base_cost_currency IS DISTINCT FROM ${base}::text
         ), day_rates AS MATERIALIZED (
-          ${dayRates(scope.userId, base, sql`needed`)}
+          SELECT d.currency, d.added_on, r.rate
+          FROM (
+            SELECT DISTINCT p.currency, p.added_on FROM picked AS p
+            WHERE p.currency <> ${base}::text AND p.base_cost_currency IS DISTINCT FROM ${base}::text
+          ) AS d
+          LEFT JOIN LATERAL ${rowRate(
+            { userId: sql`${scope.userId}::uuid`, currency: sql`d.currency`, day: sql`d.added_on` },
+            base,
+          )} AS r ON true
         ), converted AS (
           SELECT moneta_fold(p.name) AS payee_key, p.name,
             CASE WHEN p.currency = ${base}::text THEN p.cost_cents
