@@ -1062,6 +1062,28 @@ export const exchangeRates = pgTable(
 export type ExchangeRateRow = typeof exchangeRates.$inferSelect;
 
 /**
+ * Derived from exchange_rates: for each currency and calendar day, the ECB rate the lookup uses
+ * on that day — the day's own, else the latest within RATE_LOOKBACK_DAYS before it (weekends,
+ * holidays) — and the day it is from; no row where none is that recent. Only the database writes
+ * it, through the statement-level triggers on exchange_rates kept in
+ * src/db/derived/exchange-rate-days.ts. It turns "the latest rate on or before a day" into an
+ * equality: a converted total joins it on (currency, day) instead of searching backwards once
+ * per day (docs/currencies.md).
+ */
+export const exchangeRateDays = pgTable(
+  'exchange_rate_days',
+  {
+    currency: text('currency').notNull(),
+    day: date('day').notNull(),
+    rate: numeric('rate').notNull(),
+    rateDate: date('rate_date').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'exchange_rate_days_pkey', columns: [table.currency, table.day] }),
+  ],
+);
+
+/**
  * A user's own rate for a day (PUT /api/rates): units of `base_currency` (their base currency
  * when they set it) per unit of `currency`. It wins over the ECB's rate of that day for that
  * pair, either way round (DESIGN §6.5).

@@ -4,6 +4,7 @@ import {
   accountRowsInBase,
   convertedCents,
   dayTotalsInBase,
+  ratesOfDays,
   rowRate,
 } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
@@ -104,15 +105,12 @@ export function createReportsRepository(db: Executor) {
           WHERE t.user_id = ${scope.userId}::uuid AND t.is_income = ${isIncome}
             AND t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date${account}
         ), day_rates AS MATERIALIZED (
-          SELECT d.currency, d.added_on, r.rate
-          FROM (
-            SELECT DISTINCT p.currency, p.added_on FROM picked AS p
-            WHERE p.currency <> ${base}::text AND p.base_cost_currency IS DISTINCT FROM ${base}::text
-          ) AS d
-          LEFT JOIN LATERAL ${rowRate(
-            { userId: sql`${scope.userId}::uuid`, currency: sql`d.currency`, day: sql`d.added_on` },
+          SELECT * FROM ${ratesOfDays(
+            scope.userId,
             base,
-          )} AS r ON true
+            sql`(SELECT DISTINCT p.currency, p.added_on FROM picked AS p
+              WHERE p.currency <> ${base}::text AND p.base_cost_currency IS DISTINCT FROM ${base}::text)`,
+          )} AS found
         ), converted AS (
           SELECT moneta_fold(p.name) AS payee_key, p.name,
             CASE WHEN p.currency = ${base}::text THEN p.cost_cents
