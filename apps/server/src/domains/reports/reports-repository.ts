@@ -112,18 +112,26 @@ export function createReportsRepository(db: Executor) {
             sql`(SELECT DISTINCT p.currency, p.added_on FROM picked AS p
               WHERE p.currency <> ${base}::text AND p.base_cost_currency IS DISTINCT FROM ${base}::text)`,
           )} AS found
-        ), converted AS (
-          SELECT moneta_fold(p.name) AS payee_key, p.name,
-            CASE WHEN p.currency = ${base}::text THEN p.cost_cents
-              WHEN p.base_cost_currency = ${base}::text THEN p.base_cost_cents
-              ELSE ${convertedCents(sql`p.cost_cents`, sql`dr.rate`, base)} END AS cents
-          FROM picked AS p
-          LEFT JOIN day_rates AS dr ON dr.currency = p.currency AND dr.added_on = p.added_on
+        ), by_name AS (
+          -- Summed per spelling first: a history has a few hundred names, and folding each
+          -- (accents, case, punctuation) once is what costs, not once per row.
+          SELECT converted.name, count(*) AS rows, sum(converted.cents) AS cents,
+            count(converted.cents) AS counted
+          FROM (
+            SELECT p.name,
+              CASE WHEN p.currency = ${base}::text THEN p.cost_cents
+                WHEN p.base_cost_currency = ${base}::text THEN p.base_cost_cents
+                ELSE ${convertedCents(sql`p.cost_cents`, sql`dr.rate`, base)} END AS cents
+            FROM picked AS p
+            LEFT JOIN day_rates AS dr ON dr.currency = p.currency AND dr.added_on = p.added_on
+          ) AS converted
+          GROUP BY converted.name
         ), grouped AS (
-          SELECT mode() WITHIN GROUP (ORDER BY name) AS name,
-            coalesce(sum(cents), 0)::bigint AS total_cents, count(cents)::int AS count,
-            (count(*) - count(cents))::int AS unconverted
-          FROM converted GROUP BY payee_key
+          -- Named by the spelling with the most rows (the first in order on a tie).
+          SELECT (array_agg(name ORDER BY rows DESC, name))[1] AS name,
+            coalesce(sum(cents), 0)::bigint AS total_cents, sum(counted)::int AS count,
+            (sum(rows) - sum(counted))::int AS unconverted
+          FROM by_name GROUP BY moneta_fold(name)
         )
         SELECT name, total_cents, count, unconverted FROM (
           (SELECT name, total_cents, count, 0 AS unconverted FROM grouped
