@@ -1039,7 +1039,8 @@ export type ReceiptShopRow = typeof receiptShops.$inferSelect;
  * The European Central Bank's daily reference rates: units of `currency` per euro on `date`
  * (DESIGN §6.5). Written only by the rates loader (domains/rates/rates-loader.ts), read by the
  * rate lookup `moneta_exchange_rate` (src/db/derived/exchange-rate-lookup.ts). Not a user's:
- * every user sees the same rates. The euro itself has no row (its rate is 1).
+ * every user sees the same rates. The euro itself has no row (its rate is 1). Watched by the
+ * triggers that keep exchange_rate_days (src/db/derived/exchange-rate-days.ts).
  */
 export const exchangeRates = pgTable(
   'exchange_rates',
