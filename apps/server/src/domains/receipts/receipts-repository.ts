@@ -138,6 +138,15 @@ export function createReceiptsRepository(db: Executor) {
       }
     },
 
+    /** What the user taught about shops follows a category rename or merge. */
+    async moveTaughtCategory(userId: string, from: string, to: string): Promise<void> {
+      await db
+        .update(receiptShops)
+        // updated_at orders the taught shops by when the user taught them: a rename is not that.
+        .set({ category: to })
+        .where(and(eq(receiptShops.userId, userId), eq(receiptShops.category, from)));
+    },
+
     async list(userId: string, limit: number): Promise<ReceiptSummaryRow[]> {
       // A receipt has at most one expense (created with it); it may have been deleted since.
       return db
