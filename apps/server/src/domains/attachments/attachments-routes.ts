@@ -58,6 +58,7 @@ export async function attachmentsRoutes(
       },
     },
     async (request, reply) => {
+      await attachments.assertOwnTransaction(request.user.id, request.params.id);
       requireMultipart(
         request,
         `Send the file as multipart/form-data in the field "${ATTACHMENT_FIELD}".`,

@@ -45,6 +45,11 @@ export function createAttachmentsService(db: Database) {
   }
 
   return {
+    /** Before an upload is read: another user's transaction is a 404 whatever the body. */
+    async assertOwnTransaction(userId: string, transactionId: string): Promise<void> {
+      await ownTransaction(userId, transactionId);
+    },
+
     async list(userId: string, transactionId: string): Promise<Attachment[]> {
       const transaction = await ownTransaction(userId, transactionId);
       return (await attachments.list(userId, transaction)).map(toAttachmentDto);
