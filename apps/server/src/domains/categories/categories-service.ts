@@ -98,9 +98,20 @@ export function createCategoriesService(db: Database, transactions: Transactions
             ErrorCode.BUILT_IN_CATEGORY,
           );
         }
+        // The categories first, as remove does: every writer that takes these rows and then the
+        // per-category totals does so in this order, so no two wait on each other in a cycle.
+        if (!isFromBuiltIn) {
+          // A renamed category keeps being hidden; a merged one takes its target's visibility.
+          const fromKey = { userId, name: from, isIncome };
+          if (!isMerge && (await repository.isHidden(fromKey))) {
+            await repository.setHidden({ userId, name: to, isIncome }, true);
+          }
+          await repository.setHidden(fromKey, false);
+          await repository.removeKind(fromKey);
+        }
         if (!isMerge) await repository.add({ userId, name: to, isIncome });
-        // Rules first, as in remove: the recurring engine locks a rule before the totals its
-        // transactions touch, so the same order here cannot deadlock with it.
+        // Recurring rules before transactions, as in remove: the recurring engine locks a rule
+        // before the totals its transactions touch, so this order cannot deadlock with it.
         const recurring = await createRecurringRepository(tx).moveCategory(userId, from, to, [
           isIncome,
         ]);
@@ -114,15 +125,6 @@ export function createCategoriesService(db: Database, transactions: Transactions
           : await createBudgetsRepository(tx).mergeCategory(userId, from, to);
         const ruleCount = await createRulesRepository(tx).moveCategory(userId, from, to, isIncome);
         if (!isIncome) await createReceiptsRepository(tx).moveTaughtCategory(userId, from, to);
-        if (!isFromBuiltIn) {
-          // A renamed category keeps being hidden; a merged one takes its target's visibility.
-          const fromKey = { userId, name: from, isIncome };
-          if (!isMerge && (await repository.isHidden(fromKey))) {
-            await repository.setHidden({ userId, name: to, isIncome }, true);
-          }
-          await repository.setHidden(fromKey, false);
-          await repository.removeKind(fromKey);
-        }
         return {
           name: to,
           isIncome,
