@@ -221,8 +221,14 @@ export function buildPlans(
     },
     'POST /api/transactions/{id}/attachments': {
       pathParams: { id: mine.expenseId },
-      // Attached once; each case after that sends the same file again (409).
-      upload: { field: 'file', fileName: 'a.png', contentType: 'image/png', bytes: receiptPng },
+      // Attached once; each case after that sends the same file again (409). Not the receipt's
+      // image: an expense holding it would make the receipt upload's baseline a 409.
+      upload: {
+        field: 'file',
+        fileName: 'a.pdf',
+        contentType: 'application/pdf',
+        bytes: Buffer.from('%PDF-1.4\n% fuzz attachment\n%%EOF\n'),
+      },
       expect: [201, 409],
     },
     // The receipt's file is its expense's first attachment, under the receipt's id.
