@@ -30,6 +30,8 @@ import { budgetsRoutes } from './domains/budgets/budgets-routes';
 import { createBudgetsService } from './domains/budgets/budgets-service';
 import { goalsRoutes } from './domains/goals/goals-routes';
 import { createGoalsService } from './domains/goals/goals-service';
+import { attachmentsRoutes } from './domains/attachments/attachments-routes';
+import { createAttachmentsService } from './domains/attachments/attachments-service';
 import { categoriesRoutes, manageCategoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
@@ -192,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const transfers = createTransfersService(db, transactions);
   const idempotency = createIdempotencyService(db);
   const categories = createCategoriesService(db, transactions);
+  const attachments = createAttachmentsService(db);
   const budgets = createBudgetsService(db);
   const reports = createReportsService(db);
   const goals = createGoalsService(db, { now: options.now });
@@ -252,6 +255,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
         authenticate,
       });
       await api.register(suggestRoutes, { prefix: '/transactions', rules, authenticate });
+      await api.register(attachmentsRoutes, {
+        prefix: '/transactions',
+        attachments,
+        authenticate,
+        uploadMaxMb: config.UPLOAD_MAX_MB,
+      });
       await api.register(accountsRoutes, { prefix: '/accounts', accounts, authenticate });
       await api.register(transfersRoutes, { prefix: '/transfers', transfers, authenticate });
       await api.register(budgetsRoutes, { prefix: '/budgets', budgets, authenticate });

@@ -29,6 +29,8 @@ export const EXPORT_ENTITY_FILES = {
   receiptShops: 'receipt-shops.jsonl',
   // Added after the first exports were written: an export without it has no goals.
   goals: 'goals.jsonl',
+  // Added with attachments (issue 29): an export without it has none.
+  attachments: 'attachments.jsonl',
 } as const;
 export type ExportEntity = keyof typeof EXPORT_ENTITY_FILES;
 export const EXPORT_ENTITIES = Object.keys(EXPORT_ENTITY_FILES) as ExportEntity[];
@@ -44,6 +46,8 @@ const note = z.string().max(MAX_NOTE_LENGTH).nullable();
 const category = z.string().min(1).max(MAX_CATEGORY_LENGTH);
 /** A file inside the zip: a relative path under receipts/. */
 const zipPath = z.string().regex(/^receipts\/[\w.-]{1,100}$/);
+/** An attached file inside the zip: a relative path under attachments/. */
+const attachmentZipPath = z.string().regex(/^attachments\/[\w.-]{1,100}$/);
 
 /** The first thing read of a manifest: enough to refuse another format or a newer version. */
 export const exportManifestHeadSchema = z.object({
@@ -71,7 +75,15 @@ export const exportAccountSchema = z.object({
   createdAt: instant,
 });
 
-export const exportCategorySchema = z.object({ name: category, isIncome: z.boolean() });
+/**
+ * A custom category, or a built-in one the user hid (`hidden`, absent from the first exports:
+ * shown). A built-in's record only carries that it is hidden.
+ */
+export const exportCategorySchema = z.object({
+  name: category,
+  isIncome: z.boolean(),
+  hidden: z.boolean().optional(),
+});
 
 export const exportTransactionSchema = z.object({
   id,
@@ -184,6 +196,19 @@ export const exportReceiptShopSchema = z.object({
   category,
 });
 
+/** A file attached to a transaction (a receipt's file is its receipt's, not repeated here). */
+export const exportAttachmentSchema = z.object({
+  id,
+  transactionId: id,
+  fileName: z.string().min(1).max(255),
+  mimeType: z.enum(receiptMimeTypes),
+  sizeBytes: z.number().int().min(1),
+  /** Hex SHA-256 of the file: a restore checks the file against it. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  file: attachmentZipPath,
+  createdAt: instant,
+});
+
 /** Each entity file's record schema (format version 1). */
 export const exportRecordSchemas = {
   accounts: exportAccountSchema,
@@ -197,6 +222,7 @@ export const exportRecordSchemas = {
   receipts: exportReceiptSchema,
   receiptShops: exportReceiptShopSchema,
   goals: exportGoalSchema,
+  attachments: exportAttachmentSchema,
 } satisfies Record<ExportEntity, z.ZodType>;
 
 export type ExportRecords = {
@@ -208,6 +234,7 @@ export type ExportTransfer = z.infer<typeof exportTransferSchema>;
 export type ExportRecurring = z.infer<typeof exportRecurringSchema>;
 export type ExportRule = z.infer<typeof exportRuleSchema>;
 export type ExportReceipt = z.infer<typeof exportReceiptSchema>;
+export type ExportAttachment = z.infer<typeof exportAttachmentSchema>;
 
 /** What `POST /export/restore` answers: how many of each entity it created. */
 export const restoreResultSchema = z.object({

@@ -18,6 +18,8 @@ export * from './recurring-schemas';
 export * from './time-zone';
 export * from './calendar-date';
 export * from './transaction-schemas';
+export * from './category-schemas';
+export * from './attachment-schemas';
 export * from './receipt-schemas';
 export * from './security-schemas';
 export * from './date-order';

@@ -355,7 +355,12 @@ export const newCategorySchema = z.object({
   name: categoryNameSchema,
   isIncome: z.boolean({ message: 'isIncome must be true or false.' }).default(false),
 });
-export const categorySchema = z.object({ name: z.string(), isIncome: z.boolean() });
+export const categorySchema = z.object({
+  name: z.string(),
+  isIncome: z.boolean(),
+  /** Hidden from the pickers (PUT /categories/hidden); absent in older answers. */
+  hidden: z.boolean().optional(),
+});
 export type Category = z.infer<typeof categorySchema>;
 
 export const deleteCategorySchema = z.object({

@@ -376,6 +376,24 @@ export const userCategories = pgTable(
 );
 
 /**
+ * Categories the user hid: still valid for the rows that carry them, no longer offered in the
+ * pickers (GET /transactions/categories/*). Built-in ones can be hidden, never deleted (SPEC §3),
+ * so this is its own table rather than a flag on user_categories, which holds custom ones only.
+ */
+export const hiddenCategories = pgTable(
+  'hidden_categories',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isIncome: boolean('is_income').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.isIncome, table.name] })],
+);
+
+/**
  * Running count and sum of each user's transactions per kind and category. Derived: only the
  * database writes it, through the statement-level triggers on transactions kept in
  * src/db/derived/transaction-totals.ts. Totals, the summary and the page count of an
@@ -619,6 +637,47 @@ export const receipts = pgTable(
 );
 
 export type ReceiptRow = typeof receipts.$inferSelect;
+
+/**
+ * Files a user attached to a transaction (JPG, PNG or PDF, checked by their bytes). Stored in the
+ * database like receipts, for the same reason: one database backup holds everything. A receipt's
+ * file is not copied here: it is its expense's first attachment by `transactions.receipt_id`
+ * (docs/decisions.md, Attachments).
+ */
+export const transactionAttachments = pgTable(
+  'transaction_attachments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Deleting the transaction deletes its files. */
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').$type<ReceiptMimeType>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Hex SHA-256 of the content: one file is attached once per transaction. */
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A transaction's files in the order they were attached.
+    index('transaction_attachments_transaction_idx').on(table.transactionId, table.createdAt),
+    uniqueIndex('transaction_attachments_file_key').on(table.transactionId, table.sha256),
+    // A receipt upload looks for an expense that holds the same file already.
+    index('transaction_attachments_user_sha256_idx').on(table.userId, table.sha256),
+    check(
+      'transaction_attachments_mime_type',
+      sql`${table.mimeType} IN ('image/jpeg', 'image/png', 'application/pdf')`,
+    ),
+    check('transaction_attachments_size_positive', sql`${table.sizeBytes} > 0`),
+  ],
+);
+
+export type TransactionAttachmentRow = typeof transactionAttachments.$inferSelect;
 
 /**
  * One sign-in (docs/architecture.md, Security): its id is the `sid` of the session's token. Ending

@@ -260,6 +260,36 @@ export function createBudgetsRepository(db: Executor) {
       return deleted.length > 0;
     },
 
+    /**
+     * Moves the budgets of category `from` to `to` (a category merge). A month that has a budget
+     * for both keeps one, `to`'s, with the two amounts added and rollover if either had it: the
+     * money the user set aside for both is what they now plan to spend on the one
+     * (docs/decisions.md, Categories). Answers how many of `from`'s budgets moved or merged.
+     */
+    async mergeCategory(userId: string, from: string, to: string): Promise<number> {
+      const merged = await db.execute(sql`
+        WITH source AS (
+          DELETE FROM ${budgets} f
+          USING ${budgets} t
+          WHERE f.user_id = ${userId} AND f.category = ${from}
+            AND t.user_id = ${userId} AND t.category = ${to}
+            AND t.year = f.year AND t.month = f.month
+          RETURNING f.year, f.month, f.amount_cents, f.rollover
+        )
+        UPDATE ${budgets} t
+        SET amount_cents = t.amount_cents + source.amount_cents,
+            rollover = t.rollover OR source.rollover
+        FROM source
+        WHERE t.user_id = ${userId} AND t.category = ${to}
+          AND t.year = source.year AND t.month = source.month`);
+      const moved = await db
+        .update(budgets)
+        .set({ category: to })
+        .where(and(eq(budgets.userId, userId), eq(budgets.category, from)))
+        .returning({ id: budgets.id });
+      return (merged.rowCount ?? 0) + moved.length;
+    },
+
     async deleteByCategory(userId: string, category: string): Promise<number> {
       const deleted = await db
         .delete(budgets)

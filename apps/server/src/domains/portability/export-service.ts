@@ -5,6 +5,7 @@ import {
   EXPORT_FORMAT_VERSION,
   type ExportEntity,
   type ExportManifest,
+  type ExportAttachment,
   type ExportReceipt,
   type ExportRecords,
 } from '@moneta/shared';
@@ -28,6 +29,8 @@ const FILE_EXTENSIONS: Record<ExportReceipt['mimeType'], string> = {
 export const receiptFilePath = (receipt: Pick<ExportReceipt, 'id' | 'mimeType'>) =>
   `receipts/${receipt.id}.${FILE_EXTENSIONS[receipt.mimeType]}`;
 export const receiptPagePath = (id: string) => `receipts/${id}.page.png`;
+export const attachmentFilePath = (attachment: Pick<ExportReceipt, 'id' | 'mimeType'>) =>
+  `attachments/${attachment.id}.${FILE_EXTENSIONS[attachment.mimeType]}`;
 
 /** One batch: the whole of a small table. */
 async function* once<T>(rows: Promise<T[]>): AsyncGenerator<T[]> {
@@ -54,7 +57,11 @@ async function* pages<Row, Key, Out>(
 function entityBatches(
   read: ExportRepository,
   userId: string,
-): { [Entity in Exclude<ExportEntity, 'receipts'>]: AsyncIterable<ExportRecords[Entity]> } {
+): {
+  [Entity in Exclude<ExportEntity, 'receipts' | 'attachments'>]: AsyncIterable<
+    ExportRecords[Entity]
+  >;
+} {
   return {
     accounts: pages(
       () => read.accounts(userId),
@@ -247,6 +254,37 @@ async function writeReceiptFiles(zip: ZipWriter, read: ExportRepository, userId:
   }
 }
 
+/** The attached files' records, then their bytes, a few per query (one zip entry at a time). */
+async function writeAttachments(zip: ZipWriter, read: ExportRepository, userId: string) {
+  const records: ExportAttachment[] = (await read.attachments(userId)).map((row) => ({
+    id: row.id,
+    transactionId: row.transactionId,
+    fileName: row.fileName,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    sha256: row.sha256,
+    file: attachmentFilePath(row),
+    createdAt: row.createdAt.toISOString(),
+  }));
+  const count = await zip.lines(EXPORT_ENTITY_FILES.attachments, once(Promise.resolve(records)));
+  for (let start = 0; start < records.length; start += FILES_PER_QUERY) {
+    const wanted = records.slice(start, start + FILES_PER_QUERY);
+    const files = new Map(
+      (
+        await read.attachmentFiles(
+          userId,
+          wanted.map((attachment) => attachment.id),
+        )
+      ).map((file) => [file.id, file.content]),
+    );
+    for (const attachment of wanted) {
+      const content = files.get(attachment.id);
+      if (content) await zip.file(attachment.file, content, { store: true });
+    }
+  }
+  return count;
+}
+
 /**
  * The export of a user's data (DESIGN §6.10, docs/export-format.md): a zip streamed as it is
  * written, read inside one read-only, repeatable-read database transaction so that every file
@@ -269,6 +307,7 @@ export function createExportService(db: Database) {
               receiptBatches(read, user.id),
             );
             await writeReceiptFiles(zip, read, user.id);
+            counts.attachments = await writeAttachments(zip, read, user.id);
             const manifest: ExportManifest = {
               format: EXPORT_FORMAT,
               version: EXPORT_FORMAT_VERSION,

@@ -5,11 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ErrorCode, type ExportEntity, type RestoreResult } from '@moneta/shared';
+import {
+  ErrorCode,
+  type ExportEntity,
+  isBuiltInCategory,
+  type RestoreResult,
+} from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
 import { badRequest, conflict } from '../../http/app-error';
 import type { MultipartPart } from '../../http/multipart-upload';
+import { newIds } from '../../lib/ids';
 import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createAttachmentsRepository } from '../attachments/attachments-repository';
 import { createBudgetsRepository } from '../budgets/budgets-repository';
 import { createGoalsRepository } from '../goals/goals-repository';
 import { createCategoriesRepository } from '../categories/categories-repository';
@@ -112,10 +119,23 @@ async function writeExport(
     counts.accounts++;
   }
 
-  if (records.categories.length > 0) {
-    await createCategoriesRepository(tx).addMany(
-      records.categories.map((category) => ({ userId, ...category })),
+  // Custom categories are stored; a built-in one's record only says that it is hidden.
+  const categoriesRepository = createCategoriesRepository(tx);
+  const custom = records.categories.filter(
+    (category) => !isBuiltInCategory(category.name, category.isIncome),
+  );
+  if (custom.length > 0) {
+    await categoriesRepository.addMany(
+      custom.map((category) => ({ userId, name: category.name, isIncome: category.isIncome })),
     );
+  }
+  for (const category of records.categories) {
+    if (category.hidden) {
+      await categoriesRepository.setHidden(
+        { userId, name: category.name, isIncome: category.isIncome },
+        true,
+      );
+    }
   }
   counts.categories = records.categories.length;
 
@@ -161,10 +181,14 @@ async function writeExport(
     counts.recurring++;
   }
 
+  const transactionIds: IdMap = new Map();
   for (let start = 0; start < records.transactions.length; start += TRANSACTION_BATCH) {
     const batch = records.transactions.slice(start, start + TRANSACTION_BATCH);
+    const ids = newIds(batch.length);
+    batch.forEach((transaction, index) => transactionIds.set(transaction.id, ids[index]!));
     const created = await transactionsService.createMany(
-      batch.map((transaction) => ({
+      batch.map((transaction, index) => ({
+        id: ids[index]!,
         userId,
         accountId: mapped(accountIds, transaction.accountId),
         name: transaction.name,
@@ -186,6 +210,22 @@ async function writeExport(
     // Two occurrences of one recurring rule on one day: the second was skipped.
     if (created !== batch.length) throw damaged('a recurring rule has two occurrences on a day.');
     counts.transactions += created;
+  }
+
+  const attachmentsRepository = createAttachmentsRepository(tx);
+  for (const attachment of records.attachments) {
+    const content = await receiptFile(file, read, attachment.file, attachment.sha256);
+    if (content.length !== attachment.sizeBytes) {
+      throw damaged(`${attachment.file} is not its size.`);
+    }
+    await attachmentsRepository.insert(userId, mapped(transactionIds, attachment.transactionId), {
+      fileName: attachment.fileName,
+      mimeType: attachment.mimeType,
+      sizeBytes: attachment.sizeBytes,
+      sha256: attachment.sha256,
+      content,
+    });
+    counts.attachments++;
   }
 
   const transfers = await createTransfersRepository(tx).insertMany(

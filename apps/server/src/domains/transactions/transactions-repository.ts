@@ -35,7 +35,12 @@ export interface TransactionValues {
  * A row for the bulk path, which may hold several users' rows; a restore (docs/export-format.md)
  * gives each its original creation time, which orders a day's rows in the list.
  */
-export type NewTransactionRow = TransactionValues & { userId: string; createdAt?: string };
+export type NewTransactionRow = TransactionValues & {
+  userId: string;
+  createdAt?: string;
+  /** The id to give it (a restore maps the export's ids to these); else a new one. */
+  id?: string;
+};
 
 type TransactionInsert = typeof transactions.$inferInsert;
 
@@ -168,7 +173,9 @@ export function createTransactionsRepository(db: Executor) {
     async insertMany(rows: NewTransactionRow[]): Promise<number> {
       if (rows.length === 0) return 0;
       const ids = newIds(rows.length);
-      const records = rows.map((row, index) => toColumnRecord({ ...row, id: ids[index]! }));
+      const records = rows.map((row, index) =>
+        toColumnRecord({ ...row, id: row.id ?? ids[index]! }),
+      );
       const given = new Set(records.flatMap((record) => Object.keys(record)));
       const columns = columnList(
         Object.values(COLUMNS)

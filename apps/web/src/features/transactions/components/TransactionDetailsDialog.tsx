@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { SignedAmount } from './SignedAmount';
+import { TransactionAttachments } from './TransactionAttachments';
 
 /** Everything about one transaction, its note in full. */
 export function TransactionDetailsDialog({
@@ -48,6 +49,10 @@ export function TransactionDetailsDialog({
             )}
           </Detail>
         </dl>
+      ) : null}
+      {/* A transfer leg is not a transaction of its own: it holds no files. */}
+      {transaction && !transaction.isTransfer ? (
+        <TransactionAttachments transactionId={transaction._id} />
       ) : null}
       <div className="mt-6 flex justify-end">
         <Button ref={closeRef} variant="secondary" onClick={onClose}>
