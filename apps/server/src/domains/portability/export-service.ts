@@ -121,6 +121,7 @@ function entityBatches(
         month: row.month,
         year: row.year,
         rollover: row.rollover,
+        createdAt: row.createdAt.toISOString(),
       }),
       Number.POSITIVE_INFINITY,
     ),

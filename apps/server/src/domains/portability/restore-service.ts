@@ -10,7 +10,7 @@ import type { Database, Executor } from '../../db/database';
 import { badRequest, conflict } from '../../http/app-error';
 import type { MultipartPart } from '../../http/multipart-upload';
 import { createAccountsRepository } from '../accounts/accounts-repository';
-import { createBudgetsRepository } from '../budgets/budgets-repository';
+import { createBudgetsRepository, type BudgetValues } from '../budgets/budgets-repository';
 import { createGoalsRepository } from '../goals/goals-repository';
 import { createCategoriesRepository } from '../categories/categories-repository';
 import { createRatesRepository } from '../rates/rates-repository';
@@ -133,6 +133,8 @@ async function writeExport(
       pagePng: receipt.pagePng ? await receiptFile(file, read, receipt.pagePng) : null,
       reading: receipt.reading ?? {},
       shop: receipt.shop ?? null,
+      // Receipts are listed newest first: a restore keeps their order and age.
+      createdAt: new Date(receipt.createdAt),
     });
     receiptIds.set(receipt.id, row.id);
     counts.receipts++;
@@ -229,9 +231,16 @@ async function writeExport(
   }
 
   const budgetsRepository = createBudgetsRepository(tx);
-  for (const budget of records.budgets) {
+  for (const { createdAt, ...budget } of records.budgets) {
+    // The exported creation time is kept (exports before issue 31 have none: now). The budgets
+    // repository inserts the values it is given; BudgetValues does not name createdAt yet
+    // (domains/budgets is being changed elsewhere), hence the wider type here.
+    const values: BudgetValues & { createdAt?: Date } = {
+      ...budget,
+      ...(createdAt ? { createdAt: new Date(createdAt) } : {}),
+    };
     // A budget the target has for that category and month already stays as it is.
-    if (await budgetsRepository.insert(userId, budget)) counts.budgets++;
+    if (await budgetsRepository.insert(userId, values)) counts.budgets++;
   }
 
   const goalsRepository = createGoalsRepository(tx);

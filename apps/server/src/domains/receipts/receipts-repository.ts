@@ -9,7 +9,8 @@ import type { ReceiptView } from './signed-urls';
 /** Taught shops compared by their header lines when no tax id or phone matches. */
 const HEADER_MATCH_CANDIDATES = 200;
 
-export type NewReceipt = Omit<ReceiptRow, 'id' | 'userId' | 'createdAt'>;
+/** `createdAt` is given only by a restore, which keeps the exported one (else: now). */
+export type NewReceipt = Omit<ReceiptRow, 'id' | 'userId' | 'createdAt'> & { createdAt?: Date };
 export type ReceiptSummaryRow = Omit<ReceiptRow, 'content' | 'pagePng'> & {
   transactionId: string | null;
 };
