@@ -33,7 +33,10 @@ import { createHash } from 'node:crypto';
 import { openDatabase } from '../src/db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
-import { createReceiptsRepository } from '../src/domains/receipts/receipts-repository';
+import {
+  createReceiptsRepository,
+  type NewReceipt,
+} from '../src/domains/receipts/receipts-repository';
 import { freePort, signInBenchUser, startBenchServer } from './lib/bench-server';
 import { seedTransactions } from './lib/seed-transactions';
 
@@ -102,10 +105,11 @@ async function seedReceipts(
   const receipts = createReceiptsRepository(database.db);
   let bytes = 0;
   const ids: string[] = [];
+  let batch: NewReceipt[] = [];
   for (let index = 0; index < RECEIPTS; index++) {
     const { bytes: content, mimeType } = await receiptImage(index);
     bytes += content.length;
-    const row = await receipts.insert(userId, {
+    batch.push({
       fileName: `receipt-${index}.${mimeType === 'image/png' ? 'png' : 'jpg'}`,
       mimeType: mimeType as 'image/png' | 'image/jpeg',
       sizeBytes: content.length,
@@ -115,7 +119,10 @@ async function seedReceipts(
       reading: { merchant: 'Coffee Corner', total: 4.5, source: 'bench' },
       shop: null,
     });
-    ids.push(row.id);
+    if (batch.length === 200 || index === RECEIPTS - 1) {
+      ids.push(...(await receipts.insertMany(userId, batch)));
+      batch = [];
+    }
   }
   // PNG every fourth: most receipts are phone photos (JPEG).
   // One receipt in two is the receipt of an expense, as an upload leaves it.

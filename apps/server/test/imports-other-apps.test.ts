@@ -183,6 +183,25 @@ describe('a YNAB register export', () => {
     expect(await movementCents(user, 'Girokonto')).toBe(150000 - 106235 - 25000 - 8990);
   });
 
+  it('reads amounts in any currency format ("1 234,50 kr") and ISO dates, columns in another order', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const csv = [
+      '"Account","Date","Payee","Category Group/Category","Memo","Outflow","Inflow","Cleared","Flag"',
+      '"Lönekonto","2026-03-02","ICA Maxi","Mat: Livsmedel","","1 234,50 kr","0,00 kr","Cleared",""',
+      '"Lönekonto","2026-03-25","Arbetsgivaren AB","Inflow: Ready to Assign","","0,00 kr","32 500,00 kr","Cleared",""',
+    ].join('\r\n');
+    const imported = await upload(user, 'Register.csv', Buffer.from(csv));
+    expect(imported.sourceApp).toBe('ynab');
+    expect(imported.counts).toEqual({ new: 2, duplicate: 0, problem: 0, transfer: 0 });
+    await commit(user, imported._id);
+    expect(await ledger(user)).toEqual({
+      Lönekonto: [
+        '2026-03-02 ICA Maxi -1234.5 [Mat: Livsmedel]',
+        '2026-03-25 Arbetsgivaren AB 32500 [Inflow: Ready to Assign]',
+      ],
+    });
+  });
+
   it('refuses a mapping: the file is read by its own columns', async () => {
     const user = await signUp(context.app, { setup: true });
     const imported = await upload(user, 'ynab-register.csv');

@@ -31,6 +31,14 @@ const summaryColumns = {
 
 export function createReceiptsRepository(db: Executor) {
   return {
+    /** Inserts receipts in one statement (a restore); their ids, in order. */
+    async insertMany(userId: string, values: NewReceipt[]): Promise<string[]> {
+      if (values.length === 0) return [];
+      const rows = values.map((receipt) => ({ id: newId(), userId, ...receipt }));
+      await db.insert(receipts).values(rows);
+      return rows.map((row) => row.id);
+    },
+
     async insert(userId: string, receipt: NewReceipt): Promise<ReceiptRow> {
       const [row] = await db
         .insert(receipts)

@@ -33,6 +33,7 @@ export const actual: AppFormat = {
         const own = account(cells);
         const name = payee(cells);
         const isTransfer = name !== '' && name !== own && accounts.has(name);
+        const categoryName = isTransfer ? '' : category(cells);
         return [
           {
             account: own,
@@ -42,8 +43,11 @@ export const actual: AppFormat = {
             direction: null,
             name,
             note: note.replace(SPLIT_PART, ''),
-            category: isTransfer ? '' : category(cells),
-            transfer: isTransfer ? 'declared' : 'none',
+            category: categoryName,
+            // A transfer to an account the file does not hold (an export of one account) has
+            // no category either, but its payee is not among the file's accounts: a row without
+            // a category is left to Moneta's own transfer search, as a bank's row is.
+            transfer: isTransfer ? 'declared' : categoryName === '' ? 'possible' : 'none',
           },
         ];
       },

@@ -156,6 +156,15 @@ function entryRow(
   return row;
 }
 
+/**
+ * An app's amount without its currency, whatever the budget's currency writes ("1 234,56 kr",
+ * "R$ 1.234,56", "CHF 1'234.50"): apps put only the currency beside the number, never a
+ * DR/CR marker, so every letter and sign other than digits, separators, minus and parentheses
+ * goes.
+ */
+const amountOnly = (text: string) =>
+  text.replace(/[^\d.,+\-\u2212()\s\u00a0\u202f\u2009']/g, '').trim();
+
 function signedCents(
   entry: AppEntry,
   rowNumber: number,
@@ -163,8 +172,12 @@ function signedCents(
 ): { cents: number | null; problem: string | null } {
   if (entry.inflowText !== undefined) {
     // YNAB: one of Outflow and Inflow is 0 (or empty), the other the amount.
-    const out = entry.amountText ? parseBankAmount(entry.amountText, decimal) : undefined;
-    const into = entry.inflowText ? parseBankAmount(entry.inflowText, decimal) : undefined;
+    const out = entry.amountText
+      ? parseBankAmount(amountOnly(entry.amountText), decimal)
+      : undefined;
+    const into = entry.inflowText
+      ? parseBankAmount(amountOnly(entry.inflowText), decimal)
+      : undefined;
     if (out && !out.ok) {
       return {
         cents: null,
@@ -181,7 +194,7 @@ function signedCents(
       return { cents: null, problem: `Row ${rowNumber}: the outflow and the inflow are empty.` };
     return { cents: (into?.ok ? into.cents : 0) - (out?.ok ? out.cents : 0), problem: null };
   }
-  const reading = parseBankAmount(entry.amountText, decimal);
+  const reading = parseBankAmount(amountOnly(entry.amountText), decimal);
   if (!reading.ok) {
     return { cents: null, problem: amountProblem(rowNumber, reading, entry.amountText) };
   }
