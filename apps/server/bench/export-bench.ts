@@ -81,7 +81,7 @@ function sampleRss(pid: number) {
 
 /**
  * A small real receipt image, JPEG or PNG: noise, so that it neither compresses to nothing nor
- * repeats (each file its own SHA-256), 96 × 128 px — some 10 KB as JPEG, 35 KB as PNG.
+ * repeats (each file its own SHA-256), 96 × 128 px — some 4 KB as JPEG, 30 KB as PNG.
  */
 async function receiptImage(index: number): Promise<{ bytes: Buffer; mimeType: string }> {
   const image = sharp({
