@@ -370,13 +370,16 @@ describe('bad input', () => {
     const user = await signUp(context.app, { setup: true });
     const text = fixture('mint-transactions.csv')
       .toString('utf8')
-      .replace('"15.49","debit"', '"15.49","pending"');
+      .replace('"3,100.00","credit"', '"3,100.00","pending"');
     const imported = await upload(user, 'mint.csv', Buffer.from(text));
     expect(imported.counts.problem).toBe(1);
     const problem = (await rowsOf(user, imported._id)).find((row) => row.status === 'problem');
     expect(problem?.problem).toBe(
-      'Row 6: the Transaction Type "pending" is neither debit nor credit.',
+      'Row 5: the Transaction Type "pending" is neither debit nor credit.',
     );
+    // A problem row of the account it names (Total Checking), which keeps its three rows.
+    expect(problem?.statement).toBe(1);
+    expect(imported.statements.map((statement) => statement.rowCount)).toEqual([3, 3]);
   });
 
   it('does not let another user see or commit the import (404), and undo removes the accounts it created', async () => {

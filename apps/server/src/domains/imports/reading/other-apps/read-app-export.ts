@@ -64,7 +64,7 @@ export function readAppExport(
   const statements: FileStatement[] = [];
   const statementOf = new Map<string, number>();
   const rows: ReadRow[] = [];
-  const statementFor = (entry: AppEntry): number | undefined => {
+  const statementFor = (entry: Pick<AppEntry, 'account' | 'currency'>): number | undefined => {
     const name = cleanName(entry.account).slice(0, MAX_ACCOUNT_NAME_LENGTH).trim();
     if (!name) return undefined;
     let key = statementOf.get(name);
@@ -89,7 +89,16 @@ export function readAppExport(
     const rowNumber = index + 1;
     if (result === SKIP) return;
     if (typeof result === 'string') {
-      unplaced.push(problemRow(rows.length + unplaced.length, `Row ${rowNumber}: ${result}`));
+      // A record that cannot be read is a problem row of its account, when it names one.
+      const row = problemRow(rows.length + unplaced.length, `Row ${rowNumber}: ${result}`);
+      const account = reader.accountOf(records[index]!);
+      const statement = account ? statementFor({ account, currency: null }) : undefined;
+      if (statement === undefined) unplaced.push(row);
+      else {
+        row.statement = statement;
+        statements[statement]!.rowCount++;
+        rows.push(row);
+      }
       return;
     }
     for (const entry of result) {
