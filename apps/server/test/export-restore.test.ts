@@ -384,6 +384,16 @@ describe('POST /api/export/restore', () => {
       `/api/transactions/${coffee3._id}/attachments/${attachments[0]!._id}/file`,
     );
     expect(Buffer.compare(attachedFile.rawPayload, attachedJpg)).toBe(0);
+    // Receipts and budgets keep their creation time, as transactions do (issue 31): the
+    // restore runs after they were made, so a new one would differ.
+    const createdOf = (files: Record<string, Uint8Array>, name: string) =>
+      linesOf(files, name)
+        .map((record) => `${String(record.sha256 ?? record.category)} ${String(record.createdAt)}`)
+        .sort();
+    expect(linesOf(original, 'budgets.jsonl')[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    for (const name of ['receipts.jsonl', 'budgets.jsonl', 'transactions.jsonl']) {
+      expect(createdOf(restored, name), name).toEqual(createdOf(original, name));
+    }
 
     // Balances and totals as the API shows them.
     const balances = async (user: SignedUpUser) =>

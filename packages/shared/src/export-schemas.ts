@@ -125,6 +125,8 @@ export const exportBudgetSchema = z.object({
   year: z.number().int().min(2000).max(2100),
   /** Left out by the first exports: no rollover. */
   rollover: z.boolean().optional(),
+  /** Left out by exports before issue 31: a restore gives the budget the time of the restore. */
+  createdAt: instant.optional(),
 });
 
 export const exportGoalSchema = z.object({

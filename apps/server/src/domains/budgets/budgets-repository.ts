@@ -13,6 +13,9 @@ export interface BudgetValues {
   rollover?: boolean | undefined;
 }
 
+/** Budgets inserted in a batch (a copy, a restore): every value given; a restore keeps createdAt. */
+export type BudgetsToInsert = Required<BudgetValues> & { createdAt?: Date };
+
 /**
  * A budget with that month's expenses in its category, in the base currency (each at its day's
  * rate), how many of them no rate converts (left out of `spentCents`), and what it carries in
@@ -229,7 +232,7 @@ export function createBudgetsRepository(db: Executor) {
     },
 
     /** Inserts these budgets, skipping each whose category and month has one; how many went in. */
-    async insertMissing(userId: string, values: Required<BudgetValues>[]): Promise<number> {
+    async insertMissing(userId: string, values: BudgetsToInsert[]): Promise<number> {
       if (values.length === 0) return 0;
       const inserted = await db
         .insert(budgets)

@@ -137,9 +137,10 @@ export function createImportRowsRepository(db: Executor) {
     ${param(rows.map((row) => row.bankId))}::text[],
     ${param(rows.map((row) => row.counterparty))}::text[],
     ${param(rows.map((row) => row.problem))}::text[],
-    ${param(rows.map((row) => row.statement))}::smallint[]`;
+    ${param(rows.map((row) => row.statement))}::smallint[],
+    ${param(rows.map((row) => row.transferChoice ?? null))}::boolean[]`;
   const readAlias = sql.raw(
-    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, counterparty, problem, statement)',
+    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, counterparty, problem, statement, transfer_choice)',
   );
   /** A row without a problem is new until duplicate detection says otherwise. */
   const statusOf = sql.raw(
@@ -152,10 +153,11 @@ export function createImportRowsRepository(db: Executor) {
       if (rows.length === 0) return;
       await db.execute(sql`
         INSERT INTO import_rows (import_id, position, cells, date, name, amount_cents, is_income,
-          note, file_category, bank_id, counterparty, problem, payee_key, status, statement)
+          note, file_category, bank_id, counterparty, problem, payee_key, status, statement,
+          transfer_choice)
         SELECT ${importId}::uuid, r.position, r.cells::jsonb, r.date, r.name, r.amount_cents,
           r.is_income, r.note, r.file_category, r.bank_id, r.counterparty, r.problem,
-          moneta_fold(r.name), ${statusOf}, r.statement
+          moneta_fold(r.name), ${statusOf}, r.statement, r.transfer_choice
         FROM unnest(${readColumns(rows)}) AS ${readAlias}`);
     },
 
@@ -198,7 +200,10 @@ export function createImportRowsRepository(db: Executor) {
       const result = await db.execute<{ position: number }>(sql`
         UPDATE import_rows AS t
         SET include = c.include, category_choice = c.category, is_income_choice = c.is_income,
-          transfer_choice = c.transfer, transfer_account_choice = c.transfer_account
+          -- A row whose transfer is not named keeps what the file said (an app's export).
+          transfer_choice = coalesce(c.transfer, t.transfer_choice),
+          transfer_account_choice = CASE WHEN c.transfer IS NULL THEN t.transfer_account_choice
+            ELSE c.transfer_account END
         FROM unnest(
           ${param(choices.map((choice) => choice.position))}::int[],
           ${param(choices.map((choice) => choice.include))}::boolean[],

@@ -17,11 +17,11 @@ import type { MultipartPart } from '../../http/multipart-upload';
 import { newIds } from '../../lib/ids';
 import { createAccountsRepository } from '../accounts/accounts-repository';
 import { createAttachmentsRepository } from '../attachments/attachments-repository';
-import { createBudgetsRepository } from '../budgets/budgets-repository';
+import { createBudgetsRepository, type BudgetsToInsert } from '../budgets/budgets-repository';
 import { createGoalsRepository } from '../goals/goals-repository';
 import { createCategoriesRepository } from '../categories/categories-repository';
 import { createRatesRepository } from '../rates/rates-repository';
-import { createReceiptsRepository } from '../receipts/receipts-repository';
+import { createReceiptsRepository, type NewReceipt } from '../receipts/receipts-repository';
 import { createRecurringRepository } from '../recurring/recurring-repository';
 import { createRulesRepository } from '../rules/rules-repository';
 import type { TransactionsService } from '../transactions/transactions-service';
@@ -34,6 +34,11 @@ import type { FileHandle } from 'node:fs/promises';
 
 /** Transactions per insert statement (one JSON parameter each). */
 const TRANSACTION_BATCH = 5000;
+/** Receipts per insert statement: at most this many, and their files at most this many bytes. */
+const RECEIPT_BATCH = 200;
+const RECEIPT_BATCH_BYTES = 16 * 1024 * 1024;
+/** Budgets per insert statement (seven parameters each). */
+const BUDGET_BATCH = 1000;
 
 const notEmpty = () =>
   conflict(
@@ -139,24 +144,48 @@ async function writeExport(
   }
   counts.categories = records.categories.length;
 
+  // Receipts a batch at a time (one insert statement each, not one per receipt), the files read
+  // from the zip as the batch fills and let go once it is written.
   const receiptsRepository = createReceiptsRepository(tx);
   const receiptIds: IdMap = new Map();
+  let pending: Array<{ oldId: string; values: NewReceipt }> = [];
+  let pendingBytes = 0;
+  const flushReceipts = async () => {
+    const ids = await receiptsRepository.insertMany(
+      userId,
+      pending.map((receipt) => receipt.values),
+    );
+    pending.forEach((receipt, index) => receiptIds.set(receipt.oldId, ids[index]!));
+    counts.receipts += ids.length;
+    pending = [];
+    pendingBytes = 0;
+  };
   for (const receipt of records.receipts) {
     const content = await receiptFile(file, read, receipt.file, receipt.sha256);
     if (content.length !== receipt.sizeBytes) throw damaged(`${receipt.file} is not its size.`);
-    const row = await receiptsRepository.insert(userId, {
-      fileName: receipt.fileName,
-      mimeType: receipt.mimeType,
-      sizeBytes: receipt.sizeBytes,
-      sha256: receipt.sha256,
-      content,
-      pagePng: receipt.pagePng ? await receiptFile(file, read, receipt.pagePng) : null,
-      reading: receipt.reading ?? {},
-      shop: receipt.shop ?? null,
+    const pagePng = receipt.pagePng ? await receiptFile(file, read, receipt.pagePng) : null;
+    if (pending.length > 0 && pendingBytes + content.length > RECEIPT_BATCH_BYTES) {
+      await flushReceipts();
+    }
+    pending.push({
+      oldId: receipt.id,
+      values: {
+        fileName: receipt.fileName,
+        mimeType: receipt.mimeType,
+        sizeBytes: receipt.sizeBytes,
+        sha256: receipt.sha256,
+        content,
+        pagePng,
+        reading: receipt.reading ?? {},
+        shop: receipt.shop ?? null,
+        // Receipts are listed newest first: a restore keeps their order and age.
+        createdAt: new Date(receipt.createdAt),
+      },
     });
-    receiptIds.set(receipt.id, row.id);
-    counts.receipts++;
+    pendingBytes += content.length + (pagePng?.length ?? 0);
+    if (pending.length >= RECEIPT_BATCH) await flushReceipts();
   }
+  if (pending.length > 0) await flushReceipts();
 
   const recurringRepository = createRecurringRepository(tx);
   const recurringIds: IdMap = new Map();
@@ -268,10 +297,23 @@ async function writeExport(
     counts.rules++;
   }
 
+  // Budgets a thousand at a time through the budgets' batch writer (a statement's parameters
+  // are limited); one the target has for that category and month already stays as it is (not
+  // counted). The exported creation time is kept (exports before issue 31 have none: now).
   const budgetsRepository = createBudgetsRepository(tx);
-  for (const budget of records.budgets) {
-    // A budget the target has for that category and month already stays as it is.
-    if (await budgetsRepository.insert(userId, budget)) counts.budgets++;
+  const budgetValues = records.budgets.map(({ createdAt, ...budget }) => {
+    const values: BudgetsToInsert = {
+      ...budget,
+      rollover: budget.rollover ?? false,
+      ...(createdAt ? { createdAt: new Date(createdAt) } : {}),
+    };
+    return values;
+  });
+  for (let start = 0; start < budgetValues.length; start += BUDGET_BATCH) {
+    counts.budgets += await budgetsRepository.insertMissing(
+      userId,
+      budgetValues.slice(start, start + BUDGET_BATCH),
+    );
   }
 
   const goalsRepository = createGoalsRepository(tx);

@@ -15,7 +15,8 @@ import type { ReceiptView } from './signed-urls';
 /** Taught shops compared by their header lines when no tax id or phone matches. */
 const HEADER_MATCH_CANDIDATES = 200;
 
-export type NewReceipt = Omit<ReceiptRow, 'id' | 'userId' | 'createdAt'>;
+/** `createdAt` is given only by a restore, which keeps the exported one (else: now). */
+export type NewReceipt = Omit<ReceiptRow, 'id' | 'userId' | 'createdAt'> & { createdAt?: Date };
 export type ReceiptSummaryRow = Omit<ReceiptRow, 'content' | 'pagePng'> & {
   transactionId: string | null;
 };
@@ -36,6 +37,14 @@ const summaryColumns = {
 
 export function createReceiptsRepository(db: Executor) {
   return {
+    /** Inserts receipts in one statement (a restore); their ids, in order. */
+    async insertMany(userId: string, values: NewReceipt[]): Promise<string[]> {
+      if (values.length === 0) return [];
+      const rows = values.map((receipt) => ({ id: newId(), userId, ...receipt }));
+      await db.insert(receipts).values(rows);
+      return rows.map((row) => row.id);
+    },
+
     async insert(userId: string, receipt: NewReceipt): Promise<ReceiptRow> {
       const [row] = await db
         .insert(receipts)
