@@ -113,6 +113,8 @@ export const exportBudgetSchema = z.object({
   year: z.number().int().min(2000).max(2100),
   /** Left out by the first exports: no rollover. */
   rollover: z.boolean().optional(),
+  /** Left out by exports before repeating budgets: no repeat. */
+  repeat: z.boolean().optional(),
 });
 
 export const exportGoalSchema = z.object({

@@ -121,6 +121,7 @@ function entityBatches(
         month: row.month,
         year: row.year,
         rollover: row.rollover,
+        repeat: row.repeat,
       }),
       Number.POSITIVE_INFINITY,
     ),
