@@ -125,9 +125,10 @@ export interface ImportedTransferRow {
   matchOf: string | null;
   /**
    * The other leg as another statement of the same file books it (a multi-account file): its
-   * date and bank id; the transfer's two legs then both come from this import.
+   * date, bank id and amount (in its account's currency, which may differ); the transfer's two
+   * legs then both come from this import.
    */
-  otherLeg: { date: string; bankId: string | null } | null;
+  otherLeg: { date: string; bankId: string | null; amountCents: number } | null;
 }
 
 const snapshotText = (snapshot: TransactionSnapshot | undefined, key: string) => {
@@ -251,15 +252,27 @@ export function createTransfersService(db: Database, transactions: TransactionsS
       const values = rows.map((row) => {
         const own = { accountId: row.accountId, date: row.date, importId, bankId: row.bankId };
         const matched = row.matchOf ? byId.get(row.matchOf) : undefined;
+        const otherLeg = row.otherLeg;
         const other = matched
           ? legOf(matched)
-          : row.otherLeg
-            ? { accountId: row.transferAccountId, importId, ...row.otherLeg }
+          : otherLeg
+            ? {
+                accountId: row.transferAccountId,
+                importId,
+                date: otherLeg.date,
+                bankId: otherLeg.bankId,
+              }
             : { accountId: row.transferAccountId, date: row.date, importId: null, bankId: null };
         const note = row.note ?? (row.name || null);
-        return row.isIncome
-          ? transferOfLegs(other, own, row.amountCents, note, matched ? [matched] : [])
-          : transferOfLegs(own, other, row.amountCents, note, matched ? [matched] : []);
+        // Two statements in two currencies: each leg keeps its own amount (docs/currencies.md).
+        const otherCents = otherLeg?.amountCents ?? row.amountCents;
+        const [outCents, inCents] = row.isIncome
+          ? [otherCents, row.amountCents]
+          : [row.amountCents, otherCents];
+        const legs = row.isIncome
+          ? transferOfLegs(other, own, outCents, note, matched ? [matched] : [])
+          : transferOfLegs(own, other, outCents, note, matched ? [matched] : []);
+        return { ...legs, toAmountCents: inCents === outCents ? null : inCents };
       });
       const inserted = await inOwnRows(() =>
         createTransfersRepository(tx).insertMany(userId, values),
