@@ -54,9 +54,7 @@ describe('migration 0022: budgets that repeat every month', () => {
       await expect(
         pool.query(`UPDATE budgets SET repeat = NULL WHERE category = 'Food'`),
       ).rejects.toThrow(/null value/);
-      const { rows: after } = await pool.query(
-        'SELECT category, month FROM budgets WHERE repeat',
-      );
+      const { rows: after } = await pool.query('SELECT category, month FROM budgets WHERE repeat');
       expect(after).toEqual([{ category: 'Food', month: 12 }]);
     } finally {
       await pool.end();

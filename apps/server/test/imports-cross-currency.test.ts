@@ -68,7 +68,8 @@ function gap(sent: number, from: string, received: number, to: string, day: stri
   return Math.abs(converted(sent, from, to, rateDay) - received) / received;
 }
 
-const sum = (values: number[]) => Math.round(values.reduce((total, value) => total + value * 100, 0)) / 100;
+const sum = (values: number[]) =>
+  Math.round(values.reduce((total, value) => total + value * 100, 0)) / 100;
 
 describe('a transfer between a CAD and a USD statement of one OFX file', () => {
   it('is previewed and committed as one transfer with both amounts, balances agree, and undo removes it', async () => {
