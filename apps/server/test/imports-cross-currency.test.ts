@@ -170,6 +170,52 @@ describe('a transfer between a CAD and a USD statement of one OFX file', () => {
     expect(await transactionsOf(user)).toEqual([]);
   });
 
+  it("a row the user makes a transfer to an account in another currency gets its amount there at the day's rate", async () => {
+    const user = await signUp(context.app, { setup: true });
+    await ok<Account>(user, 'POST', '/api/accounts', {
+      name: 'Chequing',
+      type: 'checking',
+      currency: 'CAD',
+      identifiers: ['06702-5011234'],
+    });
+    const usd = await ok<Account>(user, 'POST', '/api/accounts', {
+      name: 'US dollars',
+      type: 'checking',
+      currency: 'USD',
+      identifiers: ['06702-4000567'],
+    });
+    const euros = await ok<Account>(user, 'POST', '/api/accounts', {
+      name: 'Euro savings',
+      type: 'savings',
+      currency: 'EUR',
+    });
+    const preview = await upload(user, 'cad-usd-transfer.ofx');
+    const amazon = (await rowsOf(user, preview._id)).find(
+      (row) => row.name === 'AMAZON.COM*RT4Q2',
+    )!;
+    expect(amazon).toMatchObject({ status: 'new', amount: 82.4, isIncome: false });
+
+    await ok(user, 'POST', `/api/imports/${preview._id}/commit`, {
+      rows: [{ index: amazon.index, transferAccountId: euros._id }],
+    });
+    const received = converted(82.4, 'USD', 'EUR', ecbDayOf('USD', '2026-03-10', 7)!);
+    const transfer = (await transfersOf(user)).find((one) => one.date === '2026-03-10')!;
+    expect(transfer).toMatchObject({
+      fromAccountId: usd._id,
+      toAccountId: euros._id,
+      amount: 82.4,
+      toAmount: received,
+    });
+    const balances = Object.fromEntries(
+      (await accountsOf(user)).map((account) => [account.name, account.balance]),
+    );
+    expect(balances).toMatchObject({
+      Chequing: sum([-54.21, -1370, 671.2, 700, 2650]),
+      'US dollars': sum([54.21, 994.4, -500, -82.4]),
+      'Euro savings': received,
+    });
+  });
+
   it('pairs nothing by amount on a day without a rate', async () => {
     // September 2026 is after the newest rate (2026-04-13) by far more than 7 days.
     expect(ecbDayOf('USD', '2026-09-05', 7)).toBeUndefined();

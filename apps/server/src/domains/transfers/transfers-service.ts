@@ -163,6 +163,23 @@ function transferOfLegs(
   };
 }
 
+/**
+ * An imported transfer row's amount in the other account's currency at the row's day's rate;
+ * undefined when both accounts share a currency, or no rate is known for the day (the row's own
+ * amount then stands for both legs, as before transfers carried two amounts).
+ */
+async function amountInOtherAccount(
+  rates: ReturnType<typeof createRatesRepository>,
+  currencies: Map<string, string>,
+  userId: string,
+  row: ImportedTransferRow,
+): Promise<number | undefined> {
+  const own = currencies.get(row.accountId);
+  const other = currencies.get(row.transferAccountId);
+  if (!own || !other || own === other) return undefined;
+  return rates.convert(userId, row.amountCents, own, other, row.date);
+}
+
 /** A transaction's leg as transferOfLegs takes it. */
 function legOf(snapshot: TransactionSnapshot) {
   return {
@@ -249,7 +266,10 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         { tx },
       );
       const byId = new Map(taken.map((snapshot) => [snapshot.id, snapshot]));
-      const values = rows.map((row) => {
+      const currencies = await createAccountsRepository(tx).currencies(userId);
+      const rates = createRatesRepository(tx);
+      const values: TransferFromRows[] = [];
+      for (const row of rows) {
         const own = { accountId: row.accountId, date: row.date, importId, bankId: row.bankId };
         const matched = row.matchOf ? byId.get(row.matchOf) : undefined;
         const otherLeg = row.otherLeg;
@@ -264,16 +284,22 @@ export function createTransfersService(db: Database, transactions: TransactionsS
               }
             : { accountId: row.transferAccountId, date: row.date, importId: null, bankId: null };
         const note = row.note ?? (row.name || null);
-        // Two statements in two currencies: each leg keeps its own amount (docs/currencies.md).
-        const otherCents = otherLeg?.amountCents ?? row.amountCents;
+        // Each leg keeps its own amount in its account's currency (docs/currencies.md): the
+        // other leg's as booked (another statement of the file, or the matched transaction),
+        // else this amount at the day's rate, as POST /transfers fills in `toAmount`.
+        const otherCents = matched
+          ? Number(matched.cost_cents)
+          : (otherLeg?.amountCents ??
+            (await amountInOtherAccount(rates, currencies, userId, row)) ??
+            row.amountCents);
         const [outCents, inCents] = row.isIncome
           ? [otherCents, row.amountCents]
           : [row.amountCents, otherCents];
         const legs = row.isIncome
           ? transferOfLegs(other, own, outCents, note, matched ? [matched] : [])
           : transferOfLegs(own, other, outCents, note, matched ? [matched] : []);
-        return { ...legs, toAmountCents: inCents === outCents ? null : inCents };
-      });
+        values.push({ ...legs, toAmountCents: inCents === outCents ? null : inCents });
+      }
       const inserted = await inOwnRows(() =>
         createTransfersRepository(tx).insertMany(userId, values),
       );
