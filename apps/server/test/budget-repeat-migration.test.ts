@@ -1,4 +1,4 @@
-// Migration 0022 (budgets.repeat) on a database that already holds budgets: every budget stays
+// Migration 0023 (budgets.repeat) on a database that already holds budgets: every budget stays
 // as it was, none repeats, and a budget can then be set to repeat.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -19,11 +19,11 @@ afterAll(async () => {
 const BUDGETS = `SELECT md5(string_agg(concat_ws('|', id, user_id, category, amount_cents, month, year,
   rollover, created_at), ',' ORDER BY id)) AS budgets, count(*)::int AS count FROM budgets`;
 
-describe('migration 0022: budgets that repeat every month', () => {
+describe('migration 0023: budgets that repeat every month', () => {
   it('keeps every budget, none repeating, and takes repeat afterwards', async () => {
     const pool = new pg.Pool({ connectionString: migration.url, max: 2 });
     try {
-      await runMigrations(pool, await migration.migrationsBefore('0022_budget_repeat'));
+      await runMigrations(pool, await migration.migrationsBefore('0023_budget_repeat'));
       const userId = randomUUID();
       await pool.query(
         `INSERT INTO users (id, email, password_hash, is_setup_complete, default_currency)

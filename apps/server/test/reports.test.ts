@@ -90,6 +90,16 @@ const ROWS: Seeded[] = [
     addedOn: '2026-03-01',
     isIncome: false,
   },
+  // Paid in dollars from the euro account: it moves that account's balance at its day's rate.
+  {
+    account: 'main',
+    currency: 'USD',
+    name: 'Hotel',
+    category: 'Travel',
+    cost: 20,
+    addedOn: '2026-03-16',
+    isIncome: false,
+  },
   // The Cypriot pound left the ECB's list in 2008: no rate, never converted at 1.
   {
     account: 'old',
@@ -153,6 +163,7 @@ beforeAll(async () => {
       name: row.name,
       category: row.category,
       cost: row.cost,
+      currency: row.currency,
       addedOn: row.addedOn,
       isIncome: row.isIncome,
       accountId: ids[row.account],
@@ -320,15 +331,27 @@ describe('GET /api/reports/net-worth', () => {
         accounts: Array<{ accountId: string; balance: number; baseBalance: number | null }>;
       }>;
     }>(user, 'GET', `/api/reports/net-worth?${RANGE}`);
+    const currencies = { main: 'EUR', card: 'USD', old: 'CYP' } as const;
     const balanceAt = (account: 'main' | 'card' | 'old', day: string) => {
       const moves = ROWS.filter((row) => row.account === account && row.addedOn <= day).map(
-        (row) => (row.isIncome ? row.cost : -row.cost),
+        (row) => {
+          // A row in another currency than its account's, in the account's at its own day.
+          const cost =
+            row.currency === currencies[account]
+              ? row.cost
+              : converted(
+                  row.cost,
+                  row.currency,
+                  currencies[account],
+                  ecbDayOf(row.currency, row.addedOn, 7)!,
+                );
+          return row.isIncome ? cost : -cost;
+        },
       );
       if (account === 'main' && TRANSFER.date <= day) moves.push(-TRANSFER.amount);
       if (account === 'card' && TRANSFER.date <= day) moves.push(TRANSFER.toAmount);
       return sumOf([OPENING[account], ...moves]);
     };
-    const currencies = { main: 'EUR', card: 'USD', old: 'CYP' } as const;
     const expected = MONTH_ENDS.map((day) => {
       const accounts = (['main', 'card', 'old'] as const).map((account) => {
         const balance = balanceAt(account, day);

@@ -33,6 +33,37 @@ export function rowRate(
     WHERE ${row.currency} <> ${target}::text${charged})`;
 }
 
+/**
+ * The rate into `base` of each pair of `days` (a FROM item of distinct currency, added_on pairs),
+ * as a FROM item (currency, added_on, rate; rate null without one): what moneta_exchange_rate
+ * gives for each pair, found in one join on the kept ECB days (exchange_rate_days) instead of a
+ * lookup per day. A user who has set rates of their own gets the lookup itself, since one of
+ * theirs may win over the ECB's: the two branches are gated by one check, made once per query,
+ * and only one of them runs.
+ */
+export function ratesOfDays(userId: string, base: string, days: SQL): SQL {
+  const hasOwnRates = sql`EXISTS (SELECT 1 FROM user_exchange_rates WHERE user_id = ${userId}::uuid)`;
+  return sql`(
+    SELECT d.currency, d.added_on, CASE
+      WHEN d.currency = ${base}::text THEN 1::numeric
+      ELSE trim_scale(
+        (CASE WHEN ${base}::text = 'EUR' THEN 1::numeric ELSE to_day.rate END)
+        / (CASE WHEN d.currency = 'EUR' THEN 1::numeric ELSE from_day.rate END))
+      END AS rate
+    FROM ${days} AS d
+    LEFT JOIN exchange_rate_days AS from_day
+      ON from_day.currency = d.currency AND from_day.day = d.added_on
+    LEFT JOIN exchange_rate_days AS to_day
+      ON to_day.currency = ${base}::text AND to_day.day = d.added_on
+    WHERE NOT ${hasOwnRates}
+    UNION ALL
+    SELECT d.currency, d.added_on, r.rate
+    FROM ${days} AS d
+    LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
+    WHERE ${hasOwnRates}
+  )`;
+}
+
 /** A column of the transactions row aliased `alias` in the query. */
 const column = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
 
@@ -71,8 +102,8 @@ export function transactionAmountIn(alias: string, target: unknown, rate: SQL = 
  * the kept one, minus these rows as stored, plus their base amounts.
  *
  * The rows come from two ranges of transactions_user_currency_idx (below and above the base
- * currency), an index-only read; each currency and day is looked up once however many rows
- * share it.
+ * currency), an index-only read; each currency and day's rate is found once however many rows
+ * share it (ratesOfDays).
  */
 export function foreignRows(
   userId: string,
@@ -92,12 +123,12 @@ export function foreignRows(
       SELECT ${columns} FROM transactions AS t
       WHERE t.user_id = ${userId}::uuid AND t.currency > ${base}::text${inWindow}
     ), day_rates AS MATERIALIZED (
-      SELECT d.currency, d.added_on, r.rate
-      FROM (
-        SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
-        WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text
-      ) AS d
-      LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
+      SELECT * FROM ${ratesOfDays(
+        userId,
+        base,
+        sql`(SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
+          WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text)`,
+      )} AS found
     )
     SELECT f.added_on, f.is_income, f.category, f.account_id, f.currency, f.cost_cents,
       CASE WHEN f.base_cost_currency = ${base}::text THEN f.base_cost_cents

@@ -1044,7 +1044,8 @@ export type ReceiptShopRow = typeof receiptShops.$inferSelect;
  * The European Central Bank's daily reference rates: units of `currency` per euro on `date`
  * (DESIGN §6.5). Written only by the rates loader (domains/rates/rates-loader.ts), read by the
  * rate lookup `moneta_exchange_rate` (src/db/derived/exchange-rate-lookup.ts). Not a user's:
- * every user sees the same rates. The euro itself has no row (its rate is 1).
+ * every user sees the same rates. The euro itself has no row (its rate is 1). Watched by the
+ * triggers that keep exchange_rate_days (src/db/derived/exchange-rate-days.ts).
  */
 export const exchangeRates = pgTable(
   'exchange_rates',
@@ -1065,6 +1066,28 @@ export const exchangeRates = pgTable(
 );
 
 export type ExchangeRateRow = typeof exchangeRates.$inferSelect;
+
+/**
+ * Derived from exchange_rates: for each currency and calendar day, the ECB rate the lookup uses
+ * on that day — the day's own, else the latest within RATE_LOOKBACK_DAYS before it (weekends,
+ * holidays) — and the day it is from; no row where none is that recent. Only the database writes
+ * it, through the statement-level triggers on exchange_rates kept in
+ * src/db/derived/exchange-rate-days.ts. It turns "the latest rate on or before a day" into an
+ * equality: a converted total joins it on (currency, day) instead of searching backwards once
+ * per day (docs/currencies.md).
+ */
+export const exchangeRateDays = pgTable(
+  'exchange_rate_days',
+  {
+    currency: text('currency').notNull(),
+    day: date('day').notNull(),
+    rate: numeric('rate').notNull(),
+    rateDate: date('rate_date').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'exchange_rate_days_pkey', columns: [table.currency, table.day] }),
+  ],
+);
 
 /**
  * A user's own rate for a day (PUT /api/rates): units of `base_currency` (their base currency

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { accountBalancesDefinitions } from './account-balances';
 import { currencyScaleDefinitions } from './currency-scale';
 import { defaultAccountDefinitions } from './default-account';
+import { exchangeRateDaysDefinitions } from './exchange-rate-days';
 import { exchangeRateLookupDefinitions } from './exchange-rate-lookup';
 import { importRowsCascadeDefinitions } from './import-rows-cascade';
 import { transactionDailyTotalsDefinitions } from './transaction-daily-totals';
@@ -32,6 +33,7 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   defaultAccountDefinitions,
   accountBalancesDefinitions,
   importRowsCascadeDefinitions,
+  exchangeRateDaysDefinitions,
   exchangeRateLookupDefinitions,
   currencyScaleDefinitions,
 ];

@@ -1,3 +1,25 @@
+import { RATE_LOOKBACK_DAYS } from '@moneta/shared';
+
+/**
+ * One leg of an ECB rate (units of `code` per euro, and its day): the euro's own 1; within the
+ * usual lookback a single probe of the kept days (exchange-rate-days.ts); for another lookback
+ * (null: any age) the backward search of exchange_rates. Called with constant arguments, the
+ * planner keeps only the branch that applies.
+ */
+const ecbLeg = (
+  code: string,
+) => `SELECT kept.rate, kept.rate_date AS date FROM exchange_rate_days kept
+      WHERE kept.currency = ${code} AND kept.day = on_day AND max_days = ${RATE_LOOKBACK_DAYS}
+      UNION ALL
+      SELECT * FROM (
+        SELECT ecb.rate, ecb.date FROM exchange_rates ecb
+        WHERE ecb.currency = ${code} AND ecb.date <= on_day
+          AND (max_days IS NULL OR ecb.date >= on_day - max_days)
+        ORDER BY ecb.date DESC LIMIT 1
+      ) AS stored
+      WHERE max_days IS DISTINCT FROM ${RATE_LOOKBACK_DAYS}
+      UNION ALL SELECT 1::numeric, on_day WHERE ${code} = 'EUR'`;
+
 /**
  * The rate lookup (DESIGN §6.5): how many units of `to_currency` one unit of `from_currency` is
  * worth on `on_day`, for one user, as one row (rate, rate_date, source) or none.
@@ -14,8 +36,11 @@
  *
  * One SELECT in LANGUAGE sql, STABLE: PostgreSQL inlines it into the query that calls it
  * (`CROSS JOIN LATERAL moneta_exchange_rate(t.user_id, t.currency, $base, t.added_on)`), each
- * leg one backward probe of a primary key. Not a trigger: it is here, not in a numbered
- * migration, so that changing it is an edit of this file (docs/database.md).
+ * ECB leg one probe of exchange_rate_days (one backward search of exchange_rates for another
+ * lookback), each own-rate leg one backward probe of a primary key. A total over many days
+ * joins the kept days directly (src/db/base-amount-sql.ts, ratesOfDays), with the same result.
+ * Not a trigger: it is here, not in a numbered migration, so that changing it is an edit of this
+ * file (docs/database.md).
  */
 export const exchangeRateLookupDefinitions = `
 CREATE OR REPLACE FUNCTION moneta_exchange_rate(
@@ -45,22 +70,10 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
     UNION ALL
     SELECT trim_scale(to_leg.rate / from_leg.rate), LEAST(from_leg.date, to_leg.date), 'ecb', 2
     FROM (
-      SELECT * FROM (
-        SELECT ecb.rate, ecb.date FROM exchange_rates ecb
-        WHERE ecb.currency = from_currency AND ecb.date <= on_day
-          AND (max_days IS NULL OR ecb.date >= on_day - max_days)
-        ORDER BY ecb.date DESC LIMIT 1
-      ) AS stored
-      UNION ALL SELECT 1::numeric, on_day WHERE from_currency = 'EUR'
+      ${ecbLeg('from_currency')}
     ) AS from_leg
     CROSS JOIN (
-      SELECT * FROM (
-        SELECT ecb.rate, ecb.date FROM exchange_rates ecb
-        WHERE ecb.currency = to_currency AND ecb.date <= on_day
-          AND (max_days IS NULL OR ecb.date >= on_day - max_days)
-        ORDER BY ecb.date DESC LIMIT 1
-      ) AS stored
-      UNION ALL SELECT 1::numeric, on_day WHERE to_currency = 'EUR'
+      ${ecbLeg('to_currency')}
     ) AS to_leg
     WHERE from_currency <> to_currency
   ) AS found

@@ -1,6 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { convertedCents } from '../../db/base-amount-sql';
-import { exchangeRateAt } from '../../db/exchange-rate-sql';
+import { convertedCents, ratesOfDays } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { budgets, type BudgetRow } from '../../db/schema';
 import { newId, newIds } from '../../lib/ids';
@@ -163,12 +162,13 @@ export function createBudgetsRepository(db: Executor) {
         ), rate_map AS MATERIALIZED (
           -- One row: each currency and day's rate under the key currency || day, so that each
           -- foreign row finds its rate in the map whatever the planner guesses of row counts.
-          SELECT coalesce(jsonb_object_agg(d.currency || d.added_on::text, r.rate), '{}'::jsonb) AS rates
-          FROM (
-            SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
-            WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text
-          ) AS d
-          LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
+          SELECT coalesce(jsonb_object_agg(d.currency || d.added_on::text, d.rate), '{}'::jsonb) AS rates
+          FROM ${ratesOfDays(
+            userId,
+            base,
+            sql`(SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
+              WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text)`,
+          )} AS d
         ), parts AS (
           SELECT w.category, w.first_day, w.id, w.user_id, w.amount_cents, w.month, w.year,
             w.rollover, w.repeat, w.created_at, w.own_index, w.month_index, w.run, 0::bigint AS cents,

@@ -4,6 +4,7 @@ import {
   accountRowsInBase,
   convertedCents,
   dayTotalsInBase,
+  ratesOfDays,
   rowRate,
 } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
@@ -44,8 +45,9 @@ function rowsInBase(scope: ReportScope): SQL {
     : dayTotalsInBase(scope.userId, scope.base, window);
 }
 
+// On a plain timestamp: a date taken as timestamptz is converted through the session's time zone.
 const periodKey = (interval: ReportInterval, day: SQL) =>
-  sql`date_trunc(${interval}::text, ${day})::date::text`;
+  sql`date_trunc(${interval}::text, ${day}::timestamp)::date::text`;
 
 export function createReportsRepository(db: Executor) {
   return {
@@ -104,27 +106,32 @@ export function createReportsRepository(db: Executor) {
           WHERE t.user_id = ${scope.userId}::uuid AND t.is_income = ${isIncome}
             AND t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date${account}
         ), day_rates AS MATERIALIZED (
-          SELECT d.currency, d.added_on, r.rate
-          FROM (
-            SELECT DISTINCT p.currency, p.added_on FROM picked AS p
-            WHERE p.currency <> ${base}::text AND p.base_cost_currency IS DISTINCT FROM ${base}::text
-          ) AS d
-          LEFT JOIN LATERAL ${rowRate(
-            { userId: sql`${scope.userId}::uuid`, currency: sql`d.currency`, day: sql`d.added_on` },
+          SELECT * FROM ${ratesOfDays(
+            scope.userId,
             base,
-          )} AS r ON true
-        ), converted AS (
-          SELECT moneta_fold(p.name) AS payee_key, p.name,
-            CASE WHEN p.currency = ${base}::text THEN p.cost_cents
-              WHEN p.base_cost_currency = ${base}::text THEN p.base_cost_cents
-              ELSE ${convertedCents(sql`p.cost_cents`, sql`dr.rate`, base)} END AS cents
-          FROM picked AS p
-          LEFT JOIN day_rates AS dr ON dr.currency = p.currency AND dr.added_on = p.added_on
+            sql`(SELECT DISTINCT p.currency, p.added_on FROM picked AS p
+              WHERE p.currency <> ${base}::text AND p.base_cost_currency IS DISTINCT FROM ${base}::text)`,
+          )} AS found
+        ), by_name AS (
+          -- Summed per spelling first: a history has a few hundred names, and folding each
+          -- (accents, case, punctuation) once is what costs, not once per row.
+          SELECT converted.name, count(*) AS rows, sum(converted.cents) AS cents,
+            count(converted.cents) AS counted
+          FROM (
+            SELECT p.name,
+              CASE WHEN p.currency = ${base}::text THEN p.cost_cents
+                WHEN p.base_cost_currency = ${base}::text THEN p.base_cost_cents
+                ELSE ${convertedCents(sql`p.cost_cents`, sql`dr.rate`, base)} END AS cents
+            FROM picked AS p
+            LEFT JOIN day_rates AS dr ON dr.currency = p.currency AND dr.added_on = p.added_on
+          ) AS converted
+          GROUP BY converted.name
         ), grouped AS (
-          SELECT mode() WITHIN GROUP (ORDER BY name) AS name,
-            coalesce(sum(cents), 0)::bigint AS total_cents, count(cents)::int AS count,
-            (count(*) - count(cents))::int AS unconverted
-          FROM converted GROUP BY payee_key
+          -- Named by the spelling with the most rows (the first in order on a tie).
+          SELECT (array_agg(name ORDER BY rows DESC, name))[1] AS name,
+            coalesce(sum(cents), 0)::bigint AS total_cents, sum(counted)::int AS count,
+            (sum(rows) - sum(counted))::int AS unconverted
+          FROM by_name GROUP BY moneta_fold(name)
         )
         SELECT name, total_cents, count, unconverted FROM (
           (SELECT name, total_cents, count, 0 AS unconverted FROM grouped
@@ -166,16 +173,32 @@ export function createReportsRepository(db: Executor) {
           SELECT a.id, a.currency FROM accounts AS a
           WHERE a.user_id = ${scope.userId}::uuid${account(sql`a.id`)}
         ), moves AS (
-          SELECT t.account_id, t.added_on AS day,
-            CASE WHEN t.is_income THEN t.cost_cents ELSE -t.cost_cents END AS cents
-          FROM transactions AS t JOIN owned AS a ON a.id = t.account_id AND a.currency = t.currency
-          WHERE t.user_id = ${scope.userId}::uuid AND t.added_on <= ${scope.to}::date
+          -- Rows in their account's currency, summed per day before the join: one index-only
+          -- read of transactions_user_currency_idx, a few thousand sums instead of every row.
+          SELECT daily.account_id, daily.day, daily.cents
+          FROM (
+            SELECT t.account_id, t.currency, t.added_on AS day,
+              sum(CASE WHEN t.is_income THEN t.cost_cents ELSE -t.cost_cents END) AS cents
+            FROM transactions AS t
+            WHERE t.user_id = ${scope.userId}::uuid AND t.added_on <= ${scope.to}::date
+            GROUP BY 1, 2, 3
+          ) AS daily
+          JOIN owned AS a ON a.id = daily.account_id AND a.currency = daily.currency
           UNION ALL
           SELECT t.account_id, t.added_on,
             CASE WHEN t.is_income THEN 1 ELSE -1 END * coalesce(
               CASE WHEN t.base_cost_currency = a.currency THEN t.base_cost_cents
                 ELSE ${convertedCents(sql`t.cost_cents`, sql`r.rate`, sql`a.currency`)} END, 0)
-          FROM transactions AS t JOIN owned AS a ON a.id = t.account_id AND a.currency <> t.currency
+          FROM owned AS a
+          -- Rows in another currency than their account's: the two ranges of
+          -- transactions_account_currency_idx around the account's currency, usually empty.
+          CROSS JOIN LATERAL (
+            SELECT * FROM transactions AS t
+            WHERE t.account_id = a.id AND t.currency < a.currency
+            UNION ALL
+            SELECT * FROM transactions AS t
+            WHERE t.account_id = a.id AND t.currency > a.currency
+          ) AS t
           LEFT JOIN LATERAL ${rowRate(
             {
               userId: sql`t.user_id`,
