@@ -146,6 +146,7 @@ async function fillAlice() {
     month: 1,
     year: 2026,
     rollover: true,
+    repeat: true,
   });
   await ok(alice, 'POST', '/api/goals', {
     name: 'Holiday',
@@ -287,7 +288,10 @@ describe('GET /api/export', () => {
       receipts: 2,
       goals: 1,
     });
-    expect(linesOf(files, 'budgets.jsonl')[0]).toMatchObject({ rollover: true });
+    expect(linesOf(files, 'budgets.jsonl')[0]).toMatchObject({
+      rollover: true,
+      repeat: true,
+    });
     const savingsId = linesOf(files, 'accounts.jsonl').find((a) => a.name === 'Savings')?.id;
     expect(linesOf(files, 'goals.jsonl')[0]).toMatchObject({
       name: 'Holiday',

@@ -127,6 +127,8 @@ export const exportBudgetSchema = z.object({
   rollover: z.boolean().optional(),
   /** Left out by exports before issue 31: a restore gives the budget the time of the restore. */
   createdAt: instant.optional(),
+  /** Left out by exports before repeating budgets: no repeat. */
+  repeat: z.boolean().optional(),
 });
 
 export const exportGoalSchema = z.object({

@@ -493,6 +493,11 @@ export const budgets = pgTable(
      * negative), when that month has a budget (docs/decisions.md, Budgets).
      */
     rollover: boolean('rollover').notNull().default(false),
+    /**
+     * The budget carries on into every later month that has no budget of its own for the
+     * category, computed on read (docs/decisions.md, Budgets: repeat every month).
+     */
+    repeat: boolean('repeat').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [

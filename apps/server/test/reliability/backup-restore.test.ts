@@ -122,6 +122,7 @@ beforeAll(async () => {
       month: 2,
       year: 2026,
       rollover: true,
+      repeat: true,
     });
     // A second account holding some of the transactions, and transfers between the two.
     const [main] = (

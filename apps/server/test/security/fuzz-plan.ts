@@ -293,7 +293,7 @@ export function buildPlans(
     'DELETE /api/transfers/{id}': { pathParams: { id: theirs.transferId }, expect: [404] },
     'GET /api/budgets': { query: { month: String(month), year: String(year) }, expect: [200] },
     'POST /api/budgets': {
-      body: { category: 'Fuzz', amount: 10, month: 1, year: 2030 },
+      body: { category: 'Fuzz', amount: 10, month: 1, year: 2030, repeat: true },
       expect: [201],
     },
     'PUT /api/budgets/{id}': {
@@ -301,7 +301,11 @@ export function buildPlans(
       body: { category: mine.customCategory, amount: 50, month, year },
       expect: [200],
     },
-    'DELETE /api/budgets/{id}': { pathParams: { id: theirs.budgetId }, expect: [404] },
+    'DELETE /api/budgets/{id}': {
+      pathParams: { id: theirs.budgetId },
+      query: { month: '12', year: '2099' },
+      expect: [404],
+    },
     'GET /api/budgets/summary': {
       query: { month: String(month), year: String(year) },
       expect: [200],

@@ -186,6 +186,7 @@ export function createImportsService(
       await scoped.classify(userId, accountId ?? NO_ACCOUNT_YET, scopeOf(record), key);
     }
     await scoped.pairAcrossStatements(
+      userId,
       scopeOf(record),
       accounts,
       statementsOf(record).map((statement) => statement.currency),

@@ -135,6 +135,7 @@ function entityBatches(
         year: row.year,
         rollover: row.rollover,
         createdAt: row.createdAt.toISOString(),
+        repeat: row.repeat,
       }),
       Number.POSITIVE_INFINITY,
     ),
