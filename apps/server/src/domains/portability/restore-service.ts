@@ -305,6 +305,7 @@ async function writeExport(
     const values: BudgetsToInsert = {
       ...budget,
       rollover: budget.rollover ?? false,
+      repeat: budget.repeat ?? false,
       ...(createdAt ? { createdAt: new Date(createdAt) } : {}),
     };
     return values;
