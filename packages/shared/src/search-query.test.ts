@@ -47,6 +47,7 @@ describe('parseSearch', () => {
       '"unclosed quote',
       'tag:',
       '-',
+      '--',
       'amount:1.234',
     ]) {
       const parsed = parseSearch(search);

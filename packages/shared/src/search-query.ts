@@ -72,7 +72,7 @@ function tokenize(search: string): Token[] {
         isQuoted: false,
       });
     } else {
-      const isNegated = raw.length > 1 && raw.startsWith('-') && !/^-[\d.,]/.test(raw);
+      const isNegated = raw.length > 1 && raw.startsWith('-') && !/^-[-\d.,]/.test(raw);
       tokens.push({ raw, value: isNegated ? raw.slice(1) : raw, isNegated, isQuoted: false });
     }
   }
