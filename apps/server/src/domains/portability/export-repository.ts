@@ -4,6 +4,7 @@ import {
   accounts,
   budgets,
   goals,
+  savedFilters,
   receipts,
   receiptShops,
   recurringRules,
@@ -49,6 +50,13 @@ export function createExportRepository(db: Executor) {
         .from(userCategories)
         .where(eq(userCategories.userId, userId))
         .orderBy(asc(userCategories.isIncome), asc(userCategories.name)),
+
+    savedFilters: (userId: string) =>
+      db
+        .select({ name: savedFilters.name, query: savedFilters.query })
+        .from(savedFilters)
+        .where(eq(savedFilters.userId, userId))
+        .orderBy(asc(savedFilters.createdAt), asc(savedFilters.id)),
 
     goals: (userId: string) =>
       db

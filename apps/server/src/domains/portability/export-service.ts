@@ -91,6 +91,7 @@ function entityBatches(
         receiptId: row.receiptId,
         bankId: row.bankId,
         createdAt: row.createdAt.toISOString(),
+        tags: row.tags,
       }),
       PAGE_SIZE,
     ),
@@ -124,6 +125,7 @@ function entityBatches(
       }),
       Number.POSITIVE_INFINITY,
     ),
+    savedFilters: once(read.savedFilters(userId)),
     goals: pages(
       () => read.goals(userId),
       () => undefined,

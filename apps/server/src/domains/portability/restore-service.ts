@@ -12,6 +12,7 @@ import type { MultipartPart } from '../../http/multipart-upload';
 import { createAccountsRepository } from '../accounts/accounts-repository';
 import { createBudgetsRepository } from '../budgets/budgets-repository';
 import { createGoalsRepository } from '../goals/goals-repository';
+import { createSavedFiltersRepository } from '../saved-filters/saved-filters-repository';
 import { createCategoriesRepository } from '../categories/categories-repository';
 import { createRatesRepository } from '../rates/rates-repository';
 import { createReceiptsRepository } from '../receipts/receipts-repository';
@@ -180,6 +181,7 @@ async function writeExport(
         receiptId: mappedOrNull(receiptIds, transaction.receiptId),
         bankId: transaction.bankId,
         createdAt: transaction.createdAt,
+        tags: transaction.tags,
       })),
       { tx },
     );
@@ -245,6 +247,16 @@ async function writeExport(
       savedCents: goal.savedCents,
     });
     counts.goals++;
+  }
+
+  const savedFiltersRepository = createSavedFiltersRepository(tx);
+  // Names are unique ignoring case: a file repeating one keeps the first.
+  const filterNames = new Set<string>();
+  for (const filter of records.savedFilters) {
+    if (filterNames.has(filter.name.toLowerCase())) continue;
+    filterNames.add(filter.name.toLowerCase());
+    await savedFiltersRepository.insert(userId, filter);
+    counts.savedFilters++;
   }
 
   const ratesRepository = createRatesRepository(tx);
