@@ -265,9 +265,13 @@ describe('GET /api/export', () => {
     const tagged = linesOf(files, 'transactions.jsonl').filter(
       (line) => (line.tags as string[]).length > 0,
     );
-    expect(tagged.map((line) => line.name).sort()).toEqual(
-      ['Coffee 12', 'Coffee 16', 'Coffee 20', 'Coffee 4', 'Coffee 8'],
-    );
+    expect(tagged.map((line) => line.name).sort()).toEqual([
+      'Coffee 12',
+      'Coffee 16',
+      'Coffee 20',
+      'Coffee 4',
+      'Coffee 8',
+    ]);
     expect(tagged.every((line) => JSON.stringify(line.tags) === '["Trip","work"]')).toBe(true);
     expect(linesOf(files, 'budgets.jsonl')[0]).toMatchObject({ rollover: true });
     const savingsId = linesOf(files, 'accounts.jsonl').find((a) => a.name === 'Savings')?.id;

@@ -24,9 +24,11 @@ describe('saved searches', () => {
     const trips = created.json<SavedFilter>();
     expect(trips).toMatchObject({ name: 'Trips over 100', query: 'amount:>100 tag:trip' });
     await ok(user, 'POST', '/api/filters', { name: 'coffee', query: 'coffee' });
-    expect((await ok<{ filters: SavedFilter[] }>(user, 'GET', '/api/filters')).filters.map(
-      (filter) => filter.name,
-    )).toEqual(['coffee', 'Trips over 100']);
+    expect(
+      (await ok<{ filters: SavedFilter[] }>(user, 'GET', '/api/filters')).filters.map(
+        (filter) => filter.name,
+      ),
+    ).toEqual(['coffee', 'Trips over 100']);
     // The same name in another case is taken.
     const again = await call(user, 'POST', '/api/filters', { name: 'COFFEE', query: 'x' });
     expect(again.statusCode).toBe(409);
@@ -34,22 +36,26 @@ describe('saved searches', () => {
     expect(await ok(user, 'DELETE', `/api/filters/${trips._id}`)).toEqual({
       message: 'Saved search deleted.',
     });
-    expect((await ok<{ filters: SavedFilter[] }>(user, 'GET', '/api/filters')).filters).toHaveLength(
-      1,
-    );
+    expect(
+      (await ok<{ filters: SavedFilter[] }>(user, 'GET', '/api/filters')).filters,
+    ).toHaveLength(1);
   });
 
   it("never shows or deletes another user's search (404), and refuses garbage", async () => {
     const alice = await signUp(context.app, { setup: true });
     const bob = await signUp(context.app, { setup: true });
     const bobs = await ok<SavedFilter>(bob, 'POST', '/api/filters', { name: 'b', query: 'b' });
-    expect((await ok<{ filters: SavedFilter[] }>(alice, 'GET', '/api/filters')).filters).toEqual([]);
+    expect((await ok<{ filters: SavedFilter[] }>(alice, 'GET', '/api/filters')).filters).toEqual(
+      [],
+    );
     for (const id of [bobs._id, 'nope', '0190c5c0-0000-7000-8000-000000000000']) {
       const response = await call(alice, 'DELETE', `/api/filters/${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe('SAVED_FILTER_NOT_FOUND');
     }
-    expect((await ok<{ filters: SavedFilter[] }>(bob, 'GET', '/api/filters')).filters).toHaveLength(1);
+    expect((await ok<{ filters: SavedFilter[] }>(bob, 'GET', '/api/filters')).filters).toHaveLength(
+      1,
+    );
     for (const body of [
       {},
       { name: '', query: 'x' },
@@ -62,7 +68,9 @@ describe('saved searches', () => {
       const response = await call(alice, 'POST', '/api/filters', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await ok<{ filters: SavedFilter[] }>(alice, 'GET', '/api/filters')).filters).toEqual([]);
+    expect((await ok<{ filters: SavedFilter[] }>(alice, 'GET', '/api/filters')).filters).toEqual(
+      [],
+    );
   });
 
   it('keeps at most 100 per user (409)', async () => {

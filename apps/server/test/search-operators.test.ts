@@ -22,8 +22,21 @@ beforeAll(async () => {
   )._id;
   const seed: Array<Record<string, unknown>> = [
     { name: 'Hotel Lisbon', category: 'Travel', cost: 240, addedOn: '2026-01-10', tags: ['trip'] },
-    { name: 'Train', category: 'Transportation', cost: 13.99, addedOn: '2026-01-11', tags: ['Trip'] },
-    { name: 'Dinner', category: 'Food', cost: 101.5, addedOn: '2026-01-12', tags: ['trip', 'food'], accountId: 'visa' },
+    {
+      name: 'Train',
+      category: 'Transportation',
+      cost: 13.99,
+      addedOn: '2026-01-11',
+      tags: ['Trip'],
+    },
+    {
+      name: 'Dinner',
+      category: 'Food',
+      cost: 101.5,
+      addedOn: '2026-01-12',
+      tags: ['trip', 'food'],
+      accountId: 'visa',
+    },
     { name: 'Groceries', category: 'Food', cost: 100, addedOn: '2026-01-31', note: 'corner shop' },
     { name: 'Coffee 13,99 beans', category: 'Food', cost: 4.5, addedOn: '2026-02-01' },
     { name: 'Rent', category: 'Housing', cost: 900, addedOn: '2026-02-01', note: 'February rent' },
@@ -64,7 +77,10 @@ async function search(query: string, extra = ''): Promise<string[]> {
 }
 
 const names = (predicate: (row: Transaction) => boolean) =>
-  rows.filter(predicate).map((row) => row.name).sort();
+  rows
+    .filter(predicate)
+    .map((row) => row.name)
+    .sort();
 const text = (row: Transaction) =>
   `${row.name}\u001f${row.category}\u001f${row.note ?? ''}`.toLowerCase();
 const hasTag = (row: Transaction, tag: string) =>
@@ -84,7 +100,9 @@ describe('search operators', () => {
     expect(await search('before:2026-01-31')).toEqual(names((row) => row.addedOn < '2026-01-31'));
     expect(await search('after:2026-01-31')).toEqual(names((row) => row.addedOn > '2026-01-31'));
     expect(await search('-rent')).toEqual(names((row) => !text(row).includes('rent')));
-    expect(await search('"corner shop"')).toEqual(names((row) => text(row).includes('corner shop')));
+    expect(await search('"corner shop"')).toEqual(
+      names((row) => text(row).includes('corner shop')),
+    );
   });
 
   it('combines operators, words and filters', async () => {
@@ -101,7 +119,9 @@ describe('search operators', () => {
       names((row) => !row.isIncome && row.cost < 1000 && text(row).includes('o')),
     );
     expect(await search('tag:trip', '&startDate=2026-01-11&endDate=2026-01-12')).toEqual(
-      names((row) => hasTag(row, 'trip') && row.addedOn >= '2026-01-11' && row.addedOn <= '2026-01-12'),
+      names(
+        (row) => hasTag(row, 'trip') && row.addedOn >= '2026-01-11' && row.addedOn <= '2026-01-12',
+      ),
     );
     expect(await search('tag:trip', `&accountId=${visaId}`)).toEqual(['Dinner']);
   });
@@ -132,7 +152,9 @@ describe('search operators', () => {
       '""',
       '-""',
     ]) {
-      expect(await search(query), query).toEqual(names((row) => text(row).includes(query.toLowerCase())));
+      expect(await search(query), query).toEqual(
+        names((row) => text(row).includes(query.toLowerCase())),
+      );
     }
   });
 
@@ -140,7 +162,11 @@ describe('search operators', () => {
     expect(await search('hotel')).toEqual(['Hotel Lisbon']);
     expect(await search('tag:trip amount:>400')).toEqual([]);
     // The tag filter of the list, and with transfers asked for.
-    const listed = await ok<{ total: number }>(user, 'GET', '/api/transactions?tag=trip&includeTransfers=true');
+    const listed = await ok<{ total: number }>(
+      user,
+      'GET',
+      '/api/transactions?tag=trip&includeTransfers=true',
+    );
     expect(listed.total).toBe(3);
   });
 

@@ -83,9 +83,14 @@ describe('tags', () => {
       expect(response.json().code).toBe('VALIDATION');
     }
     expect(await allTransactions(context.app, user)).toEqual([]);
-    expect((await create(user, Array.from({ length: 10 }, (_, i) => `tag${i}`))).statusCode).toBe(
-      201,
-    );
+    expect(
+      (
+        await create(
+          user,
+          Array.from({ length: 10 }, (_, i) => `tag${i}`),
+        )
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('counts, filters, renames, merges and deletes', async () => {
@@ -125,9 +130,9 @@ describe('tags', () => {
     await ok(user, 'PUT', '/api/tags/holiday', { name: 'journey' });
     expect(await countsFromRows(user)).toEqual({ journey: 4, food: 1 });
     const rows = await allTransactions(context.app, user);
-    expect(rows.flatMap((row) => row.tags).filter((tag) => tag.toLowerCase() === 'journey')).toEqual(
-      ['journey', 'journey', 'journey', 'journey'],
-    );
+    expect(
+      rows.flatMap((row) => row.tags).filter((tag) => tag.toLowerCase() === 'journey'),
+    ).toEqual(['journey', 'journey', 'journey', 'journey']);
     expect((await tagsOf(user)).tags).toEqual([
       { name: 'food', count: 1 },
       { name: 'journey', count: 4 },
@@ -157,9 +162,9 @@ describe('tags', () => {
     for (const body of [{}, { name: '' }, { name: 'x'.repeat(31) }, { name: 5 }, []]) {
       expect((await call(user, 'PUT', '/api/tags/mine', body)).statusCode).toBe(400);
     }
-    expect(
-      (await call(user, 'GET', `/api/transactions?tag=${'x'.repeat(31)}`)).statusCode,
-    ).toBe(400);
+    expect((await call(user, 'GET', `/api/transactions?tag=${'x'.repeat(31)}`)).statusCode).toBe(
+      400,
+    );
     expect(await tagsOf(user)).toEqual({ tags: [{ name: 'mine', count: 1 }] });
   });
 });

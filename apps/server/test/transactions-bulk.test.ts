@@ -154,7 +154,10 @@ describe('PATCH /api/transactions/bulk', () => {
       [{ transactionIds: [], set: { category: 'Food' } }, 'at least one'],
       [{ transactionIds: ids, set: {} }, 'at least one field'],
       [{ transactionIds: ids, set: { cost: 5 } }, ''],
-      [{ transactionIds: ids, set: { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) } }, 'at most 10 tags'],
+      [
+        { transactionIds: ids, set: { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) } },
+        'at most 10 tags',
+      ],
       [{ transactionIds: ids, set: { tags: ['trip', 'TRIP'] } }, 'appears twice'],
       [{ transactionIds: ids, set: { tags: ['x'.repeat(31)] } }, '1 to 30'],
       [{ transactionIds: ids, set: { addedOn: '2026-02-30' } }, ''],

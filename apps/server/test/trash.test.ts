@@ -126,7 +126,13 @@ describe('the trash', () => {
 
   it('refuses garbage with 400 and changes nothing', async () => {
     const user = await signUp(context.app, { setup: true });
-    for (const body of [{}, { transactionIds: [] }, { transactionIds: 'all' }, [1], { transactionIds: [1] }]) {
+    for (const body of [
+      {},
+      { transactionIds: [] },
+      { transactionIds: 'all' },
+      [1],
+      { transactionIds: [1] },
+    ]) {
       const response = await call(user, 'POST', '/api/transactions/trash/restore', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().code).toBeTruthy();
@@ -169,8 +175,9 @@ describe('the trash', () => {
       name: 'Cash',
       type: 'cash',
     });
-    const main = (await ok<Array<{ _id: string; name: string }>>(user, 'GET', '/api/accounts'))
-      .find((account) => account.name !== 'Cash')!;
+    const main = (
+      await ok<Array<{ _id: string; name: string }>>(user, 'GET', '/api/accounts')
+    ).find((account) => account.name !== 'Cash')!;
     const row = await ok<Transaction>(user, 'POST', '/api/transactions', {
       name: 'Market',
       category: 'Food',
@@ -199,7 +206,12 @@ describe('the trash', () => {
 
   it("forgets an undone import's deleted rows: they never come back", async () => {
     const user = await signUp(context.app, { setup: true });
-    const upload = await uploadImport(context.app, user, 'uk-bank.csv', importFixture('uk-bank.csv'));
+    const upload = await uploadImport(
+      context.app,
+      user,
+      'uk-bank.csv',
+      importFixture('uk-bank.csv'),
+    );
     const imported = upload.json<{ _id: string }>();
     await ok(user, 'POST', `/api/imports/${imported._id}/commit`, {});
     const rows = await allTransactions(context.app, user);

@@ -389,7 +389,10 @@ const transactionIdsSchema = (verb: string) =>
   z
     .array(z.string().max(64), { message: 'transactionIds must be a list of transaction ids.' })
     .min(1, `Select at least one transaction to ${verb}.`)
-    .max(1000, `At most 1000 transactions can be ${verb === 'edit' ? 'edited' : 'restored'} at once.`);
+    .max(
+      1000,
+      `At most 1000 transactions can be ${verb === 'edit' ? 'edited' : 'restored'} at once.`,
+    );
 
 export const bulkEditSchema = z.object({
   transactionIds: transactionIdsSchema('edit'),

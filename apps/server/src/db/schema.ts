@@ -273,7 +273,10 @@ export const transactions = pgTable(
      * Its tags as first written (0–10, unique ignoring case); filtered through the GIN index on
      * moneta_tag_keys(tags), made by migration 0024 after the function.
      */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(name || chr(31) || category || chr(31) || coalesce(note, ''))`,
     ),

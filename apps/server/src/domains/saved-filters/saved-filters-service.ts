@@ -22,8 +22,7 @@ const toSavedFilterDto = (row: SavedFilterRow): SavedFilter => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const filterNotFound = () =>
-  notFound('Saved search not found.', ErrorCode.SAVED_FILTER_NOT_FOUND);
+const filterNotFound = () => notFound('Saved search not found.', ErrorCode.SAVED_FILTER_NOT_FOUND);
 
 /** Searches saved by name (docs/api.md, Saved searches): names are unique ignoring case. */
 export function createSavedFiltersService(db: Executor) {

@@ -14,8 +14,7 @@ export function createTagsService(db: Executor, transactions: TransactionsServic
       return { tags: await repository.counts(userId) };
     },
 
-    rename: (userId: string, from: string, to: string) =>
-      transactions.renameTag(userId, from, to),
+    rename: (userId: string, from: string, to: string) => transactions.renameTag(userId, from, to),
 
     remove: (userId: string, tag: string) => transactions.removeTag(userId, tag),
   };

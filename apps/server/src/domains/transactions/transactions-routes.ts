@@ -206,8 +206,7 @@ export async function transactionsRoutes(
         response: { 200: trashPageSchema, ...errors },
       },
     },
-    async (request) =>
-      transactions.trash(request.user.id, request.query.page, request.query.limit),
+    async (request) => transactions.trash(request.user.id, request.query.page, request.query.limit),
   );
 
   app.post(

@@ -564,7 +564,12 @@ export function createTransactionsService(db: Executor) {
         db.transaction(async (tx) => {
           const tags = set.tags && (await inUsersSpelling(tx, userId, set.tags));
           const fields = toBulkFields({ ...set, tags });
-          return setEach(tx, userId, ids.map((id) => ({ id, ...fields })), set);
+          return setEach(
+            tx,
+            userId,
+            ids.map((id) => ({ id, ...fields })),
+            set,
+          );
         }),
       );
     },
@@ -573,7 +578,9 @@ export function createTransactionsService(db: Executor) {
     async bulkRevert(userId: string, previous: BulkRevertInput) {
       const byId = new Map(previous.map((row) => [row._id, row]));
       if (![...byId.keys()].every(isId)) throw someNotFound();
-      const accountIds = [...byId.values()].flatMap((row) => (row.accountId ? [row.accountId] : []));
+      const accountIds = [...byId.values()].flatMap((row) =>
+        row.accountId ? [row.accountId] : [],
+      );
       if (!accountIds.every(isId)) throw accountNotFound();
       return inOwnAccount(undefined, () =>
         db.transaction(async (tx) =>
