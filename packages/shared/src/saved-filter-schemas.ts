@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_SEARCH_LENGTH } from './limits';
 
 export const MAX_SAVED_FILTER_NAME_LENGTH = 50;

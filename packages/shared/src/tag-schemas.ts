@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Tags on one transaction (docs/api.md, Tags): at most this many. */
 export const MAX_TAGS = 10;

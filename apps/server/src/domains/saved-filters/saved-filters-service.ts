@@ -3,7 +3,7 @@ import {
   MAX_SAVED_FILTERS,
   type SavedFilter,
   type SavedFilterInput,
-  savedFilterInputSchema,
+  type savedFilterInputSchema,
 } from '@moneta/shared';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database';
