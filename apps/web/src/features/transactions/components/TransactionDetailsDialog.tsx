@@ -43,8 +43,8 @@ export function TransactionDetailsDialog({
               ? `${accountName(transaction.accountId)} ${transaction.isIncome ? '←' : '→'} ${accountName(transaction.transferAccountId)}`
               : accountName(transaction.accountId)}
           </Detail>
-          {transaction.tags.length > 0 ? (
-            <Detail label="Tags">{transaction.tags.join(', ')}</Detail>
+          {(transaction.tags ?? []).length > 0 ? (
+            <Detail label="Tags">{(transaction.tags ?? []).join(', ')}</Detail>
           ) : null}
           <Detail label="Amount">
             <SignedAmount transaction={transaction} baseCurrency={currency} />
