@@ -1,17 +1,8 @@
-import type { TagList } from '@moneta/shared/tag-schemas';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 
-export const tagsQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.tags.all,
-    queryFn: async () => (await api.get<TagList>('/tags')).tags,
-  });
-
-export function useTags() {
-  return useQuery(tagsQueryOptions());
-}
+export { useTags } from '@/lib/tags/get-tags';
 
 type TagChange = { message: string; updatedCount: number };
 

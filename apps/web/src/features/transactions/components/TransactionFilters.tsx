@@ -4,6 +4,7 @@ import { parseSearch, withoutTerm, type SearchTerm } from '@moneta/shared/search
 import { toast } from 'react-toastify';
 import { PromptDialog } from '@/components/ui/PromptDialog';
 import { errorMessage } from '@/lib/api-client';
+import { useTags } from '@/lib/tags/get-tags';
 import { useSaveFilter, useSavedFilters } from '../api/saved-filters';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon, XSmallIcon } from '@/components/ui/action-icons';
@@ -46,6 +47,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
   }
   // Set filters behind the fold are counted on its button (their chips show below too).
   const foldedCount = [
+    filters.tag,
     filters.type,
     filters.category,
     filters.account,
@@ -113,6 +115,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
               ))}
             </SelectField>
           ) : null}
+          <TagFilter value={filters.tag} onChange={(tag) => onChange('tag', tag)} />
           <TextField
             label="From"
             type="date"
@@ -318,6 +321,25 @@ function SavedSearches({ onChoose }: { onChoose: (query: string) => void }) {
       {saved.map((filter) => (
         <option key={filter._id} value={filter.query}>
           {filter.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** The tag filter: the tags in use, with their counts. Nothing shows until a tag exists. */
+function TagFilter({ value, onChange }: { value: string; onChange: (tag: string) => void }) {
+  const tags = useTags().data ?? [];
+  if (tags.length === 0 && !value) return null;
+  return (
+    <SelectField label="Tag" value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">All Tags</option>
+      {value && !tags.some((tag) => tag.name === value) ? (
+        <option value={value}>{value}</option>
+      ) : null}
+      {tags.map((tag) => (
+        <option key={tag.name} value={tag.name}>
+          {`${tag.name} (${tag.count})`}
         </option>
       ))}
     </SelectField>
