@@ -169,6 +169,28 @@ describe('the trash', () => {
     expect(left).toEqual([]);
   });
 
+  it('brings back a custom category deleted since, with its row', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const row = await ok<Transaction>(user, 'POST', '/api/transactions', {
+      name: 'Climbing gym',
+      category: 'Climbing',
+      cost: 30,
+      addedOn: '2026-04-02',
+      isIncome: false,
+    });
+    await ok(user, 'DELETE', `/api/transactions/${row._id}`);
+    await ok(user, 'DELETE', '/api/transactions/category', { categoryToDelete: 'Climbing' });
+    expect(await ok<string[]>(user, 'GET', '/api/transactions/categories/expense')).not.toContain(
+      'Climbing',
+    );
+    expect((await restore(user, [row._id])).statusCode).toBe(200);
+    expect(await ok<string[]>(user, 'GET', '/api/transactions/categories/expense')).toContain(
+      'Climbing',
+    );
+    expect((await allTransactions(context.app, user))[0]).toMatchObject({ category: 'Climbing' });
+    await expectTotalsMatchRows(context.app, user, WINDOW);
+  });
+
   it('restores into the first account when its own was deleted, and keeps its receipt', async () => {
     const user = await signUp(context.app, { setup: true });
     const cash = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {

@@ -547,6 +547,14 @@ export function createTransactionsService(db: Executor) {
       return db.transaction(async (tx) => {
         const snapshots = await createTrashRepository(tx).take(userId, ids);
         if (snapshots.length !== ids.length) throw notInTrash();
+        // A custom category deleted since comes back with its rows (as any write remembers it).
+        const categories = new Map<string, CategoryKey>();
+        for (const snapshot of snapshots) {
+          const name = String(snapshot.category);
+          const isIncome = snapshot.is_income === true;
+          categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+        }
+        await rememberCategories(tx, [...categories.values()]);
         const restored = await createTransactionsRepository(tx).restore(snapshots);
         if (restored !== ids.length) throw notInTrash();
         return restored;
