@@ -60,6 +60,10 @@ import { rulesRoutes } from './domains/rules/rules-routes';
 import { createRulesService } from './domains/rules/rules-service';
 import { suggestRoutes } from './domains/rules/suggest-routes';
 import { transactionsRoutes } from './domains/transactions/transactions-routes';
+import { tagsRoutes } from './domains/tags/tags-routes';
+import { createTagsService } from './domains/tags/tags-service';
+import { savedFiltersRoutes } from './domains/saved-filters/saved-filters-routes';
+import { createSavedFiltersService } from './domains/saved-filters/saved-filters-service';
 import { createReportsService } from './domains/reports/reports-service';
 import { reportsRoutes } from './domains/reports/reports-routes';
 import { createTransfersService } from './domains/transfers/transfers-service';
@@ -191,6 +195,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const authenticators = createAuthenticators({ tokens, users, sessions, apiTokens });
   const { authenticate } = authenticators;
   const transactions = createTransactionsService(db);
+  const tags = createTagsService(db, transactions);
+  const savedFilters = createSavedFiltersService(db);
   const transfers = createTransfersService(db, transactions);
   const idempotency = createIdempotencyService(db);
   const categories = createCategoriesService(db, transactions);
@@ -248,6 +254,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         idempotency,
         authenticate,
       });
+      await api.register(tagsRoutes, { prefix: '/tags', tags, authenticate });
+      await api.register(savedFiltersRoutes, { prefix: '/filters', savedFilters, authenticate });
       await api.register(categoriesRoutes, { prefix: '/transactions', categories, authenticate });
       await api.register(manageCategoriesRoutes, {
         prefix: '/categories',

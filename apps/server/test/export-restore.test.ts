@@ -115,6 +115,7 @@ async function fillAlice() {
       isIncome: false,
       note: day === 3 ? 'with a note' : '',
       accountId: day % 3 === 0 ? savings._id : main._id,
+      tags: day % 4 === 0 ? ['Trip', 'work'] : [],
     });
   }
   await ok(alice, 'POST', '/api/transactions', {
@@ -148,6 +149,7 @@ async function fillAlice() {
     rollover: true,
     repeat: true,
   });
+  await ok(alice, 'POST', '/api/filters', { name: 'Big trips', query: 'amount:>10 tag:trip' });
   await ok(alice, 'POST', '/api/goals', {
     name: 'Holiday',
     targetAmount: 1500,
@@ -256,6 +258,7 @@ function comparable(files: Record<string, Uint8Array>) {
       'receipt-shops.jsonl',
       'goals.jsonl',
       'attachments.jsonl',
+      'saved-filters.jsonl',
     ].map((name) => [name, sorted(name)]),
   );
 }
@@ -287,11 +290,26 @@ describe('GET /api/export', () => {
       rates: 1,
       receipts: 2,
       goals: 1,
+      savedFilters: 1,
     });
     expect(linesOf(files, 'budgets.jsonl')[0]).toMatchObject({
       rollover: true,
       repeat: true,
     });
+    expect(linesOf(files, 'saved-filters.jsonl')).toEqual([
+      { name: 'Big trips', query: 'amount:>10 tag:trip' },
+    ]);
+    const tagged = linesOf(files, 'transactions.jsonl').filter(
+      (line) => (line.tags as string[]).length > 0,
+    );
+    expect(tagged.map((line) => line.name).sort()).toEqual([
+      'Coffee 12',
+      'Coffee 16',
+      'Coffee 20',
+      'Coffee 4',
+      'Coffee 8',
+    ]);
+    expect(tagged.every((line) => JSON.stringify(line.tags) === '["Trip","work"]')).toBe(true);
     const savingsId = linesOf(files, 'accounts.jsonl').find((a) => a.name === 'Savings')?.id;
     expect(linesOf(files, 'goals.jsonl')[0]).toMatchObject({
       name: 'Holiday',

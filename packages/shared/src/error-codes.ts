@@ -71,6 +71,14 @@ export const ErrorCode = {
   RULE_NOT_FOUND: 'RULE_NOT_FOUND',
   TOO_MANY_RULES: 'TOO_MANY_RULES',
   RECURRING_NOT_FOUND: 'RECURRING_NOT_FOUND',
+  /** A bulk edit would give two occurrences of one recurring rule the same day. */
+  RECURRING_DAY_TAKEN: 'RECURRING_DAY_TAKEN',
+  /** Some of the ids to restore are not in the user's trash (never there, restored, purged). */
+  TRASH_NOT_FOUND: 'TRASH_NOT_FOUND',
+  TAG_NOT_FOUND: 'TAG_NOT_FOUND',
+  SAVED_FILTER_NOT_FOUND: 'SAVED_FILTER_NOT_FOUND',
+  SAVED_FILTER_NAME_TAKEN: 'SAVED_FILTER_NAME_TAKEN',
+  TOO_MANY_SAVED_FILTERS: 'TOO_MANY_SAVED_FILTERS',
   // Currencies and exchange rates
   RATE_FOR_BASE_CURRENCY: 'RATE_FOR_BASE_CURRENCY',
   RATE_NOT_FOUND: 'RATE_NOT_FOUND',

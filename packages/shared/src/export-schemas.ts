@@ -1,10 +1,12 @@
 import { z } from './zod';
 import { ACCOUNT_TYPES } from './account-schemas';
 import { isCalendarDate } from './calendar-date';
-import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from './limits';
+import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 import { receiptMimeTypes } from './receipt-schemas';
 import { FREQUENCIES } from './recurrence';
 import { RULE_FIELDS, RULE_OPERATORS } from './rule-schemas';
+import { MAX_SAVED_FILTER_NAME_LENGTH } from './saved-filter-schemas';
+import { MAX_TAG_LENGTH, MAX_TAGS, tagKey } from './tag-schemas';
 
 /**
  * The Moneta export (docs/export-format.md): a zip holding `manifest.json`, one JSON Lines file
@@ -31,6 +33,8 @@ export const EXPORT_ENTITY_FILES = {
   goals: 'goals.jsonl',
   // Added with attachments (issue 29): an export without it has none.
   attachments: 'attachments.jsonl',
+  // Likewise: an export without it has no saved searches.
+  savedFilters: 'saved-filters.jsonl',
 } as const;
 export type ExportEntity = keyof typeof EXPORT_ENTITY_FILES;
 export const EXPORT_ENTITIES = Object.keys(EXPORT_ENTITY_FILES) as ExportEntity[];
@@ -102,6 +106,12 @@ export const exportTransactionSchema = z.object({
   receiptId: id.nullable(),
   bankId: z.string().max(200).nullable(),
   createdAt: instant,
+  /** Added within version 1: absent, the transaction has none. */
+  tags: z
+    .array(z.string().min(1).max(MAX_TAG_LENGTH))
+    .max(MAX_TAGS)
+    .refine((tags) => new Set(tags.map(tagKey)).size === tags.length, 'tags repeat')
+    .default([]),
 });
 
 export const exportTransferSchema = z.object({
@@ -213,6 +223,11 @@ export const exportAttachmentSchema = z.object({
   createdAt: instant,
 });
 
+export const exportSavedFilterSchema = z.object({
+  name: z.string().trim().min(1).max(MAX_SAVED_FILTER_NAME_LENGTH),
+  query: z.string().trim().min(1).max(MAX_SEARCH_LENGTH),
+});
+
 /** Each entity file's record schema (format version 1). */
 export const exportRecordSchemas = {
   accounts: exportAccountSchema,
@@ -227,6 +242,7 @@ export const exportRecordSchemas = {
   receiptShops: exportReceiptShopSchema,
   goals: exportGoalSchema,
   attachments: exportAttachmentSchema,
+  savedFilters: exportSavedFilterSchema,
 } satisfies Record<ExportEntity, z.ZodType>;
 
 export type ExportRecords = {

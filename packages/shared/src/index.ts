@@ -29,3 +29,6 @@ export * from './rule-schemas';
 export * from './typed-amount';
 export * from './currency-amount';
 export * from './export-schemas';
+export * from './tag-schemas';
+export * from './saved-filter-schemas';
+export * from './search-query';

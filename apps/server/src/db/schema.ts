@@ -269,6 +269,14 @@ export const transactions = pgTable(
      * Lower-cased name, category and note for case-insensitive search, separated by a unit
      * separator so that a search term can never match across two fields.
      */
+    /**
+     * Its tags as first written (0–10, unique ignoring case); filtered through the GIN index on
+     * moneta_tag_keys(tags), made by migration 0027 after the function.
+     */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(name || chr(31) || category || chr(31) || coalesce(note, ''))`,
     ),
@@ -360,6 +368,50 @@ export const transactions = pgTable(
     index('transactions_account_currency_idx').on(table.accountId, table.currency),
   ],
 );
+
+/**
+ * Deleted transactions, kept 30 days so that a delete can be undone (docs/api.md, Trash): each
+ * row as the transactions repository's `take` returned it. Out of `transactions`, a deleted row
+ * is in no list, total or balance without any read having to skip it.
+ */
+export const deletedTransactions = pgTable(
+  'deleted_transactions',
+  {
+    /** The transaction's own id: restoring puts it back under it. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    row: jsonb('row').$type<Record<string, unknown> & { id: string }>().notNull(),
+  },
+  (table) => [
+    index('deleted_transactions_user_idx').on(table.userId, table.deletedAt.desc().nullsFirst()),
+    // The purge finds expired rows of every user.
+    index('deleted_transactions_deleted_at_idx').on(table.deletedAt),
+  ],
+);
+
+export type DeletedTransactionRow = typeof deletedTransactions.$inferSelect;
+
+/** Searches a user saved by name (GET/POST /filters). */
+export const savedFilters = pgTable(
+  'saved_filters',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('saved_filters_user_name_key').on(table.userId, sql`lower(${table.name})`),
+  ],
+);
+
+export type SavedFilterRow = typeof savedFilters.$inferSelect;
 
 /** The user's own categories; built-in ones are not stored (packages/shared lists them). */
 export const userCategories = pgTable(

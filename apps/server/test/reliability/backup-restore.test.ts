@@ -114,8 +114,19 @@ beforeAll(async () => {
         addedOn: `2026-02-${String((day % 28) + 1).padStart(2, '0')}`,
         isIncome: day % 10 === 0,
         note: day % 2 ? `line one\nline two\ttab \\ backslash` : null,
+        tags: day % 5 === 0 ? ['trip ünïcødé', 'a,b "quoted"'] : [],
       });
     }
+    // A saved search and a deleted transaction in the trash travel too.
+    await call('POST', '/api/filters', {
+      name: 'Trips ünïcødé',
+      query: 'amount:>5 tag:"trip ünïcødé"',
+    });
+    await source.app.inject({
+      method: 'DELETE',
+      url: `/api/transactions/${(await call('POST', '/api/transactions', { name: 'Gone', category: 'Food', cost: 1, addedOn: '2026-02-02', isIncome: false }))._id}`,
+      headers: user.headers,
+    });
     await call('POST', '/api/budgets', {
       category: 'Food',
       amount: 300,
@@ -296,6 +307,8 @@ describe('backup and restore', () => {
       users: 3,
       budgets: 3,
       goals: 3,
+      saved_filters: 3,
+      deleted_transactions: 3,
       recurring_rules: 3,
       receipts: 9,
       api_tokens: 3,

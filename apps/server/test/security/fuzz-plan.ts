@@ -248,6 +248,36 @@ export function buildPlans(
       body: { transactionIds: [theirs.expenseId] },
       expect: [404],
     },
+    'PATCH /api/transactions/bulk': {
+      body: { transactionIds: [theirs.expenseId], set: { category: 'Food', tags: ['fuzz'] } },
+      expect: [404],
+    },
+    'POST /api/transactions/bulk/revert': {
+      body: { previous: [{ _id: theirs.expenseId, category: 'Food', tags: [] }] },
+      expect: [404],
+    },
+    'GET /api/transactions/trash': { query: { page: '1', limit: '10' }, expect: [200] },
+    'POST /api/transactions/trash/restore': {
+      body: { transactionIds: [theirs.expenseId] },
+      expect: [404],
+    },
+    'GET /api/tags': { expect: [200] },
+    // The user has no such tag: renaming or deleting one changes nothing (404).
+    'PUT /api/tags/{name}': {
+      pathParams: { name: `none-${mine.marker}` },
+      body: { name: 'fuzz' },
+      expect: [404],
+    },
+    'DELETE /api/tags/{name}': { pathParams: { name: `none-${mine.marker}` }, expect: [404] },
+    'GET /api/filters': { expect: [200] },
+    'POST /api/filters': {
+      body: { name: 'Fuzz search', query: 'amount:>5 tag:trip' },
+      expect: [201, 409],
+    },
+    'DELETE /api/filters/{id}': {
+      pathParams: { id: '0190c5c0-0000-7000-8000-000000000000' },
+      expect: [404],
+    },
     'PUT /api/transactions/{id}': {
       pathParams: { id: mine.expenseId },
       body: transaction,

@@ -12,4 +12,6 @@ export const STORAGE_KEYS = {
   lastUser: 'lastUser',
   /** Transactions added offline, waiting to be sent (features/transactions/offline). */
   transactionQueue: 'transactionQueue',
+  /** Rows per page of the transaction list (10, 25, 50 or 100). */
+  transactionsPerPage: 'transactionsPerPage',
 } as const;

@@ -98,6 +98,10 @@ export const queryKeys = {
     all: ['rates'] as const,
     list: (params: { currency: string }) => ['rates', 'list', params] as const,
   },
+  /** The tags in use with their counts (GET /tags). */
+  tags: { all: ['tags'] as const },
+  /** Searches saved by name (GET /filters). */
+  savedFilters: { all: ['savedFilters'] as const },
 };
 
 /**

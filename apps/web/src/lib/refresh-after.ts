@@ -8,6 +8,7 @@ import { queryKeys } from './query-keys';
  */
 const ledger = [
   queryKeys.transactions.all,
+  queryKeys.tags.all,
   queryKeys.reports.all,
   queryKeys.accounts.all,
   queryKeys.budgets.all,
@@ -26,6 +27,7 @@ export const refreshAfter = {
   /** Deleting transactions: a receipt whose expense goes shows it as deleted. */
   transactionDelete: [
     queryKeys.transactions.all,
+    queryKeys.tags.all,
     queryKeys.reports.all,
     queryKeys.accounts.all,
     queryKeys.budgets.all,

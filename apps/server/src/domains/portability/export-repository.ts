@@ -5,6 +5,7 @@ import {
   budgets,
   goals,
   hiddenCategories,
+  savedFilters,
   receipts,
   receiptShops,
   recurringRules,
@@ -94,6 +95,13 @@ export function createExportRepository(db: Executor) {
           and(eq(transactionAttachments.userId, userId), inArray(transactionAttachments.id, ids)),
         );
     },
+
+    savedFilters: (userId: string) =>
+      db
+        .select({ name: savedFilters.name, query: savedFilters.query })
+        .from(savedFilters)
+        .where(eq(savedFilters.userId, userId))
+        .orderBy(asc(savedFilters.createdAt), asc(savedFilters.id)),
 
     goals: (userId: string) =>
       db

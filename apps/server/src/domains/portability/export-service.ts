@@ -104,6 +104,7 @@ function entityBatches(
         receiptId: row.receiptId,
         bankId: row.bankId,
         createdAt: row.createdAt.toISOString(),
+        tags: row.tags,
       }),
       PAGE_SIZE,
     ),
@@ -139,6 +140,7 @@ function entityBatches(
       }),
       Number.POSITIVE_INFINITY,
     ),
+    savedFilters: once(read.savedFilters(userId)),
     goals: pages(
       () => read.goals(userId),
       () => undefined,

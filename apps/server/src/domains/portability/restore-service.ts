@@ -19,6 +19,7 @@ import { createAccountsRepository } from '../accounts/accounts-repository';
 import { createAttachmentsRepository } from '../attachments/attachments-repository';
 import { createBudgetsRepository, type BudgetsToInsert } from '../budgets/budgets-repository';
 import { createGoalsRepository } from '../goals/goals-repository';
+import { createSavedFiltersRepository } from '../saved-filters/saved-filters-repository';
 import { createCategoriesRepository } from '../categories/categories-repository';
 import { createRatesRepository } from '../rates/rates-repository';
 import { createReceiptsRepository, type NewReceipt } from '../receipts/receipts-repository';
@@ -233,6 +234,7 @@ async function writeExport(
         receiptId: mappedOrNull(receiptIds, transaction.receiptId),
         bankId: transaction.bankId,
         createdAt: transaction.createdAt,
+        tags: transaction.tags,
       })),
       { tx },
     );
@@ -328,6 +330,16 @@ async function writeExport(
       savedCents: goal.savedCents,
     });
     counts.goals++;
+  }
+
+  const savedFiltersRepository = createSavedFiltersRepository(tx);
+  // Names are unique ignoring case: a file repeating one keeps the first.
+  const filterNames = new Set<string>();
+  for (const filter of records.savedFilters) {
+    if (filterNames.has(filter.name.toLowerCase())) continue;
+    filterNames.add(filter.name.toLowerCase());
+    await savedFiltersRepository.insert(userId, filter);
+    counts.savedFilters++;
   }
 
   const ratesRepository = createRatesRepository(tx);

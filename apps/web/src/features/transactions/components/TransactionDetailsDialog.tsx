@@ -2,6 +2,7 @@ import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { SignedAmount } from './SignedAmount';
@@ -16,6 +17,9 @@ export function TransactionDetailsDialog({
   onClose: () => void;
 }) {
   const currency = useCurrency();
+  const accounts = useAccounts().data ?? [];
+  const accountName = (id: string | undefined) =>
+    accounts.find((account) => account._id === id)?.name ?? '—';
   const closeRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
@@ -35,6 +39,14 @@ export function TransactionDetailsDialog({
           </Detail>
           <Detail label="Name/Description">{transaction.name}</Detail>
           <Detail label="Category">{transaction.category}</Detail>
+          <Detail label="Account">
+            {transaction.isTransfer
+              ? `${accountName(transaction.accountId)} ${transaction.isIncome ? '←' : '→'} ${accountName(transaction.transferAccountId)}`
+              : accountName(transaction.accountId)}
+          </Detail>
+          {(transaction.tags ?? []).length > 0 ? (
+            <Detail label="Tags">{(transaction.tags ?? []).join(', ')}</Detail>
+          ) : null}
           <Detail label="Amount">
             <SignedAmount transaction={transaction} baseCurrency={currency} />
           </Detail>
