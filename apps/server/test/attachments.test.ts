@@ -353,3 +353,50 @@ describe("a receipt's file", () => {
     });
   });
 });
+
+describe('attachments and the trash', () => {
+  it('come back with a restored transaction byte for byte, and go when its trash row expires', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const expense = await addExpense(user, 'Camera');
+    expect((await attach(user, expense._id, jpg, 'warranty.jpg')).statusCode).toBe(201);
+    expect((await attach(user, expense._id, pdf, 'invoice.pdf')).statusCode).toBe(201);
+    const before = await listOf(user, expense._id);
+    expect(before).toHaveLength(2);
+
+    // Deleted into the trash: the files leave with the row, and return with it.
+    expect((await call(user, 'DELETE', `/api/transactions/${expense._id}`)).statusCode).toBe(200);
+    expect(
+      (await call(user, 'GET', `/api/transactions/${expense._id}/attachments`)).statusCode,
+    ).toBe(404);
+    await ok(user, 'POST', '/api/transactions/trash/restore', { transactionIds: [expense._id] });
+    expect(await listOf(user, expense._id)).toEqual(before);
+    const files = await Promise.all(before.map((file) => fileOf(user, expense._id, file._id)));
+    expect(files.map((file) => sha256(file.rawPayload))).toEqual([sha256(jpg), sha256(pdf)]);
+    const { rows: heldAfterRestore } = await context.database.pool.query(
+      'SELECT 1 FROM deleted_transaction_attachments WHERE transaction_id = $1',
+      [expense._id],
+    );
+    expect(heldAfterRestore).toEqual([]);
+
+    // Deleted again, and 31 days later the next delete purges the row and its files.
+    await ok(user, 'DELETE', `/api/transactions/${expense._id}`);
+    await context.database.pool.query(
+      `UPDATE deleted_transactions SET deleted_at = now() - interval '31 days' WHERE id = $1`,
+      [expense._id],
+    );
+    const other = await addExpense(user, 'Lens');
+    await ok(user, 'DELETE', `/api/transactions/${other._id}`);
+    const { rows: held } = await context.database.pool.query(
+      'SELECT 1 FROM deleted_transaction_attachments WHERE transaction_id = $1',
+      [expense._id],
+    );
+    expect(held).toEqual([]);
+    expect(
+      (
+        await call(user, 'POST', '/api/transactions/trash/restore', {
+          transactionIds: [expense._id],
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

@@ -737,6 +737,32 @@ export const transactionAttachments = pgTable(
 export type TransactionAttachmentRow = typeof transactionAttachments.$inferSelect;
 
 /**
+ * The files of transactions in the trash (deleted_transactions), held so that restoring a
+ * transaction brings its attachments back byte for byte: a transaction's delete takes its
+ * attachments with it (the foreign key above cascades), so the trash move copies them here in
+ * the same statement, and a restore puts them back. Gone with the trashed row (expired, or its
+ * import undone). No foreign key to deleted_transactions: a restore takes the row out of the
+ * trash before it puts the files back, in one database transaction.
+ */
+export const deletedTransactionAttachments = pgTable(
+  'deleted_transaction_attachments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').$type<ReceiptMimeType>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index('deleted_transaction_attachments_transaction_idx').on(table.transactionId)],
+);
+
+/**
  * One sign-in (docs/architecture.md, Security): its id is the `sid` of the session's token. Ending
  * a session deletes its row, and a token whose session is gone is refused (see
  * plugins/authenticate.ts).

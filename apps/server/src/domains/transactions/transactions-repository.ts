@@ -347,7 +347,10 @@ export function createTransactionsRepository(db: Executor) {
 
     /**
      * Moves the user's transactions with these ids to the trash (deleted_transactions, as `take`
-     * snapshots them) in one statement; returns how many moved.
+     * snapshots them) in one statement, with their attached files (held in
+     * deleted_transaction_attachments: the delete's cascade takes them from
+     * transaction_attachments at the end of the statement, after this copy read them); returns
+     * how many moved.
      */
     async moveToTrash(userId: string, ids: string[]): Promise<number> {
       if (ids.length === 0) return 0;
@@ -356,6 +359,14 @@ export function createTransactionsRepository(db: Executor) {
           DELETE FROM transactions AS t
           WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
           RETURNING t.id, t.user_id, to_jsonb(t) - ${generatedColumnNames()}::text[] AS row
+        ), held AS (
+          INSERT INTO deleted_transaction_attachments (id, user_id, transaction_id, file_name,
+            mime_type, size_bytes, sha256, content, created_at)
+          SELECT a.id, a.user_id, a.transaction_id, a.file_name, a.mime_type, a.size_bytes,
+            a.sha256, a.content, a.created_at
+          FROM transaction_attachments AS a
+          WHERE a.user_id = ${userId} AND a.transaction_id IN (SELECT id FROM taken)
+          ON CONFLICT (id) DO NOTHING
         )
         INSERT INTO deleted_transactions (id, user_id, row)
         SELECT id, user_id, row FROM taken

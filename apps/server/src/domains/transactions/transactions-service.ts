@@ -557,6 +557,7 @@ export function createTransactionsService(db: Executor) {
         await rememberCategories(tx, [...categories.values()]);
         const restored = await createTransactionsRepository(tx).restore(snapshots);
         if (restored !== ids.length) throw notInTrash();
+        await createTrashRepository(tx).restoreAttachments(userId, ids);
         return restored;
       });
     },

@@ -63,19 +63,51 @@ export function createTrashRepository(db: Executor) {
       return result.rows.map((row) => row.row);
     },
 
-    /** Forgets the trashed transactions an undone import had created. */
-    async forgetImport(userId: string, importId: string): Promise<number> {
+    /**
+     * Puts back the files held for these transactions once they are restored (moveToTrash held
+     * them); a transaction not restored keeps none.
+     */
+    async restoreAttachments(userId: string, ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
       const result = await db.execute(sql`
-        DELETE FROM deleted_transactions
-        WHERE user_id = ${userId} AND row->>'import_id' = ${importId}`);
+        WITH back AS (
+          DELETE FROM deleted_transaction_attachments AS h
+          WHERE h.user_id = ${userId} AND h.transaction_id = ANY(${sql.param(ids)}::uuid[])
+            AND EXISTS (SELECT 1 FROM transactions AS t WHERE t.id = h.transaction_id)
+          RETURNING h.*
+        )
+        INSERT INTO transaction_attachments (id, user_id, transaction_id, file_name, mime_type,
+          size_bytes, sha256, content, created_at)
+        SELECT id, user_id, transaction_id, file_name, mime_type, size_bytes, sha256, content,
+          created_at FROM back
+        ON CONFLICT DO NOTHING`);
       return result.rowCount ?? 0;
     },
 
-    /** Removes every user's rows deleted more than TRASH_DAYS ago. */
+    /** Forgets the trashed transactions an undone import had created, and their files. */
+    async forgetImport(userId: string, importId: string): Promise<number> {
+      const result = await db.execute<{ count: number }>(sql`
+        WITH gone AS (
+          DELETE FROM deleted_transactions
+          WHERE user_id = ${userId} AND row->>'import_id' = ${importId}
+          RETURNING id
+        ), files AS (
+          DELETE FROM deleted_transaction_attachments AS h USING gone WHERE h.transaction_id = gone.id
+        )
+        SELECT count(*)::int AS count FROM gone`);
+      return result.rows[0]?.count ?? 0;
+    },
+
+    /** Removes every user's rows deleted more than TRASH_DAYS ago, and their files. */
     async purgeExpired(): Promise<number> {
-      const result = await db.execute(sql`
-        DELETE FROM deleted_transactions WHERE NOT (${isKept})`);
-      return result.rowCount ?? 0;
+      const result = await db.execute<{ count: number }>(sql`
+        WITH gone AS (
+          DELETE FROM deleted_transactions WHERE NOT (${isKept}) RETURNING id
+        ), files AS (
+          DELETE FROM deleted_transaction_attachments AS h USING gone WHERE h.transaction_id = gone.id
+        )
+        SELECT count(*)::int AS count FROM gone`);
+      return result.rows[0]?.count ?? 0;
     },
   };
 }
