@@ -39,6 +39,15 @@ export interface ReadRow {
 
 /** A record that is not a row of the import (a CSV's preamble or header line). */
 export function recordOnly(position: number, cells: string[]): ReadRow {
+  return unreadRow(position, cells, null);
+}
+
+/** A row that could not be read, saying why: listed as a problem of the preview. */
+export function problemRow(position: number, problem: string): ReadRow {
+  return unreadRow(position, null, problem);
+}
+
+function unreadRow(position: number, cells: string[] | null, problem: string | null): ReadRow {
   return {
     position,
     cells,
@@ -50,7 +59,7 @@ export function recordOnly(position: number, cells: string[]): ReadRow {
     fileCategory: null,
     bankId: null,
     counterparty: null,
-    problem: null,
+    problem,
     statement: 0,
   };
 }

@@ -34,6 +34,25 @@ import {
 const HEAD_BYTES = 64 * 1024;
 /** Rows handed to `write` at a time. */
 const BATCH_ROWS = 2000;
+
+/** Hands `rows` to `write` BATCH_ROWS at a time (the last batch possibly empty); their count. */
+async function writeInBatches(
+  rows: Iterable<ReadRow>,
+  write: (batch: ReadRow[]) => Promise<void>,
+): Promise<number> {
+  let rowCount = 0;
+  let batch: ReadRow[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    rowCount++;
+    if (batch.length >= BATCH_ROWS) {
+      await write(batch);
+      batch = [];
+    }
+  }
+  await write(batch);
+  return rowCount;
+}
 /** A CSV line longer than this is not a bank statement (and would make rows unreadable). */
 export const MAX_CSV_RECORD_BYTES = 64 * 1024;
 
@@ -145,17 +164,7 @@ export async function readUpload(
       : detected.format === 'qif'
         ? readQif(text, options.monthFirst)
         : readCamt053(text);
-  let rowCount = 0;
-  let batch: ReadRow[] = [];
-  for (const row of rows) {
-    batch.push(row);
-    rowCount++;
-    if (batch.length >= BATCH_ROWS) {
-      await options.write(batch);
-      batch = [];
-    }
-  }
-  await options.write(batch);
+  const rowCount = await writeInBatches(rows, options.write);
   return {
     format: detected.format,
     encoding: decoder.encoding,
@@ -303,17 +312,7 @@ async function writeAppExport(
     throw unreadable('The file has a header but no rows of transactions.', ErrorCode.NO_ROWS);
   }
   const { rows, statements } = readAppExport(app, records, options.monthFirst);
-  let rowCount = 0;
-  let batch: ReadRow[] = [];
-  for (const row of rows) {
-    batch.push(row);
-    rowCount++;
-    if (batch.length >= BATCH_ROWS) {
-      await options.write(batch);
-      batch = [];
-    }
-  }
-  await options.write(batch);
+  const rowCount = await writeInBatches(rows, options.write);
   return { format: 'csv', csv: undefined, rowCount, accountIdentifiers: [], statements };
 }
 

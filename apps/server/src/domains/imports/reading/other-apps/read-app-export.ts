@@ -10,6 +10,7 @@ import {
   cleanName,
   cleanNote,
   finishRow,
+  problemRow,
   quoted,
   type ReadRow,
 } from '../read-row';
@@ -210,23 +211,6 @@ function signedCents(
   if (entry.direction === null) return { cents: reading.cents, problem: null };
   const cents = Math.abs(reading.cents);
   return { cents: entry.direction === 'in' ? cents : -cents, problem: null };
-}
-
-function problemRow(position: number, problem: string): ReadRow {
-  return {
-    position,
-    cells: null,
-    date: null,
-    name: '',
-    amountCents: null,
-    isIncome: null,
-    note: null,
-    fileCategory: null,
-    bankId: null,
-    counterparty: null,
-    problem,
-    statement: 0,
-  };
 }
 
 /** The date format every date reads in; else the one that reads the most of them. */
