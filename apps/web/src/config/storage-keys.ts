@@ -12,4 +12,6 @@ export const STORAGE_KEYS = {
   lastUser: 'lastUser',
   /** Transactions added offline, waiting to be sent (features/transactions/offline). */
   transactionQueue: 'transactionQueue',
+  /** The locale last used on this device, so the next visit's first page is in it (lib/i18n). */
+  locale: 'locale',
 } as const;
