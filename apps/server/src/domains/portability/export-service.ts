@@ -3,6 +3,7 @@ import {
   EXPORT_ENTITY_FILES,
   EXPORT_FORMAT,
   EXPORT_FORMAT_VERSION,
+  isSupportedLocale,
   type ExportEntity,
   type ExportManifest,
   type ExportReceipt,
@@ -254,7 +255,7 @@ async function writeReceiptFiles(zip: ZipWriter, read: ExportRepository, userId:
  */
 export function createExportService(db: Database) {
   return {
-    exportAll(user: Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone'>): Readable {
+    exportAll(user: Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone' | 'locale'>): Readable {
       return streamZip((zip) =>
         db.transaction(
           async (tx) => {
@@ -275,6 +276,8 @@ export function createExportService(db: Database) {
               exportedAt: new Date().toISOString(),
               baseCurrency: user.defaultCurrency,
               timeZone: user.timeZone,
+              // Stored only through localeSchema; an unknown one (a hand-edited row) is left out.
+              ...(isSupportedLocale(user.locale) ? { locale: user.locale } : {}),
               counts,
             };
             await zip.file(
