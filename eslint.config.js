@@ -38,13 +38,18 @@ function webImportZones() {
  */
 const UNTRANSLATED_WEB_FOLDERS = [
   // Shell, shared components and the core features (h/i18n-a).
-  'apps/web/src/app/**',
-  'apps/web/src/components/**',
+  'apps/web/src/app/routes/**',
+  'apps/web/src/app/index.tsx',
+  'apps/web/src/app/provider.tsx',
+  'apps/web/src/components/ui/**',
+  'apps/web/src/components/layouts/**',
+  'apps/web/src/components/[A-KN-Z]*.tsx',
+  'apps/web/src/components/password/**',
   'apps/web/src/features/auth/**',
   'apps/web/src/features/landing/**',
   'apps/web/src/features/contact/**',
   'apps/web/src/features/settings/**',
-  'apps/web/src/features/dashboard/**',
+  'apps/web/src/features/dashboard/components/{AccountsPanel,DashboardCharts,UpcomingPanel,charts,ReportLink}.tsx',
 
   // Transactions, imports, accounts, rates, receipts (h/i18n-b).
   'apps/web/src/features/transactions/**',

@@ -95,6 +95,25 @@ export function formatShortDate(locale: SupportedLocale, date: string): string {
 }
 
 /**
+ * Two calendar dates as one span, the year written once when shared: en-US 'Mar 1 – Mar 31,
+ * 2026', de-DE '01.–31.03.2026', ja-JP '2026/03/01～2026/03/31'. The same day twice is that day.
+ */
+export function formatDateRange(locale: SupportedLocale, from: string, to: string): string {
+  if (from === to) return formatDate(locale, from);
+  if (locale === DEFAULT_LOCALE) {
+    const start = formatEnUsDate(from);
+    const end = formatEnUsDate(to);
+    return from.slice(0, 4) === to.slice(0, 4)
+      ? `${start.replace(/, \d+$/, '')} – ${end}`
+      : `${start} – ${end}`;
+  }
+  const start = calendarDay(from);
+  const end = calendarDay(to);
+  if (!start || !end) return `${from} – ${to}`;
+  return dateFormatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(start, end);
+}
+
+/**
  * An instant (ISO 8601) as date and time in the user's time zone (the zone the app counts their
  * days in, not necessarily the browser's); an unknown zone falls back to the browser's.
  */
@@ -158,6 +177,7 @@ export function localeFormat(locale: SupportedLocale) {
     date: (date: string) => formatDate(locale, date),
     longDate: (date: string) => formatLongDate(locale, date),
     shortDate: (date: string) => formatShortDate(locale, date),
+    dateRange: (from: string, to: string) => formatDateRange(locale, from, to),
     dateTime: (iso: string, timeZone?: string) => formatDateTime(locale, iso, timeZone),
     monthName: (month: number, width?: 'long' | 'short') => formatMonthName(locale, month, width),
     monthYear: (year: number, month: number) => formatMonthYear(locale, year, month),
