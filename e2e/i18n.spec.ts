@@ -6,14 +6,19 @@ import { createUser, signInWithToken } from './support/users';
 
 test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
 
-/** Translated screens, and what shows each is drawn. */
-const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
+/**
+ * Translated screens, what shows each is drawn, and the part of it that is translated (the whole
+ * page once every section is: Settings' other sections are not yet, see docs/i18n.md).
+ */
+const SCREENS: { path: string; scope: string; ready: (page: Page) => Promise<void> }[] = [
   {
     path: '/dashboard',
+    scope: 'body',
     ready: (page) => expect(page.getByTestId('summary-amount').first()).toBeVisible(),
   },
   {
     path: '/settings',
+    scope: 'section[aria-labelledby="preferences-heading"]',
     ready: (page) => expect(page.locator('#preferences-heading')).toBeVisible(),
   },
 ];
@@ -127,7 +132,7 @@ test('a German browser is offered German, sees German formats, and can switch to
   for (const screen of SCREENS) {
     await page.goto(screen.path);
     await screen.ready(page);
-    const text = await visibleText(page, 'body');
+    const text = await visibleText(page, screen.scope);
     const left = ENGLISH.filter((word) => text.includes(word));
     expect(left, `English left on ${screen.path}`).toEqual([]);
     await page.screenshot({
