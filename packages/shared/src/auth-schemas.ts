@@ -2,10 +2,16 @@ import { z } from './zod';
 import { emailProblem, normalizeEmail, passwordProblem } from './auth-rules';
 import { CURRENCY_CODES } from './currencies';
 import { isCatalogueCurrency } from './currency-catalogue';
+import { isSupportedLocale, SUPPORTED_LOCALES } from './locales';
 import { isValidTimeZone } from './time-zone';
 
 export const timeZoneSchema = z.string().refine(isValidTimeZone, {
   message: 'Time zone must be a valid IANA zone such as Europe/Paris.',
+});
+
+/** The user's language and formats (DESIGN §6.9): one of the supported locales, exactly spelled. */
+export const localeSchema = z.string().refine(isSupportedLocale, {
+  message: `Locale must be one of ${SUPPORTED_LOCALES.join(', ')}.`,
 });
 
 /**
@@ -54,6 +60,8 @@ export const setupSchema = z.object({
     .string({ message: CURRENCY_MESSAGE })
     .refine(isCatalogueCurrency, { message: CURRENCY_MESSAGE }),
   timeZone: timeZoneSchema.optional(),
+  /** Optional: a client that does not send it leaves the user's locale as it is. */
+  locale: localeSchema.optional(),
 });
 export type SetupInput = z.input<typeof setupSchema>;
 
@@ -63,6 +71,7 @@ export const userSchema = z.object({
   isSetupComplete: z.boolean(),
   defaultCurrency: z.string(),
   timeZone: z.string(),
+  locale: z.string(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

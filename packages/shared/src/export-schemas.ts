@@ -1,3 +1,4 @@
+import { localeSchema } from './auth-schemas';
 import { z } from './zod';
 import { ACCOUNT_TYPES } from './account-schemas';
 import { isCalendarDate } from './calendar-date';
@@ -63,6 +64,8 @@ export const exportManifestSchema = exportManifestHeadSchema.extend({
   exportedAt: instant,
   baseCurrency: currency,
   timeZone: z.string().min(1).max(100),
+  /** Absent from exports made before locales (version 1 still): the restoring user's stays. */
+  locale: localeSchema.optional(),
   /** How many records each entity file holds: a restore checks it reads exactly these. */
   counts: z.record(z.string(), z.number().int().min(0)),
 });

@@ -16,6 +16,7 @@ export * from './money';
 export * from './recurrence';
 export * from './recurring-schemas';
 export * from './time-zone';
+export * from './locales';
 export * from './calendar-date';
 export * from './transaction-schemas';
 export * from './category-schemas';

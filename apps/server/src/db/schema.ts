@@ -49,6 +49,8 @@ export const users = pgTable(
     isSetupComplete: boolean('is_setup_complete').notNull().default(false),
     defaultCurrency: text('default_currency').notNull().default('USD'),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** The interface language and number/date formats (BCP 47, one of SUPPORTED_LOCALES). */
+    locale: text('locale').notNull().default('en-US'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

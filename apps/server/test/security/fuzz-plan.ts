@@ -172,7 +172,10 @@ export function buildPlans(
       expect: [401],
     },
     'GET /api/auth/events': { expect: [200] },
-    'PUT /api/auth/setup': { body: { defaultCurrency: 'USD', timeZone: 'UTC' }, expect: [200] },
+    'PUT /api/auth/setup': {
+      body: { defaultCurrency: 'USD', timeZone: 'UTC', locale: 'de-DE' },
+      expect: [200],
+    },
     'DELETE /api/users/account': { needsFreshUser: true, expect: [200] },
     'GET /api/transactions': { query: { ...filters, page: '1', limit: '10' }, expect: [200] },
     'POST /api/transactions': { body: transaction, expect: [201] },

@@ -5,6 +5,7 @@ import { ToastContainer } from 'react-toastify';
 import { OfflineBanner } from '@/components/OfflineBanner';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { useTheme } from '@/hooks/use-theme';
+import { LocaleSync } from '@/lib/i18n/locale-sync';
 import { initTheme } from '@/lib/theme';
 
 /** Alt+T moves focus to the notifications (docs/architecture.md, Product rules). */
@@ -22,6 +23,7 @@ export function AppProvider({
 
   return (
     <QueryClientProvider client={queryClient}>
+      <LocaleSync />
       <OfflineBanner />
       <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
       <ToastContainer

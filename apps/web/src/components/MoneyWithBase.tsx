@@ -1,4 +1,5 @@
-import { formatMoney } from '@moneta/shared/money';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/use-format';
 
 type MoneyWithBaseProps = {
   /** The amount in its own currency (a transaction's cost, an account's balance), unsigned. */
@@ -24,7 +25,9 @@ export function MoneyWithBase({
   baseCurrency,
   sign = '',
 }: MoneyWithBaseProps) {
-  const own = `${sign}${formatMoney(amount, currency)}`;
+  const { t } = useTranslation();
+  const format = useFormat();
+  const own = `${sign}${format.money(amount, currency)}`;
   if (currency === baseCurrency) return <>{own}</>;
   return (
     <>
@@ -32,17 +35,15 @@ export function MoneyWithBase({
       <span className="text-neutral-500 dark:text-neutral-400">{' · '}</span>
       {baseAmount === null ? (
         <span
-          title={`No exchange rate for this day: left out of totals in ${baseCurrency}.`}
+          title={t('money.noRateTitle', { currency: baseCurrency })}
           className="text-xs font-normal text-neutral-600 italic dark:text-neutral-400"
         >
-          no rate
-          <span className="sr-only">
-            {`: no exchange rate for this day, so it is left out of totals in ${baseCurrency}`}
-          </span>
+          {t('money.noRate')}
+          <span className="sr-only">{t('money.noRateExplained', { currency: baseCurrency })}</span>
         </span>
       ) : (
         <span className="font-normal text-neutral-600 dark:text-neutral-400">
-          {`${sign}${formatMoney(baseAmount, baseCurrency)}`}
+          {`${sign}${format.money(baseAmount, baseCurrency)}`}
         </span>
       )}
     </>

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useTheme } from '@/hooks/use-theme';
 import { MoonIcon, SunIcon } from './ui/icons';
 
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
-  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  const { t } = useTranslation();
+  const label = theme === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark');
   return (
     <button
       type="button"

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@moneta/shared/error-codes';
 import { paths } from '@/config/paths';
+import { i18n } from './i18n/i18n';
 import { clearToken, getToken } from './token';
 
 const API_BASE = '/api';
@@ -60,9 +61,16 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message when it sent one, otherwise the screen's own fallback text. */
+/**
+ * The server's message when it sent one, otherwise the screen's own fallback text. Outside
+ * English, the error's code says it in the user's language (namespace `errors`, docs/i18n.md);
+ * English keeps the server's own words, the SPEC's.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.hasServerMessage ? error.message : fallback;
+  if (!(error instanceof ApiError && error.hasServerMessage)) return fallback;
+  const key = `errors:${error.code}`;
+  if (!i18n.language.startsWith('en') && i18n.exists(key)) return i18n.t(key);
+  return error.message;
 }
 
 function stringField(value: unknown, key: string): string | undefined {

@@ -102,6 +102,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     isSetupComplete: true,
     defaultCurrency: 'USD',
     timeZone: 'Europe/Paris',
+    locale: 'en-US',
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

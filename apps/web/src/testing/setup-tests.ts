@@ -1,19 +1,29 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { changeLocale, initI18n, setMissingKeyHandler } from '@/lib/i18n/i18n';
 import { resetThemeForTests } from '@/lib/theme';
 
 // Routes load lazily; on a busy two-core CI machine a chunk can take seconds to arrive, so
 // findBy* queries wait up to 5 s (the assertions are unchanged).
 configure({ asyncUtilTimeout: 5000 });
 
+// Components render with the real English messages, as a user sees them; a key missing even in
+// English (a typo, a message not written yet) fails the test that shows it.
+await initI18n('en-US');
+const missingKeys: string[] = [];
+setMissingKeyHandler((namespace, key) => missingKeys.push(`${namespace}:${key}`));
+
 beforeEach(() => {
   // jsdom does not implement scrolling; tests look at the calls instead.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  const missing = missingKeys.splice(0);
+  expect(missing, 'translation keys missing in English').toEqual([]);
+  await changeLocale('en-US');
   window.localStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');

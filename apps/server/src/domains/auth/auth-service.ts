@@ -179,13 +179,18 @@ export function createAuthService(deps: AuthServiceDependencies) {
     },
 
     /**
-     * Completes setup, or changes the base currency (and time zone). The first choice of a base
+     * Completes setup, or changes the base currency (and time zone, and locale: Settings sends
+     * them here too; one left out stays as it is). The first choice of a base
      * currency is also that of the accounts that hold nothing yet (the one made at sign-up); a
      * later change converts totals on read and leaves every account's currency as it is.
      */
     async completeSetup(
       userId: string,
-      settings: { defaultCurrency: string; timeZone?: string | undefined },
+      settings: {
+        defaultCurrency: string;
+        timeZone?: string | undefined;
+        locale?: string | undefined;
+      },
     ): Promise<User> {
       const before = await users.findById(userId);
       if (!before) throw unauthorized();
@@ -196,6 +201,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
         isSetupComplete: true,
         defaultCurrency: settings.defaultCurrency,
         ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),
+        ...(settings.locale ? { locale: settings.locale } : {}),
       });
       if (!row) throw unauthorized();
       return toUserDto(row);

@@ -3,6 +3,7 @@ import {
   EXPORT_ENTITY_FILES,
   EXPORT_FORMAT,
   EXPORT_FORMAT_VERSION,
+  isSupportedLocale,
   type ExportEntity,
   type ExportManifest,
   type ExportAttachment,
@@ -313,7 +314,7 @@ async function writeAttachments(zip: ZipWriter, read: ExportRepository, userId: 
  */
 export function createExportService(db: Database) {
   return {
-    exportAll(user: Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone'>): Readable {
+    exportAll(user: Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone' | 'locale'>): Readable {
       return streamZip((zip) =>
         db.transaction(
           async (tx) => {
@@ -335,6 +336,8 @@ export function createExportService(db: Database) {
               exportedAt: new Date().toISOString(),
               baseCurrency: user.defaultCurrency,
               timeZone: user.timeZone,
+              // Stored only through localeSchema; an unknown one (a hand-edited row) is left out.
+              ...(isSupportedLocale(user.locale) ? { locale: user.locale } : {}),
               counts,
             };
             await zip.file(

@@ -99,6 +99,7 @@ async function writeExport(
     isSetupComplete: true,
     defaultCurrency: manifest.baseCurrency,
     timeZone: manifest.timeZone,
+    ...(manifest.locale ? { locale: manifest.locale } : {}),
   });
 
   // Accounts: one of the same name (the new account's empty "Main") takes the exported one's

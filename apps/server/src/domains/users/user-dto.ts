@@ -9,6 +9,7 @@ export function toUserDto(row: UserRow): User {
     isSetupComplete: row.isSetupComplete,
     defaultCurrency: row.defaultCurrency,
     timeZone: row.timeZone,
+    locale: row.locale,
     createdAt: row.createdAt.toISOString(),
   };
 }

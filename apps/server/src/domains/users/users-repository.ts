@@ -44,7 +44,10 @@ export function createUsersRepository(db: Executor) {
     async update(
       id: string,
       changes: Partial<
-        Pick<UserRow, 'isSetupComplete' | 'defaultCurrency' | 'timeZone' | 'passwordHash'>
+        Pick<
+          UserRow,
+          'isSetupComplete' | 'defaultCurrency' | 'timeZone' | 'locale' | 'passwordHash'
+        >
       >,
     ): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();

@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { Button } from '@/components/ui/Button';
@@ -17,6 +18,7 @@ const MAIN_CLASSES = 'mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6';
 
 /** The protected area's frame: navigation bar (slide-in menu on small screens) and content. */
 export function AppLayout() {
+  const { t } = useTranslation();
   const { user } = useUser();
   const logout = useLogout();
   const menuId = useId();
@@ -40,7 +42,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow dark:focus:bg-neutral-900"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 xl:gap-4">
@@ -49,7 +51,7 @@ export function AppLayout() {
             1536 px. Below 1280 px the menu holds them.
           */}
           <BrandLink wordClassName="xl:max-2xl:sr-only" />
-          <nav aria-label="Main" className="hidden xl:block">
+          <nav aria-label={t('shell.mainNav')} className="hidden xl:block">
             <ul className="flex items-center gap-0.5">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
@@ -63,7 +65,7 @@ export function AppLayout() {
                       }`
                     }
                   >
-                    {item.label}
+                    {t(item.labelKey)}
                   </NavLink>
                 </li>
               ))}
@@ -74,7 +76,7 @@ export function AppLayout() {
             <CurrencyPicker className="hidden w-36 xl:block" />
             <ThemeToggle />
             <Button variant="secondary" size="sm" onClick={onLogout}>
-              Logout
+              {t('shell.logout')}
             </Button>
           </div>
           <button
@@ -85,7 +87,7 @@ export function AppLayout() {
             }}
             aria-expanded={isMenuOpen}
             aria-controls={hasMenu ? menuId : undefined}
-            aria-label="Open menu"
+            aria-label={t('shell.openMenu')}
             className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 xl:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
           >
             <MenuIcon className="size-6" />
@@ -119,9 +121,9 @@ export function AppLayout() {
         </main>
         <footer className="border-t border-neutral-200 dark:border-neutral-800">
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-neutral-600 sm:px-6 dark:text-neutral-400">
-            <p>Moneta · personal finance on your own server</p>
+            <p>{t('shell.footer')}</p>
             <Link to={paths.contact} className="hover:text-neutral-900 dark:hover:text-white">
-              Contact
+              {t('shell.contact')}
             </Link>
           </div>
         </footer>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { Button } from '@/components/ui/Button';
@@ -18,6 +19,7 @@ type MobileMenuProps = {
 
 /** The slide-in menu of small screens: the same links and controls as the navigation bar. */
 export function MobileMenu({ id, isOpen, onClose, onLogout, email }: MobileMenuProps) {
+  const { t } = useTranslation();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useModalFocus(panelRef, { isOpen, onClose, initialFocusRef: closeRef });
@@ -40,24 +42,24 @@ export function MobileMenu({ id, isOpen, onClose, onLogout, email }: MobileMenuP
         id={id}
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t('shell.menu')}
         className={`absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col overflow-y-auto border-l border-neutral-200 bg-white shadow-xl transition-transform duration-200 ease-out dark:border-neutral-800 dark:bg-neutral-900 ${
           isOpen ? 'translate-x-0 starting:translate-x-full' : 'translate-x-full'
         }`}
       >
         <div className="flex h-16 items-center justify-between border-b border-neutral-200 px-4 dark:border-neutral-800">
-          <span className="font-semibold text-neutral-900 dark:text-white">Menu</span>
+          <span className="font-semibold text-neutral-900 dark:text-white">{t('shell.menu')}</span>
           <button
             ref={closeRef}
             type="button"
             onClick={onClose}
-            aria-label="Close menu"
+            aria-label={t('shell.closeMenu')}
             className="inline-flex size-10 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
           >
             <CloseIcon />
           </button>
         </div>
-        <nav aria-label="Mobile" className="flex-1 px-3 py-4">
+        <nav aria-label={t('shell.mobileNav')} className="flex-1 px-3 py-4">
           <ul className="space-y-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
@@ -72,7 +74,7 @@ export function MobileMenu({ id, isOpen, onClose, onLogout, email }: MobileMenuP
                     }`
                   }
                 >
-                  {item.label}
+                  {t(item.labelKey)}
                 </NavLink>
               </li>
             ))}
@@ -82,18 +84,18 @@ export function MobileMenu({ id, isOpen, onClose, onLogout, email }: MobileMenuP
           <CurrencyPicker showLabel />
           <div className="flex items-center justify-between gap-3">
             <span className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
-              Theme
+              {t('shell.theme')}
             </span>
             <ThemeToggle />
           </div>
           {email ? (
             <p className="truncate text-sm text-neutral-600 dark:text-neutral-400">
-              Signed in as {email}
+              {t('shell.signedInAs', { email })}
             </p>
           ) : null}
           <Button variant="secondary" className="w-full" onClick={onLogout}>
             <LogoutIcon className="size-4" />
-            Logout
+            {t('shell.logout')}
           </Button>
         </div>
       </div>

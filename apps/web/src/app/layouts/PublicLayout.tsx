@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -8,6 +9,7 @@ import { useUser } from '@/lib/auth/get-user';
 import { useLogout } from '@/lib/auth/use-logout';
 
 function HeaderActions() {
+  const { t } = useTranslation();
   const { user, isLoading } = useUser();
   const logout = useLogout();
   // Keeps the header from jumping while the stored session is being checked.
@@ -16,14 +18,14 @@ function HeaderActions() {
     return (
       <>
         <Link to={paths.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-          Dashboard
+          {t('nav.dashboard')}
         </Link>
         <button
           type="button"
           onClick={logout}
           className={buttonClasses({ variant: 'secondary', size: 'sm' })}
         >
-          Logout
+          {t('shell.logout')}
         </button>
       </>
     );
@@ -31,10 +33,10 @@ function HeaderActions() {
   return (
     <>
       <Link to={paths.login} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-        Login
+        {t('shell.login')}
       </Link>
       <Link to={paths.register} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
-        Sign Up
+        {t('shell.signUp')}
       </Link>
     </>
   );
@@ -42,14 +44,15 @@ function HeaderActions() {
 
 /** Header and footer of the public pages (landing, contact). */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
           <BrandLink className="mr-auto" />
-          <nav aria-label="Main" className="hidden sm:block">
+          <nav aria-label={t('shell.mainNav')} className="hidden sm:block">
             <Link to={paths.contact} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              Contact
+              {t('shell.contact')}
             </Link>
           </nav>
           <ThemeToggle />
@@ -63,16 +66,16 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       </main>
       <footer className="border-t border-neutral-200 dark:border-neutral-800">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-neutral-600 sm:flex-row sm:px-6 dark:text-neutral-400">
-          <p>© {new Date().getFullYear()} Moneta. Personal finance on your own server.</p>
-          <nav aria-label="Footer" className="flex gap-4">
+          <p>{t('shell.copyright', { year: new Date().getFullYear() })}</p>
+          <nav aria-label={t('shell.footerNav')} className="flex gap-4">
             <Link to={paths.home} className="hover:text-neutral-900 dark:hover:text-white">
-              Home
+              {t('shell.home')}
             </Link>
             <Link to={paths.contact} className="hover:text-neutral-900 dark:hover:text-white">
-              Contact
+              {t('shell.contact')}
             </Link>
             <Link to={paths.login} className="hover:text-neutral-900 dark:hover:text-white">
-              Sign in
+              {t('shell.signIn')}
             </Link>
           </nav>
         </div>

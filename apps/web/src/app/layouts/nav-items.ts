@@ -6,14 +6,14 @@ import { paths } from '@/config/paths';
  * Accounts page: the full bar must fit one line from 1280 px.
  */
 export const NAV_ITEMS = [
-  { to: paths.dashboard, label: 'Dashboard' },
-  { to: paths.transactions, label: 'Transactions' },
-  { to: paths.accounts, label: 'Accounts' },
-  { to: paths.reports, label: 'Reports' },
-  { to: paths.receipts, label: 'Receipts' },
-  { to: paths.import, label: 'Import' },
-  { to: paths.rules, label: 'Rules' },
-  { to: paths.settings, label: 'Settings' },
-  { to: paths.budgets, label: 'Budgets' },
-  { to: paths.recurringTransactions, label: 'Recurring Transactions' },
+  { to: paths.dashboard, labelKey: 'nav.dashboard' },
+  { to: paths.transactions, labelKey: 'nav.transactions' },
+  { to: paths.accounts, labelKey: 'nav.accounts' },
+  { to: paths.reports, labelKey: 'nav.reports' },
+  { to: paths.receipts, labelKey: 'nav.receipts' },
+  { to: paths.import, labelKey: 'nav.import' },
+  { to: paths.rules, labelKey: 'nav.rules' },
+  { to: paths.settings, labelKey: 'nav.settings' },
+  { to: paths.budgets, labelKey: 'nav.budgets' },
+  { to: paths.recurringTransactions, labelKey: 'nav.recurringTransactions' },
 ] as const;

@@ -1,10 +1,11 @@
 import {
-  EN_US_NUMBER_FORMAT,
   parseTypedAmount,
-  typedAmountMessage,
   writeTypedAmount,
+  type NumberFormat,
+  type TypedAmountProblem,
 } from '@moneta/shared/typed-amount';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useController,
   type Control,
@@ -12,6 +13,7 @@ import {
   type FieldValues,
   type PathValue,
 } from 'react-hook-form';
+import { useFormat } from '@/lib/i18n/use-format';
 import { FormField } from './FormField';
 import { fieldErrorClasses, inputClasses } from './input-styles';
 
@@ -31,10 +33,21 @@ type MoneyInputProps<Form extends FieldValues, Output> = Omit<
 };
 
 /** The text a field shows for the form's value: a number in the user's format, text as typed. */
-function textOf(value: unknown): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? writeTypedAmount(value) : '';
+function textOf(value: unknown, format: NumberFormat): string {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? writeTypedAmount(value, format) : '';
+  }
   return typeof value === 'string' ? value : '';
 }
+
+/** The common namespace's key for each reading problem. */
+const PROBLEM_KEYS = {
+  empty: 'amount.empty',
+  characters: 'amount.characters',
+  separators: 'amount.separators',
+  negative: 'amount.negative',
+  'too-many-digits': 'amount.tooManyDigits',
+} as const satisfies Record<TypedAmountProblem, string>;
 
 /**
  * Every money field of the web: a text input that reads the amount as the person types it
@@ -56,18 +69,26 @@ export function MoneyInput<Form extends FieldValues, Output>({
   ...props
 }: MoneyInputProps<Form, Output>) {
   const { field, fieldState } = useController({ control, name });
-  const format = EN_US_NUMBER_FORMAT;
-  const [typed, setTyped] = useState(() => ({ text: textOf(field.value), handed: field.value }));
+  const { t } = useTranslation();
+  // The user's number format decides a lone separator before three digits (1.234 in de-DE).
+  const format = useFormat().numberFormat;
+  const [typed, setTyped] = useState(() => ({
+    text: textOf(field.value, format),
+    handed: field.value,
+  }));
   // A value set by the form itself (a reset, a correction) replaces what was typed.
   if (!Object.is(typed.handed, field.value)) {
-    setTyped({ text: textOf(field.value), handed: field.value });
+    setTyped({ text: textOf(field.value, format), handed: field.value });
   }
   const reading = parseTypedAmount(typed.text, format, { allowNegative });
   const problemId = `${useId()}-reading`;
   const error = fieldState.error?.message;
   const problem =
     error && !reading.ok && reading.reason !== 'empty'
-      ? typedAmountMessage(reading.reason, format)
+      ? t(PROBLEM_KEYS[reading.reason], {
+          example: `1${format.group}234${format.decimal}56`,
+          plain: `1234${format.decimal}56`,
+        })
       : undefined;
 
   function onChange(text: string) {

@@ -35,6 +35,8 @@ describe('setup page', () => {
     expect(setupCall?.body).toEqual({
       defaultCurrency: 'EUR',
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      // The language offered first: the browser's (jsdom's en-US), kept as chosen.
+      locale: 'en-US',
     });
   });
 

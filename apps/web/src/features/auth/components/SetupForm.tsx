@@ -5,17 +5,24 @@ import {
   isCurrencyCode,
   type CurrencyCode,
 } from '@moneta/shared/currencies';
+import type { SupportedLocale } from '@moneta/shared/locales';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CurrencyFlag } from '@/components/CurrencyFlag';
+import { LocaleSelect } from '@/components/LocaleSelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateSetup } from '@/lib/auth/update-setup';
+import { changeLocale, currentLocale } from '@/lib/i18n/i18n';
 
-const SETUP_FAILED = 'Setup failed. Please try again.';
-
-/** The first-time setup: the user picks the currency amounts are shown in. */
+/**
+ * The first-time setup: the user picks the currency amounts are shown in, and their language and
+ * formats, the browser's offered first (the page is already in it). A choice shows at once.
+ */
 export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => void }) {
+  const { t } = useTranslation('auth');
+  const [locale, setLocale] = useState<SupportedLocale>(currentLocale);
   const [currency, setCurrency] = useState<CurrencyCode>(
     // SPEC's setup offers its seven; a base chosen later from the whole catalogue is not one.
     isCurrencyCode(user.defaultCurrency) ? user.defaultCurrency : DEFAULT_CURRENCY,
@@ -25,17 +32,23 @@ export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => vo
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setupMutation.mutate({ defaultCurrency: currency }, { onSuccess });
+    setupMutation.mutate({ defaultCurrency: currency, locale }, { onSuccess });
+  }
+
+  function onLocaleChange(next: SupportedLocale) {
+    setLocale(next);
+    void changeLocale(next);
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-5">
       {setupMutation.isError ? (
-        <Alert>{errorMessage(setupMutation.error, SETUP_FAILED)}</Alert>
+        <Alert>{errorMessage(setupMutation.error, t('setup.failed'))}</Alert>
       ) : null}
+      <LocaleSelect value={locale} onChange={onLocaleChange} isBusy={isBusy} />
       <fieldset className="min-w-0">
         <legend className="text-base font-semibold text-neutral-900 dark:text-white">
-          Choose your default currency
+          {t('setup.chooseCurrency')}
         </legend>
         <div className="mt-3 max-h-80 space-y-2 overflow-y-auto rounded-xl border border-neutral-200 p-2 dark:border-neutral-800">
           {CURRENCIES.map((option) => {
@@ -75,10 +88,10 @@ export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => vo
         </div>
       </fieldset>
       <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-        {isBusy ? 'Setting up...' : 'Save and Continue'}
+        {isBusy ? t('setup.settingUp') : t('setup.saveAndContinue')}
       </Button>
       <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
-        You can change your currency preference later in settings.
+        {t('setup.changeLater')}
       </p>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@moneta/shared/money';
 import { Link } from 'react-router';
 import { QueryState } from '@/components/ui/QueryState';
@@ -13,6 +14,7 @@ const moneyTone = (amount: number) =>
 
 /** Every open account's balance and the sum of all of them, beside the three totals (§5.1). */
 export function AccountsPanel({ currency }: { currency: string }) {
+  const { t } = useTranslation('dashboard');
   const accounts = useAccounts();
 
   return (
@@ -26,16 +28,16 @@ export function AccountsPanel({ currency }: { currency: string }) {
           id="accounts-panel-heading"
           className="text-base font-semibold text-neutral-900 dark:text-white"
         >
-          Accounts
+          {t('accounts.title')}
         </h2>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {/* Net worth over the last 12 months: a few days of balances would say little. */}
-          <ReportLink to={reportsPath()} label="Net worth report" />
+          <ReportLink to={reportsPath()} label={t('accounts.netWorthReport')} />
           <Link
             to={paths.accounts}
             className="text-sm text-emerald-800 hover:underline dark:text-emerald-300"
           >
-            Manage accounts
+            {t('accounts.manage')}
           </Link>
         </div>
       </div>
@@ -44,10 +46,10 @@ export function AccountsPanel({ currency }: { currency: string }) {
         loading={
           <>
             <Skeleton className="mt-3 h-6 w-48" />
-            <span className="sr-only">Loading…</span>
+            <span className="sr-only">{t('common:loading')}</span>
           </>
         }
-        failureMessage={() => 'Could not load your accounts.'}
+        failureMessage={() => t('accounts.failed')}
         failureClassName="mt-3"
       >
         {(list) => {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { RetryAlert } from '@/components/ui/RetryAlert';
@@ -19,8 +20,6 @@ const loadCharts = () =>
     loadedCharts = charts;
     return charts;
   });
-
-const NO_INCOME = 'No income data to display.';
 
 function Card({
   title,
@@ -125,7 +124,8 @@ export function DashboardCharts({
   caption,
   reportsTo,
 }: DashboardChartsProps) {
-  const cashflowReport = { to: reportsTo, label: 'Cash flow report' };
+  const { t } = useTranslation('dashboard');
+  const cashflowReport = { to: reportsTo, label: t('cashFlowReport') };
   const charts = useCharts(chartWindow);
   const data = charts.data;
 
@@ -136,7 +136,7 @@ export function DashboardCharts({
     chart: (d: NonNullable<typeof data>, charts: Charts) => ReactNode,
   ) {
     // One alert above the charts says what failed and offers Retry.
-    if (charts.isError) return <Empty>Not loaded.</Empty>;
+    if (charts.isError) return <Empty>{t('notLoadedSentence')}</Empty>;
     if (!data) return <Skeleton className={`${height} w-full`} />;
     if (isEmpty(data)) return <Empty>{empty}</Empty>;
     return <ChartSlot height={height} draw={(charts) => chart(data, charts)} />;
@@ -147,7 +147,7 @@ export function DashboardCharts({
       {charts.isError ? (
         <RetryAlert
           className="mt-6"
-          message={errorMessage(charts.error, 'Failed to load the charts. Please try again.')}
+          message={errorMessage(charts.error, t('charts.failed'))}
           onRetry={() => void charts.refetch()}
         />
       ) : null}
@@ -155,21 +155,21 @@ export function DashboardCharts({
       <UnconvertedNotice count={data?.unconverted ?? 0} className="mt-6 -mb-4" />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card
-          title="Expenses by Category"
+          title={t('charts.expensesByCategory')}
           caption={caption}
-          report={{ to: reportsTo, label: 'Category report' }}
+          report={{ to: reportsTo, label: t('charts.categoryReport') }}
         >
           {body(
             'h-72',
             (d) => d.expensesByCategory.length === 0,
-            'No expense data to display.',
+            t('charts.noExpenses'),
             (d, { ExpensesByCategoryChart }) => (
               <ExpensesByCategoryChart items={d.expensesByCategory} currency={currency} />
             ),
           )}
         </Card>
         <Card
-          title={`Daily Activity (${periodTitle})`}
+          title={t('charts.dailyActivity', { period: periodTitle })}
           caption={caption}
           report={cashflowReport}
           className="lg:col-span-2"
@@ -177,7 +177,7 @@ export function DashboardCharts({
           {body(
             'h-72',
             (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
-            'No recent activity to display.',
+            t('charts.noActivity'),
             (d, { DailyActivityChart }) => (
               <DailyActivityChart
                 income={d.incomeOverTime}
@@ -187,17 +187,17 @@ export function DashboardCharts({
             ),
           )}
         </Card>
-        <Card title="Recent Transactions" caption="The five newest, whatever the period">
+        <Card title={t('recent.title')} caption={t('recent.caption')}>
           {recent}
         </Card>
-        <Card title="Income Vs Time" caption={caption} report={cashflowReport}>
+        <Card title={t('charts.incomeVsTime')} caption={caption} report={cashflowReport}>
           {body(
             'h-56',
             (d) => !hasActivity(d.incomeOverTime),
-            NO_INCOME,
+            t('charts.noIncome'),
             (d, { TimeSeriesChart }) => (
               <TimeSeriesChart
-                label="Income"
+                label={t('charts.income')}
                 kind="income"
                 series={d.incomeOverTime}
                 currency={currency}
@@ -205,16 +205,16 @@ export function DashboardCharts({
             ),
           )}
         </Card>
-        <Card title="Expense Vs Time" caption={caption} report={cashflowReport}>
+        <Card title={t('charts.expenseVsTime')} caption={caption} report={cashflowReport}>
           {body(
             'h-56',
             (d) => !hasActivity(d.expensesOverTime),
             // docs/architecture.md, Product rules: the expense line chart reuses the income chart's
             // empty text.
-            NO_INCOME,
+            t('charts.noIncome'),
             (d, { TimeSeriesChart }) => (
               <TimeSeriesChart
-                label="Expenses"
+                label={t('charts.expenses')}
                 kind="expense"
                 series={d.expensesOverTime}
                 currency={currency}

@@ -1,11 +1,13 @@
 import type { TransactionSummary } from '@moneta/shared/transaction-schemas';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { PlusIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useFormat } from '@/lib/i18n/use-format';
 import {
   chartLabels,
   formatRange,
@@ -49,23 +51,25 @@ export function DashboardOverview({
   onAddTransaction,
   children,
 }: DashboardOverviewProps) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const currency = useCurrency();
   const charts = chartLabels(period, today);
   const reportsTo = reportsPathFor(period, today);
   return (
     <ContentLayout
-      title="Dashboard Overview"
+      title={t('title')}
       actions={
         <Button onClick={onAddTransaction}>
           <PlusIcon />
-          Add Transaction
+          {t('addTransaction')}
         </Button>
       }
     >
       {summaryError ? (
         <RetryAlert
           className="mb-6"
-          message={errorMessage(summaryError, 'Failed to load your totals. Please try again.')}
+          message={errorMessage(summaryError, t('summary.failed'))}
           onRetry={onRetrySummary}
         />
       ) : null}
@@ -74,7 +78,7 @@ export function DashboardOverview({
         summary={summary}
         isLoading={!summary && !summaryError}
         currency={currency}
-        periodText={formatRange(periodRange(period, today))}
+        periodText={formatRange(periodRange(period, today), format, t('period.allTime'))}
         reportsTo={reportsTo}
       />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3 [&>section]:mt-0">

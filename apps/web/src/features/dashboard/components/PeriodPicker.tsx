@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/use-format';
 import { fieldErrorClasses, inputClasses, labelClasses } from '@/components/ui/input-styles';
 import {
-  formatRange,
   isValidRange,
-  PERIOD_LABELS,
   PERIOD_PRESETS,
   periodRange,
   type DashboardPeriod,
@@ -18,8 +18,6 @@ type PeriodPickerProps = {
   onChange: (period: DashboardPeriod) => void;
 };
 
-const RANGE_ERROR = 'The start date must not be after the end date.';
-
 /** The custom span's two dates: the period changes once both make a valid span. */
 function CustomRange({
   initial,
@@ -28,6 +26,7 @@ function CustomRange({
   initial: DateRange;
   onChange: (range: DateRange) => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const [draft, setDraft] = useState(initial);
   const fromId = useId();
   const toId = useId();
@@ -44,7 +43,7 @@ function CustomRange({
     <>
       <div className="min-w-0">
         <label htmlFor={fromId} className={labelClasses}>
-          From
+          {t('period.from')}
         </label>
         <input
           id={fromId}
@@ -60,7 +59,7 @@ function CustomRange({
       </div>
       <div className="min-w-0">
         <label htmlFor={toId} className={labelClasses}>
-          To
+          {t('period.to')}
         </label>
         <input
           id={toId}
@@ -76,7 +75,7 @@ function CustomRange({
       </div>
       {hasBothDates && !isValid ? (
         <p id={errorId} role="alert" className={`${fieldErrorClasses} col-span-full mt-0`}>
-          {RANGE_ERROR}
+          {t('period.rangeError')}
         </p>
       ) : null}
     </>
@@ -88,6 +87,8 @@ function CustomRange({
  * charts follow it; the choice is remembered on the device by the page that holds it.
  */
 export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const selectId = useId();
   const range = periodRange(period, today);
 
@@ -106,7 +107,7 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,11rem)_minmax(0,11rem)] sm:items-end">
         <div className="min-w-0">
           <label htmlFor={selectId} className={labelClasses}>
-            Period
+            {t('period.label')}
           </label>
           <select
             id={selectId}
@@ -116,7 +117,7 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
           >
             {PERIOD_PRESETS.map((preset) => (
               <option key={preset} value={preset}>
-                {PERIOD_LABELS[preset]}
+                {t(`period.presets.${preset}`)}
               </option>
             ))}
           </select>
@@ -133,7 +134,9 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
         className="mt-3 text-sm text-neutral-600 dark:text-neutral-400"
         data-testid="period-shown"
       >
-        Showing {range ? formatRange(range) : 'all time'}
+        {t('period.showing', {
+          period: range ? format.dateRange(range.from, range.to) : t('period.allTimeLower'),
+        })}
       </p>
     </div>
   );

@@ -1,7 +1,9 @@
 import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { MoneyWithBase } from '@/components/MoneyWithBase';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useTranslation } from 'react-i18next';
+import { useCategoryName } from '@/lib/categories/category-name';
+import { useFormat } from '@/lib/i18n/use-format';
 
 type RecentTransactionsProps = {
   transactions: Transaction[] | undefined;
@@ -11,9 +13,14 @@ type RecentTransactionsProps = {
 
 /** The five newest transactions: name, date and signed amount. */
 export function RecentTransactions({ transactions, isLoading, currency }: RecentTransactionsProps) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
+  const categoryName = useCategoryName();
   if (!isLoading && !transactions) {
     // The summary failed: the page's alert says so and offers Retry.
-    return <p className="text-sm text-neutral-600 dark:text-neutral-400">Not loaded.</p>;
+    return (
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('notLoadedSentence')}</p>
+    );
   }
   if (isLoading || !transactions) {
     return (
@@ -30,7 +37,7 @@ export function RecentTransactions({ transactions, isLoading, currency }: Recent
   if (transactions.length === 0) {
     return (
       <p className="py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
-        No recent transactions
+        {t('recent.empty')}
       </p>
     );
   }
@@ -43,7 +50,7 @@ export function RecentTransactions({ transactions, isLoading, currency }: Recent
               {transaction.name}
             </p>
             <p className="text-xs text-neutral-600 dark:text-neutral-400">
-              {formatCalendarDate(transaction.addedOn)} · {transaction.category}
+              {format.date(transaction.addedOn)} · {categoryName(transaction.category)}
             </p>
           </div>
           <p

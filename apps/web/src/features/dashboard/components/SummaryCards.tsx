@@ -1,7 +1,8 @@
-import { formatMoney } from '@moneta/shared/money';
 import type { TransactionSummary } from '@moneta/shared/transaction-schemas';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { useTranslation } from 'react-i18next';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
+import { useFormat } from '@/lib/i18n/use-format';
 import { formatRange } from '../utils/dashboard-period';
 import { ReportLink } from './ReportLink';
 
@@ -27,29 +28,35 @@ export function SummaryCards({
   periodText,
   reportsTo,
 }: SummaryCardsProps) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const balance = summary?.balance ?? 0;
   // The answer names the period it summed (null ends: all time): that is what the cards show.
   const shown = summary
-    ? formatRange(summary.from && summary.to ? { from: summary.from, to: summary.to } : null)
+    ? formatRange(
+        summary.from && summary.to ? { from: summary.from, to: summary.to } : null,
+        format,
+        t('period.allTime'),
+      )
     : periodText;
   const cards = [
     {
-      label: 'Total Income',
+      label: t('summary.totalIncome'),
       value: summary?.totalIncome,
       tone: 'text-emerald-700 dark:text-emerald-400',
       note: null,
     },
     {
-      label: 'Total Expense',
+      label: t('summary.totalExpense'),
       value: summary?.totalExpenses,
       tone: 'text-red-700 dark:text-red-400',
       note: null,
     },
     {
-      label: 'Current Balance',
+      label: t('summary.currentBalance'),
       value: summary?.balance,
       tone: balance < 0 ? 'text-red-700 dark:text-red-400' : 'text-neutral-900 dark:text-white',
-      note: 'Income − expense in this period; transfers excluded. Not your net worth (the sum of your account balances).',
+      note: t('summary.balanceNote'),
     },
   ];
   return (
@@ -69,19 +76,19 @@ export function SummaryCards({
                 data-testid="summary-amount"
                 className="mt-2 text-2xl font-bold text-neutral-500 dark:text-neutral-400"
               >
-                —<span className="sr-only"> Not loaded</span>
+                —<span className="sr-only"> {t('notLoaded')}</span>
               </p>
             ) : isLoading || card.value === undefined ? (
               <>
                 <Skeleton className="mt-3 h-8 w-32" />
-                <span className="sr-only">Loading…</span>
+                <span className="sr-only">{t('common:loading')}</span>
               </>
             ) : (
               <p
                 data-testid="summary-amount"
                 className={`mt-2 text-2xl font-bold tracking-tight tabular-nums ${card.tone}`}
               >
-                {formatMoney(card.value, currency)}
+                {format.money(card.value, currency)}
               </p>
             )}
             <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{shown}</p>
@@ -89,7 +96,7 @@ export function SummaryCards({
               <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{card.note}</p>
             ) : null}
             <p className="mt-auto pt-2">
-              <ReportLink to={reportsTo} label="Cash flow report" />
+              <ReportLink to={reportsTo} label={t('cashFlowReport')} />
             </p>
           </li>
         ))}

@@ -8,7 +8,7 @@ import {
 } from '@moneta/shared/calendar-date';
 import { reportsPath } from '@/config/paths';
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { localeFormat, type LocaleFormat } from '@/lib/i18n/locale-format';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /** The dashboard's periods (DESIGN §6.4), in the order the picker offers them. */
@@ -97,15 +97,13 @@ export function chartRange(
 }
 
 /** 'Oct 1 – Oct 31, 2026', 'Dec 1, 2025 – Jan 31, 2026', or one day: 'Nov 26, 2026'. */
-export function formatRange(range: DateRange | null): string {
-  if (!range) return 'All time';
-  if (range.from === range.to) return formatCalendarDate(range.from);
-  const from = formatCalendarDate(range.from);
-  const to = formatCalendarDate(range.to);
-  if (dateParts(range.from).year === dateParts(range.to).year) {
-    return `${from.replace(/, \d+$/, '')} – ${to}`;
-  }
-  return `${from} – ${to}`;
+export function formatRange(
+  range: DateRange | null,
+  format: Pick<LocaleFormat, 'dateRange'> = localeFormat('en-US'),
+  allTime = 'All time',
+): string {
+  if (!range) return allTime;
+  return format.dateRange(range.from, range.to);
 }
 
 /** A custom span is usable when both ends are dates and `from` is not after `to`. */

@@ -1,9 +1,13 @@
 import { isCatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import { isValidTimeZone } from '@moneta/shared/time-zone';
+import type { SupportedLocale } from '@moneta/shared/locales';
 import { useId, useMemo, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { inputClasses, labelClasses } from '@/components/ui/input-styles';
 import { CurrencyPicker } from '@/components/CurrencyPicker';
+import { LocaleSelect } from '@/components/LocaleSelect';
+import { changeLocale, currentLocale } from '@/lib/i18n/i18n';
 import { useUpdateSetup } from '@/lib/auth/update-setup';
 import { useTheme } from '@/hooks/use-theme';
 import { errorMessage } from '@/lib/api-client';
@@ -20,6 +24,7 @@ function timeZones(current: string | undefined): string[] {
 }
 
 function TimeZonePicker() {
+  const { t } = useTranslation('settings');
   const id = useId();
   const { user } = useUser();
   const updateMutation = useUpdateSetup();
@@ -35,9 +40,8 @@ function TimeZonePicker() {
     updateMutation.mutate(
       { defaultCurrency: currency, timeZone: zone },
       {
-        onSuccess: () => toast.success(`Time zone set to ${zone}.`),
-        onError: (error) =>
-          toast.error(errorMessage(error, 'Could not change the time zone. Please try again.')),
+        onSuccess: () => toast.success(t('preferences.timeZoneSet', { zone })),
+        onError: (error) => toast.error(errorMessage(error, t('preferences.timeZoneFailed'))),
       },
     );
   }
@@ -45,7 +49,7 @@ function TimeZonePicker() {
   return (
     <div>
       <label htmlFor={id} className={labelClasses}>
-        Time zone
+        {t('preferences.timeZone')}
       </label>
       <select
         id={id}
@@ -63,22 +67,56 @@ function TimeZonePicker() {
         ))}
       </select>
       <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-        Decides what &quot;today&quot; is for new transactions, budgets and recurring ones.
+        {t('preferences.timeZoneHint')}
       </p>
     </div>
   );
 }
 
-const THEMES: { value: Theme; label: string }[] = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+const THEMES: { value: Theme; labelKey: string }[] = [
+  { value: 'light', labelKey: 'preferences.light' },
+  { value: 'dark', labelKey: 'preferences.dark' },
 ];
 
+/**
+ * The interface language and formats: shown at once, then remembered on the server (the time
+ * zone and the currency go with it unchanged). A failure goes back to the saved one.
+ */
+function LocaleChoice() {
+  const { t } = useTranslation('settings');
+  const { user } = useUser();
+  const updateMutation = useUpdateSetup();
+  const shown = updateMutation.isPending
+    ? (updateMutation.variables?.locale ?? currentLocale())
+    : currentLocale();
+
+  function onChange(locale: SupportedLocale) {
+    const before = currentLocale();
+    const currency = user?.defaultCurrency;
+    if (!currency || !isCatalogueCurrency(currency)) return;
+    void changeLocale(locale);
+    updateMutation.mutate(
+      { defaultCurrency: currency, timeZone: user?.timeZone, locale },
+      {
+        onError: (error) => {
+          void changeLocale(before);
+          toast.error(errorMessage(error, t('preferences.localeFailed')));
+        },
+      },
+    );
+  }
+
+  return (
+    <LocaleSelect value={shown} onChange={onChange} isBusy={!user || updateMutation.isPending} />
+  );
+}
+
 function ThemeChoice() {
+  const { t } = useTranslation('settings');
   const { theme, toggleTheme } = useTheme();
   return (
     <fieldset>
-      <legend className={labelClasses}>Theme</legend>
+      <legend className={labelClasses}>{t('preferences.theme')}</legend>
       <div className="mt-1.5 flex gap-4">
         {THEMES.map((option) => (
           <label
@@ -95,7 +133,7 @@ function ThemeChoice() {
               }}
               className="size-4 accent-emerald-700 dark:accent-emerald-500"
             />
-            {option.label}
+            {t(option.labelKey)}
           </label>
         ))}
       </div>
@@ -105,6 +143,7 @@ function ThemeChoice() {
 
 /** Settings → Preferences: the currency, the time zone and the theme (as the setup note says). */
 export function Preferences() {
+  const { t } = useTranslation('settings');
   return (
     <section
       aria-labelledby="preferences-heading"
@@ -114,11 +153,12 @@ export function Preferences() {
         id="preferences-heading"
         className="text-lg font-semibold text-neutral-900 dark:text-white"
       >
-        Preferences
+        {t('preferences.title')}
       </h2>
       <div className="mt-4 grid gap-5 sm:grid-cols-2">
         <CurrencyPicker showLabel />
         <TimeZonePicker />
+        <LocaleChoice />
         <ThemeChoice />
       </div>
     </section>

@@ -1,0 +1,32 @@
+import {
+  BUILT_IN_EXPENSE_CATEGORIES,
+  BUILT_IN_INCOME_CATEGORIES,
+  DEFAULT_INCOME_CATEGORY,
+} from '@moneta/shared/categories';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The built-in names as SPEC §3 stores them → their key in common.json's `categories`. */
+const BUILT_IN_KEYS: Record<string, string> = Object.fromEntries(
+  [...BUILT_IN_EXPENSE_CATEGORIES, ...BUILT_IN_INCOME_CATEGORIES, DEFAULT_INCOME_CATEGORY].map(
+    (name) => [
+      name,
+      `categories.${name.replace(/[^A-Za-z]+(.)?/g, (_, c: string = '') => c.toUpperCase()).replace(/^./, (c) => c.toLowerCase())}`,
+    ],
+  ),
+);
+
+/**
+ * A category's name as the user reads it: a built-in one in their language, their own ones as
+ * they wrote them. Only the display changes; what is stored and sent stays the SPEC's name.
+ */
+export function useCategoryName(): (name: string) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (name: string) => {
+      const key = BUILT_IN_KEYS[name];
+      return key ? t(key) : name;
+    },
+    [t],
+  );
+}

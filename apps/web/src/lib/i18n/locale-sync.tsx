@@ -1,0 +1,18 @@
+import { isSupportedLocale } from '@moneta/shared/locales';
+import { useEffect } from 'react';
+import { useUser } from '@/lib/auth/get-user';
+import { changeLocale, currentLocale } from './i18n';
+
+/**
+ * Shows the interface in the signed-in user's locale, as the server remembers it, from the first
+ * answer on and whenever it changes (Settings, another device). Before setup the browser's
+ * language stays, so that the setup page is in it and offers it first.
+ */
+export function LocaleSync() {
+  const { user } = useUser();
+  const locale = user?.isSetupComplete ? user.locale : undefined;
+  useEffect(() => {
+    if (isSupportedLocale(locale) && locale !== currentLocale()) void changeLocale(locale);
+  }, [locale]);
+  return null;
+}
