@@ -198,3 +198,65 @@ test('copy last month onto an empty month, then turn rollover on to bring in wha
   await row.getByRole('cell').nth(1).click();
   await expect(page).toHaveURL(/\/transactions\?type=expense&category=Food&from=/);
 });
+
+test('a budget set to repeat every month shows in the next month, marked, and an edit there sets that month', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, { label: 'budgets-repeat' });
+  await signInWithToken(page, user.token);
+  const budgets = new BudgetsPage(page);
+  await budgets.goto();
+  await budgets.addButton.click();
+  await expect(budgets.formDialog).toHaveAccessibleName('Add Budget');
+  const repeat = budgets.formDialog.getByRole('switch', { name: 'Repeat every month' });
+  await expect(repeat).not.toBeChecked();
+  await repeat.check();
+  await budgets.fillAndSave({ category: 'Food', amount: '120' });
+  await expect(budgets.formDialog).toBeHidden();
+  const thisMonth = budgets.row('Food');
+  await expect(thisMonth).toContainText('$120.00');
+  await expect(thisMonth.getByTestId('budget-repeated')).toHaveCount(0);
+
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, month - 1, 1)),
+  );
+  await page.getByRole('button', { name: 'Next month' }).click();
+  const nextRow = budgets.row('Food');
+  await expect(nextRow).toContainText(`${next.month}/${next.year}`);
+  await expect(nextRow).toContainText('$120.00');
+  await expect(nextRow.getByTestId('budget-repeated')).toHaveText(
+    `Repeats from ${monthName} ${year}`,
+  );
+
+  // The marked row is accessible and fits a phone, light and dark; so is the form's switch.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(nextRow.getByTestId('budget-repeated')).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await budgets.addButton.click();
+    await expect(repeat).toBeVisible();
+    const inForm = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(inForm.violations.map((violation) => violation.id)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(budgets.formDialog).toBeHidden();
+  }
+
+  // An edit in the next month gives it its own budget, from then on; this month keeps $120.
+  await chooseRowAction(nextRow, 'the Food budget', 'Edit');
+  await expect(budgets.formDialog.getByText(/^Repeats from /)).toBeVisible();
+  await budgets.fillAndSave({ amount: '90' });
+  await expect(budgets.formDialog).toBeHidden();
+  await expect(nextRow).toContainText('$90.00');
+  await expect(nextRow.getByTestId('budget-repeated')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect(budgets.row('Food')).toContainText(`${month}/${year}`);
+  await expect(budgets.row('Food')).toContainText('$120.00');
+});

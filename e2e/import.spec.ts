@@ -19,6 +19,11 @@ const QUICKEN_TWO_ACCOUNTS = fileURLToPath(
   ),
 );
 
+/** A YNAB register export of three accounts, with transfers and a split (issue 31). */
+const YNAB_REGISTER = fileURLToPath(
+  new URL('../apps/server/test/fixtures/imports/other-apps/ynab-register.csv', import.meta.url),
+);
+
 test('a German bank file is previewed, remapped, imported, found again as duplicates, and undone', async ({
   page,
   request,
@@ -197,4 +202,46 @@ test('a Quicken file of two accounts goes into two accounts, its card payment on
   await accounts.goto();
   await expect(accounts.balance('Main')).toHaveText('$1,530.40');
   await expect(accounts.balance('Visa Signature')).toHaveText('$192.34');
+});
+
+test('a YNAB export is read as YNAB: its three accounts created, its transfers one each, on a phone in the dark', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const user = await createUser(request, { label: 'import-ynab' });
+  await signInWithToken(page, user.token);
+  const imports = new ImportPage(page);
+  await imports.goto();
+
+  const preview = await imports.upload(YNAB_REGISTER, 'ynab-register.csv');
+  await expect(preview).toContainText('Read as a YNAB export · 12 rows · 3 accounts.');
+  // Read by YNAB's columns: no column mapping to make.
+  await expect(preview.getByRole('group', { name: 'Columns' })).toHaveCount(0);
+  const found = preview.getByRole('region', { name: 'Accounts in this file' });
+  const statement = (name: string) =>
+    found.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(statement('Checking')).toContainText('Checking · 6 rows');
+  await expect(statement('Visa Card')).toContainText('Credit card · 4 rows');
+  await expect(statement('Savings').getByLabel('Import into')).toHaveValue('new');
+  await expect(imports.counts(preview)).toHaveText(
+    /New\s*8\s*Transfers\s*4\s*Duplicates\s*0\s*Problems\s*0/,
+  );
+
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+
+  await preview.getByRole('button', { name: 'Import 8 transactions and 2 transfers' }).click();
+  await expect(preview).toBeHidden({ timeout: 20_000 });
+  // 2,500 − 86.40 − 300 − 155.50 + 1,234.56 − 40 in Checking; 300 + 1.25 in Savings.
+  const accounts = new AccountsPage(page);
+  await accounts.goto();
+  await expect(accounts.balance('Checking')).toHaveText('$3,152.66');
+  await expect(accounts.balance('Savings')).toHaveText('$301.25');
 });

@@ -111,6 +111,8 @@ function signedInScreens(accountId: string) {
     { path: '/recurring-transactions', heading: 'Recurring Transactions' },
     { path: '/receipts', heading: /Receipt/ },
     { path: '/settings', heading: 'Settings' },
+    { path: '/tags', heading: 'Tags' },
+    { path: '/transactions/trash', heading: 'Trash' },
   ];
 }
 

@@ -250,6 +250,13 @@ async function main() {
       run: ({ transactions }, user) => transactions.list(user, { search: 'coffee' }, 1, 10),
     },
     {
+      // DESIGN §6.8: a search with operators, at ≥ 0.8 of its ceiling (the service alone).
+      name: 'search with two operators',
+      path: `/api/transactions?search=${encodeURIComponent('amount:>100 category:Food')}`,
+      run: ({ transactions }, user) =>
+        transactions.list(user, { search: 'amount:>100 category:Food' }, 1, 10),
+    },
+    {
       name: 'filtered list',
       path: `/api/transactions?isIncome=false&category=Food&startDate=${filtered.startDate}&endDate=${filtered.endDate}`,
       run: ({ transactions }, user) => transactions.list(user, filtered, 1, 10),

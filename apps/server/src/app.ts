@@ -30,6 +30,8 @@ import { budgetsRoutes } from './domains/budgets/budgets-routes';
 import { createBudgetsService } from './domains/budgets/budgets-service';
 import { goalsRoutes } from './domains/goals/goals-routes';
 import { createGoalsService } from './domains/goals/goals-service';
+import { attachmentsRoutes } from './domains/attachments/attachments-routes';
+import { createAttachmentsService } from './domains/attachments/attachments-service';
 import { categoriesRoutes, manageCategoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { healthRoutes } from './domains/health/health-routes';
@@ -58,6 +60,10 @@ import { rulesRoutes } from './domains/rules/rules-routes';
 import { createRulesService } from './domains/rules/rules-service';
 import { suggestRoutes } from './domains/rules/suggest-routes';
 import { transactionsRoutes } from './domains/transactions/transactions-routes';
+import { tagsRoutes } from './domains/tags/tags-routes';
+import { createTagsService } from './domains/tags/tags-service';
+import { savedFiltersRoutes } from './domains/saved-filters/saved-filters-routes';
+import { createSavedFiltersService } from './domains/saved-filters/saved-filters-service';
 import { createReportsService } from './domains/reports/reports-service';
 import { reportsRoutes } from './domains/reports/reports-routes';
 import { createTransfersService } from './domains/transfers/transfers-service';
@@ -189,9 +195,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const authenticators = createAuthenticators({ tokens, users, sessions, apiTokens });
   const { authenticate } = authenticators;
   const transactions = createTransactionsService(db);
+  const tags = createTagsService(db, transactions);
+  const savedFilters = createSavedFiltersService(db);
   const transfers = createTransfersService(db, transactions);
   const idempotency = createIdempotencyService(db);
   const categories = createCategoriesService(db, transactions);
+  const attachments = createAttachmentsService(db);
   const budgets = createBudgetsService(db);
   const reports = createReportsService(db);
   const goals = createGoalsService(db, { now: options.now });
@@ -245,6 +254,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         idempotency,
         authenticate,
       });
+      await api.register(tagsRoutes, { prefix: '/tags', tags, authenticate });
+      await api.register(savedFiltersRoutes, { prefix: '/filters', savedFilters, authenticate });
       await api.register(categoriesRoutes, { prefix: '/transactions', categories, authenticate });
       await api.register(manageCategoriesRoutes, {
         prefix: '/categories',
@@ -252,6 +263,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
         authenticate,
       });
       await api.register(suggestRoutes, { prefix: '/transactions', rules, authenticate });
+      await api.register(attachmentsRoutes, {
+        prefix: '/transactions',
+        attachments,
+        authenticate,
+        uploadMaxMb: config.UPLOAD_MAX_MB,
+      });
       await api.register(accountsRoutes, { prefix: '/accounts', accounts, authenticate });
       await api.register(transfersRoutes, { prefix: '/transfers', transfers, authenticate });
       await api.register(budgetsRoutes, { prefix: '/budgets', budgets, authenticate });

@@ -421,4 +421,52 @@ describe('accounts', () => {
     ]);
     expect((await call(user, 'GET', '/api/accounts/not-an-id/register')).statusCode).toBe(404);
   });
+
+  it('gives each register entry the running balance after it, on every page', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const account = await ok<Account>(user, 'POST', '/api/accounts', {
+      name: 'Wallet',
+      type: 'cash',
+      openingBalance: 100,
+    });
+    const other = await ok<Account>(user, 'POST', '/api/accounts', { name: 'Other', type: 'cash' });
+    const amounts = [12.5, -40, 7.25, 300, -0.75, 19.99];
+    for (const [index, amount] of amounts.entries()) {
+      await ok(user, 'POST', '/api/transactions', {
+        ...expense(Math.abs(amount), {
+          addedOn: `2026-04-0${index + 1}`,
+          accountId: account._id,
+          name: `Row ${index}`,
+        }),
+        isIncome: amount < 0,
+      });
+    }
+    await ok(user, 'POST', '/api/transfers', {
+      fromAccountId: account._id,
+      toAccountId: other._id,
+      amount: 25,
+      date: '2026-04-03',
+    });
+    const entries: Array<{ amount: number; balance: number }> = [];
+    for (const page of [1, 2, 3]) {
+      const body = await ok<{ entries: Array<{ amount: number; balance: number }> }>(
+        user,
+        'GET',
+        `/api/accounts/${account._id}/register?limit=3&page=${page}`,
+      );
+      entries.push(...body.entries);
+    }
+    expect(entries).toHaveLength(7);
+    // Oldest first from the opening balance, each entry's signed amount added: independent of
+    // the server's window.
+    let running = 10000;
+    const expected: number[] = [];
+    for (const entry of [...entries].reverse()) {
+      running += Math.round(entry.amount * 100);
+      expected.unshift(running / 100);
+    }
+    expect(entries.map((entry) => entry.balance)).toEqual(expected);
+    const [wallet] = (await accountsOf(user)).filter((item) => item._id === account._id);
+    expect(entries[0]!.balance).toBe(wallet!.balance);
+  });
 });

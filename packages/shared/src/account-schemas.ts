@@ -229,6 +229,8 @@ export const registerEntrySchema = z.object({
   note: z.string().nullable(),
   /** For a transfer, the other account. */
   otherAccountId: z.string().nullable(),
+  /** The account's balance right after this entry (a running balance), in its currency. */
+  balance: z.number(),
 });
 export type RegisterEntry = z.infer<typeof registerEntrySchema>;
 

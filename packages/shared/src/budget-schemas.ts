@@ -13,6 +13,7 @@ export const BUDGET_MESSAGES = {
   yearInvalid: `Year must be a whole number from ${BUDGET_MIN_YEAR} to ${BUDGET_MAX_YEAR}.`,
   monthWithoutYear: 'Give both month and year to view one month, or neither.',
   rolloverInvalid: 'rollover must be true or false.',
+  repeatInvalid: 'repeat must be true or false.',
   copyNothing: 'There are no budgets to copy in that month.',
   copySameMonth: 'Choose another month to copy the budgets to.',
 } as const;
@@ -53,6 +54,12 @@ export const budgetInputSchema = z.object({
    * an update without it keeps the stored value.
    */
   rollover: z.boolean({ message: BUDGET_MESSAGES.rolloverInvalid }).optional(),
+  /**
+   * The budget carries on into every later month without a budget of its own for the category
+   * (docs/api.md, Budgets). Creating: default false; an update without it keeps the stored
+   * value.
+   */
+  repeat: z.boolean({ message: BUDGET_MESSAGES.repeatInvalid }).optional(),
 });
 export type BudgetInput = z.input<typeof budgetInputSchema>;
 export type ValidBudgetInput = z.output<typeof budgetInputSchema>;
@@ -81,6 +88,13 @@ export const budgetSchema = z.object({
   year: z.number(),
   /** Whether the month takes in the previous month's remaining. */
   rollover: z.boolean(),
+  /** Whether the budget carries on into later months without a budget of their own. */
+  repeat: z.boolean(),
+  /**
+   * Set when the budget is shown in a later month it repeats into: its own month (`month` and
+   * `year` are the month shown, `_id` the repeating budget's). Null in its own month.
+   */
+  repeatedFrom: z.object({ month: z.number(), year: z.number() }).nullable(),
   /**
    * The previous month's remaining for the category when `rollover` is on and that month has a
    * budget (negative after overspending); 0 otherwise.
@@ -103,6 +117,21 @@ export const budgetSchema = z.object({
 export type Budget = z.infer<typeof budgetSchema>;
 
 export const budgetListSchema = z.array(budgetSchema);
+
+/**
+ * DELETE /budgets/:id: a month the budget repeats into stops the repeat from that month on;
+ * none, or the budget's own month, deletes it.
+ */
+export const budgetDeleteQuerySchema = z
+  .object({
+    month: emptyAsMissing(monthSchema.optional()),
+    year: emptyAsMissing(yearSchema.optional()),
+  })
+  .refine((query) => (query.month === undefined) === (query.year === undefined), {
+    message: BUDGET_MESSAGES.monthWithoutYear,
+    path: ['month'],
+  });
+export type BudgetDeleteQuery = z.output<typeof budgetDeleteQuerySchema>;
 
 /** One month, both parts required (GET /budgets/summary). */
 export const budgetMonthQuerySchema = z.object({ month: monthSchema, year: yearSchema });

@@ -1,10 +1,12 @@
 import { z } from './zod';
 import { ACCOUNT_TYPES } from './account-schemas';
 import { isCalendarDate } from './calendar-date';
-import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from './limits';
+import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 import { receiptMimeTypes } from './receipt-schemas';
 import { FREQUENCIES } from './recurrence';
 import { RULE_FIELDS, RULE_OPERATORS } from './rule-schemas';
+import { MAX_SAVED_FILTER_NAME_LENGTH } from './saved-filter-schemas';
+import { MAX_TAG_LENGTH, MAX_TAGS, tagKey } from './tag-schemas';
 
 /**
  * The Moneta export (docs/export-format.md): a zip holding `manifest.json`, one JSON Lines file
@@ -29,6 +31,10 @@ export const EXPORT_ENTITY_FILES = {
   receiptShops: 'receipt-shops.jsonl',
   // Added after the first exports were written: an export without it has no goals.
   goals: 'goals.jsonl',
+  // Added with attachments (issue 29): an export without it has none.
+  attachments: 'attachments.jsonl',
+  // Likewise: an export without it has no saved searches.
+  savedFilters: 'saved-filters.jsonl',
 } as const;
 export type ExportEntity = keyof typeof EXPORT_ENTITY_FILES;
 export const EXPORT_ENTITIES = Object.keys(EXPORT_ENTITY_FILES) as ExportEntity[];
@@ -44,6 +50,8 @@ const note = z.string().max(MAX_NOTE_LENGTH).nullable();
 const category = z.string().min(1).max(MAX_CATEGORY_LENGTH);
 /** A file inside the zip: a relative path under receipts/. */
 const zipPath = z.string().regex(/^receipts\/[\w.-]{1,100}$/);
+/** An attached file inside the zip: a relative path under attachments/. */
+const attachmentZipPath = z.string().regex(/^attachments\/[\w.-]{1,100}$/);
 
 /** The first thing read of a manifest: enough to refuse another format or a newer version. */
 export const exportManifestHeadSchema = z.object({
@@ -71,7 +79,15 @@ export const exportAccountSchema = z.object({
   createdAt: instant,
 });
 
-export const exportCategorySchema = z.object({ name: category, isIncome: z.boolean() });
+/**
+ * A custom category, or a built-in one the user hid (`hidden`, absent from the first exports:
+ * shown). A built-in's record only carries that it is hidden.
+ */
+export const exportCategorySchema = z.object({
+  name: category,
+  isIncome: z.boolean(),
+  hidden: z.boolean().optional(),
+});
 
 export const exportTransactionSchema = z.object({
   id,
@@ -90,6 +106,12 @@ export const exportTransactionSchema = z.object({
   receiptId: id.nullable(),
   bankId: z.string().max(200).nullable(),
   createdAt: instant,
+  /** Added within version 1: absent, the transaction has none. */
+  tags: z
+    .array(z.string().min(1).max(MAX_TAG_LENGTH))
+    .max(MAX_TAGS)
+    .refine((tags) => new Set(tags.map(tagKey)).size === tags.length, 'tags repeat')
+    .default([]),
 });
 
 export const exportTransferSchema = z.object({
@@ -113,6 +135,10 @@ export const exportBudgetSchema = z.object({
   year: z.number().int().min(2000).max(2100),
   /** Left out by the first exports: no rollover. */
   rollover: z.boolean().optional(),
+  /** Left out by exports before issue 31: a restore gives the budget the time of the restore. */
+  createdAt: instant.optional(),
+  /** Left out by exports before repeating budgets: no repeat. */
+  repeat: z.boolean().optional(),
 });
 
 export const exportGoalSchema = z.object({
@@ -184,6 +210,24 @@ export const exportReceiptShopSchema = z.object({
   category,
 });
 
+/** A file attached to a transaction (a receipt's file is its receipt's, not repeated here). */
+export const exportAttachmentSchema = z.object({
+  id,
+  transactionId: id,
+  fileName: z.string().min(1).max(255),
+  mimeType: z.enum(receiptMimeTypes),
+  sizeBytes: z.number().int().min(1),
+  /** Hex SHA-256 of the file: a restore checks the file against it. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  file: attachmentZipPath,
+  createdAt: instant,
+});
+
+export const exportSavedFilterSchema = z.object({
+  name: z.string().trim().min(1).max(MAX_SAVED_FILTER_NAME_LENGTH),
+  query: z.string().trim().min(1).max(MAX_SEARCH_LENGTH),
+});
+
 /** Each entity file's record schema (format version 1). */
 export const exportRecordSchemas = {
   accounts: exportAccountSchema,
@@ -197,6 +241,8 @@ export const exportRecordSchemas = {
   receipts: exportReceiptSchema,
   receiptShops: exportReceiptShopSchema,
   goals: exportGoalSchema,
+  attachments: exportAttachmentSchema,
+  savedFilters: exportSavedFilterSchema,
 } satisfies Record<ExportEntity, z.ZodType>;
 
 export type ExportRecords = {
@@ -208,6 +254,7 @@ export type ExportTransfer = z.infer<typeof exportTransferSchema>;
 export type ExportRecurring = z.infer<typeof exportRecurringSchema>;
 export type ExportRule = z.infer<typeof exportRuleSchema>;
 export type ExportReceipt = z.infer<typeof exportReceiptSchema>;
+export type ExportAttachment = z.infer<typeof exportAttachmentSchema>;
 
 /** What `POST /export/restore` answers: how many of each entity it created. */
 export const restoreResultSchema = z.object({

@@ -8,6 +8,19 @@ import { categoryNameSchema, pageQueryShape } from './transaction-schemas';
 export const IMPORT_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
+/**
+ * Personal-finance apps whose CSV export Moneta recognises by its header and reads without a
+ * column mapping (docs/imports-other-apps.md): each account named in the file is a statement.
+ */
+export const OTHER_APPS = ['ynab', 'actual', 'mint', 'firefly'] as const;
+export type OtherApp = (typeof OTHER_APPS)[number];
+export const OTHER_APP_NAMES: Record<OtherApp, string> = {
+  ynab: 'YNAB',
+  actual: 'Actual Budget',
+  mint: 'Mint',
+  firefly: 'Firefly III',
+};
+
 export const IMPORT_STATUSES = ['preview', 'committed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
@@ -210,6 +223,11 @@ export const importSummarySchema = z.object({
   /** CSV header cells; null for other formats. */
   columns: z.array(z.string()).nullable(),
   mapping: importMappingSchema.nullable(),
+  /**
+   * A CSV recognised as another app's export (issue 31): read by that app's columns, so it has
+   * no mapping. Null (or absent, from older servers) for every other file.
+   */
+  sourceApp: z.enum(OTHER_APPS).nullable().optional(),
   /** CSV only, for a detected mapping: why each column was chosen (issue 32). */
   mappingReasons: importMappingReasonsSchema.optional(),
   rowCount: z.number(),

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { isCalendarDate } from './calendar-date';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SEARCH_LENGTH } from './limits';
+import { MAX_TAG_LENGTH, tagsSchema } from './tag-schemas';
 import { STORED_DECIMALS, hasAtMostDecimals, readDecimalText } from './money';
 
 /** The largest amount accepted: a trillion, far above any personal transaction. */
@@ -127,6 +128,8 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
       baseCost: amountSchema(TRANSACTION_MESSAGES.baseCostInvalid, {
         decimalsMessage: TRANSACTION_MESSAGES.baseCostInvalid,
       }).nullish(),
+      /** 0–10 tags (tag-schemas.ts). Left out: none on create, the stored ones on update. */
+      tags: tagsSchema.optional(),
     })
     .refine((input) => input.isIncome !== false || input.name !== '', {
       path: ['name'],
@@ -205,6 +208,12 @@ export const transactionFiltersSchema = z
     startDate: emptyAsMissing(calendarDateSchema.optional()),
     endDate: emptyAsMissing(calendarDateSchema.optional()),
     accountId: emptyAsMissing(idSchema('accountId').optional()),
+    /** Transactions carrying this tag, ignoring case. */
+    tag: z
+      .string()
+      .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters long.`)
+      .optional()
+      .transform((value) => value?.trim() || undefined),
   })
   .refine(
     (filters) => !filters.startDate || !filters.endDate || filters.startDate <= filters.endDate,
@@ -276,6 +285,8 @@ export const transactionSchema = z.object({
   rate: z.number().nullable(),
   rateDate: z.string().nullable(),
   rateSource: z.enum(['same', 'ecb', 'manual', 'none']),
+  /** Its tags in the order given; [] for a transfer leg. */
+  tags: z.array(z.string()),
   /**
    * Only in a list asked for with `includeTransfers=true`: true for a transfer's leg, whose
    * `transferId` is the transfer and `transferAccountId` the other account; `_id` is the
@@ -350,12 +361,121 @@ export const bulkDeleteSchema = z.object({
     .max(1000, 'At most 1000 transactions can be deleted at once.'),
 });
 
+/**
+ * PATCH /transactions/bulk: the fields to give every selected transaction (docs/api.md). A
+ * field left out stays as each row has it; `note: null` or "" clears the notes.
+ */
+export const bulkEditSetSchema = z
+  .object({
+    category: categoryNameSchema.optional(),
+    accountId: idSchema('accountId').optional(),
+    name: z
+      .string({ message: TRANSACTION_MESSAGES.nameRequired })
+      .trim()
+      .min(1, TRANSACTION_MESSAGES.nameRequired)
+      .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`)
+      .optional(),
+    addedOn: calendarDateSchema.optional(),
+    note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
+    tags: tagsSchema.optional(),
+  })
+  .strict()
+  .refine((set) => Object.values(set).some((value) => value !== undefined), {
+    message: 'Choose at least one field to change.',
+  });
+export type BulkEditSet = z.output<typeof bulkEditSetSchema>;
+
+const transactionIdsSchema = (verb: string) =>
+  z
+    .array(z.string().max(64), { message: 'transactionIds must be a list of transaction ids.' })
+    .min(1, `Select at least one transaction to ${verb}.`)
+    .max(
+      1000,
+      `At most 1000 transactions can be ${verb === 'edit' ? 'edited' : 'restored'} at once.`,
+    );
+
+export const bulkEditSchema = z.object({
+  transactionIds: transactionIdsSchema('edit'),
+  set: bulkEditSetSchema,
+});
+
+/** What a bulk-edited row held before, field by field as set: what an Undo puts back. */
+export const bulkEditPreviousSchema = z.object({
+  _id: z.string(),
+  category: z.string().optional(),
+  accountId: z.string().optional(),
+  name: z.string().optional(),
+  addedOn: z.string().optional(),
+  note: z.string().nullable().optional(),
+  tags: z.array(z.string()).optional(),
+});
+export type BulkEditPrevious = z.infer<typeof bulkEditPreviousSchema>;
+
+export const bulkEditResultSchema = z.object({
+  updatedCount: z.number(),
+  previous: z.array(bulkEditPreviousSchema),
+});
+export type BulkEditResult = z.infer<typeof bulkEditResultSchema>;
+
+/** POST /transactions/bulk/revert: an edit's `previous`, put back all or nothing. */
+export const bulkRevertSchema = z.object({
+  previous: z
+    .array(
+      z
+        .object({
+          _id: z.string().max(64),
+          category: categoryNameSchema.optional(),
+          accountId: idSchema('accountId').optional(),
+          name: z.string().max(MAX_NAME_LENGTH).optional(),
+          addedOn: calendarDateSchema.optional(),
+          note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
+          tags: tagsSchema.optional(),
+        })
+        .strict(),
+      { message: 'previous must be the list a bulk edit answered.' },
+    )
+    .min(1, 'Nothing to put back.')
+    .max(1000, 'At most 1000 transactions can be put back at once.'),
+});
+
+export const trashRestoreSchema = z.object({ transactionIds: transactionIdsSchema('restore') });
+
+/** A deleted transaction in the trash: as it was, and when it was deleted. */
+export const trashedTransactionSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  cost: z.number(),
+  currency: z.string(),
+  addedOn: z.string(),
+  isIncome: z.boolean(),
+  note: z.string().nullable(),
+  accountId: z.string(),
+  tags: z.array(z.string()),
+  deletedAt: z.string(),
+  /** The day it leaves the trash for good (30 days after deletedAt). */
+  purgeOn: z.string(),
+});
+export type TrashedTransaction = z.infer<typeof trashedTransactionSchema>;
+export const trashPageSchema = z.object({
+  transactions: z.array(trashedTransactionSchema),
+  totalPages: z.number(),
+  currentPage: z.number(),
+  total: z.number(),
+});
+export type TrashPage = z.infer<typeof trashPageSchema>;
+
 /** A new custom category of one kind (expense unless `isIncome`). */
 export const newCategorySchema = z.object({
   name: categoryNameSchema,
   isIncome: z.boolean({ message: 'isIncome must be true or false.' }).default(false),
 });
-export const categorySchema = z.object({ name: z.string(), isIncome: z.boolean() });
+export const categorySchema = z.object({
+  name: z.string(),
+  isIncome: z.boolean(),
+  /** Hidden from the pickers (PUT /categories/hidden); absent in older answers. */
+  hidden: z.boolean().optional(),
+});
 export type Category = z.infer<typeof categorySchema>;
 
 export const deleteCategorySchema = z.object({

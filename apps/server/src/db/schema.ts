@@ -269,6 +269,14 @@ export const transactions = pgTable(
      * Lower-cased name, category and note for case-insensitive search, separated by a unit
      * separator so that a search term can never match across two fields.
      */
+    /**
+     * Its tags as first written (0–10, unique ignoring case); filtered through the GIN index on
+     * moneta_tag_keys(tags), made by migration 0027 after the function.
+     */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(name || chr(31) || category || chr(31) || coalesce(note, ''))`,
     ),
@@ -361,9 +369,71 @@ export const transactions = pgTable(
   ],
 );
 
+/**
+ * Deleted transactions, kept 30 days so that a delete can be undone (docs/api.md, Trash): each
+ * row as the transactions repository's `take` returned it. Out of `transactions`, a deleted row
+ * is in no list, total or balance without any read having to skip it.
+ */
+export const deletedTransactions = pgTable(
+  'deleted_transactions',
+  {
+    /** The transaction's own id: restoring puts it back under it. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    row: jsonb('row').$type<Record<string, unknown> & { id: string }>().notNull(),
+  },
+  (table) => [
+    index('deleted_transactions_user_idx').on(table.userId, table.deletedAt.desc().nullsFirst()),
+    // The purge finds expired rows of every user.
+    index('deleted_transactions_deleted_at_idx').on(table.deletedAt),
+  ],
+);
+
+export type DeletedTransactionRow = typeof deletedTransactions.$inferSelect;
+
+/** Searches a user saved by name (GET/POST /filters). */
+export const savedFilters = pgTable(
+  'saved_filters',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('saved_filters_user_name_key').on(table.userId, sql`lower(${table.name})`),
+  ],
+);
+
+export type SavedFilterRow = typeof savedFilters.$inferSelect;
+
 /** The user's own categories; built-in ones are not stored (packages/shared lists them). */
 export const userCategories = pgTable(
   'user_categories',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isIncome: boolean('is_income').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.isIncome, table.name] })],
+);
+
+/**
+ * Categories the user hid: still valid for the rows that carry them, no longer offered in the
+ * pickers (GET /transactions/categories/*). Built-in ones can be hidden, never deleted (SPEC §3),
+ * so this is its own table rather than a flag on user_categories, which holds custom ones only.
+ */
+export const hiddenCategories = pgTable(
+  'hidden_categories',
   {
     userId: uuid('user_id')
       .notNull()
@@ -475,6 +545,11 @@ export const budgets = pgTable(
      * negative), when that month has a budget (docs/decisions.md, Budgets).
      */
     rollover: boolean('rollover').notNull().default(false),
+    /**
+     * The budget carries on into every later month that has no budget of its own for the
+     * category, computed on read (docs/decisions.md, Budgets: repeat every month).
+     */
+    repeat: boolean('repeat').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
@@ -619,6 +694,73 @@ export const receipts = pgTable(
 );
 
 export type ReceiptRow = typeof receipts.$inferSelect;
+
+/**
+ * Files a user attached to a transaction (JPG, PNG or PDF, checked by their bytes). Stored in the
+ * database like receipts, for the same reason: one database backup holds everything. A receipt's
+ * file is not copied here: it is its expense's first attachment by `transactions.receipt_id`
+ * (docs/decisions.md, Attachments).
+ */
+export const transactionAttachments = pgTable(
+  'transaction_attachments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Deleting the transaction deletes its files. */
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').$type<ReceiptMimeType>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Hex SHA-256 of the content: one file is attached once per transaction. */
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A transaction's files in the order they were attached.
+    index('transaction_attachments_transaction_idx').on(table.transactionId, table.createdAt),
+    uniqueIndex('transaction_attachments_file_key').on(table.transactionId, table.sha256),
+    // A receipt upload looks for an expense that holds the same file already.
+    index('transaction_attachments_user_sha256_idx').on(table.userId, table.sha256),
+    check(
+      'transaction_attachments_mime_type',
+      sql`${table.mimeType} IN ('image/jpeg', 'image/png', 'application/pdf')`,
+    ),
+    check('transaction_attachments_size_positive', sql`${table.sizeBytes} > 0`),
+  ],
+);
+
+export type TransactionAttachmentRow = typeof transactionAttachments.$inferSelect;
+
+/**
+ * The files of transactions in the trash (deleted_transactions), held so that restoring a
+ * transaction brings its attachments back byte for byte: a transaction's delete takes its
+ * attachments with it (the foreign key above cascades), so the trash move copies them here in
+ * the same statement, and a restore puts them back. Gone with the trashed row (expired, or its
+ * import undone). No foreign key to deleted_transactions: a restore takes the row out of the
+ * trash before it puts the files back, in one database transaction.
+ */
+export const deletedTransactionAttachments = pgTable(
+  'deleted_transaction_attachments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').$type<ReceiptMimeType>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index('deleted_transaction_attachments_transaction_idx').on(table.transactionId)],
+);
 
 /**
  * One sign-in (docs/architecture.md, Security): its id is the `sid` of the session's token. Ending

@@ -50,7 +50,7 @@ export async function registerSecurity(
 
   await app.register(cors, {
     origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
-    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     // So that a client on another origin can read the export's file name, and see that an
     // answer is the replay of an earlier request with the same Idempotency-Key.

@@ -21,6 +21,7 @@ import { createApiToken, enableTwoFactor, testClock } from '../support/account-s
 import { createCredential } from '../support/software-authenticator';
 import { INJECT_ORIGIN } from '../security/user-data';
 import { importFixture, uploadImport } from '../support/import-files';
+import { multipartFile } from '../support/receipt-files';
 import {
   GOOD_PASSWORD,
   TEST_CONFIG,
@@ -113,14 +114,26 @@ beforeAll(async () => {
         addedOn: `2026-02-${String((day % 28) + 1).padStart(2, '0')}`,
         isIncome: day % 10 === 0,
         note: day % 2 ? `line one\nline two\ttab \\ backslash` : null,
+        tags: day % 5 === 0 ? ['trip ünïcødé', 'a,b "quoted"'] : [],
       });
     }
+    // A saved search and a deleted transaction in the trash travel too.
+    await call('POST', '/api/filters', {
+      name: 'Trips ünïcødé',
+      query: 'amount:>5 tag:"trip ünïcødé"',
+    });
+    await source.app.inject({
+      method: 'DELETE',
+      url: `/api/transactions/${(await call('POST', '/api/transactions', { name: 'Gone', category: 'Food', cost: 1, addedOn: '2026-02-02', isIncome: false }))._id}`,
+      headers: user.headers,
+    });
     await call('POST', '/api/budgets', {
       category: 'Food',
       amount: 300,
       month: 2,
       year: 2026,
       rollover: true,
+      repeat: true,
     });
     // A second account holding some of the transactions, and transfers between the two.
     const [main] = (
@@ -226,6 +239,34 @@ beforeAll(async () => {
         [id, user.id],
       );
     }
+    // A file attached to a transaction, and a hidden built-in category (issue 29).
+    const attached = await call('POST', '/api/transactions', {
+      name: 'With a warranty',
+      category: 'Shopping',
+      cost: 99,
+      addedOn: '2026-02-04',
+      isIncome: false,
+    });
+    const attachment = multipartFile(
+      'file',
+      'warranty.pdf',
+      'application/pdf',
+      Buffer.from(`%PDF-1.4\n% warranty ${index} ünïcødé\n${randomBytes(50_000).toString('hex')}`),
+    );
+    const uploaded = await source.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${attached._id}/attachments`,
+      headers: { ...user.headers, ...attachment.headers },
+      payload: attachment.payload,
+    });
+    if (uploaded.statusCode !== 201) throw new Error(`attachment: ${uploaded.body}`);
+    const hidden = await source.app.inject({
+      method: 'PUT',
+      url: '/api/categories/hidden',
+      headers: user.headers,
+      payload: { name: 'Transportation', hidden: true },
+    });
+    if (hidden.statusCode !== 200) throw new Error(`hidden: ${hidden.body}`);
     // What the user taught about a shop (issue 16).
     await source.database.pool.query(
       `INSERT INTO receipt_shops (id, user_id, tax_id, phone, header_lines, merchant, category)
@@ -266,6 +307,8 @@ describe('backup and restore', () => {
       users: 3,
       budgets: 3,
       goals: 3,
+      saved_filters: 3,
+      deleted_transactions: 3,
       recurring_rules: 3,
       receipts: 9,
       api_tokens: 3,
@@ -278,6 +321,8 @@ describe('backup and restore', () => {
       import_mappings: 3,
       rules: 3,
       receipt_shops: 3,
+      transaction_attachments: 3,
+      hidden_categories: 3,
       exchange_rates: 3,
       user_exchange_rates: 3,
     });

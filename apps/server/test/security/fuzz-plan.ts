@@ -205,12 +205,77 @@ export function buildPlans(
     'GET /api/transactions/categories/expense': { expect: [200] },
     'GET /api/transactions/categories/income': { expect: [200] },
     'POST /api/categories': { body: { name: 'Fuzz hobby', isIncome: false }, expect: [201, 409] },
+    'GET /api/categories': { expect: [200] },
+    // A category the user does not have: the baseline renames nothing.
+    'PUT /api/categories': {
+      body: { from: 'Fuzz absent', to: 'Food', isIncome: false },
+      expect: [404],
+    },
+    'PUT /api/categories/hidden': {
+      body: { name: 'Food', isIncome: false, hidden: false },
+      expect: [200],
+    },
+    'GET /api/transactions/{id}/attachments': {
+      pathParams: { id: mine.receiptTransactionId },
+      expect: [200],
+    },
+    'POST /api/transactions/{id}/attachments': {
+      pathParams: { id: mine.expenseId },
+      // Attached once; each case after that sends the same file again (409). Not the receipt's
+      // image: an expense holding it would make the receipt upload's baseline a 409.
+      upload: {
+        field: 'file',
+        fileName: 'a.pdf',
+        contentType: 'application/pdf',
+        bytes: Buffer.from('%PDF-1.4\n% fuzz attachment\n%%EOF\n'),
+      },
+      expect: [201, 409],
+    },
+    // The receipt's file is its expense's first attachment, under the receipt's id.
+    'GET /api/transactions/{id}/attachments/{aid}/file': {
+      pathParams: { id: mine.receiptTransactionId, aid: mine.receiptId },
+      expect: [200],
+    },
+    'DELETE /api/transactions/{id}/attachments/{aid}': {
+      pathParams: { id: theirs.receiptTransactionId, aid: theirs.receiptId },
+      expect: [404],
+    },
     'DELETE /api/transactions/category': {
       body: { categoryToDelete: theirs.customCategory },
       expect: [404],
     },
     'DELETE /api/transactions/bulk': {
       body: { transactionIds: [theirs.expenseId] },
+      expect: [404],
+    },
+    'PATCH /api/transactions/bulk': {
+      body: { transactionIds: [theirs.expenseId], set: { category: 'Food', tags: ['fuzz'] } },
+      expect: [404],
+    },
+    'POST /api/transactions/bulk/revert': {
+      body: { previous: [{ _id: theirs.expenseId, category: 'Food', tags: [] }] },
+      expect: [404],
+    },
+    'GET /api/transactions/trash': { query: { page: '1', limit: '10' }, expect: [200] },
+    'POST /api/transactions/trash/restore': {
+      body: { transactionIds: [theirs.expenseId] },
+      expect: [404],
+    },
+    'GET /api/tags': { expect: [200] },
+    // The user has no such tag: renaming or deleting one changes nothing (404).
+    'PUT /api/tags/{name}': {
+      pathParams: { name: `none-${mine.marker}` },
+      body: { name: 'fuzz' },
+      expect: [404],
+    },
+    'DELETE /api/tags/{name}': { pathParams: { name: `none-${mine.marker}` }, expect: [404] },
+    'GET /api/filters': { expect: [200] },
+    'POST /api/filters': {
+      body: { name: 'Fuzz search', query: 'amount:>5 tag:trip' },
+      expect: [201, 409],
+    },
+    'DELETE /api/filters/{id}': {
+      pathParams: { id: '0190c5c0-0000-7000-8000-000000000000' },
       expect: [404],
     },
     'PUT /api/transactions/{id}': {
@@ -258,7 +323,7 @@ export function buildPlans(
     'DELETE /api/transfers/{id}': { pathParams: { id: theirs.transferId }, expect: [404] },
     'GET /api/budgets': { query: { month: String(month), year: String(year) }, expect: [200] },
     'POST /api/budgets': {
-      body: { category: 'Fuzz', amount: 10, month: 1, year: 2030 },
+      body: { category: 'Fuzz', amount: 10, month: 1, year: 2030, repeat: true },
       expect: [201],
     },
     'PUT /api/budgets/{id}': {
@@ -266,7 +331,11 @@ export function buildPlans(
       body: { category: mine.customCategory, amount: 50, month, year },
       expect: [200],
     },
-    'DELETE /api/budgets/{id}': { pathParams: { id: theirs.budgetId }, expect: [404] },
+    'DELETE /api/budgets/{id}': {
+      pathParams: { id: theirs.budgetId },
+      query: { month: '12', year: '2099' },
+      expect: [404],
+    },
     'GET /api/budgets/summary': {
       query: { month: String(month), year: String(year) },
       expect: [200],

@@ -1,6 +1,6 @@
 import type { App } from '../../src/http/types';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who calls: a signed-up user, or any holder of a bearer token. */
 export interface Caller {

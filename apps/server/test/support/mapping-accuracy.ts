@@ -5,8 +5,11 @@ import { readUpload } from '../../src/domains/imports/reading/read-upload';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'imports');
 
-/** What a fixture's columns are, as a person reading the file decided them. */
-type Expected = Partial<ImportMapping>;
+/**
+ * What a fixture's columns are, as a person reading the file decided them; or, for another
+ * app's export, which app (issue 31: it is read by that app's columns, without a mapping).
+ */
+type Expected = Partial<ImportMapping> | { sourceApp: string };
 
 export interface FixtureResult {
   file: string;
@@ -44,6 +47,13 @@ export async function measureMappingDetection(): Promise<FixtureResult[]> {
       { monthFirst: false, rememberedMapping: async () => undefined, write: async () => {} },
     );
     const mapping = reading.csv?.mapping;
+    if (expected && 'sourceApp' in expected) {
+      const chosen = reading.app?.app;
+      const isRight = chosen === expected.sourceApp;
+      const wrong = isRight ? [] : [{ role: 'sourceApp', chosen, expected: expected.sourceApp }];
+      results.push({ file, isRight, wrong });
+      continue;
+    }
     const wrong = expected
       ? Object.entries(expected)
           .filter(([role, value]) => mapping?.[role as keyof ImportMapping] !== value)

@@ -59,6 +59,8 @@ const Receipts = page(() => import('./routes/app/receipts'), 'ReceiptsRoute');
 const Import = page(() => import('./routes/app/import'), 'ImportRoute');
 const Rules = page(() => import('./routes/app/rules'), 'RulesRoute');
 const Rates = page(() => import('./routes/app/rates'), 'RatesRoute');
+const Tags = page(() => import('./routes/app/tags'), 'TagsRoute');
+const Trash = page(() => import('./routes/app/trash'), 'TrashRoute');
 const Settings = page(() => import('./routes/app/settings'), 'SettingsRoute');
 const Reports = page(() => import('./routes/app/reports'), 'ReportsRoute');
 const Budgets = page(() => import('./routes/app/budgets'), 'BudgetsRoute');
@@ -90,6 +92,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.dashboard, element: <Dashboard /> },
               { path: paths.transactions, element: <Transactions /> },
+              { path: paths.trash, element: <Trash /> },
+              { path: paths.tags, element: <Tags /> },
               { path: paths.accounts, element: <Accounts /> },
               { path: paths.account, element: <Account /> },
               { path: paths.receipts, element: <Receipts /> },

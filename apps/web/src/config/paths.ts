@@ -17,6 +17,8 @@ export const paths = {
   budgets: '/budgets',
   recurringTransactions: '/recurring-transactions',
   reports: '/reports',
+  tags: '/tags',
+  trash: '/transactions/trash',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -34,6 +36,7 @@ export const TRANSACTION_FILTER_KEYS = {
   from: 'from',
   to: 'to',
   account: 'account',
+  tag: 'tag',
 } as const;
 
 export type TransactionListLink = Partial<

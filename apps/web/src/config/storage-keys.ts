@@ -14,4 +14,6 @@ export const STORAGE_KEYS = {
   transactionQueue: 'transactionQueue',
   /** The locale last used on this device, so the next visit's first page is in it (lib/i18n). */
   locale: 'locale',
+  /** Rows per page of the transaction list (10, 25, 50 or 100). */
+  transactionsPerPage: 'transactionsPerPage',
 } as const;

@@ -230,6 +230,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
     request<T>('POST', path, body, headers),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   /** POSTs a multipart form (files); answers and failures are handled like every other call. */
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),

@@ -25,6 +25,8 @@ export const queryKeys = {
   categories: {
     all: ['categories'] as const,
     list: (kind: CategoryKind) => ['categories', kind] as const,
+    /** Every category with its built-in, hidden and transaction count (Manage Categories). */
+    managed: ['categories', 'managed'] as const,
   },
   budgets: {
     all: ['budgets'] as const,
@@ -45,6 +47,11 @@ export const queryKeys = {
   receipts: {
     all: ['receipts'] as const,
     list: ['receipts', 'list'] as const,
+  },
+  /** The files one transaction holds (its Details dialog). */
+  attachments: {
+    all: ['attachments'] as const,
+    list: (transactionId: string) => ['attachments', transactionId] as const,
   },
   /** Accounts with their balances, and each account's register (transactions and transfers). */
   accounts: {
@@ -91,6 +98,10 @@ export const queryKeys = {
     all: ['rates'] as const,
     list: (params: { currency: string }) => ['rates', 'list', params] as const,
   },
+  /** The tags in use with their counts (GET /tags). */
+  tags: { all: ['tags'] as const },
+  /** Searches saved by name (GET /filters). */
+  savedFilters: { all: ['savedFilters'] as const },
 };
 
 /**

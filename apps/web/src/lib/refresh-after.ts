@@ -8,6 +8,7 @@ import { queryKeys } from './query-keys';
  */
 const ledger = [
   queryKeys.transactions.all,
+  queryKeys.tags.all,
   queryKeys.reports.all,
   queryKeys.accounts.all,
   queryKeys.budgets.all,
@@ -26,6 +27,7 @@ export const refreshAfter = {
   /** Deleting transactions: a receipt whose expense goes shows it as deleted. */
   transactionDelete: [
     queryKeys.transactions.all,
+    queryKeys.tags.all,
     queryKeys.reports.all,
     queryKeys.accounts.all,
     queryKeys.budgets.all,
@@ -53,6 +55,21 @@ export const refreshAfter = {
   ],
   /** A custom category added on its own (Manage Categories). */
   categoryCreate: [queryKeys.categories.all],
+  /**
+   * A rename or merge moves transactions, budgets, rules and recurring rules to the new name:
+   * every list, total, chart and budget that shows a category.
+   */
+  categoryChange: [...ledger, queryKeys.recurring.all, queryKeys.rules.all, queryKeys.imports.all],
+  /** Hiding or showing a category changes what the pickers offer, nothing else. */
+  categoryVisibility: [queryKeys.categories.all],
+  /**
+   * A transaction's files; deleting a receipt's file deletes the receipt (the Receipts list
+   * shows it no more).
+   */
+  attachmentWrite: (transactionId: string) => [
+    queryKeys.attachments.list(transactionId),
+    queryKeys.receipts.all,
+  ],
   /** A category the server did not know yet becomes one of the user's own. */
   budgetSave: [queryKeys.budgets.all, queryKeys.categories.all],
   budgetDelete: [queryKeys.budgets.all],

@@ -34,6 +34,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     rate: 1,
     rateDate: null,
     rateSource: 'same',
+    tags: [],
     ...overrides,
   };
 }

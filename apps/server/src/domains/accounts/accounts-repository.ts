@@ -90,6 +90,8 @@ export interface RegisterRow {
   currency: string;
   note: string | null;
   otherAccountId: string | null;
+  /** The account's balance right after this entry, in its currency. */
+  balanceCents: number;
 }
 
 export function createAccountsRepository(db: Executor) {
@@ -308,15 +310,22 @@ export function createAccountsRepository(db: Executor) {
      * and out of it, merged in date order (each part read in its own index order).
      */
     async register(
-      account: { id: string; currency: string },
+      account: { id: string; currency: string; balanceCents: number },
       page: { limit: number; offset: number },
     ): Promise<RegisterRow[]> {
       const accountId = account.id;
       // A row in another currency counts in the account's at its day's rate (as the balance
       // does); without a rate it keeps its own amount and says its currency.
       const converted = transactionAmountIn('t', account.currency);
+      // The running balance after each entry: today's balance less every newer entry (in list
+      // order), over the whole account so that a deep page is right too. A row no rate
+      // converts is not in the balance either (see foreignCorrection), so it moves nothing here.
       const result = await db.execute(sql`
-        SELECT * FROM (
+        SELECT entries.*, ${account.balanceCents}::bigint - coalesce(sum(
+            CASE WHEN entries.currency = ${account.currency}::text THEN entries."amountCents" ELSE 0 END
+          ) OVER (ORDER BY date DESC, created_at DESC, id DESC
+            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS "balanceCents"
+        FROM (
           SELECT 'transaction' AS kind, t.id, t.added_on AS date, t.created_at, t.name,
             t.category,
             CASE WHEN t.is_income THEN 1 ELSE -1 END * coalesce(${converted}, t.cost_cents)

@@ -153,6 +153,7 @@ export function createAccountsService(db: Database) {
           currency: row.currency,
           note: row.note || null,
           otherAccountId: row.otherAccountId,
+          balance: fromStoredHundredths(Number(row.balanceCents)),
         })),
         totalPages: Math.max(1, Math.ceil(total / query.limit)),
         currentPage: query.page,

@@ -14,6 +14,8 @@ export function toBudgetDto(row: BudgetWithSpending): Budget {
     month: row.month,
     year: row.year,
     rollover: row.rollover,
+    repeat: row.repeat,
+    repeatedFrom: row.repeatedFrom,
     carried: fromStoredHundredths(row.carriedCents),
     available: fromStoredHundredths(availableCents),
     spent: fromStoredHundredths(row.spentCents),

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { convertedCents, ratesOfDays } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { budgets, type BudgetRow } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import { newId, newIds } from '../../lib/ids';
 
 export interface BudgetValues {
   category: string;
@@ -11,7 +11,12 @@ export interface BudgetValues {
   year: number;
   /** Left out: a new budget has none, an update keeps the stored value. */
   rollover?: boolean | undefined;
+  /** Left out: a new budget does not repeat, an update keeps the stored value. */
+  repeat?: boolean | undefined;
 }
+
+/** Budgets inserted in a batch (a copy, a restore): every value given; a restore keeps createdAt. */
+export type BudgetsToInsert = Required<BudgetValues> & { createdAt?: Date };
 
 /**
  * A budget with that month's expenses in its category, in the base currency (each at its day's
@@ -22,6 +27,11 @@ export interface BudgetWithSpending extends BudgetRow {
   spentCents: number;
   carriedCents: number;
   unconverted: number;
+  /**
+   * The budget's own month when it is shown in a later month it repeats into (`month` and
+   * `year` are then the month shown); null in its own month.
+   */
+  repeatedFrom: { month: number; year: number } | null;
 }
 
 /** Which budgets `list` answers: one month's, one budget, or all of the user's. */
@@ -31,7 +41,7 @@ export type BudgetFilter = { month: number; year: number } | { id: string } | Re
 export const BUDGET_MONTH_KEY = 'budgets_user_category_month_key';
 
 /** A month as one number (year × 12 + month − 1): consecutive months differ by 1. */
-const monthIndex = (year: number, month: number) => year * 12 + month - 1;
+export const monthIndex = (year: number, month: number) => year * 12 + month - 1;
 
 interface ChainRow extends Record<string, unknown> {
   id: string;
@@ -41,7 +51,9 @@ interface ChainRow extends Record<string, unknown> {
   month: number;
   year: number;
   rollover: boolean;
+  repeat: boolean;
   created_at: Date | string;
+  own_index: number;
   spent_cents: number;
   carried_cents: number;
   unconverted: number;
@@ -53,10 +65,12 @@ export function createBudgetsRepository(db: Executor) {
      * The user's budgets with their spending and what they carry, in ONE query
      * (docs/architecture.md, Budgets):
      *
-     * 1. `chain`: the user's budgets (of the categories asked for, up to the month asked for)
-     *    with a run number per category: a budget starts a new run unless it rolls over and
-     *    the month before has a budget of that category. A month's `carried` is the sum of
-     *    (amount − spent) over the months before it in its run.
+     * 1. `months`: the user's budgets (of the categories asked for, up to the month asked for),
+     *    each in its own month and, when it repeats, in every later month up to the next budget
+     *    of its category (or the last month asked for) — repeated months are computed here,
+     *    never stored. `chain`: a run number per category: a month starts a new run unless it
+     *    rolls over and the month before has a budget of that category, its own or repeated. A
+     *    month's `carried` is the sum of (amount − spent) over the months before it in its run.
      * 2. `wanted`: only the runs of the budgets asked for, up to them, are measured: one
      *    month's page measures its own budgets and, for those that roll over, the months they
      *    chain back to.
@@ -74,7 +88,10 @@ export function createBudgetsRepository(db: Executor) {
       filter: BudgetFilter = {},
     ): Promise<BudgetWithSpending[]> {
       let scope: SQL = sql`true`;
-      let asked: SQL = sql`true`;
+      // Stored budgets only, unless one month is asked for: repeated months are shown in it.
+      let asked: SQL = sql`c.month_index = c.own_index`;
+      // How far a repeating budget with no later budget of its category is carried on.
+      let lastIndex: SQL = sql`(SELECT max(s.own_index) FROM stored AS s)`;
       if ('id' in filter) {
         // The budget's category, up to its month.
         const ofBudget = (column: SQL) =>
@@ -82,13 +99,16 @@ export function createBudgetsRepository(db: Executor) {
             WHERE o.user_id = ${userId}::uuid AND o.id = ${filter.id}::uuid)`;
         scope = sql`b.category = ${ofBudget(sql`o.category`)}
           AND b.year * 12 + b.month - 1 <= ${ofBudget(sql`o.year * 12 + o.month - 1`)}`;
-        asked = sql`c.id = ${filter.id}::uuid`;
+        asked = sql`c.id = ${filter.id}::uuid AND c.month_index = c.own_index`;
       } else if ('month' in filter) {
         const index = monthIndex(filter.year, filter.month);
+        // The categories with a budget in the month, or one that repeats from an earlier month.
         scope = sql`b.year * 12 + b.month - 1 <= ${index}
           AND b.category IN (SELECT o.category FROM budgets AS o
-            WHERE o.user_id = ${userId}::uuid AND o.year = ${filter.year} AND o.month = ${filter.month})`;
+            WHERE o.user_id = ${userId}::uuid AND ((o.year = ${filter.year} AND o.month = ${filter.month})
+              OR (o.repeat AND o.year * 12 + o.month - 1 < ${index})))`;
         asked = sql`c.month_index = ${index}`;
+        lastIndex = sql`${index}::int`;
       }
       const isAll = !('id' in filter) && !('month' in filter);
       // Spending per wanted budget: the kept daily totals of its category and month (every
@@ -102,13 +122,22 @@ export function createBudgetsRepository(db: Executor) {
         AND t.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
         AND t.category = ANY ((SELECT categories FROM bounds)::text[])`;
       const result = await db.execute<ChainRow>(sql`
-        WITH months AS (
-          SELECT b.id, b.user_id, b.category, b.amount_cents, b.month, b.year, b.rollover,
-            b.created_at, b.year * 12 + b.month - 1 AS month_index,
-            lag(b.year * 12 + b.month - 1) OVER (PARTITION BY b.category ORDER BY b.year, b.month)
-              AS previous_index
+        WITH stored AS MATERIALIZED (
+          SELECT b.id, b.user_id, b.category, b.amount_cents, b.rollover, b.repeat, b.created_at,
+            b.year * 12 + b.month - 1 AS own_index,
+            lead(b.year * 12 + b.month - 1) OVER (PARTITION BY b.category ORDER BY b.year, b.month)
+              AS next_index
           FROM budgets AS b
           WHERE b.user_id = ${userId}::uuid AND ${scope}
+        ), months AS (
+          SELECT s.id, s.user_id, s.category, s.amount_cents, (g.month_index % 12 + 1)::int AS month,
+            (g.month_index / 12)::int AS year, s.rollover, s.repeat, s.created_at, s.own_index,
+            g.month_index,
+            lag(g.month_index) OVER (PARTITION BY s.category ORDER BY g.month_index) AS previous_index
+          FROM stored AS s
+          CROSS JOIN LATERAL generate_series(s.own_index,
+            CASE WHEN s.repeat THEN coalesce(s.next_index - 1, ${lastIndex}) ELSE s.own_index END
+          ) AS g(month_index)
         ), chain AS (
           SELECT m.*, sum(CASE WHEN m.rollover AND m.previous_index = m.month_index - 1 THEN 0 ELSE 1 END)
             OVER (PARTITION BY m.category ORDER BY m.month_index) AS run
@@ -145,18 +174,19 @@ export function createBudgetsRepository(db: Executor) {
           )} AS d
         ), parts AS (
           SELECT w.category, w.first_day, w.id, w.user_id, w.amount_cents, w.month, w.year,
-            w.rollover, w.created_at, w.month_index, w.run, 0::bigint AS cents, 0 AS missing
+            w.rollover, w.repeat, w.created_at, w.own_index, w.month_index, w.run, 0::bigint AS cents,
+            0 AS missing
           FROM wanted AS w
           UNION ALL
           SELECT d.category, date_trunc('month', d.added_on)::date, NULL, NULL, NULL, NULL, NULL,
-            NULL, NULL, NULL, NULL, d.sum_cents, 0
+            NULL, NULL, NULL, NULL, NULL, NULL, d.sum_cents, 0
           FROM transaction_daily_totals AS d
           WHERE d.user_id = ${userId}::uuid AND NOT d.is_income
             AND d.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
             AND d.category = ANY ((SELECT categories FROM bounds)::text[])
           UNION ALL
           SELECT f.category, date_trunc('month', f.added_on)::date, NULL, NULL, NULL, NULL, NULL,
-            NULL, NULL, NULL, NULL, coalesce(f.base_cents, 0) - f.cost_cents,
+            NULL, NULL, NULL, NULL, NULL, NULL, coalesce(f.base_cents, 0) - f.cost_cents,
             (f.base_cents IS NULL)::int
           FROM (
             SELECT f.*, CASE WHEN f.base_cost_currency = ${base}::text THEN f.base_cost_cents
@@ -172,7 +202,8 @@ export function createBudgetsRepository(db: Executor) {
           SELECT (array_agg(p.id) FILTER (WHERE p.id IS NOT NULL))[1] AS id,
             (array_agg(p.user_id) FILTER (WHERE p.id IS NOT NULL))[1] AS user_id,
             p.category, max(p.amount_cents) AS amount_cents, max(p.month) AS month,
-            max(p.year) AS year, bool_or(p.rollover) AS rollover, max(p.created_at) AS created_at,
+            max(p.year) AS year, bool_or(p.rollover) AS rollover, bool_or(p.repeat) AS repeat,
+            max(p.created_at) AS created_at, max(p.own_index) AS own_index,
             max(p.month_index) AS month_index, max(p.run) AS run,
             sum(p.cents)::bigint AS spent_cents, sum(p.missing)::int AS month_unconverted
           FROM parts AS p
@@ -189,38 +220,100 @@ export function createBudgetsRepository(db: Executor) {
               ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
         )
         SELECT c.id, c.user_id, c.category, c.amount_cents, c.month, c.year, c.rollover,
-          c.created_at, c.spent_cents, c.carried_cents, c.unconverted
+          c.repeat, c.created_at, c.own_index, c.spent_cents, c.carried_cents, c.unconverted
         FROM measured AS c
         WHERE ${asked}
         ORDER BY c.year DESC, c.month DESC, lower(c.category), c.category`);
-      return result.rows.map((row) => ({
-        id: row.id,
-        userId: row.user_id,
-        category: row.category,
-        amountCents: Number(row.amount_cents),
-        month: Number(row.month),
-        year: Number(row.year),
-        rollover: row.rollover,
-        createdAt: new Date(row.created_at),
-        spentCents: Number(row.spent_cents),
-        carriedCents: Number(row.carried_cents),
-        unconverted: Number(row.unconverted),
-      }));
+      return result.rows.map((row) => {
+        const month = Number(row.month);
+        const year = Number(row.year);
+        const ownIndex = Number(row.own_index);
+        return {
+          id: row.id,
+          userId: row.user_id,
+          category: row.category,
+          amountCents: Number(row.amount_cents),
+          month,
+          year,
+          rollover: row.rollover,
+          repeat: row.repeat,
+          createdAt: new Date(row.created_at),
+          spentCents: Number(row.spent_cents),
+          carriedCents: Number(row.carried_cents),
+          unconverted: Number(row.unconverted),
+          repeatedFrom:
+            ownIndex === monthIndex(year, month)
+              ? null
+              : { month: (ownIndex % 12) + 1, year: Math.floor(ownIndex / 12) },
+        };
+      });
     },
 
-    /** The budgets of one month, as stored (no spending). */
-    async ofMonth(userId: string, month: number, year: number): Promise<BudgetRow[]> {
-      return db
+    /** One of the user's budgets as stored, locked until the end of the transaction. */
+    async findForUpdate(userId: string, id: string): Promise<BudgetRow | undefined> {
+      const [row] = await db
         .select()
         .from(budgets)
-        .where(and(eq(budgets.userId, userId), eq(budgets.month, month), eq(budgets.year, year)));
+        .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
+        .for('update');
+      return row;
+    },
+
+    /** The month of the first budget of the category after the month given, if any. */
+    async nextMonthIndex(
+      userId: string,
+      category: string,
+      afterIndex: number,
+    ): Promise<number | undefined> {
+      const result = await db.execute<{ next_index: number | null }>(sql`
+        SELECT min(year * 12 + month - 1) AS next_index FROM budgets
+        WHERE user_id = ${userId}::uuid AND category = ${category}
+          AND year * 12 + month - 1 > ${afterIndex}`);
+      const next = result.rows[0]?.next_index;
+      return next === null || next === undefined ? undefined : Number(next);
+    },
+
+    /**
+     * Stops a repeating budget from a later month on: the months between its own and that one,
+     * which it was repeated into, get budgets of their own (same amount and rollover, not
+     * repeating), and the budget stops repeating. Those months have no budget of the category
+     * (the caller checked that `toIndex` comes before the category's next budget).
+     */
+    async stopRepeat(budget: BudgetRow, toIndex: number): Promise<void> {
+      const ownIndex = monthIndex(budget.year, budget.month);
+      const count = toIndex - 1 - ownIndex;
+      if (count > 0) {
+        const ids = newIds(count);
+        await db.insert(budgets).values(
+          ids.map((id, offset) => ({
+            id,
+            userId: budget.userId,
+            category: budget.category,
+            amountCents: budget.amountCents,
+            month: ((ownIndex + 1 + offset) % 12) + 1,
+            year: Math.floor((ownIndex + 1 + offset) / 12),
+            rollover: budget.rollover,
+            repeat: false,
+          })),
+        );
+      }
+      await db
+        .update(budgets)
+        .set({ repeat: false })
+        .where(and(eq(budgets.userId, budget.userId), eq(budgets.id, budget.id)));
     },
 
     /** Inserts the budget, or returns undefined when that category and month has one. */
     async insert(userId: string, values: BudgetValues): Promise<BudgetRow | undefined> {
       const [row] = await db
         .insert(budgets)
-        .values({ id: newId(), userId, ...values, rollover: values.rollover ?? false })
+        .values({
+          id: newId(),
+          userId,
+          ...values,
+          rollover: values.rollover ?? false,
+          repeat: values.repeat ?? false,
+        })
         .onConflictDoNothing({
           target: [budgets.userId, budgets.category, budgets.year, budgets.month],
         })
@@ -229,7 +322,7 @@ export function createBudgetsRepository(db: Executor) {
     },
 
     /** Inserts these budgets, skipping each whose category and month has one; how many went in. */
-    async insertMissing(userId: string, values: Required<BudgetValues>[]): Promise<number> {
+    async insertMissing(userId: string, values: BudgetsToInsert[]): Promise<number> {
       if (values.length === 0) return 0;
       const inserted = await db
         .insert(budgets)
@@ -243,10 +336,14 @@ export function createBudgetsRepository(db: Executor) {
 
     /** Throws a unique violation of BUDGET_MONTH_KEY when another budget has that month. */
     async update(userId: string, id: string, values: BudgetValues): Promise<boolean> {
-      const { rollover, ...rest } = values;
+      const { rollover, repeat, ...rest } = values;
       const updated = await db
         .update(budgets)
-        .set(rollover === undefined ? rest : { ...rest, rollover })
+        .set({
+          ...rest,
+          ...(rollover === undefined ? {} : { rollover }),
+          ...(repeat === undefined ? {} : { repeat }),
+        })
         .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
         .returning({ id: budgets.id });
       return updated.length > 0;
@@ -258,6 +355,36 @@ export function createBudgetsRepository(db: Executor) {
         .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
         .returning({ id: budgets.id });
       return deleted.length > 0;
+    },
+
+    /**
+     * Moves the budgets of category `from` to `to` (a category merge). A month that has a budget
+     * for both keeps one, `to`'s, with the two amounts added and rollover if either had it: the
+     * money the user set aside for both is what they now plan to spend on the one
+     * (docs/decisions.md, Categories). Answers how many of `from`'s budgets moved or merged.
+     */
+    async mergeCategory(userId: string, from: string, to: string): Promise<number> {
+      const merged = await db.execute(sql`
+        WITH source AS (
+          DELETE FROM ${budgets} f
+          USING ${budgets} t
+          WHERE f.user_id = ${userId} AND f.category = ${from}
+            AND t.user_id = ${userId} AND t.category = ${to}
+            AND t.year = f.year AND t.month = f.month
+          RETURNING f.year, f.month, f.amount_cents, f.rollover
+        )
+        UPDATE ${budgets} t
+        SET amount_cents = t.amount_cents + source.amount_cents,
+            rollover = t.rollover OR source.rollover
+        FROM source
+        WHERE t.user_id = ${userId} AND t.category = ${to}
+          AND t.year = source.year AND t.month = source.month`);
+      const moved = await db
+        .update(budgets)
+        .set({ category: to })
+        .where(and(eq(budgets.userId, userId), eq(budgets.category, from)))
+        .returning({ id: budgets.id });
+      return (merged.rowCount ?? 0) + moved.length;
     },
 
     async deleteByCategory(userId: string, category: string): Promise<number> {

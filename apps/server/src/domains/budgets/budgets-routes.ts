@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   budgetCopyInputSchema,
   budgetCopyResultSchema,
+  budgetDeleteQuerySchema,
   budgetMonthQuerySchema,
   budgetSummarySchema,
   budgetInputSchema,
@@ -66,7 +67,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await budgets.copy(request.user.id, request.body)),
+      reply.status(201).send(await budgets.copy(request.user, request.body)),
   );
 
   app.post(
@@ -105,13 +106,14 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
       schema: {
         tags,
         security,
-        summary: 'Delete a budget',
+        summary: 'Delete a budget, or stop its repeat from a later month on',
         params: idParams,
+        querystring: budgetDeleteQuerySchema,
         response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {
-      await budgets.remove(request.user.id, request.params.id);
+      await budgets.remove(request.user.id, request.params.id, request.query);
       return { message: 'Budget deleted.' };
     },
   );

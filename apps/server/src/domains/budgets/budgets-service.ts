@@ -7,6 +7,7 @@ import {
   toStoredHundredths,
   type Budget,
   type BudgetCopyResult,
+  type BudgetDeleteQuery,
   type BudgetListQuery,
   type BudgetMonthQuery,
   type BudgetSummary,
@@ -23,6 +24,7 @@ import { toBudgetDto } from './budget-dto';
 import {
   BUDGET_MONTH_KEY,
   createBudgetsRepository,
+  monthIndex,
   type BudgetFilter,
   type BudgetValues,
 } from './budgets-repository';
@@ -42,6 +44,7 @@ function toValues(input: ValidBudgetInput): BudgetValues {
     month: input.month,
     year: input.year,
     rollover: input.rollover,
+    repeat: input.repeat,
   };
 }
 
@@ -99,25 +102,39 @@ export function createBudgetsService(db: Database) {
     },
 
     /**
-     * Gives the target month each budget of the source month whose category it lacks, with the
-     * same amount and rollover. Nothing to copy is a 400; nothing missing is `{ created: 0 }`.
+     * Gives the target month each budget the source month shows (its own and those repeated
+     * into it) whose category the target month shows none of, with the same amount, rollover
+     * and repeat. Nothing to copy is a 400; nothing missing is `{ created: 0 }`.
      */
-    async copy(userId: string, input: ValidBudgetCopyInput): Promise<BudgetCopyResult> {
+    async copy(reader: Reader, input: ValidBudgetCopyInput): Promise<BudgetCopyResult> {
       return db.transaction(async (tx) => {
         const repository = createBudgetsRepository(tx);
-        const source = await repository.ofMonth(userId, input.fromMonth, input.fromYear);
+        const [source, target] = [
+          await repository.list(reader.id, reader.defaultCurrency, {
+            month: input.fromMonth,
+            year: input.fromYear,
+          }),
+          await repository.list(reader.id, reader.defaultCurrency, {
+            month: input.toMonth,
+            year: input.toYear,
+          }),
+        ];
         if (source.length === 0) {
           throw badRequest(BUDGET_MESSAGES.copyNothing, ErrorCode.NO_BUDGETS_TO_COPY);
         }
+        const shown = new Set(target.map((budget) => budget.category));
         const created = await repository.insertMissing(
-          userId,
-          source.map((budget) => ({
-            category: budget.category,
-            amountCents: budget.amountCents,
-            month: input.toMonth,
-            year: input.toYear,
-            rollover: budget.rollover,
-          })),
+          reader.id,
+          source
+            .filter((budget) => !shown.has(budget.category))
+            .map((budget) => ({
+              category: budget.category,
+              amountCents: budget.amountCents,
+              month: input.toMonth,
+              year: input.toYear,
+              rollover: budget.rollover,
+              repeat: budget.repeat,
+            })),
         );
         return { created };
       });
@@ -138,25 +155,69 @@ export function createBudgetsService(db: Database) {
       return findWithSpending(reader, id);
     },
 
+    /**
+     * Updates the budget — except that a repeating budget edited in a later month of its
+     * category (as the month it is repeated into shows it) keeps its earlier months: that month
+     * gets its own budget, from the input, which repeats on when the input (or, left out, the
+     * repeating budget) says so (docs/decisions.md, Budgets: repeat every month). The answer is
+     * then that new budget.
+     */
     async update(reader: Reader, id: string, input: ValidBudgetInput): Promise<Budget> {
       const userId = reader.id;
       if (!isId(id)) throw budgetNotFound();
-      await db.transaction(async (tx) => {
-        let isUpdated: boolean;
+      const savedId = await db.transaction(async (tx) => {
+        const repository = createBudgetsRepository(tx);
+        const stored = await repository.findForUpdate(userId, id);
+        if (!stored) throw budgetNotFound();
+        const isLaterMonth =
+          monthIndex(input.year, input.month) > monthIndex(stored.year, stored.month);
+        if (stored.repeat && input.category === stored.category && isLaterMonth) {
+          const row = await repository.insert(userId, {
+            ...toValues(input),
+            rollover: input.rollover ?? stored.rollover,
+            repeat: input.repeat ?? stored.repeat,
+          });
+          if (!row) throw budgetExists(input);
+          return row.id;
+        }
         try {
-          isUpdated = await createBudgetsRepository(tx).update(userId, id, toValues(input));
+          await repository.update(userId, id, toValues(input));
         } catch (error) {
           if (isUniqueViolation(error, BUDGET_MONTH_KEY)) throw budgetExists(input);
           throw error;
         }
-        if (!isUpdated) throw budgetNotFound();
         await rememberCategory(tx, userId, input.category, false);
+        return id;
       });
-      return findWithSpending(reader, id);
+      return findWithSpending(reader, savedId);
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!isId(id) || !(await budgets.delete(userId, id))) throw budgetNotFound();
+    /**
+     * Deletes the budget; or, given a later month it is repeated into, stops the repeat from
+     * that month on (the months before keep showing it). A month where the budget is not shown
+     * is a 404, as for a budget that is not the user's.
+     */
+    async remove(userId: string, id: string, query: BudgetDeleteQuery = {}): Promise<void> {
+      if (!isId(id)) throw budgetNotFound();
+      await db.transaction(async (tx) => {
+        const repository = createBudgetsRepository(tx);
+        const stored = await repository.findForUpdate(userId, id);
+        if (!stored) throw budgetNotFound();
+        const ownIndex = monthIndex(stored.year, stored.month);
+        const asked =
+          query.month === undefined || query.year === undefined
+            ? ownIndex
+            : monthIndex(query.year, query.month);
+        if (asked === ownIndex) {
+          await repository.delete(userId, id);
+          return;
+        }
+        const nextIndex = await repository.nextMonthIndex(userId, stored.category, ownIndex);
+        const isShown =
+          stored.repeat && asked > ownIndex && (nextIndex === undefined || asked < nextIndex);
+        if (!isShown) throw budgetNotFound();
+        await repository.stopRepeat(stored, asked);
+      });
     },
   };
 }

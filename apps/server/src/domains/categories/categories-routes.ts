@@ -1,6 +1,10 @@
 import {
+  categoryChangeResultSchema,
+  categoryChangeSchema,
   categorySchema,
+  categoryVisibilitySchema,
   deleteCategorySchema,
+  managedCategorySchema,
   messageSchema,
   newCategorySchema,
 } from '@moneta/shared';
@@ -98,5 +102,48 @@ export async function manageCategoriesRoutes(
     },
     async (request, reply) =>
       reply.status(201).send(await categories.create(request.user.id, request.body)),
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every category of both kinds, hidden ones included, with how many transactions each holds',
+        response: { 200: z.array(managedCategorySchema), ...errors },
+      },
+    },
+    async (request) => categories.listManaged(request.user.id),
+  );
+
+  app.put(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Rename a category, or merge it into an existing one of the same kind (transactions, budgets, rules and recurring follow)',
+        body: categoryChangeSchema,
+        response: { 200: categoryChangeResultSchema, ...errors },
+      },
+    },
+    async (request) => categories.change(request.user.id, request.body),
+  );
+
+  app.put(
+    '/hidden',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Hide a category from the pickers, or show it again (its rows keep it)',
+        body: categoryVisibilitySchema,
+        response: { 200: categorySchema.required({ hidden: true }), ...errors },
+      },
+    },
+    async (request) => categories.setHidden(request.user.id, request.body),
   );
 }

@@ -1,7 +1,11 @@
 import {
   BUILT_IN_EXPENSE_CATEGORIES,
   BUILT_IN_INCOME_CATEGORIES,
+  type CategoryChange,
+  type CategoryChangeResult,
+  type CategoryVisibility,
   ErrorCode,
+  type ManagedCategory,
   FALLBACK_CATEGORY,
   isAnyBuiltInCategory,
   isBuiltInCategory,
@@ -9,21 +13,146 @@ import {
 import type { Database } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { createBudgetsRepository } from '../budgets/budgets-repository';
+import { createReceiptsRepository } from '../receipts/receipts-repository';
 import { createRecurringRepository } from '../recurring/recurring-repository';
+import { createRulesRepository } from '../rules/rules-repository';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createCategoriesRepository } from './categories-repository';
 
 export function createCategoriesService(db: Database, transactions: TransactionsService) {
   const categories = createCategoriesRepository(db);
 
-  async function listKind(userId: string, isIncome: boolean): Promise<string[]> {
+  const kindName = (isIncome: boolean) => (isIncome ? 'income' : 'expense');
+
+  /** Every category of one kind, hidden ones included: built-ins first, then custom A→Z. */
+  async function allOfKind(userId: string, isIncome: boolean): Promise<string[]> {
     const builtIns = isIncome ? BUILT_IN_INCOME_CATEGORIES : BUILT_IN_EXPENSE_CATEGORIES;
     return [...builtIns, ...(await categories.listCustom(userId, isIncome))];
   }
 
+  /** What the pickers offer: the categories of one kind the user has not hidden. */
+  async function listKind(userId: string, isIncome: boolean): Promise<string[]> {
+    const [names, hidden] = await Promise.all([
+      allOfKind(userId, isIncome),
+      categories.listHidden(userId),
+    ]);
+    const hiddenNames = new Set(
+      hidden.filter((entry) => entry.isIncome === isIncome).map((entry) => entry.name),
+    );
+    return names.filter((name) => !hiddenNames.has(name));
+  }
+
   return {
-    /** Built-ins in their fixed order, then the user's custom ones A→Z. */
+    /** Built-ins in their fixed order, then the user's custom ones A→Z; hidden ones left out. */
     list: listKind,
+
+    /** Every category of both kinds with what Manage Categories shows of it. */
+    async listManaged(userId: string): Promise<ManagedCategory[]> {
+      const [expense, income, hidden, counts] = await Promise.all([
+        allOfKind(userId, false),
+        allOfKind(userId, true),
+        categories.listHidden(userId),
+        categories.transactionCounts(userId),
+      ]);
+      const hiddenKeys = new Set(hidden.map((entry) => `${entry.isIncome}|${entry.name}`));
+      const describe = (isIncome: boolean) => (name: string) => ({
+        name,
+        isIncome,
+        isBuiltIn: isBuiltInCategory(name, isIncome),
+        hidden: hiddenKeys.has(`${isIncome}|${name}`),
+        transactionCount: counts.get(`${isIncome}|${name}`) ?? 0,
+      });
+      return [...expense.map(describe(false)), ...income.map(describe(true))];
+    },
+
+    /**
+     * Renames a category, or merges it into another of the same kind, in one DB transaction:
+     * transactions, recurring rules, rules, budgets (expense categories only: a budget limits
+     * spending) and what receipts taught about shops follow. A built-in category stays (SPEC §3):
+     * it can be merged into another, never renamed.
+     */
+    async change(userId: string, change: CategoryChange): Promise<CategoryChangeResult> {
+      const { from, to, isIncome } = change;
+      const kind = kindName(isIncome);
+      if (from === to) {
+        throw badRequest(
+          `"${from}" cannot be merged into itself: choose another category.`,
+          ErrorCode.CATEGORY_MERGE_INTO_ITSELF,
+        );
+      }
+      return db.transaction(async (tx) => {
+        const repository = createCategoriesRepository(tx);
+        await repository.lockUser(userId);
+        const isFromBuiltIn = isBuiltInCategory(from, isIncome);
+        if (!isFromBuiltIn && !(await repository.exists(userId, from, [isIncome]))) {
+          throw notFound(
+            `You have no ${kind} category named "${from}".`,
+            ErrorCode.CATEGORY_NOT_FOUND,
+          );
+        }
+        const isMerge =
+          isBuiltInCategory(to, isIncome) || (await repository.exists(userId, to, [isIncome]));
+        if (isFromBuiltIn && !isMerge) {
+          throw badRequest(
+            `"${from}" is a built-in category and cannot be renamed. Hide it, or merge it into another ${kind} category.`,
+            ErrorCode.BUILT_IN_CATEGORY,
+          );
+        }
+        // The categories first, as remove does: every writer that takes these rows and then the
+        // per-category totals does so in this order, so no two wait on each other in a cycle.
+        if (!isFromBuiltIn) {
+          // A renamed category keeps being hidden; a merged one takes its target's visibility.
+          const fromKey = { userId, name: from, isIncome };
+          if (!isMerge && (await repository.isHidden(fromKey))) {
+            await repository.setHidden({ userId, name: to, isIncome }, true);
+          }
+          await repository.setHidden(fromKey, false);
+          await repository.removeKind(fromKey);
+        }
+        if (!isMerge) await repository.add({ userId, name: to, isIncome });
+        // Recurring rules before transactions, as in remove: the recurring engine locks a rule
+        // before the totals its transactions touch, so this order cannot deadlock with it.
+        const recurring = await createRecurringRepository(tx).moveCategory(userId, from, to, [
+          isIncome,
+        ]);
+        const transactionCount = await transactions.moveCategory(
+          userId,
+          { from, to, kinds: [isIncome] },
+          { tx },
+        );
+        const budgetCount = isIncome
+          ? 0
+          : await createBudgetsRepository(tx).mergeCategory(userId, from, to);
+        const ruleCount = await createRulesRepository(tx).moveCategory(userId, from, to, isIncome);
+        if (!isIncome) await createReceiptsRepository(tx).moveTaughtCategory(userId, from, to);
+        return {
+          name: to,
+          isIncome,
+          merged: isMerge,
+          moved: {
+            transactions: transactionCount,
+            budgets: budgetCount,
+            rules: ruleCount,
+            recurring,
+          },
+        };
+      });
+    },
+
+    /** Hides a category from the pickers or shows it again; its rows keep it either way. */
+    async setHidden(userId: string, visibility: CategoryVisibility) {
+      const { name, isIncome, hidden } = visibility;
+      const exists =
+        isBuiltInCategory(name, isIncome) || (await categories.exists(userId, name, [isIncome]));
+      if (!exists) {
+        throw notFound(
+          `You have no ${kindName(isIncome)} category named "${name}".`,
+          ErrorCode.CATEGORY_NOT_FOUND,
+        );
+      }
+      await categories.setHidden({ userId, name, isIncome }, hidden);
+      return { name, isIncome, hidden };
+    },
 
     /** Both kinds, without duplicates (the recurring form's list). */
     async listAll(userId: string): Promise<string[]> {
@@ -83,6 +212,9 @@ export function createCategoriesService(db: Database, transactions: Transactions
           { from: name, to: FALLBACK_CATEGORY, kinds },
           { tx },
         );
+        for (const isIncome of kinds) {
+          await createCategoriesRepository(tx).setHidden({ userId, name, isIncome }, false);
+        }
         return { movedCount };
       });
     },

@@ -8,6 +8,7 @@ import type { ImportRecord } from '../../db/schema';
 import type { ImportRowView } from './import-rows-repository';
 import { statementsOf } from './statement-accounts';
 import { splitReasons } from './reading/mapping-reasons';
+import { recogniseApp } from './reading/other-apps/read-app-export';
 
 export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow {
   return {
@@ -31,6 +32,15 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
   };
 }
 
+/**
+ * The app whose export the file is: a CSV with a header and no mapping was read by its app's
+ * columns, and the header says which app (no column of its own: the header is kept anyway).
+ */
+export function sourceAppOf(record: ImportRecord): ImportSummary['sourceApp'] {
+  if (record.format !== 'csv' || record.mapping || !record.columns) return null;
+  return recogniseApp(record.columns)?.app ?? null;
+}
+
 export function toImportSummaryDto(record: ImportRecord): ImportSummary {
   const stored = record.mapping ? splitReasons(record.mapping) : undefined;
   return {
@@ -42,6 +52,7 @@ export function toImportSummaryDto(record: ImportRecord): ImportSummary {
     status: record.status as ImportSummary['status'],
     encoding: record.encoding,
     columns: record.columns ?? null,
+    sourceApp: sourceAppOf(record),
     // A mapping remembered before the counterparty column existed has none.
     mapping: stored?.mapping
       ? { ...stored.mapping, counterparty: stored.mapping.counterparty ?? null }

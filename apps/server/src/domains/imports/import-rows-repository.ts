@@ -1,6 +1,7 @@
 import type { CategorySource, ImportRowStatus } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { exchangeRateAt } from '../../db/exchange-rate-sql';
 import type { TransactionSource } from '../transactions/transactions-service';
 import type { ImportedTransferRow } from '../transfers/transfers-service';
 import { categoryPipeline, hasNoteRules, ruleRenames, ruleTransfers } from '../rules/rule-matching';
@@ -70,6 +71,13 @@ const param = <T>(values: T[]) => sql.param(values);
 /** The row's kind after the user's choice. */
 const KIND = sql.raw('coalesce(is_income_choice, is_income)');
 
+/**
+ * How far the two legs of a transfer between statements in two currencies may be apart, as a
+ * share of the amount received, once the amount sent is converted at the day's ECB rate: banks
+ * convert at their own rate, a percent or two off the reference (docs/imports-multi-account.md).
+ */
+export const CROSS_CURRENCY_TOLERANCE = 0.02;
+
 /** A row's folded note, for rules on notes; only computed when the user has such rules. */
 const noteKey = (userId: string) =>
   sql`CASE WHEN ${hasNoteRules(userId)} THEN coalesce(moneta_fold(note), '') ELSE '' END`;
@@ -137,9 +145,10 @@ export function createImportRowsRepository(db: Executor) {
     ${param(rows.map((row) => row.bankId))}::text[],
     ${param(rows.map((row) => row.counterparty))}::text[],
     ${param(rows.map((row) => row.problem))}::text[],
-    ${param(rows.map((row) => row.statement))}::smallint[]`;
+    ${param(rows.map((row) => row.statement))}::smallint[],
+    ${param(rows.map((row) => row.transferChoice ?? null))}::boolean[]`;
   const readAlias = sql.raw(
-    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, counterparty, problem, statement)',
+    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, counterparty, problem, statement, transfer_choice)',
   );
   /** A row without a problem is new until duplicate detection says otherwise. */
   const statusOf = sql.raw(
@@ -152,10 +161,11 @@ export function createImportRowsRepository(db: Executor) {
       if (rows.length === 0) return;
       await db.execute(sql`
         INSERT INTO import_rows (import_id, position, cells, date, name, amount_cents, is_income,
-          note, file_category, bank_id, counterparty, problem, payee_key, status, statement)
+          note, file_category, bank_id, counterparty, problem, payee_key, status, statement,
+          transfer_choice)
         SELECT ${importId}::uuid, r.position, r.cells::jsonb, r.date, r.name, r.amount_cents,
           r.is_income, r.note, r.file_category, r.bank_id, r.counterparty, r.problem,
-          moneta_fold(r.name), ${statusOf}, r.statement
+          moneta_fold(r.name), ${statusOf}, r.statement, r.transfer_choice
         FROM unnest(${readColumns(rows)}) AS ${readAlias}`);
     },
 
@@ -198,7 +208,10 @@ export function createImportRowsRepository(db: Executor) {
       const result = await db.execute<{ position: number }>(sql`
         UPDATE import_rows AS t
         SET include = c.include, category_choice = c.category, is_income_choice = c.is_income,
-          transfer_choice = c.transfer, transfer_account_choice = c.transfer_account
+          -- A row whose transfer is not named keeps what the file said (an app's export).
+          transfer_choice = coalesce(c.transfer, t.transfer_choice),
+          transfer_account_choice = CASE WHEN c.transfer IS NULL THEN t.transfer_account_choice
+            ELSE c.transfer_account END
         FROM unnest(
           ${param(choices.map((choice) => choice.position))}::int[],
           ${param(choices.map((choice) => choice.include))}::boolean[],
@@ -318,7 +331,9 @@ export function createImportRowsRepository(db: Executor) {
           WHERE t.user_id = ${userId} AND t.from_account_id = ${accountId}
             AND t.date BETWEEN span.low AND span.high
           UNION ALL
-          SELECT t.id, coalesce(t.to_date, t.date), true, t.amount_cents, t.to_bank_id, t.created_at
+          -- The leg in, as its account books it: in that account's currency (docs/currencies.md).
+          SELECT t.id, coalesce(t.to_date, t.date), true, coalesce(t.to_amount_cents, t.amount_cents),
+            t.to_bank_id, t.created_at
           FROM transfers t, span
           WHERE t.user_id = ${userId} AND t.to_account_id = ${accountId}
             AND coalesce(t.to_date, t.date) BETWEEN span.low AND span.high
@@ -476,12 +491,17 @@ export function createImportRowsRepository(db: Executor) {
      * Rows that classify left `new`, or a `transfer` to that other statement's account without a
      * recorded leg, and the user did not mark as not a transfer, are paired one to one, closest
      * date first; both become `transfer` with `matchRow` naming the other. Two statements going
-     * to one account are never paired (money does not move within an account), nor two of
-     * different currencies (500 CAD out and 500 USD in are not one movement; a conversion's
-     * two amounts differ, and a transfer has one amount). Run after classify, which clears
-     * every row's pair.
+     * to one account are never paired (money does not move within an account). Between two
+     * statements of different currencies the amounts cannot be equal: the amount sent, converted
+     * at its day's rate (as every conversion: that day's, else up to 7 days earlier) into the
+     * other currency, must be within CROSS_CURRENCY_TOLERANCE of the amount received — closest
+     * date first, then closest amount. Without a rate for the day nothing is paired by amount;
+     * two rows that a counterparty or rule made transfers to each other's account are paired
+     * still (closest date first). The transfer keeps both amounts. Run after classify, which
+     * clears every row's pair.
      */
     async pairAcrossStatements(
+      userId: string,
       scope: ImportRowsScope,
       accounts: StatementAccounts,
       currencies: Array<string | null>,
@@ -508,18 +528,51 @@ export function createImportRowsRepository(db: Executor) {
           WHERE r.import_id = ${importId} AND r.position >= ${firstRow}
             AND (r.status = 'new' OR (r.status = 'transfer' AND r.match_of IS NULL))
             AND r.transfer_choice IS NOT FALSE
+        ),
+        rate AS MATERIALIZED (
+          -- The rate of each day an amount leaves in one currency and may arrive in another,
+          -- looked up once per currency pair and day.
+          SELECT d.from_currency, d.to_currency, d.date, r.rate
+          FROM (
+            SELECT DISTINCT o.currency AS from_currency, i.currency AS to_currency, o.date
+            FROM candidate o
+            JOIN (SELECT DISTINCT currency FROM candidate WHERE is_income) i
+              ON i.currency <> o.currency
+            WHERE NOT o.is_income
+          ) AS d
+          LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.from_currency`, sql`d.to_currency`, sql`d.date`)} AS r
+            ON true
+        ),
+        pair AS (
+          SELECT o.position AS out_position, o.account_id AS out_account,
+            i.position AS in_position, i.account_id AS in_account, abs(o.date - i.date) AS days,
+            0::numeric AS gap
+          FROM candidate o
+          JOIN candidate i ON i.amount_cents = o.amount_cents AND NOT o.is_income AND i.is_income
+            AND i.statement <> o.statement
+            AND i.date BETWEEN o.date - 3 AND o.date + 3
+            AND (o.account_id IS NULL OR i.account_id IS NULL OR o.account_id <> i.account_id)
+            AND (o.currency IS NULL OR i.currency IS NULL OR o.currency = i.currency)
+            AND (o.status = 'new' OR o.transfer_account_id = i.account_id)
+            AND (i.status = 'new' OR i.transfer_account_id = o.account_id)
+          UNION ALL
+          SELECT o.position, o.account_id, i.position, i.account_id, abs(o.date - i.date),
+            coalesce(abs(o.amount_cents * x.rate - i.amount_cents) / i.amount_cents, 1)
+          FROM candidate o
+          JOIN candidate i ON NOT o.is_income AND i.is_income AND i.statement <> o.statement
+            AND i.currency <> o.currency
+            AND i.date BETWEEN o.date - 3 AND o.date + 3
+            AND (o.account_id IS NULL OR i.account_id IS NULL OR o.account_id <> i.account_id)
+            AND (o.status = 'new' OR o.transfer_account_id = i.account_id)
+            AND (i.status = 'new' OR i.transfer_account_id = o.account_id)
+          JOIN rate x ON x.from_currency = o.currency AND x.to_currency = i.currency
+            AND x.date = o.date
+          WHERE abs(o.amount_cents * x.rate - i.amount_cents)
+              <= ${CROSS_CURRENCY_TOLERANCE}::numeric * i.amount_cents
+            OR (o.status = 'transfer' AND i.status = 'transfer')
         )
-        SELECT o.position AS out_position, o.account_id AS out_account,
-          i.position AS in_position, i.account_id AS in_account
-        FROM candidate o
-        JOIN candidate i ON i.amount_cents = o.amount_cents AND NOT o.is_income AND i.is_income
-          AND i.statement <> o.statement
-          AND i.date BETWEEN o.date - 3 AND o.date + 3
-          AND (o.account_id IS NULL OR i.account_id IS NULL OR o.account_id <> i.account_id)
-          AND (o.currency IS NULL OR i.currency IS NULL OR o.currency = i.currency)
-          AND (o.status = 'new' OR o.transfer_account_id = i.account_id)
-          AND (i.status = 'new' OR i.transfer_account_id = o.account_id)
-        ORDER BY abs(o.date - i.date), o.position, i.position`),
+        SELECT out_position, out_account, in_position, in_account FROM pair
+        ORDER BY days, gap, out_position, in_position`),
       );
       const accountAt = new Map<number, string | null>();
       for (const row of candidates.rows) {
@@ -736,11 +789,12 @@ export function createImportRowsRepository(db: Executor) {
         statement: number;
         other_date: string | null;
         other_bank_id: string | null;
+        other_amount_cents: string | number | null;
       }>(sql`
         SELECT r.position, r.date::text AS date, r.amount_cents,
           coalesce(r.is_income_choice, r.is_income) AS is_income, r.name, r.note, r.bank_id,
           r.transfer_account_id, r.match_of, r.statement, m.date::text AS other_date,
-          m.bank_id AS other_bank_id
+          m.bank_id AS other_bank_id, m.amount_cents AS other_amount_cents
         FROM import_rows r
         LEFT JOIN import_rows m ON m.import_id = r.import_id AND m.position = r.match_row
           AND m.status = 'transfer' AND m.include IS NOT FALSE
@@ -761,7 +815,13 @@ export function createImportRowsRepository(db: Executor) {
         transferAccountId: row.transfer_account_id,
         matchOf: row.match_of,
         otherLeg:
-          row.other_date === null ? null : { date: row.other_date, bankId: row.other_bank_id },
+          row.other_date === null
+            ? null
+            : {
+                date: row.other_date,
+                bankId: row.other_bank_id,
+                amountCents: Number(row.other_amount_cents),
+              },
       }));
     },
 

@@ -3,6 +3,7 @@ import {
   type Import,
   IMPORT_PREVIEW_ROWS,
   isCatalogueCurrency,
+  OTHER_APP_NAMES,
   type ImportCommitInput,
   type ImportCommitResult,
   type ImportMapping,
@@ -20,7 +21,7 @@ import { createAccountsRepository } from '../accounts/accounts-repository';
 import { assertOwnAccount, insertAccount, removeIfEmpty } from '../accounts/accounts-service';
 import type { TransactionsService } from '../transactions/transactions-service';
 import type { TransfersService } from '../transfers/transfers-service';
-import { toImportDto, toImportRowDto, toImportSummaryDto } from './import-dto';
+import { sourceAppOf, toImportDto, toImportRowDto, toImportSummaryDto } from './import-dto';
 import {
   createImportRowsRepository,
   type RowChoice,
@@ -185,6 +186,7 @@ export function createImportsService(
       await scoped.classify(userId, accountId ?? NO_ACCOUNT_YET, scopeOf(record), key);
     }
     await scoped.pairAcrossStatements(
+      userId,
       scopeOf(record),
       accounts,
       statementsOf(record).map((statement) => statement.currency),
@@ -248,13 +250,14 @@ export function createImportsService(
           staged = await stageUpload(db, user, part, accountId);
         }
         if (!staged) throw badRequest('Please choose a file to import.', ErrorCode.NO_FILE);
-        const { record, statements: file, isNamed } = staged;
+        const { record, statements: file, isNamed, isAppExport } = staged;
         return await db.transaction(async (tx) => {
           const importAccountId = accountId ?? record.accountId;
           const statements = await statementAccounts(tx, user.id, file, {
             chosenAccountId: accountId,
             importAccountId,
             isNamed,
+            byName: isAppExport,
           });
           const ready = await createImportsRepository(tx).update(record.id, {
             accountId: importAccountOf(statements, importAccountId),
@@ -320,6 +323,14 @@ export function createImportsService(
         if (!record) throw importNotFound();
         if (record.format !== 'csv' || !record.columns) {
           throw badRequest('Only CSV imports have a column mapping.', ErrorCode.NOT_CSV);
+        }
+        const app = sourceAppOf(record);
+        if (app) {
+          // Read by the app's own columns: a mapping would lose its accounts and transfers.
+          throw badRequest(
+            `This file is an export of ${OTHER_APP_NAMES[app]}, read by its own columns: it has no column mapping.`,
+            ErrorCode.NOT_CSV,
+          );
         }
         if (record.status !== 'preview') throw notInPreview(record);
         const skipRows = input.skipRows ?? record.firstRow - 1;

@@ -18,6 +18,8 @@ export interface StagedUpload {
   statements: FileStatement[];
   /** The import's account is the one the file names by its identifier. */
   isNamed: boolean;
+  /** Another app's export: its statements are the accounts it names (statementAccounts). */
+  isAppExport: boolean;
 }
 
 /** An uploaded file as it arrives: its name and its bytes. */
@@ -141,13 +143,19 @@ export async function stageUpload(
       format: reading.format,
       encoding: reading.encoding,
       delimiter: csv?.delimiter ?? null,
-      columns: csv?.columns ?? null,
+      // An app's export keeps its header (the app is known by it) and has no mapping.
+      columns: csv?.columns ?? reading.app?.columns ?? null,
       mapping: csv?.mapping ?? null,
       headerKey: csv?.headerKey ?? null,
       firstRow: csv?.firstRow ?? 0,
       rowCount: reading.rowCount,
     });
-    return { record: staged, statements: reading.statements, isNamed: named !== undefined };
+    return {
+      record: staged,
+      statements: reading.statements,
+      isNamed: named !== undefined,
+      isAppExport: reading.app !== undefined,
+    };
   } catch (error) {
     await writer.settle();
     await imports.delete(record.id);

@@ -15,12 +15,21 @@ import type { FileStatement } from './reading/file-statement';
  * to the one with its name (ignoring case), each account at most once (identifiers first, then
  * names); the account chosen at upload, if no statement found it, takes the first statement left;
  * the others go to new accounts (null), named `suggestedName`.
+ *
+ * Another app's export (`byName`) names its accounts: each statement goes to the account of
+ * that name or to a new one, even when the file holds one account, and the account chosen at
+ * upload takes none (docs/imports-other-apps.md).
  */
 export async function statementAccounts(
   db: Executor,
   userId: string,
   file: FileStatement[],
-  upload: { chosenAccountId: string | undefined; importAccountId: string; isNamed: boolean },
+  upload: {
+    chosenAccountId: string | undefined;
+    importAccountId: string;
+    isNamed: boolean;
+    byName?: boolean;
+  },
 ): Promise<StoredImportStatement[]> {
   const accounts = await createAccountsRepository(db).listForMatching(userId);
   const names = new Set(accounts.map((account) => account.name.toLowerCase()));
@@ -37,7 +46,7 @@ export async function statementAccounts(
       isCreated: false,
     }),
   );
-  if (statements.length === 1) {
+  if (statements.length === 1 && !upload.byName) {
     const only = statements[0]!;
     only.accountId = upload.importAccountId;
     only.matchedBy = upload.chosenAccountId ? 'upload' : upload.isNamed ? 'identifier' : null;
@@ -73,7 +82,7 @@ export async function statementAccounts(
   }
   const chosen = upload.chosenAccountId;
   const left = statements.find((statement) => !statement.accountId);
-  if (chosen && left && !taken.has(chosen)) take(left, chosen, 'upload');
+  if (chosen && left && !taken.has(chosen) && !upload.byName) take(left, chosen, 'upload');
   return statements;
 }
 

@@ -4,10 +4,13 @@ import {
   accounts,
   budgets,
   goals,
+  hiddenCategories,
+  savedFilters,
   receipts,
   receiptShops,
   recurringRules,
   rules,
+  transactionAttachments,
   transactions,
   transfers,
   userCategories,
@@ -43,12 +46,62 @@ export function createExportRepository(db: Executor) {
         .where(eq(accounts.userId, userId))
         .orderBy(asc(accounts.createdAt), asc(accounts.id)),
 
-    categories: (userId: string) =>
+    /**
+     * The user's custom categories, then the built-in ones they hid; `hidden` only where true,
+     * so that a record of a shown category is what the first exports wrote.
+     */
+    async categories(userId: string) {
+      const result = await db.execute<{ name: string; is_income: boolean; hidden: boolean }>(sql`
+        SELECT c.name, c.is_income,
+               EXISTS (SELECT 1 FROM ${hiddenCategories} h
+                       WHERE h.user_id = c.user_id AND h.is_income = c.is_income
+                         AND h.name = c.name) AS hidden
+        FROM ${userCategories} c WHERE c.user_id = ${userId}
+        UNION ALL
+        SELECT h.name, h.is_income, true FROM ${hiddenCategories} h
+        WHERE h.user_id = ${userId} AND NOT EXISTS (
+          SELECT 1 FROM ${userCategories} c
+          WHERE c.user_id = h.user_id AND c.is_income = h.is_income AND c.name = h.name)
+        ORDER BY 2, 1`);
+      return result.rows.map((row) => ({
+        name: row.name,
+        isIncome: row.is_income,
+        ...(row.hidden ? { hidden: true } : {}),
+      }));
+    },
+
+    /** The user's attached files without their bytes, oldest first. */
+    attachments: (userId: string) =>
       db
-        .select({ name: userCategories.name, isIncome: userCategories.isIncome })
-        .from(userCategories)
-        .where(eq(userCategories.userId, userId))
-        .orderBy(asc(userCategories.isIncome), asc(userCategories.name)),
+        .select({
+          id: transactionAttachments.id,
+          transactionId: transactionAttachments.transactionId,
+          fileName: transactionAttachments.fileName,
+          mimeType: transactionAttachments.mimeType,
+          sizeBytes: transactionAttachments.sizeBytes,
+          sha256: transactionAttachments.sha256,
+          createdAt: transactionAttachments.createdAt,
+        })
+        .from(transactionAttachments)
+        .where(eq(transactionAttachments.userId, userId))
+        .orderBy(asc(transactionAttachments.createdAt), asc(transactionAttachments.id)),
+
+    /** The bytes of a few of the user's attached files. */
+    attachmentFiles(userId: string, ids: string[]) {
+      return db
+        .select({ id: transactionAttachments.id, content: transactionAttachments.content })
+        .from(transactionAttachments)
+        .where(
+          and(eq(transactionAttachments.userId, userId), inArray(transactionAttachments.id, ids)),
+        );
+    },
+
+    savedFilters: (userId: string) =>
+      db
+        .select({ name: savedFilters.name, query: savedFilters.query })
+        .from(savedFilters)
+        .where(eq(savedFilters.userId, userId))
+        .orderBy(asc(savedFilters.createdAt), asc(savedFilters.id)),
 
     goals: (userId: string) =>
       db

@@ -5,6 +5,7 @@ import {
   EXPORT_FORMAT_VERSION,
   type ExportEntity,
   type ExportManifest,
+  type ExportAttachment,
   type ExportReceipt,
   type ExportRecords,
 } from '@moneta/shared';
@@ -16,8 +17,14 @@ import { streamZip, type ZipWriter } from './zip-writer';
 /** Transactions and transfers per query: a page is a few MB of JSON. */
 const PAGE_SIZE = 5000;
 const RECEIPT_PAGE_SIZE = 500;
-/** Receipt files read per query (each up to UPLOAD_MAX_MB). */
-const FILES_PER_QUERY = 4;
+/**
+ * Receipt files read per query: as many as fit in FILE_BYTES_PER_QUERY by their recorded size
+ * (always at least one, each up to UPLOAD_MAX_MB), at most FILES_PER_QUERY. Photos of a few
+ * hundred KB come dozens at a time (one query each made 5,000 receipts cost 1,250 round trips);
+ * the memory a query holds stays bounded by the bytes, not the count.
+ */
+const FILES_PER_QUERY = 100;
+const FILE_BYTES_PER_QUERY = 16 * 1024 * 1024;
 
 const FILE_EXTENSIONS: Record<ExportReceipt['mimeType'], string> = {
   'image/jpeg': 'jpg',
@@ -28,6 +35,8 @@ const FILE_EXTENSIONS: Record<ExportReceipt['mimeType'], string> = {
 export const receiptFilePath = (receipt: Pick<ExportReceipt, 'id' | 'mimeType'>) =>
   `receipts/${receipt.id}.${FILE_EXTENSIONS[receipt.mimeType]}`;
 export const receiptPagePath = (id: string) => `receipts/${id}.page.png`;
+export const attachmentFilePath = (attachment: Pick<ExportReceipt, 'id' | 'mimeType'>) =>
+  `attachments/${attachment.id}.${FILE_EXTENSIONS[attachment.mimeType]}`;
 
 /** One batch: the whole of a small table. */
 async function* once<T>(rows: Promise<T[]>): AsyncGenerator<T[]> {
@@ -54,7 +63,11 @@ async function* pages<Row, Key, Out>(
 function entityBatches(
   read: ExportRepository,
   userId: string,
-): { [Entity in Exclude<ExportEntity, 'receipts'>]: AsyncIterable<ExportRecords[Entity]> } {
+): {
+  [Entity in Exclude<ExportEntity, 'receipts' | 'attachments'>]: AsyncIterable<
+    ExportRecords[Entity]
+  >;
+} {
   return {
     accounts: pages(
       () => read.accounts(userId),
@@ -91,6 +104,7 @@ function entityBatches(
         receiptId: row.receiptId,
         bankId: row.bankId,
         createdAt: row.createdAt.toISOString(),
+        tags: row.tags,
       }),
       PAGE_SIZE,
     ),
@@ -121,9 +135,12 @@ function entityBatches(
         month: row.month,
         year: row.year,
         rollover: row.rollover,
+        createdAt: row.createdAt.toISOString(),
+        repeat: row.repeat,
       }),
       Number.POSITIVE_INFINITY,
     ),
+    savedFilters: once(read.savedFilters(userId)),
     goals: pages(
       () => read.goals(userId),
       () => undefined,
@@ -224,8 +241,19 @@ function receiptBatches(read: ExportRepository, userId: string) {
 /** The receipt files, a few per query, after their metadata (one zip entry at a time). */
 async function writeReceiptFiles(zip: ZipWriter, read: ExportRepository, userId: string) {
   for await (const batch of receiptBatches(read, userId)) {
-    for (let start = 0; start < batch.length; start += FILES_PER_QUERY) {
-      const wanted = batch.slice(start, start + FILES_PER_QUERY);
+    for (let start = 0; start < batch.length;) {
+      let end = start + 1;
+      let bytes = batch[start]!.sizeBytes;
+      while (
+        end < batch.length &&
+        end - start < FILES_PER_QUERY &&
+        bytes + batch[end]!.sizeBytes <= FILE_BYTES_PER_QUERY
+      ) {
+        bytes += batch[end]!.sizeBytes;
+        end++;
+      }
+      const wanted = batch.slice(start, end);
+      start = end;
       const files = new Map(
         (
           await read.receiptFiles(
@@ -245,6 +273,37 @@ async function writeReceiptFiles(zip: ZipWriter, read: ExportRepository, userId:
       }
     }
   }
+}
+
+/** The attached files' records, then their bytes, a few per query (one zip entry at a time). */
+async function writeAttachments(zip: ZipWriter, read: ExportRepository, userId: string) {
+  const records: ExportAttachment[] = (await read.attachments(userId)).map((row) => ({
+    id: row.id,
+    transactionId: row.transactionId,
+    fileName: row.fileName,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    sha256: row.sha256,
+    file: attachmentFilePath(row),
+    createdAt: row.createdAt.toISOString(),
+  }));
+  const count = await zip.lines(EXPORT_ENTITY_FILES.attachments, once(Promise.resolve(records)));
+  for (let start = 0; start < records.length; start += FILES_PER_QUERY) {
+    const wanted = records.slice(start, start + FILES_PER_QUERY);
+    const files = new Map(
+      (
+        await read.attachmentFiles(
+          userId,
+          wanted.map((attachment) => attachment.id),
+        )
+      ).map((file) => [file.id, file.content]),
+    );
+    for (const attachment of wanted) {
+      const content = files.get(attachment.id);
+      if (content) await zip.file(attachment.file, content, { store: true });
+    }
+  }
+  return count;
 }
 
 /**
@@ -269,6 +328,7 @@ export function createExportService(db: Database) {
               receiptBatches(read, user.id),
             );
             await writeReceiptFiles(zip, read, user.id);
+            counts.attachments = await writeAttachments(zip, read, user.id);
             const manifest: ExportManifest = {
               format: EXPORT_FORMAT,
               version: EXPORT_FORMAT_VERSION,

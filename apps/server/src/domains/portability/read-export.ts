@@ -138,6 +138,13 @@ function checkReferences(records: ExportRecords, entries: Map<string, ZipEntry>)
       throw damaged(`the file of receipt ${receipt.id} is missing.`);
     }
   }
+  const transactions = new Set(records.transactions.map((transaction) => transaction.id));
+  for (const attachment of records.attachments) {
+    if (!transactions.has(attachment.transactionId)) throw missing(`Attachment ${attachment.id}`);
+    if (!entries.has(attachment.file)) {
+      throw damaged(`the file of attachment ${attachment.id} is missing.`);
+    }
+  }
 }
 
 /**

@@ -5,16 +5,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ErrorCode, type ExportEntity, type RestoreResult } from '@moneta/shared';
+import {
+  ErrorCode,
+  type ExportEntity,
+  isBuiltInCategory,
+  type RestoreResult,
+} from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
 import { badRequest, conflict } from '../../http/app-error';
 import type { MultipartPart } from '../../http/multipart-upload';
+import { newIds } from '../../lib/ids';
 import { createAccountsRepository } from '../accounts/accounts-repository';
-import { createBudgetsRepository } from '../budgets/budgets-repository';
+import { createAttachmentsRepository } from '../attachments/attachments-repository';
+import { createBudgetsRepository, type BudgetsToInsert } from '../budgets/budgets-repository';
 import { createGoalsRepository } from '../goals/goals-repository';
+import { createSavedFiltersRepository } from '../saved-filters/saved-filters-repository';
 import { createCategoriesRepository } from '../categories/categories-repository';
 import { createRatesRepository } from '../rates/rates-repository';
-import { createReceiptsRepository } from '../receipts/receipts-repository';
+import { createReceiptsRepository, type NewReceipt } from '../receipts/receipts-repository';
 import { createRecurringRepository } from '../recurring/recurring-repository';
 import { createRulesRepository } from '../rules/rules-repository';
 import type { TransactionsService } from '../transactions/transactions-service';
@@ -27,6 +35,11 @@ import type { FileHandle } from 'node:fs/promises';
 
 /** Transactions per insert statement (one JSON parameter each). */
 const TRANSACTION_BATCH = 5000;
+/** Receipts per insert statement: at most this many, and their files at most this many bytes. */
+const RECEIPT_BATCH = 200;
+const RECEIPT_BATCH_BYTES = 16 * 1024 * 1024;
+/** Budgets per insert statement (seven parameters each). */
+const BUDGET_BATCH = 1000;
 
 const notEmpty = () =>
   conflict(
@@ -112,31 +125,68 @@ async function writeExport(
     counts.accounts++;
   }
 
-  if (records.categories.length > 0) {
-    await createCategoriesRepository(tx).addMany(
-      records.categories.map((category) => ({ userId, ...category })),
+  // Custom categories are stored; a built-in one's record only says that it is hidden.
+  const categoriesRepository = createCategoriesRepository(tx);
+  const custom = records.categories.filter(
+    (category) => !isBuiltInCategory(category.name, category.isIncome),
+  );
+  if (custom.length > 0) {
+    await categoriesRepository.addMany(
+      custom.map((category) => ({ userId, name: category.name, isIncome: category.isIncome })),
     );
+  }
+  for (const category of records.categories) {
+    if (category.hidden) {
+      await categoriesRepository.setHidden(
+        { userId, name: category.name, isIncome: category.isIncome },
+        true,
+      );
+    }
   }
   counts.categories = records.categories.length;
 
+  // Receipts a batch at a time (one insert statement each, not one per receipt), the files read
+  // from the zip as the batch fills and let go once it is written.
   const receiptsRepository = createReceiptsRepository(tx);
   const receiptIds: IdMap = new Map();
+  let pending: Array<{ oldId: string; values: NewReceipt }> = [];
+  let pendingBytes = 0;
+  const flushReceipts = async () => {
+    const ids = await receiptsRepository.insertMany(
+      userId,
+      pending.map((receipt) => receipt.values),
+    );
+    pending.forEach((receipt, index) => receiptIds.set(receipt.oldId, ids[index]!));
+    counts.receipts += ids.length;
+    pending = [];
+    pendingBytes = 0;
+  };
   for (const receipt of records.receipts) {
     const content = await receiptFile(file, read, receipt.file, receipt.sha256);
     if (content.length !== receipt.sizeBytes) throw damaged(`${receipt.file} is not its size.`);
-    const row = await receiptsRepository.insert(userId, {
-      fileName: receipt.fileName,
-      mimeType: receipt.mimeType,
-      sizeBytes: receipt.sizeBytes,
-      sha256: receipt.sha256,
-      content,
-      pagePng: receipt.pagePng ? await receiptFile(file, read, receipt.pagePng) : null,
-      reading: receipt.reading ?? {},
-      shop: receipt.shop ?? null,
+    const pagePng = receipt.pagePng ? await receiptFile(file, read, receipt.pagePng) : null;
+    if (pending.length > 0 && pendingBytes + content.length > RECEIPT_BATCH_BYTES) {
+      await flushReceipts();
+    }
+    pending.push({
+      oldId: receipt.id,
+      values: {
+        fileName: receipt.fileName,
+        mimeType: receipt.mimeType,
+        sizeBytes: receipt.sizeBytes,
+        sha256: receipt.sha256,
+        content,
+        pagePng,
+        reading: receipt.reading ?? {},
+        shop: receipt.shop ?? null,
+        // Receipts are listed newest first: a restore keeps their order and age.
+        createdAt: new Date(receipt.createdAt),
+      },
     });
-    receiptIds.set(receipt.id, row.id);
-    counts.receipts++;
+    pendingBytes += content.length + (pagePng?.length ?? 0);
+    if (pending.length >= RECEIPT_BATCH) await flushReceipts();
   }
+  if (pending.length > 0) await flushReceipts();
 
   const recurringRepository = createRecurringRepository(tx);
   const recurringIds: IdMap = new Map();
@@ -161,10 +211,14 @@ async function writeExport(
     counts.recurring++;
   }
 
+  const transactionIds: IdMap = new Map();
   for (let start = 0; start < records.transactions.length; start += TRANSACTION_BATCH) {
     const batch = records.transactions.slice(start, start + TRANSACTION_BATCH);
+    const ids = newIds(batch.length);
+    batch.forEach((transaction, index) => transactionIds.set(transaction.id, ids[index]!));
     const created = await transactionsService.createMany(
-      batch.map((transaction) => ({
+      batch.map((transaction, index) => ({
+        id: ids[index]!,
         userId,
         accountId: mapped(accountIds, transaction.accountId),
         name: transaction.name,
@@ -180,12 +234,29 @@ async function writeExport(
         receiptId: mappedOrNull(receiptIds, transaction.receiptId),
         bankId: transaction.bankId,
         createdAt: transaction.createdAt,
+        tags: transaction.tags,
       })),
       { tx },
     );
     // Two occurrences of one recurring rule on one day: the second was skipped.
     if (created !== batch.length) throw damaged('a recurring rule has two occurrences on a day.');
     counts.transactions += created;
+  }
+
+  const attachmentsRepository = createAttachmentsRepository(tx);
+  for (const attachment of records.attachments) {
+    const content = await receiptFile(file, read, attachment.file, attachment.sha256);
+    if (content.length !== attachment.sizeBytes) {
+      throw damaged(`${attachment.file} is not its size.`);
+    }
+    await attachmentsRepository.insert(userId, mapped(transactionIds, attachment.transactionId), {
+      fileName: attachment.fileName,
+      mimeType: attachment.mimeType,
+      sizeBytes: attachment.sizeBytes,
+      sha256: attachment.sha256,
+      content,
+    });
+    counts.attachments++;
   }
 
   const transfers = await createTransfersRepository(tx).insertMany(
@@ -228,10 +299,24 @@ async function writeExport(
     counts.rules++;
   }
 
+  // Budgets a thousand at a time through the budgets' batch writer (a statement's parameters
+  // are limited); one the target has for that category and month already stays as it is (not
+  // counted). The exported creation time is kept (exports before issue 31 have none: now).
   const budgetsRepository = createBudgetsRepository(tx);
-  for (const budget of records.budgets) {
-    // A budget the target has for that category and month already stays as it is.
-    if (await budgetsRepository.insert(userId, budget)) counts.budgets++;
+  const budgetValues = records.budgets.map(({ createdAt, ...budget }) => {
+    const values: BudgetsToInsert = {
+      ...budget,
+      rollover: budget.rollover ?? false,
+      repeat: budget.repeat ?? false,
+      ...(createdAt ? { createdAt: new Date(createdAt) } : {}),
+    };
+    return values;
+  });
+  for (let start = 0; start < budgetValues.length; start += BUDGET_BATCH) {
+    counts.budgets += await budgetsRepository.insertMissing(
+      userId,
+      budgetValues.slice(start, start + BUDGET_BATCH),
+    );
   }
 
   const goalsRepository = createGoalsRepository(tx);
@@ -245,6 +330,16 @@ async function writeExport(
       savedCents: goal.savedCents,
     });
     counts.goals++;
+  }
+
+  const savedFiltersRepository = createSavedFiltersRepository(tx);
+  // Names are unique ignoring case: a file repeating one keeps the first.
+  const filterNames = new Set<string>();
+  for (const filter of records.savedFilters) {
+    if (filterNames.has(filter.name.toLowerCase())) continue;
+    filterNames.add(filter.name.toLowerCase());
+    await savedFiltersRepository.insert(userId, filter);
+    counts.savedFilters++;
   }
 
   const ratesRepository = createRatesRepository(tx);

@@ -1,7 +1,13 @@
 import type { ReceiptMimeType } from '@moneta/shared';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { receipts, receiptShops, transactions, type ReceiptRow } from '../../db/schema';
+import {
+  receipts,
+  receiptShops,
+  transactionAttachments,
+  transactions,
+  type ReceiptRow,
+} from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { isSameShop, normalizeHeaderLine, type ShopFingerprint } from './extract/shop-fingerprint';
 import type { ReceiptView } from './signed-urls';
@@ -9,7 +15,8 @@ import type { ReceiptView } from './signed-urls';
 /** Taught shops compared by their header lines when no tax id or phone matches. */
 const HEADER_MATCH_CANDIDATES = 200;
 
-export type NewReceipt = Omit<ReceiptRow, 'id' | 'userId' | 'createdAt'>;
+/** `createdAt` is given only by a restore, which keeps the exported one (else: now). */
+export type NewReceipt = Omit<ReceiptRow, 'id' | 'userId' | 'createdAt'> & { createdAt?: Date };
 export type ReceiptSummaryRow = Omit<ReceiptRow, 'content' | 'pagePng'> & {
   transactionId: string | null;
 };
@@ -30,6 +37,14 @@ const summaryColumns = {
 
 export function createReceiptsRepository(db: Executor) {
   return {
+    /** Inserts receipts in one statement (a restore); their ids, in order. */
+    async insertMany(userId: string, values: NewReceipt[]): Promise<string[]> {
+      if (values.length === 0) return [];
+      const rows = values.map((receipt) => ({ id: newId(), userId, ...receipt }));
+      await db.insert(receipts).values(rows);
+      return rows.map((row) => row.id);
+    },
+
     async insert(userId: string, receipt: NewReceipt): Promise<ReceiptRow> {
       const [row] = await db
         .insert(receipts)
@@ -47,18 +62,22 @@ export function createReceiptsRepository(db: Executor) {
       userId: string,
       sha256: string,
       options: { lock?: boolean } = {},
-    ): Promise<{ name: string; addedOn: string; transactionId: string } | undefined> {
+    ): Promise<
+      | { name: string; addedOn: string; transactionId: string; source: 'receipt' | 'attachment' }
+      | undefined
+    > {
       if (options.lock) {
         await db.execute(
           sql`SELECT pg_advisory_xact_lock(hashtextextended(${`receipt:${userId}:${sha256}`}, 0))`,
         );
       }
+      const expense = {
+        name: transactions.name,
+        addedOn: transactions.addedOn,
+        transactionId: transactions.id,
+      };
       const [row] = await db
-        .select({
-          name: transactions.name,
-          addedOn: transactions.addedOn,
-          transactionId: transactions.id,
-        })
+        .select(expense)
         .from(receipts)
         .innerJoin(
           transactions,
@@ -67,7 +86,29 @@ export function createReceiptsRepository(db: Executor) {
         .where(and(eq(receipts.userId, userId), eq(receipts.sha256, sha256)))
         .orderBy(desc(receipts.createdAt))
         .limit(1);
-      return row;
+      if (row) return { ...row, source: 'receipt' };
+      // A receipt's file is its expense's attachment: the same file attached by hand to an
+      // expense is that expense's receipt too.
+      const [attached] = await db
+        .select(expense)
+        .from(transactionAttachments)
+        .innerJoin(
+          transactions,
+          and(
+            eq(transactions.id, transactionAttachments.transactionId),
+            eq(transactions.userId, transactionAttachments.userId),
+          ),
+        )
+        .where(
+          and(
+            eq(transactionAttachments.userId, userId),
+            eq(transactionAttachments.sha256, sha256),
+            eq(transactions.isIncome, false),
+          ),
+        )
+        .orderBy(desc(transactionAttachments.createdAt))
+        .limit(1);
+      return attached ? { ...attached, source: 'attachment' } : undefined;
     },
 
     /** One of the user's receipts with its expense's id, locked for a review. */
@@ -136,6 +177,27 @@ export function createReceiptsRepository(db: Executor) {
       } else {
         await db.insert(receiptShops).values({ id: newId(), userId, ...values });
       }
+    },
+
+    /**
+     * Deletes one of the user's receipts, file and reading (its expense stays, without it: the
+     * foreign key sets its receipt_id to null). False when there was none.
+     */
+    async delete(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(receipts)
+        .where(and(eq(receipts.id, id), eq(receipts.userId, userId)))
+        .returning({ id: receipts.id });
+      return deleted.length > 0;
+    },
+
+    /** What the user taught about shops follows a category rename or merge. */
+    async moveTaughtCategory(userId: string, from: string, to: string): Promise<void> {
+      await db
+        .update(receiptShops)
+        // updated_at orders the taught shops by when the user taught them: a rename is not that.
+        .set({ category: to })
+        .where(and(eq(receiptShops.userId, userId), eq(receiptShops.category, from)));
     },
 
     async list(userId: string, limit: number): Promise<ReceiptSummaryRow[]> {

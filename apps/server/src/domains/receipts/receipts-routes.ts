@@ -6,6 +6,7 @@ import {
   reviewedReceiptSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
+import { sendStoredFile } from '../../http/file-reply';
 import { multipartParts, requireMultipart } from '../../http/multipart-upload';
 import { errorAnswers } from '../../http/route-schemas';
 import type { App } from '../../http/types';
@@ -116,26 +117,7 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
           await authenticate(request, reply);
           shown = await receipts.view(request.params.id, view, { userId: request.user.id });
         }
-        const encodedName = encodeURIComponent(shown.fileName);
-        reply
-          .header('Content-Type', shown.mimeType)
-          .header(
-            'Content-Disposition',
-            `inline; filename="${shown.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodedName}`,
-          )
-          .header('Cache-Control', 'private, max-age=900')
-          .header('X-Content-Type-Options', 'nosniff')
-          // The signed URL (or the token) is the permission: a client served from another
-          // origin may show the picture in an <img> (docs/architecture.md, Web app).
-          .header('Cross-Origin-Resource-Policy', 'cross-origin');
-        if (shown.mimeType !== 'application/pdf') {
-          // An image is never a document: even a crafted one cannot run anything here.
-          reply.header(
-            'Content-Security-Policy',
-            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-          );
-        }
-        return reply.send(shown.content);
+        return sendStoredFile(reply, shown);
       },
     );
   }

@@ -83,7 +83,9 @@ async function refuseSecondUpload(
   const earlier = await repository.findExpenseOfFile(userId, sha256, options);
   if (earlier) {
     throw conflict(
-      `This receipt was uploaded already: it made the expense "${earlier.name}" of ${earlier.addedOn}.`,
+      earlier.source === 'receipt'
+        ? `This receipt was uploaded already: it made the expense "${earlier.name}" of ${earlier.addedOn}.`
+        : `This receipt is attached already to the expense "${earlier.name}" of ${earlier.addedOn}.`,
       ErrorCode.RECEIPT_ALREADY_UPLOADED,
     );
   }
@@ -358,7 +360,11 @@ const EXTENSIONS: Record<ReceiptMimeType, string[]> = {
  * extension that says what the bytes are (page.html holding a JPEG is saved as page.html.jpg,
  * so that a downloaded copy never opens as a web page).
  */
-export function safeFileName(name: string, mimeType: ReceiptMimeType): string {
+export function safeFileName(
+  name: string,
+  mimeType: ReceiptMimeType,
+  fallback = 'receipt',
+): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const extensions = EXTENSIONS[mimeType];
   const extension = extensions[0]!;
@@ -367,7 +373,7 @@ export function safeFileName(name: string, mimeType: ReceiptMimeType): string {
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim()
     .slice(0, 120 - extension.length);
-  if (!cleaned) return `receipt${extension}`;
+  if (!cleaned) return `${fallback}${extension}`;
   const lower = cleaned.toLowerCase();
   return extensions.some((known) => lower.endsWith(known)) ? cleaned : `${cleaned}${extension}`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { rules, type RuleRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -90,6 +90,25 @@ export function createRulesRepository(db: Executor) {
     },
 
     /** Deletes a rule and closes the gap in the order; false when there is no such rule. */
+    /**
+     * Points the rules that give category `from` to `to` (a category rename or merge): those of
+     * that kind and those for both kinds. Answers how many changed.
+     */
+    async moveCategory(userId: string, from: string, to: string, isIncome: boolean) {
+      const moved = await db
+        .update(rules)
+        .set({ category: to, updatedAt: new Date() })
+        .where(
+          and(
+            eq(rules.userId, userId),
+            eq(rules.category, from),
+            or(isNull(rules.isIncome), eq(rules.isIncome, isIncome)),
+          ),
+        )
+        .returning({ id: rules.id });
+      return moved.length;
+    },
+
     async delete(userId: string, id: string): Promise<boolean> {
       const [removed] = await db
         .delete(rules)

@@ -30,6 +30,7 @@ export function toTransactionDto(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     currency: row.currency,
+    tags: row.tags,
     ...baseFields(row.costCents, amount),
   };
 }
@@ -76,6 +77,7 @@ export function toTransferLegDto(leg: TransferLeg): Transaction {
     transferId: leg.transferId,
     transferAccountId: leg.otherAccountId,
     currency: leg.currency,
+    tags: [],
     ...baseFields(leg.amountCents, leg.baseAmount),
   };
 }

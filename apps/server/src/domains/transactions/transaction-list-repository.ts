@@ -3,7 +3,13 @@
  * combination, and the keyset batches the CSV export streams. Reads only; the writes live in
  * transactions-repository.ts.
  */
-import type { RateSource, TransactionFilters } from '@moneta/shared';
+import {
+  type AmountComparison,
+  parseSearch,
+  type RateSource,
+  type SearchTerm,
+  type TransactionFilters,
+} from '@moneta/shared';
 import { and, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { convertedCents, rowRate } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
@@ -56,6 +62,69 @@ function likePattern(term: string): string {
 }
 
 const placeholder = sql.placeholder;
+
+const COMPARISONS: Record<AmountComparison, SQL> = {
+  '>': sql.raw('>'),
+  '>=': sql.raw('>='),
+  '<': sql.raw('<'),
+  '<=': sql.raw('<='),
+  '=': sql.raw('='),
+};
+
+/** One term of a search with operators (packages/shared search-query.ts) as a condition. */
+function termCondition(userId: string, term: SearchTerm): SQL {
+  switch (term.kind) {
+    case 'words':
+    case 'phrase':
+      return sql`${transactions.searchText} LIKE ${likePattern(term.value)}`;
+    case 'exclude':
+      return sql`${transactions.searchText} NOT LIKE ${likePattern(term.value)}`;
+    case 'amount':
+      return sql`${transactions.costCents} ${COMPARISONS[term.comparison]} ${term.cents}`;
+    case 'amountOrText':
+      return sql`(${transactions.costCents} = ${term.cents} OR ${transactions.searchText} LIKE ${likePattern(term.value)})`;
+    case 'account':
+      return sql`${transactions.accountId} IN (SELECT a.id FROM accounts AS a
+        WHERE a.user_id = ${userId} AND strpos(lower(a.name), lower(${term.value})) > 0)`;
+    case 'category':
+      return sql`lower(${transactions.category}) = lower(${term.value})`;
+    case 'tag':
+      return tagCondition(term.value);
+    case 'before':
+      return sql`${transactions.addedOn} < ${term.date}::date`;
+    case 'after':
+      return sql`${transactions.addedOn} > ${term.date}::date`;
+  }
+}
+
+/** Rows carrying a tag, ignoring case: the GIN index on moneta_tag_keys(tags) (migration 0027). */
+function tagCondition(tag: string): SQL {
+  return sql`(${transactions.tags} <> '{}'::text[] AND moneta_tag_keys(${transactions.tags}) @> ARRAY[lower(${tag})]::text[])`;
+}
+
+/**
+ * The conditions of a request the prepared statements below do not cover: a tag filter, or a
+ * search with operators. Undefined for every other request (a plain search keeps its tuned
+ * statements untouched). The values are bound, not prepared: the forms of such searches are
+ * too many to prepare each.
+ */
+function extendedConditions(
+  userId: string,
+  filters: Partial<TransactionFilters>,
+): SQL[] | undefined {
+  const parsed = filters.search ? parseSearch(filters.search) : undefined;
+  if (!filters.tag && (!parsed || parsed.isPlain)) return undefined;
+  const { search: _search, tag: _tag, ...rest } = filters;
+  const values = filterValues(userId, rest);
+  const conditions = filterConditions(activeFilters(rest), 'index', (key) => values[key]);
+  if (filters.tag) conditions.push(tagCondition(filters.tag));
+  if (parsed && !parsed.isPlain) {
+    conditions.push(...parsed.terms.map((term) => termCondition(userId, term)));
+  } else if (filters.search) {
+    conditions.push(sql`${transactions.searchText} LIKE ${likePattern(filters.search)}`);
+  }
+  return conditions;
+}
 
 /** Which filters a request uses: each combination is a prepared statement of its own. */
 interface ActiveFilters {
@@ -214,6 +283,34 @@ function pageQuery(db: Executor, active: ActiveFilters, plan: SearchPlan = 'inde
 const SEARCH_WALK_LIMIT = 20_000;
 
 export function createTransactionListRepository(db: Executor) {
+  /** Rows matching extended conditions, in list order: ids first, as pageQuery does. */
+  async function extendedPage(
+    conditions: SQL[],
+    page: { limit: number; offset: number },
+  ): Promise<TransactionRow[]> {
+    const pageIds = db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(...conditions))
+      .orderBy(...LIST_ORDER)
+      .limit(page.limit)
+      .offset(page.offset)
+      .as('page_ids');
+    return db
+      .select(getTableColumns(transactions))
+      .from(transactions)
+      .innerJoin(pageIds, eq(transactions.id, pageIds.id))
+      .orderBy(...LIST_ORDER);
+  }
+
+  async function extendedCount(conditions: SQL[]): Promise<number> {
+    const [row] = await db
+      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(transactions)
+      .where(and(...conditions));
+    return row?.total ?? 0;
+  }
+
   /**
    * A search's page and count without planning on every request: the kept counts say how many
    * transactions match and how many the user has, which decides how far a walk in list order
@@ -261,6 +358,8 @@ export function createTransactionListRepository(db: Executor) {
       filters: Partial<TransactionFilters>,
       page: { limit: number; offset: number },
     ): Promise<TransactionRow[]> {
+      const extended = extendedConditions(userId, filters);
+      if (extended) return extendedPage(extended, page);
       const active = activeFilters(filters);
       const statement = preparedStatement(
         db,
@@ -281,6 +380,11 @@ export function createTransactionListRepository(db: Executor) {
       filters: Partial<TransactionFilters>,
       page: { limit: number; offset: number },
     ): Promise<{ rows: TransactionRow[]; total: number }> {
+      const extended = extendedConditions(userId, filters);
+      if (extended) {
+        const total = await extendedCount(extended);
+        return { rows: total > page.offset ? await extendedPage(extended, page) : [], total };
+      }
       const active = activeFilters(filters);
       if (active.search && !active.startDate && !active.endDate && !active.accountId)
         return searchPageWithCount(userId, filters, page);
@@ -321,6 +425,8 @@ export function createTransactionListRepository(db: Executor) {
       filters: Partial<TransactionFilters>,
       count: number,
     ): Promise<TransactionRow[]> {
+      const extended = extendedConditions(userId, filters);
+      if (extended) return extendedPage(extended, { limit: count, offset: 0 });
       const values = filterValues(userId, filters);
       return db
         .select()
@@ -342,6 +448,9 @@ export function createTransactionListRepository(db: Executor) {
       filters: Partial<TransactionFilters>,
       count: number,
     ): Promise<{ legs: TransferLeg[]; total: number }> {
+      // A transfer has no tags, amounts of one direction or category: a search with operators
+      // or a tag lists transactions only (docs/decisions.md).
+      if (extendedConditions(userId, filters)) return { legs: [], total: 0 };
       if (filters.category) return { legs: [], total: 0 };
       const conditions: SQL[] = [];
       if (filters.search)
@@ -425,6 +534,8 @@ export function createTransactionListRepository(db: Executor) {
 
     /** How many transactions match the filters (the kept counts answer most combinations). */
     async count(userId: string, filters: Partial<TransactionFilters>): Promise<number> {
+      const extended = extendedConditions(userId, filters);
+      if (extended) return extendedCount(extended);
       const active = activeFilters(filters);
       const statement = preparedStatement(
         db,
@@ -443,6 +554,20 @@ export function createTransactionListRepository(db: Executor) {
       cursor: ListCursor | undefined,
       size: number,
     ): Promise<TransactionRow[]> {
+      const extended = extendedConditions(userId, filters);
+      if (extended) {
+        if (cursor) {
+          extended.push(
+            sql`(${transactions.addedOn}, ${transactions.createdAt}, ${transactions.id}) < (${cursor.addedOn}::date, ${cursor.createdAt}, ${cursor.id}::uuid)`,
+          );
+        }
+        return db
+          .select()
+          .from(transactions)
+          .where(and(...extended))
+          .orderBy(...LIST_ORDER)
+          .limit(size);
+      }
       const active = activeFilters(filters);
       const name = statementName(
         cursor ? 'transactions_batch_after' : 'transactions_batch',

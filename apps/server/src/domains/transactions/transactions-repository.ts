@@ -21,6 +21,8 @@ export interface TransactionValues {
   receiptId?: string | null;
   /** Without one, the database picks the user's default account (the oldest not archived). */
   accountId?: string | null | undefined;
+  /** `undefined` keeps the stored tags on update, and means none on insert. */
+  tags?: string[] | undefined;
   /** The import that created it, and the bank's own id of it (docs/architecture.md, Imports). */
   importId?: string | null;
   bankId?: string | null;
@@ -35,7 +37,28 @@ export interface TransactionValues {
  * A row for the bulk path, which may hold several users' rows; a restore (docs/export-format.md)
  * gives each its original creation time, which orders a day's rows in the list.
  */
-export type NewTransactionRow = TransactionValues & { userId: string; createdAt?: string };
+/** The columns a bulk edit may set, by SQL name. */
+export const BULK_FIELDS = ['category', 'account_id', 'name', 'added_on', 'note', 'tags'] as const;
+export type BulkField = (typeof BULK_FIELDS)[number];
+
+/** A bulk-edited row's values before the edit. */
+export type BulkBefore = {
+  id: string;
+  is_income: boolean;
+  category: string;
+  account_id: string;
+  name: string;
+  added_on: string;
+  note: string | null;
+  tags: string[];
+};
+
+export type NewTransactionRow = TransactionValues & {
+  userId: string;
+  createdAt?: string;
+  /** The id to give it (a restore maps the export's ids to these); else a new one. */
+  id?: string;
+};
 
 type TransactionInsert = typeof transactions.$inferInsert;
 
@@ -168,8 +191,12 @@ export function createTransactionsRepository(db: Executor) {
     async insertMany(rows: NewTransactionRow[]): Promise<number> {
       if (rows.length === 0) return 0;
       const ids = newIds(rows.length);
-      const records = rows.map((row, index) => toColumnRecord({ ...row, id: ids[index]! }));
+      const records = rows.map((row, index) =>
+        toColumnRecord({ ...row, id: row.id ?? ids[index]! }),
+      );
       const given = new Set(records.flatMap((record) => Object.keys(record)));
+      // A row without tags among rows with them has none (the column is NOT NULL).
+      if (given.has('tags')) for (const record of records) record.tags ??= [];
       const columns = columnList(
         Object.values(COLUMNS)
           .map((column) => column.name)
@@ -290,20 +317,135 @@ export function createTransactionsRepository(db: Executor) {
         .filter((column) => !column.isGenerated && given.has(column.name))
         .map((column) => column.name);
       const linked: Record<string, string> = {
-        recurring_id: 'recurring_rules',
         receipt_id: 'receipts',
         import_id: 'imports',
       };
-      const values = names.map((name) =>
-        linked[name]
-          ? sql`(SELECT p.id FROM ${sql.identifier(linked[name])} AS p WHERE p.id = s.${sql.identifier(name)})`
-          : sql`s.${sql.identifier(name)}`,
-      );
+      const values = names.map((name) => {
+        if (linked[name]) {
+          return sql`(SELECT p.id FROM ${sql.identifier(linked[name])} AS p WHERE p.id = s.${sql.identifier(name)})`;
+        }
+        // A rule's occurrence whose day another row holds now stays, unlinked (the unique key).
+        if (name === 'recurring_id') {
+          return sql`(SELECT p.id FROM recurring_rules AS p WHERE p.id = s.recurring_id
+            AND NOT EXISTS (SELECT 1 FROM transactions AS o
+              WHERE o.recurring_id = s.recurring_id AND o.added_on = s.added_on))`;
+        }
+        // An account deleted since: NULL puts the row in the user's default account (0009).
+        if (name === 'account_id') {
+          return sql`(SELECT a.id FROM accounts AS a
+            WHERE a.user_id = s.user_id AND a.id = s.account_id)`;
+        }
+        return sql`s.${sql.identifier(name)}`;
+      });
       const result = await db.execute(sql`
         INSERT INTO transactions (${columnList(names)})
         SELECT ${sql.join(values, sql`, `)}
         FROM jsonb_populate_recordset(NULL::transactions, ${JSON.stringify(snapshots)}::jsonb) AS s
         ON CONFLICT (id) DO NOTHING`);
+      return result.rowCount ?? 0;
+    },
+
+    /**
+     * Moves the user's transactions with these ids to the trash (deleted_transactions, as `take`
+     * snapshots them) in one statement, with their attached files (held in
+     * deleted_transaction_attachments: the delete's cascade takes them from
+     * transaction_attachments at the end of the statement, after this copy read them); returns
+     * how many moved.
+     */
+    async moveToTrash(userId: string, ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await db.execute(sql`
+        WITH taken AS (
+          DELETE FROM transactions AS t
+          WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
+          RETURNING t.id, t.user_id, to_jsonb(t) - ${generatedColumnNames()}::text[] AS row
+        ), held AS (
+          INSERT INTO deleted_transaction_attachments (id, user_id, transaction_id, file_name,
+            mime_type, size_bytes, sha256, content, created_at)
+          SELECT a.id, a.user_id, a.transaction_id, a.file_name, a.mime_type, a.size_bytes,
+            a.sha256, a.content, a.created_at
+          FROM transaction_attachments AS a
+          WHERE a.user_id = ${userId} AND a.transaction_id IN (SELECT id FROM taken)
+          ON CONFLICT (id) DO NOTHING
+        )
+        INSERT INTO deleted_transactions (id, user_id, row)
+        SELECT id, user_id, row FROM taken
+        ON CONFLICT (id) DO UPDATE SET row = excluded.row, deleted_at = now()`);
+      return result.rowCount ?? 0;
+    },
+
+    /**
+     * Sets fields of the user's transactions, each row its own values (`changes`: id → fields
+     * by SQL name; a field a row leaves out stays), in one statement: a bulk edit and its undo.
+     * Returns, per row changed, its values before, by SQL name.
+     */
+    async setFields(
+      userId: string,
+      changes: Array<{ id: string } & Partial<Record<BulkField, unknown>>>,
+    ): Promise<BulkBefore[]> {
+      if (changes.length === 0) return [];
+      const assignments = BULK_FIELDS.map(
+        (field) =>
+          sql`${sql.identifier(field)} = CASE WHEN c.given ? ${field} THEN c.${sql.identifier(field)} ELSE t.${sql.identifier(field)} END`,
+      );
+      const records = changes.map((change) => ({
+        ...change,
+        given: Object.fromEntries(
+          Object.entries(change)
+            .filter(([key, value]) => key !== 'id' && value !== undefined)
+            .map(([key]) => [key, true]),
+        ),
+      }));
+      const result = await db.execute<BulkBefore>(sql`
+        WITH c AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS c(
+            id uuid, given jsonb, category text, account_id uuid, name text, added_on date,
+            note text, tags text[])
+        ), before AS (
+          SELECT t.id, t.is_income, t.category, t.account_id, t.name,
+            t.added_on::text AS added_on, t.note, t.tags
+          FROM transactions AS t JOIN c ON c.id = t.id
+          WHERE t.user_id = ${userId}
+          FOR UPDATE OF t
+        )
+        UPDATE transactions AS t
+        SET ${sql.join(assignments, sql`, `)}, updated_at = now()
+        FROM c, before
+        WHERE t.user_id = ${userId} AND t.id = c.id AND before.id = t.id
+        RETURNING before.*`);
+      return result.rows;
+    },
+
+    /**
+     * Renames a tag on every one of the user's transactions that carry it; a transaction that
+     * carries the new name already keeps it once (a merge). Rows with the new name in another
+     * case take the new spelling too. Returns how many rows carry the new name afterwards.
+     */
+    async renameTag(userId: string, from: string, to: string): Promise<number> {
+      const result = await db.execute(sql`
+        UPDATE transactions AS t
+        SET tags = (
+          SELECT array_agg(d.tag ORDER BY d.ord) FROM (
+            SELECT DISTINCT ON (lower(s.tag)) s.tag, s.ord FROM (
+              SELECT CASE WHEN lower(u.tag) IN (lower(${from}), lower(${to})) THEN ${to}::text
+                ELSE u.tag END AS tag, u.ord
+              FROM unnest(t.tags) WITH ORDINALITY AS u(tag, ord)) AS s
+            ORDER BY lower(s.tag), s.ord) AS d),
+          updated_at = now()
+        WHERE t.user_id = ${userId} AND t.tags <> '{}'::text[]
+          AND moneta_tag_keys(t.tags) && ARRAY[lower(${from}), lower(${to})]::text[]`);
+      return result.rowCount ?? 0;
+    },
+
+    /** Takes a tag off every one of the user's transactions; returns how many lost it. */
+    async removeTag(userId: string, tag: string): Promise<number> {
+      const result = await db.execute(sql`
+        UPDATE transactions AS t
+        SET tags = array(SELECT u.tag FROM unnest(t.tags) WITH ORDINALITY AS u(tag, ord)
+            WHERE lower(u.tag) <> lower(${tag}) ORDER BY u.ord),
+          updated_at = now()
+        WHERE t.user_id = ${userId} AND t.tags <> '{}'::text[]
+          AND moneta_tag_keys(t.tags) @> ARRAY[lower(${tag})]::text[]`);
       return result.rowCount ?? 0;
     },
 

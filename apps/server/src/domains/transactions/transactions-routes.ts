@@ -1,6 +1,12 @@
 import {
   apiErrorSchema,
   bulkDeleteSchema,
+  bulkEditResultSchema,
+  bulkEditSchema,
+  bulkRevertSchema,
+  pageQueryShape,
+  trashPageSchema,
+  trashRestoreSchema,
   chartDataSchema,
   chartQuerySchema,
   idempotencyKeySchema,
@@ -155,6 +161,71 @@ export async function transactionsRoutes(
         request.body.transactionIds,
       );
       return { message: `${deletedCount} transaction(s) deleted.`, deletedCount };
+    },
+  );
+
+  app.patch(
+    '/bulk',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Give several transactions the same category, account, name, date, note or tags',
+        description:
+          'All or nothing: if any id is not one of your transactions, nothing changes (404). The answer holds what each row had before in `previous`, which POST /transactions/bulk/revert puts back.',
+        body: bulkEditSchema,
+        response: { 200: bulkEditResultSchema, ...errors, ...errorAnswers(409) },
+      },
+    },
+    async (request) =>
+      transactions.bulkEdit(request.user.id, request.body.transactionIds, request.body.set),
+  );
+
+  app.post(
+    '/bulk/revert',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Undo a bulk edit: put back the `previous` values it answered',
+        body: bulkRevertSchema,
+        response: { 200: bulkEditResultSchema, ...errors, ...errorAnswers(409) },
+      },
+    },
+    async (request) => transactions.bulkRevert(request.user.id, request.body.previous),
+  );
+
+  app.get(
+    '/trash',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deleted transactions, restorable for 30 days, the latest deleted first',
+        querystring: z.object(pageQueryShape),
+        response: { 200: trashPageSchema, ...errors },
+      },
+    },
+    async (request) => transactions.trash(request.user.id, request.query.page, request.query.limit),
+  );
+
+  app.post(
+    '/trash/restore',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Put deleted transactions back, all or nothing',
+        body: trashRestoreSchema,
+        response: { 200: messageSchema.extend({ restoredCount: z.number() }), ...errors },
+      },
+    },
+    async (request) => {
+      const restoredCount = await transactions.restoreFromTrash(
+        request.user.id,
+        request.body.transactionIds,
+      );
+      return { message: `${restoredCount} transaction(s) restored.`, restoredCount };
     },
   );
 

@@ -1,5 +1,12 @@
 import {
   addDays,
+  type BulkEditPrevious,
+  type BulkEditResult,
+  type BulkEditSet,
+  type bulkRevertSchema,
+  tagKey,
+  type TrashedTransaction,
+  type TrashPage,
   type ChartData,
   datesBetween,
   ErrorCode,
@@ -19,14 +26,18 @@ import {
 import type { Readable } from 'node:stream';
 import type { Executor } from '../../db/database';
 import type { TransactionRow, UserRow } from '../../db/schema';
-import { badRequest, notFound, sessionExpired } from '../../http/app-error';
-import { isForeignKeyViolation } from '../../db/postgres-errors';
+import { badRequest, conflict, notFound, sessionExpired } from '../../http/app-error';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors';
+import type { z } from 'zod';
+import { createTagsRepository } from '../tags/tags-repository';
+import { createTrashRepository, TRASH_DAYS, type TrashedRow } from './trash-repository';
 import { isId, newIds } from '../../lib/ids';
 import { createAccountsRepository } from '../accounts/accounts-repository';
 import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
 import { assertCurrencyDecimals, knownCurrency } from '../rates/currency-rules';
 import { createUsersRepository } from '../users/users-repository';
 import { createBaseAmountsRepository } from './base-amounts-repository';
+import type { CategoryKey } from '../categories/categories-repository';
 import { rememberCategories, rememberCategory } from '../categories/remember-category';
 import { exportCsv } from './csv-export';
 import {
@@ -38,6 +49,7 @@ import {
 import { createTransactionListRepository } from './transaction-list-repository';
 import { createTransactionTotalsRepository } from './transaction-totals-repository';
 import {
+  type BulkField,
   createTransactionsRepository,
   type NewTransactionRow,
   type OccurrenceCandidate,
@@ -64,6 +76,117 @@ function toValues(input: ValidTransactionInput | ValidTransactionUpdate): Transa
     isIncome: input.isIncome,
     note: input.note,
     accountId: input.accountId,
+    tags: input.tags,
+  };
+}
+
+const someNotFound = () =>
+  notFound(
+    'Some of the selected transactions were not found. Nothing was changed.',
+    ErrorCode.TRANSACTION_NOT_FOUND,
+  );
+
+const notInTrash = () =>
+  notFound(
+    'Some of these transactions are not in the trash (restored already, or deleted more than 30 days ago). Nothing was restored.',
+    ErrorCode.TRASH_NOT_FOUND,
+  );
+
+const tagNotFound = () => notFound('No transaction has this tag.', ErrorCode.TAG_NOT_FOUND);
+
+type BulkRevertInput = z.output<typeof bulkRevertSchema>['previous'];
+type BulkValues = Partial<Omit<BulkEditPrevious, '_id'>>;
+
+/** A bulk edit's fields by SQL name; a field left out (undefined) stays as each row has it. */
+function toBulkFields(values: BulkValues): Partial<Record<BulkField, unknown>> {
+  return {
+    category: values.category,
+    account_id: values.accountId,
+    name: values.name,
+    added_on: values.addedOn,
+    note: values.note,
+    tags: values.tags,
+  };
+}
+
+/** Tags as the user already spells them ("TRIP" joins their "Trip"). */
+async function inUsersSpelling(tx: Executor, userId: string, tags: string[]): Promise<string[]> {
+  const spellings = await createTagsRepository(tx).spellings(userId, tags);
+  return tags.map((tag) => spellings.get(tagKey(tag)) ?? tag);
+}
+
+/**
+ * Sets each row's fields in one statement, all or nothing: a row that is not the user's changes
+ * none (404). Remembers the categories given, for the kinds they reached. `set` names the fields
+ * of an edit (its `previous` holds those); a revert's `previous` holds the fields it gave.
+ */
+async function setEach(
+  tx: Executor,
+  userId: string,
+  changes: Array<{ id: string } & Partial<Record<BulkField, unknown>>>,
+  set: BulkValues | undefined,
+): Promise<BulkEditResult> {
+  let before;
+  try {
+    before = await createTransactionsRepository(tx).setFields(userId, changes);
+  } catch (error) {
+    if (isUniqueViolation(error, 'transactions_recurring_occurrence_key')) {
+      throw conflict(
+        'Two occurrences of the same recurring transaction cannot fall on the same day. Nothing was changed.',
+        ErrorCode.RECURRING_DAY_TAKEN,
+      );
+    }
+    throw error;
+  }
+  if (before.length !== changes.length) throw someNotFound();
+  const changeOf = new Map(changes.map((change) => [change.id, change]));
+  const categories = new Map<string, CategoryKey>();
+  for (const row of before) {
+    const category = changeOf.get(row.id)?.category;
+    if (typeof category === 'string') {
+      categories.set(`${row.is_income}|${category}`, {
+        userId,
+        name: category,
+        isIncome: row.is_income,
+      });
+    }
+  }
+  await rememberCategories(tx, [...categories.values()]);
+  return {
+    updatedCount: before.length,
+    previous: before.map((row) => {
+      const given = set ?? changeOf.get(row.id) ?? {};
+      const has = (key: string) => (given as Record<string, unknown>)[key] !== undefined;
+      return {
+        _id: row.id,
+        ...(has('category') ? { category: row.category } : {}),
+        ...(has('accountId') || has('account_id') ? { accountId: row.account_id } : {}),
+        ...(has('name') ? { name: row.name } : {}),
+        ...(has('addedOn') || has('added_on') ? { addedOn: row.added_on } : {}),
+        ...(has('note') ? { note: row.note || null } : {}),
+        ...(has('tags') ? { tags: row.tags } : {}),
+      };
+    }),
+  };
+}
+
+/** A trashed row as the API shows it. */
+function toTrashedDto({ snapshot, deletedAt }: TrashedRow): TrashedTransaction {
+  const row = snapshot as Record<string, unknown>;
+  const purgeOn = new Date(deletedAt.getTime() + TRASH_DAYS * 86_400_000);
+  return {
+    _id: snapshot.id,
+    name: String(row.name),
+    category: String(row.category),
+    cost: fromStoredHundredths(Number(row.cost_cents)),
+    currency: String(row.currency),
+    addedOn: String(row.added_on),
+    isIncome: row.is_income === true,
+    note: typeof row.note === 'string' && row.note !== '' ? row.note : null,
+    accountId: String(row.account_id),
+    tags: Array.isArray(row.tags) ? row.tags.map(String) : [],
+    deletedAt: deletedAt.toISOString(),
+    purgeOn: purgeOn.toISOString().slice(0, 10),
   };
 }
 
@@ -255,8 +378,9 @@ export function createTransactionsService(db: Executor) {
         inTransaction({ tx }, async (tx) => {
           const money = await currencyValues(tx, userId, input);
           await rememberCategory(tx, userId, input.category, input.isIncome);
+          const tags = input.tags && (await inUsersSpelling(tx, userId, input.tags));
           const row = await createTransactionsRepository(tx).insert(userId, {
-            ...toValues(input),
+            ...toValues({ ...input, tags }),
             ...money.values,
             ...links,
           });
@@ -351,7 +475,11 @@ export function createTransactionsService(db: Executor) {
           const stored = await repository.find(userId, id);
           if (!stored) throw transactionNotFound();
           const money = await currencyValues(tx, userId, input, stored);
-          const row = await repository.update(userId, id, { ...toValues(input), ...money.values });
+          const tags = input.tags && (await inUsersSpelling(tx, userId, input.tags));
+          const row = await repository.update(userId, id, {
+            ...toValues({ ...input, tags }),
+            ...money.values,
+          });
           if (!row) throw transactionNotFound();
           await rememberCategory(tx, userId, input.category, input.isIncome);
           return dtoOf(tx, userId, money.base, row);
@@ -359,10 +487,14 @@ export function createTransactionsService(db: Executor) {
       );
     },
 
+    /** Deletes a transaction into the trash, where it can be restored for 30 days. */
     async remove(userId: string, id: string, options: WriteOptions = {}): Promise<void> {
       if (!isId(id)) throw transactionNotFound();
-      const isDeleted = await createTransactionsRepository(options.tx ?? db).delete(userId, id);
-      if (!isDeleted) throw transactionNotFound();
+      const moved = await inTransaction(options, async (tx) => {
+        await createTrashRepository(tx).purgeExpired();
+        return createTransactionsRepository(tx).moveToTrash(userId, [id]);
+      });
+      if (moved === 0) throw transactionNotFound();
     },
 
     /** All or nothing: if any id is not one of the user's transactions, nothing is deleted. */
@@ -378,7 +510,8 @@ export function createTransactionsService(db: Executor) {
           ErrorCode.TRANSACTION_NOT_FOUND,
         );
       return inTransaction(options, async (tx) => {
-        const deleted = await createTransactionsRepository(tx).deleteMany(userId, ids);
+        await createTrashRepository(tx).purgeExpired();
+        const deleted = await createTransactionsRepository(tx).moveToTrash(userId, ids);
         if (deleted !== ids.length) {
           // Throwing rolls the deletion back.
           throw notFound(
@@ -390,7 +523,101 @@ export function createTransactionsService(db: Executor) {
       });
     },
 
-    /** Undoes an import: deletes the transactions it created; returns how many. */
+    /** The user's trash, the latest deleted first (docs/api.md, Trash). */
+    async trash(userId: string, page: number, limit: number): Promise<TrashPage> {
+      const { rows, total } = await createTrashRepository(db).page(userId, {
+        limit,
+        offset: (page - 1) * limit,
+      });
+      return {
+        transactions: rows.map(toTrashedDto),
+        totalPages: Math.max(1, Math.ceil(total / limit)),
+        currentPage: page,
+        total,
+      };
+    },
+
+    /**
+     * Puts trashed transactions back as they were, all or nothing: an id that is not in the
+     * user's trash (never deleted, restored already, expired, someone else's) restores none.
+     */
+    async restoreFromTrash(userId: string, transactionIds: string[]): Promise<number> {
+      const ids = [...new Set(transactionIds)];
+      if (!ids.every(isId)) throw notInTrash();
+      return db.transaction(async (tx) => {
+        const snapshots = await createTrashRepository(tx).take(userId, ids);
+        if (snapshots.length !== ids.length) throw notInTrash();
+        // A custom category deleted since comes back with its rows (as any write remembers it).
+        const categories = new Map<string, CategoryKey>();
+        for (const snapshot of snapshots) {
+          const name = String(snapshot.category);
+          const isIncome = snapshot.is_income === true;
+          categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+        }
+        await rememberCategories(tx, [...categories.values()]);
+        const restored = await createTransactionsRepository(tx).restore(snapshots);
+        if (restored !== ids.length) throw notInTrash();
+        await createTrashRepository(tx).restoreAttachments(userId, ids);
+        return restored;
+      });
+    },
+
+    /**
+     * Gives every selected transaction the same values for the fields `set` names, all or
+     * nothing, in one statement; answers what each row held before (an Undo puts it back).
+     */
+    async bulkEdit(userId: string, transactionIds: string[], set: BulkEditSet) {
+      const ids = [...new Set(transactionIds)];
+      if (!ids.every(isId)) throw someNotFound();
+      return inOwnAccount(set.accountId, () =>
+        db.transaction(async (tx) => {
+          const tags = set.tags && (await inUsersSpelling(tx, userId, set.tags));
+          const fields = toBulkFields({ ...set, tags });
+          return setEach(
+            tx,
+            userId,
+            ids.map((id) => ({ id, ...fields })),
+            set,
+          );
+        }),
+      );
+    },
+
+    /** Puts back what a bulk edit answered as `previous`, all or nothing. */
+    async bulkRevert(userId: string, previous: BulkRevertInput) {
+      const byId = new Map(previous.map((row) => [row._id, row]));
+      if (![...byId.keys()].every(isId)) throw someNotFound();
+      const accountIds = [...byId.values()].flatMap((row) =>
+        row.accountId ? [row.accountId] : [],
+      );
+      if (!accountIds.every(isId)) throw accountNotFound();
+      return inOwnAccount(undefined, () =>
+        db.transaction(async (tx) =>
+          setEach(
+            tx,
+            userId,
+            [...byId.values()].map(({ _id, ...fields }) => ({ id: _id, ...toBulkFields(fields) })),
+            undefined,
+          ),
+        ),
+      );
+    },
+
+    /** Renames or merges a tag on all the user's transactions (docs/api.md, Tags). */
+    async renameTag(userId: string, from: string, to: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const spelling = await createTagsRepository(tx).spellings(userId, [from]);
+        if (!spelling.has(tagKey(from))) throw tagNotFound();
+        return createTransactionsRepository(tx).renameTag(userId, from, to);
+      });
+    },
+
+    async removeTag(userId: string, tag: string): Promise<number> {
+      const removed = await createTransactionsRepository(db).removeTag(userId, tag);
+      if (removed === 0) throw tagNotFound();
+      return removed;
+    },
+
     /**
      * Takes the user's transactions with these ids out of the ledger, for a transfer that
      * replaces them (docs/transfers.md): deleted, and returned as they were so that they can be
@@ -410,8 +637,14 @@ export function createTransactionsService(db: Executor) {
       return createTransactionsRepository(options.tx ?? db).restore(snapshots);
     },
 
+    /**
+     * Undoes an import: deletes the transactions it created, and forgets those of them in the
+     * trash (an undone import's rows must not come back); returns how many were deleted.
+     */
     async removeByImport(userId: string, importId: string, options: WriteOptions = {}) {
-      return createTransactionsRepository(options.tx ?? db).deleteByImport(userId, importId);
+      const tx = options.tx ?? db;
+      await createTrashRepository(tx).forgetImport(userId, importId);
+      return createTransactionsRepository(tx).deleteByImport(userId, importId);
     },
 
     /**

@@ -125,9 +125,10 @@ export interface ImportedTransferRow {
   matchOf: string | null;
   /**
    * The other leg as another statement of the same file books it (a multi-account file): its
-   * date and bank id; the transfer's two legs then both come from this import.
+   * date, bank id and amount (in its account's currency, which may differ); the transfer's two
+   * legs then both come from this import.
    */
-  otherLeg: { date: string; bankId: string | null } | null;
+  otherLeg: { date: string; bankId: string | null; amountCents: number } | null;
 }
 
 const snapshotText = (snapshot: TransactionSnapshot | undefined, key: string) => {
@@ -160,6 +161,23 @@ function transferOfLegs(
     toBankId: into.bankId,
     replaced: replaced.length > 0 ? replaced : null,
   };
+}
+
+/**
+ * An imported transfer row's amount in the other account's currency at the row's day's rate;
+ * undefined when both accounts share a currency, or no rate is known for the day (the row's own
+ * amount then stands for both legs, as before transfers carried two amounts).
+ */
+async function amountInOtherAccount(
+  rates: ReturnType<typeof createRatesRepository>,
+  currencies: Map<string, string>,
+  userId: string,
+  row: ImportedTransferRow,
+): Promise<number | undefined> {
+  const own = currencies.get(row.accountId);
+  const other = currencies.get(row.transferAccountId);
+  if (!own || !other || own === other) return undefined;
+  return rates.convert(userId, row.amountCents, own, other, row.date);
 }
 
 /** A transaction's leg as transferOfLegs takes it. */
@@ -248,19 +266,40 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         { tx },
       );
       const byId = new Map(taken.map((snapshot) => [snapshot.id, snapshot]));
-      const values = rows.map((row) => {
+      const currencies = await createAccountsRepository(tx).currencies(userId);
+      const rates = createRatesRepository(tx);
+      const values: TransferFromRows[] = [];
+      for (const row of rows) {
         const own = { accountId: row.accountId, date: row.date, importId, bankId: row.bankId };
         const matched = row.matchOf ? byId.get(row.matchOf) : undefined;
+        const otherLeg = row.otherLeg;
         const other = matched
           ? legOf(matched)
-          : row.otherLeg
-            ? { accountId: row.transferAccountId, importId, ...row.otherLeg }
+          : otherLeg
+            ? {
+                accountId: row.transferAccountId,
+                importId,
+                date: otherLeg.date,
+                bankId: otherLeg.bankId,
+              }
             : { accountId: row.transferAccountId, date: row.date, importId: null, bankId: null };
         const note = row.note ?? (row.name || null);
-        return row.isIncome
-          ? transferOfLegs(other, own, row.amountCents, note, matched ? [matched] : [])
-          : transferOfLegs(own, other, row.amountCents, note, matched ? [matched] : []);
-      });
+        // Each leg keeps its own amount in its account's currency (docs/currencies.md): the
+        // other leg's as booked (another statement of the file, or the matched transaction),
+        // else this amount at the day's rate, as POST /transfers fills in `toAmount`.
+        const otherCents = matched
+          ? Number(matched.cost_cents)
+          : (otherLeg?.amountCents ??
+            (await amountInOtherAccount(rates, currencies, userId, row)) ??
+            row.amountCents);
+        const [outCents, inCents] = row.isIncome
+          ? [otherCents, row.amountCents]
+          : [row.amountCents, otherCents];
+        const legs = row.isIncome
+          ? transferOfLegs(other, own, outCents, note, matched ? [matched] : [])
+          : transferOfLegs(own, other, outCents, note, matched ? [matched] : []);
+        values.push({ ...legs, toAmountCents: inCents === outCents ? null : inCents });
+      }
       const inserted = await inOwnRows(() =>
         createTransfersRepository(tx).insertMany(userId, values),
       );

@@ -29,6 +29,12 @@ export interface ReadRow {
   problem: string | null;
   /** The index of the file's statement (FileStatement) the row belongs to; 0 in most files. */
   statement: number;
+  /**
+   * What the file itself says of the row being a transfer, stored as the user's choice would be
+   * (`import_rows.transfer_choice`): false when another app's export says it is not one
+   * (docs/imports-other-apps.md). Absent (null) for bank files, which say nothing.
+   */
+  transferChoice?: boolean | null;
 }
 
 /** A record that is not a row of the import (a CSV's preamble or header line). */

@@ -2,7 +2,7 @@ import { ErrorCode } from '@moneta/shared';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ImportFormat, ImportMapping, ImportMappingReasons } from '@moneta/shared';
+import type { ImportFormat, ImportMapping, ImportMappingReasons, OtherApp } from '@moneta/shared';
 import { CsvError, parse } from 'csv-parse';
 import { fileAccountIdentifiers } from './account-identifiers';
 import { readCamt053 } from './camt053';
@@ -20,6 +20,7 @@ import { detectFormat, refuseBinary, SUPPORTED_FORMATS_TEXT } from './file-forma
 import { notSupported, unreadable } from './import-refusal';
 import { withoutReasons, withReasons, type StoredImportMapping } from './mapping-reasons';
 import { readOfx } from './ofx';
+import { readAppExport, recogniseApp, type RecognisedApp } from './other-apps/read-app-export';
 import { readQif } from './qif';
 import { recordOnly, type ReadRow } from './read-row';
 import {
@@ -55,6 +56,11 @@ export interface UploadReading {
   format: ImportFormat;
   encoding: TextEncoding;
   csv: CsvLayout | undefined;
+  /**
+   * A CSV recognised as another app's export by its header (docs/imports-other-apps.md): read
+   * by that app's columns, without a mapping (`csv` is undefined).
+   */
+  app: { app: OtherApp; columns: string[] } | undefined;
   /** Data rows (a CSV's preamble and header not counted). */
   rowCount: number;
   /** The accounts the file says it is a statement of (normalised), in file order. */
@@ -154,6 +160,7 @@ export async function readUpload(
     format: detected.format,
     encoding: decoder.encoding,
     csv: undefined,
+    app: undefined,
     rowCount,
     accountIdentifiers: fileAccountIdentifiers(detected.format, text),
     statements,
@@ -202,6 +209,10 @@ async function readCsv(
   let position = 0;
   let batch: ReadRow[] = [];
   const initial: string[][] = [];
+  /** Another app's export: its header and every record after it, read at the end. */
+  let app: RecognisedApp | undefined;
+  let appHeader: string[] = [];
+  const appRecords: string[][] = [];
 
   const add = async (cells: string[]) => {
     const current = layout!;
@@ -231,19 +242,35 @@ async function readCsv(
     for (const cells of initial) await add(cells);
     initial.length = 0;
   };
+  /** The first record is an app's header, or the file is a bank's CSV. */
+  const decide = async () => {
+    app = initial.length > 0 ? recogniseApp(initial[0]!) : undefined;
+    if (!app) return decideLayout();
+    appHeader = initial[0]!;
+    appRecords.push(...initial.slice(1));
+    initial.length = 0;
+  };
 
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
-      if (layout) await add(record);
+      if (app) appRecords.push(record);
+      else if (layout) await add(record);
       else {
         initial.push(record);
-        if (initial.length >= DETECTION_RECORDS) await decideLayout();
+        if (initial.length >= DETECTION_RECORDS) await decide();
       }
     }
   } catch (error) {
     throw csvError(error);
   }
-  if (!layout) await decideLayout();
+  if (!layout && !app) await decide();
+  if (app) {
+    return {
+      ...(await writeAppExport(app, appRecords, options)),
+      encoding: decoder.encoding,
+      app: { app: app.app, columns: appHeader },
+    };
+  }
   await options.write(batch);
   const result = layout!;
   const rowCount = position - result.firstRow;
@@ -259,10 +286,35 @@ async function readCsv(
     format: 'csv',
     encoding: decoder.encoding,
     csv: result,
+    app: undefined,
     rowCount,
     accountIdentifiers: [],
     statements: [],
   };
+}
+
+/** An app's export read whole (docs/imports-other-apps.md) and written in batches. */
+async function writeAppExport(
+  app: RecognisedApp,
+  records: string[][],
+  options: ReadUploadOptions,
+): Promise<Omit<UploadReading, 'encoding' | 'app'>> {
+  if (records.length === 0) {
+    throw unreadable('The file has a header but no rows of transactions.', ErrorCode.NO_ROWS);
+  }
+  const { rows, statements } = readAppExport(app, records, options.monthFirst);
+  let rowCount = 0;
+  let batch: ReadRow[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    rowCount++;
+    if (batch.length >= BATCH_ROWS) {
+      await options.write(batch);
+      batch = [];
+    }
+  }
+  await options.write(batch);
+  return { format: 'csv', csv: undefined, rowCount, accountIdentifiers: [], statements };
 }
 
 /** Where the table starts and how its columns map: remembered for this header, or detected. */

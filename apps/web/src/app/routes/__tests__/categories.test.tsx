@@ -6,6 +6,20 @@ import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { makePage, transactionHandlers } from '@/testing/transactions';
 
+/** What GET /api/categories answers for these lists (no counts, nothing hidden). */
+function managed(expense: readonly string[], income: readonly string[]) {
+  const describe = (isIncome: boolean) => (name: string) => ({
+    name,
+    isIncome,
+    isBuiltIn: (isIncome ? BUILT_IN_INCOME_CATEGORIES : BUILT_IN_EXPENSE_CATEGORIES).some(
+      (builtIn) => builtIn === name,
+    ),
+    hidden: false,
+    transactionCount: 0,
+  });
+  return [...expense.map(describe(false)), ...income.map(describe(true))];
+}
+
 /** A user with one custom expense category, Pets, until it is deleted. */
 function signedInWithPets() {
   let custom = ['Pets'];
@@ -19,6 +33,7 @@ function signedInWithPets() {
     'GET /api/transactions/categories': () => ({
       body: [...new Set([...expense(), ...BUILT_IN_INCOME_CATEGORIES])],
     }),
+    'GET /api/categories': () => ({ body: managed(expense(), BUILT_IN_INCOME_CATEGORIES) }),
     'DELETE /api/transactions/category': () => {
       custom = [];
       return { body: { message: 'Deleted.', movedCount: 2 } };
@@ -107,6 +122,7 @@ describe('adding a category in Manage Categories', () => {
       ...transactionHandlers(),
       'GET /api/transactions': { body: makePage([]) },
       'GET /api/transactions/categories/income': () => ({ body: income }),
+      'GET /api/categories': () => ({ body: managed(BUILT_IN_EXPENSE_CATEGORIES, income) }),
       'POST /api/categories': ({ body }) => {
         const { name, isIncome } = body as { name: string; isIncome: boolean };
         if (name === 'Food') {
@@ -150,6 +166,103 @@ describe('adding a category in Manage Categories', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
       { name: 'Food', isIncome: false },
       { name: 'Tutoring', isIncome: true },
+    ]);
+  });
+});
+
+describe('renaming, merging and hiding in Manage Categories', () => {
+  it('confirms a merge naming how many transactions move, and hides a built-in', async () => {
+    let custom = [
+      { name: 'Pets', transactionCount: 12 },
+      { name: 'Animals', transactionCount: 3 },
+    ];
+    let hidden: string[] = [];
+    window.localStorage.setItem('token', 'jwt-token');
+    const { calls } = fakeApi({
+      'GET /api/auth/me': { body: makeUser() },
+      ...transactionHandlers(),
+      'GET /api/transactions': { body: makePage([]) },
+      'GET /api/categories': () => ({
+        body: [
+          ...managed(BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES).map((entry) => ({
+            ...entry,
+            hidden: hidden.includes(entry.name),
+          })),
+          ...custom.map((entry) => ({
+            ...entry,
+            isIncome: false,
+            isBuiltIn: false,
+            hidden: false,
+          })),
+        ],
+      }),
+      'PUT /api/categories': ({ body }) => {
+        const { from, to } = body as { from: string; to: string };
+        const moved = custom.find((entry) => entry.name === from)?.transactionCount ?? 0;
+        custom = custom
+          .filter((entry) => entry.name !== from)
+          .map((entry) =>
+            entry.name === to
+              ? { ...entry, transactionCount: entry.transactionCount + moved }
+              : entry,
+          );
+        return {
+          body: {
+            name: to,
+            isIncome: false,
+            merged: true,
+            moved: { transactions: moved, budgets: 1, rules: 0, recurring: 0 },
+          },
+        };
+      },
+      'PUT /api/categories/hidden': ({ body }) => {
+        const { name, hidden: isHidden } = body as { name: string; hidden: boolean };
+        hidden = isHidden ? [...hidden, name] : hidden.filter((entry) => entry !== name);
+        return { body: { name, isIncome: false, hidden: isHidden } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    await user.click(
+      await screen.findByRole('button', { name: 'Manage Categories' }, { timeout: 5000 }),
+    );
+    const manage = screen.getByRole('dialog', { name: 'Manage Custom Categories' });
+    expect(await within(manage).findByText('12 transactions')).toBeVisible();
+
+    await user.click(within(manage).getByRole('button', { name: 'Rename Pets' }));
+    const rename = screen.getByRole('dialog', { name: 'Rename or merge "Pets"' });
+    await user.type(within(rename).getByLabelText('New name, or a category to merge into'), 'Pets');
+    await user.click(within(rename).getByRole('button', { name: 'Continue' }));
+    expect(
+      within(rename).getByText('A category cannot be merged into itself: choose another name.'),
+    ).toBeVisible();
+    await user.clear(within(rename).getByLabelText('New name, or a category to merge into'));
+    await user.type(
+      within(rename).getByLabelText('New name, or a category to merge into'),
+      'Animals',
+    );
+    await user.click(within(rename).getByRole('button', { name: 'Continue' }));
+    const confirm = screen.getByRole('dialog', { name: 'Merge "Pets" into "Animals"?' });
+    expect(
+      within(confirm).getByText(/12 transactions will move from "Pets" to "Animals"/),
+    ).toBeVisible();
+    await user.click(within(confirm).getByRole('button', { name: 'Merge' }));
+    expect(
+      await screen.findByText('"Pets" merged into "Animals": 12 transactions moved.'),
+    ).toBeInTheDocument();
+    expect(await within(manage).findByText('15 transactions')).toBeVisible();
+
+    await user.click(within(manage).getByText('Built-in categories'));
+    await user.click(within(manage).getByRole('button', { name: 'Hide Transportation' }));
+    expect(
+      await screen.findByText('"Transportation" is hidden from the category lists.'),
+    ).toBeInTheDocument();
+    expect(
+      await within(manage).findByRole('button', { name: 'Show Transportation' }),
+    ).toBeVisible();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { from: 'Pets', to: 'Animals', isIncome: false },
+      { name: 'Transportation', isIncome: false, hidden: true },
     ]);
   });
 });

@@ -148,6 +148,8 @@ describe('amounts in several currencies', () => {
       month,
       year,
       rollover: false,
+      repeat: false,
+      repeatedFrom: null,
       carried: 0,
       available: 100,
       spent: 36.71,

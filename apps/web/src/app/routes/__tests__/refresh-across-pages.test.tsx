@@ -38,6 +38,8 @@ describe('a change on one page shows on the others at once', () => {
       month,
       year,
       rollover: false,
+      repeat: false,
+      repeatedFrom: null,
       carried: 0,
       available: 100,
       spent,

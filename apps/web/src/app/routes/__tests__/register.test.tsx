@@ -1,135 +1,117 @@
-import { AUTH_MESSAGES } from '@moneta/shared/auth-rules';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { BUILT_IN_EXPENSE_CATEGORIES } from '@moneta/shared/categories';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
+import { makePage, makeTransaction, transactionHandlers } from '@/testing/transactions';
 
-async function openRegister() {
-  const user = userEvent.setup();
-  const app = renderApp('/register');
-  await screen.findByRole('heading', { level: 1, name: 'Create Account' });
-  return { user, app };
+function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
+  window.localStorage.setItem('token', 'jwt-token');
+  return fakeApi({
+    'GET /api/auth/me': { body: makeUser() },
+    ...transactionHandlers(),
+    'GET /api/transactions/categories': { body: [...BUILT_IN_EXPENSE_CATEGORIES] },
+    'GET /api/filters': { body: { filters: [] } },
+    'GET /api/transactions': { body: makePage([]) },
+    ...handlers,
+  });
 }
 
-function requirement(label: string) {
-  const list = screen.getByRole('list', { name: 'Password requirements' });
-  const item = within(list).getByText(label).closest('li');
-  if (!item) throw new Error(`No checklist item ${label}`);
-  return item;
-}
-
-describe('register page', () => {
-  it('shows the screen texts and the brand title linking home', async () => {
-    fakeApi({});
-    await openRegister();
-    expect(screen.getByText('Start managing your finances today.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Moneta' })).toHaveAttribute('href', '/');
+describe('the register', () => {
+  it('shows a search with operators as one chip per term; removing one keeps the rest', async () => {
+    const { calls } = signedIn();
+    const user = userEvent.setup();
+    renderApp('/transactions?q=amount%3A%3E100+tag%3Atrip');
     expect(
-      screen.getByText('By signing up, you agree to our Terms & Privacy Policy.'),
+      await screen.findByRole(
+        'button',
+        { name: 'Remove filter Amount over 100.00' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
-  });
-
-  it('ticks the live checklist and colours the strength bar as the password grows', async () => {
-    fakeApi({});
-    const { user } = await openRegister();
-    const meter = screen.getByRole('meter', { name: 'Password strength' });
-    for (const label of [
-      '8-16 characters',
-      'At least one letter',
-      'At least one number',
-      'At least one symbol',
-    ]) {
-      expect(requirement(label)).toHaveAttribute('data-met', 'false');
-    }
-    expect(meter).toHaveAttribute('aria-valuenow', '0');
-
-    const password = screen.getByLabelText('Password');
-    await user.type(password, 'abc');
-    expect(requirement('At least one letter')).toHaveAttribute('data-met', 'true');
-    expect(requirement('8-16 characters')).toHaveAttribute('data-met', 'false');
-    expect(meter).toHaveAttribute('data-strength', 'weak');
-
-    await user.type(password, '12345');
-    expect(requirement('8-16 characters')).toHaveAttribute('data-met', 'true');
-    expect(requirement('At least one number')).toHaveAttribute('data-met', 'true');
-    expect(meter).toHaveAttribute('aria-valuenow', '3');
-    expect(meter).toHaveAttribute('data-strength', 'fair');
-    const fairSegments = screen.getAllByTestId('strength-segment');
-    expect(fairSegments.filter((s) => s.dataset.filled === 'true')).toHaveLength(3);
-    expect(fairSegments[0]).toHaveClass('bg-amber-400');
-
-    await user.type(password, '!');
-    expect(requirement('At least one symbol')).toHaveAttribute('data-met', 'true');
-    expect(meter).toHaveAttribute('aria-valuenow', '4');
-    expect(meter).toHaveAttribute('data-strength', 'strong');
-    for (const segment of screen.getAllByTestId('strength-segment')) {
-      expect(segment).toHaveClass('bg-emerald-500');
-    }
-  });
-
-  it.each([
-    ['not-an-email', 'abc12345!', AUTH_MESSAGES.invalidEmail],
-    ['someone@example.com', 'abc12345!', AUTH_MESSAGES.blockedDomain],
-    ['someone@moneta.dev', 'a1!', AUTH_MESSAGES.passwordLength],
-    ['someone@moneta.dev', 'abcdefgh1', AUTH_MESSAGES.passwordComplexity],
-  ])('refuses %s / %s with "%s" and makes no call', async (email, password, message) => {
-    const { fetchMock } = fakeApi({});
-    const { user } = await openRegister();
-    await user.type(screen.getByLabelText('Email'), email);
-    await user.type(screen.getByLabelText('Password'), password);
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('signs up, keeps the token, toasts and goes to /setup', async () => {
-    const { calls } = fakeApi({
-      'POST /api/auth/signup': {
-        status: 201,
-        body: { token: 'jwt-token', ...makeUser({ isSetupComplete: false }) },
-      },
+    await user.click(screen.getByRole('button', { name: 'Remove filter Tag: trip' }));
+    await waitFor(() => {
+      const last = calls.filter((call) => call.path === '/api/transactions').at(-1);
+      expect(last?.query.get('search')).toBe('amount:>100');
     });
-    const { user } = await openRegister();
-    await user.type(screen.getByLabelText('Email'), 'Ada@Moneta.dev');
-    await user.type(screen.getByLabelText('Password'), 'abc12345!');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.queryByRole('button', { name: 'Remove filter Tag: trip' })).toBeNull();
+  });
 
-    expect(await screen.findByRole('heading', { name: 'Welcome to Moneta!' })).toBeInTheDocument();
-    expect(await screen.findByText('Signup successful!')).toBeInTheDocument();
-    expect(window.localStorage.getItem('token')).toBe('jwt-token');
-    expect(calls[0]).toMatchObject({
-      method: 'POST',
-      path: '/api/auth/signup',
-      body: { email: 'ada@moneta.dev', password: 'abc12345!' },
+  it('edits the selected rows of two pages, and Undo sends back what they were', async () => {
+    const page1 = [makeTransaction({ name: 'Tea' }), makeTransaction({ name: 'Cake' })];
+    const page2 = [makeTransaction({ name: 'Bread' })];
+    const previous = [
+      { _id: page1[0]!._id, category: 'Food' },
+      { _id: page2[0]!._id, category: 'Food' },
+    ];
+    const { calls } = signedIn({
+      'GET /api/transactions': ({ query }) => ({
+        body:
+          query.get('page') === '2'
+            ? { ...makePage(page2, { totalPages: 2, currentPage: 2 }), total: 3 }
+            : { ...makePage(page1, { totalPages: 2 }), total: 3 },
+      }),
+      'PATCH /api/transactions/bulk': { body: { updatedCount: 2, previous } },
+      'POST /api/transactions/bulk/revert': { body: { updatedCount: 2, previous: [] } },
+    });
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    await user.click(
+      await screen.findByRole('checkbox', { name: 'Select Tea' }, { timeout: 10_000 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Bread' }));
+    await user.click(screen.getByRole('button', { name: 'Edit (2)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit 2 transactions' });
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Entertainment');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('2 transactions changed.')).toBeInTheDocument();
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      transactionIds: [page1[0]!._id, page2[0]!._id],
+      set: { category: 'Entertainment' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Change undone.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/transactions/bulk/revert')?.body).toEqual({
+      previous,
     });
   });
 
-  it("shows the server's message inline and as a toast", async () => {
-    fakeApi({
-      'POST /api/auth/signup': {
-        status: 409,
-        body: { message: 'An account with this email already exists.', code: 'EMAIL_TAKEN' },
-      },
+  it('offers Undo after a delete, which restores from the trash', async () => {
+    const tea = makeTransaction({ name: 'Tea' });
+    const { calls } = signedIn({
+      'GET /api/transactions': { body: makePage([tea]) },
+      [`DELETE /api/transactions/${tea._id}`]: { body: { message: 'Transaction deleted.' } },
+      'POST /api/transactions/trash/restore': { body: { message: 'ok', restoredCount: 1 } },
     });
-    const { user } = await openRegister();
-    await user.type(screen.getByLabelText('Email'), 'ada@moneta.dev');
-    await user.type(screen.getByLabelText('Password'), 'abc12345!');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
-
-    const messages = await screen.findAllByText('An account with this email already exists.');
-    expect(messages).toHaveLength(2);
-    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
-    expect(window.localStorage.getItem('token')).toBeNull();
+    const user = userEvent.setup();
+    renderApp('/transactions');
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Tea' }, { timeout: 10_000 }),
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('moved to the Trash');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('1 transaction restored.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/transactions/trash/restore')?.body).toEqual({
+      transactionIds: [tea._id],
+    });
   });
 
-  it('falls back to the generic message when the server sends none', async () => {
-    fakeApi({ 'POST /api/auth/signup': { status: 500 } });
-    const { user } = await openRegister();
-    await user.type(screen.getByLabelText('Email'), 'ada@moneta.dev');
-    await user.type(screen.getByLabelText('Password'), 'abc12345!');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findAllByText('Signup failed. Please try again.')).toHaveLength(2);
+  it('remembers the rows per page', async () => {
+    const user = userEvent.setup();
+    signedIn({
+      'GET /api/transactions': { body: makePage([makeTransaction({ name: 'Tea' })]) },
+    });
+    renderApp('/transactions');
+    await user.selectOptions(
+      await screen.findByLabelText('Rows per page', {}, { timeout: 10_000 }),
+      '50',
+    );
+    expect(window.localStorage.getItem('transactionsPerPage')).toBe('50');
   });
 });

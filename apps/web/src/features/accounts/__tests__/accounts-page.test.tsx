@@ -330,4 +330,49 @@ describe('the transaction form with several accounts', () => {
     // Unchanged, the currency is not sent: the server keeps the stored one.
     expect(calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('currency');
   });
+
+  it("shows the register's running balance beside each entry", async () => {
+    signedIn({
+      [`GET /api/accounts/${MAIN_ACCOUNT_ID}/register`]: {
+        body: {
+          entries: [
+            {
+              kind: 'transaction',
+              _id: 'e1',
+              date: '2026-03-02',
+              name: 'Rent',
+              category: 'Bills',
+              amount: -900,
+              currency: 'USD',
+              note: null,
+              otherAccountId: null,
+              balance: 1250.5,
+            },
+            {
+              kind: 'transaction',
+              _id: 'e2',
+              date: '2026-03-01',
+              name: 'Pay',
+              category: 'Salary',
+              amount: 2150.5,
+              currency: 'USD',
+              note: null,
+              otherAccountId: null,
+              balance: 2150.5,
+            },
+          ],
+          totalPages: 1,
+          currentPage: 1,
+          total: 2,
+        },
+      },
+    });
+    renderApp(`/accounts/${MAIN_ACCOUNT_ID}`);
+    const rent = (await screen.findByRole('rowheader', { name: /Rent/ })).closest('tr');
+    const pay = screen.getByRole('rowheader', { name: /Pay/ }).closest('tr');
+    if (!rent || !pay) throw new Error('rows missing');
+    expect(screen.getByRole('columnheader', { name: 'Balance' })).toBeInTheDocument();
+    expect(within(rent).getByText('$1,250.50')).toBeInTheDocument();
+    expect(within(pay).getByText('$2,150.50')).toBeInTheDocument();
+  });
 });

@@ -35,6 +35,7 @@ const COLUMNS: TableColumn[] = [
   { header: 'Name' },
   { header: 'Category' },
   { header: 'Amount', align: 'right' },
+  { header: 'Balance', align: 'right' },
   { header: 'Actions', align: 'right' },
 ];
 
@@ -136,6 +137,13 @@ export function AccountRegisterPage() {
                         {entry.amount < 0 ? '-' : '+'}
                         {formatMoney(Math.abs(entry.amount), entry.currency)}
                       </span>
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      stackLabel="Balance"
+                      className="whitespace-nowrap text-neutral-700 tabular-nums dark:text-neutral-300"
+                    >
+                      {formatMoney(entry.balance, account?.currency ?? entry.currency)}
                     </TableCell>
                     <TableCell align="right" stack="menu">
                       {entry.kind === 'transfer' ? (

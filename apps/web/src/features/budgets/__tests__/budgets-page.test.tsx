@@ -24,6 +24,8 @@ function makeBudget(overrides: Partial<Budget> = {}): Budget {
     month,
     year,
     rollover: false,
+    repeat: false,
+    repeatedFrom: null,
     carried: 0,
     available: overrides.amount ?? 100,
     spent: 25,
@@ -259,6 +261,7 @@ describe('budgets page', () => {
       month: 1,
       year,
       rollover: false,
+      repeat: false,
     });
     expect(addButton).toHaveFocus();
   });
@@ -355,6 +358,7 @@ describe('budgets page', () => {
       month: budget.month,
       year: budget.year,
       rollover: false,
+      repeat: false,
     });
   });
 
@@ -549,6 +553,67 @@ describe('budgets that carry on, totals and goals', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ rollover: true });
+  });
+
+  it('saves Repeat every month, marks a repeated budget, and stops its repeat from the month shown', async () => {
+    const { year, month } = currentMonth();
+    const from = month === 1 ? { month: 12, year: year - 1 } : { month: month - 1, year };
+    const fromName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2000, from.month - 1, 1)),
+    );
+    let budgets = [
+      makeBudget({ _id: 'budget-r', category: 'Food', repeat: true, repeatedFrom: from }),
+      makeBudget({ _id: 'budget-b', category: 'Bills' }),
+    ];
+    const { calls } = signedIn({
+      'GET /api/budgets': () => ({ body: budgets }),
+      'DELETE /api/budgets/budget-r': () => {
+        budgets = budgets.filter((budget) => budget._id !== 'budget-r');
+        return { body: { message: 'Budget deleted.' } };
+      },
+      'POST /api/budgets': ({ body }) => ({
+        status: 201,
+        body: makeBudget(body as Partial<Budget>),
+      }),
+    });
+    const { user } = await openBudgets();
+    const food = (await screen.findByRole('link', { name: /^Food expenses/ })).closest('tr')!;
+    expect(within(food).getByTestId('budget-repeated')).toHaveTextContent(
+      `Repeats from ${fromName} ${from.year}`,
+    );
+    const bills = screen.getByRole('link', { name: /^Bills expenses/ }).closest('tr')!;
+    expect(within(bills).queryByTestId('budget-repeated')).toBeNull();
+
+    // Deleting the repeated row stops the repeat from the month shown.
+    await chooseRowAction(user, 'the Food budget', 'Delete');
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete budget?' });
+    expect(dialog).toHaveTextContent(/will stop repeating from/);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    const deleted = calls.find((call) => call.method === 'DELETE')!;
+    expect([deleted.query.get('month'), deleted.query.get('year')]).toEqual([
+      String(month),
+      String(year),
+    ]);
+
+    // The switch is saved with a new budget.
+    await user.click(screen.getByRole('button', { name: 'Add Budget' }));
+    const form = screen.getByRole('dialog', { name: 'Add Budget' });
+    await waitFor(() =>
+      expect(within(form).getByRole('option', { name: 'Shopping' })).toBeInTheDocument(),
+    );
+    await user.selectOptions(within(form).getByLabelText('Category'), 'Shopping');
+    await user.type(within(form).getByLabelText('Amount'), '80');
+    const repeat = within(form).getByRole('switch', { name: 'Repeat every month' });
+    expect(repeat).not.toBeChecked();
+    await user.click(repeat);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      category: 'Shopping',
+      amount: 80,
+      repeat: true,
+    });
   });
 
   it('shows goals with what is saved, what each month needs, and a goal reached', async () => {

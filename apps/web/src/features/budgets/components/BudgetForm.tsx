@@ -19,7 +19,7 @@ import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateBudget } from '../api/create-budget';
 import type { BudgetMonth } from '../api/get-budgets';
 import { useUpdateBudget } from '../api/update-budget';
-import { clampMonth, FIRST_MONTH, LAST_MONTH } from '../utils/budget-month';
+import { budgetMonthName, clampMonth, FIRST_MONTH, LAST_MONTH } from '../utils/budget-month';
 
 const SAVE_FAILED = 'Could not save the budget. Please try again.';
 
@@ -59,6 +59,7 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
       month: String(budget?.month ?? defaultMonth.month),
       year: String(budget?.year ?? defaultMonth.year),
       rollover: budget?.rollover ?? false,
+      repeat: budget?.repeat ?? false,
     },
   });
 
@@ -138,6 +139,26 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
           className="mt-1 ml-7 text-sm text-neutral-600 dark:text-neutral-400"
         >
           Bring in what was left, or overspent, in this category last month.
+        </p>
+      </div>
+      <div>
+        <label className="flex items-center gap-3 text-sm font-medium text-neutral-800 dark:text-neutral-200">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-describedby="budget-repeat-hint"
+            className="size-4 rounded border-neutral-300 accent-emerald-700 dark:border-neutral-600 dark:accent-emerald-500"
+            {...register('repeat')}
+          />
+          Repeat every month
+        </label>
+        <p
+          id="budget-repeat-hint"
+          className="mt-1 ml-7 text-sm text-neutral-600 dark:text-neutral-400"
+        >
+          {budget?.repeatedFrom
+            ? `Repeats from ${budgetMonthName(budget.repeatedFrom)}. Saving sets this month's budget from now on; earlier months keep theirs.`
+            : 'Use this budget in every later month that has no budget of its own for the category.'}
         </p>
       </div>
       <FormActions submitLabel={'Save'} onCancel={onCancel} isBusy={isBusy} />

@@ -142,9 +142,18 @@ export function BudgetsPage() {
         item={deleting}
         title="Delete budget?"
         description={(budget) =>
-          `The ${budget.category} budget for ${formatBudgetMonth(budget)} will be deleted. Your transactions stay as they are.`
+          budget.repeatedFrom
+            ? `The ${budget.category} budget of ${budgetMonthName(budget.repeatedFrom)} will stop repeating from ${budgetMonthName(budget)} on. Earlier months keep it, and your transactions stay as they are.`
+            : budget.repeat
+              ? `The ${budget.category} budget for ${formatBudgetMonth(budget)} will be deleted, with the later months it repeats into. Your transactions stay as they are.`
+              : `The ${budget.category} budget for ${formatBudgetMonth(budget)} will be deleted. Your transactions stay as they are.`
         }
-        onDelete={(budget) => deleteMutation.mutateAsync(budget._id)}
+        onDelete={(budget) =>
+          deleteMutation.mutateAsync({
+            budgetId: budget._id,
+            from: budget.repeatedFrom ? { month: budget.month, year: budget.year } : undefined,
+          })
+        }
         failureMessage={(error) =>
           errorMessage(error, 'Could not delete the budget. Please try again.')
         }

@@ -32,7 +32,8 @@ const mutedNumber = 'text-neutral-700 tabular-nums dark:text-neutral-300';
  * The budgets of the month shown (docs/architecture.md, Product rules). A row opens the
  * category's expenses of that month on the Transactions page; the category is also a link so
  * that the keyboard can do the same. Edit and Delete are in the row's menu. A budget that rolls
- * over shows what it carried in and what is available under its amount.
+ * over shows what it carried in and what is available under its amount; one repeated from an
+ * earlier month says from which.
  */
 export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTableProps) {
   const currency = useCurrency();
@@ -62,7 +63,17 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
               <span className="sr-only">{` expenses in ${budgetMonthName(budget)}`}</span>
             </Link>
           </TableCell>
-          <TableCell className={mutedNumber}>{formatBudgetMonth(budget)}</TableCell>
+          <TableCell className={mutedNumber}>
+            {formatBudgetMonth(budget)}
+            {budget.repeatedFrom ? (
+              <span
+                data-testid="budget-repeated"
+                className="block text-xs text-neutral-600 dark:text-neutral-400"
+              >
+                {`Repeats from ${budgetMonthName(budget.repeatedFrom)}`}
+              </span>
+            ) : null}
+          </TableCell>
           <TableCell
             align="right"
             stack="end"

@@ -537,4 +537,47 @@ describe('import page', () => {
       statements: [{ key: 1, accountId: card._id }],
     });
   });
+
+  it('says which app an export was read as, with its one account (new) and no column mapping', async () => {
+    const ynabRows = [
+      makeRow(0, {
+        name: 'Whole Foods',
+        amount: 86.4,
+        category: 'Everyday: Groceries',
+        cells: null,
+      }),
+      makeRow(1, { name: 'Acme Corp', amount: 1234.56, isIncome: true, cells: null }),
+    ];
+    const ynab = makeImport({
+      fileName: 'Register.csv',
+      format: 'csv',
+      sourceApp: 'ynab',
+      columns: ['Account', 'Flag', 'Date', 'Payee', 'Memo', 'Outflow', 'Inflow', 'Cleared'],
+      mapping: null,
+      rowCount: 2,
+      counts: { new: 2, duplicate: 0, problem: 0, transfer: 0 },
+      statements: [makeStatement(0, { name: 'Checking', rowCount: 2, suggestedName: 'Checking' })],
+      preview: ynabRows,
+    });
+    signedIn({
+      'POST /api/imports': { status: 201, body: ynab },
+      [`GET /api/imports/${IMPORT_ID}`]: { body: ynab },
+      [`GET /api/imports/${IMPORT_ID}/rows`]: {
+        body: { rows: ynabRows, totalPages: 1, currentPage: 1, total: 2 },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/import');
+    const form = await screen.findByRole('form', { name: 'Upload a bank file' });
+    const file = new File(['"Account","Flag"\n'], 'Register.csv', { type: 'text/csv' });
+    await user.upload(within(form).getByLabelText(/Choose a bank file/), file);
+    await user.click(within(form).getByRole('button', { name: 'Upload and preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview of Register.csv' });
+    expect(preview).toHaveTextContent('Read as a YNAB export · 2 rows · 1 account.');
+    // Read by YNAB's own columns: nothing to map.
+    expect(within(preview).queryByRole('group', { name: /columns/i })).toBeNull();
+    const found = within(preview).getByRole('region', { name: 'Accounts in this file' });
+    expect(within(found).getByRole('heading', { name: 'Checking' })).toBeVisible();
+    expect(within(found).getByLabelText('Import into')).toHaveValue('new');
+  });
 });

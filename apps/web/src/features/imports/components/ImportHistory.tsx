@@ -10,7 +10,7 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useImports } from '../api/get-imports';
 import { useUndoImport } from '../api/undo-import';
-import { FORMAT_LABELS } from './ImportPreview';
+import { readAsLabel } from './ImportPreview';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -92,7 +92,7 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
                       {item.fileName}
                     </p>
                     <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                      {FORMAT_LABELS[item.format]}
+                      {readAsLabel(item)}
                       {account ? ` · ${account.name}` : ''} ·{' '}
                       {dateTime.format(new Date(item.createdAt))}
                     </p>

@@ -1,8 +1,10 @@
-import type {
-  Import,
-  ImportCommitInput,
-  ImportMapping,
-  ImportRow,
+import {
+  OTHER_APP_NAMES,
+  type Import,
+  type ImportCommitInput,
+  type ImportMapping,
+  type ImportRow,
+  type ImportSummary,
 } from '@moneta/shared/import-schemas';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -33,6 +35,16 @@ export const FORMAT_LABELS: Record<Import['format'], string> = {
   camt053: 'CAMT.053',
 };
 
+/**
+ * What the file was read as: another app's export by its header ("Read as a YNAB export",
+ * docs/imports-other-apps.md), else its format.
+ */
+export function readAsLabel(item: Pick<ImportSummary, 'format' | 'sourceApp'>): string {
+  if (!item.sourceApp) return FORMAT_LABELS[item.format];
+  const name = OTHER_APP_NAMES[item.sourceApp];
+  return `Read as ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} export`;
+}
+
 type ImportPreviewProps = {
   preview: Import;
   currency: string;
@@ -58,8 +70,9 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   const [draft, setDraft] = useState<ImportMapping | null>(preview.mapping);
   const [choices, setChoices] = useState<RowChoices>(new Map());
   const [statementChoices, setStatementChoices] = useState<StatementChoices>(new Map());
-  // A file of several accounts (docs/imports-multi-account.md) shows them and their rows apart.
-  const hasStatements = preview.statements.length > 1;
+  // A file of several accounts (docs/imports-multi-account.md) shows them and their rows apart;
+  // so does an app's export of one account, whose rows go to the account it names, maybe new.
+  const hasStatements = preview.statements.length > 1 || Boolean(preview.sourceApp);
   const sentRef = useRef<ImportMapping | null>(preview.mapping);
   // The detector's reasons come with the upload only (a mapping the user sends has none): kept
   // for the columns the user leaves as they were detected.
@@ -118,7 +131,7 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
             Preview of {preview.fileName}
           </h2>
           <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-            {FORMAT_LABELS[preview.format]} · {plural(preview.rowCount, 'row')}
+            {readAsLabel(preview)} · {plural(preview.rowCount, 'row')}
             {hasStatements
               ? ` · ${plural(preview.statements.length, 'account')}`
               : account

@@ -14,9 +14,11 @@ export type TransactionFilterValues = {
   to: string;
   /** An account's id, '' for all accounts. */
   account: string;
+  /** A tag, '' for any. */
+  tag: string;
 };
 
-export type TransactionListParams = TransactionFilterValues & { page: number };
+export type TransactionListParams = TransactionFilterValues & { page: number; limit?: number };
 
 /** The query string of the list and of the export (empty filters are left out). */
 export function transactionFilterQuery(filters: TransactionFilterValues): URLSearchParams {
@@ -27,13 +29,14 @@ export function transactionFilterQuery(filters: TransactionFilterValues): URLSea
   if (filters.from) query.set('startDate', filters.from);
   if (filters.to) query.set('endDate', filters.to);
   if (filters.account) query.set('accountId', filters.account);
+  if (filters.tag) query.set('tag', filters.tag);
   return query;
 }
 
 export function getTransactions(params: TransactionListParams): Promise<TransactionPage> {
   const query = transactionFilterQuery(params);
   query.set('page', String(params.page));
-  query.set('limit', String(TRANSACTIONS_PAGE_SIZE));
+  query.set('limit', String(params.limit ?? TRANSACTIONS_PAGE_SIZE));
   // Transfers show among the transactions, with their own look (docs/transfers.md).
   query.set('includeTransfers', 'true');
   return api.get<TransactionPage>(`/transactions?${query.toString()}`);

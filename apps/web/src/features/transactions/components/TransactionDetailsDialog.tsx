@@ -2,9 +2,11 @@ import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { SignedAmount } from './SignedAmount';
+import { TransactionAttachments } from './TransactionAttachments';
 
 /** Everything about one transaction, its note in full. */
 export function TransactionDetailsDialog({
@@ -15,6 +17,9 @@ export function TransactionDetailsDialog({
   onClose: () => void;
 }) {
   const currency = useCurrency();
+  const accounts = useAccounts().data ?? [];
+  const accountName = (id: string | undefined) =>
+    accounts.find((account) => account._id === id)?.name ?? '—';
   const closeRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
@@ -34,6 +39,14 @@ export function TransactionDetailsDialog({
           </Detail>
           <Detail label="Name/Description">{transaction.name}</Detail>
           <Detail label="Category">{transaction.category}</Detail>
+          <Detail label="Account">
+            {transaction.isTransfer
+              ? `${accountName(transaction.accountId)} ${transaction.isIncome ? '←' : '→'} ${accountName(transaction.transferAccountId)}`
+              : accountName(transaction.accountId)}
+          </Detail>
+          {(transaction.tags ?? []).length > 0 ? (
+            <Detail label="Tags">{(transaction.tags ?? []).join(', ')}</Detail>
+          ) : null}
           <Detail label="Amount">
             <SignedAmount transaction={transaction} baseCurrency={currency} />
           </Detail>
@@ -48,6 +61,10 @@ export function TransactionDetailsDialog({
             )}
           </Detail>
         </dl>
+      ) : null}
+      {/* A transfer leg is not a transaction of its own: it holds no files. */}
+      {transaction && !transaction.isTransfer ? (
+        <TransactionAttachments transactionId={transaction._id} />
       ) : null}
       <div className="mt-6 flex justify-end">
         <Button ref={closeRef} variant="secondary" onClick={onClose}>

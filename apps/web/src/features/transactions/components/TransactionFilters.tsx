@@ -1,4 +1,11 @@
 import { MAX_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '@moneta/shared/limits';
+import { MAX_SAVED_FILTER_NAME_LENGTH } from '@moneta/shared/saved-filter-schemas';
+import { parseSearch, withoutTerm, type SearchTerm } from '@moneta/shared/search-query';
+import { toast } from 'react-toastify';
+import { PromptDialog } from '@/components/ui/PromptDialog';
+import { errorMessage } from '@/lib/api-client';
+import { useTags } from '@/lib/tags/get-tags';
+import { useSaveFilter, useSavedFilters } from '../api/saved-filters';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon, XSmallIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
@@ -40,6 +47,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
   }
   // Set filters behind the fold are counted on its button (their chips show below too).
   const foldedCount = [
+    filters.tag,
     filters.type,
     filters.category,
     filters.account,
@@ -71,6 +79,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
           </Button>
         </div>
         <div id={foldedId} className={isFolded ? 'hidden sm:contents' : 'contents'}>
+          <SavedSearches onChoose={(query) => query && onChange('search', query)} />
           <SelectField
             label="Type"
             value={filters.type}
@@ -106,6 +115,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
               ))}
             </SelectField>
           ) : null}
+          <TagFilter value={filters.tag} onChange={(tag) => onChange('tag', tag)} />
           <TextField
             label="From"
             type="date"
@@ -125,7 +135,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
       <FilterChips
         filters={filters}
         accountNames={accountNames}
-        onRemove={(name) => onChange(name, '')}
+        onRemove={(name, valueAfter) => onChange(name, valueAfter)}
         onClear={onClear}
       />
     </div>
@@ -157,7 +167,7 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (value: strin
             type="search"
             value={text}
             maxLength={MAX_SEARCH_LENGTH}
-            placeholder="Name, category or note"
+            placeholder="Words, or amount:>100 tag:trip"
             autoComplete="off"
             className={`${inputClasses} pl-9`}
             onChange={(event) => {
@@ -175,20 +185,67 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (value: strin
   );
 }
 
-function chipLabels(
+const COMPARISON_WORDS = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most', '=': '' };
+
+/** What a search term's chip says: "Amount over 100.00", "Tag: trip", "Not: rent". */
+export function termLabel(term: SearchTerm): string {
+  const amount = (cents: number) => (cents / 100).toFixed(2);
+  switch (term.kind) {
+    case 'words':
+      return `Search: ${term.value}`;
+    case 'phrase':
+      return `Phrase: "${term.value}"`;
+    case 'exclude':
+      return `Not: ${term.value}`;
+    case 'amount':
+      return `Amount ${COMPARISON_WORDS[term.comparison]} ${amount(term.cents)}`.replace('  ', ' ');
+    case 'amountOrText':
+      return `Amount ${amount(term.cents)} or "${term.value}"`;
+    case 'account':
+      return `Account: ${term.value}`;
+    case 'category':
+      return `Category: ${term.value}`;
+    case 'tag':
+      return `Tag: ${term.value}`;
+    case 'before':
+      return `Before ${formatCalendarDate(term.date)}`;
+    case 'after':
+      return `After ${formatCalendarDate(term.date)}`;
+  }
+}
+
+/** One active filter's chip: its label and the filter value removing it leaves. */
+type Chip = { key: string; label: string; name: FilterName; valueAfter: string };
+
+function chips(
   filters: TransactionFilterValues,
   accountNames: ReadonlyMap<string, string>,
-): [FilterName, string][] {
-  const chips: [FilterName, string][] = [];
-  if (filters.search) chips.push(['search', `Search: ${filters.search}`]);
-  if (filters.type) chips.push(['type', `Type: ${TYPE_LABELS[filters.type]}`]);
-  if (filters.category) chips.push(['category', `Category: ${filters.category}`]);
-  if (filters.from) chips.push(['from', `From: ${formatCalendarDate(filters.from)}`]);
-  if (filters.to) chips.push(['to', `To: ${formatCalendarDate(filters.to)}`]);
-  if (filters.account) {
-    chips.push(['account', `Account: ${accountNames.get(filters.account) ?? 'unknown'}`]);
+): Chip[] {
+  const list: Chip[] = [];
+  const chip = (name: FilterName, label: string) =>
+    list.push({ key: name, label, name, valueAfter: '' });
+  if (filters.search) {
+    // A search with operators shows each term as read, so that the person sees what it means.
+    const parsed = parseSearch(filters.search);
+    if (parsed.isPlain) chip('search', `Search: ${filters.search}`);
+    else
+      parsed.terms.forEach((term, index) =>
+        list.push({
+          key: `search-${index}`,
+          label: termLabel(term),
+          name: 'search',
+          valueAfter: withoutTerm(parsed, index),
+        }),
+      );
   }
-  return chips;
+  if (filters.type) chip('type', `Type: ${TYPE_LABELS[filters.type]}`);
+  if (filters.category) chip('category', `Category: ${filters.category}`);
+  if (filters.from) chip('from', `From: ${formatCalendarDate(filters.from)}`);
+  if (filters.to) chip('to', `To: ${formatCalendarDate(filters.to)}`);
+  if (filters.account)
+    chip('account', `Account: ${accountNames.get(filters.account) ?? 'unknown'}`);
+  if (filters.tag) chip('tag', `Tag: ${filters.tag}`);
+  return list;
 }
 
 function FilterChips({
@@ -199,20 +256,22 @@ function FilterChips({
 }: {
   filters: TransactionFilterValues;
   accountNames: ReadonlyMap<string, string>;
-  onRemove: (name: FilterName) => void;
+  onRemove: (name: FilterName, valueAfter: string) => void;
   onClear: () => void;
 }) {
-  const chips = chipLabels(filters, accountNames);
-  if (chips.length === 0) return null;
+  const active = chips(filters, accountNames);
+  const [isNaming, setIsNaming] = useState(false);
+  const saveFilter = useSaveFilter();
+  if (active.length === 0) return null;
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
       <h2 className="sr-only">Active filters</h2>
       <ul className="contents">
-        {chips.map(([name, label]) => (
-          <li key={name}>
+        {active.map(({ key, label, name, valueAfter }) => (
+          <li key={key}>
             <button
               type="button"
-              onClick={() => onRemove(name)}
+              onClick={() => onRemove(name, valueAfter)}
               aria-label={`Remove filter ${label}`}
               className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-emerald-200 bg-emerald-50 py-1 pr-2 pl-3 text-sm text-emerald-900 hover:bg-emerald-100 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100 dark:hover:bg-emerald-900/60"
             >
@@ -225,6 +284,64 @@ function FilterChips({
       <Button variant="ghost" size="sm" onClick={onClear}>
         Clear Filters
       </Button>
+      {filters.search ? (
+        <Button variant="ghost" size="sm" onClick={() => setIsNaming(true)}>
+          Save search
+        </Button>
+      ) : null}
+      <PromptDialog
+        isOpen={isNaming}
+        title="Save search"
+        label="Name of this search:"
+        maxLength={MAX_SAVED_FILTER_NAME_LENGTH}
+        onCancel={() => setIsNaming(false)}
+        onSubmit={(name) => {
+          setIsNaming(false);
+          saveFilter.mutate(
+            { name, query: filters.search },
+            {
+              onSuccess: () => toast.success(`Search saved as "${name}".`),
+              onError: (error) =>
+                toast.error(errorMessage(error, 'Failed to save the search. Please try again.')),
+            },
+          );
+        }}
+      />
     </div>
+  );
+}
+
+/** The searches saved by name: choosing one runs it. Nothing shows until one is saved. */
+function SavedSearches({ onChoose }: { onChoose: (query: string) => void }) {
+  const saved = useSavedFilters().data ?? [];
+  if (saved.length === 0) return null;
+  return (
+    <SelectField label="Saved searches" value="" onChange={(event) => onChoose(event.target.value)}>
+      <option value="">Choose…</option>
+      {saved.map((filter) => (
+        <option key={filter._id} value={filter.query}>
+          {filter.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** The tag filter: the tags in use, with their counts. Nothing shows until a tag exists. */
+function TagFilter({ value, onChange }: { value: string; onChange: (tag: string) => void }) {
+  const tags = useTags().data ?? [];
+  if (tags.length === 0 && !value) return null;
+  return (
+    <SelectField label="Tag" value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">All Tags</option>
+      {value && !tags.some((tag) => tag.name === value) ? (
+        <option value={value}>{value}</option>
+      ) : null}
+      {tags.map((tag) => (
+        <option key={tag.name} value={tag.name}>
+          {`${tag.name} (${tag.count})`}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -15,6 +15,7 @@ import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
 import { CurrencySelect } from '@/components/CurrencySelect';
+import { TagsInput } from '@/components/TagsInput';
 import { FormActions } from '@/components/ui/FormActions';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
@@ -167,6 +168,7 @@ function TransactionForm({
       currency: transaction?.currency ?? baseCurrency,
       // Only a charge the user gave is theirs to edit; a converted one follows the rates.
       baseCost: transaction?.rateSource === 'manual' ? (transaction.baseCost ?? '') : '',
+      tags: transaction?.tags ?? [],
     },
   });
   const category = useWatch({ control, name: 'category' });
@@ -382,6 +384,17 @@ function TransactionForm({
         error={errors.note?.message}
         {...register('note')}
       />
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field, fieldState }) => (
+          <TagsInput
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={fieldErrorMessage(fieldState.error)}
+          />
+        )}
+      />
       <FormActions
         submitLabel={transaction ? 'Save Changes' : `Save ${isIncome ? 'Income' : 'Expense'}`}
         onCancel={onCancel}
@@ -419,4 +432,17 @@ function TransactionForm({
       />
     </form>
   );
+}
+
+/** The first message of a field's error, an array field's included (one tag too long). */
+function fieldErrorMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const record = error as { message?: unknown; root?: { message?: unknown } };
+  if (typeof record.message === 'string') return record.message;
+  if (typeof record.root?.message === 'string') return record.root.message;
+  for (const item of Object.values(error)) {
+    const message = fieldErrorMessage(item);
+    if (message) return message;
+  }
+  return undefined;
 }

@@ -125,6 +125,15 @@ export function TransactionsTable({
                 </span>
                 {transaction.recurringId ? <Badge tone="sky">Recurring</Badge> : null}
                 {transaction.receiptId ? <Badge tone="violet">Receipt</Badge> : null}
+                {/* An answer cached from before tags existed has none. */}
+                {(transaction.tags ?? []).map((tag) => (
+                  <span
+                    key={tag}
+                    className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300"
+                  >
+                    <span className="sr-only">Tag: </span>#{tag}
+                  </span>
+                ))}
               </div>
             </TableRowHeader>
             <TableCell className="text-neutral-700 dark:text-neutral-300">

@@ -37,6 +37,7 @@ export function useTransactionFilters() {
       from: readDate(params.get(KEYS.from)),
       to: readDate(params.get(KEYS.to)),
       account: params.get(KEYS.account) ?? '',
+      tag: params.get(KEYS.tag) ?? '',
     }),
     [params],
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "budgets" ADD COLUMN "repeat" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,5 @@
+import { TagsPage } from '@/features/tags/components/TagsPage';
+
+export function TagsRoute() {
+  return <TagsPage />;
+}

@@ -1,0 +1,5 @@
+import { TrashPage } from '@/features/transactions/components/TrashPage';
+
+export function TrashRoute() {
+  return <TrashPage />;
+}
