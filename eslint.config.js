@@ -49,8 +49,6 @@ const UNTRANSLATED_WEB_FOLDERS = [
   // Transactions, imports, accounts, rates, receipts (h/i18n-b).
   'apps/web/src/features/transactions/**',
   'apps/web/src/features/imports/**',
-  'apps/web/src/features/accounts/**',
-  'apps/web/src/features/rates/**',
   'apps/web/src/features/receipts/**',
 
   // Budgets, reports, recurring transactions, rules (h/i18n-c).
