@@ -47,7 +47,6 @@ const UNTRANSLATED_WEB_FOLDERS = [
   'apps/web/src/features/dashboard/**',
 
   // Transactions, imports, accounts, rates, receipts (h/i18n-b).
-  'apps/web/src/features/transactions/**',
   'apps/web/src/features/imports/**',
   'apps/web/src/features/receipts/**',
 
