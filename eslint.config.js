@@ -46,9 +46,8 @@ const UNTRANSLATED_WEB_FOLDERS = [
   'apps/web/src/features/settings/**',
   'apps/web/src/features/dashboard/**',
 
-  // Transactions, imports, accounts, rates, receipts (h/i18n-b).
+  // Imports: not translated yet (h/i18n-b ran out of time, see its report).
   'apps/web/src/features/imports/**',
-  'apps/web/src/features/receipts/**',
 
   // Budgets, reports, recurring transactions, rules (h/i18n-c).
   'apps/web/src/features/budgets/**',
