@@ -46,9 +46,6 @@ const UNTRANSLATED_WEB_FOLDERS = [
   'apps/web/src/features/settings/**',
   'apps/web/src/features/dashboard/**',
 
-  // Imports: not translated yet (h/i18n-b ran out of time, see its report).
-  'apps/web/src/features/imports/**',
-
   // Budgets, reports, recurring transactions, rules (h/i18n-c).
   'apps/web/src/features/budgets/**',
   'apps/web/src/features/reports/**',
