@@ -47,7 +47,7 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
             {merchant}
           </p>
           <p className="shrink-0 font-semibold text-neutral-900 tabular-nums dark:text-neutral-100">
-            {formatReceiptAmount(amount, receiptCurrency(receipt.extractedData, currency))}
+            {formatReceiptAmount(format, amount, receiptCurrency(receipt.extractedData, currency))}
           </p>
         </div>
         <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">
@@ -96,6 +96,7 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
 /** Every receipt uploaded before, newest first, with its file and the expense made from it. */
 export function PastReceipts({ currency }: { currency: string }) {
   const { t } = useTranslation('receipts');
+  const format = useFormat();
   const titleId = useId();
   const receipts = useReceipts();
   const [correctedId, setCorrectedId] = useState<string | null>(null);
@@ -178,7 +179,11 @@ export function PastReceipts({ currency }: { currency: string }) {
                   toast.success(
                     t('expenseUpdated', {
                       merchant: saved.merchant,
-                      amount: formatReceiptAmount(saved.amount, receiptCurrency(saved, currency)),
+                      amount: formatReceiptAmount(
+                        format,
+                        saved.amount,
+                        receiptCurrency(saved, currency),
+                      ),
                     }),
                   );
                 }

@@ -19,6 +19,7 @@ import { useIsCoarsePointer } from '@/hooks/use-coarse-pointer';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { initialAccountId, rememberLastAccount } from '@/lib/accounts/last-account';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useUploadReceipt } from '../api/upload-receipt';
 import {
   formatReceiptAmount,
@@ -68,6 +69,7 @@ type Result = { upload: ReceiptUploadResult; isPdf: boolean; stage: Stage };
  */
 export function UploadReceiptPage() {
   const { t } = useTranslation('receipts');
+  const format = useFormat();
   const currency = useCurrency();
   const navigate = useNavigate();
   const upload = useUploadReceipt();
@@ -156,7 +158,7 @@ export function UploadReceiptPage() {
           });
           setFile(null);
           toast.success(
-            t('upload.read', { merchant, amount: formatReceiptAmount(amount, spentIn) }),
+            t('upload.read', { merchant, amount: formatReceiptAmount(format, amount, spentIn) }),
           );
           if (isSure) goToDashboard(DASHBOARD_REDIRECT_MS);
         },
@@ -176,7 +178,7 @@ export function UploadReceiptPage() {
       const { merchant, amount } = outcome.receipt.extractedData;
       const spentIn = receiptCurrency(outcome.receipt.extractedData, currency);
       toast.success(
-        t('expenseUpdated', { merchant, amount: formatReceiptAmount(amount, spentIn) }),
+        t('expenseUpdated', { merchant, amount: formatReceiptAmount(format, amount, spentIn) }),
       );
     }
     void navigate(paths.dashboard);

@@ -70,6 +70,7 @@ export function UploadResult({ result, currency, footer, review }: UploadResultP
                 <Field label={t('result.amount')}>
                   <span className="tabular-nums">
                     {formatReceiptAmount(
+                      format,
                       upload.extractedData.amount,
                       receiptCurrency(upload.extractedData, currency),
                     )}
