@@ -99,7 +99,12 @@ export function TrashPage() {
                       {`${row.isIncome ? '+' : '-'}${format.money(row.cost, row.currency)}`}
                     </TableCell>
                     <TableCell className="whitespace-nowrap">{format.date(row.addedOn)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{format.date(row.purgeOn)}</TableCell>
+                    <TableCell
+                      className="whitespace-nowrap"
+                      stackLabel={t('trash.table.keptUntil')}
+                    >
+                      {format.date(row.purgeOn)}
+                    </TableCell>
                     <TableCell align="right" stack="menu">
                       <Button
                         variant="secondary"
