@@ -51,13 +51,6 @@ const UNTRANSLATED_WEB_FOLDERS = [
   'apps/web/src/features/settings/**',
   'apps/web/src/features/dashboard/components/{AccountsPanel,DashboardCharts,UpcomingPanel,charts,ReportLink}.tsx',
 
-  // Transactions, imports, accounts, rates, receipts (h/i18n-b).
-  'apps/web/src/features/transactions/**',
-  'apps/web/src/features/imports/**',
-  'apps/web/src/features/accounts/**',
-  'apps/web/src/features/rates/**',
-  'apps/web/src/features/receipts/**',
-
   // Budgets, reports, recurring transactions, rules (h/i18n-c).
   'apps/web/src/features/budgets/**',
   'apps/web/src/features/reports/**',

@@ -1,6 +1,5 @@
 import {
   ACCOUNT_TYPES,
-  ACCOUNT_TYPE_LABELS,
   MAX_ACCOUNT_NAME_LENGTH,
   accountIdentifiersSchema,
   accountInputSchema,
@@ -12,6 +11,7 @@ import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
 import { ErrorCode } from '@moneta/shared/error-codes';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { FormActions } from '@/components/ui/FormActions';
 import { CurrencySelect } from '@/components/CurrencySelect';
@@ -36,8 +36,13 @@ type AccountFormDialogProps = {
 
 /** Add an account, or rename one, change its type or its opening balance. */
 export function AccountFormDialog({ isOpen, onClose, account }: AccountFormDialogProps) {
+  const { t } = useTranslation('accounts');
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={account ? 'Edit Account' : 'Add Account'}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={account ? t('form.editTitle') : t('form.addTitle')}
+    >
       {isOpen ? (
         <AccountForm key={account?._id ?? 'new'} account={account ?? null} onClose={onClose} />
       ) : null}
@@ -100,6 +105,7 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
     },
   });
   const currency = useWatch({ control, name: 'currency' }) ?? baseCurrency;
+  const { t } = useTranslation('accounts');
 
   const onSubmit = handleSubmit((input) =>
     saveAccount.mutate(
@@ -114,7 +120,9 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
       {
         onSuccess: (saved) => {
           toast.success(
-            account ? `Account "${saved.name}" updated.` : `Account "${saved.name}" added.`,
+            account
+              ? t('toast.updated', { name: saved.name })
+              : t('toast.added', { name: saved.name }),
           );
           onClose();
         },
@@ -123,7 +131,7 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
             setError('currency', { message: error.message }, { shouldFocus: true });
             return;
           }
-          toast.error(errorMessage(error, 'Failed to save the account. Please try again.'));
+          toast.error(errorMessage(error, t('errors.save')));
         },
       },
     ),
@@ -133,17 +141,17 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       <TextField
-        label="Name"
+        label={t('form.name')}
         autoComplete="off"
         maxLength={MAX_ACCOUNT_NAME_LENGTH}
-        placeholder="e.g. Savings, Visa, Wallet"
+        placeholder={t('form.namePlaceholder')}
         error={errors.name?.message}
         {...register('name')}
       />
-      <SelectField label="Type" error={errors.type?.message} {...register('type')}>
+      <SelectField label={t('form.type')} error={errors.type?.message} {...register('type')}>
         {ACCOUNT_TYPES.map((type) => (
           <option key={type} value={type}>
-            {ACCOUNT_TYPE_LABELS[type]}
+            {t(`types.${type}`)}
           </option>
         ))}
       </SelectField>
@@ -172,7 +180,7 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
                 id={`${currencyHintId}-hint`}
                 className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400"
               >
-                An account keeps its currency once it holds money or entries.
+                {t('form.currencyFixed')}
               </p>
             ) : null}
             {fieldState.error ? (
@@ -184,33 +192,32 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
         )}
       />
       <MoneyInput
-        label={`Opening balance (${currency})`}
+        label={t('form.openingBalance', { currency })}
         control={control}
         name="openingBalance"
         allowNegative
         hint={
           <p className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400">
-            What the account held before the transactions you record here; negative for a
-            card&apos;s debt.
+            {t('form.openingBalanceHint')}
           </p>
         }
       />
       <TextAreaField
-        label="Bank identifiers (optional)"
+        label={t('form.identifiers')}
         rows={2}
         autoComplete="off"
         spellCheck={false}
-        placeholder="IBAN or account number, one per line"
+        placeholder={t('form.identifiersPlaceholder')}
         hint={
           <p className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400">
-            A bank file that names one of these is imported into this account.
+            {t('form.identifiersHint')}
           </p>
         }
         error={errors.identifiers?.message}
         {...register('identifiers')}
       />
       <FormActions
-        submitLabel={account ? 'Save Changes' : 'Add Account'}
+        submitLabel={account ? t('form.saveChanges') : t('form.addTitle')}
         onCancel={onClose}
         isBusy={isBusy}
       />

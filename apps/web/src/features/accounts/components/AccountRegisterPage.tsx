@@ -1,6 +1,6 @@
-import { ACCOUNT_TYPE_LABELS, type RegisterEntry } from '@moneta/shared/account-schemas';
-import { formatMoney } from '@moneta/shared/money';
+import type { RegisterEntry } from '@moneta/shared/account-schemas';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
@@ -26,21 +26,23 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useDeleteTransfer } from '@/lib/accounts/transfers';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useRegister } from '../api/get-register';
 import { Balance } from './Balance';
 
 const COLUMNS: TableColumn[] = [
-  { header: 'Date' },
-  { header: 'Name' },
-  { header: 'Category' },
-  { header: 'Amount', align: 'right' },
-  { header: 'Balance', align: 'right' },
-  { header: 'Actions', align: 'right' },
+  { header: 'date' },
+  { header: 'name' },
+  { header: 'category' },
+  { header: 'amount', align: 'right' },
+  { header: 'balance', align: 'right' },
+  { header: 'actions', align: 'right' },
 ];
 
 /** One account: its balance, then its transactions and transfers, newest first. */
 export function AccountRegisterPage() {
+  const { t } = useTranslation('accounts');
+  const format = useFormat();
   const { accountId = '' } = useParams();
   const currency = useCurrency();
   const accounts = useAccounts();
@@ -57,36 +59,35 @@ export function AccountRegisterPage() {
       className="mb-4 inline-flex items-center gap-1 text-sm text-emerald-800 hover:underline dark:text-emerald-300"
     >
       <ChevronLeftIcon className="size-4" />
-      All accounts
+      {t('register.allAccounts')}
     </Link>
   );
 
   if (accounts.isSuccess && !account) {
     return (
-      <ContentLayout title="Account not found">
+      <ContentLayout title={t('register.notFound')}>
         {back}
-        <p className="text-neutral-700 dark:text-neutral-300">
-          This account does not exist, or it was deleted.
-        </p>
+        <p className="text-neutral-700 dark:text-neutral-300">{t('register.notFoundBody')}</p>
       </ContentLayout>
     );
   }
 
   return (
     <ContentLayout
-      title={account?.name ?? 'Account'}
+      title={account?.name ?? t('register.account')}
       description={
         account ? (
           <>
-            {ACCOUNT_TYPE_LABELS[account.type]}
-            {account.isArchived ? ' · archived' : ''} · balance{' '}
+            {account.isArchived
+              ? t('register.summaryArchived', { type: t(`types.${account.type}`) })
+              : t('register.summary', { type: t(`types.${account.type}`) })}{' '}
             <Balance account={account} baseCurrency={currency} />
           </>
         ) : null
       }
       actions={
         <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
-          Transfer
+          {t('transfer')}
         </Button>
       }
     >
@@ -94,33 +95,40 @@ export function AccountRegisterPage() {
       <div aria-busy={register.isFetching}>
         <QueryState
           query={register}
-          loading={<SectionSpinner label="Loading the account's entries…" />}
-          failureMessage={(error) =>
-            errorMessage(error, 'Failed to load this account. Please try again.')
-          }
+          loading={<SectionSpinner label={t('register.loading')} />}
+          failureMessage={(error) => errorMessage(error, t('register.errors.load'))}
           isEmpty={(data) => data.entries.length === 0}
           empty={
-            <EmptyState title="Nothing recorded in this account yet.">
-              Add a transaction in it, or move money here with a transfer.
-            </EmptyState>
+            <EmptyState title={t('register.empty.title')}>{t('register.empty.body')}</EmptyState>
           }
         >
           {(data) => (
             <>
-              <Table label="Account entries" columns={COLUMNS} minWidthClass="sm:min-w-[600px]">
+              <Table
+                label={t('register.table.label')}
+                columns={COLUMNS.map((column) => ({
+                  ...column,
+                  header: t(`register.table.${column.header}`),
+                }))}
+                minWidthClass="sm:min-w-[600px]"
+              >
                 {data.entries.map((entry) => (
                   <TableRow key={`${entry.kind}-${entry._id}`}>
                     <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
-                      {formatCalendarDate(entry.date)}
+                      {format.date(entry.date)}
                     </TableCell>
                     <TableRowHeader>
                       <div className="flex flex-wrap items-center gap-2">
                         <span className="max-w-[16rem] truncate max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal">
                           {entry.kind === 'transfer'
-                            ? `${entry.amount < 0 ? 'To' : 'From'} ${entry.name}`
+                            ? entry.amount < 0
+                              ? t('register.transferTo', { name: entry.name })
+                              : t('register.transferFrom', { name: entry.name })
                             : entry.name}
                         </span>
-                        {entry.kind === 'transfer' ? <Badge tone="sky">Transfer</Badge> : null}
+                        {entry.kind === 'transfer' ? (
+                          <Badge tone="sky">{t('register.transferBadge')}</Badge>
+                        ) : null}
                       </div>
                     </TableRowHeader>
                     <TableCell className="text-neutral-700 dark:text-neutral-300">
@@ -135,22 +143,26 @@ export function AccountRegisterPage() {
                         }`}
                       >
                         {entry.amount < 0 ? '-' : '+'}
-                        {formatMoney(Math.abs(entry.amount), entry.currency)}
+                        {format.money(Math.abs(entry.amount), entry.currency)}
                       </span>
                     </TableCell>
                     <TableCell
                       align="right"
-                      stackLabel="Balance"
+                      stackLabel={t('register.table.balance')}
                       className="whitespace-nowrap text-neutral-700 tabular-nums dark:text-neutral-300"
                     >
-                      {formatMoney(entry.balance, account?.currency ?? entry.currency)}
+                      {format.money(entry.balance, account?.currency ?? entry.currency)}
                     </TableCell>
                     <TableCell align="right" stack="menu">
                       {entry.kind === 'transfer' ? (
                         <RowActions
-                          label={`Actions for the transfer of ${formatCalendarDate(entry.date)}`}
+                          label={t('register.transferActions', { date: format.date(entry.date) })}
                           actions={[
-                            { label: 'Delete', onSelect: () => setDeleting(entry), isDanger: true },
+                            {
+                              label: t('actions.delete'),
+                              onSelect: () => setDeleting(entry),
+                              isDanger: true,
+                            },
                           ]}
                         />
                       ) : (
@@ -173,19 +185,22 @@ export function AccountRegisterPage() {
       />
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete this transfer?"
+        title={t('register.deleteDialog.title')}
         description={(entry) =>
-          `The transfer of ${formatMoney(Math.abs(entry.amount), entry.currency)} ${entry.amount < 0 ? 'to' : 'from'} ${entry.name} will be deleted, and both balances change back.`
+          t(
+            entry.amount < 0
+              ? 'register.deleteDialog.descriptionTo'
+              : 'register.deleteDialog.descriptionFrom',
+            { amount: format.money(Math.abs(entry.amount), entry.currency), name: entry.name },
+          )
         }
         onDelete={(entry) => deleteTransfer.mutateAsync(entry._id)}
         onDeleted={() => {
           setDeleting(null);
-          toast.success('Transfer deleted.');
+          toast.success(t('register.toast.deleted'));
         }}
         onClose={() => setDeleting(null)}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to delete the transfer. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('register.errors.delete'))}
       />
     </ContentLayout>
   );

@@ -1,6 +1,6 @@
-import { ACCOUNT_TYPE_LABELS, type Account } from '@moneta/shared/account-schemas';
-import { formatMoney } from '@moneta/shared/money';
+import type { Account } from '@moneta/shared/account-schemas';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
@@ -25,6 +25,7 @@ import { accountPath, paths } from '@/config/paths';
 import { netWorth, useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useDeleteAccount } from '../api/delete-account';
 import { useSaveAccount } from '../api/save-account';
 import { AccountFormDialog } from './AccountFormDialog';
@@ -32,18 +33,19 @@ import { Balance } from './Balance';
 
 type FormState = { account: Account | null } | null;
 
-const COLUMNS: TableColumn[] = [
-  { header: 'Account', isSticky: true },
-  { header: 'Type' },
-  { header: 'Balance', align: 'right' },
-  { header: 'Actions', align: 'right' },
-];
-
 /**
  * Where the money is: every account with its balance, and their sum (docs/architecture.md,
  * Accounts).
  */
 export function AccountsPage() {
+  const { t } = useTranslation('accounts');
+  const format = useFormat();
+  const columns: TableColumn[] = [
+    { header: t('table.account'), isSticky: true },
+    { header: t('table.type') },
+    { header: t('table.balance'), align: 'right' },
+    { header: t('table.actions'), align: 'right' },
+  ];
   const currency = useCurrency();
   const accounts = useAccounts();
   const saveAccount = useSaveAccount();
@@ -68,40 +70,37 @@ export function AccountsPage() {
         onSuccess: () =>
           toast.success(
             isArchived
-              ? `"${account.name}" archived: it keeps its history but is no longer offered for new transactions.`
-              : `"${account.name}" restored.`,
+              ? t('toast.archived', { name: account.name })
+              : t('toast.restored', { name: account.name }),
           ),
-        onError: (error) =>
-          toast.error(errorMessage(error, 'Failed to update the account. Please try again.')),
+        onError: (error) => toast.error(errorMessage(error, t('errors.update'))),
       },
     );
   }
 
   return (
     <ContentLayout
-      title="Accounts"
-      description="Where your money is: each account's balance, and what they add up to."
+      title={t('title')}
+      description={t('description')}
       actions={
         <>
           <Button ref={addButtonRef} onClick={() => setForm({ account: null })}>
             <PlusIcon />
-            Add Account
+            {t('addAccount')}
           </Button>
           <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
-            Transfer
+            {t('transfer')}
           </Button>
           <Link to={paths.rates} className={buttonClasses({ variant: 'secondary' })}>
-            Exchange rates
+            {t('exchangeRates')}
           </Link>
         </>
       }
     >
       <QueryState
         query={accounts}
-        loading={<SectionSpinner label="Loading accounts…" />}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to load your accounts. Please try again.')
-        }
+        loading={<SectionSpinner label={t('loading')} />}
+        failureMessage={(error) => errorMessage(error, t('errors.load'))}
       >
         {(list) => {
           const worth = netWorth(list);
@@ -115,14 +114,13 @@ export function AccountsPage() {
                   id="net-worth-heading"
                   className="text-sm font-medium text-neutral-600 dark:text-neutral-400"
                 >
-                  Net worth
+                  {t('netWorth.title')}
                 </h2>
                 <p className="mt-1 text-2xl font-semibold tabular-nums text-neutral-900 dark:text-white">
-                  {formatMoney(worth.total, currency)}
+                  {format.money(worth.total, currency)}
                 </p>
                 <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-                  The sum of all {list.length} account{list.length === 1 ? '' : 's'}, archived ones
-                  included, in {currency} at the latest rate.
+                  {t('netWorth.sum', { count: list.length, currency })}
                 </p>
                 <UnconvertedNotice
                   count={worth.withoutRate.length}
@@ -131,7 +129,7 @@ export function AccountsPage() {
                   className="mt-1"
                 />
               </section>
-              <Table label="Accounts table" columns={COLUMNS} minWidthClass="sm:min-w-[480px]">
+              <Table label={t('table.label')} columns={columns} minWidthClass="sm:min-w-[480px]">
                 {list.map((account) => (
                   <TableRow key={account._id}>
                     <TableRowHeader isSticky>
@@ -142,26 +140,30 @@ export function AccountsPage() {
                         >
                           {account.name}
                         </Link>
-                        {account.isArchived ? <Badge>Archived</Badge> : null}
+                        {account.isArchived ? <Badge>{t('archived')}</Badge> : null}
                       </div>
                     </TableRowHeader>
                     <TableCell className="text-neutral-700 dark:text-neutral-300">
-                      {ACCOUNT_TYPE_LABELS[account.type]}
+                      {t(`types.${account.type}`)}
                     </TableCell>
                     <TableCell align="right" stack="end" className="whitespace-nowrap">
                       <Balance account={account} baseCurrency={currency} />
                     </TableCell>
                     <TableCell align="right" stack="menu">
                       <RowActions
-                        label={`Actions for ${account.name}`}
+                        label={t('table.actionsFor', { name: account.name })}
                         actions={[
-                          { label: 'Edit', onSelect: () => setForm({ account }) },
+                          { label: t('actions.edit'), onSelect: () => setForm({ account }) },
                           {
-                            label: account.isArchived ? 'Restore' : 'Archive',
+                            label: account.isArchived ? t('actions.restore') : t('actions.archive'),
                             onSelect: () => setArchived(account, !account.isArchived),
                             isDisabled: saveAccount.isPending,
                           },
-                          { label: 'Delete', onSelect: () => setDeleting(account), isDanger: true },
+                          {
+                            label: t('actions.delete'),
+                            onSelect: () => setDeleting(account),
+                            isDanger: true,
+                          },
                         ]}
                       />
                     </TableCell>
@@ -181,17 +183,15 @@ export function AccountsPage() {
       <TransferFormDialog isOpen={isTransferOpen} onClose={() => setIsTransferOpen(false)} />
       <ConfirmDeleteDialog
         item={deleting}
-        title={(account) => `Delete the account "${account.name}"?`}
-        description="Only an account without transactions or transfers can be deleted. To hide one with history, archive it instead."
+        title={(account) => t('deleteDialog.title', { name: account.name })}
+        description={t('deleteDialog.description')}
         onDelete={(account) => deleteAccount.mutateAsync(account._id)}
         onDeleted={(_result, account) => {
           setDeleting(null);
-          toast.success(`Account "${account.name}" deleted.`);
+          toast.success(t('toast.deleted', { name: account.name }));
         }}
         onClose={() => setDeleting(null)}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to delete the account. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('errors.delete'))}
         failureIn="dialog"
         focusAfterDeleting={addButtonRef}
       />

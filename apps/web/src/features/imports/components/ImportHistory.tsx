@@ -1,5 +1,7 @@
 import type { ImportSummary } from '@moneta/shared/import-schemas';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -8,24 +10,28 @@ import { QueryState } from '@/components/ui/QueryState';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useImports } from '../api/get-imports';
 import { useUndoImport } from '../api/undo-import';
 import { readAsLabel } from './ImportPreview';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function statusText(item: ImportSummary): string {
+function statusText(item: ImportSummary, t: TFunction<'imports'>): string {
   switch (item.status) {
-    case 'preview':
-      return `Not imported yet · ${item.counts.new} new, ${
-        item.counts.transfer > 0
-          ? `${item.counts.transfer} transfer${item.counts.transfer === 1 ? '' : 's'}, `
-          : ''
-      }${item.counts.duplicate} duplicate, ${item.counts.problem} with problems`;
+    case 'preview': {
+      const { new: fresh, duplicate, problem, transfer } = item.counts;
+      return transfer > 0
+        ? t('history.statusPreviewTransfers', {
+            new: fresh,
+            transfers: t('counts.transfers', { count: transfer }),
+            duplicate,
+            problem,
+          })
+        : t('history.statusPreview', { new: fresh, duplicate, problem });
+    }
     case 'committed':
-      return `Imported · ${item.created ?? 0} transaction${item.created === 1 ? '' : 's'} created`;
+      return t('history.statusCommitted', { count: item.created ?? 0 });
     case 'undone':
-      return 'Undone';
+      return t('history.statusUndone');
   }
 }
 
@@ -34,6 +40,8 @@ function statusText(item: ImportSummary): string {
  * Imports).
  */
 export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }) {
+  const { t } = useTranslation('imports');
+  const format = useFormat();
   const imports = useImports();
   const accounts = useAccounts();
   const undo = useUndoImport();
@@ -47,8 +55,8 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
         setUndoing(null);
         toast.success(
           item.status === 'committed'
-            ? `Import undone: ${deleted} transaction${deleted === 1 ? '' : 's'} deleted.`
-            : 'Preview discarded.',
+            ? t('history.undone', { count: deleted })
+            : t('history.discarded'),
         );
       },
     });
@@ -60,24 +68,18 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
         id="import-history-heading"
         className="mb-3 text-lg font-semibold text-neutral-900 dark:text-white"
       >
-        Import history
+        {t('history.heading')}
       </h2>
       <QueryState
         query={imports}
-        loading={<SectionSpinner label="Loading your imports…" className="py-8" />}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to load your imports. Please try again.')
-        }
+        loading={<SectionSpinner label={t('history.loading')} className="py-8" />}
+        failureMessage={(error) => errorMessage(error, t('history.loadFailed'))}
         isEmpty={(list) => list.length === 0}
-        empty={
-          <EmptyState>
-            No imports yet. Files you upload appear here, and an import can be undone.
-          </EmptyState>
-        }
+        empty={<EmptyState>{t('history.empty')}</EmptyState>}
       >
         {(list) => (
           <ul
-            aria-label="Imports"
+            aria-label={t('history.listLabel')}
             className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
           >
             {list.map((item) => {
@@ -92,28 +94,38 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
                       {item.fileName}
                     </p>
                     <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                      {readAsLabel(item)}
-                      {account ? ` · ${account.name}` : ''} ·{' '}
-                      {dateTime.format(new Date(item.createdAt))}
+                      {account
+                        ? t('history.metaAccount', {
+                            readAs: readAsLabel(item, t),
+                            account: account.name,
+                            date: format.dateTime(item.createdAt),
+                          })
+                        : t('history.meta', {
+                            readAs: readAsLabel(item, t),
+                            date: format.dateTime(item.createdAt),
+                          })}
                     </p>
                     <p className="text-sm text-neutral-700 dark:text-neutral-300">
-                      {statusText(item)}
+                      {statusText(item, t)}
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {item.status === 'preview' ? (
                       <>
                         <Button variant="secondary" size="sm" onClick={() => onOpen(item._id)}>
-                          Continue<span className="sr-only"> {item.fileName}</span>
+                          {t('history.continue')}
+                          <span className="sr-only"> {item.fileName}</span>
                         </Button>
                         <Button variant="ghost" size="sm" onClick={() => setUndoing(item)}>
-                          Discard<span className="sr-only"> {item.fileName}</span>
+                          {t('history.discard')}
+                          <span className="sr-only"> {item.fileName}</span>
                         </Button>
                       </>
                     ) : null}
                     {item.status === 'committed' ? (
                       <Button variant="secondary" size="sm" onClick={() => setUndoing(item)}>
-                        Undo<span className="sr-only"> {item.fileName}</span>
+                        {t('history.undo')}
+                        <span className="sr-only"> {item.fileName}</span>
                       </Button>
                     ) : null}
                   </div>
@@ -127,26 +139,22 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
         isOpen={undoing !== null}
         title={
           undoing?.status === 'committed'
-            ? `Undo the import of "${undoing.fileName}"?`
-            : `Discard the preview of "${undoing?.fileName ?? ''}"?`
+            ? t('history.undoTitle', { fileName: undoing.fileName })
+            : t('history.discardTitle', { fileName: undoing?.fileName ?? '' })
         }
         description={
           undoing?.status === 'committed'
-            ? `The ${undoing.created ?? 0} transaction${undoing.created === 1 ? '' : 's'} it created will be deleted, including any you have edited since${
-                undoing.counts.transfer > 0
-                  ? ', and the transfers its rows became (a transaction a transfer replaced comes back)'
-                  : ''
-              }.`
-            : 'Nothing was imported from it; it will no longer be offered.'
+            ? t(undoing.counts.transfer > 0 ? 'history.undoBodyTransfers' : 'history.undoBody', {
+                count: undoing.created ?? 0,
+              })
+            : t('history.discardBody')
         }
-        confirmLabel={undoing?.status === 'committed' ? 'Undo Import' : 'Discard'}
-        busyLabel={undoing?.status === 'committed' ? 'Undoing…' : 'Discarding…'}
+        confirmLabel={
+          undoing?.status === 'committed' ? t('history.confirmUndo') : t('history.discard')
+        }
+        busyLabel={undoing?.status === 'committed' ? t('history.undoing') : t('history.discarding')}
         isBusy={undo.isPending}
-        error={
-          undo.isError
-            ? errorMessage(undo.error, 'Failed to undo the import. Please try again.')
-            : null
-        }
+        error={undo.isError ? errorMessage(undo.error, t('history.undoFailed')) : null}
         onCancel={() => {
           setUndoing(null);
           undo.reset();

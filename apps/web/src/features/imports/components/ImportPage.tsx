@@ -1,5 +1,7 @@
 import type { ImportCommitResult } from '@moneta/shared/import-schemas';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
@@ -27,6 +29,7 @@ type Done = { fileName: string; result: ImportCommitResult };
  * read, choose the rows, import; past imports can be undone.
  */
 export function ImportPage() {
+  const { t } = useTranslation('imports');
   const currency = useCurrency();
   const [searchParams, setSearchParams] = useSearchParams();
   const importId = searchParams.get(IMPORT_PARAM);
@@ -43,30 +46,32 @@ export function ImportPage() {
   function committed(fileName: string, result: ImportCommitResult) {
     setDone({ fileName, result });
     setSearchParams({});
-    toast.success(`${importedText(result)} from ${fileName}.`);
+    toast.success(t('page.imported', { what: importedText(result, t), fileName }));
   }
 
   return (
     <ContentLayout
-      title="Import"
-      description="Bring in your bank's statements: duplicates are caught, and categories filled in by your rules and your history."
+      title={t('page.title')}
+      description={t('page.description')}
       actions={
         <Link to={paths.rules} className={buttonClasses({ variant: 'secondary' })}>
-          Rules
+          {t('page.rules')}
         </Link>
       }
     >
       {done ? (
         <Alert tone="success" className="mb-6">
           <p className="font-medium">
-            {importedText(done.result)} from {done.fileName}.
+            {t('page.imported', { what: importedText(done.result, t), fileName: done.fileName })}
           </p>
           <p>
-            Skipped: {done.result.skippedDuplicates} duplicate
-            {done.result.skippedDuplicates === 1 ? '' : 's'}, {done.result.skippedProblems} with
-            problems, {done.result.skippedExcluded} left out.{' '}
+            {t('page.skipped', {
+              duplicates: t('page.skippedDuplicates', { count: done.result.skippedDuplicates }),
+              problems: done.result.skippedProblems,
+              excluded: done.result.skippedExcluded,
+            })}{' '}
             <Link to={paths.transactions} className="font-medium underline underline-offset-2">
-              See your transactions
+              {t('page.seeTransactions')}
             </Link>
           </p>
         </Alert>
@@ -77,13 +82,11 @@ export function ImportPage() {
       ) : (
         <QueryState
           query={current}
-          loading={<SectionSpinner label="Loading the preview…" />}
-          failureMessage={(error) =>
-            errorMessage(error, 'Failed to load the import. Please try again.')
-          }
+          loading={<SectionSpinner label={t('page.loading')} />}
+          failureMessage={(error) => errorMessage(error, t('page.loadFailed'))}
           failureActions={
             <Button variant="ghost" size="sm" onClick={() => open(null)}>
-              Choose another file
+              {t('page.chooseAnother')}
             </Button>
           }
         >
@@ -92,11 +95,12 @@ export function ImportPage() {
               <Alert tone="success">
                 <div className="flex flex-wrap items-center justify-between gap-4">
                   <span>
-                    {preview.fileName} has been{' '}
-                    {preview.status === 'committed' ? 'imported' : 'undone'} already.
+                    {preview.status === 'committed'
+                      ? t('page.alreadyImported', { fileName: preview.fileName })
+                      : t('page.alreadyUndone', { fileName: preview.fileName })}
                   </span>
                   <Button variant="secondary" size="sm" onClick={() => open(null)}>
-                    Import another file
+                    {t('page.importAnother')}
                   </Button>
                 </div>
               </Alert>
@@ -129,9 +133,11 @@ export function ImportPage() {
 }
 
 /** "3 transactions imported", and the transfers when there were any. */
-function importedText(result: ImportCommitResult): string {
-  const transactions = `${result.created} transaction${result.created === 1 ? '' : 's'}`;
+function importedText(result: ImportCommitResult, t: TFunction<'imports'>): string {
   return result.transfers > 0
-    ? `${transactions} and ${result.transfers} transfer${result.transfers === 1 ? '' : 's'} imported`
-    : `${transactions} imported`;
+    ? t('counts.withTransfersImported', {
+        transactions: t('counts.transactions', { count: result.created }),
+        transfers: t('counts.transfers', { count: result.transfers }),
+      })
+    : t('counts.transactionsImported', { count: result.created });
 }

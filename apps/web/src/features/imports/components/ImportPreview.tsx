@@ -1,12 +1,13 @@
 import {
-  OTHER_APP_NAMES,
   type Import,
   type ImportCommitInput,
   type ImportMapping,
   type ImportRow,
   type ImportSummary,
 } from '@moneta/shared/import-schemas';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { useAccounts } from '@/lib/accounts/get-accounts';
@@ -39,10 +40,13 @@ export const FORMAT_LABELS: Record<Import['format'], string> = {
  * What the file was read as: another app's export by its header ("Read as a YNAB export",
  * docs/imports-other-apps.md), else its format.
  */
-export function readAsLabel(item: Pick<ImportSummary, 'format' | 'sourceApp'>): string {
+export function readAsLabel(
+  item: Pick<ImportSummary, 'format' | 'sourceApp'>,
+  t: TFunction<'imports'>,
+): string {
   if (!item.sourceApp) return FORMAT_LABELS[item.format];
-  const name = OTHER_APP_NAMES[item.sourceApp];
-  return `Read as ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} export`;
+  // One sentence per app: the article and the word order differ between languages.
+  return t(`readAs.${item.sourceApp}`);
 }
 
 type ImportPreviewProps = {
@@ -56,15 +60,12 @@ type ImportPreviewProps = {
   onCancel: () => void;
 };
 
-function plural(count: number, one: string, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /**
  * An uploaded file before anything is created: its mapping (CSV), its counts, its rows with the
  * user's choices, and the commit.
  */
 export function ImportPreview({ preview, currency, commit, onCancel }: ImportPreviewProps) {
+  const { t } = useTranslation('imports');
   const accounts = useAccounts();
   const updateMapping = useUpdateMapping(preview._id);
   const [draft, setDraft] = useState<ImportMapping | null>(preview.mapping);
@@ -82,7 +83,7 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
       : undefined,
   );
   const { mutate: sendMapping } = updateMapping;
-  const draftProblem = draft ? mappingProblem(draft) : null;
+  const draftProblem = draft ? mappingProblem(draft, t) : null;
 
   // The mapping is sent once the user pauses; the answer is the file read again through it.
   useEffect(() => {
@@ -101,8 +102,19 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   const toCreate = plan.transactions + plan.transfers;
   const what =
     plan.transfers > 0
-      ? `${plural(plan.transactions, 'transaction')} and ${plural(plan.transfers, 'transfer')}`
-      : plural(plan.transactions, 'transaction');
+      ? t('counts.transactionsAndTransfers', {
+          transactions: t('counts.transactions', { count: plan.transactions }),
+          transfers: t('counts.transfers', { count: plan.transfers }),
+        })
+      : t('counts.transactions', { count: plan.transactions });
+  const readAs = readAsLabel(preview, t);
+  const rows = t('counts.rows', { count: preview.rowCount });
+  const statusCounts = [
+    [t('preview.countNew'), preview.counts.new, 'text-emerald-700 dark:text-emerald-400'],
+    [t('preview.countTransfers'), preview.counts.transfer, 'text-sky-700 dark:text-sky-300'],
+    [t('preview.countDuplicates'), preview.counts.duplicate, 'text-amber-700 dark:text-amber-300'],
+    [t('preview.countProblems'), preview.counts.problem, 'text-red-700 dark:text-red-300'],
+  ] as const;
   const isBusy = commit.isPending;
   const isReading = updateMapping.isPending;
 
@@ -128,20 +140,22 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
             id="import-preview-heading"
             className="text-lg font-semibold break-words text-neutral-900 dark:text-white"
           >
-            Preview of {preview.fileName}
+            {t('preview.heading', { fileName: preview.fileName })}
           </h2>
           <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-            {readAsLabel(preview)} · {plural(preview.rowCount, 'row')}
             {hasStatements
-              ? ` · ${plural(preview.statements.length, 'account')}`
+              ? t('preview.summaryAccounts', {
+                  readAs,
+                  rows,
+                  accounts: t('counts.accounts', { count: preview.statements.length }),
+                })
               : account
-                ? ` · into ${account.name}`
-                : ''}
-            . Nothing is created until you import.
+                ? t('preview.summaryInto', { readAs, rows, account: account.name })
+                : t('preview.summary', { readAs, rows })}
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={onCancel} disabled={isBusy}>
-          Choose another file
+          {t('preview.chooseAnother')}
         </Button>
       </div>
 
@@ -156,15 +170,12 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
             detected={detected}
           />
           <p role="status" className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
-            {isReading ? 'Reading the file again with these columns…' : ''}
+            {isReading ? t('preview.rereading') : ''}
           </p>
           {draftProblem ? <Alert className="mt-3">{draftProblem}</Alert> : null}
           {updateMapping.isError && !isReading ? (
             <Alert className="mt-3">
-              {errorMessage(
-                updateMapping.error,
-                'Failed to read the file with these columns. Please try again.',
-              )}
+              {errorMessage(updateMapping.error, t('preview.mappingFailed'))}
             </Alert>
           ) : null}
         </div>
@@ -181,15 +192,8 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
         />
       ) : null}
 
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Rows by status">
-        {(
-          [
-            ['New', preview.counts.new, 'text-emerald-700 dark:text-emerald-400'],
-            ['Transfers', preview.counts.transfer, 'text-sky-700 dark:text-sky-300'],
-            ['Duplicates', preview.counts.duplicate, 'text-amber-700 dark:text-amber-300'],
-            ['Problems', preview.counts.problem, 'text-red-700 dark:text-red-300'],
-          ] as const
-        ).map(([label, count, tone]) => (
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t('preview.countsLabel')}>
+        {statusCounts.map(([label, count, tone]) => (
           <div
             key={label}
             className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800"
@@ -201,14 +205,12 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
       </dl>
       {preview.counts.duplicate > 0 || preview.counts.problem > 0 ? (
         <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
-          Duplicates (already in the account) and problems (rows that could not be read) are left
-          out. Tick a duplicate to import it anyway.
+          {t('preview.leftOut')}
         </p>
       ) : null}
       {preview.counts.transfer > 0 ? (
         <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
-          Transfers move money between your own accounts: they change balances but are neither
-          income nor expense. Any row can be turned into a transfer, or back, in its Transfer field.
+          {t('preview.transfersHelp')}
         </p>
       ) : null}
 
@@ -219,7 +221,7 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
         currency={currency}
         accountId={preview.accountId}
         statementTitles={
-          hasStatements ? preview.statements.map((statement) => statementTitle(statement)) : null
+          hasStatements ? preview.statements.map((statement) => statementTitle(statement, t)) : null
         }
         choices={choices}
         isDisabled={isBusy || isReading}
@@ -231,8 +233,8 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <div
               role="progressbar"
-              aria-label="Importing"
-              aria-valuetext={`Importing ${what}`}
+              aria-label={t('preview.importing')}
+              aria-valuetext={t('preview.importingWhat', { what })}
               className="h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
             >
               <div className="h-full w-1/3 animate-indeterminate rounded-full bg-emerald-600 motion-reduce:w-full motion-reduce:animate-none dark:bg-emerald-400" />
@@ -240,20 +242,18 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
           </div>
         ) : null}
         <p role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
-          {isBusy ? `Importing ${what}…` : ''}
+          {isBusy ? t('preview.importingStatus', { what }) : ''}
         </p>
         <Button
           size="lg"
           onClick={submit}
           disabled={isBusy || isReading || toCreate === 0 || draftProblem !== null}
         >
-          {`Import ${what}`}
+          {t('preview.submit', { what })}
         </Button>
       </div>
       {commit.error ? (
-        <Alert className="mt-3">
-          {errorMessage(commit.error, 'Failed to import the transactions. Please try again.')}
-        </Alert>
+        <Alert className="mt-3">{errorMessage(commit.error, t('preview.commitFailed'))}</Alert>
       ) : null}
     </section>
   );

@@ -1,6 +1,6 @@
 import type { ImportRow, ImportRowStatus, ImportSummary } from '@moneta/shared/import-schemas';
-import { formatMoney } from '@moneta/shared/money';
 import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CategorySelect } from '@/components/CategorySelect';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Pager } from '@/components/ui/Pager';
@@ -8,8 +8,8 @@ import { QueryState } from '@/components/ui/QueryState';
 import { SelectField } from '@/components/ui/SelectField';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
 import { useAccounts } from '@/lib/accounts/get-accounts';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useImportRows } from '../api/get-imports';
 import {
   canInclude,
@@ -34,13 +34,6 @@ type ImportRowsTableProps = {
   onChoose: (row: ImportRow, change: Omit<RowChoice, 'status'>) => void;
 };
 
-const STATUS_LABELS: Record<ImportRowStatus, string> = {
-  new: 'New',
-  duplicate: 'Duplicate',
-  problem: 'Problem',
-  transfer: 'Transfer',
-};
-
 const STATUS_TONES: Record<ImportRowStatus, string> = {
   new: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
   duplicate: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
@@ -48,7 +41,8 @@ const STATUS_TONES: Record<ImportRowStatus, string> = {
   transfer: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
 };
 
-const COLUMNS = ['Import', 'Row', 'Date', 'Name', 'Amount', 'Category', 'Status'];
+/** The columns, by their key under `rows.columns`. */
+const COLUMNS = ['import', 'row', 'date', 'name', 'amount', 'category', 'status'] as const;
 const COLUMN_COUNT = COLUMNS.length;
 
 /** A cell that, in the stacked layout of narrow screens, says which column it is. */
@@ -79,6 +73,7 @@ export function ImportRowsTable({
   isDisabled,
   onChoose,
 }: ImportRowsTableProps) {
+  const { t } = useTranslation('imports');
   const accounts = useAccounts();
   const names = new Map((accounts.data ?? []).map((account) => [account._id, account.name]));
   const others = (accounts.data ?? []).filter(
@@ -95,10 +90,10 @@ export function ImportRowsTable({
           id="import-rows-heading"
           className="text-base font-semibold text-neutral-900 dark:text-white"
         >
-          Rows
+          {t('rows.heading')}
         </h3>
         <SelectField
-          label="Show"
+          label={t('rows.show')}
           className="w-full sm:w-56"
           value={status}
           onChange={(event) => {
@@ -106,29 +101,27 @@ export function ImportRowsTable({
             setPage(1);
           }}
         >
-          <option value="">All rows ({rowCount})</option>
-          <option value="new">New ({counts.new})</option>
-          <option value="transfer">Transfers ({counts.transfer})</option>
-          <option value="duplicate">Duplicates ({counts.duplicate})</option>
-          <option value="problem">Problems ({counts.problem})</option>
+          <option value="">{t('rows.all', { count: rowCount })}</option>
+          <option value="new">{t('rows.new', { count: counts.new })}</option>
+          <option value="transfer">{t('rows.transfers', { count: counts.transfer })}</option>
+          <option value="duplicate">{t('rows.duplicates', { count: counts.duplicate })}</option>
+          <option value="problem">{t('rows.problems', { count: counts.problem })}</option>
         </SelectField>
       </div>
 
       <QueryState
         query={rows}
-        loading={<SectionSpinner label="Loading rows…" className="py-10" />}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to load the rows. Please try again.')
-        }
+        loading={<SectionSpinner label={t('rows.loading')} className="py-10" />}
+        failureMessage={(error) => errorMessage(error, t('rows.loadFailed'))}
         isEmpty={(data) => data.rows.length === 0}
-        empty={<EmptyState>No rows with this status.</EmptyState>}
+        empty={<EmptyState>{t('rows.empty')}</EmptyState>}
       >
         {({ rows: list }) => (
           <div
             className="rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
             aria-busy={rows.isFetching}
           >
-            <table className="w-full text-sm max-sm:block" aria-label="Rows of the file">
+            <table className="w-full text-sm max-sm:block" aria-label={t('rows.tableLabel')}>
               <thead className="border-b border-neutral-200 bg-neutral-50 max-sm:sr-only dark:border-neutral-800 dark:bg-neutral-900">
                 <tr>
                   {COLUMNS.map((header) => (
@@ -136,10 +129,10 @@ export function ImportRowsTable({
                       key={header}
                       scope="col"
                       className={`px-3 py-3 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-400 ${
-                        header === 'Amount' ? 'text-right' : 'text-left'
+                        header === 'amount' ? 'text-right' : 'text-left'
                       }`}
                     >
-                      {header}
+                      {t(`rows.columns.${header}`)}
                     </th>
                   ))}
                 </tr>
@@ -155,7 +148,8 @@ export function ImportRowsTable({
                           colSpan={COLUMN_COUNT}
                           className="px-3 py-2 text-left text-sm font-semibold text-neutral-900 max-sm:block max-sm:px-4 dark:text-white"
                         >
-                          {statementTitles[row.statement] ?? `Statement ${row.statement + 1}`}
+                          {statementTitles[row.statement] ??
+                            t('statements.statement', { number: row.statement + 1 })}
                         </th>
                       </tr>
                     ) : null}
@@ -198,10 +192,12 @@ function RowLine({
   isDisabled,
   onChoose,
 }: RowLineProps) {
+  const { t } = useTranslation('imports');
+  const format = useFormat();
   const included = isIncluded(row, choices);
   const rowNumber = row.index + 1;
   const transferTo = canInclude(row) ? chosenTransfer(row, choices) : null;
-  const otherName = transferTo ? (accountNames.get(transferTo) ?? 'another account') : null;
+  const otherName = transferTo ? (accountNames.get(transferTo) ?? t('rows.anotherAccount')) : null;
   const cell = 'px-3 py-2 align-top max-sm:block max-sm:px-0 max-sm:py-1';
   return (
     <tr
@@ -218,29 +214,29 @@ function RowLine({
             onChange={(event) => onChoose(row, { include: event.target.checked })}
             className="size-4 accent-emerald-600"
           />
-          <span className="sr-only">Import row {rowNumber}</span>
+          <span className="sr-only">{t('rows.importRow', { number: rowNumber })}</span>
           <span aria-hidden="true" className="text-sm sm:hidden">
-            Import
+            {t('rows.columns.import')}
           </span>
         </label>
       </td>
       <td className={`${cell} tabular-nums`}>
-        <MobileLabel>Row</MobileLabel>
+        <MobileLabel>{t('rows.columns.row')}</MobileLabel>
         {rowNumber}
       </td>
       <td className={`${cell} whitespace-nowrap`}>
-        <MobileLabel>Date</MobileLabel>
-        {row.date ? formatCalendarDate(row.date) : '—'}
+        <MobileLabel>{t('rows.columns.date')}</MobileLabel>
+        {row.date ? format.date(row.date) : '—'}
       </td>
       <td className={`${cell} max-w-64 break-words`}>
-        <MobileLabel>Name</MobileLabel>
+        <MobileLabel>{t('rows.columns.name')}</MobileLabel>
         <span className="font-medium text-neutral-900 dark:text-white">{row.name || '—'}</span>
         {row.note ? (
           <span className="block text-xs text-neutral-600 dark:text-neutral-400">{row.note}</span>
         ) : null}
       </td>
       <td className={`${cell} whitespace-nowrap sm:text-right`}>
-        <MobileLabel>Amount</MobileLabel>
+        <MobileLabel>{t('rows.columns.amount')}</MobileLabel>
         {row.amount === null || row.isIncome === null ? (
           '—'
         ) : (
@@ -252,7 +248,7 @@ function RowLine({
             }`}
           >
             {row.isIncome ? '+' : '-'}
-            {formatMoney(row.amount, currency)}
+            {format.money(row.amount, currency)}
           </span>
         )}
       </td>
@@ -262,7 +258,7 @@ function RowLine({
             {transferTo ? null : (
               <CategorySelect
                 kind={row.isIncome ? 'income' : 'expense'}
-                label={`Category of row ${rowNumber}`}
+                label={t('rows.categoryOfRow', { number: rowNumber })}
                 className="sm:[&>label]:sr-only [&>select]:mt-0.5"
                 extraCategories={[row.category, choices.get(row.index)?.category]}
                 value={chosenCategory(row, choices)}
@@ -271,16 +267,18 @@ function RowLine({
               />
             )}
             <SelectField
-              label={`Transfer of row ${rowNumber}`}
+              label={t('rows.transferOfRow', { number: rowNumber })}
               className="mt-1 sm:[&>label]:sr-only [&>select]:mt-0.5"
               value={transferTo ?? ''}
               disabled={isDisabled || !included || otherAccounts.length === 0}
               onChange={(event) => onChoose(row, { transferAccountId: event.target.value || null })}
             >
-              <option value="">Not a transfer</option>
+              <option value="">{t('rows.notTransfer')}</option>
               {otherAccounts.map((account) => (
                 <option key={account._id} value={account._id}>
-                  {row.isIncome ? `Transfer from ${account.name}` : `Transfer to ${account.name}`}
+                  {row.isIncome
+                    ? t('rows.transferFrom', { name: account.name })
+                    : t('rows.transferTo', { name: account.name })}
                 </option>
               ))}
             </SelectField>
@@ -290,27 +288,25 @@ function RowLine({
         )}
       </td>
       <td className={cell}>
-        <MobileLabel>Status</MobileLabel>
+        <MobileLabel>{t('rows.columns.status')}</MobileLabel>
         <span
           className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONES[row.status]}`}
         >
-          {STATUS_LABELS[row.status]}
+          {t(`rows.status.${row.status}`)}
         </span>
         {row.problem ? (
           <span className="mt-1 block text-xs text-red-700 dark:text-red-300">{row.problem}</span>
         ) : row.status === 'duplicate' ? (
           <span className="mt-1 block text-xs text-neutral-600 dark:text-neutral-400">
-            {row.duplicateOfTransfer
-              ? 'Already recorded as a transfer.'
-              : 'Already in this account.'}
+            {row.duplicateOfTransfer ? t('rows.duplicateOfTransfer') : t('rows.duplicateInAccount')}
           </span>
         ) : otherName ? (
           <span className="mt-1 block text-xs text-neutral-600 dark:text-neutral-400">
             {row.matchOf && transferTo === row.transferAccountId
-              ? `Its other side is already in ${otherName}: the two become one transfer.`
+              ? t('rows.matchedTransfer', { name: otherName })
               : row.isIncome
-                ? `Money in from ${otherName}; neither income nor expense.`
-                : `Money out to ${otherName}; neither income nor expense.`}
+                ? t('rows.moneyIn', { name: otherName })
+                : t('rows.moneyOut', { name: otherName })}
           </span>
         ) : null}
       </td>

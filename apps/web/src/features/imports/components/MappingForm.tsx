@@ -4,7 +4,8 @@ import {
   type ImportMapping,
   type ImportMappingReasons,
 } from '@moneta/shared/import-schemas';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { amountLayoutOf, withAmountLayout, type AmountLayout } from '../utils/mapping';
@@ -34,6 +35,27 @@ type ColumnField =
 
 const NONE = '';
 
+/** The columns the user may leave unused ("None"); the others every mapping needs. */
+const OPTIONAL_FIELDS: ReadonlySet<ColumnField> = new Set([
+  'direction',
+  'debit',
+  'credit',
+  'note',
+  'category',
+  'counterparty',
+]);
+const COLUMN_FIELDS: readonly ColumnField[] = [
+  'date',
+  'amount',
+  'debit',
+  'credit',
+  'name',
+  'note',
+  'category',
+  'direction',
+  'counterparty',
+];
+
 /**
  * The columns of a CSV as Moneta reads them (docs/architecture.md, Imports): detected on upload,
  * changed here. Each change is sent (debounced) by the page, which shows the rows read through it.
@@ -46,6 +68,7 @@ export function MappingForm({
   onChange,
   detected,
 }: MappingFormProps) {
+  const { t } = useTranslation('imports');
   const layoutName = useId();
   const layout = amountLayoutOf(mapping);
 
@@ -60,15 +83,18 @@ export function MappingForm({
   function columnOptions(isOptional: boolean) {
     return (
       <>
-        {isOptional ? <option value={NONE}>None</option> : null}
+        {isOptional ? <option value={NONE}>{t('mapping.none')}</option> : null}
         {columns.map((column, index) => {
           const example = sample?.[index]?.trim();
+          const name = column.trim() || t('mapping.column', { number: index + 1 });
           return (
             <option key={index} value={index}>
-              {column.trim() || `Column ${index + 1}`}
               {example
-                ? ` (e.g. ${example.length > 24 ? `${example.slice(0, 24)}…` : example})`
-                : ''}
+                ? t('mapping.withExample', {
+                    column: name,
+                    example: example.length > 24 ? `${example.slice(0, 24)}…` : example,
+                  })
+                : name}
             </option>
           );
         })}
@@ -76,20 +102,20 @@ export function MappingForm({
     );
   }
 
-  function columnSelect(field: ColumnField, label: string, isOptional = false) {
+  function columnSelect(field: ColumnField) {
     const value = mapping[field] ?? null;
     const reason = reasonFor(field);
     const hintId = `${layoutName}-${field}-why`;
     return (
       <SelectField
-        label={label}
+        label={t(`mapping.columnLabels.${field}`)}
         value={value === null ? NONE : String(value)}
         disabled={isDisabled}
         aria-describedby={reason ? hintId : undefined}
         hint={
           reason ? (
             <p id={hintId} className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-              Why: {reason}
+              {t('mapping.why', { reason })}
             </p>
           ) : undefined
         }
@@ -100,10 +126,20 @@ export function MappingForm({
           })
         }
       >
-        {columnOptions(isOptional)}
+        {columnOptions(OPTIONAL_FIELDS.has(field))}
       </SelectField>
     );
   }
+
+  // Built before the markup, which only places them (each is only an element until placed).
+  const selects = Object.fromEntries(
+    COLUMN_FIELDS.map((field) => [field, columnSelect(field)]),
+  ) as Record<ColumnField, ReactNode>;
+  const layouts = [
+    ['signed', t('mapping.signed')],
+    ['split', t('mapping.split')],
+  ] as const;
+  const invertSignReason = reasonFor('invertSign');
 
   function setLayout(next: AmountLayout) {
     onChange(withAmountLayout(mapping, next, columns));
@@ -116,18 +152,17 @@ export function MappingForm({
       aria-describedby={`${layoutName}-help`}
     >
       <legend className="mb-1 text-base font-semibold text-neutral-900 dark:text-white">
-        Columns
+        {t('mapping.legend')}
       </legend>
       <p
         id={`${layoutName}-help`}
         className="text-sm text-neutral-600 sm:col-span-2 lg:col-span-3 dark:text-neutral-400"
       >
-        Moneta guessed what each column holds. Change anything that is wrong: the rows below are
-        read again as you go, and the next file with these columns needs no changes.
+        {t('mapping.help')}
       </p>
-      {columnSelect('date', 'Date column')}
+      {selects.date}
       <SelectField
-        label="Date format"
+        label={t('mapping.dateFormat')}
         value={mapping.dateFormat}
         onChange={(event) =>
           onChange({
@@ -142,21 +177,18 @@ export function MappingForm({
           </option>
         ))}
       </SelectField>
-      {columnSelect('name', 'Name (payee) column')}
+      {selects.name}
 
       <div
         role="radiogroup"
-        aria-label="Amounts"
+        aria-label={t('mapping.amounts')}
         className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3"
       >
-        <span className="text-sm font-medium text-neutral-800 dark:text-neutral-200">Amounts</span>
+        <span className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+          {t('mapping.amounts')}
+        </span>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
-          {(
-            [
-              ['signed', 'One column, minus for money out'],
-              ['split', 'Separate debit and credit columns'],
-            ] as const
-          ).map(([value, label]) => (
+          {layouts.map(([value, label]) => (
             <label
               key={value}
               className="inline-flex items-center gap-2 text-sm text-neutral-800 dark:text-neutral-200"
@@ -176,17 +208,17 @@ export function MappingForm({
       </div>
       {layout === 'signed' ? (
         <>
-          {columnSelect('amount', 'Amount column')}
-          {columnSelect('direction', 'Debit/credit marker column', true)}
+          {selects.amount}
+          {selects.direction}
         </>
       ) : (
         <>
-          {columnSelect('debit', 'Debit (money out) column', true)}
-          {columnSelect('credit', 'Credit (money in) column', true)}
+          {selects.debit}
+          {selects.credit}
         </>
       )}
       <SelectField
-        label="Decimal separator"
+        label={t('mapping.decimalSeparator')}
         value={mapping.decimalSeparator}
         onChange={(event) =>
           onChange({
@@ -195,14 +227,14 @@ export function MappingForm({
           })
         }
       >
-        <option value=".">Point (1,234.56)</option>
-        <option value=",">Comma (1.234,56)</option>
+        <option value=".">{t('mapping.point')}</option>
+        <option value=",">{t('mapping.comma')}</option>
       </SelectField>
-      {columnSelect('note', 'Note column', true)}
-      {columnSelect('category', 'Category column', true)}
-      {columnSelect('counterparty', "Other party's account (IBAN) column", true)}
+      {selects.note}
+      {selects.category}
+      {selects.counterparty}
       <TextField
-        label="Lines before the header"
+        label={t('mapping.skipRows')}
         type="number"
         inputMode="numeric"
         min={0}
@@ -224,13 +256,13 @@ export function MappingForm({
           className="mt-0.5 size-4 accent-emerald-600"
         />
         <span>
-          Invert the sign
+          {t('mapping.invertSign')}
           <span className="block text-xs text-neutral-600 dark:text-neutral-400">
-            For files that show money spent as positive amounts (many credit cards).
+            {t('mapping.invertSignHint')}
           </span>
-          {reasonFor('invertSign') ? (
+          {invertSignReason ? (
             <span className="block text-xs text-neutral-600 dark:text-neutral-400">
-              Why: {reasonFor('invertSign')}
+              {t('mapping.why', { reason: invertSignReason })}
             </span>
           ) : null}
         </span>

@@ -1,5 +1,5 @@
 import type { ImportStatement } from '@moneta/shared/import-schemas';
-import { ACCOUNT_TYPE_LABELS } from '@moneta/shared/account-schemas';
+import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/SelectField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { chosenAccount, statementTitle, type StatementChoices } from '../utils/statement-choices';
@@ -25,6 +25,7 @@ export function StatementAccounts({
   isDisabled,
   onChoose,
 }: StatementAccountsProps) {
+  const { t } = useTranslation(['imports', 'accounts']);
   const accounts = useAccounts();
   const open = (accounts.data ?? []).filter((account) => !account.isArchived);
   return (
@@ -33,20 +34,18 @@ export function StatementAccounts({
         id="import-statements-heading"
         className="text-base font-semibold text-neutral-900 dark:text-white"
       >
-        Accounts in this file
+        {t('statements.heading')}
       </h3>
-      <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-        Each account's rows go to the account you choose; a new account is created when you import.
-      </p>
+      <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('statements.help')}</p>
       <ul className="mt-3 grid gap-3 md:grid-cols-2">
         {statements.map((statement) => {
           const headingId = `import-statement-${statement.key}`;
           const chosen = chosenAccount(statement, choices);
           const details = [
             statement.name && statement.identifier ? statement.identifier : null,
-            ACCOUNT_TYPE_LABELS[statement.type],
+            t(`accounts:types.${statement.type}`),
             statement.currency,
-            `${statement.rowCount} ${statement.rowCount === 1 ? 'row' : 'rows'}`,
+            t('statements.rows', { count: statement.rowCount }),
           ].filter(Boolean);
           return (
             <li
@@ -58,13 +57,13 @@ export function StatementAccounts({
                 id={headingId}
                 className="font-medium break-words text-neutral-900 dark:text-white"
               >
-                {statementTitle(statement)}
+                {statementTitle(statement, t)}
               </h4>
               <p className="text-sm text-neutral-600 dark:text-neutral-400">
                 {details.join(' · ')}
               </p>
               <SelectField
-                label="Import into"
+                label={t('statements.importInto')}
                 className="mt-2"
                 value={chosen ?? NEW_ACCOUNT}
                 disabled={isDisabled}
@@ -75,7 +74,9 @@ export function StatementAccounts({
                   )
                 }
               >
-                <option value={NEW_ACCOUNT}>New account: {statement.suggestedName}</option>
+                <option value={NEW_ACCOUNT}>
+                  {t('statements.newAccount', { name: statement.suggestedName })}
+                </option>
                 {open.map((account) => (
                   <option key={account._id} value={account._id}>
                     {account.name}

@@ -1,5 +1,7 @@
 import { IMPORT_FILE_ACCEPT, type Import } from '@moneta/shared/import-schemas';
+import type { TFunction } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -7,13 +9,19 @@ import { FileDropZone } from '@/components/ui/FileDropZone';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { initialAccountId } from '@/lib/accounts/last-account';
 import { errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/i18n/use-format';
+import type { LocaleFormat } from '@/lib/i18n/locale-format';
 import { useUploadImport } from '../api/upload-import';
 
-const UPLOAD_FAILED = 'Failed to upload the file. Please try again.';
-
-function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+function formatFileSize(bytes: number, t: TFunction<'imports'>, format: LocaleFormat): string {
+  if (bytes >= 1024 * 1024) {
+    const size = format.number(bytes / (1024 * 1024), {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+    return t('upload.fileSizeMb', { size });
+  }
+  return t('upload.fileSizeKb', { size: format.number(Math.max(1, Math.round(bytes / 1024))) });
 }
 
 /**
@@ -21,6 +29,8 @@ function formatFileSize(bytes: number): string {
  * decided from the bytes) and answers a preview; nothing is created yet.
  */
 export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import) => void }) {
+  const { t } = useTranslation('imports');
+  const format = useFormat();
   const accounts = useAccounts();
   const upload = useUploadImport();
   const [file, setFile] = useState<File | null>(null);
@@ -42,7 +52,7 @@ export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import)
     event.preventDefault();
     if (isBusy) return;
     if (!file) {
-      setError('Please choose a file to import.');
+      setError(t('upload.noFile'));
       return;
     }
     setError(null);
@@ -55,7 +65,7 @@ export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import)
           onUploaded(preview);
         },
         // 400 (empty), 413 (too large), 415 (not a bank file): the server says what is wrong.
-        onError: (uploadError) => setError(errorMessage(uploadError, UPLOAD_FAILED)),
+        onError: (uploadError) => setError(errorMessage(uploadError, t('upload.failed'))),
       },
     );
   }
@@ -65,7 +75,7 @@ export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import)
   return (
     <form
       noValidate
-      aria-label="Upload a bank file"
+      aria-label={t('upload.formLabel')}
       aria-busy={isBusy}
       onSubmit={submit}
       className="flex min-w-0 flex-col gap-4 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
@@ -73,8 +83,8 @@ export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import)
       <FileDropZone
         name="file"
         accept={IMPORT_FILE_ACCEPT}
-        chooseLabel="Choose a bank file"
-        hint="CSV, OFX/QFX, QIF or CAMT.053 (XML), as your bank exports it"
+        chooseLabel={t('upload.choose')}
+        hint={t('upload.hint')}
         hasFile={file !== null}
         isDisabled={isBusy}
         isInvalid={error !== null}
@@ -86,29 +96,30 @@ export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import)
           <span className="min-w-0 break-all">
             <span className="font-medium text-neutral-900 dark:text-white">{file.name}</span>{' '}
             <span className="text-neutral-600 dark:text-neutral-400">
-              ({formatFileSize(file.size)})
+              ({formatFileSize(file.size, t, format)})
             </span>
           </span>
           <Button variant="ghost" size="sm" disabled={isBusy} onClick={() => choose(null)}>
-            Remove<span className="sr-only"> {file.name}</span>
+            {t('upload.remove')}
+            <span className="sr-only"> {file.name}</span>
           </Button>
         </div>
       ) : null}
       <AccountSelect
-        label="Into account"
+        label={t('upload.account')}
         value={chosenAccountId}
         disabled={isBusy}
         onChange={(event) => setAccountId(event.target.value)}
       />
       <Button type="submit" size="lg" disabled={isBusy}>
-        {isBusy ? 'Uploading…' : 'Upload and preview'}
+        {isBusy ? t('upload.uploading') : t('upload.submit')}
       </Button>
       {isBusy ? (
         <div className="flex flex-col gap-1">
           <progress
             max={100}
             value={percent}
-            aria-label="Upload"
+            aria-label={t('upload.progress')}
             className="h-2 w-full overflow-hidden rounded-full accent-emerald-600 [&::-webkit-progress-bar]:bg-neutral-200 [&::-webkit-progress-value]:bg-emerald-600 dark:[&::-webkit-progress-bar]:bg-neutral-800"
           />
         </div>
@@ -121,8 +132,8 @@ export function UploadImportForm({ onUploaded }: { onUploaded: (preview: Import)
       >
         {isBusy
           ? percent < 100
-            ? `Uploading… ${percent}%`
-            : 'Reading the file and looking for duplicates…'
+            ? t('upload.uploadingPercent', { percent: format.percent(sent) })
+            : t('upload.reading')
           : ''}
       </p>
       {error ? (

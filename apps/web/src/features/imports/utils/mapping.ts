@@ -1,4 +1,5 @@
 import type { ImportMapping } from '@moneta/shared/import-schemas';
+import type { TFunction } from 'i18next';
 
 /** How a CSV gives its amounts: one signed column, or separate debit and credit columns. */
 export type AmountLayout = 'signed' | 'split';
@@ -40,9 +41,9 @@ export function withAmountLayout(
 }
 
 /** The client-side check the server would make, so that no request is sent for it. */
-export function mappingProblem(mapping: ImportMapping): string | null {
+export function mappingProblem(mapping: ImportMapping, t: TFunction<'imports'>): string | null {
   if (mapping.amount === null && mapping.debit === null && mapping.credit === null) {
-    return 'Choose a debit column, a credit column or both.';
+    return t('mapping.noAmountColumn');
   }
   return null;
 }

@@ -1,13 +1,14 @@
 import type { ImportCommitInput, ImportStatement } from '@moneta/shared/import-schemas';
+import type { TFunction } from 'i18next';
 
 /** The account the user chose for a statement, by key: an id, or null for a new account. */
 export type StatementChoices = Map<number, string | null>;
 
 /** How a statement is called in the preview: its name, else its account number, else its place. */
-export function statementTitle(statement: ImportStatement): string {
+export function statementTitle(statement: ImportStatement, t: TFunction<'imports'>): string {
   if (statement.name) return statement.name;
-  if (statement.identifier) return `Account ${statement.identifier}`;
-  return `Statement ${statement.key + 1}`;
+  if (statement.identifier) return t('statements.account', { identifier: statement.identifier });
+  return t('statements.statement', { number: statement.key + 1 });
 }
 
 /** Where the statement's rows go now: the user's choice, else the preview's. */

@@ -1,6 +1,7 @@
 import { CURRENCY_CATALOGUE, isCatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import type { Rate } from '@moneta/shared/rate-schemas';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
@@ -15,17 +16,10 @@ import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { todayInUserZone } from '@/lib/time-zone';
 import { useDeleteRate, useRates, useSetRate } from '../api/rates';
 import { formatRate, rateFromText } from './rate-format';
-
-const COLUMNS = [
-  { header: 'Date' },
-  { header: 'ECB rate', align: 'right' },
-  { header: 'Your rate', align: 'right' },
-  { header: <span className="sr-only">Actions</span>, align: 'right' },
-] as const;
 
 /**
  * Exchange rates (DESIGN §6.5): for one currency at a time, the European Central Bank's rate of
@@ -33,6 +27,14 @@ const COLUMNS = [
  * and which counts instead of the ECB's on that day.
  */
 export function RatesPage() {
+  const { t } = useTranslation('rates');
+  const format = useFormat();
+  const columns = [
+    { header: t('table.date') },
+    { header: t('table.ecbRate'), align: 'right' },
+    { header: t('table.yourRate'), align: 'right' },
+    { header: <span className="sr-only">{t('table.actions')}</span>, align: 'right' },
+  ] as const;
   const base = useCurrency();
   const { user } = useUser();
   const others = CURRENCY_CATALOGUE.filter((currency) => currency.code !== base);
@@ -59,9 +61,8 @@ export function RatesPage() {
       { currency: rate.currency, date: rate.date },
       {
         onSuccess: () =>
-          toast.success(`Your rate for ${rate.currency} on ${rate.date} is deleted.`),
-        onError: (error) =>
-          toast.error(errorMessage(error, 'Failed to delete the rate. Please try again.')),
+          toast.success(t('toast.deleted', { currency: rate.currency, date: rate.date })),
+        onError: (error) => toast.error(errorMessage(error, t('errors.delete'))),
       },
     );
   }
@@ -73,20 +74,17 @@ export function RatesPage() {
       {
         onSuccess: (saved) => {
           setRateText('');
-          toast.success(`Your rate for ${saved.currency} on ${saved.date} is saved.`);
+          toast.success(t('toast.saved', { currency: saved.currency, date: saved.date }));
         },
       },
     );
   }
 
   return (
-    <ContentLayout
-      title="Exchange Rates"
-      description={`How many ${base} one unit of another currency is worth: the European Central Bank's rate of each business day, and your own, which counts instead on its day.`}
-    >
+    <ContentLayout title={t('title')} description={t('description', { base })}>
       <div className="mb-6 max-w-sm">
         <SelectField
-          label="Rates of"
+          label={t('ratesOf')}
           value={currency}
           onChange={(event) => {
             setCurrency(event.target.value);
@@ -103,11 +101,11 @@ export function RatesPage() {
 
       <form
         onSubmit={save}
-        aria-label="Set your own rate"
+        aria-label={t('form.label')}
         className="mb-8 flex flex-wrap items-end gap-3 rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
       >
         <TextField
-          label="Date"
+          label={t('form.date')}
           type="date"
           required
           min="1999-01-01"
@@ -116,7 +114,7 @@ export function RatesPage() {
         />
         <TextField
           id="own-rate"
-          label={`Your rate (${base} per 1 ${currency})`}
+          label={t('form.rate', { base, currency })}
           inputMode="decimal"
           autoComplete="off"
           required
@@ -124,49 +122,40 @@ export function RatesPage() {
           onChange={(event) => setRateText(event.target.value)}
         />
         <Button type="submit" disabled={setRate.isPending}>
-          {setRate.isPending ? 'Saving…' : 'Save rate'}
+          {setRate.isPending ? t('form.saving') : t('form.save')}
         </Button>
         {setRate.isError ? (
-          <Alert className="basis-full">
-            {errorMessage(setRate.error, 'Failed to save the rate. Please try again.')}
-          </Alert>
+          <Alert className="basis-full">{errorMessage(setRate.error, t('errors.save'))}</Alert>
         ) : null}
       </form>
 
       <QueryState
         query={rates}
-        loading={<SectionSpinner label="Loading rates…" />}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to load the rates. Please try again.')
-        }
+        loading={<SectionSpinner label={t('loading')} />}
+        failureMessage={(error) => errorMessage(error, t('errors.load'))}
         isEmpty={(data) => data.length === 0}
-        empty={
-          <EmptyState title="No rates in the last 30 days.">
-            The European Central Bank has published none for {currency} lately. You can set your own
-            above.
-          </EmptyState>
-        }
+        empty={<EmptyState title={t('empty.title')}>{t('empty.body', { currency })}</EmptyState>}
       >
         {(list) => (
           <Table
-            label={`${currency} in ${base}, last 30 days`}
-            caption={`${currency} in ${base}, newest day first`}
-            columns={COLUMNS}
+            label={t('table.label', { currency, base })}
+            caption={t('table.caption', { currency, base })}
+            columns={columns}
             minWidthClass="sm:min-w-[32rem]"
           >
             {list.map((rate) => (
               <TableRow key={rate.date}>
-                <TableRowHeader>{formatCalendarDate(rate.date)}</TableRowHeader>
-                <TableCell align="right" stack="meta" stackLabel="ECB">
-                  {rate.ecbRate === null ? '—' : formatRate(rate.ecbRate)}
+                <TableRowHeader>{format.date(rate.date)}</TableRowHeader>
+                <TableCell align="right" stack="meta" stackLabel={t('table.ecbShort')}>
+                  {rate.ecbRate === null ? '—' : formatRate(rate.ecbRate, format)}
                 </TableCell>
-                <TableCell align="right" stack="end" stackLabel="Yours">
-                  {rate.ownRate === null ? '—' : formatRate(rate.ownRate)}
+                <TableCell align="right" stack="end" stackLabel={t('table.yoursShort')}>
+                  {rate.ownRate === null ? '—' : formatRate(rate.ownRate, format)}
                 </TableCell>
                 <TableCell align="right" stack="menu">
                   <Button variant="ghost" size="sm" onClick={() => change(rate)}>
-                    {rate.ownRate === null ? 'Set' : 'Change'}
-                    <span className="sr-only"> your rate for {rate.date}</span>
+                    {rate.ownRate === null ? t('table.set') : t('table.change')}
+                    <span className="sr-only"> {t('table.yourRateFor', { date: rate.date })}</span>
                   </Button>
                   {rate.ownRate === null ? null : (
                     <Button
@@ -175,7 +164,11 @@ export function RatesPage() {
                       disabled={deleteRate.isPending}
                       onClick={() => remove(rate)}
                     >
-                      Delete<span className="sr-only"> your rate for {rate.date}</span>
+                      {t('table.delete')}
+                      <span className="sr-only">
+                        {' '}
+                        {t('table.yourRateFor', { date: rate.date })}
+                      </span>
                     </Button>
                   )}
                 </TableCell>

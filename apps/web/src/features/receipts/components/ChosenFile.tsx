@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { formatFileSize, isPdfFile } from '../utils/receipt-file';
 import { ReceiptImage } from './ReceiptImage';
 
-const PREVIEW_ALT = 'Preview of the chosen receipt';
 const PREVIEW_SIZE = 'h-24 w-20';
 
 /**
@@ -11,6 +11,8 @@ const PREVIEW_SIZE = 'h-24 w-20';
  * showing it (a ref with a cleanup, so no URL outlives its element, in Strict Mode too).
  */
 function ImagePreview({ file }: { file: File }) {
+  const { t } = useTranslation('receipts');
+  const previewAlt = t('chosen.previewAlt');
   const [hasFailed, setHasFailed] = useState(false);
   const showFile = useCallback(
     (image: HTMLImageElement | null) => {
@@ -23,11 +25,11 @@ function ImagePreview({ file }: { file: File }) {
   );
   // Not an image after all (a text file named .png): the server will say what it is.
   if (hasFailed)
-    return <ReceiptImage src={null} isPdf={false} alt={PREVIEW_ALT} className={PREVIEW_SIZE} />;
+    return <ReceiptImage src={null} isPdf={false} alt={previewAlt} className={PREVIEW_SIZE} />;
   return (
     <img
       ref={showFile}
-      alt={PREVIEW_ALT}
+      alt={previewAlt}
       onError={() => setHasFailed(true)}
       className={`${PREVIEW_SIZE} shrink-0 rounded-lg border border-neutral-200 bg-white object-contain dark:border-neutral-800`}
     />
@@ -42,10 +44,11 @@ type ChosenFileProps = {
 
 /** The file about to be uploaded: a thumbnail (or a PDF icon), its name and size. */
 export function ChosenFile({ file, isDisabled, onRemove }: ChosenFileProps) {
+  const { t } = useTranslation('receipts');
   return (
     <div className="flex items-center gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-3 dark:border-neutral-800 dark:bg-neutral-950">
       {isPdfFile(file) ? (
-        <ReceiptImage src={null} isPdf alt={PREVIEW_ALT} className={PREVIEW_SIZE} />
+        <ReceiptImage src={null} isPdf alt={t('chosen.previewAlt')} className={PREVIEW_SIZE} />
       ) : (
         <ImagePreview key={`${file.name}:${file.size}:${file.lastModified}`} file={file} />
       )}
@@ -62,9 +65,9 @@ export function ChosenFile({ file, isDisabled, onRemove }: ChosenFileProps) {
         size="sm"
         onClick={onRemove}
         disabled={isDisabled}
-        aria-label={`Remove ${file.name}`}
+        aria-label={t('chosen.removeFile', { name: file.name })}
       >
-        Remove
+        {t('chosen.remove')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Receipt } from '@moneta/shared/receipt-schemas';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
@@ -7,7 +8,7 @@ import { textLinkClasses } from '@/components/ui/link-styles';
 import { QueryState } from '@/components/ui/QueryState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useReceipts } from '../api/get-receipts';
 import { formatReceiptAmount, receiptCurrency } from '../utils/receipt-file';
 import { unsureFields } from '../utils/receipt-review';
@@ -28,6 +29,8 @@ type ReceiptRowProps = {
 };
 
 function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
+  const { t } = useTranslation('receipts');
+  const format = useFormat();
   const { merchant, amount, category, date } = receipt.extractedData;
   const uncertain = unsureFields(receipt.extractedData);
   return (
@@ -44,16 +47,20 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
             {merchant}
           </p>
           <p className="shrink-0 font-semibold text-neutral-900 tabular-nums dark:text-neutral-100">
-            {formatReceiptAmount(amount, receiptCurrency(receipt.extractedData, currency))}
+            {formatReceiptAmount(format, amount, receiptCurrency(receipt.extractedData, currency))}
           </p>
         </div>
         <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">
-          {formatCalendarDate(date)} · {category} · {receipt.fileName}
+          {format.date(date)} · {category} · {receipt.fileName}
         </p>
         {uncertain.length > 0 ? (
           <p className="mt-1 flex items-start gap-1 text-xs text-amber-800 dark:text-amber-300">
             <WarningIcon className="mt-px size-3.5 shrink-0" />
-            <span>{`Check the ${uncertain.join(', ')}: read with low confidence.`}</span>
+            <span>
+              {t('past.lowConfidence', {
+                fields: uncertain.map((field) => t(`fields.${field}`)).join(', '),
+              })}
+            </span>
           </p>
         ) : null}
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -63,17 +70,22 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
             rel="noopener noreferrer"
             className={textLinkClasses}
           >
-            Open file<span className="sr-only">{` ${receipt.fileName} (opens in a new tab)`}</span>
+            {t('past.openFile')}
+            <span className="sr-only"> {t('past.openFileHint', { name: receipt.fileName })}</span>
           </a>
           {receipt.transactionId ? (
             <Link to={expenseLink(receipt)} className={textLinkClasses}>
-              View expense<span className="sr-only">{` ${merchant}`}</span>
+              {t('past.viewExpense')}
+              <span className="sr-only">{` ${merchant}`}</span>
             </Link>
           ) : (
-            <span className="text-neutral-600 dark:text-neutral-400">Expense deleted</span>
+            <span className="text-neutral-600 dark:text-neutral-400">
+              {t('past.expenseDeleted')}
+            </span>
           )}
           <button type="button" className={textLinkClasses} onClick={() => onCorrect(receipt)}>
-            Correct<span className="sr-only">{` the reading of ${merchant}`}</span>
+            {t('past.correct')}
+            <span className="sr-only"> {t('past.correctHint', { merchant })}</span>
           </button>
         </p>
       </div>
@@ -83,6 +95,8 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
 
 /** Every receipt uploaded before, newest first, with its file and the expense made from it. */
 export function PastReceipts({ currency }: { currency: string }) {
+  const { t } = useTranslation('receipts');
+  const format = useFormat();
   const titleId = useId();
   const receipts = useReceipts();
   const [correctedId, setCorrectedId] = useState<string | null>(null);
@@ -96,13 +110,13 @@ export function PastReceipts({ currency }: { currency: string }) {
       className="mt-6 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <h2 id={titleId} className="text-base font-semibold text-neutral-900 dark:text-white">
-        Past Receipts
+        {t('past.title')}
       </h2>
       <QueryState
         query={receipts}
         loading={
           <div role="status">
-            <span className="sr-only">Loading your receipts…</span>
+            <span className="sr-only">{t('past.loading')}</span>
             <ul
               aria-hidden="true"
               className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800"
@@ -119,12 +133,12 @@ export function PastReceipts({ currency }: { currency: string }) {
             </ul>
           </div>
         }
-        failureMessage={() => 'Could not load your receipts. Please try again.'}
+        failureMessage={() => t('past.loadError')}
         failureClassName="mt-4"
         isEmpty={(list) => list.length === 0}
         empty={
           <p className="py-8 text-center text-sm text-neutral-600 dark:text-neutral-400">
-            No receipts yet. The receipts you upload are kept here.
+            {t('past.empty')}
           </p>
         }
       >
@@ -144,9 +158,9 @@ export function PastReceipts({ currency }: { currency: string }) {
       <Dialog
         isOpen={corrected !== null}
         onClose={() => setCorrected(null)}
-        title="Correct the receipt"
+        title={t('past.correctTitle')}
         description={
-          corrected ? `${corrected.fileName}: the expense changes along with it.` : undefined
+          corrected ? t('past.correctDescription', { name: corrected.fileName }) : undefined
         }
       >
         {corrected ? (
@@ -157,13 +171,20 @@ export function PastReceipts({ currency }: { currency: string }) {
               receiptId={corrected._id}
               reading={corrected.extractedData}
               currency={currency}
-              confirmLabel="Save Changes"
+              confirmLabel={t('past.saveChanges')}
               onCancel={() => setCorrected(null)}
               onConfirmed={(outcome) => {
                 if (outcome.changed) {
                   const saved = outcome.receipt.extractedData;
                   toast.success(
-                    `Expense updated: ${saved.merchant} ${formatReceiptAmount(saved.amount, receiptCurrency(saved, currency))}`,
+                    t('expenseUpdated', {
+                      merchant: saved.merchant,
+                      amount: formatReceiptAmount(
+                        format,
+                        saved.amount,
+                        receiptCurrency(saved, currency),
+                      ),
+                    }),
                   );
                 }
                 setCorrected(null);

@@ -22,7 +22,8 @@ export function ReceiptImage({ src, isPdf, alt, className }: ReceiptImageProps) 
   if (src === null || failedSrc === src) {
     return (
       <div
-        {...(alt ? { role: 'img', 'aria-label': alt } : {})}
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
         className={`flex shrink-0 items-center justify-center rounded-lg border border-neutral-200 bg-neutral-50 text-neutral-500 dark:border-neutral-800 dark:bg-neutral-950 dark:text-neutral-400 ${className}`}
       >
         {isPdf ? <PdfFileIcon className="size-1/2 max-h-12 max-w-12" /> : <ReceiptIcon />}

@@ -1,5 +1,6 @@
 import type { Receipt } from '@moneta/shared/receipt-schemas';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { ReceiptImage } from './ReceiptImage';
 
@@ -15,6 +16,7 @@ type ReceiptPreviewProps = {
  * frame a phone could not scroll.
  */
 export function ReceiptPreview({ receipt, merchant }: ReceiptPreviewProps) {
+  const { t } = useTranslation('receipts');
   const captionId = useId();
   const isPdf = receipt.mimeType === 'application/pdf';
   return (
@@ -31,11 +33,7 @@ export function ReceiptPreview({ receipt, merchant }: ReceiptPreviewProps) {
         <ReceiptImage
           src={receipt.imageUrl}
           isPdf={isPdf}
-          alt={
-            isPdf
-              ? `Page 1 of the receipt from ${merchant} (opens the PDF in a new tab)`
-              : `The receipt from ${merchant} (opens full size in a new tab)`
-          }
+          alt={isPdf ? t('preview.pdfAlt', { merchant }) : t('preview.imageAlt', { merchant })}
           className="h-56 w-full sm:h-72"
         />
       </a>
@@ -44,7 +42,7 @@ export function ReceiptPreview({ receipt, merchant }: ReceiptPreviewProps) {
         className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-xs text-neutral-600 dark:text-neutral-400"
       >
         <span className="min-w-0 truncate">
-          {isPdf ? `${receipt.fileName} — page 1 shown` : receipt.fileName}
+          {isPdf ? t('preview.pdfCaption', { name: receipt.fileName }) : receipt.fileName}
         </span>
         <a
           href={receipt.fileUrl}
@@ -52,8 +50,8 @@ export function ReceiptPreview({ receipt, merchant }: ReceiptPreviewProps) {
           rel="noopener noreferrer"
           className={`${textLinkClasses} shrink-0 text-sm`}
         >
-          {isPdf ? 'Open the PDF' : 'Open full size'}
-          <span className="sr-only"> (opens in a new tab)</span>
+          {isPdf ? t('preview.openPdf') : t('preview.openFull')}
+          <span className="sr-only"> {t('preview.newTab')}</span>
         </a>
       </figcaption>
     </figure>

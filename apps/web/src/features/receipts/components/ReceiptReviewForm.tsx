@@ -6,6 +6,7 @@ import {
   type ReviewedReceipt,
 } from '@moneta/shared/receipt-schemas';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CategorySelect } from '@/components/CategorySelect';
@@ -25,10 +26,6 @@ import {
 } from '../utils/receipt-review';
 import { WarningIcon } from './receipt-icons';
 import { receiptCurrency } from '../utils/receipt-file';
-
-const SAVE_FAILED = 'Could not save your correction. Please try again.';
-const CHECK_THIS = 'Check this — it was hard to read.';
-export const NO_DATE_FOUND = "No date found — today's date was used.";
 
 type ValidReview = z.output<typeof receiptReviewSchema>;
 type FormValues = { merchant: string; amount: number; date: string; category: string };
@@ -90,11 +87,12 @@ export function ReceiptReviewForm({
   receiptId,
   reading,
   currency,
-  confirmLabel = 'Confirm',
+  confirmLabel,
   onConfirmed,
   onCancel,
   takesFocus = false,
 }: ReceiptReviewFormProps) {
+  const { t } = useTranslation('receipts');
   const review = useReviewReceipt();
   const [failure, setFailure] = useState<string | null>(null);
   const baseId = useId();
@@ -133,9 +131,13 @@ export function ReceiptReviewForm({
   const mark = (field: ReviewedField) =>
     unsure.has(field) ? (
       <CheckMark id={checkId(field)}>
-        {field === 'date' && isDateMissing(reading) ? NO_DATE_FOUND : CHECK_THIS}
+        {field === 'date' && isDateMissing(reading) ? t('review.noDate') : t('review.checkThis')}
       </CheckMark>
     ) : null;
+
+  const merchantMark = mark('merchant');
+  const amountMark = mark('amount');
+  const dateMark = mark('date');
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
@@ -162,7 +164,7 @@ export function ReceiptReviewForm({
               );
             }
           });
-          if (fieldErrors.length === 0) setFailure(errorMessage(error, SAVE_FAILED));
+          if (fieldErrors.length === 0) setFailure(errorMessage(error, t('review.saveFailed')));
         },
       },
     );
@@ -172,16 +174,16 @@ export function ReceiptReviewForm({
   return (
     <form
       noValidate
-      aria-label="Check the receipt's reading"
+      aria-label={t('review.label')}
       aria-busy={isBusy}
       onSubmit={(event) => void onSubmit(event)}
       className="@container flex min-w-0 flex-col gap-4"
     >
       <FormField
-        label="Merchant"
+        label={t('labels.merchant')}
         error={errors.merchant?.message}
         describedBy={describedBy('merchant')}
-        hint={mark('merchant')}
+        hint={merchantMark}
       >
         {(control) => (
           <input
@@ -195,7 +197,7 @@ export function ReceiptReviewForm({
       </FormField>
       <div className="grid gap-4 @sm:grid-cols-2">
         <MoneyInput
-          label={`Amount (${spentIn})`}
+          label={t('review.amount', { currency: spentIn })}
           control={control}
           name="amount"
           describedBy={
@@ -205,25 +207,25 @@ export function ReceiptReviewForm({
           }
           hint={
             <>
-              {mark('amount')}
+              {amountMark}
               {readCurrency ? (
                 <p
                   id={`${baseId}-currency`}
                   className="mt-1.5 text-sm text-neutral-600 dark:text-neutral-400"
                 >
                   {spentIn === readCurrency
-                    ? `The receipt is in ${readCurrency}: so is the expense. Totals show it in ${currency} at the rate of its day.`
-                    : `The receipt is in ${readCurrency}; the expense is kept in ${spentIn}.`}
+                    ? t('review.sameCurrency', { currency: readCurrency, base: currency })
+                    : t('review.otherCurrency', { currency: readCurrency, spentIn })}
                 </p>
               ) : null}
             </>
           }
         />
         <FormField
-          label="Date"
+          label={t('labels.date')}
           error={errors.date?.message}
           describedBy={describedBy('date')}
-          hint={mark('date')}
+          hint={dateMark}
         >
           {(control) => (
             <input
@@ -245,11 +247,11 @@ export function ReceiptReviewForm({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
-            Cancel
+            {t('review.cancel')}
           </Button>
         ) : null}
         <Button type="submit" disabled={isBusy}>
-          {isBusy ? 'Saving...' : confirmLabel}
+          {isBusy ? t('review.saving') : (confirmLabel ?? t('review.confirm'))}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { CameraIcon } from './receipt-icons';
 
@@ -22,6 +23,7 @@ export function TakePhotoButton({
 }: TakePhotoButtonProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
+  const { t } = useTranslation('receipts');
   // Once the photo is removed or uploaded, another one can be taken.
   useEffect(() => {
     if (!hasFile && inputRef.current) inputRef.current.value = '';
@@ -38,7 +40,7 @@ export function TakePhotoButton({
       })}
     >
       <CameraIcon />
-      Take photo
+      {t('takePhoto')}
       <input
         ref={inputRef}
         type="file"

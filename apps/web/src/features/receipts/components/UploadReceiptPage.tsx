@@ -4,6 +4,8 @@ import {
   type ReceiptUploadResult,
 } from '@moneta/shared/receipt-schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/lib/i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
@@ -17,6 +19,7 @@ import { useIsCoarsePointer } from '@/hooks/use-coarse-pointer';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { initialAccountId, rememberLastAccount } from '@/lib/accounts/last-account';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useUploadReceipt } from '../api/upload-receipt';
 import {
   formatReceiptAmount,
@@ -58,9 +61,6 @@ type Stage = 'redirecting' | 'reviewing';
 
 type Result = { upload: ReceiptUploadResult; isPdf: boolean; stage: Stage };
 
-const SHARED_FILE_MISSING =
-  'The shared file could not be found. Please choose it again or share it once more.';
-
 /**
  * Upload Receipt (docs/architecture.md, Product rules, issue 5, docs/receipts.md;
  * docs/architecture.md, Web app): pick, drop, photograph or share a JPG, PNG or PDF; the server
@@ -68,6 +68,8 @@ const SHARED_FILE_MISSING =
  * or, when something was hard to read, the reading waits as a form to be checked.
  */
 export function UploadReceiptPage() {
+  const { t } = useTranslation('receipts');
+  const format = useFormat();
   const currency = useCurrency();
   const navigate = useNavigate();
   const upload = useUploadReceipt();
@@ -107,7 +109,8 @@ export function UploadReceiptPage() {
         { replace: true },
       );
       if (!shared) {
-        setError(SHARED_FILE_MISSING);
+        // i18n.t, not t: this runs once, when the page opens, not again on a change of language.
+        setError(i18n.t('receipts:upload.sharedFileMissing'));
         return;
       }
       setFile(shared);
@@ -154,7 +157,9 @@ export function UploadReceiptPage() {
             stage: isSure ? 'redirecting' : 'reviewing',
           });
           setFile(null);
-          toast.success(`Receipt read: ${merchant} ${formatReceiptAmount(amount, spentIn)}`);
+          toast.success(
+            t('upload.read', { merchant, amount: formatReceiptAmount(format, amount, spentIn) }),
+          );
           if (isSure) goToDashboard(DASHBOARD_REDIRECT_MS);
         },
         onError: (uploadError) => setError(uploadErrorMessage(uploadError)),
@@ -172,7 +177,9 @@ export function UploadReceiptPage() {
     if (outcome.changed) {
       const { merchant, amount } = outcome.receipt.extractedData;
       const spentIn = receiptCurrency(outcome.receipt.extractedData, currency);
-      toast.success(`Expense updated: ${merchant} ${formatReceiptAmount(amount, spentIn)}`);
+      toast.success(
+        t('expenseUpdated', { merchant, amount: formatReceiptAmount(format, amount, spentIn) }),
+      );
     }
     void navigate(paths.dashboard);
   }
@@ -180,14 +187,11 @@ export function UploadReceiptPage() {
   const isReviewing = result?.stage === 'reviewing';
 
   return (
-    <ContentLayout
-      title="Upload Receipt"
-      description="Moneta reads the merchant, total, date and category on your own server and records the expense for you."
-    >
+    <ContentLayout title={t('upload.title')} description={t('upload.description')}>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <form
           noValidate
-          aria-label="Upload a receipt"
+          aria-label={t('upload.formLabel')}
           aria-busy={isBusy}
           onSubmit={submit}
           className="flex min-w-0 flex-col gap-4 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
@@ -195,8 +199,8 @@ export function UploadReceiptPage() {
           <FileDropZone
             name="receipt"
             accept={RECEIPT_FILE_ACCEPT}
-            chooseLabel="Choose a receipt"
-            hint="JPG, PNG or PDF"
+            chooseLabel={t('upload.choose')}
+            hint={t('upload.types')}
             icon={<UploadCloudIcon className="size-10 text-emerald-700 dark:text-emerald-400" />}
             hasFile={file !== null}
             isDisabled={isBusy || result !== null}
@@ -216,7 +220,7 @@ export function UploadReceiptPage() {
             <ChosenFile file={file} isDisabled={isBusy} onRemove={() => choose(null)} />
           ) : null}
           <AccountSelect
-            label="Charge to account"
+            label={t('upload.account')}
             name="accountId"
             value={chosenAccountId}
             disabled={isBusy || result !== null}
@@ -232,7 +236,7 @@ export function UploadReceiptPage() {
             disabled={isBusy || result !== null}
           >
             {isBusy ? <ButtonSpinner /> : null}
-            {isBusy ? 'Processing...' : 'Upload & Create Transaction'}
+            {isBusy ? t('upload.processing') : t('upload.submit')}
           </Button>
           {/* Always in the page (so the change is announced); it takes room only when it speaks. */}
           <p
@@ -241,7 +245,7 @@ export function UploadReceiptPage() {
               isBusy ? 'text-center text-sm text-neutral-600 dark:text-neutral-400' : 'sr-only'
             }
           >
-            {isBusy ? 'Reading the receipt. This takes a few seconds.' : ''}
+            {isBusy ? t('upload.reading') : ''}
           </p>
           {error ? (
             <div id={errorId}>
@@ -261,8 +265,8 @@ export function UploadReceiptPage() {
                   className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
                 >
                   {unsureFields(result.upload.extractedData).length > 0
-                    ? 'Expense added. Some of it was hard to read: check the marked fields, correct what is wrong, then confirm.'
-                    : 'Expense added. Correct what is wrong, then confirm.'}
+                    ? t('upload.addedCheck')
+                    : t('upload.addedCorrect')}
                 </p>
                 <ReceiptReviewForm
                   receiptId={result.upload._id}
@@ -277,9 +281,9 @@ export function UploadReceiptPage() {
           footer={
             result && !isReviewing ? (
               <div className="mt-5 flex flex-col gap-3 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900 sm:flex-row sm:items-center sm:justify-between dark:bg-emerald-950/60 dark:text-emerald-100">
-                <p role="status">Expense added. Opening your dashboard…</p>
+                <p role="status">{t('upload.addedRedirect')}</p>
                 <Button variant="secondary" size="sm" onClick={startReview}>
-                  Correct it
+                  {t('upload.correct')}
                 </Button>
               </div>
             ) : undefined

@@ -1,6 +1,7 @@
 import type { ReceiptUploadResult } from '@moneta/shared/receipt-schemas';
 import { useId, type ReactNode } from 'react';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/use-format';
 import { formatReceiptAmount, receiptCurrency } from '../utils/receipt-file';
 import { ReceiptImage } from './ReceiptImage';
 
@@ -39,6 +40,8 @@ function Field({
  * receipt just uploaded, as plain fields, or as a form when it is to be checked (docs/receipts.md).
  */
 export function UploadResult({ result, currency, footer, review }: UploadResultProps) {
+  const { t } = useTranslation('receipts');
+  const format = useFormat();
   const titleId = useId();
   const upload = result?.upload;
   return (
@@ -47,7 +50,7 @@ export function UploadResult({ result, currency, footer, review }: UploadResultP
       className="@container flex min-w-0 flex-col rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <h2 id={titleId} className="mb-4 text-base font-semibold text-neutral-900 dark:text-white">
-        Last Upload Result
+        {t('result.title')}
       </h2>
       {result && upload ? (
         <>
@@ -61,19 +64,20 @@ export function UploadResult({ result, currency, footer, review }: UploadResultP
               <div className="min-w-0 flex-1">{review}</div>
             ) : (
               <dl className="grid min-w-0 flex-1 grid-cols-2 content-start gap-x-4 gap-y-4">
-                <Field label="Merchant" className="col-span-2">
+                <Field label={t('result.merchant')} className="col-span-2">
                   {upload.extractedData.merchant}
                 </Field>
-                <Field label="Amount">
+                <Field label={t('result.amount')}>
                   <span className="tabular-nums">
                     {formatReceiptAmount(
+                      format,
                       upload.extractedData.amount,
                       receiptCurrency(upload.extractedData, currency),
                     )}
                   </span>
                 </Field>
-                <Field label="Category">{upload.extractedData.category}</Field>
-                <Field label="Date">{formatCalendarDate(upload.extractedData.date)}</Field>
+                <Field label={t('result.category')}>{upload.extractedData.category}</Field>
+                <Field label={t('result.date')}>{format.date(upload.extractedData.date)}</Field>
               </dl>
             )}
             <a
@@ -87,7 +91,7 @@ export function UploadResult({ result, currency, footer, review }: UploadResultP
               <ReceiptImage
                 src={upload.imageUrl}
                 isPdf={result.isPdf}
-                alt={`The uploaded receipt from ${upload.extractedData.merchant} (opens in a new tab)`}
+                alt={t('result.imageAlt', { merchant: upload.extractedData.merchant })}
                 className={review ? 'h-56 w-full @lg:w-44' : 'h-56 w-full sm:w-44'}
               />
             </a>
@@ -96,7 +100,7 @@ export function UploadResult({ result, currency, footer, review }: UploadResultP
         </>
       ) : (
         <p className="flex flex-1 items-center justify-center py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
-          Upload a receipt to see the extracted data here.
+          {t('result.empty')}
         </p>
       )}
     </section>

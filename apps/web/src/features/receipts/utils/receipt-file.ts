@@ -1,6 +1,7 @@
 import { findCatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import { RECEIPT_MESSAGES, receiptMimeTypes } from '@moneta/shared/receipt-schemas';
 import { ApiError } from '@/lib/api-client';
+import type { LocaleFormat } from '@/lib/i18n/locale-format';
 
 const RECEIPT_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
 
@@ -40,10 +41,6 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
- * A receipt's amount always with two decimals (docs/architecture.md, Product rules), even in a
- * currency usually shown without them (JPY): it is what was read and stored, to the cent.
- */
-/**
  * The currency of a receipt's amount: the one printed on it, when Moneta knows it (the expense
  * is in that currency, docs/currencies.md), else `fallback` (the user's).
  */
@@ -54,11 +51,20 @@ export function receiptCurrency(
   return reading.currency && findCatalogueCurrency(reading.currency) ? reading.currency : fallback;
 }
 
-export function formatReceiptAmount(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', {
+/**
+ * A receipt's amount always with two decimals (docs/architecture.md, Product rules), even in a
+ * currency usually shown without them (JPY): it is what was read and stored, to the cent. Written
+ * the user's locale's way (`format` from useFormat()): en-US '$8.37', de-DE '8,37 $'.
+ */
+export function formatReceiptAmount(
+  format: LocaleFormat,
+  amount: number,
+  currency: string,
+): string {
+  return format.number(amount, {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(amount);
+  });
 }

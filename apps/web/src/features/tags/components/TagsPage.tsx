@@ -1,5 +1,6 @@
 import { MAX_TAG_LENGTH, tagKey, type TagSummary } from '@moneta/shared/tag-schemas';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
@@ -21,17 +22,17 @@ import { transactionsPath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteTag, useRenameTag, useTags } from '../api/tags';
 
-const columns: TableColumn[] = [
-  { header: 'Tag' },
-  { header: 'Transactions', align: 'right' },
-  { header: 'Actions', align: 'right' },
-];
-
 /**
  * The tags in use with their counts. Renaming one to a name in use merges the two; deleting one
  * takes it off every transaction (the transactions stay).
  */
 export function TagsPage() {
+  const { t } = useTranslation('tags');
+  const columns: TableColumn[] = [
+    { header: t('table.tag') },
+    { header: t('table.transactions'), align: 'right' },
+    { header: t('table.actions'), align: 'right' },
+  ];
   const tags = useTags();
   const rename = useRenameTag();
   const remove = useDeleteTag();
@@ -40,20 +41,16 @@ export function TagsPage() {
   const names = new Set((tags.data ?? []).map((tag) => tagKey(tag.name)));
 
   return (
-    <ContentLayout title="Tags">
+    <ContentLayout title={t('title')}>
       <QueryState
         query={tags}
-        loading={<SectionSpinner label="Loading tags…" />}
-        failureMessage={(error) => errorMessage(error, 'Failed to load tags. Please try again.')}
+        loading={<SectionSpinner label={t('loading')} />}
+        failureMessage={(error) => errorMessage(error, t('errors.load'))}
         isEmpty={(data) => data.length === 0}
-        empty={
-          <EmptyState title="No tags yet.">
-            Add tags to transactions in their form, or to many at once with Edit.
-          </EmptyState>
-        }
+        empty={<EmptyState title={t('empty.title')}>{t('empty.body')}</EmptyState>}
       >
         {(data) => (
-          <Table label="Tags" columns={columns} minWidthClass="sm:min-w-[420px]">
+          <Table label={t('table.label')} columns={columns} minWidthClass="sm:min-w-[420px]">
             {data.map((tag) => (
               <TableRow key={tag.name}>
                 <TableRowHeader>
@@ -66,10 +63,14 @@ export function TagsPage() {
                 </TableCell>
                 <TableCell align="right" stack="menu">
                   <RowActions
-                    label={`Actions for tag ${tag.name}`}
+                    label={t('table.actionsFor', { name: tag.name })}
                     actions={[
-                      { label: 'Rename or merge', onSelect: () => setToRename(tag) },
-                      { label: 'Delete', onSelect: () => setToDelete(tag), isDanger: true },
+                      { label: t('actions.rename'), onSelect: () => setToRename(tag) },
+                      {
+                        label: t('actions.delete'),
+                        onSelect: () => setToDelete(tag),
+                        isDanger: true,
+                      },
                     ]}
                   />
                 </TableCell>
@@ -80,8 +81,8 @@ export function TagsPage() {
       </QueryState>
       <PromptDialog
         isOpen={toRename !== null}
-        title={`Rename #${toRename?.name ?? ''}`}
-        label="New name (an existing tag's name merges the two):"
+        title={t('renameDialog.title', { name: toRename?.name ?? '' })}
+        label={t('renameDialog.label')}
         maxLength={MAX_TAG_LENGTH}
         onCancel={() => setToRename(null)}
         onSubmit={(name) => {
@@ -94,29 +95,26 @@ export function TagsPage() {
             {
               onSuccess: () =>
                 toast.success(
-                  isMerge ? `#${from.name} merged into #${name}.` : `Renamed to #${name}.`,
+                  isMerge
+                    ? t('toast.merged', { from: from.name, to: name })
+                    : t('toast.renamed', { name }),
                 ),
-              onError: (error) =>
-                toast.error(errorMessage(error, 'Failed to rename the tag. Please try again.')),
+              onError: (error) => toast.error(errorMessage(error, t('errors.rename'))),
             },
           );
         }}
       />
       <ConfirmDeleteDialog
         item={toDelete}
-        title={(tag) => `Delete #${tag.name}?`}
-        description={(tag) =>
-          `#${tag.name} will be taken off ${tag.count} transaction${tag.count === 1 ? '' : 's'}. The transactions stay.`
-        }
+        title={(tag) => t('deleteDialog.title', { name: tag.name })}
+        description={(tag) => t('deleteDialog.description', { name: tag.name, count: tag.count })}
         onDelete={(tag) => remove.mutateAsync(tag.name)}
         onDeleted={(_result, tag) => {
           setToDelete(null);
-          toast.success(`#${tag.name} deleted.`);
+          toast.success(t('toast.deleted', { name: tag.name }));
         }}
         onClose={() => setToDelete(null)}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to delete the tag. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('errors.delete'))}
       />
     </ContentLayout>
   );

@@ -1,6 +1,7 @@
 import { MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared/limits';
 import { tagsSchema } from '@moneta/shared/tag-schemas';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TagsInput } from '@/components/TagsInput';
 import { Alert } from '@/components/ui/Alert';
 import { Dialog } from '@/components/ui/Dialog';
@@ -25,12 +26,13 @@ type BulkEditDialogProps = {
  * filled in is given to all of them (PATCH /transactions/bulk).
  */
 export function BulkEditDialog({ count, ...props }: BulkEditDialogProps) {
+  const { t } = useTranslation('transactions');
   return (
     <Dialog
       isOpen={count !== null}
       onClose={props.onClose}
-      title={`Edit ${count ?? 0} transaction${count === 1 ? '' : 's'}`}
-      description="Fields left empty stay as each transaction has them."
+      title={t('bulkEdit.title', { count: count ?? 0 })}
+      description={t('bulkEdit.description')}
     >
       {/* Mounted per opening: every opening starts empty. */}
       {count !== null ? <BulkEditForm {...props} /> : null}
@@ -39,6 +41,7 @@ export function BulkEditDialog({ count, ...props }: BulkEditDialogProps) {
 }
 
 function BulkEditForm({ isBusy, error, onSubmit, onClose }: Omit<BulkEditDialogProps, 'count'>) {
+  const { t } = useTranslation('transactions');
   const categories = useCategories('all');
   const accounts = (useAccounts().data ?? []).filter((account) => !account.isArchived);
   const [category, setCategory] = useState('');
@@ -64,13 +67,13 @@ function BulkEditForm({ isBusy, error, onSubmit, onClose }: Omit<BulkEditDialogP
     else if (tags.length > 0) {
       const checked = tagsSchema.safeParse(tags);
       if (!checked.success) {
-        setProblem(checked.error.issues[0]?.message ?? 'Please check the tags.');
+        setProblem(checked.error.issues[0]?.message ?? t('bulkEdit.checkTags'));
         return;
       }
       set.tags = checked.data;
     }
     if (Object.keys(set).length === 0) {
-      setProblem('Choose at least one field to change.');
+      setProblem(t('bulkEdit.chooseField'));
       return;
     }
     setProblem(null);
@@ -82,11 +85,11 @@ function BulkEditForm({ isBusy, error, onSubmit, onClose }: Omit<BulkEditDialogP
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
       {shown ? <Alert>{shown}</Alert> : null}
       <SelectField
-        label="Category"
+        label={t('bulkEdit.category')}
         value={category}
         onChange={(event) => setCategory(event.target.value)}
       >
-        <option value="">Keep each one&apos;s</option>
+        <option value="">{t('bulkEdit.keep')}</option>
         {(categories.data ?? []).map((option) => (
           <option key={option} value={option}>
             {option}
@@ -95,11 +98,11 @@ function BulkEditForm({ isBusy, error, onSubmit, onClose }: Omit<BulkEditDialogP
       </SelectField>
       {accounts.length > 1 ? (
         <SelectField
-          label="Account"
+          label={t('bulkEdit.account')}
           value={accountId}
           onChange={(event) => setAccountId(event.target.value)}
         >
-          <option value="">Keep each one&apos;s</option>
+          <option value="">{t('bulkEdit.keep')}</option>
           {accounts.map((account) => (
             <option key={account._id} value={account._id}>
               {account.name}
@@ -109,31 +112,39 @@ function BulkEditForm({ isBusy, error, onSubmit, onClose }: Omit<BulkEditDialogP
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Name"
+          label={t('bulkEdit.name')}
           value={name}
           maxLength={MAX_NAME_LENGTH}
           autoComplete="off"
           onChange={(event) => setName(event.target.value)}
         />
         <TextField
-          label="Date"
+          label={t('bulkEdit.date')}
           type="date"
           value={addedOn}
           onChange={(event) => setAddedOn(event.target.value)}
         />
       </div>
       <TextField
-        label="Note"
+        label={t('bulkEdit.note')}
         value={note}
         maxLength={MAX_NOTE_LENGTH}
         disabled={isClearingNotes}
         autoComplete="off"
         onChange={(event) => setNote(event.target.value)}
       />
-      <Check label="Clear the notes" checked={isClearingNotes} onChange={setIsClearingNotes} />
-      <TagsInput label="Tags (replace each one's)" value={tags} onChange={setTags} />
-      <Check label="Remove all tags" checked={isClearingTags} onChange={setIsClearingTags} />
-      <FormActions submitLabel="Apply" onCancel={onClose} isBusy={isBusy} />
+      <Check
+        label={t('bulkEdit.clearNotes')}
+        checked={isClearingNotes}
+        onChange={setIsClearingNotes}
+      />
+      <TagsInput label={t('bulkEdit.tags')} value={tags} onChange={setTags} />
+      <Check
+        label={t('bulkEdit.removeTags')}
+        checked={isClearingTags}
+        onChange={setIsClearingTags}
+      />
+      <FormActions submitLabel={t('bulkEdit.apply')} onCancel={onClose} isBusy={isBusy} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from '@moneta/shared/transaction-schemas';
-import { formatMoney } from '@moneta/shared/money';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/use-format';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Alert } from '@/components/ui/Alert';
@@ -23,12 +24,13 @@ type MakeTransferDialogProps = {
  * other account; two (an expense and an income) need nothing more.
  */
 export function MakeTransferDialog({ transactions, onClose, onDone }: MakeTransferDialogProps) {
+  const { t } = useTranslation('transactions');
   return (
     <Dialog
       isOpen={transactions !== null}
       onClose={onClose}
-      title="Make it a transfer"
-      description="Money moved between your own accounts is neither income nor expense: it leaves your totals and budgets and only moves the two balances."
+      title={t('makeTransfer.title')}
+      description={t('makeTransfer.description')}
     >
       {transactions ? (
         <MakeTransferForm
@@ -47,6 +49,8 @@ function MakeTransferForm({
   onClose,
   onDone,
 }: Omit<MakeTransferDialogProps, 'transactions'> & { transactions: Transaction[] }) {
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
   const accounts = useAccounts();
   const convert = useTransferFromTransactions();
   const [single] = transactions;
@@ -65,7 +69,7 @@ function MakeTransferForm({
         : { transactionIds: [single!._id], accountId: chosen },
       {
         onSuccess: () => {
-          toast.success('Recorded as a transfer.');
+          toast.success(t('makeTransfer.toast'));
           onDone();
         },
       },
@@ -77,32 +81,31 @@ function MakeTransferForm({
       <ul className="space-y-1 text-sm text-neutral-800 dark:text-neutral-200">
         {transactions.map((transaction) => (
           <li key={transaction._id}>
-            {transaction.isIncome ? 'Income' : 'Expense'}: {transaction.name} ·{' '}
-            {formatMoney(transaction.cost, transaction.currency)}
+            {t(transaction.isIncome ? 'makeTransfer.incomeLine' : 'makeTransfer.expenseLine', {
+              name: transaction.name,
+              amount: format.money(transaction.cost, transaction.currency),
+            })}
           </li>
         ))}
       </ul>
       {isPair ? null : others.length === 0 ? (
         <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          A transfer moves money between two of your accounts. Add a second account first, on the
-          Accounts page.
+          {t('makeTransfer.needSecondAccount')}
         </p>
       ) : (
         <AccountSelect
-          label={single?.isIncome ? 'The money came from' : 'The money went to'}
+          label={single?.isIncome ? t('makeTransfer.cameFrom') : t('makeTransfer.wentTo')}
           value={chosen}
           onChange={(event) => setAccountId(event.target.value)}
           keepAccountId={null}
         />
       )}
       {convert.isError ? (
-        <Alert>
-          {errorMessage(convert.error, 'Failed to make it a transfer. Please try again.')}
-        </Alert>
+        <Alert>{errorMessage(convert.error, t('makeTransfer.error'))}</Alert>
       ) : null}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={convert.isPending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button
           type="submit"
@@ -110,7 +113,7 @@ function MakeTransferForm({
             convert.isPending || (!isPair && (others.length === 0 || chosen === single?.accountId))
           }
         >
-          {convert.isPending ? 'Saving...' : 'Make it a transfer'}
+          {convert.isPending ? t('saving') : t('makeTransfer.submit')}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import type { ManagedCategory } from '@moneta/shared/category-schemas';
 import { MAX_CATEGORY_LENGTH } from '@moneta/shared/limits';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { PencilIcon, TrashIcon } from '@/components/ui/action-icons';
@@ -22,10 +23,6 @@ import {
   useSetCategoryHidden,
 } from '@/lib/categories/manage-categories';
 
-const DELETE_FAILED = 'Failed to delete the category. Please try again.';
-
-const transactionsText = (count: number) => `${count} transaction${count === 1 ? '' : 's'}`;
-
 /**
  * The user's categories: their own expense and income ones (add, rename or merge, hide, delete)
  * and the built-in ones (merge into another, hide from the pickers; they cannot be deleted).
@@ -37,6 +34,7 @@ export function ManageCategoriesDialog({
   isOpen: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('transactions');
   const closeRef = useRef<HTMLButtonElement>(null);
   // Read only while open: the page itself never needs the counts.
   const categories = useQuery({ ...managedCategoriesQueryOptions(), enabled: isOpen });
@@ -55,37 +53,47 @@ export function ManageCategoriesDialog({
     <Dialog
       isOpen={isOpen}
       onClose={onClose}
-      title="Manage Custom Categories"
+      title={t('categories.title')}
       initialFocusRef={closeRef}
     >
       <div className="mt-4">
         {categories.isPending ? (
-          <Spinner label="Loading categories…" />
+          <Spinner label={t('categories.loading')} />
         ) : categories.isError ? (
-          <Alert>
-            {errorMessage(categories.error, 'Failed to load categories. Please try again.')}
-          </Alert>
+          <Alert>{errorMessage(categories.error, t('categories.errors.load'))}</Alert>
         ) : (
           <div className="space-y-5">
             {isEmpty ? (
               <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                You haven&apos;t added any custom categories yet.
+                {t('categories.none')}
               </p>
             ) : (
               <>
-                <CategoryList title="Expense categories" categories={customExpense} {...actions} />
-                <CategoryList title="Income categories" categories={customIncome} {...actions} />
+                <CategoryList
+                  title={t('categories.expenseTitle')}
+                  categories={customExpense}
+                  {...actions}
+                />
+                <CategoryList
+                  title={t('categories.incomeTitle')}
+                  categories={customIncome}
+                  {...actions}
+                />
               </>
             )}
             <details className="group rounded-lg border border-neutral-200 dark:border-neutral-800">
               <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-neutral-800 dark:text-neutral-200">
-                Built-in categories
+                {t('categories.builtInTitle')}
               </summary>
               <p className="px-3 pb-2 text-xs text-neutral-600 dark:text-neutral-400">
-                Built-in categories cannot be renamed or deleted. Hide one you do not use, or merge
-                it into another category.
+                {t('categories.builtInHint')}
               </p>
-              <CategoryList title="Built-in categories" categories={builtIn} {...actions} isBare />
+              <CategoryList
+                title={t('categories.builtInTitle')}
+                categories={builtIn}
+                {...actions}
+                isBare
+              />
             </details>
           </div>
         )}
@@ -93,22 +101,22 @@ export function ManageCategoriesDialog({
       <AddCategoryForm />
       <div className="mt-6 flex justify-end">
         <Button ref={closeRef} variant="secondary" onClick={onClose}>
-          Close
+          {t('close')}
         </Button>
       </div>
       <ConfirmDeleteDialog
         item={toDelete}
-        title={(name) => `Delete the category "${name}"?`}
-        description={`Its transactions will move to ${FALLBACK_CATEGORY}. This cannot be undone.`}
+        title={(name) => t('categories.deleteDialog.title', { name })}
+        description={t('categories.deleteDialog.description', { fallback: FALLBACK_CATEGORY })}
         onDelete={(name) => deleteMutation.mutateAsync(name)}
         onDeleted={({ movedCount }, name) => {
           setToDelete(null);
           toast.success(
-            `Category "${name}" deleted. ${transactionsText(movedCount)} moved to ${FALLBACK_CATEGORY}.`,
+            t('categories.toast.deleted', { name, count: movedCount, fallback: FALLBACK_CATEGORY }),
           );
         }}
         onClose={() => setToDelete(null)}
-        failureMessage={(error) => errorMessage(error, DELETE_FAILED)}
+        failureMessage={(error) => errorMessage(error, t('categories.errors.delete'))}
         failureIn="dialog"
       />
       <ChangeCategoryDialog category={toChange} all={all} onClose={() => setToChange(null)} />
@@ -130,6 +138,7 @@ function CategoryList({
   /** Inside a section that names it already. */
   isBare?: boolean;
 }) {
+  const { t } = useTranslation('transactions');
   const visibility = useSetCategoryHidden();
   if (categories.length === 0) return null;
 
@@ -140,11 +149,10 @@ function CategoryList({
         onSuccess: (changed) =>
           toast.success(
             changed.hidden
-              ? `"${changed.name}" is hidden from the category lists.`
-              : `"${changed.name}" is offered again.`,
+              ? t('categories.toast.hidden', { name: changed.name })
+              : t('categories.toast.shown', { name: changed.name }),
           ),
-        onError: (failure) =>
-          toast.error(errorMessage(failure, 'Failed to change the category. Please try again.')),
+        onError: (failure) => toast.error(errorMessage(failure, t('categories.errors.change'))),
       },
     );
   }
@@ -166,18 +174,18 @@ function CategoryList({
               <span className="min-w-0 truncate">{category.name}</span>
               {isBare ? (
                 <Badge tone={category.isIncome ? 'sky' : 'neutral'}>
-                  {category.isIncome ? 'Income' : 'Expense'}
+                  {category.isIncome ? t('income') : t('expense')}
                 </Badge>
               ) : null}
-              {category.hidden ? <Badge tone="violet">Hidden</Badge> : null}
+              {category.hidden ? <Badge tone="violet">{t('categories.hidden')}</Badge> : null}
               <span className="text-xs text-neutral-600 dark:text-neutral-400">
-                {transactionsText(category.transactionCount)}
+                {t('categories.transactionCount', { count: category.transactionCount })}
               </span>
             </span>
             <span className="flex flex-wrap gap-1">
               <Button variant="ghost" size="sm" onClick={() => onChange(category)}>
                 <PencilIcon />
-                {category.isBuiltIn ? 'Merge' : 'Rename'}
+                {category.isBuiltIn ? t('categories.merge') : t('categories.rename')}
                 <span className="sr-only"> {category.name}</span>
               </Button>
               <Button
@@ -186,13 +194,14 @@ function CategoryList({
                 onClick={() => toggleHidden(category)}
                 disabled={visibility.isPending}
               >
-                {category.hidden ? 'Show' : 'Hide'}
+                {category.hidden ? t('categories.show') : t('categories.hide')}
                 <span className="sr-only"> {category.name}</span>
               </Button>
               {category.isBuiltIn ? null : (
                 <Button variant="ghost-danger" size="sm" onClick={() => onDelete(category.name)}>
                   <TrashIcon />
-                  Delete<span className="sr-only"> {category.name}</span>
+                  {t('categories.delete')}
+                  <span className="sr-only"> {category.name}</span>
                 </Button>
               )}
             </span>
@@ -217,6 +226,7 @@ function ChangeCategoryDialog({
   all: ManagedCategory[];
   onClose: () => void;
 }) {
+  const { t } = useTranslation('transactions');
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const change = useChangeCategory();
@@ -244,13 +254,16 @@ function ChangeCategoryDialog({
         onSuccess: (result) => {
           toast.success(
             result.merged
-              ? `"${from.name}" merged into "${result.name}": ${transactionsText(result.moved.transactions)} moved.`
-              : `"${from.name}" renamed to "${result.name}".`,
+              ? t('categories.toast.merged', {
+                  from: from.name,
+                  to: result.name,
+                  count: result.moved.transactions,
+                })
+              : t('categories.toast.renamed', { from: from.name, to: result.name }),
           );
           close();
         },
-        onError: (failure) =>
-          setError(errorMessage(failure, 'Failed to change the category. Please try again.')),
+        onError: (failure) => setError(errorMessage(failure, t('categories.errors.change'))),
       },
     );
   }
@@ -260,11 +273,11 @@ function ChangeCategoryDialog({
     if (!category) return;
     const trimmed = name.trim();
     if (!trimmed) {
-      setError('Please enter a name for the category.');
+      setError(t('categories.errors.nameRequired'));
       return;
     }
     if (trimmed === category.name) {
-      setError('A category cannot be merged into itself: choose another name.');
+      setError(t('categories.errors.mergeIntoItself'));
       return;
     }
     setError(null);
@@ -274,9 +287,7 @@ function ChangeCategoryDialog({
       return;
     }
     if (category.isBuiltIn) {
-      setError(
-        'Built-in categories cannot be renamed. Choose an existing category to merge it into.',
-      );
+      setError(t('categories.errors.builtInRename'));
       return;
     }
     send(category, trimmed);
@@ -289,20 +300,24 @@ function ChangeCategoryDialog({
       onClose={close}
       title={
         mergeInto && category
-          ? `Merge "${category.name}" into "${mergeInto.name}"?`
-          : `${category?.isBuiltIn ? 'Merge' : 'Rename or merge'} "${category?.name ?? ''}"`
+          ? t('categories.change.mergeTitle', { from: category.name, to: mergeInto.name })
+          : category?.isBuiltIn
+            ? t('categories.change.mergeOnlyTitle', { name: category.name })
+            : t('categories.change.renameTitle', { name: category?.name ?? '' })
       }
       initialFocusRef={inputRef}
     >
       {category && mergeInto ? (
         <div className="mt-4 space-y-4 text-sm text-neutral-700 dark:text-neutral-300">
           <p>
-            {transactionsText(category.transactionCount)} will move from &quot;{category.name}
-            &quot; to &quot;{mergeInto.name}&quot;, and its budgets, rules and recurring
-            transactions follow. Budgets of the same month are added together.{' '}
+            {t('categories.change.mergeBody', {
+              count: category.transactionCount,
+              from: category.name,
+              to: mergeInto.name,
+            })}{' '}
             {category.isBuiltIn
-              ? `"${category.name}" stays, as a built-in category, without transactions.`
-              : `"${category.name}" is then removed. This cannot be undone.`}
+              ? t('categories.change.builtInStays', { name: category.name })
+              : t('categories.change.removed', { name: category.name })}
           </p>
           {error ? <Alert>{error}</Alert> : null}
           <div className="flex flex-wrap justify-end gap-2">
@@ -311,14 +326,14 @@ function ChangeCategoryDialog({
               onClick={() => setMergeInto(null)}
               disabled={change.isPending}
             >
-              Back
+              {t('categories.change.back')}
             </Button>
             <Button
               variant="danger"
               onClick={() => send(category, mergeInto.name)}
               disabled={change.isPending}
             >
-              {change.isPending ? 'Merging…' : 'Merge'}
+              {change.isPending ? t('categories.change.merging') : t('categories.merge')}
             </Button>
           </div>
         </div>
@@ -328,8 +343,8 @@ function ChangeCategoryDialog({
             ref={inputRef}
             label={
               category?.isBuiltIn
-                ? `Merge into (an ${kind} category)`
-                : 'New name, or a category to merge into'
+                ? t(`categories.change.mergeInto.${kind}`)
+                : t('categories.change.newName')
             }
             autoComplete="off"
             list={listId}
@@ -345,10 +360,10 @@ function ChangeCategoryDialog({
           </datalist>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={close} disabled={change.isPending}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Saving…' : 'Continue'}
+              {change.isPending ? t('categories.change.saving') : t('categories.change.continue')}
             </Button>
           </div>
         </form>
@@ -357,10 +372,9 @@ function ChangeCategoryDialog({
   );
 }
 
-const ADD_FAILED = 'Failed to add the category. Please try again.';
-
 /** A name and its kind; the server says when the name is a built-in or taken already. */
 function AddCategoryForm() {
+  const { t } = useTranslation('transactions');
   const createMutation = useCreateCategory();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'expense' | 'income'>('expense');
@@ -370,7 +384,7 @@ function AddCategoryForm() {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError('Please enter a name for the category.');
+      setError(t('categories.errors.nameRequired'));
       return;
     }
     setError(null);
@@ -379,9 +393,9 @@ function AddCategoryForm() {
       {
         onSuccess: (created) => {
           setName('');
-          toast.success(`Category "${created.name}" added.`);
+          toast.success(t('categories.toast.added', { name: created.name }));
         },
-        onError: (failure) => setError(errorMessage(failure, ADD_FAILED)),
+        onError: (failure) => setError(errorMessage(failure, t('categories.errors.add'))),
       },
     );
   }
@@ -390,12 +404,12 @@ function AddCategoryForm() {
     <form
       onSubmit={onSubmit}
       noValidate
-      aria-label="Add a category"
+      aria-label={t('categories.add.label')}
       className="mt-6 border-t border-neutral-200 pt-4 dark:border-neutral-800"
     >
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
         <TextField
-          label="New category"
+          label={t('categories.add.name')}
           autoComplete="off"
           maxLength={MAX_CATEGORY_LENGTH}
           value={name}
@@ -403,17 +417,17 @@ function AddCategoryForm() {
           onChange={(event) => setName(event.target.value)}
         />
         <SelectField
-          label="Kind"
+          label={t('categories.add.kind')}
           value={kind}
           onChange={(event) => setKind(event.target.value as 'expense' | 'income')}
         >
-          <option value="expense">Expense</option>
-          <option value="income">Income</option>
+          <option value="expense">{t('expense')}</option>
+          <option value="income">{t('income')}</option>
         </SelectField>
       </div>
       <div className="mt-3 flex justify-end">
         <Button type="submit" disabled={createMutation.isPending}>
-          {createMutation.isPending ? 'Adding...' : 'Add Category'}
+          {createMutation.isPending ? t('categories.add.adding') : t('categories.add.submit')}
         </Button>
       </div>
     </form>

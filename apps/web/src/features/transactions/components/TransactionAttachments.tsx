@@ -1,5 +1,6 @@
 import type { Attachment } from '@moneta/shared/attachment-schemas';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { TrashIcon } from '@/components/ui/action-icons';
@@ -9,6 +10,8 @@ import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { ReceiptIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
+import type { LocaleFormat } from '@/lib/i18n/locale-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import {
   fetchAttachmentFile,
   useAttachments,
@@ -18,10 +21,11 @@ import {
 
 const ACCEPTED = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+function formatSize(bytes: number, format: Pick<LocaleFormat, 'number'>): string {
+  if (bytes < 1024) return `${format.number(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${format.number(Math.round(bytes / 1024))} KB`;
+  const megabytes = bytes / (1024 * 1024);
+  return `${format.number(megabytes, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 }
 
 /** The file as an object URL while it is shown (fetched with the token), freed afterwards. */
@@ -50,6 +54,7 @@ function useFileUrl(attachment: Attachment) {
 }
 
 function AttachmentPreview({ attachment }: { attachment: Attachment }) {
+  const { t } = useTranslation('transactions');
   const { url, hasFailed } = useFileUrl(attachment);
   const isImage = attachment.mimeType !== 'application/pdf';
   const box =
@@ -59,7 +64,7 @@ function AttachmentPreview({ attachment }: { attachment: Attachment }) {
       <span
         className={`${box} text-xs text-red-700 dark:text-red-300`}
         role="img"
-        aria-label="Preview not available"
+        aria-label={t('attachments.noPreview')}
       >
         !
       </span>
@@ -72,7 +77,7 @@ function AttachmentPreview({ attachment }: { attachment: Attachment }) {
       target="_blank"
       rel="noreferrer"
       className={`${box} focus-visible:outline-2 focus-visible:outline-sky-600`}
-      aria-label={`Open ${attachment.fileName}`}
+      aria-label={t('attachments.open', { name: attachment.fileName })}
     >
       {isImage ? (
         <img src={url} alt="" className="size-full object-cover" />
@@ -92,6 +97,8 @@ function AttachmentPreview({ attachment }: { attachment: Attachment }) {
  * and any can be deleted (a receipt's too, which deletes the receipt).
  */
 export function TransactionAttachments({ transactionId }: { transactionId: string }) {
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
   const attachments = useAttachments(transactionId);
   const upload = useUploadAttachment(transactionId);
   const remove = useDeleteAttachment(transactionId);
@@ -111,9 +118,8 @@ export function TransactionAttachments({ transactionId }: { transactionId: strin
     upload.mutate(
       { file, onProgress: setProgress },
       {
-        onSuccess: (added) => toast.success(`${added.fileName} attached.`),
-        onError: (failure) =>
-          setUploadError(errorMessage(failure, 'Failed to attach the file. Please try again.')),
+        onSuccess: (added) => toast.success(t('attachments.attached', { name: added.fileName })),
+        onError: (failure) => setUploadError(errorMessage(failure, t('attachments.errors.attach'))),
         onSettled: () => setProgress(null),
       },
     );
@@ -126,16 +132,18 @@ export function TransactionAttachments({ transactionId }: { transactionId: strin
       className="mt-6 border-t border-neutral-200 pt-4 dark:border-neutral-800"
     >
       <h3 id={headingId} className="text-sm font-semibold text-neutral-800 dark:text-neutral-200">
-        Attachments
+        {t('attachments.title')}
       </h3>
       {attachments.isPending ? (
-        <Spinner label="Loading attachments…" className="mt-3" />
+        <Spinner label={t('attachments.loading')} className="mt-3" />
       ) : attachments.isError ? (
         <Alert className="mt-3">
-          {errorMessage(attachments.error, 'Failed to load the attachments. Please try again.')}
+          {errorMessage(attachments.error, t('attachments.errors.load'))}
         </Alert>
       ) : list.length === 0 ? (
-        <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">No files attached.</p>
+        <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+          {t('attachments.empty')}
+        </p>
       ) : (
         <ul className="mt-3 space-y-2">
           {list.map((attachment) => (
@@ -146,13 +154,17 @@ export function TransactionAttachments({ transactionId }: { transactionId: strin
                   {attachment.fileName}
                 </p>
                 <p className="flex flex-wrap items-center gap-2 text-xs text-neutral-600 dark:text-neutral-400">
-                  {formatSize(attachment.sizeBytes)}
-                  {attachment.isReceipt ? <Badge tone="sky">Receipt</Badge> : null}
+                  {formatSize(attachment.sizeBytes, format)}
+                  {attachment.isReceipt ? (
+                    <Badge tone="sky">{t('attachments.receipt')}</Badge>
+                  ) : null}
                 </p>
               </div>
               <Button variant="ghost-danger" size="sm" onClick={() => setToDelete(attachment)}>
                 <TrashIcon />
-                <span className="sr-only">Delete {attachment.fileName}</span>
+                <span className="sr-only">
+                  {t('attachments.delete', { name: attachment.fileName })}
+                </span>
               </Button>
             </li>
           ))}
@@ -175,37 +187,35 @@ export function TransactionAttachments({ transactionId }: { transactionId: strin
           onClick={() => inputRef.current?.click()}
           disabled={upload.isPending}
         >
-          {upload.isPending ? 'Attaching…' : 'Attach a file'}
+          {upload.isPending ? t('attachments.attaching') : t('attachments.attach')}
         </Button>
         <label htmlFor={inputId} className="text-xs text-neutral-600 dark:text-neutral-400">
-          JPG, PNG or PDF
+          {t('attachments.types')}
         </label>
         {progress !== null ? (
           <progress
             value={Math.round(progress * 100)}
             max={100}
-            aria-label="Upload progress"
+            aria-label={t('attachments.progress')}
             className="h-2 w-full sm:w-40"
           />
         ) : null}
       </div>
       <ConfirmDeleteDialog
         item={toDelete}
-        title={(attachment) => `Delete ${attachment.fileName}?`}
+        title={(attachment) => t('attachments.deleteDialog.title', { name: attachment.fileName })}
         description={(attachment) =>
           attachment.isReceipt
-            ? 'This is the receipt the expense was read from: the receipt is deleted with it. The expense stays.'
-            : 'The file is deleted. The transaction stays.'
+            ? t('attachments.deleteDialog.receipt')
+            : t('attachments.deleteDialog.file')
         }
         onDelete={(attachment) => remove.mutateAsync(attachment)}
         onDeleted={(_, attachment) => {
           setToDelete(null);
-          toast.success(`${attachment.fileName} deleted.`);
+          toast.success(t('attachments.deleted', { name: attachment.fileName }));
         }}
         onClose={() => setToDelete(null)}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to delete the file. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('attachments.errors.delete'))}
         failureIn="dialog"
       />
     </section>

@@ -1,10 +1,11 @@
 import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { SignedAmount } from './SignedAmount';
 import { TransactionAttachments } from './TransactionAttachments';
 
@@ -16,6 +17,8 @@ export function TransactionDetailsDialog({
   transaction: Transaction | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
   const currency = useCurrency();
   const accounts = useAccounts().data ?? [];
   const accountName = (id: string | undefined) =>
@@ -25,38 +28,38 @@ export function TransactionDetailsDialog({
     <Dialog
       isOpen={transaction !== null}
       onClose={onClose}
-      title="Transaction Details"
+      title={t('details.title')}
       initialFocusRef={closeRef}
     >
       {transaction ? (
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-          <Detail label="Type">
+          <Detail label={t('details.type')}>
             {transaction.isTransfer
-              ? 'Transfer (neither income nor expense)'
+              ? t('details.transfer')
               : transaction.isIncome
-                ? 'Income'
-                : 'Expense'}
+                ? t('income')
+                : t('expense')}
           </Detail>
-          <Detail label="Name/Description">{transaction.name}</Detail>
-          <Detail label="Category">{transaction.category}</Detail>
-          <Detail label="Account">
+          <Detail label={t('details.name')}>{transaction.name}</Detail>
+          <Detail label={t('details.category')}>{transaction.category}</Detail>
+          <Detail label={t('details.account')}>
             {transaction.isTransfer
               ? `${accountName(transaction.accountId)} ${transaction.isIncome ? '←' : '→'} ${accountName(transaction.transferAccountId)}`
               : accountName(transaction.accountId)}
           </Detail>
           {(transaction.tags ?? []).length > 0 ? (
-            <Detail label="Tags">{(transaction.tags ?? []).join(', ')}</Detail>
+            <Detail label={t('details.tags')}>{(transaction.tags ?? []).join(', ')}</Detail>
           ) : null}
-          <Detail label="Amount">
+          <Detail label={t('details.amount')}>
             <SignedAmount transaction={transaction} baseCurrency={currency} />
           </Detail>
-          <Detail label="Date">{formatCalendarDate(transaction.addedOn)}</Detail>
-          <Detail label="Note">
+          <Detail label={t('details.date')}>{format.date(transaction.addedOn)}</Detail>
+          <Detail label={t('details.note')}>
             {transaction.note ? (
               <span className="whitespace-pre-wrap">{transaction.note}</span>
             ) : (
               <span className="text-neutral-600 italic dark:text-neutral-400">
-                No note provided.
+                {t('details.noNote')}
               </span>
             )}
           </Detail>
@@ -68,7 +71,7 @@ export function TransactionDetailsDialog({
       ) : null}
       <div className="mt-6 flex justify-end">
         <Button ref={closeRef} variant="secondary" onClick={onClose}>
-          Close
+          {t('close')}
         </Button>
       </div>
     </Dialog>

@@ -6,7 +6,9 @@ import { PromptDialog } from '@/components/ui/PromptDialog';
 import { errorMessage } from '@/lib/api-client';
 import { useTags } from '@/lib/tags/get-tags';
 import { useSaveFilter, useSavedFilters } from '../api/saved-filters';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SearchIcon, XSmallIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
@@ -14,7 +16,8 @@ import { inputClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import type { LocaleFormat } from '@/lib/i18n/locale-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useCategories } from '@/lib/categories/get-categories';
 import type { TransactionFilterValues } from '../api/get-transactions';
 import type { FilterName } from '../hooks/use-transaction-filters';
@@ -25,14 +28,13 @@ type TransactionFiltersProps = {
   onClear: () => void;
 };
 
-const TYPE_LABELS = { income: 'Income', expense: 'Expense' } as const;
-
 /**
  * The filter bar: search (debounced), type, category, From and To, then the active filters. On a
  * phone the fields after the search fold behind one Filters button, so that the list's first rows
  * show on the first screen.
  */
 export function TransactionFilters({ filters, onChange, onClear }: TransactionFiltersProps) {
+  const { t } = useTranslation('transactions');
   const [isFolded, setIsFolded] = useState(true);
   const foldedId = useId();
   const accounts = useAccounts().data ?? [];
@@ -75,26 +77,28 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
             aria-controls={foldedId}
             onClick={() => setIsFolded((folded) => !folded)}
           >
-            {foldedCount > 0 ? `Filters (${foldedCount})` : 'Filters'}
+            {foldedCount > 0
+              ? t('filters.foldedCount', { count: foldedCount })
+              : t('filters.toggle')}
           </Button>
         </div>
         <div id={foldedId} className={isFolded ? 'hidden sm:contents' : 'contents'}>
           <SavedSearches onChoose={(query) => query && onChange('search', query)} />
           <SelectField
-            label="Type"
+            label={t('filters.type')}
             value={filters.type}
             onChange={(event) => onChange('type', event.target.value)}
           >
-            <option value="">All Types</option>
-            <option value="income">Income</option>
-            <option value="expense">Expense</option>
+            <option value="">{t('filters.allTypes')}</option>
+            <option value="income">{t('income')}</option>
+            <option value="expense">{t('expense')}</option>
           </SelectField>
           <SelectField
-            label="Category"
+            label={t('filters.category')}
             value={filters.category}
             onChange={(event) => onChange('category', event.target.value)}
           >
-            <option value="">All Categories</option>
+            <option value="">{t('filters.allCategories')}</option>
             {categories.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -103,11 +107,11 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
           </SelectField>
           {isAccountFilterShown ? (
             <SelectField
-              label="Account"
+              label={t('filters.account')}
               value={filters.account}
               onChange={(event) => onChange('account', event.target.value)}
             >
-              <option value="">All Accounts</option>
+              <option value="">{t('filters.allAccounts')}</option>
               {accounts.map((account) => (
                 <option key={account._id} value={account._id}>
                   {account.name}
@@ -117,14 +121,14 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
           ) : null}
           <TagFilter value={filters.tag} onChange={(tag) => onChange('tag', tag)} />
           <TextField
-            label="From"
+            label={t('filters.from')}
             type="date"
             value={filters.from}
             max={filters.to || undefined}
             onChange={(event) => onChange('from', event.target.value)}
           />
           <TextField
-            label="To"
+            label={t('filters.to')}
             type="date"
             value={filters.to}
             min={filters.from || undefined}
@@ -148,6 +152,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
  * Filters, back) replaces what is shown.
  */
 function SearchBox({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+  const { t } = useTranslation('transactions');
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -158,7 +163,7 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (value: strin
   useEffect(() => () => clearTimeout(timerRef.current), []);
 
   return (
-    <FormField label="Search">
+    <FormField label={t('filters.search')}>
       {(control) => (
         <div className="relative mt-1.5">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-500 dark:text-neutral-400" />
@@ -167,7 +172,7 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (value: strin
             type="search"
             value={text}
             maxLength={MAX_SEARCH_LENGTH}
-            placeholder="Words, or amount:>100 tag:trip"
+            placeholder={t('filters.searchPlaceholder')}
             autoComplete="off"
             className={`${inputClasses} pl-9`}
             onChange={(event) => {
@@ -185,32 +190,40 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (value: strin
   );
 }
 
-const COMPARISON_WORDS = { '>': 'over', '>=': 'at least', '<': 'under', '<=': 'at most', '=': '' };
+// The message of each comparison of an amount: term (amount:>100) → chip ("Amount over 100.00").
+const COMPARISON_KEYS = {
+  '>': 'filters.terms.amountOver',
+  '>=': 'filters.terms.amountAtLeast',
+  '<': 'filters.terms.amountUnder',
+  '<=': 'filters.terms.amountAtMost',
+  '=': 'filters.terms.amount',
+} as const;
 
 /** What a search term's chip says: "Amount over 100.00", "Tag: trip", "Not: rent". */
-export function termLabel(term: SearchTerm): string {
-  const amount = (cents: number) => (cents / 100).toFixed(2);
+export function termLabel(term: SearchTerm, t: TFunction, format: LocaleFormat): string {
+  const amount = (cents: number) =>
+    format.number(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   switch (term.kind) {
     case 'words':
-      return `Search: ${term.value}`;
+      return t('filters.chips.search', { value: term.value });
     case 'phrase':
-      return `Phrase: "${term.value}"`;
+      return t('filters.terms.phrase', { value: term.value });
     case 'exclude':
-      return `Not: ${term.value}`;
+      return t('filters.terms.not', { value: term.value });
     case 'amount':
-      return `Amount ${COMPARISON_WORDS[term.comparison]} ${amount(term.cents)}`.replace('  ', ' ');
+      return t(COMPARISON_KEYS[term.comparison], { amount: amount(term.cents) });
     case 'amountOrText':
-      return `Amount ${amount(term.cents)} or "${term.value}"`;
+      return t('filters.terms.amountOrText', { amount: amount(term.cents), value: term.value });
     case 'account':
-      return `Account: ${term.value}`;
+      return t('filters.chips.account', { value: term.value });
     case 'category':
-      return `Category: ${term.value}`;
+      return t('filters.chips.category', { value: term.value });
     case 'tag':
-      return `Tag: ${term.value}`;
+      return t('filters.chips.tag', { value: term.value });
     case 'before':
-      return `Before ${formatCalendarDate(term.date)}`;
+      return t('filters.terms.before', { date: format.date(term.date) });
     case 'after':
-      return `After ${formatCalendarDate(term.date)}`;
+      return t('filters.terms.after', { date: format.date(term.date) });
   }
 }
 
@@ -220,6 +233,8 @@ type Chip = { key: string; label: string; name: FilterName; valueAfter: string }
 function chips(
   filters: TransactionFilterValues,
   accountNames: ReadonlyMap<string, string>,
+  t: TFunction,
+  format: LocaleFormat,
 ): Chip[] {
   const list: Chip[] = [];
   const chip = (name: FilterName, label: string) =>
@@ -227,24 +242,29 @@ function chips(
   if (filters.search) {
     // A search with operators shows each term as read, so that the person sees what it means.
     const parsed = parseSearch(filters.search);
-    if (parsed.isPlain) chip('search', `Search: ${filters.search}`);
+    if (parsed.isPlain) chip('search', t('filters.chips.search', { value: filters.search }));
     else
       parsed.terms.forEach((term, index) =>
         list.push({
           key: `search-${index}`,
-          label: termLabel(term),
+          label: termLabel(term, t, format),
           name: 'search',
           valueAfter: withoutTerm(parsed, index),
         }),
       );
   }
-  if (filters.type) chip('type', `Type: ${TYPE_LABELS[filters.type]}`);
-  if (filters.category) chip('category', `Category: ${filters.category}`);
-  if (filters.from) chip('from', `From: ${formatCalendarDate(filters.from)}`);
-  if (filters.to) chip('to', `To: ${formatCalendarDate(filters.to)}`);
+  if (filters.type) chip('type', t('filters.chips.type', { value: t(filters.type) }));
+  if (filters.category) chip('category', t('filters.chips.category', { value: filters.category }));
+  if (filters.from) chip('from', t('filters.chips.from', { date: format.date(filters.from) }));
+  if (filters.to) chip('to', t('filters.chips.to', { date: format.date(filters.to) }));
   if (filters.account)
-    chip('account', `Account: ${accountNames.get(filters.account) ?? 'unknown'}`);
-  if (filters.tag) chip('tag', `Tag: ${filters.tag}`);
+    chip(
+      'account',
+      t('filters.chips.account', {
+        value: accountNames.get(filters.account) ?? t('filters.chips.unknown'),
+      }),
+    );
+  if (filters.tag) chip('tag', t('filters.chips.tag', { value: filters.tag }));
   return list;
 }
 
@@ -259,20 +279,22 @@ function FilterChips({
   onRemove: (name: FilterName, valueAfter: string) => void;
   onClear: () => void;
 }) {
-  const active = chips(filters, accountNames);
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
+  const active = chips(filters, accountNames, t, format);
   const [isNaming, setIsNaming] = useState(false);
   const saveFilter = useSaveFilter();
   if (active.length === 0) return null;
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
-      <h2 className="sr-only">Active filters</h2>
+      <h2 className="sr-only">{t('filters.active')}</h2>
       <ul className="contents">
         {active.map(({ key, label, name, valueAfter }) => (
           <li key={key}>
             <button
               type="button"
               onClick={() => onRemove(name, valueAfter)}
-              aria-label={`Remove filter ${label}`}
+              aria-label={t('filters.remove', { label })}
               className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-emerald-200 bg-emerald-50 py-1 pr-2 pl-3 text-sm text-emerald-900 hover:bg-emerald-100 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100 dark:hover:bg-emerald-900/60"
             >
               <span className="truncate">{label}</span>
@@ -282,17 +304,17 @@ function FilterChips({
         ))}
       </ul>
       <Button variant="ghost" size="sm" onClick={onClear}>
-        Clear Filters
+        {t('filters.clear')}
       </Button>
       {filters.search ? (
         <Button variant="ghost" size="sm" onClick={() => setIsNaming(true)}>
-          Save search
+          {t('filters.save')}
         </Button>
       ) : null}
       <PromptDialog
         isOpen={isNaming}
-        title="Save search"
-        label="Name of this search:"
+        title={t('filters.save')}
+        label={t('filters.saveName')}
         maxLength={MAX_SAVED_FILTER_NAME_LENGTH}
         onCancel={() => setIsNaming(false)}
         onSubmit={(name) => {
@@ -300,9 +322,8 @@ function FilterChips({
           saveFilter.mutate(
             { name, query: filters.search },
             {
-              onSuccess: () => toast.success(`Search saved as "${name}".`),
-              onError: (error) =>
-                toast.error(errorMessage(error, 'Failed to save the search. Please try again.')),
+              onSuccess: () => toast.success(t('filters.saved', { name })),
+              onError: (error) => toast.error(errorMessage(error, t('filters.errors.save'))),
             },
           );
         }}
@@ -313,11 +334,16 @@ function FilterChips({
 
 /** The searches saved by name: choosing one runs it. Nothing shows until one is saved. */
 function SavedSearches({ onChoose }: { onChoose: (query: string) => void }) {
+  const { t } = useTranslation('transactions');
   const saved = useSavedFilters().data ?? [];
   if (saved.length === 0) return null;
   return (
-    <SelectField label="Saved searches" value="" onChange={(event) => onChoose(event.target.value)}>
-      <option value="">Choose…</option>
+    <SelectField
+      label={t('filters.savedSearches')}
+      value=""
+      onChange={(event) => onChoose(event.target.value)}
+    >
+      <option value="">{t('filters.choose')}</option>
       {saved.map((filter) => (
         <option key={filter._id} value={filter.query}>
           {filter.name}
@@ -329,11 +355,16 @@ function SavedSearches({ onChoose }: { onChoose: (query: string) => void }) {
 
 /** The tag filter: the tags in use, with their counts. Nothing shows until a tag exists. */
 function TagFilter({ value, onChange }: { value: string; onChange: (tag: string) => void }) {
+  const { t } = useTranslation('transactions');
   const tags = useTags().data ?? [];
   if (tags.length === 0 && !value) return null;
   return (
-    <SelectField label="Tag" value={value} onChange={(event) => onChange(event.target.value)}>
-      <option value="">All Tags</option>
+    <SelectField
+      label={t('filters.tag')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">{t('filters.allTags')}</option>
       {value && !tags.some((tag) => tag.name === value) ? (
         <option value={value}>{value}</option>
       ) : null}

@@ -1,7 +1,6 @@
 import type { Account } from '@moneta/shared/account-schemas';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared/limits';
 import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
-import { formatMoney } from '@moneta/shared/money';
 import {
   transactionInputSchema,
   transactionName,
@@ -10,6 +9,8 @@ import {
   type ValidTransactionInput,
 } from '@moneta/shared/transaction-schemas';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/use-format';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
@@ -39,9 +40,6 @@ import {
   queueTransaction,
 } from '../offline/transaction-queue';
 
-const SAVE_FAILED = 'Failed to save the transaction. Please try again.';
-export const QUEUED_MESSAGE = "Saved on this device — will be sent when you're back online.";
-
 type TransactionFormDialogProps = {
   isOpen: boolean;
   onClose: () => void;
@@ -59,6 +57,7 @@ export function TransactionFormDialog({
   transaction,
   onSaved,
 }: TransactionFormDialogProps) {
+  const { t } = useTranslation('transactions');
   const [isIncome, setIsIncome] = useState(transaction?.isIncome ?? false);
   const [openedFor, setOpenedFor] = useState<{ isOpen: boolean; id?: string }>({ isOpen });
   // Each opening starts in the mode of the transaction edited (expense when adding).
@@ -66,8 +65,8 @@ export function TransactionFormDialog({
     setOpenedFor({ isOpen, id: transaction?._id });
     setIsIncome(transaction?.isIncome ?? false);
   }
-  const kind = isIncome ? 'Income' : 'Expense';
-  const title = transaction ? `Edit ${kind}` : `Add ${kind}`;
+  const kind = isIncome ? 'income' : 'expense';
+  const title = t(transaction ? `form.editTitle.${kind}` : `form.addTitle.${kind}`);
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title}>
@@ -136,6 +135,8 @@ function TransactionForm({
   onSaved,
   onQueued,
 }: TransactionFormProps) {
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
   const { user } = useUser();
   const today = useToday();
   const baseCurrency = useCurrency();
@@ -189,9 +190,9 @@ function TransactionForm({
   const suggestionHint =
     !isCategoryChosen && suggested && category === suggested
       ? suggestion.data?.source === 'rule'
-        ? 'Suggested by your rules.'
+        ? t('form.suggestedByRules')
         : suggestion.data?.source === 'history'
-          ? 'Suggested from your past transactions.'
+          ? t('form.suggestedFromHistory')
           : null
       : null;
 
@@ -234,7 +235,7 @@ function TransactionForm({
     queueTransaction(user._id, input, key);
     if (input.accountId) rememberLastAccount(input.accountId);
     setOverdraft(null);
-    toast.info(QUEUED_MESSAGE);
+    toast.info(t('form.queued'));
     onQueued();
     return true;
   }
@@ -256,13 +257,13 @@ function TransactionForm({
       {
         onSuccess: (saved) => {
           rememberLastAccount(saved.accountId);
-          toast.success(transaction ? 'Transaction updated.' : 'Transaction added.');
+          toast.success(transaction ? t('form.updated') : t('form.added'));
           onSaved(saved);
         },
         onError: (error) => {
           if (!transaction && isNetworkFailure(error) && queue(input, key)) return;
           setOverdraft(null);
-          toast.error(errorMessage(error, SAVE_FAILED));
+          toast.error(errorMessage(error, t('form.errors.save')));
         },
       },
     );
@@ -294,20 +295,20 @@ function TransactionForm({
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       {transaction ? null : (
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          {isIncome ? 'Recording an expense instead? ' : 'Recording income instead? '}
+          {isIncome ? t('form.switchToExpense') : t('form.switchToIncome')}{' '}
           <button type="button" className={textLinkClasses} onClick={onSwitchMode}>
-            {isIncome ? 'Add Expense' : 'Add Income'}
+            {isIncome ? t('form.addTitle.expense') : t('form.addTitle.income')}
           </button>
         </p>
       )}
       <TextField
-        label={isIncome ? 'Name (optional)' : 'Name'}
+        label={isIncome ? t('form.nameOptional') : t('form.name')}
         autoComplete="off"
         maxLength={MAX_NAME_LENGTH}
         placeholder={
           isIncome
             ? transactionName({ name: '', category: category ?? '', isIncome: true })
-            : 'e.g. Lunch with Sam'
+            : t('form.namePlaceholder')
         }
         error={errors.name?.message}
         {...register('name')}
@@ -328,7 +329,7 @@ function TransactionForm({
               className={`${textLinkClasses} mt-1.5 text-sm`}
               onClick={() => setIsPromptOpen(true)}
             >
-              Add New Category
+              {t('form.addCategory')}
             </button>
           </>
         }
@@ -342,7 +343,7 @@ function TransactionForm({
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <MoneyInput label={`Amount (${currency})`} control={control} name="cost" />
+        <MoneyInput label={t('form.amount', { currency })} control={control} name="cost" />
         <Controller
           control={control}
           name="currency"
@@ -355,14 +356,14 @@ function TransactionForm({
           )}
         />
         <TextField
-          label="Date"
+          label={t('form.date')}
           type="date"
           error={errors.addedOn?.message}
           {...register('addedOn')}
         />
         {isForeign ? (
           <MoneyInput
-            label={`Charged in ${baseCurrency} (optional)`}
+            label={t('form.charged', { currency: baseCurrency })}
             control={control}
             name="baseCost"
             describedBy={chargedHintId}
@@ -371,14 +372,14 @@ function TransactionForm({
                 id={chargedHintId}
                 className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400"
               >
-                {`What your bank took in ${baseCurrency}, from your statement. Empty: converted at the day's rate.`}
+                {t('form.chargedHint', { currency: baseCurrency })}
               </p>
             }
           />
         ) : null}
       </div>
       <TextAreaField
-        label="Note (optional)"
+        label={t('form.note')}
         rows={2}
         maxLength={MAX_NOTE_LENGTH}
         error={errors.note?.message}
@@ -396,15 +397,19 @@ function TransactionForm({
         )}
       />
       <FormActions
-        submitLabel={transaction ? 'Save Changes' : `Save ${isIncome ? 'Income' : 'Expense'}`}
+        submitLabel={
+          transaction
+            ? t('form.saveChanges')
+            : t(isIncome ? 'form.save.income' : 'form.save.expense')
+        }
         onCancel={onCancel}
         isBusy={isBusy}
       />
 
       <PromptDialog
         isOpen={isPromptOpen}
-        title="Add New Category"
-        label="Enter new category name:"
+        title={t('form.addCategory')}
+        label={t('form.addCategoryLabel')}
         maxLength={MAX_CATEGORY_LENGTH}
         onCancel={() => setIsPromptOpen(false)}
         onSubmit={(name) => {
@@ -415,14 +420,18 @@ function TransactionForm({
       />
       <ConfirmDialog
         isOpen={overdraft !== null}
-        title="Expense exceeds your balance"
+        title={t('form.overdraft.title')}
         description={
           overdraft
-            ? `This ${kind} of ${formatMoney(overdraft.input.cost, overdraft.account.currency)} is more than the current balance of ${overdraft.account.name}, ${formatMoney(overdraft.account.balance, overdraft.account.currency)}. Do you want to add it anyway?`
+            ? t(`form.overdraft.description.${kind}`, {
+                amount: format.money(overdraft.input.cost, overdraft.account.currency),
+                account: overdraft.account.name,
+                balance: format.money(overdraft.account.balance, overdraft.account.currency),
+              })
             : null
         }
-        confirmLabel="Add Anyway"
-        busyLabel="Saving..."
+        confirmLabel={t('form.overdraft.confirm')}
+        busyLabel={t('saving')}
         isBusy={isBusy}
         tone="primary"
         onCancel={() => setOverdraft(null)}

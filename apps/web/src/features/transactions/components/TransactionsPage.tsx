@@ -1,5 +1,7 @@
 import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/use-format';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Link } from 'react-router';
@@ -41,16 +43,8 @@ import { TransactionFormDialog } from './TransactionFormDialog';
 import { MakeTransferDialog } from './MakeTransferDialog';
 import { TransactionsTable, transferLabel } from './TransactionsTable';
 
-const LOAD_FAILED = 'Failed to load transactions. Please try again.';
-const EXPORT_FAILED = 'Failed to export CSV. Please try again.';
-const BULK_DELETE_FAILED = 'Failed to delete transactions. Please try again.';
-const DELETE_FAILED = 'Failed to delete the transaction. Please try again.';
-const RESTORE_FAILED = 'Failed to restore. Please try again.';
-const EDIT_FAILED = 'Failed to change the transactions. Please try again.';
 /** The API changes at most this many rows in one call. */
 const MAX_BULK = 1000;
-
-const plural = (count: number) => `${count} transaction${count === 1 ? '' : 's'}`;
 
 type Form = { isOpen: boolean; transaction: Transaction | null };
 
@@ -59,6 +53,7 @@ type Form = { isOpen: boolean; transaction: Transaction | null };
  * their dialogs.
  */
 export function TransactionsPage() {
+  const { t } = useTranslation('transactions');
   const currency = useCurrency();
   const { filters, page, setFilter, clearFilters, setPage } = useTransactionFilters();
   const { rowsPerPage, setRowsPerPage } = useRowsPerPage();
@@ -102,8 +97,8 @@ export function TransactionsPage() {
 
   function undoDelete(ids: string[]) {
     restore.mutate(ids, {
-      onSuccess: () => toast.success(`${plural(ids.length)} restored.`),
-      onError: (error) => toast.error(errorMessage(error, RESTORE_FAILED)),
+      onSuccess: () => toast.success(t('page.toast.restored', { count: ids.length })),
+      onError: (error) => toast.error(errorMessage(error, t('page.errors.restore'))),
     });
   }
 
@@ -115,14 +110,14 @@ export function TransactionsPage() {
       const result = await bulkEdit.mutateAsync({ ids, set });
       setBulkEditCount(null);
       clearSelection();
-      toastWithUndo(`${plural(result.updatedCount)} changed.`, () =>
+      toastWithUndo(t('page.toast.changed', { count: result.updatedCount }), () =>
         revertEdit.mutate(result.previous, {
-          onSuccess: () => toast.success('Change undone.'),
-          onError: (error) => toast.error(errorMessage(error, RESTORE_FAILED)),
+          onSuccess: () => toast.success(t('page.toast.changeUndone')),
+          onError: (error) => toast.error(errorMessage(error, t('page.errors.restore'))),
         }),
       );
     } catch (error) {
-      setBulkEditError(errorMessage(error, EDIT_FAILED));
+      setBulkEditError(errorMessage(error, t('page.errors.edit')));
     } finally {
       setIsCollecting(false);
     }
@@ -133,7 +128,7 @@ export function TransactionsPage() {
       setIsCollecting(true);
       setBulkIds(await selectedTransactionIds());
     } catch (error) {
-      toast.error(errorMessage(error, BULK_DELETE_FAILED));
+      toast.error(errorMessage(error, t('page.errors.bulkDelete')));
     } finally {
       setIsCollecting(false);
     }
@@ -180,12 +175,12 @@ export function TransactionsPage() {
 
   return (
     <ContentLayout
-      title="Transactions"
+      title={t('page.title')}
       actions={
         <>
           {pair ? (
             <Button variant="secondary" onClick={() => setToConvert(pair)}>
-              Make a transfer
+              {t('page.makeTransfer')}
             </Button>
           ) : null}
           {selectedCount > 0 ? (
@@ -199,23 +194,23 @@ export function TransactionsPage() {
                 }}
               >
                 <PencilIcon />
-                Edit ({selectedCount})
+                {t('page.editSelected', { count: selectedCount })}
               </Button>
               <Button variant="danger" disabled={isCollecting} onClick={() => void askBulkDelete()}>
                 <TrashIcon />
-                Delete ({selectedCount})
+                {t('page.deleteSelected', { count: selectedCount })}
               </Button>
             </>
           ) : null}
           <Button variant="secondary" onClick={() => setIsManagingCategories(true)}>
-            Manage Categories
+            {t('page.manageCategories')}
           </Button>
           <Button onClick={() => setForm({ isOpen: true, transaction: null })}>
             <PlusIcon />
-            Add Transaction
+            {t('page.addTransaction')}
           </Button>
           <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
-            Transfer
+            {t('page.transfer')}
           </Button>
           <Button
             variant="secondary"
@@ -223,13 +218,13 @@ export function TransactionsPage() {
             onClick={() => exportMutation.mutate(filters)}
           >
             <DownloadIcon />
-            {exportMutation.isPending ? 'Exporting...' : 'Export to CSV'}
+            {exportMutation.isPending ? t('page.exporting') : t('page.export')}
           </Button>
           <Link to={paths.tags} className={buttonClasses({ variant: 'ghost' })}>
-            Tags
+            {t('page.tags')}
           </Link>
           <Link to={paths.trash} className={buttonClasses({ variant: 'ghost' })}>
-            Trash
+            {t('page.trash')}
           </Link>
         </>
       }
@@ -237,9 +232,9 @@ export function TransactionsPage() {
       {exportMutation.isError ? (
         <Alert className="mb-4">
           <div className="flex items-center justify-between gap-4">
-            <span>{EXPORT_FAILED}</span>
+            <span>{t('page.errors.export')}</span>
             <Button variant="ghost" size="sm" onClick={() => exportMutation.reset()}>
-              Dismiss
+              {t('page.dismiss')}
             </Button>
           </div>
         </Alert>
@@ -251,19 +246,19 @@ export function TransactionsPage() {
       <div className="mt-6" aria-busy={list.isFetching}>
         <QueryState
           query={list}
-          loading={<SectionSpinner label="Loading transactions…" />}
-          failureMessage={(error) => errorMessage(error, LOAD_FAILED)}
+          loading={<SectionSpinner label={t('page.loading')} />}
+          failureMessage={(error) => errorMessage(error, t('page.errors.load'))}
           isEmpty={(data) => data.transactions.length === 0}
           empty={
-            <EmptyState title="No Transaction done.">
-              {isFiltered ? 'Nothing matches these filters.' : null}
+            <EmptyState title={t('page.empty')}>
+              {isFiltered ? t('page.emptyFiltered') : null}
             </EmptyState>
           }
         >
           {(data) => (
             <>
               <p className="sr-only" aria-live="polite">
-                {`${data.total} transactions found.`}
+                {t('page.found', { count: data.total })}
               </p>
               <SelectAllMatching
                 pageCount={data.transactions.filter((row) => !row.isTransfer).length}
@@ -309,7 +304,7 @@ export function TransactionsPage() {
               <Pager page={page} totalPages={data.totalPages} onPageChange={setPage} />
               <div className="mt-4 flex justify-end">
                 <SelectField
-                  label="Rows per page"
+                  label={t('page.rowsPerPage')}
                   value={String(rowsPerPage)}
                   onChange={(event) => {
                     setRowsPerPage(Number(event.target.value));
@@ -341,19 +336,17 @@ export function TransactionsPage() {
       />
       <ConfirmDeleteDialog
         item={transferToDelete}
-        title="Delete this transfer?"
+        title={t('page.deleteTransfer.title')}
         description={(leg) =>
-          `"${transferLabel(leg, accountNames)}" will be deleted permanently, with its other side.`
+          t('page.deleteTransfer.description', { name: transferLabel(leg, accountNames) })
         }
         onDelete={(leg) => deleteTransfer.mutateAsync(leg.transferId!)}
         onDeleted={() => {
           setTransferToDelete(null);
-          toast.success('Transfer deleted.');
+          toast.success(t('page.deleteTransfer.deleted'));
         }}
         onClose={() => setTransferToDelete(null)}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to delete the transfer. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('page.deleteTransfer.error'))}
       />
       <TransactionDetailsDialog transaction={details} onClose={() => setDetails(null)} />
       <ManageCategoriesDialog
@@ -362,32 +355,30 @@ export function TransactionsPage() {
       />
       <ConfirmDeleteDialog
         item={toDelete}
-        title="Delete this transaction?"
-        description={(transaction) =>
-          `"${transaction.name}" will be moved to the Trash, where you can restore it for 30 days.`
-        }
+        title={t('page.deleteOne.title')}
+        description={(transaction) => t('page.deleteOne.description', { name: transaction.name })}
         onDelete={(transaction) => deleteMutation.mutateAsync([transaction._id])}
         onDeleted={(_result, transaction) => {
           setToDelete(null);
-          toastWithUndo('Transaction deleted.', () => undoDelete([transaction._id]));
+          toastWithUndo(t('page.deleteOne.deleted'), () => undoDelete([transaction._id]));
           afterDeleting(1);
         }}
         onClose={() => setToDelete(null)}
-        failureMessage={(error) => errorMessage(error, DELETE_FAILED)}
+        failureMessage={(error) => errorMessage(error, t('page.deleteOne.error'))}
       />
       <ConfirmDeleteDialog
         item={bulkIds}
-        title={(ids) => `Delete ${ids.length} transaction${ids.length === 1 ? '' : 's'}?`}
-        description="The selected transactions will be moved to the Trash, where you can restore them for 30 days."
+        title={(ids) => t('page.deleteMany.title', { count: ids.length })}
+        description={t('page.deleteMany.description')}
         onDelete={(ids) => deleteMutation.mutateAsync(ids)}
         onDeleted={(_result, ids) => {
           setBulkIds(null);
           clearSelection();
-          toastWithUndo(`${plural(ids.length)} deleted.`, () => undoDelete(ids));
+          toastWithUndo(t('page.deleteMany.deleted', { count: ids.length }), () => undoDelete(ids));
           afterDeleting(ids.length);
         }}
         onClose={() => setBulkIds(null)}
-        failureMessage={() => BULK_DELETE_FAILED}
+        failureMessage={() => t('page.errors.bulkDelete')}
         failureIn="dialog"
       />
       <BulkEditDialog
@@ -422,21 +413,21 @@ function SelectAllMatching({
   onSelectAll: () => void;
   onClear: () => void;
 }) {
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
   if (selectedCount === 0) return null;
   let text: string;
-  let action: { label: string; onClick: () => void } | null = {
-    label: 'Clear selection',
-    onClick: onClear,
-  };
+  // Clearing is the one action, except when the whole of the filters' rows can be selected.
+  let selectAll: { label: string; onClick: () => void } | null = null;
   if (isAllMatching) {
-    text = `All ${total} matching transactions are selected.`;
+    text = t('page.selection.allMatching', { count: total });
   } else if (isAllOnPage && total > pageCount && total <= MAX_BULK) {
-    text = `${selectedCount} selected.`;
-    action = { label: `Select all ${total} matching`, onClick: onSelectAll };
+    text = t('page.selection.selected', { count: selectedCount });
+    selectAll = { label: t('page.selection.selectAll', { count: total }), onClick: onSelectAll };
   } else if (isAllOnPage && total > MAX_BULK) {
-    text = `${selectedCount} selected. Narrow the filters to select more: at most ${MAX_BULK} at once.`;
+    text = t('page.selection.tooMany', { count: selectedCount, max: format.number(MAX_BULK) });
   } else {
-    text = `${selectedCount} selected.`;
+    text = t('page.selection.selected', { count: selectedCount });
   }
   return (
     <div
@@ -444,16 +435,14 @@ function SelectAllMatching({
       className="mb-3 flex flex-wrap items-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100"
     >
       <span>{text}</span>
-      {action ? (
-        <Button variant="ghost" size="sm" onClick={action.onClick}>
-          {action.label}
+      {selectAll ? (
+        <Button variant="ghost" size="sm" onClick={selectAll.onClick}>
+          {selectAll.label}
         </Button>
       ) : null}
-      {action && action.label !== 'Clear selection' ? (
-        <Button variant="ghost" size="sm" onClick={onClear}>
-          Clear selection
-        </Button>
-      ) : null}
+      <Button variant="ghost" size="sm" onClick={onClear}>
+        {t('page.selection.clear')}
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from '@moneta/shared/transaction-schemas';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/Badge';
 import { RowActions } from '@/components/ui/RowActions';
 import {
@@ -8,7 +9,8 @@ import {
   TableRowHeader,
   type TableColumn,
 } from '@/components/ui/Table';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { i18n } from '@/lib/i18n/i18n';
+import { useFormat } from '@/lib/i18n/use-format';
 import { MoneyWithBase } from '@/components/MoneyWithBase';
 import { SignedAmount } from './SignedAmount';
 
@@ -34,8 +36,11 @@ export function transferLabel(
   accountNames: ReadonlyMap<string, string> | undefined,
 ): string {
   const other =
-    (leg.transferAccountId && accountNames?.get(leg.transferAccountId)) || 'another account';
-  return leg.isIncome ? `Transfer from ${other}` : `Transfer to ${other}`;
+    (leg.transferAccountId && accountNames?.get(leg.transferAccountId)) ||
+    i18n.t('transactions:table.anotherAccount');
+  return leg.isIncome
+    ? i18n.t('transactions:table.transferFrom', { name: other })
+    : i18n.t('transactions:table.transferTo', { name: other });
 }
 
 const checkboxClasses = 'size-4 rounded accent-emerald-700 dark:accent-emerald-500';
@@ -53,6 +58,8 @@ export function TransactionsTable({
   onDeleteTransfer,
   accountNames,
 }: TransactionsTableProps) {
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
   // Transfer legs are not transactions: they are changed through their transfer, not selected.
   const selectable = transactions.filter((transaction) => !transaction.isTransfer);
   const selectedOnPage = selectable.filter((transaction) => selectedIds.has(transaction._id));
@@ -72,7 +79,7 @@ export function TransactionsTable({
         <input
           type="checkbox"
           className={checkboxClasses}
-          aria-label="Select all transactions on this page"
+          aria-label={t('table.selectAll')}
           checked={isAllSelected}
           ref={(element) => {
             if (element) element.indeterminate = isSomeSelected;
@@ -87,16 +94,16 @@ export function TransactionsTable({
       className: 'w-10',
       isShownOnPhones: true,
     },
-    { header: 'Name' },
-    { header: 'Category' },
-    ...(accountNames ? [{ header: 'Account' }] : []),
-    { header: 'Amount', align: 'right' as const },
-    { header: 'Date' },
-    { header: 'Actions', align: 'right' },
+    { header: t('table.name') },
+    { header: t('table.category') },
+    ...(accountNames ? [{ header: t('table.account') }] : []),
+    { header: t('table.amount'), align: 'right' as const },
+    { header: t('table.date') },
+    { header: t('table.actions'), align: 'right' },
   ];
 
   return (
-    <Table label="Transactions table" columns={columns} minWidthClass="sm:min-w-[680px]">
+    <Table label={t('table.label')} columns={columns} minWidthClass="sm:min-w-[680px]">
       {transactions.map((transaction) =>
         transaction.isTransfer ? (
           <TransferLegRow
@@ -113,7 +120,7 @@ export function TransactionsTable({
               <input
                 type="checkbox"
                 className={checkboxClasses}
-                aria-label={`Select ${transaction.name}`}
+                aria-label={t('table.select', { name: transaction.name })}
                 checked={selectedIds.has(transaction._id)}
                 onChange={() => toggle(transaction._id)}
               />
@@ -123,15 +130,15 @@ export function TransactionsTable({
                 <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
                   {transaction.name}
                 </span>
-                {transaction.recurringId ? <Badge tone="sky">Recurring</Badge> : null}
-                {transaction.receiptId ? <Badge tone="violet">Receipt</Badge> : null}
+                {transaction.recurringId ? <Badge tone="sky">{t('table.recurring')}</Badge> : null}
+                {transaction.receiptId ? <Badge tone="violet">{t('table.receipt')}</Badge> : null}
                 {/* An answer cached from before tags existed has none. */}
                 {(transaction.tags ?? []).map((tag) => (
                   <span
                     key={tag}
                     className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300"
                   >
-                    <span className="sr-only">Tag: </span>#{tag}
+                    <span className="sr-only">{t('table.tagPrefix')} </span>#{tag}
                   </span>
                 ))}
               </div>
@@ -148,16 +155,20 @@ export function TransactionsTable({
               <SignedAmount transaction={transaction} baseCurrency={currency} />
             </TableCell>
             <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
-              {formatCalendarDate(transaction.addedOn)}
+              {format.date(transaction.addedOn)}
             </TableCell>
             <TableCell align="right" stack="menu">
               <RowActions
-                label={`Actions for ${transaction.name}`}
+                label={t('table.actionsFor', { name: transaction.name })}
                 actions={[
-                  { label: 'Details', onSelect: () => onDetails(transaction) },
-                  { label: 'Edit', onSelect: () => onEdit(transaction) },
-                  { label: 'Make it a transfer', onSelect: () => onMakeTransfer(transaction) },
-                  { label: 'Delete', onSelect: () => onDelete(transaction), isDanger: true },
+                  { label: t('table.details'), onSelect: () => onDetails(transaction) },
+                  { label: t('table.edit'), onSelect: () => onEdit(transaction) },
+                  { label: t('table.makeTransfer'), onSelect: () => onMakeTransfer(transaction) },
+                  {
+                    label: t('table.delete'),
+                    onSelect: () => onDelete(transaction),
+                    isDanger: true,
+                  },
                 ]}
               />
             </TableCell>
@@ -185,6 +196,8 @@ function TransferLegRow({
   onDetails: (transaction: Transaction) => void;
   onDeleteTransfer: (leg: Transaction) => void;
 }) {
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
   const label = transferLabel(leg, accountNames);
   return (
     <TableRow>
@@ -209,7 +222,7 @@ function TransferLegRow({
         </div>
       </TableRowHeader>
       <TableCell>
-        <Badge tone="sky">Transfer</Badge>
+        <Badge tone="sky">{t('table.transfer')}</Badge>
       </TableCell>
       {accountNames ? (
         <TableCell className="text-neutral-700 dark:text-neutral-300">
@@ -218,7 +231,9 @@ function TransferLegRow({
       ) : null}
       <TableCell align="right" stack="end" className="whitespace-nowrap">
         <span className="font-medium text-neutral-800 tabular-nums dark:text-neutral-200">
-          <span className="sr-only">{leg.isIncome ? 'In: ' : 'Out: '}</span>
+          <span className="sr-only">
+            {leg.isIncome ? t('table.moneyIn') : t('table.moneyOut')}{' '}
+          </span>
           <MoneyWithBase
             amount={leg.cost}
             currency={leg.currency}
@@ -229,14 +244,18 @@ function TransferLegRow({
         </span>
       </TableCell>
       <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
-        {formatCalendarDate(leg.addedOn)}
+        {format.date(leg.addedOn)}
       </TableCell>
       <TableCell align="right" stack="menu">
         <RowActions
-          label={`Actions for ${label}`}
+          label={t('table.actionsFor', { name: label })}
           actions={[
-            { label: 'Details', onSelect: () => onDetails(leg) },
-            { label: 'Delete transfer', onSelect: () => onDeleteTransfer(leg), isDanger: true },
+            { label: t('table.details'), onSelect: () => onDetails(leg) },
+            {
+              label: t('table.deleteTransfer'),
+              onSelect: () => onDeleteTransfer(leg),
+              isDanger: true,
+            },
           ]}
         />
       </TableCell>

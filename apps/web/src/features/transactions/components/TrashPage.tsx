@@ -1,6 +1,6 @@
 import type { TrashedTransaction } from '@moneta/shared/transaction-schemas';
-import { formatMoney } from '@moneta/shared/money';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
@@ -19,23 +19,24 @@ import {
 } from '@/components/ui/Table';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useRestoreFromTrash, useTrash } from '../api/register-actions';
-
-const columns: TableColumn[] = [
-  { header: 'Name' },
-  { header: 'Category' },
-  { header: 'Amount', align: 'right' },
-  { header: 'Date' },
-  { header: 'Kept until' },
-  { header: 'Actions', align: 'right' },
-];
 
 /**
  * The Trash: deleted transactions, each restorable for 30 days after its deletion (docs/api.md,
  * Trash), the latest deleted first.
  */
 export function TrashPage() {
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
+  const columns: TableColumn[] = [
+    { header: t('trash.table.name') },
+    { header: t('trash.table.category') },
+    { header: t('trash.table.amount'), align: 'right' },
+    { header: t('trash.table.date') },
+    { header: t('trash.table.keptUntil') },
+    { header: t('trash.table.actions'), align: 'right' },
+  ];
   const [page, setPage] = useState(1);
   const trash = useTrash(page);
   const restore = useRestoreFromTrash();
@@ -45,36 +46,29 @@ export function TrashPage() {
       rows.map((row) => row._id),
       {
         onSuccess: ({ restoredCount }) =>
-          toast.success(`${restoredCount} transaction${restoredCount === 1 ? '' : 's'} restored.`),
-        onError: (error) =>
-          toast.error(errorMessage(error, 'Failed to restore. Please try again.')),
+          toast.success(t('trash.toast.restored', { count: restoredCount })),
+        onError: (error) => toast.error(errorMessage(error, t('trash.errors.restore'))),
       },
     );
   }
 
   return (
     <ContentLayout
-      title="Trash"
+      title={t('trash.title')}
       actions={
         <Link to={paths.transactions} className={buttonClasses({ variant: 'secondary' })}>
-          Back to Transactions
+          {t('trash.back')}
         </Link>
       }
     >
-      <p className="mb-4 text-sm text-neutral-700 dark:text-neutral-300">
-        Deleted transactions stay here for 30 days. Restore one to put it back exactly as it was.
-      </p>
+      <p className="mb-4 text-sm text-neutral-700 dark:text-neutral-300">{t('trash.intro')}</p>
       <div aria-busy={trash.isFetching}>
         <QueryState
           query={trash}
-          loading={<SectionSpinner label="Loading the trash…" />}
-          failureMessage={(error) =>
-            errorMessage(error, 'Failed to load the trash. Please try again.')
-          }
+          loading={<SectionSpinner label={t('trash.loading')} />}
+          failureMessage={(error) => errorMessage(error, t('trash.errors.load'))}
           isEmpty={(data) => data.transactions.length === 0}
-          empty={
-            <EmptyState title="The trash is empty.">Deleted transactions show here.</EmptyState>
-          }
+          empty={<EmptyState title={t('trash.empty.title')}>{t('trash.empty.body')}</EmptyState>}
         >
           {(data) => (
             <>
@@ -85,11 +79,11 @@ export function TrashPage() {
                   disabled={restore.isPending}
                   onClick={() => restoreRows(data.transactions)}
                 >
-                  {`Restore all ${data.transactions.length} on this page`}
+                  {t('trash.restorePage', { count: data.transactions.length })}
                 </Button>
               </div>
               <Table
-                label="Deleted transactions"
+                label={t('trash.table.label')}
                 columns={columns}
                 minWidthClass="sm:min-w-[640px]"
               >
@@ -102,23 +96,24 @@ export function TrashPage() {
                       {row.category}
                     </TableCell>
                     <TableCell align="right" stack="end" className="whitespace-nowrap tabular-nums">
-                      {`${row.isIncome ? '+' : '-'}${formatMoney(row.cost, row.currency)}`}
+                      {`${row.isIncome ? '+' : '-'}${format.money(row.cost, row.currency)}`}
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {formatCalendarDate(row.addedOn)}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {formatCalendarDate(row.purgeOn)}
+                    <TableCell className="whitespace-nowrap">{format.date(row.addedOn)}</TableCell>
+                    <TableCell
+                      className="whitespace-nowrap"
+                      stackLabel={t('trash.table.keptUntil')}
+                    >
+                      {format.date(row.purgeOn)}
                     </TableCell>
                     <TableCell align="right" stack="menu">
                       <Button
                         variant="secondary"
                         size="sm"
                         disabled={restore.isPending}
-                        aria-label={`Restore ${row.name}`}
+                        aria-label={t('trash.restoreRow', { name: row.name })}
                         onClick={() => restoreRows([row])}
                       >
-                        Restore
+                        {t('trash.restore')}
                       </Button>
                     </TableCell>
                   </TableRow>

@@ -1,5 +1,6 @@
 import { useCurrency } from '@/lib/auth/use-currency';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/use-format';
 import { SignedAmount } from '../components/SignedAmount';
 import { usePendingTransactions } from './use-transaction-queue';
 
@@ -8,6 +9,8 @@ import { usePendingTransactions } from './use-transaction-queue';
  * when none wait.
  */
 export function PendingTransactions() {
+  const { t } = useTranslation('transactions');
+  const format = useFormat();
   const pending = usePendingTransactions();
   const currency = useCurrency();
   if (pending.length === 0) return null;
@@ -20,11 +23,9 @@ export function PendingTransactions() {
         id="pending-transactions-heading"
         className="text-sm font-semibold text-amber-950 dark:text-amber-100"
       >
-        Waiting to be sent ({pending.length})
+        {t('pending.title', { count: pending.length })}
       </h2>
-      <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">
-        Saved on this device — will be sent when you&apos;re back online.
-      </p>
+      <p className="mt-1 text-sm text-amber-900 dark:text-amber-200">{t('pending.body')}</p>
       <ul className="mt-3 divide-y divide-amber-200 dark:divide-amber-900">
         {pending.map(({ key, input }) => (
           <li key={key} className="flex items-baseline justify-between gap-3 py-2 text-sm">
@@ -33,7 +34,7 @@ export function PendingTransactions() {
                 {input.name || input.category}
               </span>
               <span className="text-xs text-neutral-700 dark:text-neutral-300">
-                {input.category} · {formatCalendarDate(input.addedOn)} · Pending
+                {t('pending.meta', { category: input.category, date: format.date(input.addedOn) })}
               </span>
             </span>
             <span className="whitespace-nowrap">
