@@ -56,8 +56,6 @@ const UNTRANSLATED_WEB_FOLDERS = [
   // Budgets, reports, recurring transactions, rules (h/i18n-c).
   'apps/web/src/features/budgets/**',
   'apps/web/src/features/reports/**',
-  'apps/web/src/features/recurring-transactions/**',
-  'apps/web/src/features/rules/**',
 ];
 
 /**
