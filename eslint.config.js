@@ -54,7 +54,6 @@ const UNTRANSLATED_WEB_FOLDERS = [
   'apps/web/src/features/receipts/**',
 
   // Budgets, reports, recurring transactions, rules (h/i18n-c).
-  'apps/web/src/features/reports/**',
 ];
 
 /**
