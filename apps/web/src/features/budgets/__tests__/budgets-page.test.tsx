@@ -103,8 +103,8 @@ describe('budgets page', () => {
 
   it.each([
     // The month's name, amounts and percents as each locale writes them.
-    ['de-DE', 'Budgets für März 2026', 'Kategorie', /^1\.234,50\s\$$/, /^25\s%$/],
-    ['ja-JP', '2026年3月の予算', 'カテゴリ', /^\$1,234\.50$/, /^25%$/],
+    ['de-DE' as const, 'Budgets für März 2026', 'Kategorie', /^1\.234,50\s\$$/, /^25\s%$/],
+    ['ja-JP' as const, '2026年3月の予算', 'カテゴリ', /^\$1,234\.50$/, /^25%$/],
   ])('shows a month of budgets in %s', async (locale, caption, header, amount, percent) => {
     await changeLocale(locale);
     signedIn({

@@ -308,8 +308,14 @@ describe('recurring transactions page', () => {
 
   it.each([
     // Dates and amounts as each locale writes them; "every 2 weeks" as one phrase per language.
-    ['de-DE', 'Wiederkehrende Buchungen', 'Alle 2 Wochen', 'Beendet am 28.02.2026', /-950,00\s\$/],
-    ['ja-JP', '定期取引', '2週間ごと', '2026/02/28に終了', /-\$950\.00/],
+    [
+      'de-DE' as const,
+      'Wiederkehrende Buchungen',
+      'Alle 2 Wochen',
+      'Beendet am 28.02.2026',
+      /-950,00\s\$/,
+    ],
+    ['ja-JP' as const, '定期取引', '2週間ごと', '2026/02/28に終了', /-\$950\.00/],
   ])('speaks %s, with its dates and amounts', async (locale, title, every, ended, amount) => {
     await changeLocale(locale);
     signedIn({

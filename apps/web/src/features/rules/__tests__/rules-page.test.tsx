@@ -68,7 +68,7 @@ describe('rules page', () => {
   it.each([
     // Each field and operator is one phrase per language, in that language's word order.
     [
-      'de-DE',
+      'de-DE' as const,
       'Regeln in der Reihenfolge, in der sie geprüft werden',
       [
         'Regel 1: Name enthält „rewe“ → Groceries',
@@ -77,7 +77,7 @@ describe('rules page', () => {
       ],
     ],
     [
-      'ja-JP',
+      'ja-JP' as const,
       'ルール（確認される順）',
       [
         'ルール1：名前が「rewe」を含む → Groceries',
