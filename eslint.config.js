@@ -52,10 +52,6 @@ const UNTRANSLATED_WEB_FOLDERS = [
   'apps/web/src/features/dashboard/components/{AccountsPanel,DashboardCharts,UpcomingPanel,charts,ReportLink}.tsx',
 
   // Budgets, reports, recurring transactions, rules (h/i18n-c).
-  'apps/web/src/features/budgets/**',
-  'apps/web/src/features/reports/**',
-  'apps/web/src/features/recurring-transactions/**',
-  'apps/web/src/features/rules/**',
 ];
 
 /**

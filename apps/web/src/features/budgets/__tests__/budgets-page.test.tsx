@@ -3,6 +3,7 @@ import { todayIn } from '@moneta/shared/calendar-date';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n/i18n';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { chooseRowAction } from '@/testing/row-actions';
@@ -98,6 +99,26 @@ describe('budgets page', () => {
     expect(within(row).getByText('$149.50')).toBeInTheDocument();
     expect(within(row).getByText('25%')).toBeInTheDocument();
     expect(requestedUrls(fetchMock)).toContain(`/api/budgets?month=${month}&year=${year}`);
+  });
+
+  it.each([
+    // The month's name, amounts and percents as each locale writes them.
+    ['de-DE' as const, 'Budgets für März 2026', 'Kategorie', /^1\.234,50\s\$$/, /^25\s%$/],
+    ['ja-JP' as const, '2026年3月の予算', 'カテゴリ', /^\$1,234\.50$/, /^25%$/],
+  ])('shows a month of budgets in %s', async (locale, caption, header, amount, percent) => {
+    await changeLocale(locale);
+    signedIn({
+      'GET /api/budgets': {
+        body: [makeBudget({ amount: 1234.5, month: 3, year: 2026, percent: 25 })],
+      },
+    });
+    renderApp('/budgets?month=2026-03');
+    const table = await screen.findByRole('table', { name: caption }, { timeout: 5000 });
+    expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent(header);
+    const [, row] = within(table).getAllByRole('row');
+    if (!row) throw new Error('No budget row');
+    expect(within(row).getByText(amount)).toBeInTheDocument();
+    expect(within(row).getByText(percent)).toBeInTheDocument();
   });
 
   it('says so when the month has no budgets', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@moneta/shared/budget-schemas';
 import type { FocusEvent, FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
@@ -15,13 +16,12 @@ import { FormActions } from '@/components/ui/FormActions';
 import { MoneyInput } from '@/components/ui/MoneyInput';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/i18n/use-format';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateBudget } from '../api/create-budget';
 import type { BudgetMonth } from '../api/get-budgets';
 import { useUpdateBudget } from '../api/update-budget';
-import { budgetMonthName, clampMonth, FIRST_MONTH, LAST_MONTH } from '../utils/budget-month';
-
-const SAVE_FAILED = 'Could not save the budget. Please try again.';
+import { clampMonth, FIRST_MONTH, LAST_MONTH } from '../utils/budget-month';
 
 type BudgetFormProps = {
   /** The budget being edited; a new one otherwise. */
@@ -37,7 +37,10 @@ type BudgetFormProps = {
  * server's own schema.
  */
 export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFormProps) {
-  const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));
+  const { t } = useTranslation('budgets');
+  const format = useFormat();
+  const saveFailed = t('form.saveFailed');
+  const onError = (error: Error) => toast.error(errorMessage(error, saveFailed));
   const createMutation = useCreateBudget({ onError });
   const updateMutation = useUpdateBudget({ onError });
   const saveMutation = budget ? updateMutation : createMutation;
@@ -91,17 +94,23 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, SAVE_FAILED)}</Alert> : null}
+      {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, saveFailed)}</Alert> : null}
       <CategorySelect
         kind="expense"
         extraCategories={[budget?.category]}
         error={errors.category?.message}
         {...register('category')}
       />
-      <MoneyInput label="Amount" control={control} name="amount" placeholder="0.00" required />
+      <MoneyInput
+        label={t('form.amount')}
+        control={control}
+        name="amount"
+        placeholder="0.00"
+        required
+      />
       <div className="grid grid-cols-2 gap-4">
         <TextField
-          label="Month"
+          label={t('form.month')}
           type="number"
           inputMode="numeric"
           min={FIRST_MONTH}
@@ -113,7 +122,7 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
           onBlur={onMonthBlur}
         />
         <TextField
-          label="Year"
+          label={t('form.year')}
           type="number"
           inputMode="numeric"
           min={BUDGET_MIN_YEAR}
@@ -132,13 +141,13 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
             className="size-4 rounded border-neutral-300 accent-emerald-700 dark:border-neutral-600 dark:accent-emerald-500"
             {...register('rollover')}
           />
-          Roll over
+          {t('form.rollover')}
         </label>
         <p
           id="budget-rollover-hint"
           className="mt-1 ml-7 text-sm text-neutral-600 dark:text-neutral-400"
         >
-          Bring in what was left, or overspent, in this category last month.
+          {t('form.rolloverHint')}
         </p>
       </div>
       <div>
@@ -150,18 +159,20 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
             className="size-4 rounded border-neutral-300 accent-emerald-700 dark:border-neutral-600 dark:accent-emerald-500"
             {...register('repeat')}
           />
-          Repeat every month
+          {t('form.repeat')}
         </label>
         <p
           id="budget-repeat-hint"
           className="mt-1 ml-7 text-sm text-neutral-600 dark:text-neutral-400"
         >
           {budget?.repeatedFrom
-            ? `Repeats from ${budgetMonthName(budget.repeatedFrom)}. Saving sets this month's budget from now on; earlier months keep theirs.`
-            : 'Use this budget in every later month that has no budget of its own for the category.'}
+            ? t('form.repeatedHint', {
+                month: format.monthYear(budget.repeatedFrom.year, budget.repeatedFrom.month),
+              })
+            : t('form.repeatHint')}
         </p>
       </div>
-      <FormActions submitLabel={'Save'} onCancel={onCancel} isBusy={isBusy} />
+      <FormActions submitLabel={t('form.save')} onCancel={onCancel} isBusy={isBusy} />
     </form>
   );
 }

@@ -1,4 +1,6 @@
 import { budgetProgressColor, type BudgetProgressColor } from '@moneta/shared/budget-progress';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/use-format';
 
 const barColors: Record<BudgetProgressColor, string> = {
   green: 'bg-emerald-600 dark:bg-emerald-500',
@@ -20,17 +22,20 @@ export function BudgetProgress({
   percent: number;
   remaining: number;
 }) {
+  const { t } = useTranslation('budgets');
+  const format = useFormat();
+  const percentText = format.percent(percent / 100);
   const color = budgetProgressColor(percent, remaining);
   const width = Math.min(100, Math.max(0, percent));
   return (
     <div className="flex min-w-36 items-center gap-3">
       <div
         role="progressbar"
-        aria-label={`${category} budget used`}
+        aria-label={t('progress.label', { category })}
         aria-valuemin={0}
         aria-valuemax={Math.max(100, percent)}
         aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
+        aria-valuetext={percentText}
         data-color={color}
         className="h-2.5 flex-1 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-700"
       >
@@ -41,7 +46,7 @@ export function BudgetProgress({
         />
       </div>
       <span className="w-12 text-right text-sm font-medium text-neutral-800 tabular-nums dark:text-neutral-200">
-        {percent}%
+        {percentText}
       </span>
     </div>
   );

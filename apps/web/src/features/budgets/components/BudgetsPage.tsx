@@ -1,5 +1,6 @@
 import type { Budget } from '@moneta/shared/budget-schemas';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Button } from '@/components/ui/Button';
@@ -11,12 +12,12 @@ import { SectionSpinner } from '@/components/ui/Spinner';
 import { useQueuedSearchParams } from '@/hooks/use-queued-search-params';
 import { errorMessage } from '@/lib/api-client';
 import { useToday } from '@/lib/auth/use-today';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useCopyBudgets } from '../api/copy-budgets';
 import { useDeleteBudget } from '../api/delete-budget';
 import { useBudgetSummary } from '../api/get-budget-summary';
 import { useBudgets } from '../api/get-budgets';
 import {
-  budgetMonthName,
   budgetMonthOf,
   formatBudgetMonth,
   parseMonthValue,
@@ -36,6 +37,8 @@ type FormState = { mode: 'add' } | { mode: 'edit'; budget: Budget } | null;
  * rules, issue 4).
  */
 export function BudgetsPage() {
+  const { t } = useTranslation('budgets');
+  const format = useFormat();
   const [searchParams, updateSearchParams] = useQueuedSearchParams();
   const today = useToday();
   const currentMonth = budgetMonthOf(today);
@@ -47,7 +50,7 @@ export function BudgetsPage() {
   const [deleting, setDeleting] = useState<Budget | null>(null);
   const deleteMutation = useDeleteBudget();
   const addButtonRef = useRef<HTMLButtonElement>(null);
-  const monthName = budgetMonthName(viewed);
+  const monthName = format.monthYear(viewed.year, viewed.month);
 
   // A step (Previous, Next) counts from the month last asked for, even before it is shown: two
   // quick clicks go back two months.
@@ -68,10 +71,9 @@ export function BudgetsPage() {
       {
         onSuccess: ({ created }) =>
           toast.success(
-            `Copied ${created} ${created === 1 ? 'budget' : 'budgets'} from ${budgetMonthName(from)}.`,
+            t('page.copied', { count: created, month: format.monthYear(from.year, from.month) }),
           ),
-        onError: (error) =>
-          toast.error(errorMessage(error, 'Could not copy the budgets. Please try again.')),
+        onError: (error) => toast.error(errorMessage(error, t('page.copyFailed'))),
       },
     );
   }
@@ -84,11 +86,11 @@ export function BudgetsPage() {
 
   return (
     <ContentLayout
-      title="Budgets"
-      description="Set a monthly limit per expense category and see how much of it is spent."
+      title={t('page.title')}
+      description={t('page.description')}
       actions={
         <Button ref={addButtonRef} onClick={() => setForm({ mode: 'add' })}>
-          Add Budget
+          {t('page.add')}
         </Button>
       }
     >
@@ -97,15 +99,15 @@ export function BudgetsPage() {
       </div>
       <QueryState
         query={budgetsQuery}
-        loading={<SectionSpinner label="Loading budgets…" />}
-        failureMessage={() => 'Could not load the budgets. Please try again.'}
+        loading={<SectionSpinner label={t('page.loading')} />}
+        failureMessage={() => t('page.loadFailed')}
         isEmpty={(budgets) => budgets.length === 0}
         empty={
-          <EmptyState title="No budgets found.">
-            {`There are no budgets for ${monthName} yet.`}
+          <EmptyState title={t('page.emptyTitle')}>
+            {t('page.emptyBody', { month: monthName })}
             <span className="mt-4 block">
               <Button variant="secondary" onClick={copyLastMonth} disabled={copyMutation.isPending}>
-                {copyMutation.isPending ? 'Copying…' : 'Copy last month'}
+                {copyMutation.isPending ? t('page.copying') : t('page.copyLastMonth')}
               </Button>
             </span>
           </EmptyState>
@@ -118,7 +120,7 @@ export function BudgetsPage() {
             ) : null}
             <BudgetsTable
               budgets={budgets}
-              caption={`Budgets for ${monthName}`}
+              caption={t('table.caption', { month: monthName })}
               onEdit={(budget) => setForm({ mode: 'edit', budget })}
               onDelete={setDeleting}
             />
@@ -129,7 +131,7 @@ export function BudgetsPage() {
       <Dialog
         isOpen={form !== null}
         onClose={() => setForm(null)}
-        title={form?.mode === 'edit' ? 'Edit Budget' : 'Add Budget'}
+        title={form?.mode === 'edit' ? t('form.editTitle') : t('form.addTitle')}
       >
         <BudgetForm
           budget={form?.mode === 'edit' ? form.budget : null}
@@ -140,13 +142,18 @@ export function BudgetsPage() {
       </Dialog>
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete budget?"
+        title={t('deleteDialog.title')}
         description={(budget) =>
           budget.repeatedFrom
-            ? `The ${budget.category} budget of ${budgetMonthName(budget.repeatedFrom)} will stop repeating from ${budgetMonthName(budget)} on. Earlier months keep it, and your transactions stay as they are.`
-            : budget.repeat
-              ? `The ${budget.category} budget for ${formatBudgetMonth(budget)} will be deleted, with the later months it repeats into. Your transactions stay as they are.`
-              : `The ${budget.category} budget for ${formatBudgetMonth(budget)} will be deleted. Your transactions stay as they are.`
+            ? t('deleteDialog.repeated', {
+                category: budget.category,
+                from: format.monthYear(budget.repeatedFrom.year, budget.repeatedFrom.month),
+                month: format.monthYear(budget.year, budget.month),
+              })
+            : t(budget.repeat ? 'deleteDialog.repeating' : 'deleteDialog.single', {
+                category: budget.category,
+                month: formatBudgetMonth(budget),
+              })
         }
         onDelete={(budget) =>
           deleteMutation.mutateAsync({
@@ -154,9 +161,7 @@ export function BudgetsPage() {
             from: budget.repeatedFrom ? { month: budget.month, year: budget.year } : undefined,
           })
         }
-        failureMessage={(error) =>
-          errorMessage(error, 'Could not delete the budget. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('deleteDialog.failed'))}
         onClose={() => setDeleting(null)}
         onDeleted={() => setDeleting(null)}
         focusAfterDeleting={addButtonRef}

@@ -1,12 +1,13 @@
 import type { Budget } from '@moneta/shared/budget-schemas';
-import { formatMoney } from '@moneta/shared/money';
 import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { RowActions } from '@/components/ui/RowActions';
 import { Table, TableCell, TableRow, type TableColumn } from '@/components/ui/Table';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { budgetMonthName, budgetTransactionsPath, formatBudgetMonth } from '../utils/budget-month';
+import { useFormat } from '@/lib/i18n/use-format';
+import { budgetTransactionsPath, formatBudgetMonth } from '../utils/budget-month';
 import { BudgetProgress } from './BudgetProgress';
 
 type BudgetsTableProps = {
@@ -15,16 +16,6 @@ type BudgetsTableProps = {
   onEdit: (budget: Budget) => void;
   onDelete: (budget: Budget) => void;
 };
-
-const COLUMNS: TableColumn[] = [
-  { header: 'Category', isSticky: true },
-  { header: 'Month' },
-  { header: 'Budget', align: 'right' },
-  { header: 'Spent', align: 'right' },
-  { header: 'Remaining', align: 'right' },
-  { header: 'Progress' },
-  { header: 'Actions', align: 'right' },
-];
 
 const mutedNumber = 'text-neutral-700 tabular-nums dark:text-neutral-300';
 
@@ -36,8 +27,19 @@ const mutedNumber = 'text-neutral-700 tabular-nums dark:text-neutral-300';
  * earlier month says from which.
  */
 export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTableProps) {
+  const { t } = useTranslation('budgets');
+  const format = useFormat();
   const currency = useCurrency();
   const navigate = useNavigate();
+  const columns: TableColumn[] = [
+    { header: t('table.columns.category'), isSticky: true },
+    { header: t('table.columns.month') },
+    { header: t('table.columns.budget'), align: 'right' },
+    { header: t('table.columns.spent'), align: 'right' },
+    { header: t('table.columns.remaining'), align: 'right' },
+    { header: t('table.columns.progress') },
+    { header: t('table.columns.actions'), align: 'right' },
+  ];
 
   function onRowClick(event: MouseEvent<HTMLTableRowElement>, budget: Budget) {
     // Buttons and links in the row (and its menu, drawn elsewhere) do their own thing.
@@ -47,7 +49,7 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
   }
 
   return (
-    <Table label={caption} caption={caption} columns={COLUMNS} minWidthClass="sm:min-w-[760px]">
+    <Table label={caption} caption={caption} columns={columns} minWidthClass="sm:min-w-[760px]">
       {budgets.map((budget) => (
         <TableRow
           key={budget._id}
@@ -60,7 +62,9 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
               className="rounded text-left font-medium break-words text-neutral-900 underline-offset-4 hover:underline dark:text-white"
             >
               {budget.category}
-              <span className="sr-only">{` expenses in ${budgetMonthName(budget)}`}</span>
+              <span className="sr-only">
+                {t('table.categoryLink', { month: format.monthYear(budget.year, budget.month) })}
+              </span>
             </Link>
           </TableCell>
           <TableCell className={mutedNumber}>
@@ -70,38 +74,42 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
                 data-testid="budget-repeated"
                 className="block text-xs text-neutral-600 dark:text-neutral-400"
               >
-                {`Repeats from ${budgetMonthName(budget.repeatedFrom)}`}
+                {t('table.repeatsFrom', {
+                  month: format.monthYear(budget.repeatedFrom.year, budget.repeatedFrom.month),
+                })}
               </span>
             ) : null}
           </TableCell>
           <TableCell
             align="right"
             stack="end"
-            stackLabel="Budget"
+            stackLabel={t('table.columns.budget')}
             className="text-neutral-900 tabular-nums max-sm:text-sm dark:text-white"
           >
-            {formatMoney(budget.amount, currency)}
+            {format.money(budget.amount, currency)}
             {budget.rollover ? (
               <span
                 data-testid="budget-rollover"
                 className="block text-xs font-normal text-neutral-600 dark:text-neutral-400"
               >
-                {`${budget.carried < 0 ? '−' : '+'}${formatMoney(Math.abs(budget.carried), currency)} carried`}
+                {t('table.carried', {
+                  amount: `${budget.carried < 0 ? '−' : '+'}${format.money(Math.abs(budget.carried), currency)}`,
+                })}
                 {/* Two lines on a phone, so that the category keeps its width. */}
                 <span className="max-sm:block">
                   <span className="max-sm:hidden"> · </span>
-                  {`${formatMoney(budget.available, currency)} available`}
+                  {t('table.available', { amount: format.money(budget.available, currency) })}
                 </span>
               </span>
             ) : null}
           </TableCell>
-          <TableCell align="right" stackLabel="Spent" className={mutedNumber}>
-            {formatMoney(budget.spent, currency)}
+          <TableCell align="right" stackLabel={t('table.columns.spent')} className={mutedNumber}>
+            {format.money(budget.spent, currency)}
             <UnconvertedNotice count={budget.unconverted} className="mt-0.5 whitespace-nowrap" />
           </TableCell>
           <TableCell
             align="right"
-            stackLabel="Remaining"
+            stackLabel={t('table.columns.remaining')}
             data-negative={budget.remaining < 0}
             className={
               budget.remaining < 0
@@ -109,7 +117,7 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
                 : mutedNumber
             }
           >
-            {formatMoney(budget.remaining, currency)}
+            {format.money(budget.remaining, currency)}
           </TableCell>
           <TableCell stack="full">
             <BudgetProgress
@@ -120,10 +128,10 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
           </TableCell>
           <TableCell align="right" stack="menu">
             <RowActions
-              label={`Actions for the ${budget.category} budget`}
+              label={t('table.actionsFor', { category: budget.category })}
               actions={[
-                { label: 'Edit', onSelect: () => onEdit(budget) },
-                { label: 'Delete', onSelect: () => onDelete(budget), isDanger: true },
+                { label: t('table.edit'), onSelect: () => onEdit(budget) },
+                { label: t('table.delete'), onSelect: () => onDelete(budget), isDanger: true },
               ]}
             />
           </TableCell>

@@ -5,8 +5,8 @@ import {
   type ValidGoalFormInput,
 } from '@moneta/shared/goal-schemas';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { ACCOUNT_TYPE_LABELS } from '@moneta/shared/account-schemas';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
 import { MoneyInput } from '@/components/ui/MoneyInput';
@@ -16,8 +16,6 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useSaveGoal } from '../api/goals';
-
-const SAVE_FAILED = 'Could not save the goal. Please try again.';
 
 type GoalFormProps = {
   goal: Goal | null;
@@ -30,8 +28,10 @@ type GoalFormProps = {
  * balance is what is saved, or the amount saved so far.
  */
 export function GoalForm({ goal, onSaved, onCancel }: GoalFormProps) {
+  const { t } = useTranslation('budgets');
+  const saveFailed = t('goalForm.saveFailed');
   const saveMutation = useSaveGoal({
-    onError: (error) => toast.error(errorMessage(error, SAVE_FAILED)),
+    onError: (error) => toast.error(errorMessage(error, saveFailed)),
   });
   const {
     register,
@@ -64,38 +64,50 @@ export function GoalForm({ goal, onSaved, onCancel }: GoalFormProps) {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 space-y-4">
-      {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, SAVE_FAILED)}</Alert> : null}
-      <TextField label="Name" required error={errors.name?.message} {...register('name')} />
+      {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, saveFailed)}</Alert> : null}
+      <TextField
+        label={t('goalForm.name')}
+        required
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <MoneyInput
-        label="Target amount"
+        label={t('goalForm.targetAmount')}
         control={control}
         name="targetAmount"
         placeholder="0.00"
         required
       />
       <TextField
-        label="Target date (optional)"
+        label={t('goalForm.targetDate')}
         type="date"
         error={errors.targetDate?.message}
         {...register('targetDate')}
       />
       <SelectField
-        label="Saved in"
+        label={t('goalForm.savedIn')}
         aria-busy={accounts.isPending}
         error={errors.accountId?.message}
         {...register('accountId')}
       >
-        <option value="">No account: I record what is saved</option>
+        <option value="">{t('goalForm.noAccount')}</option>
         {accountOptions.map((account) => (
           <option key={account._id} value={account._id}>
-            {account.name} ({ACCOUNT_TYPE_LABELS[account.type]}), its balance
+            {t('goalForm.accountOption', {
+              name: account.name,
+              type: t(`goalForm.accountTypes.${account.type}`),
+            })}
           </option>
         ))}
       </SelectField>
       {accountId ? null : (
-        <MoneyInput label="Saved so far" control={control} name="saved" placeholder="0.00" />
+        <MoneyInput label={t('goalForm.saved')} control={control} name="saved" placeholder="0.00" />
       )}
-      <FormActions submitLabel="Save" onCancel={onCancel} isBusy={saveMutation.isPending} />
+      <FormActions
+        submitLabel={t('goalForm.save')}
+        onCancel={onCancel}
+        isBusy={saveMutation.isPending}
+      />
     </form>
   );
 }

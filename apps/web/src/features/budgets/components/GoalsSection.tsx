@@ -1,6 +1,6 @@
 import type { Goal } from '@moneta/shared/goal-schemas';
-import { formatMoney } from '@moneta/shared/money';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { Dialog } from '@/components/ui/Dialog';
@@ -9,17 +9,11 @@ import { QueryState } from '@/components/ui/QueryState';
 import { RowActions } from '@/components/ui/RowActions';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useDeleteGoal, useGoals } from '../api/goals';
 import { GoalForm } from './GoalForm';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; goal: Goal } | null;
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** "Mar 31, 2027" for a calendar date. */
-function formatDate(date: string): string {
-  return dateFormat.format(new Date(`${date}T00:00:00Z`));
-}
 
 function GoalCard({
   goal,
@@ -30,6 +24,9 @@ function GoalCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation('budgets');
+  const format = useFormat();
+  const percentText = goal.percent === null ? null : format.percent(goal.percent / 100);
   const isReached = goal.percent !== null && goal.percent >= 100;
   const width = Math.min(100, Math.max(0, goal.percent ?? 0));
   return (
@@ -42,27 +39,30 @@ function GoalCard({
           <h3 className="font-medium break-words text-neutral-900 dark:text-white">{goal.name}</h3>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
             {goal.saved === null
-              ? `No rate to show what is saved in ${goal.currency}`
-              : `${formatMoney(goal.saved, goal.currency)} of ${formatMoney(goal.targetAmount, goal.currency)}`}
-            {goal.targetDate ? ` · by ${formatDate(goal.targetDate)}` : ''}
+              ? t('goals.noRate', { currency: goal.currency })
+              : t('goals.savedOf', {
+                  saved: format.money(goal.saved, goal.currency),
+                  target: format.money(goal.targetAmount, goal.currency),
+                })}
+            {goal.targetDate ? t('goals.by', { date: format.date(goal.targetDate) }) : ''}
           </p>
         </div>
         <RowActions
-          label={`Actions for the ${goal.name} goal`}
+          label={t('goals.actionsFor', { name: goal.name })}
           actions={[
-            { label: 'Edit', onSelect: onEdit },
-            { label: 'Delete', onSelect: onDelete, isDanger: true },
+            { label: t('goals.edit'), onSelect: onEdit },
+            { label: t('goals.delete'), onSelect: onDelete, isDanger: true },
           ]}
         />
       </div>
       <div className="mt-3 flex items-center gap-3">
         <div
           role="progressbar"
-          aria-label={`${goal.name} saved`}
+          aria-label={t('goals.progressLabel', { name: goal.name })}
           aria-valuemin={0}
           aria-valuemax={Math.max(100, goal.percent ?? 0)}
           aria-valuenow={goal.percent ?? 0}
-          aria-valuetext={goal.percent === null ? 'unknown' : `${goal.percent}%`}
+          aria-valuetext={percentText ?? t('goals.unknown')}
           className="h-2.5 flex-1 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-700"
         >
           <div
@@ -71,16 +71,18 @@ function GoalCard({
           />
         </div>
         <span className="w-12 text-right text-sm font-medium text-neutral-800 tabular-nums dark:text-neutral-200">
-          {goal.percent === null ? '–' : `${goal.percent}%`}
+          {percentText ?? '–'}
         </span>
       </div>
       <p className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
         {isReached ? (
-          <span className="font-semibold text-emerald-700 dark:text-emerald-400">Goal reached</span>
+          <span className="font-semibold text-emerald-700 dark:text-emerald-400">
+            {t('goals.reached')}
+          </span>
         ) : goal.monthlyNeeded !== null ? (
-          `${formatMoney(goal.monthlyNeeded, goal.currency)} a month to reach it in time`
+          t('goals.monthlyNeeded', { amount: format.money(goal.monthlyNeeded, goal.currency) })
         ) : goal.targetDate === null ? (
-          'No target date'
+          t('goals.noTargetDate')
         ) : null}
       </p>
     </li>
@@ -89,6 +91,7 @@ function GoalCard({
 
 /** Savings goals (DESIGN §6.7): what is saved, the percent, what each month needs. */
 export function GoalsSection() {
+  const { t } = useTranslation('budgets');
   const goalsQuery = useGoals();
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Goal | null>(null);
@@ -99,22 +102,18 @@ export function GoalsSection() {
     <section aria-labelledby="goals-heading" className="mt-10">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 id="goals-heading" className="text-lg font-semibold text-neutral-900 dark:text-white">
-          Goals
+          {t('goals.title')}
         </h2>
         <Button ref={addButtonRef} variant="secondary" onClick={() => setForm({ mode: 'add' })}>
-          Add Goal
+          {t('goals.add')}
         </Button>
       </div>
       <QueryState
         query={goalsQuery}
-        loading={<SectionSpinner label="Loading goals…" />}
-        failureMessage={() => 'Could not load the goals. Please try again.'}
+        loading={<SectionSpinner label={t('goals.loading')} />}
+        failureMessage={() => t('goals.loadFailed')}
         isEmpty={(goals) => goals.length === 0}
-        empty={
-          <EmptyState title="No goals yet.">
-            Save towards something: a trip, a cushion, a new bike.
-          </EmptyState>
-        }
+        empty={<EmptyState title={t('goals.emptyTitle')}>{t('goals.emptyBody')}</EmptyState>}
       >
         {(goals) => (
           <ul className="grid gap-4 sm:grid-cols-2">
@@ -132,7 +131,7 @@ export function GoalsSection() {
       <Dialog
         isOpen={form !== null}
         onClose={() => setForm(null)}
-        title={form?.mode === 'edit' ? 'Edit Goal' : 'Add Goal'}
+        title={form?.mode === 'edit' ? t('goalForm.editTitle') : t('goalForm.addTitle')}
       >
         <GoalForm
           goal={form?.mode === 'edit' ? form.goal : null}
@@ -142,14 +141,10 @@ export function GoalsSection() {
       </Dialog>
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete goal?"
-        description={(goal) =>
-          `The goal ${goal.name} will be deleted. Your accounts and their money stay as they are.`
-        }
+        title={t('goals.deleteDialog.title')}
+        description={(goal) => t('goals.deleteDialog.description', { name: goal.name })}
         onDelete={(goal) => deleteMutation.mutateAsync(goal._id)}
-        failureMessage={(error) =>
-          errorMessage(error, 'Could not delete the goal. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('goals.deleteDialog.failed'))}
         onClose={() => setDeleting(null)}
         onDeleted={() => setDeleting(null)}
         focusAfterDeleting={addButtonRef}

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { ChevronDownIcon } from '@/components/ui/icons';
@@ -23,6 +24,7 @@ type MonthPickerProps = {
 
 /** Chooses the month whose budgets are shown: previous / next, a month field, back to today. */
 export function MonthPicker({ value, currentMonth, onChange }: MonthPickerProps) {
+  const { t } = useTranslation('budgets');
   const isCurrent = value.year === currentMonth.year && value.month === currentMonth.month;
 
   function onInput(event: ChangeEvent<HTMLInputElement>) {
@@ -32,14 +34,14 @@ export function MonthPicker({ value, currentMonth, onChange }: MonthPickerProps)
 
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <FormField label="Month shown">
+      <FormField label={t('monthPicker.label')}>
         {(control) => (
           <div className="mt-1.5 flex items-center gap-2">
             <Button
               variant="secondary"
               size="sm"
               className="w-9 px-0"
-              aria-label="Previous month"
+              aria-label={t('monthPicker.previous')}
               disabled={isFirstBudgetMonth(value)}
               onClick={() => onChange((shown) => shiftBudgetMonth(shown, -1))}
             >
@@ -59,7 +61,7 @@ export function MonthPicker({ value, currentMonth, onChange }: MonthPickerProps)
               variant="secondary"
               size="sm"
               className="w-9 px-0"
-              aria-label="Next month"
+              aria-label={t('monthPicker.next')}
               disabled={isLastBudgetMonth(value)}
               onClick={() => onChange((shown) => shiftBudgetMonth(shown, 1))}
             >
@@ -70,7 +72,7 @@ export function MonthPicker({ value, currentMonth, onChange }: MonthPickerProps)
       </FormField>
       {isCurrent ? null : (
         <Button variant="ghost" size="sm" onClick={() => onChange(currentMonth)}>
-          This month
+          {t('monthPicker.thisMonth')}
         </Button>
       )}
     </div>

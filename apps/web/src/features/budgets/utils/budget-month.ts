@@ -50,14 +50,6 @@ export function formatBudgetMonth({ year, month }: BudgetMonth): string {
   return `${month}/${year}`;
 }
 
-/** A long name of the month for headings and descriptions, e.g. March 2026. */
-export function budgetMonthName({ year, month }: BudgetMonth): string {
-  const name = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, month - 1, 1)),
-  );
-  return `${name} ${year}`;
-}
-
 /**
  * The form's month field: a number outside 1–12 becomes 1 or 12 (docs/architecture.md, Product
  * rules); a fraction is rounded first. Anything that is not a number is left for the validation

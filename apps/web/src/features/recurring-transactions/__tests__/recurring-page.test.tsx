@@ -3,6 +3,7 @@ import { RECURRING_MESSAGES, type Recurring } from '@moneta/shared/recurring-sch
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n/i18n';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { makeAccount, mainAccount } from '@/testing/accounts';
@@ -303,6 +304,39 @@ describe('recurring transactions page', () => {
     await openRecurring();
     expect(await screen.findByText('Every 2 weeks')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Old gym/ })).toHaveTextContent('Ended Feb 28, 2026');
+  });
+
+  it.each([
+    // Dates and amounts as each locale writes them; "every 2 weeks" as one phrase per language.
+    [
+      'de-DE' as const,
+      'Wiederkehrende Buchungen',
+      'Alle 2 Wochen',
+      'Beendet am 28.02.2026',
+      /-950,00\s\$/,
+    ],
+    ['ja-JP' as const, '定期取引', '2週間ごと', '2026/02/28に終了', /-\$950\.00/],
+  ])('speaks %s, with its dates and amounts', async (locale, title, every, ended, amount) => {
+    await changeLocale(locale);
+    signedIn({
+      'GET /api/recurring': {
+        body: [
+          makeRule({ name: 'Cleaner', frequency: 'weekly', interval: 2 }),
+          makeRule({
+            name: 'Old gym',
+            endDate: '2026-02-28',
+            nextDueDate: '2026-03-10',
+            isEnded: true,
+          }),
+        ],
+      },
+    });
+    renderApp('/recurring-transactions');
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByText(every)).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /Old gym/ });
+    expect(row).toHaveTextContent(ended);
+    expect(row).toHaveTextContent(amount);
   });
 
   it('refuses an interval it cannot read at the field, and sends nothing', async () => {

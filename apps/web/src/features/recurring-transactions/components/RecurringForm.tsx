@@ -10,6 +10,7 @@ import {
 } from '@moneta/shared/recurring-schemas';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
@@ -27,9 +28,7 @@ import { useCategories } from '@/lib/categories/get-categories';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useCreateRecurring } from '../api/create-recurring';
 import { useUpdateRecurring } from '../api/update-recurring';
-import { frequencyLabel, intervalUnit } from '../utils/frequency-label';
-
-const SAVE_FAILED = 'Could not save the recurring transaction. Please try again.';
+import { frequencyLabel } from '../utils/frequency-label';
 
 type RecurringFormProps = {
   /** The rule being edited; a new one otherwise. */
@@ -43,8 +42,10 @@ type RecurringFormProps = {
  * own schema.
  */
 export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormProps) {
+  const { t } = useTranslation('recurring-transactions');
+  const saveFailed = t('form.saveFailed');
   const today = useToday();
-  const onError = (error: Error) => toast.error(errorMessage(error, SAVE_FAILED));
+  const onError = (error: Error) => toast.error(errorMessage(error, saveFailed));
   const createMutation = useCreateRecurring({ onError });
   const updateMutation = useUpdateRecurring({ onError });
   const saveMutation = recurring ? updateMutation : createMutation;
@@ -105,11 +106,11 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, SAVE_FAILED)}</Alert> : null}
+      {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, saveFailed)}</Alert> : null}
       <TextField
-        label="Name"
+        label={t('form.name')}
         autoComplete="off"
-        placeholder="e.g. Rent"
+        placeholder={t('form.namePlaceholder')}
         required
         error={errors.name?.message}
         {...register('name')}
@@ -120,7 +121,13 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
         error={errors.category?.message}
         {...register('category')}
       />
-      <MoneyInput label="Amount" control={control} name="amount" placeholder="0.00" required />
+      <MoneyInput
+        label={t('form.amount')}
+        control={control}
+        name="amount"
+        placeholder="0.00"
+        required
+      />
       <AccountSelect
         keepAccountId={recurring?.accountId}
         error={errors.accountId?.message}
@@ -128,7 +135,7 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Start Date"
+          label={t('form.startDate')}
           type="date"
           min={RECURRING_MIN_START_DATE}
           max={RECURRING_MAX_START_DATE}
@@ -136,28 +143,32 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
           error={errors.startDate?.message}
           {...register('startDate')}
         />
-        <SelectField label="Frequency" error={errors.frequency?.message} {...register('frequency')}>
+        <SelectField
+          label={t('form.frequency')}
+          error={errors.frequency?.message}
+          {...register('frequency')}
+        >
           {FREQUENCIES.map((frequency) => (
             <option key={frequency} value={frequency}>
-              {frequencyLabel(frequency)}
+              {frequencyLabel(t, frequency)}
             </option>
           ))}
         </SelectField>
         <TextField
-          label={`Every (${intervalUnit(frequency, interval)})`}
+          label={t(`form.intervalLabel.${frequency}`, { count: interval })}
           inputMode="numeric"
           autoComplete="off"
           maxLength={3}
           hint={
             <p className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400">
-              {`1 to ${MAX_RECURRING_INTERVAL}: 2 for every other ${intervalUnit(frequency, 1)}.`}
+              {t(`form.intervalHint.${frequency}`, { max: MAX_RECURRING_INTERVAL })}
             </p>
           }
           error={errors.interval?.message}
           {...register('interval')}
         />
         <TextField
-          label="End Date (optional)"
+          label={t('form.endDate')}
           type="date"
           min={RECURRING_MIN_START_DATE}
           max={RECURRING_MAX_START_DATE}
@@ -166,16 +177,13 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
         />
       </div>
       <TextAreaField
-        label="Note (optional)"
+        label={t('form.note')}
         rows={2}
         error={errors.note?.message}
         {...register('note')}
       />
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        The next due date is computed from the start date and frequency.
-        {recurring
-          ? ' Transactions already recorded keep their name and amount.'
-          : ' Occurrences up to today are recorded as transactions right away.'}
+        {recurring ? t('form.nextDueNote.edit') : t('form.nextDueNote.add')}
       </p>
       <label className="flex items-center gap-3 text-sm font-medium text-neutral-800 dark:text-neutral-200">
         <input
@@ -183,9 +191,9 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
           className="size-4 rounded border-neutral-300 accent-emerald-700 dark:border-neutral-600 dark:accent-emerald-500"
           {...register('isIncome')}
         />
-        Income
+        {t('form.income')}
       </label>
-      <FormActions submitLabel={'Save'} onCancel={onCancel} isBusy={isBusy} />
+      <FormActions submitLabel={t('form.save')} onCancel={onCancel} isBusy={isBusy} />
     </form>
   );
 }

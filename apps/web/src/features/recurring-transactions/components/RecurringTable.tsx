@@ -1,5 +1,5 @@
-import { formatMoney } from '@moneta/shared/money';
 import type { Recurring } from '@moneta/shared/recurring-schemas';
+import { Trans, useTranslation } from 'react-i18next';
 import { RowActions } from '@/components/ui/RowActions';
 import {
   Table,
@@ -9,7 +9,7 @@ import {
   type TableColumn,
 } from '@/components/ui/Table';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { frequencyLabel } from '../utils/frequency-label';
 
 type RecurringTableProps = {
@@ -18,26 +18,27 @@ type RecurringTableProps = {
   onDelete: (recurring: Recurring) => void;
 };
 
-const COLUMNS: TableColumn[] = [
-  { header: 'Name', isSticky: true },
-  { header: 'Category' },
-  { header: 'Amount', align: 'right' },
-  { header: 'Type' },
-  { header: 'Frequency' },
-  { header: 'Next Due' },
-  { header: 'Actions', align: 'right' },
-];
-
 const mutedText = 'text-neutral-700 dark:text-neutral-300';
 
 /** The recurring transactions (docs/architecture.md, Product rules). */
 export function RecurringTable({ recurringRules, onEdit, onDelete }: RecurringTableProps) {
+  const { t } = useTranslation('recurring-transactions');
+  const format = useFormat();
   const currency = useCurrency();
+  const columns: TableColumn[] = [
+    { header: t('table.columns.name'), isSticky: true },
+    { header: t('table.columns.category') },
+    { header: t('table.columns.amount'), align: 'right' },
+    { header: t('table.columns.type') },
+    { header: t('table.columns.frequency') },
+    { header: t('table.columns.nextDue') },
+    { header: t('table.columns.actions'), align: 'right' },
+  ];
   return (
     <Table
-      label="Recurring transactions"
-      caption="Recurring transactions, the next one due first"
-      columns={COLUMNS}
+      label={t('table.label')}
+      caption={t('table.caption')}
+      columns={columns}
       minWidthClass="sm:min-w-[760px]"
     >
       {recurringRules.map((recurringRule) => (
@@ -55,7 +56,7 @@ export function RecurringTable({ recurringRules, onEdit, onDelete }: RecurringTa
                 : 'text-red-700 dark:text-red-400'
             }`}
           >
-            {`${recurringRule.isIncome ? '+' : '-'}${formatMoney(recurringRule.amount, currency)}`}
+            {`${recurringRule.isIncome ? '+' : '-'}${format.money(recurringRule.amount, currency)}`}
           </TableCell>
           <TableCell>
             <span
@@ -65,32 +66,39 @@ export function RecurringTable({ recurringRules, onEdit, onDelete }: RecurringTa
                   : 'bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-200'
               }`}
             >
-              {recurringRule.isIncome ? 'Income' : 'Expense'}
+              {recurringRule.isIncome ? t('table.income') : t('table.expense')}
             </span>
           </TableCell>
           <TableCell className={mutedText}>
-            {frequencyLabel(recurringRule.frequency, recurringRule.interval)}
+            {frequencyLabel(t, recurringRule.frequency, recurringRule.interval)}
           </TableCell>
-          <TableCell stackLabel="Next due" className={`whitespace-nowrap ${mutedText}`}>
+          <TableCell
+            stackLabel={t('table.nextDueStack')}
+            className={`whitespace-nowrap ${mutedText}`}
+          >
             {recurringRule.isEnded && recurringRule.endDate ? (
-              <>
-                Ended{' '}
-                <time dateTime={recurringRule.endDate}>
-                  {formatCalendarDate(recurringRule.endDate)}
-                </time>
-              </>
+              <Trans
+                t={t}
+                i18nKey="table.ended"
+                values={{ date: format.date(recurringRule.endDate) }}
+                components={{ time: <time dateTime={recurringRule.endDate} /> }}
+              />
             ) : (
               <time dateTime={recurringRule.nextDueDate}>
-                {formatCalendarDate(recurringRule.nextDueDate)}
+                {format.date(recurringRule.nextDueDate)}
               </time>
             )}
           </TableCell>
           <TableCell align="right" stack="menu">
             <RowActions
-              label={`Actions for ${recurringRule.name}`}
+              label={t('table.actionsFor', { name: recurringRule.name })}
               actions={[
-                { label: 'Edit', onSelect: () => onEdit(recurringRule) },
-                { label: 'Delete', onSelect: () => onDelete(recurringRule), isDanger: true },
+                { label: t('table.edit'), onSelect: () => onEdit(recurringRule) },
+                {
+                  label: t('table.delete'),
+                  onSelect: () => onDelete(recurringRule),
+                  isDanger: true,
+                },
               ]}
             />
           </TableCell>

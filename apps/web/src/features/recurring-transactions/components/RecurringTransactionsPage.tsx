@@ -1,5 +1,6 @@
 import type { Recurring } from '@moneta/shared/recurring-schemas';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
@@ -20,6 +21,7 @@ type FormState = { mode: 'add' } | { mode: 'edit'; recurring: Recurring } | null
  * rules, issue 4).
  */
 export function RecurringTransactionsPage() {
+  const { t } = useTranslation('recurring-transactions');
   const recurringQuery = useRecurring();
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Recurring | null>(null);
@@ -28,24 +30,20 @@ export function RecurringTransactionsPage() {
 
   return (
     <ContentLayout
-      title="Recurring Transactions"
-      description="Income and expenses that repeat are recorded for you when they fall due."
+      title={t('page.title')}
+      description={t('page.description')}
       actions={
         <Button ref={addButtonRef} onClick={() => setForm({ mode: 'add' })}>
-          Add Recurring
+          {t('page.add')}
         </Button>
       }
     >
       <QueryState
         query={recurringQuery}
-        loading={<SectionSpinner label="Loading recurring transactions…" />}
-        failureMessage={() => 'Could not load the recurring transactions. Please try again.'}
+        loading={<SectionSpinner label={t('page.loading')} />}
+        failureMessage={() => t('page.loadFailed')}
         isEmpty={(rules) => rules.length === 0}
-        empty={
-          <EmptyState title="No recurring transactions.">
-            Add rent, a salary or a subscription once and it is recorded every time it falls due.
-          </EmptyState>
-        }
+        empty={<EmptyState title={t('page.emptyTitle')}>{t('page.emptyBody')}</EmptyState>}
       >
         {(recurringRules) => (
           <RecurringTable
@@ -58,7 +56,7 @@ export function RecurringTransactionsPage() {
       <Dialog
         isOpen={form !== null}
         onClose={() => setForm(null)}
-        title={form?.mode === 'edit' ? 'Edit Recurring Transaction' : 'Add Recurring Transaction'}
+        title={form?.mode === 'edit' ? t('dialog.editTitle') : t('dialog.addTitle')}
       >
         <RecurringForm
           recurring={form?.mode === 'edit' ? form.recurring : null}
@@ -68,14 +66,10 @@ export function RecurringTransactionsPage() {
       </Dialog>
       <ConfirmDeleteDialog
         item={deleting}
-        title="Delete recurring transaction?"
-        description={(recurring) =>
-          `“${recurring.name}” will no longer be recorded. The transactions it already created are kept.`
-        }
+        title={t('deleteDialog.title')}
+        description={(recurring) => t('deleteDialog.description', { name: recurring.name })}
         onDelete={(recurring) => deleteMutation.mutateAsync(recurring._id)}
-        failureMessage={(error) =>
-          errorMessage(error, 'Could not delete the recurring transaction. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('deleteDialog.failed'))}
         onClose={() => setDeleting(null)}
         onDeleted={() => setDeleting(null)}
         focusAfterDeleting={addButtonRef}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { changeLocale, i18n } from '@/lib/i18n/i18n';
+import { localeFormat } from '@/lib/i18n/locale-format';
 import { formatComparison } from '../components/report-format';
 import { periodLabel, presetRange, previousRange } from '../utils/report-range';
 
@@ -64,5 +66,31 @@ describe('report ranges', () => {
     expect(formatComparison(-20, 100, 'USD')).toBe('−$120.00');
     expect(formatComparison(50, 0, 'USD')).toBe('+$50.00');
     expect(formatComparison(10, 10, 'USD')).toBe('$0.00 (0%)');
+  });
+
+  it("names periods, ranges and changes in the user's locale", async () => {
+    const de = localeFormat('de-DE');
+    const ja = localeFormat('ja-JP');
+    // Each language's messages, loaded as a switch of language loads them.
+    await changeLocale('ja-JP');
+    const tJa = i18n.getFixedT('ja-JP');
+    await changeLocale('de-DE');
+    const t = i18n.getFixedT('de-DE');
+    const october = { start: '2026-10-01', end: '2026-10-31' };
+    const quarter = { start: '2026-07-01', end: '2026-09-30' };
+    const cut = { start: '2026-10-15', end: '2026-10-31' };
+    // The months' names are the locale's own short names (Intl), the rest are the messages'.
+    const deOctober = new Intl.DateTimeFormat('de-DE', { month: 'short', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2026, 9, 15)),
+    );
+    expect(periodLabel(october, 'month', de, t)).toBe(`${deOctober} 2026`);
+    expect(periodLabel(quarter, 'quarter', de, t)).toBe('Q3 2026');
+    expect(periodLabel(october, 'month', ja, tJa)).toBe('2026年10月');
+    expect(periodLabel(cut, 'month', de, t)).toBe('15.10.2026 – 31.10.2026');
+    expect(periodLabel(cut, 'month', ja, tJa)).toBe('2026/10/15 – 2026/10/31');
+    // The SPEC's English is unchanged when the locale is en-US.
+    expect(periodLabel(october, 'month', localeFormat('en-US'), t)).toBe('Oct 2026');
+    expect(formatComparison(2299.5, 1500, 'EUR', de)).toBe('+799,50\u00a0€ (+53\u00a0%)');
+    expect(formatComparison(900, 1000, 'USD', ja)).toBe('−$100.00 (−10%)');
   });
 });

@@ -1,12 +1,13 @@
-import { formatMoney } from '@moneta/shared/money';
 import type { CashflowReport, ReportInterval } from '@moneta/shared/report-schemas';
+import { useTranslation } from 'react-i18next';
 import { Table, TableCell, TableRow, TableRowHeader } from '@/components/ui/Table';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { transactionsPath } from '@/config/paths';
 import { EXPENSE_COLOUR, INCOME_COLOUR } from '@/lib/chart-theme';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useCashflowReport } from '../api/get-cashflow-report';
 import { reportQuery, type ReportRequest } from '../api/report-query';
-import { formatReportRange, PER_INTERVAL, periodLabel, previousRange } from '../utils/report-range';
+import { formatReportRange, periodLabel, previousRange } from '../utils/report-range';
 import { formatComparison, sumMoney } from './report-format';
 import { ReportChartSlot } from './ReportChartSlot';
 import { FigureLink, ReportSection, SummaryTile } from './ReportSection';
@@ -31,14 +32,16 @@ const round = (value: number) => Math.round(value * 100) / 100;
  * range of the same length, fetched alongside, and with the average per period.
  */
 export function CashflowSection({ request, currency }: CashflowSectionProps) {
+  const { t } = useTranslation('reports');
+  const format = useFormat();
   const report = useCashflowReport(request);
   const before = previousRange(request);
   const previous = useCashflowReport({ ...request, ...before });
-  const per = PER_INTERVAL[request.interval];
+  const per = t(`per.${request.interval}`);
   return (
     <ReportSection
-      title="Cash flow"
-      description={`Income, expense and net ${per}; transfers between your accounts are not counted.`}
+      title={t('cashflow.title')}
+      description={t('cashflow.description', { per })}
       query={report}
       csv={{ name: 'cashflow', query: reportQuery(request) }}
       isEmpty={(data) =>
@@ -49,7 +52,7 @@ export function CashflowSection({ request, currency }: CashflowSectionProps) {
         <CashflowFigures
           data={data}
           previous={previous.data}
-          previousText={formatReportRange(before)}
+          previousText={formatReportRange(before, format)}
           request={request}
           currency={currency}
         />
@@ -71,6 +74,9 @@ function CashflowFigures({
   request: ReportRequest;
   currency: string;
 }) {
+  const { t } = useTranslation('reports');
+  const format = useFormat();
+  const money = format.money;
   const interval: ReportInterval = request.interval;
   const totals = totalsOf(data);
   const count = data.periods.length;
@@ -80,8 +86,8 @@ function CashflowFigures({
     net: round(totals.net / count),
   };
   const previousTotals = previous ? totalsOf(previous) : undefined;
-  const per = PER_INTERVAL[interval];
-  const labels = data.periods.map((period) => periodLabel(period, interval));
+  const per = t(`per.${interval}`);
+  const labels = data.periods.map((period) => periodLabel(period, interval, format, t));
   const account = request.accountId;
   const whole = { from: request.from, to: request.to, account };
   // The period just before the first: the last of the previous range, which ends the day before.
@@ -89,30 +95,33 @@ function CashflowFigures({
 
   function lines(key: keyof Totals): string[] {
     const compared = previousTotals
-      ? `${formatComparison(totals[key], previousTotals[key], currency)} vs ${previousText}`
-      : `Loading the comparison with ${previousText}…`;
-    return [`Average ${per}: ${formatMoney(averages[key], currency)}`, compared];
+      ? t('cashflow.versus', {
+          change: formatComparison(totals[key], previousTotals[key], currency, format),
+          range: previousText,
+        })
+      : t('cashflow.loadingComparison', { range: previousText });
+    return [t('cashflow.average', { per, amount: money(averages[key], currency) }), compared];
   }
 
   return (
     <>
       <ul className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <SummaryTile
-          label="Income"
+          label={t('cashflow.income')}
           amount={totals.income}
           currency={currency}
           tone="text-emerald-700 dark:text-emerald-400"
           lines={lines('income')}
         />
         <SummaryTile
-          label="Expense"
+          label={t('cashflow.expense')}
           amount={totals.expense}
           currency={currency}
           tone="text-red-700 dark:text-red-400"
           lines={lines('expense')}
         />
         <SummaryTile
-          label="Net"
+          label={t('cashflow.net')}
           amount={totals.net}
           currency={currency}
           tone={totals.net < 0 ? 'text-red-700 dark:text-red-400' : ''}
@@ -124,25 +133,30 @@ function CashflowFigures({
         <ReportChartSlot
           labels={labels}
           bars={[
-            { label: 'Income', values: data.periods.map((period) => period.income) },
-            { label: 'Expense', values: data.periods.map((period) => period.expense) },
+            { label: t('cashflow.income'), values: data.periods.map((period) => period.income) },
+            { label: t('cashflow.expense'), values: data.periods.map((period) => period.expense) },
           ]}
           barColours={[INCOME_COLOUR, EXPENSE_COLOUR]}
-          line={{ label: 'Net', values: data.periods.map((period) => period.net) }}
+          line={{ label: t('cashflow.net'), values: data.periods.map((period) => period.net) }}
           currency={currency}
-          summary={`Cash flow ${per}: income ${formatMoney(totals.income, currency)}, expense ${formatMoney(totals.expense, currency)}, net ${formatMoney(totals.net, currency)} in all. The table below has every figure.`}
+          summary={t('cashflow.chartSummary', {
+            per,
+            income: money(totals.income, currency),
+            expense: money(totals.expense, currency),
+            net: money(totals.net, currency),
+          })}
         />
       </div>
       <Table
-        label="Cash flow table"
-        caption={`Cash flow ${per}`}
+        label={t('cashflow.tableLabel')}
+        caption={t('cashflow.caption', { per })}
         minWidthClass="sm:min-w-[40rem]"
         columns={[
-          { header: 'Period' },
-          { header: 'Income', align: 'right' },
-          { header: 'Expense', align: 'right' },
-          { header: 'Net', align: 'right' },
-          { header: 'Net vs previous period', align: 'right' },
+          { header: t('cashflow.columns.period') },
+          { header: t('cashflow.income'), align: 'right' },
+          { header: t('cashflow.expense'), align: 'right' },
+          { header: t('cashflow.net'), align: 'right' },
+          { header: t('cashflow.columns.netVsPrevious'), align: 'right' },
         ]}
       >
         {data.periods.map((period, index) => {
@@ -152,19 +166,19 @@ function CashflowFigures({
           return (
             <TableRow key={period.start}>
               <TableRowHeader>{label}</TableRowHeader>
-              <TableCell align="right" stackLabel="Income">
+              <TableCell align="right" stackLabel={t('cashflow.income')}>
                 <FigureLink
                   amount={period.income}
                   currency={currency}
-                  description={`income in ${label}`}
+                  description={t('cashflow.figure.incomeIn', { period: label })}
                   to={transactionsPath({ ...dates, type: 'income' })}
                 />
               </TableCell>
-              <TableCell align="right" stackLabel="Expense">
+              <TableCell align="right" stackLabel={t('cashflow.expense')}>
                 <FigureLink
                   amount={period.expense}
                   currency={currency}
-                  description={`expense in ${label}`}
+                  description={t('cashflow.figure.expenseIn', { period: label })}
                   to={transactionsPath({ ...dates, type: 'expense' })}
                 />
               </TableCell>
@@ -172,31 +186,31 @@ function CashflowFigures({
                 <FigureLink
                   amount={period.net}
                   currency={currency}
-                  description={`net in ${label}`}
+                  description={t('cashflow.figure.netIn', { period: label })}
                   to={transactionsPath(dates)}
                 />
               </TableCell>
-              <TableCell align="right" stackLabel="Vs previous" className="tabular-nums">
-                {prior ? formatComparison(period.net, prior.net, currency) : '—'}
+              <TableCell align="right" stackLabel={t('vsPrevious')} className="tabular-nums">
+                {prior ? formatComparison(period.net, prior.net, currency, format) : '—'}
               </TableCell>
             </TableRow>
           );
         })}
         <TableRow className="font-semibold">
-          <TableRowHeader>Total</TableRowHeader>
-          <TableCell align="right" stackLabel="Income">
+          <TableRowHeader>{t('total')}</TableRowHeader>
+          <TableCell align="right" stackLabel={t('cashflow.income')}>
             <FigureLink
               amount={totals.income}
               currency={currency}
-              description="income in the whole range"
+              description={t('cashflow.figure.incomeWhole')}
               to={transactionsPath({ ...whole, type: 'income' })}
             />
           </TableCell>
-          <TableCell align="right" stackLabel="Expense">
+          <TableCell align="right" stackLabel={t('cashflow.expense')}>
             <FigureLink
               amount={totals.expense}
               currency={currency}
-              description="expense in the whole range"
+              description={t('cashflow.figure.expenseWhole')}
               to={transactionsPath({ ...whole, type: 'expense' })}
             />
           </TableCell>
@@ -204,24 +218,30 @@ function CashflowFigures({
             <FigureLink
               amount={totals.net}
               currency={currency}
-              description="net in the whole range"
+              description={t('cashflow.figure.netWhole')}
               to={transactionsPath(whole)}
             />
           </TableCell>
-          <TableCell align="right" stackLabel={`Vs ${previousText}`} className="tabular-nums">
-            {previousTotals ? formatComparison(totals.net, previousTotals.net, currency) : '—'}
+          <TableCell
+            align="right"
+            stackLabel={t('versusRange', { range: previousText })}
+            className="tabular-nums"
+          >
+            {previousTotals
+              ? formatComparison(totals.net, previousTotals.net, currency, format)
+              : '—'}
           </TableCell>
         </TableRow>
         <TableRow>
-          <TableRowHeader>{`Average ${per}`}</TableRowHeader>
-          <TableCell align="right" stackLabel="Income" className="tabular-nums">
-            {formatMoney(averages.income, currency)}
+          <TableRowHeader>{t('averagePer', { per })}</TableRowHeader>
+          <TableCell align="right" stackLabel={t('cashflow.income')} className="tabular-nums">
+            {money(averages.income, currency)}
           </TableCell>
-          <TableCell align="right" stackLabel="Expense" className="tabular-nums">
-            {formatMoney(averages.expense, currency)}
+          <TableCell align="right" stackLabel={t('cashflow.expense')} className="tabular-nums">
+            {money(averages.expense, currency)}
           </TableCell>
           <TableCell align="right" stack="end" className="tabular-nums">
-            {formatMoney(averages.net, currency)}
+            {money(averages.net, currency)}
           </TableCell>
           <TableCell align="right" stack="hidden" />
         </TableRow>

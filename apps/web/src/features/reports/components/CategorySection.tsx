@@ -1,12 +1,13 @@
-import { formatMoney } from '@moneta/shared/money';
 import type { CategoryReport } from '@moneta/shared/report-schemas';
+import { useTranslation } from 'react-i18next';
 import { Table, TableCell, TableRow, TableRowHeader } from '@/components/ui/Table';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { transactionsPath } from '@/config/paths';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useCategoryReport } from '../api/get-category-report';
 import { reportQuery, type ReportRequest } from '../api/report-query';
 import type { ReportKind } from '../hooks/use-report-params';
-import { formatReportRange, PER_INTERVAL, periodLabel, previousRange } from '../utils/report-range';
+import { formatReportRange, periodLabel, previousRange } from '../utils/report-range';
 import { KindSelect } from './KindSelect';
 import { formatComparison, sumMoney } from './report-format';
 import { ReportChartSlot } from './ReportChartSlot';
@@ -28,25 +29,29 @@ type CategorySectionProps = {
  * range (fetched alongside) with the change. Every figure opens its transactions.
  */
 export function CategorySection({ request, kind, onKindChange, currency }: CategorySectionProps) {
+  const { t } = useTranslation('reports');
+  const format = useFormat();
   const isIncome = kind === 'income';
   const report = useCategoryReport(request, isIncome);
   const before = previousRange(request);
   const previous = useCategoryReport({ ...request, ...before }, isIncome);
-  const title = isIncome ? 'Income by category' : 'Spending by category';
+  const title = isIncome ? t('categories.incomeTitle') : t('categories.expenseTitle');
   return (
     <ReportSection
       title={title}
-      description={`Each category's total ${PER_INTERVAL[request.interval]}, its total and its average, largest first.`}
+      description={t('categories.description', { per: t(`per.${request.interval}`) })}
       query={report}
       csv={{ name: 'categories', query: reportQuery(request, { isIncome: String(isIncome) }) }}
-      controls={<KindSelect label="Categories show" value={kind} onChange={onKindChange} />}
+      controls={
+        <KindSelect label={t('categories.kindLabel')} value={kind} onChange={onKindChange} />
+      }
       isEmpty={(data) => data.categories.length === 0}
     >
       {(data) => (
         <CategoryFigures
           data={data}
           previous={previous.data}
-          previousText={formatReportRange(before)}
+          previousText={formatReportRange(before, format)}
           request={request}
           kind={kind}
           title={title}
@@ -74,7 +79,11 @@ function CategoryFigures({
   title: string;
   currency: string;
 }) {
-  const labels = data.periods.map((period) => periodLabel(period, request.interval));
+  const { t } = useTranslation('reports');
+  const format = useFormat();
+  const money = format.money;
+  const per = t(`per.${request.interval}`);
+  const labels = data.periods.map((period) => periodLabel(period, request.interval, format, t));
   const account = request.accountId;
   const previousTotals = new Map(previous?.categories.map((row) => [row.name, row.total]));
   const shown = data.categories.slice(0, CHART_CATEGORIES);
@@ -82,7 +91,7 @@ function CategoryFigures({
   const bars = shown.map((row) => ({ label: row.name, values: row.totals }));
   if (rest.length > 0) {
     bars.push({
-      label: 'Other',
+      label: t('categories.other'),
       values: data.periods.map((_, index) => sumMoney(rest.map((row) => row.totals[index] ?? 0))),
     });
   }
@@ -92,7 +101,6 @@ function CategoryFigures({
   const total = sumMoney(data.categories.map((row) => row.total));
   const count = data.periods.length;
   const many = count > 4;
-  const word = kind === 'income' ? 'income' : 'spending';
   return (
     <>
       <UnconvertedNotice count={data.unconverted} className="mb-3" />
@@ -102,24 +110,23 @@ function CategoryFigures({
           bars={bars}
           isStacked
           currency={currency}
-          summary={`${title}, ${formatMoney(total, currency)} in all: ${data.categories
-            .slice(0, CHART_CATEGORIES)
-            .map((row) => `${row.name} ${formatMoney(row.total, currency)}`)
-            .join(
-              ', ',
-            )}${rest.length > 0 ? ', and others' : ''}. The table below has every figure.`}
+          summary={t(rest.length > 0 ? 'categories.chartSummaryMore' : 'categories.chartSummary', {
+            title,
+            total: money(total, currency),
+            list: shown.map((row) => `${row.name} ${money(row.total, currency)}`).join(', '),
+          })}
         />
       </div>
       <Table
-        label={`${title} table`}
-        caption={`${title} ${PER_INTERVAL[request.interval]}`}
+        label={t('tableLabel', { title })}
+        caption={t('categories.caption', { title, per })}
         minWidthClass={many ? 'sm:min-w-[72rem]' : 'sm:min-w-[40rem]'}
         columns={[
-          { header: 'Category', isSticky: true },
+          { header: t('categories.category'), isSticky: true },
           ...labels.map((label) => ({ header: label, align: 'right' as const })),
-          { header: 'Total', align: 'right' },
-          { header: `Average ${PER_INTERVAL[request.interval]}`, align: 'right' },
-          { header: `Vs ${previousText}`, align: 'right' },
+          { header: t('total'), align: 'right' },
+          { header: t('averagePer', { per }), align: 'right' },
+          { header: t('versusRange', { range: previousText }), align: 'right' },
         ]}
       >
         {data.categories.map((row) => (
@@ -139,7 +146,10 @@ function CategoryFigures({
                   <FigureLink
                     amount={amount}
                     currency={currency}
-                    description={`${row.name} in ${label}`}
+                    description={t('categories.figure.categoryIn', {
+                      category: row.name,
+                      period: label,
+                    })}
                     to={transactionsPath({
                       type: kind,
                       category: row.name,
@@ -155,7 +165,7 @@ function CategoryFigures({
               <FigureLink
                 amount={row.total}
                 currency={currency}
-                description={`${row.name} in the whole range`}
+                description={t('categories.figure.categoryWhole', { category: row.name })}
                 to={transactionsPath({
                   type: kind,
                   category: row.name,
@@ -165,18 +175,18 @@ function CategoryFigures({
                 })}
               />
             </TableCell>
-            <TableCell align="right" stackLabel="Average" className="tabular-nums">
-              {formatMoney(row.average, currency)}
+            <TableCell align="right" stackLabel={t('average')} className="tabular-nums">
+              {money(row.average, currency)}
             </TableCell>
-            <TableCell align="right" stackLabel="Vs previous" className="tabular-nums">
+            <TableCell align="right" stackLabel={t('vsPrevious')} className="tabular-nums">
               {previous
-                ? formatComparison(row.total, previousTotals.get(row.name) ?? 0, currency)
+                ? formatComparison(row.total, previousTotals.get(row.name) ?? 0, currency, format)
                 : '—'}
             </TableCell>
           </TableRow>
         ))}
         <TableRow className="font-semibold">
-          <TableRowHeader isSticky>{`All ${word}`}</TableRowHeader>
+          <TableRowHeader isSticky>{t(`categories.all.${kind}`)}</TableRowHeader>
           {data.periods.map((period, index) => {
             const label = labels[index] ?? period.start;
             return (
@@ -184,7 +194,7 @@ function CategoryFigures({
                 <FigureLink
                   amount={periodTotals[index] ?? 0}
                   currency={currency}
-                  description={`all ${word} in ${label}`}
+                  description={t(`categories.figure.allIn.${kind}`, { period: label })}
                   to={transactionsPath({ type: kind, from: period.start, to: period.end, account })}
                 />
               </TableCell>
@@ -194,19 +204,20 @@ function CategoryFigures({
             <FigureLink
               amount={total}
               currency={currency}
-              description={`all ${word} in the whole range`}
+              description={t(`categories.figure.allWhole.${kind}`)}
               to={transactionsPath({ type: kind, from: request.from, to: request.to, account })}
             />
           </TableCell>
-          <TableCell align="right" stackLabel="Average" className="tabular-nums">
-            {formatMoney(Math.round((total / count) * 100) / 100, currency)}
+          <TableCell align="right" stackLabel={t('average')} className="tabular-nums">
+            {money(Math.round((total / count) * 100) / 100, currency)}
           </TableCell>
-          <TableCell align="right" stackLabel="Vs previous" className="tabular-nums">
+          <TableCell align="right" stackLabel={t('vsPrevious')} className="tabular-nums">
             {previous
               ? formatComparison(
                   total,
                   sumMoney(previous.categories.map((row) => row.total)),
                   currency,
+                  format,
                 )
               : '—'}
           </TableCell>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { inputClasses } from '@/components/ui/input-styles';
 import type { ReportKind } from '../hooks/use-report-params';
 
@@ -13,6 +14,7 @@ export function KindSelect({
   value: ReportKind;
   onChange: (kind: ReportKind) => void;
 }) {
+  const { t } = useTranslation('reports');
   const id = useId();
   return (
     <div>
@@ -25,8 +27,8 @@ export function KindSelect({
         value={value}
         onChange={(event) => onChange(event.target.value === 'income' ? 'income' : 'expense')}
       >
-        <option value="expense">Spending</option>
-        <option value="income">Income</option>
+        <option value="expense">{t('kind.expense')}</option>
+        <option value="income">{t('kind.income')}</option>
       </select>
     </div>
   );

@@ -1,11 +1,11 @@
-import { formatMoney } from '@moneta/shared/money';
 import type { NetWorthReport } from '@moneta/shared/report-schemas';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MoneyWithBase } from '@/components/MoneyWithBase';
 import { Table, TableCell, TableRow, TableRowHeader } from '@/components/ui/Table';
 import { accountPath } from '@/config/paths';
 import { useAccounts } from '@/lib/accounts/get-accounts';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useNetWorthReport } from '../api/get-net-worth-report';
 import { reportQuery, type ReportRequest } from '../api/report-query';
 import { formatComparison } from './report-format';
@@ -20,15 +20,16 @@ type NetWorthSectionProps = { request: ReportRequest; currency: string };
  * register.
  */
 export function NetWorthSection({ request, currency }: NetWorthSectionProps) {
+  const { t } = useTranslation('reports');
   const report = useNetWorthReport(request);
   return (
     <ReportSection
-      title="Net worth"
-      description="Each account's balance at the end of every period, in your currency, and their total."
+      title={t('netWorth.title')}
+      description={t('netWorth.description')}
       query={report}
       csv={{ name: 'net-worth', query: reportQuery(request) }}
       isEmpty={(data) => data.points.every((point) => point.accounts.length === 0)}
-      empty="No accounts to show."
+      empty={t('netWorth.empty')}
     >
       {(data) => <NetWorthFigures data={data} currency={currency} />}
     </ReportSection>
@@ -36,13 +37,16 @@ export function NetWorthSection({ request, currency }: NetWorthSectionProps) {
 }
 
 function NetWorthFigures({ data, currency }: { data: NetWorthReport; currency: string }) {
+  const { t } = useTranslation('reports');
+  const format = useFormat();
+  const money = format.money;
   const accounts = useAccounts().data ?? [];
   const byId = new Map(accounts.map((account) => [account._id, account]));
   const accountIds = [
     ...new Set(data.points.flatMap((point) => point.accounts.map((row) => row.accountId))),
   ];
-  const nameOf = (id: string) => byId.get(id)?.name ?? 'Account';
-  const labels = data.points.map((point) => formatCalendarDate(point.date));
+  const nameOf = (id: string) => byId.get(id)?.name ?? t('netWorth.account');
+  const labels = data.points.map((point) => format.date(point.date));
   const first = data.points[0];
   const last = data.points.at(-1);
   const withoutRate = new Set(
@@ -54,12 +58,17 @@ function NetWorthFigures({ data, currency }: { data: NetWorthReport; currency: s
     <>
       {first && last ? (
         <p className="mb-3 text-sm text-neutral-700 dark:text-neutral-300">
-          {`${formatMoney(last.total, currency)} on ${formatCalendarDate(last.date)}: ${formatComparison(last.total, first.total, currency)} since ${formatCalendarDate(first.date)}.`}
+          {t('netWorth.change', {
+            total: money(last.total, currency),
+            date: format.date(last.date),
+            change: formatComparison(last.total, first.total, currency, format),
+            since: format.date(first.date),
+          })}
         </p>
       ) : null}
       {withoutRate.size > 0 ? (
         <p className="mb-3 text-xs text-amber-800 dark:text-amber-300">
-          {`Left out of the total for want of an exchange rate: ${[...withoutRate].map(nameOf).join(', ')}.`}
+          {t('netWorth.withoutRate', { accounts: [...withoutRate].map(nameOf).join(', ') })}
         </p>
       ) : null}
       <div className="mb-4">
@@ -72,20 +81,29 @@ function NetWorthFigures({ data, currency }: { data: NetWorthReport; currency: s
             ),
           }))}
           isStacked
-          line={{ label: 'Total', values: data.points.map((point) => point.total) }}
+          line={{ label: t('total'), values: data.points.map((point) => point.total) }}
           currency={currency}
-          summary={`Net worth, stacked by account: ${first ? `${formatMoney(first.total, currency)} on ${formatCalendarDate(first.date)}` : ''}${last ? `, ${formatMoney(last.total, currency)} on ${formatCalendarDate(last.date)}` : ''}. The table below has every figure.`}
+          summary={
+            first && last
+              ? t('netWorth.chartSummary', {
+                  first: money(first.total, currency),
+                  firstDate: format.date(first.date),
+                  last: money(last.total, currency),
+                  lastDate: format.date(last.date),
+                })
+              : t('netWorth.chartSummaryEmpty')
+          }
         />
       </div>
       <Table
-        label="Net worth table"
-        caption="Net worth at the end of each period"
+        label={t('netWorth.tableLabel')}
+        caption={t('netWorth.caption')}
         minWidthClass={accountIds.length > 3 ? 'sm:min-w-[64rem]' : 'sm:min-w-[40rem]'}
         columns={[
-          { header: 'Date', isSticky: true },
+          { header: t('netWorth.date'), isSticky: true },
           ...accountIds.map((id) => ({ header: nameOf(id), align: 'right' as const })),
-          { header: 'Total', align: 'right' },
-          { header: 'Vs previous period', align: 'right' },
+          { header: t('total'), align: 'right' },
+          { header: t('netWorth.vsPreviousPeriod'), align: 'right' },
         ]}
       >
         {data.points.map((point, index) => {
@@ -107,7 +125,11 @@ function NetWorthFigures({ data, currency }: { data: NetWorthReport; currency: s
                     {row ? (
                       <Link
                         to={accountPath(id)}
-                        aria-label={`${formatMoney(row.balance, account?.currency ?? currency)}, ${nameOf(id)} on ${label}: open the account`}
+                        aria-label={t('netWorth.balanceLink', {
+                          amount: money(row.balance, account?.currency ?? currency),
+                          account: nameOf(id),
+                          date: label,
+                        })}
                         className="rounded underline decoration-neutral-300 underline-offset-4 hover:text-emerald-700 hover:decoration-current dark:decoration-neutral-600 dark:hover:text-emerald-400"
                       >
                         <MoneyWithBase
@@ -124,10 +146,10 @@ function NetWorthFigures({ data, currency }: { data: NetWorthReport; currency: s
                 );
               })}
               <TableCell align="right" stack="end" className="font-semibold tabular-nums">
-                {formatMoney(point.total, currency)}
+                {money(point.total, currency)}
               </TableCell>
-              <TableCell align="right" stackLabel="Vs previous" className="tabular-nums">
-                {prior ? formatComparison(point.total, prior.total, currency) : '—'}
+              <TableCell align="right" stackLabel={t('vsPrevious')} className="tabular-nums">
+                {prior ? formatComparison(point.total, prior.total, currency, format) : '—'}
               </TableCell>
             </TableRow>
           );

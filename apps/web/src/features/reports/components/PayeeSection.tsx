@@ -1,8 +1,9 @@
-import { formatMoney } from '@moneta/shared/money';
 import type { PayeeReport } from '@moneta/shared/report-schemas';
+import { useTranslation } from 'react-i18next';
 import { Table, TableCell, TableRow, TableRowHeader } from '@/components/ui/Table';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { transactionsPath } from '@/config/paths';
+import { useFormat } from '@/lib/i18n/use-format';
 import { usePayeeReport } from '../api/get-payee-report';
 import { reportQuery, type ReportRequest } from '../api/report-query';
 import type { ReportKind } from '../hooks/use-report-params';
@@ -21,20 +22,17 @@ type PayeeSectionProps = {
  * found by searching the payee's name, which may also find others that contain it.
  */
 export function PayeeSection({ request, kind, onKindChange, currency }: PayeeSectionProps) {
+  const { t } = useTranslation('reports');
   const isIncome = kind === 'income';
   const report = usePayeeReport(request, isIncome);
-  const title = isIncome ? 'Top payers' : 'Top payees';
+  const title = isIncome ? t('payees.incomeTitle') : t('payees.expenseTitle');
   return (
     <ReportSection
       title={title}
-      description={
-        isIncome
-          ? 'Who paid you most over the whole range, by name.'
-          : 'Who you paid most over the whole range, by name.'
-      }
+      description={isIncome ? t('payees.incomeDescription') : t('payees.expenseDescription')}
       query={report}
       csv={{ name: 'payees', query: reportQuery(request, { isIncome: String(isIncome) }) }}
-      controls={<KindSelect label="Payees show" value={kind} onChange={onKindChange} />}
+      controls={<KindSelect label={t('payees.kindLabel')} value={kind} onChange={onKindChange} />}
       isEmpty={(data) => data.payees.length === 0}
     >
       {(data) => (
@@ -57,28 +55,30 @@ function PayeeTable({
   title: string;
   currency: string;
 }) {
+  const { t } = useTranslation('reports');
+  const format = useFormat();
   return (
     <>
       <UnconvertedNotice count={data.unconverted} className="mb-3" />
       <Table
-        label={`${title} table`}
+        label={t('tableLabel', { title })}
         caption={title}
         minWidthClass="sm:min-w-[32rem]"
         columns={[
-          { header: 'Payee' },
-          { header: 'Transactions', align: 'right' },
-          { header: 'Average', align: 'right' },
-          { header: 'Total', align: 'right' },
+          { header: t('payees.payee') },
+          { header: t('payees.transactions'), align: 'right' },
+          { header: t('average'), align: 'right' },
+          { header: t('total'), align: 'right' },
         ]}
       >
         {data.payees.map((payee) => (
           <TableRow key={payee.name}>
             <TableRowHeader className="break-words">{payee.name}</TableRowHeader>
-            <TableCell align="right" stackLabel="Transactions" className="tabular-nums">
-              {payee.count}
+            <TableCell align="right" stackLabel={t('payees.transactions')} className="tabular-nums">
+              {format.number(payee.count)}
             </TableCell>
-            <TableCell align="right" stackLabel="Average" className="tabular-nums">
-              {formatMoney(
+            <TableCell align="right" stackLabel={t('average')} className="tabular-nums">
+              {format.money(
                 Math.round((payee.total / Math.max(payee.count, 1)) * 100) / 100,
                 currency,
               )}

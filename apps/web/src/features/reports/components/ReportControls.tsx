@@ -1,14 +1,14 @@
 import { REPORT_INTERVALS } from '@moneta/shared/report-schemas';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
+import { useFormat } from '@/lib/i18n/use-format';
 import type { ReportParamName, ReportParams } from '../hooks/use-report-params';
 import {
   formatReportRange,
-  INTERVAL_LABELS,
   isValidReportRange,
-  REPORT_PRESET_LABELS,
   REPORT_PRESETS,
   type ReportPreset,
   type ReportRange,
@@ -20,8 +20,6 @@ type ReportControlsProps = {
   onParamChange: (name: ReportParamName, value: string) => void;
 };
 
-const RANGE_ERROR = 'The start date must not be after the end date.';
-
 /** The custom span's two dates: the reports change once both make a valid span. */
 function CustomRange({
   initial,
@@ -30,10 +28,11 @@ function CustomRange({
   initial: ReportRange;
   onChange: (range: ReportRange) => void;
 }) {
+  const { t } = useTranslation('reports');
   const [draft, setDraft] = useState(initial);
   const isValid = isValidReportRange(draft.from, draft.to);
   const hasBothDates = draft.from !== '' && draft.to !== '';
-  const error = hasBothDates && !isValid ? RANGE_ERROR : undefined;
+  const error = hasBothDates && !isValid ? t('controls.rangeError') : undefined;
 
   function change(next: ReportRange) {
     setDraft(next);
@@ -43,7 +42,7 @@ function CustomRange({
   return (
     <>
       <TextField
-        label="From"
+        label={t('controls.from')}
         type="date"
         required
         value={draft.from}
@@ -52,7 +51,7 @@ function CustomRange({
         onChange={(event) => change({ ...draft, from: event.target.value })}
       />
       <TextField
-        label="To"
+        label={t('controls.to')}
         type="date"
         required
         value={draft.to}
@@ -65,13 +64,15 @@ function CustomRange({
 
 /** The range (a preset or custom dates), the interval and the account every report follows. */
 export function ReportControls({ params, onRangeChange, onParamChange }: ReportControlsProps) {
+  const { t } = useTranslation('reports');
+  const format = useFormat();
   const accounts = useAccounts().data ?? [];
   const accountName = accounts.find((account) => account._id === params.account)?.name;
   return (
     <div className="rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
         <SelectField
-          label="Period"
+          label={t('controls.period')}
           value={params.preset}
           onChange={(event) => {
             const preset = event.target.value as ReportPreset;
@@ -81,7 +82,7 @@ export function ReportControls({ params, onRangeChange, onParamChange }: ReportC
         >
           {REPORT_PRESETS.map((preset) => (
             <option key={preset} value={preset}>
-              {REPORT_PRESET_LABELS[preset]}
+              {t(`presets.${preset}`)}
             </option>
           ))}
         </SelectField>
@@ -92,23 +93,23 @@ export function ReportControls({ params, onRangeChange, onParamChange }: ReportC
           />
         ) : null}
         <SelectField
-          label="Interval"
+          label={t('controls.interval')}
           value={params.interval}
           onChange={(event) => onParamChange('interval', event.target.value)}
         >
           {REPORT_INTERVALS.map((interval) => (
             <option key={interval} value={interval}>
-              {INTERVAL_LABELS[interval]}
+              {t(`intervals.${interval}`)}
             </option>
           ))}
         </SelectField>
         {accounts.length > 1 || params.account ? (
           <SelectField
-            label="Account"
+            label={t('controls.account')}
             value={params.account}
             onChange={(event) => onParamChange('account', event.target.value)}
           >
-            <option value="">All Accounts</option>
+            <option value="">{t('controls.allAccounts')}</option>
             {accounts.map((account) => (
               <option key={account._id} value={account._id}>
                 {account.name}
@@ -122,9 +123,14 @@ export function ReportControls({ params, onRangeChange, onParamChange }: ReportC
         data-testid="report-range"
         className="mt-3 text-sm text-neutral-600 dark:text-neutral-400"
       >
-        {`Showing ${formatReportRange(params.range)}, by ${params.interval}${
-          params.account ? `, ${accountName ?? 'one account'} only` : ', all accounts'
-        }`}
+        {params.account
+          ? t(`controls.showingAccount.${params.interval}`, {
+              range: formatReportRange(params.range, format),
+              account: accountName ?? t('controls.oneAccount'),
+            })
+          : t(`controls.showing.${params.interval}`, {
+              range: formatReportRange(params.range, format),
+            })}
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
-import { formatMoney } from '@moneta/shared/money';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DownloadIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
@@ -8,10 +8,9 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useDownloadReport } from '../api/download-report';
 import type { ReportName } from '../api/report-query';
-
-export const NO_TRANSACTIONS = 'No transactions in this period.';
 
 type ReportSectionProps<Data> = {
   title: string;
@@ -23,6 +22,7 @@ type ReportSectionProps<Data> = {
   /** Controls beside Download CSV (spending or income). */
   controls?: ReactNode;
   isEmpty: (data: Data) => boolean;
+  /** The empty text; 'No transactions in this period.' otherwise. */
   empty?: string;
   children: (data: Data) => ReactNode;
 };
@@ -38,9 +38,10 @@ export function ReportSection<Data>({
   csv,
   controls,
   isEmpty,
-  empty = NO_TRANSACTIONS,
+  empty,
   children,
 }: ReportSectionProps<Data>) {
+  const { t } = useTranslation('reports');
   const headingId = useId();
   const download = useDownloadReport();
   return (
@@ -62,33 +63,33 @@ export function ReportSection<Data>({
             variant="secondary"
             size="sm"
             disabled={download.isPending}
-            aria-label={`Download CSV: ${title}`}
+            aria-label={t('section.downloadLabel', { title })}
             onClick={() => download.mutate(csv)}
           >
             <DownloadIcon />
-            {download.isPending ? 'Downloading...' : 'Download CSV'}
+            {download.isPending ? t('section.downloading') : t('section.download')}
           </Button>
         </div>
       </div>
       {download.isError ? (
         <RetryAlert
           className="mb-4"
-          message={errorMessage(download.error, 'Failed to download the CSV. Please try again.')}
+          message={errorMessage(download.error, t('section.downloadFailed'))}
           onRetry={() => download.mutate(csv)}
         />
       ) : null}
       {query.isPending ? (
         <div role="status">
-          <span className="sr-only">Loading…</span>
+          <span className="sr-only">{t('section.loading')}</span>
           <Skeleton className="h-72 w-full" />
         </div>
       ) : query.isError ? (
         <RetryAlert
-          message={errorMessage(query.error, 'Failed to load this report. Please try again.')}
+          message={errorMessage(query.error, t('section.loadFailed'))}
           onRetry={() => void query.refetch()}
         />
       ) : isEmpty(query.data) ? (
-        <EmptyState title={empty} />
+        <EmptyState title={empty ?? t('section.empty')} />
       ) : (
         children(query.data)
       )}
@@ -106,20 +107,27 @@ export function FigureLink({
   currency,
   to,
   description,
-  opens = 'show the transactions',
+  opens,
 }: {
   amount: number;
   currency: string;
   to: string;
   description: string;
+  /** What it opens; 'show the transactions' otherwise. */
   opens?: string;
 }) {
-  const text = formatMoney(amount, currency);
+  const { t } = useTranslation('reports');
+  const format = useFormat();
+  const text = format.money(amount, currency);
   if (Math.round(amount * 100) === 0) return <span className="tabular-nums">{text}</span>;
   return (
     <Link
       to={to}
-      aria-label={`${text}, ${description}: ${opens}`}
+      aria-label={t('figure.label', {
+        amount: text,
+        description,
+        opens: opens ?? t('figure.opens'),
+      })}
       className="rounded tabular-nums underline decoration-neutral-300 underline-offset-4 hover:text-emerald-700 hover:decoration-current dark:decoration-neutral-600 dark:hover:text-emerald-400"
     >
       {text}
@@ -141,11 +149,12 @@ export function SummaryTile({
   tone?: string;
   lines: string[];
 }) {
+  const format = useFormat();
   return (
     <li className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
       <h3 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">{label}</h3>
       <p className={`mt-1 text-xl font-bold tracking-tight tabular-nums ${tone}`}>
-        {formatMoney(amount, currency)}
+        {format.money(amount, currency)}
       </p>
       {lines.map((line) => (
         <p key={line} className="mt-0.5 text-xs text-neutral-600 dark:text-neutral-400">

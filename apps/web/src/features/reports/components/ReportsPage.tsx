@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { useCurrency } from '@/lib/auth/use-currency';
 import type { ReportRequest } from '../api/report-query';
@@ -14,6 +15,7 @@ import { ReportControls } from './ReportControls';
  * is made of; every chart has its table; each report downloads as CSV.
  */
 export function ReportsPage() {
+  const { t } = useTranslation('reports');
   const currency = useCurrency();
   const { params, setRange, setParam } = useReportParams();
   const request: ReportRequest = {
@@ -23,10 +25,7 @@ export function ReportsPage() {
     accountId: params.account,
   };
   return (
-    <ContentLayout
-      title="Reports"
-      description={`Every figure in ${currency}; choose one to see its transactions.`}
-    >
+    <ContentLayout title={t('page.title')} description={t('page.description', { currency })}>
       <ReportControls params={params} onRangeChange={setRange} onParamChange={setParam} />
       <CashflowSection request={request} currency={currency} />
       <CategorySection

@@ -3,7 +3,6 @@
  * Each chart is a picture of the table under it, which carries the same figures to keyboard and
  * screen-reader users: the canvas is an image with a one-line summary.
  */
-import { formatMoney } from '@moneta/shared/money';
 import {
   BarController,
   BarElement,
@@ -21,6 +20,7 @@ import {
 import { memo } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { compactMoney, PALETTE, useChartColours, type ChartColours } from '@/lib/chart-theme';
+import { useFormat } from '@/lib/i18n/use-format';
 
 ChartJS.register(
   BarController,
@@ -57,6 +57,7 @@ function options(
   colours: ChartColours,
   currency: string,
   isStacked: boolean,
+  money: (amount: number, currency: string) => string,
 ): ChartOptions<'bar' | 'line'> {
   return {
     responsive: true,
@@ -86,7 +87,7 @@ function options(
       tooltip: {
         callbacks: {
           label: (item: TooltipItem<'bar' | 'line'>) =>
-            `${item.dataset.label ?? ''}: ${formatMoney(Number(item.raw), currency)}`,
+            `${item.dataset.label ?? ''}: ${money(Number(item.raw), currency)}`,
         },
       },
     },
@@ -103,6 +104,7 @@ function ReportChartCanvas({
   summary,
 }: ReportChartProps) {
   const colours = useChartColours();
+  const format = useFormat();
   const datasets = [
     ...(line
       ? [
@@ -134,7 +136,7 @@ function ReportChartCanvas({
         type="bar"
         role="img"
         aria-label={summary}
-        options={options(colours, currency, isStacked)}
+        options={options(colours, currency, isStacked, format.money)}
         data={{ labels, datasets }}
       />
     </div>

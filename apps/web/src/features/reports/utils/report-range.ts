@@ -6,25 +6,15 @@ import {
   isCalendarDate,
   toDayNumber,
 } from '@moneta/shared/calendar-date';
+import { DEFAULT_LOCALE } from '@moneta/shared/locales';
 import { lastTwelveMonths, type ReportInterval } from '@moneta/shared/report-schemas';
+import type { TFunction } from 'i18next';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
+import type { LocaleFormat } from '@/lib/i18n/locale-format';
 
 /** The Reports page's ranges, in the order its picker offers them; the first is the default. */
 export const REPORT_PRESETS = ['last-12-months', 'this-year', 'last-year', 'custom'] as const;
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
-
-export const REPORT_PRESET_LABELS: Record<ReportPreset, string> = {
-  'last-12-months': 'Last 12 months',
-  'this-year': 'This year',
-  'last-year': 'Last year',
-  custom: 'Custom',
-};
-
-export const INTERVAL_LABELS: Record<ReportInterval, string> = {
-  month: 'Month',
-  quarter: 'Quarter',
-  year: 'Year',
-};
 
 /** Both ends included. */
 export type ReportRange = { from: string; to: string };
@@ -90,8 +80,14 @@ export function previousRange({ from, to }: ReportRange): ReportRange {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** 'Mar 1 – Mar 31, 2026', 'Dec 1, 2025 – Jan 31, 2026', or one day: 'Nov 26, 2026'. */
-export function formatReportRange({ from, to }: ReportRange): string {
+/**
+ * 'Mar 1 – Mar 31, 2026', 'Dec 1, 2025 – Jan 31, 2026', or one day: 'Nov 26, 2026'. Another
+ * locale (`format`) writes both dates whole in its own way: '01.03.2026 – 31.03.2026'.
+ */
+export function formatReportRange({ from, to }: ReportRange, format?: LocaleFormat): string {
+  if (format && format.locale !== DEFAULT_LOCALE) {
+    return from === to ? format.date(from) : `${format.date(from)} – ${format.date(to)}`;
+  }
   if (from === to) return formatCalendarDate(from);
   const start = formatCalendarDate(from);
   const end = formatCalendarDate(to);
@@ -101,9 +97,15 @@ export function formatReportRange({ from, to }: ReportRange): string {
 
 /**
  * A period's name: 'Mar 2026', 'Q1 2026', '2026'; a period the range cuts short says its days
- * ('Mar 15 – Mar 31, 2026'), so that its smaller figures are not misread.
+ * ('Mar 15 – Mar 31, 2026'), so that its smaller figures are not misread. Another locale gives
+ * `format` and `t` (namespace reports): 'März 2026', 'Q1 2026', '2026年3月'.
  */
-export function periodLabel(period: { start: string; end: string }, interval: ReportInterval) {
+export function periodLabel(
+  period: { start: string; end: string },
+  interval: ReportInterval,
+  format?: LocaleFormat,
+  t?: TFunction,
+) {
   const start = dateParts(period.start);
   const isWhole =
     start.day === 1 &&
@@ -111,15 +113,16 @@ export function periodLabel(period: { start: string; end: string }, interval: Re
     (interval === 'month' ||
       (interval === 'quarter' && start.month % 3 === 1 && dateParts(period.end).month % 3 === 0) ||
       (interval === 'year' && start.month === 1 && dateParts(period.end).month === 12));
-  if (!isWhole) return formatReportRange({ from: period.start, to: period.end });
+  if (!isWhole) return formatReportRange({ from: period.start, to: period.end }, format);
   if (interval === 'year') return String(start.year);
+  if (format && t && format.locale !== DEFAULT_LOCALE) {
+    return interval === 'quarter'
+      ? t('reports:period.quarter', { quarter: Math.ceil(start.month / 3), year: start.year })
+      : t('reports:period.month', {
+          month: format.monthName(start.month, 'short'),
+          year: start.year,
+        });
+  }
   if (interval === 'quarter') return `Q${Math.ceil(start.month / 3)} ${start.year}`;
   return `${MONTHS[start.month - 1] ?? ''} ${start.year}`;
 }
-
-/** How a range is cut, for the words around the figures: "per month". */
-export const PER_INTERVAL: Record<ReportInterval, string> = {
-  month: 'per month',
-  quarter: 'per quarter',
-  year: 'per year',
-};

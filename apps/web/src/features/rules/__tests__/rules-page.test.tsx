@@ -2,6 +2,7 @@ import type { Rule } from '@moneta/shared/rule-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n/i18n';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -62,6 +63,35 @@ describe('rules page', () => {
     expect(items[2]).toHaveTextContent('Income only');
     expect(within(items[0]!).getByRole('button', { name: 'Move rule 1 up' })).toBeDisabled();
     expect(within(items[2]!).getByRole('button', { name: 'Move rule 3 down' })).toBeDisabled();
+  });
+
+  it.each([
+    // Each field and operator is one phrase per language, in that language's word order.
+    [
+      'de-DE' as const,
+      'Regeln in der Reihenfolge, in der sie geprüft werden',
+      [
+        'Regel 1: Name enthält „rewe“ → Groceries',
+        'Regel 2: Name beginnt mit „bahn“ → Transportation',
+        'Regel 3: Notiz ist „Gehalt“ → Salary',
+      ],
+    ],
+    [
+      'ja-JP' as const,
+      'ルール（確認される順）',
+      [
+        'ルール1：名前が「rewe」を含む → Groceries',
+        'ルール2：名前が「bahn」で始まる → Transportation',
+        'ルール3：メモが「Gehalt」と一致する → Salary',
+      ],
+    ],
+  ])('lists the rules in words in %s', async (locale, listName, labels) => {
+    await changeLocale(locale);
+    signedIn();
+    renderApp('/rules');
+    const list = await screen.findByRole('list', { name: listName });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(labels);
   });
 
   it('moves a rule up by keyboard, keeping the focus on it', async () => {

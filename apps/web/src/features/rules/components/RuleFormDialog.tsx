@@ -8,6 +8,7 @@ import {
 } from '@moneta/shared/rule-schemas';
 import { z } from '@moneta/shared/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Button } from '@/components/ui/Button';
@@ -18,14 +19,7 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useSaveRule } from '../api/rules';
-import {
-  APPLIES_TO,
-  APPLIES_TO_LABELS,
-  FIELD_LABELS,
-  OPERATOR_LABELS,
-  appliesToOf,
-  isIncomeOf,
-} from './rule-text';
+import { APPLIES_TO, appliesToOf, isIncomeOf } from './rule-text';
 
 /** The rule's fields as the form holds them: "applies to" is one select, not a nullable flag. */
 const ruleFormSchema = ruleInputSchema
@@ -43,12 +37,13 @@ type RuleFormDialogProps = {
 };
 
 export function RuleFormDialog({ isOpen, onClose, rule }: RuleFormDialogProps) {
+  const { t } = useTranslation('rules');
   return (
     <Dialog
       isOpen={isOpen}
       onClose={onClose}
-      title={rule ? 'Edit Rule' : 'Add Rule'}
-      description="When a transaction's name or note matches (ignoring case and accents), it gets this category."
+      title={rule ? t('form.editTitle') : t('form.addTitle')}
+      description={t('form.description')}
     >
       {isOpen ? <RuleForm key={rule?._id ?? 'new'} rule={rule ?? null} onClose={onClose} /> : null}
     </Dialog>
@@ -56,6 +51,7 @@ export function RuleFormDialog({ isOpen, onClose, rule }: RuleFormDialogProps) {
 }
 
 function RuleForm({ rule, onClose }: { rule: Rule | null; onClose: () => void }) {
+  const { t } = useTranslation('rules');
   const saveRule = useSaveRule();
   const accounts = useAccounts();
   const {
@@ -82,11 +78,10 @@ function RuleForm({ rule, onClose }: { rule: Rule | null; onClose: () => void })
       { id: rule?._id, input: { ...fields, isIncome: isIncomeOf(chosen) } },
       {
         onSuccess: () => {
-          toast.success(rule ? 'Rule updated.' : 'Rule added.');
+          toast.success(rule ? t('form.updated') : t('form.added'));
           onClose();
         },
-        onError: (error) =>
-          toast.error(errorMessage(error, 'Failed to save the rule. Please try again.')),
+        onError: (error) => toast.error(errorMessage(error, t('form.saveFailed'))),
       },
     ),
   );
@@ -95,58 +90,66 @@ function RuleForm({ rule, onClose }: { rule: Rule | null; onClose: () => void })
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="When the" error={errors.field?.message} {...register('field')}>
+        <SelectField label={t('form.field')} error={errors.field?.message} {...register('field')}>
           {RULE_FIELDS.map((field) => (
             <option key={field} value={field}>
-              {FIELD_LABELS[field]}
+              {t(`fields.${field}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Condition" error={errors.operator?.message} {...register('operator')}>
+        <SelectField
+          label={t('form.operator')}
+          error={errors.operator?.message}
+          {...register('operator')}
+        >
           {RULE_OPERATORS.map((operator) => (
             <option key={operator} value={operator}>
-              {OPERATOR_LABELS[operator]}
+              {t(`operators.${operator}`)}
             </option>
           ))}
         </SelectField>
       </div>
       <TextField
-        label="Text"
+        label={t('form.value')}
         autoComplete="off"
         maxLength={MAX_RULE_VALUE_LENGTH}
-        placeholder="e.g. rewe"
+        placeholder={t('form.valuePlaceholder')}
         error={errors.value?.message}
         {...register('value')}
       />
-      <SelectField label="For" error={errors.appliesTo?.message} {...register('appliesTo')}>
+      <SelectField
+        label={t('form.appliesTo')}
+        error={errors.appliesTo?.message}
+        {...register('appliesTo')}
+      >
         {APPLIES_TO.map((value) => (
           <option key={value} value={value}>
-            {APPLIES_TO_LABELS[value]}
+            {t(`appliesTo.${value}`)}
           </option>
         ))}
       </SelectField>
       <CategorySelect
         kind={appliesTo === 'both' ? 'all' : appliesTo}
-        label="Set the category to"
+        label={t('form.category')}
         extraCategories={[rule?.category]}
         error={errors.category?.message}
         {...register('category')}
       />
       <TextField
-        label="Rename to (optional)"
+        label={t('form.rename')}
         autoComplete="off"
         maxLength={MAX_NAME_LENGTH}
-        placeholder="Keep the name as it is"
+        placeholder={t('form.renamePlaceholder')}
         error={errors.rename?.message}
         {...register('rename')}
       />
       <SelectField
-        label="In a bank file, it is a transfer with"
-        hint="A matching row moves money between your own accounts: neither income nor expense."
+        label={t('form.transferAccount')}
+        hint={t('form.transferAccountHint')}
         error={errors.transferAccountId?.message}
         {...register('transferAccountId')}
       >
-        <option value="">No — it is income or an expense</option>
+        <option value="">{t('form.noTransfer')}</option>
         {(accounts.data ?? [])
           .filter((account) => !account.isArchived || account._id === rule?.transferAccountId)
           .map((account) => (
@@ -157,10 +160,10 @@ function RuleForm({ rule, onClose }: { rule: Rule | null; onClose: () => void })
       </SelectField>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={isBusy}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button type="submit" disabled={isBusy}>
-          {isBusy ? 'Saving...' : rule ? 'Save Changes' : 'Add Rule'}
+          {isBusy ? t('form.saving') : rule ? t('form.saveChanges') : t('form.add')}
         </Button>
       </div>
     </form>

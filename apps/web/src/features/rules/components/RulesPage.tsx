@@ -1,5 +1,6 @@
 import type { Rule } from '@moneta/shared/rule-schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
@@ -15,7 +16,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useApplyRule, useDeleteRule, useMoveRule, useRules } from '../api/rules';
 import { RuleFormDialog } from './RuleFormDialog';
-import { APPLIES_TO_LABELS, appliesToOf, ruleCondition } from './rule-text';
+import { appliesToOf, ruleCondition } from './rule-text';
 
 type FormState = { rule: Rule | null } | null;
 type Direction = 'up' | 'down';
@@ -28,6 +29,7 @@ const moveButtonId = (rule: Rule, direction: Direction) => `rule-${rule._id}-${d
  * form.
  */
 export function RulesPage() {
+  const { t } = useTranslation('rules');
   const rules = useRules();
   const moveRule = useMoveRule();
   const deleteRule = useDeleteRule();
@@ -63,8 +65,7 @@ export function RulesPage() {
     moveRule.mutate(
       { rule, position },
       {
-        onError: (error) =>
-          toast.error(errorMessage(error, 'Failed to move the rule. Please try again.')),
+        onError: (error) => toast.error(errorMessage(error, t('page.moveFailed'))),
       },
     );
   }
@@ -76,48 +77,42 @@ export function RulesPage() {
       onSuccess: ({ updated }) => {
         setApplying(null);
         setApplied({ ruleId: rule._id, updated });
-        toast.success(`Rule applied: ${updated} transaction${updated === 1 ? '' : 's'} updated.`);
+        toast.success(t('page.appliedToast', { count: updated }));
       },
     });
   }
 
   return (
     <ContentLayout
-      title="Rules"
-      description="The first rule that matches a transaction's name or note gives its category, when you import a bank file, upload a receipt or type a name."
+      title={t('page.title')}
+      description={t('page.description')}
       actions={
         <Button ref={addButtonRef} onClick={() => setForm({ rule: null })}>
           <PlusIcon />
-          Add Rule
+          {t('page.add')}
         </Button>
       }
     >
       <QueryState
         query={rules}
-        loading={<SectionSpinner label="Loading rules…" />}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to load your rules. Please try again.')
-        }
+        loading={<SectionSpinner label={t('page.loading')} />}
+        failureMessage={(error) => errorMessage(error, t('page.loadFailed'))}
         isEmpty={(data) => data.length === 0}
-        empty={
-          <EmptyState title="No rules yet.">
-            Without rules, Moneta uses the category you chose most often for the same payee. Add a
-            rule to decide it yourself, for example Name contains &quot;rewe&quot; → Groceries.
-          </EmptyState>
-        }
+        empty={<EmptyState title={t('page.emptyTitle')}>{t('page.emptyBody')}</EmptyState>}
       >
         {() => (
           // `list` is this data, kept for the focus after a move (above).
           <ol
-            aria-label="Rules, in the order they are tried"
+            aria-label={t('list.label')}
             className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900"
           >
             {list.map((rule, index) => {
-              const summary = `${ruleCondition(rule)} → ${rule.category}`;
+              const condition = ruleCondition(t, rule);
+              const number = index + 1;
               return (
                 <li
                   key={rule._id}
-                  aria-label={`Rule ${index + 1}: ${summary}`}
+                  aria-label={t('list.item', { number, condition, category: rule.category })}
                   className="flex flex-wrap items-center gap-3 px-4 py-3"
                 >
                   <span
@@ -128,16 +123,19 @@ export function RulesPage() {
                   </span>
                   <div className="min-w-0 flex-1 basis-48">
                     <p className="break-words text-neutral-900 dark:text-white">
-                      {ruleCondition(rule)} → <span className="font-semibold">{rule.category}</span>
+                      {condition} → <span className="font-semibold">{rule.category}</span>
                     </p>
                     <p className="text-sm text-neutral-600 dark:text-neutral-400">
-                      {APPLIES_TO_LABELS[appliesToOf(rule.isIncome)]}
-                      {rule.rename ? ` · renamed to "${rule.rename}"` : ''}
+                      {rule.rename
+                        ? t('list.appliesToRenamed', {
+                            appliesTo: t(`appliesTo.${appliesToOf(rule.isIncome)}`),
+                            name: rule.rename,
+                          })
+                        : t(`appliesTo.${appliesToOf(rule.isIncome)}`)}
                     </p>
                     {applied?.ruleId === rule._id ? (
                       <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
-                        Applied: {applied.updated} transaction{applied.updated === 1 ? '' : 's'}{' '}
-                        updated.
+                        {t('list.applied', { count: applied.updated })}
                       </p>
                     ) : null}
                   </div>
@@ -146,8 +144,8 @@ export function RulesPage() {
                       id={moveButtonId(rule, 'up')}
                       variant="ghost"
                       size="sm"
-                      aria-label={`Move rule ${index + 1} up`}
-                      title="Move up"
+                      aria-label={t('list.moveUp', { number })}
+                      title={t('list.moveUpTitle')}
                       disabled={index === 0}
                       onClick={() => move(rule, 'up')}
                     >
@@ -157,21 +155,26 @@ export function RulesPage() {
                       id={moveButtonId(rule, 'down')}
                       variant="ghost"
                       size="sm"
-                      aria-label={`Move rule ${index + 1} down`}
-                      title="Move down"
+                      aria-label={t('list.moveDown', { number })}
+                      title={t('list.moveDownTitle')}
                       disabled={index === list.length - 1}
                       onClick={() => move(rule, 'down')}
                     >
                       <span aria-hidden="true">↓</span>
                     </Button>
                     <Button variant="secondary" size="sm" onClick={() => setApplying(rule)}>
-                      Apply<span className="sr-only"> rule {index + 1}</span>
+                      <Trans
+                        t={t}
+                        i18nKey="list.apply"
+                        values={{ number }}
+                        components={{ hidden: <span className="sr-only" /> }}
+                      />
                     </Button>
                     <Button
                       variant="ghost"
                       size="sm"
-                      aria-label={`Edit rule ${index + 1}`}
-                      title="Edit"
+                      aria-label={t('list.edit', { number })}
+                      title={t('list.editTitle')}
                       onClick={() => setForm({ rule })}
                     >
                       <PencilIcon />
@@ -179,8 +182,8 @@ export function RulesPage() {
                     <Button
                       variant="ghost-danger"
                       size="sm"
-                      aria-label={`Delete rule ${index + 1}`}
-                      title="Delete"
+                      aria-label={t('list.delete', { number })}
+                      title={t('list.deleteTitle')}
                       onClick={() => setDeleting(rule)}
                     >
                       <TrashIcon />
@@ -193,31 +196,31 @@ export function RulesPage() {
         )}
       </QueryState>
       <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
-        Rules categorise the rows of your next{' '}
-        <Link to={paths.import} className={textLinkClasses}>
-          import
-        </Link>
-        . To recategorise what you already have, use Apply.
+        <Trans
+          t={t}
+          i18nKey="page.importNote"
+          components={{ link: <Link to={paths.import} className={textLinkClasses} /> }}
+        />
       </p>
 
       <RuleFormDialog isOpen={form !== null} rule={form?.rule} onClose={() => setForm(null)} />
       <ConfirmDialog
         isOpen={applying !== null}
-        title="Apply to existing transactions?"
+        title={t('applyDialog.title')}
         description={
           applying
-            ? `Every transaction where ${ruleCondition(applying)} (and no earlier rule matches) gets the category "${applying.category}"${applying.rename ? ` and the name "${applying.rename}"` : ''}.`
+            ? t(applying.rename ? 'applyDialog.descriptionRenamed' : 'applyDialog.description', {
+                condition: ruleCondition(t, applying),
+                category: applying.category,
+                name: applying.rename,
+              })
             : null
         }
-        confirmLabel="Apply to existing transactions"
-        busyLabel="Applying…"
+        confirmLabel={t('applyDialog.confirm')}
+        busyLabel={t('applyDialog.busy')}
         tone="primary"
         isBusy={applyRule.isPending}
-        error={
-          applyRule.isError
-            ? errorMessage(applyRule.error, 'Failed to apply the rule. Please try again.')
-            : null
-        }
+        error={applyRule.isError ? errorMessage(applyRule.error, t('applyDialog.failed')) : null}
         onCancel={() => {
           setApplying(null);
           applyRule.reset();
@@ -226,17 +229,15 @@ export function RulesPage() {
       />
       <ConfirmDeleteDialog
         item={deleting}
-        title={(rule) => `Delete the rule "${ruleCondition(rule)}"?`}
-        description="Transactions keep the categories they have."
+        title={(rule) => t('deleteDialog.title', { condition: ruleCondition(t, rule) })}
+        description={t('deleteDialog.description')}
         onDelete={(rule) => deleteRule.mutateAsync(rule._id)}
         onDeleted={() => {
           setDeleting(null);
-          toast.success('Rule deleted.');
+          toast.success(t('deleteDialog.deleted'));
         }}
         onClose={() => setDeleting(null)}
-        failureMessage={(error) =>
-          errorMessage(error, 'Failed to delete the rule. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('deleteDialog.failed'))}
         failureIn="dialog"
         focusAfterDeleting={addButtonRef}
       />
