@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE } from '@moneta/shared/locales';
 import { useTheme } from '@/hooks/use-theme';
+import { formatCompactMoney } from '@/lib/i18n/locale-format';
 
 /**
  * Six colours (docs/architecture.md, Product rules), distinct on white and on the dark card alike,
@@ -19,20 +21,14 @@ export function useChartColours() {
 
 export type ChartColours = ReturnType<typeof useChartColours>;
 
-/** One compact formatter per currency: the y axes format every tick at each layout. */
-const compactFormatters = new Map<string, Intl.NumberFormat>();
-
-/** '$1.2K': an axis tick. */
-export function compactMoney(value: number, currency: string): string {
-  let formatter = compactFormatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    });
-    compactFormatters.set(currency, formatter);
-  }
-  return formatter.format(value);
+/**
+ * '$1.2K': an axis tick, in the locale's compact notation ('1200 $' in de-DE; en-US by default).
+ * Components pass `useFormat().locale`, or use `useFormat().compactMoney`.
+ */
+export function compactMoney(
+  value: number,
+  currency: string,
+  locale: string = DEFAULT_LOCALE,
+): string {
+  return formatCompactMoney(locale, value, currency);
 }
