@@ -1,4 +1,5 @@
-import type { SecurityEventType } from '@moneta/shared/security-schemas';
+import type { SecurityEvent, SecurityEventType } from '@moneta/shared/security-schemas';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
@@ -12,6 +13,34 @@ import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
 
 /** Shown before "Show all": the latest are what a user checks. */
 const FIRST_SHOWN = 10;
+
+/** The server's own details (English words it records), said in the user's language. */
+const DETAIL_KEYS: Record<string, string> = {
+  password: 'securityEvents.details.password',
+  passkey: 'securityEvents.details.passkey',
+  'wrong password': 'securityEvents.details.wrongPassword',
+  'wrong two-factor code': 'securityEvents.details.wrongCode',
+  'passkey not verified': 'securityEvents.details.passkeyNotVerified',
+};
+
+/**
+ * An event's detail: a known server word in the user's language; a new token's "name (scope)"
+ * with the scope's words; anything else (a passkey's or token's name) as recorded.
+ */
+function eventDetail(event: SecurityEvent, t: TFunction): string | null {
+  const { detail } = event;
+  if (!detail) return null;
+  const key = DETAIL_KEYS[detail];
+  if (key) return t(key);
+  const token = event.type === 'token-created' ? /^(.*) \((read|write)\)$/.exec(detail) : null;
+  if (token?.[1]) {
+    const name = token[1];
+    return token[2] === 'write'
+      ? t('securityEvents.details.tokenWrite', { name })
+      : t('securityEvents.details.tokenRead', { name });
+  }
+  return detail;
+}
 
 /** Each event type's words are `securityEvents.types.<type>`; a new type without them fails the key check. */
 const eventLabelKey = (type: SecurityEventType) => `securityEvents.types.${type}` as const;
@@ -49,7 +78,7 @@ export function SecurityEvents() {
                     {event.detail ? (
                       <span className="font-normal text-neutral-600 dark:text-neutral-400">
                         {' '}
-                        ({event.detail})
+                        ({eventDetail(event, t)})
                       </span>
                     ) : null}
                   </p>
