@@ -51,7 +51,7 @@ export function SettingsPage() {
             <Trans
               t={t}
               i18nKey="rules.text"
-              components={{ link: <Link to={paths.rules} className={textLinkClasses} /> }}
+              components={{ rulesLink: <Link to={paths.rules} className={textLinkClasses} /> }}
             />
           </p>
         </section>
