@@ -192,6 +192,21 @@ test('a German browser is offered German, sees German formats, and can switch to
   await expect(main.getByTestId('summary-amount').nth(1)).toHaveText(/^12,50\s€$/);
   await page.screenshot({ path: 'test-results/i18n-de-dashboard-360.png', fullPage: true });
 
+  // The daily chart, drawn once scrolled to: its title names the period, its spoken summary and
+  // hidden table write the day and the amounts the German way.
+  const daily = page.getByRole('region', { name: 'Tägliche Aktivität (Letzte 30 Tage)' });
+  await daily.scrollIntoViewIfNeeded();
+  const dailyChart = daily.getByRole('img');
+  await expect(dailyChart).toHaveAttribute(
+    'aria-label',
+    /^Tägliche Aktivität\. Einnahmen vom .*: nichts erfasst\. Ausgaben vom .*: insgesamt 12,50\s€ an 1 Tag; am höchsten 12,50\s€ am 25\.11\.2026\.$/,
+  );
+  await expect(daily.locator('caption')).toHaveText(
+    'Tägliche Einnahmen und Ausgaben (Tage mit Bewegungen)',
+  );
+  await expect(daily.locator('tbody tr').first()).toHaveText(/25\.11\.2026\s*0,00\s€\s*12,50\s€/);
+  await daily.screenshot({ path: 'test-results/i18n-de-daily-chart-360.png' });
+
   // Japanese, chosen in Settings: shown at once and remembered on the server.
   await page.goto('/settings');
   const chosen = page.waitForResponse(
