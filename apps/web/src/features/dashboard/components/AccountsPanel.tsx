@@ -97,7 +97,7 @@ export function AccountsPanel({ currency }: { currency: string }) {
                 </div>
                 <span
                   data-testid="net-worth"
-                  className={`text-lg font-bold tabular-nums ${moneyTone(worth.total)}`}
+                  className={`shrink-0 text-lg font-bold whitespace-nowrap tabular-nums ${moneyTone(worth.total)}`}
                 >
                   {format.money(worth.total, currency)}
                 </span>
