@@ -38,13 +38,6 @@ function webImportZones() {
  */
 const UNTRANSLATED_WEB_FOLDERS = [
   // Shell, shared components and the core features (h/i18n-a).
-  'apps/web/src/app/routes/**',
-  'apps/web/src/app/index.tsx',
-  'apps/web/src/app/provider.tsx',
-  'apps/web/src/components/ui/**',
-  'apps/web/src/components/layouts/**',
-  'apps/web/src/components/[A-KN-Z]*.tsx',
-  'apps/web/src/components/password/**',
   'apps/web/src/features/auth/**',
   'apps/web/src/features/landing/**',
   'apps/web/src/features/contact/**',
