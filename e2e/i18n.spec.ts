@@ -21,6 +21,11 @@ const SCREENS: { path: string; scope: string; ready: (page: Page) => Promise<voi
     scope: 'section[aria-labelledby="preferences-heading"]',
     ready: (page) => expect(page.locator('#preferences-heading')).toBeVisible(),
   },
+  {
+    path: '/no-such-page',
+    scope: 'body',
+    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
 ];
 
 /**
@@ -48,6 +53,8 @@ const ENGLISH = [
   'Income Vs Time',
   'Expense Vs Time',
   'Manage accounts',
+  'Page not found',
+  'Back to home',
 ];
 
 async function visibleText(page: Page, selector: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/AuthLayout';
 import { ShieldIcon } from '@/components/ui/icons';
@@ -26,10 +26,11 @@ export function LoginRoute() {
       <LoginNoticeStatus />
       <LoginForm onSuccess={(user) => void navigate(homePathFor(user), { replace: true })} />
       <p className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
-        <Trans
-          i18nKey="pages.login.newHere"
-          components={{ action: <Link to={paths.register} className={textLinkClasses} /> }}
-        />
+        {/* A question and a link: two sentences, so no Trans (and its parser) on this page. */}
+        {t('pages.login.newHere')}{' '}
+        <Link to={paths.register} className={textLinkClasses}>
+          {t('pages.login.createAccount')}
+        </Link>
       </p>
     </AuthLayout>
   );

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/AuthLayout';
 import { textLinkClasses } from '@/components/ui/link-styles';
@@ -17,10 +17,10 @@ export function RegisterRoute() {
       <title>{t('pages.register.title')}</title>
       <RegisterForm onSuccess={() => void navigate(paths.setup, { replace: true })} />
       <p className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
-        <Trans
-          i18nKey="pages.register.haveAccount"
-          components={{ action: <Link to={paths.login} className={textLinkClasses} /> }}
-        />
+        {t('pages.register.haveAccount')}{' '}
+        <Link to={paths.login} className={textLinkClasses}>
+          {t('pages.register.signInInstead')}
+        </Link>
       </p>
     </AuthLayout>
   );
