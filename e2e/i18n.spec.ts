@@ -142,6 +142,11 @@ test('a German browser is offered German, sees German formats, and can switch to
     const text = await visibleText(page, screen.scope);
     const left = ENGLISH.filter((word) => text.includes(word));
     expect(left, `English left on ${screen.path}`).toEqual([]);
+    // Nothing wider than the 360-px screen (a header button pushed past it, say).
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${screen.path} is wider than the screen`).toBeLessThanOrEqual(0);
     await page.screenshot({
       path: `test-results/i18n-ja${screen.path.replace('/', '-')}-360.png`,
       fullPage: true,
