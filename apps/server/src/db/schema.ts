@@ -370,6 +370,44 @@ export const transactions = pgTable(
 );
 
 /**
+ * The parts of a split transaction (DESIGN §6.8): 2–50 per split transaction, each in its own
+ * category, in the transaction's direction and currency, summing exactly to its `cost_cents`
+ * (the transactions service checks this; one writer). An unsplit transaction has no rows here,
+ * so the plain list never reads this table. The transaction's own `category` is its largest
+ * part's, so a reader that ignores splits still shows a sensible one.
+ */
+export const transactionSplits = pgTable(
+  'transaction_splits',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Deleting the transaction deletes its parts (the trash keeps them in its row). */
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** 0-based order of the part as the user entered it. */
+    position: smallint('position').notNull(),
+    category: text('category').notNull(),
+    /** Integer minor units of the transaction's currency, like `cost_cents`. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    note: text('note'),
+  },
+  (table) => [
+    // A transaction's parts in order; also the key the totals' triggers join on.
+    uniqueIndex('transaction_splits_transaction_position_key').on(
+      table.transactionId,
+      table.position,
+    ),
+    // A category's rename or merge, and the category filter, find the parts of one category.
+    index('transaction_splits_user_category_idx').on(table.userId, table.category),
+    check('transaction_splits_amount_positive', sql`${table.amountCents} > 0`),
+    check('transaction_splits_position', sql`${table.position} BETWEEN 0 AND 49`),
+  ],
+);
+
+/**
  * Deleted transactions, kept 30 days so that a delete can be undone (docs/api.md, Trash): each
  * row as the transactions repository's `take` returned it. Out of `transactions`, a deleted row
  * is in no list, total or balance without any read having to skip it.
