@@ -12,6 +12,7 @@ import {
   ErrorCode,
   fromStoredHundredths,
   isCalendarDate,
+  largestSplitPart,
   todayIn,
   toDayNumber,
   toStoredHundredths,
@@ -48,6 +49,7 @@ import {
 } from './transaction-dto';
 import { createTransactionListRepository } from './transaction-list-repository';
 import { createTransactionTotalsRepository } from './transaction-totals-repository';
+import { createTransactionSplitsRepository, type SplitPart } from './transaction-splits-repository';
 import {
   type BulkField,
   createTransactionsRepository,
@@ -78,6 +80,66 @@ function toValues(input: ValidTransactionInput | ValidTransactionUpdate): Transa
     accountId: input.accountId,
     tags: input.tags,
   };
+}
+
+/**
+ * The parts a write stores (none for an unsplit transaction), each checked against the
+ * transaction's currency, and the category the transaction carries: its largest part's
+ * (DESIGN §6.8), else the one sent. Count, direction and sum were checked by the schema.
+ */
+function splitValues(
+  input: Pick<ValidTransactionInput, 'category' | 'splits'>,
+  currency: string,
+): { parts: SplitPart[]; category: string } {
+  if (!input.splits?.length) return { parts: [], category: input.category };
+  input.splits.forEach((part, index) =>
+    assertCurrencyDecimals(part.amount, currency, `Part ${index + 1} of the split`),
+  );
+  return {
+    parts: input.splits.map((part) => ({
+      category: part.category,
+      amountCents: toStoredHundredths(part.amount),
+      note: part.note,
+    })),
+    category: largestSplitPart(input.splits).category,
+  };
+}
+
+/**
+ * An update that leaves `splits` out keeps the stored parts (an older client knows none), so it
+ * may not change what they depend on: the amount, the direction, or the category (the largest
+ * part's). Returns the parts kept; refuses such a change with what to send instead.
+ */
+function keptParts(
+  stored: TransactionRow,
+  parts: SplitPart[],
+  input: ValidTransactionUpdate,
+  currency: string,
+): { parts: SplitPart[]; category: string } {
+  const largest = parts.reduce((a, b) => (b.amountCents > a.amountCents ? b : a));
+  if (
+    toStoredHundredths(input.cost) !== stored.costCents ||
+    input.isIncome !== stored.isIncome ||
+    input.category !== largest.category
+  ) {
+    throw badRequest(
+      'This transaction is split: its amount, direction and category follow its parts. Send the parts (splits) with the change, or splits: null to make it whole again.',
+      ErrorCode.VALIDATION,
+    );
+  }
+  parts.forEach((part, index) =>
+    assertCurrencyDecimals(
+      fromStoredHundredths(part.amountCents),
+      currency,
+      `Part ${index + 1} of the split`,
+    ),
+  );
+  return { parts, category: largest.category };
+}
+
+/** Every category a write names: the transaction's and its parts'. */
+function categoriesOf(category: string, parts: readonly SplitPart[]): string[] {
+  return [...new Set([category, ...parts.map((part) => part.category)])];
 }
 
 const someNotFound = () =>
@@ -270,11 +332,30 @@ export function createTransactionsService(db: Executor) {
   const list = createTransactionListRepository(db);
   const totals = createTransactionTotalsRepository(db);
   const baseAmounts = createBaseAmountsRepository(db);
+  const splits = createTransactionSplitsRepository(db);
 
   /** One written row as the API shows it, with its base amount. */
-  async function dtoOf(tx: Executor, userId: string, base: string, row: TransactionRow) {
+  async function dtoOf(
+    tx: Executor,
+    userId: string,
+    base: string,
+    row: TransactionRow,
+    parts: readonly SplitPart[],
+  ) {
     const amounts = await createBaseAmountsRepository(tx).of(userId, base, [row]);
-    return toTransactionDto(row, amounts.get(row.id));
+    return toTransactionDto(row, amounts.get(row.id), parts);
+  }
+
+  /** The DTOs of listed rows, with their base amounts and, for split ones, their parts. */
+  async function dtosOf(userId: string, base: string, rows: readonly TransactionRow[]) {
+    const [amounts, parts] = await Promise.all([
+      baseAmounts.of(userId, base, rows),
+      splits.of(
+        userId,
+        rows.map((row) => row.id),
+      ),
+    ]);
+    return toTransactionDtos(rows, amounts, parts);
   }
 
   /** Runs `work` in the caller's open transaction, or in a new one (a savepoint in `db`'s). */
@@ -295,9 +376,8 @@ export function createTransactionsService(db: Executor) {
         limit,
         offset: (page - 1) * limit,
       });
-      const amounts = await baseAmounts.of(userId, reader.defaultCurrency, rows);
       return {
-        transactions: toTransactionDtos(rows, amounts),
+        transactions: await dtosOf(userId, reader.defaultCurrency, rows),
         totalPages: Math.max(1, Math.ceil(total / limit)),
         currentPage: page,
         total,
@@ -326,9 +406,8 @@ export function createTransactionsService(db: Executor) {
           limit,
           offset: (page - 1) * limit,
         });
-        const amounts = await baseAmounts.of(userId, base, plain.rows);
         return {
-          transactions: toTransactionDtos(plain.rows, amounts).map((row) => ({
+          transactions: (await dtosOf(userId, base, plain.rows)).map((row) => ({
             ...row,
             isTransfer: false,
           })),
@@ -341,9 +420,8 @@ export function createTransactionsService(db: Executor) {
         list.head(userId, filters, head),
         list.count(userId, filters),
       ]);
-      const amounts = await baseAmounts.of(userId, base, rows);
       const merged = [
-        ...toTransactionDtos(rows, amounts).map((row) => ({ ...row, isTransfer: false })),
+        ...(await dtosOf(userId, base, rows)).map((row) => ({ ...row, isTransfer: false })),
         ...transfers.legs.map(toTransferLegDto),
       ].sort(inListOrder);
       const total = count + transfers.total;
@@ -377,14 +455,19 @@ export function createTransactionsService(db: Executor) {
       return inOwnAccount(input.accountId, () =>
         inTransaction({ tx }, async (tx) => {
           const money = await currencyValues(tx, userId, input);
-          await rememberCategory(tx, userId, input.category, input.isIncome);
+          const split = splitValues(input, money.values.currency!);
+          for (const category of categoriesOf(split.category, split.parts)) {
+            await rememberCategory(tx, userId, category, input.isIncome);
+          }
           const tags = input.tags && (await inUsersSpelling(tx, userId, input.tags));
           const row = await createTransactionsRepository(tx).insert(userId, {
             ...toValues({ ...input, tags }),
+            category: split.category,
             ...money.values,
             ...links,
           });
-          return dtoOf(tx, userId, money.base, row);
+          await createTransactionSplitsRepository(tx).replace(userId, row.id, split.parts);
+          return dtoOf(tx, userId, money.base, row, split.parts);
         }),
       );
     },
@@ -475,14 +558,27 @@ export function createTransactionsService(db: Executor) {
           const stored = await repository.find(userId, id);
           if (!stored) throw transactionNotFound();
           const money = await currencyValues(tx, userId, input, stored);
+          const currency = money.values.currency ?? stored.currency;
+          const splits = createTransactionSplitsRepository(tx);
+          const storedParts = (await splits.of(userId, [id])).get(id);
+          const split =
+            input.splits === undefined && storedParts
+              ? keptParts(stored, storedParts, input, currency)
+              : splitValues(input, currency);
           const tags = input.tags && (await inUsersSpelling(tx, userId, input.tags));
           const row = await repository.update(userId, id, {
             ...toValues({ ...input, tags }),
+            category: split.category,
             ...money.values,
           });
           if (!row) throw transactionNotFound();
-          await rememberCategory(tx, userId, input.category, input.isIncome);
-          return dtoOf(tx, userId, money.base, row);
+          if (input.splits !== undefined || !storedParts) {
+            await splits.replace(userId, id, split.parts);
+          }
+          for (const category of categoriesOf(split.category, split.parts)) {
+            await rememberCategory(tx, userId, category, input.isIncome);
+          }
+          return dtoOf(tx, userId, money.base, row, split.parts);
         }),
       );
     },
@@ -695,12 +791,12 @@ export function createTransactionsService(db: Executor) {
         from && to ? totals.totalsBetween(userId, base, from, to) : totals.totals(userId, base),
         list.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
       ]);
-      const amounts = await baseAmounts.of(userId, base, recent);
+      const recentTransactions = await dtosOf(userId, base, recent);
       return {
         totalIncome: fromStoredHundredths(sums.incomeCents),
         totalExpenses: fromStoredHundredths(sums.expenseCents),
         balance: fromStoredHundredths(sums.incomeCents - sums.expenseCents),
-        recentTransactions: toTransactionDtos(recent, amounts),
+        recentTransactions,
         from: from ?? null,
         to: to ?? null,
         currency: base,

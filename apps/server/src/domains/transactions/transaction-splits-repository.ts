@@ -1,0 +1,80 @@
+/**
+ * The parts of split transactions (transaction_splits, DESIGN §6.8). Written only by the
+ * transactions service, inside the write of their transaction, so that a transaction and its
+ * parts always change together; an unsplit transaction has no rows here.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { transactionSplits } from '../../db/schema';
+import { newIds } from '../../lib/ids';
+
+/** One stored part, in stored hundredths of its transaction's currency. */
+export interface SplitPart {
+  category: string;
+  amountCents: number;
+  note: string | null;
+}
+
+export function createTransactionSplitsRepository(db: Executor) {
+  return {
+    /**
+     * Makes `parts` the transaction's parts, in order: none unsplits it. The old parts are
+     * deleted and the new ones inserted in two statements, so that each statement's triggers
+     * see whole transactions.
+     */
+    async replace(userId: string, transactionId: string, parts: readonly SplitPart[]) {
+      await db
+        .delete(transactionSplits)
+        .where(
+          and(
+            eq(transactionSplits.userId, userId),
+            eq(transactionSplits.transactionId, transactionId),
+          ),
+        );
+      if (parts.length === 0) return;
+      const ids = newIds(parts.length);
+      await db.insert(transactionSplits).values(
+        parts.map((part, position) => ({
+          id: ids[position]!,
+          userId,
+          transactionId,
+          position,
+          category: part.category,
+          amountCents: part.amountCents,
+          note: part.note,
+        })),
+      );
+    },
+
+    /**
+     * The parts of these transactions, by transaction id; a transaction without parts is not
+     * in the map. One probe of the (transaction_id, position) index per id: a page of the plain
+     * list, which holds no split, costs one empty index scan.
+     */
+    async of(userId: string, transactionIds: readonly string[]) {
+      const byTransaction = new Map<string, SplitPart[]>();
+      if (transactionIds.length === 0) return byTransaction;
+      const rows = await db
+        .select({
+          transactionId: transactionSplits.transactionId,
+          category: transactionSplits.category,
+          amountCents: transactionSplits.amountCents,
+          note: transactionSplits.note,
+        })
+        .from(transactionSplits)
+        .where(
+          and(
+            inArray(transactionSplits.transactionId, [...transactionIds]),
+            eq(transactionSplits.userId, userId),
+          ),
+        )
+        .orderBy(asc(transactionSplits.transactionId), asc(transactionSplits.position));
+      for (const { transactionId, ...part } of rows) {
+        const parts = byTransaction.get(transactionId) ?? [];
+        parts.push(part);
+        byTransaction.set(transactionId, parts);
+      }
+      return byTransaction;
+    },
+  };
+}

@@ -1,0 +1,277 @@
+// Split transactions through the real app and PostgreSQL (DESIGN §6.8, issue 29): parts are
+// stored and answered in order, the transaction carries its largest part's category, bad parts
+// are refused with 400 naming the rule and change nothing, another user's id is a 404, and an
+// unsplit transaction's answer has no `splits` at all (the original client sees what it saw).
+import type { Transaction } from '@moneta/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from './support/api-calls';
+import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
+
+let context: TestContext;
+const { call } = apiCalls(() => context.app);
+beforeAll(async () => {
+  context = await createTestApp();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+type Payload = Record<string, unknown>;
+
+/** A 84.50 market bill split in three: 60.00 food, 20.00 household, 4.50 food again. */
+const market = (overrides: Payload = {}): Payload => ({
+  name: 'Market',
+  category: 'Food',
+  cost: 84.5,
+  addedOn: '2026-03-10',
+  isIncome: false,
+  splits: [
+    { category: 'Household', amount: 20 },
+    { category: 'Food', amount: '60.00', note: 'week' },
+    { category: 'Food', amount: 4.5 },
+  ],
+  ...overrides,
+});
+
+async function create(user: SignedUpUser, payload: Payload): Promise<Transaction> {
+  const response = await call(user, 'POST', '/api/transactions', payload);
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
+  return response.json<Transaction>();
+}
+
+/** Every stored row of the user's transactions and parts, to prove a refusal changed nothing. */
+async function stored(user: SignedUpUser) {
+  const { rows } = await context.database.pool.query(
+    `SELECT t.id, t.category, t.cost_cents::int AS cost, t.is_income, t.updated_at,
+            coalesce((SELECT json_agg(json_build_array(s.position, s.category, s.amount_cents, s.note)
+                      ORDER BY s.position) FROM transaction_splits s WHERE s.transaction_id = t.id), '[]') AS parts
+     FROM transactions t WHERE t.user_id = $1 ORDER BY t.id`,
+    [user.id],
+  );
+  return rows;
+}
+
+describe('splits on POST and PUT /api/transactions', () => {
+  it('stores the parts in order and carries the largest part’s category', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const created = await create(user, market({ category: 'Shopping' }));
+    expect(created).toMatchObject({
+      category: 'Food',
+      cost: 84.5,
+      splits: [
+        { category: 'Household', amount: 20, note: null },
+        { category: 'Food', amount: 60, note: 'week' },
+        { category: 'Food', amount: 4.5, note: null },
+      ],
+    });
+    const listed = (await call(user, 'GET', '/api/transactions')).json();
+    expect(listed.transactions[0].splits).toEqual(created.splits);
+    const summary = (await call(user, 'GET', '/api/transactions/summary')).json();
+    expect(summary.recentTransactions[0].splits).toEqual(created.splits);
+    // The parts' categories are the user's own now, for the pickers.
+    const categories = (await call(user, 'GET', '/api/transactions/categories/expense')).json();
+    expect(categories).toEqual(expect.arrayContaining(['Food', 'Household']));
+  });
+
+  it('answers an unsplit transaction without a splits field', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const plain = await create(user, market({ splits: undefined }));
+    expect(plain).not.toHaveProperty('splits');
+    const listed = (await call(user, 'GET', '/api/transactions')).json();
+    expect(listed.transactions[0]).not.toHaveProperty('splits');
+    // [] on create is no split either.
+    const empty = await create(user, market({ splits: [] }));
+    expect(empty).not.toHaveProperty('splits');
+    expect(empty.category).toBe('Food');
+  });
+
+  it.each([
+    [
+      'parts that do not add up to the amount',
+      {
+        splits: [
+          { category: 'Food', amount: 60 },
+          { category: 'Household', amount: 24 },
+        ],
+      },
+      'The parts of a split must add up to exactly the amount.',
+    ],
+    [
+      'a part of the other direction',
+      {
+        cost: 40,
+        splits: [
+          { category: 'Food', amount: 60 },
+          { category: 'Household', amount: -20 },
+        ],
+      },
+      'Every part of a split goes the same way as the transaction: enter an amount greater than 0.',
+    ],
+    [
+      'a part of zero',
+      {
+        cost: 60,
+        splits: [
+          { category: 'Food', amount: 60 },
+          { category: 'Household', amount: 0 },
+        ],
+      },
+      'Every part of a split goes the same way as the transaction: enter an amount greater than 0.',
+    ],
+    [
+      'one part',
+      { cost: 60, splits: [{ category: 'Food', amount: 60 }] },
+      'A split needs 2 to 50 parts.',
+    ],
+    [
+      '51 parts',
+      { cost: 51, splits: Array.from({ length: 51 }, () => ({ category: 'Food', amount: 1 })) },
+      'A split needs 2 to 50 parts.',
+    ],
+    [
+      'a part without a category',
+      {
+        cost: 60,
+        splits: [
+          { category: ' ', amount: 30 },
+          { category: 'Food', amount: 30 },
+        ],
+      },
+      'Please select a category.',
+    ],
+    [
+      'a part with three decimals',
+      {
+        cost: 60,
+        splits: [
+          { category: 'Food', amount: 30.005 },
+          { category: 'Food', amount: 29.995 },
+        ],
+      },
+      'Please enter an amount with at most 2 decimals.',
+    ],
+    ['splits that are not a list', { splits: 'Food' }, 'A split needs 2 to 50 parts.'],
+  ])(
+    'refuses %s with 400 naming the rule, and stores nothing',
+    async (_case, overrides, message) => {
+      const user = await signUp(context.app, { setup: true });
+      const response = await call(user, 'POST', '/api/transactions', market(overrides));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION', message });
+      expect(await stored(user)).toEqual([]);
+    },
+  );
+
+  it('takes 50 parts', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const parts = Array.from({ length: 50 }, (_, i) => ({
+      category: `C${i % 7}`,
+      amount: 0.01 * (i + 1),
+    }));
+    // 0.01 + 0.02 + … + 0.50 = 12.75
+    const created = await create(user, market({ cost: 12.75, splits: parts }));
+    expect(created.splits).toHaveLength(50);
+    expect(created.category).toBe('C0'); // 0.50 is part 50, i = 49 → C0
+  });
+
+  it('replaces, keeps and removes parts on PUT', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const created = await create(user, market());
+    const put = (payload: Payload) =>
+      call(user, 'PUT', `/api/transactions/${created._id}`, payload);
+    // Without splits (an older client), an edit that keeps amount and category keeps the parts.
+    const renamed = await put({ ...market({ name: 'Saturday market' }), splits: undefined });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Saturday market', splits: created.splits });
+    // New parts replace the old ones; the category follows the new largest part.
+    const replaced = await put(
+      market({
+        cost: 100,
+        splits: [
+          { category: 'Food', amount: 30 },
+          { category: 'Household', amount: 70 },
+        ],
+      }),
+    );
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({
+      category: 'Household',
+      cost: 100,
+      splits: [
+        { category: 'Food', amount: 30, note: null },
+        { category: 'Household', amount: 70, note: null },
+      ],
+    });
+    // null makes it whole again, in the category sent.
+    const whole = await put(market({ cost: 100, category: 'Shopping', splits: null }));
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json()).toMatchObject({ category: 'Shopping', cost: 100 });
+    expect(whole.json()).not.toHaveProperty('splits');
+    expect((await stored(user))[0].parts).toEqual([]);
+  });
+
+  it('refuses an edit without splits that would break the stored parts, changing nothing', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const created = await create(user, market());
+    const before = await stored(user);
+    for (const change of [{ cost: 90 }, { category: 'Household' }, { isIncome: true }]) {
+      const response = await call(user, 'PUT', `/api/transactions/${created._id}`, {
+        ...market(change),
+        splits: undefined,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().code).toBe('VALIDATION');
+      expect(response.json().message).toMatch(/This transaction is split/);
+    }
+    // A bad split on PUT changes nothing either.
+    const bad = await call(user, 'PUT', `/api/transactions/${created._id}`, market({ cost: 1 }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('The parts of a split must add up to exactly the amount.');
+    expect(await stored(user)).toEqual(before);
+  });
+
+  it('answers 404 for another user’s transaction and changes nothing of theirs', async () => {
+    const owner = await signUp(context.app, { setup: true });
+    const other = await signUp(context.app, { setup: true });
+    const created = await create(owner, market());
+    const before = await stored(owner);
+    const response = await call(
+      other,
+      'PUT',
+      `/api/transactions/${created._id}`,
+      market({
+        splits: [
+          { category: 'Food', amount: 42.25 },
+          { category: 'Fun', amount: 42.25 },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('TRANSACTION_NOT_FOUND');
+    expect(await stored(owner)).toEqual(before);
+    expect(await stored(other)).toEqual([]);
+  });
+
+  it('refuses parts with decimals a zero-decimal currency does not have', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const response = await call(
+      user,
+      'POST',
+      '/api/transactions',
+      market({
+        currency: 'JPY',
+        cost: 1000,
+        splits: [
+          { category: 'Food', amount: 999.5 },
+          { category: 'Household', amount: 0.5 },
+        ],
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Part 1 of the split in JPY can have no decimals.',
+    });
+    expect(await stored(user)).toEqual([]);
+  });
+});
