@@ -275,3 +275,178 @@ describe('splits on POST and PUT /api/transactions', () => {
     expect(await stored(user)).toEqual([]);
   });
 });
+
+/** The kept totals of a user, as { key: [count, cents] }, read straight from the tables. */
+async function keptTotals(user: SignedUpUser) {
+  const pool = context.database.pool;
+  const totals = await pool.query(
+    `SELECT is_income, category, transaction_count::int AS n, sum_cents::int AS cents
+     FROM transaction_totals WHERE user_id = $1`,
+    [user.id],
+  );
+  const daily = await pool.query(
+    `SELECT to_char(added_on, 'YYYY-MM-DD') AS day, is_income, category,
+            transaction_count::int AS n, sum_cents::int AS cents
+     FROM transaction_daily_totals WHERE user_id = $1`,
+    [user.id],
+  );
+  return {
+    totals: Object.fromEntries(
+      totals.rows.map((r) => [`${r.is_income ? 'in' : 'out'} ${r.category}`, [r.n, r.cents]]),
+    ),
+    daily: Object.fromEntries(
+      daily.rows.map((r) => [
+        `${r.day} ${r.is_income ? 'in' : 'out'} ${r.category}`,
+        [r.n, r.cents],
+      ]),
+    ),
+  };
+}
+
+describe('each part counts in its own category', () => {
+  it('keeps the per-category totals and budgets equal to the parts through every write', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const market = await create(user, {
+      name: 'Market',
+      category: 'Food',
+      cost: 84.5,
+      addedOn: '2026-03-10',
+      isIncome: false,
+      splits: [
+        { category: 'Household', amount: 20 },
+        { category: 'Food', amount: 60 },
+        { category: 'Food', amount: 4.5 },
+      ],
+    });
+    await create(user, {
+      name: 'Coffee',
+      category: 'Food',
+      cost: 3.5,
+      addedOn: '2026-03-10',
+      isIncome: false,
+    });
+    await create(user, {
+      name: 'Pay',
+      category: 'Salary',
+      cost: 1000,
+      addedOn: '2026-03-01',
+      isIncome: true,
+      splits: [
+        { category: 'Salary', amount: 900 },
+        { category: 'Bonus', amount: 100 },
+      ],
+    });
+    const rent = await create(user, {
+      name: 'Rent',
+      category: 'Housing',
+      cost: 500,
+      addedOn: '2026-03-05',
+      isIncome: false,
+      splits: [
+        { category: 'Housing', amount: 400 },
+        { category: 'Utilities', amount: 100 },
+      ],
+    });
+    // Food holds the market's two food parts as one (64.50) and the coffee: two transactions.
+    expect(await keptTotals(user)).toEqual({
+      totals: {
+        'out Food': [2, 6450 + 350],
+        'out Household': [1, 2000],
+        'out Housing': [1, 40000],
+        'out Utilities': [1, 10000],
+        'in Salary': [1, 90000],
+        'in Bonus': [1, 10000],
+      },
+      daily: {
+        '2026-03-10 out Food': [2, 6450 + 350],
+        '2026-03-10 out Household': [1, 2000],
+        '2026-03-05 out Housing': [1, 40000],
+        '2026-03-05 out Utilities': [1, 10000],
+        '2026-03-01 in Salary': [1, 90000],
+        '2026-03-01 in Bonus': [1, 10000],
+      },
+    });
+
+    // New parts and a new day for the market; the rent goes to the trash.
+    const moved = await call(user, 'PUT', `/api/transactions/${market._id}`, {
+      name: 'Market',
+      category: 'Food',
+      cost: 84.5,
+      addedOn: '2026-03-11',
+      isIncome: false,
+      splits: [
+        { category: 'Food', amount: 30 },
+        { category: 'Household', amount: 54.5 },
+      ],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await call(user, 'DELETE', `/api/transactions/${rent._id}`)).statusCode).toBe(200);
+    const afterEdit = {
+      'out Food': [2, 3000 + 350],
+      'out Household': [1, 5450],
+      'in Salary': [1, 90000],
+      'in Bonus': [1, 10000],
+    };
+    expect((await keptTotals(user)).totals).toEqual(afterEdit);
+    expect((await keptTotals(user)).daily).toEqual({
+      '2026-03-11 out Food': [1, 3000],
+      '2026-03-11 out Household': [1, 5450],
+      '2026-03-10 out Food': [1, 350],
+      '2026-03-01 in Salary': [1, 90000],
+      '2026-03-01 in Bonus': [1, 10000],
+    });
+    const { rows: held } = await context.database.pool.query(
+      'SELECT count(*)::int AS n FROM transaction_splits WHERE transaction_id = $1',
+      [rent._id],
+    );
+    expect(held).toEqual([{ n: 0 }]);
+
+    // Restored from the trash, the rent comes back with its parts.
+    const restored = await call(user, 'POST', '/api/transactions/trash/restore', {
+      transactionIds: [rent._id],
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const listed = (await call(user, 'GET', '/api/transactions?limit=50')).json();
+    const back = listed.transactions.find((t: Transaction) => t._id === rent._id);
+    expect(back.splits).toEqual([
+      { category: 'Housing', amount: 400, note: null },
+      { category: 'Utilities', amount: 100, note: null },
+    ]);
+    expect((await keptTotals(user)).totals).toEqual({
+      ...afterEdit,
+      'out Housing': [1, 40000],
+      'out Utilities': [1, 10000],
+    });
+
+    // A budget of a part's category spends that part only.
+    const budget = await call(user, 'POST', '/api/budgets', {
+      category: 'Household',
+      amount: 100,
+      month: 3,
+      year: 2026,
+    });
+    expect(budget.statusCode, budget.body).toBe(201);
+    const budgets = (await call(user, 'GET', '/api/budgets?month=3&year=2026')).json();
+    expect(budgets.find((b: { category: string }) => b.category === 'Household')).toMatchObject({
+      spent: 54.5,
+    });
+
+    // Unsplit again: everything in the transaction's own category.
+    const whole = await call(user, 'PUT', `/api/transactions/${market._id}`, {
+      name: 'Market',
+      category: 'Food',
+      cost: 84.5,
+      addedOn: '2026-03-11',
+      isIncome: false,
+      splits: null,
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect((await keptTotals(user)).totals).toEqual({
+      'out Food': [2, 8450 + 350],
+      'in Salary': [1, 90000],
+      'in Bonus': [1, 10000],
+      'out Housing': [1, 40000],
+      'out Utilities': [1, 10000],
+    });
+  });
+});

@@ -383,10 +383,12 @@ export const transactionSplits = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Deleting the transaction deletes its parts (the trash keeps them in its row). */
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: deleting a transaction deletes its parts through the statement-level
+     * trigger transactions_splits_delete (src/db/derived/transaction-splits.ts), which fires
+     * after the totals' triggers have read them; a key's cascade would remove them first.
+     */
+    transactionId: uuid('transaction_id').notNull(),
     /** 0-based order of the part as the user entered it. */
     position: smallint('position').notNull(),
     category: text('category').notNull(),

@@ -358,7 +358,13 @@ export function createTransactionsRepository(db: Executor) {
         WITH taken AS (
           DELETE FROM transactions AS t
           WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
-          RETURNING t.id, t.user_id, to_jsonb(t) - ${generatedColumnNames()}::text[] AS row
+          -- A split transaction's parts ride in its row (deleted after it by a trigger, and
+          -- still visible to this statement): a restore writes them back.
+          RETURNING t.id, t.user_id, to_jsonb(t) - ${generatedColumnNames()}::text[] || coalesce((
+            SELECT jsonb_build_object('splits', jsonb_agg(jsonb_build_object(
+              'category', s.category, 'amount_cents', s.amount_cents, 'note', s.note)
+              ORDER BY s.position))
+            FROM transaction_splits AS s WHERE s.transaction_id = t.id), '{}'::jsonb) AS row
         ), held AS (
           INSERT INTO deleted_transaction_attachments (id, user_id, transaction_id, file_name,
             mime_type, size_bytes, sha256, content, created_at)

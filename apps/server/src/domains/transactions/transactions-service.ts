@@ -137,6 +137,17 @@ function keptParts(
   return { parts, category: largest.category };
 }
 
+/** The parts a trashed row holds (moveToTrash puts them in as `splits`); none when unsplit. */
+function trashedParts(snapshot: Record<string, unknown>): SplitPart[] {
+  const parts = snapshot.splits;
+  if (!Array.isArray(parts)) return [];
+  return parts.map((part: { category: string; amount_cents: number; note: string | null }) => ({
+    category: String(part.category),
+    amountCents: Number(part.amount_cents),
+    note: part.note ?? null,
+  }));
+}
+
 /** Every category a write names: the transaction's and its parts'. */
 function categoriesOf(category: string, parts: readonly SplitPart[]): string[] {
   return [...new Set([category, ...parts.map((part) => part.category)])];
@@ -646,13 +657,20 @@ export function createTransactionsService(db: Executor) {
         // A custom category deleted since comes back with its rows (as any write remembers it).
         const categories = new Map<string, CategoryKey>();
         for (const snapshot of snapshots) {
-          const name = String(snapshot.category);
           const isIncome = snapshot.is_income === true;
-          categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+          for (const name of categoriesOf(String(snapshot.category), trashedParts(snapshot))) {
+            categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+          }
         }
         await rememberCategories(tx, [...categories.values()]);
         const restored = await createTransactionsRepository(tx).restore(snapshots);
         if (restored !== ids.length) throw notInTrash();
+        // A split transaction's parts come back after it (moveToTrash kept them in its row).
+        const splits = createTransactionSplitsRepository(tx);
+        for (const snapshot of snapshots) {
+          const parts = trashedParts(snapshot);
+          if (parts.length > 0) await splits.replace(userId, snapshot.id, parts);
+        }
         await createTrashRepository(tx).restoreAttachments(userId, ids);
         return restored;
       });
