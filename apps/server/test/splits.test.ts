@@ -450,3 +450,61 @@ describe('each part counts in its own category', () => {
     });
   });
 });
+
+describe('splits and the other writers', () => {
+  it('moves parts with a category’s rename, and the totals follow', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const created = await create(user, market());
+    const renamed = await call(user, 'PUT', '/api/categories', {
+      from: 'Household',
+      to: 'Home',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const listed = (await call(user, 'GET', '/api/transactions')).json();
+    expect(listed.transactions[0]).toMatchObject({
+      _id: created._id,
+      category: 'Food',
+      splits: [
+        { category: 'Home', amount: 20 },
+        { category: 'Food', amount: 60 },
+        { category: 'Food', amount: 4.5 },
+      ],
+    });
+    expect((await keptTotals(user)).totals).toEqual({
+      'out Food': [1, 6450],
+      'out Home': [1, 2000],
+    });
+    // Merged into Food, both parts are Food: one category row of the whole amount.
+    const merged = await call(user, 'PUT', '/api/categories', { from: 'Home', to: 'Food' });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect((await keptTotals(user)).totals).toEqual({ 'out Food': [1, 8450] });
+  });
+
+  it('refuses a bulk category on a split transaction, changing nothing', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const split = await create(user, market());
+    const plain = await create(user, market({ splits: undefined, name: 'Bread', cost: 2 }));
+    const before = await stored(user);
+    const response = await call(user, 'PATCH', '/api/transactions/bulk', {
+      transactionIds: [plain._id, split._id],
+      set: { category: 'Fun' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION',
+      message:
+        'Some of the selected transactions are split: change their parts one by one. Nothing was changed.',
+    });
+    expect(await stored(user)).toEqual(before);
+    // Other fields may be set on split ones.
+    const renamed = await call(user, 'PATCH', '/api/transactions/bulk', {
+      transactionIds: [plain._id, split._id],
+      set: { name: 'Shop' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await keptTotals(user)).totals).toEqual({
+      'out Food': [2, 6450 + 200],
+      'out Household': [1, 2000],
+    });
+  });
+});

@@ -3,7 +3,7 @@
  * transactions service, inside the write of their transaction, so that a transaction and its
  * parts always change together; an unsplit transaction has no rows here.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { transactionSplits } from '../../db/schema';
 import { newIds } from '../../lib/ids';
@@ -44,6 +44,20 @@ export function createTransactionSplitsRepository(db: Executor) {
           note: part.note,
         })),
       );
+    },
+
+    /**
+     * Moves the parts of a category to another one, in the user's transactions of the given
+     * kinds (a category's rename or merge: parts follow their category). Returns how many.
+     */
+    async moveCategory(userId: string, from: string, to: string, kinds: boolean[]) {
+      if (kinds.length === 0) return 0;
+      const result = await db.execute(sql`
+        UPDATE transaction_splits AS s SET category = ${to}
+        FROM transactions AS t
+        WHERE s.user_id = ${userId} AND s.category = ${from} AND t.id = s.transaction_id
+          AND t.user_id = ${userId} AND t.is_income = ANY(${sql.param(kinds)}::boolean[])`);
+      return result.rowCount ?? 0;
     },
 
     /**

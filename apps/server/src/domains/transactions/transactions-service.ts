@@ -685,6 +685,17 @@ export function createTransactionsService(db: Executor) {
       if (!ids.every(isId)) throw someNotFound();
       return inOwnAccount(set.accountId, () =>
         db.transaction(async (tx) => {
+          // A split transaction's category is its largest part's: one category for all of it
+          // would contradict its parts, so it is refused rather than silently unsplitting.
+          if (set.category !== undefined) {
+            const split = await createTransactionSplitsRepository(tx).of(userId, ids);
+            if (split.size > 0) {
+              throw badRequest(
+                'Some of the selected transactions are split: change their parts one by one. Nothing was changed.',
+                ErrorCode.VALIDATION,
+              );
+            }
+          }
           const tags = set.tags && (await inUsersSpelling(tx, userId, set.tags));
           const fields = toBulkFields({ ...set, tags });
           return setEach(
@@ -788,12 +799,22 @@ export function createTransactionsService(db: Executor) {
       change: { from: string; to: string; kinds: boolean[] },
       options: WriteOptions = {},
     ): Promise<number> {
-      return createTransactionsRepository(options.tx ?? db).moveCategory(
-        userId,
-        change.from,
-        change.to,
-        change.kinds,
-      );
+      return inTransaction(options, async (tx) => {
+        const moved = await createTransactionsRepository(tx).moveCategory(
+          userId,
+          change.from,
+          change.to,
+          change.kinds,
+        );
+        // Parts follow their category too (a split transaction whose category is another one).
+        await createTransactionSplitsRepository(tx).moveCategory(
+          userId,
+          change.from,
+          change.to,
+          change.kinds,
+        );
+        return moved;
+      });
     },
 
     /**
