@@ -793,6 +793,33 @@ export function createTransactionsService(db: Executor) {
       });
     },
 
+    /**
+     * Gives restored transactions their parts (a user's export coming back), checked by the
+     * restore's reader; the parts' categories are remembered for the transactions' kinds.
+     */
+    async restoreSplits(
+      userId: string,
+      splits: Array<{ transactionId: string; isIncome: boolean; parts: SplitPart[] }>,
+      options: WriteOptions = {},
+    ): Promise<number> {
+      return inTransaction(options, async (tx) => {
+        const categories = new Map<string, CategoryKey>();
+        for (const { isIncome, parts } of splits) {
+          for (const { category: name } of parts) {
+            categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+          }
+        }
+        await rememberCategories(tx, [...categories.values()]);
+        const repository = createTransactionSplitsRepository(tx);
+        let count = 0;
+        for (const { transactionId, parts } of splits) {
+          await repository.replace(userId, transactionId, parts);
+          count += parts.length;
+        }
+        return count;
+      });
+    },
+
     /** Moves the user's transactions of a category (of the given kinds) to another one. */
     async moveCategory(
       userId: string,
