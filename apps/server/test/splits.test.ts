@@ -591,3 +591,37 @@ describe('a split in another currency', () => {
     );
   });
 });
+
+describe('the category filter and the list’s counts', () => {
+  it('finds a split transaction by any part’s category, and counts each transaction once', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const split = await create(user, market());
+    const coffee = await create(user, market({ splits: undefined, name: 'Coffee', cost: 3 }));
+    const fun = await create(
+      user,
+      market({ splits: undefined, name: 'Cinema', category: 'Fun', cost: 12 }),
+    );
+    await create(
+      user,
+      market({ splits: undefined, name: 'Pay', category: 'Salary', cost: 99, isIncome: true }),
+    );
+    const page = async (query: string) => {
+      const response = await call(user, 'GET', `/api/transactions?limit=50&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ transactions: Transaction[]; total: number }>();
+      return { ids: body.transactions.map((t) => t._id).sort(), total: body.total };
+    };
+    expect(await page('')).toMatchObject({ total: 4 });
+    expect(await page('isIncome=false')).toEqual({
+      ids: [split._id, coffee._id, fun._id].sort(),
+      total: 3,
+    });
+    expect(await page('category=Household')).toEqual({ ids: [split._id], total: 1 });
+    expect(await page('category=Food')).toEqual({
+      ids: [split._id, coffee._id].sort(),
+      total: 2,
+    });
+    expect(await page('category=Household&search=market')).toEqual({ ids: [split._id], total: 1 });
+    expect(await page('category=Fun&isIncome=false')).toEqual({ ids: [fun._id], total: 1 });
+  });
+});
