@@ -557,6 +557,17 @@ describe('a split in another currency', () => {
       ['Food', 0.06],
       ['Household', 0.06],
     ]);
+    // A budget of one part's category spends that part, converted on its own.
+    const budget = await call(user, 'POST', '/api/budgets', {
+      category: 'Household',
+      amount: 10,
+      month: 3,
+      year: 2026,
+    });
+    expect(budget.statusCode, budget.body).toBe(201);
+    const budgets = (await call(user, 'GET', '/api/budgets?month=3&year=2026')).json();
+    expect(budgets).toHaveLength(1);
+    expect(budgets[0]).toMatchObject({ category: 'Household', spent: 0.06, unconverted: 0 });
   });
 
   it('counts a split without a rate once as unconverted', async () => {
