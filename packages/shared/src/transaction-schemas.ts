@@ -181,10 +181,14 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
        * 2–50 parts summing exactly to `cost` (DESIGN §6.8). Left out: none on create, the
        * stored ones on update; null (or []) on update makes the transaction whole again.
        */
-      splits: z.preprocess(
-        (value) => (Array.isArray(value) && value.length === 0 ? null : value),
-        splitPartsSchema.nullish(),
-      ),
+      splits: z
+        .array(splitPartSchema, { message: TRANSACTION_MESSAGES.splitCount })
+        .max(MAX_SPLIT_PARTS, TRANSACTION_MESSAGES.splitCount)
+        .refine((parts) => parts.length === 0 || parts.length >= MIN_SPLIT_PARTS, {
+          message: TRANSACTION_MESSAGES.splitCount,
+        })
+        .transform((parts) => (parts.length === 0 ? null : parts))
+        .nullish(),
     })
     .refine((input) => !input.splits?.length || splitsAddUpTo(input.splits, input.cost), {
       path: ['splits'],

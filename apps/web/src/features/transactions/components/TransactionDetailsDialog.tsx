@@ -1,3 +1,4 @@
+import { formatMoney } from '@moneta/shared/money';
 import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -39,6 +40,18 @@ export function TransactionDetailsDialog({
           </Detail>
           <Detail label="Name/Description">{transaction.name}</Detail>
           <Detail label="Category">{transaction.category}</Detail>
+          {transaction.splits?.length ? (
+            <Detail label="Split">
+              <ul className="space-y-1">
+                {transaction.splits.map((part, index) => (
+                  <li key={index}>
+                    {part.category}: {formatMoney(part.amount, transaction.currency)}
+                    {part.note ? ` — ${part.note}` : null}
+                  </li>
+                ))}
+              </ul>
+            </Detail>
+          ) : null}
           <Detail label="Account">
             {transaction.isTransfer
               ? `${accountName(transaction.accountId)} ${transaction.isIncome ? '←' : '→'} ${accountName(transaction.transferAccountId)}`
