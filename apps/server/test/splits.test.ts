@@ -636,3 +636,31 @@ describe('the category filter and the list’s counts', () => {
     expect(await page('category=Fun&isIncome=false')).toEqual({ ids: [fun._id], total: 1 });
   });
 });
+
+describe('reports of one account', () => {
+  it('give each part its own category', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const created = await create(user, market({ addedOn: '2026-03-10' }));
+    const report = (
+      await call(
+        user,
+        'GET',
+        `/api/reports/categories?from=2026-03-01&to=2026-03-31&isIncome=false&accountId=${created.accountId}`,
+      )
+    ).json();
+    expect(
+      report.categories.map((c: { name: string; total: number }) => [c.name, c.total]).sort(),
+    ).toEqual([
+      ['Food', 64.5],
+      ['Household', 20],
+    ]);
+    const cashflow = (
+      await call(
+        user,
+        'GET',
+        `/api/reports/cashflow?from=2026-03-01&to=2026-03-31&accountId=${created.accountId}`,
+      )
+    ).json();
+    expect(cashflow.periods[0]).toMatchObject({ expense: 84.5 });
+  });
+});

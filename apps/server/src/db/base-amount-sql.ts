@@ -183,12 +183,23 @@ export function accountRowsInBase(
   base: string,
   window: { from: unknown; to: unknown },
 ): SQL {
+  // A split transaction is one row per part, in its category, converted on its own (as
+  // foreignRows); only its first part counts towards `missing`.
+  const partAmount = sql`CASE WHEN t.currency = ${base}::text THEN s.amount_cents
+    WHEN t.base_cost_currency = ${base}::text THEN ${convertedCents(
+      sql`s.amount_cents`,
+      sql`(t.base_cost_cents::numeric / t.cost_cents)`,
+      base,
+    )}
+    ELSE ${convertedCents(sql`s.amount_cents`, sql`r.rate`, base)} END`;
+  const amount = sql`CASE WHEN s.id IS NULL THEN ${transactionAmountIn('t', base)} ELSE ${partAmount} END`;
   return sql`(
-    SELECT t.added_on, t.is_income, t.category, t.name,
-      coalesce(${transactionAmountIn('t', base)}, 0) AS cents,
-      (${transactionAmountIn('t', base)} IS NULL)::int AS missing
+    SELECT t.added_on, t.is_income, coalesce(s.category, t.category) AS category, t.name,
+      coalesce(${amount}, 0) AS cents,
+      (${amount} IS NULL AND coalesce(s.position, 0) = 0)::int AS missing
     FROM transactions AS t
     LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true
+    LEFT JOIN transaction_splits AS s ON s.transaction_id = t.id
     WHERE t.user_id = ${userId}::uuid AND t.account_id = ${accountId}::uuid
       AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date
   )`;
