@@ -637,6 +637,56 @@ describe('the category filter and the list’s counts', () => {
   });
 });
 
+describe('the category: search operator', () => {
+  it('finds a split transaction by any part’s category, ignoring case, like the filter', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const other = await signUp(context.app, { setup: true });
+    const split = await create(user, market());
+    const coffee = await create(user, market({ splits: undefined, name: 'Coffee', cost: 3 }));
+    await create(user, market({ splits: undefined, name: 'Lamp', category: 'Shopping', cost: 30 }));
+    // Another user's part of the same category must not bring their transaction, nor ours.
+    await create(other, market());
+    const rows = (await call(user, 'GET', '/api/transactions?limit=50')).json<{
+      transactions: Transaction[];
+    }>().transactions;
+    // Expected: the rows whose own category or any part's is the word, computed from the answers.
+    const inCategory = (name: string) =>
+      rows
+        .filter(
+          (row) =>
+            row.category.toLowerCase() === name ||
+            row.splits?.some((part) => part.category.toLowerCase() === name),
+        )
+        .map((row) => row._id)
+        .sort();
+    const search = async (text: string) => {
+      const response = await call(
+        user,
+        'GET',
+        `/api/transactions?limit=50&search=${encodeURIComponent(text)}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ transactions: Transaction[]; total: number }>();
+      return { ids: body.transactions.map((t) => t._id).sort(), total: body.total };
+    };
+    expect(inCategory('household')).toEqual([split._id]);
+    expect(await search('category:household')).toEqual({ ids: [split._id], total: 1 });
+    expect(await search('category:FOOD')).toEqual({
+      ids: inCategory('food'),
+      total: 2,
+    });
+    expect(inCategory('food')).toEqual([split._id, coffee._id].sort());
+    expect(await search('category:household amount:>80')).toEqual({ ids: [split._id], total: 1 });
+    expect(await search('category:household market')).toEqual({ ids: [split._id], total: 1 });
+    expect(await search('category:household -market')).toEqual({ ids: [], total: 0 });
+    // The filter and the operator agree.
+    const filtered = (
+      await call(user, 'GET', '/api/transactions?limit=50&category=Household')
+    ).json<{ transactions: Transaction[] }>();
+    expect(filtered.transactions.map((t) => t._id)).toEqual([split._id]);
+  });
+});
+
 describe('reports of one account', () => {
   it('give each part its own category', async () => {
     const user = await signUp(context.app, { setup: true });

@@ -86,8 +86,11 @@ function termCondition(userId: string, term: SearchTerm): SQL {
     case 'account':
       return sql`${transactions.accountId} IN (SELECT a.id FROM accounts AS a
         WHERE a.user_id = ${userId} AND strpos(lower(a.name), lower(${term.value})) > 0)`;
+    // Like the category filter, a split transaction is in each of its parts' categories.
     case 'category':
-      return sql`lower(${transactions.category}) = lower(${term.value})`;
+      return sql`(lower(${transactions.category}) = lower(${term.value}) OR ${transactions.id} IN (
+        SELECT s.transaction_id FROM transaction_splits AS s
+        WHERE s.user_id = ${userId} AND lower(s.category) = lower(${term.value})))`;
     case 'tag':
       return tagCondition(term.value);
     case 'before':
