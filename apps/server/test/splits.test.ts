@@ -5,6 +5,7 @@
 import type { Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from './support/api-calls';
+import { uploadImport } from './support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
@@ -38,6 +39,12 @@ async function create(user: SignedUpUser, payload: Payload): Promise<Transaction
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
   return response.json<Transaction>();
 }
+
+/** The user's transactions as the list answers them. */
+const listed = async (user: SignedUpUser) =>
+  (await call(user, 'GET', '/api/transactions?limit=100')).json<{
+    transactions: Transaction[];
+  }>().transactions;
 
 /** Every stored row of the user's transactions and parts, to prove a refusal changed nothing. */
 async function stored(user: SignedUpUser) {
@@ -506,6 +513,143 @@ describe('splits and the other writers', () => {
       'out Food': [2, 6450 + 200],
       'out Household': [1, 2000],
     });
+  });
+});
+
+describe('a split transaction made a transfer, and undone', () => {
+  /** A 300.00 move to savings, split as 200.00 Savings goal and 100.00 Gifts, in Main. */
+  const toSavings = (accountId: string) =>
+    market({
+      name: 'To savings',
+      cost: 300,
+      addedOn: '2026-10-01',
+      accountId,
+      splits: [
+        { category: 'Savings goal', amount: 200, note: 'car' },
+        { category: 'Gifts out', amount: 100 },
+      ],
+    });
+  const SAVINGS = ['Date,Description,Amount', '2026-10-02,From checking,300.00'].join('\n');
+
+  async function accounts(user: SignedUpUser) {
+    const main = (await call(user, 'GET', '/api/accounts')).json<{ _id: string }[]>()[0]!;
+    const savings = (
+      await call(user, 'POST', '/api/accounts', { name: 'Savings', type: 'savings' })
+    ).json<{ _id: string }>();
+    return { main, savings };
+  }
+
+  async function importSavings(user: SignedUpUser, accountId: string) {
+    const uploaded = await uploadImport(context.app, user, 'savings.csv', Buffer.from(SAVINGS), {
+      accountId,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const id = uploaded.json<{ _id: string }>()._id;
+    const committed = await call(user, 'POST', `/api/imports/${id}/commit`, {});
+    expect(committed.statusCode, committed.body).toBe(200);
+    return { id, committed: committed.json<{ created: number; transfers: number }>() };
+  }
+
+  it('an import that takes it as the other leg, undone, puts it back with its parts', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const { main, savings } = await accounts(user);
+    const split = await create(user, toSavings(main._id));
+    const totalsBefore = await keptTotals(user);
+    expect(totalsBefore.totals).toEqual({
+      'out Savings goal': [1, 20000],
+      'out Gifts out': [1, 10000],
+    });
+    const rowsBefore = await stored(user);
+
+    const { id, committed } = await importSavings(user, savings._id);
+    expect(committed).toMatchObject({ created: 0, transfers: 1 });
+    expect(await listed(user)).toEqual([]);
+    expect((await keptTotals(user)).totals).toEqual({});
+
+    const undone = await call(user, 'DELETE', `/api/imports/${id}`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await listed(user)).toEqual([expect.objectContaining({ splits: split.splits })]);
+    expect(await stored(user)).toEqual(
+      rowsBefore.map((row) => ({ ...row, updated_at: expect.anything() })),
+    );
+    expect(await keptTotals(user)).toEqual(totalsBefore);
+  });
+
+  it('“Make a transfer” of it with an imported income, undone by the import, keeps its parts', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const { main, savings } = await accounts(user);
+    // The income comes first, with nothing to pair it with: an income of its own.
+    const { id } = await importSavings(user, savings._id);
+    const split = await create(user, toSavings(main._id));
+    const income = (await listed(user)).find((row) => row.isIncome)!;
+    const totalsBefore = await keptTotals(user);
+    const parts = await stored(user);
+
+    const made = await call(user, 'POST', '/api/transfers/from-transactions', {
+      transactionIds: [split._id, income._id],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(await listed(user)).toEqual([]);
+    expect(
+      await context.database.pool.query('SELECT 1 FROM transaction_splits WHERE user_id = $1', [
+        user.id,
+      ]),
+    ).toMatchObject({ rowCount: 0 });
+
+    // Undoing the income's import takes its leg away, and the split expense comes back whole.
+    const undone = await call(user, 'DELETE', `/api/imports/${id}`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await listed(user)).toEqual([
+      expect.objectContaining({ _id: split._id, splits: split.splits }),
+    ]);
+    expect(await stored(user)).toEqual(
+      parts
+        .filter((row) => row.id === split._id)
+        .map((row) => ({ ...row, updated_at: expect.anything() })),
+    );
+    expect((await keptTotals(user)).totals).toEqual({
+      'out Savings goal': [1, 20000],
+      'out Gifts out': [1, 10000],
+    });
+    expect(totalsBefore.totals).toMatchObject({
+      'out Savings goal': [1, 20000],
+      'out Gifts out': [1, 10000],
+    });
+  });
+});
+
+describe('bulk edit’s undo on a split transaction', () => {
+  it('refuses to put a category back on one split since, and keeps other fields revertible', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const bread = await create(user, market({ splits: undefined, name: 'Bread', cost: 84.5 }));
+    const edit = await call(user, 'PATCH', '/api/transactions/bulk', {
+      transactionIds: [bread._id],
+      set: { category: 'Fun', name: 'Loaf' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const { previous } = edit.json<{ previous: Array<Record<string, unknown>> }>();
+    expect(previous).toEqual([{ _id: bread._id, category: 'Food', name: 'Bread' }]);
+    // Split after the edit: its category is now its largest part's.
+    const split = await call(
+      user,
+      'PUT',
+      `/api/transactions/${bread._id}`,
+      market({ name: 'Loaf' }),
+    );
+    expect(split.statusCode, split.body).toBe(200);
+    const before = await stored(user);
+
+    const reverted = await call(user, 'POST', '/api/transactions/bulk/revert', { previous });
+    expect(reverted.statusCode, reverted.body).toBe(400);
+    expect(reverted.json()).toMatchObject({ code: 'VALIDATION' });
+    expect(await stored(user)).toEqual(before);
+
+    const nameOnly = await call(user, 'POST', '/api/transactions/bulk/revert', {
+      previous: [{ _id: bread._id, name: 'Bread' }],
+    });
+    expect(nameOnly.statusCode, nameOnly.body).toBe(200);
+    const [row] = await listed(user);
+    expect(row).toMatchObject({ name: 'Bread', category: 'Food', splits: split.json().splits });
   });
 });
 

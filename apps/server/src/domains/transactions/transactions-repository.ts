@@ -124,6 +124,21 @@ const generatedColumnNames = () =>
       .map((column) => column.name),
   );
 
+/**
+ * A transaction row as `to_jsonb` writes it (SQL column names, no generated columns), with a
+ * split transaction's parts as `splits` (category, amount_cents, note, in order): read in a
+ * `DELETE … RETURNING`, where the parts, deleted after their transaction by a statement
+ * trigger, are still visible. `restore` ignores the key; the services write the parts back.
+ */
+const snapshotOf = (alias: string) => {
+  const t = sql.identifier(alias);
+  return sql`to_jsonb(${t}) - ${generatedColumnNames()}::text[] || coalesce((
+    SELECT jsonb_build_object('splits', jsonb_agg(jsonb_build_object(
+      'category', s.category, 'amount_cents', s.amount_cents, 'note', s.note)
+      ORDER BY s.position))
+    FROM transaction_splits AS s WHERE s.transaction_id = ${t}.id), '{}'::jsonb)`;
+};
+
 /** The given columns' SQL names, in the table's order (generated ones are never written). */
 function columnNames(keys: Iterable<string>): string[] {
   const given = new Set(keys);
@@ -301,17 +316,17 @@ export function createTransactionsRepository(db: Executor) {
       const result = await db.execute<{ row: TransactionSnapshot }>(sql`
         DELETE FROM transactions AS t
         WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
-        RETURNING to_jsonb(t) - ${generatedColumnNames()}::text[] AS row`);
+        RETURNING ${snapshotOf('t')} AS row`);
       return result.rows.map((row) => row.row);
     },
 
     /**
      * Puts back transactions `take` returned, with their ids. A link to a recurring rule,
      * receipt or import deleted since is dropped, as deleting it would have dropped it; a row
-     * whose id exists again is skipped. Returns how many were put back.
+     * whose id exists again is skipped. Returns the ids put back.
      */
-    async restore(snapshots: TransactionSnapshot[]): Promise<number> {
-      if (snapshots.length === 0) return 0;
+    async restore(snapshots: TransactionSnapshot[]): Promise<string[]> {
+      if (snapshots.length === 0) return [];
       const given = new Set(snapshots.flatMap((snapshot) => Object.keys(snapshot)));
       const names = Object.values(COLUMNS)
         .filter((column) => !column.isGenerated && given.has(column.name))
@@ -341,8 +356,9 @@ export function createTransactionsRepository(db: Executor) {
         INSERT INTO transactions (${columnList(names)})
         SELECT ${sql.join(values, sql`, `)}
         FROM jsonb_populate_recordset(NULL::transactions, ${JSON.stringify(snapshots)}::jsonb) AS s
-        ON CONFLICT (id) DO NOTHING`);
-      return result.rowCount ?? 0;
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id`);
+      return result.rows.map((row) => String(row.id));
     },
 
     /**
@@ -358,13 +374,8 @@ export function createTransactionsRepository(db: Executor) {
         WITH taken AS (
           DELETE FROM transactions AS t
           WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
-          -- A split transaction's parts ride in its row (deleted after it by a trigger, and
-          -- still visible to this statement): a restore writes them back.
-          RETURNING t.id, t.user_id, to_jsonb(t) - ${generatedColumnNames()}::text[] || coalesce((
-            SELECT jsonb_build_object('splits', jsonb_agg(jsonb_build_object(
-              'category', s.category, 'amount_cents', s.amount_cents, 'note', s.note)
-              ORDER BY s.position))
-            FROM transaction_splits AS s WHERE s.transaction_id = t.id), '{}'::jsonb) AS row
+          -- A split transaction's parts ride in its row: a restore writes them back.
+          RETURNING t.id, t.user_id, ${snapshotOf('t')} AS row
         ), held AS (
           INSERT INTO deleted_transaction_attachments (id, user_id, transaction_id, file_name,
             mime_type, size_bytes, sha256, content, created_at)

@@ -137,8 +137,11 @@ function keptParts(
   return { parts, category: largest.category };
 }
 
-/** The parts a trashed row holds (moveToTrash puts them in as `splits`); none when unsplit. */
-function trashedParts(snapshot: Record<string, unknown>): SplitPart[] {
+/**
+ * The parts a snapshot holds (a trashed row, or one a transfer replaced: the repository puts
+ * them in as `splits`); none when unsplit.
+ */
+function snapshotParts(snapshot: Record<string, unknown>): SplitPart[] {
   const parts = snapshot.splits;
   if (!Array.isArray(parts)) return [];
   return parts.map((part: { category: string; amount_cents: number; note: string | null }) => ({
@@ -148,9 +151,44 @@ function trashedParts(snapshot: Record<string, unknown>): SplitPart[] {
   }));
 }
 
+/**
+ * Writes back the parts of split transactions a restore put back (`restored`: their ids), after
+ * them, so that the derived triggers count each part in its category. A snapshot whose row was
+ * not put back (its id taken again) leaves that row's parts alone.
+ */
+async function putBackParts(
+  tx: Executor,
+  snapshots: readonly TransactionSnapshot[],
+  restored: readonly string[],
+): Promise<void> {
+  const isRestored = new Set(restored);
+  const splits = createTransactionSplitsRepository(tx);
+  for (const snapshot of snapshots) {
+    const parts = snapshotParts(snapshot);
+    if (parts.length > 0 && isRestored.has(snapshot.id)) {
+      await splits.replace(String(snapshot.user_id), snapshot.id, parts);
+    }
+  }
+}
+
 /** Every category a write names: the transaction's and its parts'. */
 function categoriesOf(category: string, parts: readonly SplitPart[]): string[] {
   return [...new Set([category, ...parts.map((part) => part.category)])];
+}
+
+/**
+ * One category set on split transactions would contradict their parts (the transaction's is its
+ * largest part's): refused, nothing changed, rather than silently unsplitting them.
+ */
+async function refuseCategoryOnSplit(tx: Executor, userId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const split = await createTransactionSplitsRepository(tx).of(userId, ids);
+  if (split.size > 0) {
+    throw badRequest(
+      'Some of the selected transactions are split: change their parts one by one. Nothing was changed.',
+      ErrorCode.VALIDATION,
+    );
+  }
 }
 
 const someNotFound = () =>
@@ -658,21 +696,16 @@ export function createTransactionsService(db: Executor) {
         const categories = new Map<string, CategoryKey>();
         for (const snapshot of snapshots) {
           const isIncome = snapshot.is_income === true;
-          for (const name of categoriesOf(String(snapshot.category), trashedParts(snapshot))) {
+          for (const name of categoriesOf(String(snapshot.category), snapshotParts(snapshot))) {
             categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
           }
         }
         await rememberCategories(tx, [...categories.values()]);
         const restored = await createTransactionsRepository(tx).restore(snapshots);
-        if (restored !== ids.length) throw notInTrash();
-        // A split transaction's parts come back after it (moveToTrash kept them in its row).
-        const splits = createTransactionSplitsRepository(tx);
-        for (const snapshot of snapshots) {
-          const parts = trashedParts(snapshot);
-          if (parts.length > 0) await splits.replace(userId, snapshot.id, parts);
-        }
+        if (restored.length !== ids.length) throw notInTrash();
+        await putBackParts(tx, snapshots, restored);
         await createTrashRepository(tx).restoreAttachments(userId, ids);
-        return restored;
+        return restored.length;
       });
     },
 
@@ -687,15 +720,7 @@ export function createTransactionsService(db: Executor) {
         db.transaction(async (tx) => {
           // A split transaction's category is its largest part's: one category for all of it
           // would contradict its parts, so it is refused rather than silently unsplitting.
-          if (set.category !== undefined) {
-            const split = await createTransactionSplitsRepository(tx).of(userId, ids);
-            if (split.size > 0) {
-              throw badRequest(
-                'Some of the selected transactions are split: change their parts one by one. Nothing was changed.',
-                ErrorCode.VALIDATION,
-              );
-            }
-          }
+          if (set.category !== undefined) await refuseCategoryOnSplit(tx, userId, ids);
           const tags = set.tags && (await inUsersSpelling(tx, userId, set.tags));
           const fields = toBulkFields({ ...set, tags });
           return setEach(
@@ -717,14 +742,21 @@ export function createTransactionsService(db: Executor) {
       );
       if (!accountIds.every(isId)) throw accountNotFound();
       return inOwnAccount(undefined, () =>
-        db.transaction(async (tx) =>
-          setEach(
+        db.transaction(async (tx) => {
+          // As in a bulk edit: a category put back on a split transaction would contradict its
+          // parts (one split since the edit it undoes).
+          await refuseCategoryOnSplit(
+            tx,
+            userId,
+            [...byId.values()].filter((row) => row.category !== undefined).map((row) => row._id),
+          );
+          return setEach(
             tx,
             userId,
             [...byId.values()].map(({ _id, ...fields }) => ({ id: _id, ...toBulkFields(fields) })),
             undefined,
-          ),
-        ),
+          );
+        }),
       );
     },
 
@@ -757,9 +789,16 @@ export function createTransactionsService(db: Executor) {
       return createTransactionsRepository(options.tx ?? db).take(userId, own);
     },
 
-    /** Puts back transactions takeForTransfer took (an undone import's transfer). */
+    /**
+     * Puts back transactions takeForTransfer took (an undone import's transfer), split ones
+     * with their parts.
+     */
     async restore(snapshots: TransactionSnapshot[], options: WriteOptions = {}): Promise<number> {
-      return createTransactionsRepository(options.tx ?? db).restore(snapshots);
+      return inTransaction(options, async (tx) => {
+        const restored = await createTransactionsRepository(tx).restore(snapshots);
+        await putBackParts(tx, snapshots, restored);
+        return restored.length;
+      });
     },
 
     /**
