@@ -12,4 +12,5 @@ CREATE TABLE "transaction_splits" (
 --> statement-breakpoint
 ALTER TABLE "transaction_splits" ADD CONSTRAINT "transaction_splits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "transaction_splits_transaction_position_key" ON "transaction_splits" USING btree ("transaction_id","position");--> statement-breakpoint
-CREATE INDEX "transaction_splits_user_category_idx" ON "transaction_splits" USING btree ("user_id","category");
+CREATE INDEX "transaction_splits_user_category_idx" ON "transaction_splits" USING btree ("user_id","category");--> statement-breakpoint
+ALTER TABLE "import_rows" ADD COLUMN "splits" jsonb;

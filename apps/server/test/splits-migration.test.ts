@@ -1,6 +1,7 @@
 // Migration 0030 (the parts of split transactions) on a database that already holds users,
-// transactions and their kept totals: nothing of theirs changes, the new table starts empty,
-// holds a transaction's parts, and its parts go with their transaction and with their user.
+// transactions, their kept totals and an import's rows: nothing of theirs changes, the new table
+// starts empty, holds a transaction's parts, and its parts go with their transaction and with their
+// user; import rows gain an empty `splits`.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,11 +51,37 @@ describe('migration 0030: split transactions', () => {
                 ($2, $3, $4, 'Rent', 'Housing', 90000, '2026-03-01', false, 'EUR')`,
         [groceries, rent, userId, accountId],
       );
+      // An import in preview keeps its rows, which gain no parts.
+      const importId = randomUUID();
+      await pool.query(
+        `INSERT INTO imports (id, user_id, account_id, file_name, format, status, encoding, new_count, row_count)
+         VALUES ($1, $2, $3, 'a.csv', 'csv', 'preview', 'utf-8', 1, 1)`,
+        [importId, userId, accountId],
+      );
+      await pool.query(
+        `INSERT INTO import_rows (import_id, position, date, name, amount_cents, is_income, status)
+         VALUES ($1, 0, '2026-03-03', 'Coffee', 350, false, 'new')`,
+        [importId],
+      );
+      const importRows = `SELECT md5(string_agg(to_jsonb(r)::text, ',' ORDER BY position)) AS rows
+        FROM import_rows r`;
+      const rowsBefore = (await pool.query(importRows)).rows;
       const before = await pool.query(digest);
 
       await runMigrations(pool);
 
       expect((await pool.query(digest)).rows).toEqual(before.rows);
+      const { rows: imported } = await pool.query(
+        `SELECT name, amount_cents::int AS amount, splits FROM import_rows WHERE import_id = $1`,
+        [importId],
+      );
+      expect(imported).toEqual([{ name: 'Coffee', amount: 350, splits: null }]);
+      expect(
+        (
+          await pool.query(`SELECT md5(string_agg((to_jsonb(r) - 'splits')::text, ',' ORDER BY position)) AS rows
+          FROM import_rows r`)
+        ).rows,
+      ).toEqual(rowsBefore);
       const { rows: empty } = await pool.query('SELECT count(*)::int AS n FROM transaction_splits');
       expect(empty).toEqual([{ n: 0 }]);
 

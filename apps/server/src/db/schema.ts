@@ -1076,6 +1076,14 @@ export type ImportRecord = typeof imports.$inferSelect;
 /** A statement as `imports.statements` keeps it: its key is its index. */
 export type StoredImportStatement = Omit<ImportStatement, 'key'>;
 
+/** One part of a split row of an import, as an app's export gives it. */
+export interface ImportRowSplit {
+  category: string;
+  /** > 0, in the row's currency: the row's direction is the parts'. */
+  amountCents: number;
+  note: string | null;
+}
+
 /**
  * Every record of an imported file, in file order (`position`): a CSV's raw cells, so that a
  * new mapping needs no new upload, and what was read from them. Records before `first_row`
@@ -1125,6 +1133,11 @@ export const importRows = pgTable(
     statement: smallint('statement').notNull().default(0),
     /** A `transfer` whose other leg is a row of another statement of this file: its position. */
     matchRow: integer('match_row'),
+    /**
+     * The parts of a row another app's export splits (docs/imports-other-apps.md), in order, in
+     * the row's currency: the commit creates one split transaction. Null for every other row.
+     */
+    splits: jsonb('splits').$type<ImportRowSplit[]>(),
   },
   (table) => [
     // Pages of rows (a status filter reads on through the import's rows in order).

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { transactionSplits } from '../../db/schema';
 import { newIds } from '../../lib/ids';
+import { numberedSource, type TransactionSource } from './transactions-repository';
 
 /** One stored part, in stored hundredths of its transaction's currency. */
 export interface SplitPart {
@@ -44,6 +45,65 @@ export function createTransactionSplitsRepository(db: Executor) {
           note: part.note,
         })),
       );
+    },
+
+    /**
+     * The parts' categories of a source's split rows (see TransactionSource.splits), with how
+     * many parts each, for remembering them before they are written.
+     */
+    async categoriesOfSource(source: TransactionSource) {
+      if (!source.splits) return [];
+      const result = await db.execute<{
+        user_id: string;
+        category: string;
+        is_income: boolean;
+        count: number;
+      }>(sql`
+        SELECT s.user_id, p.category, s.is_income, count(*)::int AS count
+        FROM (${numberedSource(source)}) AS s
+        CROSS JOIN LATERAL jsonb_to_recordset(s.splits) AS p(category text)
+        WHERE s.splits IS NOT NULL
+        GROUP BY s.user_id, p.category, s.is_income`);
+      return result.rows.map((row) => ({
+        userId: row.user_id,
+        name: row.category,
+        isIncome: row.is_income,
+        count: row.count,
+      }));
+    },
+
+    /**
+     * Writes the parts of the split rows of a source whose transactions insertFrom has just
+     * created with `transactionIds` (handed out in the source's order), in one statement after
+     * theirs, so that the derived triggers see each transaction before its parts. `partIds`:
+     * one per part, in the same order.
+     */
+    async insertFromSource(
+      source: TransactionSource,
+      transactionIds: readonly string[],
+      partIds: readonly string[],
+    ): Promise<number> {
+      if (!source.splits || partIds.length === 0) return 0;
+      const result = await db.execute(sql`
+        WITH given AS MATERIALIZED (
+          SELECT ${sql.param([...transactionIds])}::uuid[] AS transaction_ids,
+            ${sql.param([...partIds])}::uuid[] AS part_ids
+        ), part AS (
+          SELECT s.user_id, ((SELECT transaction_ids FROM given))[s.n] AS transaction_id,
+            p.position - 1 AS position, p.category, p.amount_cents, p.note,
+            row_number() OVER (ORDER BY s.n, p.position) AS k
+          FROM (${numberedSource(source)}) AS s
+          CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(s.splits)
+            AS (category text, "amountCents" bigint, note text))
+            WITH ORDINALITY AS p(category, amount_cents, note, position)
+          WHERE s.splits IS NOT NULL
+        )
+        INSERT INTO transaction_splits (id, user_id, transaction_id, position, category,
+          amount_cents, note)
+        SELECT ((SELECT part_ids FROM given))[part.k], part.user_id, part.transaction_id,
+          part.position, part.category, part.amount_cents, part.note
+        FROM part`);
+      return result.rowCount ?? 0;
     },
 
     /**

@@ -74,6 +74,11 @@ export interface TransactionSource {
   };
   /** The order the new ids follow (an import row's position). */
   ordinal: SQL;
+  /**
+   * A row's parts when it is split: a jsonb array of `{ category, amountCents, note }`, 2–50
+   * parts > 0 summing to its cost, checked by whoever wrote them; NULL for an unsplit row.
+   */
+  splits?: SQL;
   /** FROM, joins and WHERE. */
   from: SQL;
 }
@@ -173,7 +178,14 @@ function sourceQuery(source: TransactionSource): SQL {
   const selected = expressions
     .filter(([key]) => names.includes(COLUMNS[key]!.name))
     .map(([key, expression]) => sql`${expression} AS ${sql.identifier(COLUMNS[key]!.name)}`);
-  return sql`SELECT ${sql.join(selected, sql`, `)}, ${source.ordinal} AS ordinal ${source.from}`;
+  const splits = source.splits ? sql`, ${source.splits} AS splits` : sql``;
+  return sql`SELECT ${sql.join(selected, sql`, `)}, ${source.ordinal} AS ordinal${splits} ${source.from}`;
+}
+
+/** The source's rows numbered as insertFrom hands out its ids (n = 1, 2, … in ordinal order). */
+export function numberedSource(source: TransactionSource): SQL {
+  return sql`SELECT source.*, row_number() OVER (ORDER BY source.ordinal) AS n
+    FROM (${sourceQuery(source)}) AS source`;
 }
 
 export function createTransactionsRepository(db: Executor) {
@@ -257,10 +269,7 @@ export function createTransactionsRepository(db: Executor) {
         WITH given AS MATERIALIZED (SELECT ${sql.param(ids)}::uuid[] AS ids)
         INSERT INTO transactions (id, ${columnList(names)})
         SELECT ((SELECT ids FROM given))[s.n], ${columnList(names, 's')}
-        FROM (
-          SELECT source.*, row_number() OVER (ORDER BY source.ordinal) AS n
-          FROM (${sourceQuery(source)}) AS source
-        ) AS s`);
+        FROM (${numberedSource(source)}) AS s`);
       return result.rowCount ?? 0;
     },
 

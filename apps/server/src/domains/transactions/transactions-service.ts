@@ -579,14 +579,25 @@ export function createTransactionsService(db: Executor) {
     async createFrom(source: TransactionSource, options: WriteOptions = {}): Promise<number> {
       return inTransaction(options, async (tx) => {
         const repository = createTransactionsRepository(tx);
+        const splits = createTransactionSplitsRepository(tx);
         const categories = await repository.categoriesOf(source);
         const total = categories.reduce((sum, category) => sum + category.count, 0);
         if (total === 0) return 0;
+        // A split row's parts name categories of their own, remembered with the rows'.
+        const partCategories = await splits.categoriesOfSource(source);
         await rememberCategories(
           tx,
-          categories.map(({ userId, name, isIncome }) => ({ userId, name, isIncome })),
+          [...categories, ...partCategories].map(({ userId, name, isIncome }) => ({
+            userId,
+            name,
+            isIncome,
+          })),
         );
-        return repository.insertFrom(source, newIds(total));
+        const ids = newIds(total);
+        const created = await repository.insertFrom(source, ids);
+        const parts = partCategories.reduce((sum, category) => sum + category.count, 0);
+        await splits.insertFromSource(source, ids, newIds(parts));
+        return created;
       });
     },
 
