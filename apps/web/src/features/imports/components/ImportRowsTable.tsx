@@ -259,7 +259,20 @@ function RowLine({
       <td className={`${cell} sm:min-w-44`}>
         {canInclude(row) ? (
           <>
-            {transferTo ? null : (
+            {transferTo ? null : row.splits?.length ? (
+              // A split the file gives keeps its parts' categories: listed, not chosen.
+              <ul
+                aria-label={`Parts of row ${rowNumber}`}
+                className="space-y-0.5 text-xs text-neutral-700 dark:text-neutral-300"
+              >
+                {row.splits.map((part, index) => (
+                  <li key={index}>
+                    {part.category}: {formatMoney(part.amount, currency)}
+                    {part.note ? ` — ${part.note}` : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
               <CategorySelect
                 kind={row.isIncome ? 'income' : 'expense'}
                 label={`Category of row ${rowNumber}`}
