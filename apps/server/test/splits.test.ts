@@ -3,6 +3,7 @@
 // are refused with 400 naming the rule and change nothing, another user's id is a 404, and an
 // unsplit transaction's answer has no `splits` at all (the original client sees what it saw).
 import type { Transaction } from '@moneta/shared';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from './support/api-calls';
 import { uploadImport } from './support/import-files';
@@ -828,6 +829,79 @@ describe('the category: search operator', () => {
       await call(user, 'GET', '/api/transactions?limit=50&category=Household')
     ).json<{ transactions: Transaction[] }>();
     expect(filtered.transactions.map((t) => t._id)).toEqual([split._id]);
+  });
+});
+
+describe('the CSV export', () => {
+  it('writes a split transaction as one row per part, tied by Split, in base too', async () => {
+    const user = await signUp(context.app, { setup: true });
+    await create(user, market({ note: 'saturday' }));
+    await create(
+      user,
+      market({ splits: undefined, name: 'Bread', cost: 2, addedOn: '2026-03-09' }),
+    );
+    // A split in euros with a bank charge of 50.00 USD: each part takes its share.
+    await create(
+      user,
+      market({
+        name: 'Paris',
+        cost: 40,
+        currency: 'EUR',
+        baseCost: 50,
+        addedOn: '2026-03-08',
+        splits: [
+          { category: 'Food', amount: 30 },
+          { category: 'Fun', amount: 10 },
+        ],
+      }),
+    );
+    // A split in pounds at the user's rate of the day: each part converted and rounded alone.
+    await call(user, 'PUT', '/api/rates', { currency: 'GBP', date: '2026-03-07', rate: 1.25 });
+    await create(
+      user,
+      market({
+        name: 'London',
+        cost: 10.01,
+        currency: 'GBP',
+        addedOn: '2026-03-07',
+        splits: [
+          { category: 'Fun', amount: 3.33 },
+          { category: 'Food', amount: 6.68 },
+        ],
+      }),
+    );
+    const response = await call(user, 'GET', '/api/transactions/export');
+    expect(response.statusCode).toBe(200);
+    const rows = parse(response.rawPayload, { bom: true, columns: true }) as Array<
+      Record<string, string>
+    >;
+    const pick = (row: Record<string, string>) => [
+      row.Date,
+      row.Name,
+      row.Category,
+      row.Amount,
+      row.Note,
+      row.Currency,
+      row['Base amount'],
+      row.Split,
+    ];
+    // Shares of the 50.00 charge: 50 × 30/40 and 50 × 10/40.
+    expect(rows.map(pick)).toEqual([
+      ['2026-03-10', 'Market', 'Household', '20.00', 'saturday', 'USD', '20.00', '1/3'],
+      ['2026-03-10', 'Market', 'Food', '60.00', 'week', 'USD', '60.00', '2/3'],
+      ['2026-03-10', 'Market', 'Food', '4.50', 'saturday', 'USD', '4.50', '3/3'],
+      ['2026-03-09', 'Bread', 'Food', '2.00', '', 'USD', '2.00', ''],
+      ['2026-03-08', 'Paris', 'Food', '30.00', '', 'EUR', ((50 * 30) / 40).toFixed(2), '1/2'],
+      ['2026-03-08', 'Paris', 'Fun', '10.00', '', 'EUR', ((50 * 10) / 40).toFixed(2), '2/2'],
+      // 3.33 × 1.25 = 4.1625 and 6.68 × 1.25 = 8.35.
+      ['2026-03-07', 'London', 'Fun', '3.33', '', 'GBP', '4.16', '1/2'],
+      ['2026-03-07', 'London', 'Food', '6.68', '', 'GBP', '8.35', '2/2'],
+    ]);
+    // The parts of a transaction add up to it: a spreadsheet's sum is the ledger's.
+    const sum = rows
+      .filter((row) => row.Name === 'Market')
+      .reduce((total, row) => total + Math.round(Number(row.Amount) * 100), 0);
+    expect(sum).toBe(8450);
   });
 });
 

@@ -492,6 +492,11 @@ export function createTransactionsService(db: Executor) {
         base,
         accountNames: accounts,
         baseAmounts: (rows) => baseAmounts.of(userId, base, rows),
+        splitsOf: (rows) =>
+          splits.of(
+            userId,
+            rows.map((row) => row.id),
+          ),
       });
     },
 
