@@ -10,7 +10,7 @@ import { uploadImport } from './support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
 let context: TestContext;
-const { call } = apiCalls(() => context.app);
+const { call, ok } = apiCalls(() => context.app);
 beforeAll(async () => {
   context = await createTestApp();
 });
@@ -514,6 +514,64 @@ describe('splits and the other writers', () => {
       'out Food': [2, 6450 + 200],
       'out Household': [1, 2000],
     });
+  });
+});
+
+describe('a rule applied to existing transactions', () => {
+  it('renames a split transaction but leaves its category and parts, recategorising the others', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const split = await create(user, market({ name: 'MARKET HALL 22' }));
+    const plain = await create(
+      user,
+      market({ splits: undefined, name: 'Market stall', category: 'Food', cost: 5 }),
+    );
+    const renameOnly = await create(
+      user,
+      market({
+        name: 'Market',
+        category: 'Fun',
+        cost: 30,
+        splits: [
+          { category: 'Fun', amount: 20 },
+          { category: 'Food', amount: 10 },
+        ],
+      }),
+    );
+    const partsBefore = (await stored(user)).map((row) => [row.id, row.category, row.parts]);
+    const rule = (
+      await call(user, 'POST', '/api/rules', {
+        value: 'market',
+        category: 'Groceries',
+        rename: 'Market',
+      })
+    ).json<{ _id: string }>();
+
+    const applied = await call(user, 'POST', `/api/rules/${rule._id}/apply`);
+    expect(applied.statusCode, applied.body).toBe(200);
+    // The split one is renamed, the plain one recategorised (and renamed); the split one already
+    // named Market has nothing the rule may change.
+    expect(applied.json()).toEqual({ updated: 2 });
+    const byId = new Map((await listed(user)).map((row) => [row._id, row]));
+    expect(byId.get(split._id)).toMatchObject({
+      name: 'Market',
+      category: 'Food',
+      splits: split.splits,
+    });
+    expect(byId.get(plain._id)).toMatchObject({ name: 'Market', category: 'Groceries' });
+    expect(byId.get(renameOnly._id)).toMatchObject({ category: 'Fun', splits: renameOnly.splits });
+    expect((await stored(user)).map((row) => [row.id, row.category, row.parts])).toEqual(
+      partsBefore.map(([id, category, parts]) =>
+        id === plain._id ? [id, 'Groceries', parts] : [id, category, parts],
+      ),
+    );
+    // The totals follow the parts: 20.00 + 64.50 + 10.00 Food, 20.00 Household, 20.00 Fun.
+    expect((await keptTotals(user)).totals).toEqual({
+      'out Food': [2, 6450 + 1000],
+      'out Household': [1, 2000],
+      'out Fun': [1, 2000],
+      'out Groceries': [1, 500],
+    });
+    expect(await ok(user, 'POST', `/api/rules/${rule._id}/apply`)).toEqual({ updated: 0 });
   });
 });
 

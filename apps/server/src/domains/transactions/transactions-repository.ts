@@ -491,16 +491,28 @@ export function createTransactionsRepository(db: Executor) {
       userId: string,
       ids: string[],
       change: { category: string; name: string | null },
-    ): Promise<boolean[]> {
+    ): Promise<Array<{ isIncome: boolean; isRecategorised: boolean }>> {
       if (ids.length === 0) return [];
-      const result = await db.execute<{ is_income: boolean }>(sql`
-        UPDATE transactions
-        SET category = ${change.category}, name = coalesce(${change.name}::text, name),
+      // A split transaction keeps its category, its largest part's (DESIGN §6.8): only its name
+      // may change.
+      const result = await db.execute<{ is_income: boolean; is_recategorised: boolean }>(sql`
+        WITH split AS MATERIALIZED (
+          SELECT DISTINCT s.transaction_id AS id FROM transaction_splits AS s
+          WHERE s.user_id = ${userId} AND s.transaction_id = ANY(${sql.param(ids)}::uuid[])
+        )
+        UPDATE transactions AS t
+        SET category = CASE WHEN t.id IN (SELECT id FROM split) THEN t.category
+              ELSE ${change.category} END,
+            name = coalesce(${change.name}::text, t.name),
             updated_at = now()
-        WHERE user_id = ${userId} AND id = ANY(${sql.param(ids)}::uuid[])
-          AND (category <> ${change.category} OR name <> coalesce(${change.name}::text, name))
-        RETURNING is_income`);
-      return result.rows.map((row) => row.is_income);
+        WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
+          AND ((t.category <> ${change.category} AND t.id NOT IN (SELECT id FROM split))
+            OR t.name <> coalesce(${change.name}::text, t.name))
+        RETURNING t.is_income, t.category = ${change.category} AS is_recategorised`);
+      return result.rows.map((row) => ({
+        isIncome: row.is_income,
+        isRecategorised: row.is_recategorised,
+      }));
     },
 
     /**

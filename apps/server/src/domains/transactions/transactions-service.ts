@@ -839,12 +839,13 @@ export function createTransactionsService(db: Executor) {
       options: WriteOptions = {},
     ): Promise<number> {
       return inTransaction(options, async (tx) => {
-        const kinds = await createTransactionsRepository(tx).recategorise(userId, ids, change);
+        const changed = await createTransactionsRepository(tx).recategorise(userId, ids, change);
+        const kinds = changed.filter((row) => row.isRecategorised).map((row) => row.isIncome);
         await rememberCategories(
           tx,
           [...new Set(kinds)].map((isIncome) => ({ userId, name: change.category, isIncome })),
         );
-        return kinds.length;
+        return changed.length;
       });
     },
 
