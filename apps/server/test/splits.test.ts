@@ -408,6 +408,14 @@ describe('each part counts in its own category', () => {
       [rent._id],
     );
     expect(held).toEqual([{ n: 0 }]);
+    // The trash lists it with its parts.
+    const trash = (await call(user, 'GET', '/api/transactions/trash')).json<{
+      transactions: Array<{ _id: string; splits?: unknown }>;
+    }>();
+    expect(trash.transactions.find((t) => t._id === rent._id)?.splits).toEqual([
+      { category: 'Housing', amount: 400, note: null },
+      { category: 'Utilities', amount: 100, note: null },
+    ]);
 
     // Restored from the trash, the rent comes back with its parts.
     const restored = await call(user, 'POST', '/api/transactions/trash/restore', {

@@ -522,6 +522,10 @@ export const trashedTransactionSchema = z.object({
   note: z.string().nullable(),
   accountId: z.string(),
   tags: z.array(z.string()),
+  /** Only on a split transaction: its parts as deleted (they come back with it). */
+  splits: z
+    .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
+    .optional(),
   deletedAt: z.string(),
   /** The day it leaves the trash for good (30 days after deletedAt). */
   purgeOn: z.string(),

@@ -285,6 +285,7 @@ async function setEach(
 function toTrashedDto({ snapshot, deletedAt }: TrashedRow): TrashedTransaction {
   const row = snapshot as Record<string, unknown>;
   const purgeOn = new Date(deletedAt.getTime() + TRASH_DAYS * 86_400_000);
+  const parts = snapshotParts(row);
   return {
     _id: snapshot.id,
     name: String(row.name),
@@ -296,6 +297,13 @@ function toTrashedDto({ snapshot, deletedAt }: TrashedRow): TrashedTransaction {
     note: typeof row.note === 'string' && row.note !== '' ? row.note : null,
     accountId: String(row.account_id),
     tags: Array.isArray(row.tags) ? row.tags.map(String) : [],
+    ...(parts.length > 0 && {
+      splits: parts.map((part) => ({
+        category: part.category,
+        amount: fromStoredHundredths(part.amountCents),
+        note: part.note,
+      })),
+    }),
     deletedAt: deletedAt.toISOString(),
     purgeOn: purgeOn.toISOString().slice(0, 10),
   };
