@@ -742,6 +742,8 @@ export function createImportRowsRepository(db: Executor) {
         currencies: Array<string | null>;
         importId: string;
         firstRow: number;
+        /** Some row is split (hasSplits): the parts go with the rows. */
+        hasSplits: boolean;
       },
       decisions: CategoryDecisions,
     ): TransactionSource {
@@ -762,7 +764,9 @@ export function createImportRowsRepository(db: Executor) {
           bankId: sql`r.bank_id`,
         },
         ordinal: sql`r.position`,
-        splits: sql`r.splits`,
+        // Only then: the writer reads the source again for the parts, a cost a bank file (which
+        // has no splits) must not pay.
+        ...(target.hasSplits && { splits: sql`r.splits` }),
         from: sql`
         FROM (
           SELECT position, name, date, amount_cents, ${KIND} AS is_income, note, bank_id,
@@ -840,6 +844,15 @@ export function createImportRowsRepository(db: Executor) {
                 amountCents: Number(row.other_amount_cents),
               },
       }));
+    },
+
+    /** True when a row of the import is split (an app's export, docs/imports-other-apps.md). */
+    async hasSplits(scope: ImportRowsScope): Promise<boolean> {
+      const result = await db.execute<{ found: boolean }>(sql`
+        SELECT EXISTS (SELECT 1 FROM import_rows
+          WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
+            AND splits IS NOT NULL) AS found`);
+      return result.rows[0]?.found === true;
     },
 
     /** What the commit leaves out, by reason. */

@@ -431,6 +431,7 @@ export function createImportsService(
           );
         }
         const decisions = await scopedRows.decideForCommit(user.id, scopeOf(record));
+        const hasSplits = await scopedRows.hasSplits(scopeOf(record));
         const created = await scopedRows.withHashJoins(() =>
           transactions.createFrom(
             scopedRows.commitSource(
@@ -445,6 +446,7 @@ export function createImportsService(
                 ),
                 importId: record.id,
                 firstRow: record.firstRow,
+                hasSplits,
               },
               decisions,
             ),
