@@ -9,8 +9,8 @@ const SPLIT_PART = /^\(SPLIT (\d+) OF (\d+)\)\s*/;
  * Account, Date (YYYY-MM-DD), Payee, Notes, Category, Amount (signed, "." decimals, no
  * grouping), Split_Amount, Cleared (Reconciled in the older export). A split's parent has Amount
  * 0 and its total in Split_Amount; its parts follow with their own amounts and categories
- * (read as one split transaction by findSplitGroups). A
- * transfer's payee is the other account (Actual names transfer payees after their account).
+ * (findSplitGroups makes them one split transaction). A transfer's payee is the other account
+ * (Actual names transfer payees after their account).
  */
 export const actual: AppFormat = {
   app: 'actual',
