@@ -1,4 +1,4 @@
-// Migration 0030 (the parts of split transactions) on a database that already holds users,
+// Migration 0029 (the parts of split transactions) on a database that already holds users,
 // transactions, their kept totals and an import's rows: nothing of theirs changes, the new table
 // starts empty, holds a transaction's parts, and its parts go with their transaction and with their
 // user; import rows gain an empty `splits`.
@@ -25,11 +25,11 @@ const digest = `SELECT
   (SELECT md5(string_agg(to_jsonb(d)::text, ',' ORDER BY user_id, added_on, is_income, category))
      FROM transaction_daily_totals d) AS daily`;
 
-describe('migration 0030: split transactions', () => {
+describe('migration 0029: split transactions', () => {
   it('keeps existing data and adds an empty table of parts that follow their transaction', async () => {
     const pool = new pg.Pool({ connectionString: migration.url, max: 2 });
     try {
-      await runMigrations(pool, await migration.migrationsBefore('0030_splits'));
+      await runMigrations(pool, await migration.migrationsBefore('0029_splits'));
       const [userId, accountId, groceries, rent] = [
         randomUUID(),
         randomUUID(),
