@@ -4,6 +4,7 @@ import {
   MAX_NOTE_LENGTH,
   normalizeAccountIdentifier,
 } from '@moneta/shared';
+import type { ImportRowSplit } from '../../../db/schema';
 import type { AmountReading } from './parse-bank-amount';
 
 /** One record of a bank file as read: what the import will show and turn into a transaction. */
@@ -35,6 +36,8 @@ export interface ReadRow {
    * (docs/imports-other-apps.md). Absent (null) for bank files, which say nothing.
    */
   transferChoice?: boolean | null;
+  /** The parts of a split transaction an app's export gives (other-apps/split-groups.ts). */
+  splits?: ImportRowSplit[] | null;
 }
 
 /** A record that is not a row of the import (a CSV's preamble or header line). */
