@@ -163,6 +163,13 @@ test('a German browser is offered German, sees German formats, and can switch to
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
 
+  // Installing the app from a German page reads the German manifest.
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(manifestHref).toBe('/manifest.de.webmanifest');
+  const manifest = await (await request.get(manifestHref!)).json();
+  expect(manifest).toMatchObject({ name: 'Moneta', lang: 'de', id: '/' });
+  expect(manifest.description).toContain('Einnahmen und Ausgaben');
+
   // 12,50 typed as a German writes it: the form reads it in the user's number format.
   await page.getByRole('button', { name: 'Buchung hinzufügen' }).click();
   const dialog = page.getByRole('dialog').first();

@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { localizedManifests, manifestMessages } from './build/localized-manifests.ts';
 import { pageChunkGroups } from './build/page-chunks.ts';
 import { pagePreloads } from './build/page-preloads.ts';
 import { reactI18nextAlone } from './build/react-i18next-alone.ts';
@@ -17,6 +18,38 @@ const flagsDir = join(
   dirname(createRequire(import.meta.url).resolve('country-flag-icons/package.json')),
   '3x2',
 );
+
+/** The installable app's manifest (English); build/localized-manifests.ts writes the others. */
+const webManifest: Partial<ManifestOptions> = {
+  name: 'Moneta',
+  short_name: 'Moneta',
+  // The description's words are the messages' (src/locales/en/common.json, `manifest`).
+  description: manifestMessages('en').description,
+  id: '/',
+  start_url: '/dashboard',
+  scope: '/',
+  display: 'standalone',
+  background_color: '#ffffff',
+  // The light theme's colour; index.html gives the dark one for dark systems.
+  theme_color: '#047857',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    {
+      src: '/icons/icon-maskable-512.png',
+      sizes: '512x512',
+      type: 'image/png',
+      purpose: 'maskable',
+    },
+  ],
+  // A photo or PDF shared from the phone goes to receipt upload (see src/sw.ts).
+  share_target: {
+    action: '/receipts/share',
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    params: { files: [{ name: 'file', accept: ['image/*', 'application/pdf'] }] },
+  },
+};
 
 export default defineConfig({
   plugins: [
@@ -37,37 +70,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         globIgnores: ['**/node_modules/**', '.vite/**', 'pages/**'],
       },
-      manifest: {
-        name: 'Moneta',
-        short_name: 'Moneta',
-        description:
-          'Self-hosted personal finance: track income and expenses, set budgets and scan receipts.',
-        id: '/',
-        start_url: '/dashboard',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        // The light theme's colour; index.html gives the dark one for dark systems.
-        theme_color: '#047857',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-        // A photo or PDF shared from the phone goes to receipt upload (see src/sw.ts).
-        share_target: {
-          action: '/receipts/share',
-          method: 'POST',
-          enctype: 'multipart/form-data',
-          params: { files: [{ name: 'file', accept: ['image/*', 'application/pdf'] }] },
-        },
-      },
+      manifest: webManifest,
     }),
+    localizedManifests(webManifest),
     pagePreloads(),
     // Every text file of the build gets a .br and a .gz sibling, compressed once at the highest
     // levels; the server sends the one the browser accepts (preCompressed in web-app.ts), so no

@@ -10,6 +10,7 @@ import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { loadMessages, type LanguageMessages } from './messages';
+import { showManifestOf } from './manifest-link';
 
 /**
  * The app's one i18next instance. Its language is the user's whole locale ('de-CH'): i18next
@@ -46,6 +47,7 @@ function addMessages(language: string, messages: LanguageMessages) {
 
 function showLocale(locale: SupportedLocale) {
   document.documentElement.lang = locale;
+  showManifestOf(locale);
   writeStorage(STORAGE_KEYS.locale, locale);
 }
 
