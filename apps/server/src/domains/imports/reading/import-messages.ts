@@ -30,7 +30,8 @@ const ROW_PROBLEMS: Record<ImportRowProblemCode, string> = {
   debitCreditEmpty: 'Row {{row}}: both the debit and the credit column are empty.',
   debitAndCredit: 'Row {{row}}: it has both a debit ({{debit}}) and a credit ({{credit}}).',
   outflowInflowEmpty: 'Row {{row}}: the outflow and the inflow are empty.',
-  transactionTypeInvalid: 'Row {{row}}: the Transaction Type {{value}} is neither debit nor credit.',
+  transactionTypeInvalid:
+    'Row {{row}}: the Transaction Type {{value}} is neither debit nor credit.',
   amountZero: 'Row {{row}}: the amount is 0.',
   nameMissing: 'Row {{row}}: there is no name or description.',
 };
@@ -100,8 +101,12 @@ const fill = (template: string, params: ImportMessageParams) =>
 
 /** A row's problem in English; an amount problem's `field` is one of AMOUNT_FIELDS. */
 export function rowProblem(code: ImportRowProblemCode, params: ImportMessageParams): string {
-  const field = params.field === undefined ? undefined : AMOUNT_FIELDS[params.field as ImportAmountField];
-  return fill(ROW_PROBLEMS[code], field === undefined ? params : { ...params, field: fill(field, params) });
+  const field =
+    params.field === undefined ? undefined : AMOUNT_FIELDS[params.field as ImportAmountField];
+  return fill(
+    ROW_PROBLEMS[code],
+    field === undefined ? params : { ...params, field: fill(field, params) },
+  );
 }
 
 /** The detector's reasons in English: a role's sentences one after the other. */
@@ -111,26 +116,52 @@ export function mappingReasonsInEnglish(said: MappingReasonCodes): ImportMapping
     keyof ImportMappingReasons,
     ImportMessage<ImportMappingReasonCode>[],
   ][]) {
-    reasons[role] = sentences.map(({ code, params }) => fill(MAPPING_REASONS[code], params)).join(' ');
+    reasons[role] = sentences
+      .map(({ code, params }) => fill(MAPPING_REASONS[code], params))
+      .join(' ');
   }
   return reasons;
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * A template as a pattern that reads its values back: the row is a number, every other value
- * any text (a quoted cell may hold anything; the sentence's fixed words around it decide).
+ * A template's pattern source: `value` gives each value's pattern, captured when `names` is
+ * given (it collects their names in order).
  */
-function patternOf(template: string): { pattern: RegExp; names: string[] } {
-  const names: string[] = [];
-  const source = template
+function sourceOf(template: string, value: (name: string) => string, names?: string[]) {
+  return template
     .split(/(\{\{\w+\}\})/)
     .map((part) => {
       const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return name === 'row' ? '(\\d+)' : '(.*?)';
+      if (!name) return escape(part);
+      names?.push(name);
+      return `${names ? '(' : '(?:'}${value(name)})`;
     })
     .join('');
+}
+
+/**
+ * A template as a pattern that reads its values back: the row is a number, a field one of the
+ * amount fields, a value a quoted cell (`quoted`), every other value any text (a cell may hold
+ * anything; the sentence's fixed words around it decide).
+ */
+function patternOf(template: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = sourceOf(
+    template,
+    (name) =>
+      name === 'row'
+        ? '\\d+'
+        : name === 'field'
+          ? Object.values(AMOUNT_FIELDS)
+              .map((field) => sourceOf(field, () => '.*?'))
+              .join('|')
+          : name === 'value'
+            ? '".*?"'
+            : '.*?',
+    names,
+  );
   return { pattern: new RegExp(`^${source}$`, 's'), names };
 }
 
@@ -165,7 +196,11 @@ export function problemCodeOf(text: string): ImportMessage<ImportRowProblemCode>
     const field = candidate.params.field;
     if (field === undefined) return candidate;
     const [named] = readField(String(field));
-    if (named) return { code: candidate.code, params: { ...candidate.params, ...named.params, field: named.code } };
+    if (named)
+      return {
+        code: candidate.code,
+        params: { ...candidate.params, ...named.params, field: named.code },
+      };
   }
   return null;
 }
