@@ -3,7 +3,7 @@ import {
   IMPORT_MAPPING_REASON_CODES,
   IMPORT_ROW_PROBLEM_CODES,
 } from '@moneta/shared/import-messages';
-import type { ImportRow } from '@moneta/shared/import-schemas';
+import type { ImportMappingReasonCodes, ImportRow } from '@moneta/shared/import-schemas';
 import { LANGUAGES } from '@moneta/shared/locales';
 import { describe, expect, it } from 'vitest';
 import { changeLocale, i18n } from '@/lib/i18n/i18n';
@@ -25,11 +25,11 @@ const dateProblem: Problem = {
 const nameReasons = {
   name: 'Text that varies from row to row (4 of 4 different). "Description" was passed over: it is empty in 3 of 4 rows.',
 };
-const nameCodes = {
+const nameCodes: ImportMappingReasonCodes = {
   name: [
-    { code: 'nameVaries' as const, params: { part: 4, whole: 4 } },
+    { code: 'nameVaries', params: { part: 4, whole: 4 } },
     {
-      code: 'namePassedOverSparse' as const,
+      code: 'namePassedOverSparse',
       params: { column: '"Description"', part: 3, whole: 4 },
     },
   ],
@@ -87,8 +87,8 @@ describe('mappingReasonText', () => {
   it('keeps the whole English reason when one sentence is unknown, or there are no codes', async () => {
     await changeLocale('it-IT');
     const halfKnown = {
-      name: [nameCodes.name[0]!, { code: 'newSentence', params: {} }],
-    } as unknown as typeof nameCodes;
+      name: [nameCodes.name![0]!, { code: 'newSentence', params: {} }],
+    } as unknown as ImportMappingReasonCodes;
     expect(mappingReasonText(t(), 'name', nameReasons, halfKnown)).toBe(nameReasons.name);
     expect(mappingReasonText(t(), 'name', nameReasons, undefined)).toBe(nameReasons.name);
     expect(mappingReasonText(t(), 'date', nameReasons, nameCodes)).toBeUndefined();
