@@ -3,6 +3,7 @@ import { fieldErrorClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { useCategories } from '@/lib/categories/get-categories';
 import type { CategoryKind } from '@/lib/query-keys';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 type CategorySelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'children'> & {
   /** Which list is offered: expense, income, or both (recurring rules). */
@@ -27,6 +28,7 @@ export function CategorySelect({
   ...props
 }: CategorySelectProps) {
   const categories = useCategories(kind);
+  const categoryName = useCategoryName();
   const options = [...(categories.data ?? [])];
   for (const extra of extraCategories) {
     if (extra && !options.includes(extra)) options.push(extra);
@@ -49,7 +51,7 @@ export function CategorySelect({
       <option value="">{categories.isPending ? 'Loading categories…' : 'Select a category'}</option>
       {options.map((category) => (
         <option key={category} value={category}>
-          {category}
+          {categoryName(category)}
         </option>
       ))}
     </SelectField>

@@ -8,6 +8,7 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { useFormat } from '@/lib/i18n/use-format';
 import { SignedAmount } from './SignedAmount';
 import { TransactionAttachments } from './TransactionAttachments';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 /** Everything about one transaction, its note in full. */
 export function TransactionDetailsDialog({
@@ -18,6 +19,7 @@ export function TransactionDetailsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const format = useFormat();
   const currency = useCurrency();
   const accounts = useAccounts().data ?? [];
@@ -41,7 +43,7 @@ export function TransactionDetailsDialog({
                 : t('expense')}
           </Detail>
           <Detail label={t('details.name')}>{transaction.name}</Detail>
-          <Detail label={t('details.category')}>{transaction.category}</Detail>
+          <Detail label={t('details.category')}>{categoryName(transaction.category)}</Detail>
           <Detail label={t('details.account')}>
             {transaction.isTransfer
               ? `${accountName(transaction.accountId)} ${transaction.isIncome ? '←' : '→'} ${accountName(transaction.transferAccountId)}`
