@@ -432,7 +432,7 @@ test.describe('in German', () => {
       await settle(page);
       const text = await page.locator('body').innerText();
       const us = text.match(
-        /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}\b|€[ \u00a0]?\d[\d,]*\.\d{2}(?![\d.])|\b\d{1,2}\/\d{1,2}\/\d{4}\b/g,
+        /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}\b|€[ \u00a0]?\d[\d,]*\.\d{1,2}(?![\d.])|\b\d{1,2}\/\d{1,2}\/\d{4}\b/g,
       );
       usFormats.set(path, us ? [...new Set(us)] : []);
     }

@@ -22,17 +22,21 @@ export type ChartColours = ReturnType<typeof useChartColours>;
 /** One compact formatter per currency: the y axes format every tick at each layout. */
 const compactFormatters = new Map<string, Intl.NumberFormat>();
 
-/** '$1.2K': an axis tick. */
-export function compactMoney(value: number, currency: string): string {
-  let formatter = compactFormatters.get(currency);
+/**
+ * '$1.2K': an axis tick, written as the locale writes money ('1,2 Tsd. €' in de-DE); en-US, the
+ * SPEC's format, without a locale.
+ */
+export function compactMoney(value: number, currency: string, locale = 'en-US'): string {
+  const key = `${locale}|${currency}`;
+  let formatter = compactFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
+    formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       notation: 'compact',
       maximumFractionDigits: 1,
     });
-    compactFormatters.set(currency, formatter);
+    compactFormatters.set(key, formatter);
   }
   return formatter.format(value);
 }
