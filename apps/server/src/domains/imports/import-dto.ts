@@ -35,7 +35,9 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
 }
 
 /** A problem's code and values, read back from its stored sentence; null when unknown. */
-function problemCodeFields(problem: string | null): Pick<ImportRow, 'problemCode' | 'problemParams'> {
+function problemCodeFields(
+  problem: string | null,
+): Pick<ImportRow, 'problemCode' | 'problemParams'> {
   const known = problem === null ? null : problemCodeOf(problem);
   return { problemCode: known?.code ?? null, problemParams: known?.params ?? null };
 }

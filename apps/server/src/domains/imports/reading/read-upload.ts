@@ -368,8 +368,7 @@ function rememberedReasons(mapping: ImportMapping): MappingReasonCodes {
   for (const role of roles as Array<keyof ImportMappingReasons & keyof ImportMapping>) {
     if (mapping[role] != null) reasons[role] = [{ code: 'remembered', params: {} }];
   }
-  if (mapping.invertSign)
-    reasons.invertSign = [{ code: 'rememberedInvertSign', params: {} }];
+  if (mapping.invertSign) reasons.invertSign = [{ code: 'rememberedInvertSign', params: {} }];
   return reasons;
 }
 
