@@ -45,11 +45,6 @@ const UNTRANSLATED_WEB_FOLDERS = [
   'apps/web/src/components/layouts/**',
   'apps/web/src/components/[A-KN-Z]*.tsx',
   'apps/web/src/components/password/**',
-  'apps/web/src/features/auth/**',
-  'apps/web/src/features/landing/**',
-  'apps/web/src/features/contact/**',
-  'apps/web/src/features/settings/**',
-  'apps/web/src/features/dashboard/components/{AccountsPanel,DashboardCharts,UpcomingPanel,charts,ReportLink}.tsx',
 
   // Budgets, reports, recurring transactions, rules (h/i18n-c).
 ];

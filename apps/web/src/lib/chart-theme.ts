@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE } from '@moneta/shared/locales';
 import { useTheme } from '@/hooks/use-theme';
+import { formatCompactMoney } from '@/lib/i18n/locale-format';
 
 /**
  * Six colours (docs/architecture.md, Product rules), distinct on white and on the dark card alike,
@@ -19,24 +21,14 @@ export function useChartColours() {
 
 export type ChartColours = ReturnType<typeof useChartColours>;
 
-/** One compact formatter per currency: the y axes format every tick at each layout. */
-const compactFormatters = new Map<string, Intl.NumberFormat>();
-
 /**
- * '$1.2K': an axis tick, written as the locale writes money ('1,2 Tsd. €' in de-DE); en-US, the
- * SPEC's format, without a locale.
+ * '$1.2K': an axis tick, in the locale's compact notation ('1200 $' in de-DE; en-US by default).
+ * Components pass `useFormat().locale`, or use `useFormat().compactMoney`.
  */
-export function compactMoney(value: number, currency: string, locale = 'en-US'): string {
-  const key = `${locale}|${currency}`;
-  let formatter = compactFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    });
-    compactFormatters.set(key, formatter);
-  }
-  return formatter.format(value);
+export function compactMoney(
+  value: number,
+  currency: string,
+  locale: string = DEFAULT_LOCALE,
+): string {
+  return formatCompactMoney(locale, value, currency);
 }

@@ -1,7 +1,9 @@
 import { parseTypedAmount } from '@moneta/shared/typed-amount';
 import { describe, expect, it } from 'vitest';
+import { compactMoney } from '@/lib/chart-theme';
 import {
   firstDayOfWeek,
+  formatCompactMoney,
   formatDate,
   formatDateTime,
   formatLongDate,
@@ -31,6 +33,26 @@ describe('locale formatting', () => {
     // ICU versions differ on Switzerland's apostrophe: straight or typographic.
     expect(plain(formatMoney('de-CH', 1234.5, 'CHF'))).toMatch(/^CHF 1['’]234\.50$/);
     expect(formatNumber('de-DE', 1234.5)).toBe('1.234,5');
+  });
+
+  it('writes chart ticks in the locale’s compact notation, en-US as before', () => {
+    // en-US: the options the axes always had (compactMoney's default locale is en-US).
+    const enUs = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    for (const value of [0, 950, 1234, 56_789, 1_250_000]) {
+      expect(formatCompactMoney('en-US', value, 'USD')).toBe(enUs.format(value));
+      expect(compactMoney(value, 'USD')).toBe(enUs.format(value));
+    }
+    expect(formatCompactMoney('en-US', 1234, 'USD')).toBe('$1.2K');
+    expect(plain(formatCompactMoney('de-DE', 1_250_000, 'EUR'))).toBe('1,3 Mio. €');
+    expect(plain(formatCompactMoney('de-DE', 950, 'EUR'))).toBe('950 €');
+    expect(plain(formatCompactMoney('fr-FR', 56_789, 'EUR'))).toBe('56,8 k €');
+    expect(formatCompactMoney('ja-JP', 56_789, 'JPY')).toBe('￥5.7万');
+    expect(plain(compactMoney(1_250_000, 'EUR', 'de-DE'))).toBe('1,3 Mio. €');
   });
 
   it('writes calendar dates as the same day in every zone', () => {

@@ -129,6 +129,22 @@ export function formatDateTime(locale: SupportedLocale, iso: string, timeZone?: 
   }
 }
 
+/**
+ * An axis tick: the amount in the locale's compact notation, at most one decimal: en-US '$1.2K'
+ * (as before), de-DE '1200 $' / '1,2 Mio. $', ja-JP '$1200' / '$1.2万'. Intl in every locale: the
+ * charts that use it are loaded after the page.
+ */
+export function formatCompactMoney(locale: string, value: number, currencyCode: string): string {
+  return numberFormatter(locale, {
+    style: 'currency',
+    currency: currencyCode,
+    notation: 'compact',
+    // en-US keeps the options it always had; elsewhere no ',0' on whole ticks ('950 €').
+    ...(locale === DEFAULT_LOCALE ? {} : { minimumFractionDigits: 0 }),
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
 /** A month's name (1–12): 'March' / 'März' / '3月'; 'short': 'Mar' / 'März' / '3月'. */
 export function formatMonthName(
   locale: SupportedLocale,
@@ -183,6 +199,8 @@ export function localeFormat(locale: SupportedLocale) {
     monthYear: (year: number, month: number) => formatMonthYear(locale, year, month),
     firstDayOfWeek: firstDayOfWeek(locale),
     numberFormat: numberFormatOf(locale),
+    compactMoney: (amount: number, currencyCode: string) =>
+      formatCompactMoney(locale, amount, currencyCode),
   };
 }
 export type LocaleFormat = ReturnType<typeof localeFormat>;

@@ -1,5 +1,6 @@
 import type { User } from '@moneta/shared/auth-schemas';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -9,8 +10,6 @@ import { useLogin } from '../api/login';
 import { PasskeySignIn } from './PasskeySignIn';
 import { PasswordInput } from '@/components/password/PasswordInput';
 import { SecondFactorForm } from './SecondFactorForm';
-
-const LOGIN_FAILED = 'Login failed. Please try again.';
 
 type FieldErrors = { email?: string; password?: string };
 
@@ -22,6 +21,7 @@ type FieldErrors = { email?: string; password?: string };
  * Security); a passkey signs in without either.
  */
 export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+  const { t } = useTranslation('auth');
   const loginMutation = useLogin();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -31,7 +31,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const [notice, setNotice] = useState<string | null>(null);
 
   function signedIn(user: User) {
-    toast.success('Login successful!');
+    toast.success(t('login.success'));
     onSuccess(user);
   }
 
@@ -62,7 +62,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
           else setChallenge(step.challenge);
         },
         onError: (error) => {
-          toast.error(errorMessage(error, LOGIN_FAILED));
+          toast.error(errorMessage(error, t('login.failed')));
         },
       },
     );
@@ -96,30 +96,30 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     <div className="space-y-5">
       <form onSubmit={onSubmit} onChange={onFieldChange} noValidate className="space-y-5">
         {loginMutation.isError ? (
-          <Alert>{errorMessage(loginMutation.error, LOGIN_FAILED)}</Alert>
+          <Alert>{errorMessage(loginMutation.error, t('login.failed'))}</Alert>
         ) : notice ? (
           <Alert>{notice}</Alert>
         ) : null}
         <TextField
           ref={emailRef}
-          label="Email"
+          label={t('fields.email')}
           name="email"
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t('login.emailPlaceholder')}
           required
           error={errors.email}
         />
         <PasswordInput
           ref={passwordRef}
-          label="Password"
+          label={t('fields.password')}
           name="password"
           autoComplete="current-password"
           required
           error={errors.password}
         />
         <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-          {isBusy ? 'Signing in...' : 'Sign In'}
+          {isBusy ? t('login.signingIn') : t('login.submit')}
         </Button>
       </form>
       <PasskeySignIn onSuccess={signedIn} />

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { alertTones } from '@/components/ui/Alert';
-import { loginNoticeText } from '@/lib/auth/login-notice';
+import { loginNoticeText, type LoginState } from '@/lib/auth/login-notice';
 
 /** Long enough for screen readers to register the empty live region before its text. */
 const ANNOUNCE_DELAY_MS = 100;
@@ -14,7 +15,11 @@ const ANNOUNCE_DELAY_MS = 100;
 export function LoginNoticeStatus() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [notice] = useState(() => loginNoticeText(location.state));
+  const { t } = useTranslation('auth');
+  // Only a known notice has words; its key says them in the user's language.
+  const [notice] = useState(() =>
+    loginNoticeText(location.state) ? (location.state as LoginState).notice : null,
+  );
   // The live region is on the page before its text, so that the text is announced.
   const [isShown, setIsShown] = useState(false);
 
@@ -32,7 +37,9 @@ export function LoginNoticeStatus() {
   return (
     <div role="status" className={isShown ? 'mb-5' : undefined}>
       {isShown ? (
-        <p className={`rounded-lg border px-4 py-3 text-sm ${alertTones.success}`}>{notice}</p>
+        <p className={`rounded-lg border px-4 py-3 text-sm ${alertTones.success}`}>
+          {t(`loginNotice.${notice}`)}
+        </p>
       ) : null}
     </div>
   );

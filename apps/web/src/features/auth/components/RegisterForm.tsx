@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signupSchema, type SignupInput, type User } from '@moneta/shared/auth-schemas';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
@@ -9,12 +10,12 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useSignup } from '../api/signup';
+import { knownMessage } from '../utils/known-message';
 import { PasswordInput } from '@/components/password/PasswordInput';
 import { PasswordRequirements } from '@/components/password/PasswordRequirements';
 
-const SIGNUP_FAILED = 'Signup failed. Please try again.';
-
 export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+  const { t } = useTranslation('auth');
   const requirementsId = useId();
   const signupMutation = useSignup();
   const {
@@ -34,11 +35,11 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void })
       { email, password: validPassword },
       {
         onSuccess: (user) => {
-          toast.success('Signup successful!');
+          toast.success(t('register.success'));
           onSuccess(user);
         },
         onError: (error) => {
-          toast.error(errorMessage(error, SIGNUP_FAILED));
+          toast.error(errorMessage(error, t('register.failed')));
         },
       },
     );
@@ -49,30 +50,30 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void })
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {signupMutation.isError ? (
-        <Alert>{errorMessage(signupMutation.error, SIGNUP_FAILED)}</Alert>
+        <Alert>{errorMessage(signupMutation.error, t('register.failed'))}</Alert>
       ) : null}
       <TextField
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
-        placeholder="you@company.com"
+        placeholder={t('register.emailPlaceholder')}
         required
-        error={errors.email?.message}
+        error={knownMessage(t, errors.email?.message)}
         {...register('email')}
       />
       <div>
         <PasswordInput
-          label="Password"
+          label={t('fields.password')}
           autoComplete="new-password"
           required
-          error={errors.password?.message}
+          error={knownMessage(t, errors.password?.message)}
           describedBy={requirementsId}
           {...register('password')}
         />
         <PasswordRequirements id={requirementsId} password={password} />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-        {isBusy ? 'Creating account...' : 'Create Account'}
+        {isBusy ? t('register.creating') : t('register.submit')}
       </Button>
     </form>
   );

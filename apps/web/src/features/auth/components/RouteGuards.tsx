@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
@@ -6,8 +7,9 @@ import { homePathFor } from '../utils/home-path';
 
 /** Signed-in users only; a visitor is sent to /login. A spinner shows while the session loads. */
 export function RequireAuth() {
+  const { t } = useTranslation('auth');
   const { user, isLoading } = useUser();
-  if (isLoading) return <FullPageSpinner label="Loading your account…" />;
+  if (isLoading) return <FullPageSpinner label={t('loadingAccount')} />;
   if (!user) return <Navigate to={paths.login} replace />;
   return <Outlet />;
 }

@@ -1,14 +1,12 @@
 import type { User } from '@moneta/shared/auth-schemas';
 import { ErrorCode } from '@moneta/shared/error-codes';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useLoginSecondFactor } from '../api/login';
-
-const CODE_REQUIRED = 'Please enter the code from your authenticator app, or a backup code.';
-const VERIFY_FAILED = 'The code could not be checked. Please try again.';
 
 type SecondFactorFormProps = {
   challenge: string;
@@ -29,6 +27,7 @@ export function SecondFactorForm({
   onExpired,
   onBack,
 }: SecondFactorFormProps) {
+  const { t } = useTranslation('auth');
   const verify = useLoginSecondFactor();
   const codeRef = useRef<HTMLInputElement>(null);
   const [fieldError, setFieldError] = useState<string>();
@@ -43,7 +42,7 @@ export function SecondFactorForm({
     if (!input) return;
     const code = input.value.trim();
     if (!code) {
-      setFieldError(CODE_REQUIRED);
+      setFieldError(t('secondFactor.codeRequired'));
       input.focus();
       return;
     }
@@ -54,7 +53,7 @@ export function SecondFactorForm({
         onSuccess,
         onError: (error) => {
           if (error instanceof ApiError && error.code === ErrorCode.CHALLENGE_INVALID) {
-            onExpired(error.message);
+            onExpired(errorMessage(error, t('secondFactor.expired')));
             return;
           }
           input.select();
@@ -77,16 +76,18 @@ export function SecondFactorForm({
           id="second-factor-heading"
           className="text-lg font-semibold text-neutral-900 dark:text-white"
         >
-          Two-factor authentication
+          {t('secondFactor.title')}
         </h2>
         <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-          Enter the 6-digit code from your authenticator app, or a backup code.
+          {t('secondFactor.intro')}
         </p>
       </div>
-      {verify.isError ? <Alert>{errorMessage(verify.error, VERIFY_FAILED)}</Alert> : null}
+      {verify.isError ? (
+        <Alert>{errorMessage(verify.error, t('secondFactor.failed'))}</Alert>
+      ) : null}
       <TextField
         ref={codeRef}
-        label="Code"
+        label={t('secondFactor.code')}
         name="code"
         autoComplete="one-time-code"
         autoCapitalize="characters"
@@ -96,10 +97,10 @@ export function SecondFactorForm({
         error={fieldError}
       />
       <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-        {isBusy ? 'Verifying...' : 'Verify'}
+        {isBusy ? t('secondFactor.verifying') : t('secondFactor.verify')}
       </Button>
       <Button variant="ghost" className="w-full" onClick={onBack} disabled={isBusy}>
-        Back to sign in
+        {t('secondFactor.back')}
       </Button>
     </form>
   );

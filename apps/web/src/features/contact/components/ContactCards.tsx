@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChatIcon, ClockIcon, MailIcon } from '@/components/ui/icons';
 
-const CARDS: { title: string; body: ReactNode; icon: ReactNode }[] = [
+const CARDS: { key: string; body?: ReactNode; icon: ReactNode }[] = [
   {
-    title: 'Email us',
+    key: 'email',
     body: (
       <a
         href="mailto:support@moneta.dev"
@@ -15,32 +16,34 @@ const CARDS: { title: string; body: ReactNode; icon: ReactNode }[] = [
     icon: <MailIcon />,
   },
   {
-    title: 'Quick replies',
-    body: 'We reply within 24 hours.',
+    key: 'replies',
     icon: <ChatIcon />,
   },
   {
-    title: 'Support hours',
-    body: 'Mon to Fri 9am to 5pm',
+    key: 'hours',
     icon: <ClockIcon />,
   },
 ];
 
+/** The ways to reach support; a card without its own body says its text (`cards.<key>.body`). */
 export function ContactCards() {
+  const { t } = useTranslation('contact');
   return (
     <ul className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1">
       {CARDS.map((card) => (
         <li
-          key={card.title}
+          key={card.key}
           className="flex items-start gap-4 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
         >
           <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
             {card.icon}
           </span>
           <div className="min-w-0">
-            <h2 className="font-semibold text-neutral-900 dark:text-white">{card.title}</h2>
+            <h2 className="font-semibold text-neutral-900 dark:text-white">
+              {t(`cards.${card.key}.title`)}
+            </h2>
             <p className="mt-1 text-sm break-words text-neutral-600 dark:text-neutral-400">
-              {card.body}
+              {card.body ?? t(`cards.${card.key}.body`)}
             </p>
           </div>
         </li>

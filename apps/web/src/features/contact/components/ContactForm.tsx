@@ -2,17 +2,27 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_BANNER_MS } from '@moneta/shared/limits';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import {
+  CONTACT_MESSAGES,
   contactFormSchema,
-  INQUIRY_TYPE_LABELS,
   inquiryTypeSchema,
   type ContactFormValues,
 } from '../schemas/contact-form';
+
+/** The schema's English messages and their keys (the schema stays the product's English). */
+const MESSAGE_KEYS: Record<string, string> = {
+  [CONTACT_MESSAGES.nameRequired]: 'form.errors.nameRequired',
+  [CONTACT_MESSAGES.emailRequired]: 'form.errors.emailRequired',
+  [CONTACT_MESSAGES.invalidEmail]: 'form.errors.invalidEmail',
+  [CONTACT_MESSAGES.subjectRequired]: 'form.errors.subjectRequired',
+  [CONTACT_MESSAGES.messageRequired]: 'form.errors.messageRequired',
+};
 
 const EMPTY_FORM: ContactFormValues = {
   name: '',
@@ -27,6 +37,11 @@ const EMPTY_FORM: ContactFormValues = {
  * banner shows for five seconds, then the form is cleared.
  */
 export function ContactForm() {
+  const { t } = useTranslation('contact');
+  const fieldError = (message: string | undefined) => {
+    const key = message === undefined ? undefined : MESSAGE_KEYS[message];
+    return key ? t(key) : message;
+  };
   const [isBannerShown, setIsBannerShown] = useState(false);
   const {
     register,
@@ -53,50 +68,49 @@ export function ContactForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {isBannerShown ? (
         <Alert tone="success">
-          <strong className="font-semibold">Thank you for reaching out!</strong> Your message has
-          been received and we will reply within 24 hours.
+          <strong className="font-semibold">{t('form.thanks')}</strong> {t('form.received')}
         </Alert>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="Name"
+          label={t('form.name')}
           autoComplete="name"
           required
-          error={errors.name?.message}
+          error={fieldError(errors.name?.message)}
           {...register('name')}
         />
         <TextField
-          label="Email"
+          label={t('form.email')}
           type="email"
           autoComplete="email"
-          placeholder="you@company.com"
+          placeholder={t('form.emailPlaceholder')}
           required
-          error={errors.email?.message}
+          error={fieldError(errors.email?.message)}
           {...register('email')}
         />
       </div>
-      <SelectField label="Inquiry type" {...register('inquiryType')}>
+      <SelectField label={t('form.inquiryType')} {...register('inquiryType')}>
         {inquiryTypeSchema.options.map((type) => (
           <option key={type} value={type}>
-            {INQUIRY_TYPE_LABELS[type]}
+            {t(`form.inquiryTypes.${type}`)}
           </option>
         ))}
       </SelectField>
       <TextField
-        label="Subject"
+        label={t('form.subject')}
         required
-        error={errors.subject?.message}
+        error={fieldError(errors.subject?.message)}
         {...register('subject')}
       />
       <TextAreaField
-        label="Message"
+        label={t('form.message')}
         rows={6}
         required
-        error={errors.message?.message}
+        error={fieldError(errors.message?.message)}
         {...register('message')}
       />
       <Button type="submit" size="lg" className="w-full sm:w-auto">
-        Send Message
+        {t('form.send')}
       </Button>
     </form>
   );

@@ -1,33 +1,9 @@
 import { useId, useLayoutEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '@/components/ui/icons';
 
-const FAQS: { question: string; answer: string }[] = [
-  {
-    question: 'Is Moneta free to use?',
-    answer:
-      'Yes. Moneta is free: there are no subscriptions, no paid tiers and no adverts. You run it on your own server and every feature is included.',
-  },
-  {
-    question: 'Is my financial data safe?',
-    answer:
-      'Your data is encrypted in transit, your password is stored only as a strong one-way hash, and every record is visible to your account alone. Because Moneta is self-hosted, your data stays on your own server.',
-  },
-  {
-    question: 'How does receipt scanning work?',
-    answer:
-      'Upload a JPG, PNG or PDF of a receipt and an AI model reads the merchant, total, date and a likely category, then records the expense for you. Moneta reads receipts on your own server, so the images never leave it.',
-  },
-  {
-    question: 'Can I change my currency later?',
-    answer:
-      'Yes. Pick a different currency at any time from the currency menu in the navigation bar; amounts are then shown in that currency.',
-  },
-  {
-    question: 'How do I delete my account?',
-    answer:
-      'Open Settings and choose Delete Account in the Danger Zone. Your account and all of its transactions, budgets and receipts are removed permanently.',
-  },
-];
+/** The questions, in order; each is `faqs.<key>.question` and `.answer` in the messages. */
+const FAQS = ['free', 'safe', 'receipts', 'currency', 'deleteAccount'] as const;
 
 function scrollToTop() {
   const prefersReducedMotion =
@@ -40,6 +16,7 @@ function scrollToTop() {
  * Frequently asked questions; one answer is open at a time (docs/architecture.md, Product rules).
  */
 export function FaqAccordion() {
+  const { t } = useTranslation('contact');
   const baseId = useId();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 
@@ -61,7 +38,7 @@ export function FaqAccordion() {
         const buttonId = `${baseId}-question-${index}`;
         const panelId = `${baseId}-answer-${index}`;
         return (
-          <div key={faq.question}>
+          <div key={faq}>
             <h3>
               <button
                 id={buttonId}
@@ -71,7 +48,7 @@ export function FaqAccordion() {
                 onClick={() => toggle(index)}
                 className="flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-medium text-neutral-900 hover:bg-neutral-50 dark:text-white dark:hover:bg-neutral-800/60"
               >
-                {faq.question}
+                {t(`faqs.${faq}.question`)}
                 <ChevronDownIcon
                   className={`size-5 shrink-0 text-neutral-500 transition-transform dark:text-neutral-400 ${
                     isOpen ? 'rotate-180' : ''
@@ -86,7 +63,7 @@ export function FaqAccordion() {
               hidden={!isOpen}
               className="px-5 pb-5 text-sm leading-6 text-neutral-600 dark:text-neutral-400"
             >
-              {faq.answer}
+              {t(`faqs.${faq}.answer`)}
             </div>
           </div>
         );

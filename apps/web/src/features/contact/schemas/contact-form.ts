@@ -11,28 +11,29 @@ export const inquiryTypeSchema = z.enum([
 ]);
 export type InquiryType = z.infer<typeof inquiryTypeSchema>;
 
-export const INQUIRY_TYPE_LABELS = {
-  general: 'General Inquiry',
-  technical: 'Technical Support',
-  billing: 'Billing',
-  feature: 'Feature Request',
-  partnership: 'Partnership',
-} satisfies Record<InquiryType, string>;
+/** The form's messages in English; the form shows them through its keys (`form.errors.*`). */
+export const CONTACT_MESSAGES = {
+  nameRequired: 'Please enter your name.',
+  emailRequired: 'Please enter your email address.',
+  invalidEmail: AUTH_MESSAGES.invalidEmail,
+  subjectRequired: 'Please enter a subject.',
+  messageRequired: 'Please enter a message.',
+} as const;
 
 /**
  * The contact form (docs/architecture.md, Product rules): name, e-mail, subject and message are
  * required. Never sent.
  */
 export const contactFormSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name.').max(MAX_NAME_LENGTH),
+  name: z.string().trim().min(1, CONTACT_MESSAGES.nameRequired).max(MAX_NAME_LENGTH),
   email: z
     .string()
     .trim()
-    .min(1, 'Please enter your email address.')
-    .pipe(z.email(AUTH_MESSAGES.invalidEmail)),
+    .min(1, CONTACT_MESSAGES.emailRequired)
+    .pipe(z.email(CONTACT_MESSAGES.invalidEmail)),
   inquiryType: inquiryTypeSchema,
-  subject: z.string().trim().min(1, 'Please enter a subject.').max(200),
-  message: z.string().trim().min(1, 'Please enter a message.').max(5000),
+  subject: z.string().trim().min(1, CONTACT_MESSAGES.subjectRequired).max(200),
+  message: z.string().trim().min(1, CONTACT_MESSAGES.messageRequired).max(5000),
 });
 
 export type ContactFormValues = z.input<typeof contactFormSchema>;

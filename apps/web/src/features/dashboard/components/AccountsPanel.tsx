@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@moneta/shared/money';
 import { Link } from 'react-router';
 import { QueryState } from '@/components/ui/QueryState';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -7,6 +6,7 @@ import { MoneyWithBase } from '@/components/MoneyWithBase';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { accountPath, paths, reportsPath } from '@/config/paths';
 import { netWorth, useAccounts } from '@/lib/accounts/get-accounts';
+import { useFormat } from '@/lib/i18n/use-format';
 import { ReportLink } from './ReportLink';
 
 const moneyTone = (amount: number) =>
@@ -15,6 +15,7 @@ const moneyTone = (amount: number) =>
 /** Every open account's balance and the sum of all of them, beside the three totals (§5.1). */
 export function AccountsPanel({ currency }: { currency: string }) {
   const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const accounts = useAccounts();
 
   return (
@@ -83,10 +84,10 @@ export function AccountsPanel({ currency }: { currency: string }) {
               <div className="mt-3 flex items-center justify-between gap-4 border-t border-neutral-200 pt-3 dark:border-neutral-800">
                 <div className="flex flex-col">
                   <span className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
-                    Net worth
+                    {t('accounts.netWorth')}
                   </span>
                   <span className="text-xs text-neutral-600 dark:text-neutral-400">
-                    Sum of account balances today, opening balances included
+                    {t('accounts.netWorthNote')}
                   </span>
                   <UnconvertedNotice
                     count={worth.withoutRate.length}
@@ -96,9 +97,9 @@ export function AccountsPanel({ currency }: { currency: string }) {
                 </div>
                 <span
                   data-testid="net-worth"
-                  className={`text-lg font-bold tabular-nums ${moneyTone(worth.total)}`}
+                  className={`shrink-0 text-lg font-bold whitespace-nowrap tabular-nums ${moneyTone(worth.total)}`}
                 >
-                  {formatMoney(worth.total, currency)}
+                  {format.money(worth.total, currency)}
                 </span>
               </div>
             </>

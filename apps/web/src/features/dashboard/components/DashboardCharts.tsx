@@ -59,6 +59,10 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
+/** The cards' chart heights (Tailwind classes): the tall top row, the shorter line charts. */
+const TALL = 'h-72';
+const SHORT = 'h-56';
+
 /** Charts waiting for their turn to be drawn, one per task. */
 const chartTurns: Array<() => void> = [];
 
@@ -160,7 +164,7 @@ export function DashboardCharts({
           report={{ to: reportsTo, label: t('charts.categoryReport') }}
         >
           {body(
-            'h-72',
+            TALL,
             (d) => d.expensesByCategory.length === 0,
             t('charts.noExpenses'),
             (d, { ExpensesByCategoryChart }) => (
@@ -175,7 +179,7 @@ export function DashboardCharts({
           className="lg:col-span-2"
         >
           {body(
-            'h-72',
+            TALL,
             (d) => !hasActivity(d.incomeOverTime) && !hasActivity(d.expensesOverTime),
             t('charts.noActivity'),
             (d, { DailyActivityChart }) => (
@@ -192,7 +196,7 @@ export function DashboardCharts({
         </Card>
         <Card title={t('charts.incomeVsTime')} caption={caption} report={cashflowReport}>
           {body(
-            'h-56',
+            SHORT,
             (d) => !hasActivity(d.incomeOverTime),
             t('charts.noIncome'),
             (d, { TimeSeriesChart }) => (
@@ -207,7 +211,7 @@ export function DashboardCharts({
         </Card>
         <Card title={t('charts.expenseVsTime')} caption={caption} report={cashflowReport}>
           {body(
-            'h-56',
+            SHORT,
             (d) => !hasActivity(d.expensesOverTime),
             // docs/architecture.md, Product rules: the expense line chart reuses the income chart's
             // empty text.

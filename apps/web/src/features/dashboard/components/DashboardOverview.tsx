@@ -54,7 +54,7 @@ export function DashboardOverview({
   const { t } = useTranslation('dashboard');
   const format = useFormat();
   const currency = useCurrency();
-  const charts = chartLabels(period, today);
+  const charts = chartLabels(period, today, format, t);
   const reportsTo = reportsPathFor(period, today);
   return (
     <ContentLayout

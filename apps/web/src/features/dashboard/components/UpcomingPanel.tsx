@@ -1,15 +1,18 @@
-import { formatMoney } from '@moneta/shared/money';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '@/components/ui/QueryState';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatCalendarDate } from '@/lib/calendar-date-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { UPCOMING_DAYS, useUpcoming } from '../api/get-upcoming';
+
 const SHOWN = 5;
 
 /** What the recurring transactions will record next: the next 30 days, the first five. */
 export function UpcomingPanel({ currency }: { currency: string }) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const upcoming = useUpcoming(UPCOMING_DAYS);
   const occurrences = upcoming.data ?? [];
 
@@ -24,21 +27,21 @@ export function UpcomingPanel({ currency }: { currency: string }) {
           id="upcoming-heading"
           className="text-base font-semibold text-neutral-900 dark:text-white"
         >
-          Upcoming
+          {t('upcoming.title')}
         </h2>
         <span className="text-sm text-neutral-600 dark:text-neutral-400">
-          Next {UPCOMING_DAYS} days
+          {t('upcoming.next', { count: UPCOMING_DAYS })}
         </span>
       </div>
       <QueryState
         query={upcoming}
-        loading={<SectionSpinner label="Loading what is coming up…" className="py-6" />}
-        failureMessage={(error) => errorMessage(error, 'Could not load what is coming up.')}
+        loading={<SectionSpinner label={t('upcoming.loading')} className="py-6" />}
+        failureMessage={(error) => errorMessage(error, t('upcoming.failed'))}
         failureClassName="mt-3"
         isEmpty={(occurrences) => occurrences.length === 0}
         empty={
           <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400">
-            Nothing recurring is due in the next {UPCOMING_DAYS} days.
+            {t('upcoming.empty', { count: UPCOMING_DAYS })}
           </p>
         }
       >
@@ -54,7 +57,7 @@ export function UpcomingPanel({ currency }: { currency: string }) {
                     {occurrence.name}
                   </p>
                   <p className="text-xs text-neutral-600 dark:text-neutral-400">
-                    <time dateTime={occurrence.date}>{formatCalendarDate(occurrence.date)}</time>
+                    <time dateTime={occurrence.date}>{format.date(occurrence.date)}</time>
                   </p>
                 </div>
                 <p
@@ -65,7 +68,7 @@ export function UpcomingPanel({ currency }: { currency: string }) {
                   }`}
                 >
                   {occurrence.isIncome ? '+' : '-'}
-                  {formatMoney(occurrence.amount, currency)}
+                  {format.money(occurrence.amount, currency)}
                 </p>
               </li>
             ))}
@@ -75,7 +78,7 @@ export function UpcomingPanel({ currency }: { currency: string }) {
       <p className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
         {occurrences.length > SHOWN ? (
           <span className="text-neutral-600 dark:text-neutral-400">
-            and {occurrences.length - SHOWN} more
+            {t('upcoming.more', { count: occurrences.length - SHOWN })}
           </span>
         ) : (
           <span />
@@ -84,7 +87,7 @@ export function UpcomingPanel({ currency }: { currency: string }) {
           to={paths.recurringTransactions}
           className="text-emerald-800 hover:underline dark:text-emerald-300"
         >
-          Manage recurring
+          {t('upcoming.manage')}
         </Link>
       </p>
     </section>

@@ -3,7 +3,6 @@
  * Only the controllers, elements and plugins used here are registered, so the rest of chart.js
  * is left out of the bundle.
  */
-import { formatMoney } from '@moneta/shared/money';
 import type { ChartData } from '@moneta/shared/transaction-schemas';
 import {
   ArcElement,
@@ -23,16 +22,17 @@ import {
   type TooltipItem,
 } from 'chart.js';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import {
-  compactMoney,
   EXPENSE_COLOUR,
   INCOME_COLOUR,
   PALETTE,
   useChartColours,
   type ChartColours,
 } from '@/lib/chart-theme';
-import { formatCalendarDate, formatShortCalendarDate } from '@/lib/calendar-date-format';
+import type { LocaleFormat } from '@/lib/i18n/locale-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { categorySummary, doughnutSlices, seriesSummary } from './chart-summaries';
 
 ChartJS.register(
@@ -101,8 +101,10 @@ function ExpensesByCategoryChartCanvas({
   items: ChartData['expensesByCategory'];
   currency: string;
 }) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const colours = useChartColours();
-  const slices = doughnutSlices(items);
+  const slices = doughnutSlices(items, t('charts.other'));
   const options: ChartOptions<'doughnut'> = {
     responsive: true,
     maintainAspectRatio: false,
@@ -115,7 +117,10 @@ function ExpensesByCategoryChartCanvas({
       tooltip: {
         callbacks: {
           label: (item: TooltipItem<'doughnut'>) =>
-            `${item.label}: ${formatMoney(Number(item.raw), currency)}`,
+            t('charts.tooltip', {
+              label: item.label,
+              amount: format.money(Number(item.raw), currency),
+            }),
         },
       },
     },
@@ -125,7 +130,7 @@ function ExpensesByCategoryChartCanvas({
       <div className="relative h-72">
         <Doughnut
           role="img"
-          aria-label={categorySummary(slices, currency)}
+          aria-label={categorySummary(slices, currency, t, format)}
           options={options}
           data={{
             labels: slices.map((item) => item.name),
@@ -141,15 +146,15 @@ function ExpensesByCategoryChartCanvas({
         />
       </div>
       <DataTable
-        caption="Expenses by category"
-        columns={['Category', 'Amount']}
-        rows={items.map((item) => [item.name, formatMoney(item.total, currency)])}
+        caption={t('charts.table.expensesByCategory')}
+        columns={[t('charts.table.category'), t('charts.table.amount')]}
+        rows={items.map((item) => [item.name, format.money(item.total, currency)])}
       />
     </>
   );
 }
 
-function timeAxes(colours: ChartColours, currency: string, stacked = false) {
+function timeAxes(colours: ChartColours, format: LocaleFormat, currency: string, stacked = false) {
   return {
     x: {
       stacked,
@@ -161,7 +166,7 @@ function timeAxes(colours: ChartColours, currency: string, stacked = false) {
       beginAtZero: true,
       ticks: {
         color: colours.text,
-        callback: (value: number | string) => compactMoney(Number(value), currency),
+        callback: (value: number | string) => format.compactMoney(Number(value), currency),
       },
       grid: { color: colours.grid },
     },
@@ -177,27 +182,37 @@ function DailyActivityChartCanvas({
   expenses: DailyTotal[];
   currency: string;
 }) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const colours = useChartColours();
+  const incomeLabel = t('charts.income');
+  const expensesLabel = t('charts.expenses');
   const options: ChartOptions<'bar'> = {
     responsive: true,
     maintainAspectRatio: false,
     interaction: { mode: 'index', intersect: false },
-    scales: timeAxes(colours, currency, true),
+    scales: timeAxes(colours, format, currency, true),
     plugins: {
       legend: { position: 'bottom', labels: { color: colours.text, boxWidth: 12, boxHeight: 12 } },
       tooltip: {
         callbacks: {
           title: (items: TooltipItem<'bar'>[]) => {
             const date = income[items[0]?.dataIndex ?? -1]?.date;
-            return date ? formatCalendarDate(date) : '';
+            return date ? format.date(date) : '';
           },
           label: (item: TooltipItem<'bar'>) =>
-            `${item.dataset.label ?? ''}: ${formatMoney(Number(item.raw), currency)}`,
+            t('charts.tooltip', {
+              label: item.dataset.label ?? '',
+              amount: format.money(Number(item.raw), currency),
+            }),
         },
       },
     },
   };
-  const summary = `Daily activity. ${seriesSummary('Income', income, currency)} ${seriesSummary('Expenses', expenses, currency)}`;
+  const summary = t('charts.summary.dailyActivity', {
+    income: seriesSummary(incomeLabel, income, currency, t, format),
+    expenses: seriesSummary(expensesLabel, expenses, currency, t, format),
+  });
   return (
     <>
       <div className="relative h-72">
@@ -206,16 +221,16 @@ function DailyActivityChartCanvas({
           aria-label={summary}
           options={options}
           data={{
-            labels: income.map((day) => formatShortCalendarDate(day.date)),
+            labels: income.map((day) => format.shortDate(day.date)),
             datasets: [
               {
-                label: 'Income',
+                label: incomeLabel,
                 data: income.map((day) => day.total),
                 backgroundColor: INCOME_COLOUR,
                 borderRadius: 3,
               },
               {
-                label: 'Expenses',
+                label: expensesLabel,
                 data: expenses.map((day) => day.total),
                 backgroundColor: EXPENSE_COLOUR,
                 borderRadius: 3,
@@ -225,8 +240,8 @@ function DailyActivityChartCanvas({
         />
       </div>
       <DataTable
-        caption="Daily income and expenses (days with activity)"
-        columns={['Date', 'Income', 'Expenses']}
+        caption={t('charts.table.daily')}
+        columns={[t('charts.table.date'), incomeLabel, expensesLabel]}
         rows={income
           .map((day, index) => ({
             date: day.date,
@@ -235,9 +250,9 @@ function DailyActivityChartCanvas({
           }))
           .filter((day) => day.income > 0 || day.expense > 0)
           .map((day) => [
-            formatCalendarDate(day.date),
-            formatMoney(day.income, currency),
-            formatMoney(day.expense, currency),
+            format.date(day.date),
+            format.money(day.income, currency),
+            format.money(day.expense, currency),
           ])}
       />
     </>
@@ -255,22 +270,24 @@ function TimeSeriesChartCanvas({
   kind: 'income' | 'expense';
   currency: string;
 }) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
   const colours = useChartColours();
   const colour = kind === 'income' ? INCOME_COLOUR : EXPENSE_COLOUR;
   const options: ChartOptions<'line'> = {
     responsive: true,
     maintainAspectRatio: false,
     interaction: { mode: 'index', intersect: false },
-    scales: timeAxes(colours, currency),
+    scales: timeAxes(colours, format, currency),
     plugins: {
       legend: { display: false },
       tooltip: {
         callbacks: {
           title: (items: TooltipItem<'line'>[]) => {
             const date = series[items[0]?.dataIndex ?? -1]?.date;
-            return date ? formatCalendarDate(date) : '';
+            return date ? format.date(date) : '';
           },
-          label: (item: TooltipItem<'line'>) => formatMoney(Number(item.raw), currency),
+          label: (item: TooltipItem<'line'>) => format.money(Number(item.raw), currency),
         },
       },
     },
@@ -280,10 +297,10 @@ function TimeSeriesChartCanvas({
       <div className="relative h-56">
         <Line
           role="img"
-          aria-label={seriesSummary(label, series, currency)}
+          aria-label={seriesSummary(label, series, currency, t, format)}
           options={options}
           data={{
-            labels: series.map((day) => formatShortCalendarDate(day.date)),
+            labels: series.map((day) => format.shortDate(day.date)),
             datasets: [
               {
                 label,
@@ -299,11 +316,11 @@ function TimeSeriesChartCanvas({
         />
       </div>
       <DataTable
-        caption={`${label} (days with activity)`}
-        columns={['Date', 'Amount']}
+        caption={t('charts.table.series', { label })}
+        columns={[t('charts.table.date'), t('charts.table.amount')]}
         rows={series
           .filter((day) => day.total > 0)
-          .map((day) => [formatCalendarDate(day.date), formatMoney(day.total, currency)])}
+          .map((day) => [format.date(day.date), format.money(day.total, currency)])}
       />
     </>
   );

@@ -6,6 +6,7 @@ import {
   isCalendarDate,
   toDayNumber,
 } from '@moneta/shared/calendar-date';
+import type { TFunction } from 'i18next';
 import { reportsPath } from '@/config/paths';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { localeFormat, type LocaleFormat } from '@/lib/i18n/locale-format';
@@ -133,32 +134,48 @@ export function storePeriod(period: DashboardPeriod): void {
   writeStorage(STORAGE_KEYS.dashboardPeriod, JSON.stringify(period));
 }
 
-const PERIOD_TITLES: Record<Exclude<PeriodPreset, 'custom' | 'all-time'>, string> = {
+/** The charts' period names as SPEC writes them, keyed as `charts.periodTitles.*` (dashboard). */
+const PERIOD_TITLES = {
   'this-month': 'This Month',
   'last-month': 'Last Month',
   'last-30-days': 'Last 30 Days',
   'this-year': 'This Year',
   'last-year': 'Last Year',
-};
+  'last-2-years': 'Last 2 Years',
+  'last-2-years-of-period': 'Last 2 Years of the Period',
+  'custom-period': 'Custom Period',
+} as const;
+type ChartTitle = keyof typeof PERIOD_TITLES;
 
-/** What the charts show, for their titles and captions: "Daily Activity (Last 30 Days)". */
+/**
+ * What the charts show, for their titles and captions: "Daily Activity (Last 30 Days)". With the
+ * page's `format` and `t` (namespace `dashboard`), in the user's language; without, in English.
+ */
 export function chartLabels(
   period: DashboardPeriod,
   today: string,
+  format: Pick<LocaleFormat, 'dateRange'> = localeFormat('en-US'),
+  t?: TFunction,
 ): { window: DateRange; title: string; caption: string } {
   const { isShortened, ...window } = chartRange(period, today);
-  const title =
+  const titleId: ChartTitle =
     period.preset === 'all-time'
-      ? 'Last 2 Years'
+      ? 'last-2-years'
       : period.preset === 'custom'
         ? isShortened
-          ? 'Last 2 Years of the Period'
-          : 'Custom Period'
-        : PERIOD_TITLES[period.preset];
-  const caption = isShortened
-    ? `${formatRange(window)} (charts show at most two years)`
-    : formatRange(window);
-  return { window, title, caption };
+          ? 'last-2-years-of-period'
+          : 'custom-period'
+        : period.preset;
+  const range = formatRange(window, format);
+  if (t) {
+    return {
+      window,
+      title: t(`dashboard:charts.periodTitles.${titleId}`),
+      caption: isShortened ? t('dashboard:charts.shortenedCaption', { range }) : range,
+    };
+  }
+  const caption = isShortened ? `${range} (charts show at most two years)` : range;
+  return { window, title: PERIOD_TITLES[titleId], caption };
 }
 
 /**

@@ -1,32 +1,51 @@
+import { DEFAULT_LOCALE } from '@moneta/shared/locales';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/i18n/use-format';
+
+const BARS = [40, 65, 30, 80, 55, 90, 45, 70, 35, 60, 75, 50];
+
+/** The three cards: their words are `preview.<key>`, their figures whole dollars. */
+const PREVIEW_CARDS = [
+  { key: 'income', value: 5240, tone: 'text-emerald-700 dark:text-emerald-400' },
+  { key: 'expenses', value: 3180, tone: 'text-red-700 dark:text-red-400' },
+  { key: 'balance', value: 2060, tone: 'text-neutral-900 dark:text-white' },
+] as const;
+
 /** A static, decorative glimpse of the dashboard for the landing page's hero. */
 export function DashboardPreview() {
-  const bars = [40, 65, 30, 80, 55, 90, 45, 70, 35, 60, 75, 50];
+  const { t } = useTranslation('landing');
+  const format = useFormat();
+  // Whole dollars, as a card shows them at a glance; en-US keeps its text without Intl (first load).
+  const dollars = (value: number) =>
+    format.locale === DEFAULT_LOCALE
+      ? `$${String(value).replace(/\B(?=(\d{3})+$)/g, ',')}`
+      : format.number(value, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
   return (
     <div
       aria-hidden="true"
       className="rounded-2xl border border-neutral-200 bg-white p-5 shadow-xl shadow-emerald-900/5 dark:border-neutral-800 dark:bg-neutral-900 dark:shadow-black/30"
     >
       <div className="grid grid-cols-3 gap-3">
-        {[
-          { label: 'Income', value: '$5,240', tone: 'text-emerald-700 dark:text-emerald-400' },
-          { label: 'Expenses', value: '$3,180', tone: 'text-red-700 dark:text-red-400' },
-          { label: 'Balance', value: '$2,060', tone: 'text-neutral-900 dark:text-white' },
-        ].map((card) => (
+        {PREVIEW_CARDS.map((card) => (
           <div
-            key={card.label}
+            key={card.key}
             className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800"
           >
-            <div className="text-xs text-neutral-600 dark:text-neutral-400">{card.label}</div>
+            <div className="text-xs text-neutral-600 dark:text-neutral-400">
+              {t(`preview.${card.key}`)}
+            </div>
             <div className={`mt-1 text-sm font-semibold sm:text-base ${card.tone}`}>
-              {card.value}
+              {dollars(card.value)}
             </div>
           </div>
         ))}
       </div>
       <div className="mt-4 rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
-        <div className="text-xs text-neutral-600 dark:text-neutral-400">Daily activity</div>
+        <div className="text-xs text-neutral-600 dark:text-neutral-400">
+          {t('preview.dailyActivity')}
+        </div>
         <div className="mt-3 flex h-28 items-end gap-1.5">
-          {bars.map((height, index) => (
+          {BARS.map((height, index) => (
             <div key={index} className="flex flex-1 flex-col justify-end gap-0.5">
               <div
                 className="rounded-sm bg-emerald-500/80"

@@ -1,22 +1,20 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChartIcon, ReceiptIcon, TagIcon } from '@/components/ui/icons';
 
-const FEATURES: { title: string; text: string; icon: ReactNode; tone: string }[] = [
+const FEATURES: { key: string; icon: ReactNode; tone: string }[] = [
   {
-    title: 'Visualise your spending',
-    text: 'Clear charts of income and expenses by category and by day show where your money goes and how your balance moves.',
+    key: 'visualise',
     icon: <ChartIcon className="size-6" />,
     tone: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
   },
   {
-    title: 'Scan your receipts',
-    text: 'Upload a photo or PDF of a receipt and Moneta reads the merchant, amount and date and records the expense for you.',
+    key: 'receipts',
     icon: <ReceiptIcon className="size-6" />,
     tone: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300',
   },
   {
-    title: 'Customisable categories',
-    text: 'Start with sensible built-in categories for income and expenses, then add your own to match the way you really spend.',
+    key: 'categories',
     icon: <TagIcon className="size-6" />,
     tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
   },
@@ -24,11 +22,12 @@ const FEATURES: { title: string; text: string; icon: ReactNode; tone: string }[]
 
 /** The three features the landing page promotes (docs/architecture.md, Product rules). */
 export function FeatureCards() {
+  const { t } = useTranslation('landing');
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {FEATURES.map((feature) => (
         <li
-          key={feature.title}
+          key={feature.key}
           className="rounded-2xl border border-neutral-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md dark:border-neutral-800 dark:bg-neutral-900"
         >
           <div
@@ -37,10 +36,10 @@ export function FeatureCards() {
             {feature.icon}
           </div>
           <h3 className="mt-4 text-lg font-semibold text-neutral-900 dark:text-white">
-            {feature.title}
+            {t(`features.${feature.key}.title`)}
           </h3>
           <p className="mt-2 text-sm leading-6 text-neutral-600 dark:text-neutral-400">
-            {feature.text}
+            {t(`features.${feature.key}.text`)}
           </p>
         </li>
       ))}

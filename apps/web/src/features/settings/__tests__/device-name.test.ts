@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changeLocale, i18n } from '@/lib/i18n/i18n';
 import { deviceName } from '../utils/device-name';
 import { CHROME_LINUX, SAFARI_IPHONE } from './settings-fixtures';
 
@@ -22,6 +23,14 @@ describe('deviceName', () => {
     [null, 'Unknown device'],
     ['   ', 'Unknown device'],
   ])('%s → %s', (agent, name) => {
-    expect(deviceName(agent)).toBe(name);
+    expect(deviceName(agent, i18n.t)).toBe(name);
+  });
+
+  it('names the device in the page language', async () => {
+    await changeLocale('de-DE');
+    expect(deviceName(CHROME_LINUX, i18n.t)).toBe('Chrome unter Linux');
+    expect(deviceName(null, i18n.t)).toBe('Unbekanntes Gerät');
+    await changeLocale('ja-JP');
+    expect(deviceName(SAFARI_IPHONE, i18n.t)).toBe('Safari（iOS）');
   });
 });

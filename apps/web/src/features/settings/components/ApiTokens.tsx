@@ -8,6 +8,7 @@ import {
   type CreatedApiToken,
 } from '@moneta/shared/security-schemas';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
@@ -19,24 +20,22 @@ import { TextField } from '@/components/ui/TextField';
 import { inputClasses } from '@/components/ui/input-styles';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
-import { formatDateTime } from '@/lib/date-time-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
 import { copyText } from '../utils/copy-text';
+import { knownMessage } from '../utils/known-message';
 import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
 
-const LOAD_FAILED = 'Your API tokens could not be loaded.';
-const CREATE_FAILED = 'The token could not be created. Please try again.';
-
-const SCOPE_LABELS: Record<ApiTokenScope, string> = {
-  read: 'Read only',
-  write: 'Read and write',
-};
+/** A scope's words: `apiTokens.scopes.<scope>`. */
+const scopeKey = (scope: ApiTokenScope) => `apiTokens.scopes.${scope}` as const;
 
 /**
  * Tokens for scripts (docs/architecture.md, Security): read or read-and-write, with an expiry,
  * shown once. No token can manage account security or delete the account.
  */
 export function ApiTokens() {
+  const { t } = useTranslation('settings');
+  const format = useFormat();
   const tokens = useApiTokens();
   const revoke = useRevokeApiToken();
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -45,21 +44,18 @@ export function ApiTokens() {
   const { user } = useUser();
 
   return (
-    <SettingsSection
-      title="API tokens"
-      description="Let a script read or change your data. Tokens cannot change security settings or delete the account."
-    >
+    <SettingsSection title={t('apiTokens.title')} description={t('apiTokens.description')}>
       <div className="space-y-5">
         <QueryState
           query={tokens}
-          loading={<ListLoading label="Loading API tokens..." />}
-          failureMessage={(error) => errorMessage(error, LOAD_FAILED)}
+          loading={<ListLoading label={t('apiTokens.loading')} />}
+          failureMessage={(error) => errorMessage(error, t('apiTokens.loadFailed'))}
           isEmpty={(list) => list.length === 0}
-          empty={<ListEmpty>No API tokens yet.</ListEmpty>}
+          empty={<ListEmpty>{t('apiTokens.empty')}</ListEmpty>}
         >
           {(list) => (
             <ul
-              aria-label="API tokens"
+              aria-label={t('apiTokens.title')}
               className="divide-y divide-neutral-200 dark:divide-neutral-800"
             >
               {list.map((token) => {
@@ -74,25 +70,32 @@ export function ApiTokens() {
                       <p className="flex flex-wrap items-center gap-2 font-medium text-neutral-900 dark:text-white">
                         <span className="break-words">{token.name}</span>
                         <Badge tone={token.scope === 'write' ? 'violet' : 'sky'}>
-                          {SCOPE_LABELS[token.scope]}
+                          {t(scopeKey(token.scope))}
                         </Badge>
                       </p>
                       <p className="mt-0.5 text-sm text-neutral-600 dark:text-neutral-400">
-                        {isExpired ? 'Expired' : 'Expires'}{' '}
-                        {formatDateTime(token.expiresAt, user?.timeZone)} · Created{' '}
-                        {formatDateTime(token.createdAt, user?.timeZone)} ·{' '}
+                        {t(isExpired ? 'apiTokens.expired' : 'apiTokens.expires', {
+                          date: format.dateTime(token.expiresAt, user?.timeZone),
+                        })}{' '}
+                        ·{' '}
+                        {t('apiTokens.created', {
+                          date: format.dateTime(token.createdAt, user?.timeZone),
+                        })}{' '}
+                        ·{' '}
                         {token.lastUsedAt
-                          ? `Last used ${formatDateTime(token.lastUsedAt, user?.timeZone)}`
-                          : 'Never used'}
+                          ? t('lastUsed', {
+                              date: format.dateTime(token.lastUsedAt, user?.timeZone),
+                            })
+                          : t('neverUsed')}
                       </p>
                     </div>
                     <Button
                       variant="ghost-danger"
                       size="sm"
-                      aria-label={`Revoke token ${token.name}`}
+                      aria-label={t('apiTokens.revokeLabel', { name: token.name })}
                       onClick={() => setRevoking(token)}
                     >
-                      Revoke
+                      {t('apiTokens.revoke')}
                     </Button>
                   </li>
                 );
@@ -108,23 +111,19 @@ export function ApiTokens() {
       </div>
       <ConfirmDeleteDialog
         item={revoking}
-        title="Revoke this token?"
-        description={(token: ApiToken) =>
-          `Scripts using "${token.name}" will stop working at once. This cannot be undone.`
-        }
+        title={t('apiTokens.revokeTitle')}
+        description={(token: ApiToken) => t('apiTokens.revokeDescription', { name: token.name })}
         onDelete={(token) => revoke.mutateAsync(token._id)}
         onDeleted={(_result, token) => {
           setRevoking(null);
-          toast.success(`Token "${token.name}" revoked.`);
+          toast.success(t('apiTokens.revoked', { name: token.name }));
         }}
         onClose={() => setRevoking(null)}
-        failureMessage={(error) =>
-          errorMessage(error, 'The token could not be revoked. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('apiTokens.revokeFailed'))}
         failureIn="dialog"
         focusAfterDeleting={createButtonRef}
-        confirmLabel="Revoke"
-        busyLabel="Revoking..."
+        confirmLabel={t('apiTokens.revoke')}
+        busyLabel={t('apiTokens.revoking')}
       />
     </SettingsSection>
   );
@@ -139,6 +138,7 @@ function CreateTokenForm({
   buttonRef: React.RefObject<HTMLButtonElement | null>;
   onCreated: (token: CreatedApiToken) => void;
 }) {
+  const { t } = useTranslation('settings');
   const create = useCreateApiToken();
   const nameRef = useRef<HTMLInputElement>(null);
   const daysRef = useRef<HTMLInputElement>(null);
@@ -165,32 +165,41 @@ function CreateTokenForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create an API token">
-      <h3 className="font-semibold text-neutral-900 dark:text-white">Create a token</h3>
-      {create.isError ? <Alert>{errorMessage(create.error, CREATE_FAILED)}</Alert> : null}
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label={t('apiTokens.createForm')}
+    >
+      <h3 className="font-semibold text-neutral-900 dark:text-white">
+        {t('apiTokens.createTitle')}
+      </h3>
+      {create.isError ? (
+        <Alert>{errorMessage(create.error, t('apiTokens.createFailed'))}</Alert>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           ref={nameRef}
-          label="Token name"
+          label={t('apiTokens.name')}
           name="tokenName"
-          placeholder="e.g. Backup script"
+          placeholder={t('apiTokens.namePlaceholder')}
           maxLength={MAX_TOKEN_NAME_LENGTH}
           autoComplete="off"
           required
-          error={errors.name}
+          error={knownMessage(t, errors.name)}
         />
         <SelectField
-          label="Access"
+          label={t('apiTokens.access')}
           name="scope"
           value={scope}
           onChange={(event) => setScope(event.target.value === 'write' ? 'write' : 'read')}
         >
-          <option value="read">{SCOPE_LABELS.read}</option>
-          <option value="write">{SCOPE_LABELS.write}</option>
+          <option value="read">{t(scopeKey('read'))}</option>
+          <option value="write">{t(scopeKey('write'))}</option>
         </SelectField>
         <TextField
           ref={daysRef}
-          label="Expires in (days)"
+          label={t('apiTokens.expiresIn')}
           name="expiresInDays"
           type="number"
           inputMode="numeric"
@@ -199,11 +208,11 @@ function CreateTokenForm({
           step={1}
           defaultValue={DEFAULT_TOKEN_DAYS}
           required
-          error={errors.expiresInDays}
+          error={knownMessage(t, errors.expiresInDays)}
         />
       </div>
       <Button ref={buttonRef} type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create token'}
+        {create.isPending ? t('apiTokens.creating') : t('apiTokens.create')}
       </Button>
     </form>
   );
@@ -211,6 +220,7 @@ function CreateTokenForm({
 
 /** The new token's secret, this once, with a way to copy it. */
 function NewTokenSecret({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
+  const { t } = useTranslation('settings');
   const secretRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     secretRef.current?.focus();
@@ -219,16 +229,14 @@ function NewTokenSecret({ token, onDone }: { token: CreatedApiToken; onDone: () 
   return (
     <div className="space-y-4">
       <h3 className="font-semibold text-neutral-900 dark:text-white">
-        Token &ldquo;{token.name}&rdquo; created
+        {t('apiTokens.createdTitle', { name: token.name })}
       </h3>
       <Alert tone="success">
-        Copy this token now. It will not be shown again: if you lose it, revoke it and create a new
-        one. Anyone with the token can {token.scope === 'write' ? 'read and change' : 'read'} your
-        data.
+        {t(token.scope === 'write' ? 'apiTokens.copyNowWrite' : 'apiTokens.copyNowRead')}
       </Alert>
       <div>
         <label htmlFor="new-token-secret" className="sr-only">
-          New API token
+          {t('apiTokens.newToken')}
         </label>
         <input
           ref={secretRef}
@@ -244,13 +252,13 @@ function NewTokenSecret({ token, onDone }: { token: CreatedApiToken; onDone: () 
           variant="secondary"
           onClick={() =>
             void copyText(token.token).then((ok) =>
-              ok ? toast.success('Token copied.') : toast.error('The token could not be copied.'),
+              ok ? toast.success(t('apiTokens.copied')) : toast.error(t('apiTokens.copyFailed')),
             )
           }
         >
-          Copy
+          {t('copy')}
         </Button>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t('apiTokens.done')}</Button>
       </div>
     </div>
   );

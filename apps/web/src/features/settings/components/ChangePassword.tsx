@@ -3,6 +3,7 @@ import { ErrorCode } from '@moneta/shared/error-codes';
 import { changePasswordSchema, type ChangePasswordInput } from '@moneta/shared/security-schemas';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -10,16 +11,15 @@ import { PasswordInput } from '@/components/password/PasswordInput';
 import { PasswordRequirements } from '@/components/password/PasswordRequirements';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
+import { knownMessage } from '../utils/known-message';
 import { SettingsSection } from './SettingsSection';
-
-const CHANGE_FAILED = 'The password could not be changed. Please try again.';
-const CHANGED = 'Your password has been changed. Every other session has been signed out.';
 
 /**
  * A new password after the current one (docs/architecture.md, Security), with the register form's
  * rules.
  */
 export function ChangePassword() {
+  const { t } = useTranslation('settings');
   const requirementsId = useId();
   const changeMutation = useChangePassword();
   const [isDone, setIsDone] = useState(false);
@@ -47,7 +47,11 @@ export function ChangePassword() {
       onError: (error) => {
         // A wrong current password belongs to its field; other failures go above the form.
         if (error instanceof ApiError && error.code === ErrorCode.WRONG_PASSWORD) {
-          setError('currentPassword', { message: error.message }, { shouldFocus: true });
+          setError(
+            'currentPassword',
+            { message: errorMessage(error, t('changePassword.failed')) },
+            { shouldFocus: true },
+          );
           changeMutation.reset();
           setFocus('currentPassword');
         }
@@ -58,34 +62,34 @@ export function ChangePassword() {
   const isBusy = changeMutation.isPending;
   return (
     <SettingsSection
-      title="Change password"
-      description="Changing your password signs you out on every other device."
+      title={t('changePassword.title')}
+      description={t('changePassword.description')}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {changeMutation.isError ? (
-          <Alert>{errorMessage(changeMutation.error, CHANGE_FAILED)}</Alert>
+          <Alert>{errorMessage(changeMutation.error, t('changePassword.failed'))}</Alert>
         ) : null}
-        {isDone ? <Alert tone="success">{CHANGED}</Alert> : null}
+        {isDone ? <Alert tone="success">{t('changePassword.changed')}</Alert> : null}
         <PasswordInput
-          label="Current password"
+          label={t('changePassword.current')}
           autoComplete="current-password"
           required
-          error={errors.currentPassword?.message}
+          error={knownMessage(t, errors.currentPassword?.message)}
           {...register('currentPassword', { onChange: () => setIsDone(false) })}
         />
         <div>
           <PasswordInput
-            label="New password"
+            label={t('changePassword.new')}
             autoComplete="new-password"
             required
-            error={errors.newPassword?.message}
+            error={knownMessage(t, errors.newPassword?.message)}
             describedBy={requirementsId}
             {...register('newPassword')}
           />
           <PasswordRequirements id={requirementsId} password={newPassword} />
         </div>
         <Button type="submit" disabled={isBusy} className="w-full sm:w-auto">
-          {isBusy ? 'Changing...' : 'Change password'}
+          {isBusy ? t('changePassword.changing') : t('changePassword.submit')}
         </Button>
       </form>
     </SettingsSection>

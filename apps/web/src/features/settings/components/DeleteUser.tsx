@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useLogout } from '@/lib/auth/use-logout';
@@ -6,6 +7,7 @@ import { useDeleteUser } from '../api/delete-user';
 
 /** The Danger Zone: deleting the user's account after an explicit confirmation, then logging out. */
 export function DeleteUser() {
+  const { t } = useTranslation('settings');
   const [isConfirming, setIsConfirming] = useState(false);
   const deleteMutation = useDeleteUser();
   const logout = useLogout({ endSession: false, notice: 'account-deleted' });
@@ -30,25 +32,24 @@ export function DeleteUser() {
       className="rounded-2xl border border-red-200 bg-white p-4 sm:p-6 dark:border-red-900/70 dark:bg-neutral-900"
     >
       <h2 id="danger-zone-heading" className="text-lg font-semibold text-red-700 dark:text-red-300">
-        Danger Zone
+        {t('dangerZone.title')}
       </h2>
       <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          Permanently delete your account with all of its transactions, budgets, recurring
-          transactions and receipts. This cannot be undone.
+          {t('dangerZone.description')}
         </p>
         <Button variant="danger" className="shrink-0" onClick={() => setIsConfirming(true)}>
-          Delete Account
+          {t('dangerZone.delete')}
         </Button>
       </div>
       <ConfirmDialog
         isOpen={isConfirming}
-        title="Delete your account?"
-        description="All of your data will be deleted permanently. You will be signed out, and your e-mail and password will no longer work."
-        confirmLabel="Delete Account"
-        busyLabel="Deleting..."
+        title={t('dangerZone.confirmTitle')}
+        description={t('dangerZone.confirmDescription')}
+        confirmLabel={t('dangerZone.delete')}
+        busyLabel={t('dangerZone.deleting')}
         isBusy={deleteMutation.isPending}
-        error={deleteMutation.isError ? 'Failed to delete account. Please try again.' : null}
+        error={deleteMutation.isError ? t('dangerZone.failed') : null}
         onConfirm={confirm}
         onCancel={close}
       />

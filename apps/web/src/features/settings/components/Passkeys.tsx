@@ -1,5 +1,6 @@
 import { MAX_PASSKEY_NAME_LENGTH, type Passkey } from '@moneta/shared/security-schemas';
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -8,16 +9,16 @@ import { QueryState } from '@/components/ui/QueryState';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
-import { formatDateTime } from '@/lib/date-time-format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { browserHasWebAuthn, passkeyErrorMessage } from '@/lib/passkeys/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { knownMessage } from '../utils/known-message';
 import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
-
-const LOAD_FAILED = 'Your passkeys could not be loaded.';
-const ADD_FAILED = 'The passkey could not be added. Please try again.';
 
 /** Passkeys (WebAuthn): sign in with the phone's or computer's lock instead of a password. */
 export function Passkeys() {
+  const { t } = useTranslation('settings');
+  const format = useFormat();
   const passkeys = usePasskeys();
   const remove = useRemovePasskey();
   const [removing, setRemoving] = useState<Passkey | null>(null);
@@ -25,21 +26,18 @@ export function Passkeys() {
   const { user } = useUser();
 
   return (
-    <SettingsSection
-      title="Passkeys"
-      description="Sign in with your fingerprint, face or screen lock instead of your password."
-    >
+    <SettingsSection title={t('passkeys.title')} description={t('passkeys.description')}>
       <div className="space-y-5">
         <QueryState
           query={passkeys}
-          loading={<ListLoading label="Loading passkeys..." />}
-          failureMessage={(error) => errorMessage(error, LOAD_FAILED)}
+          loading={<ListLoading label={t('passkeys.loading')} />}
+          failureMessage={(error) => errorMessage(error, t('passkeys.loadFailed'))}
           isEmpty={(list) => list.length === 0}
-          empty={<ListEmpty>No passkeys yet.</ListEmpty>}
+          empty={<ListEmpty>{t('passkeys.empty')}</ListEmpty>}
         >
           {(list) => (
             <ul
-              aria-label="Passkeys"
+              aria-label={t('passkeys.title')}
               className="divide-y divide-neutral-200 dark:divide-neutral-800"
             >
               {list.map((passkey) => (
@@ -52,19 +50,24 @@ export function Passkeys() {
                       {passkey.name}
                     </p>
                     <p className="mt-0.5 text-sm text-neutral-600 dark:text-neutral-400">
-                      Added {formatDateTime(passkey.createdAt, user?.timeZone)} ·{' '}
+                      {t('passkeys.added', {
+                        date: format.dateTime(passkey.createdAt, user?.timeZone),
+                      })}{' '}
+                      ·{' '}
                       {passkey.lastUsedAt
-                        ? `Last used ${formatDateTime(passkey.lastUsedAt, user?.timeZone)}`
-                        : 'Never used'}
+                        ? t('lastUsed', {
+                            date: format.dateTime(passkey.lastUsedAt, user?.timeZone),
+                          })
+                        : t('neverUsed')}
                     </p>
                   </div>
                   <Button
                     variant="ghost-danger"
                     size="sm"
-                    aria-label={`Delete passkey ${passkey.name}`}
+                    aria-label={t('passkeys.deleteLabel', { name: passkey.name })}
                     onClick={() => setRemoving(passkey)}
                   >
-                    Delete
+                    {t('passkeys.delete')}
                   </Button>
                 </li>
               ))}
@@ -75,19 +78,15 @@ export function Passkeys() {
       </div>
       <ConfirmDeleteDialog
         item={removing}
-        title="Delete this passkey?"
-        description={(passkey: Passkey) =>
-          `"${passkey.name}" will no longer sign you in. Remove it from your device's passkeys too.`
-        }
+        title={t('passkeys.deleteTitle')}
+        description={(passkey: Passkey) => t('passkeys.deleteDescription', { name: passkey.name })}
         onDelete={(passkey) => remove.mutateAsync(passkey._id)}
         onDeleted={(_result, passkey) => {
           setRemoving(null);
-          toast.success(`Passkey "${passkey.name}" deleted.`);
+          toast.success(t('passkeys.deleted', { name: passkey.name }));
         }}
         onClose={() => setRemoving(null)}
-        failureMessage={(error) =>
-          errorMessage(error, 'The passkey could not be deleted. Please try again.')
-        }
+        failureMessage={(error) => errorMessage(error, t('passkeys.deleteFailed'))}
         failureIn="dialog"
         focusAfterDeleting={addButtonRef}
       />
@@ -96,15 +95,14 @@ export function Passkeys() {
 }
 
 function AddPasskey({ buttonRef }: { buttonRef: React.RefObject<HTMLButtonElement | null> }) {
+  const { t } = useTranslation('settings');
   const add = useAddPasskey();
   const nameRef = useRef<HTMLInputElement>(null);
   const [isSupported] = useState(browserHasWebAuthn);
 
   if (!isSupported) {
     return (
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        This browser cannot use passkeys.
-      </p>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('passkeys.unsupported')}</p>
     );
   }
 
@@ -112,7 +110,7 @@ function AddPasskey({ buttonRef }: { buttonRef: React.RefObject<HTMLButtonElemen
     event.preventDefault();
     add.mutate(nameRef.current?.value ?? '', {
       onSuccess: (passkey) => {
-        toast.success(`Passkey "${passkey.name}" added.`);
+        toast.success(t('passkeys.addedToast', { name: passkey.name }));
         if (nameRef.current) nameRef.current.value = '';
       },
     });
@@ -120,18 +118,20 @@ function AddPasskey({ buttonRef }: { buttonRef: React.RefObject<HTMLButtonElemen
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {add.isError ? <Alert>{passkeyErrorMessage(add.error, ADD_FAILED)}</Alert> : null}
+      {add.isError ? (
+        <Alert>{knownMessage(t, passkeyErrorMessage(add.error, t('passkeys.addFailed')))}</Alert>
+      ) : null}
       <TextField
         ref={nameRef}
-        label="Passkey name (optional)"
+        label={t('passkeys.nameLabel')}
         name="passkeyName"
-        placeholder="e.g. Work laptop"
+        placeholder={t('passkeys.namePlaceholder')}
         maxLength={MAX_PASSKEY_NAME_LENGTH}
         autoComplete="off"
         className="max-w-sm"
       />
       <Button ref={buttonRef} type="submit" disabled={add.isPending}>
-        {add.isPending ? 'Waiting for your passkey...' : 'Add a passkey'}
+        {add.isPending ? t('passkeys.waiting') : t('passkeys.add')}
       </Button>
     </form>
   );

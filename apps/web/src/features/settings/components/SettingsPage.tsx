@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { textLinkClasses } from '@/components/ui/link-styles';
@@ -14,9 +15,10 @@ import { TwoFactor } from './TwoFactor';
 import { YourData } from './YourData';
 
 export function SettingsPage() {
+  const { t } = useTranslation('settings');
   const { user } = useUser();
   return (
-    <ContentLayout title="Settings">
+    <ContentLayout title={t('title')}>
       <div className="max-w-3xl min-w-0 space-y-6">
         <section
           aria-labelledby="account-heading"
@@ -26,10 +28,12 @@ export function SettingsPage() {
             id="account-heading"
             className="text-lg font-semibold text-neutral-900 dark:text-white"
           >
-            Account
+            {t('account.title')}
           </h2>
           <dl className="mt-4">
-            <dt className="text-sm font-medium text-neutral-600 dark:text-neutral-400">Email</dt>
+            <dt className="text-sm font-medium text-neutral-600 dark:text-neutral-400">
+              {t('account.email')}
+            </dt>
             <dd className="mt-1 font-medium break-all text-neutral-900 dark:text-white">
               {user?.email}
             </dd>
@@ -41,14 +45,14 @@ export function SettingsPage() {
           className="rounded-2xl border border-neutral-200 bg-white p-4 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900"
         >
           <h2 id="rules-heading" className="text-lg font-semibold text-neutral-900 dark:text-white">
-            Categories by rules
+            {t('rules.title')}
           </h2>
           <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
-            Rules give imported rows, receipts and new transactions their category from the name or
-            the note.{' '}
-            <Link to={paths.rules} className={textLinkClasses}>
-              Manage rules
-            </Link>
+            <Trans
+              t={t}
+              i18nKey="rules.text"
+              components={{ rulesLink: <Link to={paths.rules} className={textLinkClasses} /> }}
+            />
           </p>
         </section>
         <ChangePassword />

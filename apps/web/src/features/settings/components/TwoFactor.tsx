@@ -1,6 +1,7 @@
 import { ErrorCode } from '@moneta/shared/error-codes';
 import type { TwoFactorSetup } from '@moneta/shared/security-schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
@@ -18,35 +19,26 @@ import {
 import { copyText, downloadText } from '../utils/copy-text';
 import { ListLoading, SettingsSection } from './SettingsSection';
 
-const LOAD_FAILED = 'Two-factor authentication settings could not be loaded.';
-const SETUP_FAILED = 'Two-factor authentication could not be set up. Please try again.';
-const CODE_REQUIRED = 'Please enter the code from your authenticator app.';
-const CODE_OR_BACKUP_REQUIRED =
-  'Please enter the code from your authenticator app, or a backup code.';
-const PASSWORD_REQUIRED = 'Please enter your current password.';
-
 /**
  * Two-factor sign-in with an authenticator app (TOTP, docs/architecture.md, Security): set up with
  * a QR code or the key typed by hand, turned on with a first code, then ten backup codes shown
  * once.
  */
 export function TwoFactor() {
+  const { t } = useTranslation('settings');
   const status = useTwoFactorStatus();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
 
   return (
-    <SettingsSection
-      title="Two-factor authentication"
-      description="A code from an authenticator app on your phone, asked after your password."
-    >
+    <SettingsSection title={t('twoFactor.title')} description={t('twoFactor.description')}>
       {backupCodes ? (
         <BackupCodes codes={backupCodes} onDone={() => setBackupCodes(null)} />
       ) : (
         <QueryState
           query={status}
-          loading={<ListLoading label="Loading two-factor authentication..." />}
-          failureMessage={(error) => errorMessage(error, LOAD_FAILED)}
+          loading={<ListLoading label={t('twoFactor.loading')} />}
+          failureMessage={(error) => errorMessage(error, t('twoFactor.loadFailed'))}
         >
           {({ enabled, backupCodesLeft }) =>
             enabled ? (
@@ -71,26 +63,29 @@ export function TwoFactor() {
 }
 
 function StatusLine({ isOn }: { isOn: boolean }) {
+  const { t } = useTranslation('settings');
   return (
     <p className="flex items-center gap-2 text-sm text-neutral-700 dark:text-neutral-300">
-      Status: <Badge tone={isOn ? 'sky' : 'neutral'}>{isOn ? 'On' : 'Off'}</Badge>
+      {t('twoFactor.status')}{' '}
+      <Badge tone={isOn ? 'sky' : 'neutral'}>{isOn ? t('twoFactor.on') : t('twoFactor.off')}</Badge>
     </p>
   );
 }
 
 function TwoFactorOff({ onSetup }: { onSetup: (setup: TwoFactorSetup) => void }) {
+  const { t } = useTranslation('settings');
   const setupMutation = useSetupTwoFactor();
   return (
     <div className="space-y-4">
       <StatusLine isOn={false} />
       {setupMutation.isError ? (
-        <Alert>{errorMessage(setupMutation.error, SETUP_FAILED)}</Alert>
+        <Alert>{errorMessage(setupMutation.error, t('twoFactor.setupFailed'))}</Alert>
       ) : null}
       <Button
         disabled={setupMutation.isPending}
         onClick={() => setupMutation.mutate(undefined, { onSuccess: onSetup })}
       >
-        {setupMutation.isPending ? 'Setting up...' : 'Set up'}
+        {setupMutation.isPending ? t('twoFactor.settingUp') : t('twoFactor.setUp')}
       </Button>
     </div>
   );
@@ -110,6 +105,7 @@ function SetupTwoFactor({
   onEnabled: (backupCodes: string[]) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('settings');
   const enable = useEnableTwoFactor();
   const codeRef = useRef<HTMLInputElement>(null);
   const [qrCode, setQrCode] = useState<string | null>(null);
@@ -137,7 +133,7 @@ function SetupTwoFactor({
     const input = codeRef.current;
     const code = input?.value.trim() ?? '';
     if (!code) {
-      setFieldError(CODE_REQUIRED);
+      setFieldError(t('twoFactor.codeRequired'));
       input?.focus();
       return;
     }
@@ -149,7 +145,7 @@ function SetupTwoFactor({
       ({ backupCodes }) => onEnabled(backupCodes),
       (error: unknown) => {
         if (error instanceof ApiError && error.code === ErrorCode.INVALID_CODE) {
-          setFieldError(error.message);
+          setFieldError(errorMessage(error, t('twoFactor.setupFailed')));
           enable.reset();
         }
         input?.select();
@@ -161,33 +157,33 @@ function SetupTwoFactor({
   return (
     <div className="space-y-5">
       <ol className="list-decimal space-y-2 pl-5 text-sm text-neutral-700 dark:text-neutral-300">
-        <li>Scan this QR code with your authenticator app, or enter the key by hand.</li>
-        <li>Enter the 6-digit code the app shows to turn two-factor authentication on.</li>
+        <li>{t('twoFactor.stepScan')}</li>
+        <li>{t('twoFactor.stepCode')}</li>
       </ol>
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
         {qrCode ? (
           <img
             src={qrCode}
-            alt="QR code for your authenticator app"
+            alt={t('twoFactor.qrAlt')}
             width={176}
             height={176}
             className="size-44 shrink-0 rounded-lg border border-neutral-200 bg-white dark:border-neutral-700"
           />
         ) : qrFailed ? (
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            The QR code could not be drawn; enter the key by hand.
+            {t('twoFactor.qrFailed')}
           </p>
         ) : (
           <div
             role="status"
             className="size-44 shrink-0 animate-pulse rounded-lg bg-neutral-200 dark:bg-neutral-800"
           >
-            <span className="sr-only">Drawing the QR code...</span>
+            <span className="sr-only">{t('twoFactor.qrDrawing')}</span>
           </div>
         )}
         <div className="min-w-0 space-y-2">
           <p className="text-sm font-medium text-neutral-800 dark:text-neutral-200" id={keyLabelId}>
-            Key for manual entry
+            {t('twoFactor.manualKey')}
           </p>
           <code
             aria-labelledby={keyLabelId}
@@ -200,19 +196,23 @@ function SetupTwoFactor({
             size="sm"
             onClick={() =>
               void copyText(setup.secret).then((ok) =>
-                ok ? toast.success('Key copied.') : toast.error('The key could not be copied.'),
+                ok
+                  ? toast.success(t('twoFactor.keyCopied'))
+                  : toast.error(t('twoFactor.keyCopyFailed')),
               )
             }
           >
-            Copy key
+            {t('twoFactor.copyKey')}
           </Button>
         </div>
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {enable.isError ? <Alert>{errorMessage(enable.error, SETUP_FAILED)}</Alert> : null}
+        {enable.isError ? (
+          <Alert>{errorMessage(enable.error, t('twoFactor.setupFailed'))}</Alert>
+        ) : null}
         <TextField
           ref={codeRef}
-          label="Code from the app"
+          label={t('twoFactor.codeFromApp')}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -223,10 +223,10 @@ function SetupTwoFactor({
         />
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="submit" disabled={enable.isPending}>
-            {enable.isPending ? 'Turning on...' : 'Turn on'}
+            {enable.isPending ? t('twoFactor.turningOn') : t('twoFactor.turnOn')}
           </Button>
           <Button variant="secondary" onClick={onCancel} disabled={enable.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
       </form>
@@ -236,6 +236,7 @@ function SetupTwoFactor({
 
 /** The ten backup codes, shown this once: copy or download them before leaving. */
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('settings');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const text = codes.join('\n');
@@ -246,14 +247,11 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
         tabIndex={-1}
         className="font-semibold text-neutral-900 focus:outline-none dark:text-white"
       >
-        Your backup codes
+        {t('twoFactor.backupCodesTitle')}
       </h3>
-      <Alert tone="success">
-        Two-factor authentication is on. Save these backup codes somewhere safe now: each works once
-        if you lose your phone, and they will not be shown again.
-      </Alert>
+      <Alert tone="success">{t('twoFactor.backupCodesNote')}</Alert>
       <ul
-        aria-label="Backup codes"
+        aria-label={t('twoFactor.backupCodes')}
         className="grid grid-cols-1 gap-2 rounded-lg bg-neutral-100 p-4 font-mono text-sm text-neutral-900 min-[400px]:grid-cols-2 dark:bg-neutral-800 dark:text-neutral-100"
       >
         {codes.map((code) => (
@@ -266,38 +264,39 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
           onClick={() =>
             void copyText(text).then((ok) =>
               ok
-                ? toast.success('Backup codes copied.')
-                : toast.error('The codes could not be copied.'),
+                ? toast.success(t('twoFactor.codesCopied'))
+                : toast.error(t('twoFactor.codesCopyFailed')),
             )
           }
         >
-          Copy
+          {t('copy')}
         </Button>
         <Button
           variant="secondary"
           onClick={() => downloadText('moneta-backup-codes.txt', `${text}\n`)}
         >
-          Download
+          {t('twoFactor.download')}
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('twoFactor.saved')}</Button>
       </div>
     </div>
   );
 }
 
 function TwoFactorOn({ backupCodesLeft }: { backupCodesLeft: number }) {
+  const { t } = useTranslation('settings');
   const [isTurningOff, setIsTurningOff] = useState(false);
   return (
     <div className="space-y-4">
       <StatusLine isOn />
       <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        {backupCodesLeft === 1 ? '1 backup code left.' : `${backupCodesLeft} backup codes left.`}
+        {t('twoFactor.backupCodesLeft', { count: backupCodesLeft })}
       </p>
       {isTurningOff ? (
         <DisableTwoFactor onClose={() => setIsTurningOff(false)} />
       ) : (
         <Button variant="secondary" onClick={() => setIsTurningOff(true)}>
-          Turn off
+          {t('twoFactor.turnOff')}
         </Button>
       )}
     </div>
@@ -305,6 +304,7 @@ function TwoFactorOn({ backupCodesLeft }: { backupCodesLeft: number }) {
 }
 
 function DisableTwoFactor({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('settings');
   const disable = useDisableTwoFactor();
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -317,8 +317,8 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
     const password = passwordRef.current?.value ?? '';
     const code = codeRef.current?.value.trim() ?? '';
     const found = {
-      password: password ? undefined : PASSWORD_REQUIRED,
-      code: code ? undefined : CODE_OR_BACKUP_REQUIRED,
+      password: password ? undefined : t('validation.currentPasswordRequired'),
+      code: code ? undefined : t('twoFactor.codeOrBackupRequired'),
     };
     setErrors(found);
     if (found.password || found.code) {
@@ -328,18 +328,19 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
     disable.mutate(
       { password, code },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
+        // The server's "Two-factor sign-in is off." in the user's language.
+        onSuccess: () => {
+          toast.success(t('twoFactor.turnedOff'));
           onClose();
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           if (error.code === ErrorCode.WRONG_PASSWORD) {
-            setErrors({ password: error.message });
+            setErrors({ password: errorMessage(error, t('twoFactor.disableFailed')) });
             passwordRef.current?.focus();
             disable.reset();
           } else if (error.code === ErrorCode.INVALID_CODE) {
-            setErrors({ code: error.message });
+            setErrors({ code: errorMessage(error, t('twoFactor.disableFailed')) });
             codeRef.current?.focus();
             disable.reset();
           }
@@ -349,18 +350,21 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Turn off two-factor">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label={t('twoFactor.turnOffTwoFactor')}
+    >
       <p className="text-sm text-neutral-700 dark:text-neutral-300">
-        Confirm with your password and a code from your app (or a backup code).
+        {t('twoFactor.disableIntro')}
       </p>
       {disable.isError ? (
-        <Alert>
-          {errorMessage(disable.error, 'Two-factor authentication could not be turned off.')}
-        </Alert>
+        <Alert>{errorMessage(disable.error, t('twoFactor.disableFailed'))}</Alert>
       ) : null}
       <PasswordInput
         ref={passwordRef}
-        label="Password"
+        label={t('twoFactor.password')}
         name="password"
         autoComplete="current-password"
         required
@@ -368,7 +372,7 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
       />
       <TextField
         ref={codeRef}
-        label="Code"
+        label={t('twoFactor.code')}
         name="code"
         autoComplete="one-time-code"
         maxLength={64}
@@ -378,10 +382,10 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
       />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" variant="danger" disabled={disable.isPending}>
-          {disable.isPending ? 'Turning off...' : 'Turn off two-factor'}
+          {disable.isPending ? t('twoFactor.turningOff') : t('twoFactor.turnOffTwoFactor')}
         </Button>
         <Button variant="secondary" onClick={onClose} disabled={disable.isPending}>
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     </form>

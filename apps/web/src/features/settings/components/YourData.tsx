@@ -1,28 +1,38 @@
 import type { RestoreResult } from '@moneta/shared/export-schemas';
+import type { TFunction } from 'i18next';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useDownloadExport } from '../api/export-data';
 import { useRestoreExport } from '../api/restore-export';
 
-const COUNT_LABELS: Array<[keyof RestoreResult['counts'], string]> = [
-  ['accounts', 'accounts'],
-  ['transactions', 'transactions'],
-  ['transfers', 'transfers'],
-  ['categories', 'categories'],
-  ['budgets', 'budgets'],
-  ['recurring', 'recurring transactions'],
-  ['rules', 'rules'],
-  ['rates', 'exchange rates'],
-  ['receipts', 'receipts'],
+/** The restored counts, in this order; each is a plural message `yourData.counts.<key>`. */
+const COUNT_KEYS: Array<keyof RestoreResult['counts']> = [
+  'accounts',
+  'transactions',
+  'transfers',
+  'categories',
+  'budgets',
+  'recurring',
+  'rules',
+  'rates',
+  'receipts',
 ];
 
-function restoredSummary(result: RestoreResult): string {
-  return COUNT_LABELS.map(([key, label]) => `${result.counts[key]} ${label}`).join(', ');
+/** "3 accounts, 12 transactions, …": a list of counted nouns, its separator the language's own. */
+function restoredSummary(result: RestoreResult, t: TFunction): string {
+  return COUNT_KEYS.map((key) =>
+    t(`settings:yourData.counts.${key}`, { count: result.counts[key] }),
+  ).join(t('settings:yourData.listSeparator'));
 }
 
 /** "Your data": everything of the user as one zip, and a zip restored into an empty account. */
 export function YourData() {
+  const { t } = useTranslation('settings');
+  const format = useFormat();
   const download = useDownloadExport();
   const restore = useRestoreExport();
   const input = useRef<HTMLInputElement>(null);
@@ -58,11 +68,10 @@ export function YourData() {
       className="rounded-2xl border border-neutral-200 bg-white p-4 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <h2 id="your-data-heading" className="text-lg font-semibold text-neutral-900 dark:text-white">
-        Your data
+        {t('yourData.title')}
       </h2>
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
-        One zip with all your accounts, transactions, transfers, budgets, recurring transactions,
-        rules and receipts, which another Moneta can restore.
+        {t('yourData.description')}
       </p>
       <div className="mt-4 flex flex-col gap-4">
         <div>
@@ -71,11 +80,13 @@ export function YourData() {
             onClick={() => download.mutate()}
             disabled={download.isPending}
           >
-            {download.isPending ? 'Preparing your data...' : 'Download all my data'}
+            {download.isPending ? t('yourData.preparing') : t('yourData.download')}
           </Button>
           {download.isError && (
             <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
-              The download failed: {download.error.message}
+              {t('yourData.downloadFailed', {
+                reason: errorMessage(download.error, download.error.message),
+              })}
             </p>
           )}
         </div>
@@ -84,10 +95,10 @@ export function YourData() {
             htmlFor="restore-file"
             className="block text-sm font-medium text-neutral-900 dark:text-white"
           >
-            Restore from a Moneta export
+            {t('yourData.restoreLabel')}
           </label>
           <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-            Only into an account without transactions, such as a new one.
+            {t('yourData.restoreHint')}
           </p>
           <input
             ref={input}
@@ -101,28 +112,32 @@ export function YourData() {
           {restore.isPending && (
             <p role="status" className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
               {isSending
-                ? `Sending the export... ${Math.round(progress * 100)}%`
-                : 'Restoring your data...'}
+                ? t('yourData.sending', { percent: format.percent(progress) })
+                : t('yourData.restoring')}
             </p>
           )}
           {restore.isSuccess && (
             <p role="status" className="mt-2 text-sm text-green-700 dark:text-green-300">
-              Restored {restoredSummary(restore.data)}.
+              {t('yourData.restored', { summary: restoredSummary(restore.data, t) })}
             </p>
           )}
           {restore.isError && (
             <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
-              Nothing was restored: {restore.error.message}
+              {t('yourData.restoreFailed', {
+                reason: errorMessage(restore.error, restore.error.message),
+              })}
             </p>
           )}
         </div>
       </div>
       <ConfirmDialog
         isOpen={file !== null && !restore.isPending}
-        title="Restore this export?"
-        description={`Everything in ${file?.name ?? 'the file'} will be added to this account. This can take a few minutes for a large export.`}
-        confirmLabel="Restore"
-        busyLabel="Restoring..."
+        title={t('yourData.confirmTitle')}
+        description={t('yourData.confirmDescription', {
+          file: file?.name ?? t('yourData.theFile'),
+        })}
+        confirmLabel={t('yourData.restore')}
+        busyLabel={t('yourData.restoringShort')}
         tone="primary"
         onConfirm={confirm}
         onCancel={cancel}
