@@ -35,6 +35,11 @@ const SCREENS: { path: string; scope: string; ready: (page: Page) => Promise<voi
     scope: 'main form, main aside ul, section[aria-labelledby="faq-heading"] > div:last-child',
     ready: (page) => expect(page.locator('main form')).toBeVisible(),
   },
+  {
+    path: '/no-such-page',
+    scope: 'body',
+    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
 ];
 
 /**
@@ -108,6 +113,8 @@ const ENGLISH = [
   'Support hours',
   'Is Moneta free to use?',
   'How do I delete my account?',
+  'Page not found',
+  'Back to home',
 ];
 
 async function visibleText(page: Page, selector: string): Promise<string> {
@@ -226,6 +233,11 @@ test('a German browser is offered German, sees German formats, and can switch to
     const left = ENGLISH.filter((word) => text.includes(word));
     expect(left, `English left on ${screen.path}`).toEqual([]);
     expect(await clippedButtons(page), `clipped on ${screen.path}`).toEqual([]);
+    // Nothing wider than the 360-px screen (a header button pushed past it, say).
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${screen.path} is wider than the screen`).toBeLessThanOrEqual(0);
     await page.screenshot({
       path: `test-results/i18n-ja${screen.path === '/' ? '-landing' : screen.path.replace('/', '-')}-360.png`,
       fullPage: true,

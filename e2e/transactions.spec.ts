@@ -258,12 +258,13 @@ test('exports the filtered transactions as CSV', async ({ page, request }) => {
   expect(file.suggestedFilename()).toBe('moneta_transactions.csv');
   const csv = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trim().split(/\r?\n/);
-  // The SPEC's six columns, then the account, the amount's currency and its base amount.
-  expect(lines[0]).toBe('Date,Type,Name,Category,Amount,Note,Account,Currency,Base amount');
+  // The SPEC's six columns, then the account, the amount's currency, its base amount, and the
+  // part of a split transaction a row is (none here).
+  expect(lines[0]).toBe('Date,Type,Name,Category,Amount,Note,Account,Currency,Base amount,Split');
   expect(lines).toContain(
-    '2026-03-04,Expense,"Dinner, with ""friends""",Food,42.50,,Main,USD,42.50',
+    '2026-03-04,Expense,"Dinner, with ""friends""",Food,42.50,,Main,USD,42.50,',
   );
-  expect(lines).toContain('2026-03-05,Income,Pay,Salary,3000.00,,Main,USD,3000.00');
+  expect(lines).toContain('2026-03-05,Income,Pay,Salary,3000.00,,Main,USD,3000.00,');
 
   await transactions.type.selectOption('Expense');
   await expect(transactions.rows).toHaveCount(1);

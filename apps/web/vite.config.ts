@@ -9,6 +9,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pageChunkGroups } from './build/page-chunks.ts';
 import { pagePreloads } from './build/page-preloads.ts';
+import { reactI18nextAlone } from './build/react-i18next-alone.ts';
 
 // country-flag-icons exports its flags as React components (JavaScript in the bundle) but not
 // as the SVG files it ships; this alias lets `@flags/US.svg?no-inline` load them as files.
@@ -21,6 +22,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    reactI18nextAlone(),
     // The installable app (docs/architecture.md, Web app). injectManifest: src/sw.ts is our own
     // worker (it also receives shared files), Workbox only fills in the list of files to precache.
     VitePWA({
@@ -103,6 +105,13 @@ export default defineConfig({
         // pages first, so that they never load the signed-in pages' code (build/page-chunks.ts).
         codeSplitting: {
           groups: pageChunkGroups([
+            // What the landing and sign-in pages share (logo, theme toggle, icons): the sign-in
+            // page no longer loads the landing page's own code (its layout, preview, cards).
+            {
+              name: 'public',
+              routes: ['src/app/routes/landing.tsx', 'src/app/routes/auth/login.tsx'],
+              sharedOnly: true,
+            },
             { name: 'landing', routes: ['src/app/routes/landing.tsx'] },
             { name: 'sign-in', routes: ['src/app/routes/auth/login.tsx'] },
             { name: 'shell', routes: ['src/app/routes/app/root.tsx'] },

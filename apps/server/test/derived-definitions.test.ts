@@ -18,6 +18,11 @@ const CHANGED_SINCE_THE_MIGRATIONS: readonly string[] = [
   'account_balances_after_transfers_insert',
   'account_balances_after_transfers_update',
   'account_balances_after_transfers_delete',
+  // Split transactions count in their parts' categories (transaction-splits.ts, issue 29).
+  'transaction_totals_after_insert',
+  'transaction_totals_after_update',
+  'transaction_totals_after_delete',
+  'transaction_daily_totals_after_change',
 ];
 
 /**
@@ -30,6 +35,10 @@ const MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'moneta_exchange_rate_days_refresh',
   'exchange_rate_days_after_change',
   'exchange_rate_days_after_truncate',
+  'transaction_splits_after_insert',
+  'transaction_splits_after_delete',
+  'transaction_splits_after_update',
+  'transactions_splits_after_delete',
 ];
 
 /** Triggers only the derived files make: those that keep exchange_rate_days. */
@@ -38,6 +47,10 @@ const TRIGGERS_MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'exchange_rate_days_update',
   'exchange_rate_days_delete',
   'exchange_rate_days_truncate',
+  'transaction_splits_insert',
+  'transaction_splits_delete',
+  'transaction_splits_update',
+  'transactions_splits_delete',
 ];
 
 const databases: Array<Awaited<ReturnType<typeof createMigrationDatabase>>> = [];

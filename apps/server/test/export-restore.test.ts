@@ -126,6 +126,19 @@ async function fillAlice() {
     isIncome: true,
     accountId: main._id,
   });
+  // A split expense: its parts travel in splits.jsonl.
+  await ok(alice, 'POST', '/api/transactions', {
+    name: 'Market run',
+    category: 'Food',
+    cost: 84.5,
+    addedOn: '2026-01-09',
+    isIncome: false,
+    accountId: main._id,
+    splits: [
+      { category: 'Household', amount: 20, note: 'soap' },
+      { category: 'Food', amount: 64.5 },
+    ],
+  });
   await ok(alice, 'POST', '/api/transactions', {
     name: 'Croissant',
     category: 'Food',
@@ -259,6 +272,7 @@ function comparable(files: Record<string, Uint8Array>) {
       'goals.jsonl',
       'attachments.jsonl',
       'saved-filters.jsonl',
+      'splits.jsonl',
     ].map((name) => [name, sorted(name)]),
   );
 }
@@ -324,6 +338,25 @@ describe('GET /api/export', () => {
     expect(shas).toContain(hash(receiptPng));
     expect(shas).toContain(hash(receiptPdf));
     expect(manifest.counts.attachments).toBe(2);
+    expect(manifest.counts.splits).toBe(2);
+    const transactionNames = new Map(
+      linesOf(files, 'transactions.jsonl').map((t) => [t.id, t.name]),
+    );
+    expect(
+      linesOf(files, 'splits.jsonl').map((part) => ({
+        ...part,
+        transactionId: transactionNames.get(part.transactionId),
+      })),
+    ).toEqual([
+      {
+        transactionId: 'Market run',
+        position: 0,
+        category: 'Household',
+        amountCents: 2000,
+        note: 'soap',
+      },
+      { transactionId: 'Market run', position: 1, category: 'Food', amountCents: 6450, note: null },
+    ]);
     expect(receiptFiles(files, 'attachments/')).toEqual(
       [hash(attachedJpg), hash(attachedPdf)].sort(),
     );
@@ -373,6 +406,18 @@ describe('POST /api/export/restore', () => {
     expect(comparable(restored)).toEqual(comparable(original));
     expect(receiptFiles(restored)).toEqual(receiptFiles(original));
     expect(receiptFiles(restored, 'attachments/')).toEqual(receiptFiles(original, 'attachments/'));
+    // The split expense comes back split, its parts in order.
+    const market = (
+      await ok<{ transactions: { splits?: unknown }[] }>(
+        carol,
+        'GET',
+        '/api/transactions?search=Market%20run&limit=1',
+      )
+    ).transactions[0]!;
+    expect(market.splits).toEqual([
+      { category: 'Household', amount: 20, note: 'soap' },
+      { category: 'Food', amount: 64.5, note: null },
+    ]);
     // Hidden stays hidden; the built-in is not made a custom category.
     const categories = await ok<{ name: string; isBuiltIn: boolean; hidden: boolean }[]>(
       carol,
@@ -551,6 +596,21 @@ describe('POST /api/export/restore', () => {
       const name = Object.keys(good).find((entry) => entry.startsWith('attachments/'))!;
       return expectRefused(
         zipSync({ ...good, [name]: strToU8('%PDF-1.4 not the same file') }),
+        'EXPORT_DAMAGED',
+      );
+    });
+
+    it('split parts that do not add up to their transaction', () => {
+      const splits = new TextDecoder()
+        .decode(good['splits.jsonl'])
+        .replace('"amountCents":2000', '"amountCents":2001');
+      return expectRefused(zipSync({ ...good, 'splits.jsonl': strToU8(splits) }), 'EXPORT_DAMAGED');
+    });
+
+    it('a split of one part', () => {
+      const [first] = new TextDecoder().decode(good['splits.jsonl']).trim().split('\n');
+      return expectRefused(
+        zipSync({ ...good, 'splits.jsonl': strToU8(`${first}\n`) }),
         'EXPORT_DAMAGED',
       );
     });

@@ -3,7 +3,8 @@
 // each written to its app's format as that app's code and documentation define it. Each is
 // recognised by its header and read without a mapping: one statement per account it names
 // (matched by name or created), categories kept, signs right, transfers made one transfer,
-// splits kept as one transaction per part. Expected figures are worked out by hand from the files.
+// splits kept as one split transaction with its parts. Expected figures are worked out by hand from
+// the files.
 import type {
   Account,
   Import,
@@ -103,7 +104,7 @@ async function movementCents(user: SignedUpUser, accountName: string): Promise<n
 }
 
 describe('a YNAB register export', () => {
-  it('is read by its header: accounts by name or new, "Group: Category" kept, transfers paired, split parts kept', async () => {
+  it('is read by its header: accounts by name or new, "Group: Category" kept, transfers paired, a split kept whole', async () => {
     const user = await signUp(context.app, { setup: true });
     // Named in another case: YNAB's "Checking" finds it.
     const checking = await ok<Account>(user, 'POST', '/api/accounts', {
@@ -117,24 +118,39 @@ describe('a YNAB register export', () => {
     expect(statementsOf(imported)).toEqual([
       { name: 'Checking', rowCount: 6, currency: null, isNew: false },
       { name: 'Savings', rowCount: 2, currency: null, isNew: true },
-      { name: 'Visa Card', rowCount: 4, currency: null, isNew: true },
+      { name: 'Visa Card', rowCount: 3, currency: null, isNew: true },
     ]);
     expect(imported.statements[0]!.accountId).toBe(checking._id);
     expect(imported.statements[0]!.matchedBy).toBe('name');
     expect(imported.statements[2]!.type).toBe('credit');
-    // 12 rows: two transfers (four rows) paired; the $40 refund and the $40 fuel are not.
-    expect(imported.counts).toEqual({ new: 8, duplicate: 0, problem: 0, transfer: 4 });
+    // 12 records, 11 rows (the split's two records are one): two transfers (four rows) paired;
+    // the $40 refund and the $40 fuel are not.
+    expect(imported.counts).toEqual({ new: 7, duplicate: 0, problem: 0, transfer: 4 });
     expect(imported.transferPairs).toBe(2);
 
+    // The split is one row: the parts' sum, the largest part's category, the parts' memos.
     const rows = await rowsOf(user, imported._id);
     const costco = rows.filter((row) => row.name === 'Costco');
-    expect(costco.map((row) => [row.amount, row.isIncome, row.category, row.note])).toEqual([
-      [120, false, 'Everyday Expenses: Groceries', 'food'],
-      [35.5, false, 'Household: Supplies', 'paper towels'],
+    expect(
+      costco.map((row) => [row.amount, row.isIncome, row.category, row.note, row.splits]),
+    ).toEqual([
+      [
+        120 + 35.5,
+        false,
+        'Everyday Expenses: Groceries',
+        null,
+        [
+          { category: 'Everyday Expenses: Groceries', amount: 120, note: 'food' },
+          { category: 'Household: Supplies', amount: 35.5, note: 'paper towels' },
+        ],
+      ],
     ]);
+    expect(rows.filter((row) => row.name !== 'Costco').every((row) => !('splits' in row))).toBe(
+      true,
+    );
 
     const result = await commit(user, imported._id);
-    expect(result).toMatchObject({ created: 8, transfers: 2, skippedProblems: 0 });
+    expect(result).toMatchObject({ created: 7, transfers: 2, skippedProblems: 0 });
     expect(await ledger(user)).toEqual({
       checking: [
         '2026-03-01 Starting Balance 2500 [Inflow: Ready to Assign]',
@@ -144,8 +160,7 @@ describe('a YNAB register export', () => {
       ],
       Savings: ['2026-03-15 Interest 1.25 [Inflow: Ready to Assign]'],
       'Visa Card': [
-        '2026-03-07 Costco -120 [Everyday Expenses: Groceries]',
-        '2026-03-07 Costco -35.5 [Household: Supplies]',
+        '2026-03-07 Costco -155.5 [Everyday Expenses: Groceries]',
         '2026-03-20 Zara 40 [Shopping: Clothes]',
       ],
     });
@@ -217,24 +232,20 @@ describe('a YNAB register export', () => {
 });
 
 describe('an Actual Budget export', () => {
-  it('pairs transfer payees, imports split parts and not their parent, keeps signs and categories', async () => {
+  it('pairs transfer payees, imports a split as one transaction with its parts, keeps signs and categories', async () => {
     const user = await signUp(context.app, { setup: true });
     const imported = await upload(user, 'actual-export.csv');
     expect(imported.sourceApp).toBe('actual');
     expect(statementsOf(imported)).toEqual([
-      { name: 'Checking', rowCount: 5, currency: null, isNew: true },
+      { name: 'Checking', rowCount: 4, currency: null, isNew: true },
       { name: 'Savings', rowCount: 2, currency: null, isNew: true },
       { name: 'Credit Card', rowCount: 2, currency: null, isNew: true },
     ]);
-    expect(imported.counts).toEqual({ new: 5, duplicate: 0, problem: 0, transfer: 4 });
+    expect(imported.counts).toEqual({ new: 4, duplicate: 0, problem: 0, transfer: 4 });
     expect(imported.transferPairs).toBe(2);
     await commit(user, imported._id);
     expect(await ledger(user)).toEqual({
-      Checking: [
-        '2026-03-01 Employer Inc 2500 [Income]',
-        '2026-03-04 Target -25.5 [Personal Care]',
-        '2026-03-04 Target -50 [Groceries]',
-      ],
+      Checking: ['2026-03-01 Employer Inc 2500 [Income]', '2026-03-04 Target -75.5 [Groceries]'],
       'Credit Card': ['2026-03-06 Shell -45.12 [Gas]'],
       Savings: ['2026-03-31 Bank 1.07 [Income]'],
     });
@@ -244,8 +255,17 @@ describe('an Actual Budget export', () => {
     ]);
     expect(await movementCents(user, 'Checking')).toBe(250000 - 40000 - 7550 - 4512);
     expect(await movementCents(user, 'Credit Card')).toBe(0);
-    const notes = (await transactionsOf(user)).map((transaction) => transaction.note).sort();
-    expect(notes).toContain('shampoo');
+    // The parent's note is the transaction's, each part's its own, the markers taken off.
+    const target = (await transactionsOf(user)).find((row) => row.name === 'Target');
+    expect(target).toMatchObject({
+      cost: 50 + 25.5,
+      note: 'weekly run',
+      splits: [
+        { category: 'Groceries', amount: 50, note: null },
+        { category: 'Personal Care', amount: 25.5, note: 'shampoo' },
+      ],
+    });
+    const notes = (await transactionsOf(user)).map((transaction) => transaction.note);
     expect(notes.some((note) => note?.includes('SPLIT'))).toBe(false);
   });
 });
@@ -324,6 +344,133 @@ describe('a Firefly III export', () => {
     expect(await movementCents(user, 'Girokonto')).toBe(
       100000 - 4250 + 280000 - 50000 - 100000 - 395 - 899,
     );
+  });
+});
+
+describe('splits kept where the file has them', () => {
+  const YNAB_HEADER =
+    '"Account","Flag","Date","Payee","Category Group/Category","Category Group","Category","Memo","Outflow","Inflow","Cleared"';
+  /** A YNAB record of the Visa account on 17 March 2026 (month first, as the date says). */
+  const ynabRow = (payee: string, category: string, memo: string, out: string, inflow = '$0.00') =>
+    `"Visa","","03/17/2026","${payee}","${category}","","","${memo}",${out},${inflow},"Cleared"`;
+  const splitFile = [
+    YNAB_HEADER,
+    ynabRow('Market', 'Food: Groceries', 'Split (1/3) veg', '$12.30'),
+    ynabRow('Market', 'Home: Cleaning', 'Split (2/3)', '$7.05'),
+    ynabRow('Market', 'Food: Groceries', 'Split (3/3) bread', '$2.10'),
+    ynabRow('Bakery', 'Food: Groceries', '', '$3.00'),
+  ].join('\n');
+  const parts = [
+    { category: 'Food: Groceries', cents: 1230, note: 'veg' },
+    { category: 'Home: Cleaning', cents: 705, note: null },
+    { category: 'Food: Groceries', cents: 210, note: 'bread' },
+  ];
+  const totalCents = parts.reduce((sum, part) => sum + part.cents, 0);
+
+  it('commits one split transaction counted per part, found again as a duplicate, and undone whole', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const imported = await upload(user, 'Register.csv', Buffer.from(splitFile));
+    expect(imported.counts).toEqual({ new: 2, duplicate: 0, problem: 0, transfer: 0 });
+    const [market] = (await rowsOf(user, imported._id)).filter((row) => row.name === 'Market');
+    expect(market).toMatchObject({
+      index: 0,
+      amount: totalCents / 100,
+      category: 'Food: Groceries',
+      splits: parts.map((part) => ({
+        category: part.category,
+        amount: part.cents / 100,
+        note: part.note,
+      })),
+    });
+
+    expect(await commit(user, imported._id)).toMatchObject({ created: 2 });
+    const created = (await transactionsOf(user)).find((row) => row.name === 'Market')!;
+    expect(created).toMatchObject({
+      cost: totalCents / 100,
+      category: 'Food: Groceries',
+      splits: market!.splits,
+    });
+    // Each part counts in its own category: the report adds parts of one category up.
+    const report = await ok<{ categories: Array<{ name: string; total: number }> }>(
+      user,
+      'GET',
+      '/api/reports/categories?from=2026-03-01&to=2026-03-31&isIncome=false',
+    );
+    const byCategory = (name: string) =>
+      parts.filter((part) => part.category === name).reduce((sum, part) => sum + part.cents, 0);
+    expect(
+      Object.fromEntries(report.categories.map((row) => [row.name, Math.round(row.total * 100)])),
+    ).toEqual({
+      'Food: Groceries': byCategory('Food: Groceries') + 300,
+      'Home: Cleaning': byCategory('Home: Cleaning'),
+    });
+
+    // The same file again: the split row is the transaction it made.
+    const again = await upload(user, 'Register.csv', Buffer.from(splitFile));
+    expect(again.counts).toEqual({ new: 0, duplicate: 2, problem: 0, transfer: 0 });
+    const [marketAgain] = (await rowsOf(user, again._id)).filter((row) => row.name === 'Market');
+    expect(marketAgain).toMatchObject({ status: 'duplicate', duplicateOf: created._id });
+    await ok(user, 'DELETE', `/api/imports/${again._id}`);
+
+    // Undo takes the transaction and its parts away, and the totals with them.
+    await ok(user, 'DELETE', `/api/imports/${imported._id}`);
+    expect(await transactionsOf(user)).toEqual([]);
+    const left = await context.database.pool.query(
+      'SELECT (SELECT count(*)::int FROM transaction_splits WHERE user_id = $1) AS parts, (SELECT count(*)::int FROM transaction_totals WHERE user_id = $1 AND transaction_count > 0) AS totals',
+      [user.id],
+    );
+    expect(left.rows).toEqual([{ parts: 0, totals: 0 }]);
+  });
+
+  it('refuses a category chosen for a split row, changing nothing', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const imported = await upload(user, 'Register.csv', Buffer.from(splitFile));
+    const response = await call(user, 'POST', `/api/imports/${imported._id}/commit`, {
+      rows: [{ index: 0, category: 'Shopping' }],
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Row 1 is split in the file: its parts keep their own categories.',
+    });
+    expect(await transactionsOf(user)).toEqual([]);
+    const after = await ok<Import>(user, 'GET', `/api/imports/${imported._id}`);
+    expect(after.status).toBe('preview');
+    // Its own category (the largest part's) may be sent back as it is, and the row left out.
+    const committed = await commit(user, imported._id, {
+      rows: [
+        { index: 0, category: 'Food: Groceries' },
+        { index: 1, include: false },
+      ],
+    });
+    expect(committed).toMatchObject({ created: 1 });
+    expect((await transactionsOf(user))[0]).toMatchObject({
+      name: 'Market',
+      splits: parts.map((part) => expect.objectContaining({ amount: part.cents / 100 })),
+    });
+  });
+
+  it('keeps parts as rows of their own when they cannot be one transaction', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const file = [
+      YNAB_HEADER,
+      // A part missing: 1/2 without 2/2.
+      ynabRow('Alone', 'Food: Groceries', 'Split (1/2) half', '$4.00'),
+      ynabRow('Other', 'Food: Groceries', '', '$1.00'),
+      // Parts of both directions: a purchase with a refund inside.
+      ynabRow('Mixed', 'Food: Groceries', 'Split (1/2)', '$9.00'),
+      ynabRow('Mixed', 'Shopping: Returns', 'Split (2/2)', '$0.00', '$2.50'),
+    ].join('\n');
+    const imported = await upload(user, 'Register.csv', Buffer.from(file));
+    const rows = await rowsOf(user, imported._id);
+    expect(
+      rows.map((row) => [row.name, row.amount, row.isIncome, row.note, 'splits' in row]),
+    ).toEqual([
+      ['Alone', 4, false, 'half', false],
+      ['Other', 1, false, null, false],
+      ['Mixed', 9, false, null, false],
+      ['Mixed', 2.5, true, null, false],
+    ]);
   });
 });
 

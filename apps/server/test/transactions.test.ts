@@ -756,8 +756,19 @@ describe('GET /api/transactions/export', () => {
     );
     const rows = parse(response.rawPayload, { bom: true }) as string[][];
     expect(rows).toEqual([
-      ['Date', 'Type', 'Name', 'Category', 'Amount', 'Note', 'Account', 'Currency', 'Base amount'],
-      ['2026-01-03', 'Income', 'Café ☕', 'Salary', '10.00', '', 'Main', 'USD', '10.00'],
+      [
+        'Date',
+        'Type',
+        'Name',
+        'Category',
+        'Amount',
+        'Note',
+        'Account',
+        'Currency',
+        'Base amount',
+        'Split',
+      ],
+      ['2026-01-03', 'Income', 'Café ☕', 'Salary', '10.00', '', 'Main', 'USD', '10.00', ''],
       [
         '2026-01-02',
         'Expense',
@@ -768,8 +779,9 @@ describe('GET /api/transactions/export', () => {
         'Main',
         'USD',
         '1234.50',
+        '',
       ],
-      ['2026-01-01', 'Expense', "'+SUM(A1)", "'@risk", '3.50', "'-1", 'Main', 'USD', '3.50'],
+      ['2026-01-01', 'Expense', "'+SUM(A1)", "'@risk", '3.50', "'-1", 'Main', 'USD', '3.50', ''],
     ]);
   });
 

@@ -1,4 +1,4 @@
-// Migration 0029 (users.locale) on a database that already holds users: each gets en-US, the
+// Migration 0030 (users.locale) on a database that already holds users: each gets en-US, the
 // SPEC's format they were shown until then, and keeps everything else.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -14,11 +14,11 @@ afterAll(async () => {
   await migration.drop();
 });
 
-describe('migration 0029: user locale', () => {
+describe('migration 0030: user locale', () => {
   it('gives every existing user en-US and changes nothing else of theirs', async () => {
     const pool = new pg.Pool({ connectionString: migration.url, max: 2 });
     try {
-      await runMigrations(pool, await migration.migrationsBefore('0029_user_locale'));
+      await runMigrations(pool, await migration.migrationsBefore('0030_user_locale'));
       const users = [
         { id: randomUUID(), currency: 'EUR', zone: 'Europe/Berlin', setup: true },
         { id: randomUUID(), currency: 'JPY', zone: 'Asia/Tokyo', setup: true },

@@ -2,8 +2,12 @@ import type { Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
-/** A chunk for what the given route modules load up front and no earlier part has taken. */
-export type PagePart = { name: string; routes: string[] };
+/**
+ * A chunk for what the given route modules load up front and no earlier part has taken; with
+ * `sharedOnly`, only what every one of them loads (the modules two first pages have in common,
+ * so that neither loads the other's own code to get them).
+ */
+export type PagePart = { name: string; routes: string[]; sharedOnly?: boolean };
 
 /**
  * Chunk groups for the pages a visit starts on. Rolldown's automatic splitting makes a chunk for
@@ -29,7 +33,11 @@ export function pageChunkGroups(parts: PagePart[]): Rolldown.CodeSplittingGroup[
     const taken = staticClosure(infoOf, [entry]);
     const result = new Map<string, string>();
     for (const part of parts) {
-      for (const id of staticClosure(infoOf, part.routes.map(byEnding))) {
+      const closures = part.routes.map((route) => staticClosure(infoOf, [byEnding(route)]));
+      const ids = part.sharedOnly
+        ? [...closures[0]!].filter((id) => closures.every((closure) => closure.has(id)))
+        : closures.flatMap((closure) => [...closure]);
+      for (const id of ids) {
         if (taken.has(id) || id.includes('/src/app/routes/')) continue;
         taken.add(id);
         result.set(id, part.name);

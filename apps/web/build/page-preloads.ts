@@ -35,6 +35,13 @@ export const PAGE_PREFETCHES: Record<string, string[]> = {
  * module without a schema (packages/shared/src/idempotency.ts).
  */
 export const PAGES_WITHOUT_VALIDATION = ['/', '/login', '/dashboard'];
+
+/**
+ * Modules main.tsx imports at boot, beside the page's code, and awaits before the first render:
+ * i18next and the English messages (every language falls back to them). Preloaded by every
+ * first page, so that they download with the entry rather than after it has run.
+ */
+export const BOOT_MODULES = ['src/lib/i18n/i18n.ts', 'src/locales/en/index.ts'];
 const VALIDATION_MODULE = /\/node_modules\/zod\/v4\/(core|classic)\/schemas\.js$/;
 
 /**
@@ -72,11 +79,23 @@ export function pagePreloads(
           if (!chunk) this.error(`page-preloads: no chunk for ${module} (page ${path}).`);
           return chunk.fileName;
         };
+        // A chunk Rolldown shares between importers has no facade module: found by its modules.
+        const bootFiles = staticClosure(
+          bundle,
+          BOOT_MODULES.map((module) => {
+            const chunk = chunks.find((candidate) =>
+              candidate.moduleIds.some((id) => id.endsWith(`/${module}`)),
+            );
+            if (!chunk) this.error(`page-preloads: no chunk holds ${module}.`);
+            return chunk.fileName;
+          }),
+        );
         for (const [path, modules] of Object.entries(pages)) {
           const pageFiles = staticClosure(
             bundle,
             modules.map((module) => chunkOf(module, path)),
           );
+          for (const file of bootFiles) pageFiles.add(file);
           if (PAGES_WITHOUT_VALIDATION.includes(path)) {
             const loadsValidation = [...preloaded, ...pageFiles].find((file) => {
               const chunk = bundle[file];

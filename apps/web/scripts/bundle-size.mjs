@@ -84,6 +84,24 @@ for (const [route, keys] of Object.entries(FIRST_PAGES)) {
   if (isOver) overBudget.push(`${route} by ${(size.brKb - budgetKb).toFixed(1)} kB`);
   lines.push(row(route, size, `${budgetKb} kB ${isOver ? 'OVER BUDGET' : 'ok'}`));
 }
+// Not in the figures above, and not budgeted: what main.tsx loads beside the page's code, as
+// chunks of their own, before the first render (docs/decisions.md, "Languages and formats").
+const i18nKey = Object.keys(manifest).find((key) => manifest[key].name === 'i18n');
+const messagesKb = (language) => {
+  const key = `src/locales/${language}/index.ts`;
+  return manifest[key] ? servedSize(manifest[key].file, '.br') / 1000 : 0;
+};
+if (i18nKey) {
+  const i18nFiles = [...staticClosure([i18nKey])].filter(
+    (file) => !staticClosure([entryKey]).has(file),
+  );
+  const i18nKb = i18nFiles.reduce((total, file) => total + servedSize(file, '.br'), 0) / 1000;
+  lines.push(
+    `Beside every page, before its first render (not budgeted): i18next ${i18nKb.toFixed(1)} kB, ` +
+      `English messages ${messagesKb('en').toFixed(1)} kB; another language's messages ` +
+      `${['de', 'fr', 'es', 'it', 'ja'].map((language) => `${language} ${messagesKb(language).toFixed(1)}`).join(', ')} kB.`,
+  );
+}
 process.stdout.write(`${lines.join('\n')}\n`);
 if (overBudget.length > 0) {
   process.stderr.write(`Over the first-load budget: ${overBudget.join(', ')}.\n`);

@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadPage } from './app/router';
 import './index.css';
-import { initI18n } from './lib/i18n/i18n';
 import { fetchLaterCode } from './lib/later-code';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './pwa/register-service-worker';
@@ -19,11 +18,12 @@ const queryClient = createQueryClient();
 // The page's code first (usually in already: the page's HTML preloads it), so that the first
 // render draws the page rather than a spinner that it replaces, and a signed-in page's data, so
 // that it is drawn with it (preloadPage bounds that wait). A failure is left to the render,
-// whose error boundary explains it. The messages of the device's language load alongside
-// (lib/i18n): a page is never drawn with keys in place of words.
+// whose error boundary explains it. i18next and the messages of the device's language load
+// alongside, as a chunk of their own rather than in this entry chunk (docs/decisions.md,
+// "Languages and formats"): a page is never drawn with keys in place of words.
 void Promise.all([
   preloadPage(window.location.pathname, queryClient).catch(() => undefined),
-  initI18n().catch(() => undefined),
+  import('./lib/i18n/i18n').then(({ initI18n }) => initI18n()).catch(() => undefined),
 ]).then(() => {
   const root = createRoot(container);
   // As a transition, React renders the first page in slices of a few milliseconds and lets the

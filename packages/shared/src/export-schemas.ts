@@ -36,6 +36,8 @@ export const EXPORT_ENTITY_FILES = {
   attachments: 'attachments.jsonl',
   // Likewise: an export without it has no saved searches.
   savedFilters: 'saved-filters.jsonl',
+  // Added with splits (issue 29): an export without it has no split transactions.
+  splits: 'splits.jsonl',
 } as const;
 export type ExportEntity = keyof typeof EXPORT_ENTITY_FILES;
 export const EXPORT_ENTITIES = Object.keys(EXPORT_ENTITY_FILES) as ExportEntity[];
@@ -231,6 +233,18 @@ export const exportSavedFilterSchema = z.object({
   query: z.string().trim().min(1).max(MAX_SEARCH_LENGTH),
 });
 
+/**
+ * One part of a split transaction (DESIGN §6.8): 2–50 per split transaction, positions 0…n−1,
+ * summing exactly to its `costCents` (the restore checks all of it).
+ */
+export const exportSplitSchema = z.object({
+  transactionId: id,
+  position: z.number().int().min(0).max(49),
+  category,
+  amountCents: positiveHundredths,
+  note,
+});
+
 /** Each entity file's record schema (format version 1). */
 export const exportRecordSchemas = {
   accounts: exportAccountSchema,
@@ -246,6 +260,7 @@ export const exportRecordSchemas = {
   goals: exportGoalSchema,
   attachments: exportAttachmentSchema,
   savedFilters: exportSavedFilterSchema,
+  splits: exportSplitSchema,
 } satisfies Record<ExportEntity, z.ZodType>;
 
 export type ExportRecords = {
@@ -258,6 +273,7 @@ export type ExportRecurring = z.infer<typeof exportRecurringSchema>;
 export type ExportRule = z.infer<typeof exportRuleSchema>;
 export type ExportReceipt = z.infer<typeof exportReceiptSchema>;
 export type ExportAttachment = z.infer<typeof exportAttachmentSchema>;
+export type ExportSplit = z.infer<typeof exportSplitSchema>;
 
 /** What `POST /export/restore` answers: how many of each entity it created. */
 export const restoreResultSchema = z.object({

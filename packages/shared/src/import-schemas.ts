@@ -166,6 +166,13 @@ export const importRowSchema = z.object({
    * file): that row's index. The commit records the two rows as one transfer.
    */
   matchRow: z.number().nullable(),
+  /**
+   * Only on a row another app's export splits (docs/imports-other-apps.md): its 2–50 parts,
+   * which the commit keeps as the transaction's splits; `category` is the largest part's.
+   */
+  splits: z
+    .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
+    .optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 

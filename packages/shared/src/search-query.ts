@@ -10,7 +10,8 @@ import { parseTypedAmount } from './typed-amount';
  * not read as one (`amount:lots`, `before:yesterday`, an unclosed quote) is a plain word:
  * a search is never refused for its syntax.
  *
- * Pure and shared: the server turns the terms into SQL, the web shows them as chips.
+ * Pure and shared: the server turns the terms into SQL, the web shows them as chips. The server
+ * matches `category:` against a split transaction's parts too, as the category filter does.
  */
 export type AmountComparison = '>' | '>=' | '<' | '<=' | '=';
 

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { isCalendarDate } from './calendar-date';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 import { MAX_TAG_LENGTH, tagsSchema } from './tag-schemas';
-import { STORED_DECIMALS, hasAtMostDecimals, readDecimalText } from './money';
+import { STORED_DECIMALS, hasAtMostDecimals, readDecimalText, toStoredHundredths } from './money';
 
 /** The largest amount accepted: a trillion, far above any personal transaction. */
 export const MAX_AMOUNT = 1_000_000_000_000;
@@ -14,6 +14,10 @@ export const TRANSACTION_MESSAGES = {
   categoryRequired: 'Please select a category.',
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD).',
   baseCostInvalid: 'Please enter what the bank charged as an amount greater than 0.',
+  splitCount: 'A split needs 2 to 50 parts.',
+  splitPartAmount:
+    'Every part of a split goes the same way as the transaction: enter an amount greater than 0.',
+  splitSum: 'The parts of a split must add up to exactly the amount.',
 } as const;
 
 /**
@@ -76,6 +80,49 @@ export const categoryNameSchema = z
   .min(1, TRANSACTION_MESSAGES.categoryRequired)
   .max(MAX_CATEGORY_LENGTH, `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`);
 
+/** How many parts a split transaction has (DESIGN §6.8). */
+export const MIN_SPLIT_PARTS = 2;
+export const MAX_SPLIT_PARTS = 50;
+
+/**
+ * One part of a split: its own category and amount (in the transaction's currency and
+ * direction: a part of the other direction is refused, never netted), and an optional note.
+ */
+export const splitPartSchema = z.object({
+  category: categoryNameSchema,
+  amount: amountSchema(TRANSACTION_MESSAGES.splitPartAmount, {
+    decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
+  }),
+  note: z
+    .string()
+    .max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters long.`)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+});
+
+/** 2–50 parts, as sent; their sum is checked against the cost with the whole transaction. */
+export const splitPartsSchema = z
+  .array(splitPartSchema, { message: TRANSACTION_MESSAGES.splitCount })
+  .min(MIN_SPLIT_PARTS, TRANSACTION_MESSAGES.splitCount)
+  .max(MAX_SPLIT_PARTS, TRANSACTION_MESSAGES.splitCount);
+
+export type SplitPartInput = z.input<typeof splitPartSchema>;
+export type ValidSplitPart = z.output<typeof splitPartSchema>;
+
+/**
+ * True when the parts add up to exactly `cost`, compared in stored hundredths so that binary
+ * noise (0.1 + 0.2) can neither pass a wrong sum nor refuse a right one.
+ */
+export function splitsAddUpTo(parts: readonly { amount: number }[], cost: number): boolean {
+  const sum = parts.reduce((total, part) => total + toStoredHundredths(part.amount), 0);
+  return sum === toStoredHundredths(cost);
+}
+
+/** The part whose category the split transaction carries: the largest, the first of equals. */
+export function largestSplitPart<Part extends { amount: number }>(parts: readonly Part[]): Part {
+  return parts.reduce((largest, part) => (part.amount > largest.amount ? part : largest));
+}
+
 /** An id sent by the client: the server answers 404 for one that is not the user's. */
 export const idSchema = (label: string) =>
   z.string({ message: `${label} must be an id.` }).max(64, `${label} is not a valid id.`);
@@ -130,6 +177,22 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
       }).nullish(),
       /** 0–10 tags (tag-schemas.ts). Left out: none on create, the stored ones on update. */
       tags: tagsSchema.optional(),
+      /**
+       * 2–50 parts summing exactly to `cost` (DESIGN §6.8). Left out: none on create, the
+       * stored ones on update; null (or []) on update makes the transaction whole again.
+       */
+      splits: z
+        .array(splitPartSchema, { message: TRANSACTION_MESSAGES.splitCount })
+        .max(MAX_SPLIT_PARTS, TRANSACTION_MESSAGES.splitCount)
+        .refine((parts) => parts.length === 0 || parts.length >= MIN_SPLIT_PARTS, {
+          message: TRANSACTION_MESSAGES.splitCount,
+        })
+        .transform((parts) => (parts.length === 0 ? null : parts))
+        .nullish(),
+    })
+    .refine((input) => !input.splits?.length || splitsAddUpTo(input.splits, input.cost), {
+      path: ['splits'],
+      message: TRANSACTION_MESSAGES.splitSum,
     })
     .refine((input) => input.isIncome !== false || input.name !== '', {
       path: ['name'],
@@ -287,6 +350,13 @@ export const transactionSchema = z.object({
   rateSource: z.enum(['same', 'ecb', 'manual', 'none']),
   /** Its tags in the order given; [] for a transfer leg. */
   tags: z.array(z.string()),
+  /**
+   * Only on a split transaction: its 2–50 parts in order, each counted in its own category
+   * (`category` above is the largest part's). Absent on an unsplit one.
+   */
+  splits: z
+    .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
+    .optional(),
   /**
    * Only in a list asked for with `includeTransfers=true`: true for a transfer's leg, whose
    * `transferId` is the transfer and `transferAccountId` the other account; `_id` is the
@@ -452,6 +522,10 @@ export const trashedTransactionSchema = z.object({
   note: z.string().nullable(),
   accountId: z.string(),
   tags: z.array(z.string()),
+  /** Only on a split transaction: its parts as deleted (they come back with it). */
+  splits: z
+    .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
+    .optional(),
   deletedAt: z.string(),
   /** The day it leaves the trash for good (30 days after deletedAt). */
   purgeOn: z.string(),

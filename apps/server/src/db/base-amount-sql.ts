@@ -96,8 +96,11 @@ export function transactionAmountIn(alias: string, target: unknown, rate: SQL = 
 
 /**
  * A user's transactions in other currencies than `base` with their base amounts, as a FROM item
- * with the columns added_on, is_income, category, account_id, currency, cost_cents and
- * base_cents (null: no rate within the lookback; such a row is `unconverted`). The kept totals
+ * with the columns added_on, is_income, category, account_id, currency, cost_cents,
+ * base_cents (null: no rate within the lookback; such a row is `unconverted`) and first_part.
+ * A split transaction is one row per part (DESIGN §6.8, as the kept totals count it), each
+ * converted and rounded on its own; a bank charge is shared in proportion to the parts. Only
+ * its `first_part` row counts towards `unconverted`, so that it counts once. The kept totals
  * (transaction_totals, transaction_daily_totals) sum every row as stored; a converted total is
  * the kept one, minus these rows as stored, plus their base amounts.
  *
@@ -113,8 +116,8 @@ export function foreignRows(
   const inWindow = window
     ? sql` AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date`
     : sql``;
-  const columns = sql`t.added_on, t.is_income, t.category, t.account_id, t.currency, t.cost_cents,
-    t.base_cost_cents, t.base_cost_currency`;
+  const columns = sql`t.id, t.added_on, t.is_income, t.category, t.account_id, t.currency,
+    t.cost_cents, t.base_cost_cents, t.base_cost_currency`;
   return sql`(
     WITH foreign_rows AS MATERIALIZED (
       SELECT ${columns} FROM transactions AS t
@@ -130,10 +133,19 @@ export function foreignRows(
           WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text)`,
       )} AS found
     )
-    SELECT f.added_on, f.is_income, f.category, f.account_id, f.currency, f.cost_cents,
-      CASE WHEN f.base_cost_currency = ${base}::text THEN f.base_cost_cents
-        ELSE ${convertedCents(sql`f.cost_cents`, sql`dr.rate`, base)} END AS base_cents
+    SELECT f.added_on, f.is_income, coalesce(s.category, f.category) AS category, f.account_id,
+      f.currency, coalesce(s.amount_cents, f.cost_cents) AS cost_cents,
+      CASE WHEN f.base_cost_currency = ${base}::text AND s.id IS NULL THEN f.base_cost_cents
+        WHEN f.base_cost_currency = ${base}::text THEN ${convertedCents(
+          sql`s.amount_cents`,
+          sql`(f.base_cost_cents::numeric / f.cost_cents)`,
+          base,
+        )}
+        ELSE ${convertedCents(sql`coalesce(s.amount_cents, f.cost_cents)`, sql`dr.rate`, base)}
+      END AS base_cents,
+      coalesce(s.position, 0) = 0 AS first_part
     FROM foreign_rows AS f
+    LEFT JOIN transaction_splits AS s ON s.transaction_id = f.id
     LEFT JOIN day_rates AS dr ON dr.currency = f.currency AND dr.added_on = f.added_on
   )`;
 }
@@ -155,7 +167,7 @@ export function dayTotalsInBase(
     WHERE d.user_id = ${userId}::uuid AND d.added_on BETWEEN ${window.from}::date AND ${window.to}::date
     UNION ALL
     SELECT f.added_on, f.is_income, f.category, coalesce(f.base_cents, 0) - f.cost_cents,
-      (f.base_cents IS NULL)::int
+      (f.base_cents IS NULL AND f.first_part)::int
     FROM ${foreignRows(userId, base, window)} AS f
   )`;
 }
@@ -171,12 +183,23 @@ export function accountRowsInBase(
   base: string,
   window: { from: unknown; to: unknown },
 ): SQL {
+  // A split transaction is one row per part, in its category, converted on its own (as
+  // foreignRows); only its first part counts towards `missing`.
+  const partAmount = sql`CASE WHEN t.currency = ${base}::text THEN s.amount_cents
+    WHEN t.base_cost_currency = ${base}::text THEN ${convertedCents(
+      sql`s.amount_cents`,
+      sql`(t.base_cost_cents::numeric / t.cost_cents)`,
+      base,
+    )}
+    ELSE ${convertedCents(sql`s.amount_cents`, sql`r.rate`, base)} END`;
+  const amount = sql`CASE WHEN s.id IS NULL THEN ${transactionAmountIn('t', base)} ELSE ${partAmount} END`;
   return sql`(
-    SELECT t.added_on, t.is_income, t.category, t.name,
-      coalesce(${transactionAmountIn('t', base)}, 0) AS cents,
-      (${transactionAmountIn('t', base)} IS NULL)::int AS missing
+    SELECT t.added_on, t.is_income, coalesce(s.category, t.category) AS category, t.name,
+      coalesce(${amount}, 0) AS cents,
+      (${amount} IS NULL AND coalesce(s.position, 0) = 0)::int AS missing
     FROM transactions AS t
     LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true
+    LEFT JOIN transaction_splits AS s ON s.transaction_id = t.id
     WHERE t.user_id = ${userId}::uuid AND t.account_id = ${accountId}::uuid
       AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date
   )`;

@@ -372,6 +372,46 @@ export const transactions = pgTable(
 );
 
 /**
+ * The parts of a split transaction (DESIGN §6.8): 2–50 per split transaction, each in its own
+ * category, in the transaction's direction and currency, summing exactly to its `cost_cents`
+ * (the transactions service checks this; one writer). An unsplit transaction has no rows here,
+ * so the plain list never reads this table. The transaction's own `category` is its largest
+ * part's, so a reader that ignores splits still shows a sensible one.
+ */
+export const transactionSplits = pgTable(
+  'transaction_splits',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: deleting a transaction deletes its parts through the statement-level
+     * trigger transactions_splits_delete (src/db/derived/transaction-splits.ts), which fires
+     * after the totals' triggers have read them; a key's cascade would remove them first.
+     */
+    transactionId: uuid('transaction_id').notNull(),
+    /** 0-based order of the part as the user entered it. */
+    position: smallint('position').notNull(),
+    category: text('category').notNull(),
+    /** Integer minor units of the transaction's currency, like `cost_cents`. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    note: text('note'),
+  },
+  (table) => [
+    // A transaction's parts in order; also the key the totals' triggers join on.
+    uniqueIndex('transaction_splits_transaction_position_key').on(
+      table.transactionId,
+      table.position,
+    ),
+    // A category's rename or merge, and the category filter, find the parts of one category.
+    index('transaction_splits_user_category_idx').on(table.userId, table.category),
+    check('transaction_splits_amount_positive', sql`${table.amountCents} > 0`),
+    check('transaction_splits_position', sql`${table.position} BETWEEN 0 AND 49`),
+  ],
+);
+
+/**
  * Deleted transactions, kept 30 days so that a delete can be undone (docs/api.md, Trash): each
  * row as the transactions repository's `take` returned it. Out of `transactions`, a deleted row
  * is in no list, total or balance without any read having to skip it.
@@ -1038,6 +1078,14 @@ export type ImportRecord = typeof imports.$inferSelect;
 /** A statement as `imports.statements` keeps it: its key is its index. */
 export type StoredImportStatement = Omit<ImportStatement, 'key'>;
 
+/** One part of a split row of an import, as an app's export gives it. */
+export interface ImportRowSplit {
+  category: string;
+  /** > 0, in the row's currency: the row's direction is the parts'. */
+  amountCents: number;
+  note: string | null;
+}
+
 /**
  * Every record of an imported file, in file order (`position`): a CSV's raw cells, so that a
  * new mapping needs no new upload, and what was read from them. Records before `first_row`
@@ -1087,6 +1135,11 @@ export const importRows = pgTable(
     statement: smallint('statement').notNull().default(0),
     /** A `transfer` whose other leg is a row of another statement of this file: its position. */
     matchRow: integer('match_row'),
+    /**
+     * The parts of a row another app's export splits (docs/imports-other-apps.md), in order, in
+     * the row's currency: the commit creates one split transaction. Null for every other row.
+     */
+    splits: jsonb('splits').$type<ImportRowSplit[]>(),
   },
   (table) => [
     // Pages of rows (a status filter reads on through the import's rows in order).

@@ -117,6 +117,18 @@ beforeAll(async () => {
         tags: day % 5 === 0 ? ['trip ünïcødé', 'a,b "quoted"'] : [],
       });
     }
+    // A split transaction: its parts travel, and the restored totals count each in its category.
+    await call('POST', '/api/transactions', {
+      name: 'Market',
+      category: 'Food',
+      cost: 84.5,
+      addedOn: '2026-02-03',
+      isIncome: false,
+      splits: [
+        { category: 'Food', amount: 60 },
+        { category: 'Household ünïcødé', amount: 24.5, note: 'soap' },
+      ],
+    });
     // A saved search and a deleted transaction in the trash travel too.
     await call('POST', '/api/filters', {
       name: 'Trips ünïcødé',
@@ -322,6 +334,7 @@ describe('backup and restore', () => {
       rules: 3,
       receipt_shops: 3,
       transaction_attachments: 3,
+      transaction_splits: 3 * 2,
       hidden_categories: 3,
       exchange_rates: 3,
       user_exchange_rates: 3,

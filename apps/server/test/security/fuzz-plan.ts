@@ -78,6 +78,14 @@ export function buildPlans(
     isIncome: false,
     note: 'baseline',
   };
+  // The same expense split in two parts (DESIGN §6.8), so that the fuzz attacks `splits` too.
+  const splitTransaction = {
+    ...transaction,
+    splits: [
+      { category: 'Food', amount: 5, note: 'part' },
+      { category: 'Household', amount: '4.99' },
+    ],
+  };
   const recurring = {
     name: 'Fuzz gym',
     category: 'Health',
@@ -178,7 +186,7 @@ export function buildPlans(
     },
     'DELETE /api/users/account': { needsFreshUser: true, expect: [200] },
     'GET /api/transactions': { query: { ...filters, page: '1', limit: '10' }, expect: [200] },
-    'POST /api/transactions': { body: transaction, expect: [201] },
+    'POST /api/transactions': { body: splitTransaction, expect: [201] },
     'GET /api/transactions/summary': {
       query: { from: '2026-01-01', to: '2026-01-31' },
       expect: [200],
@@ -283,7 +291,7 @@ export function buildPlans(
     },
     'PUT /api/transactions/{id}': {
       pathParams: { id: mine.expenseId },
-      body: transaction,
+      body: splitTransaction,
       expect: [200],
     },
     'DELETE /api/transactions/{id}': { pathParams: { id: theirs.expenseId }, expect: [404] },

@@ -290,6 +290,24 @@ describe('stored XSS at the API level', () => {
       });
       expect(response.statusCode, response.body).toBe(201);
     }
+    // A split transaction's part rows carry the parts' own categories and notes.
+    const split = await context.app.inject({
+      method: 'POST',
+      url: '/api/transactions',
+      headers: exporter.headers,
+      payload: {
+        name: '=SUM(A1:A9)',
+        category: 'Food',
+        cost: 10,
+        addedOn: '2026-03-01',
+        isIncome: false,
+        splits: [
+          { category: "+cmd|' /C calc'!A0", amount: 6, note: '-2+3' },
+          { category: '@SUM(1)', amount: 4, note: '=1' },
+        ],
+      },
+    });
+    expect(split.statusCode, split.body).toBe(201);
     const csv = await context.app.inject({
       method: 'GET',
       url: '/api/transactions/export',
@@ -298,10 +316,10 @@ describe('stored XSS at the API level', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment;/);
     const rows = parse(csv.rawPayload, { bom: true }) as string[][];
-    expect(rows).toHaveLength(1 + prefixes.length);
+    expect(rows).toHaveLength(1 + prefixes.length + 2);
     for (const row of rows.slice(1)) {
-      // The SPEC's six columns, then Account, Currency and Base amount.
-      expect(row).toHaveLength(9);
+      // The SPEC's six columns, then Account, Currency, Base amount and Split.
+      expect(row).toHaveLength(10);
       for (const cell of [row[2]!, row[3]!, row[5]!]) {
         expect(cell, cell).toMatch(/^'[=+\-@]/);
       }

@@ -1,6 +1,7 @@
 import { TOAST_AUTO_CLOSE_MS } from '@moneta/shared/limits';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ToastContainer } from 'react-toastify';
 import { OfflineBanner } from '@/components/OfflineBanner';
 import { FullPageSpinner } from '@/components/ui/Spinner';
@@ -19,6 +20,7 @@ export function AppProvider({
   children: ReactNode;
 }) {
   const { theme } = useTheme();
+  const { t } = useTranslation();
   useEffect(() => initTheme(), []);
 
   return (
@@ -34,7 +36,7 @@ export function AppProvider({
         draggable
         draggablePercent={80}
         hotKeys={isToastHotKey}
-        aria-label="Notifications Alt+T"
+        aria-label={t('notifications')}
         theme={theme}
       />
     </QueryClientProvider>

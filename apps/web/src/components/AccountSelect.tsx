@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { ACCOUNT_TYPE_LABELS } from '@moneta/shared/account-schemas';
+import { useTranslation } from 'react-i18next';
 import { fieldErrorClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
 import { useCurrency } from '@/lib/auth/use-currency';
@@ -12,12 +12,8 @@ type AccountSelectProps = Omit<ComponentProps<typeof SelectField>, 'children' | 
 };
 
 /** The account field of the transaction and transfer forms: the open accounts, by name. */
-export function AccountSelect({
-  label = 'Account',
-  keepAccountId,
-  hint,
-  ...props
-}: AccountSelectProps) {
+export function AccountSelect({ label, keepAccountId, hint, ...props }: AccountSelectProps) {
+  const { t } = useTranslation();
   const accounts = useAccounts();
   const baseCurrency = useCurrency();
   const options = (accounts.data ?? []).filter(
@@ -25,27 +21,34 @@ export function AccountSelect({
   );
   return (
     <SelectField
-      label={label}
+      label={label ?? t('account.label')}
       aria-busy={accounts.isPending}
       hint={
         <>
-          {accounts.isError ? (
-            <p className={fieldErrorClasses}>Could not load your accounts. Please try again.</p>
-          ) : null}
+          {accounts.isError ? <p className={fieldErrorClasses}>{t('account.loadFailed')}</p> : null}
           {hint}
         </>
       }
       {...props}
     >
-      {accounts.isPending ? <option value="">Loading accounts…</option> : null}
-      {options.map((account) => (
-        <option key={account._id} value={account._id}>
-          {account.name} ({ACCOUNT_TYPE_LABELS[account.type]}
-          {/* An account in another currency says so: its amounts are typed in it. */}
-          {account.currency === baseCurrency ? '' : `, ${account.currency}`})
-          {account.isArchived ? ' — archived' : ''}
-        </option>
-      ))}
+      {accounts.isPending ? <option value="">{t('account.loading')}</option> : null}
+      {options.map((account) => {
+        const type = t(`accountTypes.${account.type}`);
+        // An account in another currency says so: its amounts are typed in it.
+        const option =
+          account.currency === baseCurrency
+            ? t('account.option', { name: account.name, type })
+            : t('account.optionInCurrency', {
+                name: account.name,
+                type,
+                currency: account.currency,
+              });
+        return (
+          <option key={account._id} value={account._id}>
+            {account.isArchived ? t('account.archived', { option }) : option}
+          </option>
+        );
+      })}
     </SelectField>
   );
 }

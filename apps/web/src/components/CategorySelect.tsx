@@ -1,9 +1,10 @@
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fieldErrorClasses } from '@/components/ui/input-styles';
 import { SelectField } from '@/components/ui/SelectField';
+import { useCategoryName } from '@/lib/categories/category-name';
 import { useCategories } from '@/lib/categories/get-categories';
 import type { CategoryKind } from '@/lib/query-keys';
-import { useCategoryName } from '@/lib/categories/category-name';
 
 type CategorySelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'children'> & {
   /** Which list is offered: expense, income, or both (recurring rules). */
@@ -22,13 +23,14 @@ type CategorySelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'c
  */
 export function CategorySelect({
   kind,
-  label = 'Category',
+  label,
   extraCategories = [],
   hint,
   ...props
 }: CategorySelectProps) {
-  const categories = useCategories(kind);
+  const { t } = useTranslation();
   const categoryName = useCategoryName();
+  const categories = useCategories(kind);
   const options = [...(categories.data ?? [])];
   for (const extra of extraCategories) {
     if (extra && !options.includes(extra)) options.push(extra);
@@ -36,20 +38,23 @@ export function CategorySelect({
 
   return (
     <SelectField
-      label={label}
+      label={label ?? t('category.label')}
       aria-busy={categories.isPending}
       hint={
         <>
           {categories.isError ? (
-            <p className={fieldErrorClasses}>Could not load the categories. Please try again.</p>
+            <p className={fieldErrorClasses}>{t('category.loadFailed')}</p>
           ) : null}
           {hint}
         </>
       }
       {...props}
     >
-      <option value="">{categories.isPending ? 'Loading categories…' : 'Select a category'}</option>
+      <option value="">
+        {categories.isPending ? t('category.loading') : t('category.placeholder')}
+      </option>
       {options.map((category) => (
+        // The value stays the stored name; a built-in one is shown in the user's language.
         <option key={category} value={category}>
           {categoryName(category)}
         </option>

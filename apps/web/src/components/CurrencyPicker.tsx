@@ -1,5 +1,6 @@
 import { findCatalogueCurrency, type CatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { CurrencySelect } from '@/components/CurrencySelect';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -7,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useUpdateSetup } from '@/lib/auth/update-setup';
+import { useCurrencyName } from '@/lib/i18n/currency-name';
 
 /**
  * The base currency (DESIGN §6.5): the one totals, charts, budgets and net worth are converted
@@ -20,6 +22,8 @@ export function CurrencyPicker({
   className?: string;
   showLabel?: boolean;
 }) {
+  const { t } = useTranslation();
+  const currencyName = useCurrencyName();
   const currency = useCurrency();
   const { user } = useUser();
   const updateMutation = useUpdateSetup();
@@ -35,7 +39,7 @@ export function CurrencyPicker({
       { defaultCurrency: asked.code, timeZone: user?.timeZone },
       {
         onError: (error) => {
-          toast.error(errorMessage(error, 'Could not change the currency. Please try again.'));
+          toast.error(errorMessage(error, t('currency.changeFailed')));
         },
       },
     );
@@ -53,13 +57,11 @@ export function CurrencyPicker({
       <ConfirmDialog
         isOpen={asked !== null}
         tone="primary"
-        title={asked ? `Show totals in ${asked.name} (${asked.code})?` : ''}
-        description={
-          asked
-            ? `Totals, charts, budgets and net worth will be converted to ${asked.code} at each day's rate. Your accounts and transactions keep their own currencies.`
-            : null
+        title={
+          asked ? t('currency.confirmTitle', { name: currencyName(asked), code: asked.code }) : ''
         }
-        confirmLabel="Confirm"
+        description={asked ? t('currency.confirmBody', { code: asked.code }) : null}
+        confirmLabel={t('currency.confirm')}
         onConfirm={confirm}
         onCancel={() => setAsked(null)}
       />

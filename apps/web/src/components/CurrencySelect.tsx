@@ -1,8 +1,18 @@
 import { CURRENCY_CATALOGUE } from '@moneta/shared/currency-catalogue';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
 import { CurrencyFlag } from '@/components/CurrencyFlag';
 import { CheckIcon, ChevronDownIcon } from '@/components/ui/icons';
 import { inputClasses, labelClasses } from '@/components/ui/input-styles';
+import { useCurrencyName } from '@/lib/i18n/currency-name';
 
 /** How long typed letters add up to one search, as in the APG example. */
 const TYPEAHEAD_MS = 500;
@@ -10,22 +20,28 @@ const PAGE_STEP = 10;
 const GAP = 4;
 const OPTIONS = CURRENCY_CATALOGUE;
 
-/** The code, then each word of the name ("British Pound" → "british", "pound"), lower case. */
-const SEARCHABLE = OPTIONS.map((option) => [
-  option.code.toLowerCase(),
-  ...option.name.toLowerCase().split(/[\s()]+/),
-  option.name.toLowerCase(),
-]);
+/**
+ * The code, then each word of the name ("British Pound" → "british", "pound"), lower case: of the
+ * catalogue's English name and, in another language, of the name shown ("Pfund Sterling").
+ */
+function searchableWords(shownName: (option: (typeof OPTIONS)[number]) => string): string[][] {
+  return OPTIONS.map((option) =>
+    [...new Set([option.name, shownName(option)])].flatMap((name) => [
+      ...name.toLowerCase().split(/[\s()]+/),
+      name.toLowerCase(),
+    ]),
+  ).map((words, index) => [OPTIONS[index]!.code.toLowerCase(), ...words]);
+}
 
 /**
  * The index of the first currency from `start` on (wrapping round) whose code, name or a word of
  * its name begins with `search` ("gbp", "brit", "pound"); a run of one letter ("ccc") steps
  * through the currencies that begin with it.
  */
-function matchIndex(search: string, start: number): number {
+function matchIndex(searchable: string[][], search: string, start: number): number {
   const order = OPTIONS.map((_, offset) => (start + offset) % OPTIONS.length);
   const startsWith = (text: string) =>
-    order.find((index) => SEARCHABLE[index]?.some((word) => word.startsWith(text)));
+    order.find((index) => searchable[index]?.some((word) => word.startsWith(text)));
   const isOneLetter = [...search].every((letter) => letter === search[0]);
   return startsWith(search) ?? (isOneLetter ? startsWith(search.slice(0, 1)) : undefined) ?? -1;
 }
@@ -56,7 +72,7 @@ export type CurrencySelectProps = {
 export function CurrencySelect({
   value,
   onChange,
-  label = 'Currency',
+  label,
   showLabel = false,
   className = '',
   isDisabled = false,
@@ -64,6 +80,9 @@ export function CurrencySelect({
   describedBy,
   isInvalid = false,
 }: CurrencySelectProps) {
+  const { t } = useTranslation();
+  const currencyName = useCurrencyName();
+  const searchable = useMemo(() => searchableWords(currencyName), [currencyName]);
   const id = useId();
   const labelId = `${id}-label`;
   const listboxId = `${id}-listbox`;
@@ -105,7 +124,7 @@ export function CurrencySelect({
       search.current.text = '';
     }, TYPEAHEAD_MS);
     const from = isOpen ? activeIndex + 1 : shownIndex + 1;
-    const index = matchIndex(search.current.text, from % OPTIONS.length);
+    const index = matchIndex(searchable, search.current.text, from % OPTIONS.length);
     if (index >= 0) open(index);
     else {
       if (!isOpen) open();
@@ -209,7 +228,7 @@ export function CurrencySelect({
   return (
     <div className={`relative ${className}`}>
       <span id={labelId} className={showLabel ? `${labelClasses} mb-1.5` : 'sr-only'}>
-        {label}
+        {label ?? t('currency.label')}
       </span>
       <button
         ref={buttonRef}
@@ -242,7 +261,7 @@ export function CurrencySelect({
         ref={listboxRef}
         id={listboxId}
         role="listbox"
-        aria-label="Currencies"
+        aria-label={t('currency.list')}
         hidden={!isOpen}
         tabIndex={-1}
         // The focus stays on the button, so the list stays open until a click chooses.
@@ -276,7 +295,7 @@ export function CurrencySelect({
                   <CurrencyFlag code={option.code} loading="lazy" />
                   <span className="font-medium">{option.code}</span>{' '}
                   <span className="min-w-0 flex-1 truncate text-neutral-600 dark:text-neutral-400">
-                    {option.name}
+                    {currencyName(option)}
                   </span>{' '}
                   <span className="min-w-4 text-right">{option.symbol}</span>
                   <CheckIcon

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 
 /**
@@ -7,14 +8,14 @@ import { useOnlineStatus } from '@/hooks/use-online-status';
  */
 export function OfflineBanner() {
   const isOnline = useOnlineStatus();
+  const { t } = useTranslation();
   if (isOnline) return null;
   return (
     <p
       role="alert"
       className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50"
     >
-      You are offline. Moneta shows what it has already loaded; transactions you add are saved on
-      this device and sent when you&apos;re back online.
+      {t('offline')}
     </p>
   );
 }

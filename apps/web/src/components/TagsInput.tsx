@@ -1,5 +1,6 @@
 import { MAX_TAGS } from '@moneta/shared/tag-schemas';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/TextField';
 
 type TagsInputProps = {
@@ -21,18 +22,19 @@ export function splitTags(text: string): string[] {
  * The tags of a transaction as one text field, comma-separated. What is typed stays as typed
  * (a trailing comma included); the list it stands for goes to `onChange` at each keystroke.
  */
-export function TagsInput({ value, onChange, label = 'Tags (optional)', error }: TagsInputProps) {
+export function TagsInput({ value, onChange, label, error }: TagsInputProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value.join(', '));
   return (
     <TextField
-      label={label}
+      label={label ?? t('tags.label')}
       value={text}
       autoComplete="off"
-      placeholder="e.g. trip, work"
+      placeholder={t('tags.placeholder')}
       error={error}
       hint={
         <p className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400">
-          {`Separate tags with commas; at most ${MAX_TAGS}.`}
+          {t('tags.hint', { max: MAX_TAGS })}
         </p>
       }
       onChange={(event) => {

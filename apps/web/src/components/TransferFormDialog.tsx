@@ -7,6 +7,7 @@ import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
 import { MAX_NOTE_LENGTH } from '@moneta/shared/limits';
 import { useId } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Button } from '@/components/ui/Button';
@@ -32,23 +33,21 @@ type TransferFormDialogProps = {
 
 /** Money moved between two of the user's accounts: neither income nor expense. */
 export function TransferFormDialog({ isOpen, onClose, fromAccountId }: TransferFormDialogProps) {
+  const { t } = useTranslation();
   const accounts = useAccounts();
   const open = (accounts.data ?? []).filter((account) => !account.isArchived);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title="Transfer Between Accounts">
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('transfer.title')}>
       {!isOpen ? null : accounts.isPending ? (
         <div className="flex justify-center py-8">
-          <Spinner label="Loading accounts…" />
+          <Spinner label={t('transfer.loadingAccounts')} />
         </div>
       ) : open.length < 2 ? (
         <div className="mt-4 space-y-4">
-          <p className="text-sm text-neutral-700 dark:text-neutral-300">
-            A transfer moves money between two of your accounts. Add a second account first, on the
-            Accounts page.
-          </p>
+          <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('transfer.needTwo')}</p>
           <div className="flex justify-end">
             <Button variant="secondary" onClick={onClose}>
-              Close
+              {t('transfer.close')}
             </Button>
           </div>
         </div>
@@ -97,6 +96,7 @@ function transferFormResolver(
 
 /** The form itself, mounted once the accounts are known so that it starts with two of them. */
 function TransferForm({ onClose, from, to }: { onClose: () => void; from: string; to: string }) {
+  const { t } = useTranslation();
   const today = useToday();
   const baseCurrency = useCurrency();
   const accounts = useAccounts();
@@ -129,11 +129,10 @@ function TransferForm({ onClose, from, to }: { onClose: () => void; from: string
   const onSubmit = handleSubmit((input) =>
     createTransfer.mutate(isExchange ? input : { ...input, toAmount: undefined }, {
       onSuccess: () => {
-        toast.success('Transfer saved.');
+        toast.success(t('transfer.saved'));
         onClose();
       },
-      onError: (error) =>
-        toast.error(errorMessage(error, 'Failed to save the transfer. Please try again.')),
+      onError: (error) => toast.error(errorMessage(error, t('transfer.failed'))),
     }),
   );
   const isBusy = createTransfer.isPending;
@@ -141,16 +140,24 @@ function TransferForm({ onClose, from, to }: { onClose: () => void; from: string
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       <AccountSelect
-        label="From"
+        label={t('transfer.from')}
         error={errors.fromAccountId?.message}
         {...register('fromAccountId')}
       />
-      <AccountSelect label="To" error={errors.toAccountId?.message} {...register('toAccountId')} />
+      <AccountSelect
+        label={t('transfer.to')}
+        error={errors.toAccountId?.message}
+        {...register('toAccountId')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <MoneyInput label={`Amount (${fromCurrency})`} control={control} name="amount" />
+        <MoneyInput
+          label={t('transfer.amount', { currency: fromCurrency })}
+          control={control}
+          name="amount"
+        />
         {isExchange ? (
           <MoneyInput
-            label={`Received (${toCurrency})`}
+            label={t('transfer.received', { currency: toCurrency })}
             control={control}
             name="toAmount"
             describedBy={receivedHintId}
@@ -159,22 +166,26 @@ function TransferForm({ onClose, from, to }: { onClose: () => void; from: string
                 id={receivedHintId}
                 className="mt-1.5 text-xs text-neutral-600 dark:text-neutral-400"
               >
-                Optional: what arrived in the other account. Empty: converted at the day&apos;s
-                rate.
+                {t('transfer.receivedHint')}
               </p>
             }
           />
         ) : null}
-        <TextField label="Date" type="date" error={errors.date?.message} {...register('date')} />
+        <TextField
+          label={t('transfer.date')}
+          type="date"
+          error={errors.date?.message}
+          {...register('date')}
+        />
       </div>
       <TextAreaField
-        label="Note (optional)"
+        label={t('transfer.note')}
         rows={2}
         maxLength={MAX_NOTE_LENGTH}
         error={errors.note?.message}
         {...register('note')}
       />
-      <FormActions submitLabel={'Save Transfer'} onCancel={onClose} isBusy={isBusy} />
+      <FormActions submitLabel={t('transfer.submit')} onCancel={onClose} isBusy={isBusy} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
@@ -25,10 +26,15 @@ export function UnconvertedNotice({
   const to = currency ? `${paths.rates}?currency=${encodeURIComponent(currency)}` : paths.rates;
   return (
     <p className={`text-xs text-amber-800 dark:text-amber-300 ${className}`}>
-      {`${count} ${noun}${count === 1 ? '' : 's'} without a rate — `}
-      <Link to={to} className="font-medium underline underline-offset-2 hover:no-underline">
-        add one
-      </Link>
+      <Trans
+        i18nKey={noun === 'account' ? 'unconverted.account' : 'unconverted.amount'}
+        count={count}
+        components={{
+          action: (
+            <Link to={to} className="font-medium underline underline-offset-2 hover:no-underline" />
+          ),
+        }}
+      />
     </p>
   );
 }

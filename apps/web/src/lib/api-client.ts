@@ -1,6 +1,6 @@
 import { ErrorCode } from '@moneta/shared/error-codes';
 import { paths } from '@/config/paths';
-import { i18n } from './i18n/i18n';
+import { currentI18n } from './i18n/current';
 import { clearToken, getToken } from './token';
 
 const API_BASE = '/api';
@@ -69,7 +69,8 @@ export class ApiError extends Error {
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError && error.hasServerMessage)) return fallback;
   const key = `errors:${error.code}`;
-  if (!i18n.language.startsWith('en') && i18n.exists(key)) return i18n.t(key);
+  const i18n = currentI18n();
+  if (i18n && !i18n.language.startsWith('en') && i18n.exists(key)) return i18n.t(key);
   return error.message;
 }
 

@@ -1,6 +1,7 @@
 import type { User } from '@moneta/shared/auth-schemas';
 import { ErrorCode } from '@moneta/shared/error-codes';
 import { vi } from 'vitest';
+import { currentLocale } from '@/lib/i18n/i18n';
 
 type FakeReply = { status?: number; body?: unknown };
 type Handler =
@@ -102,7 +103,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     isSetupComplete: true,
     defaultCurrency: 'USD',
     timeZone: 'Europe/Paris',
-    locale: 'en-US',
+    // The locale the test switched the page to (changeLocale): LocaleSync would otherwise put
+    // a signed-in page back into the user's saved locale at once.
+    locale: currentLocale(),
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

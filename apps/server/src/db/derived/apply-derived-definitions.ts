@@ -8,6 +8,7 @@ import { exchangeRateLookupDefinitions } from './exchange-rate-lookup';
 import { importRowsCascadeDefinitions } from './import-rows-cascade';
 import { transactionDailyTotalsDefinitions } from './transaction-daily-totals';
 import { transactionSearchCountsDefinitions } from './transaction-search-counts';
+import { transactionSplitsDefinitions } from './transaction-splits';
 import { transactionTotalsDefinitions } from './transaction-totals';
 
 /**
@@ -30,6 +31,7 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   transactionTotalsDefinitions,
   transactionSearchCountsDefinitions,
   transactionDailyTotalsDefinitions,
+  transactionSplitsDefinitions,
   defaultAccountDefinitions,
   accountBalancesDefinitions,
   importRowsCascadeDefinitions,

@@ -1,9 +1,12 @@
+import { categoryRowsOf } from './transaction-splits';
+
 /**
  * transaction_daily_totals: count and sum of each user's transactions per day, kind and
  * category (what the charts read), kept exact like transaction_totals: one aggregate per
  * statement through transition tables, rows locked in one order, days that reach zero
  * transactions removed. First made by migration 0007; this file is the current definition
- * (docs/database.md).
+ * (docs/database.md). Each split transaction counts in its parts' categories
+ * (`categoryRowsOf`, transaction-splits.ts).
  */
 export const transactionDailyTotalsDefinitions = `
 CREATE OR REPLACE FUNCTION transaction_daily_totals_after_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
@@ -15,7 +18,7 @@ BEGIN
     FROM (
       SELECT user_id, added_on, is_income, category, count(*) AS removed_count,
              sum(cost_cents) AS removed_cents
-      FROM old_rows GROUP BY user_id, added_on, is_income, category
+      FROM ${categoryRowsOf('old_rows')} AS old_rows GROUP BY user_id, added_on, is_income, category
     ) AS gone
     WHERE totals.user_id = gone.user_id AND totals.added_on = gone.added_on
       AND totals.is_income = gone.is_income AND totals.category = gone.category;
@@ -23,7 +26,7 @@ BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO transaction_daily_totals AS totals
       (user_id, added_on, is_income, category, transaction_count, sum_cents)
-    SELECT user_id, added_on, is_income, category, count(*), sum(cost_cents) FROM new_rows
+    SELECT user_id, added_on, is_income, category, count(*), sum(cost_cents) FROM ${categoryRowsOf('new_rows')} AS new_rows
     GROUP BY user_id, added_on, is_income, category
     ORDER BY user_id, added_on, is_income, category
     ON CONFLICT (user_id, added_on, is_income, category) DO UPDATE
@@ -33,7 +36,7 @@ BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
     DELETE FROM transaction_daily_totals
     WHERE transaction_count = 0 AND (user_id, added_on, is_income, category) IN (
-      SELECT user_id, added_on, is_income, category FROM old_rows
+      SELECT user_id, added_on, is_income, category FROM ${categoryRowsOf('old_rows')} AS old_rows
     );
   END IF;
   RETURN NULL;

@@ -1,3 +1,5 @@
+import { categoryRowsOf } from './transaction-splits';
+
 /**
  * transaction_totals: count and sum of each user's transactions per kind and category, kept
  * exact by three statement-level triggers on transactions. Transition tables (new_rows,
@@ -6,13 +8,14 @@
  * groups that reach zero transactions are removed. A deleted user's totals go with the user
  * (the table's foreign key cascades), so a delete only updates surviving users' rows.
  * First made by migration 0002 (which also filled the table); this file is the current
- * definition (docs/database.md).
+ * definition (docs/database.md). Each split transaction counts in its parts' categories
+ * (`categoryRowsOf`, transaction-splits.ts).
  */
 export const transactionTotalsDefinitions = `
 CREATE OR REPLACE FUNCTION transaction_totals_after_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO transaction_totals AS totals (user_id, is_income, category, transaction_count, sum_cents)
-  SELECT user_id, is_income, category, count(*), sum(cost_cents) FROM new_rows
+  SELECT user_id, is_income, category, count(*), sum(cost_cents) FROM ${categoryRowsOf('new_rows')} AS new_rows
   GROUP BY user_id, is_income, category
   ORDER BY user_id, is_income, category -- one lock order, so concurrent bulk inserts cannot deadlock
   ON CONFLICT (user_id, is_income, category) DO UPDATE
@@ -30,7 +33,7 @@ BEGIN
       sum_cents = totals.sum_cents - gone.removed_sum
   FROM (
     SELECT user_id, is_income, category, count(*) AS removed_count, sum(cost_cents) AS removed_sum
-    FROM old_rows GROUP BY user_id, is_income, category
+    FROM ${categoryRowsOf('old_rows')} AS old_rows GROUP BY user_id, is_income, category
   ) AS gone
   WHERE totals.user_id = gone.user_id AND totals.is_income = gone.is_income
     AND totals.category = gone.category;
@@ -46,12 +49,12 @@ BEGIN
       sum_cents = totals.sum_cents - gone.removed_sum
   FROM (
     SELECT user_id, is_income, category, count(*) AS removed_count, sum(cost_cents) AS removed_sum
-    FROM old_rows GROUP BY user_id, is_income, category
+    FROM ${categoryRowsOf('old_rows')} AS old_rows GROUP BY user_id, is_income, category
   ) AS gone
   WHERE totals.user_id = gone.user_id AND totals.is_income = gone.is_income
     AND totals.category = gone.category;
   INSERT INTO transaction_totals AS totals (user_id, is_income, category, transaction_count, sum_cents)
-  SELECT user_id, is_income, category, count(*), sum(cost_cents) FROM new_rows
+  SELECT user_id, is_income, category, count(*), sum(cost_cents) FROM ${categoryRowsOf('new_rows')} AS new_rows
   GROUP BY user_id, is_income, category
   ORDER BY user_id, is_income, category -- one lock order, so concurrent bulk inserts cannot deadlock
   ON CONFLICT (user_id, is_income, category) DO UPDATE

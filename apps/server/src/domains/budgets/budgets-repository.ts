@@ -116,11 +116,12 @@ export function createBudgetsRepository(db: Executor) {
       // than the base: their stored amounts out, their base amounts in (each at its day's rate,
       // each currency and day looked up once; a row without a rate is counted apart, never at
       // 1) — as the summary converts (docs/currencies.md).
-      const foreignColumns = sql`t.added_on, t.category, t.currency, t.cost_cents, t.base_cost_cents,
-        t.base_cost_currency`;
+      // A split expense is one row per part (DESIGN §6.8), in the part's category, converted on
+      // its own; a bank charge is shared in proportion to the parts (as foreignRows does).
+      const foreignColumns = sql`t.id, t.added_on, t.category, t.currency, t.cost_cents,
+        t.base_cost_cents, t.base_cost_currency`;
       const foreignWhere = sql`t.user_id = ${userId}::uuid AND NOT t.is_income
-        AND t.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
-        AND t.category = ANY ((SELECT categories FROM bounds)::text[])`;
+        AND t.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)`;
       const result = await db.execute<ChainRow>(sql`
         WITH stored AS MATERIALIZED (
           SELECT b.id, b.user_id, b.category, b.amount_cents, b.rollover, b.repeat, b.created_at,
@@ -156,12 +157,25 @@ export function createBudgetsRepository(db: Executor) {
             (max(first_day) + interval '1 month' - interval '1 day')::date AS last_day,
             array_agg(DISTINCT category) AS categories
           FROM wanted
-        ), foreign_rows AS MATERIALIZED (
+        ), foreign_whole AS MATERIALIZED (
           SELECT ${foreignColumns} FROM transactions AS t
           WHERE t.currency < ${base}::text AND ${foreignWhere}
           UNION ALL
           SELECT ${foreignColumns} FROM transactions AS t
           WHERE t.currency > ${base}::text AND ${foreignWhere}
+        ), foreign_rows AS MATERIALIZED (
+          SELECT w.added_on, coalesce(p.category, w.category) AS category, w.currency,
+            coalesce(p.amount_cents, w.cost_cents) AS cost_cents,
+            CASE WHEN p.id IS NULL OR w.base_cost_cents IS NULL THEN w.base_cost_cents
+              ELSE ${convertedCents(
+                sql`p.amount_cents`,
+                sql`(w.base_cost_cents::numeric / w.cost_cents)`,
+                sql`w.base_cost_currency`,
+              )} END AS base_cost_cents,
+            w.base_cost_currency
+          FROM foreign_whole AS w
+          LEFT JOIN transaction_splits AS p ON p.transaction_id = w.id
+          WHERE coalesce(p.category, w.category) = ANY ((SELECT categories FROM bounds)::text[])
         ), rate_map AS MATERIALIZED (
           -- One row: each currency and day's rate under the key currency || day, so that each
           -- foreign row finds its rate in the map whatever the planner guesses of row counts.

@@ -31,6 +31,14 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
     cells: row.cells,
     statement: row.statement,
     matchRow: row.matchRow === null ? null : row.matchRow - firstRow,
+    // Only on a row the file splits, as a transaction's answer carries them.
+    ...(row.splits && {
+      splits: row.splits.map((part) => ({
+        category: part.category,
+        amount: fromStoredHundredths(part.amountCents),
+        note: part.note,
+      })),
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { CategorySource, ImportRowStatus } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import type { ImportRowSplit } from '../../db/schema';
 import { exchangeRateAt } from '../../db/exchange-rate-sql';
 import type { TransactionSource } from '../transactions/transactions-service';
 import type { ImportedTransferRow } from '../transfers/transfers-service';
@@ -28,6 +29,8 @@ export interface ImportRowView {
   problem: string | null;
   statement: number;
   matchRow: number | null;
+  /** A split transaction's parts, as an app's export gives them; null for any other row. */
+  splits: ImportRowSplit[] | null;
 }
 
 /** What the user chose for a row at commit. */
@@ -106,6 +109,7 @@ type StoredRow = {
   bank_id: string | null;
   statement: number;
   match_row: number | null;
+  splits: ImportRowSplit[] | null;
   name_key: string;
   note_key: string;
 };
@@ -114,7 +118,7 @@ type StoredRow = {
 const storedColumns = (userId: string) => sql`
   position, cells, date, name, amount_cents, ${KIND} AS is_income, note, file_category,
   category_choice, status, duplicate_of, duplicate_of_transfer, transfer_account_id, match_of,
-  problem, bank_id, statement, match_row,
+  problem, bank_id, statement, match_row, splits,
   coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key`;
 
 const categorisable = (row: StoredRow) => ({
@@ -146,9 +150,10 @@ export function createImportRowsRepository(db: Executor) {
     ${param(rows.map((row) => row.counterparty))}::text[],
     ${param(rows.map((row) => row.problem))}::text[],
     ${param(rows.map((row) => row.statement))}::smallint[],
-    ${param(rows.map((row) => row.transferChoice ?? null))}::boolean[]`;
+    ${param(rows.map((row) => row.transferChoice ?? null))}::boolean[],
+    ${param(rows.map((row) => (row.splits ? JSON.stringify(row.splits) : null)))}::text[]`;
   const readAlias = sql.raw(
-    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, counterparty, problem, statement, transfer_choice)',
+    'r(position, cells, date, name, amount_cents, is_income, note, file_category, bank_id, counterparty, problem, statement, transfer_choice, splits)',
   );
   /** A row without a problem is new until duplicate detection says otherwise. */
   const statusOf = sql.raw(
@@ -162,10 +167,10 @@ export function createImportRowsRepository(db: Executor) {
       await db.execute(sql`
         INSERT INTO import_rows (import_id, position, cells, date, name, amount_cents, is_income,
           note, file_category, bank_id, counterparty, problem, payee_key, status, statement,
-          transfer_choice)
+          transfer_choice, splits)
         SELECT ${importId}::uuid, r.position, r.cells::jsonb, r.date, r.name, r.amount_cents,
           r.is_income, r.note, r.file_category, r.bank_id, r.counterparty, r.problem,
-          moneta_fold(r.name), ${statusOf}, r.statement, r.transfer_choice
+          moneta_fold(r.name), ${statusOf}, r.statement, r.transfer_choice, r.splits::jsonb
         FROM unnest(${readColumns(rows)}) AS ${readAlias}`);
     },
 
@@ -177,6 +182,7 @@ export function createImportRowsRepository(db: Executor) {
         SET date = r.date, name = r.name, amount_cents = r.amount_cents,
           is_income = r.is_income, note = r.note, file_category = r.file_category,
           counterparty = r.counterparty, problem = r.problem, payee_key = moneta_fold(r.name),
+          splits = r.splits::jsonb,
           status = ${statusOf}, duplicate_of = NULL, duplicate_of_transfer = NULL,
           transfer_account_id = NULL, match_of = NULL, match_row = NULL
         FROM unnest(${readColumns(rows)}) AS ${readAlias}
@@ -203,9 +209,12 @@ export function createImportRowsRepository(db: Executor) {
     },
 
     /** Records the user's choices; returns the positions that exist among the rows. */
-    async saveChoices(scope: ImportRowsScope, choices: RowChoice[]): Promise<Set<number>> {
-      if (choices.length === 0) return new Set();
-      const result = await db.execute<{ position: number }>(sql`
+    async saveChoices(
+      scope: ImportRowsScope,
+      choices: RowChoice[],
+    ): Promise<{ positions: Set<number>; recategorisedSplits: number[] }> {
+      if (choices.length === 0) return { positions: new Set(), recategorisedSplits: [] };
+      const result = await db.execute<{ position: number; is_recategorised_split: boolean }>(sql`
         UPDATE import_rows AS t
         SET include = c.include, category_choice = c.category, is_income_choice = c.is_income,
           -- A row whose transfer is not named keeps what the file said (an app's export).
@@ -222,8 +231,14 @@ export function createImportRowsRepository(db: Executor) {
         ) AS c(position, include, category, is_income, transfer, transfer_account)
         WHERE t.import_id = ${scope.importId} AND t.position = c.position
           AND t.position >= ${scope.firstRow}
-        RETURNING t.position`);
-      return new Set(result.rows.map((row) => row.position));
+        RETURNING t.position, (t.splits IS NOT NULL AND c.category IS NOT NULL
+          AND c.category IS DISTINCT FROM t.file_category) AS is_recategorised_split`);
+      return {
+        positions: new Set(result.rows.map((row) => row.position)),
+        recategorisedSplits: result.rows
+          .filter((row) => row.is_recategorised_split)
+          .map((row) => row.position),
+      };
     },
 
     /**
@@ -692,6 +707,7 @@ export function createImportRowsRepository(db: Executor) {
           problem: row.problem,
           statement: row.statement,
           matchRow: row.match_row,
+          splits: row.splits,
         };
       });
     },
@@ -726,6 +742,8 @@ export function createImportRowsRepository(db: Executor) {
         currencies: Array<string | null>;
         importId: string;
         firstRow: number;
+        /** Some row is split (hasSplits): the parts go with the rows. */
+        hasSplits: boolean;
       },
       decisions: CategoryDecisions,
     ): TransactionSource {
@@ -746,10 +764,13 @@ export function createImportRowsRepository(db: Executor) {
           bankId: sql`r.bank_id`,
         },
         ordinal: sql`r.position`,
+        // Only then: the writer reads the source again for the parts, a cost a bank file (which
+        // has no splits) must not pay.
+        ...(target.hasSplits && { splits: sql`r.splits` }),
         from: sql`
         FROM (
           SELECT position, name, date, amount_cents, ${KIND} AS is_income, note, bank_id,
-            file_category, category_choice, coalesce(payee_key, '') AS name_key,
+            file_category, category_choice, splits, coalesce(payee_key, '') AS name_key,
             ${noteKey(userId)} AS note_key, statement
           FROM import_rows
           WHERE import_id = ${target.importId} AND position >= ${target.firstRow}
@@ -823,6 +844,15 @@ export function createImportRowsRepository(db: Executor) {
                 amountCents: Number(row.other_amount_cents),
               },
       }));
+    },
+
+    /** True when a row of the import is split (an app's export, docs/imports-other-apps.md). */
+    async hasSplits(scope: ImportRowsScope): Promise<boolean> {
+      const result = await db.execute<{ found: boolean }>(sql`
+        SELECT EXISTS (SELECT 1 FROM import_rows
+          WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
+            AND splits IS NOT NULL) AS found`);
+      return result.rows[0]?.found === true;
     },
 
     /** What the commit leaves out, by reason. */

@@ -399,12 +399,21 @@ export function createImportsService(
         );
         const accounts = statements.map((statement) => statement.accountId!);
         await assertTransferAccounts(tx, user.id, locked.accountId, choices.values());
-        const existing = await scopedRows.saveChoices(scopeOf(locked), [...choices.values()]);
-        const missing = [...choices.keys()].find((position) => !existing.has(position));
+        const saved = await scopedRows.saveChoices(scopeOf(locked), [...choices.values()]);
+        const missing = [...choices.keys()].find((position) => !saved.positions.has(position));
         if (missing !== undefined) {
           throw badRequest(
             `Row ${missing - locked.firstRow + 1} does not exist: this import has ${locked.rowCount} rows.`,
             ErrorCode.NO_SUCH_ROW,
+          );
+        }
+        // A split row's category is its largest part's (DESIGN §6.8): one category for it would
+        // contradict the parts the file gives, so it is refused (the whole commit changes nothing).
+        const [recategorised] = saved.recategorisedSplits;
+        if (recategorised !== undefined) {
+          throw badRequest(
+            `Row ${recategorised - locked.firstRow + 1} is split in the file: its parts keep their own categories.`,
+            ErrorCode.VALIDATION,
           );
         }
 
@@ -422,6 +431,7 @@ export function createImportsService(
           );
         }
         const decisions = await scopedRows.decideForCommit(user.id, scopeOf(record));
+        const hasSplits = await scopedRows.hasSplits(scopeOf(record));
         const created = await scopedRows.withHashJoins(() =>
           transactions.createFrom(
             scopedRows.commitSource(
@@ -436,6 +446,7 @@ export function createImportsService(
                 ),
                 importId: record.id,
                 firstRow: record.firstRow,
+                hasSplits,
               },
               decisions,
             ),

@@ -11,6 +11,7 @@ import {
   recurringRules,
   rules,
   transactionAttachments,
+  transactionSplits,
   transactions,
   transfers,
   userCategories,
@@ -95,6 +96,19 @@ export function createExportRepository(db: Executor) {
           and(eq(transactionAttachments.userId, userId), inArray(transactionAttachments.id, ids)),
         );
     },
+
+    splits: (userId: string) =>
+      db
+        .select({
+          transactionId: transactionSplits.transactionId,
+          position: transactionSplits.position,
+          category: transactionSplits.category,
+          amountCents: transactionSplits.amountCents,
+          note: transactionSplits.note,
+        })
+        .from(transactionSplits)
+        .where(eq(transactionSplits.userId, userId))
+        .orderBy(asc(transactionSplits.transactionId), asc(transactionSplits.position)),
 
     savedFilters: (userId: string) =>
       db

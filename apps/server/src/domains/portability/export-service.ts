@@ -142,6 +142,7 @@ function entityBatches(
       Number.POSITIVE_INFINITY,
     ),
     savedFilters: once(read.savedFilters(userId)),
+    splits: once(read.splits(userId)),
     goals: pages(
       () => read.goals(userId),
       () => undefined,

@@ -8,6 +8,8 @@ import {
   exportManifestHeadSchema,
   exportManifestSchema,
   exportRecordSchemas,
+  MAX_SPLIT_PARTS,
+  MIN_SPLIT_PARTS,
   type ExportEntity,
   type ExportManifest,
   type ExportRecords,
@@ -139,6 +141,7 @@ function checkReferences(records: ExportRecords, entries: Map<string, ZipEntry>)
     }
   }
   const transactions = new Set(records.transactions.map((transaction) => transaction.id));
+  checkSplits(records);
   for (const attachment of records.attachments) {
     if (!transactions.has(attachment.transactionId)) throw missing(`Attachment ${attachment.id}`);
     if (!entries.has(attachment.file)) {
@@ -173,4 +176,34 @@ export async function readExport(file: FileHandle): Promise<ReadExport> {
   }
   checkReferences(records, entries);
   return { manifest, records, entries };
+}
+
+/**
+ * Each split transaction's parts as the API would take them: its transaction in the export,
+ * 2–50 parts at positions 0…n−1, summing exactly to the transaction's cost.
+ */
+function checkSplits(records: ExportRecords) {
+  const costs = new Map(records.transactions.map((t) => [t.id, t.costCents]));
+  const partsOf = new Map<string, ExportRecords['splits']>();
+  for (const part of records.splits) {
+    if (!costs.has(part.transactionId)) {
+      throw damaged(
+        `a split part names transaction ${part.transactionId}, which the export lacks.`,
+      );
+    }
+    partsOf.set(part.transactionId, [...(partsOf.get(part.transactionId) ?? []), part]);
+  }
+  for (const [transactionId, parts] of partsOf) {
+    const positions = new Set(parts.map((part) => part.position));
+    const sum = parts.reduce((total, part) => total + part.amountCents, 0);
+    if (
+      parts.length < MIN_SPLIT_PARTS ||
+      parts.length > MAX_SPLIT_PARTS ||
+      positions.size !== parts.length ||
+      Math.max(...positions) !== parts.length - 1 ||
+      sum !== costs.get(transactionId)
+    ) {
+      throw damaged(`the parts of transaction ${transactionId} are not a valid split.`);
+    }
+  }
 }

@@ -244,6 +244,28 @@ async function writeExport(
     counts.transactions += created;
   }
 
+  // Split transactions' parts, after their transactions (read-export checked each split).
+  const kindOf = new Map(records.transactions.map((t) => [t.id, t.isIncome]));
+  const partsOf = new Map<string, typeof records.splits>();
+  for (const part of records.splits) {
+    partsOf.set(part.transactionId, [...(partsOf.get(part.transactionId) ?? []), part]);
+  }
+  counts.splits = await transactionsService.restoreSplits(
+    userId,
+    [...partsOf].map(([transactionId, parts]) => ({
+      transactionId: mapped(transactionIds, transactionId),
+      isIncome: kindOf.get(transactionId) === true,
+      parts: [...parts]
+        .sort((a, b) => a.position - b.position)
+        .map((part) => ({
+          category: part.category,
+          amountCents: part.amountCents,
+          note: part.note,
+        })),
+    })),
+    { tx },
+  );
+
   const attachmentsRepository = createAttachmentsRepository(tx);
   for (const attachment of records.attachments) {
     const content = await receiptFile(file, read, attachment.file, attachment.sha256);

@@ -4,10 +4,14 @@ import { stringify } from 'csv-stringify/sync';
 import type { TransactionRow } from '../../db/schema';
 import type { BaseAmount } from './base-amounts-repository';
 import type { TransactionListRepository } from './transaction-list-repository';
+import type { SplitPart } from './transaction-splits-repository';
 
 const BATCH_SIZE = 2000;
 export const EXPORT_FILE_NAME = 'moneta_transactions.csv';
-/** The SPEC's six columns, then the account, the amount's currency and its base amount. */
+/**
+ * The SPEC's six columns, then the account, the amount's currency and its base amount, and the
+ * part of a split transaction a row is ("1/3"; empty for a transaction that is not split).
+ */
 const HEADER = [
   'Date',
   'Type',
@@ -18,6 +22,7 @@ const HEADER = [
   'Account',
   'Currency',
   'Base amount',
+  'Split',
 ];
 
 /** What the export needs besides the rows: account names and the base amounts of a batch. */
@@ -25,6 +30,8 @@ export interface ExportContext {
   base: string;
   accountNames: ReadonlyMap<string, string>;
   baseAmounts: (rows: TransactionRow[]) => Promise<ReadonlyMap<string, BaseAmount>>;
+  /** The parts of the split transactions among a batch's rows, by transaction id. */
+  splitsOf: (rows: TransactionRow[]) => Promise<ReadonlyMap<string, SplitPart[]>>;
 }
 
 function decimal(cents: number, currency: string): string {
@@ -39,24 +46,63 @@ export function neutralizeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** A row in the base currency is its own base amount; one without a rate has none (empty). */
-function toRecord(
+/**
+ * `cents` of a row's currency in the base currency at the row's rate (a bank charge: its share in
+ * proportion), rounded half away from zero to the base currency's minor unit — each part on its
+ * own, as the charts and reports convert it (db/base-amount-sql.ts).
+ */
+function partInBase(
+  cents: number,
+  row: TransactionRow,
+  base: string,
+  amount: BaseAmount | undefined,
+): number | null {
+  if (row.currency === base) return cents;
+  const rate =
+    amount?.source === 'manual' && amount.baseCents !== null
+      ? amount.baseCents / row.costCents
+      : amount?.rate;
+  if (rate === null || rate === undefined || amount?.baseCents === null) return null;
+  const scale = 10 ** Math.max(0, 2 - currencyDecimals(base));
+  return Math.round((cents * rate) / scale) * scale;
+}
+
+/**
+ * A transaction's rows: one, or one per part of a split transaction (as YNAB and Firefly III
+ * export theirs), each with the transaction's date, kind, name and account, the part's category,
+ * amount and note (else the transaction's note), and "i/n" in Split. A row in the base currency
+ * is its own base amount; one without a rate has none (empty).
+ */
+function toRecords(
   row: TransactionRow,
   context: ExportContext,
   amount: BaseAmount | undefined,
-): string[] {
-  const baseCents = row.currency === context.base ? row.costCents : amount?.baseCents;
-  return [
-    row.addedOn,
-    row.isIncome ? 'Income' : 'Expense',
-    neutralizeCell(row.name),
-    neutralizeCell(row.category),
-    decimal(row.costCents, row.currency),
-    neutralizeCell(row.note ?? ''),
-    neutralizeCell(context.accountNames.get(row.accountId) ?? ''),
-    row.currency,
-    baseCents === null || baseCents === undefined ? '' : decimal(baseCents, context.base),
-  ];
+  parts: readonly SplitPart[] | undefined,
+): string[][] {
+  const record = (category: string, cents: number, note: string | null, split: string) => {
+    const baseCents =
+      split === ''
+        ? row.currency === context.base
+          ? row.costCents
+          : amount?.baseCents
+        : partInBase(cents, row, context.base, amount);
+    return [
+      row.addedOn,
+      row.isIncome ? 'Income' : 'Expense',
+      neutralizeCell(row.name),
+      neutralizeCell(category),
+      decimal(cents, row.currency),
+      neutralizeCell(note ?? ''),
+      neutralizeCell(context.accountNames.get(row.accountId) ?? ''),
+      row.currency,
+      baseCents === null || baseCents === undefined ? '' : decimal(baseCents, context.base),
+      split,
+    ];
+  };
+  if (!parts?.length) return [record(row.category, row.costCents, row.note, '')];
+  return parts.map((part, index) =>
+    record(part.category, part.amountCents, part.note ?? row.note, `${index + 1}/${parts.length}`),
+  );
 }
 
 /**
@@ -75,8 +121,13 @@ async function* csvChunks(
   for (;;) {
     const batch = await repository.batchAfter(userId, filters, cursor, BATCH_SIZE);
     if (batch.length > 0) {
-      const amounts = await context.baseAmounts(batch);
-      yield stringify(batch.map((row) => toRecord(row, context, amounts.get(row.id))));
+      const [amounts, splits] = await Promise.all([
+        context.baseAmounts(batch),
+        context.splitsOf(batch),
+      ]);
+      yield stringify(
+        batch.flatMap((row) => toRecords(row, context, amounts.get(row.id), splits.get(row.id))),
+      );
     }
     if (batch.length < BATCH_SIZE) return;
     cursor = batch[batch.length - 1];

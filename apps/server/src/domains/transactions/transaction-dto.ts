@@ -2,18 +2,21 @@ import { fromStoredHundredths, type Transaction } from '@moneta/shared';
 import type { TransactionRow } from '../../db/schema';
 import { SAME_CURRENCY, type BaseAmount } from './base-amounts-repository';
 import type { TransferLeg } from './transaction-list-repository';
+import type { SplitPart } from './transaction-splits-repository';
 
 /** What a transfer's leg is called in the list when its transfer has no note. */
 const TRANSFER_NAME = 'Transfer';
 
 /**
- * The transaction as the API shows it: decimal `cost`, `_id`, `note` null when empty, and its
+ * The transaction as the API shows it: decimal `cost`, `_id`, `note` null when empty, its
  * amount in the base currency (`amount`: what createBaseAmountsRepository found for a row in
- * another currency; a row in the base currency needs none).
+ * another currency; a row in the base currency needs none), and `splits` only when it has parts
+ * (an unsplit transaction's answer is the same as before splits existed).
  */
 export function toTransactionDto(
   row: TransactionRow,
   amount: BaseAmount = SAME_CURRENCY,
+  splits?: readonly SplitPart[],
 ): Transaction {
   return {
     _id: row.id,
@@ -32,6 +35,15 @@ export function toTransactionDto(
     currency: row.currency,
     tags: row.tags,
     ...baseFields(row.costCents, amount),
+    ...(splits?.length ? { splits: splits.map(toSplitDto) } : {}),
+  };
+}
+
+function toSplitDto(part: SplitPart) {
+  return {
+    category: part.category,
+    amount: fromStoredHundredths(part.amountCents),
+    note: part.note || null,
   };
 }
 
@@ -46,12 +58,16 @@ function baseFields(cents: number, amount: BaseAmount) {
   };
 }
 
-/** Rows as DTOs, each with its base amount from `amounts` (by id) when it has one. */
+/**
+ * Rows as DTOs, each with its base amount from `amounts` and its parts from `splits` (by id)
+ * when it has them.
+ */
 export function toTransactionDtos(
   rows: readonly TransactionRow[],
   amounts: ReadonlyMap<string, BaseAmount>,
+  splits: ReadonlyMap<string, readonly SplitPart[]> = new Map(),
 ): Transaction[] {
-  return rows.map((row) => toTransactionDto(row, amounts.get(row.id)));
+  return rows.map((row) => toTransactionDto(row, amounts.get(row.id), splits.get(row.id)));
 }
 
 /**

@@ -86,8 +86,11 @@ function termCondition(userId: string, term: SearchTerm): SQL {
     case 'account':
       return sql`${transactions.accountId} IN (SELECT a.id FROM accounts AS a
         WHERE a.user_id = ${userId} AND strpos(lower(a.name), lower(${term.value})) > 0)`;
+    // Like the category filter, a split transaction is in each of its parts' categories.
     case 'category':
-      return sql`lower(${transactions.category}) = lower(${term.value})`;
+      return sql`(lower(${transactions.category}) = lower(${term.value}) OR ${transactions.id} IN (
+        SELECT s.transaction_id FROM transaction_splits AS s
+        WHERE s.user_id = ${userId} AND lower(s.category) = lower(${term.value})))`;
     case 'tag':
       return tagCondition(term.value);
     case 'before':
@@ -199,7 +202,15 @@ function filterConditions(
     conditions.push(sql`(${transactions.searchText} || '') LIKE ${value('pattern')}`);
   else if (active.search) conditions.push(sql`${transactions.searchText} LIKE ${value('pattern')}`);
   if (active.isIncome) conditions.push(eq(transactions.isIncome, value('isIncome')));
-  if (active.category) conditions.push(eq(transactions.category, value('category')));
+  // A split transaction is in each of its parts' categories (DESIGN §6.8): the user's parts of
+  // the category are read once (a hashed subplan), not probed per row.
+  if (active.category) {
+    conditions.push(
+      sql`(${transactions.category} = ${value('category')} OR ${transactions.id} IN (
+        SELECT s.transaction_id FROM transaction_splits AS s
+        WHERE s.user_id = ${value('userId')} AND s.category = ${value('category')}))`,
+    );
+  }
   if (active.startDate) conditions.push(gte(transactions.addedOn, value('startDate')));
   if (active.endDate) conditions.push(lte(transactions.addedOn, value('endDate')));
   if (active.accountId) conditions.push(eq(transactions.accountId, value('accountId')));
@@ -230,7 +241,14 @@ function countQuery(db: Executor, active: ActiveFilters) {
         ),
       );
   }
-  if (active.startDate || active.endDate || active.accountId) {
+  // transaction_search_counts keys a transaction by its own category only, so a search within a
+  // category (which also finds split transactions by their parts) counts its rows.
+  if (
+    active.startDate ||
+    active.endDate ||
+    active.accountId ||
+    (active.search && active.category)
+  ) {
     return db
       .select({ total: sql<number>`count(*)::int`.mapWith(Number).as('total') })
       .from(transactions)
@@ -243,9 +261,18 @@ function countQuery(db: Executor, active: ActiveFilters) {
   }
   if (active.isIncome) conditions.push(eq(table.isIncome, placeholder('isIncome')));
   if (active.category) conditions.push(eq(table.category, placeholder('category')));
+  // transaction_totals counts a split transaction once in each category it touches: without a
+  // category filter, take off its extra ones (one empty index probe for a user without splits).
+  const extraSplitCounts =
+    table === transactionTotals && !active.category
+      ? sql` - (SELECT count(DISTINCT (s.transaction_id, s.category)) - count(DISTINCT s.transaction_id)
+          FROM transaction_splits AS s
+          ${active.isIncome ? sql`JOIN transactions AS st ON st.id = s.transaction_id AND st.is_income = ${placeholder('isIncome')}` : sql``}
+          WHERE s.user_id = ${placeholder('userId')})`
+      : sql``;
   return db
     .select({
-      total: sql<number>`coalesce(sum(${table.transactionCount}), 0)::int`
+      total: sql<number>`(coalesce(sum(${table.transactionCount}), 0)${extraSplitCounts})::int`
         .mapWith(Number)
         .as('total'),
     })

@@ -55,7 +55,8 @@ export function createTransactionTotalsRepository(db: Executor) {
           SELECT ${kept.isIncome} AS is_income, ${kept.sumCents} AS cents, 0 AS missing
           FROM ${kept} WHERE ${kept.userId} = ${userId}
           UNION ALL
-          SELECT f.is_income, coalesce(f.base_cents, 0) - f.cost_cents, (f.base_cents IS NULL)::int
+          SELECT f.is_income, coalesce(f.base_cents, 0) - f.cost_cents,
+            (f.base_cents IS NULL AND f.first_part)::int
           FROM ${foreignRows(userId, base)} AS f
         ) AS parts`);
       return toKindTotals(result.rows[0]);

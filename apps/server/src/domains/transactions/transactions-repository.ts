@@ -74,6 +74,11 @@ export interface TransactionSource {
   };
   /** The order the new ids follow (an import row's position). */
   ordinal: SQL;
+  /**
+   * A row's parts when it is split: a jsonb array of `{ category, amountCents, note }`, 2–50
+   * parts > 0 summing to its cost, checked by whoever wrote them; NULL for an unsplit row.
+   */
+  splits?: SQL;
   /** FROM, joins and WHERE. */
   from: SQL;
 }
@@ -124,6 +129,21 @@ const generatedColumnNames = () =>
       .map((column) => column.name),
   );
 
+/**
+ * A transaction row as `to_jsonb` writes it (SQL column names, no generated columns), with a
+ * split transaction's parts as `splits` (category, amount_cents, note, in order): read in a
+ * `DELETE … RETURNING`, where the parts, deleted after their transaction by a statement
+ * trigger, are still visible. `restore` ignores the key; the services write the parts back.
+ */
+const snapshotOf = (alias: string) => {
+  const t = sql.identifier(alias);
+  return sql`to_jsonb(${t}) - ${generatedColumnNames()}::text[] || coalesce((
+    SELECT jsonb_build_object('splits', jsonb_agg(jsonb_build_object(
+      'category', s.category, 'amount_cents', s.amount_cents, 'note', s.note)
+      ORDER BY s.position))
+    FROM transaction_splits AS s WHERE s.transaction_id = ${t}.id), '{}'::jsonb)`;
+};
+
 /** The given columns' SQL names, in the table's order (generated ones are never written). */
 function columnNames(keys: Iterable<string>): string[] {
   const given = new Set(keys);
@@ -158,7 +178,14 @@ function sourceQuery(source: TransactionSource): SQL {
   const selected = expressions
     .filter(([key]) => names.includes(COLUMNS[key]!.name))
     .map(([key, expression]) => sql`${expression} AS ${sql.identifier(COLUMNS[key]!.name)}`);
-  return sql`SELECT ${sql.join(selected, sql`, `)}, ${source.ordinal} AS ordinal ${source.from}`;
+  const splits = source.splits ? sql`, ${source.splits} AS splits` : sql``;
+  return sql`SELECT ${sql.join(selected, sql`, `)}, ${source.ordinal} AS ordinal${splits} ${source.from}`;
+}
+
+/** The source's rows numbered as insertFrom hands out its ids (n = 1, 2, … in ordinal order). */
+export function numberedSource(source: TransactionSource): SQL {
+  return sql`SELECT source.*, row_number() OVER (ORDER BY source.ordinal) AS n
+    FROM (${sourceQuery(source)}) AS source`;
 }
 
 export function createTransactionsRepository(db: Executor) {
@@ -242,10 +269,7 @@ export function createTransactionsRepository(db: Executor) {
         WITH given AS MATERIALIZED (SELECT ${sql.param(ids)}::uuid[] AS ids)
         INSERT INTO transactions (id, ${columnList(names)})
         SELECT ((SELECT ids FROM given))[s.n], ${columnList(names, 's')}
-        FROM (
-          SELECT source.*, row_number() OVER (ORDER BY source.ordinal) AS n
-          FROM (${sourceQuery(source)}) AS source
-        ) AS s`);
+        FROM (${numberedSource(source)}) AS s`);
       return result.rowCount ?? 0;
     },
 
@@ -301,17 +325,17 @@ export function createTransactionsRepository(db: Executor) {
       const result = await db.execute<{ row: TransactionSnapshot }>(sql`
         DELETE FROM transactions AS t
         WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
-        RETURNING to_jsonb(t) - ${generatedColumnNames()}::text[] AS row`);
+        RETURNING ${snapshotOf('t')} AS row`);
       return result.rows.map((row) => row.row);
     },
 
     /**
      * Puts back transactions `take` returned, with their ids. A link to a recurring rule,
      * receipt or import deleted since is dropped, as deleting it would have dropped it; a row
-     * whose id exists again is skipped. Returns how many were put back.
+     * whose id exists again is skipped. Returns the ids put back.
      */
-    async restore(snapshots: TransactionSnapshot[]): Promise<number> {
-      if (snapshots.length === 0) return 0;
+    async restore(snapshots: TransactionSnapshot[]): Promise<string[]> {
+      if (snapshots.length === 0) return [];
       const given = new Set(snapshots.flatMap((snapshot) => Object.keys(snapshot)));
       const names = Object.values(COLUMNS)
         .filter((column) => !column.isGenerated && given.has(column.name))
@@ -341,8 +365,9 @@ export function createTransactionsRepository(db: Executor) {
         INSERT INTO transactions (${columnList(names)})
         SELECT ${sql.join(values, sql`, `)}
         FROM jsonb_populate_recordset(NULL::transactions, ${JSON.stringify(snapshots)}::jsonb) AS s
-        ON CONFLICT (id) DO NOTHING`);
-      return result.rowCount ?? 0;
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id`);
+      return result.rows.map((row) => String(row.id));
     },
 
     /**
@@ -358,7 +383,8 @@ export function createTransactionsRepository(db: Executor) {
         WITH taken AS (
           DELETE FROM transactions AS t
           WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
-          RETURNING t.id, t.user_id, to_jsonb(t) - ${generatedColumnNames()}::text[] AS row
+          -- A split transaction's parts ride in its row: a restore writes them back.
+          RETURNING t.id, t.user_id, ${snapshotOf('t')} AS row
         ), held AS (
           INSERT INTO deleted_transaction_attachments (id, user_id, transaction_id, file_name,
             mime_type, size_bytes, sha256, content, created_at)
@@ -465,16 +491,28 @@ export function createTransactionsRepository(db: Executor) {
       userId: string,
       ids: string[],
       change: { category: string; name: string | null },
-    ): Promise<boolean[]> {
+    ): Promise<Array<{ isIncome: boolean; isRecategorised: boolean }>> {
       if (ids.length === 0) return [];
-      const result = await db.execute<{ is_income: boolean }>(sql`
-        UPDATE transactions
-        SET category = ${change.category}, name = coalesce(${change.name}::text, name),
+      // A split transaction keeps its category, its largest part's (DESIGN §6.8): only its name
+      // may change.
+      const result = await db.execute<{ is_income: boolean; is_recategorised: boolean }>(sql`
+        WITH split AS MATERIALIZED (
+          SELECT DISTINCT s.transaction_id AS id FROM transaction_splits AS s
+          WHERE s.user_id = ${userId} AND s.transaction_id = ANY(${sql.param(ids)}::uuid[])
+        )
+        UPDATE transactions AS t
+        SET category = CASE WHEN t.id IN (SELECT id FROM split) THEN t.category
+              ELSE ${change.category} END,
+            name = coalesce(${change.name}::text, t.name),
             updated_at = now()
-        WHERE user_id = ${userId} AND id = ANY(${sql.param(ids)}::uuid[])
-          AND (category <> ${change.category} OR name <> coalesce(${change.name}::text, name))
-        RETURNING is_income`);
-      return result.rows.map((row) => row.is_income);
+        WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
+          AND ((t.category <> ${change.category} AND t.id NOT IN (SELECT id FROM split))
+            OR t.name <> coalesce(${change.name}::text, t.name))
+        RETURNING t.is_income, t.category = ${change.category} AS is_recategorised`);
+      return result.rows.map((row) => ({
+        isIncome: row.is_income,
+        isRecategorised: row.is_recategorised,
+      }));
     },
 
     /**

@@ -12,6 +12,7 @@ import {
   ErrorCode,
   fromStoredHundredths,
   isCalendarDate,
+  largestSplitPart,
   todayIn,
   toDayNumber,
   toStoredHundredths,
@@ -48,6 +49,7 @@ import {
 } from './transaction-dto';
 import { createTransactionListRepository } from './transaction-list-repository';
 import { createTransactionTotalsRepository } from './transaction-totals-repository';
+import { createTransactionSplitsRepository, type SplitPart } from './transaction-splits-repository';
 import {
   type BulkField,
   createTransactionsRepository,
@@ -78,6 +80,115 @@ function toValues(input: ValidTransactionInput | ValidTransactionUpdate): Transa
     accountId: input.accountId,
     tags: input.tags,
   };
+}
+
+/**
+ * The parts a write stores (none for an unsplit transaction), each checked against the
+ * transaction's currency, and the category the transaction carries: its largest part's
+ * (DESIGN §6.8), else the one sent. Count, direction and sum were checked by the schema.
+ */
+function splitValues(
+  input: Pick<ValidTransactionInput, 'category' | 'splits'>,
+  currency: string,
+): { parts: SplitPart[]; category: string } {
+  if (!input.splits?.length) return { parts: [], category: input.category };
+  input.splits.forEach((part, index) =>
+    assertCurrencyDecimals(part.amount, currency, `Part ${index + 1} of the split`),
+  );
+  return {
+    parts: input.splits.map((part) => ({
+      category: part.category,
+      amountCents: toStoredHundredths(part.amount),
+      note: part.note,
+    })),
+    category: largestSplitPart(input.splits).category,
+  };
+}
+
+/**
+ * An update that leaves `splits` out keeps the stored parts (an older client knows none), so it
+ * may not change what they depend on: the amount, the direction, or the category (the largest
+ * part's). Returns the parts kept; refuses such a change with what to send instead.
+ */
+function keptParts(
+  stored: TransactionRow,
+  parts: SplitPart[],
+  input: ValidTransactionUpdate,
+  currency: string,
+): { parts: SplitPart[]; category: string } {
+  const largest = parts.reduce((a, b) => (b.amountCents > a.amountCents ? b : a));
+  if (
+    toStoredHundredths(input.cost) !== stored.costCents ||
+    input.isIncome !== stored.isIncome ||
+    input.category !== largest.category
+  ) {
+    throw badRequest(
+      'This transaction is split: its amount, direction and category follow its parts. Send the parts (splits) with the change, or splits: null to make it whole again.',
+      ErrorCode.VALIDATION,
+    );
+  }
+  parts.forEach((part, index) =>
+    assertCurrencyDecimals(
+      fromStoredHundredths(part.amountCents),
+      currency,
+      `Part ${index + 1} of the split`,
+    ),
+  );
+  return { parts, category: largest.category };
+}
+
+/**
+ * The parts a snapshot holds (a trashed row, or one a transfer replaced: the repository puts
+ * them in as `splits`); none when unsplit.
+ */
+function snapshotParts(snapshot: Record<string, unknown>): SplitPart[] {
+  const parts = snapshot.splits;
+  if (!Array.isArray(parts)) return [];
+  return parts.map((part: { category: string; amount_cents: number; note: string | null }) => ({
+    category: String(part.category),
+    amountCents: Number(part.amount_cents),
+    note: part.note ?? null,
+  }));
+}
+
+/**
+ * Writes back the parts of split transactions a restore put back (`restored`: their ids), after
+ * them, so that the derived triggers count each part in its category. A snapshot whose row was
+ * not put back (its id taken again) leaves that row's parts alone.
+ */
+async function putBackParts(
+  tx: Executor,
+  snapshots: readonly TransactionSnapshot[],
+  restored: readonly string[],
+): Promise<void> {
+  const isRestored = new Set(restored);
+  const splits = createTransactionSplitsRepository(tx);
+  for (const snapshot of snapshots) {
+    const parts = snapshotParts(snapshot);
+    if (parts.length > 0 && isRestored.has(snapshot.id)) {
+      await splits.replace(String(snapshot.user_id), snapshot.id, parts);
+    }
+  }
+}
+
+/** Every category a write names: the transaction's and its parts'. */
+function categoriesOf(category: string, parts: readonly SplitPart[]): string[] {
+  return [...new Set([category, ...parts.map((part) => part.category)])];
+}
+
+/**
+ * One category set on split transactions would contradict their parts (the transaction's is its
+ * largest part's): refused, nothing changed, rather than silently unsplitting them.
+ */
+async function refuseCategoryOnSplit(tx: Executor, userId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const split = await createTransactionSplitsRepository(tx).of(userId, ids);
+  if (split.size > 0) {
+    throw badRequest(
+      'Some of the selected transactions are split: change their parts one by one. Nothing was changed.',
+      ErrorCode.VALIDATION,
+    );
+  }
 }
 
 const someNotFound = () =>
@@ -174,6 +285,7 @@ async function setEach(
 function toTrashedDto({ snapshot, deletedAt }: TrashedRow): TrashedTransaction {
   const row = snapshot as Record<string, unknown>;
   const purgeOn = new Date(deletedAt.getTime() + TRASH_DAYS * 86_400_000);
+  const parts = snapshotParts(row);
   return {
     _id: snapshot.id,
     name: String(row.name),
@@ -185,6 +297,13 @@ function toTrashedDto({ snapshot, deletedAt }: TrashedRow): TrashedTransaction {
     note: typeof row.note === 'string' && row.note !== '' ? row.note : null,
     accountId: String(row.account_id),
     tags: Array.isArray(row.tags) ? row.tags.map(String) : [],
+    ...(parts.length > 0 && {
+      splits: parts.map((part) => ({
+        category: part.category,
+        amount: fromStoredHundredths(part.amountCents),
+        note: part.note,
+      })),
+    }),
     deletedAt: deletedAt.toISOString(),
     purgeOn: purgeOn.toISOString().slice(0, 10),
   };
@@ -270,11 +389,30 @@ export function createTransactionsService(db: Executor) {
   const list = createTransactionListRepository(db);
   const totals = createTransactionTotalsRepository(db);
   const baseAmounts = createBaseAmountsRepository(db);
+  const splits = createTransactionSplitsRepository(db);
 
   /** One written row as the API shows it, with its base amount. */
-  async function dtoOf(tx: Executor, userId: string, base: string, row: TransactionRow) {
+  async function dtoOf(
+    tx: Executor,
+    userId: string,
+    base: string,
+    row: TransactionRow,
+    parts: readonly SplitPart[],
+  ) {
     const amounts = await createBaseAmountsRepository(tx).of(userId, base, [row]);
-    return toTransactionDto(row, amounts.get(row.id));
+    return toTransactionDto(row, amounts.get(row.id), parts);
+  }
+
+  /** The DTOs of listed rows, with their base amounts and, for split ones, their parts. */
+  async function dtosOf(userId: string, base: string, rows: readonly TransactionRow[]) {
+    const [amounts, parts] = await Promise.all([
+      baseAmounts.of(userId, base, rows),
+      splits.of(
+        userId,
+        rows.map((row) => row.id),
+      ),
+    ]);
+    return toTransactionDtos(rows, amounts, parts);
   }
 
   /** Runs `work` in the caller's open transaction, or in a new one (a savepoint in `db`'s). */
@@ -295,9 +433,8 @@ export function createTransactionsService(db: Executor) {
         limit,
         offset: (page - 1) * limit,
       });
-      const amounts = await baseAmounts.of(userId, reader.defaultCurrency, rows);
       return {
-        transactions: toTransactionDtos(rows, amounts),
+        transactions: await dtosOf(userId, reader.defaultCurrency, rows),
         totalPages: Math.max(1, Math.ceil(total / limit)),
         currentPage: page,
         total,
@@ -326,9 +463,8 @@ export function createTransactionsService(db: Executor) {
           limit,
           offset: (page - 1) * limit,
         });
-        const amounts = await baseAmounts.of(userId, base, plain.rows);
         return {
-          transactions: toTransactionDtos(plain.rows, amounts).map((row) => ({
+          transactions: (await dtosOf(userId, base, plain.rows)).map((row) => ({
             ...row,
             isTransfer: false,
           })),
@@ -341,9 +477,8 @@ export function createTransactionsService(db: Executor) {
         list.head(userId, filters, head),
         list.count(userId, filters),
       ]);
-      const amounts = await baseAmounts.of(userId, base, rows);
       const merged = [
-        ...toTransactionDtos(rows, amounts).map((row) => ({ ...row, isTransfer: false })),
+        ...(await dtosOf(userId, base, rows)).map((row) => ({ ...row, isTransfer: false })),
         ...transfers.legs.map(toTransferLegDto),
       ].sort(inListOrder);
       const total = count + transfers.total;
@@ -365,6 +500,11 @@ export function createTransactionsService(db: Executor) {
         base,
         accountNames: accounts,
         baseAmounts: (rows) => baseAmounts.of(userId, base, rows),
+        splitsOf: (rows) =>
+          splits.of(
+            userId,
+            rows.map((row) => row.id),
+          ),
       });
     },
 
@@ -377,14 +517,19 @@ export function createTransactionsService(db: Executor) {
       return inOwnAccount(input.accountId, () =>
         inTransaction({ tx }, async (tx) => {
           const money = await currencyValues(tx, userId, input);
-          await rememberCategory(tx, userId, input.category, input.isIncome);
+          const split = splitValues(input, money.values.currency!);
+          for (const category of categoriesOf(split.category, split.parts)) {
+            await rememberCategory(tx, userId, category, input.isIncome);
+          }
           const tags = input.tags && (await inUsersSpelling(tx, userId, input.tags));
           const row = await createTransactionsRepository(tx).insert(userId, {
             ...toValues({ ...input, tags }),
+            category: split.category,
             ...money.values,
             ...links,
           });
-          return dtoOf(tx, userId, money.base, row);
+          await createTransactionSplitsRepository(tx).replace(userId, row.id, split.parts);
+          return dtoOf(tx, userId, money.base, row, split.parts);
         }),
       );
     },
@@ -447,14 +592,25 @@ export function createTransactionsService(db: Executor) {
     async createFrom(source: TransactionSource, options: WriteOptions = {}): Promise<number> {
       return inTransaction(options, async (tx) => {
         const repository = createTransactionsRepository(tx);
+        const splits = createTransactionSplitsRepository(tx);
         const categories = await repository.categoriesOf(source);
         const total = categories.reduce((sum, category) => sum + category.count, 0);
         if (total === 0) return 0;
+        // A split row's parts name categories of their own, remembered with the rows'.
+        const partCategories = await splits.categoriesOfSource(source);
         await rememberCategories(
           tx,
-          categories.map(({ userId, name, isIncome }) => ({ userId, name, isIncome })),
+          [...categories, ...partCategories].map(({ userId, name, isIncome }) => ({
+            userId,
+            name,
+            isIncome,
+          })),
         );
-        return repository.insertFrom(source, newIds(total));
+        const ids = newIds(total);
+        const created = await repository.insertFrom(source, ids);
+        const parts = partCategories.reduce((sum, category) => sum + category.count, 0);
+        await splits.insertFromSource(source, ids, newIds(parts));
+        return created;
       });
     },
 
@@ -475,14 +631,27 @@ export function createTransactionsService(db: Executor) {
           const stored = await repository.find(userId, id);
           if (!stored) throw transactionNotFound();
           const money = await currencyValues(tx, userId, input, stored);
+          const currency = money.values.currency ?? stored.currency;
+          const splits = createTransactionSplitsRepository(tx);
+          const storedParts = (await splits.of(userId, [id])).get(id);
+          const split =
+            input.splits === undefined && storedParts
+              ? keptParts(stored, storedParts, input, currency)
+              : splitValues(input, currency);
           const tags = input.tags && (await inUsersSpelling(tx, userId, input.tags));
           const row = await repository.update(userId, id, {
             ...toValues({ ...input, tags }),
+            category: split.category,
             ...money.values,
           });
           if (!row) throw transactionNotFound();
-          await rememberCategory(tx, userId, input.category, input.isIncome);
-          return dtoOf(tx, userId, money.base, row);
+          if (input.splits !== undefined || !storedParts) {
+            await splits.replace(userId, id, split.parts);
+          }
+          for (const category of categoriesOf(split.category, split.parts)) {
+            await rememberCategory(tx, userId, category, input.isIncome);
+          }
+          return dtoOf(tx, userId, money.base, row, split.parts);
         }),
       );
     },
@@ -550,15 +719,17 @@ export function createTransactionsService(db: Executor) {
         // A custom category deleted since comes back with its rows (as any write remembers it).
         const categories = new Map<string, CategoryKey>();
         for (const snapshot of snapshots) {
-          const name = String(snapshot.category);
           const isIncome = snapshot.is_income === true;
-          categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+          for (const name of categoriesOf(String(snapshot.category), snapshotParts(snapshot))) {
+            categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+          }
         }
         await rememberCategories(tx, [...categories.values()]);
         const restored = await createTransactionsRepository(tx).restore(snapshots);
-        if (restored !== ids.length) throw notInTrash();
+        if (restored.length !== ids.length) throw notInTrash();
+        await putBackParts(tx, snapshots, restored);
         await createTrashRepository(tx).restoreAttachments(userId, ids);
-        return restored;
+        return restored.length;
       });
     },
 
@@ -571,6 +742,9 @@ export function createTransactionsService(db: Executor) {
       if (!ids.every(isId)) throw someNotFound();
       return inOwnAccount(set.accountId, () =>
         db.transaction(async (tx) => {
+          // A split transaction's category is its largest part's: one category for all of it
+          // would contradict its parts, so it is refused rather than silently unsplitting.
+          if (set.category !== undefined) await refuseCategoryOnSplit(tx, userId, ids);
           const tags = set.tags && (await inUsersSpelling(tx, userId, set.tags));
           const fields = toBulkFields({ ...set, tags });
           return setEach(
@@ -592,14 +766,21 @@ export function createTransactionsService(db: Executor) {
       );
       if (!accountIds.every(isId)) throw accountNotFound();
       return inOwnAccount(undefined, () =>
-        db.transaction(async (tx) =>
-          setEach(
+        db.transaction(async (tx) => {
+          // As in a bulk edit: a category put back on a split transaction would contradict its
+          // parts (one split since the edit it undoes).
+          await refuseCategoryOnSplit(
+            tx,
+            userId,
+            [...byId.values()].filter((row) => row.category !== undefined).map((row) => row._id),
+          );
+          return setEach(
             tx,
             userId,
             [...byId.values()].map(({ _id, ...fields }) => ({ id: _id, ...toBulkFields(fields) })),
             undefined,
-          ),
-        ),
+          );
+        }),
       );
     },
 
@@ -632,9 +813,16 @@ export function createTransactionsService(db: Executor) {
       return createTransactionsRepository(options.tx ?? db).take(userId, own);
     },
 
-    /** Puts back transactions takeForTransfer took (an undone import's transfer). */
+    /**
+     * Puts back transactions takeForTransfer took (an undone import's transfer), split ones
+     * with their parts.
+     */
     async restore(snapshots: TransactionSnapshot[], options: WriteOptions = {}): Promise<number> {
-      return createTransactionsRepository(options.tx ?? db).restore(snapshots);
+      return inTransaction(options, async (tx) => {
+        const restored = await createTransactionsRepository(tx).restore(snapshots);
+        await putBackParts(tx, snapshots, restored);
+        return restored.length;
+      });
     },
 
     /**
@@ -659,12 +847,40 @@ export function createTransactionsService(db: Executor) {
       options: WriteOptions = {},
     ): Promise<number> {
       return inTransaction(options, async (tx) => {
-        const kinds = await createTransactionsRepository(tx).recategorise(userId, ids, change);
+        const changed = await createTransactionsRepository(tx).recategorise(userId, ids, change);
+        const kinds = changed.filter((row) => row.isRecategorised).map((row) => row.isIncome);
         await rememberCategories(
           tx,
           [...new Set(kinds)].map((isIncome) => ({ userId, name: change.category, isIncome })),
         );
-        return kinds.length;
+        return changed.length;
+      });
+    },
+
+    /**
+     * Gives restored transactions their parts (a user's export coming back), checked by the
+     * restore's reader; the parts' categories are remembered for the transactions' kinds.
+     */
+    async restoreSplits(
+      userId: string,
+      splits: Array<{ transactionId: string; isIncome: boolean; parts: SplitPart[] }>,
+      options: WriteOptions = {},
+    ): Promise<number> {
+      return inTransaction(options, async (tx) => {
+        const categories = new Map<string, CategoryKey>();
+        for (const { isIncome, parts } of splits) {
+          for (const { category: name } of parts) {
+            categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+          }
+        }
+        await rememberCategories(tx, [...categories.values()]);
+        const repository = createTransactionSplitsRepository(tx);
+        let count = 0;
+        for (const { transactionId, parts } of splits) {
+          await repository.replace(userId, transactionId, parts);
+          count += parts.length;
+        }
+        return count;
       });
     },
 
@@ -674,12 +890,22 @@ export function createTransactionsService(db: Executor) {
       change: { from: string; to: string; kinds: boolean[] },
       options: WriteOptions = {},
     ): Promise<number> {
-      return createTransactionsRepository(options.tx ?? db).moveCategory(
-        userId,
-        change.from,
-        change.to,
-        change.kinds,
-      );
+      return inTransaction(options, async (tx) => {
+        const moved = await createTransactionsRepository(tx).moveCategory(
+          userId,
+          change.from,
+          change.to,
+          change.kinds,
+        );
+        // Parts follow their category too (a split transaction whose category is another one).
+        await createTransactionSplitsRepository(tx).moveCategory(
+          userId,
+          change.from,
+          change.to,
+          change.kinds,
+        );
+        return moved;
+      });
     },
 
     /**
@@ -695,12 +921,12 @@ export function createTransactionsService(db: Executor) {
         from && to ? totals.totalsBetween(userId, base, from, to) : totals.totals(userId, base),
         list.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
       ]);
-      const amounts = await baseAmounts.of(userId, base, recent);
+      const recentTransactions = await dtosOf(userId, base, recent);
       return {
         totalIncome: fromStoredHundredths(sums.incomeCents),
         totalExpenses: fromStoredHundredths(sums.expenseCents),
         balance: fromStoredHundredths(sums.incomeCents - sums.expenseCents),
-        recentTransactions: toTransactionDtos(recent, amounts),
+        recentTransactions,
         from: from ?? null,
         to: to ?? null,
         currency: base,

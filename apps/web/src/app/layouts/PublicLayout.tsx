@@ -49,7 +49,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-          <BrandLink className="mr-auto" />
+          {/* Below 420 px the mark stands alone (the link keeps the name): with the theme
+              toggle and two buttons, in German or Japanese or signed in, the word pushed the
+              last button past a 360-px screen. */}
+          <BrandLink className="mr-auto" wordClassName="max-[419px]:sr-only" />
           <nav aria-label={t('shell.mainNav')} className="hidden sm:block">
             <Link to={paths.contact} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
               {t('shell.contact')}

@@ -1,19 +1,21 @@
+import { useTranslation } from 'react-i18next';
 import { ContactCards } from '@/features/contact/components/ContactCards';
 import { ContactForm } from '@/features/contact/components/ContactForm';
 import { FaqAccordion } from '@/features/contact/components/FaqAccordion';
 import { PublicLayout } from '../layouts/PublicLayout';
 
 export function ContactRoute() {
+  const { t } = useTranslation();
   return (
     <PublicLayout>
-      <title>Contact · Moneta</title>
+      <title>{t('pages.contact.title')}</title>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:py-16">
         <div className="max-w-2xl">
           <h1 className="text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white">
-            Contact us
+            {t('pages.contact.heading')}
           </h1>
           <p className="mt-3 text-lg text-neutral-600 dark:text-neutral-300">
-            Questions, feedback or ideas? Send us a message and we will reply within 24 hours.
+            {t('pages.contact.intro')}
           </p>
         </div>
         <div className="mt-10 grid gap-8 lg:grid-cols-3">
@@ -25,11 +27,11 @@ export function ContactRoute() {
               id="contact-form-heading"
               className="mb-6 text-xl font-semibold text-neutral-900 dark:text-white"
             >
-              Send us a message
+              {t('pages.contact.formHeading')}
             </h2>
             <ContactForm />
           </section>
-          <aside aria-label="Ways to reach us">
+          <aside aria-label={t('pages.contact.waysToReach')}>
             <ContactCards />
           </aside>
         </div>
@@ -38,7 +40,7 @@ export function ContactRoute() {
             id="faq-heading"
             className="mb-6 text-2xl font-bold tracking-tight text-neutral-900 dark:text-white"
           >
-            Frequently asked questions
+            {t('pages.contact.faqHeading')}
           </h2>
           <FaqAccordion />
         </section>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
@@ -8,22 +9,24 @@ import { PublicLayout } from '../layouts/PublicLayout';
 
 function HeroAction() {
   const { user, isLoading } = useUser();
+  const { t } = useTranslation();
   if (isLoading) return <div className="h-12" aria-hidden="true" />;
   return user ? (
     <Link to={paths.dashboard} className={buttonClasses({ size: 'lg' })}>
-      Go to Dashboard
+      {t('pages.landing.goToDashboard')}
     </Link>
   ) : (
     <Link to={paths.register} className={buttonClasses({ size: 'lg' })}>
-      Get Started for Free
+      {t('pages.landing.getStarted')}
     </Link>
   );
 }
 
 export function LandingRoute() {
+  const { t } = useTranslation();
   return (
     <PublicLayout>
-      <title>Moneta · Personal finance on your own server</title>
+      <title>{t('pages.landing.title')}</title>
       <section className="relative overflow-hidden">
         <div
           aria-hidden="true"
@@ -32,14 +35,13 @@ export function LandingRoute() {
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-16 pb-20 sm:px-6 lg:grid-cols-2 lg:pt-24">
           <div>
             <p className="inline-flex items-center rounded-full border border-emerald-200 bg-white/70 px-3 py-1 text-xs font-medium text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-300">
-              Free · Self-hosted · Private
+              {t('pages.landing.badge')}
             </p>
             <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance text-neutral-900 sm:text-5xl dark:text-white">
-              Take control of your money
+              {t('pages.landing.heading')}
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-8 text-neutral-600 dark:text-neutral-300">
-              Moneta brings your income, expenses, budgets and receipts together in one clear place,
-              on a server you own.
+              {t('pages.landing.intro')}
             </p>
             <div className="mt-8 flex flex-wrap items-center gap-3">
               <HeroAction />
@@ -47,7 +49,7 @@ export function LandingRoute() {
                 to={paths.contact}
                 className={buttonClasses({ variant: 'secondary', size: 'lg' })}
               >
-                Contact us
+                {t('pages.landing.contact')}
               </Link>
             </div>
           </div>
@@ -60,10 +62,10 @@ export function LandingRoute() {
             id="features-heading"
             className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl dark:text-white"
           >
-            Everything you need to manage your finances
+            {t('pages.landing.featuresHeading')}
           </h2>
           <p className="mt-3 text-neutral-600 dark:text-neutral-400">
-            Record what comes in and goes out, and let Moneta do the sums.
+            {t('pages.landing.featuresIntro')}
           </p>
         </div>
         <FeatureCards />

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/AuthLayout';
 import { FullPageSpinner } from '@/components/ui/Spinner';
@@ -8,22 +9,23 @@ import { useUser } from '@/lib/auth/get-user';
 export function SetupRoute() {
   const { user } = useUser();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   // RequireAuth waits for the session; this only covers the instant it is being replaced.
   if (!user) return <FullPageSpinner />;
   return (
     <AuthLayout
-      title="Welcome to Moneta!"
+      title={t('pages.setup.heading')}
       subtitle={
-        <>
-          Hi{' '}
-          <strong className="font-semibold break-all text-neutral-900 dark:text-white">
-            {user.email}
-          </strong>
-          , let&apos;s get your account ready.
-        </>
+        <Trans
+          i18nKey="pages.setup.greeting"
+          values={{ email: user.email }}
+          components={{
+            email: <strong className="font-semibold break-all text-neutral-900 dark:text-white" />,
+          }}
+        />
       }
     >
-      <title>Setup · Moneta</title>
+      <title>{t('pages.setup.title')}</title>
       <SetupForm user={user} onSuccess={() => void navigate(paths.dashboard, { replace: true })} />
     </AuthLayout>
   );

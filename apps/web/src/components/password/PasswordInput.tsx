@@ -1,4 +1,5 @@
 import { useState, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/FormField';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/input-styles';
@@ -19,7 +20,9 @@ export function PasswordInput({
   className,
   ...props
 }: PasswordInputProps) {
+  const { t } = useTranslation();
   const [isVisible, setIsVisible] = useState(false);
+  const toggleLabel = isVisible ? t('password.hide') : t('password.show');
   return (
     <FormField label={label} error={error} describedBy={describedBy} id={id} className={className}>
       {(control) => (
@@ -33,8 +36,8 @@ export function PasswordInput({
           <button
             type="button"
             onClick={() => setIsVisible((visible) => !visible)}
-            aria-label={isVisible ? 'Hide password' : 'Show password'}
-            title={isVisible ? 'Hide password' : 'Show password'}
+            aria-label={toggleLabel}
+            title={toggleLabel}
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white"
           >
             {isVisible ? <EyeOffIcon /> : <EyeIcon />}

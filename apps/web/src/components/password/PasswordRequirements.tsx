@@ -1,21 +1,17 @@
 import { passwordChecks, passwordStrength, type PasswordChecks } from '@moneta/shared/auth-rules';
+import { useTranslation } from 'react-i18next';
 import { CheckIcon, CircleIcon } from '@/components/ui/icons';
 
-const REQUIREMENTS: { key: keyof PasswordChecks; label: string }[] = [
-  { key: 'length', label: '8-16 characters' },
-  { key: 'letter', label: 'At least one letter' },
-  { key: 'digit', label: 'At least one number' },
-  { key: 'symbol', label: 'At least one symbol' },
-];
+/** The rules in the order shown; each one's words are `common:password.rules.<key>`. */
+const REQUIREMENTS: (keyof PasswordChecks)[] = ['length', 'letter', 'digit', 'symbol'];
 
 const STRENGTH = {
   strong: {
-    label: 'Strong',
     segment: 'bg-emerald-500',
     text: 'text-emerald-700 dark:text-emerald-300',
   },
-  fair: { label: 'Fair', segment: 'bg-amber-400', text: 'text-amber-800 dark:text-amber-300' },
-  weak: { label: 'Weak', segment: 'bg-red-500', text: 'text-red-700 dark:text-red-300' },
+  fair: { segment: 'bg-amber-400', text: 'text-amber-800 dark:text-amber-300' },
+  weak: { segment: 'bg-red-500', text: 'text-red-700 dark:text-red-300' },
 } as const;
 
 /**
@@ -34,29 +30,31 @@ export function PasswordRequirements({ password, id }: { password: string; id?: 
   const metCount = passwordStrength(password);
   const level = strengthLevel(metCount);
   const strength = STRENGTH[level];
+  const { t } = useTranslation();
+  const levelLabel = t(`password.levels.${level}`);
 
   return (
     <div id={id} className="mt-3 space-y-3">
       <div>
         <div className="mb-1.5 flex items-center justify-between text-xs">
-          <span className="text-neutral-600 dark:text-neutral-400">Password strength</span>
+          <span className="text-neutral-600 dark:text-neutral-400">{t('password.strength')}</span>
           <span aria-hidden="true" className={`font-medium ${strength.text}`}>
-            {password ? strength.label : ''}
+            {password ? levelLabel : ''}
           </span>
         </div>
         <div
           role="meter"
-          aria-label="Password strength"
+          aria-label={t('password.strength')}
           aria-valuemin={0}
           aria-valuemax={4}
           aria-valuenow={metCount}
-          aria-valuetext={`${strength.label}, ${metCount} of 4 requirements met`}
+          aria-valuetext={t('password.meter', { level: levelLabel, met: metCount })}
           data-strength={level}
           className="grid grid-cols-4 gap-1.5"
         >
           {REQUIREMENTS.map((requirement, index) => (
             <span
-              key={requirement.key}
+              key={requirement}
               data-testid="strength-segment"
               data-filled={index < metCount}
               className={`h-1.5 rounded-full transition-colors ${
@@ -66,8 +64,8 @@ export function PasswordRequirements({ password, id }: { password: string; id?: 
           ))}
         </div>
       </div>
-      <ul aria-label="Password requirements" className="grid gap-1.5 text-sm sm:grid-cols-2">
-        {REQUIREMENTS.map(({ key, label }) => {
+      <ul aria-label={t('password.requirements')} className="grid gap-1.5 text-sm sm:grid-cols-2">
+        {REQUIREMENTS.map((key) => {
           const isMet = checks[key];
           return (
             <li
@@ -84,8 +82,8 @@ export function PasswordRequirements({ password, id }: { password: string; id?: 
               ) : (
                 <CircleIcon className="size-4 shrink-0" />
               )}
-              <span>{label}</span>
-              <span className="sr-only">{isMet ? '(met)' : '(not met)'}</span>
+              <span>{t(`password.rules.${key}`)}</span>
+              <span className="sr-only">{isMet ? t('password.met') : t('password.notMet')}</span>
             </li>
           );
         })}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -61,11 +62,12 @@ function OpenConfirmDelete<Item, Result>({
   onDelete,
   onDeleted,
   onClose,
-  confirmLabel = 'Delete',
-  busyLabel = 'Deleting...',
+  confirmLabel,
+  busyLabel,
   failureMessage,
   failureIn = 'toast',
 }: ConfirmDeleteDialogProps<Item, Result> & { item: Item }) {
+  const { t } = useTranslation();
   const [isBusy, setIsBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -94,8 +96,8 @@ function OpenConfirmDelete<Item, Result>({
       isOpen
       title={typeof title === 'function' ? title(item) : title}
       description={typeof description === 'function' ? description(item) : description}
-      confirmLabel={confirmLabel}
-      busyLabel={busyLabel}
+      confirmLabel={confirmLabel ?? t('dialog.delete')}
+      busyLabel={busyLabel ?? t('dialog.deleting')}
       isBusy={isBusy}
       error={failure}
       onConfirm={confirm}

@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
@@ -32,6 +33,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation();
   return (
     <Dialog
       isOpen={isOpen}
@@ -46,7 +48,7 @@ export function ConfirmDialog({
       {error ? <Alert className="mt-4">{error}</Alert> : null}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={isBusy}>
-          Cancel
+          {t('dialog.cancel')}
         </Button>
         <Button variant={tone} onClick={onConfirm} disabled={isBusy}>
           {isBusy && busyLabel ? busyLabel : confirmLabel}

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { useModalFocus } from '@/hooks/use-modal-focus';
 import { Button } from './Button';
 
@@ -30,6 +31,7 @@ export function Dialog({
   initialFocusRef,
   asksBeforeDiscarding = role === 'dialog',
 }: DialogProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -84,8 +86,8 @@ export function Dialog({
           isOpen={isAskingToDiscard}
           onClose={() => setIsAskingToDiscard(false)}
           role="alertdialog"
-          title="Discard your changes?"
-          description="What you entered in this form will be lost."
+          title={t('dialog.discardTitle')}
+          description={t('dialog.discardBody')}
           initialFocusRef={keepEditingRef}
           asksBeforeDiscarding={false}
         >
@@ -95,7 +97,7 @@ export function Dialog({
               variant="secondary"
               onClick={() => setIsAskingToDiscard(false)}
             >
-              Keep editing
+              {t('dialog.keepEditing')}
             </Button>
             <Button
               variant="danger"
@@ -104,7 +106,7 @@ export function Dialog({
                 onClose();
               }}
             >
-              Discard
+              {t('dialog.discard')}
             </Button>
           </div>
         </Dialog>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 
 type FileDropZoneProps = {
   /** The form field's name. */
@@ -92,8 +93,13 @@ export function FileDropZone({
     >
       {icon}
       <span className="text-sm text-neutral-800 dark:text-neutral-200">
-        <span className="font-semibold text-emerald-700 dark:text-emerald-400">{chooseLabel}</span>{' '}
-        or drop it here
+        <Trans
+          i18nKey="fileDrop"
+          values={{ choose: chooseLabel }}
+          components={{
+            choose: <span className="font-semibold text-emerald-700 dark:text-emerald-400" />,
+          }}
+        />
       </span>
       <span className="text-xs text-neutral-600 dark:text-neutral-400">{hint}</span>
       <input

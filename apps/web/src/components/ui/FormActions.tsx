@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 
 type FormActionsProps = {
@@ -13,15 +14,16 @@ export function FormActions({
   submitLabel,
   onCancel,
   isBusy = false,
-  busyLabel = 'Saving...',
+  busyLabel,
 }: FormActionsProps) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
-        Cancel
+        {t('dialog.cancel')}
       </Button>
       <Button type="submit" disabled={isBusy}>
-        {isBusy ? busyLabel : submitLabel}
+        {isBusy ? (busyLabel ?? t('dialog.saving')) : submitLabel}
       </Button>
     </div>
   );

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
+/** The product's name: a name, the same in every language. */
+const PRODUCT_NAME = 'Moneta';
+
 export function LogoMark({ className = 'size-8' }: { className?: string }) {
   return (
     <svg aria-hidden="true" focusable="false" viewBox="0 0 32 32" className={className}>
@@ -32,7 +35,7 @@ export function BrandLink({
       className={`inline-flex items-center gap-2 rounded-lg text-xl font-bold tracking-tight text-neutral-900 dark:text-white ${className}`}
     >
       <LogoMark />
-      <span className={wordClassName}>Moneta</span>
+      <span className={wordClassName}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

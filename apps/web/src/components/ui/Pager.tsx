@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
 
@@ -9,9 +10,10 @@ type PagerProps = {
 
 /** Previous / next and "Page x of y"; nothing at all when everything fits on one page. */
 export function Pager({ page, totalPages, onPageChange }: PagerProps) {
+  const { t } = useTranslation();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4">
+    <nav aria-label={t('pager.label')} className="mt-4 flex items-center justify-between gap-4">
       <Button
         variant="secondary"
         size="sm"
@@ -19,10 +21,10 @@ export function Pager({ page, totalPages, onPageChange }: PagerProps) {
         disabled={page <= 1}
       >
         <ChevronLeftIcon />
-        Previous
+        {t('pager.previous')}
       </Button>
       <p aria-live="polite" className="text-sm text-neutral-700 dark:text-neutral-300">
-        Page {page} of {totalPages}
+        {t('pager.page', { page, total: totalPages })}
       </p>
       <Button
         variant="secondary"
@@ -30,7 +32,7 @@ export function Pager({ page, totalPages, onPageChange }: PagerProps) {
         onClick={() => onPageChange(page + 1)}
         disabled={page >= totalPages}
       >
-        Next
+        {t('pager.next')}
         <ChevronRightIcon />
       </Button>
     </nav>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { TextField } from './TextField';
@@ -26,6 +27,7 @@ function OpenPrompt({
   onSubmit,
   onCancel,
 }: Omit<PromptDialogProps, 'isOpen'>) {
+  const { t } = useTranslation();
   const [value, setValue] = useState('');
 
   function submit(event: FormEvent) {
@@ -48,9 +50,9 @@ function OpenPrompt({
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {t('dialog.cancel')}
           </Button>
-          <Button type="submit">OK</Button>
+          <Button type="submit">{t('dialog.ok')}</Button>
         </div>
       </form>
     </Dialog>

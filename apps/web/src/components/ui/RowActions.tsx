@@ -8,6 +8,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { MoreIcon } from './action-icons';
 
 export type RowAction = {
@@ -35,6 +36,7 @@ const GAP = 4;
  * to the button.
  */
 export function RowActions({ label, actions }: RowActionsProps) {
+  const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const [position, setPosition] = useState<Position | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -141,7 +143,7 @@ export function RowActions({ label, actions }: RowActionsProps) {
         id={buttonId}
         type="button"
         aria-label={label}
-        title="Actions"
+        title={t('rowActions')}
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}

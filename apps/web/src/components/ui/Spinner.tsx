@@ -1,9 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
 type SpinnerProps = {
   label?: string;
   className?: string;
 };
 
-export function Spinner({ label = 'Loading…', className = '' }: SpinnerProps) {
+export function Spinner({ label, className = '' }: SpinnerProps) {
+  const { t } = useTranslation();
   return (
     <div role="status" className={`inline-flex items-center gap-2 ${className}`}>
       <svg
@@ -20,7 +23,7 @@ export function Spinner({ label = 'Loading…', className = '' }: SpinnerProps) 
           strokeLinecap="round"
         />
       </svg>
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('loading')}</span>
     </div>
   );
 }

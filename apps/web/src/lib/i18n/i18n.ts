@@ -1,5 +1,4 @@
 import {
-  DEFAULT_LOCALE,
   isSupportedLocale,
   LANGUAGES,
   languageOf,
@@ -99,8 +98,5 @@ export async function changeLocale(locale: SupportedLocale): Promise<void> {
   showLocale(locale);
 }
 
-/** The locale the interface is shown in now ('en-US' before anything is loaded). */
-export function currentLocale(): SupportedLocale {
-  const language = i18n.language;
-  return isSupportedLocale(language) ? language : DEFAULT_LOCALE;
-}
+// Kept importable from here for the forms that switch the locale (SetupForm, Preferences).
+export { currentLocale } from './current';

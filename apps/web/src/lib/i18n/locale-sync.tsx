@@ -1,7 +1,7 @@
 import { isSupportedLocale } from '@moneta/shared/locales';
 import { useEffect } from 'react';
 import { useUser } from '@/lib/auth/get-user';
-import { changeLocale, currentLocale } from './i18n';
+import { currentLocale } from './current';
 
 /**
  * Shows the interface in the signed-in user's locale, as the server remembers it, from the first
@@ -12,7 +12,9 @@ export function LocaleSync() {
   const { user } = useUser();
   const locale = user?.isSetupComplete ? user.locale : undefined;
   useEffect(() => {
-    if (isSupportedLocale(locale) && locale !== currentLocale()) void changeLocale(locale);
+    if (!isSupportedLocale(locale) || locale === currentLocale()) return;
+    // Loaded at boot already (main.tsx): this import only takes the module from there.
+    void import('./i18n').then(({ changeLocale }) => changeLocale(locale));
   }, [locale]);
   return null;
 }

@@ -6,6 +6,7 @@ import {
   normalizeAccountIdentifier,
 } from '@moneta/shared';
 import type { ImportAmountField } from '@moneta/shared';
+import type { ImportRowSplit } from '../../../db/schema';
 import type { AmountReading } from './parse-bank-amount';
 
 /** One record of a bank file as read: what the import will show and turn into a transaction. */
@@ -37,6 +38,8 @@ export interface ReadRow {
    * (docs/imports-other-apps.md). Absent (null) for bank files, which say nothing.
    */
   transferChoice?: boolean | null;
+  /** The parts of a split transaction an app's export gives (other-apps/split-groups.ts). */
+  splits?: ImportRowSplit[] | null;
 }
 
 /** A record that is not a row of the import (a CSV's preamble or header line). */

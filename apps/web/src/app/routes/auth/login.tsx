@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/AuthLayout';
 import { ShieldIcon } from '@/components/ui/icons';
@@ -9,24 +10,26 @@ import { homePathFor } from '@/features/auth/utils/home-path';
 
 export function LoginRoute() {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return (
     <AuthLayout
-      title="Welcome Back"
-      subtitle="Sign in to continue to your account."
+      title={t('pages.login.heading')}
+      subtitle={t('pages.login.subtitle')}
       footer={
         <span className="inline-flex items-center gap-1.5">
           <ShieldIcon className="size-4" />
-          Protected by industry-standard security.
+          {t('pages.login.security')}
         </span>
       }
     >
-      <title>Sign in · Moneta</title>
+      <title>{t('pages.login.title')}</title>
       <LoginNoticeStatus />
       <LoginForm onSuccess={(user) => void navigate(homePathFor(user), { replace: true })} />
       <p className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
-        New to Moneta?{' '}
+        {/* A question and a link: two sentences, so no Trans (and its parser) on this page. */}
+        {t('pages.login.newHere')}{' '}
         <Link to={paths.register} className={textLinkClasses}>
-          Create an account
+          {t('pages.login.createAccount')}
         </Link>
       </p>
     </AuthLayout>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/AuthLayout';
 import { textLinkClasses } from '@/components/ui/link-styles';
@@ -6,18 +7,19 @@ import { RegisterForm } from '@/features/auth/components/RegisterForm';
 
 export function RegisterRoute() {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return (
     <AuthLayout
-      title="Create Account"
-      subtitle="Start managing your finances today."
-      footer="By signing up, you agree to our Terms & Privacy Policy."
+      title={t('pages.register.heading')}
+      subtitle={t('pages.register.subtitle')}
+      footer={t('pages.register.terms')}
     >
-      <title>Create account · Moneta</title>
+      <title>{t('pages.register.title')}</title>
       <RegisterForm onSuccess={() => void navigate(paths.setup, { replace: true })} />
       <p className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
-        Already have an account?{' '}
+        {t('pages.register.haveAccount')}{' '}
         <Link to={paths.login} className={textLinkClasses}>
-          Sign in instead
+          {t('pages.register.signInInstead')}
         </Link>
       </p>
     </AuthLayout>

@@ -83,8 +83,9 @@ function signedIn() {
 
 describe('import page in other languages', () => {
   it('reads in German, with German amounts and dates', async () => {
-    signedIn();
+    // The user's locale is the page's (LocaleSync): set before the user is made.
     await changeLocale('de-DE');
+    signedIn();
     renderApp(`/import?import=${IMPORT_ID}`);
     const preview = await screen.findByRole(
       'region',
@@ -108,8 +109,9 @@ describe('import page in other languages', () => {
   });
 
   it('reads in Japanese', async () => {
-    signedIn();
+    // The user's locale is the page's (LocaleSync): set before the user is made.
     await changeLocale('ja-JP');
+    signedIn();
     renderApp(`/import?import=${IMPORT_ID}`);
     const preview = await screen.findByRole(
       'region',

@@ -545,6 +545,11 @@ describe('import page', () => {
         amount: 86.4,
         category: 'Everyday: Groceries',
         cells: null,
+        // A split of the file: its parts are listed, not given one category.
+        splits: [
+          { category: 'Everyday: Groceries', amount: 60, note: 'food' },
+          { category: 'Household: Supplies', amount: 26.4, note: null },
+        ],
       }),
       makeRow(1, { name: 'Acme Corp', amount: 1234.56, isIncome: true, cells: null }),
     ];
@@ -579,5 +584,13 @@ describe('import page', () => {
     const found = within(preview).getByRole('region', { name: 'Accounts in this file' });
     expect(within(found).getByRole('heading', { name: 'Checking' })).toBeVisible();
     expect(within(found).getByLabelText('Import into')).toHaveValue('new');
+    const parts = await within(preview).findByRole('list', { name: 'Parts of row 1' });
+    expect(
+      within(parts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Everyday: Groceries: €60.00 — food', 'Household: Supplies: €26.40']);
+    expect(within(preview).queryByLabelText('Category of row 1')).toBeNull();
+    expect(within(preview).getByLabelText('Category of row 2')).toBeVisible();
   });
 });

@@ -9,6 +9,7 @@ import { SelectField } from '@/components/ui/SelectField';
 import { SectionSpinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAccounts } from '@/lib/accounts/get-accounts';
+import { useCategoryName } from '@/lib/categories/category-name';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useImportRows } from '../api/get-imports';
 import { rowProblemText } from '../utils/import-messages';
@@ -195,6 +196,7 @@ function RowLine({
 }: RowLineProps) {
   const { t } = useTranslation('imports');
   const format = useFormat();
+  const categoryName = useCategoryName();
   const included = isIncluded(row, choices);
   const rowNumber = row.index + 1;
   const transferTo = canInclude(row) ? chosenTransfer(row, choices) : null;
@@ -256,7 +258,23 @@ function RowLine({
       <td className={`${cell} sm:min-w-44`}>
         {canInclude(row) ? (
           <>
-            {transferTo ? null : (
+            {transferTo ? null : row.splits?.length ? (
+              // A split the file gives keeps its parts' categories: listed, not chosen.
+              <ul
+                aria-label={t('rows.partsOfRow', { number: rowNumber })}
+                className="space-y-0.5 text-xs text-neutral-700 dark:text-neutral-300"
+              >
+                {row.splits.map((part, index) => (
+                  <li key={index}>
+                    {t('rows.splitPart', {
+                      category: categoryName(part.category),
+                      amount: format.money(part.amount, currency),
+                    })}
+                    {part.note ? ` — ${part.note}` : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
               <CategorySelect
                 kind={row.isIncome ? 'income' : 'expense'}
                 label={t('rows.categoryOfRow', { number: rowNumber })}

@@ -50,8 +50,9 @@ describe('the Trash', () => {
   });
 
   it('labels it in the user’s language, the date written their way', async () => {
-    signedIn();
+    // The user's locale is the page's (LocaleSync): set before the user is made.
     await changeLocale('de-DE');
+    signedIn();
     renderApp('/transactions/trash');
     expect(await cellWith('27.12.2026')).toHaveAttribute('data-stack-label', 'Aufbewahrt bis');
   });

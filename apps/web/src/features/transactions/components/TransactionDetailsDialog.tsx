@@ -44,6 +44,21 @@ export function TransactionDetailsDialog({
           </Detail>
           <Detail label={t('details.name')}>{transaction.name}</Detail>
           <Detail label={t('details.category')}>{categoryName(transaction.category)}</Detail>
+          {transaction.splits?.length ? (
+            <Detail label={t('details.split')}>
+              <ul className="space-y-1">
+                {transaction.splits.map((part, index) => (
+                  <li key={index}>
+                    {t('details.splitPart', {
+                      category: categoryName(part.category),
+                      amount: format.money(part.amount, transaction.currency ?? currency),
+                    })}
+                    {part.note ? ` — ${part.note}` : null}
+                  </li>
+                ))}
+              </ul>
+            </Detail>
+          ) : null}
           <Detail label={t('details.account')}>
             {transaction.isTransfer
               ? `${accountName(transaction.accountId)} ${transaction.isIncome ? '←' : '→'} ${accountName(transaction.transferAccountId)}`

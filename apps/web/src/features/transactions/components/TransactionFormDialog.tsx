@@ -33,6 +33,7 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { useToday } from '@/lib/auth/use-today';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useSaveTransaction } from '../api/save-transaction';
+import { SplitsEditor } from './SplitsEditor';
 import { useCategorySuggestion } from '../api/suggest-category';
 import {
   isNetworkFailure,
@@ -170,6 +171,12 @@ function TransactionForm({
       // Only a charge the user gave is theirs to edit; a converted one follows the rates.
       baseCost: transaction?.rateSource === 'manual' ? (transaction.baseCost ?? '') : '',
       tags: transaction?.tags ?? [],
+      splits:
+        transaction?.splits?.map((part) => ({
+          category: part.category,
+          amount: part.amount,
+          note: part.note ?? '',
+        })) ?? [],
     },
   });
   const category = useWatch({ control, name: 'category' });
@@ -245,6 +252,8 @@ function TransactionForm({
     // edit, it clears the one given before (null), so that the day's rate counts again.
     const input: ValidTransactionInput = {
       ...formInput,
+      // No parts: none on a new transaction; on a split one, made whole again (null).
+      splits: formInput.splits?.length ? formInput.splits : transaction?.splits ? null : undefined,
       baseCost:
         formInput.currency === baseCurrency
           ? undefined
@@ -378,6 +387,17 @@ function TransactionForm({
           />
         ) : null}
       </div>
+      <SplitsEditor
+        control={control}
+        register={register}
+        errors={errors}
+        kind={isIncome ? 'income' : 'expense'}
+        currency={currency}
+        extraCategories={[
+          ...addedCategories,
+          ...(transaction?.splits?.map((part) => part.category) ?? []),
+        ]}
+      />
       <TextAreaField
         label={t('form.note')}
         rows={2}

@@ -30,9 +30,14 @@ export interface AppEntry {
    * `none` — the app says it is not one, and Moneta does not pair it.
    */
   transfer: 'declared' | 'possible' | 'none';
+  /**
+   * Its place in a split transaction, as the app marks it: Actual's parent (amount 0, the
+   * transaction's payee and note), or part `index` of `count` (findSplitGroups joins them).
+   */
+  split?: { role: 'parent'; count: number } | { role: 'part'; index: number; count: number };
 }
 
-/** A record the app wrote that is not a transaction of its own (Actual's split parent). */
+/** A record the app wrote that is not a transaction of its own. */
 export const SKIP = 'skip' as const;
 
 /** How one app's export is read, from the positions of its columns in the header. */

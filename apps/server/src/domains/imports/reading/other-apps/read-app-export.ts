@@ -17,6 +17,7 @@ import {
 } from '../read-row';
 import { actual } from './actual';
 import { SKIP, ColumnIndex, type AppEntry, type AppRecordReader } from './app-entry';
+import { findSplitGroups, splitRow, type SplitGroup } from './split-groups';
 import { firefly } from './firefly';
 import { mint } from './mint';
 import { ynab } from './ynab';
@@ -87,9 +88,43 @@ export function readAppExport(
   };
   /** Rows that name no account wait for the first statement. */
   const unplaced: ReadRow[] = [];
+  /** Puts a row read from an entry in its account's statement, next in the file's order. */
+  const placeRow = (row: ReadRow, entry: AppEntry, rowNumber: number) => {
+    row.position = rows.length + unplaced.length;
+    const statement = statementFor(entry);
+    if (statement === undefined) {
+      row.problem ??= `Row ${rowNumber}: the account is empty.`;
+      unplaced.push(row);
+    } else {
+      row.statement = statement;
+      statements[statement]!.rowCount++;
+      rows.push(row);
+    }
+  };
+  // A split transaction the app wrote as several records is one row with its parts.
+  const groups = new Map(findSplitGroups(read).map((group) => [group.first, group]));
+  const grouped = new Set(
+    [...groups.values()].flatMap((group) => group.parts.map((part) => part.index)),
+  );
+  const placeSplit = ({ parent, parts }: SplitGroup) => {
+    const partRows = parts.map(({ entry, index }) =>
+      entryRow(entry, 0, index + 1, dateFormat, decimal),
+    );
+    const whole = splitRow(
+      partRows,
+      parent && { name: cleanName(parent.name), note: cleanNote(parent.note) },
+    );
+    if (whole) placeRow(whole, parts[0]!.entry, parts[0]!.index + 1);
+    else partRows.forEach((row, at) => placeRow(row, parts[at]!.entry, parts[at]!.index + 1));
+  };
   read.forEach((result, index) => {
     const rowNumber = index + 1;
-    if (result === SKIP) return;
+    const group = groups.get(index);
+    if (group) {
+      placeSplit(group);
+      return;
+    }
+    if (result === SKIP || grouped.has(index)) return;
     if (typeof result === 'string') {
       // A record that cannot be read is a problem row of its account, when it names one.
       const row = problemRow(rows.length + unplaced.length, `Row ${rowNumber}: ${result}`);
@@ -104,16 +139,9 @@ export function readAppExport(
       return;
     }
     for (const entry of result) {
-      const statement = statementFor(entry);
-      const row = entryRow(entry, rows.length + unplaced.length, rowNumber, dateFormat, decimal);
-      if (statement === undefined) {
-        row.problem ??= `Row ${rowNumber}: the account is empty.`;
-        unplaced.push(row);
-      } else {
-        row.statement = statement;
-        statements[statement]!.rowCount++;
-        rows.push(row);
-      }
+      // A split's parent without its parts is no transaction: its money is theirs.
+      if (entry.split?.role === 'parent') continue;
+      placeRow(entryRow(entry, 0, rowNumber, dateFormat, decimal), entry, rowNumber);
     }
   });
   const appName = OTHER_APP_NAMES[app];

@@ -3,7 +3,7 @@ import { type AppFormat, type ColumnIndex } from './app-entry';
 /** YNAB's payee of a transfer: "Transfer : Savings". */
 export const YNAB_TRANSFER = /^Transfer\s*:\s*\S/i;
 /** A split part's memo: "Split (1/3) dinner" (YNAB), "(Split 1/3) dinner" (YNAB 4). */
-const SPLIT_MARK = /^\s*\(?Split\s*\(?\d+\/\d+\)\s*/i;
+const SPLIT_MARK = /^\s*\(?Split\s*\(?(\d+)\/(\d+)\)\s*/i;
 
 /**
  * YNAB's register export (Register.csv of "Export budget data", and YNAB 4's register export):
@@ -34,6 +34,8 @@ export const ynab: AppFormat = {
       read(cells) {
         const name = payee(cells);
         const isTransfer = YNAB_TRANSFER.test(name);
+        const note = memo(cells);
+        const mark = SPLIT_MARK.exec(note);
         return [
           {
             account: account(cells),
@@ -43,9 +45,12 @@ export const ynab: AppFormat = {
             inflowText: inflow(cells),
             direction: null,
             name,
-            note: memo(cells).replace(SPLIT_MARK, ''),
+            note: note.replace(SPLIT_MARK, ''),
             category: category(cells),
             transfer: isTransfer ? 'declared' : 'none',
+            ...(mark && {
+              split: { role: 'part', index: Number(mark[1]), count: Number(mark[2]) },
+            }),
           },
         ];
       },

@@ -1,0 +1,112 @@
+import { MAX_SPLIT_PARTS, MIN_SPLIT_PARTS } from '@moneta/shared';
+import type { ImportRowSplit } from '../../../../db/schema';
+import type { ReadRow } from '../read-row';
+import type { AppEntry, SKIP } from './app-entry';
+
+/** What one record of an app's export read as (see AppRecordReader.read). */
+export type RecordReading = AppEntry[] | typeof SKIP | string;
+
+/**
+ * The records of one split transaction as the app wrote them: YNAB's parts "Split (1/n)" …
+ * "Split (n/n)" one after the other, with one account, date and payee; Actual's parent
+ * "(SPLIT INTO n)" followed by its n parts "(SPLIT i OF n)" in its account.
+ */
+export interface SplitGroup {
+  /** Index of the group's first record (the parent's, else the first part's). */
+  first: number;
+  /** Actual's parent record, which holds the transaction's payee and note; null for YNAB. */
+  parent: AppEntry | null;
+  parts: Array<{ index: number; entry: AppEntry }>;
+}
+
+/** The one entry of a record, when it is one (a Firefly transfer reads as two). */
+const only = (reading: RecordReading | undefined): AppEntry | undefined =>
+  Array.isArray(reading) && reading.length === 1 ? reading[0] : undefined;
+
+/**
+ * The file's split transactions, whole: a group is found only when every one of its records is
+ * there, in order. A broken one (a part missing, a row between) is no group: its parts stay rows
+ * of their own, as before Moneta had splits.
+ */
+export function findSplitGroups(read: readonly RecordReading[]): SplitGroup[] {
+  const groups: SplitGroup[] = [];
+  let index = 0;
+  while (index < read.length) {
+    const head = only(read[index]);
+    const split = head?.split;
+    const isParent = split?.role === 'parent';
+    const startsParts = split?.role === 'part' && split.index === 1;
+    if (!head || !split || (!isParent && !startsParts)) {
+      index++;
+      continue;
+    }
+    const count = split.count;
+    const firstPart = isParent ? index + 1 : index;
+    const parts: SplitGroup['parts'] = [];
+    for (let i = 0; i < count; i++) {
+      const entry = only(read[firstPart + i]);
+      const mark = entry?.split;
+      const belongs =
+        entry &&
+        mark?.role === 'part' &&
+        mark.index === i + 1 &&
+        mark.count === count &&
+        entry.account === head.account &&
+        // YNAB's parts repeat the transaction's date and payee; Actual's sit under their parent.
+        (isParent || (entry.dateText === head.dateText && entry.name === head.name));
+      if (!belongs) break;
+      parts.push({ index: firstPart + i, entry });
+    }
+    if (parts.length === count) {
+      groups.push({ first: index, parent: isParent ? head : null, parts });
+      index = firstPart + count;
+    } else {
+      index++;
+    }
+  }
+  return groups;
+}
+
+/**
+ * One row of the import for a split transaction, from its parts' rows (read each as a row of its
+ * own): the parts' sum in their one direction, the largest part's category (as a split
+ * transaction carries it, DESIGN §6.8), the parent's payee and note when the app gives a parent,
+ * and the parts with their categories and notes. Undefined when the parts cannot be one
+ * transaction: a problem in one of them, parts of both directions, a part without a category,
+ * or a count outside 2–50 — the parts then stay rows of their own.
+ */
+export function splitRow(
+  partRows: readonly ReadRow[],
+  parent: { name: string; note: string | null } | null,
+): ReadRow | undefined {
+  const [first] = partRows;
+  if (!first || partRows.length < MIN_SPLIT_PARTS || partRows.length > MAX_SPLIT_PARTS) {
+    return undefined;
+  }
+  const isIncome = first.isIncome;
+  const isWhole = partRows.every(
+    (row) =>
+      row.problem === null &&
+      row.amountCents !== null &&
+      row.amountCents > 0 &&
+      row.isIncome === isIncome &&
+      row.fileCategory !== null &&
+      row.date === first.date,
+  );
+  if (!isWhole || isIncome === null) return undefined;
+  const splits: ImportRowSplit[] = partRows.map((row) => ({
+    category: row.fileCategory!,
+    amountCents: row.amountCents!,
+    note: row.note,
+  }));
+  const largest = splits.reduce((a, b) => (b.amountCents > a.amountCents ? b : a));
+  return {
+    ...first,
+    name: parent?.name || first.name,
+    note: parent ? parent.note : null,
+    amountCents: splits.reduce((sum, part) => sum + part.amountCents, 0),
+    fileCategory: largest.category,
+    transferChoice: false,
+    splits,
+  };
+}
