@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { ACCOUNT_MESSAGES, ACCOUNT_TYPES, MAX_ACCOUNT_NAME_LENGTH } from './account-schemas';
 import { categoryNameSchema, pageQueryShape } from './transaction-schemas';
+import { IMPORT_MAPPING_REASON_CODES, IMPORT_ROW_PROBLEM_CODES } from './import-messages';
 
 /**
  * Bank files Moneta reads (docs/architecture.md, Imports); the format is decided from the bytes.
@@ -127,6 +128,9 @@ export type ValidImportMappingInput = z.output<typeof importMappingInputSchema>;
 
 export const importMappingBodySchema = z.object({ mapping: importMappingInputSchema });
 
+/** The values an import's sentence names (a row number, a quoted cell or title, a count). */
+export const importMessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
 /** One row of a file as it will be imported. `amount` is absolute; `isIncome` gives the sign. */
 export const importRowSchema = z.object({
   index: z.number(),
@@ -147,6 +151,12 @@ export const importRowSchema = z.object({
   /** A `transfer` whose other leg is already recorded: that transaction (the commit replaces it). */
   matchOf: z.string().nullable(),
   problem: z.string().nullable(),
+  /**
+   * `problem`'s code and the values it names (issue 30: the web says it in the user's
+   * language); null without a problem. Absent from servers before them.
+   */
+  problemCode: z.enum(IMPORT_ROW_PROBLEM_CODES).nullable().optional(),
+  problemParams: importMessageParamsSchema.nullable().optional(),
   /** A CSV row's cells as they are in the file (for choosing a mapping); null for others. */
   cells: z.array(z.string()).nullable(),
   /** The key of the file's statement the row belongs to (0 in a file of one account). */
@@ -183,6 +193,21 @@ export const importMappingReasonsSchema = z.object({
   invertSign: z.string().optional(),
 });
 export type ImportMappingReasons = z.infer<typeof importMappingReasonsSchema>;
+
+const importMappingReasonSentencesSchema = z.array(
+  z.object({ code: z.enum(IMPORT_MAPPING_REASON_CODES), params: importMessageParamsSchema }),
+);
+
+/** `mappingReasons` as codes, sentence by sentence, for the web to say in the user's language. */
+export const importMappingReasonCodesSchema = z.object(
+  Object.fromEntries(
+    Object.keys(importMappingReasonsSchema.shape).map((role) => [
+      role,
+      importMappingReasonSentencesSchema.optional(),
+    ]),
+  ) as Record<keyof ImportMappingReasons, z.ZodOptional<typeof importMappingReasonSentencesSchema>>,
+);
+export type ImportMappingReasonCodes = z.infer<typeof importMappingReasonCodesSchema>;
 
 export const importCountsSchema = z.object({
   new: z.number(),
@@ -237,6 +262,8 @@ export const importSummarySchema = z.object({
   sourceApp: z.enum(OTHER_APPS).nullable().optional(),
   /** CSV only, for a detected mapping: why each column was chosen (issue 32). */
   mappingReasons: importMappingReasonsSchema.optional(),
+  /** `mappingReasons` as codes (issue 30); absent for a mapping detected before them. */
+  mappingReasonCodes: importMappingReasonCodesSchema.optional(),
   rowCount: z.number(),
   counts: importCountsSchema,
   /**

@@ -26,6 +26,7 @@ export * from './security-schemas';
 export * from './date-order';
 export * from './error-codes';
 export * from './import-schemas';
+export * from './import-messages';
 export * from './rule-schemas';
 export * from './typed-amount';
 export * from './currency-amount';

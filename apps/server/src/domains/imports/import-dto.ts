@@ -7,6 +7,7 @@ import {
 import type { ImportRecord } from '../../db/schema';
 import type { ImportRowView } from './import-rows-repository';
 import { statementsOf } from './statement-accounts';
+import { problemCodeOf } from './reading/import-messages';
 import { splitReasons } from './reading/mapping-reasons';
 import { recogniseApp } from './reading/other-apps/read-app-export';
 
@@ -26,6 +27,7 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
     transferAccountId: row.transferAccountId,
     matchOf: row.matchOf,
     problem: row.problem,
+    ...problemCodeFields(row.problem),
     cells: row.cells,
     statement: row.statement,
     matchRow: row.matchRow === null ? null : row.matchRow - firstRow,
@@ -38,6 +40,14 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
       })),
     }),
   };
+}
+
+/** A problem's code and values, read back from its stored sentence; null when unknown. */
+function problemCodeFields(
+  problem: string | null,
+): Pick<ImportRow, 'problemCode' | 'problemParams'> {
+  const known = problem === null ? null : problemCodeOf(problem);
+  return { problemCode: known?.code ?? null, problemParams: known?.params ?? null };
 }
 
 /**
@@ -66,6 +76,7 @@ export function toImportSummaryDto(record: ImportRecord): ImportSummary {
       ? { ...stored.mapping, counterparty: stored.mapping.counterparty ?? null }
       : null,
     ...(stored?.reasons ? { mappingReasons: stored.reasons } : {}),
+    ...(stored?.reasonCodes ? { mappingReasonCodes: stored.reasonCodes } : {}),
     rowCount: record.rowCount,
     counts: {
       new: record.newCount,

@@ -1,3 +1,4 @@
+import { rowProblem } from './import-messages';
 import { ErrorCode, isCalendarDate, normalizeAccountIdentifier } from '@moneta/shared';
 import type { FileStatement, StatementReading } from './file-statement';
 import { unreadable } from './import-refusal';
@@ -60,17 +61,17 @@ function entryRow(entry: XmlValue, position: number, statement: number): ReadRow
     textOf(entry, 'ValDt', 'DtTm');
   const date = dateText.slice(0, 10);
   const validDate = isCalendarDate(date) ? date : null;
-  if (!dateText) problem = `Row ${rowNumber}: the booking date (BookgDt) is missing.`;
+  if (!dateText) problem = rowProblem('dateMissingCamt', { row: rowNumber });
   else if (!validDate)
-    problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid date.`;
+    problem = rowProblem('dateInvalid', { row: rowNumber, value: quoted(dateText) });
 
   const amountText = textOf(entry, 'Amt');
   const amount = parseBankAmount(amountText, '.');
   const indicator = textOf(entry, 'CdtDbtInd');
   let signedCents: number | null = null;
-  if (!amount.ok) problem ??= amountProblem(rowNumber, amount, amountText, 'the amount (Amt)');
+  if (!amount.ok) problem ??= amountProblem(rowNumber, amount, amountText, 'amountCamt');
   else if (indicator !== 'CRDT' && indicator !== 'DBIT') {
-    problem ??= `Row ${rowNumber}: the credit/debit indicator (CdtDbtInd) ${quoted(indicator)} is neither CRDT nor DBIT.`;
+    problem ??= rowProblem('directionInvalidCamt', { row: rowNumber, value: quoted(indicator) });
   } else {
     // A reversal (RvslInd) is already booked the other way: a returned debit comes as CRDT
     // (ISO 20022's definition of RvslInd), so the indicator alone gives the sign.
@@ -78,7 +79,7 @@ function entryRow(entry: XmlValue, position: number, statement: number): ReadRow
   }
 
   const status = textOf(entry, 'Sts') || textOf(entry, 'Sts', 'Cd');
-  if (status === 'PDNG') problem ??= `Row ${rowNumber}: the entry is pending (not booked yet).`;
+  if (status === 'PDNG') problem ??= rowProblem('pending', { row: rowNumber });
 
   const details = listOf(listOf(entry, 'NtryDtls')[0], 'TxDtls')[0];
   const partyName = (role: 'Cdtr' | 'Dbtr') =>

@@ -1,4 +1,6 @@
+import type { ImportMappingReasonCode } from '@moneta/shared';
 import { matches } from './column-keywords';
+import type { ImportMessage } from './import-messages';
 import type { ColumnProfile } from './column-profile';
 import { parseBankAmount } from './parse-bank-amount';
 
@@ -9,7 +11,8 @@ const POSITIVE_SHARE = 0.6;
 
 export interface CardSign {
   isInverted: boolean;
-  reason: string | undefined;
+  /** Why the signs are inverted (only when they are). */
+  reason: ImportMessage<ImportMappingReasonCode> | undefined;
 }
 
 /**
@@ -32,12 +35,15 @@ export function cardSign(
   const nonZero = amount.positives + amount.negatives;
   if (nonZero === 0 || amount.positives < nonZero * POSITIVE_SHARE) return notInverted;
   if (columns.some((column) => matches(column.title, 'balance'))) return notInverted;
-  const charges = `${amount.positives} of ${nonZero} amounts are positive`;
+  const charges = { part: amount.positives, whole: nonZero };
   const cardTitle = columns.find((column) => matches(column.title, 'card'));
   if (cardTitle) {
     return {
       isInverted: true,
-      reason: `A card statement ("${cardTitle.title}" column, ${charges}): charges are read as expenses.`,
+      reason: {
+        code: 'invertSignCardColumn',
+        params: { column: `"${cardTitle.title}"`, ...charges },
+      },
     };
   }
   if (!name || amount.negatives === 0) return notInverted;
@@ -51,6 +57,6 @@ export function cardSign(
   if (payments < negativeNames.length * 0.5) return notInverted;
   return {
     isInverted: true,
-    reason: `A card statement (${charges}, and the negative ones are payments or credits): charges are read as expenses.`,
+    reason: { code: 'invertSignCard', params: charges },
   };
 }

@@ -1,4 +1,9 @@
-import { IMPORT_DATE_FORMATS, type ImportDateFormat } from '@moneta/shared';
+import {
+  IMPORT_DATE_FORMATS,
+  type ImportDateFormat,
+  type ImportMappingReasonCode,
+  type ImportMessageParams,
+} from '@moneta/shared';
 import { formatsReading, parseDate } from './parse-date';
 import { parseBankAmount } from './parse-bank-amount';
 
@@ -63,16 +68,25 @@ export const isNumeric = (column: ColumnProfile) =>
 export const isMostlyNonZero = (column: ColumnProfile) =>
   column.positives + column.negatives >= column.filled * 0.5;
 
+/** Why a column is no name: the sentence's code and the counts it names. */
+export interface NotAName {
+  code: Extract<ImportMappingReasonCode, `namePassedOver${string}`>;
+  params?: ImportMessageParams;
+}
+
 /**
  * Why a text column cannot be a transaction's name, or undefined when it can: a name is
  * filled in most rows and is neither dates nor numbers (and varies: `isConstant`).
  */
-export function notAName(column: ColumnProfile): string | undefined {
-  if (column.filled === 0) return 'it is empty';
-  if (column.dates >= column.filled * 0.5) return 'it holds dates';
-  if (column.amounts >= column.filled * 0.5) return 'it holds numbers';
+export function notAName(column: ColumnProfile): NotAName | undefined {
+  if (column.filled === 0) return { code: 'namePassedOverEmpty' };
+  if (column.dates >= column.filled * 0.5) return { code: 'namePassedOverDates' };
+  if (column.amounts >= column.filled * 0.5) return { code: 'namePassedOverNumbers' };
   if (column.filled < column.rows * 0.5) {
-    return `it is empty in ${column.rows - column.filled} of ${column.rows} rows`;
+    return {
+      code: 'namePassedOverSparse',
+      params: { part: column.rows - column.filled, whole: column.rows },
+    };
   }
   return undefined;
 }

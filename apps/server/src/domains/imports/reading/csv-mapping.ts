@@ -2,7 +2,9 @@ import {
   IMPORT_DATE_FORMATS,
   type ImportDateFormat,
   type ImportMapping,
+  type ImportMappingReasonCode,
   type ImportMappingReasons,
+  type ImportMessageParams,
 } from '@moneta/shared';
 import { cardSign, type CardSign } from './card-sign';
 import { keywordRank, matches, type Role } from './column-keywords';
@@ -13,7 +15,9 @@ import {
   notAName,
   profileColumns,
   type ColumnProfile,
+  type NotAName,
 } from './column-profile';
+import { mappingReasonsInEnglish, type MappingReasonCodes } from './import-messages';
 import { directionOf, isDirectionColumn } from './direction-marker';
 import { chooseDateFormat, formatsReading, parseDate } from './parse-date';
 import { decimalEvidence, parseBankAmount, type DecimalSeparator } from './parse-bank-amount';
@@ -81,10 +85,11 @@ export interface DetectedMapping {
   mapping: ImportMapping;
   /** A sentence per role set: what the column holds that made it the choice. */
   reasons: ImportMappingReasons;
+  /** The same sentences as codes and values, for the web to say in the user's language. */
+  reasonCodes: MappingReasonCodes;
 }
 
 const quote = (column: ColumnProfile) => `"${column.title || `Column ${column.index + 1}`}"`;
-const share = (part: number, whole: number) => `${part} of ${whole}`;
 
 /**
  * The mapping read from a CSV's header and first rows: the date column and its format, one
@@ -101,7 +106,13 @@ export function detectMapping(
   preferences: MappingPreferences,
 ): DetectedMapping {
   const columns = profileColumns(table.columns, rows);
-  const reasons: ImportMappingReasons = {};
+  const said: MappingReasonCodes = {};
+  /** Adds a sentence to a role's reason (a role may say why another column was passed over). */
+  const say = (
+    role: keyof ImportMappingReasons,
+    code: ImportMappingReasonCode,
+    params: ImportMessageParams = {},
+  ) => (said[role] ??= []).push({ code, params });
   const used = new Set<number>();
   const take = (column: ColumnProfile | undefined) => {
     if (column) used.add(column.index);
@@ -114,11 +125,7 @@ export function detectMapping(
   );
   const titledDate = byTitle(dateColumns, 'date') ?? byTitle(dateColumns, 'valueDate');
   const date = take(titledDate ?? dateColumns[0] ?? byTitle(columns, 'date') ?? columns[0])!;
-  reasons.date = titledDate
-    ? `Every value is a date, and the title says so.`
-    : dateColumns.length > 0
-      ? `Every value is a date.`
-      : `No column holds only dates: a guess, check it.`;
+  say('date', titledDate ? 'dateTitled' : dateColumns.length > 0 ? 'dateValues' : 'dateGuess');
   // Value dates beside booking dates are not amounts, names or notes.
   for (const column of dateColumns) if (matches(column.title, 'valueDate')) used.add(column.index);
 
@@ -143,12 +150,15 @@ export function detectMapping(
   if (debit || credit) {
     take(debit);
     take(credit);
-    if (debit) reasons.debit = `Numbers only, and the title says money out.`;
-    if (credit) reasons.credit = `Numbers only, and the title says money in.`;
+    if (debit) say('debit', 'debitTitled');
+    if (credit) say('credit', 'creditTitled');
   } else {
     amount = byTitle(moving, 'amount');
     if (amount) {
-      reasons.amount = `Numbers, ${share(amount.positives + amount.negatives, amount.filled)} not zero, and the title says amount.`;
+      say('amount', 'amountTitled', {
+        part: amount.positives + amount.negatives,
+        whole: amount.filled,
+      });
     } else {
       const [first, second] = moving;
       if (
@@ -160,16 +170,11 @@ export function detectMapping(
       ) {
         debit = first;
         credit = second;
-        reasons.debit = `Numbers, never in the same row as ${quote(second)}: the first is money out.`;
-        reasons.credit = `Numbers, never in the same row as ${quote(first)}: the second is money in.`;
+        say('debit', 'debitComplement', { column: quote(second) });
+        say('credit', 'creditComplement', { column: quote(first) });
       } else {
         amount = moving.find((column) => column.negatives > 0) ?? first;
-        if (amount) {
-          reasons.amount =
-            amount.negatives > 0
-              ? `Numbers, some below zero: a signed amount.`
-              : `The first column of numbers that are mostly not zero.`;
-        }
+        if (amount) say('amount', amount.negatives > 0 ? 'amountSigned' : 'amountFirstNumbers');
       }
     }
     take(amount);
@@ -178,10 +183,10 @@ export function detectMapping(
   }
   if (!amount && !debit && !credit) {
     amount = take(byTitle(free(), 'amount') ?? free()[0] ?? columns[0]);
-    reasons.amount = `No column holds amounts: a guess, check it.`;
+    say('amount', 'amountGuess');
   }
-  if (zeroAmount && amount !== zeroAmount && reasons.amount) {
-    reasons.amount += ` ${quote(zeroAmount)} was passed over: its values are zero.`;
+  if (zeroAmount && amount !== zeroAmount && said.amount) {
+    say('amount', 'zeroAmountPassedOver', { column: quote(zeroAmount) });
   }
   for (const column of columns) if (matches(column.title, 'balance')) used.add(column.index);
 
@@ -203,23 +208,23 @@ export function detectMapping(
       .filter(Boolean)
       .map((marker) => `"${marker}"`)
       .join(', ');
-    reasons.direction = `It says which way the money went on each row (${markers}).`;
+    say('direction', 'directionMarkers', { markers });
   }
 
   const textColumns = free().filter(
     (column) => column.dateFormats.length === 0 || column.filled === 0,
   );
   const category = take(byTitle(textColumns, 'category'));
-  if (category) reasons.category = `The title says category.`;
+  if (category) say('category', 'categoryTitled');
 
   // A name is filled in, is text, and varies — unless no column varies (a short file of one
   // payee's rows).
   const fillsIn = free().filter((column) => notAName(column) === undefined);
   const varying = fillsIn.filter((column) => !isConstant(column));
   const nameCandidates = varying.length > 0 ? varying : fillsIn;
-  const whyNotName = (column: ColumnProfile) =>
+  const whyNotName = (column: ColumnProfile): NotAName | undefined =>
     notAName(column) ??
-    (isConstant(column) && varying.length > 0 ? 'it holds the same text on every row' : undefined);
+    (isConstant(column) && varying.length > 0 ? { code: 'namePassedOverConstant' } : undefined);
   const titledName = byTitle(nameCandidates, 'payee') ?? byTitle(nameCandidates, 'description');
   const byContent = nameCandidates
     .filter((column) => !matches(column.title, 'identifier'))
@@ -230,9 +235,12 @@ export function detectMapping(
     .sort((a, b) => b.filled - a.filled || b.distinct - a.distinct)[0];
   const name = take(titledName ?? byContent ?? fullestText ?? free()[0] ?? columns[0])!;
   if (name === titledName || name === byContent) {
-    reasons.name = `Text that varies from row to row (${share(name.distinct, name.filled)} different)${name === titledName ? ', and the title says payee or description' : ''}.`;
+    say('name', name === titledName ? 'nameVariesTitled' : 'nameVaries', {
+      part: name.distinct,
+      whole: name.filled,
+    });
   } else {
-    reasons.name = `No column is filled in on most rows with varied text: a guess, check it.`;
+    say('name', 'nameGuess');
   }
   // A column a title or its variety would have chosen, and why it was not.
   const passedOver = free().find(
@@ -244,8 +252,10 @@ export function detectMapping(
         matches(column.title, 'description') ||
         column.distinct > name.distinct),
   );
-  if (passedOver)
-    reasons.name += ` ${quote(passedOver)} was passed over: ${whyNotName(passedOver)}.`;
+  const whyNot = passedOver && whyNotName(passedOver);
+  if (passedOver && whyNot) {
+    say('name', whyNot.code, { column: quote(passedOver), ...whyNot.params });
+  }
 
   const note = take(
     byTitle(
@@ -255,7 +265,7 @@ export function detectMapping(
       'note',
     ),
   );
-  if (note) reasons.note = `The title says note, purpose or reference.`;
+  if (note) say('note', 'noteTitled');
   // A column holding one value on every row is the statement's own account, not the other party's.
   const counterparty = take(
     byTitle(
@@ -266,7 +276,7 @@ export function detectMapping(
     ),
   );
   if (counterparty) {
-    reasons.counterparty = `The title says the other party's account (IBAN): a row naming one of your accounts is a transfer.`;
+    say('counterparty', 'counterpartyTitled');
   }
 
   const dateValues = rows.map((row) => (row[date.index] ?? '').trim()).filter(Boolean);
@@ -293,7 +303,7 @@ export function detectMapping(
     : amount
       ? cardSign(columns, amount, name, rows)
       : undefined;
-  if (sign?.reason) reasons.invertSign = sign.reason;
+  if (sign?.reason) say('invertSign', sign.reason.code, sign.reason.params);
 
   return {
     mapping: {
@@ -311,7 +321,8 @@ export function detectMapping(
       skipRows: table.headerIndex,
       direction: direction?.index ?? null,
     },
-    reasons,
+    reasons: mappingReasonsInEnglish(said),
+    reasonCodes: said,
   };
 }
 
@@ -327,7 +338,7 @@ function unmarkedSign(rows: string[][], direction: ColumnProfile): CardSign {
   }
   return {
     isInverted: true,
-    reason: `Only money in is marked in ${quote(direction)}: the unmarked rows are read as expenses.`,
+    reason: { code: 'invertSignUnmarked', params: { column: quote(direction) } },
   };
 }
 

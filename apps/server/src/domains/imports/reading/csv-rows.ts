@@ -1,3 +1,4 @@
+import { rowProblem } from './import-messages';
 import type { ImportMapping } from '@moneta/shared';
 import { directionOf } from './direction-marker';
 import { parseDate } from './parse-date';
@@ -34,9 +35,16 @@ export function readCsvRow(
   const dateText = cell(mapping.date);
   const date = dateText ? parseDate(dateText, mapping.dateFormat) : null;
   if (!dateText)
-    problem = `Row ${rowNumber}: the date (column ${columnName(columns, mapping.date)}) is empty.`;
+    problem = rowProblem('dateColumnEmpty', {
+      row: rowNumber,
+      column: columnName(columns, mapping.date),
+    });
   else if (!date) {
-    problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid ${mapping.dateFormat} date.`;
+    problem = rowProblem('dateInvalidFormat', {
+      row: rowNumber,
+      value: quoted(dateText),
+      format: mapping.dateFormat,
+    });
   }
 
   let signedCents: number | null = null;
@@ -50,8 +58,8 @@ export function readCsvRow(
       signedCents = direction === 'in' ? Math.abs(reading.cents) : -Math.abs(reading.cents);
     } else if (reading.ok) signedCents = mapping.invertSign ? -reading.cents : reading.cents;
     else {
-      const field = `the amount (column ${columnName(columns, mapping.amount)})`;
-      problem ??= amountProblem(rowNumber, reading, text, field);
+      const column = columnName(columns, mapping.amount);
+      problem ??= amountProblem(rowNumber, reading, text, 'amountColumn', column);
     }
   } else {
     const debitText = cell(mapping.debit);
@@ -61,15 +69,19 @@ export function readCsvRow(
     const paidOut = debit?.ok ? Math.abs(debit.cents) : 0;
     const paidIn = credit?.ok ? Math.abs(credit.cents) : 0;
     if (debit && !debit.ok) {
-      const field = `the debit (column ${columnName(columns, mapping.debit!)})`;
-      problem ??= amountProblem(rowNumber, debit, debitText, field);
+      const column = columnName(columns, mapping.debit!);
+      problem ??= amountProblem(rowNumber, debit, debitText, 'debitColumn', column);
     } else if (credit && !credit.ok) {
-      const field = `the credit (column ${columnName(columns, mapping.credit!)})`;
-      problem ??= amountProblem(rowNumber, credit, creditText, field);
+      const column = columnName(columns, mapping.credit!);
+      problem ??= amountProblem(rowNumber, credit, creditText, 'creditColumn', column);
     } else if (!debit && !credit) {
-      problem ??= `Row ${rowNumber}: both the debit and the credit column are empty.`;
+      problem ??= rowProblem('debitCreditEmpty', { row: rowNumber });
     } else if (paidOut > 0 && paidIn > 0) {
-      problem ??= `Row ${rowNumber}: it has both a debit (${debitText}) and a credit (${creditText}).`;
+      problem ??= rowProblem('debitAndCredit', {
+        row: rowNumber,
+        debit: debitText,
+        credit: creditText,
+      });
     } else {
       signedCents = paidIn - paidOut;
       if (mapping.invertSign) signedCents = -signedCents;

@@ -1,3 +1,4 @@
+import { rowProblem } from './import-messages';
 import { ErrorCode, isCalendarDate, normalizeAccountIdentifier } from '@moneta/shared';
 import type { AccountType } from '@moneta/shared';
 import type { FileStatement, StatementReading } from './file-statement';
@@ -234,16 +235,16 @@ function ofxRow(fields: OfxFields, position: number, statement: number): ReadRow
   const dateMatch = /^(\d{4})(\d{2})(\d{2})/.exec(dateText);
   const date = dateMatch ? `${dateMatch[1]}-${dateMatch[2]}-${dateMatch[3]}` : null;
   const validDate = date && isCalendarDate(date) ? date : null;
-  if (!dateText) problem = `Row ${rowNumber}: the date (DTPOSTED) is missing.`;
+  if (!dateText) problem = rowProblem('dateMissingOfx', { row: rowNumber });
   else if (!validDate)
-    problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid OFX date (YYYYMMDD).`;
+    problem = rowProblem('dateInvalidOfx', { row: rowNumber, value: quoted(dateText) });
 
   const amountText = fields.TRNAMT ?? '';
   // OFX allows more decimals than a cent (banks send `-12.3400`, some `-12.3456`): rounded.
   const amount = parseBankAmount(amountText, '.', { roundToCents: true });
   let signedCents: number | null = null;
   if (amount.ok) signedCents = amount.cents;
-  else problem ??= amountProblem(rowNumber, amount, amountText, 'the amount (TRNAMT)');
+  else problem ??= amountProblem(rowNumber, amount, amountText, 'amountOfx');
 
   const name = cleanName(fields.NAME ?? fields['PAYEE.NAME'] ?? fields.EXTDNAME);
   const memo = cleanNote(fields.MEMO);

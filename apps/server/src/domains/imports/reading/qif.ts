@@ -1,3 +1,4 @@
+import { rowProblem } from './import-messages';
 import { ErrorCode, MAX_ACCOUNT_NAME_LENGTH } from '@moneta/shared';
 import type { AccountType, ImportDateFormat } from '@moneta/shared';
 import type { FileStatement, StatementReading } from './file-statement';
@@ -162,15 +163,19 @@ function qifRow(
   let problem: string | null = null;
   const dateText = (record.get('D') ?? '').trim();
   const date = dateText ? parseDate(dateText, dateFormat) : null;
-  if (!dateText) problem = `Row ${rowNumber}: the date (D line) is missing.`;
+  if (!dateText) problem = rowProblem('dateMissingQif', { row: rowNumber });
   else if (!date)
-    problem = `Row ${rowNumber}: the date ${quoted(dateText)} is not a valid ${dateFormat} date.`;
+    problem = rowProblem('dateInvalidFormat', {
+      row: rowNumber,
+      value: quoted(dateText),
+      format: dateFormat,
+    });
 
   const amountText = (record.get('T') ?? record.get('U') ?? '').trim();
   const amount = parseBankAmount(amountText, '.');
   let signedCents: number | null = null;
   if (amount.ok) signedCents = amount.cents;
-  else problem ??= amountProblem(rowNumber, amount, amountText, 'the amount (T line)');
+  else problem ??= amountProblem(rowNumber, amount, amountText, 'amountQif');
 
   const category = (record.get('L') ?? '').trim();
   return finishRow(

@@ -1,9 +1,11 @@
+import { rowProblem } from './import-messages';
 import {
   MAX_CATEGORY_LENGTH,
   MAX_NAME_LENGTH,
   MAX_NOTE_LENGTH,
   normalizeAccountIdentifier,
 } from '@moneta/shared';
+import type { ImportAmountField } from '@moneta/shared';
 import type { ImportRowSplit } from '../../../db/schema';
 import type { AmountReading } from './parse-bank-amount';
 
@@ -90,17 +92,19 @@ export function amountProblem(
   rowNumber: number,
   reading: Exclude<AmountReading, { ok: true }>,
   text: string,
-  field = 'the amount',
+  field: ImportAmountField = 'amount',
+  column?: string,
 ): string {
+  const params = { row: rowNumber, field, value: quoted(text), ...(column ? { column } : {}) };
   switch (reading.reason) {
     case 'empty':
-      return `Row ${rowNumber}: ${field} is empty.`;
+      return rowProblem('amountEmpty', params);
     case 'decimals':
-      return `Row ${rowNumber}: ${field} ${quoted(text)} has more than two decimals.`;
+      return rowProblem('amountDecimals', params);
     case 'too-large':
-      return `Row ${rowNumber}: ${field} ${quoted(text)} is too large.`;
+      return rowProblem('amountTooLarge', params);
     default:
-      return `Row ${rowNumber}: ${field} ${quoted(text)} is not a number.`;
+      return rowProblem('amountNotNumber', params);
   }
 }
 
@@ -122,8 +126,8 @@ export function finishRow(
   let problem = row.problem ?? null;
   // Without a name, the note stands in for it (and is not repeated as the note).
   const name = row.name || cleanName(row.note);
-  if (!problem && signedCents === 0) problem = `Row ${rowNumber}: the amount is 0.`;
-  if (!problem && !name) problem = `Row ${rowNumber}: there is no name or description.`;
+  if (!problem && signedCents === 0) problem = rowProblem('amountZero', { row: rowNumber });
+  if (!problem && !name) problem = rowProblem('nameMissing', { row: rowNumber });
   // Built field by field (no spread): this runs for every row of a file.
   return {
     position: row.position,

@@ -18,6 +18,7 @@ import { readCsvRow } from './csv-rows';
 import type { FileStatement } from './file-statement';
 import { detectFormat, refuseBinary, SUPPORTED_FORMATS_TEXT } from './file-format';
 import { notSupported, unreadable } from './import-refusal';
+import type { MappingReasonCodes } from './import-messages';
 import { withoutReasons, withReasons, type StoredImportMapping } from './mapping-reasons';
 import { readOfx } from './ofx';
 import { readAppExport, recogniseApp, type RecognisedApp } from './other-apps/read-app-export';
@@ -356,20 +357,18 @@ function detectedMapping(
   monthFirst: boolean,
   delimiter: Delimiter,
 ): StoredImportMapping {
-  const { mapping, reasons } = detectMapping(table, rows, { monthFirst, delimiter });
-  return withReasons(mapping, reasons);
+  const { mapping, reasonCodes } = detectMapping(table, rows, { monthFirst, delimiter });
+  return withReasons(mapping, reasonCodes);
 }
 
 /** Each mapped role of a remembered mapping: the user chose it for this bank's header before. */
-function rememberedReasons(mapping: ImportMapping): ImportMappingReasons {
-  const reason = 'You chose this column for files with these columns before.';
-  const reasons: ImportMappingReasons = {};
+function rememberedReasons(mapping: ImportMapping): MappingReasonCodes {
+  const reasons: MappingReasonCodes = {};
   const roles = ['date', 'amount', 'debit', 'credit', 'name', 'note', 'category', 'direction'];
   for (const role of roles as Array<keyof ImportMappingReasons & keyof ImportMapping>) {
-    if (mapping[role] != null) reasons[role] = reason;
+    if (mapping[role] != null) reasons[role] = [{ code: 'remembered', params: {} }];
   }
-  if (mapping.invertSign)
-    reasons.invertSign = 'You inverted the signs of files with these columns before.';
+  if (mapping.invertSign) reasons.invertSign = [{ code: 'rememberedInvertSign', params: {} }];
   return reasons;
 }
 

@@ -29,6 +29,7 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useRegister } from '../api/get-register';
 import { Balance } from './Balance';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 const COLUMNS: TableColumn[] = [
   { header: 'date' },
@@ -42,6 +43,7 @@ const COLUMNS: TableColumn[] = [
 /** One account: its balance, then its transactions and transfers, newest first. */
 export function AccountRegisterPage() {
   const { t } = useTranslation('accounts');
+  const categoryName = useCategoryName();
   const format = useFormat();
   const { accountId = '' } = useParams();
   const currency = useCurrency();
@@ -132,7 +134,7 @@ export function AccountRegisterPage() {
                       </div>
                     </TableRowHeader>
                     <TableCell className="text-neutral-700 dark:text-neutral-300">
-                      {entry.category ?? '—'}
+                      {entry.category ? categoryName(entry.category) : '—'}
                     </TableCell>
                     <TableCell align="right" stack="end" className="whitespace-nowrap">
                       <span

@@ -9,6 +9,7 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { useFormat } from '@/lib/i18n/use-format';
 import { budgetTransactionsPath, formatBudgetMonth } from '../utils/budget-month';
 import { BudgetProgress } from './BudgetProgress';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 type BudgetsTableProps = {
   budgets: Budget[];
@@ -28,6 +29,7 @@ const mutedNumber = 'text-neutral-700 tabular-nums dark:text-neutral-300';
  */
 export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTableProps) {
   const { t } = useTranslation('budgets');
+  const categoryName = useCategoryName();
   const format = useFormat();
   const currency = useCurrency();
   const navigate = useNavigate();
@@ -61,7 +63,7 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
               to={budgetTransactionsPath(budget)}
               className="rounded text-left font-medium break-words text-neutral-900 underline-offset-4 hover:underline dark:text-white"
             >
-              {budget.category}
+              {categoryName(budget.category)}
               <span className="sr-only">
                 {t('table.categoryLink', { month: format.monthYear(budget.year, budget.month) })}
               </span>
@@ -121,14 +123,14 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
           </TableCell>
           <TableCell stack="full">
             <BudgetProgress
-              category={budget.category}
+              category={categoryName(budget.category)}
               percent={budget.percent}
               remaining={budget.remaining}
             />
           </TableCell>
           <TableCell align="right" stack="menu">
             <RowActions
-              label={t('table.actionsFor', { category: budget.category })}
+              label={t('table.actionsFor', { category: categoryName(budget.category) })}
               actions={[
                 { label: t('table.edit'), onSelect: () => onEdit(budget) },
                 { label: t('table.delete'), onSelect: () => onDelete(budget), isDanger: true },

@@ -79,7 +79,11 @@ export function ImportPreview({ preview, currency, commit, onCancel }: ImportPre
   // for the columns the user leaves as they were detected.
   const [detected] = useState(() =>
     preview.mapping && preview.mappingReasons
-      ? { mapping: preview.mapping, reasons: preview.mappingReasons }
+      ? {
+          mapping: preview.mapping,
+          reasons: preview.mappingReasons,
+          reasonCodes: preview.mappingReasonCodes,
+        }
       : undefined,
   );
   const { mutate: sendMapping } = updateMapping;

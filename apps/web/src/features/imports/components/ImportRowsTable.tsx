@@ -12,6 +12,7 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useCategoryName } from '@/lib/categories/category-name';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useImportRows } from '../api/get-imports';
+import { rowProblemText } from '../utils/import-messages';
 import {
   canInclude,
   chosenCategory,
@@ -313,7 +314,9 @@ function RowLine({
           {t(`rows.status.${row.status}`)}
         </span>
         {row.problem ? (
-          <span className="mt-1 block text-xs text-red-700 dark:text-red-300">{row.problem}</span>
+          <span className="mt-1 block text-xs text-red-700 dark:text-red-300">
+            {rowProblemText(t, row)}
+          </span>
         ) : row.status === 'duplicate' ? (
           <span className="mt-1 block text-xs text-neutral-600 dark:text-neutral-400">
             {row.duplicateOfTransfer ? t('rows.duplicateOfTransfer') : t('rows.duplicateInAccount')}

@@ -2,12 +2,14 @@ import {
   IMPORT_DATE_FORMATS,
   MAX_IMPORT_SKIP_ROWS,
   type ImportMapping,
+  type ImportMappingReasonCodes,
   type ImportMappingReasons,
 } from '@moneta/shared/import-schemas';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
+import { mappingReasonText } from '../utils/import-messages';
 import { amountLayoutOf, withAmountLayout, type AmountLayout } from '../utils/mapping';
 
 type MappingFormProps = {
@@ -19,7 +21,14 @@ type MappingFormProps = {
   isDisabled: boolean;
   onChange: (mapping: ImportMapping) => void;
   /** The mapping Moneta detected and why it chose each column; a hint shows while kept. */
-  detected?: { mapping: ImportMapping; reasons: ImportMappingReasons } | undefined;
+  detected?:
+    | {
+        mapping: ImportMapping;
+        reasons: ImportMappingReasons;
+        /** The reasons as codes, for the user's language (absent from older previews). */
+        reasonCodes?: ImportMappingReasonCodes | undefined;
+      }
+    | undefined;
 };
 
 type ColumnField =
@@ -77,7 +86,7 @@ export function MappingForm({
     if (!detected || (detected.mapping[field] ?? null) !== (mapping[field] ?? null)) {
       return undefined;
     }
-    return detected.reasons[field];
+    return mappingReasonText(t, field, detected.reasons, detected.reasonCodes);
   }
 
   function columnOptions(isOptional: boolean) {

@@ -16,10 +16,11 @@ import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { i18n } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
 import { todayInUserZone } from '@/lib/time-zone';
 import { useDeleteRate, useRates, useSetRate } from '../api/rates';
-import { formatRate, rateFromText } from './rate-format';
+import { currencyName, formatRate, rateFromText } from './rate-format';
 
 /**
  * Exchange rates (DESIGN §6.5): for one currency at a time, the European Central Bank's rate of
@@ -29,6 +30,8 @@ import { formatRate, rateFromText } from './rate-format';
 export function RatesPage() {
   const { t } = useTranslation('rates');
   const format = useFormat();
+  const oldCurrencyName = (code: string) =>
+    i18n.exists(`rates:currencyNames.${code}`) ? t(`currencyNames.${code}`) : undefined;
   const columns = [
     { header: t('table.date') },
     { header: t('table.ecbRate'), align: 'right' },
@@ -93,7 +96,8 @@ export function RatesPage() {
         >
           {others.map((option) => (
             <option key={option.code} value={option.code}>
-              {option.code} — {option.name}
+              {option.code} —{' '}
+              {currencyName(option.code, option.name, format.locale, oldCurrencyName)}
             </option>
           ))}
         </SelectField>

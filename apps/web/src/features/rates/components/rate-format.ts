@@ -15,3 +15,26 @@ export function rateFromText(text: string): string {
   const trimmed = text.trim().replace(/\s/g, '');
   return /^\d*,\d+$/.test(trimmed) ? trimmed.replace(',', '.') : trimmed;
 }
+
+/**
+ * A currency's name in the user's language (「米ドル」, "US-Dollar"): the browser's CLDR names,
+ * or `names` (rates:currencyNames) for the ECB's old currencies the browser no longer names
+ * (CYP, EEK…). English keeps the server's names (GET /currencies), as does a currency neither
+ * knows.
+ */
+export function currencyName(
+  code: string,
+  englishName: string,
+  locale: string,
+  names: (code: string) => string | undefined,
+): string {
+  if (locale.startsWith('en')) return englishName;
+  const own = names(code);
+  if (own) return own;
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'currency', fallback: 'none' }).of(code);
+    return name ?? englishName;
+  } catch {
+    return englishName;
+  }
+}

@@ -16,6 +16,7 @@ import { ReceiptImage } from './ReceiptImage';
 import { ReceiptPreview } from './ReceiptPreview';
 import { ReceiptReviewForm } from './ReceiptReviewForm';
 import { WarningIcon } from './receipt-icons';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 /** The Transactions page, searching for the expense's name (its `q` filter). */
 function expenseLink(receipt: Receipt): string {
@@ -30,6 +31,7 @@ type ReceiptRowProps = {
 
 function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
   const { t } = useTranslation('receipts');
+  const categoryName = useCategoryName();
   const format = useFormat();
   const { merchant, amount, category, date } = receipt.extractedData;
   const uncertain = unsureFields(receipt.extractedData);
@@ -51,7 +53,7 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
           </p>
         </div>
         <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">
-          {format.date(date)} · {category} · {receipt.fileName}
+          {format.date(date)} · {categoryName(category)} · {receipt.fileName}
         </p>
         {uncertain.length > 0 ? (
           <p className="mt-1 flex items-start gap-1 text-xs text-amber-800 dark:text-amber-300">

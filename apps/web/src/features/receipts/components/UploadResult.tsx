@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/i18n/use-format';
 import { formatReceiptAmount, receiptCurrency } from '../utils/receipt-file';
 import { ReceiptImage } from './ReceiptImage';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 type UploadResultProps = {
   result: { upload: ReceiptUploadResult; isPdf: boolean } | null;
@@ -41,6 +42,7 @@ function Field({
  */
 export function UploadResult({ result, currency, footer, review }: UploadResultProps) {
   const { t } = useTranslation('receipts');
+  const categoryName = useCategoryName();
   const format = useFormat();
   const titleId = useId();
   const upload = result?.upload;
@@ -76,7 +78,9 @@ export function UploadResult({ result, currency, footer, review }: UploadResultP
                     )}
                   </span>
                 </Field>
-                <Field label={t('result.category')}>{upload.extractedData.category}</Field>
+                <Field label={t('result.category')}>
+                  {categoryName(upload.extractedData.category)}
+                </Field>
                 <Field label={t('result.date')}>{format.date(upload.extractedData.date)}</Field>
               </dl>
             )}

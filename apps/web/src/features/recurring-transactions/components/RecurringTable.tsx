@@ -11,6 +11,7 @@ import {
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useFormat } from '@/lib/i18n/use-format';
 import { frequencyLabel } from '../utils/frequency-label';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 type RecurringTableProps = {
   recurringRules: Recurring[];
@@ -23,6 +24,7 @@ const mutedText = 'text-neutral-700 dark:text-neutral-300';
 /** The recurring transactions (docs/architecture.md, Product rules). */
 export function RecurringTable({ recurringRules, onEdit, onDelete }: RecurringTableProps) {
   const { t } = useTranslation('recurring-transactions');
+  const categoryName = useCategoryName();
   const format = useFormat();
   const currency = useCurrency();
   const columns: TableColumn[] = [
@@ -46,7 +48,7 @@ export function RecurringTable({ recurringRules, onEdit, onDelete }: RecurringTa
           <TableRowHeader isSticky className="break-words text-neutral-900 dark:text-white">
             {recurringRule.name}
           </TableRowHeader>
-          <TableCell className={mutedText}>{recurringRule.category}</TableCell>
+          <TableCell className={mutedText}>{categoryName(recurringRule.category)}</TableCell>
           <TableCell
             align="right"
             stack="end"

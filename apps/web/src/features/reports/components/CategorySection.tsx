@@ -12,6 +12,7 @@ import { KindSelect } from './KindSelect';
 import { formatComparison, sumMoney } from './report-format';
 import { ReportChartSlot } from './ReportChartSlot';
 import { FigureLink, ReportSection } from './ReportSection';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 /** The chart stacks this many categories, the rest as "Other": one colour names one category. */
 const CHART_CATEGORIES = 5;
@@ -82,13 +83,14 @@ function CategoryFigures({
   const { t } = useTranslation('reports');
   const format = useFormat();
   const money = format.money;
+  const categoryName = useCategoryName();
   const per = t(`per.${request.interval}`);
   const labels = data.periods.map((period) => periodLabel(period, request.interval, format, t));
   const account = request.accountId;
   const previousTotals = new Map(previous?.categories.map((row) => [row.name, row.total]));
   const shown = data.categories.slice(0, CHART_CATEGORIES);
   const rest = data.categories.slice(CHART_CATEGORIES);
-  const bars = shown.map((row) => ({ label: row.name, values: row.totals }));
+  const bars = shown.map((row) => ({ label: categoryName(row.name), values: row.totals }));
   if (rest.length > 0) {
     bars.push({
       label: t('categories.other'),
@@ -113,7 +115,9 @@ function CategoryFigures({
           summary={t(rest.length > 0 ? 'categories.chartSummaryMore' : 'categories.chartSummary', {
             title,
             total: money(total, currency),
-            list: shown.map((row) => `${row.name} ${money(row.total, currency)}`).join(', '),
+            list: shown
+              .map((row) => `${categoryName(row.name)} ${money(row.total, currency)}`)
+              .join(', '),
           })}
         />
       </div>
@@ -131,7 +135,7 @@ function CategoryFigures({
       >
         {data.categories.map((row) => (
           <TableRow key={row.name}>
-            <TableRowHeader isSticky>{row.name}</TableRowHeader>
+            <TableRowHeader isSticky>{categoryName(row.name)}</TableRowHeader>
             {data.periods.map((period, index) => {
               const label = labels[index] ?? period.start;
               const amount = row.totals[index] ?? 0;
@@ -147,7 +151,7 @@ function CategoryFigures({
                     amount={amount}
                     currency={currency}
                     description={t('categories.figure.categoryIn', {
-                      category: row.name,
+                      category: categoryName(row.name),
                       period: label,
                     })}
                     to={transactionsPath({
@@ -165,7 +169,9 @@ function CategoryFigures({
               <FigureLink
                 amount={row.total}
                 currency={currency}
-                description={t('categories.figure.categoryWhole', { category: row.name })}
+                description={t('categories.figure.categoryWhole', {
+                  category: categoryName(row.name),
+                })}
                 to={transactionsPath({
                   type: kind,
                   category: row.name,

@@ -58,6 +58,7 @@ function options(
   currency: string,
   isStacked: boolean,
   money: (amount: number, currency: string) => string,
+  locale: string,
 ): ChartOptions<'bar' | 'line'> {
   return {
     responsive: true,
@@ -73,7 +74,7 @@ function options(
         stacked: isStacked,
         ticks: {
           color: colours.text,
-          callback: (value: number | string) => compactMoney(Number(value), currency),
+          callback: (value: number | string) => compactMoney(Number(value), currency, locale),
         },
         grid: { color: colours.grid },
       },
@@ -136,7 +137,7 @@ function ReportChartCanvas({
         type="bar"
         role="img"
         aria-label={summary}
-        options={options(colours, currency, isStacked, format.money)}
+        options={options(colours, currency, isStacked, format.money, format.locale)}
         data={{ labels, datasets }}
       />
     </div>

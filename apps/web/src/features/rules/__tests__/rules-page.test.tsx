@@ -71,18 +71,18 @@ describe('rules page', () => {
       'de-DE' as const,
       'Regeln in der Reihenfolge, in der sie geprüft werden',
       [
-        'Regel 1: Name enthält „rewe“ → Groceries',
-        'Regel 2: Name beginnt mit „bahn“ → Transportation',
-        'Regel 3: Notiz ist „Gehalt“ → Salary',
+        'Regel 1: Name enthält „rewe“ → Lebensmittel',
+        'Regel 2: Name beginnt mit „bahn“ → Mobilität',
+        'Regel 3: Notiz ist „Gehalt“ → Gehalt',
       ],
     ],
     [
       'ja-JP' as const,
       'ルール（確認される順）',
       [
-        'ルール1：名前が「rewe」を含む → Groceries',
-        'ルール2：名前が「bahn」で始まる → Transportation',
-        'ルール3：メモが「Gehalt」と一致する → Salary',
+        'ルール1：名前が「rewe」を含む → 食料品',
+        'ルール2：名前が「bahn」で始まる → 交通費',
+        'ルール3：メモが「Gehalt」と一致する → 給与',
       ],
     ],
   ])('lists the rules in words in %s', async (locale, listName, labels) => {

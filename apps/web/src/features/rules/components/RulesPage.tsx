@@ -17,6 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useApplyRule, useDeleteRule, useMoveRule, useRules } from '../api/rules';
 import { RuleFormDialog } from './RuleFormDialog';
 import { appliesToOf, ruleCondition } from './rule-text';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 type FormState = { rule: Rule | null } | null;
 type Direction = 'up' | 'down';
@@ -30,6 +31,7 @@ const moveButtonId = (rule: Rule, direction: Direction) => `rule-${rule._id}-${d
  */
 export function RulesPage() {
   const { t } = useTranslation('rules');
+  const categoryName = useCategoryName();
   const rules = useRules();
   const moveRule = useMoveRule();
   const deleteRule = useDeleteRule();
@@ -112,7 +114,11 @@ export function RulesPage() {
               return (
                 <li
                   key={rule._id}
-                  aria-label={t('list.item', { number, condition, category: rule.category })}
+                  aria-label={t('list.item', {
+                    number,
+                    condition,
+                    category: categoryName(rule.category),
+                  })}
                   className="flex flex-wrap items-center gap-3 px-4 py-3"
                 >
                   <span
@@ -123,7 +129,8 @@ export function RulesPage() {
                   </span>
                   <div className="min-w-0 flex-1 basis-48">
                     <p className="break-words text-neutral-900 dark:text-white">
-                      {condition} → <span className="font-semibold">{rule.category}</span>
+                      {condition} →{' '}
+                      <span className="font-semibold">{categoryName(rule.category)}</span>
                     </p>
                     <p className="text-sm text-neutral-600 dark:text-neutral-400">
                       {rule.rename

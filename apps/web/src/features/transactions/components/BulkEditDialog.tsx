@@ -11,6 +11,7 @@ import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useCategories } from '@/lib/categories/get-categories';
 import type { BulkEditFields } from '../api/register-actions';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 type BulkEditDialogProps = {
   /** How many transactions the edit reaches (the dialog's title says it). */
@@ -42,6 +43,7 @@ export function BulkEditDialog({ count, ...props }: BulkEditDialogProps) {
 
 function BulkEditForm({ isBusy, error, onSubmit, onClose }: Omit<BulkEditDialogProps, 'count'>) {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const categories = useCategories('all');
   const accounts = (useAccounts().data ?? []).filter((account) => !account.isArchived);
   const [category, setCategory] = useState('');
@@ -92,7 +94,7 @@ function BulkEditForm({ isBusy, error, onSubmit, onClose }: Omit<BulkEditDialogP
         <option value="">{t('bulkEdit.keep')}</option>
         {(categories.data ?? []).map((option) => (
           <option key={option} value={option}>
-            {option}
+            {categoryName(option)}
           </option>
         ))}
       </SelectField>

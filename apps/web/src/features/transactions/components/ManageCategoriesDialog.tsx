@@ -22,6 +22,7 @@ import {
   useChangeCategory,
   useSetCategoryHidden,
 } from '@/lib/categories/manage-categories';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 /**
  * The user's categories: their own expense and income ones (add, rename or merge, hide, delete)
@@ -35,6 +36,7 @@ export function ManageCategoriesDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const closeRef = useRef<HTMLButtonElement>(null);
   // Read only while open: the page itself never needs the counts.
   const categories = useQuery({ ...managedCategoriesQueryOptions(), enabled: isOpen });
@@ -107,12 +109,18 @@ export function ManageCategoriesDialog({
       <ConfirmDeleteDialog
         item={toDelete}
         title={(name) => t('categories.deleteDialog.title', { name })}
-        description={t('categories.deleteDialog.description', { fallback: FALLBACK_CATEGORY })}
+        description={t('categories.deleteDialog.description', {
+          fallback: categoryName(FALLBACK_CATEGORY),
+        })}
         onDelete={(name) => deleteMutation.mutateAsync(name)}
         onDeleted={({ movedCount }, name) => {
           setToDelete(null);
           toast.success(
-            t('categories.toast.deleted', { name, count: movedCount, fallback: FALLBACK_CATEGORY }),
+            t('categories.toast.deleted', {
+              name,
+              count: movedCount,
+              fallback: categoryName(FALLBACK_CATEGORY),
+            }),
           );
         }}
         onClose={() => setToDelete(null)}
@@ -139,6 +147,7 @@ function CategoryList({
   isBare?: boolean;
 }) {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const visibility = useSetCategoryHidden();
   if (categories.length === 0) return null;
 
@@ -171,7 +180,7 @@ function CategoryList({
             className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2"
           >
             <span className="flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm text-neutral-900 dark:text-neutral-100">
-              <span className="min-w-0 truncate">{category.name}</span>
+              <span className="min-w-0 truncate">{categoryName(category.name)}</span>
               {isBare ? (
                 <Badge tone={category.isIncome ? 'sky' : 'neutral'}>
                   {category.isIncome ? t('income') : t('expense')}
@@ -186,7 +195,7 @@ function CategoryList({
               <Button variant="ghost" size="sm" onClick={() => onChange(category)}>
                 <PencilIcon />
                 {category.isBuiltIn ? t('categories.merge') : t('categories.rename')}
-                <span className="sr-only"> {category.name}</span>
+                <span className="sr-only"> {categoryName(category.name)}</span>
               </Button>
               <Button
                 variant="ghost"
@@ -195,13 +204,13 @@ function CategoryList({
                 disabled={visibility.isPending}
               >
                 {category.hidden ? t('categories.show') : t('categories.hide')}
-                <span className="sr-only"> {category.name}</span>
+                <span className="sr-only"> {categoryName(category.name)}</span>
               </Button>
               {category.isBuiltIn ? null : (
                 <Button variant="ghost-danger" size="sm" onClick={() => onDelete(category.name)}>
                   <TrashIcon />
                   {t('categories.delete')}
-                  <span className="sr-only"> {category.name}</span>
+                  <span className="sr-only"> {categoryName(category.name)}</span>
                 </Button>
               )}
             </span>
@@ -227,6 +236,7 @@ function ChangeCategoryDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const change = useChangeCategory();
@@ -255,11 +265,14 @@ function ChangeCategoryDialog({
           toast.success(
             result.merged
               ? t('categories.toast.merged', {
-                  from: from.name,
-                  to: result.name,
+                  from: categoryName(from.name),
+                  to: categoryName(result.name),
                   count: result.moved.transactions,
                 })
-              : t('categories.toast.renamed', { from: from.name, to: result.name }),
+              : t('categories.toast.renamed', {
+                  from: categoryName(from.name),
+                  to: categoryName(result.name),
+                }),
           );
           close();
         },
@@ -300,9 +313,12 @@ function ChangeCategoryDialog({
       onClose={close}
       title={
         mergeInto && category
-          ? t('categories.change.mergeTitle', { from: category.name, to: mergeInto.name })
+          ? t('categories.change.mergeTitle', {
+              from: categoryName(category.name),
+              to: categoryName(mergeInto.name),
+            })
           : category?.isBuiltIn
-            ? t('categories.change.mergeOnlyTitle', { name: category.name })
+            ? t('categories.change.mergeOnlyTitle', { name: categoryName(category.name) })
             : t('categories.change.renameTitle', { name: category?.name ?? '' })
       }
       initialFocusRef={inputRef}
@@ -312,11 +328,11 @@ function ChangeCategoryDialog({
           <p>
             {t('categories.change.mergeBody', {
               count: category.transactionCount,
-              from: category.name,
-              to: mergeInto.name,
+              from: categoryName(category.name),
+              to: categoryName(mergeInto.name),
             })}{' '}
             {category.isBuiltIn
-              ? t('categories.change.builtInStays', { name: category.name })
+              ? t('categories.change.builtInStays', { name: categoryName(category.name) })
               : t('categories.change.removed', { name: category.name })}
           </p>
           {error ? <Alert>{error}</Alert> : null}

@@ -8,6 +8,7 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { useFormat } from '@/lib/i18n/use-format';
 import { SignedAmount } from './SignedAmount';
 import { TransactionAttachments } from './TransactionAttachments';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 /** Everything about one transaction, its note in full. */
 export function TransactionDetailsDialog({
@@ -18,6 +19,7 @@ export function TransactionDetailsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const format = useFormat();
   const currency = useCurrency();
   const accounts = useAccounts().data ?? [];
@@ -41,14 +43,14 @@ export function TransactionDetailsDialog({
                 : t('expense')}
           </Detail>
           <Detail label={t('details.name')}>{transaction.name}</Detail>
-          <Detail label={t('details.category')}>{transaction.category}</Detail>
+          <Detail label={t('details.category')}>{categoryName(transaction.category)}</Detail>
           {transaction.splits?.length ? (
             <Detail label={t('details.split')}>
               <ul className="space-y-1">
                 {transaction.splits.map((part, index) => (
                   <li key={index}>
                     {t('details.splitPart', {
-                      category: part.category,
+                      category: categoryName(part.category),
                       amount: format.money(part.amount, transaction.currency ?? currency),
                     })}
                     {part.note ? ` — ${part.note}` : null}

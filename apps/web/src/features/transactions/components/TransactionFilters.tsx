@@ -21,6 +21,7 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { useCategories } from '@/lib/categories/get-categories';
 import type { TransactionFilterValues } from '../api/get-transactions';
 import type { FilterName } from '../hooks/use-transaction-filters';
+import { categoryDisplayName, useCategoryName } from '@/lib/categories/category-name';
 
 type TransactionFiltersProps = {
   filters: TransactionFilterValues;
@@ -35,6 +36,7 @@ type TransactionFiltersProps = {
  */
 export function TransactionFilters({ filters, onChange, onClear }: TransactionFiltersProps) {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const [isFolded, setIsFolded] = useState(true);
   const foldedId = useId();
   const accounts = useAccounts().data ?? [];
@@ -101,7 +103,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
             <option value="">{t('filters.allCategories')}</option>
             {categories.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {categoryName(name)}
               </option>
             ))}
           </SelectField>
@@ -254,7 +256,8 @@ function chips(
       );
   }
   if (filters.type) chip('type', t('filters.chips.type', { value: t(filters.type) }));
-  if (filters.category) chip('category', t('filters.chips.category', { value: filters.category }));
+  if (filters.category)
+    chip('category', t('filters.chips.category', { value: categoryDisplayName(filters.category) }));
   if (filters.from) chip('from', t('filters.chips.from', { date: format.date(filters.from) }));
   if (filters.to) chip('to', t('filters.chips.to', { date: format.date(filters.to) }));
   if (filters.account)

@@ -13,6 +13,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { useFormat } from '@/lib/i18n/use-format';
 import { MoneyWithBase } from '@/components/MoneyWithBase';
 import { SignedAmount } from './SignedAmount';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 type TransactionsTableProps = {
   transactions: Transaction[];
@@ -59,6 +60,7 @@ export function TransactionsTable({
   accountNames,
 }: TransactionsTableProps) {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const format = useFormat();
   // Transfer legs are not transactions: they are changed through their transfer, not selected.
   const selectable = transactions.filter((transaction) => !transaction.isTransfer);
@@ -144,7 +146,7 @@ export function TransactionsTable({
               </div>
             </TableRowHeader>
             <TableCell className="text-neutral-700 dark:text-neutral-300">
-              {transaction.category}
+              {categoryName(transaction.category)}
             </TableCell>
             {accountNames ? (
               <TableCell className="text-neutral-700 dark:text-neutral-300">

@@ -21,6 +21,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useRestoreFromTrash, useTrash } from '../api/register-actions';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 /**
  * The Trash: deleted transactions, each restorable for 30 days after its deletion (docs/api.md,
@@ -28,6 +29,7 @@ import { useRestoreFromTrash, useTrash } from '../api/register-actions';
  */
 export function TrashPage() {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const format = useFormat();
   const columns: TableColumn[] = [
     { header: t('trash.table.name') },
@@ -93,7 +95,7 @@ export function TrashPage() {
                       <span className="text-neutral-900 dark:text-neutral-100">{row.name}</span>
                     </TableRowHeader>
                     <TableCell className="text-neutral-700 dark:text-neutral-300">
-                      {row.category}
+                      {categoryName(row.category)}
                     </TableCell>
                     <TableCell align="right" stack="end" className="whitespace-nowrap tabular-nums">
                       {`${row.isIncome ? '+' : '-'}${format.money(row.cost, row.currency)}`}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/i18n/use-format';
 import { SignedAmount } from '../components/SignedAmount';
 import { usePendingTransactions } from './use-transaction-queue';
+import { useCategoryName } from '@/lib/categories/category-name';
 
 /**
  * The transactions added offline, still on this device (docs/architecture.md, Web app); nothing
@@ -10,6 +11,7 @@ import { usePendingTransactions } from './use-transaction-queue';
  */
 export function PendingTransactions() {
   const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
   const format = useFormat();
   const pending = usePendingTransactions();
   const currency = useCurrency();
@@ -34,7 +36,10 @@ export function PendingTransactions() {
                 {input.name || input.category}
               </span>
               <span className="text-xs text-neutral-700 dark:text-neutral-300">
-                {t('pending.meta', { category: input.category, date: format.date(input.addedOn) })}
+                {t('pending.meta', {
+                  category: categoryName(input.category),
+                  date: format.date(input.addedOn),
+                })}
               </span>
             </span>
             <span className="whitespace-nowrap">

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
+import { categoryDisplayName } from '@/lib/categories/category-name';
+import { i18n } from '@/lib/i18n/i18n';
 import { invalidateFamilies } from '@/lib/query-keys';
 import { refreshAfter } from '@/lib/refresh-after';
 import {
@@ -44,15 +47,14 @@ export function useTransactionQueueSync(): void {
       if (sent.length === 0 && refused.length === 0) return;
       await invalidateFamilies(queryClient, refreshAfter.transactionSave);
       if (sent.length > 0) {
-        toast.success(
-          sent.length === 1
-            ? 'The transaction saved on this device was added.'
-            : `The ${sent.length} transactions saved on this device were added.`,
-        );
+        toast.success(i18n.t('transactions:offlineQueue.sent', { count: sent.length }));
       }
       for (const { entry, error } of refused) {
         toast.error(
-          `"${entry.input.name || entry.input.category}" saved on this device could not be added: ${error.message}`,
+          i18n.t('transactions:offlineQueue.refused', {
+            name: entry.input.name || categoryDisplayName(entry.input.category),
+            reason: errorMessage(error, error.message),
+          }),
         );
       }
     }

@@ -1,3 +1,4 @@
+import { rowProblem } from '../import-messages';
 import { ErrorCode, MAX_ACCOUNT_NAME_LENGTH, OTHER_APP_NAMES } from '@moneta/shared';
 import type { AccountType, ImportDateFormat, OtherApp } from '@moneta/shared';
 import type { FileStatement, StatementReading } from '../file-statement';
@@ -219,17 +220,17 @@ function signedCents(
     if (out && !out.ok) {
       return {
         cents: null,
-        problem: amountProblem(rowNumber, out, entry.amountText, 'the outflow'),
+        problem: amountProblem(rowNumber, out, entry.amountText, 'outflow'),
       };
     }
     if (into && !into.ok) {
       return {
         cents: null,
-        problem: amountProblem(rowNumber, into, entry.inflowText, 'the inflow'),
+        problem: amountProblem(rowNumber, into, entry.inflowText, 'inflow'),
       };
     }
     if (!out && !into)
-      return { cents: null, problem: `Row ${rowNumber}: the outflow and the inflow are empty.` };
+      return { cents: null, problem: rowProblem('outflowInflowEmpty', { row: rowNumber }) };
     return { cents: (into?.ok ? into.cents : 0) - (out?.ok ? out.cents : 0), problem: null };
   }
   const reading = parseBankAmount(amountOnly(entry.amountText), decimal);
