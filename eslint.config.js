@@ -150,6 +150,31 @@ export default tseslint.config(
     },
   },
   {
+    // i18next loads beside the first page's code (main.tsx), never inside it: a static import of
+    // lib/i18n/i18n.ts would pull it into the importing page's chunk (docs/decisions.md).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/main.tsx',
+      'apps/web/src/lib/i18n/**',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/testing/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/i18n/i18n',
+              message:
+                "Use '@/lib/i18n/current' (runningI18n, currentLocale, switchLocale) or useTranslation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/testing/**'],
     plugins: { i18next },

@@ -5,7 +5,7 @@ import {
 } from '@moneta/shared/categories';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '@/lib/i18n/i18n';
+import { runningI18n } from '@/lib/i18n/current';
 
 /** The built-in names as SPEC §3 stores them → their key in common.json's `categories`. */
 const BUILT_IN_KEYS: Record<string, string> = Object.fromEntries(
@@ -35,5 +35,5 @@ export function useCategoryName(): (name: string) => string {
 /** `useCategoryName` outside React (a toast sent from an effect), in the current language. */
 export function categoryDisplayName(name: string): string {
   const key = BUILT_IN_KEYS[name];
-  return key ? i18n.t(`common:${key}`) : name;
+  return key ? runningI18n().t(`common:${key}`) : name;
 }

@@ -17,3 +17,23 @@ export function currentLocale(): SupportedLocale {
   const language = currentI18n()?.language;
   return isSupportedLocale(language) ? language : DEFAULT_LOCALE;
 }
+
+/**
+ * The running instance, for code outside components that runs after the first render (toasts,
+ * labels built in functions): importing ./i18n.ts for it would pull i18next into that code's
+ * chunk and so into the first load of every page that uses it.
+ */
+export function runningI18n(): NonNullable<ReturnType<typeof currentI18n>> {
+  const instance = currentI18n();
+  if (!instance) throw new Error('i18next has not started yet (lib/i18n/i18n.ts, initI18n).');
+  return instance;
+}
+
+/**
+ * Switches the interface to a locale (./i18n.ts, changeLocale), reached through a dynamic import
+ * for the same reason: that module is loaded at boot already, so this waits for nothing more.
+ */
+export async function switchLocale(locale: SupportedLocale): Promise<void> {
+  const { changeLocale } = await import('./i18n');
+  await changeLocale(locale);
+}

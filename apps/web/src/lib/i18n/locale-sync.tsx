@@ -1,7 +1,7 @@
 import { isSupportedLocale } from '@moneta/shared/locales';
 import { useEffect } from 'react';
 import { useUser } from '@/lib/auth/get-user';
-import { currentLocale } from './current';
+import { currentLocale, switchLocale } from './current';
 
 /**
  * Shows the interface in the signed-in user's locale, as the server remembers it, from the first
@@ -13,8 +13,7 @@ export function LocaleSync() {
   const locale = user?.isSetupComplete ? user.locale : undefined;
   useEffect(() => {
     if (!isSupportedLocale(locale) || locale === currentLocale()) return;
-    // Loaded at boot already (main.tsx): this import only takes the module from there.
-    void import('./i18n').then(({ changeLocale }) => changeLocale(locale));
+    void switchLocale(locale);
   }, [locale]);
   return null;
 }

@@ -14,7 +14,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateSetup } from '@/lib/auth/update-setup';
-import { changeLocale, currentLocale } from '@/lib/i18n/i18n';
+import { currentLocale, switchLocale } from '@/lib/i18n/current';
 
 /**
  * The first-time setup: the user picks the currency amounts are shown in, and their language and
@@ -37,7 +37,7 @@ export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => vo
 
   function onLocaleChange(next: SupportedLocale) {
     setLocale(next);
-    void changeLocale(next);
+    void switchLocale(next);
   }
 
   return (

@@ -5,7 +5,7 @@ import type {
 } from '@moneta/shared/import-schemas';
 import type { ImportMessageParams } from '@moneta/shared/import-messages';
 import type { TFunction } from 'i18next';
-import { i18n } from '@/lib/i18n/i18n';
+import { runningI18n } from '@/lib/i18n/current';
 
 /**
  * An import's sentences in the user's language (issue 30). The server sends each in English
@@ -15,7 +15,7 @@ import { i18n } from '@/lib/i18n/i18n';
  */
 function say(t: TFunction, key: string, params: ImportMessageParams): string | undefined {
   const message = `imports:${key}`;
-  return i18n.exists(message) ? t(message, params) : undefined;
+  return runningI18n().exists(message) ? t(message, params) : undefined;
 }
 
 /** A preview row's problem, or null for a row without one. */

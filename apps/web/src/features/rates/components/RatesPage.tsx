@@ -16,7 +16,7 @@ import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { i18n } from '@/lib/i18n/i18n';
+import { runningI18n } from '@/lib/i18n/current';
 import { useFormat } from '@/lib/i18n/use-format';
 import { todayInUserZone } from '@/lib/time-zone';
 import { useDeleteRate, useRates, useSetRate } from '../api/rates';
@@ -31,7 +31,7 @@ export function RatesPage() {
   const { t } = useTranslation('rates');
   const format = useFormat();
   const oldCurrencyName = (code: string) =>
-    i18n.exists(`rates:currencyNames.${code}`) ? t(`currencyNames.${code}`) : undefined;
+    runningI18n().exists(`rates:currencyNames.${code}`) ? t(`currencyNames.${code}`) : undefined;
   const columns = [
     { header: t('table.date') },
     { header: t('table.ecbRate'), align: 'right' },

@@ -5,7 +5,7 @@ import {
 } from '@moneta/shared/receipt-schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '@/lib/i18n/i18n';
+import { runningI18n } from '@/lib/i18n/current';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { AccountSelect } from '@/components/AccountSelect';
@@ -109,8 +109,8 @@ export function UploadReceiptPage() {
         { replace: true },
       );
       if (!shared) {
-        // i18n.t, not t: this runs once, when the page opens, not again on a change of language.
-        setError(i18n.t('receipts:upload.sharedFileMissing'));
+        // runningI18n().t, not t: this runs once, when the page opens, not again on a change of language.
+        setError(runningI18n().t('receipts:upload.sharedFileMissing'));
         return;
       }
       setFile(shared);

@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { inputClasses, labelClasses } from '@/components/ui/input-styles';
 import { CurrencyPicker } from '@/components/CurrencyPicker';
 import { LocaleSelect } from '@/components/LocaleSelect';
-import { changeLocale, currentLocale } from '@/lib/i18n/i18n';
+import { currentLocale, switchLocale } from '@/lib/i18n/current';
 import { useUpdateSetup } from '@/lib/auth/update-setup';
 import { useTheme } from '@/hooks/use-theme';
 import { errorMessage } from '@/lib/api-client';
@@ -94,12 +94,12 @@ function LocaleChoice() {
     const before = currentLocale();
     const currency = user?.defaultCurrency;
     if (!currency || !isCatalogueCurrency(currency)) return;
-    void changeLocale(locale);
+    void switchLocale(locale);
     updateMutation.mutate(
       { defaultCurrency: currency, timeZone: user?.timeZone, locale },
       {
         onError: (error) => {
-          void changeLocale(before);
+          void switchLocale(before);
           toast.error(errorMessage(error, t('preferences.localeFailed')));
         },
       },

@@ -9,7 +9,7 @@ import {
   TableRowHeader,
   type TableColumn,
 } from '@/components/ui/Table';
-import { i18n } from '@/lib/i18n/i18n';
+import { runningI18n } from '@/lib/i18n/current';
 import { useFormat } from '@/lib/i18n/use-format';
 import { MoneyWithBase } from '@/components/MoneyWithBase';
 import { SignedAmount } from './SignedAmount';
@@ -38,10 +38,10 @@ export function transferLabel(
 ): string {
   const other =
     (leg.transferAccountId && accountNames?.get(leg.transferAccountId)) ||
-    i18n.t('transactions:table.anotherAccount');
+    runningI18n().t('transactions:table.anotherAccount');
   return leg.isIncome
-    ? i18n.t('transactions:table.transferFrom', { name: other })
-    : i18n.t('transactions:table.transferTo', { name: other });
+    ? runningI18n().t('transactions:table.transferFrom', { name: other })
+    : runningI18n().t('transactions:table.transferTo', { name: other });
 }
 
 const checkboxClasses = 'size-4 rounded accent-emerald-700 dark:accent-emerald-500';

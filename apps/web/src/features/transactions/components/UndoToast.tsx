@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/Button';
-import { i18n } from '@/lib/i18n/i18n';
+import { runningI18n } from '@/lib/i18n/current';
 
 /**
  * A success toast with an Undo button (a delete, a bulk edit): Undo runs `undo` and closes the
@@ -19,7 +19,7 @@ export function toastWithUndo(message: string, undo: () => void) {
             closeToast();
           }}
         >
-          {i18n.t('transactions:undo')}
+          {runningI18n().t('transactions:undo')}
         </Button>
       </div>
     ),

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { categoryDisplayName } from '@/lib/categories/category-name';
-import { i18n } from '@/lib/i18n/i18n';
+import { runningI18n } from '@/lib/i18n/current';
 import { invalidateFamilies } from '@/lib/query-keys';
 import { refreshAfter } from '@/lib/refresh-after';
 import {
@@ -47,11 +47,11 @@ export function useTransactionQueueSync(): void {
       if (sent.length === 0 && refused.length === 0) return;
       await invalidateFamilies(queryClient, refreshAfter.transactionSave);
       if (sent.length > 0) {
-        toast.success(i18n.t('transactions:offlineQueue.sent', { count: sent.length }));
+        toast.success(runningI18n().t('transactions:offlineQueue.sent', { count: sent.length }));
       }
       for (const { entry, error } of refused) {
         toast.error(
-          i18n.t('transactions:offlineQueue.refused', {
+          runningI18n().t('transactions:offlineQueue.refused', {
             name: entry.input.name || categoryDisplayName(entry.input.category),
             reason: errorMessage(error, error.message),
           }),
