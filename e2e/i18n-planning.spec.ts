@@ -35,7 +35,8 @@ for (const [locale, screens] of Object.entries(SCREENS)) {
       page,
       request,
     }) => {
-      const user = await createUser(request, { label: `i18n-${locale}` });
+      // The interface follows the locale the user chose at setup (the server remembers it).
+      const user = await createUser(request, { label: `i18n-${locale}`, locale });
       const [year, month] = todayUtc().split('-').map(Number) as [number, number];
       await api(request, user.token, 'post', '/api/budgets', {
         category: 'Food',

@@ -16,7 +16,16 @@ export type TestUser = { email: string; password: string; token: string };
 /** Creates an account through the API, optionally with the setup step already done. */
 export async function createUser(
   request: APIRequestContext,
-  { completeSetup = true, label = 'user' }: { completeSetup?: boolean; label?: string } = {},
+  {
+    completeSetup = true,
+    label = 'user',
+    locale,
+  }: {
+    completeSetup?: boolean;
+    label?: string;
+    /** The locale chosen at setup (the server's default, en-US, without it). */
+    locale?: string;
+  } = {},
 ): Promise<TestUser> {
   const email = uniqueEmail(label);
   const signup = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
@@ -26,7 +35,7 @@ export async function createUser(
   const { token } = (await signup.json()) as { token: string };
   if (completeSetup) {
     const setup = await request.put('/api/auth/setup', {
-      data: { defaultCurrency: 'USD' },
+      data: { defaultCurrency: 'USD', ...(locale ? { locale } : {}) },
       headers: { Authorization: `Bearer ${token}` },
     });
     if (!setup.ok()) throw new Error(`Setup failed with ${setup.status()}: ${await setup.text()}`);
