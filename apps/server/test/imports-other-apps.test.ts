@@ -310,17 +310,18 @@ describe('a Mint export', () => {
 });
 
 describe('a Firefly III export', () => {
-  it('reads types and source/destination: withdrawals out, deposits in, a transfer once, split journals apart, currencies per account', async () => {
+  it('reads types and source/destination: withdrawals out, deposits in, a transfer once, a split group as one split transaction, currencies per account', async () => {
     const user = await signUp(context.app, { setup: true });
     const imported = await upload(user, 'firefly-export.csv');
     expect(imported.sourceApp).toBe('firefly');
     expect(statementsOf(imported)).toEqual([
-      { name: 'Girokonto', rowCount: 7, currency: 'EUR', isNew: true },
+      // The two journals of group 106 ("Drogerie") are one row.
+      { name: 'Girokonto', rowCount: 6, currency: 'EUR', isNew: true },
       { name: 'Tagesgeld', rowCount: 1, currency: 'EUR', isNew: true },
       { name: 'USD Konto', rowCount: 2, currency: 'USD', isNew: true },
     ]);
     // The EUR → USD transfer has two amounts: it stays an expense and an income (a known limit).
-    expect(imported.counts).toEqual({ new: 8, duplicate: 0, problem: 0, transfer: 2 });
+    expect(imported.counts).toEqual({ new: 7, duplicate: 0, problem: 0, transfer: 2 });
     await commit(user, imported._id);
     const accounts = await accountsOf(user);
     expect(accounts.find((account) => account.name === 'Girokonto')?.currency).toBe('EUR');
@@ -332,18 +333,52 @@ describe('a Firefly III export', () => {
         '2026-03-03 REWE Markt -42.5 [Groceries]',
         '2026-03-05 Gehalt März 2800 [Salary]',
         '2026-03-10 Dollars for the trip -1000 [Miscellaneous]',
-        '2026-03-12 Waschmittel -8.99 [Household]',
-        '2026-03-12 Zahnpasta -3.95 [Hygiene]',
+        // The group's title names it; the larger part's category is the transaction's.
+        '2026-03-12 Drogerie -12.94 [Household]',
       ],
       'USD Konto': [
         '2026-03-10 Dollars for the trip 1085.3 [Other Income]',
         '2026-03-14 Coffee -12 [Dining]',
       ],
     });
+    // Each journal is a part, in the file's order, its description kept in the part's note.
+    const drogerie = (await transactionsOf(user)).find((row) => row.name === 'Drogerie');
+    expect(drogerie?.splits).toEqual([
+      { category: 'Hygiene', amount: 3.95, note: 'Zahnpasta' },
+      { category: 'Household', amount: 8.99, note: 'Waschmittel' },
+    ]);
     expect(await transfersByName(user)).toEqual(['Girokonto → Tagesgeld 500 2026-03-06']);
     expect(await movementCents(user, 'Girokonto')).toBe(
       100000 - 4250 + 280000 - 50000 - 100000 - 395 - 899,
     );
+  });
+});
+
+describe('a Firefly III split group that is not one transaction of one account', () => {
+  it('keeps its journals as rows of their own', async () => {
+    const user = await signUp(context.app, { setup: true });
+    // The fixture's group 106, its second journal moved to another account: two rows again.
+    const [header, ...records] = fixture('firefly-export.csv').toString('utf8').trim().split('\n');
+    const group = records.filter((line) => line.startsWith('1,106,'));
+    expect(group).toHaveLength(2);
+    const file = [
+      header,
+      group[0],
+      group[1]!.replace(
+        ',Waschmittel,2026-03-12T00:00:00+01:00,Girokonto,',
+        ',Waschmittel,2026-03-12T00:00:00+01:00,Tagesgeld,',
+      ),
+    ].join('\n');
+    const imported = await upload(user, 'firefly-export.csv', Buffer.from(file));
+    const rows = await rowsOf(user, imported._id);
+    expect(rows.map((row) => [row.name, row.amount, row.category, 'splits' in row])).toEqual([
+      ['Zahnpasta', 3.95, 'Hygiene', false],
+      ['Waschmittel', 8.99, 'Household', false],
+    ]);
+    expect(statementsOf(imported).map((statement) => statement.name)).toEqual([
+      'Girokonto',
+      'Tagesgeld',
+    ]);
   });
 });
 

@@ -35,6 +35,11 @@ export interface AppEntry {
    * transaction's payee and note), or part `index` of `count` (findSplitGroups joins them).
    */
   split?: { role: 'parent'; count: number } | { role: 'part'; index: number; count: number };
+  /**
+   * Firefly III's transaction group (`group_id`, and `group_title`, which it sets on a split
+   * transaction): journals of one group written one after the other are that split's parts.
+   */
+  group?: { id: string; title: string };
 }
 
 /** A record the app wrote that is not a transaction of its own. */

@@ -38,6 +38,8 @@ export const firefly: AppFormat = {
     const destinationType = columns.cell('destination_type');
     const category = columns.cell('category');
     const notes = columns.cell('notes');
+    const groupId = columns.cell('group_id');
+    const groupTitle = columns.cell('group_title');
     const sides = (cells: string[]) => {
       const kind = type(cells).toLowerCase();
       if (kind === 'withdrawal') return { out: true, in: false, kind };
@@ -60,6 +62,7 @@ export const firefly: AppFormat = {
           category: category(cells),
           note: notes(cells),
           transfer: side.kind === 'transfer' ? 'declared' : 'none',
+          ...(groupId(cells) ? { group: { id: groupId(cells), title: groupTitle(cells) } } : {}),
         } as const;
         const entries: AppEntry[] = [];
         if (side.out) {

@@ -9,13 +9,17 @@ export type RecordReading = AppEntry[] | typeof SKIP | string;
 /**
  * The records of one split transaction as the app wrote them: YNAB's parts "Split (1/n)" …
  * "Split (n/n)" one after the other, with one account, date and payee; Actual's parent
- * "(SPLIT INTO n)" followed by its n parts "(SPLIT i OF n)" in its account.
+ * "(SPLIT INTO n)" followed by its n parts "(SPLIT i OF n)" in its account; Firefly III's
+ * journals of one group, one after the other, of one account and date.
  */
 export interface SplitGroup {
   /** Index of the group's first record (the parent's, else the first part's). */
   first: number;
-  /** Actual's parent record, which holds the transaction's payee and note; null for YNAB. */
-  parent: AppEntry | null;
+  /**
+   * What names the whole transaction: Actual's parent record (its payee and note), Firefly III's
+   * group title; null for YNAB, whose parts repeat the payee.
+   */
+  parent: Pick<AppEntry, 'name' | 'note'> | null;
   parts: Array<{ index: number; entry: AppEntry }>;
 }
 
@@ -33,6 +37,12 @@ export function findSplitGroups(read: readonly RecordReading[]): SplitGroup[] {
   let index = 0;
   while (index < read.length) {
     const head = only(read[index]);
+    if (head?.group) {
+      const group = fireflyGroup(read, index, head, head.group);
+      if (group) groups.push(group);
+      index = group ? index + group.parts.length : index + 1;
+      continue;
+    }
     const split = head?.split;
     const isParent = split?.role === 'parent';
     const startsParts = split?.role === 'part' && split.index === 1;
@@ -65,6 +75,31 @@ export function findSplitGroups(read: readonly RecordReading[]): SplitGroup[] {
     }
   }
   return groups;
+}
+
+/**
+ * Firefly III's split transaction starting at `first`: the journals of the head's group that
+ * follow it, when there are at least two and all are of its account and date (a group whose
+ * journals name other accounts is not one transaction of one account: its journals stay rows of
+ * their own). The group's title names the transaction; each part keeps its journal's
+ * description in its note, before the journal's own note.
+ */
+function fireflyGroup(
+  read: readonly RecordReading[],
+  first: number,
+  head: AppEntry,
+  group: NonNullable<AppEntry['group']>,
+): SplitGroup | undefined {
+  const parts: SplitGroup['parts'] = [];
+  for (let index = first; index < read.length; index++) {
+    const entry = only(read[index]);
+    if (entry?.group?.id !== group.id) break;
+    if (entry.account !== head.account || entry.dateText !== head.dateText) return undefined;
+    const note = [entry.name, entry.note].filter(Boolean).join(' — ');
+    parts.push({ index, entry: { ...entry, note } });
+  }
+  if (parts.length < 2) return undefined;
+  return { first, parent: { name: group.title || head.name, note: '' }, parts };
 }
 
 /**
