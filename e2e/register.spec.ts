@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TransactionsPage } from './pages/transactions-page';
+import { api } from './support/api';
 import { createUser, signInWithToken } from './support/users';
 
 /** Records expenses through the API, tags and all. */
@@ -128,6 +129,19 @@ test('finds rows with amount:>100 tag:trip, shows the terms as chips and saves t
   await expect(transactions.rows).toHaveCount(4);
   await page.getByLabel('Saved searches').selectOption({ label: 'Big trip costs' });
   await expect.poll(() => transactions.names()).toEqual(['Flight', 'Hotel']);
+
+  // The saved search shown can be forgotten, and Undo saves it again.
+  const forget = page.getByRole('button', { name: 'Forget “Big trip costs”' });
+  await forget.click();
+  await expect(page.getByText('“Big trip costs” is no longer saved.')).toBeVisible();
+  await expect(page.getByLabel('Saved searches')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save search' })).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(forget).toBeVisible();
+  const saved = await api(request, user.token, 'get', '/api/filters');
+  expect(saved).toMatchObject({
+    filters: [{ name: 'Big trip costs', query: 'amount:>100 tag:trip' }],
+  });
 });
 
 test('deletes a row and brings it back with Undo; the Trash restores too', async ({

@@ -5,7 +5,8 @@ import { toast } from 'react-toastify';
 import { PromptDialog } from '@/components/ui/PromptDialog';
 import { errorMessage } from '@/lib/api-client';
 import { useTags } from '@/lib/tags/get-tags';
-import { useSaveFilter, useSavedFilters } from '../api/saved-filters';
+import { useDeleteSavedFilter, useSaveFilter, useSavedFilters } from '../api/saved-filters';
+import { toastWithUndo } from './UndoToast';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -287,6 +288,11 @@ function FilterChips({
   const active = chips(filters, accountNames, t, format);
   const [isNaming, setIsNaming] = useState(false);
   const saveFilter = useSaveFilter();
+  const forgetFilter = useDeleteSavedFilter();
+  // The search shown is one saved by name: it can be forgotten here, with an Undo.
+  const savedAs = (useSavedFilters().data ?? []).find(
+    (filter) => filter.query === filters.search && filters.search !== '',
+  );
   if (active.length === 0) return null;
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
@@ -309,7 +315,30 @@ function FilterChips({
       <Button variant="ghost" size="sm" onClick={onClear}>
         {t('filters.clear')}
       </Button>
-      {filters.search ? (
+      {savedAs ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={forgetFilter.isPending}
+          onClick={() =>
+            forgetFilter.mutate(savedAs._id, {
+              onSuccess: () =>
+                toastWithUndo(t('filters.forgotten', { name: savedAs.name }), () =>
+                  saveFilter.mutate(
+                    { name: savedAs.name, query: savedAs.query },
+                    {
+                      onError: (error) =>
+                        toast.error(errorMessage(error, t('filters.errors.save'))),
+                    },
+                  ),
+                ),
+              onError: (error) => toast.error(errorMessage(error, t('filters.errors.forget'))),
+            })
+          }
+        >
+          {t('filters.forget', { name: savedAs.name })}
+        </Button>
+      ) : filters.search ? (
         <Button variant="ghost" size="sm" onClick={() => setIsNaming(true)}>
           {t('filters.save')}
         </Button>
