@@ -23,6 +23,7 @@ import {
   type TransactionRow,
 } from '../../db/schema';
 import { SAME_CURRENCY, type BaseAmount } from './base-amounts-repository';
+import type { SplitPart } from './transaction-splits-repository';
 
 /** One side of a transfer as the list with transfers shows it. */
 export interface TransferLeg {
@@ -400,13 +401,19 @@ export function createTransactionListRepository(db: Executor) {
     /**
      * A page and the count of all matches in one statement: one round trip per list request
      * instead of two. The count is one row; the page joins it, so an empty page (beyond the
-     * last) still brings the count, as a row of nulls.
+     * last) still brings the count, as a row of nulls. The plain list's statement also brings
+     * each row's split parts (`parts`; an index probe per row), so that splits cost the list no
+     * round trip of its own; the other shapes leave `parts` out.
      */
     async pageWithCount(
       userId: string,
       filters: Partial<TransactionFilters>,
       page: { limit: number; offset: number },
-    ): Promise<{ rows: TransactionRow[]; total: number }> {
+    ): Promise<{
+      rows: TransactionRow[];
+      total: number;
+      parts?: ReadonlyMap<string, SplitPart[]>;
+    }> {
       const extended = extendedConditions(userId, filters);
       if (extended) {
         const total = await extendedCount(extended);
@@ -425,8 +432,12 @@ export function createTransactionListRepository(db: Executor) {
           const rowColumns = Object.fromEntries(
             Object.keys(columns).map((key) => [key, pageRows[key as keyof typeof columns]]),
           ) as { [Key in keyof typeof columns]: (typeof pageRows)[Key] };
+          const parts = sql<SplitPart[] | null>`(
+            SELECT jsonb_agg(jsonb_build_object('category', s.category,
+              'amountCents', s.amount_cents, 'note', s.note) ORDER BY s.position)
+            FROM transaction_splits AS s WHERE s.transaction_id = ${pageRows.id})`;
           return db
-            .select({ total: counted.total, ...rowColumns })
+            .select({ total: counted.total, ...rowColumns, splitParts: parts.as('split_parts') })
             .from(counted)
             .leftJoin(pageRows, sql`true`)
             .orderBy(desc(pageRows.addedOn), desc(pageRows.createdAt), desc(pageRows.id))
@@ -435,12 +446,13 @@ export function createTransactionListRepository(db: Executor) {
         planWithValues(active),
       );
       const result = await statement.execute({ ...filterValues(userId, filters), ...page });
-      return {
-        rows: result.flatMap(({ total: _total, ...row }) =>
-          row.id === null ? [] : [row as TransactionRow],
-        ),
-        total: result[0]?.total ?? 0,
-      };
+      const parts = new Map<string, SplitPart[]>();
+      const rows = result.flatMap(({ total: _total, splitParts, ...row }) => {
+        if (row.id === null) return [];
+        if (splitParts) parts.set(row.id, splitParts);
+        return [row as TransactionRow];
+      });
+      return { rows, total: result[0]?.total ?? 0, parts };
     },
 
     /**

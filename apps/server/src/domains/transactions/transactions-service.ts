@@ -403,14 +403,23 @@ export function createTransactionsService(db: Executor) {
     return toTransactionDto(row, amounts.get(row.id), parts);
   }
 
-  /** The DTOs of listed rows, with their base amounts and, for split ones, their parts. */
-  async function dtosOf(userId: string, base: string, rows: readonly TransactionRow[]) {
+  /**
+   * The DTOs of listed rows, with their base amounts and, for split ones, their parts (read here
+   * unless the list's statement brought them: `knownParts`).
+   */
+  async function dtosOf(
+    userId: string,
+    base: string,
+    rows: readonly TransactionRow[],
+    knownParts?: ReadonlyMap<string, SplitPart[]>,
+  ) {
     const [amounts, parts] = await Promise.all([
       baseAmounts.of(userId, base, rows),
-      splits.of(
-        userId,
-        rows.map((row) => row.id),
-      ),
+      knownParts ??
+        splits.of(
+          userId,
+          rows.map((row) => row.id),
+        ),
     ]);
     return toTransactionDtos(rows, amounts, parts);
   }
@@ -429,12 +438,12 @@ export function createTransactionsService(db: Executor) {
     ): Promise<TransactionPage> {
       const userId = reader.id;
       await assertOwnAccount(db, userId, filters.accountId);
-      const { rows, total } = await list.pageWithCount(userId, filters, {
+      const { rows, total, parts } = await list.pageWithCount(userId, filters, {
         limit,
         offset: (page - 1) * limit,
       });
       return {
-        transactions: await dtosOf(userId, reader.defaultCurrency, rows),
+        transactions: await dtosOf(userId, reader.defaultCurrency, rows, parts),
         totalPages: Math.max(1, Math.ceil(total / limit)),
         currentPage: page,
         total,
@@ -464,7 +473,7 @@ export function createTransactionsService(db: Executor) {
           offset: (page - 1) * limit,
         });
         return {
-          transactions: (await dtosOf(userId, base, plain.rows)).map((row) => ({
+          transactions: (await dtosOf(userId, base, plain.rows, plain.parts)).map((row) => ({
             ...row,
             isTransfer: false,
           })),
