@@ -357,23 +357,26 @@ describe('a Firefly III export', () => {
 describe('a Firefly III split group that is not one transaction of one account', () => {
   it('keeps its journals as rows of their own', async () => {
     const user = await signUp(context.app, { setup: true });
-    // The fixture's group 106, its second journal moved to another account: two rows again.
+    // The fixture's group 106, its second journal moved to another account and a third journal
+    // added there: no two of its journals are grouped, not even the two of one account.
     const [header, ...records] = fixture('firefly-export.csv').toString('utf8').trim().split('\n');
     const group = records.filter((line) => line.startsWith('1,106,'));
     expect(group).toHaveLength(2);
-    const file = [
-      header,
-      group[0],
-      group[1]!.replace(
-        ',Waschmittel,2026-03-12T00:00:00+01:00,Girokonto,',
-        ',Waschmittel,2026-03-12T00:00:00+01:00,Tagesgeld,',
-      ),
-    ].join('\n');
+    const moved = group[1]!.replace(
+      ',Waschmittel,2026-03-12T00:00:00+01:00,Girokonto,',
+      ',Waschmittel,2026-03-12T00:00:00+01:00,Tagesgeld,',
+    );
+    const third = moved
+      .replace('1,106,207,', '1,106,209,')
+      .replace(',-8.99,,,EUR,-8.99,,Waschmittel,', ',-2.00,,,EUR,-2.00,,Seife,');
+    expect(third).toContain(',Seife,');
+    const file = [header, group[0], moved, third].join('\n');
     const imported = await upload(user, 'firefly-export.csv', Buffer.from(file));
     const rows = await rowsOf(user, imported._id);
     expect(rows.map((row) => [row.name, row.amount, row.category, 'splits' in row])).toEqual([
       ['Zahnpasta', 3.95, 'Hygiene', false],
       ['Waschmittel', 8.99, 'Household', false],
+      ['Seife', 2, 'Household', false],
     ]);
     expect(statementsOf(imported).map((statement) => statement.name)).toEqual([
       'Girokonto',

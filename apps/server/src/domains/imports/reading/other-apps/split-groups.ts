@@ -36,13 +36,17 @@ export function findSplitGroups(read: readonly RecordReading[]): SplitGroup[] {
   const groups: SplitGroup[] = [];
   let index = 0;
   while (index < read.length) {
-    const head = only(read[index]);
-    if (head?.group) {
-      const group = fireflyGroup(read, index, head, head.group);
+    const reading = read[index];
+    const fireflyGroupOf = Array.isArray(reading)
+      ? reading.find((entry) => entry.group)?.group
+      : undefined;
+    if (fireflyGroupOf) {
+      const { group, end } = fireflyGroup(read, index, fireflyGroupOf);
       if (group) groups.push(group);
-      index = group ? index + group.parts.length : index + 1;
+      index = end;
       continue;
     }
+    const head = only(reading);
     const split = head?.split;
     const isParent = split?.role === 'parent';
     const startsParts = split?.role === 'part' && split.index === 1;
@@ -78,28 +82,35 @@ export function findSplitGroups(read: readonly RecordReading[]): SplitGroup[] {
 }
 
 /**
- * Firefly III's split transaction starting at `first`: the journals of the head's group that
- * follow it, when there are at least two and all are of its account and date (a group whose
- * journals name other accounts is not one transaction of one account: its journals stay rows of
- * their own). The group's title names the transaction; each part keeps its journal's
- * description in its note, before the journal's own note.
+ * Firefly III's split transaction starting at `first`: every record of the head's group that
+ * follows it, when there are at least two and each is one journal of the head's account and date.
+ * A group with a journal of another account (Firefly allows it) or a transfer inside is not one
+ * transaction of one account: none of its records is grouped. `end` is the index after the
+ * group's records either way, so that no part of a refused group is grouped on its own. The
+ * group's title names the transaction; each part keeps its journal's description in its note,
+ * before the journal's own note.
  */
 function fireflyGroup(
   read: readonly RecordReading[],
   first: number,
-  head: AppEntry,
   group: NonNullable<AppEntry['group']>,
-): SplitGroup | undefined {
+): { group: SplitGroup | undefined; end: number } {
+  const head = only(read[first]);
+  const inGroup = (reading: RecordReading | undefined) =>
+    Array.isArray(reading) && reading.some((entry) => entry.group?.id === group.id);
+  let end = first;
+  while (end < read.length && inGroup(read[end])) end++;
   const parts: SplitGroup['parts'] = [];
-  for (let index = first; index < read.length; index++) {
+  for (let index = first; index < end; index++) {
     const entry = only(read[index]);
-    if (entry?.group?.id !== group.id) break;
-    if (entry.account !== head.account || entry.dateText !== head.dateText) return undefined;
+    if (!entry || entry.account !== head?.account || entry.dateText !== head.dateText) {
+      return { group: undefined, end };
+    }
     const note = [entry.name, entry.note].filter(Boolean).join(' — ');
     parts.push({ index, entry: { ...entry, note } });
   }
-  if (parts.length < 2) return undefined;
-  return { first, parent: { name: group.title || head.name, note: '' }, parts };
+  if (!head || parts.length < 2) return { group: undefined, end };
+  return { group: { first, parent: { name: group.title || head.name, note: '' }, parts }, end };
 }
 
 /**
