@@ -191,9 +191,14 @@ export default tseslint.config(
     },
   },
   {
-    // Schemas are built with the configured zod (jitless in browsers, see src/zod.ts).
-    files: ['packages/shared/src/**/*.ts'],
-    ignores: ['packages/shared/src/zod.ts', 'packages/shared/src/**/*.test.ts'],
+    // Schemas are built with the configured zod (jitless in browsers, see src/zod.ts): the web
+    // app no longer imports it at boot, so every schema module must import it first itself.
+    files: ['packages/shared/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'packages/shared/src/zod.ts',
+      'packages/shared/src/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -202,7 +207,7 @@ export default tseslint.config(
             {
               name: 'zod',
               message:
-                "Import { z } from './zod', which sets zod's options before any schema is built.",
+                "Import { z } from '@moneta/shared/zod' (in packages/shared, './zod'), which sets zod's options before any schema is built.",
               allowTypeImports: true,
             },
           ],

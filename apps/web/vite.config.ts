@@ -11,6 +11,7 @@ import { localizedManifests, manifestMessages } from './build/localized-manifest
 import { pageChunkGroups } from './build/page-chunks.ts';
 import { pagePreloads } from './build/page-preloads.ts';
 import { reactI18nextAlone } from './build/react-i18next-alone.ts';
+import { messagesChunkOf } from './src/lib/i18n/message-groups.ts';
 
 // country-flag-icons exports its flags as React components (JavaScript in the bundle) but not
 // as the SVG files it ships; this alias lets `@flags/US.svg?no-inline` load them as files.
@@ -109,19 +110,23 @@ export default defineConfig({
         // A few chunks per first page instead of one per set of pages sharing a module; public
         // pages first, so that they never load the signed-in pages' code (build/page-chunks.ts).
         codeSplitting: {
-          groups: pageChunkGroups([
-            // What the landing and sign-in pages share (logo, theme toggle, icons): the sign-in
-            // page no longer loads the landing page's own code (its layout, preview, cards).
-            {
-              name: 'public',
-              routes: ['src/app/routes/landing.tsx', 'src/app/routes/auth/login.tsx'],
-              sharedOnly: true,
-            },
-            { name: 'landing', routes: ['src/app/routes/landing.tsx'] },
-            { name: 'sign-in', routes: ['src/app/routes/auth/login.tsx'] },
-            { name: 'shell', routes: ['src/app/routes/app/root.tsx'] },
-            { name: 'dashboard-page', routes: ['src/app/routes/app/dashboard.tsx'] },
-          ]),
+          groups: [
+            // A language's messages of one group in one chunk (src/lib/i18n/message-groups.ts).
+            { name: (id: string) => messagesChunkOf(id) ?? null },
+            ...pageChunkGroups([
+              // What the landing and sign-in pages share (logo, theme toggle, icons): the sign-in
+              // page no longer loads the landing page's own code (its layout, preview, cards).
+              {
+                name: 'public',
+                routes: ['src/app/routes/landing.tsx', 'src/app/routes/auth/login.tsx'],
+                sharedOnly: true,
+              },
+              { name: 'landing', routes: ['src/app/routes/landing.tsx'] },
+              { name: 'sign-in', routes: ['src/app/routes/auth/login.tsx'] },
+              { name: 'shell', routes: ['src/app/routes/app/root.tsx'] },
+              { name: 'dashboard-page', routes: ['src/app/routes/app/dashboard.tsx'] },
+            ]),
+          ],
         },
       },
     },

@@ -37,11 +37,19 @@ export const PAGE_PREFETCHES: Record<string, string[]> = {
 export const PAGES_WITHOUT_VALIDATION = ['/', '/login', '/dashboard'];
 
 /**
- * Modules main.tsx imports at boot, beside the page's code, and awaits before the first render:
- * i18next and the English messages (every language falls back to them). Preloaded by every
- * first page, so that they download with the entry rather than after it has run.
+ * What main.tsx loads at boot, beside the page's code, and awaits before the first render:
+ * i18next (this module's chunk) and the English messages of the public pages (every language
+ * falls back to English). Preloaded by every first page, so that they download with the entry
+ * rather than after it has run.
  */
-export const BOOT_MODULES = ['src/lib/i18n/i18n.ts', 'src/locales/en/index.ts'];
+export const BOOT_MODULES = ['src/lib/i18n/i18n.ts'];
+export const BOOT_MESSAGES = 'messages-en-public';
+/**
+ * The signed-in app's English messages, which router.tsx loads with these route modules (the
+ * app's shell and the setup page): preloaded by the first pages that have one of them.
+ */
+export const APP_MESSAGES = 'messages-en-app';
+export const MESSAGES_WITH = ['src/app/routes/app/root.tsx', 'src/app/routes/setup.tsx'];
 const VALIDATION_MODULE = /\/node_modules\/zod\/v4\/(core|classic)\/schemas\.js$/;
 
 /**
@@ -80,21 +88,29 @@ export function pagePreloads(
           return chunk.fileName;
         };
         // A chunk Rolldown shares between importers has no facade module: found by its modules.
-        const bootFiles = staticClosure(
-          bundle,
-          BOOT_MODULES.map((module) => {
-            const chunk = chunks.find((candidate) =>
-              candidate.moduleIds.some((id) => id.endsWith(`/${module}`)),
-            );
-            if (!chunk) this.error(`page-preloads: no chunk holds ${module}.`);
-            return chunk.fileName;
-          }),
-        );
-        for (const [path, modules] of Object.entries(pages)) {
-          const pageFiles = staticClosure(
-            bundle,
-            modules.map((module) => chunkOf(module, path)),
+        const chunkHolding = (module: string) => {
+          const chunk = chunks.find((candidate) =>
+            candidate.moduleIds.some((id) => id.endsWith(`/${module}`)),
           );
+          if (!chunk) this.error(`page-preloads: no chunk holds ${module}.`);
+          return chunk.fileName;
+        };
+        const chunkNamed = (name: string) => {
+          const chunk = chunks.find((candidate) => candidate.name === name);
+          if (!chunk) this.error(`page-preloads: no chunk named ${name}.`);
+          return chunk.fileName;
+        };
+        const bootFiles = staticClosure(bundle, [
+          ...BOOT_MODULES.map(chunkHolding),
+          chunkNamed(BOOT_MESSAGES),
+        ]);
+        for (const [path, modules] of Object.entries(pages)) {
+          const pageFiles = staticClosure(bundle, [
+            ...modules.map((module) => chunkOf(module, path)),
+            ...(modules.some((module) => MESSAGES_WITH.includes(module))
+              ? [chunkNamed(APP_MESSAGES)]
+              : []),
+          ]);
           for (const file of bootFiles) pageFiles.add(file);
           if (PAGES_WITHOUT_VALIDATION.includes(path)) {
             const loadsValidation = [...preloaded, ...pageFiles].find((file) => {

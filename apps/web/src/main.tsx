@@ -1,5 +1,3 @@
-// First: zod must be configured (no eval probe under the CSP) before any schema is built.
-import '@moneta/shared/zod';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

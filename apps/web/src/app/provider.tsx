@@ -1,13 +1,17 @@
 import { TOAST_AUTO_CLOSE_MS } from '@moneta/shared/limits';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToastContainer } from 'react-toastify';
 import { OfflineBanner } from '@/components/OfflineBanner';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { useTheme } from '@/hooks/use-theme';
 import { LocaleSync } from '@/lib/i18n/locale-sync';
 import { initTheme } from '@/lib/theme';
+import { loadToastify } from '@/lib/toast';
+
+// Loaded after the first render, as the toasts themselves are (lib/toast.ts): no page needs it
+// to be drawn, and a toast sent before it mounts waits for it.
+const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
 
 /** Alt+T moves focus to the notifications (docs/architecture.md, Product rules). */
 const isToastHotKey = (event: KeyboardEvent) => event.altKey && event.code === 'KeyT';
@@ -28,17 +32,19 @@ export function AppProvider({
       <LocaleSync />
       <OfflineBanner />
       <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
-      <ToastContainer
-        position="top-right"
-        autoClose={TOAST_AUTO_CLOSE_MS}
-        pauseOnHover
-        pauseOnFocusLoss
-        draggable
-        draggablePercent={80}
-        hotKeys={isToastHotKey}
-        aria-label={t('notifications')}
-        theme={theme}
-      />
+      <Suspense fallback={null}>
+        <ToastContainer
+          position="top-right"
+          autoClose={TOAST_AUTO_CLOSE_MS}
+          pauseOnHover
+          pauseOnFocusLoss
+          draggable
+          draggablePercent={80}
+          hotKeys={isToastHotKey}
+          aria-label={t('notifications')}
+          theme={theme}
+        />
+      </Suspense>
     </QueryClientProvider>
   );
 }

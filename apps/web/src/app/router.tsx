@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { loadMessageGroup } from '@/lib/i18n/current';
+import type { MessageGroup } from '@/lib/i18n/message-groups';
 import { getToken } from '@/lib/token';
 import {
   RedirectIfSignedIn,
@@ -31,9 +33,13 @@ type Page = ComponentType & {
 function page<Module extends Record<Name, ComponentType> & RouteModule, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name,
+  messages?: MessageGroup,
 ): Page {
   let loaded: ComponentType | undefined;
-  const preload = async () => (loaded ??= (await load())[name]);
+  const preload = async () => {
+    const [module] = await Promise.all([load(), messages && loadMessageGroup(messages)]);
+    return (loaded ??= module[name]);
+  };
   const prefetch = async (queryClient: QueryClient) => (await load()).prefetch?.(queryClient);
   const Lazy = lazy(async () => ({ default: await preload() }));
   function PageComponent() {
@@ -49,8 +55,10 @@ const Landing = page(() => import('./routes/landing'), 'LandingRoute');
 const Contact = page(() => import('./routes/contact'), 'ContactRoute');
 const Login = page(() => import('./routes/auth/login'), 'LoginRoute');
 const Register = page(() => import('./routes/auth/register'), 'RegisterRoute');
-const Setup = page(() => import('./routes/setup'), 'SetupRoute');
-const AppRoot = page(() => import('./routes/app/root'), 'AppRoot');
+// The signed-in app's messages come with its shell and the setup page (lib/i18n/message-groups.ts);
+// the build preloads them with the same pages (build/page-preloads.ts, MESSAGES_WITH).
+const Setup = page(() => import('./routes/setup'), 'SetupRoute', 'app');
+const AppRoot = page(() => import('./routes/app/root'), 'AppRoot', 'app');
 const Dashboard = page(() => import('./routes/app/dashboard'), 'DashboardRoute');
 const Transactions = page(() => import('./routes/app/transactions'), 'TransactionsRoute');
 const Accounts = page(() => import('./routes/app/accounts'), 'AccountsRoute');

@@ -1,7 +1,7 @@
 import { findCatalogueCurrency, type CatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { CurrencySelect } from '@/components/CurrencySelect';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { errorMessage } from '@/lib/api-client';

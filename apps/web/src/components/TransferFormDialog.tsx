@@ -8,7 +8,7 @@ import { MAX_NOTE_LENGTH } from '@moneta/shared/limits';
 import { useId } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Button } from '@/components/ui/Button';
 import { FormActions } from '@/components/ui/FormActions';

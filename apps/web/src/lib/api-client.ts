@@ -1,4 +1,4 @@
-import { ErrorCode } from '@moneta/shared/error-codes';
+import type { ErrorCode } from '@moneta/shared/error-codes';
 import { paths } from '@/config/paths';
 import { currentI18n } from './i18n/current';
 import { clearToken, getToken } from './token';
@@ -23,12 +23,14 @@ const CALLS_THAT_HANDLE_401 = new Set([
  * passkey the server refused), not a session that ended: the user stays signed in and the form
  * shows the message. Any other 401 (INVALID_TOKEN, NO_TOKEN, a proxy's bare 401) signs out.
  */
-const FORM_ANSWER_CODES: ReadonlySet<string> = new Set([
-  ErrorCode.INVALID_CREDENTIALS,
-  ErrorCode.WRONG_PASSWORD,
-  ErrorCode.INVALID_CODE,
-  ErrorCode.CHALLENGE_INVALID,
-  ErrorCode.PASSKEY_REJECTED,
+// Written as the codes' own strings (type-checked against ErrorCode): the ErrorCode object, every
+// code the server has, would come into the entry chunk with it.
+const FORM_ANSWER_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'INVALID_CREDENTIALS',
+  'WRONG_PASSWORD',
+  'INVALID_CODE',
+  'CHALLENGE_INVALID',
+  'PASSKEY_REJECTED',
 ]);
 
 /**

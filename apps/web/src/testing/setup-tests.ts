@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { changeLocale, initI18n, setMissingKeyHandler } from '@/lib/i18n/i18n';
+import { MESSAGE_GROUPS } from '@/lib/i18n/message-groups';
 import { resetThemeForTests } from '@/lib/theme';
 
 // Routes load lazily; on a busy two-core CI machine a chunk can take seconds to arrive, so
@@ -9,8 +10,9 @@ import { resetThemeForTests } from '@/lib/theme';
 configure({ asyncUtilTimeout: 5000 });
 
 // Components render with the real English messages, as a user sees them; a key missing even in
-// English (a typo, a message not written yet) fails the test that shows it.
-await initI18n('en-US');
+// English (a typo, a message not written yet) fails the test that shows it. Every group is
+// loaded: a component test renders its component without the page that would load its group.
+await initI18n('en-US', MESSAGE_GROUPS);
 const missingKeys: string[] = [];
 setMissingKeyHandler((namespace, key) => missingKeys.push(`${namespace}:${key}`));
 

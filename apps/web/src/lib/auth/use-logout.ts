@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import type { LoginNotice, LoginState } from '@/lib/auth/login-notice';
@@ -37,6 +38,7 @@ export function useLogout({
 }: { endSession?: boolean; notice?: LoginNotice } = {}): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return useCallback(() => {
     void (async () => {
       if (endSession) await endSessionOnServer();
@@ -50,9 +52,9 @@ export function useLogout({
         const state: LoginState = { notice };
         void navigate(paths.login, { replace: true, state });
       } else {
-        toast.info('Logged out successfully.');
+        toast.info(t('shell.loggedOut'));
         void navigate(paths.login, { replace: true });
       }
     })();
-  }, [endSession, navigate, notice, queryClient]);
+  }, [endSession, navigate, notice, queryClient, t]);
 }

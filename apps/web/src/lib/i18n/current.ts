@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isSupportedLocale, type SupportedLocale } from '@moneta/shared/locales';
 import { getI18n } from 'react-i18next';
+import type { MessageGroup } from './message-groups';
 
 /**
  * What code outside components reads of the running i18next instance, without importing i18next
@@ -36,4 +37,10 @@ export function runningI18n(): NonNullable<ReturnType<typeof currentI18n>> {
 export async function switchLocale(locale: SupportedLocale): Promise<void> {
   const { changeLocale } = await import('./i18n');
   await changeLocale(locale);
+}
+
+/** Makes a group of messages available before a page that needs it renders (./i18n.ts). */
+export async function loadMessageGroup(group: MessageGroup): Promise<void> {
+  const { loadMessageGroup } = await import('./i18n');
+  await loadMessageGroup(group);
 }

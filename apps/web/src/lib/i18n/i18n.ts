@@ -3,14 +3,17 @@ import {
   LANGUAGES,
   languageOf,
   matchLocale,
+  type Language,
   type SupportedLocale,
 } from '@moneta/shared/locales';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { readStorage, writeStorage } from '@/lib/storage';
-import { loadMessages, type LanguageMessages } from './messages';
+import { currentLocale } from './current';
 import { showManifestOf } from './manifest-link';
+import type { MessageGroup } from './message-groups';
+import { loadMessages, type LanguageMessages } from './messages';
 
 /**
  * The app's one i18next instance. Its language is the user's whole locale ('de-CH'): i18next
@@ -45,33 +48,53 @@ function addMessages(language: string, messages: LanguageMessages) {
   }
 }
 
+/** English (the fallback) and the language's messages of the groups, by language. */
+async function messagesOf(
+  language: Language,
+  groups: Iterable<MessageGroup>,
+): Promise<Record<string, LanguageMessages>> {
+  const languages = language === 'en' ? (['en'] as const) : (['en', language] as const);
+  const bundles = await Promise.all(
+    languages.flatMap((each) =>
+      [...groups].map(async (group) => [each, await loadMessages(each, group)] as const),
+    ),
+  );
+  const resources: Record<string, LanguageMessages> = {};
+  for (const [each, messages] of bundles) Object.assign((resources[each] ??= {}), messages);
+  return resources;
+}
+
 function showLocale(locale: SupportedLocale) {
   document.documentElement.lang = locale;
   showManifestOf(locale);
   writeStorage(STORAGE_KEYS.locale, locale);
 }
 
+/** The groups of messages the interface has asked for so far: a new language loads them all. */
+const groupsInUse = new Set<MessageGroup>();
 let initialised: Promise<unknown> | undefined;
 
 /**
- * Loads English (the fallback) and the locale's language, then starts i18next: awaited before
- * the first render (main.tsx), so that no page is drawn with keys in place of words.
+ * Loads English (the fallback) and the locale's language, the public pages' messages unless told
+ * otherwise, then starts i18next: awaited before the first render (main.tsx), so that no page is
+ * drawn with keys in place of words. The signed-in app's messages come with its shell
+ * (loadMessageGroup).
  */
-export function initI18n(locale: SupportedLocale = initialLocale()): Promise<unknown> {
+export function initI18n(
+  locale: SupportedLocale = initialLocale(),
+  groups: readonly MessageGroup[] = ['public'],
+): Promise<unknown> {
   initialised ??= (async () => {
-    const language = languageOf(locale);
-    const [english, own] = await Promise.all([
-      loadMessages('en'),
-      language === 'en' ? undefined : loadMessages(language),
-    ]);
+    for (const group of groups) groupsInUse.add(group);
+    const resources = await messagesOf(languageOf(locale), groupsInUse);
     await i18n.use(initReactI18next).init({
       lng: locale,
       fallbackLng: 'en',
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
-      ns: Object.keys(english),
+      ns: Object.keys(resources.en ?? {}),
       defaultNS: 'common',
-      resources: { en: english, ...(own ? { [language]: own } : {}) },
+      resources,
       // React escapes what it renders; escaping here too would show &amp; and the like.
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
@@ -88,17 +111,36 @@ export function initI18n(locale: SupportedLocale = initialLocale()): Promise<unk
 }
 
 /**
- * Switches the interface and the formats to a locale at once: its language's messages are
- * downloaded first when needed, then every translated component re-renders.
+ * Makes a group's messages available in English and in the language shown, downloading them the
+ * first time: awaited by the pages that need it before they render (app/router.tsx). A locale
+ * switched to while they download gets them too.
+ */
+export async function loadMessageGroup(group: MessageGroup): Promise<void> {
+  await initI18n();
+  groupsInUse.add(group);
+  let language: Language;
+  do {
+    language = languageOf(currentLocale());
+    for (const [each, messages] of Object.entries(await messagesOf(language, [group]))) {
+      addMessages(each, messages);
+    }
+  } while (languageOf(currentLocale()) !== language);
+}
+
+/**
+ * Switches the interface and the formats to a locale at once: its language's messages (of every
+ * group loaded so far) are downloaded first when needed, then every translated component
+ * re-renders.
  */
 export async function changeLocale(locale: SupportedLocale): Promise<void> {
   await initI18n(locale);
   const language = languageOf(locale);
-  if (!i18n.hasResourceBundle(language, 'common'))
-    addMessages(language, await loadMessages(language));
+  for (const [each, messages] of Object.entries(await messagesOf(language, groupsInUse))) {
+    addMessages(each, messages);
+  }
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   showLocale(locale);
 }
 
 // Kept importable from here for the forms that switch the locale (SetupForm, Preferences).
-export { currentLocale } from './current';
+export { currentLocale };

@@ -1,38 +1,38 @@
 import type { Language } from '@moneta/shared/locales';
+import { groupOfNamespace, messageFileOf, type MessageGroup } from './message-groups';
 
 /** A namespace's messages: nested objects of strings, as in src/locales/<language>/<ns>.json. */
 export type Messages = { [key: string]: string | Messages };
 /** A language's messages by namespace. */
 export type LanguageMessages = Record<string, Messages>;
 
-// One module per language (src/locales/<language>/index.ts) gathers every namespace file of that
-// language, so that each language is one chunk, downloaded only by pages shown in it. Adding a
-// namespace is adding its JSON files; nothing here lists them.
-const languageModules = import.meta.glob<{ messages: Record<string, Messages> }>(
-  '../../locales/*/index.ts',
-);
+// Every namespace file of every language, each loaded on demand; the build puts a language's
+// files of one group into one chunk (vite.config.ts, ./message-groups.ts), so that loading a
+// group is one download. Adding a namespace is adding its JSON files; nothing here lists them.
+const namespaceFiles = import.meta.glob<Messages>('../../locales/*/*.json', { import: 'default' });
 
-const loaded = new Map<Language, Promise<LanguageMessages>>();
+const loaded = new Map<string, Promise<LanguageMessages>>();
 
-/** './common.json' → 'common'. */
-function namespaceOf(path: string): string {
-  return path.replace(/^.*\//, '').replace(/\.json$/, '');
-}
-
-/** A language's messages by namespace, downloaded once. */
-export function loadMessages(language: Language): Promise<LanguageMessages> {
-  let messages = loaded.get(language);
+/** A language's messages of one group, by namespace, downloaded once. */
+export function loadMessages(language: Language, group: MessageGroup): Promise<LanguageMessages> {
+  const cacheKey = `${language}/${group}`;
+  let messages = loaded.get(cacheKey);
   if (!messages) {
-    const load = languageModules[`../../locales/${language}/index.ts`];
-    if (!load) return Promise.reject(new Error(`No messages for the language ${language}.`));
-    messages = load().then((module) =>
-      Object.fromEntries(
-        Object.entries(module.messages).map(([path, namespace]) => [namespaceOf(path), namespace]),
-      ),
-    );
+    const files = Object.entries(namespaceFiles).flatMap(([path, load]) => {
+      const file = messageFileOf(path);
+      return file?.language === language && groupOfNamespace(file.namespace) === group
+        ? [{ namespace: file.namespace, load }]
+        : [];
+    });
+    if (files.length === 0) {
+      return Promise.reject(new Error(`No ${group} messages for the language ${language}.`));
+    }
+    messages = Promise.all(
+      files.map(async ({ namespace, load }) => [namespace, await load()] as const),
+    ).then((entries) => Object.fromEntries(entries));
     // A failed download (offline) may be tried again later.
-    messages.catch(() => loaded.delete(language));
-    loaded.set(language, messages);
+    messages.catch(() => loaded.delete(cacheKey));
+    loaded.set(cacheKey, messages);
   }
   return messages;
 }

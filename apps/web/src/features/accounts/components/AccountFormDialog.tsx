@@ -12,7 +12,7 @@ import { ErrorCode } from '@moneta/shared/error-codes';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormActions } from '@/components/ui/FormActions';
 import { CurrencySelect } from '@/components/CurrencySelect';
 import { Dialog } from '@/components/ui/Dialog';

@@ -2,7 +2,7 @@ import type { RegisterEntry } from '@moneta/shared/account-schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { ChevronLeftIcon } from '@/components/ui/action-icons';

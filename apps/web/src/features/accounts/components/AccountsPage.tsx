@@ -2,7 +2,7 @@ import type { Account } from '@moneta/shared/account-schemas';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { PlusIcon } from '@/components/ui/action-icons';

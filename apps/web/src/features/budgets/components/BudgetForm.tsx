@@ -9,7 +9,7 @@ import {
 import type { FocusEvent, FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';

@@ -1,7 +1,7 @@
 import type { Budget } from '@moneta/shared/budget-schemas';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';

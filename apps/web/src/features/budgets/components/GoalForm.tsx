@@ -6,7 +6,7 @@ import {
 } from '@moneta/shared/goal-schemas';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
 import { MoneyInput } from '@/components/ui/MoneyInput';

@@ -1,7 +1,7 @@
 import type { Receipt } from '@moneta/shared/receipt-schemas';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { textLinkClasses } from '@/components/ui/link-styles';

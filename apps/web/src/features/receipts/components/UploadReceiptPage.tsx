@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runningI18n } from '@/lib/i18n/current';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { AccountSelect } from '@/components/AccountSelect';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Alert } from '@/components/ui/Alert';

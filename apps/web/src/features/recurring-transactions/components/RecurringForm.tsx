@@ -11,7 +11,7 @@ import {
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';

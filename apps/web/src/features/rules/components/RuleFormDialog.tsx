@@ -9,7 +9,7 @@ import {
 import { z } from '@moneta/shared/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';

@@ -2,7 +2,7 @@ import type { Rule } from '@moneta/shared/rule-schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';

@@ -3,7 +3,7 @@ import { isValidTimeZone } from '@moneta/shared/time-zone';
 import type { SupportedLocale } from '@moneta/shared/locales';
 import { useId, useMemo, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { inputClasses, labelClasses } from '@/components/ui/input-styles';
 import { CurrencyPicker } from '@/components/CurrencyPicker';
 import { LocaleSelect } from '@/components/LocaleSelect';

@@ -1,6 +1,6 @@
 import type { Session } from '@moneta/shared/security-schemas';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { QueryState } from '@/components/ui/QueryState';

@@ -2,7 +2,7 @@ import { ErrorCode } from '@moneta/shared/error-codes';
 import type { TwoFactorSetup } from '@moneta/shared/security-schemas';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';

@@ -2,7 +2,7 @@ import { MAX_TAG_LENGTH, tagKey, type TagSummary } from '@moneta/shared/tag-sche
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { EmptyState } from '@/components/ui/EmptyState';

@@ -2,7 +2,7 @@ import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/i18n/use-format';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { AccountSelect } from '@/components/AccountSelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

@@ -4,7 +4,7 @@ import { MAX_CATEGORY_LENGTH } from '@moneta/shared/limits';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { PencilIcon, TrashIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';

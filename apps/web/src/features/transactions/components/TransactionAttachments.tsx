@@ -1,7 +1,7 @@
 import type { Attachment } from '@moneta/shared/attachment-schemas';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { TrashIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';

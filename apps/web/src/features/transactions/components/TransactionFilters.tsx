@@ -1,7 +1,7 @@
 import { MAX_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '@moneta/shared/limits';
 import { MAX_SAVED_FILTER_NAME_LENGTH } from '@moneta/shared/saved-filter-schemas';
 import { parseSearch, withoutTerm, type SearchTerm } from '@moneta/shared/search-query';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { PromptDialog } from '@/components/ui/PromptDialog';
 import { errorMessage } from '@/lib/api-client';
 import { useTags } from '@/lib/tags/get-tags';

@@ -12,7 +12,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/i18n/use-format';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
 import { CurrencySelect } from '@/components/CurrencySelect';

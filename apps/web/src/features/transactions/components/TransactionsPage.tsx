@@ -2,7 +2,7 @@ import type { Transaction } from '@moneta/shared/transaction-schemas';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/i18n/use-format';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Link } from 'react-router';
 import { DownloadIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/action-icons';

@@ -2,7 +2,7 @@ import type { TrashedTransaction } from '@moneta/shared/transaction-schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';

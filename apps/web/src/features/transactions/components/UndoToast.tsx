@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/Button';
 import { runningI18n } from '@/lib/i18n/current';
 
