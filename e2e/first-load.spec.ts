@@ -24,6 +24,33 @@ for (const [path, chunk] of Object.entries(PAGES)) {
   });
 }
 
+// The English messages come in two groups (apps/web/src/lib/i18n/message-groups.ts): a public
+// page preloads the public pages' words only, a signed-in page the app's too; no page another
+// language's.
+test('a first page preloads the English messages it needs, and only those', async ({ request }) => {
+  const messagesOf = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    return [...html.matchAll(/href="\/assets\/(messages-[a-z]+-[a-z]+)-[\w-]+\.js"/g)]
+      .map((match) => match[1]!)
+      .sort();
+  };
+  expect(await messagesOf('/')).toEqual(['messages-en-public']);
+  expect(await messagesOf('/login')).toEqual(['messages-en-public']);
+  expect(await messagesOf('/dashboard')).toEqual(['messages-en-app', 'messages-en-public']);
+});
+
+test('a signed-in page in German gets the app’s German words', async ({ page }) => {
+  const user = await createUser(page.request, { locale: 'de-DE' });
+  await signInWithToken(page, user.token);
+  await page.goto('/budgets');
+  // The page starts in the device's English, then switches to the user's German: the app
+  // group's German words (the budgets' among them) load before the switch.
+  await expect(
+    page.getByText('Lege pro Ausgabenkategorie ein Monatslimit fest', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('Set a monthly limit', { exact: false })).toHaveCount(0);
+});
+
 test('/dashboard lists its chart code to fetch later, in an inert template', async ({
   request,
 }) => {
