@@ -45,11 +45,13 @@ export const PAGES_WITHOUT_VALIDATION = ['/', '/login', '/dashboard'];
 export const BOOT_MODULES = ['src/lib/i18n/i18n.ts'];
 export const BOOT_MESSAGES = 'messages-en-public';
 /**
- * The signed-in app's English messages, which router.tsx loads with these route modules (the
- * app's shell and the setup page): preloaded by the first pages that have one of them.
+ * What router.tsx loads with the signed-in app's route modules (its shell and the setup page),
+ * beside their code: the app's English messages (a chunk) and its query client (a module).
+ * Preloaded by the first pages that have one of those route modules.
  */
 export const APP_MESSAGES = 'messages-en-app';
-export const MESSAGES_WITH = ['src/app/routes/app/root.tsx', 'src/app/routes/setup.tsx'];
+export const APP_MODULES = ['src/lib/query-client.ts'];
+export const APP_ROUTE_MODULES = ['src/app/routes/app/root.tsx', 'src/app/routes/setup.tsx'];
 const VALIDATION_MODULE = /\/node_modules\/zod\/v4\/(core|classic)\/schemas\.js$/;
 
 /**
@@ -107,8 +109,8 @@ export function pagePreloads(
         for (const [path, modules] of Object.entries(pages)) {
           const pageFiles = staticClosure(bundle, [
             ...modules.map((module) => chunkOf(module, path)),
-            ...(modules.some((module) => MESSAGES_WITH.includes(module))
-              ? [chunkNamed(APP_MESSAGES)]
+            ...(modules.some((module) => APP_ROUTE_MODULES.includes(module))
+              ? [chunkNamed(APP_MESSAGES), ...APP_MODULES.map(chunkHolding)]
               : []),
           ]);
           for (const file of bootFiles) pageFiles.add(file);

@@ -4,14 +4,10 @@ import { App } from './app';
 import { preloadPage } from './app/router';
 import './index.css';
 import { fetchLaterCode } from './lib/later-code';
-import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './pwa/register-service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount Moneta in.');
-
-// Made here, not in the first render, so that the page's data requests can go out with its code.
-const queryClient = createQueryClient();
 
 // The page's code first (usually in already: the page's HTML preloads it), so that the first
 // render draws the page rather than a spinner that it replaces, and a signed-in page's data, so
@@ -20,7 +16,7 @@ const queryClient = createQueryClient();
 // alongside, as a chunk of their own rather than in this entry chunk (docs/decisions.md,
 // "Languages and formats"): a page is never drawn with keys in place of words.
 void Promise.all([
-  preloadPage(window.location.pathname, queryClient).catch(() => undefined),
+  preloadPage(window.location.pathname).catch(() => undefined),
   import('./lib/i18n/i18n').then(({ initI18n }) => initI18n()).catch(() => undefined),
 ]).then(() => {
   const root = createRoot(container);
@@ -29,7 +25,7 @@ void Promise.all([
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App queryClient={queryClient} />
+        <App />
       </StrictMode>,
     ),
   );

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { AppProvider } from './provider';
@@ -20,9 +19,9 @@ export function AppRoutes() {
  * The app. Declarative routing (BrowserRouter + useRoutes) keeps react-router's data layer —
  * which Moneta does not use; TanStack Query holds server state — out of the first download.
  */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App() {
   return (
-    <AppProvider queryClient={queryClient}>
+    <AppProvider>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

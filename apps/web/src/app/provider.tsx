@@ -1,5 +1,4 @@
 import { TOAST_AUTO_CLOSE_MS } from '@moneta/shared/limits';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfflineBanner } from '@/components/OfflineBanner';
@@ -16,19 +15,17 @@ const ToastContainer = lazy(async () => ({ default: (await loadToastify()).Toast
 /** Alt+T moves focus to the notifications (docs/architecture.md, Product rules). */
 const isToastHotKey = (event: KeyboardEvent) => event.altKey && event.code === 'KeyT';
 
-export function AppProvider({
-  queryClient,
-  children,
-}: {
-  queryClient: QueryClient;
-  children: ReactNode;
-}) {
+/**
+ * What every page is drawn in. TanStack Query's client is not here: only the signed-in pages
+ * have it (app/query-client-route.tsx), so that the public pages are drawn without its code.
+ */
+export function AppProvider({ children }: { children: ReactNode }) {
   const { theme } = useTheme();
   const { t } = useTranslation();
   useEffect(() => initTheme(), []);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <LocaleSync />
       <OfflineBanner />
       <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
@@ -45,6 +42,6 @@ export function AppProvider({
           theme={theme}
         />
       </Suspense>
-    </QueryClientProvider>
+    </>
   );
 }

@@ -2,14 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, useState, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { loadQueryClient } from '@/lib/app-query-client';
 import { loadMessageGroup } from '@/lib/i18n/current';
-import type { MessageGroup } from '@/lib/i18n/message-groups';
 import { getToken } from '@/lib/token';
 import {
   RedirectIfSignedIn,
   RequireAuth,
   RequireSetup,
 } from '@/features/auth/components/RouteGuards';
+import { QueryClientRoute } from './query-client-route';
 
 /**
  * What a route module may export besides its page: `prefetch` starts the requests of the data
@@ -21,7 +22,7 @@ type RouteModule = { prefetch?: (queryClient: QueryClient) => Promise<unknown> }
 /** A page component whose code, and data, can be fetched ahead of its first render. */
 type Page = ComponentType & {
   preload: () => Promise<ComponentType>;
-  prefetch: (queryClient: QueryClient) => Promise<unknown>;
+  prefetch: () => Promise<unknown>;
 };
 
 /**
@@ -33,14 +34,24 @@ type Page = ComponentType & {
 function page<Module extends Record<Name, ComponentType> & RouteModule, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name,
-  messages?: MessageGroup,
+  area: 'public' | 'app' = 'public',
 ): Page {
   let loaded: ComponentType | undefined;
+  // A page of the signed-in app renders with the app's messages and its query client, which the
+  // public pages are drawn without (lib/i18n/message-groups.ts, lib/app-query-client.ts).
   const preload = async () => {
-    const [module] = await Promise.all([load(), messages && loadMessageGroup(messages)]);
+    const [module] = await Promise.all([
+      load(),
+      area === 'app' && loadMessageGroup('app'),
+      area === 'app' && loadQueryClient(),
+    ]);
     return (loaded ??= module[name]);
   };
-  const prefetch = async (queryClient: QueryClient) => (await load()).prefetch?.(queryClient);
+  const prefetch = async () => {
+    const module = await load();
+    // A public page has no data of its own: TanStack Query is not loaded for it.
+    if (module.prefetch) await module.prefetch(await loadQueryClient());
+  };
   const Lazy = lazy(async () => ({ default: await preload() }));
   function PageComponent() {
     // Decided once per mount: switching from Lazy to the loaded component on a later render
@@ -55,8 +66,8 @@ const Landing = page(() => import('./routes/landing'), 'LandingRoute');
 const Contact = page(() => import('./routes/contact'), 'ContactRoute');
 const Login = page(() => import('./routes/auth/login'), 'LoginRoute');
 const Register = page(() => import('./routes/auth/register'), 'RegisterRoute');
-// The signed-in app's messages come with its shell and the setup page (lib/i18n/message-groups.ts);
-// the build preloads them with the same pages (build/page-preloads.ts, MESSAGES_WITH).
+// The signed-in app's shell and the setup page come with the app's messages and query client;
+// the build preloads them with the same pages (build/page-preloads.ts, APP_ROUTE_MODULES).
 const Setup = page(() => import('./routes/setup'), 'SetupRoute', 'app');
 const AppRoot = page(() => import('./routes/app/root'), 'AppRoot', 'app');
 const Dashboard = page(() => import('./routes/app/dashboard'), 'DashboardRoute');
@@ -91,27 +102,32 @@ export const routes: RouteObject[] = [
   {
     element: <RequireAuth />,
     children: [
-      { path: paths.setup, element: <Setup /> },
       {
-        element: <RequireSetup />,
+        element: <QueryClientRoute />,
         children: [
+          { path: paths.setup, element: <Setup /> },
           {
-            element: <AppRoot />,
+            element: <RequireSetup />,
             children: [
-              { path: paths.dashboard, element: <Dashboard /> },
-              { path: paths.transactions, element: <Transactions /> },
-              { path: paths.trash, element: <Trash /> },
-              { path: paths.tags, element: <Tags /> },
-              { path: paths.accounts, element: <Accounts /> },
-              { path: paths.account, element: <Account /> },
-              { path: paths.receipts, element: <Receipts /> },
-              { path: paths.import, element: <Import /> },
-              { path: paths.rules, element: <Rules /> },
-              { path: paths.rates, element: <Rates /> },
-              { path: paths.settings, element: <Settings /> },
-              { path: paths.reports, element: <Reports /> },
-              { path: paths.budgets, element: <Budgets /> },
-              { path: paths.recurringTransactions, element: <RecurringTransactions /> },
+              {
+                element: <AppRoot />,
+                children: [
+                  { path: paths.dashboard, element: <Dashboard /> },
+                  { path: paths.transactions, element: <Transactions /> },
+                  { path: paths.trash, element: <Trash /> },
+                  { path: paths.tags, element: <Tags /> },
+                  { path: paths.accounts, element: <Accounts /> },
+                  { path: paths.account, element: <Account /> },
+                  { path: paths.receipts, element: <Receipts /> },
+                  { path: paths.import, element: <Import /> },
+                  { path: paths.rules, element: <Rules /> },
+                  { path: paths.rates, element: <Rates /> },
+                  { path: paths.settings, element: <Settings /> },
+                  { path: paths.reports, element: <Reports /> },
+                  { path: paths.budgets, element: <Budgets /> },
+                  { path: paths.recurringTransactions, element: <RecurringTransactions /> },
+                ],
+              },
             ],
           },
         ],
@@ -130,25 +146,22 @@ export const FIRST_DATA_WAIT_MS = 1000;
 
 /**
  * Fetches the code of the pages that draw `pathname` (the shell and the page itself), so that
- * the first render draws them instead of a spinner; given the app's query client and a stored
- * token, also their data (RouteModule.prefetch), waited for up to `dataWaitMs` after the code.
+ * the first render draws them instead of a spinner; given a stored token, also their data
+ * (RouteModule.prefetch, into the app's query client), waited for up to `dataWaitMs` after the
+ * code.
  * main.tsx awaits it before that render; the build preloads the same chunks from the page's
  * HTML (apps/web/build/page-preloads.ts), so the code is usually in already. Only a signed-in
  * visitor's data is fetched: every page that prefetches is behind sign-in.
  */
 export async function preloadPage(
   pathname: string,
-  queryClient?: QueryClient,
   dataWaitMs = FIRST_DATA_WAIT_MS,
 ): Promise<void> {
   const pages = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
     const type = (route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
     return type?.preload && type.prefetch ? [type as Page] : [];
   });
-  const data =
-    queryClient && getToken()
-      ? Promise.all(pages.map((page) => page.prefetch(queryClient)))
-      : undefined;
+  const data = getToken() ? Promise.all(pages.map((page) => page.prefetch())) : undefined;
   await Promise.all(pages.map((page) => page.preload()));
   // Offline, the requests wait for the network (TanStack Query pauses them): the page is drawn
   // at once from what the device has.

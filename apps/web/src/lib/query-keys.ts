@@ -11,8 +11,6 @@ export type CategoryKind = 'expense' | 'income' | 'all';
  * and nothing else.
  */
 export const queryKeys = {
-  /** The session: the signed-in user, or null for a visitor. */
-  user: ['user'] as const,
   transactions: {
     all: ['transactions'] as const,
     list: <Params extends object>(params: Params) => ['transactions', 'list', params] as const,

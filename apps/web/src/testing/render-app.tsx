@@ -3,6 +3,7 @@ import { useLayoutEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '@/app';
 import { AppProvider } from '@/app/provider';
+import { provideQueryClient } from '@/lib/app-query-client';
 import { createQueryClient } from '@/lib/query-client';
 
 let currentPath = '';
@@ -26,8 +27,9 @@ function LocationProbe() {
  * with a fresh query client or, as main.tsx does after preloadPage, the one given.
  */
 export function renderApp(url: string, queryClient = createQueryClient()) {
+  provideQueryClient(queryClient);
   const result = render(
-    <AppProvider queryClient={queryClient}>
+    <AppProvider>
       <MemoryRouter initialEntries={[url]}>
         <AppRoutes />
         <LocationProbe />

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { resetQueryClientForTests } from '@/lib/app-query-client';
+import { resetSessionForTests } from '@/lib/auth/get-user';
 import { changeLocale, initI18n, setMissingKeyHandler } from '@/lib/i18n/i18n';
 import { MESSAGE_GROUPS } from '@/lib/i18n/message-groups';
 import { resetThemeForTests } from '@/lib/theme';
@@ -23,6 +25,8 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup();
+  resetSessionForTests();
+  resetQueryClientForTests();
   const missing = missingKeys.splice(0);
   expect(missing, 'translation keys missing in English').toEqual([]);
   await changeLocale('en-US');

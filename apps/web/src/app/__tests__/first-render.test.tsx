@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { provideQueryClient } from '@/lib/app-query-client';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeApi, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
@@ -27,11 +28,22 @@ describe('the first render (main.tsx preloads the page before it)', () => {
 
   it("preloads the signed-in shell with the page, so only the session's answer is awaited", async () => {
     window.localStorage.setItem('token', 'jwt-token');
-    fakeApi({ 'GET /api/auth/me': { body: makeUser() }, ...transactionHandlers() });
-    await preloadPage('/dashboard');
+    const { fetchMock } = fakeApi({
+      'GET /api/auth/me': { body: makeUser() },
+      ...transactionHandlers(),
+    });
+    // The session answers only once the page is drawn (past preloadPage's wait for data).
+    let answerSession = () => {};
+    const sessionAnswered = new Promise<void>((resolve) => (answerSession = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).endsWith('/api/auth/me')) await sessionAnswered;
+      return fetchMock(input, init);
+    });
+    await preloadPage('/dashboard', 50);
     renderApp('/dashboard');
     // Only the session is loading: the code of the shell and the page is in.
     expect(screen.getByText('Loading your account…')).toBeInTheDocument();
+    answerSession();
     expect(
       await screen.findByRole('heading', { name: 'Dashboard Overview' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
@@ -63,7 +75,8 @@ describe('the first render (main.tsx preloads the page before it)', () => {
       'GET /api/accounts': { body: [] },
     });
     const queryClient = createQueryClient();
-    await preloadPage('/dashboard', queryClient);
+    provideQueryClient(queryClient);
+    await preloadPage('/dashboard');
     expect(calls.map((call) => call.path).sort()).toEqual([
       '/api/accounts',
       '/api/auth/me',
@@ -83,8 +96,9 @@ describe('the first render (main.tsx preloads the page before it)', () => {
     fakeApi({});
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
     const queryClient = createQueryClient();
+    provideQueryClient(queryClient);
     const started = performance.now();
-    await preloadPage('/dashboard', queryClient, 50);
+    await preloadPage('/dashboard', 50);
     expect(performance.now() - started).toBeLessThan(FIRST_DATA_WAIT_MS);
     // The summary of the dashboard's period, whichever it is.
     const summary = queryClient
@@ -102,16 +116,16 @@ describe('the first render (main.tsx preloads the page before it)', () => {
     vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     // A wait longer than the test's time limit: only not waiting lets the test pass.
-    await preloadPage('/dashboard', createQueryClient(), 60_000);
+    await preloadPage('/dashboard', 60_000);
     renderApp('/dashboard');
     expect(screen.getByRole('heading', { name: 'Dashboard Overview' })).toBeInTheDocument();
   });
 
   it('prefetches nothing for a visitor without a token, nor for a public page', async () => {
     const { calls } = fakeApi({ ...transactionHandlers() });
-    await preloadPage('/dashboard', createQueryClient());
+    await preloadPage('/dashboard');
     window.localStorage.setItem('token', 'jwt-token');
-    await preloadPage('/login', createQueryClient());
+    await preloadPage('/login');
     expect(calls).toEqual([]);
   });
 

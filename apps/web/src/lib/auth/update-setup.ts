@@ -2,8 +2,7 @@ import type { User } from '@moneta/shared/auth-schemas';
 import type { SupportedLocale } from '@moneta/shared/locales';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { setSessionUser } from './get-user';
+import { knownUser, setSessionUser } from './get-user';
 import { browserTimeZone } from '@/lib/time-zone';
 
 /**
@@ -28,14 +27,12 @@ export function useUpdateSetup({ onSuccess }: { onSuccess?: (user: User) => void
   return useMutation({
     mutationFn: updateSetup,
     onSuccess: (user) => {
-      const before = queryClient.getQueryData<User | null>(queryKeys.user);
-      setSessionUser(queryClient, user);
+      const before = knownUser();
+      setSessionUser(user);
       // Every total, chart, budget and balance in the base currency is converted by the server
       // on read: another base makes each cached answer wrong, whatever the family.
       if (before && before.defaultCurrency !== user.defaultCurrency) {
-        void queryClient.invalidateQueries({
-          predicate: (query) => query.queryKey[0] !== queryKeys.user[0],
-        });
+        void queryClient.invalidateQueries();
       }
       onSuccess?.(user);
     },

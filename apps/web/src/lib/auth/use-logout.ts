@@ -1,12 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { loadedQueryClient } from '@/lib/app-query-client';
+import { endSessionUser } from '@/lib/auth/get-user';
 import type { LoginNotice, LoginState } from '@/lib/auth/login-notice';
-import { queryKeys } from '@/lib/query-keys';
 import { clearToken, getToken } from '@/lib/token';
 
 /** How long a sign-out waits for the server before signing out here anyway. */
@@ -36,7 +36,6 @@ export function useLogout({
   endSession = true,
   notice,
 }: { endSession?: boolean; notice?: LoginNotice } = {}): () => void {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { t } = useTranslation();
   return useCallback(() => {
@@ -46,8 +45,8 @@ export function useLogout({
       // Nothing of the previous user may linger for the next one: every query goes (one still
       // loading is cancelled, so its answer cannot land later), the session's too, and so do the
       // mutations with what they sent. The session then starts again as a visitor's.
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.user, null);
+      loadedQueryClient()?.clear();
+      endSessionUser();
       if (notice) {
         const state: LoginState = { notice };
         void navigate(paths.login, { replace: true, state });
@@ -56,5 +55,5 @@ export function useLogout({
         void navigate(paths.login, { replace: true });
       }
     })();
-  }, [endSession, navigate, notice, queryClient, t]);
+  }, [endSession, navigate, notice, t]);
 }

@@ -6,39 +6,14 @@ import {
   formatCalendarDate as formatEnUsDate,
   formatShortCalendarDate as formatEnUsShortDate,
 } from '../calendar-date-format';
+import { dateFormatter, numberFormatter } from './intl-formatters';
 
 /**
  * The one place that writes numbers, amounts, dates and month names for a locale (docs/i18n.md).
  * en-US keeps the SPEC's format exactly, through the Intl-free writers it always used (the first
  * Intl formatter of a page costs 40–200 ms, see @moneta/shared/money); other locales go through
- * Intl, each formatter made once.
+ * Intl, each formatter made once (./intl-formatters.ts).
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-const MAX_FORMATTERS = 300;
-
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let formatter = formatters.get(key) as T | undefined;
-  if (!formatter) {
-    formatter = make();
-    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-function numberFormatter(locale: string, options: Intl.NumberFormatOptions = {}) {
-  return cached(
-    `n|${locale}|${JSON.stringify(options)}`,
-    () => new Intl.NumberFormat(locale, options),
-  );
-}
-
-function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions) {
-  return cached(
-    `d|${locale}|${JSON.stringify(options)}`,
-    () => new Intl.DateTimeFormat(locale, options),
-  );
-}
 
 /** A calendar date's own day at noon UTC, formatted in UTC: the same day in every time zone. */
 function calendarDay(date: string): Date | undefined {

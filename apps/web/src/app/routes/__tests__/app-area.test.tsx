@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
+import { knownUser } from '@/lib/auth/get-user';
 import { renderApp } from '@/testing/render-app';
 import { makeSummary, transactionHandlers } from '@/testing/transactions';
 
@@ -129,9 +130,10 @@ describe('protected area', () => {
     expect(logout?.method).toBe('POST');
     expect(logout?.headers.get('Authorization')).toBe('Bearer jwt-token');
     expect(window.localStorage.getItem('token')).toBeNull();
-    const cached = app.queryClient.getQueryCache().getAll();
-    expect(cached.map((query) => [query.queryKey, query.state.data])).toEqual([[['user'], null]]);
+    // No query of the user's is left, nor what a mutation sent; the session is a visitor's.
+    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
     expect(app.queryClient.getMutationCache().getAll()).toEqual([]);
+    expect(knownUser()).toBeNull();
   });
 
   it('logs out here even when the server cannot be reached', async () => {

@@ -62,7 +62,7 @@ export function DashboardRoute() {
  */
 export function prefetch(queryClient: QueryClient) {
   const period = readStoredPeriod();
-  const today = todayInUserZone(knownUser(queryClient)?.timeZone);
+  const today = todayInUserZone(knownUser()?.timeZone);
   return Promise.all([
     queryClient.prefetchQuery(transactionSummaryQueryOptions(periodRange(period, today))),
     queryClient.prefetchQuery(accountsQueryOptions()),

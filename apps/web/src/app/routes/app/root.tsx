@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { userQueryOptions } from '@/lib/auth/get-user';
+import { sessionUser } from '@/lib/auth/get-user';
 import { AppLayout } from '../../layouts/AppLayout';
 
 /** The protected area's shell, loaded once for all of its pages. */
@@ -8,6 +7,6 @@ export function AppRoot() {
 }
 
 /** The session: every page of the shell waits on it (the guards, the header). */
-export function prefetch(queryClient: QueryClient) {
-  return queryClient.prefetchQuery(userQueryOptions());
+export function prefetch() {
+  return sessionUser();
 }

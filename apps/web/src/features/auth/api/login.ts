@@ -4,13 +4,12 @@ import type {
   LoginSecondFactorInput,
   PasskeyOptions,
 } from '@moneta/shared/security-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
 import { signWithPasskey } from '@/lib/passkeys/webauthn';
 import { setSessionUser } from '@/lib/auth/get-user';
 import { browserTimeZone } from '@/lib/time-zone';
 import { setToken } from '@/lib/token';
+import { useAction } from '@/lib/use-action';
 
 /** The password step: a session, or (two-factor on) a challenge for the code step. */
 export function login(input: LoginInput): Promise<LoginResponse> {
@@ -30,16 +29,10 @@ export async function loginWithPasskey(): Promise<AuthResponse> {
 }
 
 /** Keeps a new session: the token stored, the answer made the session user. */
-export function useStartSession(): (answer: AuthResponse) => User {
-  const queryClient = useQueryClient();
-  return useCallback(
-    ({ token, ...user }: AuthResponse) => {
-      setToken(token);
-      setSessionUser(queryClient, user);
-      return user;
-    },
-    [queryClient],
-  );
+export function startSession({ token, ...user }: AuthResponse): User {
+  setToken(token);
+  setSessionUser(user);
+  return user;
 }
 
 /** What the password step led to: signed in, or the code step still to come. */
@@ -49,25 +42,24 @@ export type PasswordStep = { user: User; challenge?: never } | { challenge: stri
  * Signs in with the password. The answer is the session (kept here), or a two-factor challenge
  * that the code step finishes (no token yet).
  */
-export function useLogin() {
-  const startSession = useStartSession();
-  return useMutation({
-    mutationFn: async (input: LoginInput): Promise<PasswordStep> => {
-      const answer = await login(input);
-      return 'token' in answer ? { user: startSession(answer) } : { challenge: answer.challenge };
-    },
-  });
+async function passwordStep(input: LoginInput): Promise<PasswordStep> {
+  const answer = await login(input);
+  return 'token' in answer ? { user: startSession(answer) } : { challenge: answer.challenge };
 }
+
+export function useLogin() {
+  return useAction(passwordStep);
+}
+
+const secondFactorStep = async (input: LoginSecondFactorInput) =>
+  startSession(await loginSecondFactor(input));
 
 export function useLoginSecondFactor() {
-  const startSession = useStartSession();
-  return useMutation({
-    mutationFn: async (input: LoginSecondFactorInput) =>
-      startSession(await loginSecondFactor(input)),
-  });
+  return useAction(secondFactorStep);
 }
 
+const passkeyStep = async () => startSession(await loginWithPasskey());
+
 export function usePasskeyLogin() {
-  const startSession = useStartSession();
-  return useMutation({ mutationFn: async () => startSession(await loginWithPasskey()) });
+  return useAction(passkeyStep);
 }

@@ -8,9 +8,11 @@ import { homePathFor } from '../utils/home-path';
 /** Signed-in users only; a visitor is sent to /login. A spinner shows while the session loads. */
 export function RequireAuth() {
   const { t } = useTranslation('auth');
-  const { user, isLoading } = useUser();
+  const { user, isLoading, hasSignedOut } = useUser();
   if (isLoading) return <FullPageSpinner label={t('loadingAccount')} />;
-  if (!user) return <Navigate to={paths.login} replace />;
+  // A sign-out here goes to the sign-in page itself, with what it has to say there (an account
+  // deleted): a redirect of ours could land after it and lose that.
+  if (!user) return hasSignedOut ? null : <Navigate to={paths.login} replace />;
   return <Outlet />;
 }
 

@@ -1,5 +1,5 @@
 import type { User } from '@moneta/shared/auth-schemas';
-import { ErrorCode } from '@moneta/shared/error-codes';
+import type { ErrorCode } from '@moneta/shared/error-codes';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/Alert';
@@ -52,7 +52,10 @@ export function SecondFactorForm({
       {
         onSuccess,
         onError: (error) => {
-          if (error instanceof ApiError && error.code === ErrorCode.CHALLENGE_INVALID) {
+          if (
+            error instanceof ApiError &&
+            error.code === ('CHALLENGE_INVALID' satisfies ErrorCode)
+          ) {
             onExpired(errorMessage(error, t('secondFactor.expired')));
             return;
           }

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE } from '@moneta/shared/locales';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '@/lib/i18n/use-format';
+import { numberFormatter } from '@/lib/i18n/intl-formatters';
+import { useLocale } from '@/lib/i18n/use-locale';
 
 const BARS = [40, 65, 30, 80, 55, 90, 45, 70, 35, 60, 75, 50];
 
@@ -14,12 +15,16 @@ const PREVIEW_CARDS = [
 /** A static, decorative glimpse of the dashboard for the landing page's hero. */
 export function DashboardPreview() {
   const { t } = useTranslation('landing');
-  const format = useFormat();
+  const locale = useLocale();
   // Whole dollars, as a card shows them at a glance; en-US keeps its text without Intl (first load).
   const dollars = (value: number) =>
-    format.locale === DEFAULT_LOCALE
+    locale === DEFAULT_LOCALE
       ? `$${String(value).replace(/\B(?=(\d{3})+$)/g, ',')}`
-      : format.number(value, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+      : numberFormatter(locale, {
+          style: 'currency',
+          currency: 'USD',
+          maximumFractionDigits: 0,
+        }).format(value);
   return (
     <div
       aria-hidden="true"

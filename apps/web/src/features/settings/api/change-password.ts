@@ -21,7 +21,7 @@ export function useChangePassword() {
     mutationFn: async (input: ChangePasswordInput) => {
       const { token, ...user } = await changePassword(input);
       setToken(token);
-      setSessionUser(queryClient, user);
+      setSessionUser(user);
       return user;
     },
     // Not awaited: the change is done when the server answers, the lists follow.

@@ -1,6 +1,7 @@
 import type { RestoreResult } from '@moneta/shared/export-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshSessionUser } from '@/lib/auth/get-user';
 
 export type RestoreExportInput = {
   file: File;
@@ -20,6 +21,6 @@ export function useRestoreExport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreExport,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries(), refreshSessionUser()]),
   });
 }

@@ -29,7 +29,13 @@ function resolveImport(from: string, specifier: string): string | undefined {
       ? join(dirname(from), specifier)
       : undefined;
   if (!base) return undefined; // a package: none of them translates with our messages
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')];
+  const candidates = [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ];
   return candidates.find((path) => /\.tsx?$/.test(path) && existsSync(path));
 }
 
@@ -86,6 +92,7 @@ describe('message groups', () => {
     const { files, uses } = publicUses();
     expect(files).toContain('features/auth/components/LoginForm.tsx');
     expect(files).toContain('app/layouts/PublicLayout.tsx');
+    expect(files).toContain('app/provider.tsx');
     // Behind a dynamic import: not part of a public page's first load.
     expect(files).not.toContain('app/routes/app/root.tsx');
     const all = new Set([...uses.values()].flat());
