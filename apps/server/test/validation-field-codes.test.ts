@@ -11,7 +11,7 @@ let alice: SignedUpUser;
 const { call } = apiCalls(() => context.app);
 beforeAll(async () => {
   context = await createTestApp();
-  alice = await signUp(context.app, 'alice-field-codes@moneta.dev');
+  alice = await signUp(context.app);
 });
 afterAll(async () => {
   await context.close();
