@@ -21,8 +21,18 @@ function plainParams(params: MessageParams | undefined) {
 
 const LANGUAGES_BUT_ENGLISH = ['de-DE', 'fr-FR', 'es-ES', 'it-IT', 'ja-JP'] as const;
 
-/** Words spelt alike in English and a translation (de Name, Tag; fr date, type; de/fr/it budget). */
-const SHARED_WORDS = new Set(['IBAN', 'Name', 'date', 'type', 'budget', 'Budget', 'Tag', 'Tags']);
+/** Words spelt alike in English and a translation: de Name, Tag; fr date, type; it file, budget. */
+const SHARED_WORDS = new Set([
+  'IBAN',
+  'Name',
+  'date',
+  'type',
+  'file',
+  'budget',
+  'Budget',
+  'Tag',
+  'Tags',
+]);
 
 /** Every letter-word of an English text, to look for in a translation. */
 const englishWords = (text: string) => text.match(/[A-Za-z]{4,}/g) ?? [];

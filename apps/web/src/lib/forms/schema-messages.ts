@@ -112,6 +112,10 @@ export const SCHEMA_MESSAGES: ReadonlyMap<string, SchemaMessage> = new Map<strin
   [RECURRING_MESSAGES.endBeforeStart, { key: 'recurring.endBeforeStart' }],
 
   [RECEIPT_MESSAGES.merchantRequired, { key: 'receipt.merchantRequired' }],
+  // The upload form's own checks (UploadReceiptPage), the same rules the server says.
+  [RECEIPT_MESSAGES.noFile, { key: 'receipt.noFile' }],
+  [RECEIPT_MESSAGES.wrongType, { key: 'receipt.wrongType' }],
+  [RECEIPT_MESSAGES.uploadFailed, { key: 'receipt.uploadFailed' }],
 
   [RULE_MESSAGES.valueRequired, { key: 'rule.valueRequired' }],
   [
