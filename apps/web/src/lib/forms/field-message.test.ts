@@ -111,6 +111,10 @@ describe('fieldMessage', () => {
     expect(fieldMessage({ message: 'Something new the server says.' })).toBe(
       'Bitte prüfe diesen Wert.',
     );
+    // A key from elsewhere in an answer's params is not followed.
+    expect(
+      fieldMessage({ message: 'Odd.', code: 'custom', params: { messageKey: 'errors:INTERNAL' } }),
+    ).toBe('Bitte prüfe diesen Wert.');
     await changeLocale('ja-JP');
     expect(
       fieldMessage({

@@ -67,7 +67,10 @@ function genericOf({ code, params }: FieldIssue): Said {
 /** How the issue is said: a web check's own key, a known schema text, or its kind of problem. */
 function saidAs(issue: FieldIssue): Said {
   const ownKey = issue.params?.[MESSAGE_KEY_PARAM];
-  if (typeof ownKey === 'string') return { key: ownKey, params: issue.params };
+  // Only a key of this namespace: params may come from a server's answer.
+  if (typeof ownKey === 'string' && ownKey.startsWith('validation:')) {
+    return { key: ownKey, params: issue.params };
+  }
   const known = SCHEMA_MESSAGES.get(issue.message);
   if (known) return { key: `validation:${known.key}`, params: known.params };
   const generic = genericOf(issue);
@@ -92,7 +95,7 @@ function written(locale: SupportedLocale, params: Said['params']): Record<string
  * A field's problem in the user's language (docs/i18n.md, "Form messages"). English keeps the
  * English message as it came, the SPEC's words, as `errorMessage()` does; every other language
  * gets a translation, and never English: a message no list knows is said by its kind of problem
- * ("At most 100 characters."), or as "Please check this value.".
+ * ("Enter at most 100 characters."), or as "Please check this value.".
  */
 export function fieldMessage(issue: FieldIssue): string {
   const i18n = currentI18n();
