@@ -325,6 +325,72 @@ test('a German visitor signs up, fills the contact form and reads Settings in Ge
   expect(await clippedButtons(page)).toEqual([]);
 });
 
+test('a German user who submits a wrong transfer reads what is wrong in German', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  const user = await createUser(request, { label: 'i18n-transfer', locale: 'de-DE' });
+  // A second account, so that money can move between two.
+  const savings = await request.post('/api/accounts', {
+    data: { name: 'Tagesgeld', type: 'savings' },
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(savings.status()).toBe(201);
+  const savingsId = ((await savings.json()) as { _id: string })._id;
+  await signInWithToken(page, user.token);
+  await page.goto('/accounts');
+  await page.getByRole('button', { name: 'Überweisung', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Überweisung zwischen Konten' });
+  const submit = dialog.getByRole('button', { name: 'Überweisung speichern' });
+  await expect(submit).toBeVisible();
+
+  // No amount and no date: each field says so under it, in German, and nothing is sent.
+  let isSent = false;
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/api/transfers') && sent.method() === 'POST') isSent = true;
+  });
+  await dialog.getByLabel('Datum').fill('');
+  await submit.click();
+  await expect(dialog.getByLabel(/^Betrag/)).toHaveAccessibleDescription(
+    'Bitte gib einen gültigen Betrag größer als 0 ein.',
+  );
+  await expect(dialog.getByLabel('Datum')).toHaveAccessibleDescription(
+    'Bitte gib ein gültiges Datum ein.',
+  );
+
+  // The same account twice: the rule of the pair, in German.
+  await dialog.getByLabel(/^Betrag/).fill('12,50');
+  await dialog.getByLabel('Datum').fill('2026-11-25');
+  await dialog.getByLabel('An', { exact: true }).selectOption({ index: 0 });
+  await dialog.getByLabel('Von', { exact: true }).selectOption({ index: 0 });
+  await submit.click();
+  await expect(dialog).toContainText(
+    'Wähle zwei verschiedene Konten, zwischen denen du Geld überweist.',
+  );
+  const text = await dialog.innerText();
+  for (const english of [
+    'Please enter a valid amount greater than 0.',
+    'Please enter a valid date (YYYY-MM-DD).',
+    'Choose two different accounts to move money between.',
+    'Invalid input',
+  ]) {
+    expect(text).not.toContain(english);
+  }
+  await page.screenshot({ path: 'test-results/i18n-de-transfer-errors-360.png', fullPage: true });
+  expect(isSent).toBe(false);
+
+  // Corrected, it is saved.
+  await dialog.getByLabel('An', { exact: true }).selectOption(savingsId);
+  const created = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/transfers') && response.request().method() === 'POST',
+  );
+  await submit.click();
+  expect((await created).status()).toBe(201);
+});
+
 test.describe('Japanese visitor', () => {
   test.use({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
 

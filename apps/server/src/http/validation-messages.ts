@@ -1,11 +1,35 @@
 import type { FastifySchemaValidationError } from 'fastify';
 
+type Params = Record<string, unknown>;
+
+/**
+ * A refused field of a 400 (docs/api.md, General rules). `code` (zod's issue code) and `params`
+ * (its limits) came after `message` and are optional for clients: they let a client say the
+ * problem in its user's language without reading the English (docs/i18n.md).
+ */
 export interface FieldError {
   path: string;
   message: string;
+  code?: string;
+  params?: FieldErrorParams;
 }
 
-type Params = Record<string, unknown>;
+export interface FieldErrorParams {
+  minimum?: number;
+  maximum?: number;
+  /** What was measured: 'string' (characters), 'array' (items), 'number'… */
+  origin?: string;
+  /** False when the limit itself is refused (above 0 rather than 0 or more). */
+  inclusive?: boolean;
+  /** The type expected (invalid_type). */
+  expected?: string;
+  /** The field was left out or null (invalid_type). */
+  missing?: true;
+  /** The format expected (invalid_format: 'email', 'regex'…). */
+  format?: string;
+  /** The values allowed (invalid_value). */
+  values?: (string | number)[];
+}
 
 /**
  * Turns schema validation failures into plain sentences that name the field. Custom messages
@@ -18,8 +42,44 @@ export function describeValidationErrors(
   return errors.map((error) => {
     const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = path || (context === 'body' ? 'The request body' : (context ?? 'The request'));
-    return { path, message: describe(error.keyword, field, error.message ?? '', error.params) };
+    const message = error.message ?? '';
+    const params = paramsOf(error.keyword, message, error.params);
+    return {
+      path,
+      message: describe(error.keyword, field, message, error.params),
+      code: error.keyword,
+      ...(params ? { params } : {}),
+    };
   });
+}
+
+/** The most an `invalid_value` lists: an enum of a few words, never a long list echoed. */
+const MAX_LISTED_VALUES = 20;
+
+/**
+ * The values of a problem a client can say it with, picked one by one: zod's issue holds more
+ * (a union's branches, a custom check's own params) that is no part of the API.
+ */
+function paramsOf(keyword: string, message: string, params: Params): FieldErrorParams | undefined {
+  const picked: FieldErrorParams = {};
+  const { minimum, maximum, origin, inclusive, expected, format, values } = params;
+  if (typeof minimum === 'number' && Number.isFinite(minimum)) picked.minimum = minimum;
+  if (typeof maximum === 'number' && Number.isFinite(maximum)) picked.maximum = maximum;
+  if (typeof origin === 'string') picked.origin = origin;
+  if (typeof inclusive === 'boolean') picked.inclusive = inclusive;
+  if (typeof expected === 'string') picked.expected = expected;
+  if (keyword === 'invalid_type' && /received (undefined|null)/.test(message)) {
+    picked.missing = true;
+  }
+  if (typeof format === 'string') picked.format = format;
+  if (
+    Array.isArray(values) &&
+    values.length <= MAX_LISTED_VALUES &&
+    values.every((value) => typeof value === 'string' || typeof value === 'number')
+  ) {
+    picked.values = values as (string | number)[];
+  }
+  return Object.keys(picked).length > 0 ? picked : undefined;
 }
 
 /** zod's built-in texts ("Invalid input: expected string, received undefined", "Too big: ..."). */

@@ -3,7 +3,6 @@ import {
   type TransferInput,
   type ValidTransferInput,
 } from '@moneta/shared/account-schemas';
-import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
 import { MAX_NOTE_LENGTH } from '@moneta/shared/limits';
 import { useId } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -22,6 +21,8 @@ import { useCreateTransfer } from '@/lib/accounts/transfers';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useToday } from '@/lib/auth/use-today';
+import { currencyDecimalsIssue } from '@/lib/forms/currency-decimals';
+import { fieldMessage } from '@/lib/forms/field-message';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 
 type TransferFormDialogProps = {
@@ -76,9 +77,11 @@ function transferFormResolver(
     const result = await transferResolver({ ...values, toAmount }, context, options);
     const problem = (amount: unknown, accountId: string) => {
       const currency = currencyOf(accountId);
-      return typeof amount === 'number' && currency
-        ? currencyDecimalsProblem(amount, currency)
-        : undefined;
+      const issue =
+        typeof amount === 'number' && currency
+          ? currencyDecimalsIssue(amount, currency)
+          : undefined;
+      return issue && fieldMessage(issue);
     };
     const amountProblem = problem(values.amount, values.fromAccountId);
     const toAmountProblem = problem(toAmount, values.toAccountId);

@@ -43,7 +43,16 @@ export const ClientErrorCode = {
   HTTP_ERROR: 'HTTP_ERROR',
 } as const;
 
-export type FieldError = { path: string; message: string };
+/**
+ * A field a 400 refused: its English `message`, and the kind of problem (`code`, zod's issue
+ * code) with its limits (`params`) when the server names them (lib/forms/field-message.ts).
+ */
+export type FieldError = {
+  path: string;
+  message: string;
+  code?: string;
+  params?: Readonly<Record<string, unknown>>;
+};
 
 /** An error answered by the API (or the network failing), carrying the server's `message`. */
 export class ApiError extends Error {
@@ -99,7 +108,19 @@ function fieldErrorsOf(data: unknown): FieldError[] {
   return errors.flatMap((error: unknown) => {
     const path = stringField(error, 'path');
     const message = stringField(error, 'message');
-    return path !== undefined && message ? [{ path, message }] : [];
+    if (path === undefined || !message) return [];
+    const code = stringField(error, 'code');
+    const params: unknown = Reflect.get(error as object, 'params');
+    return [
+      {
+        path,
+        message,
+        ...(code === undefined ? {} : { code }),
+        ...(typeof params === 'object' && params !== null && !Array.isArray(params)
+          ? { params: params as Record<string, unknown> }
+          : {}),
+      },
+    ];
   });
 }
 

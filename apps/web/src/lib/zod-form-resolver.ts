@@ -1,34 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
+import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { fieldMessage, zodFieldIssue } from './forms/field-message';
 
 /**
- * zodResolver, but a field checked by a union (the shared amount, month and year rules accept a
- * number or a digit string) shows the union's own message ("Please enter a valid amount…")
- * rather than the text of one failed branch ("Invalid input: expected number, received string"),
- * which is what zodResolver picks.
+ * The resolver of every form checked by a shared schema: zodResolver's answer, with two changes.
+ * A field checked by a union (the shared amount, month and year rules accept a number or a digit
+ * string) shows the union's own message ("Please enter a valid amount…") rather than the text of
+ * one failed branch ("Invalid input: expected number, received string"). And each message is in
+ * the user's language (lib/forms/field-message.ts, docs/i18n.md "Form messages"): the schemas
+ * speak the English the server sends too.
  */
 export function zodFormResolver<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
-  const resolve = zodResolver(schema);
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    if (Object.keys(result.errors).length === 0) return result;
+  return async (values, _context, options) => {
     const parsed = await schema.safeParseAsync(values);
-    if (parsed.success) return result;
-    const errors: Record<string, unknown> = { ...result.errors };
-    for (const issue of parsed.error.issues) {
-      const [field] = issue.path;
-      if (issue.code !== 'invalid_union' || issue.path.length !== 1 || typeof field !== 'string') {
-        continue;
-      }
-      const current = errors[field];
-      if (typeof current === 'object' && current !== null) {
-        errors[field] = { ...current, message: issue.message };
-      }
+    if (parsed.success) {
+      if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
+      return { values: parsed.data, errors: {} };
     }
-    // Same shape as zodResolver's answer, only messages replaced.
-    return { values: {}, errors: errors as FieldErrors<Input> };
+    // The first problem of each field, as zodResolver keeps it; a union's is the union's own.
+    const errors: Record<string, FieldError> = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.');
+      if (Object.hasOwn(errors, path)) continue;
+      errors[path] = { type: issue.code, message: fieldMessage(zodFieldIssue(issue)) };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
   };
 }

@@ -49,6 +49,13 @@ describe('api client', () => {
             { path: 'date', message: 'Please enter a valid date.' },
             { path: 'amount' },
             'garbage',
+            {
+              path: 'merchant',
+              message: 'merchant must be at most 100 characters long.',
+              code: 'too_big',
+              params: { maximum: 100, origin: 'string' },
+            },
+            { path: 'category', message: 'Odd.', code: 7, params: ['not', 'an', 'object'] },
           ],
         },
       },
@@ -57,7 +64,21 @@ describe('api client', () => {
     const invalid: unknown = await api.put('/receipts/r1', {}).catch((caught: unknown) => caught);
     expect(invalid).toMatchObject({
       status: 400,
-      fieldErrors: [{ path: 'date', message: 'Please enter a valid date.' }],
+      fieldErrors: [
+        { path: 'date', message: 'Please enter a valid date.' },
+        // The kind of problem and its limits, when the server names them (docs/api.md).
+        {
+          path: 'merchant',
+          message: 'merchant must be at most 100 characters long.',
+          code: 'too_big',
+          params: { maximum: 100, origin: 'string' },
+        },
+        { path: 'category', message: 'Odd.' },
+      ],
+    });
+    expect((invalid as { fieldErrors: object[] }).fieldErrors[2]).toEqual({
+      path: 'category',
+      message: 'Odd.',
     });
     const failed: unknown = await api.get('/receipts').catch((caught: unknown) => caught);
     expect(failed).toMatchObject({ status: 500, fieldErrors: [] });

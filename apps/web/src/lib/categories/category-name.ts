@@ -37,3 +37,25 @@ export function categoryDisplayName(name: string): string {
   const key = BUILT_IN_KEYS[name];
   return key ? runningI18n().t(`common:${key}`) : name;
 }
+
+/**
+ * The category a typed name means among `categories`: the one stored under exactly that name,
+ * else the built-in one whose name in the user's language it is exactly ("Lebensmittel" is
+ * Groceries for a German user), as strict as the stored names are matched. The stored name wins,
+ * so a category of the user's own named like a translation stays reachable; what is sent to the
+ * server is always the stored name.
+ */
+export function findTypedCategory<Category extends { name: string }>(
+  categories: readonly Category[],
+  typed: string,
+  displayName: (name: string) => string,
+): Category | undefined {
+  const wanted = typed.trim();
+  return (
+    categories.find((category) => category.name === wanted) ??
+    categories.find(
+      (category) =>
+        BUILT_IN_KEYS[category.name] !== undefined && displayName(category.name) === wanted,
+    )
+  );
+}

@@ -2,6 +2,7 @@ import { BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES } from '@moneta
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLocale } from '@/lib/i18n/i18n';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { makePage, transactionHandlers } from '@/testing/transactions';
@@ -264,5 +265,140 @@ describe('renaming, merging and hiding in Manage Categories', () => {
       { from: 'Pets', to: 'Animals', isIncome: false },
       { name: 'Transportation', isIncome: false, hidden: true },
     ]);
+  });
+});
+
+describe('a built-in category typed in the user language', () => {
+  /** A user with one custom expense category, Supermarkt, and the built-in ones. */
+  function signedInWithSupermarket() {
+    window.localStorage.setItem('token', 'jwt-token');
+    return fakeApi({
+      'GET /api/auth/me': { body: makeUser() },
+      ...transactionHandlers(),
+      'GET /api/transactions': { body: makePage([]) },
+      'GET /api/categories': () => ({
+        body: [
+          ...managed(BUILT_IN_EXPENSE_CATEGORIES, BUILT_IN_INCOME_CATEGORIES),
+          {
+            name: 'Supermarkt',
+            isIncome: false,
+            isBuiltIn: false,
+            hidden: false,
+            transactionCount: 4,
+          },
+        ],
+      }),
+      'PUT /api/categories': ({ body }) => {
+        const { to } = body as { to: string };
+        return {
+          body: {
+            name: to,
+            isIncome: false,
+            merged: true,
+            moved: { transactions: 4, budgets: 0, rules: 0, recurring: 0 },
+          },
+        };
+      },
+      'POST /api/categories': ({ body }) => ({ status: 201, body }),
+    });
+  }
+
+  /** Opens Manage Categories and the rename dialog of Supermarkt, once it is listed. */
+  async function openManage(user: User, button: string, title: string, renameButton: string) {
+    renderApp('/transactions');
+    await user.click(await screen.findByRole('button', { name: button }, { timeout: 5000 }));
+    const manage = screen.getByRole('dialog', { name: title });
+    await user.click(await within(manage).findByRole('button', { name: renameButton }));
+    return manage;
+  }
+
+  it('is matched to the stored one in German: merged into, itself, and not added again', async () => {
+    await changeLocale('de-DE');
+    const { calls } = signedInWithSupermarket();
+    const user = userEvent.setup();
+    const manage = await openManage(
+      user,
+      'Kategorien verwalten',
+      'Eigene Kategorien verwalten',
+      'Umbenennen Supermarkt',
+    );
+    const rename = screen.getByRole('dialog', {
+      name: '„Supermarkt“ umbenennen oder zusammenführen',
+    });
+    const field = within(rename).getByLabelText(
+      'Neuer Name oder eine Kategorie zum Zusammenführen',
+    );
+    // The names offered are the ones the user reads.
+    const offered = [...rename.querySelectorAll('datalist option')].map((option) =>
+      option.getAttribute('value'),
+    );
+    expect(offered).toContain('Lebensmittel');
+    expect(offered).not.toContain('Groceries');
+    await user.type(field, 'Lebensmittel');
+    await user.click(within(rename).getByRole('button', { name: 'Weiter' }));
+    const confirm = screen.getByRole('dialog', {
+      name: '„Supermarkt“ mit „Lebensmittel“ zusammenführen?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Zusammenführen' }));
+    expect(
+      await screen.findByText(
+        '„Supermarkt“ mit „Lebensmittel“ zusammengeführt: 4 Buchungen verschoben.',
+      ),
+    ).toBeInTheDocument();
+
+    // A built-in one typed as its own German name is itself.
+    await user.click(within(manage).getByText('Vorgegebene Kategorien'));
+    await user.click(within(manage).getByRole('button', { name: 'Zusammenführen Essen' }));
+    const merge = screen.getByRole('dialog', { name: '„Essen“ zusammenführen' });
+    await user.type(
+      within(merge).getByLabelText('Zusammenführen mit (einer Ausgabenkategorie)'),
+      'Essen',
+    );
+    await user.click(within(merge).getByRole('button', { name: 'Weiter' }));
+    expect(
+      within(merge).getByText(
+        'Eine Kategorie kann nicht mit sich selbst zusammengeführt werden: Wähle einen anderen Namen.',
+      ),
+    ).toBeVisible();
+    await user.click(within(merge).getByRole('button', { name: 'Abbrechen' }));
+
+    // Adding "Lebensmittel" would make a second Groceries under another name.
+    const add = within(manage).getByRole('form', { name: 'Kategorie hinzufügen' });
+    await user.type(within(add).getByLabelText('Neue Kategorie'), 'Lebensmittel');
+    await user.click(within(add).getByRole('button', { name: 'Kategorie hinzufügen' }));
+    expect(await within(add).findByText('Diese Kategorie gibt es bereits.')).toBeVisible();
+
+    expect(
+      calls
+        .filter((call) => call.method === 'PUT' || call.method === 'POST')
+        .map((call) => call.body),
+    ).toEqual([{ from: 'Supermarkt', to: 'Groceries', isIncome: false }]);
+  });
+
+  it('is matched in Spanish too', async () => {
+    await changeLocale('es-ES');
+    const { calls } = signedInWithSupermarket();
+    const user = userEvent.setup();
+    await openManage(
+      user,
+      'Gestionar categorías',
+      'Gestionar categorías propias',
+      'Renombrar Supermarkt',
+    );
+    const rename = screen.getByRole('dialog', { name: 'Renombrar o fusionar «Supermarkt»' });
+    await user.type(
+      within(rename).getByLabelText('Nuevo nombre, o una categoría con la que fusionar'),
+      'Supermercado',
+    );
+    await user.click(within(rename).getByRole('button', { name: 'Continuar' }));
+    const confirm = screen.getByRole('dialog', {
+      name: '¿Fusionar «Supermarkt» con «Supermercado»?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Fusionar' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+        { from: 'Supermarkt', to: 'Groceries', isIncome: false },
+      ]),
+    );
   });
 });

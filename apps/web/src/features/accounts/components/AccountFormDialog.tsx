@@ -7,7 +7,6 @@ import {
   type ValidAccountInput,
 } from '@moneta/shared/account-schemas';
 import { z } from '@moneta/shared/zod';
-import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
 import { ErrorCode } from '@moneta/shared/error-codes';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -23,6 +22,7 @@ import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { currencyDecimalsIssue } from '@/lib/forms/currency-decimals';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useRegister } from '../api/get-register';
 import { useSaveAccount } from '../api/save-account';
@@ -70,9 +70,17 @@ const accountFormSchema = accountInputSchema
   // The opening balance is in the account's currency: as many decimals as it has (none for JPY).
   .superRefine((input, context) => {
     const problem = input.currency
-      ? currencyDecimalsProblem(input.openingBalance, input.currency)
+      ? currencyDecimalsIssue(input.openingBalance, input.currency)
       : undefined;
-    if (problem) context.addIssue({ code: 'custom', path: ['openingBalance'], message: problem });
+    if (problem) {
+      // The resolver says it in the user's language by the key in its params.
+      context.addIssue({
+        code: 'custom',
+        path: ['openingBalance'],
+        message: problem.message,
+        params: problem.params,
+      });
+    }
   });
 type AccountFormInput = z.input<typeof accountFormSchema>;
 
@@ -128,7 +136,11 @@ function AccountForm({ account, onClose }: { account: Account | null; onClose: (
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === ErrorCode.ACCOUNT_CURRENCY_IN_USE) {
-            setError('currency', { message: error.message }, { shouldFocus: true });
+            setError(
+              'currency',
+              { message: errorMessage(error, t('errors.save')) },
+              { shouldFocus: true },
+            );
             return;
           }
           toast.error(errorMessage(error, t('errors.save')));

@@ -7,6 +7,7 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n/i18n';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { makeTransaction, transactionHandlers } from '@/testing/transactions';
@@ -85,21 +86,29 @@ const reviews = (calls: FakeCall[]) => calls.filter((call) => call.method === 'P
 const pngFile = () =>
   new File([new Uint8Array([137, 80, 78, 71])], 'coffee.png', { type: 'image/png' });
 
-async function openReceipts(path = '/receipts') {
+/** The page's words in the language a test switched to (English by default). */
+type PageWords = { title: string; picker: RegExp; upload: string };
+const ENGLISH_PAGE: PageWords = { title: 'Upload Receipt', picker: PICKER, upload: UPLOAD };
+
+async function openReceipts(path = '/receipts', words = ENGLISH_PAGE) {
   const user = userEvent.setup();
   const app = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Upload Receipt' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: words.title }, { timeout: 10_000 });
   return { user, app };
 }
 
-async function uploadReceipt(read: ExtractedData, handlers: Parameters<typeof fakeApi>[0] = {}) {
+async function uploadReceipt(
+  read: ExtractedData,
+  handlers: Parameters<typeof fakeApi>[0] = {},
+  words = ENGLISH_PAGE,
+) {
   const api = signedIn({
     'POST /api/receipts/upload': { status: 201, body: uploadResult(read) },
     ...handlers,
   });
-  const opened = await openReceipts();
-  await opened.user.upload(screen.getByLabelText(PICKER), pngFile());
-  await opened.user.click(screen.getByRole('button', { name: UPLOAD }));
+  const opened = await openReceipts('/receipts', words);
+  await opened.user.upload(screen.getByLabelText(words.picker), pngFile());
+  await opened.user.click(screen.getByRole('button', { name: words.upload }));
   return { ...api, ...opened };
 }
 
@@ -389,5 +398,94 @@ describe('a file shared from another app', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The shared file could not be found.',
     );
+  });
+});
+
+describe("the review's messages in the user's language", () => {
+  const GERMAN_PAGE: PageWords = {
+    title: 'Beleg hochladen',
+    picker: /Beleg auswählen/,
+    upload: 'Hochladen & Buchung erstellen',
+  };
+  const JAPANESE_PAGE: PageWords = {
+    title: 'レシートをアップロード',
+    picker: /レシートを選択/,
+    upload: 'アップロードして取引を作成',
+  };
+  const unsureDate = reading({ confidence: { merchant: 0.9, amount: 0.95, date: 0.3 } });
+
+  it("says the server's field problems in German: a known text, and one by its code", async () => {
+    await changeLocale('de-DE');
+    const dateMessage = 'Please enter a valid date (YYYY-MM-DD).';
+    const merchantMessage = 'merchant must be at most 100 characters long.';
+    const { user } = await uploadReceipt(
+      unsureDate,
+      {
+        'PUT /api/receipts/r1': {
+          status: 400,
+          body: {
+            message: dateMessage,
+            code: 'VALIDATION',
+            errors: [
+              { path: 'date', message: dateMessage, code: 'custom' },
+              {
+                path: 'merchant',
+                message: merchantMessage,
+                code: 'too_big',
+                params: { maximum: 100, origin: 'string', inclusive: true },
+              },
+            ],
+          },
+        },
+      },
+      GERMAN_PAGE,
+    );
+    const form = await screen.findByRole('form', { name: 'Erkennung des Belegs prüfen' });
+    const amount = within(form).getByLabelText('Betrag (USD)');
+    await user.clear(amount);
+    await user.type(amount, '9,10');
+    await user.click(within(form).getByRole('button', { name: 'Bestätigen' }));
+
+    const date = within(form).getByLabelText('Datum');
+    await waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(date).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte gib ein gültiges Datum ein.') as string,
+    );
+    expect(within(form).getByLabelText('Händler')).toHaveAccessibleDescription(
+      'Gib höchstens 100 Zeichen ein.',
+    );
+    expect(form).not.toHaveTextContent(dateMessage);
+    expect(form).not.toHaveTextContent(merchantMessage);
+  });
+
+  it('says an English-only field problem of an older server generically, in Japanese', async () => {
+    await changeLocale('ja-JP');
+    const message = 'The date is in a closed period.';
+    const { user, calls } = await uploadReceipt(
+      unsureDate,
+      {
+        'PUT /api/receipts/r1': {
+          status: 400,
+          body: { message, code: 'VALIDATION', errors: [{ path: 'date', message }] },
+        },
+      },
+      JAPANESE_PAGE,
+    );
+    const form = await screen.findByRole('form', { name: 'レシートの読み取り結果を確認' });
+    // The form's own check first: a merchant is required, said in Japanese.
+    const merchant = within(form).getByLabelText('店名');
+    await user.clear(merchant);
+    await user.click(within(form).getByRole('button', { name: '確定' }));
+    expect(await within(form).findByText('店名を入力してください。')).toBeVisible();
+    expect(reviews(calls)).toHaveLength(0);
+
+    await user.type(merchant, 'Kissa');
+    await user.click(within(form).getByRole('button', { name: '確定' }));
+    const date = within(form).getByLabelText('日付');
+    await waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(date).toHaveAccessibleDescription(
+      expect.stringContaining('この値を確認してください。') as string,
+    );
+    expect(form).not.toHaveTextContent(message);
   });
 });

@@ -6,6 +6,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n/i18n';
 import { makeAccount, mainAccount } from '@/testing/accounts';
 import { fakeApi, makeUser, type FakeCall } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
@@ -345,5 +346,59 @@ describe('a successful upload west of Greenwich', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Dashboard Overview' }),
     ).toBeVisible();
+  });
+});
+
+describe("the upload form's messages in the user's language", () => {
+  async function openInGerman() {
+    const user = userEvent.setup();
+    renderApp('/receipts');
+    await screen.findByRole('heading', { level: 1, name: 'Beleg hochladen' }, { timeout: 10_000 });
+    return { user };
+  }
+  const HOCHLADEN = 'Hochladen & Buchung erstellen';
+
+  it('says in German that a file is missing, or not one it can read', async () => {
+    await changeLocale('de-DE');
+    const { calls } = signedIn();
+    const { user } = await openInGerman();
+    await user.click(screen.getByRole('button', { name: HOCHLADEN }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bitte wähle eine Datei zum Hochladen aus.',
+    );
+    // A text file dropped on the picker (the browser's accept list does not stop a drop).
+    fireEvent.change(screen.getByLabelText(/Beleg auswählen/), {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Es können nur Belege als JPG, PNG oder PDF gelesen werden.',
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/Please|Only JPG/);
+    expect(uploads(calls)).toHaveLength(0);
+  });
+
+  it("says the server's refusal by its code, and an unexpected failure, in German", async () => {
+    await changeLocale('de-DE');
+    let status = 413;
+    signedIn({
+      'POST /api/receipts/upload': () =>
+        status === 413
+          ? {
+              status,
+              body: { message: 'The file is too large (max 10 MB).', code: 'FILE_TOO_LARGE' },
+            }
+          : { status, body: { message: 'Internal server error', code: 'INTERNAL' } },
+    });
+    const { user } = await openInGerman();
+    await user.upload(screen.getByLabelText(/Beleg auswählen/), pngFile());
+    await user.click(screen.getByRole('button', { name: HOCHLADEN }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Datei ist zu groß.');
+    status = 500;
+    await user.click(screen.getByRole('button', { name: HOCHLADEN }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Das Hochladen ist fehlgeschlagen. Bitte versuche es erneut.',
+      ),
+    );
   });
 });

@@ -16,6 +16,7 @@ import { FormField } from '@/components/ui/FormField';
 import { MoneyInput } from '@/components/ui/MoneyInput';
 import { inputClasses } from '@/components/ui/input-styles';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { fieldMessage } from '@/lib/forms/field-message';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useReviewReceipt } from '../api/review-receipt';
 import {
@@ -159,7 +160,8 @@ export function ReceiptReviewForm({
             if (isFormField(fieldError.path)) {
               setError(
                 fieldError.path,
-                { type: 'server', message: fieldError.message },
+                // In the user's language: by its text when known, else by its kind of problem.
+                { type: 'server', message: fieldMessage(fieldError) },
                 { shouldFocus: index === 0 },
               );
             }

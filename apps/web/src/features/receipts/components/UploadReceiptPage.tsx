@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { useIsCoarsePointer } from '@/hooks/use-coarse-pointer';
 import { useAccounts } from '@/lib/accounts/get-accounts';
+import { fieldMessage } from '@/lib/forms/field-message';
 import { initialAccountId, rememberLastAccount } from '@/lib/accounts/last-account';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -114,7 +115,9 @@ export function UploadReceiptPage() {
         return;
       }
       setFile(shared);
-      setError(isReceiptFile(shared) ? null : RECEIPT_MESSAGES.wrongType);
+      setError(
+        isReceiptFile(shared) ? null : fieldMessage({ message: RECEIPT_MESSAGES.wrongType }),
+      );
       uploadButtonRef.current?.focus();
     });
     return () => {
@@ -124,7 +127,9 @@ export function UploadReceiptPage() {
 
   function choose(next: File | null) {
     setFile(next);
-    setError(next && !isReceiptFile(next) ? RECEIPT_MESSAGES.wrongType : null);
+    setError(
+      next && !isReceiptFile(next) ? fieldMessage({ message: RECEIPT_MESSAGES.wrongType }) : null,
+    );
   }
 
   function goToDashboard(delay: number) {
@@ -136,11 +141,11 @@ export function UploadReceiptPage() {
     event.preventDefault();
     if (isBusy) return;
     if (!file) {
-      setError(RECEIPT_MESSAGES.noFile);
+      setError(fieldMessage({ message: RECEIPT_MESSAGES.noFile }));
       return;
     }
     if (!isReceiptFile(file)) {
-      setError(RECEIPT_MESSAGES.wrongType);
+      setError(fieldMessage({ message: RECEIPT_MESSAGES.wrongType }));
       return;
     }
     setError(null);

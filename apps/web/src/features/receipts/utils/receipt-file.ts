@@ -1,6 +1,7 @@
 import { findCatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import { RECEIPT_MESSAGES, receiptMimeTypes } from '@moneta/shared/receipt-schemas';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { fieldMessage } from '@/lib/forms/field-message';
 import type { LocaleFormat } from '@/lib/i18n/locale-format';
 
 const RECEIPT_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;
@@ -29,9 +30,11 @@ export function isReceiptFile(file: Pick<File, 'name' | 'type'>): boolean {
 const HELPFUL_STATUSES = new Set([400, 409, 413, 415, 422, 503]);
 
 export function uploadErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.hasServerMessage && HELPFUL_STATUSES.has(error.status)
-    ? error.message
-    : RECEIPT_MESSAGES.uploadFailed;
+  // Both in the user's language: the server's by its code (errorMessage), the fallback by its key.
+  const fallback = fieldMessage({ message: RECEIPT_MESSAGES.uploadFailed });
+  return error instanceof ApiError && HELPFUL_STATUSES.has(error.status)
+    ? errorMessage(error, fallback)
+    : fallback;
 }
 
 /** "1.2 MB", "340 KB": the size shown next to a chosen file. */

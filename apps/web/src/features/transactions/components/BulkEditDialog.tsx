@@ -9,6 +9,7 @@ import { FormActions } from '@/components/ui/FormActions';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
+import { fieldMessage, zodFieldIssue } from '@/lib/forms/field-message';
 import { useCategories } from '@/lib/categories/get-categories';
 import type { BulkEditFields } from '../api/register-actions';
 import { useCategoryName } from '@/lib/categories/category-name';
@@ -69,7 +70,8 @@ function BulkEditForm({ isBusy, error, onSubmit, onClose }: Omit<BulkEditDialogP
     else if (tags.length > 0) {
       const checked = tagsSchema.safeParse(tags);
       if (!checked.success) {
-        setProblem(checked.error.issues[0]?.message ?? t('bulkEdit.checkTags'));
+        const [issue] = checked.error.issues;
+        setProblem(issue ? fieldMessage(zodFieldIssue(issue)) : t('bulkEdit.checkTags'));
         return;
       }
       set.tags = checked.data;

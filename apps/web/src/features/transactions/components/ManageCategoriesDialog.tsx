@@ -22,7 +22,7 @@ import {
   useChangeCategory,
   useSetCategoryHidden,
 } from '@/lib/categories/manage-categories';
-import { useCategoryName } from '@/lib/categories/category-name';
+import { findTypedCategory, useCategoryName } from '@/lib/categories/category-name';
 
 /**
  * The user's categories: their own expense and income ones (add, rename or merge, hide, delete)
@@ -100,7 +100,7 @@ export function ManageCategoriesDialog({
           </div>
         )}
       </div>
-      <AddCategoryForm />
+      <AddCategoryForm all={all} />
       <div className="mt-6 flex justify-end">
         <Button ref={closeRef} variant="secondary" onClick={onClose}>
           {t('close')}
@@ -289,12 +289,14 @@ function ChangeCategoryDialog({
       setError(t('categories.errors.nameRequired'));
       return;
     }
-    if (trimmed === category.name) {
+    // A built-in category is found by its name in the user's language as well as its stored one.
+    const typed = (among: ManagedCategory[]) => findTypedCategory(among, trimmed, categoryName);
+    if (typed([category])) {
       setError(t('categories.errors.mergeIntoItself'));
       return;
     }
     setError(null);
-    const target = sameKind.find((other) => other.name === trimmed);
+    const target = typed(sameKind);
     if (target) {
       setMergeInto(target);
       return;
@@ -370,8 +372,9 @@ function ChangeCategoryDialog({
             onChange={(event) => setName(event.target.value)}
           />
           <datalist id={listId}>
+            {/* Offered as the user reads them; a built-in one is found by that name too. */}
             {sameKind.map((other) => (
-              <option key={other.name} value={other.name} />
+              <option key={other.name} value={categoryName(other.name)} />
             ))}
           </datalist>
           <div className="flex flex-wrap justify-end gap-2">
@@ -388,9 +391,14 @@ function ChangeCategoryDialog({
   );
 }
 
-/** A name and its kind; the server says when the name is a built-in or taken already. */
-function AddCategoryForm() {
-  const { t } = useTranslation('transactions');
+/**
+ * A name and its kind; the server says when the name is a built-in or taken already. A built-in
+ * one typed in the user's language ("Lebensmittel") is one the server would not recognise (it
+ * stores "Groceries"): said here, with the server's words for a name taken.
+ */
+function AddCategoryForm({ all }: { all: ManagedCategory[] }) {
+  const { t } = useTranslation(['transactions', 'errors']);
+  const categoryName = useCategoryName();
   const createMutation = useCreateCategory();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'expense' | 'income'>('expense');
@@ -401,6 +409,12 @@ function AddCategoryForm() {
     const trimmed = name.trim();
     if (!trimmed) {
       setError(t('categories.errors.nameRequired'));
+      return;
+    }
+    const sameKind = all.filter((category) => category.isIncome === (kind === 'income'));
+    const existing = findTypedCategory(sameKind, trimmed, categoryName);
+    if (existing && existing.name !== trimmed) {
+      setError(t('errors:CATEGORY_EXISTS'));
       return;
     }
     setError(null);

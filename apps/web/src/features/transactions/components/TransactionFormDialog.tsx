@@ -1,6 +1,5 @@
 import type { Account } from '@moneta/shared/account-schemas';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared/limits';
-import { currencyDecimalsProblem } from '@moneta/shared/currency-amount';
 import {
   transactionInputSchema,
   transactionName,
@@ -31,6 +30,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useToday } from '@/lib/auth/use-today';
+import { currencyDecimalsIssue } from '@/lib/forms/currency-decimals';
+import { fieldMessage } from '@/lib/forms/field-message';
 import { zodFormResolver } from '@/lib/zod-form-resolver';
 import { useSaveTransaction } from '../api/save-transaction';
 import { SplitsEditor } from './SplitsEditor';
@@ -102,10 +103,13 @@ function transactionFormResolver(
     const baseCost = values.baseCost === '' ? null : values.baseCost;
     const result = await transactionResolver({ ...values, baseCost }, context, options);
     const currency = values.currency ?? baseCurrency;
-    const costProblem =
-      typeof values.cost === 'number' ? currencyDecimalsProblem(values.cost, currency) : undefined;
-    const baseCostProblem =
-      typeof baseCost === 'number' ? currencyDecimalsProblem(baseCost, baseCurrency) : undefined;
+    const problem = (amount: unknown, amountCurrency: string) => {
+      const issue =
+        typeof amount === 'number' ? currencyDecimalsIssue(amount, amountCurrency) : undefined;
+      return issue && fieldMessage(issue);
+    };
+    const costProblem = problem(values.cost, currency);
+    const baseCostProblem = problem(baseCost, baseCurrency);
     if (!costProblem && !baseCostProblem) return result;
     return {
       values: {},
