@@ -50,6 +50,22 @@ export function fakeApi(handlers: Record<string, Handler>) {
 }
 
 /**
+ * Holds the fake server's answers to `path` (e.g. '/api/auth/me') until the returned function is
+ * called: for what a page draws while a request is still under way. Call after fakeApi.
+ */
+export function holdAnswersTo(path: string): () => void {
+  const answer = vi.mocked(fetch);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    if (url.pathname === path) await released;
+    return answer(input, init);
+  });
+  return release;
+}
+
+/**
  * An XMLHttpRequest (the uploads that report progress) answered by the same fake `fetch`: the
  * call is recorded alike, the whole body counts as sent, then the answer loads.
  */

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { provideQueryClient } from '@/lib/app-query-client';
 import { createQueryClient } from '@/lib/query-client';
-import { fakeApi, makeUser } from '@/testing/fake-api';
+import { fakeApi, holdAnswersTo, makeUser } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { transactionHandlers } from '@/testing/transactions';
 import { FIRST_DATA_WAIT_MS, preloadPage } from '../router';
@@ -28,17 +28,9 @@ describe('the first render (main.tsx preloads the page before it)', () => {
 
   it("preloads the signed-in shell with the page, so only the session's answer is awaited", async () => {
     window.localStorage.setItem('token', 'jwt-token');
-    const { fetchMock } = fakeApi({
-      'GET /api/auth/me': { body: makeUser() },
-      ...transactionHandlers(),
-    });
+    fakeApi({ 'GET /api/auth/me': { body: makeUser() }, ...transactionHandlers() });
     // The session answers only once the page is drawn (past preloadPage's wait for data).
-    let answerSession = () => {};
-    const sessionAnswered = new Promise<void>((resolve) => (answerSession = resolve));
-    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-      if (String(input).endsWith('/api/auth/me')) await sessionAnswered;
-      return fetchMock(input, init);
-    });
+    const answerSession = holdAnswersTo('/api/auth/me');
     await preloadPage('/dashboard', 50);
     renderApp('/dashboard');
     // Only the session is loading: the code of the shell and the page is in.

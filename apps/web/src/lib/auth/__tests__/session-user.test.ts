@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, makeUser } from '@/testing/fake-api';
+import { fakeApi, holdAnswersTo, makeUser } from '@/testing/fake-api';
 import {
   endSessionUser,
   knownUser,
@@ -12,17 +12,6 @@ import {
 
 // The session's user, held apart from TanStack Query so that the public pages are drawn without
 // it (docs/decisions.md). setup-tests resets it after each case, as a new visit.
-
-/** A fetch whose answer to GET /auth/me waits until `answer()` is called. */
-function holdSessionAnswer(fetchMock: (input: string, init?: RequestInit) => Promise<Response>) {
-  let answer = () => {};
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    if (String(input).endsWith('/api/auth/me')) await answered;
-    return fetchMock(input, init);
-  });
-  return () => answer();
-}
 
 describe('the session user', () => {
   it('is no one at once for a visitor without a token, and asks nothing', () => {
@@ -50,10 +39,10 @@ describe('the session user', () => {
   it('is the last user at once while the server is asked, then the answer', async () => {
     window.localStorage.setItem('token', 'jwt-token');
     window.localStorage.setItem('lastUser', JSON.stringify(makeUser({ defaultCurrency: 'USD' })));
-    const { fetchMock } = fakeApi({
+    fakeApi({
       'GET /api/auth/me': { body: makeUser({ defaultCurrency: 'EUR' }) },
     });
-    const answer = holdSessionAnswer(fetchMock);
+    const answer = holdAnswersTo('/api/auth/me');
     const { result } = renderHook(() => useUser());
     expect(result.current.user?.defaultCurrency).toBe('USD');
     expect(result.current.isLoading).toBe(false);
@@ -91,10 +80,10 @@ describe('the session user', () => {
 
   it('keeps a user set by a sign-in over a check answered after it', async () => {
     window.localStorage.setItem('token', 'old-token');
-    const { fetchMock } = fakeApi({
+    fakeApi({
       'GET /api/auth/me': { body: makeUser({ email: 'old@example.com' }) },
     });
-    const answer = holdSessionAnswer(fetchMock);
+    const answer = holdAnswersTo('/api/auth/me');
     const { result } = renderHook(() => useUser());
     const pending = sessionUser();
     act(() => setSessionUser(makeUser({ email: 'new@example.com' })));
@@ -110,8 +99,8 @@ describe('the session user', () => {
   it('stays signed out after sign-out, whatever a check still under way answers', async () => {
     window.localStorage.setItem('token', 'jwt-token');
     window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
-    const { fetchMock } = fakeApi({ 'GET /api/auth/me': { body: makeUser() } });
-    const answer = holdSessionAnswer(fetchMock);
+    fakeApi({ 'GET /api/auth/me': { body: makeUser() } });
+    const answer = holdAnswersTo('/api/auth/me');
     const { result } = renderHook(() => useUser());
     const pending = sessionUser();
     act(() => endSessionUser());
