@@ -123,6 +123,18 @@ export default defineConfig({
                 routes: ['src/app/routes/landing.tsx', 'src/app/routes/auth/login.tsx'],
                 sharedOnly: true,
               },
+              // What the signed-in shell shares with one public page (the sign-out, form fields):
+              // the dashboard no longer loads the landing and sign-in pages' own code to get it.
+              {
+                name: 'landing-shell',
+                routes: ['src/app/routes/landing.tsx', 'src/app/routes/app/root.tsx'],
+                sharedOnly: true,
+              },
+              {
+                name: 'sign-in-shell',
+                routes: ['src/app/routes/auth/login.tsx', 'src/app/routes/app/root.tsx'],
+                sharedOnly: true,
+              },
               { name: 'landing', routes: ['src/app/routes/landing.tsx'] },
               { name: 'sign-in', routes: ['src/app/routes/auth/login.tsx'] },
               { name: 'shell', routes: ['src/app/routes/app/root.tsx'] },

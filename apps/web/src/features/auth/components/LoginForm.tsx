@@ -1,15 +1,22 @@
 import type { User } from '@moneta/shared/auth-schemas';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { SectionSpinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { PasskeySignIn } from './PasskeySignIn';
 import { PasswordInput } from '@/components/password/PasswordInput';
-import { SecondFactorForm } from './SecondFactorForm';
+
+// The code step, which only users with two-factor on reach: loaded when the password is sent
+// (onSubmit), not with the page, which is part of the first-load budget.
+const loadSecondFactorForm = () => import('./SecondFactorForm');
+const SecondFactorForm = lazy(async () => ({
+  default: (await loadSecondFactorForm()).SecondFactorForm,
+}));
 
 type FieldErrors = { email?: string; password?: string };
 
@@ -54,6 +61,8 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       (fieldErrors.email ? email : password).focus();
       return;
     }
+    // Downloaded while the server checks the password, in case it asks for the code next.
+    void loadSecondFactorForm().catch(() => undefined);
     loginMutation.mutate(
       { email: email.value, password: password.value },
       {
@@ -81,12 +90,14 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
 
   if (challenge) {
     return (
-      <SecondFactorForm
-        challenge={challenge}
-        onSuccess={signedIn}
-        onExpired={backToPassword}
-        onBack={() => backToPassword(null)}
-      />
+      <Suspense fallback={<SectionSpinner />}>
+        <SecondFactorForm
+          challenge={challenge}
+          onSuccess={signedIn}
+          onExpired={backToPassword}
+          onBack={() => backToPassword(null)}
+        />
+      </Suspense>
     );
   }
 
