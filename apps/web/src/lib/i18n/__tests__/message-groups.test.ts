@@ -1,52 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { publicPageSources } from '@/testing/public-pages';
 import { groupOfNamespace, messagesChunkOf, PUBLIC_NAMESPACES } from '../message-groups';
 
 // The public pages render with the public group of messages alone (router.tsx loads the app's
 // with its shell): a component they load up front that used another namespace would show keys.
 // This walks their static imports, as the bundler does, and collects the namespaces used.
 
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-/** The entry (with the router, the guards and the provider) and the public pages' modules. */
-const PUBLIC_ROOTS = [
-  'main.tsx',
-  'app/routes/landing.tsx',
-  'app/routes/contact.tsx',
-  'app/routes/auth/login.tsx',
-  'app/routes/auth/register.tsx',
-  'app/routes/not-found.tsx',
-];
 const NAMESPACES = Object.keys(
   import.meta.glob('../../../locales/en/*.json', { eager: true, import: 'default' }),
 ).map((path) => path.replace(/^.*\//, '').replace(/\.json$/, ''));
-
-function resolveImport(from: string, specifier: string): string | undefined {
-  const base = specifier.startsWith('@/')
-    ? join(SRC, specifier.slice(2))
-    : specifier.startsWith('.')
-      ? join(dirname(from), specifier)
-      : undefined;
-  if (!base) return undefined; // a package: none of them translates with our messages
-  const candidates = [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    join(base, 'index.ts'),
-    join(base, 'index.tsx'),
-  ];
-  return candidates.find((path) => /\.tsx?$/.test(path) && existsSync(path));
-}
-
-/** Modules a file imports up front: value imports, not `import type` nor `import()`. */
-function staticImports(file: string, source: string): string[] {
-  const specifiers = [
-    ...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+'([^']+)'/gms),
-    ...source.matchAll(/^\s*import\s+'([^']+)'/gm),
-  ].map((match) => match[1]!);
-  return specifiers.flatMap((specifier) => resolveImport(file, specifier) ?? []);
-}
 
 function namespacesUsed(source: string): string[] {
   const found = new Set<string>();
@@ -61,18 +23,9 @@ function namespacesUsed(source: string): string[] {
 }
 
 function publicUses(): { files: Set<string>; uses: Map<string, string[]> } {
-  const files = new Set<string>();
-  const uses = new Map<string, string[]>();
-  const queue = PUBLIC_ROOTS.map((root) => join(SRC, root));
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (files.has(file)) continue;
-    files.add(file);
-    const source = readFileSync(file, 'utf8');
-    uses.set(relative(SRC, file), namespacesUsed(source));
-    queue.push(...staticImports(file, source));
-  }
-  return { files: new Set([...files].map((file) => relative(SRC, file))), uses };
+  const sources = publicPageSources();
+  const uses = new Map([...sources].map(([path, source]) => [path, namespacesUsed(source)]));
+  return { files: new Set(sources.keys()), uses };
 }
 
 describe('message groups', () => {
