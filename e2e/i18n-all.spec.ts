@@ -1,8 +1,8 @@
-// Every signed-in screen in another language (issue 30): a user who chose 日本語 at setup, with a
+// Every signed-in screen in another language (docs/i18n.md): a user who chose 日本語 at setup, with a
 // little of everything (two accounts, income, expenses, a transfer, a budget, a recurring
 // transaction, a rule), visits each screen of the router and opens the main dialogs; no visible
 // text may hold an English word. The same walk in German also checks the formats: dates as
-// 25.11.2026 and money as 12,50 €, never the SPEC's US forms.
+// 25.11.2026 and money as 12,50 €, never the original US forms.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';

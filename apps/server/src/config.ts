@@ -61,7 +61,7 @@ const configSchema = z.object({
     .max(1440)
     .default(15),
   /**
-   * Where the ECB's reference rates are read from (DESIGN §6.5): one file, in any of the ECB's
+   * Where the ECB's reference rates are read from (docs/currencies.md): one file, in any of the ECB's
    * formats, read at start when no rate is kept (or the newest is older than yesterday) and then
    * daily; `off` reads none.
    */

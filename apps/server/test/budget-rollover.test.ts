@@ -1,4 +1,4 @@
-// DESIGN §6.7 through HTTP: budgets that carry what is left (or overspent) from month to month,
+// Rollover (docs/api.md, Budgets) through HTTP: budgets that carry what is left (or overspent) from month to month,
 // the month's totals row, and copying a month's budgets to another.
 import type { Budget, BudgetSummary } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A transfer between the two registers of one bank file in two currencies (issue 32) through
+// A transfer between the two registers of one bank file in two currencies (docs/imports-multi-account.md, Currencies) through
 // HTTP on a real PostgreSQL, with the ECB's history read through the real download path from a
 // local HTTP server: an OFX with a CAD and a USD statement (CURDEF each) where 1,370.00 CAD out
 // arrive as 994.40 USD, and 500.00 USD out as 671.20 CAD, is previewed and committed as two

@@ -1,7 +1,7 @@
 import { currencyDecimals, hasAtMostDecimals } from './money';
 
 /**
- * What is wrong with `amount` as an amount of `currency`, by its minor unit (DESIGN §6.5: JPY
+ * What is wrong with `amount` as an amount of `currency`, by its minor unit (docs/currencies.md: JPY
  * has none, so 12.5 yen is refused); undefined when it fits. The server refuses the same with
  * 400; forms say it at the field before sending.
  */

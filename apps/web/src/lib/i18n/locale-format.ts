@@ -9,7 +9,7 @@ import {
 
 /**
  * The one place that writes numbers, amounts, dates and month names for a locale (docs/i18n.md).
- * en-US keeps the SPEC's format exactly, through the Intl-free writers it always used (the first
+ * en-US keeps the original format exactly, through the Intl-free writers it always used (the first
  * Intl formatter of a page costs 40–200 ms, see @moneta/shared/money); other locales go through
  * Intl, each formatter made once.
  */
@@ -72,7 +72,7 @@ export function formatPercent(
   return numberFormatter(locale, { style: 'percent', maximumFractionDigits }).format(fraction);
 }
 
-/** 'YYYY-MM-DD' → en-US 'Mar 10, 2026' (the SPEC's), de-DE '10.03.2026', ja-JP '2026/03/10'. */
+/** 'YYYY-MM-DD' → en-US 'Mar 10, 2026' (the original format), de-DE '10.03.2026', ja-JP '2026/03/10'. */
 export function formatDate(locale: SupportedLocale, date: string): string {
   if (locale === DEFAULT_LOCALE) return formatEnUsDate(date);
   const day = calendarDay(date);
