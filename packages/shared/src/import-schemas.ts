@@ -256,13 +256,15 @@ export const importSummarySchema = z.object({
   columns: z.array(z.string()).nullable(),
   mapping: importMappingSchema.nullable(),
   /**
-   * A CSV recognised as another app's export (docs/imports-other-apps.md): read by that app's columns, so it has
-   * no mapping. Null (or absent, from older servers) for every other file.
+   * A CSV recognised as another app's export (docs/imports-other-apps.md): read by that app's
+   * columns, so it has no mapping. Null (or absent, from older servers) for every other file.
    */
   sourceApp: z.enum(OTHER_APPS).nullable().optional(),
   /** CSV only, for a detected mapping: why each column was chosen. */
   mappingReasons: importMappingReasonsSchema.optional(),
-  /** `mappingReasons` as codes, for the web's languages; absent for a mapping detected before them. */
+  /**
+   * `mappingReasons` as codes, for the web's languages; absent for a mapping detected before them.
+   */
   mappingReasonCodes: importMappingReasonCodesSchema.optional(),
   rowCount: z.number(),
   counts: importCountsSchema,

@@ -178,8 +178,8 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
       /** 0–10 tags (tag-schemas.ts). Left out: none on create, the stored ones on update. */
       tags: tagsSchema.optional(),
       /**
-       * 2–50 parts summing exactly to `cost` (docs/api.md, Transaction). Left out: none on create, the
-       * stored ones on update; null (or []) on update makes the transaction whole again.
+       * 2–50 parts summing exactly to `cost` (docs/api.md, Transaction). Left out: none on create,
+       * the stored ones on update; null (or []) on update makes the transaction whole again.
        */
       splits: z
         .array(splitPartSchema, { message: TRANSACTION_MESSAGES.splitCount })

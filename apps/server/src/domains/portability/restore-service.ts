@@ -383,9 +383,10 @@ async function writeExport(
 }
 
 /**
- * Restores a Moneta export into the signed-in user's account (docs/export-format.md), all or nothing: the zip is saved to a temporary file, read and checked
- * whole, then written in one database transaction. The account must hold no transactions or
- * transfers (409), checked before the upload is read and again under lock.
+ * Restores a Moneta export into the signed-in user's account (docs/export-format.md), all or
+ * nothing: the zip is saved to a temporary file, read and checked whole, then written in one
+ * database transaction. The account must hold no transactions or transfers (409), checked before
+ * the upload is read and again under lock.
  */
 export function createRestoreService(
   db: Database,

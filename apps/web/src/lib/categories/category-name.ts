@@ -7,7 +7,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runningI18n } from '@/lib/i18n/current';
 
-/** The built-in names as stored (docs/architecture.md, Product rules) → their key in common.json's `categories`. */
+/**
+ * The built-in names as stored (docs/architecture.md, Product rules) → their key in common.json's
+ * `categories`.
+ */
 const BUILT_IN_KEYS: Record<string, string> = Object.fromEntries(
   [...BUILT_IN_EXPENSE_CATEGORIES, ...BUILT_IN_INCOME_CATEGORIES, DEFAULT_INCOME_CATEGORY].map(
     (name) => [

@@ -72,7 +72,10 @@ export function formatPercent(
   return numberFormatter(locale, { style: 'percent', maximumFractionDigits }).format(fraction);
 }
 
-/** 'YYYY-MM-DD' → en-US 'Mar 10, 2026' (the original format), de-DE '10.03.2026', ja-JP '2026/03/10'. */
+/**
+ * 'YYYY-MM-DD' → en-US 'Mar 10, 2026' (the original format), de-DE '10.03.2026', ja-JP
+ * '2026/03/10'.
+ */
 export function formatDate(locale: SupportedLocale, date: string): string {
   if (locale === DEFAULT_LOCALE) return formatEnUsDate(date);
   const day = calendarDay(date);

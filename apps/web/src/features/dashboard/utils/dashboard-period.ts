@@ -12,7 +12,10 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { localeFormat, type LocaleFormat } from '@/lib/i18n/locale-format';
 import { readStorage, writeStorage } from '@/lib/storage';
 
-/** The dashboard's periods (docs/architecture.md, Product rules), in the order the picker offers them. */
+/**
+ * The dashboard's periods (docs/architecture.md, Product rules), in the order the picker offers
+ * them.
+ */
 export const PERIOD_PRESETS = [
   'this-month',
   'last-month',
@@ -134,7 +137,10 @@ export function storePeriod(period: DashboardPeriod): void {
   writeStorage(STORAGE_KEYS.dashboardPeriod, JSON.stringify(period));
 }
 
-/** The charts' period names in the product's fixed English wording, keyed as `charts.periodTitles.*` (dashboard). */
+/**
+ * The charts' period names in the product's fixed English wording, keyed as `charts.periodTitles.*`
+ * (dashboard).
+ */
 const PERIOD_TITLES = {
   'this-month': 'This Month',
   'last-month': 'Last Month',
