@@ -50,7 +50,7 @@ test('a USD expense counts in EUR at the previous business day’s ECB rate, the
     throw new Error('The ECB file has no USD and GBP rates for 2026-04-10');
   }
   // Saturday has no rate of its own: Friday's counts. A balance "now" (net worth) converts at
-  // the latest rate known (DESIGN §6.5).
+  // the latest rate known (docs/currencies.md).
   const expense = { EUR: round2(40 / friday.USD), GBP: round2((40 * friday.GBP) / friday.USD) };
   const worth = { EUR: round2(-40 / newest.USD), GBP: round2((-40 * newest.GBP) / newest.USD) };
 

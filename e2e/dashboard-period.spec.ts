@@ -5,9 +5,9 @@ import { createTransactions, todayUtc, type NewTransaction } from './support/tra
 import { createUser, signInWithToken } from './support/users';
 import { api } from './support/api';
 
-// The dashboard's period (DESIGN §6.4, issue 25): the totals of "Last month" are checked against
-// sums the test makes itself from the rows it seeded, in and around that month, with a transfer
-// that must count as neither income nor expense.
+// The dashboard's period (docs/architecture.md, Product rules): the totals of "Last month" are
+// checked against sums the test makes itself from the rows it seeded, in and around that month,
+// with a transfer that must count as neither income nor expense.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const usd = (amount: number) =>

@@ -1,8 +1,8 @@
-// Every signed-in screen in another language (issue 30): a user who chose 日本語 at setup, with a
+// Every signed-in screen in another language (docs/i18n.md): a user who chose 日本語 at setup, with a
 // little of everything (two accounts, income, expenses, a transfer, a budget, a recurring
 // transaction, a rule), visits each screen of the router and opens the main dialogs; no visible
 // text may hold an English word. The same walk in German also checks the formats: dates as
-// 25.11.2026 and money as 12,50 €, never the SPEC's US forms.
+// 25.11.2026 and money as 12,50 €, never the original US forms.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -10,7 +10,7 @@ import { createUser, signInWithToken, type TestUser } from './support/users';
 
 /**
  * Screens whose English comes from folders translated in a part not merged into this branch yet:
- * their English is still printed, but does not fail the test. T1 and T2 are merged; keep it empty
+ * their English is still printed, but does not fail the test. Every part is merged; keep it empty
  * (a part translated later lists its screens here until it is merged).
  */
 const NOT_YET_MERGED_SCREENS: readonly string[] = [];

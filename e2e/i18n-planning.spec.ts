@@ -4,7 +4,7 @@ import { createTransactions, daysAgo, todayUtc } from './support/transactions';
 import { createUser, signInWithToken } from './support/users';
 
 // Budgets, recurring transactions, rules and reports in German and Japanese on a 360-px phone
-// (issue 30): the headings are the language's, and no screen scrolls sideways — German's long
+// (docs/i18n.md): the headings are the language's, and no screen scrolls sideways — German's long
 // words wrap, Japanese fits.
 test.use({ viewport: { width: 360, height: 740 } });
 

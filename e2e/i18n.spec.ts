@@ -1,4 +1,4 @@
-// Languages and formats (DESIGN §6.9, docs/i18n.md): a German browser is offered German at
+// Languages and formats (docs/i18n.md): a German browser is offered German at
 // setup, works in it with German numbers and dates, then switches to Japanese and finds no
 // English left on the translated screens. Extend SCREENS as more screens are translated.
 import { expect, test, type Page } from '@playwright/test';

@@ -19,7 +19,10 @@ const QUICKEN_TWO_ACCOUNTS = fileURLToPath(
   ),
 );
 
-/** A YNAB register export of three accounts, with transfers and a split (issue 31). */
+/**
+ * A YNAB register export of three accounts, with transfers and a split
+ * (docs/imports-other-apps.md).
+ */
 const YNAB_REGISTER = fileURLToPath(
   new URL('../apps/server/test/fixtures/imports/other-apps/ynab-register.csv', import.meta.url),
 );

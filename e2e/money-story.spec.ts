@@ -8,8 +8,8 @@ import { todayUtc } from './support/transactions';
 import { createUser, signInWithToken } from './support/users';
 import { api } from './support/api';
 
-// The story of issue 25, replayed in the browser: a checking account, a savings account and a
-// credit card, their bank files imported in either order. The €300 to savings and the card's
+// A household's month of money, replayed in the browser: a checking account, a savings account and
+// a credit card, their bank files imported in either order. The €300 to savings and the card's
 // payment become one transfer each (never spending or income), the totals of "last month" are
 // the sums of that month's rows made here, balances and net worth hold every row, a recurring
 // rule started in the past records nothing twice, and "2,95" typed in a money field is 2.95.

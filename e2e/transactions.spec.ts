@@ -258,7 +258,7 @@ test('exports the filtered transactions as CSV', async ({ page, request }) => {
   expect(file.suggestedFilename()).toBe('moneta_transactions.csv');
   const csv = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trim().split(/\r?\n/);
-  // The SPEC's six columns, then the account, the amount's currency, its base amount, and the
+  // The original six columns, then the account, the amount's currency, its base amount, and the
   // part of a split transaction a row is (none here).
   expect(lines[0]).toBe('Date,Type,Name,Category,Amount,Note,Account,Currency,Base amount,Split');
   expect(lines).toContain(

@@ -250,7 +250,8 @@ async function main() {
       run: ({ transactions }, user) => transactions.list(user, { search: 'coffee' }, 1, 10),
     },
     {
-      // DESIGN §6.8: a search with operators, at ≥ 0.8 of its ceiling (the service alone).
+      // A search with operators, at ≥ 0.8 of its ceiling (the service alone), the target of every
+      // read (docs/benchmarks.md).
       name: 'search with two operators',
       path: `/api/transactions?search=${encodeURIComponent('amount:>100 category:Food')}`,
       run: ({ transactions }, user) =>
@@ -290,7 +291,8 @@ async function main() {
       },
     })),
     {
-      // DESIGN §6.7: p99 ≤ 50 ms. Half of the 50 rows chain back 24 months.
+      // A month's budgets: p99 ≤ 50 ms (docs/benchmarks.md). Half of the 50 rows chain back 24
+      // months.
       name: 'budgets of a month (50 categories × 24 months, half rolling over)',
       path: `/api/budgets?month=${thisMonth.month}&year=${thisMonth.year}`,
       run: ({ budgets }, user) => budgets.list(user, thisMonth),

@@ -1,6 +1,6 @@
-// `npm run bench:bulk`: a bulk edit of 1,000 transactions (issue 29: ≤ 1 s), through HTTP on the
-// built server, beside its ceiling: the same UPDATE sent straight through `pg` (the kept totals'
-// triggers fire in both).
+// `npm run bench:bulk`: a bulk edit of 1,000 transactions (target ≤ 1 s, docs/benchmarks.md),
+// through HTTP on the built server, beside its ceiling: the same UPDATE sent straight through `pg`
+// (the kept totals' triggers fire in both).
 //
 // Seeds, in a fresh embedded PostgreSQL, the heavy user of bench:api's seed (100,000
 // transactions; BENCH_TRANSACTIONS scales it), then, ROUNDS times, alternating: PATCH

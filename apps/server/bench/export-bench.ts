@@ -1,4 +1,4 @@
-// `npm run bench:export`: the export and restore of the heavy user (issue 31; DESIGN §6.10).
+// `npm run bench:export`: the export and restore of the heavy user (docs/export-format.md).
 //
 // Seeds, in a fresh embedded PostgreSQL, one user with 100,000 transactions (bench/lib's seed:
 // five accounts, three currencies, weekly transfers, 50 × 24 budgets) and 5,000 receipts whose
@@ -16,7 +16,7 @@
 //   through pg), and the floor of a restore: the same transaction rows copied by PostgreSQL
 //   into a scratch table (INSERT … SELECT, no client, no checks).
 //
-// Targets (issue 31): export ≤ 30 s with memory growth ≤ 150 MB, restore ≤ 60 s. The figures
+// Targets: export ≤ 30 s with memory growth ≤ 150 MB, restore ≤ 60 s. The figures
 // are recorded in docs/benchmarks.md. BENCH_TRANSACTIONS and BENCH_RECEIPTS scale the case
 // down for a quick look.
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';

@@ -26,7 +26,7 @@ import { random } from './lib/seed-transactions';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 
-/** Targets of issue 14, on the 2-core development machine. */
+/** The import's targets (docs/benchmarks.md, Import), on the 2-core development machine. */
 const TARGETS = { previewSeconds: 5, commitSeconds: 10, rssGrowthMb: 150 };
 
 const MERCHANTS = [

@@ -18,7 +18,10 @@ import { createRatesLoader, type RatesLoadResult } from '../src/domains/rates/ra
 import { HISTORY_ZIP, startRatesFileServer } from '../test/support/rates-server';
 
 const ROUNDS = Number(process.env.BENCH_RATES_ROUNDS ?? 3);
-/** Issue 26's target for the 27 years of history, on the 2-core development machine. */
+/**
+ * The target (docs/benchmarks.md, Exchange rates) for the 27 years of history, on the 2-core
+ * development machine.
+ */
 const TARGET_SECONDS = 5;
 
 const quiet = {

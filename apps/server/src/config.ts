@@ -61,9 +61,9 @@ const configSchema = z.object({
     .max(1440)
     .default(15),
   /**
-   * Where the ECB's reference rates are read from (DESIGN §6.5): one file, in any of the ECB's
-   * formats, read at start when no rate is kept (or the newest is older than yesterday) and then
-   * daily; `off` reads none.
+   * Where the ECB's reference rates are read from (docs/currencies.md): one file, in any of the
+   * ECB's formats, read at start when no rate is kept (or the newest is older than yesterday) and
+   * then daily; `off` reads none.
    */
   EXCHANGE_RATES_URL: optionalText
     .transform((value) => value ?? ECB_HISTORY_URL)

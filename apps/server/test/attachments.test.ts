@@ -1,6 +1,6 @@
-// Attachments on transactions (DESIGN §6.8) through HTTP on a real PostgreSQL, with real JPG,
-// PNG and PDF bytes, and a receipt read by the real reader (its file is its expense's first
-// attachment; the same file as a receipt again is a 409 naming the expense).
+// Attachments on transactions (docs/api.md, Attachments) through HTTP on a real PostgreSQL, with
+// real JPG, PNG and PDF bytes, and a receipt read by the real reader (its file is its expense's
+// first attachment; the same file as a receipt again is a 409 naming the expense).
 import { createHash } from 'node:crypto';
 import type { Attachment } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// "Repeat every month" on a budget (issue 28) through HTTP on a real PostgreSQL: a budget with
-// `repeat` carries on into later months without a budget of their own, rollover chains through
-// those months, a later budget overrides it, an edit or a delete in a later month keeps the
+// "Repeat every month" on a budget (docs/api.md, Budgets) through HTTP on a real PostgreSQL: a
+// budget with `repeat` carries on into later months without a budget of their own, rollover chains
+// through those months, a later budget overrides it, an edit or a delete in a later month keeps the
 // earlier months, and bad input or another user's id changes nothing.
 import type { Budget, BudgetSummary } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

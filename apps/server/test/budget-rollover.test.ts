@@ -1,5 +1,5 @@
-// DESIGN §6.7 through HTTP: budgets that carry what is left (or overspent) from month to month,
-// the month's totals row, and copying a month's budgets to another.
+// Rollover (docs/api.md, Budgets) through HTTP: budgets that carry what is left (or overspent) from
+// month to month, the month's totals row, and copying a month's budgets to another.
 import type { Budget, BudgetSummary } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from './support/api-calls';
@@ -51,7 +51,9 @@ async function food(user: SignedUpUser, month: number, year = 2026) {
   };
 }
 
-/** What §6.7 says a month shows, computed here from amounts and spending. */
+/**
+ * What docs/api.md (Budgets, Rollover) says a month shows, computed here from amounts and spending.
+ */
 function expected(amount: number, carried: number, spent: number) {
   const available = amount + carried;
   return {

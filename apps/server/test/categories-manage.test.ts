@@ -1,6 +1,6 @@
-// Managing categories (DESIGN §6.8): GET /api/categories, PUT /api/categories (rename or merge)
-// and PUT /api/categories/hidden, through HTTP on a real PostgreSQL. Every figure after a merge
-// is computed here from the rows the test wrote, and compared with what the API derives.
+// Managing categories (docs/api.md, Categories): GET /api/categories, PUT /api/categories (rename
+// or merge) and PUT /api/categories/hidden, through HTTP on a real PostgreSQL. Every figure after a
+// merge is computed here from the rows the test wrote, and compared with what the API derives.
 import type { Budget, CategoryChangeResult, ChartData, ManagedCategory } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from './support/api-calls';

@@ -1,4 +1,4 @@
-// The CSV column detector measured on every CSV fixture (issue 32; the figure is recorded in
+// The CSV column detector measured on every CSV fixture (the figure is recorded in
 // docs/benchmarks.md, and `npm run bench:mapping` prints it). No database: the reader only.
 import { expect, it } from 'vitest';
 import { describeAccuracy, measureMappingDetection } from './support/mapping-accuracy';

@@ -1,4 +1,4 @@
-// Currencies (issue 26, DESIGN §6.5) through HTTP on real PostgreSQL, with the ECB's history
+// Currencies (docs/currencies.md) through HTTP on real PostgreSQL, with the ECB's history
 // read through the real download path from a local HTTP server: accounts and transactions in
 // their own currency, every total converted at each row's own day's rate — checked against sums
 // computed here from the ECB file itself, not from the server's answers.

@@ -18,7 +18,7 @@ const CHANGED_SINCE_THE_MIGRATIONS: readonly string[] = [
   'account_balances_after_transfers_insert',
   'account_balances_after_transfers_update',
   'account_balances_after_transfers_delete',
-  // Split transactions count in their parts' categories (transaction-splits.ts, issue 29).
+  // Split transactions count in their parts' categories (transaction-splits.ts).
   'transaction_totals_after_insert',
   'transaction_totals_after_update',
   'transaction_totals_after_delete',

@@ -1,4 +1,4 @@
-// GET /api/export and POST /api/export/restore (DESIGN §6.10, docs/export-format.md), through
+// GET /api/export and POST /api/export/restore (docs/export-format.md), through
 // HTTP on a real database: a user's everything goes out as a zip and comes back into a new
 // user identical; bad zips are refused with nothing restored.
 import { createHash } from 'node:crypto';
@@ -451,8 +451,8 @@ describe('POST /api/export/restore', () => {
       `/api/transactions/${coffee3._id}/attachments/${attachments[0]!._id}/file`,
     );
     expect(Buffer.compare(attachedFile.rawPayload, attachedJpg)).toBe(0);
-    // Receipts and budgets keep their creation time, as transactions do (issue 31): the
-    // restore runs after they were made, so a new one would differ.
+    // Receipts and budgets keep their creation time, as transactions do (docs/export-format.md):
+    // the restore runs after they were made, so a new one would differ.
     const createdOf = (files: Record<string, Uint8Array>, name: string) =>
       linesOf(files, name)
         .map((record) => `${String(record.sha256 ?? record.category)} ${String(record.createdAt)}`)

@@ -1,5 +1,5 @@
-// Savings goals through HTTP (DESIGN §6.7): what is saved (an account's balance, converted when
-// the currencies differ, or what the user records), the percent and what is needed per month —
+// Savings goals through HTTP (docs/api.md, Goals): what is saved (an account's balance, converted
+// when the currencies differ, or what the user records), the percent and what is needed per month —
 // each checked against a figure computed here.
 import type { Account, Goal } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

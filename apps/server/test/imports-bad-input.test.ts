@@ -1,4 +1,4 @@
-// Bad bank files (issue 14): each whole-file refusal is a clear 4xx with nothing stored; a bad
+// Bad bank files: each whole-file refusal is a clear 4xx with nothing stored; a bad
 // row is a problem row, never a failed import; a commit is all or nothing.
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

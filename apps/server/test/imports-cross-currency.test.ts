@@ -1,9 +1,10 @@
-// A transfer between the two registers of one bank file in two currencies (issue 32) through
-// HTTP on a real PostgreSQL, with the ECB's history read through the real download path from a
-// local HTTP server: an OFX with a CAD and a USD statement (CURDEF each) where 1,370.00 CAD out
-// arrive as 994.40 USD, and 500.00 USD out as 671.20 CAD, is previewed and committed as two
-// transfers that keep both amounts; balances are right and undo removes everything. The rates
-// the test expects are computed here from the ECB file itself (support/ecb-history.ts).
+// A transfer between the two registers of one bank file in two currencies
+// (docs/imports-multi-account.md, Currencies) through HTTP on a real PostgreSQL, with the ECB's
+// history read through the real download path from a local HTTP server: an OFX with a CAD and a USD
+// statement (CURDEF each) where 1,370.00 CAD out arrive as 994.40 USD, and 500.00 USD out as 671.20
+// CAD, is previewed and committed as two transfers that keep both amounts; balances are right and
+// undo removes everything. The rates the test expects are computed here from the ECB file itself
+// (support/ecb-history.ts).
 import type {
   Account,
   Import,

@@ -1,5 +1,6 @@
-// Issue 30: an import's row problems and the column detector's reasons come with a stable code
-// and the values they name, beside the English sentence the SPEC's client shows as it is.
+// An import's row problems and the column detector's reasons come with a stable code and the
+// values they name, beside the English sentence the original client shows as it is, so that the
+// web can say them in the user's language.
 import {
   IMPORT_AMOUNT_FIELDS,
   IMPORT_ROW_PROBLEM_CODES,

@@ -1,4 +1,4 @@
-// Several accounts in one bank file (issue 32; docs/imports-multi-account.md) through HTTP on a
+// Several accounts in one bank file (docs/imports-multi-account.md) through HTTP on a
 // real PostgreSQL: an OFX with a CAD and a USD statement, an OFX 2 with a checking and a credit
 // card statement, and a Quicken export with two `!Account` blocks and an investment block. Each
 // statement goes to its own account (by identifier, by name, or a new one), a transfer between

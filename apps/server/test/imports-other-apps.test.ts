@@ -1,4 +1,4 @@
-// Other apps' CSV exports (issue 31; docs/imports-other-apps.md) through HTTP on a real
+// Other apps' CSV exports (docs/imports-other-apps.md) through HTTP on a real
 // PostgreSQL: a YNAB register, an Actual Budget export, a Mint export and a Firefly III export,
 // each written to its app's format as that app's code and documentation define it. Each is
 // recognised by its header and read without a mapping: one statement per account it names

@@ -1,4 +1,4 @@
-// Bank files shaped like the ones other projects' parsers are tested on (issue 32), uploaded
+// Bank files shaped like the ones other projects' parsers are tested on, uploaded
 // through HTTP on a real PostgreSQL: one block per class of file that was read wrong.
 import type { Import, ImportRow } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,7 +128,8 @@ describe('unsigned amounts beside a debit/credit column', () => {
 
   it('reads a Mint export by its Transaction Type (debit/credit)', async () => {
     const imported = await upload('mint-export.csv');
-    // Known by its header as Mint's (issue 31): read by Mint's columns, without a mapping.
+    // Known by its header as Mint's (docs/imports-other-apps.md): read by Mint's columns, without a
+    // mapping.
     expect(imported.sourceApp).toBe('mint');
     expect(imported.mapping).toBeNull();
     expect(imported.statements.map((statement) => statement.name)).toEqual(['Sapphire Card']);

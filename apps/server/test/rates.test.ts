@@ -1,4 +1,4 @@
-// Exchange rates (issue 26, DESIGN §6.5): the ECB's files read through the real download path
+// Exchange rates (docs/currencies.md): the ECB's files read through the real download path
 // from a local HTTP server, the rate lookup in SQL against the real history, and the routes.
 import { readFileSync } from 'node:fs';
 import { unzipSync, zipSync } from 'fflate';

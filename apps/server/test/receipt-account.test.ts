@@ -1,4 +1,4 @@
-// A receipt's expense goes to the account the user picks (issue 25): the optional multipart field
+// A receipt's expense goes to the account the user picks: the optional multipart field
 // `accountId` of POST /api/receipts/upload. The reader is a fixed one: what is tested is where
 // the expense lands, not OCR (receipts.test.ts reads real images).
 import type { Account } from '@moneta/shared';

@@ -1,4 +1,4 @@
-// Photos as phones take them (issue 16): turned pages, EXIF rotations, tiny, huge and blank
+// Photos as phones take them: turned pages, EXIF rotations, tiny, huge and blank
 // images, through HTTP with the real OCR. Each gets a reading or a clear 4xx, never a 5xx.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

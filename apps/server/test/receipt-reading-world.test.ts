@@ -1,4 +1,4 @@
-// Receipts of the seven currencies' countries (issue 16): the locale rules of the extraction,
+// Receipts of the seven currencies' countries: the locale rules of the extraction,
 // each on made-up receipts in the layouts those countries print.
 import type { CurrencyCode } from '@moneta/shared';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Reports (issue 27, DESIGN §6.6) through HTTP on real PostgreSQL with the ECB's history loaded:
+// Reports (docs/reports.md) through HTTP on real PostgreSQL with the ECB's history loaded:
 // every figure checked against sums computed here from the seeded rows and the ECB file itself
 // (transfers excluded, foreign rows at their day's rate, periods with nothing present as zeros),
 // the CSVs against the JSON, and the bad inputs.

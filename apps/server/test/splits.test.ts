@@ -1,4 +1,4 @@
-// Split transactions through the real app and PostgreSQL (DESIGN §6.8, issue 29): parts are
+// Split transactions through the real app and PostgreSQL (docs/api.md, Transaction): parts are
 // stored and answered in order, the transaction carries its largest part's category, bad parts
 // are refused with 400 naming the rule and change nothing, another user's id is a 404, and an
 // unsplit transaction's answer has no `splits` at all (the original client sees what it saw).

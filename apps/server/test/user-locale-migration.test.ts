@@ -1,5 +1,5 @@
 // Migration 0030 (users.locale) on a database that already holds users: each gets en-US, the
-// SPEC's format they were shown until then, and keeps everything else.
+// format they were shown until then, and keeps everything else.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

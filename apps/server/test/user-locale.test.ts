@@ -1,4 +1,4 @@
-// The user's locale (DESIGN §6.9, docs/i18n.md): en-US by default, chosen at setup and in
+// The user's locale (docs/i18n.md): en-US by default, chosen at setup and in
 // Settings through PUT /api/auth/setup, in every answer that shows the user, and carried by the
 // export and its restore.
 import { SUPPORTED_LOCALES } from '@moneta/shared';
@@ -75,7 +75,7 @@ describe('the user’s locale', () => {
     expect((await setup(user, { defaultCurrency: 'USD', locale: 'ja-JP' })).json()).toMatchObject({
       locale: 'ja-JP',
     });
-    // The SPEC's client sends only the currency: the locale stays.
+    // The original client sends only the currency: the locale stays.
     const original = await setup(user, { defaultCurrency: 'JPY' });
     expect(original.json()).toMatchObject({ defaultCurrency: 'JPY', locale: 'ja-JP' });
     expect(await storedLocale(user.id)).toBe('ja-JP');

@@ -29,10 +29,10 @@ export const PAGE_PREFETCHES: Record<string, string[]> = {
 };
 
 /**
- * First pages that must not load the validation library's schema code up front (issue 15): zod's
- * schema modules are 20 kB over the wire and are evaluated before the page can be drawn. A page
- * that needs a form loads it when it opens; a constant shared with the server lives in a
- * module without a schema (packages/shared/src/idempotency.ts).
+ * First pages that must not load the validation library's schema code up front (docs/benchmarks.md,
+ * First-load JavaScript): zod's schema modules are 20 kB over the wire and are evaluated before the
+ * page can be drawn. A page that needs a form loads it when it opens; a constant shared with the
+ * server lives in a module without a schema (packages/shared/src/idempotency.ts).
  */
 export const PAGES_WITHOUT_VALIDATION = ['/', '/login', '/dashboard'];
 

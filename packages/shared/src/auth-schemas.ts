@@ -9,7 +9,9 @@ export const timeZoneSchema = z.string().refine(isValidTimeZone, {
   message: 'Time zone must be a valid IANA zone such as Europe/Paris.',
 });
 
-/** The user's language and formats (DESIGN §6.9): one of the supported locales, exactly spelled. */
+/**
+ * The user's language and formats (docs/i18n.md): one of the supported locales, exactly spelled.
+ */
 export const localeSchema = z.string().refine(isSupportedLocale, {
   message: `Locale must be one of ${SUPPORTED_LOCALES.join(', ')}.`,
 });

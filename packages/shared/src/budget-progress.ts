@@ -1,5 +1,5 @@
 /**
- * Budget progress thresholds (docs/architecture.md, Product rules; SPEC §4): green under 80 %,
+ * Budget progress thresholds (docs/architecture.md, Product rules): green under 80 %,
  * yellow from 80 %, red over the limit. Exactly 100 % — all of it spent, nothing over — is
  * "spent", not "overspent": yellow (docs/decisions.md, Budgets).
  */

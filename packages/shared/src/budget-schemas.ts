@@ -50,8 +50,8 @@ export const budgetInputSchema = z.object({
   month: monthSchema,
   year: yearSchema,
   /**
-   * The month takes in the previous month's remaining (DESIGN §6.7). Creating: default false;
-   * an update without it keeps the stored value.
+   * The month takes in the previous month's remaining (docs/api.md, Budgets, Rollover). Creating:
+   * default false; an update without it keeps the stored value.
    */
   rollover: z.boolean({ message: BUDGET_MESSAGES.rolloverInvalid }).optional(),
   /**

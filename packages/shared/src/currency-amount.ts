@@ -1,8 +1,8 @@
 import { currencyDecimals, hasAtMostDecimals } from './money';
 
 /**
- * What is wrong with `amount` as an amount of `currency`, by its minor unit (DESIGN §6.5: JPY
- * has none, so 12.5 yen is refused); undefined when it fits. The server refuses the same with
+ * What is wrong with `amount` as an amount of `currency`, by its minor unit (docs/currencies.md:
+ * JPY has none, so 12.5 yen is refused); undefined when it fits. The server refuses the same with
  * 400; forms say it at the field before sending.
  */
 export function currencyDecimalsProblem(amount: number, currency: string): string | undefined {

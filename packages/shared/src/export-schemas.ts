@@ -32,11 +32,11 @@ export const EXPORT_ENTITY_FILES = {
   receiptShops: 'receipt-shops.jsonl',
   // Added after the first exports were written: an export without it has no goals.
   goals: 'goals.jsonl',
-  // Added with attachments (issue 29): an export without it has none.
+  // Added with attachments: an export without it has none.
   attachments: 'attachments.jsonl',
   // Likewise: an export without it has no saved searches.
   savedFilters: 'saved-filters.jsonl',
-  // Added with splits (issue 29): an export without it has no split transactions.
+  // Added with splits: an export without it has no split transactions.
   splits: 'splits.jsonl',
 } as const;
 export type ExportEntity = keyof typeof EXPORT_ENTITY_FILES;
@@ -140,7 +140,10 @@ export const exportBudgetSchema = z.object({
   year: z.number().int().min(2000).max(2100),
   /** Left out by the first exports: no rollover. */
   rollover: z.boolean().optional(),
-  /** Left out by exports before issue 31: a restore gives the budget the time of the restore. */
+  /**
+   * Left out by exports before creation times were kept: a restore gives the budget the time of the
+   * restore.
+   */
   createdAt: instant.optional(),
   /** Left out by exports before repeating budgets: no repeat. */
   repeat: z.boolean().optional(),
@@ -234,8 +237,8 @@ export const exportSavedFilterSchema = z.object({
 });
 
 /**
- * One part of a split transaction (DESIGN §6.8): 2–50 per split transaction, positions 0…n−1,
- * summing exactly to its `costCents` (the restore checks all of it).
+ * One part of a split transaction (docs/export-format.md): 2–50 per split transaction, positions
+ * 0…n−1, summing exactly to its `costCents` (the restore checks all of it).
  */
 export const exportSplitSchema = z.object({
   transactionId: id,

@@ -13,7 +13,7 @@ export const GOAL_MESSAGES = {
 } as const;
 
 /**
- * What the client sends to create or update a goal (DESIGN §6.7). `saved` is what the user
+ * What the client sends to create or update a goal (docs/api.md, Goals). `saved` is what the user
  * records for a goal without an account; with one, the account's balance is what is saved.
  * `currency` defaults to the linked account's, else the base currency.
  */

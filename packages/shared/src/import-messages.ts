@@ -1,7 +1,7 @@
 /**
- * The stable codes of an import's sentences (issue 30): a preview row's problem and the column
+ * The stable codes of an import's sentences: a preview row's problem and the column
  * detector's reasons. The server keeps sending each sentence in English (`problem`,
- * `mappingReasons`, the SPEC's client shows them as they are) and adds its code and the values
+ * `mappingReasons`, the original client shows them as they are) and adds its code and the values
  * in it, so that the web says it in the user's language (namespace `imports`).
  */
 

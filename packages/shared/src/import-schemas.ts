@@ -152,7 +152,7 @@ export const importRowSchema = z.object({
   matchOf: z.string().nullable(),
   problem: z.string().nullable(),
   /**
-   * `problem`'s code and the values it names (issue 30: the web says it in the user's
+   * `problem`'s code and the values it names (the web says it in the user's
    * language); null without a problem. Absent from servers before them.
    */
   problemCode: z.enum(IMPORT_ROW_PROBLEM_CODES).nullable().optional(),
@@ -256,13 +256,15 @@ export const importSummarySchema = z.object({
   columns: z.array(z.string()).nullable(),
   mapping: importMappingSchema.nullable(),
   /**
-   * A CSV recognised as another app's export (issue 31): read by that app's columns, so it has
-   * no mapping. Null (or absent, from older servers) for every other file.
+   * A CSV recognised as another app's export (docs/imports-other-apps.md): read by that app's
+   * columns, so it has no mapping. Null (or absent, from older servers) for every other file.
    */
   sourceApp: z.enum(OTHER_APPS).nullable().optional(),
-  /** CSV only, for a detected mapping: why each column was chosen (issue 32). */
+  /** CSV only, for a detected mapping: why each column was chosen. */
   mappingReasons: importMappingReasonsSchema.optional(),
-  /** `mappingReasons` as codes (issue 30); absent for a mapping detected before them. */
+  /**
+   * `mappingReasons` as codes, for the web's languages; absent for a mapping detected before them.
+   */
   mappingReasonCodes: importMappingReasonCodesSchema.optional(),
   rowCount: z.number(),
   counts: importCountsSchema,

@@ -1,7 +1,7 @@
 /**
  * The languages Moneta is translated into, and the locales (BCP 47) a user may choose: a language
- * and the country whose number, date and week conventions they follow (DESIGN §6.9). One list for
- * the server's validation and the web's pickers. en-US is the SPEC's format and the default.
+ * and the country whose number, date and week conventions they follow (docs/i18n.md). One list for
+ * the server's validation and the web's pickers. en-US is the original format and the default.
  */
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];

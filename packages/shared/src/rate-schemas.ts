@@ -17,7 +17,7 @@ export const MAX_RATE_DAYS = 366;
 export const DEFAULT_RATE_DAYS = 30;
 /**
  * How far back a day's rate may come from: the latest earlier day within 7 days (weekends and
- * holidays), else none (DESIGN §6.5).
+ * holidays), else none (docs/currencies.md).
  */
 export const RATE_LOOKBACK_DAYS = 7;
 
@@ -72,7 +72,7 @@ const rateValueSchema = z
 
 /**
  * `PUT /api/rates`: the user's own rate for a day, in units of their base currency (their
- * `defaultCurrency`) per unit of `currency` (DESIGN §6.5).
+ * `defaultCurrency`) per unit of `currency` (docs/currencies.md).
  */
 export const rateInputSchema = z.object({
   currency: currencyCodeSchema,

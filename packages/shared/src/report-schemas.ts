@@ -2,7 +2,7 @@ import { z } from './zod';
 import { daysInMonth, dateParts, dateFromParts } from './calendar-date';
 import { calendarDateSchema, emptyAsMissing, idSchema } from './transaction-schemas';
 
-/** How a report cuts its range (DESIGN §6.6). */
+/** How a report cuts its range (docs/reports.md). */
 export const REPORT_INTERVALS = ['month', 'quarter', 'year'] as const;
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 

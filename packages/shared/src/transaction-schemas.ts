@@ -29,7 +29,7 @@ export const calendarDateSchema = z
   .transform((value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value))
   .refine(isCalendarDate, { message: TRANSACTION_MESSAGES.dateInvalid });
 
-/** An amount with more decimals than are kept, said with how many are (DESIGN §6.2). */
+/** An amount with more decimals than are kept, said with how many are (docs/amounts.md). */
 export const AMOUNT_DECIMALS_MESSAGE = `Please enter an amount with at most ${STORED_DECIMALS} decimals.`;
 
 /** The decimal strings the API takes for an amount: "12.50", ".5", "-3"; never grouped. */
@@ -80,7 +80,7 @@ export const categoryNameSchema = z
   .min(1, TRANSACTION_MESSAGES.categoryRequired)
   .max(MAX_CATEGORY_LENGTH, `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`);
 
-/** How many parts a split transaction has (DESIGN §6.8). */
+/** How many parts a split transaction has (docs/api.md, Transaction). */
 export const MIN_SPLIT_PARTS = 2;
 export const MAX_SPLIT_PARTS = 50;
 
@@ -178,8 +178,8 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
       /** 0–10 tags (tag-schemas.ts). Left out: none on create, the stored ones on update. */
       tags: tagsSchema.optional(),
       /**
-       * 2–50 parts summing exactly to `cost` (DESIGN §6.8). Left out: none on create, the
-       * stored ones on update; null (or []) on update makes the transaction whole again.
+       * 2–50 parts summing exactly to `cost` (docs/api.md, Transaction). Left out: none on create,
+       * the stored ones on update; null (or []) on update makes the transaction whole again.
        */
       splits: z
         .array(splitPartSchema, { message: TRANSACTION_MESSAGES.splitCount })

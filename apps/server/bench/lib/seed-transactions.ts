@@ -242,7 +242,7 @@ export const BENCH_BUDGET_MONTHS = 24;
  * A budget for each of 50 expense categories in each of the 24 months up to `today`'s: the
  * eight built-in ones (where all the spending is) and 42 custom ones. Every other category rolls
  * over in every month — Food, Bills, Transportation and Groceries among them — so that a month's page
- * chains back 24 months for half of its rows (DESIGN §6.7).
+ * chains back 24 months for half of its rows (docs/api.md, Budgets, Rollover).
  */
 async function seedBudgets(pool: pg.Pool, userId: string, today: string): Promise<void> {
   const custom = Array.from(

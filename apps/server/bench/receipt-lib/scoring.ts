@@ -1,4 +1,4 @@
-/** How the benchmark compares a reading with the labels (issue 5; world set: issue 16). */
+/** How the benchmark compares a reading with the labels (docs/receipts.md, Benchmark). */
 
 /**
  * Upper case without punctuation; accents of Latin letters dropped ("Brücken" = "BRUCKEN"), other

@@ -98,7 +98,7 @@ export function transactionAmountIn(alias: string, target: unknown, rate: SQL = 
  * A user's transactions in other currencies than `base` with their base amounts, as a FROM item
  * with the columns added_on, is_income, category, account_id, currency, cost_cents,
  * base_cents (null: no rate within the lookback; such a row is `unconverted`) and first_part.
- * A split transaction is one row per part (DESIGN §6.8, as the kept totals count it), each
+ * A split transaction is one row per part (as the kept totals count it: docs/database.md), each
  * converted and rounded on its own; a bank charge is shared in proportion to the parts. Only
  * its `first_part` row counts towards `unconverted`, so that it counts once. The kept totals
  * (transaction_totals, transaction_daily_totals) sum every row as stored; a converted total is

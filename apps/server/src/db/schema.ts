@@ -372,11 +372,11 @@ export const transactions = pgTable(
 );
 
 /**
- * The parts of a split transaction (DESIGN §6.8): 2–50 per split transaction, each in its own
- * category, in the transaction's direction and currency, summing exactly to its `cost_cents`
- * (the transactions service checks this; one writer). An unsplit transaction has no rows here,
- * so the plain list never reads this table. The transaction's own `category` is its largest
- * part's, so a reader that ignores splits still shows a sensible one.
+ * The parts of a split transaction (docs/api.md, Transaction): 2–50 per split transaction, each in
+ * its own category, in the transaction's direction and currency, summing exactly to its
+ * `cost_cents` (the transactions service checks this; one writer). An unsplit transaction has no
+ * rows here, so the plain list never reads this table. The transaction's own `category` is its
+ * largest part's, so a reader that ignores splits still shows a sensible one.
  */
 export const transactionSplits = pgTable(
   'transaction_splits',
@@ -471,7 +471,7 @@ export const userCategories = pgTable(
 
 /**
  * Categories the user hid: still valid for the rows that carry them, no longer offered in the
- * pickers (GET /transactions/categories/*). Built-in ones can be hidden, never deleted (SPEC §3),
+ * pickers (GET /transactions/categories/*). Built-in ones can be hidden, never deleted,
  * so this is its own table rather than a flag on user_categories, which holds custom ones only.
  */
 export const hiddenCategories = pgTable(
@@ -720,8 +720,8 @@ export const receipts = pgTable(
     reading: jsonb('reading').notNull(),
     /**
      * Who printed it, as the receipt shows it: the OCR header lines (the top lines before the
-     * items, not the whole text), the tax or VAT id and the phone number. Null before issue 16
-     * and for readings without text (the AI endpoint's).
+     * items, not the whole text), the tax or VAT id and the phone number. Null for receipts read
+     * before shops were recognised and for readings without text (the AI endpoint's).
      */
     shop: jsonb('shop'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -1234,8 +1234,8 @@ export type ReceiptShopRow = typeof receiptShops.$inferSelect;
 
 /**
  * The European Central Bank's daily reference rates: units of `currency` per euro on `date`
- * (DESIGN §6.5). Written only by the rates loader (domains/rates/rates-loader.ts), read by the
- * rate lookup `moneta_exchange_rate` (src/db/derived/exchange-rate-lookup.ts). Not a user's:
+ * (docs/currencies.md). Written only by the rates loader (domains/rates/rates-loader.ts), read by
+ * the rate lookup `moneta_exchange_rate` (src/db/derived/exchange-rate-lookup.ts). Not a user's:
  * every user sees the same rates. The euro itself has no row (its rate is 1). Watched by the
  * triggers that keep exchange_rate_days (src/db/derived/exchange-rate-days.ts).
  */
@@ -1284,7 +1284,7 @@ export const exchangeRateDays = pgTable(
 /**
  * A user's own rate for a day (PUT /api/rates): units of `base_currency` (their base currency
  * when they set it) per unit of `currency`. It wins over the ECB's rate of that day for that
- * pair, either way round (DESIGN §6.5).
+ * pair, either way round (docs/currencies.md).
  */
 export const userExchangeRates = pgTable(
   'user_exchange_rates',

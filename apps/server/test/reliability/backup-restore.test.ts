@@ -251,7 +251,7 @@ beforeAll(async () => {
         [id, user.id],
       );
     }
-    // A file attached to a transaction, and a hidden built-in category (issue 29).
+    // A file attached to a transaction, and a hidden built-in category.
     const attached = await call('POST', '/api/transactions', {
       name: 'With a warranty',
       category: 'Shopping',
@@ -279,13 +279,13 @@ beforeAll(async () => {
       payload: { name: 'Transportation', hidden: true },
     });
     if (hidden.statusCode !== 200) throw new Error(`hidden: ${hidden.body}`);
-    // What the user taught about a shop (issue 16).
+    // What the user taught about a shop from its receipts.
     await source.database.pool.query(
       `INSERT INTO receipt_shops (id, user_id, tax_id, phone, header_lines, merchant, category)
        VALUES ($1, $2, 'DE123456789', NULL, $3, 'Café Korn', 'Food')`,
       [randomUUID(), user.id, ['CAFE', 'HAUPTSTR5']],
     );
-    // The user's own exchange rate (issue 26), an exact decimal that must come back as it was.
+    // The user's own exchange rate, an exact decimal that must come back as it was.
     const rate = await source.app.inject({
       method: 'PUT',
       url: '/api/rates',

@@ -28,9 +28,9 @@ import { reportFigure } from './report';
 import { fixedReceiptReader, seedUserData, type UserData } from './user-data';
 
 /**
- * Attacks on account security (docs/architecture.md, Security, issue 17): guessing and replaying
- * second factors, reusing challenges, API tokens reaching beyond their scope, and secrets leaking
- * into logs or later answers. Every refusal leaves the data as it was.
+ * Attacks on account security (docs/architecture.md, Security; docs/reliability.md): guessing and
+ * replaying second factors, reusing challenges, API tokens reaching beyond their scope, and secrets
+ * leaking into logs or later answers. Every refusal leaves the data as it was.
  */
 const logLines: string[] = [];
 const clock = testClock();

@@ -78,7 +78,8 @@ export function buildPlans(
     isIncome: false,
     note: 'baseline',
   };
-  // The same expense split in two parts (DESIGN §6.8), so that the fuzz attacks `splits` too.
+  // The same expense split in two parts (docs/api.md, Transaction), so that the fuzz attacks
+  // `splits` too.
   const splitTransaction = {
     ...transaction,
     splits: [

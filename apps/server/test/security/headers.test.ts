@@ -318,7 +318,7 @@ describe('stored XSS at the API level', () => {
     const rows = parse(csv.rawPayload, { bom: true }) as string[][];
     expect(rows).toHaveLength(1 + prefixes.length + 2);
     for (const row of rows.slice(1)) {
-      // The SPEC's six columns, then Account, Currency, Base amount and Split.
+      // The original six columns, then Account, Currency, Base amount and Split.
       expect(row).toHaveLength(10);
       for (const cell of [row[2]!, row[3]!, row[5]!]) {
         expect(cell, cell).toMatch(/^'[=+\-@]/);

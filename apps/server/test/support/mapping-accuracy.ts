@@ -7,7 +7,8 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'imports');
 
 /**
  * What a fixture's columns are, as a person reading the file decided them; or, for another
- * app's export, which app (issue 31: it is read by that app's columns, without a mapping).
+ * app's export, which app (docs/imports-other-apps.md: it is read by that app's columns, without a
+ * mapping).
  */
 type Expected = Partial<ImportMapping> | { sourceApp: string };
 
@@ -28,10 +29,11 @@ function csvFixtures(directory = FIXTURES): string[] {
 }
 
 /**
- * The column detector measured on every CSV fixture we have (issue 32): each file is read the
- * way an upload is (`readUpload`, nothing remembered, day first unless the file proves the
- * order) and its detected mapping compared, role by role, with `csv-mappings.json`. A file
- * without an expectation counts as wrong, so a new fixture cannot be left out of the figure.
+ * The column detector measured on every CSV fixture we have (docs/benchmarks.md, CSV column
+ * detection): each file is read the way an upload is (`readUpload`, nothing remembered, day first
+ * unless the file proves the order) and its detected mapping compared, role by role, with
+ * `csv-mappings.json`. A file without an expectation counts as wrong, so a new fixture cannot be
+ * left out of the figure.
  */
 export async function measureMappingDetection(): Promise<FixtureResult[]> {
   const expectations = JSON.parse(

@@ -11,9 +11,10 @@ import { useUpdateSetup } from '@/lib/auth/update-setup';
 import { useCurrencyName } from '@/lib/i18n/currency-name';
 
 /**
- * The base currency (DESIGN §6.5): the one totals, charts, budgets and net worth are converted
- * to. It is saved on the server so it persists (docs/architecture.md, Product rules). Since every
- * total changes with it, a choice is confirmed first, saying what changes and what does not.
+ * The base currency (docs/currencies.md): the one totals, charts, budgets and net worth are
+ * converted to. It is saved on the server so it persists (docs/architecture.md, Product rules).
+ * Since every total changes with it, a choice is confirmed first, saying what changes and what does
+ * not.
  */
 export function CurrencyPicker({
   className = '',

@@ -13,7 +13,7 @@ function ownName(locale: SupportedLocale): string {
   }
 }
 
-/** The interface language and formats (DESIGN §6.9), at setup and in Settings. */
+/** The interface language and formats (docs/i18n.md), at setup and in Settings. */
 export function LocaleSelect({
   value,
   onChange,

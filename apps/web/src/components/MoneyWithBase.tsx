@@ -14,7 +14,7 @@ type MoneyWithBaseProps = {
 
 /**
  * An amount in its own currency and, when that is not the base currency, the same amount in the
- * base one: "$40.00 · €36.71" (DESIGN §6.5). Without a rate, a muted "no rate" says why the
+ * base one: "$40.00 · €36.71" (docs/currencies.md). Without a rate, a muted "no rate" says why the
  * amount is missing from the totals. The own amount keeps the colour of where it is shown; the
  * base one is quieter, as the second reading of one amount.
  */

@@ -12,9 +12,10 @@ type UnconvertedNoticeProps = {
 };
 
 /**
- * Says that a total leaves some amounts out because no exchange rate converts them (DESIGN §6.5:
- * never a rate of 1 between different currencies), with the way to fix it: "3 amounts without a
- * rate — add one", linking to the rates page. Nothing when every amount is counted.
+ * Says that a total leaves some amounts out because no exchange rate converts them
+ * (docs/currencies.md: never a rate of 1 between different currencies), with the way to fix it: "3
+ * amounts without a rate — add one", linking to the rates page. Nothing when every amount is
+ * counted.
  */
 export function UnconvertedNotice({
   count,

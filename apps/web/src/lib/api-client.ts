@@ -75,7 +75,7 @@ export class ApiError extends Error {
 /**
  * The server's message when it sent one, otherwise the screen's own fallback text. Outside
  * English, the error's code says it in the user's language (namespace `errors`, docs/i18n.md);
- * English keeps the server's own words, the SPEC's.
+ * English keeps the server's own words, the product's fixed wording.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError && error.hasServerMessage)) return fallback;

@@ -2,9 +2,9 @@ import { RATE_LOOKBACK_DAYS } from '@moneta/shared';
 
 /**
  * exchange_rate_days: for each currency and calendar day, the ECB rate of that day or of the
- * latest day at most RATE_LOOKBACK_DAYS before it, and that day's date (DESIGN §6.5). A total
- * over thousands of foreign rows then finds each day's rate by equality, in one join, instead of
- * one backward search per day (docs/currencies.md, "How a total is converted").
+ * latest day at most RATE_LOOKBACK_DAYS before it, and that day's date (docs/currencies.md). A
+ * total over thousands of foreign rows then finds each day's rate by equality, in one join, instead
+ * of one backward search per day (docs/currencies.md, "How a total is converted").
  *
  * Kept by statement-level triggers on exchange_rates: the days a changed rate can reach — from
  * the first changed day of a currency to RATE_LOOKBACK_DAYS after its last — are computed again

@@ -21,8 +21,8 @@ const ecbLeg = (
       UNION ALL SELECT 1::numeric, on_day WHERE ${code} = 'EUR'`;
 
 /**
- * The rate lookup (DESIGN §6.5): how many units of `to_currency` one unit of `from_currency` is
- * worth on `on_day`, for one user, as one row (rate, rate_date, source) or none.
+ * The rate lookup (docs/currencies.md): how many units of `to_currency` one unit of `from_currency`
+ * is worth on `on_day`, for one user, as one row (rate, rate_date, source) or none.
  *
  * - The same currency: 1, source `same`.
  * - Else the latest day on or before `on_day`, at most `max_days` back (7: weekends and

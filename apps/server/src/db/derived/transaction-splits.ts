@@ -1,6 +1,6 @@
 /**
- * Split transactions in the kept per-category totals (DESIGN §6.8): each part counts in its own
- * category. Every per-category figure (charts, budgets' spent, reports' categories) reads
+ * Split transactions in the kept per-category totals (docs/database.md): each part counts in its
+ * own category. Every per-category figure (charts, budgets' spent, reports' categories) reads
  * transaction_totals and transaction_daily_totals, so those count "category rows": an unsplit
  * transaction is one row (its category, its cost); a split one is one row per category of its
  * parts (their sum; a transaction counts once in each category it touches).

@@ -2,7 +2,7 @@ import { ATTACHMENT_MESSAGES, ErrorCode } from '@moneta/shared';
 import { badRequest } from '../../http/app-error';
 import type { MultipartPart } from '../../http/multipart-upload';
 
-/** The field an attachment's file is sent in (DESIGN §6.8). */
+/** The field an attachment's file is sent in (docs/api.md, Attachments). */
 export const ATTACHMENT_FIELD = 'file';
 
 /** The one file of an attachment upload; text fields are ignored. */

@@ -18,7 +18,7 @@ const errors = errorAnswers(400, 401, 404);
 const transactionParams = z.object({ id: z.string().max(64) });
 const attachmentParams = transactionParams.extend({ aid: z.string().max(64) });
 
-/** /transactions/:id/attachments: the files a transaction holds (DESIGN §6.8). */
+/** /transactions/:id/attachments: the files a transaction holds (docs/api.md, Attachments). */
 export async function attachmentsRoutes(
   app: App,
   options: AttachmentsRoutesOptions,

@@ -31,8 +31,9 @@ function toAttachmentDto(row: AttachmentSummaryRow): Attachment {
 }
 
 /**
- * Files held by transactions (DESIGN §6.8). A receipt's file is not copied: it is read through
- * as its expense's first attachment, with the receipt's id (docs/decisions.md, Attachments).
+ * Files held by transactions (docs/api.md, Attachments). A receipt's file is not copied: it is read
+ * through as its expense's first attachment, with the receipt's id (docs/decisions.md,
+ * Attachments).
  */
 export function createAttachmentsService(db: Database) {
   const attachments = createAttachmentsRepository(db);

@@ -3,7 +3,7 @@ import type { BudgetWithSpending } from './budgets-repository';
 
 /**
  * The budget as the API shows it: decimal amounts, with what it carries in, what is available,
- * spent and remaining, and the percent of what is available that is spent (DESIGN §6.7).
+ * spent and remaining, and the percent of what is available that is spent (docs/api.md, Budget).
  */
 export function toBudgetDto(row: BudgetWithSpending): Budget {
   const availableCents = row.amountCents + row.carriedCents;

@@ -116,8 +116,9 @@ export function createBudgetsRepository(db: Executor) {
       // than the base: their stored amounts out, their base amounts in (each at its day's rate,
       // each currency and day looked up once; a row without a rate is counted apart, never at
       // 1) — as the summary converts (docs/currencies.md).
-      // A split expense is one row per part (DESIGN §6.8), in the part's category, converted on
-      // its own; a bank charge is shared in proportion to the parts (as foreignRows does).
+      // A split expense is one row per part (docs/database.md, transaction_totals), in the part's
+      // category, converted on its own; a bank charge is shared in proportion to the parts (as
+      // foreignRows does).
       const foreignColumns = sql`t.id, t.added_on, t.category, t.currency, t.cost_cents,
         t.base_cost_cents, t.base_cost_currency`;
       const foreignWhere = sql`t.user_id = ${userId}::uuid AND NOT t.is_income

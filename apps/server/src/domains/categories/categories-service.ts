@@ -68,8 +68,8 @@ export function createCategoriesService(db: Database, transactions: Transactions
     /**
      * Renames a category, or merges it into another of the same kind, in one DB transaction:
      * transactions, recurring rules, rules, budgets (expense categories only: a budget limits
-     * spending) and what receipts taught about shops follow. A built-in category stays (SPEC §3):
-     * it can be merged into another, never renamed.
+     * spending) and what receipts taught about shops follow. A built-in category stays
+     * (docs/architecture.md, Product rules): it can be merged into another, never renamed.
      */
     async change(userId: string, change: CategoryChange): Promise<CategoryChangeResult> {
       const { from, to, isIncome } = change;

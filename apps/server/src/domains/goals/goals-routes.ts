@@ -11,7 +11,7 @@ export interface GoalsRoutesOptions {
 
 const errors = errorAnswers(400, 401, 404);
 
-/** Savings goals (DESIGN §6.7). */
+/** Savings goals (docs/api.md, Goals). */
 export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promise<void> {
   const { goals } = options;
   const { tags, security } = signedInArea(app, options.authenticate, 'goals');

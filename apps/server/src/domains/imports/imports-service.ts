@@ -407,8 +407,9 @@ export function createImportsService(
             ErrorCode.NO_SUCH_ROW,
           );
         }
-        // A split row's category is its largest part's (DESIGN §6.8): one category for it would
-        // contradict the parts the file gives, so it is refused (the whole commit changes nothing).
+        // A split row's category is its largest part's (docs/api.md, Transaction): one category for
+        // it would contradict the parts the file gives, so it is refused (the whole commit changes
+        // nothing).
         const [recategorised] = saved.recategorisedSplits;
         if (recategorised !== undefined) {
           throw badRequest(

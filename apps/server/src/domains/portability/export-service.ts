@@ -309,7 +309,7 @@ async function writeAttachments(zip: ZipWriter, read: ExportRepository, userId: 
 }
 
 /**
- * The export of a user's data (DESIGN §6.10, docs/export-format.md): a zip streamed as it is
+ * The export of a user's data (docs/export-format.md): a zip streamed as it is
  * written, read inside one read-only, repeatable-read database transaction so that every file
  * of it shows the same moment (a transfer never names an account the accounts file lacks).
  */

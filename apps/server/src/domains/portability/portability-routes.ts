@@ -18,7 +18,7 @@ export interface PortabilityRoutesOptions {
   authenticate: Authenticate;
 }
 
-/** Your data, in and out (DESIGN §6.10, docs/export-format.md). */
+/** Your data, in and out (docs/export-format.md). */
 export async function portabilityRoutes(
   app: App,
   options: PortabilityRoutesOptions,

@@ -324,7 +324,7 @@ async function writeExport(
 
   // Budgets a thousand at a time through the budgets' batch writer (a statement's parameters
   // are limited); one the target has for that category and month already stays as it is (not
-  // counted). The exported creation time is kept (exports before issue 31 have none: now).
+  // counted). The exported creation time is kept (exports from before it was kept have none: now).
   const budgetsRepository = createBudgetsRepository(tx);
   const budgetValues = records.budgets.map(({ createdAt, ...budget }) => {
     const values: BudgetsToInsert = {
@@ -383,10 +383,10 @@ async function writeExport(
 }
 
 /**
- * Restores a Moneta export into the signed-in user's account (DESIGN §6.10,
- * docs/export-format.md), all or nothing: the zip is saved to a temporary file, read and checked
- * whole, then written in one database transaction. The account must hold no transactions or
- * transfers (409), checked before the upload is read and again under lock.
+ * Restores a Moneta export into the signed-in user's account (docs/export-format.md), all or
+ * nothing: the zip is saved to a temporary file, read and checked whole, then written in one
+ * database transaction. The account must hold no transactions or transfers (409), checked before
+ * the upload is read and again under lock.
  */
 export function createRestoreService(
   db: Database,

@@ -8,7 +8,7 @@ import {
 import { badRequest } from '../../http/app-error';
 
 /**
- * The checks every amount in a currency passes (DESIGN §6.5, docs/currencies.md): the code is
+ * The checks every amount in a currency passes (docs/currencies.md): the code is
  * one of the catalogue's, and the amount has no more decimals than the currency has (none for
  * JPY, ISK, KRW). The zod schemas check what does not depend on the currency (at most two
  * decimals); the services call these once they know which currency an amount is in.

@@ -1,5 +1,5 @@
 // The European Central Bank's reference-rate files, in the three forms it publishes them
-// (DESIGN §6.5): eurofxref-hist.zip (a zip holding eurofxref-hist.csv), the CSV itself
+// (docs/currencies.md): eurofxref-hist.zip (a zip holding eurofxref-hist.csv), the CSV itself
 // (`Date,USD,JPY,…` then one line per day, newest first, `N/A` where a currency had no rate),
 // and eurofxref-daily.xml (gesmes:Envelope › Cube › Cube time › Cube currency rate). The form
 // is told from the bytes, not from the file's name. Anything else is refused with the reason.

@@ -50,7 +50,7 @@ async function download(url: string, signal: AbortSignal): Promise<Uint8Array> {
 }
 
 /**
- * Reads the ECB's rates from `url` and stores them (DESIGN §6.5). The whole file is read and
+ * Reads the ECB's rates from `url` and stores them (docs/currencies.md). The whole file is read and
  * checked before anything is written, and written in one transaction, so a failed or malformed
  * download leaves the rates as they were; the reason is logged and returned, never thrown.
  */

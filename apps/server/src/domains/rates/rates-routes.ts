@@ -38,7 +38,7 @@ export async function currenciesRoutes(app: App, options: { rates: RatesService 
   );
 }
 
-/** Exchange rates in the user's base currency: the ECB's and their own (DESIGN §6.5). */
+/** Exchange rates in the user's base currency: the ECB's and their own (docs/currencies.md). */
 export async function ratesRoutes(app: App, options: RatesRoutesOptions): Promise<void> {
   const { rates } = options;
   const { tags, security } = signedInArea(app, options.authenticate, 'rates');

@@ -21,7 +21,7 @@ import { badRequest, notFound } from '../../http/app-error';
 import { toRateDto } from './rate-dto';
 import { createRatesRepository, type FoundRate } from './rates-repository';
 
-/** The user's base currency: what their amounts are totalled in (DESIGN §6.5). */
+/** The user's base currency: what their amounts are totalled in (docs/currencies.md). */
 const baseCurrencyOf = (user: Pick<UserRow, 'defaultCurrency'>) => user.defaultCurrency;
 
 export function createRatesService(db: Database, options: { now?: () => Date } = {}) {
@@ -93,7 +93,7 @@ export function createRatesService(db: Database, options: { now?: () => Date } =
     },
 
     /**
-     * The rate the reads convert with (DESIGN §6.5): `currency` in `baseCurrency` units on
+     * The rate the reads convert with (docs/currencies.md): `currency` in `baseCurrency` units on
      * `day`, the latest within `maxDays` (null: any age); undefined when there is none.
      */
     lookup(

@@ -50,7 +50,7 @@ const FAILURE_STATUS: Record<ReceiptReadFailure, { status: number; code: ErrorCo
 
 /**
  * The reading kept with the receipt (no OCR text: logs and listings never carry contents).
- * Receipts stored before issue 16 have no currency.
+ * Receipts read before the reader found currencies have none.
  */
 interface StoredReading {
   merchant: string;

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { neutralizeCell } from '../transactions/csv-export';
 
 /**
- * Each report as the table it is (DESIGN §6.6: `format=csv` answers the same table): one header
+ * Each report as the table it is (docs/reports.md: `format=csv` answers the same table): one header
  * row, then the figures as the JSON answer has them, amounts with two decimals. Names are the
  * user's text, neutralised against formulas like every export. A UTF-8 byte-order mark lets
  * spreadsheet programs detect the encoding.

@@ -32,7 +32,7 @@ function averageCents(totalCents: number, count: number): number {
 }
 
 /**
- * The reports (DESIGN §6.6, docs/reports.md): cash flow, categories, net worth and payees over
+ * The reports (docs/reports.md): cash flow, categories, net worth and payees over
  * any range, cut into months, quarters or years, every period present (zeros included), in the
  * base currency.
  */

@@ -9,8 +9,9 @@ import type { SplitPart } from './transaction-splits-repository';
 const BATCH_SIZE = 2000;
 export const EXPORT_FILE_NAME = 'moneta_transactions.csv';
 /**
- * The SPEC's six columns, then the account, the amount's currency and its base amount, and the
- * part of a split transaction a row is ("1/3"; empty for a transaction that is not split).
+ * The original six columns (Date, Type, Name, Category, Amount, Note), then the account, the
+ * amount's currency and its base amount, and the part of a split transaction a row is ("1/3"; empty
+ * for a transaction that is not split).
  */
 const HEADER = [
   'Date',

@@ -203,8 +203,8 @@ function filterConditions(
     conditions.push(sql`(${transactions.searchText} || '') LIKE ${value('pattern')}`);
   else if (active.search) conditions.push(sql`${transactions.searchText} LIKE ${value('pattern')}`);
   if (active.isIncome) conditions.push(eq(transactions.isIncome, value('isIncome')));
-  // A split transaction is in each of its parts' categories (DESIGN §6.8): the user's parts of
-  // the category are read once (a hashed subplan), not probed per row.
+  // A split transaction is in each of its parts' categories (docs/api.md, Transactions): the user's
+  // parts of the category are read once (a hashed subplan), not probed per row.
   if (active.category) {
     conditions.push(
       sql`(${transactions.category} = ${value('category')} OR ${transactions.id} IN (

@@ -1,5 +1,5 @@
 /**
- * The parts of split transactions (transaction_splits, DESIGN §6.8). Written only by the
+ * The parts of split transactions (transaction_splits, docs/database.md). Written only by the
  * transactions service, inside the write of their transaction, so that a transaction and its
  * parts always change together; an unsplit transaction has no rows here.
  */

@@ -493,8 +493,8 @@ export function createTransactionsRepository(db: Executor) {
       change: { category: string; name: string | null },
     ): Promise<Array<{ isIncome: boolean; isRecategorised: boolean }>> {
       if (ids.length === 0) return [];
-      // A split transaction keeps its category, its largest part's (DESIGN §6.8): only its name
-      // may change.
+      // A split transaction keeps its category, its largest part's (docs/api.md, Transaction): only
+      // its name may change.
       const result = await db.execute<{ is_income: boolean; is_recategorised: boolean }>(sql`
         WITH split AS MATERIALIZED (
           SELECT DISTINCT s.transaction_id AS id FROM transaction_splits AS s

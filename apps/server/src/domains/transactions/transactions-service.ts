@@ -85,7 +85,8 @@ function toValues(input: ValidTransactionInput | ValidTransactionUpdate): Transa
 /**
  * The parts a write stores (none for an unsplit transaction), each checked against the
  * transaction's currency, and the category the transaction carries: its largest part's
- * (DESIGN §6.8), else the one sent. Count, direction and sum were checked by the schema.
+ * (docs/api.md, Transaction), else the one sent. Count, direction and sum were checked by the
+ * schema.
  */
 function splitValues(
   input: Pick<ValidTransactionInput, 'category' | 'splits'>,

@@ -3,7 +3,7 @@ import { categoryDisplayName } from '@/lib/categories/category-name';
 import { compactMoney } from '@/lib/chart-theme';
 import { changeLocale, i18n } from '@/lib/i18n/i18n';
 
-// Names and figures written outside a component (issue 30, part T3), in the user's language.
+// Names and figures written outside a component (docs/i18n.md), in the user's language.
 describe('outside React, in the user’s language', () => {
   it('names a built-in category in the current language, and the user’s own as written', async () => {
     expect(categoryDisplayName('Food')).toBe('Food');

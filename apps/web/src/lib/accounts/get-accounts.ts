@@ -20,8 +20,8 @@ export function useAccounts() {
 
 /**
  * What the user owns in the base currency: the sum of every account's `baseBalance`, archived
- * ones included (DESIGN §6.5). An account no rate converts is left out rather than counted at a
- * made-up rate, and named in `withoutRate` so that the page can say so.
+ * ones included (docs/currencies.md). An account no rate converts is left out rather than counted
+ * at a made-up rate, and named in `withoutRate` so that the page can say so.
  */
 export function netWorth(accounts: readonly Account[]): {
   total: number;

@@ -4,7 +4,7 @@ import { useUser } from './get-user';
 /**
  * The base currency: the user's default currency once known (docs/architecture.md, Product
  * rules). Totals, charts, budgets and net worth are in it; an account or a transaction may hold
- * another one (DESIGN §6.5), shown with its own code.
+ * another one (docs/currencies.md), shown with its own code.
  */
 export function useCurrency(): string {
   const { user } = useUser();

@@ -7,7 +7,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runningI18n } from '@/lib/i18n/current';
 
-/** The built-in names as SPEC §3 stores them → their key in common.json's `categories`. */
+/**
+ * The built-in names as stored (docs/architecture.md, Product rules) → their key in common.json's
+ * `categories`.
+ */
 const BUILT_IN_KEYS: Record<string, string> = Object.fromEntries(
   [...BUILT_IN_EXPENSE_CATEGORIES, ...BUILT_IN_INCOME_CATEGORIES, DEFAULT_INCOME_CATEGORY].map(
     (name) => [
@@ -19,7 +22,7 @@ const BUILT_IN_KEYS: Record<string, string> = Object.fromEntries(
 
 /**
  * A category's name as the user reads it: a built-in one in their language, their own ones as
- * they wrote them. Only the display changes; what is stored and sent stays the SPEC's name.
+ * they wrote them. Only the display changes; what is stored and sent stays the English name.
  */
 export function useCategoryName(): (name: string) => string {
   const { t } = useTranslation();

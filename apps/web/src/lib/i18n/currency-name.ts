@@ -19,7 +19,7 @@ function currencyNamer(language: string): CurrencyName {
 }
 
 /**
- * A currency's name as the user reads it: the catalogue's own in English (the SPEC's words), the
+ * A currency's name as the user reads it: the catalogue's own in English (the original words), the
  * name the browser's CLDR data gives in the user's language otherwise ("Euro", "ユーロ"), so
  * that 150 names need no messages of ours; the catalogue's where the browser has none.
  */

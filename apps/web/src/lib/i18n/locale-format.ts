@@ -10,7 +10,7 @@ import { dateFormatter, numberFormatter } from './intl-formatters';
 
 /**
  * The one place that writes numbers, amounts, dates and month names for a locale (docs/i18n.md).
- * en-US keeps the SPEC's format exactly, through the Intl-free writers it always used (the first
+ * en-US keeps the original format exactly, through the Intl-free writers it always used (the first
  * Intl formatter of a page costs 40–200 ms, see @moneta/shared/money); other locales go through
  * Intl, each formatter made once (./intl-formatters.ts).
  */
@@ -47,7 +47,10 @@ export function formatPercent(
   return numberFormatter(locale, { style: 'percent', maximumFractionDigits }).format(fraction);
 }
 
-/** 'YYYY-MM-DD' → en-US 'Mar 10, 2026' (the SPEC's), de-DE '10.03.2026', ja-JP '2026/03/10'. */
+/**
+ * 'YYYY-MM-DD' → en-US 'Mar 10, 2026' (the original format), de-DE '10.03.2026', ja-JP
+ * '2026/03/10'.
+ */
 export function formatDate(locale: SupportedLocale, date: string): string {
   if (locale === DEFAULT_LOCALE) return formatEnUsDate(date);
   const day = calendarDay(date);

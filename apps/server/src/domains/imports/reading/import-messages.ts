@@ -10,7 +10,7 @@ import type {
  * The English sentences of an import, one template per code (`{{name}}` is a value, as in the
  * web's messages). Readers write a row's problem and the detector its reasons only through
  * these templates, so that every sentence has a code the web can say in the user's language
- * (issue 30) while the English, which the SPEC's client shows as it is, stays what it was.
+ * while the English, which the original client shows as it is, stays what it was.
  */
 const ROW_PROBLEMS: Record<ImportRowProblemCode, string> = {
   dateColumnEmpty: 'Row {{row}}: the date (column {{column}}) is empty.',

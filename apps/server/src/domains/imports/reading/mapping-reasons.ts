@@ -5,8 +5,8 @@ import { mappingReasonsInEnglish, type MappingReasonCodes } from './import-messa
  * A CSV import's mapping as stored on the import (`imports.mapping`, jsonb): the detector's
  * reasons ride along with it, so that they reach the import's answer by the path the mapping
  * already takes from the reader to the database. A mapping the user sends has none, and none
- * is remembered for the next file. `reasonCodes` (issue 30) are the same sentences as codes;
- * a mapping stored before them has only `reasons`.
+ * is remembered for the next file. `reasonCodes` (for the web's languages) are the same sentences
+ * as codes; a mapping stored before them has only `reasons`.
  */
 export type StoredImportMapping = ImportMapping & {
   reasons?: ImportMappingReasons;

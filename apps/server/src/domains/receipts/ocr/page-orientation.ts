@@ -1,4 +1,4 @@
-// Receipts photographed or scanned sideways or upside down (issue 16). The text detector finds
+// Receipts photographed or scanned sideways or upside down. The text detector finds
 // lines in any orientation, so the shape of its boxes tells a sideways page (tall boxes) from an
 // upright one; which way up is told by the recognizer itself, whose confidence on upright text is
 // far above its confidence on the same text turned over (measured on the world development set:

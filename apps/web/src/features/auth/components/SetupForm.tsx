@@ -24,7 +24,8 @@ export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => vo
   const { t } = useTranslation('auth');
   const [locale, setLocale] = useState<SupportedLocale>(currentLocale);
   const [currency, setCurrency] = useState<CurrencyCode>(
-    // SPEC's setup offers its seven; a base chosen later from the whole catalogue is not one.
+    // Setup offers the seven original currencies; a base chosen later from the whole catalogue is
+    // not one.
     isCurrencyCode(user.defaultCurrency) ? user.defaultCurrency : DEFAULT_CURRENCY,
   );
   const setupMutation = useUpdateSetup();

@@ -34,7 +34,7 @@ type FormState = { mode: 'add' } | { mode: 'edit'; budget: Budget } | null;
 
 /**
  * Monthly budgets per expense category with what has been spent (docs/architecture.md, Product
- * rules, issue 4).
+ * rules).
  */
 export function BudgetsPage() {
   const { t } = useTranslation('budgets');

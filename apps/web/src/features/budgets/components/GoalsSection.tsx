@@ -89,7 +89,7 @@ function GoalCard({
   );
 }
 
-/** Savings goals (DESIGN §6.7): what is saved, the percent, what each month needs. */
+/** Savings goals (docs/api.md, Goals): what is saved, the percent, what each month needs. */
 export function GoalsSection() {
   const { t } = useTranslation('budgets');
   const goalsQuery = useGoals();

@@ -12,7 +12,10 @@ import { ReportLink } from './ReportLink';
 const moneyTone = (amount: number) =>
   amount < 0 ? 'text-red-700 dark:text-red-400' : 'text-neutral-900 dark:text-white';
 
-/** Every open account's balance and the sum of all of them, beside the three totals (§5.1). */
+/**
+ * Every open account's balance and the sum of all of them, beside the three totals
+ * (docs/currencies.md, Accounts, balances and net worth).
+ */
 export function AccountsPanel({ currency }: { currency: string }) {
   const { t } = useTranslation('dashboard');
   const format = useFormat();

@@ -111,7 +111,7 @@ type DashboardChartsProps = {
   recent: ReactNode;
   /** The days the charts draw: the dashboard's period, at most two years of it. */
   chartWindow: ChartWindow;
-  /** The period's name in the Daily Activity title: "Last 30 Days" as SPEC has it. */
+  /** The period's name in the Daily Activity title: "Last 30 Days" by default. */
   periodTitle: string;
   /** The window's dates, and why it is shorter than the period when it is. */
   caption: string;

@@ -39,7 +39,8 @@ type DashboardOverviewProps = {
 
 /**
  * The Dashboard (docs/architecture.md, Product rules): the totals and charts of the chosen
- * period (DESIGN §6.4), each saying which days it covers, and the newest transactions.
+ * period (docs/architecture.md, Product rules), each saying which days it covers, and the newest
+ * transactions.
  */
 export function DashboardOverview({
   period,

@@ -83,8 +83,9 @@ function CustomRange({
 }
 
 /**
- * The dashboard's period (DESIGN §6.4): a preset, a custom span or all time. The totals and the
- * charts follow it; the choice is remembered on the device by the page that holds it.
+ * The dashboard's period (docs/architecture.md, Product rules): a preset, a custom span or all
+ * time. The totals and the charts follow it; the choice is remembered on the device by the page
+ * that holds it.
  */
 export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
   const { t } = useTranslation('dashboard');

@@ -12,7 +12,10 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { localeFormat, type LocaleFormat } from '@/lib/i18n/locale-format';
 import { readStorage, writeStorage } from '@/lib/storage';
 
-/** The dashboard's periods (DESIGN §6.4), in the order the picker offers them. */
+/**
+ * The dashboard's periods (docs/architecture.md, Product rules), in the order the picker offers
+ * them.
+ */
 export const PERIOD_PRESETS = [
   'this-month',
   'last-month',
@@ -38,7 +41,7 @@ export type DashboardPeriod =
   { preset: Exclude<PeriodPreset, 'custom'> } | { preset: 'custom'; from: string; to: string };
 
 /**
- * Without a remembered choice: the last 30 days, the window SPEC fixes for the charts ("Daily
+ * Without a remembered choice: the last 30 days, the window the charts always had ("Daily
  * Activity (Last 30 Days)"), so a first visit shows the charts it always did (docs/decisions.md).
  */
 export const DEFAULT_PERIOD: DashboardPeriod = { preset: 'last-30-days' };
@@ -134,7 +137,10 @@ export function storePeriod(period: DashboardPeriod): void {
   writeStorage(STORAGE_KEYS.dashboardPeriod, JSON.stringify(period));
 }
 
-/** The charts' period names as SPEC writes them, keyed as `charts.periodTitles.*` (dashboard). */
+/**
+ * The charts' period names in the product's fixed English wording, keyed as `charts.periodTitles.*`
+ * (dashboard).
+ */
 const PERIOD_TITLES = {
   'this-month': 'This Month',
   'last-month': 'Last Month',

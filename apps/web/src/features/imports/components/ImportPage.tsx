@@ -25,7 +25,7 @@ const IMPORT_PARAM = 'import';
 type Done = { fileName: string; result: ImportCommitResult };
 
 /**
- * Import (docs/architecture.md, Imports, issue 14): upload a bank file, check and fix how it is
+ * Import (docs/architecture.md, Imports): upload a bank file, check and fix how it is
  * read, choose the rows, import; past imports can be undone.
  */
 export function ImportPage() {

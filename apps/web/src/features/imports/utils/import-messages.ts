@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { runningI18n } from '@/lib/i18n/current';
 
 /**
- * An import's sentences in the user's language (issue 30). The server sends each in English
+ * An import's sentences in the user's language (docs/i18n.md). The server sends each in English
  * with its code and values; the code picks the message (`imports:rowProblems.*`,
  * `imports:mappingReasons.*`) and the values fill it. A code this web does not know (a newer
  * server) or a sentence without one (a preview staged before codes) keeps the server's English.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyName } from '../components/rate-format';
 
-// The rates page's currency names in the user's language (issue 30, part T3).
+// The rates page's currency names in the user's language (docs/i18n.md).
 describe('currencyName', () => {
   it('names a currency in the locale, an old ECB one from the messages, and keeps English for en', () => {
     const none = () => undefined;

@@ -23,8 +23,8 @@ import { useDeleteRate, useRates, useSetRate } from '../api/rates';
 import { currencyName, formatRate, rateFromText } from './rate-format';
 
 /**
- * Exchange rates (DESIGN §6.5): for one currency at a time, the European Central Bank's rate of
- * each business day in the user's base currency, and their own, which they can set for any day
+ * Exchange rates (docs/currencies.md): for one currency at a time, the European Central Bank's rate
+ * of each business day in the user's base currency, and their own, which they can set for any day
  * and which counts instead of the ECB's on that day.
  */
 export function RatesPage() {

@@ -63,7 +63,7 @@ type Stage = 'redirecting' | 'reviewing';
 type Result = { upload: ReceiptUploadResult; isPdf: boolean; stage: Stage };
 
 /**
- * Upload Receipt (docs/architecture.md, Product rules, issue 5, docs/receipts.md;
+ * Upload Receipt (docs/architecture.md, Product rules, docs/receipts.md;
  * docs/architecture.md, Web app): pick, drop, photograph or share a JPG, PNG or PDF; the server
  * reads it and records the expense; the result shows, a toast confirms, then the dashboard opens —
  * or, when something was hard to read, the reading waits as a form to be checked.

@@ -18,7 +18,7 @@ type FormState = { mode: 'add' } | { mode: 'edit'; recurring: Recurring } | null
 
 /**
  * Rules that record a transaction every day, week, month or year (docs/architecture.md, Product
- * rules, issue 4).
+ * rules).
  */
 export function RecurringTransactionsPage() {
   const { t } = useTranslation('recurring-transactions');

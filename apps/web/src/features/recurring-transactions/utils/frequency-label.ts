@@ -2,8 +2,8 @@ import type { Frequency } from '@moneta/shared/recurrence';
 import type { TFunction } from 'i18next';
 
 /**
- * "Monthly" for every period (the SPEC's words), "Every 2 weeks" for more. Each language words
- * the whole phrase, with its own plurals (docs/i18n.md), so the unit is never joined in code.
+ * "Monthly" for every period (the original English words), "Every 2 weeks" for more. Each language
+ * words the whole phrase, with its own plurals (docs/i18n.md), so the unit is never joined in code.
  */
 export function frequencyLabel(t: TFunction, frequency: Frequency, interval = 1): string {
   return interval === 1

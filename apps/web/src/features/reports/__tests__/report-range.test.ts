@@ -88,7 +88,7 @@ describe('report ranges', () => {
     expect(periodLabel(october, 'month', ja, tJa)).toBe('2026年10月');
     expect(periodLabel(cut, 'month', de, t)).toBe('15.10.2026 – 31.10.2026');
     expect(periodLabel(cut, 'month', ja, tJa)).toBe('2026/10/15 – 2026/10/31');
-    // The SPEC's English is unchanged when the locale is en-US.
+    // The original English is unchanged when the locale is en-US.
     expect(periodLabel(october, 'month', localeFormat('en-US'), t)).toBe('Oct 2026');
     expect(formatComparison(2299.5, 1500, 'EUR', de)).toBe('+799,50\u00a0€ (+53\u00a0%)');
     expect(formatComparison(900, 1000, 'USD', ja)).toBe('−$100.00 (−10%)');

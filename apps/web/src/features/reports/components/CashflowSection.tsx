@@ -27,7 +27,7 @@ function totalsOf(report: CashflowReport): Totals {
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * Income, expense and net per period (DESIGN §6.6). Each period's net is compared with the one
+ * Income, expense and net per period (docs/reports.md). Each period's net is compared with the one
  * before (the first with the last period of the previous range); the totals with the previous
  * range of the same length, fetched alongside, and with the average per period.
  */

@@ -10,7 +10,7 @@ import { PayeeSection } from './PayeeSection';
 import { ReportControls } from './ReportControls';
 
 /**
- * The Reports page (DESIGN §6.6; docs/reports.md, Web): cash flow, categories, net worth and
+ * The Reports page (docs/reports.md, Web): cash flow, categories, net worth and
  * payees over one range, interval and account, in the base currency. Every figure opens what it
  * is made of; every chart has its table; each report downloads as CSV.
  */

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE } from '@moneta/shared/locales';
 import { localeFormat, type LocaleFormat } from '@/lib/i18n/locale-format';
 
-/** en-US, the SPEC's format, when a caller gives no locale. */
+/** en-US, the original format, when a caller gives no locale. */
 const SPEC_FORMAT = localeFormat(DEFAULT_LOCALE);
 
 /** Cents, so that adding many decimals never drifts (0.1 + 0.2). */

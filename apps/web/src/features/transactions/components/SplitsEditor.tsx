@@ -36,8 +36,8 @@ function hundredthsOf(value: unknown): number | null {
 }
 
 /**
- * The parts of a split transaction (DESIGN §6.8): each its category, amount and note; parts
- * are added and removed here, and what is left to assign of the amount is said as it changes
+ * The parts of a split transaction (docs/api.md, Transaction): each its category, amount and note;
+ * parts are added and removed here, and what is left to assign of the amount is said as it changes
  * (a polite live region, so that a screen reader hears it without losing its place).
  */
 export function SplitsEditor({

@@ -2,7 +2,9 @@ import { TRANSACTIONS_PAGE_SIZE } from '@moneta/shared/limits';
 import { useCallback, useState } from 'react';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 
-/** The page sizes the list offers (DESIGN §6.8): the SPEC's 10 first. */
+/**
+ * The page sizes the list offers (docs/api.md, `GET /api/transactions`): the product's 10 first.
+ */
 export const ROWS_PER_PAGE_CHOICES = [TRANSACTIONS_PAGE_SIZE, 25, 50, 100] as const;
 
 function readStored(): number {

@@ -116,8 +116,8 @@ function fireflyGroup(
 /**
  * One row of the import for a split transaction, from its parts' rows (read each as a row of its
  * own): the parts' sum in their one direction, the largest part's category (as a split
- * transaction carries it, DESIGN §6.8), the parent's payee and note when the app gives a parent,
- * and the parts with their categories and notes. Undefined when the parts cannot be one
+ * transaction carries it, docs/api.md, Transaction), the parent's payee and note when the app gives
+ * a parent, and the parts with their categories and notes. Undefined when the parts cannot be one
  * transaction: a problem in one of them, parts of both directions, a part without a category,
  * or a count outside 2–50 — the parts then stay rows of their own.
  */
