@@ -128,7 +128,7 @@ describe('rollover', () => {
     expect(await food(user, 4)).toEqual(expected(100, 0, 0));
   });
 
-  it('carries an expense in another currency at its own day’s rate (§6.5)', async () => {
+  it('carries an expense in another currency at its own day’s rate', async () => {
     const user = await signUp(context.app, { setup: true });
     await ok(user, 'PUT', '/api/rates', { currency: 'EUR', date: '2026-01-20', rate: 1.25 });
     await createBudget(user, { month: 1 });

@@ -36,7 +36,7 @@ async function storedLocale(userId: string): Promise<string> {
 }
 
 describe('the user’s locale', () => {
-  it('is en-US, the SPEC’s format, in sign-up, sign-in and me answers until chosen', async () => {
+  it('is en-US, the original format, in sign-up, sign-in and me answers until chosen', async () => {
     const user = await signUp(context.app);
     const login = await context.app.inject({
       method: 'POST',

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from './support/api-calls';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
 
-// A 400's `errors[]` names each refused field with its English `message` (unchanged, the SPEC's
-// and the original client's) and, since issue 30, the kind of problem (`code`) and its limits
-// (`params`), so that a client can say it in its user's language (docs/api.md, General rules).
+// A 400's `errors[]` names each refused field with its English `message` (unchanged: the
+// product's wording, which the original client shows) and the kind of problem (`code`) and its
+// limits (`params`), so that a client can say it in its user's language (docs/api.md, General
+// rules).
 
 let context: TestContext;
 let alice: SignedUpUser;

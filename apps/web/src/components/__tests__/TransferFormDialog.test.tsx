@@ -104,7 +104,7 @@ describe('the transfer form in the user language', () => {
     expectNoEnglish(dialog);
   });
 
-  it("keeps the SPEC's English in English", async () => {
+  it('keeps the original English in English', async () => {
     signedIn();
     const { user, dialog, submit } = await openTransfer(
       'Transfer',

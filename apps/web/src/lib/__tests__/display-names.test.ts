@@ -15,7 +15,7 @@ describe('outside React, in the user’s language', () => {
     expect(categoryDisplayName('Salary')).toBe('給与');
   });
 
-  it('writes an axis tick the locale’s way, and the SPEC’s way without a locale', () => {
+  it('writes an axis tick the locale’s way, and the original way without a locale', () => {
     expect(compactMoney(1200, 'USD')).toBe('$1.2K');
     expect(compactMoney(0.9, 'EUR', 'de-DE')).toBe('0,9\u00a0€');
   });

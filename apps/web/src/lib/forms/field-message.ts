@@ -93,7 +93,7 @@ function written(locale: SupportedLocale, params: Said['params']): Record<string
 
 /**
  * A field's problem in the user's language (docs/i18n.md, "Form messages"). English keeps the
- * English message as it came, the SPEC's words, as `errorMessage()` does; every other language
+ * English message as it came, the product's words, as `errorMessage()` does; every other language
  * gets a translation, and never English: a message no list knows is said by its kind of problem
  * ("Enter at most 100 characters."), or as "Please check this value.".
  */

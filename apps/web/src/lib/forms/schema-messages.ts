@@ -36,10 +36,11 @@ export interface SchemaMessage {
 /**
  * The English messages the shared zod schemas give the fields of the web's forms, each with its
  * key (docs/i18n.md, "Form messages"). The schemas keep their English: the server sends the same
- * words to every client, and the SPEC fixes them. A text used by several schemas ("Please select
- * a category.") has one key. `field-message.test.ts` checks that each key's English, with its
- * values, is the schema's text to the letter, so a reworded rule fails until it is translated
- * again; a message not listed is said by its kind of problem instead (field-message.ts).
+ * words to every client, and the product fixes them (docs/architecture.md, Product rules). A text
+ * used by several schemas ("Please select a category.") has one key. `field-message.test.ts`
+ * checks that each key's English, with its values, is the schema's text to the letter, so a
+ * reworded rule fails until it is translated again; a message not listed is said by its kind of
+ * problem instead (field-message.ts).
  */
 export const SCHEMA_MESSAGES: ReadonlyMap<string, SchemaMessage> = new Map<string, SchemaMessage>([
   // Said by several schemas.

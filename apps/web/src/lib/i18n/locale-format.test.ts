@@ -18,7 +18,7 @@ import {
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('locale formatting', () => {
-  it('keeps the SPEC format for en-US', () => {
+  it('keeps the original format for en-US', () => {
     expect(formatMoney('en-US', 1234.5, 'USD')).toBe('$1,234.50');
     expect(formatMoney('en-US', -12.5, 'EUR')).toBe('-€12.50');
     expect(formatDate('en-US', '2026-03-10')).toBe('Mar 10, 2026');

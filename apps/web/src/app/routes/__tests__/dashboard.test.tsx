@@ -198,7 +198,7 @@ describe('the dashboard period', () => {
     vi.setSystemTime(new Date('2026-11-15T12:00:00Z'));
   });
 
-  it('starts with the last 30 days, the window SPEC gives the charts, and says so everywhere', async () => {
+  it('starts with the last 30 days, the window the charts always had, and says so everywhere', async () => {
     const { calls } = signedIn(periodHandlers());
     renderApp('/dashboard');
     const picker = await screen.findByRole('combobox', { name: 'Period' }, { timeout: 10_000 });

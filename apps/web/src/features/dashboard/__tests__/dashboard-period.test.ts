@@ -47,7 +47,7 @@ describe('the dashboard periods', () => {
     expect(periodRange({ preset: 'all-time' }, today)).toBeNull();
   });
 
-  it('names the period the way the charts title it, the default as SPEC has it', () => {
+  it('names the period the way the charts title it, the default as it always was', () => {
     expect(DEFAULT_PERIOD).toEqual({ preset: 'last-30-days' });
     expect(chartLabels(DEFAULT_PERIOD, '2026-03-15')).toEqual({
       window: { from: '2026-02-14', to: '2026-03-15' },

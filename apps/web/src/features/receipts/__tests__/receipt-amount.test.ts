@@ -3,7 +3,7 @@ import { localeFormat } from '@/lib/i18n/locale-format';
 import { formatReceiptAmount } from '../utils/receipt-file';
 
 describe('formatReceiptAmount', () => {
-  it('writes en-US exactly as before: the SPEC format, two decimals', () => {
+  it('writes en-US exactly as before: the original format, two decimals', () => {
     const format = localeFormat('en-US');
     expect(formatReceiptAmount(format, 8.37, 'USD')).toBe('$8.37');
     expect(formatReceiptAmount(format, 1250, 'USD')).toBe('$1,250.00');
