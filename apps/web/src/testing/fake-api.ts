@@ -126,3 +126,19 @@ export function makeUser(overrides: Partial<User> = {}): User {
     ...overrides,
   };
 }
+
+/**
+ * A device that kept a session the server no longer accepts: a token and the last user seen
+ * with it, and a fake server that refuses the token (`GET /api/auth/me` answers 401).
+ */
+export function withRefusedSession(handlers: Record<string, Handler> = {}) {
+  window.localStorage.setItem('token', 'revoked');
+  window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
+  return fakeApi({
+    'GET /api/auth/me': {
+      status: 401,
+      body: { message: 'Please sign in.', code: ErrorCode.UNAUTHORIZED },
+    },
+    ...handlers,
+  });
+}

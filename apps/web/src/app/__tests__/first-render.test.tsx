@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { provideQueryClient } from '@/lib/app-query-client';
 import { createQueryClient } from '@/lib/query-client';
-import { fakeApi, holdAnswersTo, makeUser } from '@/testing/fake-api';
+import { fakeApi, holdAnswersTo, makeUser, withRefusedSession } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { transactionHandlers } from '@/testing/transactions';
 import { FIRST_DATA_WAIT_MS, preloadPage } from '../router';
@@ -122,15 +122,7 @@ describe('the first render (main.tsx preloads the page before it)', () => {
   });
 
   it('still signs out when the server refuses the token, forgetting the last user', async () => {
-    window.localStorage.setItem('token', 'revoked');
-    window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
-    fakeApi({
-      'GET /api/auth/me': {
-        status: 401,
-        body: { message: 'Please sign in.', code: 'UNAUTHORIZED' },
-      },
-      ...transactionHandlers(),
-    });
+    withRefusedSession(transactionHandlers());
     await preloadPage('/dashboard');
     const app = renderApp('/dashboard');
     expect(

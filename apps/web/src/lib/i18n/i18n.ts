@@ -42,9 +42,12 @@ export function browserLocale(): SupportedLocale {
   return matchLocale(wishes.filter(Boolean));
 }
 
-function addMessages(language: string, messages: LanguageMessages) {
-  for (const [namespace, resources] of Object.entries(messages)) {
-    i18n.addResourceBundle(language, namespace, resources, true, true);
+/** Adds messages by language and namespace (as messagesOf gives them) to the running i18next. */
+function addMessages(resources: Record<string, LanguageMessages>) {
+  for (const [language, messages] of Object.entries(resources)) {
+    for (const [namespace, bundle] of Object.entries(messages)) {
+      i18n.addResourceBundle(language, namespace, bundle, true, true);
+    }
   }
 }
 
@@ -121,9 +124,7 @@ export async function loadMessageGroup(group: MessageGroup): Promise<void> {
   let language: Language;
   do {
     language = languageOf(currentLocale());
-    for (const [each, messages] of Object.entries(await messagesOf(language, [group]))) {
-      addMessages(each, messages);
-    }
+    addMessages(await messagesOf(language, [group]));
   } while (languageOf(currentLocale()) !== language);
 }
 
@@ -135,9 +136,7 @@ export async function loadMessageGroup(group: MessageGroup): Promise<void> {
 export async function changeLocale(locale: SupportedLocale): Promise<void> {
   await initI18n(locale);
   const language = languageOf(locale);
-  for (const [each, messages] of Object.entries(await messagesOf(language, groupsInUse))) {
-    addMessages(each, messages);
-  }
+  addMessages(await messagesOf(language, groupsInUse));
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   showLocale(locale);
 }

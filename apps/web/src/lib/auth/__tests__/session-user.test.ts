@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, holdAnswersTo, makeUser } from '@/testing/fake-api';
+import { fakeApi, holdAnswersTo, makeUser, withRefusedSession } from '@/testing/fake-api';
 import {
   endSessionUser,
   knownUser,
@@ -52,14 +52,7 @@ describe('the session user', () => {
   });
 
   it('signs out when the server refuses the token, forgetting the token and the last user', async () => {
-    window.localStorage.setItem('token', 'revoked');
-    window.localStorage.setItem('lastUser', JSON.stringify(makeUser()));
-    fakeApi({
-      'GET /api/auth/me': {
-        status: 401,
-        body: { message: 'Please sign in.', code: 'UNAUTHORIZED' },
-      },
-    });
+    withRefusedSession();
     await expect(sessionUser()).resolves.toBeNull();
     expect(knownUser()).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();
