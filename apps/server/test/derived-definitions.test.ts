@@ -39,6 +39,12 @@ const MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'transaction_splits_after_delete',
   'transaction_splits_after_update',
   'transactions_splits_after_delete',
+  // The versions remembered answers are checked against (data-versions.ts).
+  'user_data_versions_after_insert',
+  'user_data_versions_after_update',
+  'user_data_versions_after_delete',
+  'user_data_versions_after_truncate',
+  'exchange_rates_version_after_change',
 ];
 
 /** Triggers only the derived files make: those that keep exchange_rate_days. */
@@ -51,6 +57,17 @@ const TRIGGERS_MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'transaction_splits_delete',
   'transaction_splits_update',
   'transactions_splits_delete',
+  ...[
+    'transactions',
+    'transaction_splits',
+    'transfers',
+    'accounts',
+    'budgets',
+    'user_exchange_rates',
+  ].flatMap((table) =>
+    ['insert', 'update', 'delete', 'truncate'].map((event) => `${table}_data_version_${event}`),
+  ),
+  'exchange_rates_version_change',
 ];
 
 const databases: Array<Awaited<ReturnType<typeof createMigrationDatabase>>> = [];

@@ -12,13 +12,18 @@ const DERIVED_TABLES = new Set([
   'transaction_daily_totals',
   'account_balances',
   'exchange_rate_days',
+  // The versions remembered answers are checked against (src/db/derived/data-versions.ts):
+  // restoring the rows writes them anew.
+  'user_data_versions',
+  'exchange_rates_version',
 ]);
 
 /**
  * Tables of short-lived sign-in state: single-use challenges (5 minutes) and failed-attempt
- * counters (15 minutes). A restore starts without them; nothing of a user's is lost.
+ * counters (15 minutes), and remembered answers (computed again on the next read). A restore
+ * starts without them; nothing of a user's is lost.
  */
-const EPHEMERAL_TABLES = new Set(['auth_challenges', 'auth_throttles']);
+const EPHEMERAL_TABLES = new Set(['auth_challenges', 'auth_throttles', 'answer_cache']);
 
 /** Settings that make PostgreSQL's text output exact and read back the same on input. */
 export const EXACT_TEXT_SETTINGS = [

@@ -42,7 +42,12 @@ export async function runMigrations(pool: pg.Pool, folder?: string): Promise<voi
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migrate(drizzle(client), { migrationsFolder: folder ?? migrationsFolder() });
-      if (folder === undefined) await applyDerivedDefinitions(client);
+      if (folder === undefined) {
+        await applyDerivedDefinitions(client);
+        // Remembered answers were computed by the code that stored them: a new version may
+        // compute them otherwise (domains/answer-cache/remembered-answers.ts).
+        await client.query('DELETE FROM answer_cache');
+      }
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

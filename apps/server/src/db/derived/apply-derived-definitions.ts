@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { accountBalancesDefinitions } from './account-balances';
 import { currencyScaleDefinitions } from './currency-scale';
+import { dataVersionsDefinitions } from './data-versions';
 import { defaultAccountDefinitions } from './default-account';
 import { exchangeRateDaysDefinitions } from './exchange-rate-days';
 import { exchangeRateLookupDefinitions } from './exchange-rate-lookup';
@@ -38,6 +39,7 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   exchangeRateDaysDefinitions,
   exchangeRateLookupDefinitions,
   currencyScaleDefinitions,
+  dataVersionsDefinitions,
 ];
 
 /**

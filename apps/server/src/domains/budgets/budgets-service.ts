@@ -18,6 +18,7 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/postgres-errors';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
+import { createRememberedAnswers } from '../answer-cache/remembered-answers';
 import { rememberCategory } from '../categories/remember-category';
 import { createTransactionTotalsRepository } from '../transactions/transaction-totals-repository';
 import { toBudgetDto } from './budget-dto';
@@ -53,6 +54,9 @@ type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
 
 export function createBudgetsService(db: Database) {
   const budgets = createBudgetsRepository(db);
+  // A month's budgets chain back over every earlier month they roll over from: remembered until
+  // the user's data or the rates change (remembered-answers.ts).
+  const remembered = createRememberedAnswers(db);
 
   async function findWithSpending(reader: Reader, id: string): Promise<Budget> {
     const [row] = await budgets.list(reader.id, reader.defaultCurrency, { id });
@@ -61,44 +65,52 @@ export function createBudgetsService(db: Database) {
   }
 
   return {
-    async list(reader: Reader, query: BudgetListQuery): Promise<Budget[]> {
+    list(reader: Reader, query: BudgetListQuery): Promise<Budget[]> {
       const filter: BudgetFilter =
         query.month !== undefined && query.year !== undefined
           ? { month: query.month, year: query.year }
           : {};
-      return (await budgets.list(reader.id, reader.defaultCurrency, filter)).map(toBudgetDto);
+      return remembered.remember(
+        reader.id,
+        ['budgets.list', reader.defaultCurrency, filter],
+        async () =>
+          (await budgets.list(reader.id, reader.defaultCurrency, filter)).map(toBudgetDto),
+      );
     },
 
     /**
      * The month's budgets added up (what the table's totals row shows) and the month's income,
      * all in the base currency.
      */
-    async summary(reader: Reader, { month, year }: BudgetMonthQuery): Promise<BudgetSummary> {
-      const rows = await budgets.list(reader.id, reader.defaultCurrency, { month, year });
-      const from = `${year}-${String(month).padStart(2, '0')}-01`;
-      const to = `${from.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
-      const totals = await createTransactionTotalsRepository(db).totalsBetween(
-        reader.id,
-        reader.defaultCurrency,
-        from,
-        to,
-      );
-      let budgeted = 0;
-      let spent = 0;
-      let available = 0;
-      for (const row of rows) {
-        budgeted += row.amountCents;
-        spent += row.spentCents;
-        available += row.amountCents + row.carriedCents;
-      }
-      return {
-        budgeted: fromStoredHundredths(budgeted),
-        spent: fromStoredHundredths(spent),
-        available: fromStoredHundredths(available),
-        remaining: fromStoredHundredths(available - spent),
-        income: fromStoredHundredths(totals.incomeCents),
-        unconverted: totals.unconverted,
-      };
+    summary(reader: Reader, { month, year }: BudgetMonthQuery): Promise<BudgetSummary> {
+      const question = ['budgets.summary', reader.defaultCurrency, { month, year }];
+      return remembered.remember(reader.id, question, async () => {
+        const rows = await budgets.list(reader.id, reader.defaultCurrency, { month, year });
+        const from = `${year}-${String(month).padStart(2, '0')}-01`;
+        const to = `${from.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
+        const totals = await createTransactionTotalsRepository(db).totalsBetween(
+          reader.id,
+          reader.defaultCurrency,
+          from,
+          to,
+        );
+        let budgeted = 0;
+        let spent = 0;
+        let available = 0;
+        for (const row of rows) {
+          budgeted += row.amountCents;
+          spent += row.spentCents;
+          available += row.amountCents + row.carriedCents;
+        }
+        return {
+          budgeted: fromStoredHundredths(budgeted),
+          spent: fromStoredHundredths(spent),
+          available: fromStoredHundredths(available),
+          remaining: fromStoredHundredths(available - spent),
+          income: fromStoredHundredths(totals.incomeCents),
+          unconverted: totals.unconverted,
+        };
+      });
     },
 
     /**

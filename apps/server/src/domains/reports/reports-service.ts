@@ -12,6 +12,7 @@ import {
 import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { assertOwnAccount } from '../accounts/accounts-service';
+import { createRememberedAnswers } from '../answer-cache/remembered-answers';
 import { createReportsRepository, type ReportScope } from './reports-repository';
 
 /** Who asks: figures are in their base currency, the default range ends in their time zone. */
@@ -39,8 +40,9 @@ function averageCents(totalCents: number, count: number): number {
 export function createReportsService(db: Executor) {
   const reports = createReportsRepository(db);
 
-  async function scopeOf(reader: ReportReader, request: ReportRequest): Promise<ReportScope> {
-    await assertOwnAccount(db, reader.id, request.accountId);
+  const remembered = createRememberedAnswers(db);
+
+  function scopeOf(reader: ReportReader, request: ReportRequest): ReportScope {
     const range =
       request.from && request.to
         ? { from: request.from, to: request.to }
@@ -54,120 +56,145 @@ export function createReportsService(db: Executor) {
     };
   }
 
+  /**
+   * A report over `scope`, remembered until the user's data or the rates change
+   * (remembered-answers.ts): `question` holds what else it depends on. The account is checked
+   * with the computation, so an answer is only ever stored for one of the user's accounts.
+   */
+  function report<T>(
+    name: string,
+    scope: ReportScope,
+    question: unknown[],
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    return remembered.remember(scope.userId, [`report.${name}`, scope, ...question], async () => {
+      await assertOwnAccount(db, scope.userId, scope.accountId);
+      return compute();
+    });
+  }
+
   return {
-    async cashflow(reader: ReportReader, request: ReportRequest): Promise<CashflowReport> {
-      const scope = await scopeOf(reader, request);
-      const sums = new Map((await reports.periodSums(scope, false)).map((row) => [row.key, row]));
-      let unconverted = 0;
-      const periods = reportPeriods(scope.from, scope.to, scope.interval).map((period) => {
-        const row = sums.get(period.key);
-        unconverted += (row?.incomeUnconverted ?? 0) + (row?.expenseUnconverted ?? 0);
-        const income = row?.incomeCents ?? 0;
-        const expense = row?.expenseCents ?? 0;
-        return {
-          start: period.start,
-          end: period.end,
-          income: fromStoredHundredths(income),
-          expense: fromStoredHundredths(expense),
-          net: fromStoredHundredths(income - expense),
-        };
+    cashflow(reader: ReportReader, request: ReportRequest): Promise<CashflowReport> {
+      const scope = scopeOf(reader, request);
+      return report('cashflow', scope, [], async () => {
+        const sums = new Map((await reports.periodSums(scope, false)).map((row) => [row.key, row]));
+        let unconverted = 0;
+        const periods = reportPeriods(scope.from, scope.to, scope.interval).map((period) => {
+          const row = sums.get(period.key);
+          unconverted += (row?.incomeUnconverted ?? 0) + (row?.expenseUnconverted ?? 0);
+          const income = row?.incomeCents ?? 0;
+          const expense = row?.expenseCents ?? 0;
+          return {
+            start: period.start,
+            end: period.end,
+            income: fromStoredHundredths(income),
+            expense: fromStoredHundredths(expense),
+            net: fromStoredHundredths(income - expense),
+          };
+        });
+        return { periods, unconverted };
       });
-      return { periods, unconverted };
     },
 
     async categories(
       reader: ReportReader,
       request: ReportRequest & { isIncome: boolean },
     ): Promise<CategoryReport> {
-      const scope = await scopeOf(reader, request);
-      const periods = reportPeriods(scope.from, scope.to, scope.interval);
-      const position = new Map(periods.map((period, index) => [period.key, index]));
-      const byName = new Map<string, number[]>();
-      let unconverted = 0;
-      for (const row of await reports.periodSums(scope, true)) {
-        const index = position.get(row.key);
-        if (index === undefined || row.category === null) continue;
-        const cents = request.isIncome ? row.incomeCents : row.expenseCents;
-        unconverted += request.isIncome ? row.incomeUnconverted : row.expenseUnconverted;
-        if (cents === 0) continue;
-        const totals = byName.get(row.category) ?? periods.map(() => 0);
-        totals[index] = (totals[index] ?? 0) + cents;
-        byName.set(row.category, totals);
-      }
-      const categories = [...byName.entries()]
-        .map(([name, totals]) => {
-          const total = totals.reduce((sum, cents) => sum + cents, 0);
-          return { name, totals, total };
-        })
-        .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
-        .map((category) => ({
-          name: category.name,
-          totals: category.totals.map(fromStoredHundredths),
-          total: fromStoredHundredths(category.total),
-          average: fromStoredHundredths(averageCents(category.total, periods.length)),
-        }));
-      return {
-        periods: periods.map(({ start, end }) => ({ start, end })),
-        categories,
-        unconverted,
-      };
+      const scope = scopeOf(reader, request);
+      return report('categories', scope, [request.isIncome], async () => {
+        const periods = reportPeriods(scope.from, scope.to, scope.interval);
+        const position = new Map(periods.map((period, index) => [period.key, index]));
+        const byName = new Map<string, number[]>();
+        let unconverted = 0;
+        for (const row of await reports.periodSums(scope, true)) {
+          const index = position.get(row.key);
+          if (index === undefined || row.category === null) continue;
+          const cents = request.isIncome ? row.incomeCents : row.expenseCents;
+          unconverted += request.isIncome ? row.incomeUnconverted : row.expenseUnconverted;
+          if (cents === 0) continue;
+          const totals = byName.get(row.category) ?? periods.map(() => 0);
+          totals[index] = (totals[index] ?? 0) + cents;
+          byName.set(row.category, totals);
+        }
+        const categories = [...byName.entries()]
+          .map(([name, totals]) => {
+            const total = totals.reduce((sum, cents) => sum + cents, 0);
+            return { name, totals, total };
+          })
+          .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
+          .map((category) => ({
+            name: category.name,
+            totals: category.totals.map(fromStoredHundredths),
+            total: fromStoredHundredths(category.total),
+            average: fromStoredHundredths(averageCents(category.total, periods.length)),
+          }));
+        return {
+          periods: periods.map(({ start, end }) => ({ start, end })),
+          categories,
+          unconverted,
+        };
+      });
     },
 
     /**
      * Each account's balance at the end of every period, from one read of the ledger (a running
      * sum of each period's movement), and in the base currency at the latest rate of that day.
      */
-    async netWorth(reader: ReportReader, request: ReportRequest): Promise<NetWorthReport> {
-      const scope = await scopeOf(reader, request);
-      const periods = reportPeriods(scope.from, scope.to, scope.interval);
-      const [accounts, movements] = await Promise.all([
-        reports.accounts(scope),
-        reports.accountMovements(scope),
-      ]);
-      const moved = new Map(
-        movements.map((movement) => [`${movement.accountId}|${movement.key}`, movement.cents]),
-      );
-      const balances = accounts.flatMap((account) => {
-        let running = account.openingCents + (moved.get(`${account.id}|null`) ?? 0);
-        return periods.map((period) => {
-          running += moved.get(`${account.id}|${period.key}`) ?? 0;
-          return { accountId: account.id, day: period.end, cents: running };
+    netWorth(reader: ReportReader, request: ReportRequest): Promise<NetWorthReport> {
+      const scope = scopeOf(reader, request);
+      return report('net-worth', scope, [], async () => {
+        const periods = reportPeriods(scope.from, scope.to, scope.interval);
+        const [accounts, movements] = await Promise.all([
+          reports.accounts(scope),
+          reports.accountMovements(scope),
+        ]);
+        const moved = new Map(
+          movements.map((movement) => [`${movement.accountId}|${movement.key}`, movement.cents]),
+        );
+        const balances = accounts.flatMap((account) => {
+          let running = account.openingCents + (moved.get(`${account.id}|null`) ?? 0);
+          return periods.map((period) => {
+            running += moved.get(`${account.id}|${period.key}`) ?? 0;
+            return { accountId: account.id, day: period.end, cents: running };
+          });
         });
-      });
-      const inBase = await reports.inBase(scope.userId, scope.base, balances);
-      const points = periods.map((period, index) => {
-        const entries = accounts.map((_, accountIndex) => {
-          const at = accountIndex * periods.length + index;
-          return { balance: balances[at]!, baseCents: inBase[at] ?? null };
+        const inBase = await reports.inBase(scope.userId, scope.base, balances);
+        const points = periods.map((period, index) => {
+          const entries = accounts.map((_, accountIndex) => {
+            const at = accountIndex * periods.length + index;
+            return { balance: balances[at]!, baseCents: inBase[at] ?? null };
+          });
+          const totalCents = entries.reduce((sum, entry) => sum + (entry.baseCents ?? 0), 0);
+          return {
+            date: period.end,
+            total: fromStoredHundredths(totalCents),
+            accounts: entries.map((entry) => ({
+              accountId: entry.balance.accountId,
+              balance: fromStoredHundredths(entry.balance.cents),
+              baseBalance: entry.baseCents === null ? null : fromStoredHundredths(entry.baseCents),
+            })),
+          };
         });
-        const totalCents = entries.reduce((sum, entry) => sum + (entry.baseCents ?? 0), 0);
-        return {
-          date: period.end,
-          total: fromStoredHundredths(totalCents),
-          accounts: entries.map((entry) => ({
-            accountId: entry.balance.accountId,
-            balance: fromStoredHundredths(entry.balance.cents),
-            baseBalance: entry.baseCents === null ? null : fromStoredHundredths(entry.baseCents),
-          })),
-        };
+        return { points };
       });
-      return { points };
     },
 
     async payees(
       reader: ReportReader,
       request: ReportRequest & { isIncome: boolean; limit: number },
     ): Promise<PayeeReport> {
-      const scope = await scopeOf(reader, request);
-      const found = await reports.payees(scope, request.isIncome, request.limit);
-      return {
-        payees: found.payees.map((payee) => ({
-          name: payee.name,
-          total: fromStoredHundredths(payee.totalCents),
-          count: payee.count,
-        })),
-        unconverted: found.unconverted,
-      };
+      const scope = scopeOf(reader, request);
+      return report('payees', scope, [request.isIncome, request.limit], async () => {
+        const found = await reports.payees(scope, request.isIncome, request.limit);
+        return {
+          payees: found.payees.map((payee) => ({
+            name: payee.name,
+            total: fromStoredHundredths(payee.totalCents),
+            count: payee.count,
+          })),
+          unconverted: found.unconverted,
+        };
+      });
     },
   };
 }

@@ -1,0 +1,18 @@
+import autocannon from 'autocannon';
+import { openDatabase } from '../src/db/database';
+import { freePort, signInBenchUser, startBenchServer } from './lib/bench-server';
+import { findSeed } from './lib/seed-transactions';
+const databaseUrl = process.env.BENCH_DATABASE_URL!;
+const path = process.env.P ?? '/api/transactions?page=1&limit=10';
+const database = openDatabase(databaseUrl, { maxConnections: 1 });
+const seed = (await findSeed(database.pool))!;
+await database.close();
+const port = await freePort();
+const server = await startBenchServer(databaseUrl, port);
+const base = `http://127.0.0.1:${port}`;
+const headers = { authorization: `Bearer ${await signInBenchUser(base, seed.heavyUser.email)}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
+await autocannon({ url: base + path, headers, connections: 10, amount: 2000 });
+const r = await autocannon({ url: base + path, headers, connections: 10, duration: Number(process.env.S ?? 10) });
+console.log(r.requests.average, r.latency.p99);
+server.kill('SIGTERM');
+await new Promise((d) => server.once('exit', d));
