@@ -65,7 +65,7 @@ export type UserRow = typeof users.$inferSelect;
 /**
  * Where money is kept: a checking or savings account, a credit card, cash (docs/architecture.md,
  * Accounts). Every user has at least one; the balance is the opening balance plus what
- * account_balances keeps.
+ * account_balances keeps. Every write fires accounts_data_version_* (data-versions.ts).
  */
 export const accounts = pgTable(
   'accounts',
@@ -119,7 +119,8 @@ export type AccountRow = typeof accounts.$inferSelect;
  *
  * Watched by triggers: every insert, update and delete of transfers fires
  * account_balances_transfers_insert / _update / _delete, which move both accounts' balances in
- * account_balances. Defined in src/db/derived/account-balances.ts (docs/database.md).
+ * account_balances. Defined in src/db/derived/account-balances.ts (docs/database.md). They also
+ * fire transfers_data_version_* (data-versions.ts): a new version of the user's data.
  */
 export const transfers = pgTable(
   'transfers',
@@ -220,7 +221,8 @@ export const accountBalances = pgTable('account_balances', {
  *   account_balances_transactions_* (account-balances.ts),
  *   transaction_daily_totals_* (transaction-daily-totals.ts),
  *   transaction_search_counts_* (transaction-search-counts.ts) and
- *   transaction_totals_* (transaction-totals.ts), each keeping its derived table exact.
+ *   transaction_totals_* (transaction-totals.ts), each keeping its derived table exact, and
+ *   transactions_data_version_* (data-versions.ts), a new version of the user's data.
  * A new column goes through every insert path by itself (transactions-repository.ts); the
  * steps for adding one are in docs/database.md.
  */
@@ -377,7 +379,9 @@ export const transactions = pgTable(
  * its own category, in the transaction's direction and currency, summing exactly to its
  * `cost_cents` (the transactions service checks this; one writer). An unsplit transaction has no
  * rows here, so the plain list never reads this table. The transaction's own `category` is its
- * largest part's, so a reader that ignores splits still shows a sensible one.
+ * largest part's, so a reader that ignores splits still shows a sensible one. Every write fires
+ * transaction_splits_* (transaction-splits.ts: the kept totals follow the parts) and
+ * transaction_splits_data_version_* (data-versions.ts).
  */
 export const transactionSplits = pgTable(
   'transaction_splits',
@@ -570,7 +574,7 @@ export type TransactionRow = typeof transactions.$inferSelect;
 
 /**
  * A monthly spending limit for one category (docs/architecture.md, Product rules); one per category
- * and month.
+ * and month. Every write fires budgets_data_version_* (data-versions.ts).
  */
 export const budgets = pgTable(
   'budgets',
@@ -1237,7 +1241,8 @@ export type ReceiptShopRow = typeof receiptShops.$inferSelect;
  * The European Central Bank's daily reference rates: units of `currency` per euro on `date`
  * (docs/currencies.md). Written only by the rates loader (domains/rates/rates-loader.ts), read by
  * the rate lookup `moneta_exchange_rate` (src/db/derived/exchange-rate-lookup.ts). Not a user's:
- * every user sees the same rates. The euro itself has no row (its rate is 1). Watched by the
+ * every user sees the same rates. The euro itself has no row (its rate is 1). Every write fires
+ * exchange_rates_version_change (data-versions.ts). Watched by the
  * triggers that keep exchange_rate_days (src/db/derived/exchange-rate-days.ts).
  */
 export const exchangeRates = pgTable(
@@ -1285,7 +1290,8 @@ export const exchangeRateDays = pgTable(
 /**
  * A user's own rate for a day (PUT /api/rates): units of `base_currency` (their base currency
  * when they set it) per unit of `currency`. It wins over the ECB's rate of that day for that
- * pair, either way round (docs/currencies.md).
+ * pair, either way round (docs/currencies.md). Every write fires
+ * user_exchange_rates_data_version_* (data-versions.ts).
  */
 export const userExchangeRates = pgTable(
   'user_exchange_rates',
@@ -1331,7 +1337,7 @@ export const userDataVersions = pgTable('user_data_versions', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
-/** The same for the ECB's rates, which every user's answers read: one row. */
+/** The same for the ECB's rates, which every user's answers read: one row after the first rate. */
 export const exchangeRatesVersion = pgTable(
   'exchange_rates_version',
   {

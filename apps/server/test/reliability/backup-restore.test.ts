@@ -66,7 +66,9 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
 
 /**
  * Each table's row count and a digest of all its rows, Drizzle's migration journal included;
- * not the short-lived sign-in state that backups leave out (challenges, failure counters).
+ * not the short-lived sign-in state that backups leave out (challenges, failure counters), nor
+ * remembered answers and the versions they are checked against: a restore writes every row
+ * anew, which gives new versions (data-versions.ts), and remembered answers are not carried.
  */
 async function contentDigest(url: string): Promise<Record<string, string>> {
   const tables = await query<{ name: string }>(
@@ -74,7 +76,8 @@ async function contentDigest(url: string): Promise<Record<string, string>> {
     `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c
      JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname IN ('public', 'drizzle') AND c.relkind = 'r'
-       AND c.relname NOT IN ('auth_challenges', 'auth_throttles') ORDER BY 1`,
+       AND c.relname NOT IN ('auth_challenges', 'auth_throttles', 'answer_cache',
+         'user_data_versions', 'exchange_rates_version') ORDER BY 1`,
   );
   const digest: Record<string, string> = {};
   for (const { name } of tables) {

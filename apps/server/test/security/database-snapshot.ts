@@ -9,11 +9,16 @@ export interface TableSnapshot {
 export type DatabaseSnapshot = Record<string, TableSnapshot>;
 
 /**
- * Bookkeeping of sign-in attempts, left out: a refused sign-in or code is recorded there by
- * design (failure counters, a challenge's wrong tries, the user's security events), which is
- * not a change to anyone's data.
+ * Bookkeeping, left out: a refused sign-in or code is recorded by design (failure counters, a
+ * challenge's wrong tries, the user's security events), and a read of a report or the budgets
+ * remembers its answer (answer_cache); neither is a change to anyone's data.
  */
-const BOOKKEEPING_TABLES = new Set(['auth_throttles', 'auth_challenges', 'security_events']);
+const BOOKKEEPING_TABLES = new Set([
+  'auth_throttles',
+  'auth_challenges',
+  'security_events',
+  'answer_cache',
+]);
 /** When a session or token was last used: advisory, written every few minutes by any request. */
 const USAGE_COLUMNS: Record<string, string> = {
   sessions: 'last_seen_at',
