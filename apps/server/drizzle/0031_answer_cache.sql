@@ -9,6 +9,12 @@ CREATE TABLE "answer_cache" (
 	CONSTRAINT "answer_cache_pkey" PRIMARY KEY("user_id","key")
 );
 --> statement-breakpoint
+CREATE TABLE "data_version_pending" (
+	"user_id" uuid NOT NULL,
+	"xid" "xid8" NOT NULL,
+	CONSTRAINT "data_version_pending_pkey" PRIMARY KEY("user_id","xid")
+);
+--> statement-breakpoint
 CREATE TABLE "exchange_rates_version" (
 	"single" boolean PRIMARY KEY DEFAULT true NOT NULL,
 	"version" bigint NOT NULL,

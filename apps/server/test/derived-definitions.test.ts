@@ -45,6 +45,7 @@ const MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'user_data_versions_after_delete',
   'user_data_versions_after_truncate',
   'exchange_rates_version_after_change',
+  'data_version_pending_at_commit',
 ];
 
 /** Triggers only the derived files make: those that keep exchange_rate_days. */
@@ -68,6 +69,7 @@ const TRIGGERS_MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
     ['insert', 'update', 'delete', 'truncate'].map((event) => `${table}_data_version_${event}`),
   ),
   'exchange_rates_version_change',
+  'data_version_pending_commit',
 ];
 
 const databases: Array<Awaited<ReturnType<typeof createMigrationDatabase>>> = [];

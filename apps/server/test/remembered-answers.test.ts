@@ -3,6 +3,7 @@
 // remembered answer in the database, makes one kind of write through the API (or SQL, for what
 // only the database or the rates loader writes), and asks again: the mark must be gone and the
 // answer must be what a computation without the cache gives.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/migrate';
 import { createAnswerCacheRepository } from '../src/domains/answer-cache/answer-cache-repository';
@@ -288,6 +289,49 @@ describe('remembered answers', () => {
     const ratesBefore = await rates();
     await query(`DELETE FROM exchange_rates WHERE currency = 'USD' AND date = '1999-01-04'`);
     expect(await rates()).not.toBe(ratesBefore);
+  });
+
+  it('lets two writers of one user finish without a deadlock: the version is taken at commit', async () => {
+    const user = await newUser();
+    const transaction = await expense(user, 5, '2026-03-01');
+    const versionBefore = (
+      await createAnswerCacheRepository(context.database.db).find(user.id, 'any')
+    ).dataVersion;
+    const [first, second] = [
+      new pg.Client({ connectionString: context.databaseUrl }),
+      new pg.Client({ connectionString: context.databaseUrl }),
+    ];
+    await first.connect();
+    await second.connect();
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      await first.query(`UPDATE transactions SET note = 'first' WHERE id = $1`, [transaction._id]);
+      // Had the first writer taken the user's version row with its statement, this one would wait
+      // for it while holding the account, which the first writer wants next: a deadlock.
+      await second.query(`UPDATE accounts SET name = 'Second' WHERE id = $1`, [user.account]);
+      const firstWaits = first.query(`UPDATE accounts SET name = 'First' WHERE id = $1`, [
+        user.account,
+      ]);
+      await second.query('COMMIT');
+      await firstWaits;
+      await first.query('COMMIT');
+    } finally {
+      await first.end();
+      await second.end();
+    }
+    const { rows } = await query(
+      `SELECT a.name, t.note FROM accounts a JOIN transactions t ON t.account_id = a.id
+       WHERE t.id = $1`,
+      [transaction._id],
+    );
+    expect(rows[0]).toEqual({ name: 'First', note: 'first' });
+    const versionAfter = (
+      await createAnswerCacheRepository(context.database.db).find(user.id, 'any')
+    ).dataVersion;
+    expect(versionAfter).not.toBe(versionBefore);
+    const { rows: pending } = await query('SELECT count(*)::int AS n FROM data_version_pending');
+    expect(pending[0].n).toBe(0);
   });
 
   it('forgets every answer when the server starts (a new version may compute otherwise)', async () => {

@@ -16,6 +16,7 @@ const DERIVED_TABLES = new Set([
   // restoring the rows writes them anew.
   'user_data_versions',
   'exchange_rates_version',
+  'data_version_pending',
 ]);
 
 /**

@@ -1337,6 +1337,26 @@ export const userDataVersions = pgTable('user_data_versions', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
+/**
+ * The users a transaction in progress has written for, one row per user and transaction: the
+ * writes' statement-level triggers add them, and a deferred trigger gives each user a new version
+ * at the commit and removes the row (src/db/derived/data-versions.ts). Empty outside a
+ * transaction in progress.
+ */
+/** PostgreSQL's 64-bit transaction id (pg_current_xact_id()), as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+export const dataVersionPending = pgTable(
+  'data_version_pending',
+  {
+    userId: uuid('user_id').notNull(),
+    xid: xid8('xid').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'data_version_pending_pkey', columns: [table.userId, table.xid] }),
+  ],
+);
+
 /** The same for the ECB's rates, which every user's answers read: one row after the first rate. */
 export const exchangeRatesVersion = pgTable(
   'exchange_rates_version',

@@ -1,19 +1,23 @@
 /**
  * user_data_versions and exchange_rates_version: the numbers a remembered answer is checked
- * against (answer_cache, docs/architecture.md "Remembered answers"). A write to any table such
- * an answer is computed from gives its users a new version, in the same statement and so in the
- * same transaction: an answer computed while no version changed saw one state of the data, and
- * is never used once a later write commits. New rates give every user's answers a new rates
- * version the same way.
+ * against (answer_cache, docs/database.md "Remembered answers"). A write to any table such an
+ * answer is computed from gives its users a new version when its transaction commits, in that
+ * transaction: an answer computed while no version changed saw one state of the data, and is
+ * never used once a later write commits. New rates give a new rates version the same way.
  *
- * Statement-level triggers: a bulk import of 10,000 rows changes its user's version once. Rows
- * are written in user order, one lock order for concurrent writers (as transaction_totals does).
+ * The version row is updated at the commit, not by each statement: a transaction that took it
+ * early and went on writing could deadlock with another writer of the same user that holds a
+ * row it needs while waiting for the version. So each write statement only notes its users in
+ * data_version_pending (once per user and transaction: a bulk import of 10,000 rows notes its
+ * user once), and a deferred trigger on that table updates the version and removes the note
+ * as the transaction commits, when it takes no other lock after this one.
+ *
  * A user being deleted is skipped: their rows go with them (the foreign keys cascade), and a
- * version row for them would break the delete.
+ * version row for them would break the delete. TRUNCATE (tests, admin work) knows no rows: it
+ * notes every user. Neither version table has a row before the first write (a version 0), so
+ * that a database just migrated is still empty for a restore.
  *
- * TRUNCATE (tests, admin work) knows no rows: it gives every user a new version. Neither table
- * has a row before the first write (a version 0), so that a database just migrated is still
- * empty for a restore.
+ * The rates have one writer (the rates loader), so their version is updated by the statement.
  */
 const WATCHED_TABLES = [
   'transactions',
@@ -24,13 +28,11 @@ const WATCHED_TABLES = [
   'user_exchange_rates',
 ] as const;
 
-const touchUsers = (rows: string) => `
-  INSERT INTO user_data_versions AS kept (user_id, version)
-  SELECT changed.user_id, nextval('data_version_seq')
-  FROM (SELECT DISTINCT user_id FROM ${rows}) AS changed
-  WHERE EXISTS (SELECT 1 FROM users AS u WHERE u.id = changed.user_id)
-  ORDER BY changed.user_id
-  ON CONFLICT (user_id) DO UPDATE SET version = excluded.version;`;
+const noteUsers = (rows: string) => `
+  INSERT INTO data_version_pending (user_id, xid)
+  SELECT DISTINCT changed.user_id, pg_current_xact_id() FROM ${rows} AS changed
+  ORDER BY 1
+  ON CONFLICT (user_id, xid) DO NOTHING;`;
 
 const triggers = WATCHED_TABLES.map(
   (table) => `
@@ -52,28 +54,39 @@ CREATE OR REPLACE TRIGGER ${table}_data_version_truncate AFTER TRUNCATE ON ${tab
 export const dataVersionsDefinitions = `
 CREATE OR REPLACE FUNCTION user_data_versions_after_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  ${touchUsers('new_rows')}
+  ${noteUsers('new_rows')}
   RETURN NULL;
 END
 $fn$;
 
 CREATE OR REPLACE FUNCTION user_data_versions_after_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  ${touchUsers('(SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows) AS both_rows')}
+  ${noteUsers('(SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows)')}
   RETURN NULL;
 END
 $fn$;
 
 CREATE OR REPLACE FUNCTION user_data_versions_after_delete() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  ${touchUsers('old_rows')}
+  ${noteUsers('old_rows')}
   RETURN NULL;
 END
 $fn$;
 
 CREATE OR REPLACE FUNCTION user_data_versions_after_truncate() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  ${touchUsers('users AS every_user(user_id)')}
+  ${noteUsers('(SELECT id AS user_id FROM users)')}
+  RETURN NULL;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION data_version_pending_at_commit() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  DELETE FROM data_version_pending WHERE user_id = NEW.user_id AND xid = NEW.xid;
+  INSERT INTO user_data_versions AS kept (user_id, version)
+  SELECT NEW.user_id, nextval('data_version_seq')
+  WHERE EXISTS (SELECT 1 FROM users AS u WHERE u.id = NEW.user_id)
+  ON CONFLICT (user_id) DO UPDATE SET version = excluded.version;
   RETURN NULL;
 END
 $fn$;
@@ -89,4 +102,16 @@ ${triggers}
 CREATE OR REPLACE TRIGGER exchange_rates_version_change
   AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON exchange_rates
   FOR EACH STATEMENT EXECUTE FUNCTION exchange_rates_version_after_change();
+
+-- A constraint trigger cannot be replaced (CREATE OR REPLACE does not apply to one): it is made
+-- once, and its function above is what changes.
+DO $do$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'data_version_pending_commit'
+      AND tgrelid = 'data_version_pending'::regclass) THEN
+    CREATE CONSTRAINT TRIGGER data_version_pending_commit AFTER INSERT ON data_version_pending
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_pending_at_commit();
+  END IF;
+END
+$do$;
 `;
