@@ -60,5 +60,8 @@ async function snapshotQuery(pool: pg.Pool): Promise<string> {
  */
 export async function snapshotDatabase(pool: pg.Pool): Promise<DatabaseSnapshot> {
   const { rows } = await pool.query<TableSnapshot & { name: string }>(await snapshotQuery(pool));
+  // In name order: PostgreSQL may run the branches of a long UNION ALL in parallel, in any order,
+  // and two snapshots are compared as JSON.
+  rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return Object.fromEntries(rows.map(({ name, ...table }) => [name, table]));
 }
