@@ -1321,12 +1321,13 @@ export const userExchangeRates = pgTable(
 export type UserExchangeRateRow = typeof userExchangeRates.$inferSelect;
 
 /**
- * Which state of a user's money data the database holds: a number that changes, in the same
- * transaction, with every write to the tables a remembered answer is computed from
- * (transactions, their parts, transfers, accounts, budgets, the user's own rates). Only the
- * database writes it, through the statement-level triggers in src/db/derived/data-versions.ts;
- * a user who never wrote has no row (version 0). Values come from one sequence, so a version
- * is never given twice and equal versions mean no write committed in between.
+ * Which state of a user's money data the database holds: a number that changes at the commit
+ * of every transaction that wrote to the tables a remembered answer is computed from
+ * (transactions, their parts, transfers, accounts, budgets, the user's own rates), in that
+ * transaction. Only the database writes it, through the triggers in
+ * src/db/derived/data-versions.ts; a user who never wrote has no row (version 0). Values come
+ * from one sequence, so a version is never given twice and equal versions mean no write
+ * committed in between.
  */
 export const dataVersionSequence = pgSequence('data_version_seq');
 
@@ -1369,7 +1370,7 @@ export const exchangeRatesVersion = pgTable(
 
 /**
  * Answers of the heavy reads (the reports, a month's budgets) remembered per user and question
- * (`key`), with the versions of the data they were computed from (docs/architecture.md,
+ * (`key`), with the versions of the data they were computed from (docs/database.md,
  * "Remembered answers"). One is used only while both versions are still the current ones, so a
  * write or a new rate makes it unusable at once; nothing has to find and delete it. Not carried
  * by backups, and emptied when the server starts (a new version may compute differently).

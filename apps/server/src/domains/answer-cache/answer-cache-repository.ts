@@ -17,7 +17,7 @@ const currentDataVersion = (userId: unknown) =>
 const currentRatesVersion = sql`coalesce((SELECT r.version FROM exchange_rates_version AS r), 0)`;
 
 /**
- * The answer_cache table's SQL (docs/architecture.md, "Remembered answers"): an answer is read
+ * The answer_cache table's SQL (docs/database.md, "Remembered answers"): an answer is read
  * only with the versions it was computed from still current, and stored only if they still are.
  */
 export function createAnswerCacheRepository(db: Executor) {

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/database';
 import { createAnswerCacheRepository } from './answer-cache-repository';
 
 /**
- * Remembered answers for the reads that cost the most (docs/architecture.md, "Remembered
+ * Remembered answers for the reads that cost the most (docs/database.md, "Remembered
  * answers"): the reports and a month's budgets sum years of rows at each row's day's rate, and
  * are asked again far more often than the data under them changes.
  *
