@@ -232,6 +232,21 @@ describe('a USD card expense for a EUR user', () => {
       expense({ cost: 7, currency: 'USD', addedOn: '1998-06-01', accountId: card._id }),
     );
     expect(old).toMatchObject({ baseCost: null, rate: null, rateSource: 'none' });
+
+    // Listed, each row is as the write answered it: through the plain list, a search and the
+    // list with transfer legs alike.
+    const written = new Map([charged, old].map((row) => [row._id, row]));
+    for (const url of [
+      '/api/transactions?limit=100',
+      '/api/transactions?limit=100&search=Shop',
+      '/api/transactions?limit=100&includeTransfers=true',
+    ]) {
+      const listed = (await ok<{ transactions: TransactionDto[] }>(user, 'GET', url)).transactions;
+      const mine = listed.filter((each) => written.has(each._id));
+      expect(mine, url).toHaveLength(2);
+      for (const row of mine)
+        expect(row, url).toEqual(expect.objectContaining(written.get(row._id)!));
+    }
   });
 
   it('converts every total at each row’s own rate, and says how many it could not', async () => {
