@@ -244,6 +244,20 @@ describe('remembered answers', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('still answers when the answer cannot be stored', async () => {
+    const user = await newUser();
+    await expense(user, 12.5, '2026-03-05');
+    const expected = await ok(user, 'GET', CASHFLOW);
+    await query('DELETE FROM answer_cache WHERE user_id = $1', [user.id]);
+    // A store that fails (here: the table refuses every row) must not fail the read.
+    await query(`ALTER TABLE answer_cache ADD CONSTRAINT refuse_all CHECK (false) NOT VALID`);
+    try {
+      expect(await ok(user, 'GET', CASHFLOW)).toEqual(expected);
+    } finally {
+      await query('ALTER TABLE answer_cache DROP CONSTRAINT refuse_all');
+    }
+  });
+
   it('stores nothing computed while a write committed', async () => {
     const user = await newUser();
     const cache = createAnswerCacheRepository(context.database.db);

@@ -23,7 +23,9 @@ export function createRememberedAnswers(db: Executor) {
       const found = await cache.find(userId, key);
       if (found.answer !== undefined) return found.answer as T;
       const answer = await compute();
-      await cache.store(userId, key, found, answer);
+      // Remembering is a saving, not part of the answer: one that cannot be stored (its user
+      // deleted a moment ago, say) is still the right answer to this request.
+      await cache.store(userId, key, found, answer).catch(() => false);
       return answer;
     },
   };
