@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DERIVED_DEFINITIONS } from '../src/db/derived/apply-derived-definitions';
+import { WATCHED_TABLES } from '../src/db/derived/data-versions';
 import { migrationsFolder, runMigrations } from '../src/db/migrate';
 import { createMigrationDatabase } from './support/migration-database';
 
@@ -58,14 +59,7 @@ const TRIGGERS_MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'transaction_splits_delete',
   'transaction_splits_update',
   'transactions_splits_delete',
-  ...[
-    'transactions',
-    'transaction_splits',
-    'transfers',
-    'accounts',
-    'budgets',
-    'user_exchange_rates',
-  ].flatMap((table) =>
+  ...WATCHED_TABLES.flatMap((table) =>
     ['insert', 'update', 'delete', 'truncate'].map((event) => `${table}_data_version_${event}`),
   ),
   'exchange_rates_version_change',

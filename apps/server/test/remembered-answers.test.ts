@@ -56,15 +56,18 @@ async function newUser(): Promise<SignedUpUser & { account: string }> {
   return { ...user, account: account!._id };
 }
 
+/** An expense at the market, as POST and PUT /api/transactions take it. */
+const market = (cost: number, addedOn: string, extra: object = {}) => ({
+  name: 'Market',
+  category: 'Food',
+  cost,
+  addedOn,
+  isIncome: false,
+  ...extra,
+});
+
 const expense = (user: SignedUpUser, cost: number, addedOn: string, extra: object = {}) =>
-  ok<{ _id: string }>(user, 'POST', '/api/transactions', {
-    name: 'Market',
-    category: 'Food',
-    cost,
-    addedOn,
-    isIncome: false,
-    ...extra,
-  });
+  ok<{ _id: string }>(user, 'POST', '/api/transactions', market(cost, addedOn, extra));
 
 beforeAll(async () => {
   context = await createTestApp();
@@ -105,13 +108,7 @@ describe('remembered answers', () => {
       name: 'a changed transaction',
       url: CASHFLOW,
       write: (user, seeded) =>
-        ok(user, 'PUT', `/api/transactions/${seeded}`, {
-          name: 'Market',
-          category: 'Food',
-          cost: 99,
-          addedOn: '2026-03-05',
-          isIncome: false,
-        }),
+        ok(user, 'PUT', `/api/transactions/${seeded}`, market(99, '2026-03-05')),
     },
     {
       name: 'a deleted transaction',
@@ -122,17 +119,17 @@ describe('remembered answers', () => {
       name: 'a transaction split into parts',
       url: BUDGETS,
       write: (user, seeded) =>
-        ok(user, 'PUT', `/api/transactions/${seeded}`, {
-          name: 'Market',
-          category: 'Food',
-          cost: 12.5,
-          addedOn: '2026-03-05',
-          isIncome: false,
-          splits: [
-            { category: 'Food', amount: 2.5 },
-            { category: 'Household', amount: 10 },
-          ],
-        }),
+        ok(
+          user,
+          'PUT',
+          `/api/transactions/${seeded}`,
+          market(12.5, '2026-03-05', {
+            splits: [
+              { category: 'Food', amount: 2.5 },
+              { category: 'Household', amount: 10 },
+            ],
+          }),
+        ),
     },
     {
       name: 'a transfer',

@@ -19,7 +19,7 @@
  *
  * The rates have one writer (the rates loader), so their version is updated by the statement.
  */
-const WATCHED_TABLES = [
+export const WATCHED_TABLES = [
   'transactions',
   'transaction_splits',
   'transfers',
