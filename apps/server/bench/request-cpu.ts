@@ -10,7 +10,7 @@
 //
 // Environment: BENCH_DATABASE_URL, BENCH_BASE_ROOT, BENCH_ROOT (instead of this checkout),
 // BENCH_ROUNDS (4), BENCH_REQUESTS (3000 per
-// endpoint and round), BENCH_CONNECTIONS (10), BENCH_THREADS=1 (print CPU per thread name too),
+// endpoint and round), BENCH_CONNECTIONS (10), BENCH_ONLY (as bench:api's), BENCH_THREADS=1 (print CPU per thread name too),
 // BENCH_ACCEPT_ENCODING ("identity"; an older build may not compress, and compression is
 // measured by bench:compression).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -30,6 +30,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const requests = Number(process.env.BENCH_REQUESTS ?? 3000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'identity';
+/** Only the endpoints whose names contain one of these comma-separated words (all if unset). */
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 
 const ENDPOINTS = [
   { name: 'list page 1', path: '/api/transactions?page=1&limit=10' },
@@ -37,7 +39,8 @@ const ENDPOINTS = [
   { name: 'search "coffee"', path: '/api/transactions?search=coffee' },
   { name: 'summary', path: '/api/transactions/summary' },
   { name: 'charts (30 days)', path: '/api/transactions/charts' },
-];
+  { name: 'accounts', path: '/api/accounts' },
+].filter(({ name }) => !only.length || only.some((word) => name.includes(word)));
 
 /** User + system CPU seconds of a process so far (Linux /proc, clock ticks of 10 ms). */
 function cpuSeconds(pid: number): number {

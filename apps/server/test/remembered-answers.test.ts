@@ -1,5 +1,5 @@
-// Remembered answers (domains/answer-cache): the reports and a month's budgets come from the
-// cache only while the data they were computed from is unchanged. Each case marks the
+// Remembered answers (domains/answer-cache): the reports, a month's budgets and the dashboard's
+// summary and charts come from the cache only while the data they were computed from is unchanged. Each case marks the
 // remembered answer in the database, makes one kind of write through the API (or SQL, for what
 // only the database or the rates loader writes), and asks again: the mark must be gone and the
 // answer must be what a computation without the cache gives.
@@ -19,6 +19,9 @@ const CASHFLOW = '/api/reports/cashflow?from=2026-01-01&to=2026-03-31&interval=m
 const NET_WORTH = '/api/reports/net-worth?from=2026-01-01&to=2026-03-31&interval=month';
 const BUDGETS = '/api/budgets?month=3&year=2026';
 const BUDGET_SUMMARY = '/api/budgets/summary?month=3&year=2026';
+const SUMMARY = '/api/transactions/summary';
+const CHARTS = '/api/transactions/charts?from=2026-03-01&to=2026-03-31';
+const REMEMBERED = [CASHFLOW, NET_WORTH, BUDGETS, BUDGET_SUMMARY, SUMMARY, CHARTS];
 
 interface Cashflow {
   periods: Array<{ start: string; income: number; expense: number }>;
@@ -81,12 +84,12 @@ describe('remembered answers', () => {
   it('answers again from what it remembered while nothing changed', async () => {
     const user = await newUser();
     await expense(user, 12.5, '2026-03-05');
-    for (const url of [CASHFLOW, NET_WORTH, BUDGETS, BUDGET_SUMMARY]) {
+    for (const url of REMEMBERED) {
       const first = await ok(user, 'GET', url);
       expect(await ok(user, 'GET', url)).toEqual(first);
     }
-    expect(await markRemembered(user)).toBe(4);
-    for (const url of [CASHFLOW, NET_WORTH, BUDGETS, BUDGET_SUMMARY]) {
+    expect(await markRemembered(user)).toBe(REMEMBERED.length);
+    for (const url of REMEMBERED) {
       expect(marked(await ok(user, 'GET', url))).toBe(true);
     }
     // March's expense is the one row: the remembered figures were the true ones.
@@ -103,6 +106,23 @@ describe('remembered answers', () => {
       name: 'a new transaction',
       url: CASHFLOW,
       write: (user) => expense(user, 7, '2026-02-10'),
+    },
+    {
+      name: 'a new transaction (the summary)',
+      url: SUMMARY,
+      write: (user) => expense(user, 7, '2026-02-10'),
+    },
+    {
+      name: 'new tags on a transaction (the summary lists it among the newest)',
+      url: SUMMARY,
+      write: (user, seeded) =>
+        ok(user, 'PUT', `/api/transactions/${seeded}`, market(12.5, '2026-03-05', { tags: ['x'] })),
+    },
+    {
+      name: 'a changed transaction (the charts)',
+      url: CHARTS,
+      write: (user, seeded) =>
+        ok(user, 'PUT', `/api/transactions/${seeded}`, market(12.5, '2026-03-06')),
     },
     {
       name: 'a changed transaction',
@@ -174,6 +194,16 @@ describe('remembered answers', () => {
       write: async (user) => {
         await expense(user, 10, '2026-03-20', { currency: 'EUR' });
         await ok(user, 'GET', CASHFLOW);
+        await markRemembered(user);
+        return ok(user, 'PUT', '/api/rates', { currency: 'EUR', date: '2026-03-20', rate: 1.5 });
+      },
+    },
+    {
+      name: "the user's own rate (the summary)",
+      url: SUMMARY,
+      write: async (user) => {
+        await expense(user, 10, '2026-03-20', { currency: 'EUR' });
+        await ok(user, 'GET', SUMMARY);
         await markRemembered(user);
         return ok(user, 'PUT', '/api/rates', { currency: 'EUR', date: '2026-03-20', rate: 1.5 });
       },

@@ -34,6 +34,7 @@ import { createTagsRepository } from '../tags/tags-repository';
 import { createTrashRepository, TRASH_DAYS, type TrashedRow } from './trash-repository';
 import { isId, newIds } from '../../lib/ids';
 import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createRememberedAnswers } from '../answer-cache/remembered-answers';
 import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
 import { assertCurrencyDecimals, knownCurrency } from '../rates/currency-rules';
 import { createUsersRepository } from '../users/users-repository';
@@ -48,7 +49,10 @@ import {
   toTransferLegDto,
 } from './transaction-dto';
 import { createTransactionListRepository } from './transaction-list-repository';
-import { createTransactionTotalsRepository } from './transaction-totals-repository';
+import {
+  createTransactionTotalsRepository,
+  type ChartTotalRow,
+} from './transaction-totals-repository';
 import { createTransactionSplitsRepository, type SplitPart } from './transaction-splits-repository';
 import {
   type BulkField,
@@ -390,6 +394,10 @@ export function createTransactionsService(db: Executor) {
   const list = createTransactionListRepository(db);
   const totals = createTransactionTotalsRepository(db);
   const baseAmounts = createBaseAmountsRepository(db);
+  // The dashboard's summary sums all of a user's history, each row in another currency at its
+  // own day's rate, and is asked on every visit: it and the charts are remembered until the
+  // user's data or the rates change (remembered-answers.ts).
+  const remembered = createRememberedAnswers(db);
   const splits = createTransactionSplitsRepository(db);
 
   /** One written row as the API shows it, with its base amount. */
@@ -923,29 +931,33 @@ export function createTransactionsService(db: Executor) {
      * one, with the newest transactions. The answer names its period so that no screen shows a
      * figure without saying what it covers.
      */
-    async summary(reader: Reader, period: SummaryQuery = {}): Promise<TransactionSummary> {
-      const { from, to } = period;
+    summary(reader: Reader, period: SummaryQuery = {}): Promise<TransactionSummary> {
+      const from = period.from ?? null;
+      const to = period.to ?? null;
       const userId = reader.id;
       const base = reader.defaultCurrency;
-      const [sums, recent] = await Promise.all([
-        from && to ? totals.totalsBetween(userId, base, from, to) : totals.totals(userId, base),
-        list.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
-      ]);
-      const recentTransactions = await dtosOf(userId, base, recent);
-      return {
-        totalIncome: fromStoredHundredths(sums.incomeCents),
-        totalExpenses: fromStoredHundredths(sums.expenseCents),
-        balance: fromStoredHundredths(sums.incomeCents - sums.expenseCents),
-        recentTransactions,
-        from: from ?? null,
-        to: to ?? null,
-        currency: base,
-        unconverted: sums.unconverted,
-      };
+      const question = ['transactions.summary', base, { from, to }];
+      return remembered.remember(userId, question, async () => {
+        const [sums, recent] = await Promise.all([
+          from && to ? totals.totalsBetween(userId, base, from, to) : totals.totals(userId, base),
+          list.page(userId, {}, { limit: RECENT_COUNT, offset: 0 }),
+        ]);
+        const recentTransactions = await dtosOf(userId, base, recent);
+        return {
+          totalIncome: fromStoredHundredths(sums.incomeCents),
+          totalExpenses: fromStoredHundredths(sums.expenseCents),
+          balance: fromStoredHundredths(sums.incomeCents - sums.expenseCents),
+          recentTransactions,
+          from,
+          to,
+          currency: base,
+          unconverted: sums.unconverted,
+        };
+      });
     },
 
     /** Chart data over [from, to]; by default the last 30 days ending today in the user's zone. */
-    async charts(
+    charts(
       user: Pick<UserRow, 'id' | 'timeZone' | 'defaultCurrency'>,
       window: { from?: string | undefined; to?: string | undefined },
     ): Promise<ChartData> {
@@ -965,39 +977,46 @@ export function createTransactionsService(db: Executor) {
           ErrorCode.WINDOW_TOO_LONG,
         );
       }
-      const rows = await totals.chartTotals(user.id, user.defaultCurrency, from, to);
-      // The row of the whole window (no day, no kind) carries the count of unconverted rows.
-      const whole = rows.find((row) => row.isIncome === null);
-      const unconverted = whole?.unconverted ?? 0;
-      // A window without a transaction has nothing to draw: empty lists let the screen say so
-      // instead of drawing a flat line at zero.
-      // (The row of the whole window is there even then: a grand total of nothing.)
-      if (rows.every((row) => row.isIncome === null)) {
-        return { expensesByCategory: [], expensesOverTime: [], incomeOverTime: [], unconverted };
-      }
-      const dailyTotal = new Map<string, number>();
-      const expensesByCategory: ChartData['expensesByCategory'] = [];
-      for (const row of rows) {
-        if (row.isIncome === null) continue;
-        if (row.date !== null) dailyTotal.set(`${row.date}|${row.isIncome}`, row.totalCents);
-        else if (row.category !== null && !row.isIncome)
-          expensesByCategory.push({
-            name: row.category,
-            total: fromStoredHundredths(row.totalCents),
-          });
-      }
-      const series = (isIncome: boolean) =>
-        datesBetween(from, to).map((date) => ({
-          date,
-          total: fromStoredHundredths(dailyTotal.get(`${date}|${isIncome}`) ?? 0),
-        }));
-      return {
-        expensesByCategory,
-        expensesOverTime: series(false),
-        incomeOverTime: series(true),
-        unconverted,
-      };
+      const question = ['transactions.charts', user.defaultCurrency, { from, to }];
+      return remembered.remember(user.id, question, async () =>
+        chartDataOf(await totals.chartTotals(user.id, user.defaultCurrency, from, to), from, to),
+      );
     },
+  };
+}
+
+/** The charts' answer over [from, to] from its sums (transaction-totals-repository.ts). */
+function chartDataOf(rows: ChartTotalRow[], from: string, to: string): ChartData {
+  // The row of the whole window (no day, no kind) carries the count of unconverted rows.
+  const whole = rows.find((row) => row.isIncome === null);
+  const unconverted = whole?.unconverted ?? 0;
+  // A window without a transaction has nothing to draw: empty lists let the screen say so
+  // instead of drawing a flat line at zero.
+  // (The row of the whole window is there even then: a grand total of nothing.)
+  if (rows.every((row) => row.isIncome === null)) {
+    return { expensesByCategory: [], expensesOverTime: [], incomeOverTime: [], unconverted };
+  }
+  const dailyTotal = new Map<string, number>();
+  const expensesByCategory: ChartData['expensesByCategory'] = [];
+  for (const row of rows) {
+    if (row.isIncome === null) continue;
+    if (row.date !== null) dailyTotal.set(`${row.date}|${row.isIncome}`, row.totalCents);
+    else if (row.category !== null && !row.isIncome)
+      expensesByCategory.push({
+        name: row.category,
+        total: fromStoredHundredths(row.totalCents),
+      });
+  }
+  const series = (isIncome: boolean) =>
+    datesBetween(from, to).map((date) => ({
+      date,
+      total: fromStoredHundredths(dailyTotal.get(`${date}|${isIncome}`) ?? 0),
+    }));
+  return {
+    expensesByCategory,
+    expensesOverTime: series(false),
+    incomeOverTime: series(true),
+    unconverted,
   };
 }
 
