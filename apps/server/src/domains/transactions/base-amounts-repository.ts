@@ -2,6 +2,7 @@ import type { RateSource } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import { convertedCents, transactionRate } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
+import { preparedStatement } from '../../db/prepared-statements';
 
 /** A transaction's amount in the base currency, and the rate that gave it. */
 export interface BaseAmount {
@@ -21,6 +22,36 @@ export const SAME_CURRENCY: BaseAmount = {
   source: 'same',
 };
 
+const placeholder = sql.placeholder;
+
+/**
+ * The statement behind `of`, named (prepared-statements.ts): a list page with rows in other
+ * currencies runs it on every read, and building it and planning it each time cost more than
+ * running it.
+ */
+function baseAmountsStatement(db: Executor) {
+  return preparedStatement(db, 'transaction_base_amounts', (name) => {
+    const base = placeholder('base');
+    const charged = sql`t.base_cost_currency = ${base}::text`;
+    return db
+      .select({
+        id: sql<string>`t.id`,
+        baseCents: sql<string | null>`CASE WHEN ${charged} THEN t.base_cost_cents
+          ELSE ${convertedCents(sql`t.cost_cents`, sql`r.rate`, base)} END`,
+        rate: sql<string | null>`CASE WHEN ${charged}
+          THEN trim_scale(round(t.base_cost_cents::numeric / t.cost_cents, 10)) ELSE r.rate END`,
+        rateDate: sql<string | null>`CASE WHEN ${charged} THEN t.added_on ELSE r.rate_date END`,
+        source: sql<RateSource>`CASE WHEN ${charged} THEN 'manual'
+          ELSE coalesce(r.source, 'none') END`,
+      })
+      .from(sql`transactions AS t LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true`)
+      .where(
+        sql`t.user_id = ${placeholder('userId')}::uuid AND t.id = ANY(${placeholder('ids')}::uuid[])`,
+      )
+      .prepare(name);
+  });
+}
+
 /**
  * The base amounts of transactions in other currencies than the base, one query for a page of
  * them (docs/currencies.md): the bank's charge where it was given in this base currency (rate
@@ -36,31 +67,14 @@ export function createBaseAmountsRepository(db: Executor) {
     ): Promise<Map<string, BaseAmount>> {
       const ids = rows.filter((row) => row.currency !== base).map((row) => row.id);
       if (ids.length === 0) return new Map();
-      const charged = sql`t.base_cost_currency = ${base}::text`;
-      const result = await db.execute<{
-        id: string;
-        base_cents: number | null;
-        rate: string | null;
-        rate_date: string | null;
-        source: RateSource;
-      }>(sql`
-        SELECT t.id,
-          CASE WHEN ${charged} THEN t.base_cost_cents
-            ELSE ${convertedCents(sql`t.cost_cents`, sql`r.rate`, base)} END AS base_cents,
-          CASE WHEN ${charged} THEN trim_scale(round(t.base_cost_cents::numeric / t.cost_cents, 10))
-            ELSE r.rate END AS rate,
-          CASE WHEN ${charged} THEN t.added_on ELSE r.rate_date END AS rate_date,
-          CASE WHEN ${charged} THEN 'manual' ELSE coalesce(r.source, 'none') END AS source
-        FROM transactions AS t
-        LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true
-        WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])`);
+      const found = await baseAmountsStatement(db).execute({ userId, base, ids });
       return new Map(
-        result.rows.map((row) => [
+        found.map((row) => [
           row.id,
           {
-            baseCents: row.base_cents === null ? null : Number(row.base_cents),
+            baseCents: row.baseCents === null ? null : Number(row.baseCents),
             rate: row.rate === null ? null : Number(row.rate),
-            rateDate: row.rate_date,
+            rateDate: row.rateDate,
             source: row.source,
           },
         ]),
