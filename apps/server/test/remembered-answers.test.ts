@@ -72,6 +72,17 @@ const market = (cost: number, addedOn: string, extra: object = {}) => ({
 const expense = (user: SignedUpUser, cost: number, addedOn: string, extra: object = {}) =>
   ok<{ _id: string }>(user, 'POST', '/api/transactions', market(cost, addedOn, extra));
 
+/**
+ * A write of the user's own rate for a euro expense (the base is the dollar), made after `url`
+ * was answered with that expense and remembered.
+ */
+const ownRate = (url: string) => async (user: SignedUpUser) => {
+  await expense(user, 10, '2026-03-20', { currency: 'EUR' });
+  await ok(user, 'GET', url);
+  await markRemembered(user);
+  return ok(user, 'PUT', '/api/rates', { currency: 'EUR', date: '2026-03-20', rate: 1.5 });
+};
+
 beforeAll(async () => {
   context = await createTestApp();
 }, 60_000);
@@ -188,26 +199,8 @@ describe('remembered answers', () => {
       write: (user) =>
         ok(user, 'POST', '/api/budgets', { category: 'Fun', amount: 40, month: 3, year: 2026 }),
     },
-    {
-      name: "the user's own rate",
-      url: CASHFLOW,
-      write: async (user) => {
-        await expense(user, 10, '2026-03-20', { currency: 'EUR' });
-        await ok(user, 'GET', CASHFLOW);
-        await markRemembered(user);
-        return ok(user, 'PUT', '/api/rates', { currency: 'EUR', date: '2026-03-20', rate: 1.5 });
-      },
-    },
-    {
-      name: "the user's own rate (the summary)",
-      url: SUMMARY,
-      write: async (user) => {
-        await expense(user, 10, '2026-03-20', { currency: 'EUR' });
-        await ok(user, 'GET', SUMMARY);
-        await markRemembered(user);
-        return ok(user, 'PUT', '/api/rates', { currency: 'EUR', date: '2026-03-20', rate: 1.5 });
-      },
-    },
+    { name: "the user's own rate", url: CASHFLOW, write: ownRate(CASHFLOW) },
+    { name: "the user's own rate (the summary)", url: SUMMARY, write: ownRate(SUMMARY) },
     {
       name: 'a new ECB rate (written by the rates loader)',
       url: CASHFLOW,
