@@ -314,6 +314,9 @@ export const transactions = pgTable(
       table.searchText,
     ),
     index('transactions_user_category_idx').on(table.userId, table.category),
+    // The search operator category:… matches without regard to case; with this index its count
+    // reads the category's rows instead of all of the user's (migration 0032).
+    index('transactions_user_category_key_idx').on(table.userId, sql`lower(${table.category})`),
     // Charts and date-range counts: every column they read is in the index, so a window of
     // days is an index-only scan instead of one heap fetch per transaction.
     index('transactions_user_day_idx').on(
