@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/migrate';
-import { createMigrationDatabase } from './support/migration-database';
+import { createMigrationDatabase, insertEuroUser } from './support/migration-database';
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 beforeAll(async () => {
@@ -36,16 +36,7 @@ describe('migration 0031: remembered answers', () => {
     pool.on('error', () => undefined);
     try {
       await runMigrations(pool, await migration.migrationsBefore('0031_answer_cache'));
-      const userId = randomUUID();
-      const accountId = randomUUID();
-      await pool.query(
-        `INSERT INTO users (id, email, password_hash, default_currency) VALUES ($1, 'v@moneta.dev', 'hash', 'EUR')`,
-        [userId],
-      );
-      await pool.query(
-        `INSERT INTO accounts (id, user_id, name, type, currency) VALUES ($1, $2, 'Main', 'checking', 'EUR')`,
-        [accountId, userId],
-      );
+      const { userId, accountId } = await insertEuroUser(pool, 'v@moneta.dev');
       await pool.query(
         `INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income, account_id, currency)
          SELECT gen_random_uuid(), $1, 'Market', 'Food', 100 * n, DATE '2026-01-01' + n, n % 5 = 0, $2, 'EUR'

@@ -2,14 +2,13 @@
 // operator category:…) on a database that already holds a user's money: nothing changes, the
 // search finds what it found before — a split transaction by its part's category too — and
 // PostgreSQL can answer the operator's condition from the new index.
-import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
-import { createMigrationDatabase } from './support/migration-database';
+import { createMigrationDatabase, insertEuroUser } from './support/migration-database';
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 beforeAll(async () => {
@@ -28,16 +27,7 @@ describe('migration 0032: the search category index', () => {
     pool.on('error', () => undefined);
     try {
       await runMigrations(pool, await migration.migrationsBefore('0032_search_category_index'));
-      const userId = randomUUID();
-      const accountId = randomUUID();
-      await pool.query(
-        `INSERT INTO users (id, email, password_hash, default_currency) VALUES ($1, 's@moneta.dev', 'hash', 'EUR')`,
-        [userId],
-      );
-      await pool.query(
-        `INSERT INTO accounts (id, user_id, name, type, currency) VALUES ($1, $2, 'Main', 'checking', 'EUR')`,
-        [accountId, userId],
-      );
+      const { userId, accountId } = await insertEuroUser(pool, 's@moneta.dev');
       // 60 expenses of 1 to 60 euros over three categories; the first "Shopping" row is split,
       // a part of it in "Food".
       await pool.query(

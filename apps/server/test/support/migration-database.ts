@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,4 +45,25 @@ export async function createMigrationDatabase() {
       await rm(workDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A user with a euro base currency and one euro checking account ("Main"), written in SQL on
+ * a database migrated at least to accounts in their own currency (migration 0019).
+ */
+export async function insertEuroUser(
+  pool: pg.Pool,
+  email: string,
+): Promise<{ userId: string; accountId: string }> {
+  const userId = randomUUID();
+  const accountId = randomUUID();
+  await pool.query(
+    `INSERT INTO users (id, email, password_hash, default_currency) VALUES ($1, $2, 'hash', 'EUR')`,
+    [userId, email],
+  );
+  await pool.query(
+    `INSERT INTO accounts (id, user_id, name, type, currency) VALUES ($1, $2, 'Main', 'checking', 'EUR')`,
+    [accountId, userId],
+  );
+  return { userId, accountId };
 }
