@@ -70,6 +70,9 @@ export default defineConfig({
         // records stay out; .br/.gz are the server's business.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         globIgnores: ['**/node_modules/**', '.vite/**', 'pages/**'],
+        // One self-contained classic script (the worker imports nothing at run time); the 'es'
+        // format would build it with Rollup's deprecated `inlineDynamicImports`.
+        rollupFormat: 'iife',
       },
       manifest: webManifest,
     }),
@@ -114,7 +117,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // A language's messages of one group in one chunk (src/lib/i18n/message-groups.ts).
-            { name: (id: string) => messagesChunkOf(id) ?? null },
+            { name: (id: string) => messagesChunkOf(id) ?? null, debugName: 'messages' },
             ...pageChunkGroups([
               // What the landing and sign-in pages share (logo, theme toggle, icons): the sign-in
               // page no longer loads the landing page's own code (its layout, preview, cards).

@@ -47,6 +47,7 @@ export function pageChunkGroups(parts: PagePart[]): Rolldown.CodeSplittingGroup[
   }
 
   return parts.map((part) => ({
+    debugName: part.name,
     name: (id: string, ctx: ChunkingContext) => {
       owners ??= assign(ctx, entryOf(ctx, id));
       return owners.get(id) === part.name ? part.name : null;

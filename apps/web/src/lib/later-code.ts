@@ -1,4 +1,4 @@
-import { afterFirstPaint } from './after-first-paint';
+import { afterFirstPaint } from './after-first-paint.ts';
 
 /**
  * The id of the `<template>` in which the build lists, as `rel=prefetch` links, the code a first
