@@ -132,7 +132,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Imports flow one way: app → features → shared components/lib/config/hooks (STYLE.md).
+      // Imports flow one way: app → features → shared components/lib/config/hooks
+      // (docs/architecture.md, Web app).
       'import-x/no-restricted-paths': ['error', { zones: webImportZones() }],
       // Through the barrel, every page seems to load every shared module, schemas included, and
       // the build cannot group a page's code by what it uses (apps/web/build/page-chunks.ts).
