@@ -1,0 +1,195 @@
+// Values within the API's limits that broke it: an amount and a rate each accepted on their own
+// whose product overflowed the database's integers, and inputs the API took but should refuse.
+// Every figure expected here is computed in the test with BigInt, not taken from the server.
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls } from '../support/api-calls';
+import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
+import { snapshotDatabase } from './database-snapshot';
+
+let context: TestContext;
+const { call, ok } = apiCalls(() => context.app);
+
+beforeAll(async () => {
+  context = await createTestApp();
+}, 120_000);
+afterAll(async () => {
+  await context?.close();
+});
+
+/** A figure of the API (a JSON number in units) as exact hundredths. */
+const centsOf = (value: unknown): bigint => {
+  expect(typeof value).toBe('number');
+  return BigInt(Math.round((value as number) * 100));
+};
+
+async function expectRefused(
+  response: Awaited<ReturnType<typeof call>>,
+  status: number,
+  message: RegExp,
+  before: Awaited<ReturnType<typeof snapshotDatabase>>,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json<{ message: string }>().message).toMatch(message);
+  expect(await snapshotDatabase(context.database.pool)).toEqual(before);
+}
+
+describe('the largest amount at the largest rate', () => {
+  const DAY = '2026-01-15';
+  const AMOUNT = 1_000_000_000_000n; // the API's MAX_AMOUNT, in dollars
+  const RATE = 100_000n; // the user's own rate: euros per dollar
+  let user: SignedUpUser;
+  let accountId: string;
+  /** The expense in euro hundredths, computed here. */
+  const baseCents = AMOUNT * 100n * RATE;
+
+  beforeAll(async () => {
+    user = await signUp(context.app);
+    await ok(user, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
+    await ok(user, 'PUT', '/api/rates', { currency: 'USD', date: DAY, rate: Number(RATE) });
+    const created = await ok<{ accountId: string }>(user, 'POST', '/api/transactions', {
+      name: 'Yacht',
+      category: 'Food',
+      cost: Number(AMOUNT),
+      currency: 'USD',
+      addedOn: DAY,
+      isIncome: false,
+    });
+    accountId = created.accountId;
+    await ok(user, 'POST', '/api/budgets', { category: 'Food', amount: 100, month: 1, year: 2026 });
+    await ok(user, 'POST', '/api/goals', { name: 'Boat', targetAmount: 100, accountId });
+  });
+
+  const range = 'from=2026-01-01&to=2026-01-31';
+
+  it('answers every read with the exact converted figure', async () => {
+    const read = async <T>(url: string) => {
+      const response = await call(user, 'GET', url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.json<T>();
+    };
+    for (const url of ['/api/transactions/summary', `/api/transactions/summary?${range}`]) {
+      const summary = await read<{ totalExpenses: number; balance: number }>(url);
+      expect(centsOf(summary.totalExpenses)).toBe(baseCents);
+      expect(centsOf(summary.balance)).toBe(-baseCents);
+    }
+    const charts = await read<{ expensesByCategory: Array<{ total: number }> }>(
+      `/api/transactions/charts?${range}`,
+    );
+    expect(centsOf(charts.expensesByCategory[0]?.total)).toBe(baseCents);
+    const list = await read<{ transactions: Array<{ baseCost: number }> }>('/api/transactions');
+    expect(centsOf(list.transactions[0]?.baseCost)).toBe(baseCents);
+
+    for (const scope of ['', `&accountId=${accountId}`]) {
+      const cashflow = await read<{ periods: Array<{ expense: number }> }>(
+        `/api/reports/cashflow?${range}${scope}`,
+      );
+      expect(centsOf(cashflow.periods[0]?.expense)).toBe(baseCents);
+      const categories = await read<{ categories: Array<{ total: number }> }>(
+        `/api/reports/categories?${range}${scope}`,
+      );
+      expect(centsOf(categories.categories[0]?.total)).toBe(baseCents);
+      const payees = await read<{ payees: Array<{ total: number }> }>(
+        `/api/reports/payees?${range}${scope}`,
+      );
+      expect(centsOf(payees.payees[0]?.total)).toBe(baseCents);
+      const worth = await read<{ points: Array<{ total: number }> }>(
+        `/api/reports/net-worth?${range}${scope}`,
+      );
+      expect(centsOf(worth.points[0]?.total)).toBe(-baseCents);
+    }
+
+    const budgets = await read<Array<{ spent: number }>>('/api/budgets?month=1&year=2026');
+    expect(centsOf(budgets[0]?.spent)).toBe(baseCents);
+    const budgetSummary = await read<{ spent: number }>('/api/budgets/summary?month=1&year=2026');
+    expect(centsOf(budgetSummary.spent)).toBe(baseCents);
+
+    const accounts = await read<Array<{ _id: string; balance: number; baseBalance: number }>>(
+      '/api/accounts',
+    );
+    const account = accounts.find((one) => one._id === accountId);
+    expect(centsOf(account?.balance)).toBe(-baseCents);
+    expect(centsOf(account?.baseBalance)).toBe(-baseCents);
+    const register = await read<{ entries?: unknown; transactions?: unknown }>(
+      `/api/accounts/${accountId}/register`,
+    );
+    expect(JSON.stringify(register)).toContain('Yacht');
+
+    const goals = await read<Array<{ saved: number }>>('/api/goals');
+    expect(centsOf(goals[0]?.saved)).toBe(-baseCents);
+  });
+
+  it('converts at the API max rate without a 500 anywhere, and refuses a transfer leg past the largest amount', async () => {
+    const other = await signUp(context.app);
+    await ok(other, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
+    await ok(other, 'PUT', '/api/rates', { currency: 'USD', date: DAY, rate: 1_000_000_000 });
+    const dollars = await ok<{ _id: string }>(other, 'POST', '/api/accounts', {
+      name: 'Dollars',
+      type: 'checking',
+      currency: 'USD',
+      openingBalance: '999999999999.99',
+    });
+    await ok(other, 'POST', '/api/transactions', {
+      name: 'Yacht',
+      category: 'Food',
+      cost: '999999999999.99',
+      currency: 'USD',
+      addedOn: DAY,
+      isIncome: false,
+    });
+    const reads = [
+      '/api/transactions/summary',
+      `/api/transactions/summary?${range}`,
+      `/api/transactions/charts?${range}`,
+      '/api/transactions',
+      '/api/transactions?includeTransfers=true',
+      '/api/transactions/export',
+      `/api/reports/cashflow?${range}`,
+      `/api/reports/categories?${range}`,
+      `/api/reports/payees?${range}`,
+      `/api/reports/net-worth?${range}`,
+      `/api/reports/net-worth?${range}&format=csv`,
+      '/api/budgets?month=1&year=2026',
+      '/api/budgets/summary?month=1&year=2026',
+      '/api/accounts',
+      `/api/accounts/${dollars._id}/register`,
+      '/api/goals',
+      '/api/export',
+    ];
+    for (const url of reads) {
+      const response = await call(other, 'GET', url);
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+    }
+    const accounts = await ok<Array<{ _id: string; currency: string }>>(
+      other,
+      'GET',
+      '/api/accounts',
+    );
+    const euros = accounts.find((account) => account.currency === 'EUR')!;
+    const before = await snapshotDatabase(context.database.pool);
+    await expectRefused(
+      await call(other, 'POST', '/api/transfers', {
+        fromAccountId: dollars._id,
+        toAccountId: euros._id,
+        amount: '999999999999.99',
+        date: DAY,
+      }),
+      400,
+      /more than 1,000,000,000,000/,
+      before,
+    );
+  });
+
+  it('exports the CSV complete, with the exact base amount', async () => {
+    const response = await call(user, 'GET', '/api/transactions/export');
+    expect(response.statusCode).toBe(200);
+    const rows = parse(response.body, { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
+    expect(rows).toHaveLength(1);
+    const baseColumn = Object.keys(rows[0]!).find((name) => /base amount/i.test(name))!;
+    const text = rows[0]![baseColumn]!.replace(/[^0-9.-]/g, '');
+    const [whole, fraction = ''] = text.replace('-', '').split('.');
+    expect(BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'))).toBe(baseCents);
+  });
+});
