@@ -4,6 +4,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../support/api-calls';
+import { uploadImport } from '../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
 import { snapshotDatabase } from './database-snapshot';
 
@@ -191,5 +192,40 @@ describe('the largest amount at the largest rate', () => {
     const text = rows[0]![baseColumn]!.replace(/[^0-9.-]/g, '');
     const [whole, fraction = ''] = text.replace('-', '').split('.');
     expect(BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'))).toBe(baseCents);
+  });
+});
+
+describe('inputs the API refuses', () => {
+  const rowsOf = async (user: SignedUpUser, id: string) =>
+    (
+      await ok<{ rows: Array<{ status: string; problem: string | null; amount: number | null }> }>(
+        user,
+        'GET',
+        `/api/imports/${id}/rows?limit=100`,
+      )
+    ).rows;
+
+  it("reads another app's or a bank's amount strictly: letters or an exponent inside it are a problem row", async () => {
+    const user = await signUp(context.app, { setup: true });
+    const actual = [
+      'Account,Date,Payee,Notes,Category,Amount,Split_Amount,Cleared',
+      'Checking,2026-03-01,Employer Inc,,Income,2500,0,Cleared',
+      'Checking,2026-03-02,Huge,,Food,1e308,0,Cleared',
+      'Checking,2026-03-03,Stitched,,Food,12abc34,0,Cleared',
+      'Checking,2026-03-04,Crowns,,Food,"-1 234,56 kr",0,Cleared',
+    ].join('\n');
+    const qif = ['!Type:Bank', "D03/01'26", 'T-12.50', 'PShop', '^', "D03/02'26", 'T-12EUR34', 'PStitched', '^'].join('\n');
+    for (const [name, text, good] of [
+      ['actual.csv', actual, 2],
+      ['bank.qif', qif, 1],
+    ] as const) {
+      const response = await uploadImport(context.app, user, name, Buffer.from(text));
+      expect(response.statusCode, response.body).toBe(201);
+      const rows = await rowsOf(user, response.json<{ _id: string }>()._id);
+      const problems = rows.filter((row) => row.status === 'problem');
+      expect(rows.length - problems.length, JSON.stringify(rows)).toBe(good);
+      expect(problems.length, JSON.stringify(rows)).toBeGreaterThan(0);
+      for (const row of problems) expect(row.problem).toMatch(/amount/i);
+    }
   });
 });
