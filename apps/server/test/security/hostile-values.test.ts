@@ -4,7 +4,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../support/api-calls';
-import { uploadImport } from '../support/import-files';
+import { importFixture, uploadImport } from '../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
 import { snapshotDatabase } from './database-snapshot';
 
@@ -226,6 +226,44 @@ describe('inputs the API refuses', () => {
       expect(rows.length - problems.length, JSON.stringify(rows)).toBe(good);
       expect(problems.length, JSON.stringify(rows)).toBeGreaterThan(0);
       for (const row of problems) expect(row.problem).toMatch(/amount/i);
+    }
+  });
+
+  it('refuses XML nested past the parser\'s limit with a 400 that says so', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const deep = `${'<X>'.repeat(5000)}x${'</X>'.repeat(5000)}`;
+    const files = {
+      'deep.camt053.xml': importFixture('statement.camt053.xml')
+        .toString()
+        .replace('<NtryRef>1</NtryRef>', `<NtryRef>1</NtryRef>${deep}`),
+      'deep.qfx': importFixture('credit-card-ofx2.qfx')
+        .toString()
+        .replace('<STMTTRN>', `<STMTTRN>${deep}`),
+    };
+    const before = await snapshotDatabase(context.database.pool);
+    for (const [name, text] of Object.entries(files)) {
+      const response = await uploadImport(context.app, user, name, Buffer.from(text));
+      await expectRefused(response, 400, /more than 100 levels deep/, before);
+      expect(response.json<{ code: string }>().code).toBe('XML_TOO_DEEP');
+    }
+  });
+
+  it('refuses a statement in a currency Moneta does not know, naming it', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const files = {
+      'zzz.camt053.xml': importFixture('statement.camt053.xml')
+        .toString()
+        .replace('<Ccy>EUR</Ccy>', '<Ccy>ZZZ</Ccy>'),
+      'zzz.qfx': importFixture('credit-card-ofx2.qfx')
+        .toString()
+        .replace('<CURDEF>USD</CURDEF>', '<CURDEF>ZZZ</CURDEF>'),
+      'zzz.ofx': importFixture('checking-ofx1.ofx').toString().replace('<CURDEF>USD', '<CURDEF>ZZZ'),
+    };
+    const before = await snapshotDatabase(context.database.pool);
+    for (const [name, text] of Object.entries(files)) {
+      const response = await uploadImport(context.app, user, name, Buffer.from(text));
+      await expectRefused(response, 400, /"ZZZ" is not a currency Moneta knows/, before);
+      expect(response.json<{ code: string }>().code).toBe('STATEMENT_CURRENCY_UNKNOWN');
     }
   });
 });
