@@ -105,9 +105,8 @@ describe('the largest amount at the largest rate', () => {
     const budgetSummary = await read<{ spent: number }>('/api/budgets/summary?month=1&year=2026');
     expect(centsOf(budgetSummary.spent)).toBe(baseCents);
 
-    const accounts = await read<Array<{ _id: string; balance: number; baseBalance: number }>>(
-      '/api/accounts',
-    );
+    const accounts =
+      await read<Array<{ _id: string; balance: number; baseBalance: number }>>('/api/accounts');
     const account = accounts.find((one) => one._id === accountId);
     expect(centsOf(account?.balance)).toBe(-baseCents);
     expect(centsOf(account?.baseBalance)).toBe(-baseCents);
@@ -214,7 +213,17 @@ describe('inputs the API refuses', () => {
       'Checking,2026-03-03,Stitched,,Food,12abc34,0,Cleared',
       'Checking,2026-03-04,Crowns,,Food,"-1 234,56 kr",0,Cleared',
     ].join('\n');
-    const qif = ['!Type:Bank', "D03/01'26", 'T-12.50', 'PShop', '^', "D03/02'26", 'T-12EUR34', 'PStitched', '^'].join('\n');
+    const qif = [
+      '!Type:Bank',
+      "D03/01'26",
+      'T-12.50',
+      'PShop',
+      '^',
+      "D03/02'26",
+      'T-12EUR34',
+      'PStitched',
+      '^',
+    ].join('\n');
     for (const [name, text, good] of [
       ['actual.csv', actual, 2],
       ['bank.qif', qif, 1],
@@ -229,7 +238,7 @@ describe('inputs the API refuses', () => {
     }
   });
 
-  it('refuses XML nested past the parser\'s limit with a 400 that says so', async () => {
+  it("refuses XML nested past the parser's limit with a 400 that says so", async () => {
     const user = await signUp(context.app, { setup: true });
     const deep = `${'<X>'.repeat(5000)}x${'</X>'.repeat(5000)}`;
     const files = {
@@ -257,13 +266,116 @@ describe('inputs the API refuses', () => {
       'zzz.qfx': importFixture('credit-card-ofx2.qfx')
         .toString()
         .replace('<CURDEF>USD</CURDEF>', '<CURDEF>ZZZ</CURDEF>'),
-      'zzz.ofx': importFixture('checking-ofx1.ofx').toString().replace('<CURDEF>USD', '<CURDEF>ZZZ'),
+      'zzz.ofx': importFixture('checking-ofx1.ofx')
+        .toString()
+        .replace('<CURDEF>USD', '<CURDEF>ZZZ'),
     };
     const before = await snapshotDatabase(context.database.pool);
     for (const [name, text] of Object.entries(files)) {
       const response = await uploadImport(context.app, user, name, Buffer.from(text));
       await expectRefused(response, 400, /"ZZZ" is not a currency Moneta knows/, before);
       expect(response.json<{ code: string }>().code).toBe('STATEMENT_CURRENCY_UNKNOWN');
+    }
+  });
+
+  it('refuses a bulk revert with a blank name or an id listed twice, changing nothing', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const ids: string[] = [];
+    for (const name of ['Bakery', 'Butcher']) {
+      const created = await ok<{ _id: string }>(user, 'POST', '/api/transactions', {
+        name,
+        category: 'Food',
+        cost: 5,
+        addedOn: '2026-02-01',
+        isIncome: false,
+      });
+      ids.push(created._id);
+    }
+    const edit = await ok<{ previous: Array<{ _id: string; name: string }> }>(
+      user,
+      'PATCH',
+      '/api/transactions/bulk',
+      { transactionIds: ids, set: { name: 'Shop' } },
+    );
+    expect(edit.previous).toHaveLength(2);
+    const before = await snapshotDatabase(context.database.pool);
+    await expectRefused(
+      await call(user, 'POST', '/api/transactions/bulk/revert', {
+        previous: [{ _id: ids[0], name: '   ' }, edit.previous[1]],
+      }),
+      400,
+      /Please enter a name for the transaction/,
+      before,
+    );
+    await expectRefused(
+      await call(user, 'POST', '/api/transactions/bulk/revert', {
+        previous: [...edit.previous, { _id: ids[0], name: 'Other' }],
+      }),
+      400,
+      /listed twice/,
+      before,
+    );
+    // The answer of the edit itself still puts everything back.
+    await ok(user, 'POST', '/api/transactions/bulk/revert', { previous: edit.previous });
+  });
+
+  it('refuses a custom category that differs from another only in case', async () => {
+    const user = await signUp(context.app, { setup: true });
+    await ok(user, 'POST', '/api/categories', { name: 'Hobbies', isIncome: false });
+    const before = await snapshotDatabase(context.database.pool);
+    for (const [body, twin] of [
+      [{ name: 'FOOD', isIncome: false }, 'Food'],
+      [{ name: ' fOOd ', isIncome: false }, 'Food'],
+      [{ name: 'hobbies', isIncome: false }, 'Hobbies'],
+      [{ name: 'SALARY', isIncome: true }, 'Salary'],
+    ] as const) {
+      await expectRefused(
+        await call(user, 'POST', '/api/categories', body),
+        409,
+        new RegExp(`differs from your (expense|income) category "${twin}" only in case`),
+        before,
+      );
+    }
+    // Renaming into another category's spelling is refused too; fixing one's own case is not.
+    await expectRefused(
+      await call(user, 'PUT', '/api/categories', {
+        from: 'Hobbies',
+        to: 'GROCERIES',
+        isIncome: false,
+      }),
+      409,
+      /"Groceries" only in case/,
+      before,
+    );
+    await ok(user, 'PUT', '/api/categories', { from: 'Hobbies', to: 'HOBBIES', isIncome: false });
+    // The same name in the other kind stays allowed, as before.
+    await ok(user, 'POST', '/api/categories', { name: 'Hobbies', isIncome: true });
+  });
+
+  it('refuses a budget on an income category', async () => {
+    const user = await signUp(context.app, { setup: true });
+    await ok(user, 'POST', '/api/categories', { name: 'Side hustle', isIncome: true });
+    const budget = await ok<{ _id: string }>(user, 'POST', '/api/budgets', {
+      category: 'Food',
+      amount: 100,
+      month: 2,
+      year: 2026,
+    });
+    const before = await snapshotDatabase(context.database.pool);
+    for (const category of ['Salary', 'Side hustle']) {
+      const body = { category, amount: 100, month: 2, year: 2026 };
+      await expectRefused(
+        await call(user, 'POST', '/api/budgets', body),
+        400,
+        new RegExp(`"${category}" is an income category`),
+        before,
+      );
+      await expectRefused(
+        await call(user, 'PUT', `/api/budgets/${budget._id}`, body),
+        400,
+        /an income category/,
+        before,
+      );
     }
   });
 });
