@@ -14,6 +14,8 @@ export const ErrorCode = {
   INVALID_JSON: 'INVALID_JSON',
   JSON_TOO_DEEP: 'JSON_TOO_DEEP',
   NUL_CHARACTER: 'NUL_CHARACTER',
+  /** A value past what its column keeps: a kept total of bigint hundredths, say. */
+  OUT_OF_RANGE: 'OUT_OF_RANGE',
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',

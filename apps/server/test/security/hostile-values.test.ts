@@ -378,4 +378,33 @@ describe('inputs the API refuses', () => {
       );
     }
   });
+
+  it('refuses a write that would take a kept total past bigint, with a 400 and nothing changed', async () => {
+    const user = await signUp(context.app, { setup: true });
+    // 92,233 expenses of the largest amount: their kept total is just under bigint's limit
+    // (9,223,372,036,854,775,807 hundredths). Written in one statement, through the triggers.
+    const largest = 10n ** 14n;
+    const count = 92_233n;
+    await context.database.pool.query(
+      `INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income,
+         account_id, currency)
+       SELECT gen_random_uuid(), $1, 'Row ' || n, 'Food', $2::bigint, DATE '2026-03-01', false,
+         (SELECT id FROM accounts WHERE user_id = $1 LIMIT 1),
+         (SELECT default_currency FROM users WHERE id = $1)
+       FROM generate_series(1, $3::int) AS n`,
+      [user.id, largest.toString(), Number(count)],
+    );
+    const summary = await ok<{ totalExpenses: number }>(user, 'GET', '/api/transactions/summary');
+    expect(centsOf(summary.totalExpenses)).toBe(count * largest);
+    const before = await snapshotDatabase(context.database.pool);
+    const response = await call(user, 'POST', '/api/transactions', {
+      name: 'One more',
+      category: 'Food',
+      cost: 1_000_000_000_000,
+      addedOn: '2026-03-01',
+      isIncome: false,
+    });
+    await expectRefused(response, 400, /past the largest Moneta keeps/, before);
+    expect(response.json<{ code: string }>().code).toBe('OUT_OF_RANGE');
+  }, 120_000);
 });
