@@ -14,6 +14,8 @@ export const ErrorCode = {
   INVALID_JSON: 'INVALID_JSON',
   JSON_TOO_DEEP: 'JSON_TOO_DEEP',
   NUL_CHARACTER: 'NUL_CHARACTER',
+  /** A value past what its column keeps: a kept total of bigint hundredths, say. */
+  OUT_OF_RANGE: 'OUT_OF_RANGE',
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
@@ -114,6 +116,10 @@ export const ErrorCode = {
   QIF_INVESTMENT: 'QIF_INVESTMENT',
   XML_INVALID: 'XML_INVALID',
   XML_DTD_REFUSED: 'XML_DTD_REFUSED',
+  /** XML whose elements nest deeper than any bank statement (a parser's limit). */
+  XML_TOO_DEEP: 'XML_TOO_DEEP',
+  /** A statement (CAMT.053 Ccy, OFX CURDEF) in a currency that is not one Moneta knows. */
+  STATEMENT_CURRENCY_UNKNOWN: 'STATEMENT_CURRENCY_UNKNOWN',
   NOT_CSV: 'NOT_CSV',
   NO_SUCH_COLUMN: 'NO_SUCH_COLUMN',
   NO_SUCH_ROW: 'NO_SUCH_ROW',

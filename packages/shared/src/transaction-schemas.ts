@@ -431,6 +431,13 @@ export const bulkDeleteSchema = z.object({
     .max(1000, 'At most 1000 transactions can be deleted at once.'),
 });
 
+/** A name a bulk edit gives, or its Undo puts back: never blank (as a stored name never is). */
+const bulkNameSchema = z
+  .string({ message: TRANSACTION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, TRANSACTION_MESSAGES.nameRequired)
+  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`);
+
 /**
  * PATCH /transactions/bulk: the fields to give every selected transaction (docs/api.md). A
  * field left out stays as each row has it; `note: null` or "" clears the notes.
@@ -439,12 +446,7 @@ export const bulkEditSetSchema = z
   .object({
     category: categoryNameSchema.optional(),
     accountId: idSchema('accountId').optional(),
-    name: z
-      .string({ message: TRANSACTION_MESSAGES.nameRequired })
-      .trim()
-      .min(1, TRANSACTION_MESSAGES.nameRequired)
-      .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`)
-      .optional(),
+    name: bulkNameSchema.optional(),
     addedOn: calendarDateSchema.optional(),
     note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
     tags: tagsSchema.optional(),
@@ -496,7 +498,7 @@ export const bulkRevertSchema = z.object({
           _id: z.string().max(64),
           category: categoryNameSchema.optional(),
           accountId: idSchema('accountId').optional(),
-          name: z.string().max(MAX_NAME_LENGTH).optional(),
+          name: bulkNameSchema.optional(),
           addedOn: calendarDateSchema.optional(),
           note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
           tags: tagsSchema.optional(),
@@ -505,7 +507,11 @@ export const bulkRevertSchema = z.object({
       { message: 'previous must be the list a bulk edit answered.' },
     )
     .min(1, 'Nothing to put back.')
-    .max(1000, 'At most 1000 transactions can be put back at once.'),
+    .max(1000, 'At most 1000 transactions can be put back at once.')
+    // A bulk edit answers each row once: an id twice would put back one of two values, by chance.
+    .refine((rows) => new Set(rows.map((row) => row._id)).size === rows.length, {
+      message: 'Each transaction can be put back only once: an _id is listed twice in previous.',
+    }),
 });
 
 export const trashRestoreSchema = z.object({ transactionIds: transactionIdsSchema('restore') });

@@ -11,9 +11,14 @@ import { exchangeRateAt } from './exchange-rate-sql';
  * is exactly the sum of the base amounts its rows show.
  */
 
-/** `cents` (hundredths of another currency) times `rate`, rounded to `currency`'s minor unit. */
+/**
+ * `cents` (hundredths of another currency) times `rate`, rounded to `currency`'s minor unit, as
+ * `numeric`: the largest amount the API takes at the largest rate it takes is past `bigint`
+ * (docs/decisions.md, Amounts past bigint), so neither the product nor any sum of products is
+ * ever cast back. Sums of them are `numeric` too; the repositories read them with Number().
+ */
 export function convertedCents(cents: SQL | unknown, rate: SQL | unknown, currency: unknown): SQL {
-  return sql`(round(${cents} * ${rate} / moneta_currency_scale(${currency}::text)) * moneta_currency_scale(${currency}::text))::bigint`;
+  return sql`(round(${cents} * ${rate} / moneta_currency_scale(${currency}::text)) * moneta_currency_scale(${currency}::text))`;
 }
 
 /**

@@ -3,6 +3,7 @@ const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 const NOT_NULL_VIOLATION = '23502';
 const CHECK_VIOLATION = '23514';
+const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
 /** Drizzle's names for the foreign keys from users' data to their user, e.g. budgets_user_id_users_id_fk. */
 const USER_FOREIGN_KEY = /_user_id_users_id_fk$/;
 
@@ -50,6 +51,19 @@ export function isForeignKeyViolation(error: unknown, constraint: string): boole
 export function isCheckViolation(error: unknown, constraint: string): boolean {
   for (const { code, constraint: violated } of driverErrors(error)) {
     if (code === CHECK_VIOLATION) return violated === constraint;
+  }
+  return false;
+}
+
+/**
+ * True when a value left its type's range: a kept total (bigint hundredths, kept by triggers)
+ * that a write would take past 9.2 × 10^18, about 92,000 rows of the largest amount. Every
+ * conversion and sum the reads make is numeric (docs/decisions.md, Hostile values), so this is
+ * a write's doing, rolled back with its transaction.
+ */
+export function isOutOfRange(error: unknown): boolean {
+  for (const { code } of driverErrors(error)) {
+    if (code === NUMERIC_VALUE_OUT_OF_RANGE) return true;
   }
   return false;
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@moneta/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDeletedUserViolation } from '../db/postgres-errors';
+import { isDeletedUserViolation, isOutOfRange } from '../db/postgres-errors';
 import { AppError, RATE_LIMITED_MESSAGE, sessionExpired } from './app-error';
 import { drainRequest } from './drain-request';
 import { describeValidationErrors, type FieldError } from './validation-messages';
@@ -103,6 +103,16 @@ function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody
   if (isDeletedUserViolation(error)) {
     const expired = sessionExpired();
     return { status: expired.statusCode, body: { message: expired.message, code: expired.code } };
+  }
+  if (isOutOfRange(error)) {
+    return {
+      status: 400,
+      body: {
+        message:
+          'This would take an amount or a total past the largest Moneta keeps; nothing was changed.',
+        code: ErrorCode.OUT_OF_RANGE,
+      },
+    };
   }
   const status = error.statusCode ?? 500;
   if (status === 429) {

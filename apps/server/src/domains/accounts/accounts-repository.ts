@@ -321,7 +321,7 @@ export function createAccountsRepository(db: Executor) {
       // order), over the whole account so that a deep page is right too. A row no rate
       // converts is not in the balance either (see foreignCorrection), so it moves nothing here.
       const result = await db.execute(sql`
-        SELECT entries.*, ${account.balanceCents}::bigint - coalesce(sum(
+        SELECT entries.*, ${account.balanceCents}::numeric - coalesce(sum(
             CASE WHEN entries.currency = ${account.currency}::text THEN entries."amountCents" ELSE 0 END
           ) OVER (ORDER BY date DESC, created_at DESC, id DESC
             ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS "balanceCents"
@@ -350,8 +350,13 @@ export function createAccountsRepository(db: Executor) {
         ) AS entries
         ORDER BY date DESC, created_at DESC, id DESC
         LIMIT ${page.limit} OFFSET ${page.offset}`);
-      // int8 arrives as a number and date as 'YYYY-MM-DD' (the type parsers in database.ts).
-      return result.rows as unknown as RegisterRow[];
+      // Date arrives as 'YYYY-MM-DD' (the type parsers in database.ts); the amounts are numeric
+      // (a converted amount may be past bigint), read as numbers.
+      return (result.rows as unknown as RegisterRow[]).map((row) => ({
+        ...row,
+        amountCents: Number(row.amountCents),
+        balanceCents: Number(row.balanceCents),
+      }));
     },
 
     /** Locks the user's accounts, so that "not the last one" and "empty" stay true until commit. */

@@ -189,7 +189,7 @@ export function createBudgetsRepository(db: Executor) {
           )} AS d
         ), parts AS (
           SELECT w.category, w.first_day, w.id, w.user_id, w.amount_cents, w.month, w.year,
-            w.rollover, w.repeat, w.created_at, w.own_index, w.month_index, w.run, 0::bigint AS cents,
+            w.rollover, w.repeat, w.created_at, w.own_index, w.month_index, w.run, 0::numeric AS cents,
             0 AS missing
           FROM wanted AS w
           UNION ALL
@@ -220,13 +220,13 @@ export function createBudgetsRepository(db: Executor) {
             max(p.year) AS year, bool_or(p.rollover) AS rollover, bool_or(p.repeat) AS repeat,
             max(p.created_at) AS created_at, max(p.own_index) AS own_index,
             max(p.month_index) AS month_index, max(p.run) AS run,
-            sum(p.cents)::bigint AS spent_cents, sum(p.missing)::int AS month_unconverted
+            sum(p.cents) AS spent_cents, sum(p.missing)::int AS month_unconverted
           FROM parts AS p
           GROUP BY p.category, p.first_day
           HAVING count(p.id) > 0
         ), measured AS (
           SELECT s.*,
-            coalesce(sum(s.amount_cents - s.spent_cents) OVER before_it, 0)::bigint AS carried_cents,
+            coalesce(sum(s.amount_cents - s.spent_cents) OVER before_it, 0) AS carried_cents,
             (sum(s.month_unconverted) OVER up_to_it)::int AS unconverted
           FROM spending AS s
           WINDOW before_it AS (PARTITION BY s.category, s.run ORDER BY s.month_index

@@ -4,6 +4,7 @@ import {
   daysInMonth,
   ErrorCode,
   fromStoredHundredths,
+  isBuiltInCategory,
   toStoredHundredths,
   type Budget,
   type BudgetCopyResult,
@@ -14,11 +15,12 @@ import {
   type ValidBudgetCopyInput,
   type ValidBudgetInput,
 } from '@moneta/shared';
-import type { Database } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import { isUniqueViolation } from '../../db/postgres-errors';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { createRememberedAnswers } from '../answer-cache/remembered-answers';
+import { createCategoriesRepository } from '../categories/categories-repository';
 import { rememberCategory } from '../categories/remember-category';
 import { createTransactionTotalsRepository } from '../transactions/transaction-totals-repository';
 import { toBudgetDto } from './budget-dto';
@@ -31,6 +33,24 @@ import {
 } from './budgets-repository';
 
 const budgetNotFound = () => notFound('Budget not found.', ErrorCode.BUDGET_NOT_FOUND);
+
+/**
+ * Budgets measure spending (SPEC: "progress against spending"; only expenses count towards
+ * `spent`): a category that is only an income category, built-in or the user's, would show a
+ * budget that nothing ever fills, so it is refused. A name that is an expense category too, or
+ * a new one (it becomes a custom expense category), is taken.
+ */
+async function assertExpenseCategory(tx: Executor, userId: string, category: string) {
+  if (isBuiltInCategory(category, false)) return;
+  const categories = createCategoriesRepository(tx);
+  if (await categories.exists(userId, category, [false])) return;
+  if (isBuiltInCategory(category, true) || (await categories.exists(userId, category, [true]))) {
+    throw badRequest(
+      `"${category}" is an income category: a budget limits spending, so choose an expense category.`,
+      ErrorCode.VALIDATION,
+    );
+  }
+}
 
 const budgetExists = (input: ValidBudgetInput) =>
   conflict(
@@ -159,6 +179,7 @@ export function createBudgetsService(db: Database) {
     async create(reader: Reader, input: ValidBudgetInput): Promise<Budget> {
       const userId = reader.id;
       const id = await db.transaction(async (tx) => {
+        await assertExpenseCategory(tx, userId, input.category);
         const row = await createBudgetsRepository(tx).insert(userId, toValues(input));
         if (!row) throw budgetExists(input);
         await rememberCategory(tx, userId, input.category, false);
@@ -181,6 +202,10 @@ export function createBudgetsService(db: Database) {
         const repository = createBudgetsRepository(tx);
         const stored = await repository.findForUpdate(userId, id);
         if (!stored) throw budgetNotFound();
+        // A budget kept from before the rule stays editable in its own category.
+        if (input.category !== stored.category) {
+          await assertExpenseCategory(tx, userId, input.category);
+        }
         const isLaterMonth =
           monthIndex(input.year, input.month) > monthIndex(stored.year, stored.month);
         if (stored.repeat && input.category === stored.category && isLaterMonth) {

@@ -124,6 +124,24 @@ export function createCategoriesRepository(db: Executor) {
       return new Map(rows.map((row) => [`${row.isIncome}|${row.category}`, Number(row.count)]));
     },
 
+    /**
+     * The user's custom categories of one kind whose name equals `name` ignoring case and
+     * surrounding spaces (Food, FOOD, " fOOd "), as stored.
+     */
+    async sameIgnoringCase(userId: string, name: string, isIncome: boolean): Promise<string[]> {
+      const rows = await db
+        .select({ name: userCategories.name })
+        .from(userCategories)
+        .where(
+          and(
+            eq(userCategories.userId, userId),
+            eq(userCategories.isIncome, isIncome),
+            sql`lower(btrim(${userCategories.name})) = lower(btrim(${name}))`,
+          ),
+        );
+      return rows.map((row) => row.name);
+    },
+
     async exists(userId: string, name: string, kinds: boolean[]): Promise<boolean> {
       const rows = await db
         .select({ name: userCategories.name })

@@ -30,6 +30,36 @@ export function createCategoriesService(db: Database, transactions: Transactions
     return [...builtIns, ...(await categories.listCustom(userId, isIncome))];
   }
 
+  /**
+   * A category of one kind, built-in or the user's, whose name equals `name` ignoring case and
+   * surrounding spaces but is not `name` itself nor `except` (a category renamed to another
+   * spelling of its own name): two categories that differ only in case look like one in every
+   * list and report, so a new name must not be one (docs/decisions.md, Hostile values).
+   */
+  async function caseTwin(
+    repository: ReturnType<typeof createCategoriesRepository>,
+    userId: string,
+    name: string,
+    isIncome: boolean,
+    except?: string,
+  ): Promise<string | undefined> {
+    const folded = name.trim().toLowerCase();
+    const builtIns: readonly string[] = isIncome
+      ? BUILT_IN_INCOME_CATEGORIES
+      : BUILT_IN_EXPENSE_CATEGORIES;
+    const candidates = [
+      ...builtIns.filter((builtIn) => builtIn.toLowerCase() === folded),
+      ...(await repository.sameIgnoringCase(userId, name, isIncome)),
+    ];
+    return candidates.find((candidate) => candidate !== name && candidate !== except);
+  }
+
+  const caseConflict = (name: string, twin: string, kind: string) =>
+    conflict(
+      `"${name}" differs from your ${kind} category "${twin}" only in case: use "${twin}", or choose another name.`,
+      ErrorCode.CATEGORY_EXISTS,
+    );
+
   /** What the pickers offer: the categories of one kind the user has not hidden. */
   async function listKind(userId: string, isIncome: boolean): Promise<string[]> {
     const [names, hidden] = await Promise.all([
@@ -92,6 +122,8 @@ export function createCategoriesService(db: Database, transactions: Transactions
         }
         const isMerge =
           isBuiltInCategory(to, isIncome) || (await repository.exists(userId, to, [isIncome]));
+        const twin = isMerge ? undefined : await caseTwin(repository, userId, to, isIncome, from);
+        if (twin !== undefined) throw caseConflict(to, twin, kind);
         if (isFromBuiltIn && !isMerge) {
           throw badRequest(
             `"${from}" is a built-in category and cannot be renamed. Hide it, or merge it into another ${kind} category.`,
@@ -172,12 +204,20 @@ export function createCategoriesService(db: Database, transactions: Transactions
           ErrorCode.CATEGORY_EXISTS,
         );
       }
-      if (!(await categories.add({ userId, ...category }))) {
-        throw conflict(
-          `You have the ${kind} category "${category.name}" already.`,
-          ErrorCode.CATEGORY_EXISTS,
-        );
-      }
+      await db.transaction(async (tx) => {
+        const repository = createCategoriesRepository(tx);
+        // One writer of the user's categories at a time: two requests adding "Food2" and
+        // "FOOD2" together would each find no twin.
+        await repository.lockUser(userId);
+        const twin = await caseTwin(repository, userId, category.name, category.isIncome);
+        if (twin !== undefined) throw caseConflict(category.name, twin, kind);
+        if (!(await repository.add({ userId, ...category }))) {
+          throw conflict(
+            `You have the ${kind} category "${category.name}" already.`,
+            ErrorCode.CATEGORY_EXISTS,
+          );
+        }
+      });
       return category;
     },
 

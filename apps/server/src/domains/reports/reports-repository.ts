@@ -63,8 +63,8 @@ export function createReportsRepository(db: Executor) {
         expense_unconverted: number;
       }>(sql`
         SELECT ${periodKey(scope.interval, sql`rows.added_on`)} AS key, ${category} AS category,
-          coalesce(sum(rows.cents) FILTER (WHERE rows.is_income), 0)::bigint AS income_cents,
-          coalesce(sum(rows.cents) FILTER (WHERE NOT rows.is_income), 0)::bigint AS expense_cents,
+          coalesce(sum(rows.cents) FILTER (WHERE rows.is_income), 0) AS income_cents,
+          coalesce(sum(rows.cents) FILTER (WHERE NOT rows.is_income), 0) AS expense_cents,
           coalesce(sum(rows.missing) FILTER (WHERE rows.is_income), 0)::int AS income_unconverted,
           coalesce(sum(rows.missing) FILTER (WHERE NOT rows.is_income), 0)::int AS expense_unconverted
         FROM ${rowsInBase(scope)} AS rows
@@ -129,7 +129,7 @@ export function createReportsRepository(db: Executor) {
         ), grouped AS (
           -- Named by the spelling with the most rows (the first in order on a tie).
           SELECT (array_agg(name ORDER BY rows DESC, name))[1] AS name,
-            coalesce(sum(cents), 0)::bigint AS total_cents, sum(counted)::int AS count,
+            coalesce(sum(cents), 0) AS total_cents, sum(counted)::int AS count,
             (sum(rows) - sum(counted))::int AS unconverted
           FROM by_name GROUP BY moneta_fold(name)
         )
@@ -217,7 +217,7 @@ export function createReportsRepository(db: Executor) {
           FROM transfers AS f
           WHERE f.user_id = ${scope.userId}::uuid AND coalesce(f.to_date, f.date) <= ${scope.to}::date${account(sql`f.to_account_id`)}
         )
-        SELECT moves.account_id, ${key} AS key, sum(moves.cents)::bigint AS cents
+        SELECT moves.account_id, ${key} AS key, sum(moves.cents) AS cents
         FROM moves GROUP BY 1, 2`);
       return result.rows.map((row) => ({
         accountId: row.account_id,
@@ -259,7 +259,7 @@ export function createReportsRepository(db: Executor) {
           ELSE ${convertedCents(sql`b.cents`, sql`r.rate`, base)} END AS base_cents
         FROM unnest(${sql.param(balances.map((b) => b.accountId))}::uuid[],
           ${sql.param(balances.map((b) => b.day))}::date[],
-          ${sql.param(balances.map((b) => b.cents))}::bigint[]) WITH ORDINALITY AS b(account_id, day, cents, n)
+          ${sql.param(balances.map((b) => b.cents))}::numeric[]) WITH ORDINALITY AS b(account_id, day, cents, n)
         JOIN accounts AS a ON a.id = b.account_id
         LEFT JOIN LATERAL ${rowRate(
           { userId: sql`${userId}::uuid`, currency: sql`a.currency`, day: sql`b.day` },

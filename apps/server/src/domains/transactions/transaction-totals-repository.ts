@@ -41,8 +41,8 @@ function toKindTotals(row: KindTotalsRow | undefined): KindTotals {
   };
 }
 
-const KIND_SUMS = sql`coalesce(sum(cents) FILTER (WHERE is_income), 0)::bigint AS income_cents,
-  coalesce(sum(cents) FILTER (WHERE NOT is_income), 0)::bigint AS expense_cents,
+const KIND_SUMS = sql`coalesce(sum(cents) FILTER (WHERE is_income), 0)::numeric AS income_cents,
+  coalesce(sum(cents) FILTER (WHERE NOT is_income), 0)::numeric AS expense_cents,
   coalesce(sum(missing), 0)::int AS unconverted`;
 
 export function createTransactionTotalsRepository(db: Executor) {
@@ -96,7 +96,7 @@ export function createTransactionTotalsRepository(db: Executor) {
         unconverted: number;
       }>(sql`
         SELECT parts.added_on AS date, parts.is_income, parts.category,
-          sum(parts.cents)::bigint AS total_cents, sum(parts.missing)::int AS unconverted
+          sum(parts.cents) AS total_cents, sum(parts.missing)::int AS unconverted
         FROM ${dayTotalsInBase(userId, base, { from, to })} AS parts
         GROUP BY GROUPING SETS ((parts.added_on, parts.is_income), (parts.is_income, parts.category), ())
         ORDER BY 4 DESC, parts.category`);

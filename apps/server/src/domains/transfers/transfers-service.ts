@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   ErrorCode,
+  MAX_AMOUNT,
   toStoredHundredths,
   type Transfer,
   type TransferPage,
@@ -27,6 +28,19 @@ import {
 } from './transfers-repository';
 
 const transferNotFound = () => notFound('Transfer not found.', ErrorCode.TRANSFER_NOT_FOUND);
+
+/**
+ * Whether an amount converted at a day's rate can be stored as a transfer leg: any amount at
+ * any rate converts (docs/decisions.md, Amounts past bigint), but a leg is an amount like any
+ * other, at most MAX_AMOUNT.
+ */
+const isStorable = (cents: number) => Math.abs(cents) <= MAX_AMOUNT * 100;
+
+const convertedTooLarge = (from: string, to: string, instead: string) =>
+  badRequest(
+    `The amount converted from ${from} to ${to} at the day's rate is more than ${MAX_AMOUNT.toLocaleString('en-US')}: ${instead}`,
+    ErrorCode.VALIDATION,
+  );
 
 function toValues(input: ValidTransferInput): TransferValues {
   return {
@@ -82,6 +96,9 @@ async function amountReceived(
       `No exchange rate from ${from} to ${to} is known for ${input.date}: enter the amount received (toAmount).`,
       ErrorCode.VALIDATION,
     );
+  }
+  if (!isStorable(converted)) {
+    throw convertedTooLarge(from, to, 'enter the amount received (toAmount).');
   }
   return { toAmountCents: converted, currencies };
 }
@@ -177,7 +194,9 @@ async function amountInOtherAccount(
   const own = currencies.get(row.accountId);
   const other = currencies.get(row.transferAccountId);
   if (!own || !other || own === other) return undefined;
-  return rates.convert(userId, row.amountCents, own, other, row.date);
+  const converted = await rates.convert(userId, row.amountCents, own, other, row.date);
+  // Past the largest amount (a rate far from any real one): as without a rate.
+  return converted !== undefined && isStorable(converted) ? converted : undefined;
 }
 
 /** A transaction's leg as transferOfLegs takes it. */
@@ -385,6 +404,13 @@ export function createTransfersService(db: Database, transactions: TransactionsS
             throw badRequest(
               `No exchange rate from ${ownCurrency} to ${otherCurrency} is known for ${leg.date}: record the transfer with the amount received instead.`,
               ErrorCode.TRANSFER_LEGS_INVALID,
+            );
+          }
+          if (!isStorable(otherCents)) {
+            throw convertedTooLarge(
+              ownCurrency,
+              otherCurrency,
+              'record the transfer with the amount received instead.',
             );
           }
           const isOneCurrency = ownCurrency === otherCurrency;

@@ -3,6 +3,7 @@ import { ErrorCode, isCalendarDate, normalizeAccountIdentifier } from '@moneta/s
 import type { FileStatement, StatementReading } from './file-statement';
 import { unreadable } from './import-refusal';
 import { parseBankAmount } from './parse-bank-amount';
+import { statementCurrency } from './statement-currency';
 import { amountProblem, cleanName, cleanNote, finishRow, quoted, type ReadRow } from './read-row';
 import { listOf, parseXml, textOf, type XmlValue } from './xml';
 
@@ -30,12 +31,12 @@ export function readCamt053(text: string): StatementReading<ReadRow> {
       if (entries.length === 0) continue;
       const identifier =
         textOf(stmt, 'Acct', 'Id', 'IBAN') || textOf(stmt, 'Acct', 'Id', 'Othr', 'Id');
-      const currency = textOf(stmt, 'Acct', 'Ccy').trim().toUpperCase();
+      const currency = statementCurrency(textOf(stmt, 'Acct', 'Ccy'), 'Ccy');
       const index =
         statements.push({
           name: textOf(stmt, 'Acct', 'Nm').trim() || null,
           identifier: identifier ? normalizeAccountIdentifier(identifier) || null : null,
-          currency: /^[A-Z]{3}$/.test(currency) ? currency : null,
+          currency,
           type: 'checking',
           rowCount: entries.length,
         }) - 1;

@@ -4,6 +4,7 @@ import type { AccountType } from '@moneta/shared';
 import type { FileStatement, StatementReading } from './file-statement';
 import { unreadable } from './import-refusal';
 import { parseBankAmount } from './parse-bank-amount';
+import { statementCurrency } from './statement-currency';
 import { amountProblem, cleanName, cleanNote, finishRow, quoted, type ReadRow } from './read-row';
 import { parseXml, type XmlNode, type XmlValue } from './xml';
 
@@ -154,8 +155,8 @@ function* sgmlTransactions(text: string, statements: Statements): Generator<OfxT
 
 /** A statement's own leaf (outside its transactions): its account, type or currency. */
 function readStatementLeaf(statement: StatementInfo, parent: string, name: string, value: string) {
-  if (name === 'CURDEF' && /^[A-Za-z]{3}$/.test(value)) {
-    statement.currency ??= value.toUpperCase();
+  if (name === 'CURDEF') {
+    statement.currency ??= statementCurrency(value, 'CURDEF');
   } else if (isAccountFrom(parent) && name === 'ACCTID') {
     statement.identifier ??= normalizeAccountIdentifier(value) || null;
   } else if (parent === 'BANKACCTFROM' && name === 'ACCTTYPE') {

@@ -42,7 +42,7 @@ export function parseBankAmount(
     isNegative = true;
     value = value.slice(1, -1);
   }
-  value = value.replace(CURRENCY, '').trim();
+  value = withoutCurrencyText(value, CURRENCY).trim();
   const minuses = value.match(MINUS)?.length ?? 0;
   if (minuses > 1 || (minuses === 1 && isNegative)) return { ok: false, reason: 'invalid' };
   if (minuses === 1) {
@@ -68,6 +68,34 @@ export function parseBankAmount(
   const cents = Number(digits) + (hasExcess && fraction[2]! >= '5' ? 1 : 0);
   if (cents > MAX_CENTS) return { ok: false, reason: 'too-large' };
   return { ok: true, cents: isNegative && cents !== 0 ? -cents : cents };
+}
+
+/**
+ * `text` without the currency written beside its amount (what `currency`, a global pattern,
+ * matches), taken away only before the first digit or after the last: between two digits it
+ * stays, so that the amount is refused (`12EUR34`, `1e308`, `12abc34`) instead of being read
+ * as its digits stitched together. Every import path reads its amounts through this and
+ * parseBankAmount (docs/amounts.md, In imported files).
+ */
+export function withoutCurrencyText(text: string, currency: RegExp): string {
+  let first = -1;
+  let last = -1;
+  for (let index = 0; index < text.length; index += 1) {
+    if (text[index]! >= '0' && text[index]! <= '9') {
+      if (first < 0) first = index;
+      last = index;
+    }
+  }
+  let kept = '';
+  let at = 0;
+  for (const match of text.matchAll(currency)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const isInside = first >= 0 && start > first && end <= last;
+    kept += text.slice(at, start) + (isInside ? match[0] : '');
+    at = end;
+  }
+  return kept + text.slice(at);
 }
 
 /** The digits before and after the decimal point, thousands separators checked and removed. */

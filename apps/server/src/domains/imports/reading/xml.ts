@@ -23,6 +23,12 @@ function decodeEntities(value: string): string {
   );
 }
 
+/**
+ * How deep elements may nest: a CAMT.053 entry is about 12 levels down, an OFX transaction 8;
+ * fast-xml-parser's own limit, stated here so that the refusal can name it.
+ */
+export const MAX_XML_DEPTH = 100;
+
 export type XmlNode = { [name: string]: XmlValue };
 export type XmlValue = string | XmlNode | XmlValue[];
 
@@ -32,7 +38,7 @@ export type XmlValue = string | XmlNode | XmlValue[];
  * processing is off, and only XML's predefined entities are decoded, by us. Values stay
  * strings (an id "0012" keeps its zeros); namespace prefixes are dropped; `arrays` names the
  * elements that are lists even when they occur once. XML that is not well-formed is a 400
- * (code XML_INVALID).
+ * (code XML_INVALID); elements nested deeper than MAX_XML_DEPTH a 400 (XML_TOO_DEEP).
  */
 export function parseXml(text: string, arrays: ReadonlySet<string>): XmlNode {
   refuseDtd(text);
@@ -52,8 +58,20 @@ export function parseXml(text: string, arrays: ReadonlySet<string>): XmlNode {
     ignorePiTags: true,
     isArray: (name) => arrays.has(name),
     tagValueProcessor: (_name, value) => decodeEntities(value),
+    maxNestedTags: MAX_XML_DEPTH,
   });
-  return parser.parse(text) as XmlNode;
+  try {
+    return parser.parse(text) as XmlNode;
+  } catch (error) {
+    // The parser says so with a plain Error; anything else it throws is ours to see (a 500).
+    if (error instanceof Error && /nested tags/i.test(error.message)) {
+      throw unreadable(
+        `The XML nests its elements more than ${MAX_XML_DEPTH} levels deep; a bank statement needs far fewer.`,
+        ErrorCode.XML_TOO_DEEP,
+      );
+    }
+    throw error;
+  }
 }
 
 /** A child element's text ('' when absent or not text). */

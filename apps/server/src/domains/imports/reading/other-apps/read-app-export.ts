@@ -3,7 +3,12 @@ import { ErrorCode, MAX_ACCOUNT_NAME_LENGTH, OTHER_APP_NAMES } from '@moneta/sha
 import type { AccountType, ImportDateFormat, OtherApp } from '@moneta/shared';
 import type { FileStatement, StatementReading } from '../file-statement';
 import { unreadable } from '../import-refusal';
-import { decimalEvidence, parseBankAmount, type DecimalSeparator } from '../parse-bank-amount';
+import {
+  decimalEvidence,
+  parseBankAmount,
+  withoutCurrencyText,
+  type DecimalSeparator,
+} from '../parse-bank-amount';
 import { chooseDateFormat, formatsReading, parseDate } from '../parse-date';
 import {
   amountProblem,
@@ -199,10 +204,10 @@ function entryRow(
  * An app's amount without its currency, whatever the budget's currency writes ("1 234,56 kr",
  * "R$ 1.234,56", "CHF 1'234.50"): apps put only the currency beside the number, never a
  * DR/CR marker, so every letter and sign other than digits, separators, minus and parentheses
- * goes.
+ * goes — before the number or after it, never from inside it (`1e308`, `12abc34` are refused).
  */
 const amountOnly = (text: string) =>
-  text.replace(/[^\d.,+\-\u2212()\s\u00a0\u202f\u2009']/g, '').trim();
+  withoutCurrencyText(text, /[^\d.,+\-\u2212()\s\u00a0\u202f\u2009']+/g).trim();
 
 function signedCents(
   entry: AppEntry,
