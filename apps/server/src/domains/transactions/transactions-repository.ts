@@ -64,7 +64,7 @@ type TransactionInsert = typeof transactions.$inferInsert;
 
 /**
  * A query whose rows are transactions to create, for `insertFrom`: one SQL expression per
- * column it fills, named as schema.ts names the column (required columns must be given; the
+ * column it fills, named as schema/transactions.ts names the column (required columns must be given; the
  * id is the writer's), the order their ids follow, and the rest of the query.
  */
 export interface TransactionSource {
@@ -109,7 +109,7 @@ export interface SourceCategory {
 }
 
 /**
- * The transactions table's columns as schema.ts defines them: every insert path takes its
+ * The transactions table's columns as schema/transactions.ts defines them: every insert path takes its
  * column list from here, so that a new column needs no edit in hand-written SQL.
  */
 const COLUMNS: Record<string, { name: string; isGenerated: boolean }> = Object.fromEntries(

@@ -1,0 +1,81 @@
+import { ACCOUNT_TYPES } from '@moneta/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Where money is kept: a checking or savings account, a credit card, cash (docs/architecture.md,
+ * Accounts). Every user has at least one; the balance is the opening balance plus what
+ * account_balances keeps. Every write fires accounts_data_version_* (data-versions.ts).
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
+    openingBalanceCents: bigint('opening_balance_cents', { mode: 'number' }).notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
+    /**
+     * How banks name this account (IBANs, account numbers, an OFX ACCTID), stored without
+     * spaces and in capitals so that a file's identifier finds its account whatever its spacing.
+     */
+    identifiers: text('identifiers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * The ISO code of the money it holds: its opening balance and balance are in it. The
+     * accounts service gives every new account one (the user's base currency by default).
+     */
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Names are unique per user ignoring case ("Cash" and "cash" are one account).
+    uniqueIndex('accounts_user_name_key').on(table.userId, sql`lower(${table.name})`),
+    // The target of the (user_id, account_id) foreign keys, which keep a user's transactions
+    // and transfers in that user's own accounts whatever a caller sends.
+    uniqueIndex('accounts_user_id_key').on(table.userId, table.id),
+    // The default account: the oldest not archived.
+    index('accounts_user_order_idx').on(table.userId, table.isArchived, table.createdAt),
+    check(
+      'accounts_type',
+      sql`${table.type} IN ('cash', 'checking', 'savings', 'credit', 'other')`,
+    ),
+    check('accounts_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 50`),
+    check('accounts_identifiers_count', sql`cardinality(${table.identifiers}) <= 5`),
+    check('accounts_currency', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+/**
+ * Each account's movement (incomes − expenses + transfers in − transfers out) and how many
+ * transactions and transfers it holds: a balance is one row, not a sum over the account's
+ * history. Derived: only the database writes it, through the statement-level triggers on
+ * transactions and transfers kept in src/db/derived/account-balances.ts.
+ */
+export const accountBalances = pgTable('account_balances', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  flowCents: bigint('flow_cents', { mode: 'number' }).notNull(),
+  transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
+  transferCount: bigint('transfer_count', { mode: 'number' }).notNull(),
+});

@@ -1,0 +1,48 @@
+import { RULE_FIELDS, RULE_OPERATORS } from '@moneta/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A user's rules: text in a field → a category (and a new name). The first match wins. */
+export const rules = pgTable(
+  'rules',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    field: text('field', { enum: RULE_FIELDS }).notNull(),
+    operator: text('operator', { enum: RULE_OPERATORS }).notNull(),
+    value: text('value').notNull(),
+    /** null: both incomes and expenses. */
+    isIncome: boolean('is_income'),
+    category: text('category').notNull(),
+    rename: text('rename'),
+    /**
+     * A row it matches is a transfer to this account of the user's (the foreign key, with
+     * ON DELETE SET NULL of this column only, is written by hand in migration 0017).
+     */
+    transferAccountId: uuid('transfer_account_id'),
+    /** 1 = tried first; kept dense (1..n) per user. */
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('rules_user_position_idx').on(table.userId, table.position),
+    check('rules_field', sql`${table.field} IN ('name', 'note')`),
+    check('rules_operator', sql`${table.operator} IN ('contains', 'equals', 'startsWith')`),
+    check('rules_position_positive', sql`${table.position} >= 1`),
+  ],
+);
+
+export type RuleRow = typeof rules.$inferSelect;
