@@ -29,7 +29,7 @@ import { partsByTransaction } from './restore-checks';
 import { damaged, readZipEntry } from './zip-reader';
 
 /** Transactions per insert statement (one JSON parameter each). */
-const TRANSACTION_BATCH = 5000;
+const TRANSACTION_BATCH = 1000;
 /** Receipts per insert statement: at most this many, and their files at most this many bytes. */
 const RECEIPT_BATCH = 200;
 const RECEIPT_BATCH_BYTES = 16 * 1024 * 1024;
