@@ -2,7 +2,7 @@
 // may stop, freeze or poison the server. Each is refused with a 400 that names what is wrong,
 // changes nothing in the database, and leaves no upload behind in the temporary folder.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
@@ -373,6 +373,26 @@ describe('the manifest', () => {
       /no Moneta manifest/,
     );
   });
+});
+
+describe('uploads a crashed server left behind', () => {
+  it('are removed when a server starts; a running server\u2019s stay', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'restore-sweep-'));
+    try {
+      // No process has this id (above Linux's largest); the parent of this one runs.
+      const stale = join(root, 'moneta-restore-999999999-a1b2c3');
+      const running = join(root, `moneta-restore-${process.ppid}-d4e5f6`);
+      for (const directory of [stale, running]) {
+        await mkdir(directory);
+        await writeFile(join(directory, 'export.zip'), 'PK');
+      }
+      const other = await createTestApp({ restoreUploadRoot: root });
+      await other.close();
+      expect(await readdir(root)).toEqual([`moneta-restore-${process.ppid}-d4e5f6`]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 /**
