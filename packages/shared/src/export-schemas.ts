@@ -156,7 +156,8 @@ export const exportTransactionSchema = z
   .object({
     id,
     accountId: id,
-    name: trimmed(z.string().min(1).max(MAX_NAME_LENGTH)),
+    // Not held to trimming: transaction names come from bank files as well as from the API.
+    name: z.string().min(1).max(MAX_NAME_LENGTH),
     category,
     costCents: positiveHundredths,
     currency,
