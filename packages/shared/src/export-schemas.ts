@@ -310,7 +310,8 @@ export const exportReceiptReadingSchema = z.object({
     date: confidence,
     category: confidence,
   }),
-  source: z.enum(['ocr', 'pdf-text', 'ai']),
+  /** Who read it; not shown by GET /receipts, so a reading without it still lists. */
+  source: z.enum(['ocr', 'pdf-text', 'ai']).optional(),
   /** Set once the user confirmed or corrected the reading. */
   isReviewed: z.boolean().optional(),
   /** The merchant and category came from what the user taught about the shop. */
