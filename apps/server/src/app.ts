@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -45,6 +46,7 @@ import { createFileUrlSigner } from './domains/receipts/signed-urls';
 import { createExportService } from './domains/portability/export-service';
 import { portabilityRoutes } from './domains/portability/portability-routes';
 import { createRestoreService } from './domains/portability/restore-service';
+import { sweepStaleUploads } from './domains/portability/restore-uploads';
 import { createRecurringEngine } from './domains/recurring/recurring-engine';
 import { recurringRoutes } from './domains/recurring/recurring-routes';
 import {
@@ -122,6 +124,11 @@ export interface AppOptions {
    * (EXCHANGE_RATES_URL); omitted (tests, `off`): none are read.
    */
   exchangeRatesUrl?: string | undefined;
+  /**
+   * Where restore uploads are kept while they are read (restore-uploads.ts); the system's
+   * temporary folder by default. Stale ones a crashed server left there are removed at start.
+   */
+  restoreUploadRoot?: string | undefined;
 }
 
 /**
@@ -209,7 +216,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const imports = createImportsService(db, transactions, transfers);
   const rates = createRatesService(db, { now: options.now });
   const exporter = createExportService(db);
-  const restorer = createRestoreService(db, { transactions, forgetUser: users.forget });
+  const restoreUploadRoot = options.restoreUploadRoot ?? tmpdir();
+  await sweepStaleUploads(restoreUploadRoot);
+  const restorer = createRestoreService(db, {
+    transactions,
+    forgetUser: users.forget,
+    uploadRoot: restoreUploadRoot,
+  });
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
   const receipts = createReceiptsService(

@@ -131,11 +131,17 @@ export const ErrorCode = {
   TRANSFER_TO_SAME_ACCOUNT: 'TRANSFER_TO_SAME_ACCOUNT',
   /** A restore's file is not a Moneta export (no zip, no manifest, another format). */
   EXPORT_NOT_MONETA: 'EXPORT_NOT_MONETA',
-  /** A Moneta export of a newer format version than this server reads. */
+  /** A Moneta export of a format version this server does not read (a newer one). */
   EXPORT_VERSION_UNSUPPORTED: 'EXPORT_VERSION_UNSUPPORTED',
-  /** A Moneta export cut short or damaged: a file missing, a checksum or a record wrong. */
+  /**
+   * A Moneta export cut short or damaged: its manifest invalid, a file missing, a checksum wrong,
+   * a line too long, a record the API would not take (the message names file, line and field).
+   */
   EXPORT_DAMAGED: 'EXPORT_DAMAGED',
-  /** A zip refused unread: too many entries, too large unpacked, a path outside the zip. */
+  /**
+   * A zip refused unread: too many entries or records, too large unpacked, a path outside the
+   * zip, a local header unlike its directory entry, two entries sharing bytes.
+   */
   EXPORT_UNSAFE: 'EXPORT_UNSAFE',
   /** A restore into an account that holds transactions or transfers already. */
   RESTORE_TARGET_NOT_EMPTY: 'RESTORE_TARGET_NOT_EMPTY',

@@ -232,8 +232,9 @@ function receiptBatches(read: ExportRepository, userId: string) {
       sha256: row.sha256,
       file: receiptFilePath(row),
       pagePng: row.hasPage ? receiptPagePath(row.id) : null,
-      reading: row.reading,
-      shop: row.shop,
+      // Stored as the receipts service wrote them: the shapes the restore reads back.
+      reading: row.reading as ExportReceipt['reading'],
+      shop: row.shop as ExportReceipt['shop'],
       createdAt: row.createdAt.toISOString(),
     }),
     RECEIPT_PAGE_SIZE,
