@@ -3,6 +3,8 @@ const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 const NOT_NULL_VIOLATION = '23502';
 const CHECK_VIOLATION = '23514';
+/** A statement cancelled: over statement_timeout (the server never cancels otherwise). */
+const QUERY_CANCELED = '57014';
 /** Drizzle's names for the foreign keys from users' data to their user, e.g. budgets_user_id_users_id_fk. */
 const USER_FOREIGN_KEY = /_user_id_users_id_fk$/;
 
@@ -50,6 +52,14 @@ export function isForeignKeyViolation(error: unknown, constraint: string): boole
 export function isCheckViolation(error: unknown, constraint: string): boolean {
   for (const { code, constraint: violated } of driverErrors(error)) {
     if (code === CHECK_VIOLATION) return violated === constraint;
+  }
+  return false;
+}
+
+/** True when a statement ran over its time limit (statement_timeout) and was cancelled. */
+export function isStatementTimeout(error: unknown): boolean {
+  for (const { code } of driverErrors(error)) {
+    if (code === QUERY_CANCELED) return true;
   }
   return false;
 }
