@@ -44,10 +44,13 @@ const busyForServer = () =>
  */
 export function createHeavyWork(options: HeavyWorkOptions) {
   const running = new Set<string>();
+  /** Advisory locks of ended jobs being given back: the household's next job waits for it. */
+  const unlocking = new Map<string, Promise<void>>();
 
   /** Claims the household's slot, or throws BUSY; the returned function gives it back. */
   async function begin(request: FastifyRequest): Promise<() => void> {
     const key = workScopeKey(request);
+    await unlocking.get(key);
     if (running.has(key)) throw busyForYou();
     if (running.size >= options.perServer) throw busyForServer();
     running.add(key);
@@ -63,7 +66,9 @@ export function createHeavyWork(options: HeavyWorkOptions) {
       if (isEnded) return;
       isEnded = true;
       running.delete(key);
-      if (lock) void releaseLock(lock, key);
+      if (!lock) return;
+      const unlocked = releaseLock(lock, key).finally(() => unlocking.delete(key));
+      unlocking.set(key, unlocked);
     };
   }
 
