@@ -263,7 +263,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
         prefix: '/transactions',
         transactions,
         idempotency,
-        heavyWork,
         authenticate,
       });
       await api.register(tagsRoutes, { prefix: '/tags', tags, authenticate });

@@ -122,8 +122,14 @@ export function createHeavyWork(options: HeavyWorkOptions) {
         end();
         throw error;
       }
-      if (result instanceof Readable) finished(result, () => end());
-      else end();
+      // At the stream's end, before the answer's last bytes leave: a client that reads the
+      // download and at once asks for the next one is not refused.
+      if (result instanceof Readable) {
+        result.once('end', end);
+        finished(result, () => end());
+      } else {
+        end();
+      }
       return result;
     },
     /** Households with heavy work under way on this server (tests, the benchmark). */

@@ -21,7 +21,6 @@ import {
   transactionUpdateSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
-import type { HeavyWork } from '../../http/heavy-work';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
@@ -32,7 +31,6 @@ import type { TransactionsService } from './transactions-service';
 export interface TransactionsRoutesOptions {
   transactions: TransactionsService;
   idempotency: IdempotencyService;
-  heavyWork: HeavyWork;
   authenticate: Authenticate;
 }
 
@@ -137,10 +135,7 @@ export async function transactionsRoutes(
       },
     },
     async (request, reply) => {
-      // Everything at once when unfiltered: heavy work (http/heavy-work.ts).
-      const csv = await options.heavyWork.stream(request, () =>
-        transactions.exportCsv(request.user, request.query),
-      );
+      const csv = await transactions.exportCsv(request.user, request.query);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
