@@ -42,6 +42,8 @@ export function enterWorkScope(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
+  // Only after authentication: a route without a signed-in user has no one to count against.
+  if (!(request.user as FastifyRequest['user'] | undefined)) return done();
   scopes.run({ key: workScopeKey(request), held: 0, entering: undefined, isHeavy: false }, () =>
     done(),
   );
