@@ -62,7 +62,8 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       // may be an uploaded file's bytes (lib/loggable-error.ts).
       request.log.error({ err: loggableError(error) }, 'request failed');
     } else {
-      request.log.info({ code: body.code, status }, body.message);
+      // The code, not the message: a refused file's message may quote a line of it.
+      request.log.info({ code: body.code, status }, 'request refused');
     }
     if (expected?.retryAfterSeconds !== undefined) {
       reply.header('Retry-After', String(expected.retryAfterSeconds));

@@ -1,7 +1,6 @@
 import { ErrorCode } from '@moneta/shared';
 import type { FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
-import { finished } from 'node:stream';
+import { finished, Readable } from 'node:stream';
 import type pg from 'pg';
 import { AppError } from './app-error';
 import { runAsHeavy, workScopeKey } from './work-scope';
