@@ -118,6 +118,8 @@ export async function readUploadOffThread(
   let ahead = 0;
   let makeRoom: (() => void) | undefined;
   let ownError: unknown;
+  /** The upload's own failure (too large, cut short), after the bytes the thread has. */
+  let uploadError: unknown;
 
   try {
     return await new Promise<UploadReading>((resolve, reject) => {
@@ -153,10 +155,12 @@ export async function readUploadOffThread(
           void answer(message);
         } else if (message.type === 'done') {
           isReusable = true;
-          settle(() => resolve(message.reading));
+          settle(() => (uploadError ? reject(uploadError) : resolve(message.reading)));
         } else {
           isReusable = true;
-          settle(() => reject(ownError ?? errorOf(message.failure)));
+          // A refusal of bytes before the upload failed comes first, as readUpload reads in order.
+          const refusal = message.failure.kind === 'app' ? errorOf(message.failure) : undefined;
+          settle(() => reject(ownError ?? refusal ?? uploadError ?? errorOf(message.failure)));
         }
       };
       thread.worker.on('message', onMessage);
@@ -176,14 +180,18 @@ export async function readUploadOffThread(
           if (isSettled) return;
           const next = await source.next();
           if (isSettled) return;
-          if (next.done) return post({ type: 'end', job });
+          if (next.done) return post({ type: 'end', job, isCut: false });
           const bytes = new Uint8Array(next.value);
           ahead++;
           post({ type: 'chunk', job, bytes }, [bytes.buffer]);
         }
       };
-      // The upload failing (too large, cut short) ends the job; the thread is mid-file.
-      pump().catch((error: unknown) => settle(() => reject(error)));
+      // The upload failing (too large, cut short): the thread reads what it has and then fails,
+      // so that a refusal of an earlier line still wins, as when reading in order.
+      pump().catch((error: unknown) => {
+        uploadError = error;
+        if (!isSettled) post({ type: 'end', job, isCut: true });
+      });
     });
   } finally {
     release(thread, isReusable);

@@ -18,12 +18,18 @@ interface Job {
   id: number;
   queue: Buffer[];
   isEnded: boolean;
+  isCut: boolean;
   wake: (() => void) | undefined;
   answers: Map<number, { resolve(mapping: ImportMapping | undefined): void; reject(): void }>;
   nextAsk: number;
 }
 
 let current: Job | undefined;
+
+/** The upload failed after the bytes sent: the server answers with its own error. */
+class UploadCut extends Error {
+  override name = 'UploadCut';
+}
 
 async function* chunksOf(job: Job): AsyncGenerator<Buffer> {
   for (;;) {
@@ -33,6 +39,8 @@ async function* chunksOf(job: Job): AsyncGenerator<Buffer> {
       yield chunk;
       continue;
     }
+    // A cut upload fails the reading after its last bytes, unless they were refused already.
+    if (job.isEnded && job.isCut) throw new UploadCut();
     if (job.isEnded) return;
     await new Promise<void>((resolve) => {
       job.wake = resolve;
@@ -66,6 +74,7 @@ function start(id: number, monthFirst: boolean): void {
     id,
     queue: [],
     isEnded: false,
+    isCut: false,
     wake: undefined,
     answers: new Map(),
     nextAsk: 0,
@@ -100,6 +109,7 @@ port.on('message', (message: ToReader) => {
     );
   } else if (message.type === 'end') {
     job.isEnded = true;
+    job.isCut = message.isCut;
   } else {
     const waiting = job.answers.get(message.id);
     job.answers.delete(message.id);

@@ -11,7 +11,8 @@ export type ToReader =
   | { type: 'start'; job: number; monthFirst: boolean }
   /** The next bytes of the file (its buffer transferred). */
   | { type: 'chunk'; job: number; bytes: Uint8Array }
-  | { type: 'end'; job: number }
+  /** The file ends; `isCut`: its upload failed here (too large, cut short) after these bytes. */
+  | { type: 'end'; job: number; isCut: boolean }
   /** The answer to an `ask`: the remembered mapping, or that a batch was written. */
   | { type: 'answer'; job: number; id: number; ok: boolean; mapping?: ImportMapping | undefined };
 
