@@ -336,6 +336,8 @@ async function main(): Promise<number> {
       ([status]) => !status.startsWith('2') && status !== '429',
     );
 
+    // What the server logged as errors (a 500's name, code and SQL: never its parameters).
+    const serverErrors = server.logs.filter((line) => line.level >= 50);
     const problems: string[] = [];
     if (!isAlive) problems.push('the server process exited');
     if (healthResult.failures > 0) problems.push(`${healthResult.failures} health checks failed`);
@@ -360,6 +362,10 @@ Hostile load, ${userCount} ordinary users, quiet ${quietSeconds} s then hostile 
   ordinary answers: quiet ${quiet.tally}; hostile ${ordinary.tally}
   server RSS: ${idleRss.toFixed(0)} MB before the attacks, peak ${peakRss.toFixed(0)} MB (+${growth.toFixed(0)} MB)
   acknowledged ordinary writes: ${quiet.created.length + ordinary.created.length}, missing ${lost}
+  server errors logged: ${serverErrors.length}${serverErrors
+    .slice(0, 5)
+    .map((line) => `\n    ${JSON.stringify(line).slice(0, 400)}`)
+    .join('')}
   attacks:
 ${[...hostile.tallies].map(([attack, tally]) => `    ${attack.name}: ${tally}`).join('\n')}
 ${problems.length === 0 ? 'OK: every check passed.' : `FAILED: ${problems.join('; ')}`}`);
