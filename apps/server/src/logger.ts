@@ -1,5 +1,6 @@
 import type { LoggerOptions } from 'pino';
 import type { Config } from './config';
+import { loggableError } from './lib/loggable-error';
 
 // A person at a terminal wants one short line per event: a request reads "incoming request GET
 // /api/health", then "request completed 200". JSON lines keep every field (ids, timings).
@@ -11,7 +12,7 @@ const PRETTY_OPTIONS = {
 };
 
 /**
- * Pino options for the app. Logs never hold passwords, tokens or receipt contents, so the
+ * Pino options for the app. Logs never hold passwords, tokens, receipt or file contents, so the
  * headers and fields that can carry them are redacted (before the lines reach a transport).
  * Pretty lines are formatted by pino-pretty in pino's transport thread, which finds it by name
  * in node_modules: the server bundle keeps it external like every dependency.
@@ -24,6 +25,11 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'LOG_FORMAT'>):
           transport: { target: 'pino-pretty', options: PRETTY_OPTIONS },
         }
       : {}),
+    // Every `{ err }` of every line: its name, code and SQL text, never its message or a
+    // query's parameters (lib/loggable-error.ts).
+    serializers: {
+      err: (error: unknown) => (error instanceof Error ? loggableError(error) : error),
+    },
     redact: {
       paths: [
         'req.headers.authorization',

@@ -42,13 +42,18 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
   }
 
-  const database = openDatabase(databaseUrl, { maxConnections: config.DATABASE_POOL_SIZE });
+  const database = openDatabase(databaseUrl, {
+    maxConnections: config.DATABASE_POOL_SIZE,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    heavyStatementTimeoutMs: config.DATABASE_HEAVY_STATEMENT_TIMEOUT_MS,
+  });
   await runMigrations(database.pool);
   const jwtSecret =
     config.JWT_SECRET ?? (await readOrCreateSecret(join(config.DATA_DIR, 'jwt-secret')));
   const app = await buildApp({
     config,
     db: database.db,
+    heavyPool: database.heavyPool,
     jwtSecret,
     webDistDir: webDistDir(config),
     logger: log,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../src/db/database';
 import type { App } from '../src/http/types';
 import { TEMPLATE_DATABASE, withDatabase } from './database-url';
 
@@ -48,14 +48,16 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 
 export async function createTestApp(
   overrides: Partial<Omit<AppOptions, 'db'>> = {},
+  databaseOptions: DatabaseOptions = {},
 ): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
-  const database = openDatabase(testDatabase.url, { maxConnections: 5 });
+  const database = openDatabase(testDatabase.url, { maxConnections: 5, ...databaseOptions });
   const app = await buildApp({
     config: TEST_CONFIG,
     jwtSecret: TEST_JWT_SECRET,
     ...overrides,
     db: database.db,
+    heavyPool: database.heavyPool,
   });
   await app.ready();
   return {

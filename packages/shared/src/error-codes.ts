@@ -22,6 +22,17 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /**
+   * Heavy work (a restore, an import's commit, a full export) is under way for the same user,
+   * or the server runs as much heavy work as it takes at once: try again when it ends.
+   */
+  BUSY: 'BUSY',
+  /** Too many of one user's requests are waiting for the database: try again shortly. */
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  /** A request's database work ran over its time limit (docs/reliability.md). */
+  TIMEOUT: 'TIMEOUT',
+  /** A search with too many terms, or one that ran over the time limit: narrow it. */
+  QUERY_TOO_BROAD: 'QUERY_TOO_BROAD',
   INTERNAL: 'INTERNAL',
   // Fastify's own client errors, sent under Fastify's code with a message of ours
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',

@@ -6,6 +6,8 @@ export const MAX_NAME_LENGTH = 100;
 export const MAX_CATEGORY_LENGTH = 50;
 export const MAX_NOTE_LENGTH = 500;
 export const MAX_SEARCH_LENGTH = 200;
+/** Terms and operators of one search (docs/api.md, Search): each is a condition of its own. */
+export const MAX_SEARCH_TERMS = 20;
 /** RFC 5321 caps an address at 254 characters; longer input is not an e-mail. */
 export const MAX_EMAIL_LENGTH = 254;
 

@@ -1,6 +1,13 @@
 import { z } from './zod';
 import { isCalendarDate } from './calendar-date';
-import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SEARCH_LENGTH } from './limits';
+import {
+  MAX_CATEGORY_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MAX_SEARCH_TERMS,
+} from './limits';
+import { parseSearch } from './search-query';
 import { MAX_TAG_LENGTH, tagsSchema } from './tag-schemas';
 import { STORED_DECIMALS, hasAtMostDecimals, readDecimalText, toStoredHundredths } from './money';
 
@@ -261,7 +268,11 @@ export const transactionFiltersSchema = z
       .string()
       .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters long.`)
       .optional()
-      .transform((value) => value?.trim() || undefined),
+      .transform((value) => value?.trim() || undefined)
+      // Each term is a condition of its own: forty exclusions took seconds on a large register.
+      .refine((value) => !value || parseSearch(value).terms.length <= MAX_SEARCH_TERMS, {
+        message: `This search has too many terms: use at most ${MAX_SEARCH_TERMS} words, phrases, exclusions and operators.`,
+      }),
     isIncome: emptyAsMissing(booleanQuery.optional()),
     category: z
       .string()

@@ -39,6 +39,9 @@ export function migrationsFolder(): string {
 export async function runMigrations(pool: pg.Pool, folder?: string): Promise<void> {
   const client = await pool.connect();
   try {
+    // A migration may rebuild a large table, and another instance may hold the lock that long:
+    // no time limit here (the pool's statement_timeout is for requests). RESET below.
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migrate(drizzle(client), { migrationsFolder: folder ?? migrationsFolder() });
@@ -52,6 +55,7 @@ export async function runMigrations(pool: pg.Pool, folder?: string): Promise<voi
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
+    await client.query('RESET statement_timeout').catch(() => undefined);
     client.release();
   }
 }

@@ -4,6 +4,8 @@ const FOREIGN_KEY_VIOLATION = '23503';
 const NOT_NULL_VIOLATION = '23502';
 const CHECK_VIOLATION = '23514';
 const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
+/** A statement cancelled: over statement_timeout (the server never cancels otherwise). */
+const QUERY_CANCELED = '57014';
 /** Drizzle's names for the foreign keys from users' data to their user, e.g. budgets_user_id_users_id_fk. */
 const USER_FOREIGN_KEY = /_user_id_users_id_fk$/;
 
@@ -64,6 +66,14 @@ export function isCheckViolation(error: unknown, constraint: string): boolean {
 export function isOutOfRange(error: unknown): boolean {
   for (const { code } of driverErrors(error)) {
     if (code === NUMERIC_VALUE_OUT_OF_RANGE) return true;
+  }
+  return false;
+}
+
+/** True when a statement ran over its time limit (statement_timeout) and was cancelled. */
+export function isStatementTimeout(error: unknown): boolean {
+  for (const { code } of driverErrors(error)) {
+    if (code === QUERY_CANCELED) return true;
   }
   return false;
 }

@@ -11,11 +11,20 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    /** For a 429: when the caller may try again, sent as Retry-After. */
+    /** For a 429, 503 or a BUSY: when the caller may try again, sent as Retry-After. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** The AppError itself, or one a library wrapped as its error's cause (Drizzle's query error). */
+export function appErrorWithin(error: unknown): AppError | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+    if (current instanceof AppError) return current;
+    current = current.cause;
+  }
+  return undefined;
 }
 
 export const badRequest = (message: string, code: ErrorCode = ErrorCode.BAD_REQUEST) =>

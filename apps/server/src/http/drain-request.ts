@@ -36,6 +36,10 @@ export function drainRequest(raw: IncomingMessage, maxBytes: number): Promise<bo
     raw.once('end', onEnd);
     raw.once('error', onFailure);
     raw.once('close', onFailure);
+    // A multipart body is piped into its parser, whose file stream nobody reads any more after
+    // a refusal: the parser's back-pressure would pause the body again as soon as it flows,
+    // and the answer would wait out the timeout. Detached, the rest of the body is discarded.
+    raw.unpipe();
     raw.resume();
   });
 }

@@ -1,8 +1,9 @@
 import { ErrorCode } from '@moneta/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDeletedUserViolation, isOutOfRange } from '../db/postgres-errors';
-import { AppError, RATE_LIMITED_MESSAGE, sessionExpired } from './app-error';
+import { isDeletedUserViolation, isOutOfRange, isStatementTimeout } from '../db/postgres-errors';
+import { loggableError } from '../lib/loggable-error';
+import { appErrorWithin, RATE_LIMITED_MESSAGE, sessionExpired } from './app-error';
 import { drainRequest } from './drain-request';
 import { describeValidationErrors, type FieldError } from './validation-messages';
 
@@ -55,13 +56,17 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
     if (!(await drainRequest(request.raw, options.drainLimitBytes))) {
       reply.header('connection', 'close');
     }
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+    const expected = appErrorWithin(error);
+    if (status >= 500 && !expected) {
+      // Its name, code and SQL text only: a failed query's message holds its parameters, which
+      // may be an uploaded file's bytes (lib/loggable-error.ts).
+      request.log.error({ err: loggableError(error) }, 'request failed');
     } else {
-      request.log.info({ code: body.code, status }, body.message);
+      // The code, not the message: a refused file's message may quote a line of it.
+      request.log.info({ code: body.code, status }, 'request refused');
     }
-    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
-      reply.header('Retry-After', String(error.retryAfterSeconds));
+    if (expected?.retryAfterSeconds !== undefined) {
+      reply.header('Retry-After', String(expected.retryAfterSeconds));
     }
     return reply.status(status).send(body);
   });
@@ -76,8 +81,24 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) 
 }
 
 function toErrorResponse(error: FastifyError): { status: number; body: ErrorBody } {
-  if (error instanceof AppError) {
-    return { status: error.statusCode, body: { message: error.message, code: error.code } };
+  // Thrown where a query starts (the fair share of connections refusing one), an AppError
+  // arrives inside Drizzle's error.
+  const expected = appErrorWithin(error);
+  if (expected) {
+    return {
+      status: expected.statusCode,
+      body: { message: expected.message, code: expected.code },
+    };
+  }
+  if (isStatementTimeout(error)) {
+    return {
+      status: 503,
+      body: {
+        message:
+          'This took too long to answer. Ask for less at once (a shorter period, fewer filters) and try again.',
+        code: ErrorCode.TIMEOUT,
+      },
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = describeValidationErrors(error.validation, error.validationContext);

@@ -2,6 +2,7 @@ import { apiErrorSchema } from '@moneta/shared';
 import type { onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { App } from './types';
+import { enterWorkScope } from './work-scope';
 
 /**
  * The `:id` of a path: any string the length of an id. One that is malformed or not the user's
@@ -27,5 +28,7 @@ export function errorAnswers<const Status extends number>(
  */
 export function signedInArea(app: App, authenticate: onRequestHookHandler, tag: string) {
   app.addHook('onRequest', authenticate);
+  // The user's fair share of the database connections (db/fair-pool.ts) from here on.
+  app.addHook('preHandler', enterWorkScope);
   return { tags: [tag], security: [{ bearerAuth: [] as string[] }] };
 }

@@ -10,6 +10,7 @@ import {
   importUndoResultSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
+import type { HeavyWork } from '../../http/heavy-work';
 import { multipartParts, requireMultipart } from '../../http/multipart-upload';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
@@ -18,6 +19,7 @@ import type { ImportsService } from './imports-service';
 
 export interface ImportsRoutesOptions {
   imports: ImportsService;
+  heavyWork: HeavyWork;
   authenticate: Authenticate;
   importMaxMb: number;
 }
@@ -121,7 +123,10 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
         response: { 200: importCommitResultSchema, ...errors },
       },
     },
-    async (request) => imports.commit(request.user, request.params.id, request.body ?? {}),
+    async (request) =>
+      options.heavyWork.run(request, () =>
+        imports.commit(request.user, request.params.id, request.body ?? {}),
+      ),
   );
 
   app.delete(

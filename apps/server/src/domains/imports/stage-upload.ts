@@ -7,7 +7,7 @@ import { createImportsRepository } from './imports-repository';
 import { readCsvRow } from './reading/csv-rows';
 import type { FileStatement } from './reading/file-statement';
 import type { ReadRow } from './reading/read-row';
-import { readUpload } from './reading/read-upload';
+import { readUploadOffThread } from './reading/read-upload-off-thread';
 
 /** Records read back at a time when a CSV is read again with another mapping. */
 const REREAD_BATCH = 5000;
@@ -123,7 +123,7 @@ export async function stageUpload(
   });
   const writer = pipelinedWriter((batch) => rows.insert(record.id, batch));
   try {
-    const reading = await readUpload(file.chunks, {
+    const reading = await readUploadOffThread(file.chunks, {
       monthFirst: prefersMonthFirst(user),
       rememberedMapping: (headerKey) => imports.findMapping(user.id, headerKey),
       write: writer.write,

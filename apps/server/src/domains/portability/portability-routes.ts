@@ -1,5 +1,6 @@
 import { apiErrorSchema, MONETA_EXPORT_FILE_NAME, restoreResultSchema } from '@moneta/shared';
 import { multipartParts, requireMultipart } from '../../http/multipart-upload';
+import type { HeavyWork } from '../../http/heavy-work';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
@@ -15,6 +16,7 @@ export const RESTORE_MAX_MB = 4000;
 export interface PortabilityRoutesOptions {
   exporter: ExportService;
   restorer: RestoreService;
+  heavyWork: HeavyWork;
   authenticate: Authenticate;
 }
 
@@ -23,7 +25,7 @@ export async function portabilityRoutes(
   app: App,
   options: PortabilityRoutesOptions,
 ): Promise<void> {
-  const { exporter, restorer } = options;
+  const { exporter, restorer, heavyWork } = options;
   const { tags, security } = signedInArea(app, options.authenticate, 'export');
 
   app.get(
@@ -37,12 +39,15 @@ export async function portabilityRoutes(
         produces: ['application/zip'],
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      // Heavy work (http/heavy-work.ts) until the zip's last byte is sent.
+      const zip = await heavyWork.stream(request, () => exporter.exportAll(request.user));
+      return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', `attachment; filename="${MONETA_EXPORT_FILE_NAME}"`)
         .header('Cache-Control', 'no-store')
-        .send(exporter.exportAll(request.user)),
+        .send(zip);
+    },
   );
 
   app.post(
@@ -64,9 +69,11 @@ export async function portabilityRoutes(
     },
     async (request) => {
       requireMultipart(request, 'Send the export as multipart/form-data in the field "file".');
-      return restorer.restore(
-        request.user.id,
-        multipartParts(request, { maxMb: RESTORE_MAX_MB, fileField: 'file' }),
+      return heavyWork.run(request, () =>
+        restorer.restore(
+          request.user.id,
+          multipartParts(request, { maxMb: RESTORE_MAX_MB, fileField: 'file' }),
+        ),
       );
     },
   );

@@ -49,6 +49,7 @@ import {
   toTransferLegDto,
 } from './transaction-dto';
 import { createTransactionListRepository } from './transaction-list-repository';
+import { narrowOnTimeout } from './search-timeout';
 import {
   createTransactionTotalsRepository,
   type ChartTotalRow,
@@ -447,10 +448,9 @@ export function createTransactionsService(db: Executor) {
     ): Promise<TransactionPage> {
       const userId = reader.id;
       await assertOwnAccount(db, userId, filters.accountId);
-      const { rows, total, parts } = await list.pageWithCount(userId, filters, {
-        limit,
-        offset: (page - 1) * limit,
-      });
+      const { rows, total, parts } = await narrowOnTimeout(filters, () =>
+        list.pageWithCount(userId, filters, { limit, offset: (page - 1) * limit }),
+      );
       return {
         transactions: await dtosOf(userId, reader.defaultCurrency, rows, parts),
         totalPages: Math.max(1, Math.ceil(total / limit)),
@@ -474,13 +474,14 @@ export function createTransactionsService(db: Executor) {
       const base = reader.defaultCurrency;
       await assertOwnAccount(db, userId, filters.accountId);
       const head = page * limit;
-      const transfers = await list.transferLegs(userId, base, filters, head);
+      const transfers = await narrowOnTimeout(filters, () =>
+        list.transferLegs(userId, base, filters, head),
+      );
       if (transfers.total === 0) {
         // No leg to merge (most users, most filters): the list's own paged statements.
-        const plain = await list.pageWithCount(userId, filters, {
-          limit,
-          offset: (page - 1) * limit,
-        });
+        const plain = await narrowOnTimeout(filters, () =>
+          list.pageWithCount(userId, filters, { limit, offset: (page - 1) * limit }),
+        );
         return {
           transactions: (await dtosOf(userId, base, plain.rows, plain.parts)).map((row) => ({
             ...row,
@@ -491,10 +492,9 @@ export function createTransactionsService(db: Executor) {
           total: plain.total,
         };
       }
-      const [rows, count] = await Promise.all([
-        list.head(userId, filters, head),
-        list.count(userId, filters),
-      ]);
+      const [rows, count] = await narrowOnTimeout(filters, () =>
+        Promise.all([list.head(userId, filters, head), list.count(userId, filters)]),
+      );
       const merged = [
         ...(await dtosOf(userId, base, rows)).map((row) => ({ ...row, isTransfer: false })),
         ...transfers.legs.map(toTransferLegDto),

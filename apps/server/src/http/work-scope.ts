@@ -1,0 +1,57 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+
+/**
+ * Whose work a request is, as the database pool sees it (db/fair-pool.ts): the key its fair
+ * share of connections and its heavy work are counted under, and how many connections the
+ * request holds right now (a request counts once however many it holds, so that a transaction
+ * that reads beside itself never waits for its own share).
+ */
+export interface WorkScope {
+  key: string;
+  /** Connections this request holds. */
+  held: number;
+  /** The wait for the key's share, while one is under way (parallel queries share it). */
+  entering: Promise<void> | undefined;
+  /** Heavy work (http/heavy-work.ts): its statements run on the heavy pool, with a longer limit. */
+  isHeavy: boolean;
+}
+
+const scopes = new AsyncLocalStorage<WorkScope>();
+
+/**
+ * The key one person's work is counted under: the user today. Households will share one key
+ * (DESIGN §7.3: heavy work runs one at a time per household); this is the one place to change.
+ */
+export function workScopeKey(request: FastifyRequest): string {
+  return request.user.id;
+}
+
+/** The scope of the request whose code is running, if any (background jobs have none). */
+export function currentWorkScope(): WorkScope | undefined {
+  return scopes.getStore();
+}
+
+/**
+ * A preHandler of signed-in routes (after authentication and body parsing): the handler and
+ * everything it starts run in the request's scope. A callback hook, so that the rest of the
+ * request runs inside `run`.
+ */
+export function enterWorkScope(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  // Only after authentication: a route without a signed-in user has no one to count against.
+  if (!(request.user as FastifyRequest['user'] | undefined)) return done();
+  scopes.run({ key: workScopeKey(request), held: 0, entering: undefined, isHeavy: false }, () =>
+    done(),
+  );
+}
+
+/** Runs `work` as heavy work of the current request: its own connections, a longer limit. */
+export function runAsHeavy<T>(work: () => T): T {
+  const scope = scopes.getStore();
+  if (!scope) return work();
+  return scopes.run({ ...scope, held: 0, entering: undefined, isHeavy: true }, work);
+}
