@@ -69,11 +69,10 @@ export async function portabilityRoutes(
     },
     async (request) => {
       requireMultipart(request, 'Send the export as multipart/form-data in the field "file".');
-      return heavyWork.run(request, () =>
-        restorer.restore(
-          request.user.id,
-          multipartParts(request, { maxMb: RESTORE_MAX_MB, fileField: 'file' }),
-        ),
+      return restorer.restore(
+        request.user.id,
+        multipartParts(request, { maxMb: RESTORE_MAX_MB, fileField: 'file' }),
+        (work) => heavyWork.run(request, work),
       );
     },
   );

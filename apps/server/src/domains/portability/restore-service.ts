@@ -55,30 +55,42 @@ export function createRestoreService(
   },
 ) {
   return {
-    async restore(userId: string, parts: AsyncIterable<MultipartPart>): Promise<RestoreResult> {
+    /**
+     * `asHeavyWork` runs the reading and writing as the household's heavy job; the upload is
+     * received before it, so a slow sender holds none of the server's heavy-work places.
+     */
+    async restore(
+      userId: string,
+      parts: AsyncIterable<MultipartPart>,
+      asHeavyWork: <T>(work: () => Promise<T>) => Promise<T>,
+    ): Promise<RestoreResult> {
       if (await createExportRepository(db).holdsLedger(userId)) throw notEmpty();
       const directory = await createUploadDirectory(dependencies.uploadRoot ?? tmpdir());
       try {
         const path = join(directory, 'export.zip');
         await saveUpload(parts, path);
-        const file = await open(path, 'r');
-        try {
-          const read = await readExport(path, file);
-          const counts = await db.transaction(async (tx) => {
-            await createAccountsRepository(tx).lockAll(userId);
-            if (await createExportRepository(tx).holdsLedger(userId)) throw notEmpty();
-            return writeExport(tx, userId, read, dependencies.transactions);
-          });
-          dependencies.forgetUser(userId);
-          return { formatVersion: read.manifest.version, counts };
-        } finally {
-          await file.close();
-        }
+        return await asHeavyWork(() => restoreFile(userId, path));
       } finally {
         await rm(directory, { recursive: true, force: true });
       }
     },
   };
+
+  async function restoreFile(userId: string, path: string): Promise<RestoreResult> {
+    const file = await open(path, 'r');
+    try {
+      const read = await readExport(path, file);
+      const counts = await db.transaction(async (tx) => {
+        await createAccountsRepository(tx).lockAll(userId);
+        if (await createExportRepository(tx).holdsLedger(userId)) throw notEmpty();
+        return writeExport(tx, userId, read, dependencies.transactions);
+      });
+      dependencies.forgetUser(userId);
+      return { formatVersion: read.manifest.version, counts };
+    } finally {
+      await file.close();
+    }
+  }
 }
 
 export type RestoreService = ReturnType<typeof createRestoreService>;
