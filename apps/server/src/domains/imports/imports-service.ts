@@ -31,6 +31,7 @@ import { createImportsRepository } from './imports-repository';
 import { headerKeyOf, fitsColumns } from './reading/read-upload';
 import { rereadCsv, stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
 import { statementAccounts, statementsOf } from './statement-accounts';
+import type { AmbiguousLeg } from './other-leg-candidates';
 
 /** The import list shows the newest imports, at most this many. */
 const LIST_LIMIT = 200;
@@ -162,6 +163,19 @@ async function assertTransferAccounts(
 }
 
 /**
+ * A row the user made a transfer to an account that already holds two or more rows that could
+ * be its other side: a 409 that names them, rather than a guess or a second leg beside them.
+ */
+function assertOneOtherLeg(ambiguous: AmbiguousLeg[], firstRow: number): void {
+  const [first] = ambiguous;
+  if (!first) return;
+  throw conflict(
+    `Row ${first.position - firstRow + 1}: the account you chose already holds ${first.dates.length} transactions that could be its other side (on ${first.dates.join(', ')}). Import the row without the transfer, then select it and the right one and make them one transfer.`,
+    ErrorCode.TRANSFER_OTHER_LEG_AMBIGUOUS,
+  );
+}
+
+/**
  * Imports of bank files (docs/architecture.md, Imports): upload → preview (rows kept in the
  * database, so that paging, a new mapping and the commit work across requests and instances) →
  * commit in one database transaction through the transactions writer → undo.
@@ -182,8 +196,19 @@ export function createImportsService(
   async function analyse(tx: Executor, userId: string, record: ImportRecord) {
     const scoped = createImportRowsRepository(tx);
     const accounts = accountsOf(record);
+    const currencies = statementsOf(record).map((statement) =>
+      statement.currency && isCatalogueCurrency(statement.currency) ? statement.currency : null,
+    );
+    const ambiguous: AmbiguousLeg[] = [];
     for (const [key, accountId] of accounts.entries()) {
-      await scoped.classify(userId, accountId ?? NO_ACCOUNT_YET, scopeOf(record), key);
+      const found = await scoped.classify(
+        userId,
+        accountId ?? NO_ACCOUNT_YET,
+        scopeOf(record),
+        key,
+        currencies[key] ?? null,
+      );
+      ambiguous.push(...found);
     }
     await scoped.pairAcrossStatements(
       userId,
@@ -192,7 +217,7 @@ export function createImportsService(
       statementsOf(record).map((statement) => statement.currency),
     );
     const counts = await scoped.countByStatus(scopeOf(record));
-    return createImportsRepository(tx).update(record.id, {
+    const analysed = await createImportsRepository(tx).update(record.id, {
       newCount: counts.new,
       duplicateCount: counts.duplicate,
       problemCount: counts.problem,
@@ -200,6 +225,7 @@ export function createImportsService(
       transferPairCount: counts.transferPairs,
       rowCount: counts.new + counts.duplicate + counts.problem + counts.transfer,
     });
+    return Object.assign(analysed, { ambiguous });
   }
 
   async function withPreview(record: ImportRecord, executor: Executor = db): Promise<Import> {
@@ -423,6 +449,7 @@ export function createImportsService(
           statements,
         });
         const record = await analyse(tx, user.id, chosen);
+        assertOneOtherLeg(record.ambiguous, record.firstRow);
         const transferRows = await scopedRows.transfersToCommit(scopeOf(record), accounts);
         // A row's chosen transfer account may be its own statement's in a multi-account file.
         if (transferRows.some((row) => row.transferAccountId === row.accountId)) {

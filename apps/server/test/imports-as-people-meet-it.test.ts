@@ -1,0 +1,236 @@
+// Import as a new user meets it, through HTTP on a real PostgreSQL with the ECB's history read
+// through the real download path: a euro checking account pays off a dollar credit card
+// ("JPMorgan Chase Bank −2.087,13 €" on 31.03.2026 in the checking CSV, "Payment Thank You
+// +2399.78" on 03/31/2026 in the card's; 2,087.13 € × 1.1498 = 2,399.78 $). Imported in either
+// order, the two rows are one transfer: March's income and spending leave it out, checking ends at
+// −245.45 € and the card at 0.00 $. Neither repair path — choosing the transfer in the preview,
+// "make it a transfer" on the saved row — writes a second leg beside the other bank's row.
+import type {
+  Account,
+  Import,
+  ImportCommitResult,
+  ImportRow,
+  Transaction,
+  TransactionSummary,
+  Transfer,
+} from '@moneta/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRatesLoader } from '../src/domains/rates/rates-loader';
+import { apiCalls } from './support/api-calls';
+import { perEuro } from './support/ecb-history';
+import { importFixture, uploadImport } from './support/import-files';
+import { startRatesFileServer, type RatesFileServer } from './support/rates-server';
+import { createTestApp, signUp, type SignedUpUser, type TestContext } from './test-app';
+
+let context: TestContext;
+let files: RatesFileServer;
+const { call, ok } = apiCalls(() => context.app);
+
+beforeAll(async () => {
+  files = await startRatesFileServer();
+  context = await createTestApp();
+  await createRatesLoader(context.database.db, {
+    url: files.url('eurofxref-hist.zip'),
+    logger: { info: () => undefined, warn: () => undefined },
+  }).load();
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await files?.close();
+});
+
+const fixture = (name: string) => importFixture(`as-people-meet-it/${name}`);
+
+interface Household {
+  user: SignedUpUser;
+  checking: Account;
+  card: Account;
+}
+
+/** A euro household: its checking account (the default one, in euros) and a dollar card. */
+async function household(): Promise<Household> {
+  const user = await signUp(context.app);
+  await ok(user, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
+  const [checking] = await ok<Account[]>(user, 'GET', '/api/accounts');
+  const card = await ok<Account>(user, 'POST', '/api/accounts', {
+    name: 'Sapphire',
+    type: 'credit',
+    currency: 'USD',
+  });
+  return { user, checking: checking!, card };
+}
+
+async function upload(user: SignedUpUser, name: string, accountId: string): Promise<Import> {
+  const response = await uploadImport(context.app, user, name, fixture(name), { accountId });
+  if (response.statusCode !== 201) throw new Error(`upload ${name}: ${response.body}`);
+  return response.json<Import>();
+}
+
+const rowsOf = async (user: SignedUpUser, id: string) =>
+  (await ok<{ rows: ImportRow[] }>(user, 'GET', `/api/imports/${id}/rows?limit=100`)).rows;
+const commit = (user: SignedUpUser, id: string, body: object = {}) =>
+  ok<ImportCommitResult>(user, 'POST', `/api/imports/${id}/commit`, body);
+const transfersOf = async (user: SignedUpUser) =>
+  (await ok<{ transfers: Transfer[] }>(user, 'GET', '/api/transfers?limit=100')).transfers;
+const transactionsOf = async (user: SignedUpUser) =>
+  (await ok<{ transactions: Transaction[] }>(user, 'GET', '/api/transactions?limit=100'))
+    .transactions;
+const balances = async (user: SignedUpUser) =>
+  new Map(
+    (await ok<Account[]>(user, 'GET', '/api/accounts')).map((account) => [
+      account._id,
+      account.balance,
+    ]),
+  );
+const march = (user: SignedUpUser) =>
+  ok<TransactionSummary>(user, 'GET', '/api/transactions/summary?from=2026-03-01&to=2026-03-31');
+
+/** One transfer of the payoff, nothing of it among the transactions, and the balances right. */
+async function expectOnePayoff({ user, checking, card }: Household): Promise<void> {
+  const transfers = await transfersOf(user);
+  expect(transfers).toEqual([
+    expect.objectContaining({
+      fromAccountId: checking._id,
+      toAccountId: card._id,
+      amount: 2087.13,
+      currency: 'EUR',
+      toAmount: 2399.78,
+      toCurrency: 'USD',
+      date: '2026-03-31',
+    }),
+  ]);
+  const amounts = (await transactionsOf(user)).map((row) => row.cost);
+  expect(amounts).not.toContain(2087.13);
+  expect(amounts).not.toContain(2399.78);
+  expect(amounts).toHaveLength(5);
+  const balance = await balances(user);
+  expect(balance.get(checking._id)).toBe(-245.45);
+  expect(balance.get(card._id)).toBe(0);
+  const totals = await march(user);
+  // The salary only; the spending is the rent, the groceries and the card's two charges.
+  expect(totals.totalIncome).toBe(2500);
+  expect(totals.totalExpenses).toBeLessThan(658.32 + 2399.78);
+}
+
+describe('a euro checking account paying off a dollar card', () => {
+  it('the day’s ECB rate is the one the story says', () => {
+    expect(perEuro('USD', '2026-03-31')).toBe(1.1498);
+  });
+
+  it('checking first, then the card: the card’s payment is a transfer with the checking row as its other leg', async () => {
+    const home = await household();
+    const checkingImport = await upload(home.user, 'checking-eur.csv', home.checking._id);
+    expect(checkingImport.counts.new).toBe(4);
+    await commit(home.user, checkingImport._id);
+    const payoff = (await transactionsOf(home.user)).find((row) => row.cost === 2087.13)!;
+
+    const cardImport = await upload(home.user, 'card-usd.csv', home.card._id);
+    const payment = (await rowsOf(home.user, cardImport._id)).find((row) => row.amount === 2399.78);
+    expect(payment).toMatchObject({
+      status: 'transfer',
+      isIncome: true,
+      transferAccountId: home.checking._id,
+      matchOf: payoff._id,
+    });
+    expect((await commit(home.user, cardImport._id)).transfers).toBe(1);
+    await expectOnePayoff(home);
+  });
+
+  it('the card first, then checking: the checking row finds the card’s payment', async () => {
+    const home = await household();
+    await commit(home.user, (await upload(home.user, 'card-usd.csv', home.card._id))._id);
+    const checkingImport = await upload(home.user, 'checking-eur.csv', home.checking._id);
+    const payoff = (await rowsOf(home.user, checkingImport._id)).find(
+      (row) => row.amount === 2087.13,
+    );
+    expect(payoff).toMatchObject({
+      status: 'transfer',
+      isIncome: false,
+      transferAccountId: home.card._id,
+    });
+    expect(payoff!.matchOf).not.toBeNull();
+    await commit(home.user, checkingImport._id);
+    await expectOnePayoff(home);
+  });
+
+  it('choosing "transfer from checking" for the card’s row in the preview takes the checking row, never a second one', async () => {
+    const home = await household();
+    await commit(home.user, (await upload(home.user, 'card-usd.csv', home.card._id))._id);
+    const checkingImport = await upload(home.user, 'checking-eur.csv', home.checking._id);
+    // The person says so themselves (whatever the preview found): the same one transfer.
+    await commit(home.user, checkingImport._id, {
+      rows: [{ index: 3, transferAccountId: home.card._id }],
+    });
+    await expectOnePayoff(home);
+  });
+
+  it('"make it a transfer" on the saved checking row takes the card’s existing payment as the other leg', async () => {
+    const home = await household();
+    const checkingImport = await upload(home.user, 'checking-eur.csv', home.checking._id);
+    await commit(home.user, checkingImport._id);
+    const cardImport = await upload(home.user, 'card-usd.csv', home.card._id);
+    // Saved as income first (the person said "not a transfer" in the preview).
+    await commit(home.user, cardImport._id, { rows: [{ index: 2, transferAccountId: null }] });
+    // Balances are right, but March counts the payoff as income and as spending.
+    expect((await march(home.user)).totalIncome).toBeGreaterThan(2500);
+    const payoff = (await transactionsOf(home.user)).find((row) => row.cost === 2087.13)!;
+
+    const made = await ok<Transfer>(home.user, 'POST', '/api/transfers/from-transactions', {
+      transactionIds: [payoff._id],
+      accountId: home.card._id,
+    });
+    expect(made).toMatchObject({ amount: 2087.13, toAmount: 2399.78, toImportId: cardImport._id });
+    await expectOnePayoff(home);
+  });
+
+  it('"make it a transfer" asks which when the other account holds the other side twice, and changes nothing', async () => {
+    const home = await household();
+    await commit(home.user, (await upload(home.user, 'checking-eur.csv', home.checking._id))._id);
+    const cardImport = await upload(home.user, 'card-usd.csv', home.card._id);
+    await commit(home.user, cardImport._id, { rows: [{ index: 2, transferAccountId: null }] });
+    // A second payment of the same amount, booked a day earlier by hand.
+    await ok(home.user, 'POST', '/api/transactions', {
+      name: 'Payment',
+      cost: 2399.78,
+      category: 'Other',
+      addedOn: '2026-03-30',
+      isIncome: true,
+      accountId: home.card._id,
+    });
+    const before = await balances(home.user);
+    const payoff = (await transactionsOf(home.user)).find((row) => row.cost === 2087.13)!;
+    const response = await call(home.user, 'POST', '/api/transfers/from-transactions', {
+      transactionIds: [payoff._id],
+      accountId: home.card._id,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'TRANSFER_OTHER_LEG_AMBIGUOUS' });
+    expect(response.json<{ message: string }>().message).toContain('2026-03-30, 2026-03-31');
+    expect(await balances(home.user)).toEqual(before);
+    expect(await transfersOf(home.user)).toEqual([]);
+  });
+
+  it('choosing a transfer in the preview asks which when the other account holds the other side twice', async () => {
+    const home = await household();
+    await ok(home.user, 'POST', '/api/transactions', {
+      name: 'Payment',
+      cost: 2399.78,
+      category: 'Other',
+      addedOn: '2026-03-30',
+      isIncome: true,
+      accountId: home.card._id,
+    });
+    await commit(home.user, (await upload(home.user, 'card-usd.csv', home.card._id))._id, {
+      rows: [{ index: 2, transferAccountId: null }],
+    });
+    const checkingImport = await upload(home.user, 'checking-eur.csv', home.checking._id);
+    const response = await call(home.user, 'POST', `/api/imports/${checkingImport._id}/commit`, {
+      rows: [{ index: 3, transferAccountId: home.card._id }],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'TRANSFER_OTHER_LEG_AMBIGUOUS' });
+    expect(await transfersOf(home.user)).toEqual([]);
+    expect((await balances(home.user)).get(home.checking._id)).toBe(0);
+  });
+});
