@@ -234,3 +234,44 @@ describe('a euro checking account paying off a dollar card', () => {
     expect((await balances(home.user)).get(home.checking._id)).toBe(0);
   });
 });
+
+describe('ING’s CSV exactly as the bank exports it', () => {
+  it('finds the header after the preamble and the blank lines, counted as lines of the file', async () => {
+    const home = await household();
+    const savings = await ok<Account>(home.user, 'POST', '/api/accounts', {
+      name: 'Extra-Konto',
+      type: 'savings',
+    });
+    const imported = await upload(home.user, 'ing-extra-konto.csv', savings._id);
+    expect(imported.counts).toEqual({ new: 14, duplicate: 0, problem: 0, transfer: 0 });
+    // 14 lines before the header, blank ones included, as a text editor numbers them.
+    expect(imported.mapping).toMatchObject({
+      skipRows: 14,
+      date: 0,
+      amount: 7,
+      decimalSeparator: ',',
+      dateFormat: 'DD.MM.YYYY',
+    });
+    const rows = await rowsOf(home.user, imported._id);
+    expect(rows[0]).toMatchObject({ date: '2026-03-31', amount: 200, isIncome: true });
+    expect(rows[3]).toMatchObject({ date: '2026-03-17', amount: 300, isIncome: false });
+    expect(rows[8]).toMatchObject({ amount: 1234.56, isIncome: true });
+  });
+
+  it('reads the columns again when the header line changes', async () => {
+    const home = await household();
+    const imported = await upload(home.user, 'ing-extra-konto.csv', home.checking._id);
+    const mapping = imported.mapping!;
+    // The preamble's first line as the header: nothing reads.
+    const wrong = await call(home.user, 'PUT', `/api/imports/${imported._id}/mapping`, {
+      mapping: { ...mapping, skipRows: 0 },
+    });
+    expect(wrong.statusCode).toBe(200);
+    // Back to line 15: the columns are found again, whatever the mapping sent said.
+    const right = await ok<Import>(home.user, 'PUT', `/api/imports/${imported._id}/mapping`, {
+      mapping: { ...mapping, date: 1, amount: 5, skipRows: 14 },
+    });
+    expect(right.mapping).toMatchObject({ skipRows: 14, date: 0, amount: 7 });
+    expect(right.counts.new).toBe(14);
+  });
+});

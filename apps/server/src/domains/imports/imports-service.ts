@@ -4,6 +4,7 @@ import {
   IMPORT_PREVIEW_ROWS,
   isCatalogueCurrency,
   OTHER_APP_NAMES,
+  prefersMonthFirst,
   type ImportCommitInput,
   type ImportCommitResult,
   type ImportMapping,
@@ -31,6 +32,7 @@ import { createImportsRepository } from './imports-repository';
 import { headerKeyOf, fitsColumns } from './reading/read-upload';
 import { rereadCsv, stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
 import { statementAccounts, statementsOf } from './statement-accounts';
+import { mappingForHeader } from './header-mapping';
 import type { AmbiguousLeg } from './other-leg-candidates';
 
 /** The import list shows the newest imports, at most this many. */
@@ -371,7 +373,16 @@ export function createImportsService(
           }
           columns = header.map((cell) => cell.trim());
         }
-        const mapping: ImportMapping = { ...input, skipRows };
+        // Another header line: its columns are detected again, as at upload.
+        const mapping: ImportMapping =
+          skipRows === record.firstRow - 1
+            ? { ...input, skipRows }
+            : await mappingForHeader(
+                tx,
+                record.id,
+                { skipRows, columns },
+                { monthFirst: prefersMonthFirst(user), delimiter: record.delimiter ?? ',' },
+              );
         if (!fitsColumns(mapping, columns.length)) {
           throw badRequest(
             `The mapping names a column the file does not have: it has ${columns.length} columns (0 to ${columns.length - 1}).`,
