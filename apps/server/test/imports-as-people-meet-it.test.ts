@@ -235,6 +235,22 @@ describe('a euro checking account paying off a dollar card', () => {
   });
 });
 
+describe('the preview of a dollar card in a euro household', () => {
+  it('shows each row in its statement’s currency', async () => {
+    const home = await household();
+    const imported = await upload(home.user, 'card-usd.csv', home.card._id);
+    expect(imported.preview.map((row) => row.currency)).toEqual(['USD', 'USD', 'USD']);
+    const rows = await rowsOf(home.user, imported._id);
+    expect(rows.map((row) => [row.amount, row.currency])).toEqual([
+      [1436.2, 'USD'],
+      [963.58, 'USD'],
+      [2399.78, 'USD'],
+    ]);
+    const checking = await upload(home.user, 'checking-eur.csv', home.checking._id);
+    expect(new Set(checking.preview.map((row) => row.currency))).toEqual(new Set(['EUR']));
+  });
+});
+
 describe('ING’s CSV exactly as the bank exports it', () => {
   it('finds the header after the preamble and the blank lines, counted as lines of the file', async () => {
     const home = await household();

@@ -162,6 +162,12 @@ export const importRowSchema = z.object({
   /** The key of the file's statement the row belongs to (0 in a file of one account). */
   statement: z.number(),
   /**
+   * The currency of `amount`: its statement's as the file says, else its statement's account's;
+   * null for a statement whose new account the commit creates in the base currency. Absent from
+   * servers before it.
+   */
+  currency: z.string().nullable().optional(),
+  /**
    * A `transfer` whose other leg is a row of another statement of this file (a multi-account
    * file): that row's index. The commit records the two rows as one transfer.
    */

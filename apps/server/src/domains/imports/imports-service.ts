@@ -31,9 +31,9 @@ import {
 import { createImportsRepository } from './imports-repository';
 import { headerKeyOf, fitsColumns } from './reading/read-upload';
 import { rereadCsv, stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
-import { statementAccounts, statementsOf } from './statement-accounts';
+import { statementAccounts, statementCurrencies, statementsOf } from './statement-accounts';
 import { mappingForHeader } from './header-mapping';
-import type { AmbiguousLeg } from './other-leg-candidates';
+import { assertOneOtherLeg, type AmbiguousLeg } from './other-leg-candidates';
 
 /** The import list shows the newest imports, at most this many. */
 const LIST_LIMIT = 200;
@@ -165,19 +165,6 @@ async function assertTransferAccounts(
 }
 
 /**
- * A row the user made a transfer to an account that already holds two or more rows that could
- * be its other side: a 409 that names them, rather than a guess or a second leg beside them.
- */
-function assertOneOtherLeg(ambiguous: AmbiguousLeg[], firstRow: number): void {
-  const [first] = ambiguous;
-  if (!first) return;
-  throw conflict(
-    `Row ${first.position - firstRow + 1}: the account you chose already holds ${first.dates.length} transactions that could be its other side (on ${first.dates.join(', ')}). Import the row without the transfer, then select it and the right one and make them one transfer.`,
-    ErrorCode.TRANSFER_OTHER_LEG_AMBIGUOUS,
-  );
-}
-
-/**
  * Imports of bank files (docs/architecture.md, Imports): upload → preview (rows kept in the
  * database, so that paging, a new mapping and the commit work across requests and instances) →
  * commit in one database transaction through the transactions writer → undo.
@@ -239,7 +226,7 @@ export function createImportsService(
         offset: 0,
       },
     );
-    return toImportDto(record, preview);
+    return toImportDto(record, preview, await statementCurrencies(executor, record));
   }
 
   async function found(userId: string, id: string): Promise<ImportRecord> {
@@ -327,8 +314,9 @@ export function createImportsService(
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
+      const currencies = await statementCurrencies(db, record);
       return {
-        rows: page.map((row) => toImportRowDto(row, record.firstRow)),
+        rows: page.map((row) => toImportRowDto(row, record.firstRow, currencies)),
         totalPages: Math.max(1, Math.ceil(total / query.limit)),
         currentPage: query.page,
         total,

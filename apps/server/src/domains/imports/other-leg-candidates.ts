@@ -1,5 +1,7 @@
+import { ErrorCode } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { conflict } from '../../http/app-error';
 import { agreeingLegs, TRANSFER_LEG_DAYS } from '../transfers/leg-amounts';
 
 /** A transaction of another account that may be an import row's other leg. */
@@ -106,4 +108,17 @@ export function ambiguousOtherLegs(
   return [...free]
     .filter(([, legs]) => legs.size > 1)
     .map(([position, legs]) => ({ position, dates: [...legs.values()].sort() }));
+}
+
+/**
+ * A row the user made a transfer to an account that already holds two or more rows that could
+ * be its other side: a 409 that names them, rather than a guess or a second leg beside them.
+ */
+export function assertOneOtherLeg(ambiguous: AmbiguousLeg[], firstRow: number): void {
+  const [first] = ambiguous;
+  if (!first) return;
+  throw conflict(
+    `Row ${first.position - firstRow + 1}: the account you chose already holds ${first.dates.length} transactions that could be its other side (on ${first.dates.join(', ')}). Import the row without the transfer, then select it and the right one and make them one transfer.`,
+    ErrorCode.TRANSFER_OTHER_LEG_AMBIGUOUS,
+  );
 }

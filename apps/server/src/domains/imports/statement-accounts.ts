@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE_LABELS, MAX_ACCOUNT_NAME_LENGTH } from '@moneta/shared';
+import { ACCOUNT_TYPE_LABELS, isCatalogueCurrency, MAX_ACCOUNT_NAME_LENGTH } from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import type { ImportRecord, StoredImportStatement } from '../../db/schema';
 import { createAccountsRepository } from '../accounts/accounts-repository';
@@ -134,4 +134,21 @@ export function statementsOf(record: ImportRecord): StoredImportStatement[] {
       isCreated: false,
     },
   ];
+}
+
+/**
+ * The currency of each statement's rows (the preview shows each row in it): the file's when
+ * Moneta knows it, else the statement's account's; null for an account the commit creates
+ * (the base currency).
+ */
+export async function statementCurrencies(
+  executor: Executor,
+  record: ImportRecord,
+): Promise<Array<string | null>> {
+  const accounts = await createAccountsRepository(executor).currencies(record.userId);
+  return statementsOf(record).map((statement) =>
+    statement.currency && isCatalogueCurrency(statement.currency)
+      ? statement.currency
+      : ((statement.accountId && accounts.get(statement.accountId)) ?? null),
+  );
 }

@@ -375,6 +375,20 @@ describe('import page', () => {
     ).toBe('problem');
   });
 
+  it('shows each row in its statement’s currency, not the base currency', async () => {
+    const dollarRows = [makeRow(0, { amount: 1436.2, currency: 'USD' })];
+    signedIn({
+      [`GET /api/imports/${IMPORT_ID}/rows`]: {
+        body: { rows: dollarRows, totalPages: 1, currentPage: 1, total: 1 },
+      },
+    });
+    renderApp(`/import?import=${IMPORT_ID}`);
+    const preview = await screen.findByRole('region', { name: 'Preview of de-bank.csv' });
+    const table = await within(preview).findByRole('table', { name: 'Rows of the file' });
+    expect(within(table).getByText(/1,436\.20/)).toHaveTextContent('$');
+    expect(within(table).queryByText(/€/)).toBeNull();
+  });
+
   it("shows the server's message when a file is refused", async () => {
     signedIn({
       'POST /api/imports': {

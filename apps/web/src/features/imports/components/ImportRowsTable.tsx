@@ -26,6 +26,7 @@ type ImportRowsTableProps = {
   importId: string;
   counts: ImportSummary['counts'];
   rowCount: number;
+  /** The base currency: a row shows its own (its statement's) when the server names it. */
   currency: string;
   /** The import's account: a transfer goes to or from another one. */
   accountId: string;
@@ -251,7 +252,7 @@ function RowLine({
             }`}
           >
             {row.isIncome ? '+' : '-'}
-            {format.money(row.amount, currency)}
+            {format.money(row.amount, row.currency ?? currency)}
           </span>
         )}
       </td>
@@ -268,7 +269,7 @@ function RowLine({
                   <li key={index}>
                     {t('rows.splitPart', {
                       category: categoryName(part.category),
-                      amount: format.money(part.amount, currency),
+                      amount: format.money(part.amount, row.currency ?? currency),
                     })}
                     {part.note ? ` — ${part.note}` : null}
                   </li>
