@@ -251,6 +251,39 @@ describe('the preview of a dollar card in a euro household', () => {
   });
 });
 
+describe('a card’s CSV with charges written as positive numbers', () => {
+  it('reads them as money out when it goes into a credit card account', async () => {
+    const home = await household();
+    const imported = await upload(home.user, 'us-card-positive-charges.csv', home.card._id);
+    expect(imported.mapping).toMatchObject({ amount: 2, invertSign: true });
+    expect(imported.mappingReasonCodes?.invertSign).toEqual([
+      { code: 'invertSignCardAccount', params: { part: 6, whole: 7 } },
+    ]);
+    const rows = await rowsOf(home.user, imported._id);
+    expect(rows.map((row) => [row.amount, row.isIncome])).toEqual([
+      [84.12, false],
+      [41.2, false],
+      [15.49, false],
+      [250, true],
+      [63.87, false],
+      [12.85, false],
+      [29.99, false],
+    ]);
+    // The person can still flip it.
+    const flipped = await ok<Import>(home.user, 'PUT', `/api/imports/${imported._id}/mapping`, {
+      mapping: { ...imported.mapping, invertSign: false },
+    });
+    expect(flipped.preview[0]).toMatchObject({ amount: 84.12, isIncome: true });
+  });
+
+  it('reads the same file into a checking account as it is', async () => {
+    const home = await household();
+    const imported = await upload(home.user, 'us-card-positive-charges.csv', home.checking._id);
+    expect(imported.mapping).toMatchObject({ invertSign: false });
+    expect(imported.preview[0]).toMatchObject({ amount: 84.12, isIncome: true });
+  });
+});
+
 describe('ING’s CSV exactly as the bank exports it', () => {
   it('finds the header after the preamble and the blank lines, counted as lines of the file', async () => {
     const home = await household();

@@ -72,6 +72,7 @@ export const IMPORT_MAPPING_REASON_CODES = [
   'invertSignUnmarked',
   'invertSignCardColumn',
   'invertSignCard',
+  'invertSignCardAccount',
   'remembered',
   'rememberedInvertSign',
 ] as const;

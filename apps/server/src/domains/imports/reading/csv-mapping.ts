@@ -92,6 +92,8 @@ export interface MappingPreferences {
   /** The user writes dates month first (USD and an American zone). */
   monthFirst: boolean;
   delimiter: string;
+  /** The file goes into a credit card account: mostly positive amounts are its charges. */
+  isCardAccount?: boolean;
 }
 
 export interface DetectedMapping {
@@ -314,7 +316,7 @@ export function detectMapping(
   const sign = direction
     ? unmarkedSign(rows, direction)
     : amount
-      ? cardSign(columns, amount, name, rows)
+      ? cardSign(columns, amount, name, rows, preferences.isCardAccount)
       : undefined;
   if (sign?.reason) say('invertSign', sign.reason.code, sign.reason.params);
 

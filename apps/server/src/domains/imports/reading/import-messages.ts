@@ -82,6 +82,8 @@ const MAPPING_REASONS: Record<ImportMappingReasonCode, string> = {
     'A card statement ({{column}} column, {{part}} of {{whole}} amounts are positive): charges are read as expenses.',
   invertSignCard:
     'A card statement ({{part}} of {{whole}} amounts are positive, and the negative ones are payments or credits): charges are read as expenses.',
+  invertSignCardAccount:
+    'The file goes into a credit card account and {{part}} of {{whole}} amounts are positive: charges are read as expenses.',
   remembered: 'You chose this column for files with these columns before.',
   rememberedInvertSign: 'You inverted the signs of files with these columns before.',
 };

@@ -14,6 +14,7 @@ import {
   isBlankRecord,
   MappingEvidence,
   type CsvTable,
+  type MappingPreferences,
 } from './csv-mapping';
 import { readCsvRow } from './csv-rows';
 import type { FileStatement } from './file-statement';
@@ -99,6 +100,8 @@ export interface ReadUploadOptions {
   monthFirst: boolean;
   /** The mapping the user last confirmed for a CSV header, if any. */
   rememberedMapping(headerKey: string): Promise<ImportMapping | undefined>;
+  /** The file goes into a credit card account (evidence for the sign of its amounts). */
+  isCardAccount?: boolean;
   /** Receives the records in order, a batch at a time. */
   write(rows: ReadRow[]): Promise<void>;
 }
@@ -349,8 +352,7 @@ async function csvLayout(
     : detectedMapping(
         table,
         records.slice(firstRow).filter((record) => !isBlankRecord(record)),
-        options.monthFirst,
-        delimiter,
+        { monthFirst: options.monthFirst, delimiter, isCardAccount: options.isCardAccount },
       );
   return {
     layout: {
@@ -368,10 +370,9 @@ async function csvLayout(
 function detectedMapping(
   table: CsvTable,
   rows: string[][],
-  monthFirst: boolean,
-  delimiter: Delimiter,
+  preferences: MappingPreferences,
 ): StoredImportMapping {
-  const { mapping, reasonCodes } = detectMapping(table, rows, { monthFirst, delimiter });
+  const { mapping, reasonCodes } = detectMapping(table, rows, preferences);
   return withReasons(mapping, reasonCodes);
 }
 
