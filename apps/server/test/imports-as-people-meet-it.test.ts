@@ -67,6 +67,12 @@ async function upload(user: SignedUpUser, name: string, accountId: string): Prom
   return response.json<Import>();
 }
 
+async function uploadAnywhere(user: SignedUpUser, name: string): Promise<Import> {
+  const response = await uploadImport(context.app, user, name, fixture(name));
+  if (response.statusCode !== 201) throw new Error(`upload ${name}: ${response.body}`);
+  return response.json<Import>();
+}
+
 const rowsOf = async (user: SignedUpUser, id: string) =>
   (await ok<{ rows: ImportRow[] }>(user, 'GET', `/api/imports/${id}/rows?limit=100`)).rows;
 const commit = (user: SignedUpUser, id: string, body: object = {}) =>
@@ -322,5 +328,60 @@ describe('ING’s CSV exactly as the bank exports it', () => {
     });
     expect(right.mapping).toMatchObject({ skipRows: 14, date: 0, amount: 7 });
     expect(right.counts.new).toBe(14);
+  });
+});
+
+describe('uploading a file again', () => {
+  it('creates nothing from a CAMT.053 of two statements with two entries to the same IBAN', async () => {
+    const home = await household();
+    // No account chosen: the file's IBAN decides, as a person uploading it twice would.
+    const first = await uploadAnywhere(home.user, 'two-statements.camt053.xml');
+    expect(first.counts).toEqual({ new: 4, duplicate: 0, problem: 0, transfer: 0 });
+    const committed = await commit(home.user, first._id);
+    expect(committed.created).toBe(4);
+    const again = await uploadAnywhere(home.user, 'two-statements.camt053.xml');
+    expect(again.counts).toEqual({ new: 0, duplicate: 4, problem: 0, transfer: 0 });
+    expect((await commit(home.user, again._id)).created).toBe(0);
+    expect(await transactionsOf(home.user)).toHaveLength(4);
+    // The two statements are one account's: one account was made for both.
+    const accounts = await ok<Account[]>(home.user, 'GET', '/api/accounts');
+    expect(accounts).toHaveLength(3);
+    const made = accounts.find((account) =>
+      account.identifiers.includes('DE02120300000000202051'),
+    )!;
+    // Undo says so once: the re-upload's import keeps it.
+    const undone = await ok<{ removedAccountIds: string[]; keptAccountIds: string[] }>(
+      home.user,
+      'DELETE',
+      `/api/imports/${first._id}`,
+    );
+    expect(undone).toMatchObject({ removedAccountIds: [], keptAccountIds: [made._id] });
+  });
+
+  it('marks the transaction an OFX file is cut inside as a problem, never an amount it lacks', async () => {
+    const home = await household();
+    // The file ends at "<TRNAMT>-1" of the fee's -12.00.
+    const imported = await upload(home.user, 'truncated.ofx', home.checking._id);
+    expect(imported.counts).toEqual({ new: 5, duplicate: 0, problem: 1, transfer: 0 });
+    expect(imported.preview[5]).toMatchObject({
+      status: 'problem',
+      amount: null,
+      problemCode: 'cutShort',
+      problem:
+        'Row 6: the file ends inside this transaction (it was cut short): download it again.',
+    });
+    const committed = await commit(home.user, imported._id);
+    expect(committed).toMatchObject({ created: 5, skippedProblems: 1 });
+    // Uploading the whole file later adds the fee only.
+    const whole = await uploadImport(
+      context.app,
+      home.user,
+      'checking.ofx',
+      importFixture('checking-ofx1.ofx'),
+      {
+        accountId: home.checking._id,
+      },
+    );
+    expect(whole.json<Import>().counts).toEqual({ new: 1, duplicate: 5, problem: 0, transfer: 0 });
   });
 });

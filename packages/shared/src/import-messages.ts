@@ -16,6 +16,7 @@ export const IMPORT_ROW_PROBLEM_CODES = [
   'dateMissingQif',
   'directionInvalidCamt',
   'pending',
+  'cutShort',
   'amountEmpty',
   'amountDecimals',
   'amountTooLarge',

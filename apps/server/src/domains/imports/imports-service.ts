@@ -31,7 +31,12 @@ import {
 import { createImportsRepository } from './imports-repository';
 import { headerKeyOf, fitsColumns } from './reading/read-upload';
 import { rereadCsv, stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
-import { statementAccounts, statementCurrencies, statementsOf } from './statement-accounts';
+import {
+  sameAccount,
+  statementAccounts,
+  statementCurrencies,
+  statementsOf,
+} from './statement-accounts';
 import { mappingForHeader } from './header-mapping';
 import { assertOneOtherLeg, type AmbiguousLeg } from './other-leg-candidates';
 
@@ -121,8 +126,17 @@ async function createStatementAccounts(
   statements: StoredImportStatement[],
 ): Promise<StoredImportStatement[]> {
   const accounts = createAccountsRepository(tx);
-  for (const statement of statements) {
+  for (const [index, statement] of statements.entries()) {
     if (statement.accountId) continue;
+    // A later statement of the same account (sameAccount) goes to the one made for the first.
+    const earlier = statements
+      .slice(0, index)
+      .find((other) => other.isCreated && sameAccount(other, statement));
+    if (earlier) {
+      statement.accountId = earlier.accountId;
+      statement.isCreated = true;
+      continue;
+    }
     const identifier = statement.identifier;
     const isFree =
       identifier !== null && (await accounts.holdingIdentifiers(userId, [identifier])).length === 0;
@@ -524,6 +538,12 @@ export function createImportsService(
         const statements = statementsOf(record).map((statement) => ({ ...statement }));
         for (const statement of statements) {
           if (!statement.isCreated || !statement.accountId) continue;
+          // Two statements of one account (sameAccount) share the account created for them.
+          if (removedAccountIds.includes(statement.accountId)) {
+            statement.accountId = null;
+            continue;
+          }
+          if (keptAccountIds.includes(statement.accountId)) continue;
           if (await removeIfEmpty(tx, userId, statement.accountId)) {
             removedAccountIds.push(statement.accountId);
             statement.accountId = null;

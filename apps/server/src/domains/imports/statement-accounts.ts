@@ -52,6 +52,13 @@ export async function statementAccounts(
     only.matchedBy = upload.chosenAccountId ? 'upload' : upload.isNamed ? 'identifier' : null;
     return statements;
   }
+  // Two statements of one account (a CAMT file of two days' statements): the later ones follow
+  // the first of them, wherever it goes, so that a re-upload finds every row where it was put.
+  const leaderOf = statements.map((statement, index) => {
+    const first = statements.findIndex((other) => sameAccount(other, statement));
+    return first >= 0 && first < index ? first : index;
+  });
+  const leaders = statements.filter((_, index) => leaderOf[index] === index);
   const taken = new Set<string>();
   const take = (
     statement: StoredImportStatement,
@@ -63,7 +70,7 @@ export async function statementAccounts(
     taken.add(id);
   };
   // Open accounts come first in the list: an archived one is found only when no open one is.
-  for (const statement of statements) {
+  for (const statement of leaders) {
     const found = accounts.find(
       (account) =>
         !taken.has(account.id) &&
@@ -72,7 +79,7 @@ export async function statementAccounts(
     );
     if (found) take(statement, found.id, 'identifier');
   }
-  for (const statement of statements) {
+  for (const statement of leaders) {
     if (statement.accountId || !statement.name) continue;
     const name = statement.name.toLowerCase();
     const found = accounts.find(
@@ -81,9 +88,25 @@ export async function statementAccounts(
     if (found) take(statement, found.id, 'name');
   }
   const chosen = upload.chosenAccountId;
-  const left = statements.find((statement) => !statement.accountId);
+  const left = leaders.find((statement) => !statement.accountId);
   if (chosen && left && !taken.has(chosen) && !upload.byName) take(left, chosen, 'upload');
+  for (const [index, leader] of leaderOf.entries()) {
+    if (leader === index) continue;
+    statements[index]!.accountId = statements[leader]!.accountId;
+    statements[index]!.matchedBy = statements[leader]!.matchedBy;
+  }
   return statements;
+}
+
+/**
+ * Two statements of a file are one account's when they carry the same identifier (an IBAN, an
+ * account number) and currency: a bank's file of several days' statements.
+ */
+export function sameAccount(
+  a: Pick<StoredImportStatement, 'identifier' | 'currency'>,
+  b: Pick<StoredImportStatement, 'identifier' | 'currency'>,
+): boolean {
+  return a.identifier !== null && a.identifier === b.identifier && a.currency === b.currency;
 }
 
 /** A file that names no statement of its own (a CSV): one, of the import's account. */

@@ -23,6 +23,8 @@ const ROW_PROBLEMS: Record<ImportRowProblemCode, string> = {
   directionInvalidCamt:
     'Row {{row}}: the credit/debit indicator (CdtDbtInd) {{value}} is neither CRDT nor DBIT.',
   pending: 'Row {{row}}: the entry is pending (not booked yet).',
+  cutShort:
+    'Row {{row}}: the file ends inside this transaction (it was cut short): download it again.',
   amountEmpty: 'Row {{row}}: {{field}} is empty.',
   amountDecimals: 'Row {{row}}: {{field}} {{value}} has more than two decimals.',
   amountTooLarge: 'Row {{row}}: {{field}} {{value}} is too large.',
