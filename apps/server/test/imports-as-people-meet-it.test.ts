@@ -385,3 +385,48 @@ describe('uploading a file again', () => {
     expect(whole.json<Import>().counts).toEqual({ new: 1, duplicate: 5, problem: 0, transfer: 0 });
   });
 });
+
+describe('a YNAB register with starting balances', () => {
+  it('makes them the accounts’ opening balances, not income; the savings account a savings one; undo takes them back', async () => {
+    const home = await household();
+    const imported = await uploadAnywhere(home.user, 'ynab-starting-balances.csv');
+    expect(imported.sourceApp).toBe('ynab');
+    expect(
+      imported.statements.map((statement) => [
+        statement.name,
+        statement.type,
+        statement.rowCount,
+        statement.openingBalance,
+      ]),
+    ).toEqual([
+      ['Girokonto', 'checking', 4, 1420],
+      ['Tagesgeld', 'savings', 1, 3500],
+    ]);
+    await commit(home.user, imported._id);
+    // Two months' income is the two salaries.
+    const income = await ok<TransactionSummary>(
+      home.user,
+      'GET',
+      '/api/transactions/summary?from=2026-02-01&to=2026-03-31',
+    );
+    expect(income.totalIncome).toBe(6500);
+    const accounts = await ok<Account[]>(home.user, 'GET', '/api/accounts');
+    const byName = new Map(accounts.map((account) => [account.name, account]));
+    expect(byName.get('Girokonto')).toMatchObject({
+      type: 'checking',
+      openingBalance: 1420,
+      balance: 1420 - 850 + 3250 - 300 + 3250,
+    });
+    expect(byName.get('Tagesgeld')).toMatchObject({
+      type: 'savings',
+      openingBalance: 3500,
+      balance: 3800,
+    });
+    const undone = await ok<{ removedAccountIds: string[] }>(
+      home.user,
+      'DELETE',
+      `/api/imports/${imported._id}`,
+    );
+    expect(undone.removedAccountIds).toHaveLength(2);
+  });
+});

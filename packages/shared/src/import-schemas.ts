@@ -246,6 +246,12 @@ export const importStatementSchema = z.object({
   type: z.enum(ACCOUNT_TYPES),
   /** The commit created `accountId` for this statement (undo removes it when it holds nothing). */
   isCreated: z.boolean(),
+  /**
+   * The account's opening balance as the file gives it (another app's "Starting Balance" rows,
+   * which are then no rows): the commit adds it to the account's opening balance, undo takes it
+   * back. Absent when the file gives none.
+   */
+  openingBalance: z.number().optional(),
 });
 export type ImportStatement = z.infer<typeof importStatementSchema>;
 

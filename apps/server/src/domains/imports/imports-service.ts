@@ -32,6 +32,7 @@ import { createImportsRepository } from './imports-repository';
 import { headerKeyOf, fitsColumns } from './reading/read-upload';
 import { rereadCsv, stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
 import {
+  applyOpeningBalances,
   sameAccount,
   statementAccounts,
   statementCurrencies,
@@ -437,6 +438,7 @@ export function createImportsService(
           await chooseStatementAccounts(tx, user.id, statementsOf(locked), input.statements ?? []),
         );
         const accounts = statements.map((statement) => statement.accountId!);
+        await applyOpeningBalances(tx, user.id, statements, 1);
         await assertTransferAccounts(tx, user.id, locked.accountId, choices.values());
         const saved = await scopedRows.saveChoices(scopeOf(locked), [...choices.values()]);
         const missing = [...choices.keys()].find((position) => !saved.positions.has(position));
@@ -536,6 +538,9 @@ export function createImportsService(
         const removedAccountIds: string[] = [];
         const keptAccountIds: string[] = [];
         const statements = statementsOf(record).map((statement) => ({ ...statement }));
+        if (record.status === 'committed') {
+          await applyOpeningBalances(tx, userId, statements, -1);
+        }
         for (const statement of statements) {
           if (!statement.isCreated || !statement.accountId) continue;
           // Two statements of one account (sameAccount) share the account created for them.

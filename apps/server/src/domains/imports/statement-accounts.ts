@@ -1,4 +1,10 @@
-import { ACCOUNT_TYPE_LABELS, isCatalogueCurrency, MAX_ACCOUNT_NAME_LENGTH } from '@moneta/shared';
+import {
+  ACCOUNT_TYPE_LABELS,
+  fromStoredHundredths,
+  isCatalogueCurrency,
+  toStoredHundredths,
+  MAX_ACCOUNT_NAME_LENGTH,
+} from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import type { ImportRecord, StoredImportStatement } from '../../db/schema';
 import { createAccountsRepository } from '../accounts/accounts-repository';
@@ -44,6 +50,9 @@ export async function statementAccounts(
       matchedBy: null,
       suggestedName: uniqueName(suggestedName(statement), names),
       isCreated: false,
+      ...(statement.openingBalanceCents
+        ? { openingBalance: fromStoredHundredths(statement.openingBalanceCents) }
+        : {}),
     }),
   );
   if (statements.length === 1 && !upload.byName) {
@@ -174,4 +183,25 @@ export async function statementCurrencies(
       ? statement.currency
       : ((statement.accountId && accounts.get(statement.accountId)) ?? null),
   );
+}
+
+/**
+ * Adds each statement's opening balance (another app's "Starting Balance") to its account's:
+ * `sign` 1 at commit, -1 at undo, which takes it back.
+ */
+export async function applyOpeningBalances(
+  db: Executor,
+  userId: string,
+  statements: StoredImportStatement[],
+  sign: 1 | -1,
+): Promise<void> {
+  const accounts = createAccountsRepository(db);
+  for (const statement of statements) {
+    if (!statement.openingBalance || !statement.accountId) continue;
+    await accounts.addToOpeningBalance(
+      userId,
+      statement.accountId,
+      sign * toStoredHundredths(statement.openingBalance),
+    );
+  }
 }
