@@ -607,4 +607,56 @@ describe('import page', () => {
     expect(within(preview).queryByLabelText('Category of row 1')).toBeNull();
     expect(within(preview).getByLabelText('Category of row 2')).toBeVisible();
   });
+
+  it('shows a transfer to an account the commit creates as a transfer, without a category', async () => {
+    const legs = [
+      makeRow(0, {
+        name: 'Transfer : Savings',
+        amount: 300,
+        status: 'transfer',
+        category: null,
+        cells: null,
+        matchRow: 1,
+      }),
+      makeRow(1, {
+        name: 'Transfer : Checking',
+        amount: 300,
+        isIncome: true,
+        status: 'transfer',
+        category: null,
+        cells: null,
+        statement: 1,
+        matchRow: 0,
+      }),
+    ];
+    const ynab = makeImport({
+      fileName: 'Register.csv',
+      format: 'csv',
+      sourceApp: 'ynab',
+      mapping: null,
+      rowCount: 2,
+      counts: { new: 0, duplicate: 0, problem: 0, transfer: 2 },
+      transferPairs: 1,
+      statements: [
+        makeStatement(0, { name: 'Checking', rowCount: 1, suggestedName: 'Checking' }),
+        makeStatement(1, { name: 'Savings', rowCount: 1, suggestedName: 'Savings' }),
+      ],
+      preview: legs,
+    });
+    signedIn({
+      [`GET /api/imports/${IMPORT_ID}`]: { body: ynab },
+      [`GET /api/imports/${IMPORT_ID}/rows`]: {
+        body: { rows: legs, totalPages: 1, currentPage: 1, total: 2 },
+      },
+    });
+    renderApp(`/import?import=${IMPORT_ID}`);
+    const preview = await screen.findByRole('region', { name: 'Preview of Register.csv' });
+    const out = await within(preview).findByLabelText('Transfer of row 1');
+    expect(out).toHaveDisplayValue('Transfer to another account');
+    expect(within(preview).getByLabelText('Transfer of row 2')).toHaveDisplayValue(
+      'Transfer from another account',
+    );
+    expect(within(preview).queryByLabelText('Category of row 1')).toBeNull();
+    expect(within(preview).queryByLabelText('Category of row 2')).toBeNull();
+  });
 });
