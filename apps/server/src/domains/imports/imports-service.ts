@@ -384,7 +384,13 @@ export function createImportsService(
                 tx,
                 record.id,
                 { skipRows, columns },
-                { monthFirst: prefersMonthFirst(user), delimiter: record.delimiter ?? ',' },
+                {
+                  monthFirst: prefersMonthFirst(user),
+                  delimiter: record.delimiter ?? ',',
+                  isCardAccount:
+                    (await createAccountsRepository(tx).typeOf(user.id, record.accountId)) ===
+                    'credit',
+                },
               );
         if (!fitsColumns(mapping, columns.length)) {
           throw badRequest(
