@@ -429,4 +429,27 @@ describe('a YNAB register with starting balances', () => {
     );
     expect(undone.removedAccountIds).toHaveLength(2);
   });
+
+  it('keeps each leg’s own bank date: the savings statement’s 6th beside the register’s 5th', async () => {
+    const home = await household();
+    const register = await uploadAnywhere(home.user, 'ynab-starting-balances.csv');
+    await commit(home.user, register._id);
+    const savings = (await ok<Account[]>(home.user, 'GET', '/api/accounts')).find(
+      (account) => account.name === 'Tagesgeld',
+    )!;
+    expect(await transfersOf(home.user)).toEqual([
+      expect.objectContaining({ date: '2026-03-05', toDate: '2026-03-05', amount: 300 }),
+    ]);
+    // ING's statement of the savings account books the standing order on the 6th.
+    const statement = await upload(home.user, 'ing-extra-konto.csv', savings._id);
+    const row = (await rowsOf(home.user, statement._id)).find(
+      (candidate) => candidate.note === 'Dauerauftrag Sparen',
+    );
+    expect(row).toMatchObject({ date: '2026-03-06', status: 'duplicate' });
+    expect(row!.duplicateOfTransfer).not.toBeNull();
+    await commit(home.user, statement._id);
+    expect(await transfersOf(home.user)).toEqual([
+      expect.objectContaining({ date: '2026-03-05', toDate: '2026-03-06', amount: 300 }),
+    ]);
+  });
 });

@@ -503,6 +503,7 @@ export function createImportsService(
           ),
         );
         const transfersMade = await transfers.recordImported(tx, user.id, record.id, transferRows);
+        await transfers.adoptBankDates(tx, user.id, scopeOf(record));
         const skipped = await scopedRows.skipped(scopeOf(record));
         await scopedImports.update(record.id, {
           status: 'committed',

@@ -15,6 +15,7 @@ import { createAccountsRepository } from '../accounts/accounts-repository';
 import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
 import { assertCurrencyDecimals } from '../rates/currency-rules';
 import { createRatesRepository } from '../rates/rates-repository';
+import { adoptBankDates } from './bank-dates-repository';
 import { toTransferDto } from './transfer-dto';
 import {
   existingOtherLeg,
@@ -211,6 +212,15 @@ export function createTransfersService(db: Database, transactions: TransactionsS
 
   return {
     undoImport,
+
+    /** An import's duplicates of transfer legs give those legs their bank's dates (adoptBankDates). */
+    adoptBankDates(
+      tx: Executor,
+      userId: string,
+      scope: { importId: string; firstRow: number },
+    ): Promise<number> {
+      return adoptBankDates(tx, userId, scope);
+    },
 
     /**
      * Records an import's transfer rows (docs/transfers.md), each from its account's statement:
