@@ -221,19 +221,20 @@ test('a YNAB export is read as YNAB: its three accounts created, its transfers o
 
   const preview = await imports.upload(YNAB_REGISTER, 'ynab-register.csv');
   // 12 records, 11 rows: Costco's two split records are one row with its parts.
-  await expect(preview).toContainText('Read as a YNAB export · 11 rows · 3 accounts.');
+  await expect(preview).toContainText('Read as a YNAB export · 10 rows · 3 accounts.');
   // Read by YNAB's columns: no column mapping to make.
   await expect(preview.getByRole('group', { name: 'Columns' })).toHaveCount(0);
   const found = preview.getByRole('region', { name: 'Accounts in this file' });
   const statement = (name: string) =>
     found.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-  await expect(statement('Checking')).toContainText('Checking · 6 rows');
+  // YNAB's "Starting Balance" is the account's opening balance, not a row.
+  await expect(statement('Checking')).toContainText('Checking · 5 rows');
   await expect(statement('Visa Card')).toContainText('Credit card · 3 rows');
   await expect(statement('Savings').getByLabel('Import into')).toHaveValue('new');
   await expect(imports.counts(preview)).toHaveText(
-    /New\s*7\s*Transfers\s*4\s*Duplicates\s*0\s*Problems\s*0/,
+    /New\s*6\s*Transfers\s*4\s*Duplicates\s*0\s*Problems\s*0/,
   );
-  await expect(preview.getByRole('list', { name: 'Parts of row 5' })).toHaveText(
+  await expect(preview.getByRole('list', { name: 'Parts of row 4' })).toHaveText(
     /Everyday Expenses: Groceries: \$120\.00 — food\s*Household: Supplies: \$35\.50 — paper towels/,
   );
 
@@ -244,9 +245,9 @@ test('a YNAB export is read as YNAB: its three accounts created, its transfers o
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 
-  await preview.getByRole('button', { name: 'Import 7 transactions and 2 transfers' }).click();
+  await preview.getByRole('button', { name: 'Import 6 transactions and 2 transfers' }).click();
   await expect(preview).toBeHidden({ timeout: 20_000 });
-  // 2,500 − 86.40 − 300 − 155.50 + 1,234.56 − 40 in Checking; 300 + 1.25 in Savings.
+  // 2,500 (opening) − 86.40 − 300 − 155.50 + 1,234.56 − 40 in Checking; 300 + 1.25 in Savings.
   const accounts = new AccountsPage(page);
   await accounts.goto();
   await expect(accounts.balance('Checking')).toHaveText('$3,152.66');

@@ -116,16 +116,18 @@ describe('a YNAB register export', () => {
     expect(imported.sourceApp).toBe('ynab');
     expect(imported.mapping).toBeNull();
     expect(statementsOf(imported)).toEqual([
-      { name: 'Checking', rowCount: 6, currency: null, isNew: false },
+      // YNAB's "Starting Balance" is the account's opening balance, not a row.
+      { name: 'Checking', rowCount: 5, currency: null, isNew: false },
       { name: 'Savings', rowCount: 2, currency: null, isNew: true },
       { name: 'Visa Card', rowCount: 3, currency: null, isNew: true },
     ]);
     expect(imported.statements[0]!.accountId).toBe(checking._id);
     expect(imported.statements[0]!.matchedBy).toBe('name');
     expect(imported.statements[2]!.type).toBe('credit');
-    // 12 records, 11 rows (the split's two records are one): two transfers (four rows) paired;
-    // the $40 refund and the $40 fuel are not.
-    expect(imported.counts).toEqual({ new: 7, duplicate: 0, problem: 0, transfer: 4 });
+    expect(imported.statements[0]!.openingBalance).toBe(2500);
+    // 12 records, 10 rows (the split's two records are one, the starting balance none): two
+    // transfers (four rows) paired; the $40 refund and the $40 fuel are not.
+    expect(imported.counts).toEqual({ new: 6, duplicate: 0, problem: 0, transfer: 4 });
     expect(imported.transferPairs).toBe(2);
 
     // The split is one row: the parts' sum, the largest part's category, the parts' memos.
@@ -150,10 +152,9 @@ describe('a YNAB register export', () => {
     );
 
     const result = await commit(user, imported._id);
-    expect(result).toMatchObject({ created: 7, transfers: 2, skippedProblems: 0 });
+    expect(result).toMatchObject({ created: 6, transfers: 2, skippedProblems: 0 });
     expect(await ledger(user)).toEqual({
       checking: [
-        '2026-03-01 Starting Balance 2500 [Inflow: Ready to Assign]',
         '2026-03-02 Whole Foods -86.4 [Everyday Expenses: Groceries]',
         '2026-03-12 Acme Corp 1234.56 [Inflow: Ready to Assign]',
         '2026-03-21 Shell -40 [Transport: Fuel]',
@@ -168,8 +169,11 @@ describe('a YNAB register export', () => {
       'checking → Savings 300 2026-03-05',
       'checking → Visa Card 155.5 2026-03-10',
     ]);
-    // Balances as YNAB shows them: 2500 − 86.40 − 300 − 155.50 + 1234.56 − 40 = 3152.66.
-    expect(await movementCents(user, 'checking')).toBe(315266);
+    // Balances as YNAB shows them: 2500 − 86.40 − 300 − 155.50 + 1234.56 − 40 = 3152.66, the
+    // 2500 as the opening balance (no income of March).
+    expect(await movementCents(user, 'checking')).toBe(315266 - 250000);
+    const opened = (await accountsOf(user)).find((account) => account._id === checking._id)!;
+    expect(opened).toMatchObject({ openingBalance: 2500, balance: 3152.66 });
     expect(await movementCents(user, 'Savings')).toBe(30125);
     // −120 − 35.50 + 40 + 155.50 paid from checking.
     expect(await movementCents(user, 'Visa Card')).toBe(4000);
@@ -182,20 +186,24 @@ describe('a YNAB register export', () => {
     const imported = await upload(user, 'ynab-register-eu.csv');
     expect(imported.sourceApp).toBe('ynab');
     expect(statementsOf(imported)).toEqual([
-      { name: 'Girokonto', rowCount: 4, currency: null, isNew: true },
+      { name: 'Girokonto', rowCount: 3, currency: null, isNew: true },
       { name: 'Tagesgeld', rowCount: 1, currency: null, isNew: true },
     ]);
-    expect(imported.counts).toEqual({ new: 3, duplicate: 0, problem: 0, transfer: 2 });
+    expect(imported.counts).toEqual({ new: 2, duplicate: 0, problem: 0, transfer: 2 });
     await commit(user, imported._id);
     expect(await ledger(user)).toEqual({
       Girokonto: [
-        '2026-03-01 Starting Balance 1500 [Inflow: Ready to Assign]',
         '2026-03-04 Edeka -1062.35 [Lebensmittel: Einkauf]',
         '2026-03-28 Stadtwerke -89.9 [Wohnen: Strom]',
       ],
     });
     expect(await transfersByName(user)).toEqual(['Girokonto → Tagesgeld 250 2026-03-13']);
-    expect(await movementCents(user, 'Girokonto')).toBe(150000 - 106235 - 25000 - 8990);
+    expect(await movementCents(user, 'Girokonto')).toBe(-106235 - 25000 - 8990);
+    const giro = (await accountsOf(user)).find((account) => account.name === 'Girokonto')!;
+    expect(giro).toMatchObject({
+      openingBalance: 1500,
+      balance: (150000 - 106235 - 25000 - 8990) / 100,
+    });
   });
 
   it('reads amounts in any currency format ("1 234,50 kr") and ISO dates, columns in another order', async () => {

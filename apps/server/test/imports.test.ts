@@ -146,7 +146,8 @@ describe('the fixture formats', () => {
         decimalSeparator: ',',
         name: 2,
         note: 4,
-        skipRows: 3,
+        // Four lines before the header, the blank one included, as a text editor numbers them.
+        skipRows: 4,
       },
     });
     const rows = essentials(imported.preview);

@@ -184,6 +184,42 @@ describe('interval, end date, account and note', () => {
     expect(await ok(user, 'GET', '/api/recurring/upcoming?days=60')).toEqual([]);
   });
 
+  it('edited from monthly 29.90 to weekly 34.90, records every weekly occurrence its old rows do not hold at the new amount', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const rule = await ok<Recurring>(
+      user,
+      'POST',
+      '/api/recurring/create',
+      netflix({ name: 'Gym', amount: 29.9, startDate: '2026-09-15' }),
+    );
+    expect((await allTransactions(user)).map((row) => row.addedOn).sort()).toEqual([
+      '2026-09-15',
+      '2026-10-15',
+      '2026-11-15',
+    ]);
+    await ok(
+      user,
+      'PUT',
+      `/api/recurring/${rule._id}`,
+      netflix({ name: 'Gym', amount: 34.9, frequency: 'weekly', startDate: '2026-09-15' }),
+    );
+    const rows = await allTransactions(user);
+    // Ten Tuesdays from 15 September to 17 November; the 15th's day holds the old row already.
+    const weekly = rows.filter((row) => row.cost === 34.9).map((row) => row.addedOn);
+    expect(weekly.sort()).toEqual([
+      '2026-09-22',
+      '2026-09-29',
+      '2026-10-06',
+      '2026-10-13',
+      '2026-10-20',
+      '2026-10-27',
+      '2026-11-03',
+      '2026-11-10',
+      '2026-11-17',
+    ]);
+    expect(rows.filter((row) => row.cost === 29.9)).toHaveLength(3);
+  });
+
   it('keeps what an update leaves out, and falls back to the first account when its account is deleted', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await ok<Array<{ _id: string }>>(user, 'GET', '/api/accounts');

@@ -16,6 +16,7 @@ export const IMPORT_ROW_PROBLEM_CODES = [
   'dateMissingQif',
   'directionInvalidCamt',
   'pending',
+  'cutShort',
   'amountEmpty',
   'amountDecimals',
   'amountTooLarge',
@@ -72,6 +73,7 @@ export const IMPORT_MAPPING_REASON_CODES = [
   'invertSignUnmarked',
   'invertSignCardColumn',
   'invertSignCard',
+  'invertSignCardAccount',
   'remembered',
   'rememberedInvertSign',
 ] as const;

@@ -162,6 +162,12 @@ export const importRowSchema = z.object({
   /** The key of the file's statement the row belongs to (0 in a file of one account). */
   statement: z.number(),
   /**
+   * The currency of `amount`: its statement's as the file says, else its statement's account's;
+   * null for a statement whose new account the commit creates in the base currency. Absent from
+   * servers before it.
+   */
+  currency: z.string().nullable().optional(),
+  /**
    * A `transfer` whose other leg is a row of another statement of this file (a multi-account
    * file): that row's index. The commit records the two rows as one transfer.
    */
@@ -240,6 +246,12 @@ export const importStatementSchema = z.object({
   type: z.enum(ACCOUNT_TYPES),
   /** The commit created `accountId` for this statement (undo removes it when it holds nothing). */
   isCreated: z.boolean(),
+  /**
+   * The account's opening balance as the file gives it (another app's "Starting Balance" rows,
+   * which are then no rows): the commit adds it to the account's opening balance, undo takes it
+   * back. Absent when the file gives none.
+   */
+  openingBalance: z.number().optional(),
 });
 export type ImportStatement = z.infer<typeof importStatementSchema>;
 

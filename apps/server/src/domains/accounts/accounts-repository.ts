@@ -214,6 +214,26 @@ export function createAccountsRepository(db: Executor) {
         .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id));
     },
 
+    /** Adds to an account's opening balance (an imported app's starting balance, or its undo). */
+    async addToOpeningBalance(userId: string, id: string, cents: number): Promise<void> {
+      await db
+        .update(accounts)
+        .set({
+          openingBalanceCents: sql`${accounts.openingBalanceCents} + ${cents}`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+    },
+
+    /** The type of one of the user's accounts, or undefined. */
+    async typeOf(userId: string, id: string): Promise<AccountRow['type'] | undefined> {
+      const [row] = await db
+        .select({ type: accounts.type })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+      return row?.type;
+    },
+
     /** The user's account currencies by id. */
     async currencies(userId: string): Promise<Map<string, string>> {
       const rows = await db

@@ -11,7 +11,11 @@ import { problemCodeOf } from './reading/import-messages';
 import { splitReasons } from './reading/mapping-reasons';
 import { recogniseApp } from './reading/other-apps/read-app-export';
 
-export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow {
+export function toImportRowDto(
+  row: ImportRowView,
+  firstRow: number,
+  currencies: ReadonlyArray<string | null>,
+): ImportRow {
   return {
     index: row.position - firstRow,
     date: row.date,
@@ -30,6 +34,7 @@ export function toImportRowDto(row: ImportRowView, firstRow: number): ImportRow 
     ...problemCodeFields(row.problem),
     cells: row.cells,
     statement: row.statement,
+    currency: currencies[row.statement] ?? null,
     matchRow: row.matchRow === null ? null : row.matchRow - firstRow,
     // Only on a row the file splits, as a transaction's answer carries them.
     ...(row.splits && {
@@ -97,9 +102,13 @@ export function toImportSummaryDto(record: ImportRecord): ImportSummary {
   };
 }
 
-export function toImportDto(record: ImportRecord, preview: ImportRowView[]): Import {
+export function toImportDto(
+  record: ImportRecord,
+  preview: ImportRowView[],
+  currencies: ReadonlyArray<string | null>,
+): Import {
   return {
     ...toImportSummaryDto(record),
-    preview: preview.map((row) => toImportRowDto(row, record.firstRow)),
+    preview: preview.map((row) => toImportRowDto(row, record.firstRow, currencies)),
   };
 }

@@ -8,6 +8,8 @@ import type { ImportedTransferRow } from '../transfers/transfers-service';
 import { categoryPipeline, hasNoteRules, ruleRenames, ruleTransfers } from '../rules/rule-matching';
 import { appliedInSql, CategoryDecisions, type CategoryDecision } from './category-decisions';
 import { pairOneToOne } from './one-to-one';
+import { ambiguousOtherLegs, otherLegCandidates, type AmbiguousLeg } from './other-leg-candidates';
+import { CROSS_CURRENCY_TOLERANCE } from '../transfers/leg-amounts';
 import type { ReadRow } from './reading/read-row';
 
 /** A row as the preview and the rows page show it. */
@@ -74,12 +76,7 @@ const param = <T>(values: T[]) => sql.param(values);
 /** The row's kind after the user's choice. */
 const KIND = sql.raw('coalesce(is_income_choice, is_income)');
 
-/**
- * How far the two legs of a transfer between statements in two currencies may be apart, as a
- * share of the amount received, once the amount sent is converted at the day's ECB rate: banks
- * convert at their own rate, a percent or two off the reference (docs/imports-multi-account.md).
- */
-export const CROSS_CURRENCY_TOLERANCE = 0.02;
+export { CROSS_CURRENCY_TOLERANCE };
 
 /** A row's folded note, for rules on notes; only computed when the user has such rules. */
 const noteKey = (userId: string) =>
@@ -253,9 +250,12 @@ export function createImportRowsRepository(db: Executor) {
      *   same bank id or a date within two days), one to one;
      * - else `transfer`: the user chose so, or the row's counterparty is an identifier of another
      *   of the user's accounts, or the first rule matching it names an account; or another
-     *   account holds a transaction of the opposite direction and the same amount within three
+     *   account holds a transaction of the opposite direction, an amount that agrees (the same in
+     *   one currency, at the day's rate between two: otherLegCandidates) and a date within three
      *   days (`matchOf`, one to one, closest date first, in the named account when one is named).
      *   A row the user marked as not a transfer stays new.
+     * Returns the rows the user made transfers to an account holding several possible other legs
+     * (the commit asks which rather than guessing).
      * The lookups are hash joins over the whole import (nested loops are ruled out: right after
      * a bulk insert the statistics may say the import is tiny, and a nested loop over two large
      * sides never finishes). In a multi-account file, each statement is classified against its
@@ -266,7 +266,8 @@ export function createImportRowsRepository(db: Executor) {
       accountId: string,
       scope: ImportRowsScope,
       statement: number,
-    ): Promise<void> {
+      currency: string | null,
+    ): Promise<AmbiguousLeg[]> {
       const { importId, firstRow } = scope;
       const readable = sql`import_id = ${importId} AND position >= ${firstRow}
         AND status <> 'problem' AND statement = ${statement}`;
@@ -405,27 +406,18 @@ export function createImportRowsRepository(db: Executor) {
           AND ru.is_income = s.is_income
         WHERE s.transfer_choice IS NOT NULL OR i.id IS NOT NULL
           OR (ru.transfer_account_id IS NOT NULL AND ru.transfer_account_id <> ${accountId})`);
-        const others = await db.execute<{
-          position: number;
-          transaction_id: string;
-          account_id: string;
-        }>(sql`
-        WITH selected AS MATERIALIZED (
-          SELECT position, date, amount_cents, ${KIND} AS is_income
-          FROM import_rows WHERE ${readable} AND transfer_choice IS NOT FALSE
-        ),
-        span AS (SELECT min(date) - 3 AS low, max(date) + 3 AS high FROM selected),
-        ledger AS MATERIALIZED (
-          SELECT t.id, t.account_id, t.added_on, t.cost_cents, t.is_income, t.created_at
-          FROM transactions t, span
-          WHERE t.user_id = ${userId} AND t.account_id <> ${accountId}
-            AND t.added_on BETWEEN span.low AND span.high
-        )
-        SELECT r.position, l.id AS transaction_id, l.account_id
-        FROM selected r
-        JOIN ledger l ON l.cost_cents = r.amount_cents AND l.is_income <> r.is_income
-          AND l.added_on BETWEEN r.date - 3 AND r.date + 3
-        ORDER BY abs(r.date - l.added_on), r.position, l.added_on, l.created_at, l.id`);
+        const others = await otherLegCandidates(
+          db,
+          userId,
+          accountId,
+          readable,
+          // The rows' currency: the statement's as the file says, else its account's, else (an
+          // account the commit creates) the user's base currency.
+          sql`coalesce(${currency}::text,
+            (SELECT currency FROM accounts WHERE id = ${accountId}),
+            (SELECT default_currency FROM users WHERE id = ${userId}))`,
+          KIND,
+        );
         return { named, others };
       });
       const designated = new Map<number, string | null>();
@@ -436,9 +428,9 @@ export function createImportRowsRepository(db: Executor) {
       const notTransfers = new Set(
         named.rows.filter((row) => row.choice === false).map((row) => row.position),
       );
-      const accountOf = new Map(others.rows.map((row) => [row.transaction_id, row.account_id]));
+      const accountOf = new Map(others.map((row) => [row.transaction_id, row.account_id]));
       const matches = pairOneToOne(
-        others.rows
+        others
           .filter((row) => {
             if (classes.has(row.position) || notTransfers.has(row.position)) return false;
             const account = designated.get(row.position);
@@ -446,6 +438,11 @@ export function createImportRowsRepository(db: Executor) {
           })
           .map((row) => ({ position: row.position, id: row.transaction_id })),
       );
+      const chosen = new Map<number, string>();
+      for (const row of named.rows) {
+        if (row.choice === true && row.account_id) chosen.set(row.position, row.account_id);
+      }
+      const ambiguous = ambiguousOtherLegs(others, chosen, matches);
       for (const [position, account] of designated) {
         if (account && !matches.has(position)) {
           classes.set(position, {
@@ -497,6 +494,7 @@ export function createImportRowsRepository(db: Executor) {
               t.match_row)
             IS DISTINCT FROM (classed.status, classed.duplicate_of, classed.duplicate_of_transfer,
               classed.transfer_account_id, classed.match_of, NULL::int)`);
+      return ambiguous;
     },
 
     /**

@@ -4,6 +4,7 @@ import {
   IMPORT_PREVIEW_ROWS,
   isCatalogueCurrency,
   OTHER_APP_NAMES,
+  prefersMonthFirst,
   type ImportCommitInput,
   type ImportCommitResult,
   type ImportMapping,
@@ -30,7 +31,15 @@ import {
 import { createImportsRepository } from './imports-repository';
 import { headerKeyOf, fitsColumns } from './reading/read-upload';
 import { rereadCsv, stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
-import { statementAccounts, statementsOf } from './statement-accounts';
+import {
+  applyOpeningBalances,
+  sameAccount,
+  statementAccounts,
+  statementCurrencies,
+  statementsOf,
+} from './statement-accounts';
+import { mappingForHeader } from './header-mapping';
+import { assertOneOtherLeg, type AmbiguousLeg } from './other-leg-candidates';
 
 /** The import list shows the newest imports, at most this many. */
 const LIST_LIMIT = 200;
@@ -118,8 +127,17 @@ async function createStatementAccounts(
   statements: StoredImportStatement[],
 ): Promise<StoredImportStatement[]> {
   const accounts = createAccountsRepository(tx);
-  for (const statement of statements) {
+  for (const [index, statement] of statements.entries()) {
     if (statement.accountId) continue;
+    // A later statement of the same account (sameAccount) goes to the one made for the first.
+    const earlier = statements
+      .slice(0, index)
+      .find((other) => other.isCreated && sameAccount(other, statement));
+    if (earlier) {
+      statement.accountId = earlier.accountId;
+      statement.isCreated = true;
+      continue;
+    }
     const identifier = statement.identifier;
     const isFree =
       identifier !== null && (await accounts.holdingIdentifiers(userId, [identifier])).length === 0;
@@ -182,8 +200,19 @@ export function createImportsService(
   async function analyse(tx: Executor, userId: string, record: ImportRecord) {
     const scoped = createImportRowsRepository(tx);
     const accounts = accountsOf(record);
+    const currencies = statementsOf(record).map((statement) =>
+      statement.currency && isCatalogueCurrency(statement.currency) ? statement.currency : null,
+    );
+    const ambiguous: AmbiguousLeg[] = [];
     for (const [key, accountId] of accounts.entries()) {
-      await scoped.classify(userId, accountId ?? NO_ACCOUNT_YET, scopeOf(record), key);
+      const found = await scoped.classify(
+        userId,
+        accountId ?? NO_ACCOUNT_YET,
+        scopeOf(record),
+        key,
+        currencies[key] ?? null,
+      );
+      ambiguous.push(...found);
     }
     await scoped.pairAcrossStatements(
       userId,
@@ -192,7 +221,7 @@ export function createImportsService(
       statementsOf(record).map((statement) => statement.currency),
     );
     const counts = await scoped.countByStatus(scopeOf(record));
-    return createImportsRepository(tx).update(record.id, {
+    const analysed = await createImportsRepository(tx).update(record.id, {
       newCount: counts.new,
       duplicateCount: counts.duplicate,
       problemCount: counts.problem,
@@ -200,6 +229,7 @@ export function createImportsService(
       transferPairCount: counts.transferPairs,
       rowCount: counts.new + counts.duplicate + counts.problem + counts.transfer,
     });
+    return Object.assign(analysed, { ambiguous });
   }
 
   async function withPreview(record: ImportRecord, executor: Executor = db): Promise<Import> {
@@ -211,7 +241,7 @@ export function createImportsService(
         offset: 0,
       },
     );
-    return toImportDto(record, preview);
+    return toImportDto(record, preview, await statementCurrencies(executor, record));
   }
 
   async function found(userId: string, id: string): Promise<ImportRecord> {
@@ -299,8 +329,9 @@ export function createImportsService(
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
+      const currencies = await statementCurrencies(db, record);
       return {
-        rows: page.map((row) => toImportRowDto(row, record.firstRow)),
+        rows: page.map((row) => toImportRowDto(row, record.firstRow, currencies)),
         totalPages: Math.max(1, Math.ceil(total / query.limit)),
         currentPage: query.page,
         total,
@@ -345,7 +376,22 @@ export function createImportsService(
           }
           columns = header.map((cell) => cell.trim());
         }
-        const mapping: ImportMapping = { ...input, skipRows };
+        // Another header line: its columns are detected again, as at upload.
+        const mapping: ImportMapping =
+          skipRows === record.firstRow - 1
+            ? { ...input, skipRows }
+            : await mappingForHeader(
+                tx,
+                record.id,
+                { skipRows, columns },
+                {
+                  monthFirst: prefersMonthFirst(user),
+                  delimiter: record.delimiter ?? ',',
+                  isCardAccount:
+                    (await createAccountsRepository(tx).typeOf(user.id, record.accountId)) ===
+                    'credit',
+                },
+              );
         if (!fitsColumns(mapping, columns.length)) {
           throw badRequest(
             `The mapping names a column the file does not have: it has ${columns.length} columns (0 to ${columns.length - 1}).`,
@@ -398,6 +444,7 @@ export function createImportsService(
           await chooseStatementAccounts(tx, user.id, statementsOf(locked), input.statements ?? []),
         );
         const accounts = statements.map((statement) => statement.accountId!);
+        await applyOpeningBalances(tx, user.id, statements, 1);
         await assertTransferAccounts(tx, user.id, locked.accountId, choices.values());
         const saved = await scopedRows.saveChoices(scopeOf(locked), [...choices.values()]);
         const missing = [...choices.keys()].find((position) => !saved.positions.has(position));
@@ -423,6 +470,7 @@ export function createImportsService(
           statements,
         });
         const record = await analyse(tx, user.id, chosen);
+        assertOneOtherLeg(record.ambiguous, record.firstRow);
         const transferRows = await scopedRows.transfersToCommit(scopeOf(record), accounts);
         // A row's chosen transfer account may be its own statement's in a multi-account file.
         if (transferRows.some((row) => row.transferAccountId === row.accountId)) {
@@ -455,6 +503,7 @@ export function createImportsService(
           ),
         );
         const transfersMade = await transfers.recordImported(tx, user.id, record.id, transferRows);
+        await transfers.adoptBankDates(tx, user.id, scopeOf(record));
         const skipped = await scopedRows.skipped(scopeOf(record));
         await scopedImports.update(record.id, {
           status: 'committed',
@@ -496,8 +545,17 @@ export function createImportsService(
         const removedAccountIds: string[] = [];
         const keptAccountIds: string[] = [];
         const statements = statementsOf(record).map((statement) => ({ ...statement }));
+        if (record.status === 'committed') {
+          await applyOpeningBalances(tx, userId, statements, -1);
+        }
         for (const statement of statements) {
           if (!statement.isCreated || !statement.accountId) continue;
+          // Two statements of one account (sameAccount) share the account created for them.
+          if (removedAccountIds.includes(statement.accountId)) {
+            statement.accountId = null;
+            continue;
+          }
+          if (keptAccountIds.includes(statement.accountId)) continue;
           if (await removeIfEmpty(tx, userId, statement.accountId)) {
             removedAccountIds.push(statement.accountId);
             statement.accountId = null;

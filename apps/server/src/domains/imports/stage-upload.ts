@@ -125,6 +125,7 @@ export async function stageUpload(
   try {
     const reading = await readUploadOffThread(file.chunks, {
       monthFirst: prefersMonthFirst(user),
+      isCardAccount: (await createAccountsRepository(db).typeOf(user.id, account!)) === 'credit',
       rememberedMapping: (headerKey) => imports.findMapping(user.id, headerKey),
       write: writer.write,
     });

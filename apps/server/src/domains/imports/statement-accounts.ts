@@ -1,4 +1,10 @@
-import { ACCOUNT_TYPE_LABELS, MAX_ACCOUNT_NAME_LENGTH } from '@moneta/shared';
+import {
+  ACCOUNT_TYPE_LABELS,
+  fromStoredHundredths,
+  isCatalogueCurrency,
+  toStoredHundredths,
+  MAX_ACCOUNT_NAME_LENGTH,
+} from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import type { ImportRecord, StoredImportStatement } from '../../db/schema';
 import { createAccountsRepository } from '../accounts/accounts-repository';
@@ -44,6 +50,9 @@ export async function statementAccounts(
       matchedBy: null,
       suggestedName: uniqueName(suggestedName(statement), names),
       isCreated: false,
+      ...(statement.openingBalanceCents
+        ? { openingBalance: fromStoredHundredths(statement.openingBalanceCents) }
+        : {}),
     }),
   );
   if (statements.length === 1 && !upload.byName) {
@@ -52,6 +61,13 @@ export async function statementAccounts(
     only.matchedBy = upload.chosenAccountId ? 'upload' : upload.isNamed ? 'identifier' : null;
     return statements;
   }
+  // Two statements of one account (a CAMT file of two days' statements): the later ones follow
+  // the first of them, wherever it goes, so that a re-upload finds every row where it was put.
+  const leaderOf = statements.map((statement, index) => {
+    const first = statements.findIndex((other) => sameAccount(other, statement));
+    return first >= 0 && first < index ? first : index;
+  });
+  const leaders = statements.filter((_, index) => leaderOf[index] === index);
   const taken = new Set<string>();
   const take = (
     statement: StoredImportStatement,
@@ -63,7 +79,7 @@ export async function statementAccounts(
     taken.add(id);
   };
   // Open accounts come first in the list: an archived one is found only when no open one is.
-  for (const statement of statements) {
+  for (const statement of leaders) {
     const found = accounts.find(
       (account) =>
         !taken.has(account.id) &&
@@ -72,7 +88,7 @@ export async function statementAccounts(
     );
     if (found) take(statement, found.id, 'identifier');
   }
-  for (const statement of statements) {
+  for (const statement of leaders) {
     if (statement.accountId || !statement.name) continue;
     const name = statement.name.toLowerCase();
     const found = accounts.find(
@@ -81,9 +97,25 @@ export async function statementAccounts(
     if (found) take(statement, found.id, 'name');
   }
   const chosen = upload.chosenAccountId;
-  const left = statements.find((statement) => !statement.accountId);
+  const left = leaders.find((statement) => !statement.accountId);
   if (chosen && left && !taken.has(chosen) && !upload.byName) take(left, chosen, 'upload');
+  for (const [index, leader] of leaderOf.entries()) {
+    if (leader === index) continue;
+    statements[index]!.accountId = statements[leader]!.accountId;
+    statements[index]!.matchedBy = statements[leader]!.matchedBy;
+  }
   return statements;
+}
+
+/**
+ * Two statements of a file are one account's when they carry the same identifier (an IBAN, an
+ * account number) and currency: a bank's file of several days' statements.
+ */
+export function sameAccount(
+  a: Pick<StoredImportStatement, 'identifier' | 'currency'>,
+  b: Pick<StoredImportStatement, 'identifier' | 'currency'>,
+): boolean {
+  return a.identifier !== null && a.identifier === b.identifier && a.currency === b.currency;
 }
 
 /** A file that names no statement of its own (a CSV): one, of the import's account. */
@@ -134,4 +166,42 @@ export function statementsOf(record: ImportRecord): StoredImportStatement[] {
       isCreated: false,
     },
   ];
+}
+
+/**
+ * The currency of each statement's rows (the preview shows each row in it): the file's when
+ * Moneta knows it, else the statement's account's; null for an account the commit creates
+ * (the base currency).
+ */
+export async function statementCurrencies(
+  executor: Executor,
+  record: ImportRecord,
+): Promise<Array<string | null>> {
+  const accounts = await createAccountsRepository(executor).currencies(record.userId);
+  return statementsOf(record).map((statement) =>
+    statement.currency && isCatalogueCurrency(statement.currency)
+      ? statement.currency
+      : ((statement.accountId && accounts.get(statement.accountId)) ?? null),
+  );
+}
+
+/**
+ * Adds each statement's opening balance (another app's "Starting Balance") to its account's:
+ * `sign` 1 at commit, -1 at undo, which takes it back.
+ */
+export async function applyOpeningBalances(
+  db: Executor,
+  userId: string,
+  statements: StoredImportStatement[],
+  sign: 1 | -1,
+): Promise<void> {
+  const accounts = createAccountsRepository(db);
+  for (const statement of statements) {
+    if (!statement.openingBalance || !statement.accountId) continue;
+    await accounts.addToOpeningBalance(
+      userId,
+      statement.accountId,
+      sign * toStoredHundredths(statement.openingBalance),
+    );
+  }
 }

@@ -15,7 +15,9 @@ export interface OccurrencePlan {
  * What to do for a rule's occurrence `dates`: pairs every occurrence in `window` (the dates and
  * the rule's other occurrences within the tolerance around them, so that a transaction goes to
  * the occurrence it is closest to, even one outside `dates`) with the transactions that may
- * stand for them, one to one: a transaction linked to the rule already before an unlinked one,
+ * stand for them (at the rule's amount and kind, even one linked to the rule already: after an
+ * edit of the amount its older rows are history), one to one: a transaction linked to the rule
+ * already before an unlinked one,
  * then the closest. So a rule started in the past beside imported history records nothing
  * twice, and editing a rule (which records again from its start) does not repeat an occurrence
  * whose transaction moved a day. Two transactions of one rule never share a date (the database

@@ -537,7 +537,10 @@ export function createTransactionsRepository(db: Executor) {
         FROM transactions AS t, rule
         WHERE t.user_id = ${rule.userId}
           AND t.added_on BETWEEN ${from}::date AND ${to}::date
-          AND (t.recurring_id = ${rule.id}
+          -- A row of the rule stands for an occurrence only at the rule's amount and kind: after
+          -- an edit from 29.90 monthly to 34.90 weekly, the old rows are history, not this week's.
+          AND ((t.recurring_id = ${rule.id} AND t.cost_cents = ${rule.amountCents}
+              AND t.is_income = ${rule.isIncome})
             OR (t.recurring_id IS NULL AND t.account_id = rule.account_id
               AND t.is_income = ${rule.isIncome} AND t.cost_cents = ${rule.amountCents}
               AND rule.name_key <> '' AND moneta_fold(t.name) <> ''

@@ -1,7 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
   ErrorCode,
-  MAX_AMOUNT,
   toStoredHundredths,
   type Transfer,
   type TransferPage,
@@ -16,7 +15,17 @@ import { createAccountsRepository } from '../accounts/accounts-repository';
 import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
 import { assertCurrencyDecimals } from '../rates/currency-rules';
 import { createRatesRepository } from '../rates/rates-repository';
+import { adoptBankDates } from './bank-dates-repository';
 import { toTransferDto } from './transfer-dto';
+import {
+  existingOtherLeg,
+  convertedTooLarge,
+  isStorable,
+  legOf,
+  transferOfLegs,
+  transferOfTwo,
+  transferToAccount,
+} from './transfer-legs';
 import type {
   TransactionSnapshot,
   TransactionsService,
@@ -28,19 +37,6 @@ import {
 } from './transfers-repository';
 
 const transferNotFound = () => notFound('Transfer not found.', ErrorCode.TRANSFER_NOT_FOUND);
-
-/**
- * Whether an amount converted at a day's rate can be stored as a transfer leg: any amount at
- * any rate converts (docs/decisions.md, Amounts past bigint), but a leg is an amount like any
- * other, at most MAX_AMOUNT.
- */
-const isStorable = (cents: number) => Math.abs(cents) <= MAX_AMOUNT * 100;
-
-const convertedTooLarge = (from: string, to: string, instead: string) =>
-  badRequest(
-    `The amount converted from ${from} to ${to} at the day's rate is more than ${MAX_AMOUNT.toLocaleString('en-US')}: ${instead}`,
-    ErrorCode.VALIDATION,
-  );
 
 function toValues(input: ValidTransferInput): TransferValues {
   return {
@@ -148,38 +144,6 @@ export interface ImportedTransferRow {
   otherLeg: { date: string; bankId: string | null; amountCents: number } | null;
 }
 
-const snapshotText = (snapshot: TransactionSnapshot | undefined, key: string) => {
-  const value = snapshot?.[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-};
-
-/**
- * One transfer from a transaction of each leg (either may be missing: a leg with no row of its
- * own is dated like the other). Out of the account of the expense, into that of the income;
- * each leg keeps its date, import and bank id; the note is the first leg's note or name.
- */
-function transferOfLegs(
-  out: { accountId: string; date: string; importId: string | null; bankId: string | null },
-  into: { accountId: string; date: string; importId: string | null; bankId: string | null },
-  amountCents: number,
-  note: string | null,
-  replaced: TransactionSnapshot[],
-): TransferFromRows {
-  return {
-    fromAccountId: out.accountId,
-    toAccountId: into.accountId,
-    amountCents,
-    date: out.date,
-    toDate: into.date === out.date ? null : into.date,
-    note,
-    fromImportId: out.importId,
-    toImportId: into.importId,
-    fromBankId: out.bankId,
-    toBankId: into.bankId,
-    replaced: replaced.length > 0 ? replaced : null,
-  };
-}
-
 /**
  * An imported transfer row's amount in the other account's currency at the row's day's rate;
  * undefined when both accounts share a currency, or no rate is known for the day (the row's own
@@ -197,16 +161,6 @@ async function amountInOtherAccount(
   const converted = await rates.convert(userId, row.amountCents, own, other, row.date);
   // Past the largest amount (a rate far from any real one): as without a rate.
   return converted !== undefined && isStorable(converted) ? converted : undefined;
-}
-
-/** A transaction's leg as transferOfLegs takes it. */
-function legOf(snapshot: TransactionSnapshot) {
-  return {
-    accountId: String(snapshot.account_id),
-    date: String(snapshot.added_on),
-    importId: snapshotText(snapshot, 'import_id'),
-    bankId: snapshotText(snapshot, 'bank_id'),
-  };
 }
 
 /** A transfer's origins without one side's: its import, bank id and replaced transaction. */
@@ -265,6 +219,15 @@ export function createTransfersService(db: Database, transactions: TransactionsS
 
   return {
     undoImport,
+
+    /** An import's duplicates of transfer legs give those legs their bank's dates (adoptBankDates). */
+    adoptBankDates(
+      tx: Executor,
+      userId: string,
+      scope: { importId: string; firstRow: number },
+    ): Promise<number> {
+      return adoptBankDates(tx, userId, scope);
+    },
 
     /**
      * Records an import's transfer rows (docs/transfers.md), each from its account's statement:
@@ -342,43 +305,9 @@ export function createTransfersService(db: Database, transactions: TransactionsS
             ErrorCode.TRANSACTION_NOT_FOUND,
           );
         }
-        const amounts = new Set(taken.map((snapshot) => Number(snapshot.cost_cents)));
-        const amountCents = Number(taken[0]!.cost_cents);
         let values: TransferFromRows;
         if (taken.length === 2) {
-          const expense = taken.find((snapshot) => snapshot.is_income === false);
-          const income = taken.find((snapshot) => snapshot.is_income === true);
-          if (!expense || !income) {
-            throw badRequest(
-              'A transfer is made of an expense and an income: choose one of each.',
-              ErrorCode.TRANSFER_LEGS_INVALID,
-            );
-          }
-          if (expense.account_id === income.account_id) {
-            throw badRequest(
-              'The two transactions are in the same account: a transfer moves money between two accounts.',
-              ErrorCode.TRANSFER_LEGS_INVALID,
-            );
-          }
-          // Between two currencies each leg keeps its own amount; in one, they must agree.
-          const isOneCurrency = expense.currency === income.currency;
-          if (isOneCurrency && amounts.size !== 1) {
-            throw badRequest(
-              'The two transactions have different amounts: a transfer moves one amount.',
-              ErrorCode.TRANSFER_LEGS_INVALID,
-            );
-          }
-          const note = snapshotText(expense, 'note') ?? snapshotText(income, 'note');
-          values = {
-            ...transferOfLegs(
-              legOf(expense),
-              legOf(income),
-              Number(expense.cost_cents),
-              note,
-              taken,
-            ),
-            toAmountCents: isOneCurrency ? null : Number(income.cost_cents),
-          };
+          values = transferOfTwo(taken);
         } else {
           const [only] = taken as [TransactionSnapshot];
           const other = input.accountId!;
@@ -386,44 +315,15 @@ export function createTransfersService(db: Database, transactions: TransactionsS
           if (other === only.account_id) {
             throw badRequest(ACCOUNT_MESSAGES.sameAccount, ErrorCode.TRANSFER_LEGS_INVALID);
           }
-          const leg = legOf(only);
-          const otherLeg = { accountId: other, date: leg.date, importId: null, bankId: null };
-          const note = snapshotText(only, 'note') ?? snapshotText(only, 'name');
-          // The other account's side, in its currency: the transaction's amount at its day's rate.
-          const ownCurrency = String(only.currency);
-          const otherCurrency = (await createAccountsRepository(tx).currencies(userId)).get(other);
-          if (!otherCurrency) throw accountNotFound();
-          const otherCents = await createRatesRepository(tx).convert(
-            userId,
-            amountCents,
-            ownCurrency,
-            otherCurrency,
-            leg.date,
-          );
-          if (otherCents === undefined) {
-            throw badRequest(
-              `No exchange rate from ${ownCurrency} to ${otherCurrency} is known for ${leg.date}: record the transfer with the amount received instead.`,
-              ErrorCode.TRANSFER_LEGS_INVALID,
-            );
-          }
-          if (!isStorable(otherCents)) {
-            throw convertedTooLarge(
-              ownCurrency,
-              otherCurrency,
-              'record the transfer with the amount received instead.',
-            );
-          }
-          const isOneCurrency = ownCurrency === otherCurrency;
-          values =
-            only.is_income === true
-              ? {
-                  ...transferOfLegs(otherLeg, leg, otherCents, note, taken),
-                  toAmountCents: isOneCurrency ? null : amountCents,
-                }
-              : {
-                  ...transferOfLegs(leg, otherLeg, amountCents, note, taken),
-                  toAmountCents: isOneCurrency ? null : otherCents,
-                };
+          // The other account's own row of this movement, when it has one, is the other leg:
+          // never a second leg written beside it (docs/transfers.md).
+          const existing = await existingOtherLeg(tx, userId, only, other);
+          values = existing
+            ? transferOfTwo([
+                only,
+                ...(await transactions.takeForTransfer(userId, [existing], { tx })),
+              ])
+            : await transferToAccount(tx, userId, only, other);
         }
         const [row] = await inOwnRows(() =>
           createTransfersRepository(tx).insertMany(userId, [values]),

@@ -23,19 +23,26 @@ export interface CardSign {
  * - no balance column (a card export never carries a running balance; a bank account's does);
  * - a card's mark: a title only card exports have (Card Member, Purchased By), or negative rows
  *   that are mostly payments or credits by their name.
- * A file that shows none of the marks is read as it is; the user can still tick "Invert".
+ * A file that goes into a credit card account (`isCardAccount`) needs only the first: the
+ * account says what the file is, whatever its columns (a credit union's card export of date,
+ * description and amount). A file that shows none of the marks is read as it is; the user can
+ * still tick "Invert".
  */
 export function cardSign(
   columns: ColumnProfile[],
   amount: ColumnProfile,
   name: ColumnProfile | undefined,
   rows: string[][],
+  isCardAccount = false,
 ): CardSign {
   const notInverted = { isInverted: false, reason: undefined };
   const nonZero = amount.positives + amount.negatives;
   if (nonZero === 0 || amount.positives < nonZero * POSITIVE_SHARE) return notInverted;
-  if (columns.some((column) => matches(column.title, 'balance'))) return notInverted;
   const charges = { part: amount.positives, whole: nonZero };
+  if (isCardAccount) {
+    return { isInverted: true, reason: { code: 'invertSignCardAccount', params: charges } };
+  }
+  if (columns.some((column) => matches(column.title, 'balance'))) return notInverted;
   const cardTitle = columns.find((column) => matches(column.title, 'card'));
   if (cardTitle) {
     return {

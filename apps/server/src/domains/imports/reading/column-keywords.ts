@@ -22,6 +22,7 @@ const KEYWORDS = {
   date: [
     'buchungstag',
     'buchungsdatum',
+    'buchung',
     'bookingdate',
     'transactiondate',
     'postingdate',

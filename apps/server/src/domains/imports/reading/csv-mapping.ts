@@ -33,17 +33,29 @@ export interface CsvTable {
   columns: string[];
 }
 
+/** A record with nothing in it: a blank line, or one of delimiters only. */
+export const isBlankRecord = (record: string[]) => record.every((cell) => cell.trim() === '');
+
+/** How many of a record's cells name a date or an amount column (in any language Moneta knows). */
+const namedColumns = (record: string[]) =>
+  record.filter((cell) => DATE_OR_AMOUNT.some((role) => matches(cell, role))).length;
+const DATE_OR_AMOUNT: Role[] = ['date', 'amount', 'debit', 'credit'];
+
 /**
- * The header is the first record that is mostly filled in (against the table's width, the most
- * common number of fields) and holds no date or amount. Preamble lines (account number,
- * period, balance) fill a cell or two; data rows hold dates and amounts. Some banks end data
+ * The header is the record whose cells name the columns: mostly filled in (against the table's
+ * width, the most common number of fields), holding no date or amount, and naming a date or an
+ * amount column — the first such record, else the first of the others. Preamble lines (account
+ * number, period, balance, a sentence about pending payments) fill a cell or two and name no
+ * column; blank lines are never the header; data rows hold dates and amounts. Some banks end data
  * rows with an extra delimiter, so the header may be a field narrower than its rows.
  */
 export function findHeader(records: string[][]): CsvTable | undefined {
   const searched = records.slice(0, HEADER_SEARCH);
   const widths = new Map<number, number>();
   for (const record of records) {
-    if (record.length >= 2) widths.set(record.length, (widths.get(record.length) ?? 0) + 1);
+    if (record.length >= 2 && !isBlankRecord(record)) {
+      widths.set(record.length, (widths.get(record.length) ?? 0) + 1);
+    }
   }
   const width = [...widths].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0];
   if (width === undefined) return undefined;
@@ -54,7 +66,8 @@ export function findHeader(records: string[][]): CsvTable | undefined {
       filled.every((cell) => formatsReading([cell]).length === 0 && !parseBankAmount(cell, '.').ok)
     );
   };
-  let index = searched.findIndex(looksLikeHeader);
+  let index = searched.findIndex((record) => looksLikeHeader(record) && namedColumns(record) > 0);
+  if (index < 0) index = searched.findIndex(looksLikeHeader);
   if (index < 0) index = searched.findIndex((record) => record.length === width);
   if (index < 0) return undefined;
   return { headerIndex: index, columns: records[index]!.map((cell) => cell.trim()) };
@@ -79,6 +92,8 @@ export interface MappingPreferences {
   /** The user writes dates month first (USD and an American zone). */
   monthFirst: boolean;
   delimiter: string;
+  /** The file goes into a credit card account: mostly positive amounts are its charges. */
+  isCardAccount?: boolean;
 }
 
 export interface DetectedMapping {
@@ -301,7 +316,7 @@ export function detectMapping(
   const sign = direction
     ? unmarkedSign(rows, direction)
     : amount
-      ? cardSign(columns, amount, name, rows)
+      ? cardSign(columns, amount, name, rows, preferences.isCardAccount)
       : undefined;
   if (sign?.reason) say('invertSign', sign.reason.code, sign.reason.params);
 

@@ -14,6 +14,8 @@ export interface FileStatement {
   /** The type a new account for it gets. */
   type: AccountType;
   rowCount: number;
+  /** Another app's opening balance for the account ("Starting Balance"), signed; else absent. */
+  openingBalanceCents?: number;
 }
 
 /** A bank file's rows with the statements they belong to (filled in as the rows are read). */

@@ -23,6 +23,8 @@ const ROW_PROBLEMS: Record<ImportRowProblemCode, string> = {
   directionInvalidCamt:
     'Row {{row}}: the credit/debit indicator (CdtDbtInd) {{value}} is neither CRDT nor DBIT.',
   pending: 'Row {{row}}: the entry is pending (not booked yet).',
+  cutShort:
+    'Row {{row}}: the file ends inside this transaction (it was cut short): download it again.',
   amountEmpty: 'Row {{row}}: {{field}} is empty.',
   amountDecimals: 'Row {{row}}: {{field}} {{value}} has more than two decimals.',
   amountTooLarge: 'Row {{row}}: {{field}} {{value}} is too large.',
@@ -82,6 +84,8 @@ const MAPPING_REASONS: Record<ImportMappingReasonCode, string> = {
     'A card statement ({{column}} column, {{part}} of {{whole}} amounts are positive): charges are read as expenses.',
   invertSignCard:
     'A card statement ({{part}} of {{whole}} amounts are positive, and the negative ones are payments or credits): charges are read as expenses.',
+  invertSignCardAccount:
+    'The file goes into a credit card account and {{part}} of {{whole}} amounts are positive: charges are read as expenses.',
   remembered: 'You chose this column for files with these columns before.',
   rememberedInvertSign: 'You inverted the signs of files with these columns before.',
 };

@@ -12,7 +12,8 @@ import { parseXml, type XmlNode, type XmlValue } from './xml';
 type OfxFields = Record<string, string>;
 
 /** A transaction with the index of its statement among the file's statements. */
-type OfxTransaction = { fields: OfxFields; statement: number };
+/** `isCut`: the file ends inside this transaction (a broken download). */
+type OfxTransaction = { fields: OfxFields; statement: number; isCut?: boolean };
 
 const MAX_BANK_ID_LENGTH = 255;
 
@@ -70,8 +71,8 @@ export function readOfx(text: string): StatementReading<ReadRow> {
     const transactions = /^\s*(\uFEFF)?\s*<\?xml/i.test(text)
       ? xmlTransactions(text, statements)
       : sgmlTransactions(text, statements);
-    for (const { fields, statement } of transactions) {
-      yield ofxRow(fields, position, statement);
+    for (const { fields, statement, isCut } of transactions) {
+      yield ofxRow(fields, position, statement, isCut === true);
       position++;
     }
     if (position === 0) {
@@ -150,7 +151,11 @@ function* sgmlTransactions(text: string, statements: Statements): Generator<OfxT
       current[key] ??= value;
     }
   }
-  if (current) yield { fields: current, statement: currentStatement };
+  // A transaction open at the end of a file without its closing </OFX> was cut short (a broken
+  // download): its last element may be cut too ("<TRNAMT>-1" of -12.00).
+  if (current) {
+    yield { fields: current, statement: currentStatement, isCut: !/<\/OFX>/i.test(text) };
+  }
 }
 
 /** A statement's own leaf (outside its transactions): its account, type or currency. */
@@ -229,7 +234,11 @@ function flatten(node: XmlNode, prefix = ''): OfxFields {
   return fields;
 }
 
-function ofxRow(fields: OfxFields, position: number, statement: number): ReadRow {
+/**
+ * A transaction as a row. One the file ends inside (`isCut`) is a problem with no amount: what
+ * is left of its amount may be the start of another number, never to be imported.
+ */
+function ofxRow(fields: OfxFields, position: number, statement: number, isCut: boolean): ReadRow {
   const rowNumber = position + 1;
   let problem: string | null = null;
   const dateText = fields.DTPOSTED ?? fields.DTUSER ?? '';
@@ -246,6 +255,10 @@ function ofxRow(fields: OfxFields, position: number, statement: number): ReadRow
   let signedCents: number | null = null;
   if (amount.ok) signedCents = amount.cents;
   else problem ??= amountProblem(rowNumber, amount, amountText, 'amountOfx');
+  if (isCut) {
+    problem ??= rowProblem('cutShort', { row: rowNumber });
+    signedCents = null;
+  }
 
   const name = cleanName(fields.NAME ?? fields['PAYEE.NAME'] ?? fields.EXTDNAME);
   const memo = cleanNote(fields.MEMO);

@@ -11,8 +11,10 @@ import {
   DETECTION_RECORDS,
   detectMapping,
   findHeader,
+  isBlankRecord,
   MappingEvidence,
   type CsvTable,
+  type MappingPreferences,
 } from './csv-mapping';
 import { readCsvRow } from './csv-rows';
 import type { FileStatement } from './file-statement';
@@ -98,6 +100,8 @@ export interface ReadUploadOptions {
   monthFirst: boolean;
   /** The mapping the user last confirmed for a CSV header, if any. */
   rememberedMapping(headerKey: string): Promise<ImportMapping | undefined>;
+  /** The file goes into a credit card account (evidence for the sign of its amounts). */
+  isCardAccount?: boolean;
   /** Receives the records in order, a batch at a time. */
   write(rows: ReadRow[]): Promise<void>;
 }
@@ -206,8 +210,10 @@ async function readCsv(
     delimiter,
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_empty_values: true,
+    // Blank lines are kept (and passed over after the header): "rows before the header" counts
+    // the lines a person sees in a text editor, blank ones included.
+    skip_empty_lines: false,
+    skip_records_with_empty_values: false,
     max_record_size: MAX_CSV_RECORD_BYTES,
   });
   const feeding = pipeline(Readable.from(text()), parser);
@@ -249,23 +255,27 @@ async function readCsv(
     layout = decided.layout;
     // A remembered mapping was confirmed by the user: the file does not correct it.
     if (!decided.isRemembered) evidence = new MappingEvidence(layout.mapping);
-    for (const cells of initial) await add(cells);
+    for (const cells of initial)
+      if (!isBlankRecord(cells) || position < layout.firstRow) await add(cells);
     initial.length = 0;
   };
-  /** The first record is an app's header, or the file is a bank's CSV. */
+  /** The first filled record is an app's header, or the file is a bank's CSV. */
   const decide = async () => {
-    app = initial.length > 0 ? recogniseApp(initial[0]!) : undefined;
+    const first = initial.findIndex((record) => !isBlankRecord(record));
+    app = first >= 0 ? recogniseApp(initial[first]!) : undefined;
     if (!app) return decideLayout();
-    appHeader = initial[0]!;
-    appRecords.push(...initial.slice(1));
+    appHeader = initial[first]!;
+    appRecords.push(...initial.slice(first + 1).filter((record) => !isBlankRecord(record)));
     initial.length = 0;
   };
 
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
-      if (app) appRecords.push(record);
-      else if (layout) await add(record);
-      else {
+      if (app) {
+        if (!isBlankRecord(record)) appRecords.push(record);
+      } else if (layout) {
+        if (!isBlankRecord(record)) await add(record);
+      } else {
         initial.push(record);
         if (initial.length >= DETECTION_RECORDS) await decide();
       }
@@ -323,7 +333,9 @@ async function csvLayout(
   delimiter: Delimiter,
   options: ReadUploadOptions,
 ): Promise<{ layout: CsvLayout; isRemembered: boolean }> {
-  if (records.length === 0) throw unreadable('The file is empty.', ErrorCode.EMPTY_FILE);
+  if (records.every(isBlankRecord)) {
+    throw unreadable('The file is empty.', ErrorCode.EMPTY_FILE);
+  }
   const table = findHeader(records);
   if (!table) {
     throw notSupported(`This file is not a table of transactions. ${SUPPORTED_FORMATS_TEXT}`);
@@ -337,7 +349,11 @@ async function csvLayout(
         { ...withoutReasons(remembered), skipRows: table.headerIndex },
         rememberedReasons(remembered),
       )
-    : detectedMapping(table, records.slice(firstRow), options.monthFirst, delimiter);
+    : detectedMapping(
+        table,
+        records.slice(firstRow).filter((record) => !isBlankRecord(record)),
+        { monthFirst: options.monthFirst, delimiter, isCardAccount: options.isCardAccount },
+      );
   return {
     layout: {
       delimiter,
@@ -354,10 +370,9 @@ async function csvLayout(
 function detectedMapping(
   table: CsvTable,
   rows: string[][],
-  monthFirst: boolean,
-  delimiter: Delimiter,
+  preferences: MappingPreferences,
 ): StoredImportMapping {
-  const { mapping, reasonCodes } = detectMapping(table, rows, { monthFirst, delimiter });
+  const { mapping, reasonCodes } = detectMapping(table, rows, preferences);
   return withReasons(mapping, reasonCodes);
 }
 

@@ -375,6 +375,20 @@ describe('import page', () => {
     ).toBe('problem');
   });
 
+  it('shows each row in its statement’s currency, not the base currency', async () => {
+    const dollarRows = [makeRow(0, { amount: 1436.2, currency: 'USD' })];
+    signedIn({
+      [`GET /api/imports/${IMPORT_ID}/rows`]: {
+        body: { rows: dollarRows, totalPages: 1, currentPage: 1, total: 1 },
+      },
+    });
+    renderApp(`/import?import=${IMPORT_ID}`);
+    const preview = await screen.findByRole('region', { name: 'Preview of de-bank.csv' });
+    const table = await within(preview).findByRole('table', { name: 'Rows of the file' });
+    expect(within(table).getByText(/1,436\.20/)).toHaveTextContent('$');
+    expect(within(table).queryByText(/€/)).toBeNull();
+  });
+
   it("shows the server's message when a file is refused", async () => {
     signedIn({
       'POST /api/imports': {
@@ -592,5 +606,57 @@ describe('import page', () => {
     ).toEqual(['Everyday: Groceries: €60.00 — food', 'Household: Supplies: €26.40']);
     expect(within(preview).queryByLabelText('Category of row 1')).toBeNull();
     expect(within(preview).getByLabelText('Category of row 2')).toBeVisible();
+  });
+
+  it('shows a transfer to an account the commit creates as a transfer, without a category', async () => {
+    const legs = [
+      makeRow(0, {
+        name: 'Transfer : Savings',
+        amount: 300,
+        status: 'transfer',
+        category: null,
+        cells: null,
+        matchRow: 1,
+      }),
+      makeRow(1, {
+        name: 'Transfer : Checking',
+        amount: 300,
+        isIncome: true,
+        status: 'transfer',
+        category: null,
+        cells: null,
+        statement: 1,
+        matchRow: 0,
+      }),
+    ];
+    const ynab = makeImport({
+      fileName: 'Register.csv',
+      format: 'csv',
+      sourceApp: 'ynab',
+      mapping: null,
+      rowCount: 2,
+      counts: { new: 0, duplicate: 0, problem: 0, transfer: 2 },
+      transferPairs: 1,
+      statements: [
+        makeStatement(0, { name: 'Checking', rowCount: 1, suggestedName: 'Checking' }),
+        makeStatement(1, { name: 'Savings', rowCount: 1, suggestedName: 'Savings' }),
+      ],
+      preview: legs,
+    });
+    signedIn({
+      [`GET /api/imports/${IMPORT_ID}`]: { body: ynab },
+      [`GET /api/imports/${IMPORT_ID}/rows`]: {
+        body: { rows: legs, totalPages: 1, currentPage: 1, total: 2 },
+      },
+    });
+    renderApp(`/import?import=${IMPORT_ID}`);
+    const preview = await screen.findByRole('region', { name: 'Preview of Register.csv' });
+    const out = await within(preview).findByLabelText('Transfer of row 1');
+    expect(out).toHaveDisplayValue('Transfer to another account');
+    expect(within(preview).getByLabelText('Transfer of row 2')).toHaveDisplayValue(
+      'Transfer from another account',
+    );
+    expect(within(preview).queryByLabelText('Category of row 1')).toBeNull();
+    expect(within(preview).queryByLabelText('Category of row 2')).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ type ImportRowsTableProps = {
   importId: string;
   counts: ImportSummary['counts'];
   rowCount: number;
+  /** The base currency: a row shows its own (its statement's) when the server names it. */
   currency: string;
   /** The import's account: a transfer goes to or from another one. */
   accountId: string;
@@ -176,6 +177,9 @@ export function ImportRowsTable({
   );
 }
 
+/** The transfer select's value for "the other account of this file, created at commit". */
+const IN_FILE = 'in-file';
+
 type RowLineProps = Pick<
   ImportRowsTableProps,
   'currency' | 'choices' | 'isDisabled' | 'onChoose'
@@ -200,6 +204,12 @@ function RowLine({
   const included = isIncluded(row, choices);
   const rowNumber = row.index + 1;
   const transferTo = canInclude(row) ? chosenTransfer(row, choices) : null;
+  // A transfer to another statement of the file whose account the commit creates (an app's
+  // export): no account to name yet, but a transfer all the same.
+  const isFileTransfer =
+    row.status === 'transfer' && row.transferAccountId === null && row.matchRow !== null;
+  const isInFile =
+    canInclude(row) && isFileTransfer && choices.get(row.index)?.transferAccountId === undefined;
   const otherName = transferTo ? (accountNames.get(transferTo) ?? t('rows.anotherAccount')) : null;
   const cell = 'px-3 py-2 align-top max-sm:block max-sm:px-0 max-sm:py-1';
   return (
@@ -251,14 +261,14 @@ function RowLine({
             }`}
           >
             {row.isIncome ? '+' : '-'}
-            {format.money(row.amount, currency)}
+            {format.money(row.amount, row.currency ?? currency)}
           </span>
         )}
       </td>
       <td className={`${cell} sm:min-w-44`}>
         {canInclude(row) ? (
           <>
-            {transferTo ? null : row.splits?.length ? (
+            {transferTo || isInFile ? null : row.splits?.length ? (
               // A split the file gives keeps its parts' categories: listed, not chosen.
               <ul
                 aria-label={t('rows.partsOfRow', { number: rowNumber })}
@@ -268,7 +278,7 @@ function RowLine({
                   <li key={index}>
                     {t('rows.splitPart', {
                       category: categoryName(part.category),
-                      amount: format.money(part.amount, currency),
+                      amount: format.money(part.amount, row.currency ?? currency),
                     })}
                     {part.note ? ` — ${part.note}` : null}
                   </li>
@@ -288,11 +298,24 @@ function RowLine({
             <SelectField
               label={t('rows.transferOfRow', { number: rowNumber })}
               className="mt-1 sm:[&>label]:sr-only [&>select]:mt-0.5"
-              value={transferTo ?? ''}
-              disabled={isDisabled || !included || otherAccounts.length === 0}
-              onChange={(event) => onChoose(row, { transferAccountId: event.target.value || null })}
+              value={isInFile ? IN_FILE : (transferTo ?? '')}
+              disabled={isDisabled || !included || (otherAccounts.length === 0 && !isFileTransfer)}
+              onChange={(event) =>
+                onChoose(row, {
+                  // Back to what the file said: no choice of the user's.
+                  transferAccountId:
+                    event.target.value === IN_FILE ? undefined : event.target.value || null,
+                })
+              }
             >
               <option value="">{t('rows.notTransfer')}</option>
+              {isFileTransfer ? (
+                <option value={IN_FILE}>
+                  {row.isIncome
+                    ? t('rows.transferFrom', { name: t('rows.anotherAccount') })
+                    : t('rows.transferTo', { name: t('rows.anotherAccount') })}
+                </option>
+              ) : null}
               {otherAccounts.map((account) => (
                 <option key={account._id} value={account._id}>
                   {row.isIncome

@@ -146,7 +146,16 @@ export function readAppExport(
     for (const entry of result) {
       // A split's parent without its parts is no transaction: its money is theirs.
       if (entry.split?.role === 'parent') continue;
-      placeRow(entryRow(entry, 0, rowNumber, dateFormat, decimal), entry, rowNumber);
+      const row = entryRow(entry, 0, rowNumber, dateFormat, decimal);
+      const statement = isOpeningBalance(app, entry, row) ? statementFor(entry) : undefined;
+      if (statement !== undefined) {
+        // The account's balance when the app started keeping it: no income, its opening balance.
+        const own = statements[statement]!;
+        own.openingBalanceCents =
+          (own.openingBalanceCents ?? 0) + (row.isIncome ? 1 : -1) * row.amountCents!;
+        continue;
+      }
+      placeRow(row, entry, rowNumber);
     }
   });
   const appName = OTHER_APP_NAMES[app];
@@ -275,9 +284,29 @@ function fileDecimalSeparator(entries: AppEntry[]): DecimalSeparator {
 }
 
 /** A new account's type, from its name as apps let users write it. */
+/** YNAB's payee of the row that opens an account: its balance then, as an inflow or outflow. */
+const YNAB_STARTING_BALANCE = /^starting balance$/i;
+
+/** A readable row that is an app's opening balance of its account rather than money moved. */
+function isOpeningBalance(app: string, entry: AppEntry, row: ReadRow): boolean {
+  return (
+    app === 'ynab' &&
+    YNAB_STARTING_BALANCE.test(entry.name.trim()) &&
+    row.problem === null &&
+    row.amountCents !== null &&
+    row.isIncome !== null
+  );
+}
+
 function typeOf(name: string): AccountType {
   if (/credit|card|visa|mastercard|amex|american express/i.test(name)) return 'credit';
-  if (/saving/i.test(name)) return 'savings';
+  if (
+    /saving|\bspar(konto|buch|plan)|tagesgeld|festgeld|[ée]pargne|livret|ahorro|risparmio/i.test(
+      name,
+    )
+  ) {
+    return 'savings';
+  }
   if (/\bcash\b|wallet/i.test(name)) return 'cash';
   return 'checking';
 }

@@ -1,0 +1,124 @@
+import { ErrorCode } from '@moneta/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { conflict } from '../../http/app-error';
+import { agreeingLegs, TRANSFER_LEG_DAYS } from '../transfers/leg-amounts';
+
+/** A transaction of another account that may be an import row's other leg. */
+export type OtherLegCandidate = {
+  position: number;
+  transaction_id: string;
+  account_id: string;
+  date: string;
+};
+
+/**
+ * The transactions in the user's other accounts that may be the other leg of the import rows
+ * `readable` selects (docs/transfers.md): the opposite direction, a date within
+ * TRANSFER_LEG_DAYS, and amounts that agree (agreeingLegs: equal in one currency, at the day's
+ * rate between two: a euro checking account paying off a dollar card). The rows are in
+ * `rowCurrency`. Best first: closest date, then closest amount. In one currency the amounts are
+ * joined by equality (a hash join over a large import and ledger); in two, by day, since the
+ * amounts differ — a person's other-currency accounts hold few rows a week.
+ */
+export async function otherLegCandidates(
+  db: Executor,
+  userId: string,
+  accountId: string,
+  readable: SQL,
+  rowCurrency: SQL,
+  kind: SQL,
+): Promise<OtherLegCandidate[]> {
+  const days = TRANSFER_LEG_DAYS;
+  const pairs = sql`
+    SELECT r.position, r.date, r.amount_cents, r.is_income, o.currency AS own_currency,
+      l.id AS transaction_id, l.account_id, l.added_on, l.cost_cents, l.currency, l.created_at
+    FROM selected r, own o, ledger l
+    WHERE l.cost_cents = r.amount_cents AND l.currency = o.currency AND l.is_income <> r.is_income
+      AND l.added_on BETWEEN r.date - ${days}::int AND r.date + ${days}::int
+    UNION ALL
+    SELECT r.position, r.date, r.amount_cents, r.is_income, o.currency, l.id, l.account_id,
+      l.added_on, l.cost_cents, l.currency, l.created_at
+    FROM selected r CROSS JOIN own o
+    CROSS JOIN generate_series(-${days}::int, ${days}::int) AS d(shift)
+    JOIN ledger l ON l.added_on = r.date + d.shift AND l.currency <> o.currency
+      AND l.is_income <> r.is_income`;
+  const result = await db.execute<OtherLegCandidate>(sql`
+    WITH selected AS MATERIALIZED (
+      SELECT position, date, amount_cents, ${kind} AS is_income
+      FROM import_rows WHERE ${readable} AND transfer_choice IS NOT FALSE
+    ),
+    own AS MATERIALIZED (SELECT ${rowCurrency}::text AS currency),
+    span AS (SELECT min(date) - ${days}::int AS low, max(date) + ${days}::int AS high FROM selected),
+    ledger AS MATERIALIZED (
+      SELECT t.id, t.account_id, t.added_on, t.cost_cents, t.is_income, t.created_at, t.currency
+      FROM transactions t, span
+      WHERE t.user_id = ${userId} AND t.account_id <> ${accountId}
+        AND t.added_on BETWEEN span.low AND span.high
+    ),
+    agreeing AS (${agreeingLegs(
+      userId,
+      pairs,
+      {
+        cents: sql`p.amount_cents`,
+        currency: sql`p.own_currency`,
+        day: sql`p.date`,
+        isIncome: sql`p.is_income`,
+      },
+      {
+        cents: sql`p.cost_cents`,
+        currency: sql`p.currency`,
+        day: sql`p.added_on`,
+        isIncome: sql`NOT p.is_income`,
+      },
+    )})
+    SELECT position, transaction_id, account_id, added_on::text AS date
+    FROM agreeing
+    ORDER BY abs(date - added_on), gap, position, added_on, created_at, transaction_id`);
+  return result.rows;
+}
+
+/** A row the user made a transfer whose other account holds several possible other legs. */
+export interface AmbiguousLeg {
+  position: number;
+  dates: string[];
+}
+
+/**
+ * The rows the user chose to be transfers to an account (`chosen`: position → account) that
+ * holds two or more of their possible other legs not taken by another row (`matches`): Moneta
+ * must not guess which one the bank's row is, nor write a second leg beside them.
+ */
+export function ambiguousOtherLegs(
+  candidates: OtherLegCandidate[],
+  chosen: Map<number, string>,
+  matches: Map<number, string>,
+): AmbiguousLeg[] {
+  const takenByOthers = new Map<string, number>();
+  for (const [position, id] of matches) takenByOthers.set(id, position);
+  const free = new Map<number, Map<string, string>>();
+  for (const row of candidates) {
+    if (chosen.get(row.position) !== row.account_id) continue;
+    const taker = takenByOthers.get(row.transaction_id);
+    if (taker !== undefined && taker !== row.position) continue;
+    const legs = free.get(row.position) ?? new Map<string, string>();
+    legs.set(row.transaction_id, row.date);
+    free.set(row.position, legs);
+  }
+  return [...free]
+    .filter(([, legs]) => legs.size > 1)
+    .map(([position, legs]) => ({ position, dates: [...legs.values()].sort() }));
+}
+
+/**
+ * A row the user made a transfer to an account that already holds two or more rows that could
+ * be its other side: a 409 that names them, rather than a guess or a second leg beside them.
+ */
+export function assertOneOtherLeg(ambiguous: AmbiguousLeg[], firstRow: number): void {
+  const [first] = ambiguous;
+  if (!first) return;
+  throw conflict(
+    `Row ${first.position - firstRow + 1}: the account you chose already holds ${first.dates.length} transactions that could be its other side (on ${first.dates.join(', ')}). Import the row without the transfer, then select it and the right one and make them one transfer.`,
+    ErrorCode.TRANSFER_OTHER_LEG_AMBIGUOUS,
+  );
+}
