@@ -192,6 +192,41 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers (docs/architecture.md, Layers): a route calls its service, never SQL.
+    files: ['apps/server/src/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '-repository$',
+              message: 'Routes call services; a repository is reached only through its service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A repository holds SQL and nothing else: it never depends on the rules above it.
+    files: ['apps/server/src/**/*-repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '-service$',
+              message:
+                'Repositories never import services: move the shared type beside the repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Schemas are built with the configured zod (jitless in browsers, see src/zod.ts): the web
     // app no longer imports it at boot, so every schema module must import it first itself.
     files: ['packages/shared/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],

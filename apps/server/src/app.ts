@@ -75,6 +75,7 @@ import { createTransactionsService } from './domains/transactions/transactions-s
 import { createUsersRepository } from './domains/users/users-repository';
 import { withRecentUsers } from './domains/users/recent-users';
 import { usersRoutes } from './domains/users/users-routes';
+import { createUsersService } from './domains/users/users-service';
 import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
 import { createHeavyWork } from './http/heavy-work';
 import { registerInputGuards } from './http/input-guards';
@@ -261,7 +262,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
         prefix: '/auth',
         passkeys,
         auth,
-        users,
         authenticators,
         relyingParty: { PUBLIC_URL: config.PUBLIC_URL, WEBAUTHN_RP_ID: config.WEBAUTHN_RP_ID },
         loginRateLimit: config.LOGIN_RATE_LIMIT,
@@ -269,7 +269,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await api.register(securityEventsRoutes, { prefix: '/auth', events, authenticators });
       await api.register(usersRoutes, {
         prefix: '/users',
-        users,
+        users: createUsersService(users),
         authenticate: authenticators.authenticateSession,
       });
       await api.register(transactionsRoutes, {

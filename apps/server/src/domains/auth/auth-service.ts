@@ -56,7 +56,12 @@ export function createAuthService(deps: AuthServiceDependencies) {
   }
 
   return {
-    signIn,
+    /** A new session for the user a passkey identified; one deleted meanwhile → 401. */
+    async signInAs(userId: string, client: ClientInfo, how: string): Promise<AuthResponse> {
+      const row = await users.findById(userId);
+      if (!row) throw sessionExpired();
+      return signIn(row, client, how);
+    },
 
     async signup(
       { email, password, timeZone }: Credentials,

@@ -8,21 +8,18 @@ import {
   passkeySchema,
 } from '@moneta/shared';
 import { z } from 'zod';
-import { sessionExpired } from '../../http/app-error';
 import { clientOf } from '../../http/client-info';
 import { errorAnswers } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { AuthService } from '../auth/auth-service';
 import { LOGIN_ADDRESS_FACTOR } from '../auth/sign-in-throttle';
-import type { UsersRepository } from '../users/users-repository';
 import type { PasskeysService } from './passkeys-service';
 import { relyingPartyFor, type RelyingPartyConfig } from './relying-party';
 
 export interface PasskeysRoutesOptions {
   passkeys: PasskeysService;
   auth: AuthService;
-  users: UsersRepository;
   authenticators: Authenticators;
   relyingParty: RelyingPartyConfig;
   loginRateLimit: number;
@@ -31,7 +28,7 @@ export interface PasskeysRoutesOptions {
 const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 
 export async function passkeysRoutes(app: App, options: PasskeysRoutesOptions): Promise<void> {
-  const { passkeys, auth, users } = options;
+  const { passkeys, auth } = options;
   const { authenticateSession } = options.authenticators;
   const tags = ['passkeys'];
   const security = [{ bearerAuth: [] }];
@@ -141,9 +138,7 @@ export async function passkeysRoutes(app: App, options: PasskeysRoutesOptions): 
     async (request) => {
       const client = clientOf(request);
       const userId = await passkeys.login(request.body, relyingParty(request), client);
-      const user = await users.findById(userId);
-      if (!user) throw sessionExpired();
-      return auth.signIn(user, client, 'passkey');
+      return auth.signInAs(userId, client, 'passkey');
     },
   );
 }

@@ -1,10 +1,10 @@
 import { apiErrorSchema, messageSchema } from '@moneta/shared';
 import type { App } from '../../http/types';
 import type { Authenticate } from '../../plugins/authenticate';
-import type { UsersRepository } from './users-repository';
+import type { UsersService } from './users-service';
 
 export interface UsersRoutesOptions {
-  users: UsersRepository;
+  users: UsersService;
   authenticate: Authenticate;
 }
 
@@ -21,7 +21,7 @@ export async function usersRoutes(app: App, options: UsersRoutesOptions): Promis
       },
     },
     async (request) => {
-      await options.users.delete(request.user.id);
+      await options.users.deleteAccount(request.user.id);
       return { message: 'Your account and all of its data have been deleted.' };
     },
   );
