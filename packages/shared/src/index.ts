@@ -34,3 +34,5 @@ export * from './export-schemas';
 export * from './tag-schemas';
 export * from './saved-filter-schemas';
 export * from './search-query';
+export * from './search-keywords';
+export * from './search-canonical';

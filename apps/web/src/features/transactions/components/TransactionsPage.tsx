@@ -250,7 +250,8 @@ export function TransactionsPage() {
           failureMessage={(error) => errorMessage(error, t('page.errors.load'))}
           isEmpty={(data) => data.transactions.length === 0}
           empty={
-            <EmptyState title={t('page.empty')}>
+            // A search or filter without hits says so, not that there are no transactions.
+            <EmptyState title={isFiltered ? t('page.emptyMatching') : t('page.empty')}>
               {isFiltered ? t('page.emptyFiltered') : null}
             </EmptyState>
           }
