@@ -36,3 +36,4 @@ export * from './saved-filter-schemas';
 export * from './search-query';
 export * from './search-keywords';
 export * from './search-canonical';
+export * from './locale-currency';
