@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useDownloadReport } from '../api/download-report';
 import type { ReportName } from '../api/report-query';
+import { reportMoney } from './report-format';
 
 type ReportSectionProps<Data> = {
   title: string;
@@ -118,7 +119,7 @@ export function FigureLink({
 }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
-  const text = format.money(amount, currency);
+  const text = reportMoney(format)(amount, currency);
   if (Math.round(amount * 100) === 0) return <span className="tabular-nums">{text}</span>;
   return (
     <Link
@@ -154,7 +155,7 @@ export function SummaryTile({
     <li className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
       <h3 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">{label}</h3>
       <p className={`mt-1 text-xl font-bold tracking-tight tabular-nums ${tone}`}>
-        {format.money(amount, currency)}
+        {reportMoney(format)(amount, currency)}
       </p>
       {lines.map((line) => (
         <p key={line} className="mt-0.5 text-xs text-neutral-600 dark:text-neutral-400">
