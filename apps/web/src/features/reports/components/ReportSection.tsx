@@ -70,6 +70,16 @@ export function ReportSection<Data>({
             <DownloadIcon />
             {download.isPending ? t('section.downloading') : t('section.download')}
           </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={download.isPending}
+            aria-label={t('section.downloadSpreadsheetLabel', { title })}
+            onClick={() => download.mutate({ ...csv, isForSpreadsheet: true })}
+          >
+            <DownloadIcon />
+            {t('section.downloadSpreadsheet')}
+          </Button>
         </div>
       </div>
       {download.isError ? (
