@@ -139,7 +139,8 @@ export function FigureLink({
         description,
         opens: opens ?? t('figure.opens'),
       })}
-      className="rounded tabular-nums underline decoration-neutral-300 underline-offset-4 hover:text-emerald-700 hover:decoration-current dark:decoration-neutral-600 dark:hover:text-emerald-400"
+      // At least 24 px tall: a tap target (WCAG 2.5.8) among the table's other figures.
+      className="inline-block min-h-6 min-w-6 rounded py-0.5 tabular-nums underline decoration-neutral-300 underline-offset-4 hover:text-emerald-700 hover:decoration-current dark:decoration-neutral-600 dark:hover:text-emerald-400"
     >
       {text}
     </Link>
