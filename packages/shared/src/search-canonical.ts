@@ -1,4 +1,3 @@
-import { STORED_DECIMALS } from './money';
 import type { ParsedSearch, SearchTerm } from './search-query';
 
 /** A value as one token: quoted when it has spaces, as the parser reads `key:"two words"`. */
@@ -6,20 +5,36 @@ function tokenValue(value: string): string {
   return /\s/.test(value) || value.startsWith('"') ? `"${value}"` : value;
 }
 
+/** The token's key and the text after its colon; undefined for a token without a key. */
+function keyed(raw: string): { key: string; rest: string } | undefined {
+  const match = /^(\p{L}+)[:：](.*)$/su.exec(raw);
+  return match ? { key: match[1]!.toLowerCase(), rest: match[2]! } : undefined;
+}
+
+/**
+ * A term as the server reads it. A term already in that form is sent as typed (`amount:>100`
+ * stays `amount:>100`); otherwise only what differs is rewritten: the keyword into English,
+ * a date into `YYYY-MM-DD`, a category into its stored name.
+ */
 function canonicalTerm(term: SearchTerm, categoryName: (typed: string) => string): string {
+  const parts = keyed(term.raw);
   switch (term.kind) {
-    case 'amount': {
-      const comparison = term.comparison === '=' ? '' : term.comparison;
-      return `amount:${comparison}${(term.cents / 10 ** STORED_DECIMALS).toFixed(STORED_DECIMALS)}`;
+    case 'amount':
+      // A bare `>100` has no key; the amount's text reads the same on the server.
+      return parts && parts.key !== 'amount' ? `amount:${parts.rest}` : term.raw;
+    case 'category': {
+      const stored = categoryName(term.value);
+      if (parts?.key === 'category' && stored === term.value) return term.raw;
+      return `category:${stored === term.value && parts ? parts.rest : tokenValue(stored)}`;
     }
-    case 'category':
-      return `category:${tokenValue(categoryName(term.value))}`;
     case 'account':
     case 'tag':
-      return `${term.kind}:${tokenValue(term.value)}`;
+      return parts && parts.key !== term.kind ? `${term.kind}:${parts.rest}` : term.raw;
     case 'before':
     case 'after':
-      return `${term.kind}:${term.date}`;
+      return parts?.key === term.kind && parts.rest === term.date
+        ? term.raw
+        : `${term.kind}:${term.date}`;
     default:
       return term.raw;
   }

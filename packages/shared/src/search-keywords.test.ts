@@ -71,7 +71,7 @@ describe('search keywords in every language', () => {
     const stored = (name: string) => (name === 'Lebensmittel' ? 'Groceries' : name);
     const written = canonicalSearch(typed, parseSearch(typed, { dateOrder: 'dmy' }), stored);
     expect(written).toBe(
-      'category:Groceries amount:>=12.50 before:2026-02-01 account:"Mein Konto" kaffee',
+      'category:Groceries amount:>=12,5 before:2026-02-01 account:"Mein Konto" kaffee',
     );
     expect(parseSearch(written).terms.map((term) => term.kind)).toEqual([
       'category',
@@ -81,5 +81,8 @@ describe('search keywords in every language', () => {
       'words',
     ]);
     expect(canonicalSearch('kaffee  bar', parseSearch('kaffee  bar'))).toBe('kaffee  bar');
+    // What the server reads already is sent as typed.
+    const english = 'amount:>100 tag:trip category:"Eating out" before:2026-01-31 >5';
+    expect(canonicalSearch(english, parseSearch(english, { dateOrder: 'mdy' }))).toBe(english);
   });
 });

@@ -28,7 +28,7 @@ describe('the register in the person’s language', () => {
     const box = await screen.findByRole('searchbox', { name: 'Search' });
     await user.type(box, 'kategorie:groceries vor:02/01/2026 betrag:>=12,5');
     await waitFor(() =>
-      expect(searches(calls).at(-1)).toBe('category:Groceries before:2026-02-01 amount:>=12.50'),
+      expect(searches(calls).at(-1)).toBe('category:Groceries before:2026-02-01 amount:>=12,5'),
     );
     // The chips say what the list finds, as the person reads it.
     expect(screen.getByText('Category: Groceries')).toBeInTheDocument();
