@@ -34,3 +34,6 @@ export * from './export-schemas';
 export * from './tag-schemas';
 export * from './saved-filter-schemas';
 export * from './search-query';
+export * from './search-keywords';
+export * from './search-canonical';
+export * from './locale-currency';

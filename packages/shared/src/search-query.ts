@@ -1,5 +1,5 @@
-import { isCalendarDate } from './calendar-date';
 import { STORED_DECIMALS, toStoredHundredths } from './money';
+import { readSearchDate, searchFieldOf, type DateOrder, type SearchField } from './search-keywords';
 import { parseTypedAmount } from './typed-amount';
 
 /**
@@ -8,7 +8,9 @@ import { parseTypedAmount } from './typed-amount';
  * `after:2026-01-01` `-word` and `"quoted phrases"`. A bare `>100` is an amount too, and a bare
  * `13,99` finds that amount as well as the text. A token that looks like an operator but does
  * not read as one (`amount:lots`, `before:yesterday`, an unclosed quote) is a plain word:
- * a search is never refused for its syntax.
+ * a search is never refused for its syntax. The keywords read in every language Moneta speaks
+ * (`betrag:`, `kategorie:`, `vor:`…, search-keywords.ts), and with a `dateOrder` dates also in the
+ * person's order (`vor:01.02.2026`).
  *
  * Pure and shared: the server turns the terms into SQL, the web shows them as chips. The server
  * matches `category:` against a split transaction's parts too, as the category filter does.
@@ -31,8 +33,12 @@ export interface ParsedSearch {
   isPlain: boolean;
 }
 
-const FIELDS = ['amount', 'account', 'category', 'tag', 'before', 'after'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = SearchField;
+
+export interface SearchOptions {
+  /** How the person writes dates with numbers; without it only 'YYYY-MM-DD' is a date. */
+  dateOrder?: DateOrder;
+}
 
 /** A token as written, and its value without quotes. */
 interface Token {
@@ -50,7 +56,8 @@ interface Token {
  */
 function tokenize(search: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /(-?)(?:([A-Za-z]+):)?"([^"]*)"(?=\s|$)|\S+/g;
+  // A key is letters of any script (kategorie:, catégorie:, カテゴリ:), with a full-width colon too.
+  const pattern = /(-?)(?:(\p{L}+)[:：])?"([^"]*)"(?=\s|$)|\S+/gu;
   for (const match of search.matchAll(pattern)) {
     const raw = match[0];
     if (match[3] !== undefined) {
@@ -63,7 +70,7 @@ function tokenize(search: string): Token[] {
       });
       continue;
     }
-    const keyed = /^(-?)([A-Za-z]+):(.+)$/.exec(raw);
+    const keyed = /^(-?)(\p{L}+)[:：](.+)$/u.exec(raw);
     if (keyed) {
       tokens.push({
         raw,
@@ -98,7 +105,7 @@ function readComparison(text: string): { comparison: AmountComparison; cents: nu
   return { comparison: (match[1] as AmountComparison | undefined) ?? '=', cents };
 }
 
-function fieldTerm(field: Field, token: Token): SearchTerm | undefined {
+function fieldTerm(field: Field, token: Token, options: SearchOptions): SearchTerm | undefined {
   const { raw } = token;
   const value = token.value.trim();
   if (value === '') return undefined;
@@ -108,18 +115,20 @@ function fieldTerm(field: Field, token: Token): SearchTerm | undefined {
       return read && { kind: 'amount', ...read, raw };
     }
     case 'before':
-    case 'after':
-      return isCalendarDate(value) ? { kind: field, date: value, raw } : undefined;
+    case 'after': {
+      const date = readSearchDate(value, options.dateOrder);
+      return date ? { kind: field, date, raw } : undefined;
+    }
     default:
       return { kind: field, value, raw };
   }
 }
 
-function termOf(token: Token): SearchTerm {
+function termOf(token: Token, options: SearchOptions): SearchTerm {
   const { raw } = token;
   if (token.key !== undefined) {
-    const field = FIELDS.find((name) => name === token.key);
-    const term = field && !token.isNegated ? fieldTerm(field, token) : undefined;
+    const field = searchFieldOf(token.key);
+    const term = field && !token.isNegated ? fieldTerm(field, token, options) : undefined;
     return term ?? { kind: 'words', value: raw, raw };
   }
   if (token.isQuoted) {
@@ -144,10 +153,10 @@ function termOf(token: Token): SearchTerm {
  * The terms of a search, in the order typed; consecutive plain words become one `words` term
  * (they are searched together, as one text, as a search always was).
  */
-export function parseSearch(search: string): ParsedSearch {
+export function parseSearch(search: string, options: SearchOptions = {}): ParsedSearch {
   const terms: SearchTerm[] = [];
   for (const token of tokenize(search)) {
-    const term = termOf(token);
+    const term = termOf(token, options);
     const last = terms.at(-1);
     if (term.kind === 'words' && last?.kind === 'words') {
       terms[terms.length - 1] = {

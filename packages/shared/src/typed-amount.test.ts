@@ -152,3 +152,13 @@ describe('parseTypedAmount', () => {
     expect(typedAmountMessage('negative')).toBe('The amount cannot be negative.');
   });
 });
+
+describe('writeTypedAmount with a currency of cents', () => {
+  it('keeps the cents an amount is shown with, and a whole amount whole', () => {
+    expect(writeTypedAmount(47.3, DE_DE, 2)).toBe('47,30');
+    expect(writeTypedAmount(47.3, DE_DE)).toBe('47,3');
+    expect(writeTypedAmount(47, DE_DE, 2)).toBe('47');
+    expect(writeTypedAmount(0.125, undefined, 2)).toBe('0.125');
+    expect(writeTypedAmount(1234.5, undefined, 2)).toBe('1234.50');
+  });
+});

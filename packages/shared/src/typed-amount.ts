@@ -107,7 +107,20 @@ export function typedAmountMessage(
   }
 }
 
-/** An amount as the text of a field, in the user's format, without grouping: 1234.5 → "1234.5". */
-export function writeTypedAmount(value: number, format: NumberFormat = EN_US_NUMBER_FORMAT) {
-  return String(value).replace('.', format.decimal);
+/**
+ * An amount as the text of a field, in the user's format, without grouping: 1234.5 → "1234.5", or
+ * with `minimumDecimals` 2 → "1234.50" (a whole amount stays whole).
+ */
+export function writeTypedAmount(
+  value: number,
+  format: NumberFormat = EN_US_NUMBER_FORMAT,
+  minimumDecimals = 0,
+) {
+  const text = String(value);
+  // 47.3 edited in a currency of cents reads 47.30, as it is shown everywhere else.
+  const [whole, fraction] = text.split('.');
+  if (fraction === undefined || /e/i.test(text) || fraction.length >= minimumDecimals) {
+    return text.replace('.', format.decimal);
+  }
+  return `${whole}${format.decimal}${fraction.padEnd(minimumDecimals, '0')}`;
 }

@@ -94,7 +94,7 @@ export const queryKeys = {
   /** Exchange rates in the base currency: the ECB's and the user's own, by currency and window. */
   rates: {
     all: ['rates'] as const,
-    list: (params: { currency: string }) => ['rates', 'list', params] as const,
+    list: (params: { currency: string; to?: string }) => ['rates', 'list', params] as const,
   },
   /** The tags in use with their counts (GET /tags). */
   tags: { all: ['tags'] as const },

@@ -30,14 +30,27 @@ type MoneyInputProps<Form extends FieldValues, Output> = Omit<
   hint?: ReactNode;
   /** Ids of further descriptions of the input (a mark to check it). */
   describedBy?: string;
+  /**
+   * Shows zero with this many decimals as the placeholder, in the user's format ('0,00' in
+   * German, '0' for yen).
+   */
+  zeroPlaceholder?: number;
 };
 
-/** The text a field shows for the form's value: a number in the user's format, text as typed. */
+/**
+ * The text a field shows for the form's value: a number in the user's format (cents kept: 47.3 is
+ * '47,30'), text as typed.
+ */
 function textOf(value: unknown, format: NumberFormat): string {
   if (typeof value === 'number') {
-    return Number.isFinite(value) ? writeTypedAmount(value, format) : '';
+    return Number.isFinite(value) ? writeTypedAmount(value, format, 2) : '';
   }
   return typeof value === 'string' ? value : '';
+}
+
+/** Zero as a placeholder: '0.00', '0,00', '0'. */
+function zeroAmount(decimals: number, format: NumberFormat): string {
+  return decimals > 0 ? `0${format.decimal}${'0'.repeat(decimals)}` : '0';
 }
 
 /** The common namespace's key for each reading problem. */
@@ -64,6 +77,7 @@ export function MoneyInput<Form extends FieldValues, Output>({
   allowNegative = false,
   hint,
   describedBy,
+  zeroPlaceholder,
   id,
   className,
   ...props
@@ -124,6 +138,9 @@ export function MoneyInput<Form extends FieldValues, Output>({
           className={`${inputClasses} mt-1.5`}
           autoComplete="off"
           {...control}
+          {...(zeroPlaceholder === undefined
+            ? {}
+            : { placeholder: zeroAmount(zeroPlaceholder, format) })}
           {...props}
           type="text"
           inputMode="decimal"

@@ -1,4 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useScrollsFurther } from './use-scrolls-further';
 
 export type TableColumn = {
   header: ReactNode;
@@ -74,40 +76,57 @@ const labelClasses = 'max-sm:before:content-[attr(data-stack-label)_":_"]';
  * widen it).
  */
 export function Table({ label, caption, columns, minWidthClass, children }: TableProps) {
+  const { t } = useTranslation();
   const hasPhoneHeader = columns.some((column) => column.isShownOnPhones);
+  const [boxRef, scrollsFurther] = useScrollsFurther<HTMLDivElement>();
   return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="relative overflow-x-auto rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
-    >
-      <table className={`w-full max-sm:block ${minWidthClass} text-sm`}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead
-          className={`border-b border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 ${
-            hasPhoneHeader ? 'max-sm:block' : 'max-sm:sr-only'
-          }`}
-        >
-          <tr className="max-sm:flex max-sm:px-4 max-sm:py-2">
-            {columns.map(({ header, isShownOnPhones, ...options }, index) => (
-              <th
-                key={index}
-                scope="col"
-                className={cellClasses(
-                  'bg-neutral-50 px-4 py-3 text-xs font-semibold tracking-wide text-neutral-600 uppercase max-sm:p-0 dark:bg-neutral-900 dark:text-neutral-400',
-                  { ...options, stack: isShownOnPhones || !hasPhoneHeader ? 'lead' : 'hidden' },
-                )}
-              >
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-neutral-200 max-sm:block dark:divide-neutral-800">
-          {children}
-        </tbody>
-      </table>
+    <div className="relative">
+      <div
+        ref={boxRef}
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
+      >
+        <table className={`w-full max-sm:block ${minWidthClass} text-sm`}>
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <thead
+            className={`border-b border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 ${
+              hasPhoneHeader ? 'max-sm:block' : 'max-sm:sr-only'
+            }`}
+          >
+            <tr className="max-sm:flex max-sm:px-4 max-sm:py-2">
+              {columns.map(({ header, isShownOnPhones, ...options }, index) => (
+                <th
+                  key={index}
+                  scope="col"
+                  className={cellClasses(
+                    'bg-neutral-50 px-4 py-3 text-xs font-semibold tracking-wide text-neutral-600 uppercase max-sm:p-0 dark:bg-neutral-900 dark:text-neutral-400',
+                    { ...options, stack: isShownOnPhones || !hasPhoneHeader ? 'lead' : 'hidden' },
+                  )}
+                >
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-neutral-200 max-sm:block dark:divide-neutral-800">
+            {children}
+          </tbody>
+        </table>
+      </div>
+      {/* Columns cut off on the right: a shade over the edge, and words saying so. */}
+      {scrollsFurther ? (
+        <>
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-px right-px w-8 rounded-r-2xl bg-gradient-to-l from-neutral-900/15 to-transparent dark:from-black/50"
+          />
+          <p className="mt-1 text-right text-xs text-neutral-600 dark:text-neutral-400">
+            {t('table.scrollsSideways')}
+          </p>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -62,3 +62,17 @@ export function findTypedCategory<Category extends { name: string }>(
     )
   );
 }
+
+/**
+ * The stored name of a built-in category typed as the user reads it, ignoring case as the server
+ * matches names ("lebensmittel" → "Groceries" in German); any other text as typed. A search's
+ * `category:` term is sent with it (lib/i18n/search-locale.ts).
+ */
+export function storedCategoryName(typed: string): string {
+  const wanted = typed.trim().toLocaleLowerCase();
+  const builtIn = Object.keys(BUILT_IN_KEYS).find(
+    (name) =>
+      name.toLowerCase() === wanted || categoryDisplayName(name).toLocaleLowerCase() === wanted,
+  );
+  return builtIn ?? typed;
+}

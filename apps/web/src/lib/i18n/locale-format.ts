@@ -1,5 +1,6 @@
 import { dateParts } from '@moneta/shared/calendar-date';
 import { DEFAULT_LOCALE, type SupportedLocale } from '@moneta/shared/locales';
+import type { DateOrder } from '@moneta/shared/search-keywords';
 import { formatMoney as formatEnUsMoney } from '@moneta/shared/money';
 import { EN_US_NUMBER_FORMAT, type NumberFormat } from '@moneta/shared/typed-amount';
 import {
@@ -159,6 +160,21 @@ export function numberFormatOf(locale: SupportedLocale): NumberFormat {
   return { decimal, group };
 }
 
+/**
+ * The order in which the locale writes a date in numbers (de 01.02.2026 'dmy', en-US 'mdy', ja
+ * 2026/02/01 'ymd'), read from its short date format: what a date typed in a search means.
+ */
+export function dateOrderOf(locale: SupportedLocale): DateOrder {
+  if (locale === DEFAULT_LOCALE) return 'mdy';
+  const order = dateFormatter(locale, { dateStyle: 'short', timeZone: 'UTC' })
+    .formatToParts(new Date(Date.UTC(2026, 1, 3, 12)))
+    .map((part) => part.type)
+    .filter((type) => type === 'day' || type === 'month' || type === 'year')
+    .map((type) => type[0])
+    .join('');
+  return order === 'ymd' || order === 'mdy' ? order : 'dmy';
+}
+
 /** Every helper above bound to one locale: what useFormat() hands a component. */
 export function localeFormat(locale: SupportedLocale) {
   return {
@@ -177,6 +193,7 @@ export function localeFormat(locale: SupportedLocale) {
     monthYear: (year: number, month: number) => formatMonthYear(locale, year, month),
     firstDayOfWeek: firstDayOfWeek(locale),
     numberFormat: numberFormatOf(locale),
+    dateOrder: dateOrderOf(locale),
     compactMoney: (amount: number, currencyCode: string) =>
       formatCompactMoney(locale, amount, currencyCode),
   };

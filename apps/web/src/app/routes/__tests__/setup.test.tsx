@@ -52,4 +52,20 @@ describe('setup page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Setup failed. Please try again.');
     expect(screen.getByRole('heading', { name: 'Welcome to Moneta!' })).toBeInTheDocument();
   });
+
+  it('preselects the currency of the chosen locale country until one is picked', async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    fakeApi({ 'GET /api/auth/me': { body: makeUser({ isSetupComplete: false }) } });
+    const user = userEvent.setup();
+    renderApp('/setup');
+    const locale = await screen.findByRole('combobox');
+    await user.selectOptions(locale, 'en-GB');
+    expect(await screen.findByRole('radio', { name: /British Pound/ })).toBeChecked();
+    await user.selectOptions(locale, 'en-IN');
+    expect(await screen.findByRole('radio', { name: /Indian Rupee/ })).toBeChecked();
+    // A currency the person picked stays when they change the language again.
+    await user.click(screen.getByRole('radio', { name: /Canadian Dollar/ }));
+    await user.selectOptions(locale, 'en-AU');
+    expect(screen.getByRole('radio', { name: /Canadian Dollar/ })).toBeChecked();
+  });
 });

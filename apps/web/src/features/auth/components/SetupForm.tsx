@@ -5,6 +5,7 @@ import {
   isCurrencyCode,
   type CurrencyCode,
 } from '@moneta/shared/currencies';
+import { regionCurrencyOf } from '@moneta/shared/locale-currency';
 import type { SupportedLocale } from '@moneta/shared/locales';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,19 +16,34 @@ import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateSetup } from '@/lib/auth/update-setup';
 import { currentLocale, switchLocale } from '@/lib/i18n/current';
+import { useCurrencyName } from '@/lib/i18n/currency-name';
+
+/** The currency of the locale's country when setup offers it (not CHF or MXN). */
+function offeredRegionCurrency(locale: SupportedLocale): CurrencyCode | undefined {
+  const code = regionCurrencyOf(locale);
+  return code !== undefined && isCurrencyCode(code) ? code : undefined;
+}
 
 /**
  * The first-time setup: the user picks the currency amounts are shown in, and their language and
- * formats, the browser's offered first (the page is already in it). A choice shows at once.
+ * formats, the browser's offered first (the page is already in it). A choice shows at once. The
+ * currency starts as the one of the locale's country and names are in the chosen language.
  */
 export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => void }) {
   const { t } = useTranslation('auth');
   const [locale, setLocale] = useState<SupportedLocale>(currentLocale);
+  const currencyName = useCurrencyName();
   const [currency, setCurrency] = useState<CurrencyCode>(
-    // Setup offers the seven original currencies; a base chosen later from the whole catalogue is
-    // not one.
-    isCurrencyCode(user.defaultCurrency) ? user.defaultCurrency : DEFAULT_CURRENCY,
+    // A base already chosen (not the default every account starts with) stays; else the one of the
+    // locale's country. Setup offers the seven original currencies; a base chosen later from the
+    // whole catalogue is not one.
+    () =>
+      isCurrencyCode(user.defaultCurrency) && user.defaultCurrency !== DEFAULT_CURRENCY
+        ? user.defaultCurrency
+        : (offeredRegionCurrency(currentLocale()) ?? DEFAULT_CURRENCY),
   );
+  // Until the person picks a currency, it follows the country of the language they choose.
+  const [hasChosenCurrency, setHasChosenCurrency] = useState(false);
   const setupMutation = useUpdateSetup();
   const isBusy = setupMutation.isPending;
 
@@ -38,6 +54,8 @@ export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => vo
 
   function onLocaleChange(next: SupportedLocale) {
     setLocale(next);
+    const regionCurrency = offeredRegionCurrency(next);
+    if (!hasChosenCurrency && regionCurrency) setCurrency(regionCurrency);
     void switchLocale(next);
   }
 
@@ -68,13 +86,16 @@ export function SetupForm({ user, onSuccess }: { user: User; onSuccess: () => vo
                   name="defaultCurrency"
                   value={option.code}
                   checked={isSelected}
-                  onChange={() => setCurrency(option.code)}
+                  onChange={() => {
+                    setCurrency(option.code);
+                    setHasChosenCurrency(true);
+                  }}
                   className="size-4 accent-emerald-700"
                 />
                 <CurrencyFlag code={option.code} width={30} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-neutral-900 dark:text-white">
-                    {option.name}
+                    {currencyName(option)}
                   </span>
                   <span className="block text-sm text-neutral-600 dark:text-neutral-400">
                     {option.code}

@@ -105,7 +105,7 @@ export function BudgetForm({ budget, defaultMonth, onSaved, onCancel }: BudgetFo
         label={t('form.amount')}
         control={control}
         name="amount"
-        placeholder="0.00"
+        zeroPlaceholder={2}
         required
       />
       <div className="grid grid-cols-2 gap-4">

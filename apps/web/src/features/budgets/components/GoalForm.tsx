@@ -75,7 +75,7 @@ export function GoalForm({ goal, onSaved, onCancel }: GoalFormProps) {
         label={t('goalForm.targetAmount')}
         control={control}
         name="targetAmount"
-        placeholder="0.00"
+        zeroPlaceholder={2}
         required
       />
       <TextField
@@ -101,7 +101,12 @@ export function GoalForm({ goal, onSaved, onCancel }: GoalFormProps) {
         ))}
       </SelectField>
       {accountId ? null : (
-        <MoneyInput label={t('goalForm.saved')} control={control} name="saved" placeholder="0.00" />
+        <MoneyInput
+          label={t('goalForm.saved')}
+          control={control}
+          name="saved"
+          zeroPlaceholder={2}
+        />
       )}
       <FormActions
         submitLabel={t('goalForm.save')}

@@ -213,9 +213,9 @@ export function DashboardCharts({
           {body(
             SHORT,
             (d) => !hasActivity(d.expensesOverTime),
-            // docs/architecture.md, Product rules: the expense line chart reuses the income chart's
-            // empty text.
-            t('charts.noIncome'),
+            // docs/architecture.md, Product rules: in English the expense line chart reuses the
+            // income chart's empty text; the other languages say that no expenses are shown.
+            t('charts.noExpenseSeries'),
             (d, { TimeSeriesChart }) => (
               <TimeSeriesChart
                 label={t('charts.expenses')}

@@ -33,6 +33,7 @@ import {
 } from '@/lib/chart-theme';
 import type { LocaleFormat } from '@/lib/i18n/locale-format';
 import { useFormat } from '@/lib/i18n/use-format';
+import { useCategoryName } from '@/lib/categories/category-name';
 import { categorySummary, doughnutSlices, seriesSummary } from './chart-summaries';
 
 ChartJS.register(
@@ -104,7 +105,10 @@ function ExpensesByCategoryChartCanvas({
   const { t } = useTranslation('dashboard');
   const format = useFormat();
   const colours = useChartColours();
-  const slices = doughnutSlices(items, t('charts.other'));
+  const categoryName = useCategoryName();
+  // The legend, tooltip, summary and table name built-in categories in the page's language.
+  const named = items.map((item) => ({ ...item, name: categoryName(item.name) }));
+  const slices = doughnutSlices(named, t('charts.other'));
   const options: ChartOptions<'doughnut'> = {
     responsive: true,
     maintainAspectRatio: false,
@@ -148,7 +152,7 @@ function ExpensesByCategoryChartCanvas({
       <DataTable
         caption={t('charts.table.expensesByCategory')}
         columns={[t('charts.table.category'), t('charts.table.amount')]}
-        rows={items.map((item) => [item.name, format.money(item.total, currency)])}
+        rows={named.map((item) => [item.name, format.money(item.total, currency)])}
       />
     </>
   );

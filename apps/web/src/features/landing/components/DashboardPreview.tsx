@@ -1,3 +1,4 @@
+import { regionCurrencyOf } from '@moneta/shared/locale-currency';
 import { DEFAULT_LOCALE } from '@moneta/shared/locales';
 import { useTranslation } from 'react-i18next';
 import { numberFormatter } from '@/lib/i18n/intl-formatters';
@@ -5,7 +6,7 @@ import { useLocale } from '@/lib/i18n/use-locale';
 
 const BARS = [40, 65, 30, 80, 55, 90, 45, 70, 35, 60, 75, 50];
 
-/** The three cards: their words are `preview.<key>`, their figures whole dollars. */
+/** The three cards: their words are `preview.<key>`, their figures whole units of the visitor's currency. */
 const PREVIEW_CARDS = [
   { key: 'income', value: 5240, tone: 'text-emerald-700 dark:text-emerald-400' },
   { key: 'expenses', value: 3180, tone: 'text-red-700 dark:text-red-400' },
@@ -16,15 +17,18 @@ const PREVIEW_CARDS = [
 export function DashboardPreview() {
   const { t } = useTranslation('landing');
   const locale = useLocale();
-  // Whole dollars, as a card shows them at a glance; en-US keeps its text without Intl (first load).
+  // In the visitor's currency (their country's: euros for Germany, yen for Japan, where a yen is
+  // worth about a cent), whole units as a card shows them at a glance; en-US keeps its text
+  // without Intl (first load).
+  const currency = regionCurrencyOf(locale) ?? 'USD';
   const dollars = (value: number) =>
     locale === DEFAULT_LOCALE
       ? `$${String(value).replace(/\B(?=(\d{3})+$)/g, ',')}`
       : numberFormatter(locale, {
           style: 'currency',
-          currency: 'USD',
+          currency,
           maximumFractionDigits: 0,
-        }).format(value);
+        }).format(currency === 'JPY' ? value * 100 : value);
   return (
     <div
       aria-hidden="true"

@@ -1,5 +1,5 @@
 import type { Rate } from '@moneta/shared/rate-schemas';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
@@ -135,5 +135,26 @@ describe('rates page', () => {
     expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/api/rates/EUR/2026-04-12',
     ]);
+  });
+
+  it('goes back 30 days at a time and looks a day up', async () => {
+    const api = signedIn();
+    const user = userEvent.setup();
+    renderApp('/rates');
+    await screen.findByRole('table');
+    const navigation = screen.getByRole('navigation', { name: 'Days shown' });
+    const upTo = within(navigation).getByLabelText('Rates up to');
+    const today = (upTo as HTMLInputElement).value;
+    await user.click(within(navigation).getByRole('button', { name: 'Earlier 30 days' }));
+    const asked = () =>
+      api.calls.filter((call) => call.path === '/api/rates').map((call) => call.query.get('to'));
+    await waitFor(() => expect(asked().at(-1)).not.toBeNull());
+    const earlier = asked().at(-1)!;
+    expect(Date.parse(today) - Date.parse(earlier)).toBe(30 * 86_400_000);
+    expect(upTo).toHaveValue(earlier);
+
+    fireEvent.change(upTo, { target: { value: '2026-03-14' } });
+    await waitFor(() => expect(asked().at(-1)).toBe('2026-03-14'));
+    expect(within(navigation).getByText(/Mar 14, 2026|Feb 13/)).toBeInTheDocument();
   });
 });

@@ -5,13 +5,16 @@ import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 import { refreshAfter } from '@/lib/refresh-after';
 
 /**
- * One currency's rates in the base currency over the last 30 days, newest first: the ECB's of
- * each business day and the user's own (docs/api.md, `GET /api/rates`).
+ * One currency's rates in the base currency over the 30 days ending on `to` (default today),
+ * newest first: the ECB's of each business day and the user's own (docs/api.md, `GET /api/rates`).
  */
-export function useRates(currency: string) {
+export function useRates(currency: string, to?: string) {
   return useQuery({
-    queryKey: queryKeys.rates.list({ currency }),
-    queryFn: () => api.get<Rate[]>(`/rates?currency=${encodeURIComponent(currency)}`),
+    queryKey: queryKeys.rates.list({ currency, ...(to ? { to } : {}) }),
+    queryFn: () =>
+      api.get<Rate[]>(
+        `/rates?currency=${encodeURIComponent(currency)}${to ? `&to=${encodeURIComponent(to)}` : ''}`,
+      ),
   });
 }
 

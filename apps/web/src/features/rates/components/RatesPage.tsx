@@ -21,6 +21,7 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { todayInUserZone } from '@/lib/time-zone';
 import { useDeleteRate, useRates, useSetRate } from '../api/rates';
 import { currencyName, formatRate, rateFromText } from './rate-format';
+import { RateWindowNav } from './RateWindowNav';
 
 /**
  * Exchange rates (docs/currencies.md): for one currency at a time, the European Central Bank's rate
@@ -47,7 +48,10 @@ export function RatesPage() {
   const [currency, setCurrency] = useState(() =>
     asked && asked !== base && isCatalogueCurrency(asked) ? asked : base === 'EUR' ? 'USD' : 'EUR',
   );
-  const rates = useRates(currency);
+  const today = todayInUserZone(user?.timeZone);
+  // The window's last day; undefined while it ends today (the list's first question is unchanged).
+  const [windowEnd, setWindowEnd] = useState<string>();
+  const rates = useRates(currency, windowEnd);
   const setRate = useSetRate();
   const deleteRate = useDeleteRate();
   const [date, setDate] = useState(() => todayInUserZone(user?.timeZone));
@@ -132,6 +136,12 @@ export function RatesPage() {
           <Alert className="basis-full">{errorMessage(setRate.error, t('errors.save'))}</Alert>
         ) : null}
       </form>
+
+      <RateWindowNav
+        end={windowEnd ?? today}
+        today={today}
+        onChange={(end) => setWindowEnd(end === today ? undefined : end)}
+      />
 
       <QueryState
         query={rates}

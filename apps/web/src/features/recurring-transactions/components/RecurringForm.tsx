@@ -125,7 +125,7 @@ export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormPro
         label={t('form.amount')}
         control={control}
         name="amount"
-        placeholder="0.00"
+        zeroPlaceholder={2}
         required
       />
       <AccountSelect

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { saveCsv } from '@/lib/csv/save-download';
 import { reportPath, type ReportName } from './report-query';
 
 /** The file name the API gives each report's CSV (docs/api.md, Reports). */
@@ -14,21 +15,15 @@ export function reportFileName(name: ReportName): string {
 export async function downloadReport({
   name,
   query,
+  isForSpreadsheet = false,
 }: {
   name: ReportName;
   query: Record<string, string>;
+  /** Rewritten for a spreadsheet in the person's language (lib/csv/spreadsheet-csv.ts). */
+  isForSpreadsheet?: boolean;
 }): Promise<void> {
   const blob = await api.download(reportPath(name, { ...query, format: 'csv' }));
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = reportFileName(name);
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: some browsers start reading the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveCsv(blob, reportFileName(name), isForSpreadsheet);
 }
 
 export function useDownloadReport() {

@@ -8,7 +8,7 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { useCashflowReport } from '../api/get-cashflow-report';
 import { reportQuery, type ReportRequest } from '../api/report-query';
 import { formatReportRange, periodLabel, previousRange } from '../utils/report-range';
-import { formatComparison, sumMoney } from './report-format';
+import { formatComparison, reportMoney, sumMoney } from './report-format';
 import { ReportChartSlot } from './ReportChartSlot';
 import { FigureLink, ReportSection, SummaryTile } from './ReportSection';
 
@@ -76,7 +76,7 @@ function CashflowFigures({
 }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
-  const money = format.money;
+  const money = reportMoney(format);
   const interval: ReportInterval = request.interval;
   const totals = totalsOf(data);
   const count = data.periods.length;

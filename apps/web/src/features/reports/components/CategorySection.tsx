@@ -9,7 +9,7 @@ import { reportQuery, type ReportRequest } from '../api/report-query';
 import type { ReportKind } from '../hooks/use-report-params';
 import { formatReportRange, periodLabel, previousRange } from '../utils/report-range';
 import { KindSelect } from './KindSelect';
-import { formatComparison, sumMoney } from './report-format';
+import { formatComparison, reportMoney, sumMoney } from './report-format';
 import { ReportChartSlot } from './ReportChartSlot';
 import { FigureLink, ReportSection } from './ReportSection';
 import { useCategoryName } from '@/lib/categories/category-name';
@@ -82,7 +82,7 @@ function CategoryFigures({
 }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
-  const money = format.money;
+  const money = reportMoney(format);
   const categoryName = useCategoryName();
   const per = t(`per.${request.interval}`);
   const labels = data.periods.map((period) => periodLabel(period, request.interval, format, t));

@@ -8,7 +8,7 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useNetWorthReport } from '../api/get-net-worth-report';
 import { reportQuery, type ReportRequest } from '../api/report-query';
-import { formatComparison } from './report-format';
+import { formatComparison, reportMoney } from './report-format';
 import { ReportChartSlot } from './ReportChartSlot';
 import { ReportSection } from './ReportSection';
 
@@ -39,7 +39,7 @@ export function NetWorthSection({ request, currency }: NetWorthSectionProps) {
 function NetWorthFigures({ data, currency }: { data: NetWorthReport; currency: string }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
-  const money = format.money;
+  const money = reportMoney(format);
   const accounts = useAccounts().data ?? [];
   const byId = new Map(accounts.map((account) => [account._id, account]));
   const accountIds = [

@@ -9,6 +9,7 @@ import { reportQuery, type ReportRequest } from '../api/report-query';
 import type { ReportKind } from '../hooks/use-report-params';
 import { KindSelect } from './KindSelect';
 import { FigureLink, ReportSection } from './ReportSection';
+import { reportMoney } from './report-format';
 
 type PayeeSectionProps = {
   request: ReportRequest;
@@ -78,7 +79,7 @@ function PayeeTable({
               {format.number(payee.count)}
             </TableCell>
             <TableCell align="right" stackLabel={t('average')} className="tabular-nums">
-              {format.money(
+              {reportMoney(format)(
                 Math.round((payee.total / Math.max(payee.count, 1)) * 100) / 100,
                 currency,
               )}

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useDownloadReport } from '../api/download-report';
 import type { ReportName } from '../api/report-query';
+import { reportMoney } from './report-format';
 
 type ReportSectionProps<Data> = {
   title: string;
@@ -69,6 +70,16 @@ export function ReportSection<Data>({
             <DownloadIcon />
             {download.isPending ? t('section.downloading') : t('section.download')}
           </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={download.isPending}
+            aria-label={t('section.downloadSpreadsheetLabel', { title })}
+            onClick={() => download.mutate({ ...csv, isForSpreadsheet: true })}
+          >
+            <DownloadIcon />
+            {t('section.downloadSpreadsheet')}
+          </Button>
         </div>
       </div>
       {download.isError ? (
@@ -118,7 +129,7 @@ export function FigureLink({
 }) {
   const { t } = useTranslation('reports');
   const format = useFormat();
-  const text = format.money(amount, currency);
+  const text = reportMoney(format)(amount, currency);
   if (Math.round(amount * 100) === 0) return <span className="tabular-nums">{text}</span>;
   return (
     <Link
@@ -128,7 +139,8 @@ export function FigureLink({
         description,
         opens: opens ?? t('figure.opens'),
       })}
-      className="rounded tabular-nums underline decoration-neutral-300 underline-offset-4 hover:text-emerald-700 hover:decoration-current dark:decoration-neutral-600 dark:hover:text-emerald-400"
+      // At least 24 px tall: a tap target (WCAG 2.5.8) among the table's other figures.
+      className="inline-block min-h-6 min-w-6 rounded py-0.5 tabular-nums underline decoration-neutral-300 underline-offset-4 hover:text-emerald-700 hover:decoration-current dark:decoration-neutral-600 dark:hover:text-emerald-400"
     >
       {text}
     </Link>
@@ -154,7 +166,7 @@ export function SummaryTile({
     <li className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
       <h3 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">{label}</h3>
       <p className={`mt-1 text-xl font-bold tracking-tight tabular-nums ${tone}`}>
-        {format.money(amount, currency)}
+        {reportMoney(format)(amount, currency)}
       </p>
       {lines.map((line) => (
         <p key={line} className="mt-0.5 text-xs text-neutral-600 dark:text-neutral-400">

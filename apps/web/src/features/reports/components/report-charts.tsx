@@ -18,6 +18,7 @@ import {
   type TooltipItem,
 } from 'chart.js';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Chart } from 'react-chartjs-2';
 import { compactMoney, PALETTE, useChartColours, type ChartColours } from '@/lib/chart-theme';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -57,7 +58,7 @@ function options(
   colours: ChartColours,
   currency: string,
   isStacked: boolean,
-  money: (amount: number, currency: string) => string,
+  tooltip: (label: string, amount: number) => string,
   locale: string,
 ): ChartOptions<'bar' | 'line'> {
   return {
@@ -88,7 +89,7 @@ function options(
       tooltip: {
         callbacks: {
           label: (item: TooltipItem<'bar' | 'line'>) =>
-            `${item.dataset.label ?? ''}: ${money(Number(item.raw), currency)}`,
+            tooltip(item.dataset.label ?? '', Number(item.raw)),
         },
       },
     },
@@ -106,6 +107,10 @@ function ReportChartCanvas({
 }: ReportChartProps) {
   const colours = useChartColours();
   const format = useFormat();
+  const { t } = useTranslation('reports');
+  // "Label: amount" as the language writes it (French puts a space before the colon).
+  const tooltip = (label: string, amount: number) =>
+    t('chartTooltip', { label, amount: format.money(amount, currency) });
   const datasets = [
     ...(line
       ? [
@@ -137,7 +142,7 @@ function ReportChartCanvas({
         type="bar"
         role="img"
         aria-label={summary}
-        options={options(colours, currency, isStacked, format.money, format.locale)}
+        options={options(colours, currency, isStacked, tooltip, format.locale)}
         data={{ labels, datasets }}
       />
     </div>

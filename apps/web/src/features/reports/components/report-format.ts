@@ -41,3 +41,16 @@ export function formatComparison(
   const money = formatChange(current - previous, currency, format);
   return percent ? `${money} (${percent})` : money;
 }
+
+/**
+ * Money as the reports write it: outside en-US a negative amount takes the same minus sign (−,
+ * U+2212) as the changes beside it, so that a table has one minus sign ('−220,15 €' beside
+ * '−1.991,10 €'); en-US keeps its original '-$45.00'.
+ */
+export function reportMoney(format: LocaleFormat): (amount: number, currency: string) => string {
+  if (format.locale === DEFAULT_LOCALE) return format.money;
+  return (amount, currency) =>
+    Math.round(amount * 100) < 0
+      ? `−${format.money(-amount, currency)}`
+      : format.money(amount, currency);
+}

@@ -19,6 +19,11 @@ describe('deviceName', () => {
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
       'Chrome on Android',
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
+    ['Mozilla/5.0', 'Unknown device'],
     ['curl/8.5.0', 'curl/8.5.0'],
     [null, 'Unknown device'],
     ['   ', 'Unknown device'],

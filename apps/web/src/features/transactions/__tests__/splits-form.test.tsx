@@ -39,7 +39,7 @@ describe('splitting a transaction in the form', () => {
     expect(within(split).getByRole('button', { name: 'Remove part 2' })).toBeDisabled();
     // A new part takes what is left.
     await user.click(within(split).getByRole('button', { name: 'Add part' }));
-    expect(within(split).getByLabelText('Part 3 amount (USD)')).toHaveValue('24.5');
+    expect(within(split).getByLabelText('Part 3 amount (USD)')).toHaveValue('24.50');
     expect(within(split).getByText('All of the amount is assigned.')).toBeVisible();
     await user.click(within(split).getByRole('button', { name: 'Remove part 2' }));
     await user.selectOptions(within(split).getByLabelText('Part 2 category'), 'Bills');

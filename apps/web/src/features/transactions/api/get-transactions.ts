@@ -3,6 +3,7 @@ import type { TransactionPage } from '@moneta/shared/transaction-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { searchForServer } from '../utils/search-in-locale';
 
 export type TransactionFilterValues = {
   search: string;
@@ -23,7 +24,8 @@ export type TransactionListParams = TransactionFilterValues & { page: number; li
 /** The query string of the list and of the export (empty filters are left out). */
 export function transactionFilterQuery(filters: TransactionFilterValues): URLSearchParams {
   const query = new URLSearchParams();
-  if (filters.search.trim()) query.set('search', filters.search.trim());
+  // Sent in the form the server reads (keywords, dates and category names in English).
+  if (filters.search.trim()) query.set('search', searchForServer(filters.search.trim()));
   if (filters.type) query.set('isIncome', String(filters.type === 'income'));
   if (filters.category) query.set('category', filters.category);
   if (filters.from) query.set('startDate', filters.from);

@@ -1,5 +1,5 @@
 import { MAX_SPLIT_PARTS, MIN_SPLIT_PARTS } from '@moneta/shared/transaction-schemas';
-import { toStoredHundredths, fromStoredHundredths } from '@moneta/shared/money';
+import { currencyDecimals, toStoredHundredths, fromStoredHundredths } from '@moneta/shared/money';
 import { parseTypedAmount } from '@moneta/shared/typed-amount';
 import type { TransactionInput, ValidTransactionInput } from '@moneta/shared/transaction-schemas';
 import { useId } from 'react';
@@ -99,6 +99,7 @@ export function SplitsEditor({
             label={t('splits.partAmount', { number: index + 1, currency })}
             control={control}
             name={`splits.${index}.amount` as const}
+            zeroPlaceholder={currencyDecimals(currency)}
           />
           <TextField
             label={t('splits.partNote', { number: index + 1 })}

@@ -22,7 +22,11 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { useCategories } from '@/lib/categories/get-categories';
 import type { TransactionFilterValues } from '../api/get-transactions';
 import type { FilterName } from '../hooks/use-transaction-filters';
-import { categoryDisplayName, useCategoryName } from '@/lib/categories/category-name';
+import {
+  categoryDisplayName,
+  storedCategoryName,
+  useCategoryName,
+} from '@/lib/categories/category-name';
 
 type TransactionFiltersProps = {
   filters: TransactionFilterValues;
@@ -220,7 +224,10 @@ export function termLabel(term: SearchTerm, t: TFunction, format: LocaleFormat):
     case 'account':
       return t('filters.chips.account', { value: term.value });
     case 'category':
-      return t('filters.chips.category', { value: term.value });
+      // As the person reads the category the list finds (a built-in one in their language).
+      return t('filters.chips.category', {
+        value: categoryDisplayName(storedCategoryName(term.value)),
+      });
     case 'tag':
       return t('filters.chips.tag', { value: term.value });
     case 'before':
@@ -244,7 +251,7 @@ function chips(
     list.push({ key: name, label, name, valueAfter: '' });
   if (filters.search) {
     // A search with operators shows each term as read, so that the person sees what it means.
-    const parsed = parseSearch(filters.search);
+    const parsed = parseSearch(filters.search, { dateOrder: format.dateOrder });
     if (parsed.isPlain) chip('search', t('filters.chips.search', { value: filters.search }));
     else
       parsed.terms.forEach((term, index) =>

@@ -1,3 +1,4 @@
+import { currencyDecimals } from '@moneta/shared/money';
 import type { Account } from '@moneta/shared/account-schemas';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared/limits';
 import {
@@ -356,7 +357,12 @@ function TransactionForm({
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <MoneyInput label={t('form.amount', { currency })} control={control} name="cost" />
+        <MoneyInput
+          label={t('form.amount', { currency })}
+          control={control}
+          name="cost"
+          zeroPlaceholder={currencyDecimals(currency)}
+        />
         <Controller
           control={control}
           name="currency"

@@ -215,10 +215,19 @@ export function TransactionsPage() {
           <Button
             variant="secondary"
             disabled={exportMutation.isPending}
-            onClick={() => exportMutation.mutate(filters)}
+            onClick={() => exportMutation.mutate({ filters })}
           >
             <DownloadIcon />
             {exportMutation.isPending ? t('page.exporting') : t('page.export')}
+          </Button>
+          {/* Beside the machine format: the same rows as a spreadsheet in the person's language opens them. */}
+          <Button
+            variant="secondary"
+            disabled={exportMutation.isPending}
+            onClick={() => exportMutation.mutate({ filters, isForSpreadsheet: true })}
+          >
+            <DownloadIcon />
+            {t('page.exportSpreadsheet')}
           </Button>
           <Link to={paths.tags} className={buttonClasses({ variant: 'ghost' })}>
             {t('page.tags')}
@@ -250,7 +259,8 @@ export function TransactionsPage() {
           failureMessage={(error) => errorMessage(error, t('page.errors.load'))}
           isEmpty={(data) => data.transactions.length === 0}
           empty={
-            <EmptyState title={t('page.empty')}>
+            // A search or filter without hits says so, not that there are no transactions.
+            <EmptyState title={isFiltered ? t('page.emptyMatching') : t('page.empty')}>
               {isFiltered ? t('page.emptyFiltered') : null}
             </EmptyState>
           }

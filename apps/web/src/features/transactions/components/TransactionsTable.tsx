@@ -134,6 +134,10 @@ export function TransactionsTable({
                 </span>
                 {transaction.recurringId ? <Badge tone="sky">{t('table.recurring')}</Badge> : null}
                 {transaction.receiptId ? <Badge tone="violet">{t('table.receipt')}</Badge> : null}
+                {/* A split transaction says so: its category cell names only its largest part's. */}
+                {transaction.splits?.length ? (
+                  <Badge>{t('table.split', { count: transaction.splits.length })}</Badge>
+                ) : null}
                 {/* An answer cached from before tags existed has none. */}
                 {(transaction.tags ?? []).map((tag) => (
                   <span
