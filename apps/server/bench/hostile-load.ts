@@ -11,6 +11,7 @@
 // Environment: HOSTILE_SECONDS (60), HOSTILE_QUIET_SECONDS (20), HOSTILE_USERS (20),
 // HOSTILE_SEARCH_ROWS (300000: the searched register), HOSTILE_RESTORE_ROWS (50000: the large
 // restore), HOSTILE_LINE_BREAKS (150000000), HOSTILE_CSV_MB (19), HOSTILE_SEARCHERS (10).
+import { setMaxListeners } from 'node:events';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -256,6 +257,8 @@ async function prepare(server: MonetaServer, client: pg.Client): Promise<Hostile
 async function hostilePhase(list: Attack[], seconds: number) {
   const tallies = new Map(list.map((attack) => [attack, new Tally()]));
   const stop = new AbortController();
+  // Every request of every attack loop listens to this one signal: thousands over a run.
+  setMaxListeners(0, stop.signal);
   const deadline = Date.now() + seconds * 1000;
   const loops = list.map(async (attack) => {
     while (Date.now() < deadline && !stop.signal.aborted) {

@@ -50,6 +50,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     // No statement may hold a connection for long (DESIGN §7.3): a runaway search is cancelled
     // by PostgreSQL and answered as one to narrow (http/error-handler.ts).
     statement_timeout: options.statementTimeoutMs ?? 10_000,
+    // One core per statement: a request's work is bounded by its user's share of connections
+    // (db/fair-pool.ts) only if a statement cannot take the other cores with parallel workers.
+    options: '-c max_parallel_workers_per_gather=0',
   });
   const heavyPool = new pg.Pool({
     connectionString: url,
