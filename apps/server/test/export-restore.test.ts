@@ -500,6 +500,27 @@ describe('POST /api/export/restore', () => {
     expect(again.json()).toMatchObject({ code: 'RESTORE_TARGET_NOT_EMPTY' });
   });
 
+  it('leaves no empty "Main" beside restored accounts that have none of that name', async () => {
+    const dave = await signUp(context.app, { setup: true });
+    const [main] = await ok<Account[]>(dave, 'GET', '/api/accounts');
+    await ok(dave, 'PUT', `/api/accounts/${main!._id}`, {
+      name: 'Girokonto',
+      type: 'checking',
+      currency: 'USD',
+    });
+    await ok(dave, 'POST', '/api/accounts', { name: 'Card', type: 'credit', currency: 'USD' });
+    const erin = await signUp(context.app);
+    expect((await ok<Account[]>(erin, 'GET', '/api/accounts')).map((a) => a.name)).toEqual([
+      'Main',
+    ]);
+    const response = await restore(erin, zipSync(await exportOf(dave)));
+    expect(response.statusCode, response.body).toBe(200);
+    const accounts = (await ok<Account[]>(erin, 'GET', '/api/accounts'))
+      .map((a) => `${a.name}:${a.type}:${a.currency}`)
+      .sort();
+    expect(accounts).toEqual(['Card:credit:USD', 'Girokonto:checking:USD']);
+  });
+
   it('refuses an account that holds transactions with a 409', async () => {
     const response = await restore(alice, zipSync(await exportOf(alice)));
     expect(response.statusCode).toBe(409);

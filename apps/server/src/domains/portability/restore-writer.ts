@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  DEFAULT_ACCOUNT,
   EXPORT_ENTITIES,
   ErrorCode,
   type ExportEntity,
@@ -67,8 +68,8 @@ async function fileOf(read: ReadExport, path: string, sizeBytes?: number, sha256
 }
 
 /**
- * The settings, then accounts: one of the same name (the new account's empty "Main") takes the
- * exported one's place; the others are created. Then the categories: custom ones are stored; a
+ * The settings, then accounts: one of the same name takes the exported one's place, the new
+ * account's empty "Main" the first one without a namesake; the others are created. Then the categories: custom ones are stored; a
  * built-in one's record only says that it is hidden.
  */
 async function writeAccountsAndCategories(write: Write): Promise<void> {
@@ -85,6 +86,13 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
   const existing = new Map(
     [...(await accountsRepository.names(userId))].map(([id, name]) => [name.toLowerCase(), id]),
   );
+  // The empty "Main" every new account starts with is not left beside the restored accounts:
+  // unless one of them is named so, the first restored account without a namesake takes it over.
+  const defaultKey = DEFAULT_ACCOUNT.name.toLowerCase();
+  let spareDefault = existing.get(defaultKey);
+  if (records.accounts.some((account) => account.name.toLowerCase() === defaultKey)) {
+    spareDefault = undefined;
+  }
   for (const account of records.accounts) {
     const values = {
       name: account.name,
@@ -94,7 +102,11 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
       isArchived: account.isArchived,
       identifiers: account.identifiers,
     };
-    const sameName = existing.get(account.name.toLowerCase());
+    let sameName = existing.get(account.name.toLowerCase());
+    if (!sameName && spareDefault) {
+      sameName = spareDefault;
+      spareDefault = undefined;
+    }
     const row = sameName
       ? await accountsRepository.update(userId, sameName, values)
       : await accountsRepository.insert(userId, values);
