@@ -3,9 +3,15 @@
 // transaction, a rule), visits each screen of the router and opens the main dialogs; no visible
 // text may hold an English word. The same walk in German also checks the formats: dates as
 // 25.11.2026 and money as 12,50 €, never the original US forms.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  message,
+  messagePatterns,
+  SAME_IN_EVERY_LANGUAGE,
+  type Language,
+} from './support/english-check';
 import { createUser, signInWithToken, type TestUser } from './support/users';
 
 /**
@@ -15,49 +21,7 @@ import { createUser, signInWithToken, type TestUser } from './support/users';
  */
 const NOT_YET_MERGED_SCREENS: readonly string[] = [];
 
-/** Words that are the same in every language: names, file formats, codes. */
-const ALLOWED_WORDS = new Set(
-  [
-    'Moneta',
-    'CSV',
-    'OFX',
-    'QFX',
-    'PDF',
-    'JPG',
-    'JPEG',
-    'PNG',
-    'WebP',
-    'HEIC',
-    'QIF',
-    'CAMT',
-    'MT940',
-    'XML',
-    'PIN',
-    'TOTP',
-    'IBAN',
-    'ECB',
-    'API',
-    'URL',
-    'YNAB',
-    'Firefly',
-    'III',
-    'Mint',
-    // A session's browser and system (Settings → Sessions) are product names.
-    'Chrome',
-    'Chromium',
-    'Firefox',
-    'Safari',
-    'Edge',
-    'Opera',
-    'Windows',
-    'macOS',
-    'Linux',
-    'Android',
-    'iOS',
-    'iPhone',
-    'iPad',
-  ].map((word) => word.toLowerCase()),
-);
+const ALLOWED_WORDS = new Set(SAME_IN_EVERY_LANGUAGE);
 
 const SCREEN_PATHS = [
   '/dashboard',
@@ -76,26 +40,6 @@ const SCREEN_PATHS = [
   '/recurring-transactions',
 ] as const;
 
-type Language = 'en' | 'de' | 'fr' | 'es' | 'it' | 'ja';
-
-const LOCALES = join(import.meta.dirname, '..', 'apps/web/src/locales');
-
-const messagesOf = (language: Language, namespace: string) =>
-  JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-
-/** A message of the web's own files, to find a button by the name the user reads. */
-function message(language: Language, namespace: string, key: string): string {
-  const messages = messagesOf(language, namespace);
-  const found = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages);
-  if (typeof found !== 'string') throw new Error(`${language}/${namespace}:${key} is missing`);
-  return found;
-}
-
 /** Where a dialog is opened, and the button (namespace, key) that opens it. */
 const DIALOGS: { path: string; namespace: string; key: string }[] = [
   { path: '/dashboard', namespace: 'dashboard', key: 'addTransaction' },
@@ -113,40 +57,7 @@ const DIALOGS: { path: string; namespace: string; key: string }[] = [
  * message file). A Latin script cannot be told from English by its letters.
  */
 function englishPatterns(language: Language): string[] {
-  const patterns: string[] = [];
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const namespaces = readdirSync(join(LOCALES, 'en'))
-    .filter((name) => name.endsWith('.json'))
-    .map((file) => file.replace(/\.json$/, ''));
-  // Words the language shares with English ("Import", "Imports") are no sign: a message is
-  // looked for only when it has a word of three letters or more the language never uses.
-  const own = new Set(
-    JSON.stringify(namespaces.map((namespace) => messagesOf(language, namespace))).match(
-      /\p{L}+/gu,
-    ),
-  );
-  const pair = (english: unknown, other: unknown) => {
-    if (typeof english === 'string') {
-      const words = english.replace(/\{\{\w+\}\}/g, ' ').match(/[A-Za-z]{3,}/g) ?? [];
-      if (english !== other && words.some((word) => !own.has(word))) {
-        patterns.push(
-          `^${english
-            .split(/\{\{\w+\}\}/)
-            .map(escape)
-            .join('.+')}$`,
-        );
-      }
-      return;
-    }
-    if (english && typeof english === 'object') {
-      for (const [key, value] of Object.entries(english)) {
-        pair(value, (other as Record<string, unknown> | undefined)?.[key]);
-      }
-    }
-  };
-  for (const namespace of namespaces) {
-    pair(messagesOf('en', namespace), messagesOf(language, namespace));
-  }
+  const patterns = messagePatterns(language);
   const words = [
     'the',
     'and',

@@ -164,7 +164,11 @@ export async function readUploadOffThread(
         }
       };
       thread.worker.on('message', onMessage);
-      post({ type: 'start', job, monthFirst: options.monthFirst });
+      post({
+        type: 'start',
+        job,
+        facts: { monthFirst: options.monthFirst, isCardAccount: options.isCardAccount ?? false },
+      });
 
       const pump = async () => {
         // Pulled by hand, never `return`ed: a refused file's rest is left to the caller,

@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import type { ImportMapping } from '@moneta/shared';
 import { AppError } from '../../../http/app-error';
 import type { ReadRow } from './read-row';
-import { readUpload } from './read-upload';
+import { readUpload, type ReadUploadFacts } from './read-upload';
 import type { FromReader, ReaderFailure, ToReader } from './upload-protocol';
 
 /**
@@ -69,7 +69,7 @@ function failureOf(error: unknown): ReaderFailure {
   return { kind: 'other', name: error instanceof Error ? error.name : typeof error };
 }
 
-function start(id: number, monthFirst: boolean): void {
+function start(id: number, facts: ReadUploadFacts): void {
   const job: Job = {
     id,
     queue: [],
@@ -81,7 +81,7 @@ function start(id: number, monthFirst: boolean): void {
   };
   current = job;
   readUpload(chunksOf(job), {
-    monthFirst,
+    ...facts,
     rememberedMapping: (headerKey) => ask(job, { kind: 'mapping', headerKey }),
     write: async (rows) => {
       await ask(job, { kind: 'write', rows });
@@ -99,7 +99,7 @@ function start(id: number, monthFirst: boolean): void {
 }
 
 port.on('message', (message: ToReader) => {
-  if (message.type === 'start') return start(message.job, message.monthFirst);
+  if (message.type === 'start') return start(message.job, message.facts);
   const job = current;
   // A message of a job that has ended (its file refused early) is left unread.
   if (!job || job.id !== message.job) return;

@@ -95,13 +95,17 @@ export interface UploadReading {
   statements: FileStatement[];
 }
 
-export interface ReadUploadOptions {
+/** What is known of the file before it is read: plain values, so they cross to the reading thread. */
+export interface ReadUploadFacts {
   /** The user writes dates month first (USD and an American zone). */
   monthFirst: boolean;
-  /** The mapping the user last confirmed for a CSV header, if any. */
-  rememberedMapping(headerKey: string): Promise<ImportMapping | undefined>;
   /** The file goes into a credit card account (evidence for the sign of its amounts). */
   isCardAccount?: boolean;
+}
+
+export interface ReadUploadOptions extends ReadUploadFacts {
+  /** The mapping the user last confirmed for a CSV header, if any. */
+  rememberedMapping(headerKey: string): Promise<ImportMapping | undefined>;
   /** Receives the records in order, a batch at a time. */
   write(rows: ReadRow[]): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { ImportMapping } from '@moneta/shared';
 import type { ReadRow } from './read-row';
-import type { UploadReading } from './read-upload';
+import type { ReadUploadFacts, UploadReading } from './read-upload';
 
 /**
  * The messages between the server and the thread that reads an uploaded bank file
@@ -8,7 +8,7 @@ import type { UploadReading } from './read-upload';
  * file at a time and is then given the next.
  */
 export type ToReader =
-  | { type: 'start'; job: number; monthFirst: boolean }
+  | { type: 'start'; job: number; facts: ReadUploadFacts }
   /** The next bytes of the file (its buffer transferred). */
   | { type: 'chunk'; job: number; bytes: Uint8Array }
   /** The file ends; `isCut`: its upload failed here (too large, cut short) after these bytes. */
