@@ -33,7 +33,9 @@ test('a receipt read into an expense is split in two categories, each counted in
   const pdf = await printReceiptPdf(context, [
     'CORNER MARKET',
     '8 High Street',
-    `Date: ${month}/${day}/${year}`,
+    // Year first: a date such as 12/07 is either order, and a reading of either is marked
+    // for checking, on the days of every month up to the 12th.
+    `Date: ${year}-${month}-${day}`,
     '',
     'Apples           12.10',
     'Bread            18.00',
