@@ -94,6 +94,13 @@ describe('rules page', () => {
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(labels);
   });
 
+  it('links the note about imports to the import page, by its words', async () => {
+    signedIn();
+    renderApp('/rules');
+    const link = await screen.findByRole('link', { name: 'import' });
+    expect(link.getAttribute('href')).toBe('/import');
+  });
+
   it('moves a rule up by keyboard, keeping the focus on it', async () => {
     let stored = [rewe, bahn, salary];
     const { calls } = signedIn({

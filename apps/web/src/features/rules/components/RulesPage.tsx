@@ -206,7 +206,8 @@ export function RulesPage() {
         <Trans
           t={t}
           i18nKey="page.importNote"
-          components={{ link: <Link to={paths.import} className={textLinkClasses} /> }}
+          // Not `link`: Trans reads <link> as HTML's empty element and drops its text.
+          components={{ importLink: <Link to={paths.import} className={textLinkClasses} /> }}
         />
       </p>
 
