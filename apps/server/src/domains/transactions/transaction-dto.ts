@@ -1,7 +1,7 @@
 import { fromStoredHundredths, type Transaction } from '@moneta/shared';
 import type { TransactionRow } from '../../db/schema';
 import { SAME_CURRENCY, type BaseAmount } from './base-amounts-repository';
-import type { TransferLeg } from './transaction-list-repository';
+import type { TransferLeg } from './transfer-legs-repository';
 import type { SplitPart } from './transaction-splits-repository';
 
 /** What a transfer's leg is called in the list when its transfer has no note. */

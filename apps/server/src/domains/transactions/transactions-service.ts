@@ -514,7 +514,7 @@ export function createTransactionsService(db: Executor) {
       const base = reader.defaultCurrency;
       await assertOwnAccount(db, userId, filters.accountId);
       const accounts = await createAccountsRepository(db).names(userId);
-      return exportCsv(list, userId, filters, {
+      return exportCsv(list.select(userId, filters), {
         base,
         accountNames: accounts,
         baseAmounts: (rows) => baseAmounts.of(userId, base, rows),
