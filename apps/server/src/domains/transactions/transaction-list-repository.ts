@@ -10,7 +10,7 @@
 import type { TransactionFilters } from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import { createExtendedList } from './extended-list';
-import type { FilteredList, ListCursor, ListWindow } from './filtered-list';
+import type { FilteredList, ListWindow } from './filtered-list';
 import { extendedConditions } from './list-filters';
 import { createPreparedList } from './prepared-list';
 
@@ -31,26 +31,6 @@ export function createTransactionListRepository(db: Executor) {
 
     pageWithCount: (userId: string, filters: Partial<TransactionFilters>, page: ListWindow) =>
       select(userId, filters).pageWithCount(page),
-
-    head: (userId: string, filters: Partial<TransactionFilters>, count: number) =>
-      select(userId, filters).head(count),
-
-    count: (userId: string, filters: Partial<TransactionFilters>) =>
-      select(userId, filters).count(),
-
-    batchAfter: (
-      userId: string,
-      filters: Partial<TransactionFilters>,
-      cursor: ListCursor | undefined,
-      size: number,
-    ) => select(userId, filters).batchAfter(cursor, size),
-
-    transferLegs: (
-      userId: string,
-      base: string,
-      filters: Partial<TransactionFilters>,
-      count: number,
-    ) => select(userId, filters).transferLegs(base, count),
   };
 }
 
