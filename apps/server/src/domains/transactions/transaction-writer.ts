@@ -7,7 +7,6 @@
 import {
   ErrorCode,
   tagKey,
-  toStoredHundredths,
   type Transaction,
   type ValidTransactionInput,
   type ValidTransactionUpdate,
@@ -29,7 +28,7 @@ import {
 } from './recurring-occurrences-repository';
 import { categoriesOf, keptParts, putBackParts, splitValues } from './split-values';
 import { createTrashRepository } from './trash-repository';
-import { toTransactionDto } from './transaction-dto';
+import { toTransactionDto, toTransactionValues } from './transaction-dto';
 import { createTransactionSplitsRepository, type SplitPart } from './transaction-splits-repository';
 import { createTransactionTagsRepository } from './transaction-tags-repository';
 import {
@@ -37,7 +36,6 @@ import {
   type NewTransactionRow,
   type TransactionSnapshot,
   type TransactionSource,
-  type TransactionValues,
 } from './transactions-repository';
 import {
   inOwnAccount,
@@ -47,19 +45,6 @@ import {
   type TransactionLinks,
   type WriteOptions,
 } from './write-steps';
-
-function toValues(input: ValidTransactionInput | ValidTransactionUpdate): TransactionValues {
-  return {
-    name: input.name,
-    category: input.category,
-    costCents: toStoredHundredths(input.cost),
-    addedOn: input.addedOn,
-    isIncome: input.isIncome,
-    note: input.note,
-    accountId: input.accountId,
-    tags: input.tags,
-  };
-}
 
 const tagNotFound = () => notFound('No transaction has this tag.', ErrorCode.TAG_NOT_FOUND);
 
@@ -92,7 +77,7 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
           }
           const tags = input.tags && (await inUsersSpelling(readers(tx), userId, input.tags));
           const row = await createTransactionsRepository(tx).insert(userId, {
-            ...toValues({ ...input, tags }),
+            ...toTransactionValues({ ...input, tags }),
             category: split.category,
             ...money.values,
             ...links,
@@ -209,7 +194,7 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
               : splitValues(input, currency);
           const tags = input.tags && (await inUsersSpelling(readers(tx), userId, input.tags));
           const row = await repository.update(userId, id, {
-            ...toValues({ ...input, tags }),
+            ...toTransactionValues({ ...input, tags }),
             category: split.category,
             ...money.values,
           });
