@@ -14,9 +14,6 @@ import type { FilteredList, ListWindow } from './filtered-list';
 import { extendedConditions } from './list-filters';
 import { createPreparedList } from './prepared-list';
 
-export type { FilteredList, ListCursor } from './filtered-list';
-export type { TransferLeg } from './transfer-legs-repository';
-
 export function createTransactionListRepository(db: Executor) {
   function select(userId: string, filters: Partial<TransactionFilters>): FilteredList {
     const extended = extendedConditions(userId, filters);
