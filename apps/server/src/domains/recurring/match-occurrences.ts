@@ -1,5 +1,5 @@
 import { toDayNumber } from '@moneta/shared';
-import type { OccurrenceCandidate } from '../transactions/transactions-repository';
+import type { OccurrenceCandidate } from '../transactions/recurring-occurrences-repository';
 
 /** An occurrence and a transaction this many days apart may be one. */
 export const OCCURRENCE_TOLERANCE_DAYS = 3;

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { currencyDecimals, fromStoredHundredths, type TransactionFilters } from '@moneta/shared';
+import { currencyDecimals, fromStoredHundredths } from '@moneta/shared';
 import { stringify } from 'csv-stringify/sync';
 import type { TransactionRow } from '../../db/schema';
 import type { BaseAmount } from './base-amounts-repository';
-import type { TransactionListRepository } from './transaction-list-repository';
+import type { FilteredList } from './filtered-list';
 import type { SplitPart } from './transaction-splits-repository';
 
 const BATCH_SIZE = 2000;
@@ -110,17 +110,12 @@ function toRecords(
  * The CSV text, a batch at a time: each keyset batch of rows becomes one chunk, quoted by
  * csv-stringify. Chunks rather than records keep the stream's per-item overhead off 100k rows.
  */
-async function* csvChunks(
-  repository: TransactionListRepository,
-  userId: string,
-  filters: Partial<TransactionFilters>,
-  context: ExportContext,
-): AsyncGenerator<string> {
+async function* csvChunks(list: FilteredList, context: ExportContext): AsyncGenerator<string> {
   // A UTF-8 byte-order mark lets spreadsheet programs detect the encoding.
   yield `\ufeff${stringify([HEADER])}`;
   let cursor: TransactionRow | undefined;
   for (;;) {
-    const batch = await repository.batchAfter(userId, filters, cursor, BATCH_SIZE);
+    const batch = await list.batchAfter(cursor, BATCH_SIZE);
     if (batch.length > 0) {
       const [amounts, splits] = await Promise.all([
         context.baseAmounts(batch),
@@ -136,15 +131,10 @@ async function* csvChunks(
 }
 
 /**
- * The user's transactions as CSV, in list order, read in keyset batches and streamed with
+ * The transactions `list` selects as CSV, in list order, read in keyset batches and streamed with
  * backpressure (the next batch is read only when the previous one was taken): memory stays
  * flat however many rows there are.
  */
-export function exportCsv(
-  repository: TransactionListRepository,
-  userId: string,
-  filters: Partial<TransactionFilters>,
-  context: ExportContext,
-): Readable {
-  return Readable.from(csvChunks(repository, userId, filters, context), { objectMode: false });
+export function exportCsv(list: FilteredList, context: ExportContext): Readable {
+  return Readable.from(csvChunks(list, context), { objectMode: false });
 }

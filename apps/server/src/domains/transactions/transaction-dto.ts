@@ -1,7 +1,14 @@
-import { fromStoredHundredths, type Transaction } from '@moneta/shared';
+import {
+  fromStoredHundredths,
+  toStoredHundredths,
+  type Transaction,
+  type ValidTransactionInput,
+  type ValidTransactionUpdate,
+} from '@moneta/shared';
 import type { TransactionRow } from '../../db/schema';
 import { SAME_CURRENCY, type BaseAmount } from './base-amounts-repository';
-import type { TransferLeg } from './transaction-list-repository';
+import type { TransactionValues } from './transactions-repository';
+import type { TransferLeg } from './transfer-legs-repository';
 import type { SplitPart } from './transaction-splits-repository';
 
 /** What a transfer's leg is called in the list when its transfer has no note. */
@@ -36,6 +43,25 @@ export function toTransactionDto(
     tags: row.tags,
     ...baseFields(row.costCents, amount),
     ...(splits?.length ? { splits: splits.map(toSplitDto) } : {}),
+  };
+}
+
+/**
+ * The input as the repository stores it (the other way from toTransactionDto): the parts, the
+ * currency columns and the links are the writer's to add.
+ */
+export function toTransactionValues(
+  input: ValidTransactionInput | ValidTransactionUpdate,
+): TransactionValues {
+  return {
+    name: input.name,
+    category: input.category,
+    costCents: toStoredHundredths(input.cost),
+    addedOn: input.addedOn,
+    isIncome: input.isIncome,
+    note: input.note,
+    accountId: input.accountId,
+    tags: input.tags,
   };
 }
 

@@ -1,13 +1,25 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+/**
+ * The SQL that writes transactions. Only the transactions service calls it: every insert,
+ * update and delete of a transaction, whoever asks for it, goes through that one writer. The
+ * bulk edit, tags, recurring occurrences and the trash have repositories of their own
+ * (bulk-edit-repository.ts, transaction-tags-repository.ts,
+ * recurring-occurrences-repository.ts, trash-repository.ts).
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { moveCategoryIn } from '../../db/move-category';
 import { transactions, type TransactionRow } from '../../db/schema';
 import { newId, newIds } from '../../lib/ids';
+import {
+  columnList,
+  columnNames,
+  COLUMNS,
+  snapshotOf,
+  toColumnRecord,
+  type TransactionSnapshot,
+} from './transaction-columns';
 
-/**
- * The SQL that writes transactions. Only the transactions service calls it: every insert,
- * update and delete of a transaction, whoever asks for it, goes through that one writer.
- */
+export type { TransactionSnapshot } from './transaction-columns';
 
 export interface TransactionValues {
   name: string;
@@ -37,22 +49,6 @@ export interface TransactionValues {
  * A row for the bulk path, which may hold several users' rows; a restore (docs/export-format.md)
  * gives each its original creation time, which orders a day's rows in the list.
  */
-/** The columns a bulk edit may set, by SQL name. */
-export const BULK_FIELDS = ['category', 'account_id', 'name', 'added_on', 'note', 'tags'] as const;
-export type BulkField = (typeof BULK_FIELDS)[number];
-
-/** A bulk-edited row's values before the edit. */
-export type BulkBefore = {
-  id: string;
-  is_income: boolean;
-  category: string;
-  account_id: string;
-  name: string;
-  added_on: string;
-  note: string | null;
-  tags: string[];
-};
-
 export type NewTransactionRow = TransactionValues & {
   userId: string;
   createdAt?: string;
@@ -83,92 +79,12 @@ export interface TransactionSource {
   from: SQL;
 }
 
-/** What of a recurring rule decides which transactions may be its occurrences. */
-export interface OccurrenceRule {
-  id: string;
-  userId: string;
-  name: string;
-  amountCents: number;
-  isIncome: boolean;
-  accountId: string | null;
-}
-
-/** A transaction that may be a rule's occurrence: linked to it already, or a likely match. */
-export interface OccurrenceCandidate {
-  id: string;
-  addedOn: string;
-  isLinked: boolean;
-}
-
 /** How many rows of a source have each user, category and kind. */
 export interface SourceCategory {
   userId: string;
   name: string;
   isIncome: boolean;
   count: number;
-}
-
-/**
- * The transactions table's columns as schema/transactions.ts defines them: every insert path takes its
- * column list from here, so that a new column needs no edit in hand-written SQL.
- */
-const COLUMNS: Record<string, { name: string; isGenerated: boolean }> = Object.fromEntries(
-  Object.entries(getTableColumns(transactions)).map(([key, column]) => [
-    key,
-    { name: column.name, isGenerated: column.generated !== undefined },
-  ]),
-);
-
-/** A transaction as `take` returns it: its stored columns by SQL name. */
-export type TransactionSnapshot = Record<string, unknown> & { id: string };
-
-const generatedColumnNames = () =>
-  sql.param(
-    Object.values(COLUMNS)
-      .filter((column) => column.isGenerated)
-      .map((column) => column.name),
-  );
-
-/**
- * A transaction row as `to_jsonb` writes it (SQL column names, no generated columns), with a
- * split transaction's parts as `splits` (category, amount_cents, note, in order): read in a
- * `DELETE … RETURNING`, where the parts, deleted after their transaction by a statement
- * trigger, are still visible. `restore` ignores the key; the services write the parts back.
- */
-const snapshotOf = (alias: string) => {
-  const t = sql.identifier(alias);
-  return sql`to_jsonb(${t}) - ${generatedColumnNames()}::text[] || coalesce((
-    SELECT jsonb_build_object('splits', jsonb_agg(jsonb_build_object(
-      'category', s.category, 'amount_cents', s.amount_cents, 'note', s.note)
-      ORDER BY s.position))
-    FROM transaction_splits AS s WHERE s.transaction_id = ${t}.id), '{}'::jsonb)`;
-};
-
-/** The given columns' SQL names, in the table's order (generated ones are never written). */
-function columnNames(keys: Iterable<string>): string[] {
-  const given = new Set(keys);
-  return Object.entries(COLUMNS)
-    .filter(([key, column]) => given.has(key) && !column.isGenerated)
-    .map(([, column]) => column.name);
-}
-
-function columnList(names: string[], prefix?: string): SQL {
-  return sql.join(
-    names.map((name) =>
-      prefix ? sql`${sql.identifier(prefix)}.${sql.identifier(name)}` : sql.identifier(name),
-    ),
-    sql`, `,
-  );
-}
-
-/** A row as JSON keyed by SQL column names; undefined values are left out (not given). */
-function toColumnRecord(row: object): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    const column = COLUMNS[key];
-    if (column && !column.isGenerated && value !== undefined) record[column.name] = value;
-  }
-  return record;
 }
 
 /** The source as one query: its columns under their SQL names, and `ordinal`. */
@@ -299,22 +215,6 @@ export function createTransactionsRepository(db: Executor) {
       return row;
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(transactions)
-        .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
-        .returning({ id: transactions.id });
-      return deleted.length > 0;
-    },
-
-    async deleteMany(userId: string, ids: string[]): Promise<number> {
-      const deleted = await db
-        .delete(transactions)
-        .where(and(eq(transactions.userId, userId), inArray(transactions.id, ids)))
-        .returning({ id: transactions.id });
-      return deleted.length;
-    },
-
     /**
      * Deletes the user's transactions with these ids and returns them as they were (each row
      * as `to_jsonb` writes it, keyed by SQL column names, without generated columns), so that
@@ -370,111 +270,6 @@ export function createTransactionsRepository(db: Executor) {
       return result.rows.map((row) => String(row.id));
     },
 
-    /**
-     * Moves the user's transactions with these ids to the trash (deleted_transactions, as `take`
-     * snapshots them) in one statement, with their attached files (held in
-     * deleted_transaction_attachments: the delete's cascade takes them from
-     * transaction_attachments at the end of the statement, after this copy read them); returns
-     * how many moved.
-     */
-    async moveToTrash(userId: string, ids: string[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      const result = await db.execute(sql`
-        WITH taken AS (
-          DELETE FROM transactions AS t
-          WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
-          -- A split transaction's parts ride in its row: a restore writes them back.
-          RETURNING t.id, t.user_id, ${snapshotOf('t')} AS row
-        ), held AS (
-          INSERT INTO deleted_transaction_attachments (id, user_id, transaction_id, file_name,
-            mime_type, size_bytes, sha256, content, created_at)
-          SELECT a.id, a.user_id, a.transaction_id, a.file_name, a.mime_type, a.size_bytes,
-            a.sha256, a.content, a.created_at
-          FROM transaction_attachments AS a
-          WHERE a.user_id = ${userId} AND a.transaction_id IN (SELECT id FROM taken)
-          ON CONFLICT (id) DO NOTHING
-        )
-        INSERT INTO deleted_transactions (id, user_id, row)
-        SELECT id, user_id, row FROM taken
-        ON CONFLICT (id) DO UPDATE SET row = excluded.row, deleted_at = now()`);
-      return result.rowCount ?? 0;
-    },
-
-    /**
-     * Sets fields of the user's transactions, each row its own values (`changes`: id → fields
-     * by SQL name; a field a row leaves out stays), in one statement: a bulk edit and its undo.
-     * Returns, per row changed, its values before, by SQL name.
-     */
-    async setFields(
-      userId: string,
-      changes: Array<{ id: string } & Partial<Record<BulkField, unknown>>>,
-    ): Promise<BulkBefore[]> {
-      if (changes.length === 0) return [];
-      const assignments = BULK_FIELDS.map(
-        (field) =>
-          sql`${sql.identifier(field)} = CASE WHEN c.given ? ${field} THEN c.${sql.identifier(field)} ELSE t.${sql.identifier(field)} END`,
-      );
-      const records = changes.map((change) => ({
-        ...change,
-        given: Object.fromEntries(
-          Object.entries(change)
-            .filter(([key, value]) => key !== 'id' && value !== undefined)
-            .map(([key]) => [key, true]),
-        ),
-      }));
-      const result = await db.execute<BulkBefore>(sql`
-        WITH c AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS c(
-            id uuid, given jsonb, category text, account_id uuid, name text, added_on date,
-            note text, tags text[])
-        ), before AS (
-          SELECT t.id, t.is_income, t.category, t.account_id, t.name,
-            t.added_on::text AS added_on, t.note, t.tags
-          FROM transactions AS t JOIN c ON c.id = t.id
-          WHERE t.user_id = ${userId}
-          FOR UPDATE OF t
-        )
-        UPDATE transactions AS t
-        SET ${sql.join(assignments, sql`, `)}, updated_at = now()
-        FROM c, before
-        WHERE t.user_id = ${userId} AND t.id = c.id AND before.id = t.id
-        RETURNING before.*`);
-      return result.rows;
-    },
-
-    /**
-     * Renames a tag on every one of the user's transactions that carry it; a transaction that
-     * carries the new name already keeps it once (a merge). Rows with the new name in another
-     * case take the new spelling too. Returns how many rows carry the new name afterwards.
-     */
-    async renameTag(userId: string, from: string, to: string): Promise<number> {
-      const result = await db.execute(sql`
-        UPDATE transactions AS t
-        SET tags = (
-          SELECT array_agg(d.tag ORDER BY d.ord) FROM (
-            SELECT DISTINCT ON (lower(s.tag)) s.tag, s.ord FROM (
-              SELECT CASE WHEN lower(u.tag) IN (lower(${from}), lower(${to})) THEN ${to}::text
-                ELSE u.tag END AS tag, u.ord
-              FROM unnest(t.tags) WITH ORDINALITY AS u(tag, ord)) AS s
-            ORDER BY lower(s.tag), s.ord) AS d),
-          updated_at = now()
-        WHERE t.user_id = ${userId} AND t.tags <> '{}'::text[]
-          AND moneta_tag_keys(t.tags) && ARRAY[lower(${from}), lower(${to})]::text[]`);
-      return result.rowCount ?? 0;
-    },
-
-    /** Takes a tag off every one of the user's transactions; returns how many lost it. */
-    async removeTag(userId: string, tag: string): Promise<number> {
-      const result = await db.execute(sql`
-        UPDATE transactions AS t
-        SET tags = array(SELECT u.tag FROM unnest(t.tags) WITH ORDINALITY AS u(tag, ord)
-            WHERE lower(u.tag) <> lower(${tag}) ORDER BY u.ord),
-          updated_at = now()
-        WHERE t.user_id = ${userId} AND t.tags <> '{}'::text[]
-          AND moneta_tag_keys(t.tags) @> ARRAY[lower(${tag})]::text[]`);
-      return result.rowCount ?? 0;
-    },
-
     /** Deletes the transactions an import created; returns how many. */
     async deleteByImport(userId: string, importId: string): Promise<number> {
       const result = await db
@@ -513,55 +308,6 @@ export function createTransactionsRepository(db: Executor) {
         isIncome: row.is_income,
         isRecategorised: row.is_recategorised,
       }));
-    },
-
-    /**
-     * The transactions dated `from` to `to` that may stand for a recurring rule's occurrences:
-     * those linked to it already, and unlinked ones in its account (the first
-     * account when it names none) of its direction and amount whose name, folded, contains the
-     * rule's or is contained in it ("NETFLIX.COM 866-579" for "Netflix").
-     */
-    async occurrenceCandidates(
-      rule: OccurrenceRule,
-      from: string,
-      to: string,
-    ): Promise<OccurrenceCandidate[]> {
-      const result = await db.execute<{ id: string; added_on: string; is_linked: boolean }>(sql`
-        WITH rule AS MATERIALIZED (
-          SELECT moneta_fold(${rule.name}::text) AS name_key,
-            coalesce(${rule.accountId}::uuid, (
-              SELECT id FROM accounts WHERE user_id = ${rule.userId}
-              ORDER BY is_archived, created_at, id LIMIT 1)) AS account_id
-        )
-        SELECT t.id, t.added_on::text AS added_on, t.recurring_id IS NOT NULL AS is_linked
-        FROM transactions AS t, rule
-        WHERE t.user_id = ${rule.userId}
-          AND t.added_on BETWEEN ${from}::date AND ${to}::date
-          -- A row of the rule stands for an occurrence only at the rule's amount and kind: after
-          -- an edit from 29.90 monthly to 34.90 weekly, the old rows are history, not this week's.
-          AND ((t.recurring_id = ${rule.id} AND t.cost_cents = ${rule.amountCents}
-              AND t.is_income = ${rule.isIncome})
-            OR (t.recurring_id IS NULL AND t.account_id = rule.account_id
-              AND t.is_income = ${rule.isIncome} AND t.cost_cents = ${rule.amountCents}
-              AND rule.name_key <> '' AND moneta_fold(t.name) <> ''
-              AND (strpos(moneta_fold(t.name), rule.name_key) > 0
-                OR strpos(rule.name_key, moneta_fold(t.name)) > 0)))
-        ORDER BY t.added_on, t.id`);
-      return result.rows.map((row) => ({
-        id: row.id,
-        addedOn: row.added_on,
-        isLinked: row.is_linked,
-      }));
-    },
-
-    /** Links the user's unlinked transactions with these ids to a recurring rule. */
-    async linkToRecurring(userId: string, recurringId: string, ids: string[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      const result = await db.execute(sql`
-        UPDATE transactions SET recurring_id = ${recurringId}, updated_at = now()
-        WHERE user_id = ${userId} AND id = ANY(${sql.param(ids)}::uuid[])
-          AND recurring_id IS NULL`);
-      return result.rowCount ?? 0;
     },
 
     async moveCategory(

@@ -1,11 +1,11 @@
 /**
  * The trash (deleted_transactions): deleted transactions kept 30 days so that a delete can be
- * undone. Rows get here only through the transactions repository's `moveToTrash`; this file
- * reads them, takes them out to be restored, and purges the expired ones.
+ * undone. This file moves transactions into it, reads them, takes them out to be restored, and
+ * purges the expired ones.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import type { TransactionSnapshot } from './transactions-repository';
+import { snapshotOf, type TransactionSnapshot } from './transaction-columns';
 
 /** How long a deleted transaction can be restored (docs/api.md, Trash). */
 export const TRASH_DAYS = 30;
@@ -19,6 +19,36 @@ export interface TrashedRow {
 
 export function createTrashRepository(db: Executor) {
   return {
+    /**
+     * Moves the user's transactions with these ids to the trash (deleted_transactions, as `take`
+     * snapshots them) in one statement, with their attached files (held in
+     * deleted_transaction_attachments: the delete's cascade takes them from
+     * transaction_attachments at the end of the statement, after this copy read them); returns
+     * how many moved.
+     */
+    async moveToTrash(userId: string, ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await db.execute(sql`
+        WITH taken AS (
+          DELETE FROM transactions AS t
+          WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
+          -- A split transaction's parts ride in its row: a restore writes them back.
+          RETURNING t.id, t.user_id, ${snapshotOf('t')} AS row
+        ), held AS (
+          INSERT INTO deleted_transaction_attachments (id, user_id, transaction_id, file_name,
+            mime_type, size_bytes, sha256, content, created_at)
+          SELECT a.id, a.user_id, a.transaction_id, a.file_name, a.mime_type, a.size_bytes,
+            a.sha256, a.content, a.created_at
+          FROM transaction_attachments AS a
+          WHERE a.user_id = ${userId} AND a.transaction_id IN (SELECT id FROM taken)
+          ON CONFLICT (id) DO NOTHING
+        )
+        INSERT INTO deleted_transactions (id, user_id, row)
+        SELECT id, user_id, row FROM taken
+        ON CONFLICT (id) DO UPDATE SET row = excluded.row, deleted_at = now()`);
+      return result.rowCount ?? 0;
+    },
+
     /** One page of the user's trash, the latest deleted first, and how many it holds. */
     async page(
       userId: string,
