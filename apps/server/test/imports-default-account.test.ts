@@ -54,8 +54,9 @@ describe('a fresh user importing another app export', () => {
 
     const imported = await upload(user, 'ynab-register-eu.csv');
     await commit(user, imported._id);
+    // Girokonto's YNAB "Starting Balance" is its opening balance.
     expect(await accountLines(user)).toEqual([
-      'Girokonto checking USD [] 0',
+      'Girokonto checking USD [] 1500',
       'Tagesgeld savings USD [] 0',
     ]);
     const accounts = await accountsOf(user);
@@ -82,12 +83,12 @@ describe('a fresh user importing another app export', () => {
     const again = await upload(user, 'ynab-register-eu.csv');
     await commit(user, again._id);
     expect(await accountLines(user)).toEqual([
-      'Girokonto checking USD [] 0',
+      'Girokonto checking USD [] 1500',
       'Tagesgeld savings USD [] 0',
     ]);
   });
 
-  it('Firefly III: the taken-over account has the statement currency, identifier and opening balance; undo restores Main', async () => {
+  it('Firefly III: the taken-over account has the statement currency and identifier; undo restores Main', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);
     const imported = await upload(user, 'firefly-export.csv');

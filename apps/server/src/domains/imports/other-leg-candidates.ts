@@ -2,7 +2,7 @@ import { ErrorCode } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { conflict } from '../../http/app-error';
-import { agreeingLegs, TRANSFER_LEG_DAYS } from '../transfers/leg-amounts';
+import { agreeingLegs } from '../transfers/leg-amounts';
 
 /** A transaction of another account that may be an import row's other leg. */
 export type OtherLegCandidate = {
@@ -14,8 +14,8 @@ export type OtherLegCandidate = {
 
 /**
  * The transactions in the user's other accounts that may be the other leg of the import rows
- * `readable` selects (docs/transfers.md): the opposite direction, a date within
- * TRANSFER_LEG_DAYS, and amounts that agree (agreeingLegs: equal in one currency, at the day's
+ * `readable` selects (docs/transfers.md): the opposite direction, a date within `days`
+ * (OTHER_LEG_DAYS, classification-policy.ts), and amounts that agree (agreeingLegs: equal in one currency, at the day's
  * rate between two: a euro checking account paying off a dollar card). The rows are in
  * `rowCurrency`. Best first: closest date, then closest amount. In one currency the amounts are
  * joined by equality (a hash join over a large import and ledger); in two, by day, since the
@@ -28,8 +28,8 @@ export async function otherLegCandidates(
   readable: SQL,
   rowCurrency: SQL,
   kind: SQL,
+  days: number,
 ): Promise<OtherLegCandidate[]> {
-  const days = TRANSFER_LEG_DAYS;
   const pairs = sql`
     SELECT r.position, r.date, r.amount_cents, r.is_income, o.currency AS own_currency,
       l.id AS transaction_id, l.account_id, l.added_on, l.cost_cents, l.currency, l.created_at
