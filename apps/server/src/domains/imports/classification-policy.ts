@@ -12,12 +12,9 @@ import type {
   StatementAccounts,
   StatementScope,
 } from './import-row-types';
+import { ambiguousOtherLegs, type AmbiguousLeg } from './ambiguous-legs';
 import { pairOneToOne } from './one-to-one';
-import {
-  ambiguousOtherLegs,
-  type AmbiguousLeg,
-  type OtherLegCandidate,
-} from './other-leg-candidates';
+import type { OtherLegCandidate } from './other-leg-candidates';
 
 /**
  * How a bank row becomes `new`, `duplicate`, `transfer` or `problem` (docs/architecture.md,

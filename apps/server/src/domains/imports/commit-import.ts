@@ -21,7 +21,7 @@ import { importAccountOf, importNotFound, notInPreview, scopeOf } from './import
 import type { RowChoice } from './import-row-types';
 import { createImportRowsRepository } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
-import { assertOneOtherLeg } from './other-leg-candidates';
+import { assertOneOtherLeg } from './ambiguous-legs';
 import { applyOpeningBalances, statementsOf } from './statement-accounts';
 
 /** The services a commit writes through. */

@@ -5,7 +5,7 @@ import { classifyStatement, pairStatements } from './classification-policy';
 import { accountsOf, scopeOf } from './import-records';
 import { createImportRowsRepository } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
-import type { AmbiguousLeg } from './other-leg-candidates';
+import type { AmbiguousLeg } from './ambiguous-legs';
 import { statementsOf } from './statement-accounts';
 
 /**
