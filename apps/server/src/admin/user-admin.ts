@@ -43,7 +43,10 @@ export function createUserAdmin(db: Database, options: { loginRateLimit: number 
   const users = createUsersService(db);
   const events = createSecurityEventsService(db);
   // The command line ends sessions and starts none: the key would sign nothing.
-  const sessions = createSessionsService(db, { tokens: createTokenService(randomSecret()), events });
+  const sessions = createSessionsService(db, {
+    tokens: createTokenService(randomSecret()),
+    events,
+  });
   const throttle = createSignInThrottle(db, { limit: options.loginRateLimit });
   const twoFactor = createTwoFactorService(db, {
     throttle,

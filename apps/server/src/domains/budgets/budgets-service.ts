@@ -113,12 +113,7 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
         const rows = await budgets.list(reader.id, reader.defaultCurrency, { month, year });
         const from = `${year}-${String(month).padStart(2, '0')}-01`;
         const to = `${from.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
-        const monthTotals = await totals.totalsBetween(
-          reader.id,
-          reader.defaultCurrency,
-          from,
-          to,
-        );
+        const monthTotals = await totals.totalsBetween(reader.id, reader.defaultCurrency, from, to);
         let budgeted = 0;
         let spent = 0;
         let available = 0;

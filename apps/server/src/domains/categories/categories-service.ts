@@ -167,9 +167,7 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
           { from, to, kinds: [isIncome] },
           { tx },
         );
-        const budgetCount = isIncome
-          ? 0
-          : await budgets.mergeCategory(tx, userId, from, to);
+        const budgetCount = isIncome ? 0 : await budgets.mergeCategory(tx, userId, from, to);
         const ruleCount = await rules.moveCategory(tx, userId, { from, to, isIncome });
         if (!isIncome) await receipts.moveTaughtCategory(tx, userId, from, to);
         return {

@@ -185,7 +185,13 @@ export function createRecurringEngine(db: Database, options: RecurringEngineOpti
             try {
               // A savepoint per rule: one rule's failure does not undo the others'.
               const outcome = await tx.transaction((savepoint) =>
-                recordOccurrences(savepoint, rule, today, occurrencesPerRecurringRule, transactions),
+                recordOccurrences(
+                  savepoint,
+                  rule,
+                  today,
+                  occurrencesPerRecurringRule,
+                  transactions,
+                ),
               );
               counts.processed += 1;
               counts.created += outcome.created;

@@ -161,7 +161,12 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
       userId: string,
       change: { from: string; to: string; kinds: boolean[] },
     ): Promise<number> {
-      return createRecurringRepository(tx).moveCategory(userId, change.from, change.to, change.kinds);
+      return createRecurringRepository(tx).moveCategory(
+        userId,
+        change.from,
+        change.to,
+        change.kinds,
+      );
     },
   };
 }

@@ -119,7 +119,12 @@ export function createRulesService(db: Database, transactions: TransactionsServi
       userId: string,
       change: { from: string; to: string; isIncome: boolean },
     ): Promise<number> {
-      return createRulesRepository(tx).moveCategory(userId, change.from, change.to, change.isIncome);
+      return createRulesRepository(tx).moveCategory(
+        userId,
+        change.from,
+        change.to,
+        change.isIncome,
+      );
     },
   };
 }
