@@ -57,6 +57,7 @@ import * as schema from '../src/db/schema';
 import { createAccountsService } from '../src/domains/accounts/accounts-service';
 import { createReportsService } from '../src/domains/reports/reports-service';
 import { createBudgetsService } from '../src/domains/budgets/budgets-service';
+import { createTransactionTotalsRepository } from '../src/domains/transactions/transaction-totals-repository';
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import {
@@ -120,7 +121,7 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
     transactions: createTransactionsService(db),
     accounts: createAccountsService(db),
     reports: createReportsService(db),
-    budgets: createBudgetsService(db),
+    budgets: createBudgetsService(db, { totals: createTransactionTotalsRepository(db) }),
   };
   const users = createUsersRepository(db);
   const user = (await users.findById(userId))!;

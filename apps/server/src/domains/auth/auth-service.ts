@@ -10,7 +10,7 @@ import type { SecurityEventsService } from '../security-events/security-events-s
 import type { SessionsService } from '../sessions/sessions-service';
 import { invalidCode, type TwoFactorService } from '../two-factor/two-factor-service';
 import { toUserDto } from '../users/user-dto';
-import { createUsersRepository, type UsersRepository } from '../users/users-repository';
+import type { UsersService } from '../users/users-service';
 import { createChallengesRepository } from './challenges-repository';
 import type { ConfirmPassword } from './password-confirmation';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
@@ -29,7 +29,7 @@ export interface Credentials {
 
 export interface AuthServiceDependencies {
   db: Database;
-  users: UsersRepository;
+  users: UsersService;
   accounts: AccountsService;
   sessions: SessionsService;
   twoFactor: TwoFactorService;
@@ -70,7 +70,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       const passwordHash = await hashPassword(password);
       // The user and their first account together: every user always has an account.
       const created = await db.transaction(async (tx) => {
-        const inserted = await createUsersRepository(tx).insert({
+        const inserted = await users.create(tx, {
           email,
           passwordHash,
           timeZone: timeZone ?? DEFAULT_TIME_ZONE,

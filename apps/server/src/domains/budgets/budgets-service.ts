@@ -20,9 +20,9 @@ import { isUniqueViolation } from '../../db/postgres-errors';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { createRememberedAnswers } from '../answer-cache/remembered-answers';
-import { createCategoriesRepository } from '../categories/categories-repository';
+import { createCategoriesReader } from '../categories/categories-reader';
 import { rememberCategory } from '../categories/remember-category';
-import { createTransactionTotalsRepository } from '../transactions/transaction-totals-repository';
+import type { TransactionTotalsRepository } from '../transactions/transaction-totals-repository';
 import { toBudgetDto } from './budget-dto';
 import {
   BUDGET_MONTH_KEY,
@@ -42,7 +42,7 @@ const budgetNotFound = () => notFound('Budget not found.', ErrorCode.BUDGET_NOT_
  */
 async function assertExpenseCategory(tx: Executor, userId: string, category: string) {
   if (isBuiltInCategory(category, false)) return;
-  const categories = createCategoriesRepository(tx);
+  const categories = createCategoriesReader(tx);
   if (await categories.exists(userId, category, [false])) return;
   if (isBuiltInCategory(category, true) || (await categories.exists(userId, category, [true]))) {
     throw badRequest(
@@ -72,7 +72,12 @@ function toValues(input: ValidBudgetInput): BudgetValues {
 /** Who reads: spending is in their base currency. */
 type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
 
-export function createBudgetsService(db: Database) {
+export interface BudgetsServiceDependencies {
+  /** The month's income and spending, read from the transactions' derived totals. */
+  totals: Pick<TransactionTotalsRepository, 'totalsBetween'>;
+}
+
+export function createBudgetsService(db: Database, { totals }: BudgetsServiceDependencies) {
   const budgets = createBudgetsRepository(db);
   // A month's budgets chain back over every earlier month they roll over from: remembered until
   // the user's data or the rates change (remembered-answers.ts).
@@ -108,12 +113,7 @@ export function createBudgetsService(db: Database) {
         const rows = await budgets.list(reader.id, reader.defaultCurrency, { month, year });
         const from = `${year}-${String(month).padStart(2, '0')}-01`;
         const to = `${from.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
-        const totals = await createTransactionTotalsRepository(db).totalsBetween(
-          reader.id,
-          reader.defaultCurrency,
-          from,
-          to,
-        );
+        const monthTotals = await totals.totalsBetween(reader.id, reader.defaultCurrency, from, to);
         let budgeted = 0;
         let spent = 0;
         let available = 0;
@@ -127,8 +127,8 @@ export function createBudgetsService(db: Database) {
           spent: fromStoredHundredths(spent),
           available: fromStoredHundredths(available),
           remaining: fromStoredHundredths(available - spent),
-          income: fromStoredHundredths(totals.incomeCents),
-          unconverted: totals.unconverted,
+          income: fromStoredHundredths(monthTotals.incomeCents),
+          unconverted: monthTotals.unconverted,
         };
       });
     },
@@ -255,6 +255,19 @@ export function createBudgetsService(db: Database) {
         if (!isShown) throw budgetNotFound();
         await repository.stopRepeat(stored, asked);
       });
+    },
+
+    /**
+     * A category merged into another, in the caller's transaction: `from`'s budgets become
+     * `to`'s, two of one month added up (budgets-repository.ts). Answers how many moved.
+     */
+    mergeCategory(tx: Executor, userId: string, from: string, to: string): Promise<number> {
+      return createBudgetsRepository(tx).mergeCategory(userId, from, to);
+    },
+
+    /** A deleted category's budgets go with it, in the caller's transaction. */
+    deleteByCategory(tx: Executor, userId: string, category: string): Promise<number> {
+      return createBudgetsRepository(tx).deleteByCategory(userId, category);
     },
   };
 }

@@ -10,6 +10,10 @@ export interface NewUser {
   timeZone: string;
 }
 
+export type UserChanges = Partial<
+  Pick<UserRow, 'isSetupComplete' | 'defaultCurrency' | 'timeZone' | 'locale' | 'passwordHash'>
+>;
+
 export function createUsersRepository(db: Executor) {
   return {
     /** Every authenticated request asks this, so it is a prepared statement. */
@@ -41,15 +45,7 @@ export function createUsersRepository(db: Executor) {
       return row;
     },
 
-    async update(
-      id: string,
-      changes: Partial<
-        Pick<
-          UserRow,
-          'isSetupComplete' | 'defaultCurrency' | 'timeZone' | 'locale' | 'passwordHash'
-        >
-      >,
-    ): Promise<UserRow | undefined> {
+    async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
       return row;
     },
