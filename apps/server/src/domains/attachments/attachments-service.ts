@@ -32,7 +32,7 @@ function toAttachmentDto(row: AttachmentSummaryRow): Attachment {
 /**
  * Files held by transactions (docs/api.md, Attachments). A receipt's file is not copied: it is read
  * through as its expense's first attachment, with the receipt's id (docs/decisions.md,
- * Attachments).
+ * TXN-20).
  */
 export function createAttachmentsService(
   db: Database,

@@ -21,7 +21,7 @@ export type BudgetsToInsert = Required<BudgetValues> & { createdAt?: Date };
 /**
  * A budget with that month's expenses in its category, in the base currency (each at its day's
  * rate), how many of them no rate converts (left out of `spentCents`), and what it carries in
- * from the previous month (docs/decisions.md, Budgets: rollover).
+ * from the previous month (docs/decisions.md, BUD-1).
  */
 export interface BudgetWithSpending extends BudgetRow {
   spentCents: number;
@@ -419,7 +419,7 @@ export function createBudgetsRepository(db: Executor) {
      * Moves the budgets of category `from` to `to` (a category merge). A month that has a budget
      * for both keeps one, `to`'s, with the two amounts added and rollover if either had it: the
      * money the user set aside for both is what they now plan to spend on the one
-     * (docs/decisions.md, Categories). Answers how many of `from`'s budgets moved or merged.
+     * (docs/decisions.md, CAT-10). Answers how many of `from`'s budgets moved or merged.
      */
     async mergeCategory(userId: string, from: string, to: string): Promise<number> {
       const merged = await db.execute(sql`

@@ -192,7 +192,7 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * Updates the budget — except that a repeating budget edited in a later month of its
      * category (as the month it is repeated into shows it) keeps its earlier months: that month
      * gets its own budget, from the input, which repeats on when the input (or, left out, the
-     * repeating budget) says so (docs/decisions.md, Budgets: repeat every month). The answer is
+     * repeating budget) says so (docs/decisions.md, BUD-5). The answer is
      * then that new budget.
      */
     async update(reader: Reader, id: string, input: ValidBudgetInput): Promise<Budget> {

@@ -47,7 +47,7 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
    * A category of one kind, built-in or the user's, whose name equals `name` ignoring case and
    * surrounding spaces but is not `name` itself nor `except` (a category renamed to another
    * spelling of its own name): two categories that differ only in case look like one in every
-   * list and report, so a new name must not be one (docs/decisions.md, Hostile values).
+   * list and report, so a new name must not be one (docs/decisions.md, CAT-13).
    */
   async function caseTwin(
     repository: ReturnType<typeof createCategoriesRepository>,

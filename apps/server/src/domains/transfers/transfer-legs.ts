@@ -10,7 +10,7 @@ import type { TransferFromRows } from './transfers-repository';
 
 /**
  * Whether an amount converted at a day's rate can be stored as a transfer leg: any amount at
- * any rate converts (docs/decisions.md, Amounts past bigint), but a leg is an amount like any
+ * any rate converts (docs/decisions.md, REL-1), but a leg is an amount like any
  * other, at most MAX_AMOUNT.
  */
 export const isStorable = (cents: number) => Math.abs(cents) <= MAX_AMOUNT * 100;
