@@ -113,7 +113,14 @@ function createFastify(options: AppOptions): App {
 async function registerPlugins(app: App, config: AppOptions['config']): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const largestBodyBytes = Math.max(JSON_BODY_LIMIT_BYTES, config.UPLOAD_MAX_MB * 1024 * 1024);
+  // A refused body is read to its end up to twice the largest JSON, receipt or bank file a route
+  // accepts (docs/decisions.md, API-6). A restore (up to 4 GB) is not: its sender gets the
+  // answer and a closed connection rather than a server reading gigabytes for nothing.
+  const largestBodyBytes = Math.max(
+    JSON_BODY_LIMIT_BYTES,
+    config.UPLOAD_MAX_MB * 1024 * 1024,
+    config.IMPORT_MAX_MB * 1024 * 1024,
+  );
   registerErrorHandler(app, { drainLimitBytes: 2 * largestBodyBytes });
   registerInputGuards(app);
   await registerSecurity(app, { corsOrigins: config.CORS_ORIGINS });
