@@ -10,6 +10,9 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/** Enable Banking's public API (docs/bank-sync.md). */
+export const ENABLE_BANKING_DEFAULT_URL = 'https://api.enablebanking.com';
+
 /** The ECB's published full history of its euro reference rates, a zip holding one CSV. */
 export const ECB_HISTORY_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip';
 
@@ -112,6 +115,49 @@ const configSchema = z.object({
   ),
   RECEIPT_AI_MODEL: optionalText,
   RECEIPT_AI_KEY: optionalText,
+  /**
+   * The key that encrypts bank connections' secrets at rest (docs/bank-sync.md): base64 of 32
+   * bytes; unset, one is generated into DATA_DIR/secrets-key.
+   */
+  SECRETS_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9+/]{43}=?$/,
+        'must be 32 bytes in base64, such as openssl rand -base64 32 makes',
+      )
+      .optional(),
+  ),
+  /** How often bank connections sync by themselves, in hours (1–24), or `off`. */
+  BANK_SYNC_INTERVAL_HOURS: optionalText
+    .transform((value) => value ?? '6')
+    .pipe(
+      z.union([
+        z.literal('off'),
+        z
+          .string()
+          .regex(/^\d+$/, 'must be a whole number of hours from 1 to 24, or off')
+          .transform(Number)
+          .pipe(
+            z
+              .number()
+              .min(1, 'must be a whole number of hours from 1 to 24, or off')
+              .max(24, 'must be a whole number of hours from 1 to 24, or off'),
+          ),
+      ]),
+    ),
+  /** How many days back a bank connection's first sync reads. */
+  BANK_SYNC_FIRST_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .min(1)
+    .max(730)
+    .default(90),
+  ENABLE_BANKING_URL: optionalText
+    .transform((value) => value ?? ENABLE_BANKING_DEFAULT_URL)
+    .pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })),
+  /** Lets bank providers' URLs point to private or loopback addresses (tests, a local bridge). */
+  BANK_SYNC_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
