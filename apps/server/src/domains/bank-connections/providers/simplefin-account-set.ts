@@ -59,6 +59,7 @@ export function sanitizeProviderMessage(message: unknown): string {
   return String(message)
     .replace(/\p{Cc}+/gu, ' ')
     .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
     .trim()
     .slice(0, MAX_ERROR_LENGTH);
 }
