@@ -147,30 +147,41 @@ export function providerRequest(
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
   return new Promise((resolve, reject) => {
+    let isSettled = false;
+    const settle = (outcome: () => void) => {
+      if (isSettled) return;
+      isSettled = true;
+      outcome();
+    };
+    const fail = (error: Error) => settle(() => reject(unreachable(error)));
     const outgoing = send(options, (response: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxBytes) {
-          outgoing.destroy(
-            new BankProviderError('PROVIDER_ANSWER_INVALID', 'The provider answered too much.'),
-          );
+          fail(new BankProviderError('PROVIDER_ANSWER_INVALID', 'The provider answered too much.'));
+          outgoing.destroy();
           return;
         }
         chunks.push(chunk);
       });
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        settle(() =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        ),
       );
-      response.on('error', (error) => reject(unreachable(error)));
+      response.on('error', fail);
     });
     outgoing.setTimeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS, () =>
       outgoing.destroy(
         new BankProviderError('PROVIDER_UNREACHABLE', 'The provider took too long to answer.'),
       ),
     );
-    outgoing.on('error', (error) => reject(unreachable(error)));
+    outgoing.on('error', fail);
     outgoing.end(request.body);
   });
 }
