@@ -55,18 +55,17 @@ export interface EnableBankingServer {
   close(): Promise<void>;
 }
 
-export async function startEnableBankingServer(options: {
+export interface EnableBankingServerOptions {
   applicationId: string;
   publicKey: KeyObject;
   redirectUrls: string[];
   banks: EnableBankingBank[];
   countries?: string[];
-}): Promise<EnableBankingServer> {
-  const authorizations = new Map<
-    string,
-    { bank: EnableBankingBank; state: string; redirectUrl: string; validUntil: string }
-  >();
-  const codes = new Map<string, string>();
+}
+
+export async function startEnableBankingServer(
+  options: EnableBankingServerOptions,
+): Promise<EnableBankingServer> {
   const state: EnableBankingServer = {
     url: '',
     banks: options.banks,
@@ -76,6 +75,34 @@ export async function startEnableBankingServer(options: {
     requests: [],
     close: async () => undefined,
   };
+  const api = createEnableBankingApi(options, state);
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      api
+        .route(request, Buffer.concat(chunks).toString('utf8'), response)
+        .catch(() => api.fail(response, 500, 'ASPSP_ERROR', 'Test server failed'));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  state.url = `http://127.0.0.1:${port}`;
+  state.close = () =>
+    new Promise<void>((done, reject) => {
+      server.closeAllConnections();
+      server.close((error) => (error ? reject(error) : done()));
+    });
+  return state;
+}
+
+/** The API's handlers over the server's state, one function per operation. */
+function createEnableBankingApi(options: EnableBankingServerOptions, state: EnableBankingServer) {
+  const authorizations = new Map<
+    string,
+    { bank: EnableBankingBank; state: string; redirectUrl: string; validUntil: string }
+  >();
+  const codes = new Map<string, string>();
 
   function send(response: ServerResponse, status: number, body: unknown) {
     response.writeHead(status, { 'content-type': 'application/json' });
@@ -339,22 +366,5 @@ export async function startEnableBankingServer(options: {
     return fail(response, 404, 'WRONG_REQUEST_PARAMETERS', 'Not found');
   }
 
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      route(request, Buffer.concat(chunks).toString('utf8'), response).catch(() =>
-        fail(response, 500, 'ASPSP_ERROR', 'Test server failed'),
-      );
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  state.url = `http://127.0.0.1:${port}`;
-  state.close = () =>
-    new Promise<void>((done, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : done()));
-    });
-  return state;
+  return { route, fail };
 }
