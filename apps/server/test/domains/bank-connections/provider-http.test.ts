@@ -17,8 +17,14 @@ beforeEach(async () => {
   hits = 0;
   server = createServer((request, response) => {
     hits += 1;
-    if (request.url === '/redirect') {
-      response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' });
+    const redirects: Record<string, string> = {
+      '/same-origin': '/echo',
+      '/other-origin': `http://localhost:${port}/echo`,
+      '/not-http': 'ftp://files.example/x',
+      '/loop': '/loop',
+    };
+    if (request.url! in redirects) {
+      response.writeHead(302, { location: redirects[request.url!] });
       return response.end();
     }
     if (request.url === '/big') return response.end('x'.repeat(10_000));
@@ -118,13 +124,30 @@ describe('a provider request', () => {
     });
   });
 
-  it('does not follow a redirect', async () => {
-    const response = await providerRequest(
-      { method: 'GET', url: new URL(`http://127.0.0.1:${port}/redirect`) },
+  it('follows a GET redirect to the same origin with its credentials, elsewhere without', async () => {
+    const get = (path: string) =>
+      providerRequest(
+        {
+          method: 'GET',
+          url: new URL(`http://user:pass@127.0.0.1:${port}${path}`),
+          headers: { authorization: 'Bearer jwt' },
+        },
+        allowed,
+      );
+    const basic = `Basic ${Buffer.from('user:pass').toString('base64')}`;
+    expect(JSON.parse((await get('/same-origin')).body)).toEqual({ authorization: basic });
+    expect(JSON.parse((await get('/other-origin')).body)).toEqual({ authorization: null });
+    await expect(get('/not-http')).rejects.toMatchObject({ code: 'URL_INVALID' });
+    await expect(get('/loop')).rejects.toMatchObject({ code: 'PROVIDER_ANSWER_INVALID' });
+    expect(hits).toBe(2 + 2 + 1 + 4);
+  });
+
+  it('does not follow a redirect answering a POST (a claim is made once)', async () => {
+    const post = await providerRequest(
+      { method: 'POST', url: new URL(`http://127.0.0.1:${port}/same-origin`) },
       allowed,
     );
-    expect(response.status).toBe(302);
-    expect(hits).toBe(1);
+    expect(post.status).toBe(302);
   });
 
   it('refuses an answer larger than its limit, and one that is too slow', async () => {

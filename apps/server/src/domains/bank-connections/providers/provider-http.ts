@@ -112,20 +112,54 @@ export interface ProviderRequest {
 export interface ProviderResponse {
   status: number;
   body: string;
+  /** The Location header of a redirect. */
+  location?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 3;
+
 /**
  * One HTTP request to a provider. Credentials in the URL become a Basic Authorization header
- * (SimpleFIN's access URL) and are never part of an error. Redirects are not followed: a
- * provider's protocol has none, and following one would reach an address nobody checked.
+ * (SimpleFIN's access URL) and are never part of an error. A GET follows up to three redirects
+ * (the SimpleFIN Bridge's guide fetches /accounts with `curl -L`), each target read by
+ * `readProviderUrl` and its address checked like the first; credentials and the Authorization
+ * header go only to the same origin. Other methods never follow one.
  */
-export function providerRequest(
+export async function providerRequest(
   request: ProviderRequest,
   policy: OutboundPolicy,
 ): Promise<ProviderResponse> {
+  let current = request;
+  for (let hop = 0; ; hop += 1) {
+    const response = await sendOnce(current, policy);
+    const isRedirect = REDIRECT_STATUSES.has(response.status) && response.location !== undefined;
+    if (request.method !== 'GET' || !isRedirect) return response;
+    if (hop === MAX_REDIRECTS) {
+      throw new BankProviderError(
+        'PROVIDER_ANSWER_INVALID',
+        'The provider redirected too many times.',
+      );
+    }
+    const next = readProviderUrl(new URL(response.location!, current.url).toString(), policy);
+    const isSameOrigin = next.origin === current.url.origin;
+    if (isSameOrigin && !next.username) {
+      next.username = current.url.username;
+      next.password = current.url.password;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(current.headers ?? {}).filter(
+        ([name]) => isSameOrigin || name.toLowerCase() !== 'authorization',
+      ),
+    );
+    current = { ...current, url: next, headers };
+  }
+}
+
+function sendOnce(request: ProviderRequest, policy: OutboundPolicy): Promise<ProviderResponse> {
   const { url } = request;
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (url.username || url.password) {
@@ -171,6 +205,7 @@ export function providerRequest(
           resolve({
             status: response.statusCode ?? 0,
             body: Buffer.concat(chunks).toString('utf8'),
+            location: response.headers.location,
           }),
         ),
       );
