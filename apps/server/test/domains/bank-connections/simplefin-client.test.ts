@@ -354,6 +354,22 @@ describe('bad data in the account set', () => {
     ]);
   });
 
+  it('dates a pending row without any time today, and accepts fields the protocol does not name', async () => {
+    server.accounts[0]!.transactions = [
+      { id: 'p0', posted: 0, amount: '-8.00', description: 'Hold', pending: true },
+    ];
+    server.accounts[0]!.name = 'Checking\u0000 <i>main</i>';
+    server.rawAnswer = undefined;
+    const { client } = await connect();
+    const set = await client.readTransactions({ from: new Date('2026-06-01T00:00:00Z'), to: now });
+    expect(set.transactions).toEqual([
+      expect.objectContaining({ providerTransactionId: 'p0', date: '2026-06-30', isPending: true }),
+    ]);
+    expect(set.accounts[0]!.name).toBe('Checking main');
+    server.rawAnswer = JSON.stringify({ errors: [], accounts: [], connections: [], 'x-extra': 1 });
+    expect((await client.readBalances()).accounts).toEqual([]);
+  });
+
   it('does not compare a balance dated in the future', async () => {
     server.accounts[0]!['balance-date'] = epoch('2026-07-02T00:00:00Z');
     const { client } = await connect();

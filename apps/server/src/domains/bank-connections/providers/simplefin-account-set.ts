@@ -105,7 +105,7 @@ function readAccount(raw: unknown, now: Date, result: SimplefinAccountSet): void
     problem('ACCOUNT_UNREADABLE', 'An account lacks its id, name or currency and was left out.');
     return;
   }
-  const account = parsed.data;
+  const account = { ...parsed.data, name: sanitizeProviderMessage(parsed.data.name) };
   if (!/^[A-Z]{3}$/.test(account.currency)) {
     problem(
       'ACCOUNT_UNREADABLE',
