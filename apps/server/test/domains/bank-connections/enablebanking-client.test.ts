@@ -1,7 +1,8 @@
 // The Enable Banking client against an API written from Enable Banking's reference: every call's
 // JWT verified with the application's public key, the bank list, the consent and its return
 // with code and state, sessions, balances, and transactions paged by continuation_key.
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEnableBankingClient } from '../../../src/domains/bank-connections/providers/enablebanking-client';
 import { readApplicationKey } from '../../../src/domains/bank-connections/providers/enablebanking-jwt';
@@ -129,6 +130,34 @@ describe('the application and its key', () => {
       redirectUrls: [REDIRECT_URL],
     });
     expect(server.requests).toEqual([{ method: 'GET', path: '/application', authorized: true }]);
+  });
+
+  it('is tested against an API that refuses every JWT the documents do not allow', async () => {
+    const key = createPrivateKey(keys.privatePem);
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = (claims: Record<string, unknown>, header: Record<string, unknown> = {}) =>
+      new SignJWT({
+        iss: 'enablebanking.com',
+        aud: 'api.enablebanking.com',
+        iat: now,
+        exp: now + 3600,
+        ...claims,
+      })
+        .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: APPLICATION_ID, ...header })
+        .sign(key);
+    const status = async (token: string) =>
+      (await fetch(`${server.url}/application`, { headers: { authorization: `Bearer ${token}` } }))
+        .status;
+    expect(await status(await jwt({}))).toBe(200);
+    for (const token of [
+      await jwt({ iss: 'someone.else' }),
+      await jwt({ aud: 'api.example.com' }),
+      await jwt({ iat: now - 7200, exp: now - 3600 }),
+      await jwt({ exp: now + 2 * 86_400 }),
+      await jwt({}, { kid: 'another-application' }),
+    ]) {
+      expect(await status(token)).toBe(401);
+    }
   });
 
   it('is refused with another key or another application id', async () => {
