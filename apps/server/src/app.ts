@@ -36,6 +36,7 @@ import { attachmentsRoutes } from './domains/attachments/attachments-routes';
 import { createAttachmentsService } from './domains/attachments/attachments-service';
 import { categoriesRoutes, manageCategoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
+import { createHouseholdsService } from './domains/households/households-service';
 import { healthRoutes } from './domains/health/health-routes';
 import { createIdempotencyService } from './domains/idempotency/idempotency-service';
 import { importsRoutes } from './domains/imports/imports-routes';
@@ -197,10 +198,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const now = options.now ?? (() => new Date());
   const twoFactor = createTwoFactorService(db, { throttle, confirmPassword, events, now });
   const passkeys = createPasskeysService(db, { events, throttle });
+  const households = createHouseholdsService({
+    db,
+    accounts,
+    events,
+    forgetMemberships: users.forget,
+  });
   const auth = createAuthService({
     db,
     users,
     accounts,
+    households,
     sessions,
     twoFactor,
     events,

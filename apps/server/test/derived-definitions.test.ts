@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DERIVED_DEFINITIONS } from '../src/db/derived/apply-derived-definitions';
 import { WATCHED_TABLES } from '../src/db/derived/data-versions';
+import { TABLES_FILLED_WITH_THE_DEFAULT_HOUSEHOLD } from '../src/db/derived/household-fill';
 import { migrationsFolder, runMigrations } from '../src/db/migrate';
 import { createMigrationDatabase } from './support/migration-database';
 
@@ -47,6 +48,7 @@ const MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'user_data_versions_after_truncate',
   'exchange_rates_version_after_change',
   'data_version_pending_at_commit',
+  'moneta_fill_household',
 ];
 
 /** Triggers only the derived files make: those that keep exchange_rate_days. */
@@ -64,6 +66,7 @@ const TRIGGERS_MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   ),
   'exchange_rates_version_change',
   'data_version_pending_commit',
+  ...TABLES_FILLED_WITH_THE_DEFAULT_HOUSEHOLD.map((table) => `${table}_household_fill`),
 ];
 
 const databases: Array<Awaited<ReturnType<typeof createMigrationDatabase>>> = [];
@@ -219,25 +222,35 @@ async function addUser(pool: pg.Pool, email: string) {
     userId,
     email,
   ]);
+  await pool.query(
+    `WITH household AS (INSERT INTO households (id, name, base_currency)
+       VALUES (gen_random_uuid(), 'Personal', 'USD') RETURNING id)
+     UPDATE users SET default_household_id = (SELECT id FROM household) WHERE id = $1`,
+    [userId],
+  );
   for (const [index, accountId] of accounts.entries()) {
     await pool.query(
-      `INSERT INTO accounts (id, user_id, name, type, currency, created_at)
-       VALUES ($1, $2, $3, 'checking', 'USD', now() - ($4 || ' days')::interval)`,
+      `INSERT INTO accounts (id, user_id, household_id, name, type, currency, created_at)
+       SELECT $1, $2, default_household_id, $3, 'checking', 'USD', now() - ($4 || ' days')::interval
+       FROM users WHERE id = $2`,
       [accountId, userId, `Account ${index}`, String(2 - index)],
     );
   }
   await pool.query(
-    `INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income, note,
-       account_id, currency)
-     SELECT gen_random_uuid(), $1, 'Shop ' || (i % 7), (ARRAY['Food', 'Bills'])[1 + i % 2],
+    `INSERT INTO transactions (id, user_id, household_id, name, category, cost_cents, added_on,
+       is_income, note, account_id, currency)
+     SELECT gen_random_uuid(), $1, (SELECT default_household_id FROM users WHERE id = $1),
+       'Shop ' || (i % 7), (ARRAY['Food', 'Bills'])[1 + i % 2],
        100 + i, DATE '2026-01-01' + i % 30, i % 5 = 0, CASE WHEN i % 3 = 0 THEN 'Ref ' || (i % 4) END,
        CASE WHEN i % 4 = 0 THEN $2::uuid END, 'USD'
      FROM generate_series(1, 300) AS i`,
     [userId, accounts[1]],
   );
   await pool.query(
-    `INSERT INTO transfers (id, user_id, from_account_id, to_account_id, amount_cents, date)
-     SELECT gen_random_uuid(), $1, $2, $3, 1000 * i, DATE '2026-01-01' + i FROM generate_series(1, 5) AS i`,
+    `INSERT INTO transfers (id, user_id, household_id, from_account_id, to_account_id, amount_cents,
+       date)
+     SELECT gen_random_uuid(), $1, (SELECT default_household_id FROM users WHERE id = $1), $2, $3,
+       1000 * i, DATE '2026-01-01' + i FROM generate_series(1, 5) AS i`,
     [userId, accounts[0], accounts[1]],
   );
   return { userId, accounts };

@@ -231,6 +231,13 @@ export const SECURITY_EVENT_TYPES = [
   'token-revoked',
   'passkey-added',
   'passkey-removed',
+  // Households: what changed about the user's memberships, and the invitations they made or used
+  'invitation-created',
+  'invitation-revoked',
+  'invitation-accepted',
+  'member-role-changed',
+  'member-removed',
+  'member-left',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -66,7 +66,7 @@ async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> 
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error, 'accounts_user_name_key')) throw nameTaken(name);
+    if (isUniqueViolation(error, 'accounts_household_name_key')) throw nameTaken(name);
     throw error;
   }
 }
@@ -174,11 +174,19 @@ export function createAccountsService(db: Database) {
       await createAccountsRepository(tx).setEmptyCurrency(userId, currency);
     },
 
-    /** The account every new user starts with, in the sign-up's own database transaction. */
-    async createDefault(tx: Executor, userId: string): Promise<void> {
+    /**
+     * The account every new household starts with, in the transaction that makes the
+     * household (a sign-up's personal one: in the user's base currency).
+     */
+    async createDefault(
+      tx: Executor,
+      userId: string,
+      household?: { id: string; baseCurrency: string },
+    ): Promise<void> {
       await createAccountsRepository(tx).insert(userId, {
         ...DEFAULT_ACCOUNT,
         openingBalanceCents: 0,
+        ...(household ? { householdId: household.id, currency: household.baseCurrency } : {}),
       });
     },
 

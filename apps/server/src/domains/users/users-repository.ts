@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
-import { users, type UserRow } from '../../db/schema';
+import { householdMembers, users, type UserRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 export interface NewUser {
@@ -26,6 +26,11 @@ export function createUsersRepository(db: Executor) {
       return row;
     },
 
+    /** Locks the user's row until the transaction ends: one change of theirs at a time. */
+    async lock(id: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    },
+
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       return row;
@@ -46,12 +51,32 @@ export function createUsersRepository(db: Executor) {
       changes: Partial<
         Pick<
           UserRow,
-          'isSetupComplete' | 'defaultCurrency' | 'timeZone' | 'locale' | 'passwordHash'
+          | 'isSetupComplete'
+          | 'defaultCurrency'
+          | 'timeZone'
+          | 'locale'
+          | 'passwordHash'
+          | 'defaultHouseholdId'
         >
       >,
     ): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
       return row;
+    },
+
+    /**
+     * Gives each of these users whose default household is gone (deleted) or no longer theirs
+     * (they left it) the household they joined first of those they still belong to.
+     */
+    async repairDefaultHouseholds(userIds: string[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db.execute(sql`
+        UPDATE ${users} AS u SET default_household_id = (
+          SELECT m.household_id FROM ${householdMembers} AS m WHERE m.user_id = u.id
+          ORDER BY m.joined_at, m.household_id LIMIT 1)
+        WHERE u.id = ANY(${userIds}::uuid[]) AND (u.default_household_id IS NULL OR NOT EXISTS (
+          SELECT 1 FROM ${householdMembers} AS own
+          WHERE own.user_id = u.id AND own.household_id = u.default_household_id))`);
     },
 
     /** Deletes the user; foreign keys with ON DELETE CASCADE remove everything of theirs. */
