@@ -36,7 +36,9 @@ import { attachmentsRoutes } from './domains/attachments/attachments-routes';
 import { createAttachmentsService } from './domains/attachments/attachments-service';
 import { categoriesRoutes, manageCategoriesRoutes } from './domains/categories/categories-routes';
 import { createCategoriesService } from './domains/categories/categories-service';
+import { householdsRoutes, invitationsRoutes } from './domains/households/households-routes';
 import { createHouseholdsService } from './domains/households/households-service';
+import { createInvitationsService } from './domains/households/invitations-service';
 import { healthRoutes } from './domains/health/health-routes';
 import { createIdempotencyService } from './domains/idempotency/idempotency-service';
 import { importsRoutes } from './domains/imports/imports-routes';
@@ -215,6 +217,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     throttle,
     confirmPassword,
   });
+  const invitations = createInvitationsService({
+    db,
+    events,
+    throttle,
+    forgetMemberships: users.forget,
+  });
   const authenticators = createAuthenticators({ tokens, users, sessions, apiTokens });
   const { authenticate } = authenticators;
   const transactions = createTransactionsService(db);
@@ -275,9 +283,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
         loginRateLimit: config.LOGIN_RATE_LIMIT,
       });
       await api.register(securityEventsRoutes, { prefix: '/auth', events, authenticators });
+      const householdsOptions = { households, invitations, authenticators };
+      await api.register(householdsRoutes, { prefix: '/households', ...householdsOptions });
+      await api.register(invitationsRoutes, { prefix: '/invitations', ...householdsOptions });
       await api.register(usersRoutes, {
         prefix: '/users',
-        users: createUsersService(users),
+        users: createUsersService(households, users.forget),
         authenticate: authenticators.authenticateSession,
       });
       await api.register(transactionsRoutes, {

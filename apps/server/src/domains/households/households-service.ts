@@ -158,6 +158,31 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
       memberIds.forEach(forgetMemberships);
     },
 
+    /**
+     * Deletes the user, and with them every household they are the only member of (and its
+     * data); a household they are the only owner of beside other members → 409 LAST_OWNER, and
+     * nothing is deleted. Their rows in the households that stay keep no author.
+     */
+    async deleteUser(userId: string): Promise<boolean> {
+      const deleted = await db.transaction(async (tx) => {
+        const users = createUsersRepository(tx);
+        await users.lock(userId);
+        const repository = createHouseholdsRepository(tx);
+        for (const household of await repository.listForUser(userId)) {
+          const members = await repository.lockMembers(household.id);
+          if (members.length === 1) {
+            await repository.delete(household.id);
+            continue;
+          }
+          const owners = members.filter((member) => member.role === 'owner');
+          if (owners.length === 1 && owners[0]!.userId === userId) throw lastOwner();
+        }
+        return users.delete(userId);
+      });
+      forgetMemberships(userId);
+      return deleted;
+    },
+
     async setDefault(userId: string, householdId: string): Promise<Household> {
       await roleIn(households, userId, householdId, 'viewer');
       await createUsersRepository(db).update(userId, { defaultHouseholdId: householdId });

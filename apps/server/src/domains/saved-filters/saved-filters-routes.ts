@@ -39,6 +39,8 @@ export async function savedFiltersRoutes(
   app.post(
     '/',
     {
+      // Saved searches are the user's own: a viewer saves them too.
+      config: { householdRole: 'viewer' },
       schema: {
         tags,
         security,
@@ -54,6 +56,7 @@ export async function savedFiltersRoutes(
   app.delete(
     '/:id',
     {
+      config: { householdRole: 'viewer' },
       schema: {
         tags,
         security,

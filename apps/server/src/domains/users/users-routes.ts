@@ -17,7 +17,7 @@ export async function usersRoutes(app: App, options: UsersRoutesOptions): Promis
         tags: ['users'],
         summary: 'Delete the account and all of its data',
         security: [{ bearerAuth: [] }],
-        response: { 200: messageSchema, 401: apiErrorSchema },
+        response: { 200: messageSchema, 401: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {
