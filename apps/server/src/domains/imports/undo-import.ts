@@ -2,6 +2,7 @@ import { ErrorCode, type ImportUndoResult } from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import type { ImportRecord, StoredImportStatement } from '../../db/schema';
 import { conflict } from '../../http/app-error';
+import type { AccountsService } from '../accounts/accounts-service';
 import { tookOverDefault } from './default-account';
 import type { CommitWriters } from './commit-import';
 import { importNotFound } from './import-records';
@@ -35,7 +36,7 @@ export async function undoImport(
   if (record.status === 'committed') {
     await applyOpeningBalances(tx, writers.accounts, userId, statements, -1);
   }
-  const accounts = await removeCreatedAccounts(tx, writers, userId, record, statements);
+  const accounts = await removeCreatedAccounts(tx, writers.accounts, userId, record, statements);
   await scopedImports.update(record.id, {
     status: 'undone',
     ...(record.statements.length > 0 ? { statements } : {}),
@@ -53,7 +54,7 @@ type Outcome = 'removed' | 'restored' | 'kept';
  */
 async function removeCreatedAccounts(
   tx: Executor,
-  writers: CommitWriters,
+  accounts: AccountsService,
   userId: string,
   record: ImportRecord,
   statements: StoredImportStatement[],
@@ -64,7 +65,7 @@ async function removeCreatedAccounts(
     if (!statement.isCreated || !statement.accountId) continue;
     let outcome = outcomes.get(statement.accountId);
     if (!outcome) {
-      outcome = await settleAccount(tx, writers, userId, record, statement);
+      outcome = await settleAccount(tx, accounts, userId, record, statement);
       outcomes.set(statement.accountId, outcome);
     }
     if (outcome !== 'kept') statement.accountId = null;
@@ -76,7 +77,7 @@ async function removeCreatedAccounts(
 
 async function settleAccount(
   tx: Executor,
-  { accounts }: CommitWriters,
+  accounts: AccountsService,
   userId: string,
   record: ImportRecord,
   statement: StoredImportStatement,
