@@ -46,14 +46,6 @@ const crossDomainRepositoryAllowList = [
   // with their own ids and timestamps that no service's create would keep, into a user who holds
   // nothing yet, so there is no rule for a service to apply. It runs on the same repositories.
   'apps/server/src/domains/portability/restore-writer.ts',
-  // PENDING: account writes of the import and the transactions' default readers, moving to the
-  // accounts service and readers.
-  'apps/server/src/domains/imports/change-mapping.ts',
-  'apps/server/src/domains/imports/commit-accounts.ts',
-  'apps/server/src/domains/imports/default-account.ts',
-  'apps/server/src/domains/imports/stage-upload.ts',
-  'apps/server/src/domains/imports/statement-accounts.ts',
-  'apps/server/src/domains/transactions/domain-readers.ts',
 ];
 
 /**

@@ -131,7 +131,7 @@ export async function createAppServices(options: AppServicesOptions) {
     attachments: createAttachmentsService(db, receipts),
     reports: createReportsService(db),
     goals: createGoalsService(db, { now }),
-    imports: createImportsService(db, transactions, transfers),
+    imports: createImportsService(db, transactions, transfers, security.accounts),
     rates: createRatesService(db, { now }),
     exporter: createExportService(db),
     restorer: createRestoreService(db, {
