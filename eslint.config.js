@@ -6,6 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { functionLength } from './eslint/function-length.js';
 
 const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
   withFileTypes: true,
@@ -145,6 +146,17 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Small modules with one job: a file holds at most 500 lines and a function at most 150
+    // (factories and describe groups aside: eslint/function-length.js says why). Generated files
+    // (migrations, docs/api.md) are not linted.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { moneta: { rules: { 'function-length': functionLength } } },
+    rules: {
+      'max-lines': ['error', { max: 500 }],
+      'moneta/function-length': ['error', { max: 150 }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
