@@ -347,8 +347,7 @@ export const transactionSchema = z.object({
   importId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The ISO code of `cost`. */
-  currency: z.string(),
+  currency: z.string().describe('The ISO code of `cost`.'),
   /**
    * `cost` in the user's base currency at the rate of its own day (`rate`, from `rateDate`);
    * null when no rate is known (`rateSource` none). Converted on read: a new rate or another
@@ -376,7 +375,7 @@ export const transactionSchema = z.object({
   isTransfer: z.boolean().optional(),
   transferId: z.string().optional(),
   transferAccountId: z.string().optional(),
-});
+}).meta({ id: 'Transaction', description: 'A transaction' });
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionPageSchema = z.object({

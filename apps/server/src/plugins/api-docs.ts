@@ -1,9 +1,41 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** OpenAPI 3 generated from the route schemas, with a browsable UI at /api/docs. */
+/**
+ * The security of a route any bearer token may call: a session token, or an API token (a `read`
+ * one on GET only).
+ */
+export const BEARER_SECURITY = [{ bearerAuth: [] as string[] }];
+
+/** The security of a route that manages the account: a session token only, never an API token. */
+export const SESSION_ONLY_SECURITY = [{ sessionAuth: [] as string[] }];
+
+/**
+ * Prose for a route's `description` or a schema's, written indented in the source: each
+ * paragraph (blank-line separated) and each `- ` list item on one line. docs/api.md is
+ * generated from these (npm run docs:api).
+ */
+export function prose(strings: TemplateStringsArray, ...values: unknown[]): string {
+  const text = strings.reduce((all, part, index) => `${all}${String(values[index - 1])}${part}`);
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) =>
+      paragraph
+        .trim()
+        .split(/\n\s*(?=- )/)
+        .map((line) => line.replace(/\s*\n\s*/g, ' '))
+        .join('\n'),
+    )
+    .join('\n\n');
+}
+
+/**
+ * OpenAPI 3 generated from the route schemas, with a browsable UI at /api/docs. Shared schemas
+ * that carry an `id` (`.meta({ id })` in packages/shared) are components, referenced by `$ref`.
+ */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -14,10 +46,24 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A session token, or an API token (a `read` one on GET only).',
+          },
+          sessionAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A session token only: an API token gets 403 `SESSION_REQUIRED`.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
