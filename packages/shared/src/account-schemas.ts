@@ -6,7 +6,7 @@ import {
   emptyAsMissing,
   idSchema,
   pageQueryShape,
-} from './transaction-schemas';
+} from './field-schemas';
 import { MAX_NOTE_LENGTH } from './limits';
 import { currencyCodeSchema } from './rate-schemas';
 

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { MAX_CATEGORY_LENGTH } from './limits';
-import { amountSchema } from './transaction-schemas';
+import { amountSchema } from './field-schemas';
 
 export const BUDGET_MIN_YEAR = 2000;
 export const BUDGET_MAX_YEAR = 2100;

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { categoryNameSchema } from './transaction-schemas';
+import { categoryNameSchema } from './field-schemas';
 
 const isIncomeSchema = z.boolean({ message: 'isIncome must be true or false.' }).default(false);
 

@@ -24,7 +24,7 @@ import {
 import { MAX_SAVED_FILTER_NAME_LENGTH, MAX_SAVED_FILTERS } from './saved-filter-schemas';
 import { MAX_TAG_LENGTH, MAX_TAGS, tagKey } from './tag-schemas';
 import { isValidTimeZone } from './time-zone';
-import { MAX_AMOUNT } from './transaction-schemas';
+import { MAX_AMOUNT } from './field-schemas';
 
 /**
  * The Moneta export (docs/export-format.md): a zip holding `manifest.json`, one JSON Lines file

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { MAX_NAME_LENGTH } from './limits';
 import { currencyDecimals } from './money';
 import { currencyCodeSchema } from './rate-schemas';
-import { amountSchema, calendarDateSchema, idSchema } from './transaction-schemas';
+import { amountSchema, calendarDateSchema, idSchema } from './field-schemas';
 
 export const GOAL_MESSAGES = {
   nameRequired: 'Please enter a name for the goal.',

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { ACCOUNT_MESSAGES, ACCOUNT_TYPES, MAX_ACCOUNT_NAME_LENGTH } from './account-schemas';
-import { categoryNameSchema, pageQueryShape } from './transaction-schemas';
+import { categoryNameSchema, pageQueryShape } from './field-schemas';
 import { IMPORT_MAPPING_REASON_CODES, IMPORT_ROW_PROBLEM_CODES } from './import-messages';
 
 /**

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { isCalendarDate } from './calendar-date';
 import { isCatalogueCurrency } from './currency-catalogue';
 import { readDecimalText } from './money';
-import { calendarDateSchema } from './transaction-schemas';
+import { calendarDateSchema } from './field-schemas';
 
 /** The ECB's reference rates start on 1999-01-04: no rate, the user's own included, before 1999. */
 export const RATE_MIN_DATE = '1999-01-01';

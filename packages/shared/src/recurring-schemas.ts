@@ -7,7 +7,7 @@ import {
   calendarDateSchema,
   categoryNameSchema,
   idSchema,
-} from './transaction-schemas';
+} from './field-schemas';
 
 /** Start dates are kept to the years budgets use, which bounds any rule's backlog. */
 export const RECURRING_MIN_START_DATE = '2000-01-01';

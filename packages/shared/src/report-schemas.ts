@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { daysInMonth, dateParts, dateFromParts } from './calendar-date';
-import { calendarDateSchema, emptyAsMissing, idSchema } from './transaction-schemas';
+import { calendarDateSchema, emptyAsMissing, idSchema } from './field-schemas';
 
 /** How a report cuts its range (docs/reports.md). */
 export const REPORT_INTERVALS = ['month', 'quarter', 'year'] as const;

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { MAX_NAME_LENGTH } from './limits';
-import { categoryNameSchema } from './transaction-schemas';
+import { categoryNameSchema } from './field-schemas';
 
 /** Rules that categorise (and rename) transactions by their text (docs/architecture.md, Rules). */
 export const RULE_FIELDS = ['name', 'note'] as const;
