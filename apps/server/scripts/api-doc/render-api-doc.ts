@@ -19,7 +19,10 @@ interface Operation {
   'x-auth'?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema: JsonSchema }> }>;
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, { schema: JsonSchema }> }
+  >;
 }
 
 export interface OpenApiDocument {
@@ -62,7 +65,12 @@ const wrapAll = (lines: string[]) => lines.map((line) => wrap(line)).join('\n');
 const paragraphs = (text: string) =>
   text
     .split('\n\n')
-    .map((paragraph) => paragraph.split('\n').map((line) => wrap(line)).join('\n'))
+    .map((paragraph) =>
+      paragraph
+        .split('\n')
+        .map((line) => wrap(line))
+        .join('\n'),
+    )
     .join('\n\n');
 
 /** /api/transactions/{id}/ → /api/transactions/:id, as Fastify and the headings write it. */
@@ -119,7 +127,12 @@ function renderOperation(method: string, path: string, operation: Operation): st
     ['header', 'Header'],
     ['query', 'Query'],
   ] as const) {
-    blocks.push(...parameterSection(label, parameters.filter((p) => p.in === place)));
+    blocks.push(
+      ...parameterSection(
+        label,
+        parameters.filter((p) => p.in === place),
+      ),
+    );
   }
   const body = operation.requestBody?.content['application/json']?.schema;
   if (body) blocks.push(...shapeSection('Body', body));
