@@ -87,27 +87,29 @@ export const accountInputSchema = z.object({
 export type AccountInput = z.input<typeof accountInputSchema>;
 export type ValidAccountInput = z.output<typeof accountInputSchema>;
 
-export const accountSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  type: z.enum(ACCOUNT_TYPES),
-  openingBalance: z.number(),
-  /** openingBalance + incomes − expenses + transfers in − transfers out. */
-  balance: z.number(),
-  isArchived: z.boolean(),
-  /** IBANs and account numbers, without spaces and in capitals. */
-  identifiers: z.array(z.string()),
-  createdAt: z.string(),
-  /** The currency of `openingBalance` and `balance`. */
-  currency: z.string(),
-  /**
-   * `balance` in the user's base currency at the latest rate known, whatever its age; null when
-   * there is none (the net worth leaves the account out and says so).
-   */
-  baseBalance: z.number().nullable(),
-  /** The day of the rate `baseBalance` used; null for the base currency itself or no rate. */
-  rateDate: z.string().nullable(),
-});
+export const accountSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    type: z.enum(ACCOUNT_TYPES),
+    openingBalance: z.number(),
+    /** openingBalance + incomes − expenses + transfers in − transfers out. */
+    balance: z.number(),
+    isArchived: z.boolean(),
+    /** IBANs and account numbers, without spaces and in capitals. */
+    identifiers: z.array(z.string()),
+    createdAt: z.string(),
+    /** The currency of `openingBalance` and `balance`. */
+    currency: z.string(),
+    /**
+     * `balance` in the user's base currency at the latest rate known, whatever its age; null when
+     * there is none (the net worth leaves the account out and says so).
+     */
+    baseBalance: z.number().nullable(),
+    /** The day of the rate `baseBalance` used; null for the base currency itself or no rate. */
+    rateDate: z.string().nullable(),
+  })
+  .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.array(accountSchema);
 
@@ -147,26 +149,28 @@ export const transferInputSchema = z
 export type TransferInput = z.input<typeof transferInputSchema>;
 export type ValidTransferInput = z.output<typeof transferInputSchema>;
 
-export const transferSchema = z.object({
-  _id: z.string(),
-  fromAccountId: z.string(),
-  toAccountId: z.string(),
-  /** Out of `fromAccountId`, in `currency`. */
-  amount: z.number(),
-  /** Into `toAccountId`, in `toCurrency` (equal to `amount` between accounts of one currency). */
-  toAmount: z.number(),
-  currency: z.string(),
-  toCurrency: z.string(),
-  date: z.string(),
-  /** The day the money arrived (equal to `date` unless two bank rows said otherwise). */
-  toDate: z.string(),
-  note: z.string().nullable(),
-  /** The bank-file imports its legs came from, when they did. */
-  fromImportId: z.string().nullable(),
-  toImportId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const transferSchema = z
+  .object({
+    _id: z.string(),
+    fromAccountId: z.string(),
+    toAccountId: z.string(),
+    /** Out of `fromAccountId`, in `currency`. */
+    amount: z.number(),
+    /** Into `toAccountId`, in `toCurrency` (equal to `amount` between accounts of one currency). */
+    toAmount: z.number(),
+    currency: z.string(),
+    toCurrency: z.string(),
+    date: z.string(),
+    /** The day the money arrived (equal to `date` unless two bank rows said otherwise). */
+    toDate: z.string(),
+    note: z.string().nullable(),
+    /** The bank-file imports its legs came from, when they did. */
+    fromImportId: z.string().nullable(),
+    toImportId: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Transfer' });
 export type Transfer = z.infer<typeof transferSchema>;
 
 /**

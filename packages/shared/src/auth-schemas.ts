@@ -67,16 +67,18 @@ export const setupSchema = z.object({
 });
 export type SetupInput = z.input<typeof setupSchema>;
 
-export const userSchema = z.object({
-  _id: z.string(),
-  email: z.string(),
-  isSetupComplete: z.boolean(),
-  defaultCurrency: z.string(),
-  timeZone: z.string(),
-  locale: z.string(),
-  createdAt: z.string(),
-});
+export const userSchema = z
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    isSetupComplete: z.boolean(),
+    defaultCurrency: z.string(),
+    timeZone: z.string(),
+    locale: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-export const authResponseSchema = userSchema.extend({ token: z.string() });
+export const authResponseSchema = userSchema.extend({ token: z.string() }).meta({ id: 'SignedIn' });
 export type AuthResponse = z.infer<typeof authResponseSchema>;

@@ -80,40 +80,42 @@ export const budgetListQuerySchema = z
   });
 export type BudgetListQuery = z.output<typeof budgetListQuerySchema>;
 
-export const budgetSchema = z.object({
-  _id: z.string(),
-  category: z.string(),
-  amount: z.number(),
-  month: z.number(),
-  year: z.number(),
-  /** Whether the month takes in the previous month's remaining. */
-  rollover: z.boolean(),
-  /** Whether the budget carries on into later months without a budget of their own. */
-  repeat: z.boolean(),
-  /**
-   * Set when the budget is shown in a later month it repeats into: its own month (`month` and
-   * `year` are the month shown, `_id` the repeating budget's). Null in its own month.
-   */
-  repeatedFrom: z.object({ month: z.number(), year: z.number() }).nullable(),
-  /**
-   * The previous month's remaining for the category when `rollover` is on and that month has a
-   * budget (negative after overspending); 0 otherwise.
-   */
-  carried: z.number(),
-  /** amount + carried. */
-  available: z.number(),
-  /** That month's expenses in the category. */
-  spent: z.number(),
-  /** available − spent; negative when overspent. */
-  remaining: z.number(),
-  /** Whole percent of what is available spent (see budgetPercent). */
-  percent: z.number(),
-  /**
-   * Expenses left out of `spent` (and, with rollover, of `carried`) because no rate converts
-   * them.
-   */
-  unconverted: z.number(),
-});
+export const budgetSchema = z
+  .object({
+    _id: z.string(),
+    category: z.string(),
+    amount: z.number(),
+    month: z.number(),
+    year: z.number(),
+    /** Whether the month takes in the previous month's remaining. */
+    rollover: z.boolean(),
+    /** Whether the budget carries on into later months without a budget of their own. */
+    repeat: z.boolean(),
+    /**
+     * Set when the budget is shown in a later month it repeats into: its own month (`month` and
+     * `year` are the month shown, `_id` the repeating budget's). Null in its own month.
+     */
+    repeatedFrom: z.object({ month: z.number(), year: z.number() }).nullable(),
+    /**
+     * The previous month's remaining for the category when `rollover` is on and that month has a
+     * budget (negative after overspending); 0 otherwise.
+     */
+    carried: z.number(),
+    /** amount + carried. */
+    available: z.number(),
+    /** That month's expenses in the category. */
+    spent: z.number(),
+    /** available − spent; negative when overspent. */
+    remaining: z.number(),
+    /** Whole percent of what is available spent (see budgetPercent). */
+    percent: z.number(),
+    /**
+     * Expenses left out of `spent` (and, with rollover, of `carried`) because no rate converts
+     * them.
+     */
+    unconverted: z.number(),
+  })
+  .meta({ id: 'Budget' });
 export type Budget = z.infer<typeof budgetSchema>;
 
 export const budgetListSchema = z.array(budgetSchema);

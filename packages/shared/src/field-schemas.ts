@@ -29,7 +29,9 @@ export const TRANSACTION_MESSAGES = {
 export const calendarDateSchema = z
   .string({ message: TRANSACTION_MESSAGES.dateInvalid })
   .transform((value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value))
-  .refine(isCalendarDate, { message: TRANSACTION_MESSAGES.dateInvalid });
+  .refine(isCalendarDate, { message: TRANSACTION_MESSAGES.dateInvalid })
+  // Said in the OpenAPI description (a date `YYYY-MM-DD` in docs/api.md); checked by the refine.
+  .meta({ format: 'date' });
 
 /** An amount with more decimals than are kept, said with how many are (docs/amounts.md). */
 export const AMOUNT_DECIMALS_MESSAGE = `Please enter an amount with at most ${STORED_DECIMALS} decimals.`;

@@ -32,27 +32,29 @@ export const goalInputSchema = z.object({
 export type GoalInput = z.input<typeof goalInputSchema>;
 export type ValidGoalInput = z.output<typeof goalInputSchema>;
 
-export const goalSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  targetAmount: z.number(),
-  currency: z.string(),
-  targetDate: z.string().nullable(),
-  accountId: z.string().nullable(),
-  /**
-   * The linked account's balance in the goal's currency (at the latest rate known when the two
-   * differ; null when there is none), or what the user recorded.
-   */
-  saved: z.number().nullable(),
-  /** Whole percent of the target saved; null when `saved` is. */
-  percent: z.number().nullable(),
-  /**
-   * What still has to be saved each month, this month included, to reach the target by its
-   * date (all of it when the date is this month or past); 0 once reached; null without a date
-   * or without `saved`.
-   */
-  monthlyNeeded: z.number().nullable(),
-});
+export const goalSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    targetAmount: z.number(),
+    currency: z.string(),
+    targetDate: z.string().nullable(),
+    accountId: z.string().nullable(),
+    /**
+     * The linked account's balance in the goal's currency (at the latest rate known when the two
+     * differ; null when there is none), or what the user recorded.
+     */
+    saved: z.number().nullable(),
+    /** Whole percent of the target saved; null when `saved` is. */
+    percent: z.number().nullable(),
+    /**
+     * What still has to be saved each month, this month included, to reach the target by its
+     * date (all of it when the date is this month or past); 0 once reached; null without a date
+     * or without `saved`.
+     */
+    monthlyNeeded: z.number().nullable(),
+  })
+  .meta({ id: 'Goal' });
 export type Goal = z.infer<typeof goalSchema>;
 export const goalListSchema = z.array(goalSchema);
 

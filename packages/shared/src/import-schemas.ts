@@ -132,54 +132,56 @@ export const importMappingBodySchema = z.object({ mapping: importMappingInputSch
 export const importMessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 /** One row of a file as it will be imported. `amount` is absolute; `isIncome` gives the sign. */
-export const importRowSchema = z.object({
-  index: z.number(),
-  date: z.string().nullable(),
-  name: z.string(),
-  amount: z.number().nullable(),
-  isIncome: z.boolean().nullable(),
-  category: z.string().nullable(),
-  /** Where the category comes from (user, file, rule, history or default). */
-  categorySource: z.enum(CATEGORY_SOURCES).nullable(),
-  note: z.string().nullable(),
-  status: z.enum(IMPORT_ROW_STATUSES),
-  duplicateOf: z.string().nullable(),
-  /** A `duplicate` of a leg of this transfer, already on the account. */
-  duplicateOfTransfer: z.string().nullable(),
-  /** A `transfer`: the user's other account the money moves to or from. */
-  transferAccountId: z.string().nullable(),
-  /** A `transfer` whose other leg is already recorded: that transaction (the commit replaces it). */
-  matchOf: z.string().nullable(),
-  problem: z.string().nullable(),
-  /**
-   * `problem`'s code and the values it names (the web says it in the user's
-   * language); null without a problem. Absent from servers before them.
-   */
-  problemCode: z.enum(IMPORT_ROW_PROBLEM_CODES).nullable().optional(),
-  problemParams: importMessageParamsSchema.nullable().optional(),
-  /** A CSV row's cells as they are in the file (for choosing a mapping); null for others. */
-  cells: z.array(z.string()).nullable(),
-  /** The key of the file's statement the row belongs to (0 in a file of one account). */
-  statement: z.number(),
-  /**
-   * The currency of `amount`: its statement's as the file says, else its statement's account's;
-   * null for a statement whose new account the commit creates in the base currency. Absent from
-   * servers before it.
-   */
-  currency: z.string().nullable().optional(),
-  /**
-   * A `transfer` whose other leg is a row of another statement of this file (a multi-account
-   * file): that row's index. The commit records the two rows as one transfer.
-   */
-  matchRow: z.number().nullable(),
-  /**
-   * Only on a row another app's export splits (docs/imports-other-apps.md): its 2–50 parts,
-   * which the commit keeps as the transaction's splits; `category` is the largest part's.
-   */
-  splits: z
-    .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
-    .optional(),
-});
+export const importRowSchema = z
+  .object({
+    index: z.number(),
+    date: z.string().nullable(),
+    name: z.string(),
+    amount: z.number().nullable(),
+    isIncome: z.boolean().nullable(),
+    category: z.string().nullable(),
+    /** Where the category comes from (user, file, rule, history or default). */
+    categorySource: z.enum(CATEGORY_SOURCES).nullable(),
+    note: z.string().nullable(),
+    status: z.enum(IMPORT_ROW_STATUSES),
+    duplicateOf: z.string().nullable(),
+    /** A `duplicate` of a leg of this transfer, already on the account. */
+    duplicateOfTransfer: z.string().nullable(),
+    /** A `transfer`: the user's other account the money moves to or from. */
+    transferAccountId: z.string().nullable(),
+    /** A `transfer` whose other leg is already recorded: that transaction (the commit replaces it). */
+    matchOf: z.string().nullable(),
+    problem: z.string().nullable(),
+    /**
+     * `problem`'s code and the values it names (the web says it in the user's
+     * language); null without a problem. Absent from servers before them.
+     */
+    problemCode: z.enum(IMPORT_ROW_PROBLEM_CODES).nullable().optional(),
+    problemParams: importMessageParamsSchema.nullable().optional(),
+    /** A CSV row's cells as they are in the file (for choosing a mapping); null for others. */
+    cells: z.array(z.string()).nullable(),
+    /** The key of the file's statement the row belongs to (0 in a file of one account). */
+    statement: z.number(),
+    /**
+     * The currency of `amount`: its statement's as the file says, else its statement's account's;
+     * null for a statement whose new account the commit creates in the base currency. Absent from
+     * servers before it.
+     */
+    currency: z.string().nullable().optional(),
+    /**
+     * A `transfer` whose other leg is a row of another statement of this file (a multi-account
+     * file): that row's index. The commit records the two rows as one transfer.
+     */
+    matchRow: z.number().nullable(),
+    /**
+     * Only on a row another app's export splits (docs/imports-other-apps.md): its 2–50 parts,
+     * which the commit keeps as the transaction's splits; `category` is the largest part's.
+     */
+    splits: z
+      .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
+      .optional(),
+  })
+  .meta({ id: 'ImportRow' });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 /**
@@ -228,31 +230,33 @@ export const importCountsSchema = z.object({
  * its rows go to; null in a preview: a new account named `suggestedName` is created at commit
  * (after an undo that removed the account it created: null too, with `isCreated`).
  */
-export const importStatementSchema = z.object({
-  key: z.number(),
-  /** The account's name as the file gives it (a QIF `N` line); null when it gives none. */
-  name: z.string().nullable(),
-  /** The account's number as the file gives it (OFX ACCTID), without spaces, in capitals. */
-  identifier: z.string().nullable(),
-  /** The statement's currency (OFX CURDEF), an ISO code; null when the file does not say. */
-  currency: z.string().nullable(),
-  /** Rows of the file in this statement. */
-  rowCount: z.number(),
-  accountId: z.string().nullable(),
-  /** Why the rows go to `accountId`: the account carries the identifier, has the name, was chosen. */
-  matchedBy: z.enum(['identifier', 'name', 'upload', 'choice']).nullable(),
-  /** The name and type a new account for this statement gets. */
-  suggestedName: z.string(),
-  type: z.enum(ACCOUNT_TYPES),
-  /** The commit created `accountId` for this statement (undo removes it when it holds nothing). */
-  isCreated: z.boolean(),
-  /**
-   * The account's opening balance as the file gives it (another app's "Starting Balance" rows,
-   * which are then no rows): the commit adds it to the account's opening balance, undo takes it
-   * back. Absent when the file gives none.
-   */
-  openingBalance: z.number().optional(),
-});
+export const importStatementSchema = z
+  .object({
+    key: z.number(),
+    /** The account's name as the file gives it (a QIF `N` line); null when it gives none. */
+    name: z.string().nullable(),
+    /** The account's number as the file gives it (OFX ACCTID), without spaces, in capitals. */
+    identifier: z.string().nullable(),
+    /** The statement's currency (OFX CURDEF), an ISO code; null when the file does not say. */
+    currency: z.string().nullable(),
+    /** Rows of the file in this statement. */
+    rowCount: z.number(),
+    accountId: z.string().nullable(),
+    /** Why the rows go to `accountId`: the account carries the identifier, has the name, was chosen. */
+    matchedBy: z.enum(['identifier', 'name', 'upload', 'choice']).nullable(),
+    /** The name and type a new account for this statement gets. */
+    suggestedName: z.string(),
+    type: z.enum(ACCOUNT_TYPES),
+    /** The commit created `accountId` for this statement (undo removes it when it holds nothing). */
+    isCreated: z.boolean(),
+    /**
+     * The account's opening balance as the file gives it (another app's "Starting Balance" rows,
+     * which are then no rows): the commit adds it to the account's opening balance, undo takes it
+     * back. Absent when the file gives none.
+     */
+    openingBalance: z.number().optional(),
+  })
+  .meta({ id: 'ImportStatement' });
 export type ImportStatement = z.infer<typeof importStatementSchema>;
 
 /** An import as the list shows it; `Import` adds the first rows as a preview. */
@@ -294,9 +298,11 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-export const importSchema = importSummarySchema.extend({
-  preview: z.array(importRowSchema),
-});
+export const importSchema = importSummarySchema
+  .extend({
+    preview: z.array(importRowSchema),
+  })
+  .meta({ id: 'Import' });
 export type Import = z.infer<typeof importSchema>;
 
 export const importRowsQuerySchema = z.object({

@@ -94,24 +94,26 @@ export const recurringInputSchema = z
 export type RecurringInput = z.input<typeof recurringInputSchema>;
 export type ValidRecurringInput = z.output<typeof recurringInputSchema>;
 
-export const recurringSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  amount: z.number(),
-  isIncome: z.boolean(),
-  frequency: z.enum(FREQUENCIES),
-  startDate: z.string(),
-  /** The first occurrence not yet recorded: after today once the rule has caught up. */
-  nextDueDate: z.string(),
-  /** Null: the user's first account. */
-  accountId: z.string().nullable(),
-  interval: z.number(),
-  endDate: z.string().nullable(),
-  note: z.string().nullable(),
-  /** True once the next occurrence would fall after the end date: nothing more is recorded. */
-  isEnded: z.boolean(),
-});
+export const recurringSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    category: z.string(),
+    amount: z.number(),
+    isIncome: z.boolean(),
+    frequency: z.enum(FREQUENCIES),
+    startDate: z.string(),
+    /** The first occurrence not yet recorded: after today once the rule has caught up. */
+    nextDueDate: z.string(),
+    /** Null: the user's first account. */
+    accountId: z.string().nullable(),
+    interval: z.number(),
+    endDate: z.string().nullable(),
+    note: z.string().nullable(),
+    /** True once the next occurrence would fall after the end date: nothing more is recorded. */
+    isEnded: z.boolean(),
+  })
+  .meta({ id: 'Recurring' });
 export type Recurring = z.infer<typeof recurringSchema>;
 
 export const recurringListSchema = z.array(recurringSchema);

@@ -62,21 +62,23 @@ export const ruleInputSchema = z.object({
 export type RuleInput = z.input<typeof ruleInputSchema>;
 export type ValidRuleInput = z.output<typeof ruleInputSchema>;
 
-export const ruleSchema = z.object({
-  _id: z.string(),
-  field: z.enum(RULE_FIELDS),
-  operator: z.enum(RULE_OPERATORS),
-  value: z.string(),
-  isIncome: z.boolean().nullable(),
-  category: z.string(),
-  rename: z.string().nullable(),
-  /** A matching imported row is a transfer to or from this account. */
-  transferAccountId: z.string().nullable(),
-  /** 1 = tried first; the first matching rule wins. */
-  position: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ruleSchema = z
+  .object({
+    _id: z.string(),
+    field: z.enum(RULE_FIELDS),
+    operator: z.enum(RULE_OPERATORS),
+    value: z.string(),
+    isIncome: z.boolean().nullable(),
+    category: z.string(),
+    rename: z.string().nullable(),
+    /** A matching imported row is a transfer to or from this account. */
+    transferAccountId: z.string().nullable(),
+    /** 1 = tried first; the first matching rule wins. */
+    position: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Rule' });
 export type Rule = z.infer<typeof ruleSchema>;
 export const ruleListSchema = z.array(ruleSchema);
 

@@ -223,7 +223,7 @@ export const transactionSchema = z
     baseCost: z.number().nullable(),
     /** Base-currency units per unit of `currency`; null without a rate. */
     rate: z.number().nullable(),
-    rateDate: z.string().nullable(),
+    rateDate: z.string().meta({ format: 'date' }).nullable(),
     rateSource: z.enum(['same', 'ecb', 'manual', 'none']),
     /** Its tags in the order given; [] for a transfer leg. */
     tags: z.array(z.string()),

@@ -27,9 +27,12 @@ export async function transactionsRoutes(
   app: App,
   options: TransactionsRoutesOptions,
 ): Promise<void> {
-  const area = signedInArea(app, options.authenticate, 'transactions');
-  await app.register(transactionsReadRoutes, { ...options, area });
-  await app.register(transactionsWriteRoutes, { ...options, area });
-  await app.register(transactionsBulkRoutes, { ...options, area });
-  await app.register(transactionsTrashRoutes, { ...options, area });
+  // Named one by one: `options` also holds this plugin's own `prefix`, which would nest.
+  const { transactions, idempotency, authenticate } = options;
+  const area = signedInArea(app, authenticate, 'transactions');
+  const shared = { transactions, idempotency, authenticate, area };
+  await app.register(transactionsReadRoutes, shared);
+  await app.register(transactionsWriteRoutes, shared);
+  await app.register(transactionsBulkRoutes, shared);
+  await app.register(transactionsTrashRoutes, shared);
 }
