@@ -195,55 +195,73 @@ export const transactionListQuerySchema = z.intersection(
   }),
 );
 
+/** A date `YYYY-MM-DD` in an answer (format date in the OpenAPI description). */
+const dateText = () => z.string().meta({ format: 'date' });
+
+const splitPartAnswerSchema = z.object({
+  category: z.string(),
+  amount: z.number(),
+  note: z.string().nullable(),
+});
+
 export const transactionSchema = z
   .object({
     _id: z.string(),
     name: z.string(),
     category: z.string(),
     cost: z.number(),
-    addedOn: z.string(),
+    addedOn: dateText(),
     isIncome: z.boolean(),
     note: z.string().nullable(),
     recurringId: z.string().nullable(),
     receiptId: z.string().nullable(),
     accountId: z.string(),
-    /**
-     * The bank-file import that created it (docs/architecture.md, Imports); null for any other
-     * transaction.
-     */
-    importId: z.string().nullable(),
+    importId: z
+      .string()
+      .nullable()
+      .describe('The bank-file import that created it; null for any other transaction.'),
     createdAt: z.string(),
     updatedAt: z.string(),
     currency: z.string().describe('The ISO code of `cost`.'),
-    /**
-     * `cost` in the user's base currency at the rate of its own day (`rate`, from `rateDate`);
-     * null when no rate is known (`rateSource` none). Converted on read: a new rate or another
-     * base currency shows at once.
-     */
-    baseCost: z.number().nullable(),
-    /** Base-currency units per unit of `currency`; null without a rate. */
-    rate: z.number().nullable(),
-    rateDate: z.string().meta({ format: 'date' }).nullable(),
-    rateSource: z.enum(['same', 'ecb', 'manual', 'none']),
-    /** Its tags in the order given; [] for a transfer leg. */
-    tags: z.array(z.string()),
-    /**
-     * Only on a split transaction: its 2–50 parts in order, each counted in its own category
-     * (`category` above is the largest part's). Absent on an unsplit one.
-     */
+    baseCost: z
+      .number()
+      .nullable()
+      .describe(
+        "`cost` in the user's base currency at the rate of its own day; null when no rate is " +
+          'known (see [currencies.md](currencies.md)). Converted on read: a new rate or another ' +
+          'base currency shows at once.',
+      ),
+    rate: z.number().nullable().describe('Base-currency units per unit of `currency`.'),
+    rateDate: dateText().nullable().describe("The day of that rate (Friday's for a Saturday)."),
+    rateSource: z
+      .enum(['same', 'ecb', 'manual', 'none'])
+      .describe(
+        "`same` (the base currency itself), `ecb`, `manual` (the user's own rate, or the bank " +
+          'charge given as `baseCost`), `none`.',
+      ),
+    tags: z.array(z.string()).describe("0–10 tags in the order given (`[]` for a transfer's leg)."),
     splits: z
-      .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
-      .optional(),
-    /**
-     * Only in a list asked for with `includeTransfers=true`: true for a transfer's leg, whose
-     * `transferId` is the transfer and `transferAccountId` the other account; `_id` is the
-     * transfer's id and the leg (`<transferId>:out`, `<transferId>:in`).
-     */
-    isTransfer: z.boolean().optional(),
-    transferId: z.string().optional(),
-    transferAccountId: z.string().optional(),
+      .array(splitPartAnswerSchema)
+      .optional()
+      .describe(
+        'Only on a split transaction (absent otherwise): 2–50 parts in the order given, in ' +
+          '`currency`, summing exactly to `cost`. Each part counts in its own category in the ' +
+          "charts, budgets, reports and the kept totals; `category` is the largest part's (the " +
+          'first of equal ones).',
+      ),
+    isTransfer: z
+      .boolean()
+      .optional()
+      .describe(
+        "Only in a list asked for with `includeTransfers=true`: true for a transfer's leg. Its " +
+          '`_id` is `<transferId>:out` (the money leaving `accountId`, `isIncome` false) or ' +
+          "`<transferId>:in` (arriving, `isIncome` true), its `name` the transfer's note (else " +
+          '`Transfer`), `category` `Transfer`.',
+      ),
+    transferId: z.string().optional().describe('Legs only: the transfer.'),
+    transferAccountId: z.string().optional().describe('Legs only: the other account.'),
   })
-  .meta({ id: 'Transaction', description: 'A transaction' });
+  .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionPageSchema = z.object({
