@@ -120,7 +120,7 @@ function renderOperation(method: string, path: string, operation: Operation): st
   const blocks = [`### \`${method.toUpperCase()} ${routePath(path)}\``];
   if (operation.summary) blocks.push(wrap(`${operation.summary}.`));
   if (operation.description) blocks.push(paragraphs(operation.description));
-  blocks.push(authLine(method, operation));
+  blocks.push(wrap(authLine(method, operation)));
   const parameters = operation.parameters ?? [];
   for (const [place, label] of [
     ['path', 'Path'],

@@ -44,13 +44,17 @@ function range(low: number | undefined, high: number | undefined, unit: string):
   return '';
 }
 
+/** Zod's `.int()` bounds every integer by the safe ones: no bound worth saying. */
+const isSafeBound = (value: number | undefined) =>
+  value !== undefined && Math.abs(value) === Number.MAX_SAFE_INTEGER;
+
 function numberBounds(schema: JsonSchema): string[] {
   const bounds: string[] = [];
-  if (schema.minimum !== undefined) {
+  if (schema.minimum !== undefined && !isSafeBound(schema.minimum)) {
     bounds.push(`${schema.exclusiveMinimum === true ? '>' : '≥'} ${schema.minimum}`);
   }
   if (typeof schema.exclusiveMinimum === 'number') bounds.push(`> ${schema.exclusiveMinimum}`);
-  if (schema.maximum !== undefined) {
+  if (schema.maximum !== undefined && !isSafeBound(schema.maximum)) {
     bounds.push(`${schema.exclusiveMaximum === true ? '<' : '≤'} ${schema.maximum}`);
   }
   if (typeof schema.exclusiveMaximum === 'number') bounds.push(`< ${schema.exclusiveMaximum}`);

@@ -11,6 +11,7 @@ import {
 } from '@moneta/shared';
 import { clientOf } from '../../http/client-info';
 import type { App } from '../../http/types';
+import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { AuthService } from './auth-service';
 
@@ -116,7 +117,7 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
         tags,
         summary:
           'Change the password; every session ends and the caller goes on with the new token',
-        security,
+        security: SESSION_ONLY_SECURITY,
         body: changePasswordSchema,
         response: { 200: authResponseSchema, ...errorResponses, 403: apiErrorSchema },
       },

@@ -10,6 +10,7 @@ import { sendStoredFile } from '../../http/file-reply';
 import { multipartParts, requireMultipart } from '../../http/multipart-upload';
 import { errorAnswers } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import { collectReceiptUpload } from './receipt-upload-parts';
 import type { ReceiptsService } from './receipts-service';
@@ -94,6 +95,10 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
     image:
       "The receipt's picture (the image itself, or a PDF's page 1 as a PNG), for its owner or through a signed URL",
   };
+  const answers: Record<ReceiptView, string> = {
+    file: 'the file as uploaded',
+    image: "the picture (the image itself, or a PDF's first page as a PNG)",
+  };
   for (const view of ['file', 'image'] as const) {
     app.get(
       `/:id/${view}`,
@@ -101,6 +106,14 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
         schema: {
           tags,
           summary: summaries[view],
+          description: prose`
+            Answer \`200\`: ${answers[view]}, with its content type,
+            \`Cache-Control: private, max-age=900\` and
+            \`Cross-Origin-Resource-Policy: cross-origin\` (so the original client may show it
+            from another origin).`,
+          'x-auth':
+            "the owner's Bearer token, or a signed URL (`expires` and `signature` in the query, " +
+            'as `fileUrl`/`imageUrl` give them).',
           params: z.object({ id: z.string().max(64) }),
           querystring: z.object({
             expires: z.coerce.number().int().optional(),
