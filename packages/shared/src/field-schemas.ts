@@ -33,6 +33,9 @@ export const calendarDateSchema = z
   // Said in the OpenAPI description (a date `YYYY-MM-DD` in docs/api.md); checked by the refine.
   .meta({ format: 'date' });
 
+/** A calendar date in an answer, `YYYY-MM-DD` (said as format date in the OpenAPI description). */
+export const dateText = () => z.string().meta({ format: 'date' });
+
 /** An amount with more decimals than are kept, said with how many are (docs/amounts.md). */
 export const AMOUNT_DECIMALS_MESSAGE = `Please enter an amount with at most ${STORED_DECIMALS} decimals.`;
 

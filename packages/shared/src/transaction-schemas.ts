@@ -13,6 +13,7 @@ import {
   amountSchema,
   calendarDateSchema,
   categoryNameSchema,
+  dateText,
   emptyAsMissing,
   idSchema,
   optionalText,
@@ -196,7 +197,6 @@ export const transactionListQuerySchema = z.intersection(
 );
 
 /** A date `YYYY-MM-DD` in an answer (format date in the OpenAPI description). */
-const dateText = () => z.string().meta({ format: 'date' });
 
 const splitPartAnswerSchema = z.object({
   category: z.string(),
