@@ -61,7 +61,7 @@ function numberBounds(schema: JsonSchema): string[] {
   return bounds;
 }
 
-/** A number, or a string of digits: how the API takes amounts. */
+/** A number, or a string of digits: how the API takes amounts and whole numbers. */
 function isDecimal(schema: JsonSchema): boolean {
   const [first, second] = schema.anyOf ?? [];
   return (
@@ -102,7 +102,12 @@ export function typeText(schema: JsonSchema, nested: string[], depth: number): s
       values.length === 1 ? `always ${code(values[0])}` : `one of ${values.map(code).join(', ')}`,
     );
   }
-  if (isDecimal(schema)) return withConstraints('decimal (number or numeric string)');
+  if (isDecimal(schema)) {
+    const isWhole = !schema.anyOf?.[1]?.pattern?.includes('.');
+    return withConstraints(
+      isWhole ? 'integer (number or numeric string)' : 'decimal (number or numeric string)',
+    );
+  }
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices) {
     for (const choice of choices) {
