@@ -74,6 +74,12 @@ export const recurringInputSchema = z
           message: RECURRING_MESSAGES.intervalInvalid,
         },
       )
+      // Described before the pipe: a description on the piped union drops its string branch
+      // from the JSON Schema.
+      .describe(
+        `1–${MAX_RECURRING_INTERVAL}: every \`interval\` days, weeks, months or years. Default 1 ` +
+          'on create; left out on an update, the stored one stays.',
+      )
       .pipe(
         z
           .number()
@@ -81,18 +87,14 @@ export const recurringInputSchema = z
           .min(1, RECURRING_MESSAGES.intervalInvalid)
           .max(MAX_RECURRING_INTERVAL, RECURRING_MESSAGES.intervalInvalid),
       )
-      .optional()
-      .describe(
-        `1–${MAX_RECURRING_INTERVAL}: every \`interval\` days, weeks, months or years. Default 1 ` +
-          'on create; left out on an update, the stored one stays.',
-      ),
+      .optional(),
     endDate: z
       .union([calendarDateSchema, z.literal('').transform(() => null), z.null()])
-      .optional()
       .describe(
         'Not before `startDate`: no occurrence after it; null or empty for none (the default on ' +
           'create). Left out on an update, the stored one stays.',
-      ),
+      )
+      .optional(),
     note: z
       .string()
       .max(MAX_NOTE_LENGTH, RECURRING_MESSAGES.noteTooLong)
