@@ -31,12 +31,14 @@ const bulkNameSchema = z
  */
 export const bulkEditSetSchema = z
   .object({
-    category: categoryNameSchema.optional(),
+    category: categoryNameSchema
+      .optional()
+      .describe('New names become custom categories of the kinds they reach.'),
     accountId: idSchema('accountId').optional(),
     name: bulkNameSchema.optional(),
     addedOn: calendarDateSchema.optional(),
-    note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
-    tags: tagsSchema.optional(),
+    note: optionalText(MAX_NOTE_LENGTH, 'Note').optional().describe('null or "" clears the notes.'),
+    tags: tagsSchema.optional().describe("Replaces each row's tags (0–10, as on a transaction)."),
   })
   .strict()
   .refine((set) => Object.values(set).some((value) => value !== undefined), {
@@ -72,7 +74,12 @@ export type BulkEditPrevious = z.infer<typeof bulkEditPreviousSchema>;
 
 export const bulkEditResultSchema = z.object({
   updatedCount: z.number(),
-  previous: z.array(bulkEditPreviousSchema),
+  previous: z
+    .array(bulkEditPreviousSchema)
+    .describe(
+      "Each row's values before, of the fields set only. Sent back to " +
+        '`POST /api/transactions/bulk/revert`, it undoes the edit.',
+    ),
 });
 export type BulkEditResult = z.infer<typeof bulkEditResultSchema>;
 
@@ -98,7 +105,10 @@ export const bulkRevertSchema = z.object({
     // A bulk edit answers each row once: an id twice would put back one of two values, by chance.
     .refine((rows) => new Set(rows.map((row) => row._id)).size === rows.length, {
       message: 'Each transaction can be put back only once: an _id is listed twice in previous.',
-    }),
+    })
+    .describe(
+      "The edit's `previous`: each row's `_id` and the fields to put back (any other key → 400).",
+    ),
 });
 
 export const trashRestoreSchema = z.object({ transactionIds: transactionIdsSchema('restore') });

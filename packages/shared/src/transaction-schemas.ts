@@ -61,16 +61,28 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
         .max(8, 'currency must be an ISO 4217 code such as EUR.')
         .nullish()
         .transform((value) => value?.toUpperCase() || undefined)
-        .optional(),
+        .optional()
+        .describe(
+          "A code of `GET /api/currencies`; default the account's (the stored one on an " +
+            'update). More decimals in `cost` than the currency has → 400 naming the limit.',
+        ),
       /**
        * What the bank charged in the base currency, for an amount in another one: the rate
        * follows from it (`rateSource` manual). null clears it; left out on an update it stays.
        */
       baseCost: amountSchema(TRANSACTION_MESSAGES.baseCostInvalid, {
         decimalsMessage: TRANSACTION_MESSAGES.baseCostInvalid,
-      }).nullish(),
-      /** 0–10 tags (tag-schemas.ts). Left out: none on create, the stored ones on update. */
-      tags: tagsSchema.optional(),
+      })
+        .nullish()
+        .describe(
+          'What the bank charged in the base currency, for a `cost` in another currency (400 ' +
+            'for one in the base currency itself); its rate is `manual`. null clears it; left ' +
+            'out on an update, it stays.',
+        ),
+      /** 0–10 tags (tag-schemas.ts). */
+      tags: tagsSchema
+        .optional()
+        .describe('Left out: none on create; on an update, the stored tags stay.'),
       /**
        * 2–50 parts summing exactly to `cost` (docs/api.md, Transaction). Left out: none on create,
        * the stored ones on update; null (or []) on update makes the transaction whole again.
@@ -82,7 +94,11 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
           message: TRANSACTION_MESSAGES.splitCount,
         })
         .transform((parts) => (parts.length === 0 ? null : parts))
-        .nullish(),
+        .nullish()
+        .describe(
+          'The parts of a split transaction, each `{ category, amount, note? }` (see the ' +
+            "route's description); left out, null or `[]`: not split.",
+        ),
     })
     .refine((input) => !input.splits?.length || splitsAddUpTo(input.splits, input.cost), {
       path: ['splits'],
@@ -165,12 +181,12 @@ export const transactionFiltersSchema = z
     startDate: emptyAsMissing(calendarDateSchema.optional()),
     endDate: emptyAsMissing(calendarDateSchema.optional()),
     accountId: emptyAsMissing(idSchema('accountId').optional()),
-    /** Transactions carrying this tag, ignoring case. */
     tag: z
       .string()
       .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters long.`)
       .optional()
-      .transform((value) => value?.trim() || undefined),
+      .transform((value) => value?.trim() || undefined)
+      .describe('Transactions carrying this tag, ignoring case.'),
   })
   .refine(
     (filters) => !filters.startDate || !filters.endDate || filters.startDate <= filters.endDate,
@@ -186,12 +202,16 @@ export const transactionListQuerySchema = z.intersection(
   transactionFiltersSchema,
   z.object({
     ...pageQueryShape,
-    /** Also list transfer legs (docs/transfers.md), each marked `isTransfer: true`. */
     includeTransfers: emptyAsMissing(
       z
         .enum(['true', 'false'], { message: 'includeTransfers must be true or false.' })
         .transform((value) => value === 'true')
-        .optional(),
+        .optional()
+        .describe(
+          'Also list transfer legs (docs/transfers.md), in list order among the transactions ' +
+            '(marked `isTransfer`); the filters apply to them too (a category selects none; a ' +
+            'search looks in the note). Without it the list is transactions only.',
+        ),
     ),
   }),
 );
@@ -275,15 +295,19 @@ export type TransactionPage = z.infer<typeof transactionPageSchema>;
 export const transactionSummarySchema = z.object({
   totalIncome: z.number(),
   totalExpenses: z.number(),
-  balance: z.number(),
+  balance: z.number().describe('Income minus expense of the period (not what the accounts hold).'),
   recentTransactions: z.array(transactionSchema),
-  /** The period the totals cover (inclusive); both null for all time. */
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  /** The currency of the totals: the user's base currency. */
-  currency: z.string(),
-  /** Transactions of the period left out of the totals because no rate converts them. */
-  unconverted: z.number(),
+  from: dateText()
+    .nullable()
+    .describe('The period the totals cover (inclusive); both null for all time.'),
+  to: dateText().nullable(),
+  currency: z.string().describe("The currency of the totals, the user's base currency."),
+  unconverted: z
+    .number()
+    .describe(
+      'Transactions of the period left out of the totals because no rate converts them ' +
+        '(never converted at 1).',
+    ),
 });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
 
@@ -292,8 +316,7 @@ export const chartDataSchema = z.object({
   expensesByCategory: z.array(z.object({ name: z.string(), total: z.number() })),
   expensesOverTime: z.array(dailyTotalSchema),
   incomeOverTime: z.array(dailyTotalSchema),
-  /** Transactions of the window left out because no rate converts them. */
-  unconverted: z.number(),
+  unconverted: z.number().describe('Transactions of the window left out for want of a rate.'),
 });
 export type ChartData = z.infer<typeof chartDataSchema>;
 
