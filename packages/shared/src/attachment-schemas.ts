@@ -17,7 +17,12 @@ export const attachmentSchema = z
   .object({
     _id: z.string(),
     transactionId: z.string(),
-    fileName: z.string(),
+    fileName: z
+      .string()
+      .describe(
+        'The uploaded name without paths or control characters, with the extension its bytes ' +
+          'call for.',
+      ),
     mimeType: z.enum(receiptMimeTypes),
     sizeBytes: z.number(),
     createdAt: z.string(),

@@ -38,6 +38,15 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
         security,
         summary:
           'Upload a receipt (multipart field "receipt": JPG, PNG or PDF; optional field "accountId") and create the expense read from it',
+        description: prose`
+          Body: \`multipart/form-data\` with the file in the field \`receipt\` (one file,
+          at most \`UPLOAD_MAX_MB\`) and, optionally, a text field \`accountId\` (before
+          or after the file): the account the expense is charged to. Without it, or empty,
+          the expense goes to the default account (the oldest one not archived).
+
+          Errors: 404 \`ACCOUNT_NOT_FOUND\` when \`accountId\` is not one of the user's
+          accounts (another user's, unknown or malformed), checked before the file is
+          read; nothing is stored.`,
         consumes: ['multipart/form-data'],
         response: {
           201: receiptUploadResultSchema,
@@ -116,7 +125,11 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
             'as `fileUrl`/`imageUrl` give them).',
           params: z.object({ id: z.string().max(64) }),
           querystring: z.object({
-            expires: z.coerce.number().int().optional(),
+            expires: z.coerce
+              .number()
+              .int()
+              .optional()
+              .describe('Unix time in seconds (a signed URL lasts 15 minutes).'),
             signature: z.string().max(128).optional(),
           }),
         },
