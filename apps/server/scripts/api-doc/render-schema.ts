@@ -112,7 +112,7 @@ export function typeText(schema: JsonSchema, nested: string[], depth: number): s
   if (choices) {
     for (const choice of choices) {
       const inner: string[] = [];
-      const text = typeText(choice, inner, depth + 2);
+      const text = typeText(choice, inner, depth + 1);
       nested.push(`${'  '.repeat(depth + 1)}- ${inner.length > 0 ? `${text}:` : text}`, ...inner);
     }
     return withConstraints('either');
@@ -177,5 +177,5 @@ export function renderShape(schema: JsonSchema): { inline: string; lines: string
   }
   const nested: string[] = [];
   const text = typeText(schema, nested, -1);
-  return { inline: `${text}.`, lines: nested };
+  return { inline: nested.length > 0 ? `${text}:` : `${text}.`, lines: nested };
 }
