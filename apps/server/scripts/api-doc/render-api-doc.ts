@@ -1,7 +1,8 @@
 // docs/api.md from its template (docs/api.template.md) and the OpenAPI description the server
 // serves: the template holds the hand-written sections; `<!-- shapes -->` and
 // `<!-- routes: <tag> -->` mark where the shared shapes and each tag's routes go.
-import { fieldLines, refName, renderShape, type JsonSchema } from './render-schema';
+import { namedComponents } from '../../src/plugins/api-docs';
+import { fieldLines, renderShape, type JsonSchema } from './render-schema';
 
 interface Parameter {
   in: 'path' | 'query' | 'header';
@@ -145,31 +146,9 @@ function renderOperation(method: string, path: string, operation: Operation): st
   return blocks.join('\n\n');
 }
 
-/** Every shape a `$ref` names, in the order the routes first name them, and the ones they name. */
-function referencedShapes(document: OpenApiDocument): string[] {
-  const names: string[] = [];
-  const schemas = document.components?.schemas ?? {};
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) {
-        if (key === '$ref' && typeof child === 'string') {
-          const name = refName(child);
-          if (!names.includes(name)) {
-            names.push(name);
-            visit(schemas[name]);
-          }
-        } else visit(child);
-      }
-    }
-  };
-  visit(document.paths);
-  return names;
-}
-
 function renderShapes(document: OpenApiDocument): string {
   const schemas = document.components?.schemas ?? {};
-  return referencedShapes(document)
+  return [...namedComponents(document.paths, schemas)]
     .map((name) => {
       const schema = schemas[name];
       if (!schema) throw new Error(`The OpenAPI description names no schema ${name}.`);

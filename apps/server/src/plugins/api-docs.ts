@@ -32,6 +32,50 @@ export function prose(strings: TemplateStringsArray, ...values: unknown[]): stri
     .join('\n\n');
 }
 
+type OpenApiObject = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * The components `paths` name by `$ref`, and those they name in turn, in the order first named
+ * (the order docs/api.md lists its shapes in).
+ */
+export function namedComponents(paths: unknown, schemas: Record<string, unknown>): Set<string> {
+  const named = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key !== '$ref' || typeof child !== 'string') visit(child);
+        else {
+          const name = child.slice(child.lastIndexOf('/') + 1);
+          if (!named.has(name)) {
+            named.add(name);
+            visit(schemas[name]);
+          }
+        }
+      }
+    }
+  };
+  visit(paths);
+  return named;
+}
+
+/**
+ * Without the `…Input` components no route reads. fastify-type-provider-zod writes every shape
+ * with an `id` twice, as a body reads it (`<id>Input`) and as an answer writes it; the shared
+ * shapes are answers, so those copies would only be noise in the description.
+ */
+function withoutUnreadInputs(document: OpenApiObject): OpenApiObject {
+  // Only an OpenAPI 3 description has components (Swagger 2 has definitions).
+  if (!('components' in document) || !document.components?.schemas) return document;
+  const { schemas } = document.components;
+  const named = namedComponents(document.paths, schemas);
+  // The library builds this object afresh on each call: dropping entries touches nothing shared.
+  for (const name of Object.keys(schemas)) {
+    if (name.endsWith('Input') && !named.has(name)) delete schemas[name];
+  }
+  return document;
+}
+
 /**
  * OpenAPI 3 generated from the route schemas, with a browsable UI at /api/docs. Shared schemas
  * that carry an `id` (`.meta({ id })` in packages/shared) are components, referenced by `$ref`.
@@ -63,7 +107,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withoutUnreadInputs(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
