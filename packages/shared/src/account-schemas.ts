@@ -144,7 +144,7 @@ export const transferInputSchema = z
       .nullish()
       .describe(
         'Into `toAccountId`, in its currency, when the two currencies differ. Without it, ' +
-          '`amount` converted at the day\'s rate (on an update too): 400 when no rate is known, ' +
+          "`amount` converted at the day's rate (on an update too): 400 when no rate is known, " +
           'or when the converted amount is more than the largest amount, a trillion. Between ' +
           'accounts of one currency it must equal `amount`.',
       ),
@@ -187,10 +187,7 @@ export const transferSchema = z
       'The day it arrived in `toAccountId` (equal to `date` unless two bank rows said otherwise).',
     ),
     note: z.string().nullable(),
-    fromImportId: z
-      .string()
-      .nullable()
-      .describe('The bank-file import the leg out came from.'),
+    fromImportId: z.string().nullable().describe('The bank-file import the leg out came from.'),
     toImportId: z.string().nullable().describe('The import the leg in came from.'),
     createdAt: z.string(),
     updatedAt: z.string(),
