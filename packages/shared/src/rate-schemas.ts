@@ -120,12 +120,16 @@ export const rateListQuerySchema = z
     from: emptyAsMissing(
       rateDateSchema
         .optional()
-        .describe(`${RATE_MIN_DATE} to ${RATE_MAX_DATE}; default 29 days before \`to\`.`),
+        .describe(
+          `${RATE_MIN_DATE} to ${RATE_MAX_DATE}; default ${DEFAULT_RATE_DAYS - 1} days before \`to\`.`,
+        ),
     ),
     to: emptyAsMissing(
       rateDateSchema
         .optional()
-        .describe('Default 29 days after `from`, else today in your time zone.'),
+        .describe(
+          `Default ${DEFAULT_RATE_DAYS - 1} days after \`from\`, else today in your time zone.`,
+        ),
     ),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {

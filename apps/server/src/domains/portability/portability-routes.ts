@@ -70,8 +70,7 @@ export async function portabilityRoutes(
         summary:
           'Restore a Moneta export (multipart field "file") into an account without transactions or transfers, all or nothing',
         description: prose`
-          Body: \`multipart/form-data\` with the zip in the field \`file\` (at most 4000
-          MB).
+          Body: \`multipart/form-data\` with the zip in the field \`file\` (at most ${RESTORE_MAX_MB} MB).
 
           The account must hold no transactions and no transfers (a new account). Its
           accounts of the same name as an exported one (a new account's empty "Main") take

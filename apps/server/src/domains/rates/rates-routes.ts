@@ -1,4 +1,5 @@
 import {
+  MAX_RATE_DAYS,
   currencyListSchema,
   messageSchema,
   rateKeyParamsSchema,
@@ -57,7 +58,7 @@ export async function ratesRoutes(app: App, options: RatesRoutesOptions): Promis
         summary:
           'Rates in base-currency units per unit, by day (newest first): the ECB’s and your own',
         description: prose`
-          At most 366 days; \`from\` after \`to\` is a 400. One item per currency and day
+          At most ${MAX_RATE_DAYS} days; \`from\` after \`to\` is a 400. One item per currency and day
           that has a rate, the ECB's or your own (no item for weekends and holidays
           without your own rate), newest day first, then by code.`,
         querystring: rateListQuerySchema,
