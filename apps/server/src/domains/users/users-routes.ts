@@ -1,5 +1,6 @@
 import { apiErrorSchema, messageSchema } from '@moneta/shared';
 import type { App } from '../../http/types';
+import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { UsersService } from './users-service';
 
@@ -16,7 +17,7 @@ export async function usersRoutes(app: App, options: UsersRoutesOptions): Promis
       schema: {
         tags: ['users'],
         summary: 'Delete the account and all of its data',
-        security: [{ bearerAuth: [] }],
+        security: SESSION_ONLY_SECURITY,
         response: { 200: messageSchema, 401: apiErrorSchema },
       },
     },
