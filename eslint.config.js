@@ -6,6 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { functionLength } from './eslint/function-length.js';
 
 const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
   withFileTypes: true,
@@ -29,6 +30,50 @@ function webImportZones() {
       from: [`${web}/features`, `${web}/app`],
     },
   ];
+}
+
+const serverDomains = readdirSync(new URL('./apps/server/src/domains', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Files that may make another domain's repository, each with its reason
+ * (docs/architecture.md, One writer per entity).
+ */
+const crossDomainRepositoryAllowList = [
+  // A restore writes a whole export back in one database transaction: 12 tables in bulk, rows
+  // with their own ids and timestamps that no service's create would keep, into a user who holds
+  // nothing yet, so there is no rule for a service to apply. It runs on the same repositories.
+  'apps/server/src/domains/portability/restore-writer.ts',
+];
+
+/**
+ * A domain never makes another domain's repository: it writes through that domain's service and
+ * reads through its service or its reader (`<domain>-reader.ts`). `import type` stays allowed,
+ * for a reader or a row type the app gives it.
+ */
+function crossDomainRepositoryRules() {
+  return serverDomains.map((domain) => ({
+    files: [`apps/server/src/domains/${domain}/**/*.ts`],
+    ignores: crossDomainRepositoryAllowList,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(?!${domain}/)[a-z-]+/([a-z-]+/)*[a-z-]+-repository$`,
+              allowTypeImports: true,
+              message:
+                "Another domain's repository: write through its service, read through its service or its reader (docs/architecture.md, One writer per entity).",
+            },
+          ],
+        },
+      ],
+    },
+  }));
 }
 
 /**
@@ -101,6 +146,17 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Small modules with one job: a file holds at most 500 lines and a function at most 150
+    // (factories and describe groups aside: eslint/function-length.js says why). Generated files
+    // (migrations, docs/api.md) are not linted.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { moneta: { rules: { 'function-length': functionLength } } },
+    rules: {
+      'max-lines': ['error', { max: 500 }],
+      'moneta/function-length': ['error', { max: 150 }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
@@ -226,6 +282,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...crossDomainRepositoryRules(),
   {
     // Schemas are built with the configured zod (jitless in browsers, see src/zod.ts): the web
     // app no longer imports it at boot, so every schema module must import it first itself.

@@ -57,6 +57,7 @@ import * as schema from '../src/db/schema';
 import { createAccountsService } from '../src/domains/accounts/accounts-service';
 import { createReportsService } from '../src/domains/reports/reports-service';
 import { createBudgetsService } from '../src/domains/budgets/budgets-service';
+import { createTransactionTotalsRepository } from '../src/domains/transactions/transaction-totals-repository';
 import { createTransactionsService } from '../src/domains/transactions/transactions-service';
 import { createUsersRepository } from '../src/domains/users/users-repository';
 import {
@@ -120,7 +121,7 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
     transactions: createTransactionsService(db),
     accounts: createAccountsService(db),
     reports: createReportsService(db),
-    budgets: createBudgetsService(db),
+    budgets: createBudgetsService(db, { totals: createTransactionTotalsRepository(db) }),
   };
   const users = createUsersRepository(db);
   const user = (await users.findById(userId))!;
@@ -182,16 +183,11 @@ interface Endpoint {
   run?: (services: Services, user: schema.UserRow) => Promise<unknown>;
 }
 
-async function main() {
-  const counts = {
-    userCount: 1000,
-    totalTransactions: Math.round(1_000_000 * scale),
-    heavyCount: Math.round(100_000 * scale),
-  };
-  console.log(
-    `Moneta API benchmark — ${counts.userCount} users, ${counts.totalTransactions} transactions, heavy user ${counts.heavyCount}; ${connections} connections, ${rounds} rounds of ${seconds} s turns per endpoint; Accept-Encoding: ${acceptEncoding}`,
-  );
+type Counts = { userCount: number; totalTransactions: number; heavyCount: number };
+type Results = { api: LoadResult[]; sql: number[]; http: LoadResult[]; computing?: number };
 
+/** The database: BENCH_DATABASE_URL, or an embedded PostgreSQL of its own; migrated and seeded. */
+async function prepareDatabase(counts: Counts, today: string) {
   let adminUrl = process.env.BENCH_DATABASE_URL;
   let embedded: EmbeddedPostgres | undefined;
   if (!adminUrl) {
@@ -208,7 +204,6 @@ async function main() {
   cleanups.push(() => database.close());
   await runMigrations(database.pool);
 
-  const today = todayIn('UTC');
   const earlierSeed = await findSeed(database.pool);
   const seed =
     earlierSeed ??
@@ -223,26 +218,22 @@ async function main() {
       ? `  reusing the ${seed.transactions.toLocaleString('en-US')} transactions of an earlier run in BENCH_DATABASE_URL`
       : `\r  seeded ${seed.transactions.toLocaleString('en-US')} transactions in ${seed.seconds.toFixed(1)} s (${Math.round(seed.transactions / seed.seconds).toLocaleString('en-US')} rows/s)`,
   );
-
   await loadBenchRates(database, today);
+  return { adminUrl, seed };
+}
 
-  const port = await freePort();
-  const server = await startServer(adminUrl, port);
-  const base = `http://127.0.0.1:${port}`;
-  const token = await signInBenchUser(base, seed.heavyUser.email);
-  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding };
+/** The reads measured, each with its path and the service call that answers it. */
+function benchEndpoints(today: string): Endpoint[] {
   const filtered = {
     isIncome: false,
     category: 'Food',
     startDate: addDays(today, -90),
     endDate: today,
   };
-
   const threeYears = { from: addDays(today, -3 * 365), to: today };
   const [thisYear, thisMonthNumber] = today.split('-').map(Number) as [number, number];
   const thisMonth = { month: thisMonthNumber, year: thisYear };
-
-  const endpoints: Endpoint[] = [
+  return [
     {
       name: 'list page 1',
       path: '/api/transactions?page=1&limit=10',
@@ -312,8 +303,114 @@ async function main() {
       run: ({ budgets }, user) => budgets.summary(user, thisMonth),
     },
   ];
+}
 
-  const measured = endpoints.filter(
+/** One endpoint's turns: the API, its SQL over pg, and its SQL over a bare HTTP server, alternating. */
+async function measureEndpoint(
+  endpoint: Endpoint,
+  sides: { base: string; httpBase: string; headers: Record<string, string>; serverPid: number },
+  ceilingPool: pg.Pool,
+  sql: { warm: CapturedQuery[][]; cold: CapturedQuery[][] },
+): Promise<Results> {
+  const url = `${sides.base}${endpoint.path}`;
+  const httpUrl = `${sides.httpBase}${endpoint.path}`;
+  const { headers } = sides;
+  const { warm: request, cold } = sql;
+  // Warm-up of every side: JIT, prepared statements on every pooled connection.
+  await load({ url, headers, connections, seconds: 2 });
+  await replaySql(ceilingPool, request, { concurrency: connections, seconds: 2 });
+  await load({ url: httpUrl, headers, connections, seconds: 2 });
+  const turns = { api: [] as LoadResult[], sql: [] as number[], http: [] as LoadResult[] };
+  const runs = [
+    async () => {
+      turns.api.push(
+        await load({ url, headers, connections, seconds, serverPid: sides.serverPid }),
+      );
+    },
+    async () => {
+      turns.sql.push(await replaySql(ceilingPool, request, { concurrency: connections, seconds }));
+    },
+    async () => {
+      turns.http.push(await load({ url: httpUrl, headers, connections, seconds }));
+    },
+  ];
+  for (let round = 0; round < rounds; round++) {
+    // API, SQL, SQL over HTTP; then the other way round: a trend in the machine's load falls
+    // on every side.
+    for (const run of round % 2 ? [...runs].reverse() : runs) await run();
+  }
+  // What an answer not remembered costs: the computation's SQL (and the store) on its own.
+  const remembered = JSON.stringify(cold) !== JSON.stringify(request);
+  const computing = remembered
+    ? await replaySql(ceilingPool, cold, { concurrency: connections, seconds })
+    : undefined;
+  const rates = (values: number[]) => values.map(Math.round).join(', ');
+  console.log(
+    `  ${endpoint.name}: API ${rates(turns.api.map((turn) => turn.requestsPerSecond))} req/s; SQL ${rates(turns.sql)}; SQL over HTTP ${rates(turns.http.map((turn) => turn.requestsPerSecond))}; ${turns.api[0]!.bytesPerAnswer} bytes per answer (SQL over HTTP: ${turns.http[0]!.bytesPerAnswer})`,
+  );
+  return { ...turns, computing };
+}
+
+/** Export of the heavy user's transactions: three sequential full downloads. */
+async function measureExport(base: string, headers: Record<string, string>, serverPid: number) {
+  const runs: number[] = [];
+  let bytes = 0;
+  let rows = 0;
+  const stopSampling = sampleRss(serverPid);
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/transactions/export`, { headers });
+    const body = Buffer.from(await response.arrayBuffer());
+    runs.push((performance.now() - started) / 1000);
+    bytes = body.length;
+    rows = body.toString('utf8').split('\n').length - 2;
+  }
+  return { runs, bytes, rows, peakRss: stopSampling() };
+}
+
+/** The HTTP ceiling: a bare Fastify route. */
+async function measureBareFastify(): Promise<LoadResult> {
+  const barePort = await freePort();
+  const bare = await startBareFastify(barePort);
+  cleanups.push(() => bare.kill('SIGTERM'));
+  await load({ url: `http://127.0.0.1:${barePort}/json`, connections, seconds: 2 });
+  return load({
+    url: `http://127.0.0.1:${barePort}/json`,
+    connections,
+    seconds: Math.min(seconds, 5),
+  });
+}
+
+function tableRow(name: string, { api, sql, http, computing }: Results, bare: LoadResult): string {
+  const requestsPerSecond = median(api.map((turn) => turn.requestsPerSecond));
+  const sqlLimit = median(sql);
+  const httpLimit = median(http.map((turn) => turn.requestsPerSecond));
+  const p50 = median(api.map((turn) => turn.p50));
+  const p99 = Math.max(...api.map((turn) => turn.p99));
+  const errors = api.reduce((sum, turn) => sum + turn.errors, 0);
+  const peakRss = Math.max(...api.map((turn) => turn.peakRssMb));
+  return `| ${name} | ${Math.round(requestsPerSecond)} | ${p50} | ${p99} | ${errors} | ${api[0]!.bytesPerAnswer} | ${Math.round(peakRss)} | ${Math.round(sqlLimit)} | ${(requestsPerSecond / sqlLimit).toFixed(2)} | ${Math.round(httpLimit)} | ${(requestsPerSecond / httpLimit).toFixed(2)} | ${(requestsPerSecond / bare.requestsPerSecond).toFixed(2)} | ${computing === undefined ? '–' : Math.round(computing)} |`;
+}
+
+async function main() {
+  const counts: Counts = {
+    userCount: 1000,
+    totalTransactions: Math.round(1_000_000 * scale),
+    heavyCount: Math.round(100_000 * scale),
+  };
+  console.log(
+    `Moneta API benchmark — ${counts.userCount} users, ${counts.totalTransactions} transactions, heavy user ${counts.heavyCount}; ${connections} connections, ${rounds} rounds of ${seconds} s turns per endpoint; Accept-Encoding: ${acceptEncoding}`,
+  );
+  const today = todayIn('UTC');
+  const { adminUrl, seed } = await prepareDatabase(counts, today);
+
+  const port = await freePort();
+  const server = await startServer(adminUrl, port);
+  const base = `http://127.0.0.1:${port}`;
+  const token = await signInBenchUser(base, seed.heavyUser.email);
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding };
+
+  const measured = benchEndpoints(today).filter(
     (endpoint) => only.length === 0 || only.some((word) => endpoint.name.includes(word)),
   );
   const idleRss = rssMb(server.pid!);
@@ -338,87 +435,24 @@ async function main() {
   });
   cleanups.push(() => sqlOverHttp.kill('SIGTERM'));
 
-  const results = new Map<
-    string,
-    { api: LoadResult[]; sql: number[]; http: LoadResult[]; computing?: number }
-  >();
+  const sides = {
+    base,
+    httpBase: `http://127.0.0.1:${sqlOverHttpPort}`,
+    headers,
+    serverPid: server.pid!,
+  };
+  const results = new Map<string, Results>();
   for (const endpoint of measured) {
-    const url = `${base}${endpoint.path}`;
-    const httpUrl = `http://127.0.0.1:${sqlOverHttpPort}${endpoint.path}`;
-    const { warm: request, cold } = capturedSql.get(endpoint.name)!;
-    // Warm-up of every side: JIT, prepared statements on every pooled connection.
-    await load({ url, headers, connections, seconds: 2 });
-    await replaySql(ceilingPool, request, { concurrency: connections, seconds: 2 });
-    await load({ url: httpUrl, headers, connections, seconds: 2 });
-    const turns = { api: [] as LoadResult[], sql: [] as number[], http: [] as LoadResult[] };
-    const sides = [
-      async () => {
-        turns.api.push(await load({ url, headers, connections, seconds, serverPid: server.pid! }));
-      },
-      async () => {
-        turns.sql.push(
-          await replaySql(ceilingPool, request, { concurrency: connections, seconds }),
-        );
-      },
-      async () => {
-        turns.http.push(await load({ url: httpUrl, headers, connections, seconds }));
-      },
-    ];
-    for (let round = 0; round < rounds; round++) {
-      // API, SQL, SQL over HTTP; then the other way round: a trend in the machine's load falls
-      // on every side.
-      for (const side of round % 2 ? [...sides].reverse() : sides) await side();
-    }
-    // What an answer not remembered costs: the computation's SQL (and the store) on its own.
-    const remembered = JSON.stringify(cold) !== JSON.stringify(request);
-    const computing = remembered
-      ? await replaySql(ceilingPool, cold, { concurrency: connections, seconds })
-      : undefined;
-    results.set(endpoint.name, { ...turns, computing });
-    const rates = (values: number[]) => values.map(Math.round).join(', ');
-    console.log(
-      `  ${endpoint.name}: API ${rates(turns.api.map((turn) => turn.requestsPerSecond))} req/s; SQL ${rates(turns.sql)}; SQL over HTTP ${rates(turns.http.map((turn) => turn.requestsPerSecond))}; ${turns.api[0]!.bytesPerAnswer} bytes per answer (SQL over HTTP: ${turns.http[0]!.bytesPerAnswer})`,
-    );
+    const sql = capturedSql.get(endpoint.name)!;
+    results.set(endpoint.name, await measureEndpoint(endpoint, sides, ceilingPool, sql));
   }
+  const exported = await measureExport(base, headers, server.pid!);
+  const bareFastify = await measureBareFastify();
 
-  // Export of the heavy user's transactions: sequential full downloads.
-  const exportRuns: number[] = [];
-  let exportBytes = 0;
-  let exportRows = 0;
-  const stopExportSampling = sampleRss(server.pid!);
-  for (let run = 0; run < 3; run++) {
-    const started = performance.now();
-    const response = await fetch(`${base}/api/transactions/export`, { headers });
-    const body = Buffer.from(await response.arrayBuffer());
-    exportRuns.push((performance.now() - started) / 1000);
-    exportBytes = body.length;
-    exportRows = body.toString('utf8').split('\n').length - 2;
-  }
-  const exportPeakRss = stopExportSampling();
-
-  // The HTTP ceiling: a bare Fastify route.
-  const barePort = await freePort();
-  const bare = await startBareFastify(barePort);
-  cleanups.push(() => bare.kill('SIGTERM'));
-  await load({ url: `http://127.0.0.1:${barePort}/json`, connections, seconds: 2 });
-  const bareFastify = await load({
-    url: `http://127.0.0.1:${barePort}/json`,
-    connections,
-    seconds: Math.min(seconds, 5),
-  });
-
-  const rows = measured.map((endpoint) => {
-    const { api, sql, http, computing } = results.get(endpoint.name)!;
-    const requestsPerSecond = median(api.map((turn) => turn.requestsPerSecond));
-    const sqlLimit = median(sql);
-    const httpLimit = median(http.map((turn) => turn.requestsPerSecond));
-    const p50 = median(api.map((turn) => turn.p50));
-    const p99 = Math.max(...api.map((turn) => turn.p99));
-    const errors = api.reduce((sum, turn) => sum + turn.errors, 0);
-    const peakRss = Math.max(...api.map((turn) => turn.peakRssMb));
-    return `| ${endpoint.name} | ${Math.round(requestsPerSecond)} | ${p50} | ${p99} | ${errors} | ${api[0]!.bytesPerAnswer} | ${Math.round(peakRss)} | ${Math.round(sqlLimit)} | ${(requestsPerSecond / sqlLimit).toFixed(2)} | ${Math.round(httpLimit)} | ${(requestsPerSecond / httpLimit).toFixed(2)} | ${(requestsPerSecond / bareFastify.requestsPerSecond).toFixed(2)} | ${computing === undefined ? '–' : Math.round(computing)} |`;
-  });
-  const sortedExport = [...exportRuns].sort((a, b) => a - b);
+  const rows = measured.map((endpoint) =>
+    tableRow(endpoint.name, results.get(endpoint.name)!, bareFastify),
+  );
+  const sortedExport = [...exported.runs].sort((a, b) => a - b);
   console.log(`
 Heavy user: ${counts.heavyCount.toLocaleString('en-US')} transactions. ${connections} connections; per endpoint ${rounds} turns of ${seconds} s each for the API, its SQL and its SQL over bare HTTP, alternating; medians (p50: median of the turns, p99: the worst turn). 2 cores shared by server, PostgreSQL and load generator; SQL over a pool of ${serverPoolSize}, as the server's; Accept-Encoding: ${acceptEncoding} (bytes per answer: as sent, headers included).
 
@@ -427,7 +461,7 @@ Heavy user: ${counts.heavyCount.toLocaleString('en-US')} transactions. ${connect
 ${rows.join('\n')}
 
 Bare Fastify JSON route: ${Math.round(bareFastify.requestsPerSecond)} req/s, p99 ${bareFastify.p99} ms.
-Export of ${exportRows.toLocaleString('en-US')} rows (${(exportBytes / 1e6).toFixed(1)} MB): median ${sortedExport[1]!.toFixed(2)} s (runs: ${exportRuns.map((value) => value.toFixed(2)).join(', ')} s); server RSS idle ${Math.round(idleRss)} MB, peak during export ${Math.round(exportPeakRss)} MB.`);
+Export of ${exported.rows.toLocaleString('en-US')} rows (${(exported.bytes / 1e6).toFixed(1)} MB): median ${sortedExport[1]!.toFixed(2)} s (runs: ${exported.runs.map((value) => value.toFixed(2)).join(', ')} s); server RSS idle ${Math.round(idleRss)} MB, peak during export ${Math.round(exported.peakRss)} MB.`);
 }
 
 try {

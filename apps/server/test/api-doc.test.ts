@@ -1,12 +1,16 @@
-// docs/api.md against the routes the app really registers: every route has its heading there,
-// and every heading there names a route that exists. A route added, renamed or removed without
-// its documentation fails here.
+// docs/api.md against the app: the committed page is what `npm run docs:api` writes from the
+// template and the OpenAPI description the app serves, and it documents every route the app
+// really registers (read from Fastify's route tree, not from that description), each once.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/http/types';
+import {
+  API_DOC,
+  API_DOC_TEMPLATE,
+  renderApiDoc,
+  type OpenApiDocument,
+} from '../scripts/api-doc/render-api-doc';
 import { createTestApp, type TestContext } from './test-app';
-
-const API_DOC = new URL('../../../docs/api.md', import.meta.url);
 
 /** A route's heading in docs/api.md: ### `GET /api/transactions/:id` */
 const ROUTE_HEADING = /^### `([A-Z]+) (\/\S*)`\s*$/;
@@ -56,12 +60,14 @@ function documentedRoutes(markdown: string): string[] {
 describe('docs/api.md', () => {
   let context: TestContext;
   let registered: Set<string>;
+  let committed: string;
   let documented: string[];
 
   beforeAll(async () => {
     context = await createTestApp();
     registered = registeredRoutes(context.app);
-    documented = documentedRoutes(await readFile(API_DOC, 'utf8'));
+    committed = await readFile(API_DOC, 'utf8');
+    documented = documentedRoutes(committed);
   });
 
   afterAll(async () => {
@@ -79,6 +85,24 @@ describe('docs/api.md', () => {
     ]) {
       expect(registered).toContain(route);
     }
+  });
+
+  it('is what `npm run docs:api` writes from the template and the served description', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const generated = renderApiDoc(
+      response.json<OpenApiDocument>(),
+      await readFile(API_DOC_TEMPLATE, 'utf8'),
+    );
+    // Compared line by line, so that a difference names its place; toBe would print two pages.
+    const committedLines = committed.split('\n');
+    const firstDifference = generated
+      .split('\n')
+      .findIndex((line, index) => line !== committedLines[index]);
+    expect(
+      generated === committed ? -1 : firstDifference,
+      'docs/api.md is out of date: run `npm run docs:api` and commit the page ' +
+        `(first difference at line ${firstDifference + 1})`,
+    ).toBe(-1);
   });
 
   it('documents every registered route', () => {

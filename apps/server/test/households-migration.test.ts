@@ -215,6 +215,60 @@ async function digests(pool: pg.Pool) {
   return found;
 }
 
+/**
+ * Who did what: the user, except the recurring engine's occurrence; a changed row was changed by
+ * them. The trash and a transfer's replaced transaction come back as rows of the household.
+ */
+async function expectAuthorsAndKeptRows(
+  pool: pg.Pool,
+  ana: Awaited<ReturnType<typeof insertMoneyOfEveryKind>>,
+) {
+  // Who did what: the user, except the recurring engine's occurrence; a changed row was
+  // changed by them.
+  const { rows: authors } = await pool.query(
+    `SELECT id, created_by, updated_by FROM transactions WHERE id = ANY($1)`,
+    [[ana.market, ana.typed, ana.occurrence]],
+  );
+  const byId = new Map(authors.map((row) => [row.id, row]));
+  expect(byId.get(ana.market)).toMatchObject({
+    created_by: ana.userId,
+    updated_by: ana.userId,
+  });
+  expect(byId.get(ana.typed)).toMatchObject({ created_by: ana.userId, updated_by: ana.userId });
+  expect(byId.get(ana.occurrence)).toMatchObject({ created_by: null, updated_by: null });
+  for (const table of ['transfers', 'receipts', 'imports']) {
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS unknown FROM ${table}
+       WHERE created_by IS DISTINCT FROM user_id OR updated_by IS DISTINCT FROM user_id`,
+    );
+    expect({ table, ...rows[0] }).toEqual({ table, unknown: 0 });
+  }
+
+  // The trash and a transfer's replaced transaction come back as rows of the household.
+  const { rows: trashed } = await pool.query(
+    `SELECT (json_populate_record(NULL::transactions, row::json)).household_id AS household,
+       (json_populate_record(NULL::transactions, row::json)).created_by AS created_by,
+       household_id
+     FROM deleted_transactions WHERE id = $1`,
+    [ana.trashed],
+  );
+  expect(trashed).toEqual([
+    {
+      household: trashed[0].household_id,
+      created_by: ana.userId,
+      household_id: trashed[0].household_id,
+    },
+  ]);
+  const { rows: replaced } = await pool.query(
+    `SELECT r->>'household_id' AS household, household_id::text AS own, r->>'created_by' AS created_by
+     FROM transfers, jsonb_array_elements(replaced) AS r WHERE user_id = $1`,
+    [ana.userId],
+  );
+  expect(replaced).toEqual([
+    { household: replaced[0].own, own: replaced[0].own, created_by: ana.userId },
+  ]);
+}
+
 describe('migration 0033: households', () => {
   it('moves each user’s data into a personal household of their own, changing nothing else', async () => {
     const pool = new pg.Pool({ connectionString: migration.url, max: 2 });
@@ -281,51 +335,8 @@ describe('migration 0033: households', () => {
         expect({ table, ...rows[0] }).toEqual({ table, misplaced: 0 });
       }
 
-      // Who did what: the user, except the recurring engine's occurrence; a changed row was
-      // changed by them.
       const ana = people[0]!;
-      const { rows: authors } = await pool.query(
-        `SELECT id, created_by, updated_by FROM transactions WHERE id = ANY($1)`,
-        [[ana.market, ana.typed, ana.occurrence]],
-      );
-      const byId = new Map(authors.map((row) => [row.id, row]));
-      expect(byId.get(ana.market)).toMatchObject({
-        created_by: ana.userId,
-        updated_by: ana.userId,
-      });
-      expect(byId.get(ana.typed)).toMatchObject({ created_by: ana.userId, updated_by: ana.userId });
-      expect(byId.get(ana.occurrence)).toMatchObject({ created_by: null, updated_by: null });
-      for (const table of ['transfers', 'receipts', 'imports']) {
-        const { rows } = await pool.query(
-          `SELECT count(*)::int AS unknown FROM ${table}
-           WHERE created_by IS DISTINCT FROM user_id OR updated_by IS DISTINCT FROM user_id`,
-        );
-        expect({ table, ...rows[0] }).toEqual({ table, unknown: 0 });
-      }
-
-      // The trash and a transfer's replaced transaction come back as rows of the household.
-      const { rows: trashed } = await pool.query(
-        `SELECT (json_populate_record(NULL::transactions, row::json)).household_id AS household,
-           (json_populate_record(NULL::transactions, row::json)).created_by AS created_by,
-           household_id
-         FROM deleted_transactions WHERE id = $1`,
-        [ana.trashed],
-      );
-      expect(trashed).toEqual([
-        {
-          household: trashed[0].household_id,
-          created_by: ana.userId,
-          household_id: trashed[0].household_id,
-        },
-      ]);
-      const { rows: replaced } = await pool.query(
-        `SELECT r->>'household_id' AS household, household_id::text AS own, r->>'created_by' AS created_by
-         FROM transfers, jsonb_array_elements(replaced) AS r WHERE user_id = $1`,
-        [ana.userId],
-      );
-      expect(replaced).toEqual([
-        { household: replaced[0].own, own: replaced[0].own, created_by: ana.userId },
-      ]);
+      await expectAuthorsAndKeptRows(pool, ana);
 
       // Until its domain writes the column, a row written without a household gets its user's.
       const account = randomUUID();

@@ -1,4 +1,4 @@
-// When the rates loader runs (docs/decisions.md, Currencies and exchange rates): at start when
+// When the rates loader runs (docs/decisions.md, CUR-4): at start when
 // no rate is kept or the newest is older than yesterday, then every day; stopping waits for it.
 import { describe, expect, it, vi } from 'vitest';
 import type { RatesLoader } from '../src/domains/rates/rates-loader';

@@ -10,8 +10,8 @@ const REPLACEMENTS: Record<string, string> = {
 };
 
 /**
- * Keeps i18next itself out of every page's up-front code (docs/decisions.md, "Languages and
- * formats"). react-i18next, which every translated component imports, takes a single helper from
+ * Keeps i18next itself out of every page's up-front code (docs/decisions.md,
+ * I18N-7). react-i18next, which every translated component imports, takes a single helper from
  * i18next — keyFromSelector, for keys written as selector functions (`t(($) => $.a.b)`), which
  * Moneta never uses — and i18next is one module: that one import put all of i18next (13 kB over
  * the wire) into the chunk every page loads first. Here react-i18next's import of i18next reads

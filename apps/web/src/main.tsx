@@ -14,7 +14,7 @@ if (!container) throw new Error('The page has no #root element to mount Moneta i
 // that it is drawn with it (preloadPage bounds that wait). A failure is left to the render,
 // whose error boundary explains it. i18next and the messages of the device's language load
 // alongside, as a chunk of their own rather than in this entry chunk (docs/decisions.md,
-// "Languages and formats"): a page is never drawn with keys in place of words.
+// I18N-7): a page is never drawn with keys in place of words.
 void Promise.all([
   preloadPage(window.location.pathname).catch(() => undefined),
   import('./lib/i18n/i18n').then(({ initI18n }) => initI18n()).catch(() => undefined),

@@ -1,7 +1,7 @@
 /**
  * Budget progress thresholds (docs/architecture.md, Product rules): green under 80 %,
  * yellow from 80 %, red over the limit. Exactly 100 % — all of it spent, nothing over — is
- * "spent", not "overspent": yellow (docs/decisions.md, Budgets).
+ * "spent", not "overspent": yellow (docs/decisions.md, BUD-3).
  */
 export const BUDGET_WARNING_PERCENT = 80;
 export const BUDGET_LIMIT_PERCENT = 100;

@@ -19,7 +19,7 @@ export interface CatalogueCurrency {
  * currency symbol), written out here so that the server and every browser show the same text;
  * `decimals` is ISO 4217's, which Intl does not always give (Intl says 0 for HUF and IDR, ISO
  * says 2). currency-catalogue.test.ts holds the names and symbols to Intl (docs/decisions.md,
- * Currencies and exchange rates).
+ * CUR-1).
  */
 const ECB_CURRENCIES: readonly CatalogueCurrency[] = [
   { code: 'BGN', name: 'Bulgarian Lev', symbol: 'BGN', decimals: 2 },

@@ -1,11 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { normalizeEmail, passwordProblem } from '@moneta/shared';
 import type { Database } from '../db/database';
+import { createPasswordConfirmation } from '../domains/auth/password-confirmation';
 import { hashPassword } from '../domains/auth/password-hasher';
-import { createSecurityEventsRepository } from '../domains/security-events/security-events-repository';
-import { createSessionsRepository } from '../domains/sessions/sessions-repository';
-import { createTwoFactorRepository } from '../domains/two-factor/two-factor-repository';
-import { createUsersRepository } from '../domains/users/users-repository';
+import { createSignInThrottle } from '../domains/auth/sign-in-throttle';
+import { createTokenService } from '../domains/auth/token-service';
+import { createSecurityEventsService } from '../domains/security-events/security-events-service';
+import { createSessionsService } from '../domains/sessions/sessions-service';
+import { createTwoFactorService } from '../domains/two-factor/two-factor-service';
+import { createUsersService } from '../domains/users/users-service';
+import { randomSecret } from '../lib/hashing';
 
 /** A mistake of the owner's (unknown e-mail, a password the rules refuse): a message, exit 1. */
 export class UserAdminError extends Error {
@@ -30,50 +34,56 @@ export function randomPassword(): string {
   return characters.join('');
 }
 
-async function userByEmail(db: Database, email: string) {
-  const row = await createUsersRepository(db).findByEmail(normalizeEmail(email));
-  if (!row) throw new UserAdminError(`There is no account with the e-mail ${email}.`);
-  return row;
-}
-
 /**
- * The owner's reset of a user's password (`npm run user -- reset-password`): the new password
- * replaces the old one and every session of the user ends (running servers refuse their tokens
- * within a second). API tokens, two-factor and passkeys stay.
+ * The owner's changes to a user (`npm run user`), made through the same services as the app's,
+ * so that a rule about users, sessions or two-factor holds here too. `loginRateLimit` is the
+ * server's LOGIN_RATE_LIMIT (the two-factor service counts codes with it; the owner gives none).
  */
-export async function resetPassword(
-  db: Database,
-  email: string,
-  password: string,
-): Promise<{ endedSessions: number }> {
-  const problem = passwordProblem(password);
-  if (problem) throw new UserAdminError(problem);
-  const user = await userByEmail(db, email);
-  const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    await createUsersRepository(tx).update(user.id, { passwordHash });
-    const ended = await createSessionsRepository(tx).deleteAllBut(user.id, undefined);
-    await createSecurityEventsRepository(tx).insert({
-      userId: user.id,
-      type: 'password-reset',
-      detail: 'by the server owner',
-    });
-    return { endedSessions: ended.length };
+export function createUserAdmin(db: Database, options: { loginRateLimit: number }) {
+  const users = createUsersService(db);
+  const events = createSecurityEventsService(db);
+  // The command line ends sessions and starts none: the key would sign nothing.
+  const sessions = createSessionsService(db, {
+    tokens: createTokenService(randomSecret()),
+    events,
   });
-}
+  const throttle = createSignInThrottle(db, { limit: options.loginRateLimit });
+  const twoFactor = createTwoFactorService(db, {
+    throttle,
+    confirmPassword: createPasswordConfirmation(throttle),
+    events,
+    now: () => new Date(),
+  });
 
-/** The owner turns a user's two-factor sign-in off (a lost phone and lost backup codes). */
-export async function disableTwoFactor(db: Database, email: string): Promise<boolean> {
-  const user = await userByEmail(db, email);
-  return db.transaction(async (tx) => {
-    const disabled = await createTwoFactorRepository(tx).delete(user.id);
-    if (disabled) {
-      await createSecurityEventsRepository(tx).insert({
-        userId: user.id,
-        type: 'two-factor-disabled',
-        detail: 'by the server owner',
+  async function userByEmail(email: string) {
+    const row = await users.findByEmail(normalizeEmail(email));
+    if (!row) throw new UserAdminError(`There is no account with the e-mail ${email}.`);
+    return row;
+  }
+
+  return {
+    /**
+     * The owner's reset of a user's password (`npm run user -- reset-password`): the new
+     * password replaces the old one and every session of the user ends (running servers refuse
+     * their tokens within a second). API tokens, two-factor and passkeys stay.
+     */
+    async resetPassword(email: string, password: string): Promise<{ endedSessions: number }> {
+      const problem = passwordProblem(password);
+      if (problem) throw new UserAdminError(problem);
+      const user = await userByEmail(email);
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        await users.update(user.id, { passwordHash }, tx);
+        const endedSessions = await sessions.endAllIn(tx, user.id);
+        await events.record(user.id, 'password-reset', undefined, 'by the server owner', tx);
+        return { endedSessions };
       });
-    }
-    return disabled;
-  });
+    },
+
+    /** The owner turns a user's two-factor sign-in off (a lost phone and lost backup codes). */
+    async disableTwoFactor(email: string): Promise<boolean> {
+      const user = await userByEmail(email);
+      return twoFactor.disableByOwner(user.id);
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { openBackupDatabase } from '../backup/backup-connection';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { runMigrations } from '../db/migrate';
-import { disableTwoFactor, randomPassword, resetPassword, UserAdminError } from './user-admin';
+import { createUserAdmin, randomPassword, UserAdminError } from './user-admin';
 
 const USAGE =
   'Usage: npm run user -- reset-password EMAIL   (a new password is printed; or pipe one in)\n' +
@@ -33,10 +33,11 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase(connection.url, { maxConnections: 2 });
   try {
     await runMigrations(database.pool);
+    const admin = createUserAdmin(database.db, { loginRateLimit: config.LOGIN_RATE_LIMIT });
     if (command === 'reset-password') {
       const piped = await passwordFromStdin();
       const password = piped ?? randomPassword();
-      const { endedSessions } = await resetPassword(database.db, email, password);
+      const { endedSessions } = await admin.resetPassword(email, password);
       console.warn(
         `The password of ${email} was reset; ${endedSessions} session(s) signed out.` +
           (piped ? '' : ' The new password:'),
@@ -44,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
       // Only the generated password goes to standard output, so that it can be piped on.
       if (!piped) process.stdout.write(`${password}\n`);
     } else {
-      const disabled = await disableTwoFactor(database.db, email);
+      const disabled = await admin.disableTwoFactor(email);
       console.warn(
         disabled
           ? `Two-factor sign-in is off for ${email}; they sign in with their password alone.`

@@ -14,7 +14,7 @@ import { exchangeRateAt } from './exchange-rate-sql';
 /**
  * `cents` (hundredths of another currency) times `rate`, rounded to `currency`'s minor unit, as
  * `numeric`: the largest amount the API takes at the largest rate it takes is past `bigint`
- * (docs/decisions.md, Amounts past bigint), so neither the product nor any sum of products is
+ * (docs/decisions.md, REL-1), so neither the product nor any sum of products is
  * ever cast back. Sums of them are `numeric` too; the repositories read them with Number().
  */
 export function convertedCents(cents: SQL | unknown, rate: SQL | unknown, currency: unknown): SQL {

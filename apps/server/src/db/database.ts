@@ -47,7 +47,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
-    // No statement may hold a connection for long (DESIGN §7.3): a runaway search is cancelled
+    // No statement may hold a connection for long (docs/reliability.md): a runaway search is cancelled
     // by PostgreSQL and answered as one to narrow (http/error-handler.ts).
     statement_timeout: options.statementTimeoutMs ?? 10_000,
     // One core per statement: a request's work is bounded by its user's share of connections

@@ -61,7 +61,7 @@ export function isCheckViolation(error: unknown, constraint: string): boolean {
 /**
  * True when a value left its type's range: a kept total (bigint hundredths, kept by triggers)
  * that a write would take past 9.2 × 10^18, about 92,000 rows of the largest amount. Every
- * conversion and sum the reads make is numeric (docs/decisions.md, Hostile values), so this is
+ * conversion and sum the reads make is numeric (docs/decisions.md, REL-1), so this is
  * a write's doing, rolled back with its transaction.
  */
 export function isOutOfRange(error: unknown): boolean {

@@ -44,7 +44,7 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * The server's one error path (STYLE principle 5): every failure becomes
+ * The server's one error path (docs/architecture.md): every failure becomes
  * `{ message, code, errors? }`. Bad input is always a 4xx; a 500 never carries internals.
  */
 export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions): void {
@@ -52,7 +52,7 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
     const { status, body } = toErrorResponse(error);
     // Refused before its body was read (too large, wrong type, no token): take the rest of the
     // body off the wire first, so that the client finishes sending and reads this answer
-    // (docs/decisions.md, "Oversized bodies"). Beyond the bound, the connection closes after it.
+    // (docs/decisions.md, API-6). Beyond the bound, the connection closes after it.
     if (!(await drainRequest(request.raw, options.drainLimitBytes))) {
       reply.header('connection', 'close');
     }

@@ -12,7 +12,11 @@ const eslint = new ESLint({ cwd: root });
 async function restrictedImports(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) =>
+      ['no-restricted-imports', '@typescript-eslint/no-restricted-imports'].includes(
+        message.ruleId ?? '',
+      ),
+    )
     .map((message) => message.message);
 }
 
@@ -44,6 +48,47 @@ describe('layer rules', () => {
       await restrictedImports(
         'apps/server/src/domains/goals/goals-service.ts',
         "import { createGoalsRepository } from './goals-repository';\nexport const made = createGoalsRepository;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuse a domain that makes another domain's repository, from any folder depth", async () => {
+    const refused = [expect.stringContaining("Another domain's repository")];
+    expect(
+      await restrictedImports(
+        'apps/server/src/domains/goals/goals-service.ts',
+        "import { createAccountsRepository } from '../accounts/accounts-repository';\nexport const made = createAccountsRepository;\n",
+      ),
+    ).toEqual(refused);
+    expect(
+      await restrictedImports(
+        'apps/server/src/domains/receipts/extract/extract-total.ts',
+        "import { createRulesRepository } from '../../rules/rules-repository';\nexport const made = createRulesRepository;\n",
+      ),
+    ).toEqual(refused);
+  });
+
+  it("let a domain import another domain's repository types, its reader and its own repository", async () => {
+    const path = 'apps/server/src/domains/goals/goals-service.ts';
+    const allowed = [
+      "import type { AccountsRepository } from '../accounts/accounts-repository';\nexport type Accounts = AccountsRepository;\n",
+      "import { createAccountsReader } from '../accounts/accounts-reader';\nexport const made = createAccountsReader;\n",
+      "import { createGoalsRepository } from './goals-repository';\nexport const made = createGoalsRepository;\n",
+    ];
+    for (const code of allowed) expect(await restrictedImports(path, code)).toEqual([]);
+    expect(
+      await restrictedImports(
+        'apps/server/src/domains/receipts/extract/extract-total.ts',
+        "import { createReceiptsRepository } from '../receipts-repository';\nexport const made = createReceiptsRepository;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('let the restore, on the allow-list, write through the repositories', async () => {
+    expect(
+      await restrictedImports(
+        'apps/server/src/domains/portability/restore-writer.ts',
+        "import { createGoalsRepository } from '../goals/goals-repository';\nexport const made = createGoalsRepository;\n",
       ),
     ).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { todayIn } from '@moneta/shared';
 import type { SignedUpUser } from '../test-app';
+import { householdPlans } from './household-fuzz-plans';
 import type { UserData } from './user-data';
 
 /**
@@ -69,7 +70,6 @@ export function buildPlans(
   receiptPng: Buffer,
 ): Record<string, OperationPlan> {
   const today = todayIn('UTC');
-  const noHousehold = '0190c5c0-0000-7000-8000-000000000001';
   const [year, month] = today.split('-').map(Number);
   const transaction = {
     name: 'Fuzz lunch',
@@ -291,43 +291,7 @@ export function buildPlans(
       pathParams: { id: '0190c5c0-0000-7000-8000-000000000000' },
       expect: [404],
     },
-    // Households: an id of no household of the fuzzer's, so that every baseline is a 404
-    // and changes nothing; a new household may reach the limit of 20.
-    'GET /api/households': { expect: [200] },
-    'POST /api/households': {
-      body: { name: 'Fuzz home', baseCurrency: 'EUR' },
-      expect: [201, 409],
-    },
-    'GET /api/households/{id}': { pathParams: { id: noHousehold }, expect: [404] },
-    'PUT /api/households/{id}': {
-      pathParams: { id: noHousehold },
-      body: { name: 'Fuzz', baseCurrency: 'USD' },
-      expect: [404],
-    },
-    'DELETE /api/households/{id}': { pathParams: { id: noHousehold }, expect: [404] },
-    'PUT /api/households/{id}/default': { pathParams: { id: noHousehold }, expect: [404] },
-    'GET /api/households/{id}/members': { pathParams: { id: noHousehold }, expect: [404] },
-    'PUT /api/households/{id}/members/{userId}': {
-      pathParams: { id: noHousehold, userId: noHousehold },
-      body: { role: 'viewer' },
-      expect: [404],
-    },
-    'DELETE /api/households/{id}/members/{userId}': {
-      pathParams: { id: noHousehold, userId: noHousehold },
-      expect: [404],
-    },
-    'POST /api/households/{id}/invitations': {
-      pathParams: { id: noHousehold },
-      body: { role: 'editor', email: null },
-      expect: [404],
-    },
-    'GET /api/households/{id}/invitations': { pathParams: { id: noHousehold }, expect: [404] },
-    'DELETE /api/households/{id}/invitations/{invitationId}': {
-      pathParams: { id: noHousehold, invitationId: noHousehold },
-      expect: [404],
-    },
-    // Unknown codes count like failed sign-ins: past the limit, 429.
-    'POST /api/invitations/accept': { body: { code: 'not-a-code' }, expect: [404, 429] },
+    ...householdPlans(),
     'PUT /api/transactions/{id}': {
       pathParams: { id: mine.expenseId },
       body: splitTransaction,

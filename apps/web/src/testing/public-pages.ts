@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * found) loads up front, found as the bundler finds them: the static value imports from the
  * entry and from those pages' route modules, not `import type` nor `import()`. Packages are not
  * followed; their names are in the sources. For the checks that keep the public pages light
- * (docs/decisions.md, "Languages and formats").
+ * (docs/decisions.md, I18N-9).
  */
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PUBLIC_ROOTS = [

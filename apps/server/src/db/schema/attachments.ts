@@ -19,7 +19,7 @@ import { users } from './users';
  * Files a user attached to a transaction (JPG, PNG or PDF, checked by their bytes). Stored in the
  * database like receipts, for the same reason: one database backup holds everything. A receipt's
  * file is not copied here: it is its expense's first attachment by `transactions.receipt_id`
- * (docs/decisions.md, Attachments).
+ * (docs/decisions.md, TXN-19).
  */
 export const transactionAttachments = pgTable(
   'transaction_attachments',

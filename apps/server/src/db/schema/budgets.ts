@@ -31,12 +31,12 @@ export const budgets = pgTable(
     year: smallint('year').notNull(),
     /**
      * The month takes in the previous month's remaining for its category (positive or
-     * negative), when that month has a budget (docs/decisions.md, Budgets).
+     * negative), when that month has a budget (docs/decisions.md, BUD-1).
      */
     rollover: boolean('rollover').notNull().default(false),
     /**
      * The budget carries on into every later month that has no budget of its own for the
-     * category, computed on read (docs/decisions.md, Budgets: repeat every month).
+     * category, computed on read (docs/decisions.md, BUD-5).
      */
     repeat: boolean('repeat').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

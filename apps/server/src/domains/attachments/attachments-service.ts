@@ -10,8 +10,7 @@ import { AppError, conflict, notFound } from '../../http/app-error';
 import type { StoredFile } from '../../http/file-reply';
 import { isId } from '../../lib/ids';
 import { detectMimeType } from '../receipts/mime-type';
-import { createReceiptsRepository } from '../receipts/receipts-repository';
-import { safeFileName } from '../receipts/receipts-service';
+import { safeFileName, type ReceiptsService } from '../receipts/receipts-service';
 import { type AttachmentSummaryRow, createAttachmentsRepository } from './attachments-repository';
 
 const transactionNotFound = () =>
@@ -33,9 +32,12 @@ function toAttachmentDto(row: AttachmentSummaryRow): Attachment {
 /**
  * Files held by transactions (docs/api.md, Attachments). A receipt's file is not copied: it is read
  * through as its expense's first attachment, with the receipt's id (docs/decisions.md,
- * Attachments).
+ * TXN-20).
  */
-export function createAttachmentsService(db: Database) {
+export function createAttachmentsService(
+  db: Database,
+  receipts: Pick<ReceiptsService, 'fileOf' | 'remove'>,
+) {
   const attachments = createAttachmentsRepository(db);
 
   async function ownTransaction(userId: string, transactionId: string) {
@@ -108,7 +110,7 @@ export function createAttachmentsService(db: Database) {
       if (!isId(id)) throw attachmentNotFound();
       const found =
         id === transaction.receiptId
-          ? await createReceiptsRepository(db).findView(id, 'file', { userId })
+          ? await receipts.fileOf(userId, id)
           : await attachments.findFile(userId, transaction.id, id);
       if (!found) throw attachmentNotFound();
       return found;
@@ -130,7 +132,7 @@ export function createAttachmentsService(db: Database) {
         if (!transaction) throw transactionNotFound();
         const isDeleted =
           id === transaction.receiptId
-            ? await createReceiptsRepository(tx).delete(userId, id)
+            ? await receipts.remove(tx, userId, id)
             : await createAttachmentsRepository(tx).delete(userId, transaction.id, id);
         if (!isDeleted) throw attachmentNotFound();
       });

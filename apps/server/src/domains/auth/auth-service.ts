@@ -11,7 +11,7 @@ import type { SecurityEventsService } from '../security-events/security-events-s
 import type { SessionsService } from '../sessions/sessions-service';
 import { invalidCode, type TwoFactorService } from '../two-factor/two-factor-service';
 import { toUserDto } from '../users/user-dto';
-import { createUsersRepository, type UsersRepository } from '../users/users-repository';
+import type { UsersService } from '../users/users-service';
 import { createChallengesRepository } from './challenges-repository';
 import type { ConfirmPassword } from './password-confirmation';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
@@ -30,7 +30,7 @@ export interface Credentials {
 
 export interface AuthServiceDependencies {
   db: Database;
-  users: UsersRepository;
+  users: UsersService;
   accounts: AccountsService;
   households: Pick<HouseholdsService, 'createPersonal'>;
   sessions: SessionsService;
@@ -83,7 +83,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
       // The user, their personal household and its first account together: every user always
       // has a household, and every household an account.
       const created = await db.transaction(async (tx) => {
-        const inserted = await createUsersRepository(tx).insert({
+        const inserted = await users.create(tx, {
           email,
           passwordHash,
           timeZone: timeZone ?? DEFAULT_TIME_ZONE,

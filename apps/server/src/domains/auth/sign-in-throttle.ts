@@ -15,7 +15,7 @@ export interface ThrottleKey {
 
 /**
  * Counts failed sign-in attempts in PostgreSQL, so that every instance sees one count
- * (docs/decisions.md, "Sign-in limits"). Only failures count: an attempt is counted before it is
+ * (docs/decisions.md, SEC-15). Only failures count: an attempt is counted before it is
  * checked (so that parallel guesses cannot all slip under the limit) and a success takes its
  * count back. Past the limit, even a right answer gets 429 until the window ends.
  */

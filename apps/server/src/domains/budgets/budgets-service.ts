@@ -20,9 +20,9 @@ import { isUniqueViolation } from '../../db/postgres-errors';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { createRememberedAnswers } from '../answer-cache/remembered-answers';
-import { createCategoriesRepository } from '../categories/categories-repository';
+import { createCategoriesReader } from '../categories/categories-reader';
 import { rememberCategory } from '../categories/remember-category';
-import { createTransactionTotalsRepository } from '../transactions/transaction-totals-repository';
+import type { TransactionTotalsRepository } from '../transactions/transaction-totals-repository';
 import { toBudgetDto } from './budget-dto';
 import {
   BUDGET_MONTH_KEY,
@@ -35,14 +35,14 @@ import {
 const budgetNotFound = () => notFound('Budget not found.', ErrorCode.BUDGET_NOT_FOUND);
 
 /**
- * Budgets measure spending (SPEC: "progress against spending"; only expenses count towards
+ * Budgets measure spending (the product's words: "progress against spending"; only expenses count towards
  * `spent`): a category that is only an income category, built-in or the user's, would show a
  * budget that nothing ever fills, so it is refused. A name that is an expense category too, or
  * a new one (it becomes a custom expense category), is taken.
  */
 async function assertExpenseCategory(tx: Executor, userId: string, category: string) {
   if (isBuiltInCategory(category, false)) return;
-  const categories = createCategoriesRepository(tx);
+  const categories = createCategoriesReader(tx);
   if (await categories.exists(userId, category, [false])) return;
   if (isBuiltInCategory(category, true) || (await categories.exists(userId, category, [true]))) {
     throw badRequest(
@@ -72,7 +72,12 @@ function toValues(input: ValidBudgetInput): BudgetValues {
 /** Who reads: spending is in their base currency. */
 type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
 
-export function createBudgetsService(db: Database) {
+export interface BudgetsServiceDependencies {
+  /** The month's income and spending, read from the transactions' derived totals. */
+  totals: Pick<TransactionTotalsRepository, 'totalsBetween'>;
+}
+
+export function createBudgetsService(db: Database, { totals }: BudgetsServiceDependencies) {
   const budgets = createBudgetsRepository(db);
   // A month's budgets chain back over every earlier month they roll over from: remembered until
   // the user's data or the rates change (remembered-answers.ts).
@@ -108,12 +113,7 @@ export function createBudgetsService(db: Database) {
         const rows = await budgets.list(reader.id, reader.defaultCurrency, { month, year });
         const from = `${year}-${String(month).padStart(2, '0')}-01`;
         const to = `${from.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
-        const totals = await createTransactionTotalsRepository(db).totalsBetween(
-          reader.id,
-          reader.defaultCurrency,
-          from,
-          to,
-        );
+        const monthTotals = await totals.totalsBetween(reader.id, reader.defaultCurrency, from, to);
         let budgeted = 0;
         let spent = 0;
         let available = 0;
@@ -127,8 +127,8 @@ export function createBudgetsService(db: Database) {
           spent: fromStoredHundredths(spent),
           available: fromStoredHundredths(available),
           remaining: fromStoredHundredths(available - spent),
-          income: fromStoredHundredths(totals.incomeCents),
-          unconverted: totals.unconverted,
+          income: fromStoredHundredths(monthTotals.incomeCents),
+          unconverted: monthTotals.unconverted,
         };
       });
     },
@@ -192,7 +192,7 @@ export function createBudgetsService(db: Database) {
      * Updates the budget — except that a repeating budget edited in a later month of its
      * category (as the month it is repeated into shows it) keeps its earlier months: that month
      * gets its own budget, from the input, which repeats on when the input (or, left out, the
-     * repeating budget) says so (docs/decisions.md, Budgets: repeat every month). The answer is
+     * repeating budget) says so (docs/decisions.md, BUD-5). The answer is
      * then that new budget.
      */
     async update(reader: Reader, id: string, input: ValidBudgetInput): Promise<Budget> {
@@ -255,6 +255,19 @@ export function createBudgetsService(db: Database) {
         if (!isShown) throw budgetNotFound();
         await repository.stopRepeat(stored, asked);
       });
+    },
+
+    /**
+     * A category merged into another, in the caller's transaction: `from`'s budgets become
+     * `to`'s, two of one month added up (budgets-repository.ts). Answers how many moved.
+     */
+    mergeCategory(tx: Executor, userId: string, from: string, to: string): Promise<number> {
+      return createBudgetsRepository(tx).mergeCategory(userId, from, to);
+    },
+
+    /** A deleted category's budgets go with it, in the caller's transaction. */
+    deleteByCategory(tx: Executor, userId: string, category: string): Promise<number> {
+      return createBudgetsRepository(tx).deleteByCategory(userId, category);
     },
   };
 }

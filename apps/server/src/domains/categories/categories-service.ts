@@ -12,14 +12,27 @@ import {
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/app-error';
-import { createBudgetsRepository } from '../budgets/budgets-repository';
-import { createReceiptsRepository } from '../receipts/receipts-repository';
-import { createRecurringRepository } from '../recurring/recurring-repository';
-import { createRulesRepository } from '../rules/rules-repository';
+import type { BudgetsService } from '../budgets/budgets-service';
+import type { ReceiptsService } from '../receipts/receipts-service';
+import type { RecurringService } from '../recurring/recurring-service';
+import type { RulesService } from '../rules/rules-service';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createCategoriesRepository } from './categories-repository';
 
-export function createCategoriesService(db: Database, transactions: TransactionsService) {
+/**
+ * A category renamed, merged or deleted moves what names it in other domains, each through its
+ * own service, in the category's database transaction.
+ */
+export interface CategoriesServiceDependencies {
+  transactions: TransactionsService;
+  budgets: Pick<BudgetsService, 'mergeCategory' | 'deleteByCategory'>;
+  recurring: Pick<RecurringService, 'moveCategory'>;
+  rules: Pick<RulesService, 'moveCategory'>;
+  receipts: Pick<ReceiptsService, 'moveTaughtCategory'>;
+}
+
+export function createCategoriesService(db: Database, deps: CategoriesServiceDependencies) {
+  const { transactions, budgets, recurring, rules, receipts } = deps;
   const categories = createCategoriesRepository(db);
 
   const kindName = (isIncome: boolean) => (isIncome ? 'income' : 'expense');
@@ -34,7 +47,7 @@ export function createCategoriesService(db: Database, transactions: Transactions
    * A category of one kind, built-in or the user's, whose name equals `name` ignoring case and
    * surrounding spaces but is not `name` itself nor `except` (a category renamed to another
    * spelling of its own name): two categories that differ only in case look like one in every
-   * list and report, so a new name must not be one (docs/decisions.md, Hostile values).
+   * list and report, so a new name must not be one (docs/decisions.md, CAT-13).
    */
   async function caseTwin(
     repository: ReturnType<typeof createCategoriesRepository>,
@@ -144,19 +157,19 @@ export function createCategoriesService(db: Database, transactions: Transactions
         if (!isMerge) await repository.add({ userId, name: to, isIncome });
         // Recurring rules before transactions, as in remove: the recurring engine locks a rule
         // before the totals its transactions touch, so this order cannot deadlock with it.
-        const recurring = await createRecurringRepository(tx).moveCategory(userId, from, to, [
-          isIncome,
-        ]);
+        const recurringCount = await recurring.moveCategory(tx, userId, {
+          from,
+          to,
+          kinds: [isIncome],
+        });
         const transactionCount = await transactions.moveCategory(
           userId,
           { from, to, kinds: [isIncome] },
           { tx },
         );
-        const budgetCount = isIncome
-          ? 0
-          : await createBudgetsRepository(tx).mergeCategory(userId, from, to);
-        const ruleCount = await createRulesRepository(tx).moveCategory(userId, from, to, isIncome);
-        if (!isIncome) await createReceiptsRepository(tx).moveTaughtCategory(userId, from, to);
+        const budgetCount = isIncome ? 0 : await budgets.mergeCategory(tx, userId, from, to);
+        const ruleCount = await rules.moveCategory(tx, userId, { from, to, isIncome });
+        if (!isIncome) await receipts.moveTaughtCategory(tx, userId, from, to);
         return {
           name: to,
           isIncome,
@@ -165,7 +178,7 @@ export function createCategoriesService(db: Database, transactions: Transactions
             transactions: transactionCount,
             budgets: budgetCount,
             rules: ruleCount,
-            recurring,
+            recurring: recurringCount,
           },
         };
       });
@@ -243,9 +256,9 @@ export function createCategoriesService(db: Database, transactions: Transactions
         }
         // Rules first: the recurring engine locks a rule before the per-category totals its
         // transactions touch, so taking them in the same order cannot deadlock with it.
-        await createRecurringRepository(tx).moveCategory(userId, name, FALLBACK_CATEGORY, kinds);
+        await recurring.moveCategory(tx, userId, { from: name, to: FALLBACK_CATEGORY, kinds });
         if (!isBuiltInCategory(name, false)) {
-          await createBudgetsRepository(tx).deleteByCategory(userId, name);
+          await budgets.deleteByCategory(tx, userId, name);
         }
         const movedCount = await transactions.moveCategory(
           userId,

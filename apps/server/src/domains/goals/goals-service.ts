@@ -13,7 +13,7 @@ import type { GoalRow, UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { accountNotFound } from '../accounts/accounts-service';
-import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createAccountsReader } from '../accounts/accounts-reader';
 import { assertCurrencyDecimals } from '../rates/currency-rules';
 import { createGoalsRepository, type GoalValues } from './goals-repository';
 
@@ -56,7 +56,7 @@ function toGoalDto(row: GoalRow, savedCents: number | null, today: string): Goal
 export function createGoalsService(db: Database, options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
   const goals = createGoalsRepository(db);
-  const accounts = createAccountsRepository(db);
+  const accounts = createAccountsReader(db);
 
   /**
    * What each goal has saved: the linked account's balance converted into the goal's currency

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { clientOf } from '../../http/client-info';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { HouseholdsService } from './households-service';
 import type { InvitationsService } from './invitations-service';
@@ -106,6 +107,9 @@ export async function householdsRoutes(app: App, options: HouseholdsRoutesOption
         tags,
         security,
         summary: 'Delete a household and all of its data (owner)',
+        description: prose`
+          Its members whose default it was get the household they joined first of those left.
+          The caller's only household: 409 \`ONLY_HOUSEHOLD\`.`,
         params: idParams,
         response: { 200: messageSchema, ...errors, ...errorAnswers(409) },
       },
@@ -130,6 +134,18 @@ export async function householdsRoutes(app: App, options: HouseholdsRoutesOption
     async (request) => households.setDefault(request.user.id, request.params.id),
   );
 
+  memberRoutes(app, households, { tags, security });
+  invitationRoutes(app, invitations, { tags, security });
+}
+
+/** What every route of the area shares in its documentation. */
+interface AreaDocs {
+  tags: string[];
+  security: Array<{ bearerAuth: string[] }>;
+}
+
+/** A household's members and their roles. */
+function memberRoutes(app: App, households: HouseholdsService, { tags, security }: AreaDocs) {
   app.get(
     '/:id/members',
     {
@@ -173,6 +189,10 @@ export async function householdsRoutes(app: App, options: HouseholdsRoutesOption
         tags,
         security,
         summary: 'Remove a member (owner), or leave (oneself)',
+        description: prose`
+          The only owner cannot go (409 \`LAST_OWNER\`), nor anyone leave their only household
+          (409 \`ONLY_HOUSEHOLD\`). A member removed from their only household gets a new
+          "Personal" one.`,
         params: memberParams,
         response: { 200: messageSchema, ...errors, ...errorAnswers(409) },
       },
@@ -188,7 +208,10 @@ export async function householdsRoutes(app: App, options: HouseholdsRoutesOption
       };
     },
   );
+}
 
+/** A household's invitations, made and revoked by its owners. */
+function invitationRoutes(app: App, invitations: InvitationsService, { tags, security }: AreaDocs) {
   app.post(
     '/:id/invitations',
     {
@@ -196,6 +219,10 @@ export async function householdsRoutes(app: App, options: HouseholdsRoutesOption
         tags,
         security,
         summary: 'Invite someone with a one-time code, shown only in this answer (owner)',
+        description: prose`
+          The code (256 random bits) is kept only as its SHA-256, used once, valid 7 days; with
+          \`email\`, only that user may accept it. \`url\` is the web link (\`/join/<code>\`)
+          that signs up or signs in, then accepts.`,
         params: idParams,
         body: invitationInputSchema,
         response: { 201: createdInvitationSchema, ...errors },
@@ -263,6 +290,10 @@ export async function invitationsRoutes(app: App, options: HouseholdsRoutesOptio
         tags,
         security,
         summary: 'Join a household with an invitation’s code',
+        description: prose`
+          The caller joins with the invitation's role. An unknown, used, revoked or expired code
+          is one 404 \`INVITATION_NOT_FOUND\`; tries are counted per user like failed sign-ins
+          (429 past the limit).`,
         body: invitationAcceptSchema,
         response: { 200: householdSchema, ...errors, ...errorAnswers(409, 429) },
       },

@@ -13,7 +13,7 @@ import type { ClientInfo } from '../../http/client-info';
 import { isId } from '../../lib/ids';
 import type { AccountsService } from '../accounts/accounts-service';
 import type { SecurityEventsService } from '../security-events/security-events-service';
-import { createUsersRepository } from '../users/users-repository';
+import type { UsersService } from '../users/users-service';
 import { toHouseholdDto, toMemberDto } from './household-dto';
 import {
   householdNotFound,
@@ -29,8 +29,11 @@ export interface HouseholdsServiceDependencies {
   db: Database;
   accounts: Pick<AccountsService, 'createDefault'>;
   events: Pick<SecurityEventsService, 'record'>;
-  /** Drops what this instance remembers of the user's memberships (plugins/authenticate.ts). */
-  forgetMemberships: (userId: string) => void;
+  /** The one writer of users: their default household, and the user deleted with theirs. */
+  users: Pick<
+    UsersService,
+    'update' | 'lock' | 'repairDefaultHouseholds' | 'delete' | 'findById' | 'forget'
+  >;
 }
 
 type Creator = Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone'>;
@@ -42,7 +45,9 @@ type Creator = Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone'>;
  * against the caller's membership; a household the caller is not a member of is not found.
  */
 export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
-  const { db, accounts, events, forgetMemberships } = deps;
+  const { db, accounts, events, users } = deps;
+  /** Drops what this instance remembers of the user's memberships (plugins/authenticate.ts). */
+  const forgetMemberships = (userId: string) => users.forget(userId);
   const households = createHouseholdsRepository(db);
 
   /** The caller's role in the household, or 404; below `needed` → 403 naming it. */
@@ -81,7 +86,7 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
 
   /** Members who left or lost a household get another default; their lookups are forgotten. */
   async function afterLeaving(tx: Executor, userIds: string[]): Promise<void> {
-    await createUsersRepository(tx).repairDefaultHouseholds(userIds);
+    await users.repairDefaultHouseholds(tx, userIds);
   }
 
   async function record(
@@ -103,7 +108,7 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
         name: PERSONAL_HOUSEHOLD_NAME,
         baseCurrency: user.defaultCurrency,
       });
-      await createUsersRepository(tx).update(user.id, { defaultHouseholdId: householdId });
+      await users.update(user.id, { defaultHouseholdId: householdId }, tx);
       return householdId;
     },
 
@@ -119,7 +124,7 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
     async create(user: Creator, input: { name: string; baseCurrency: string }) {
       const householdId = await db.transaction(async (tx) => {
         // The user's memberships locked: two creations at once cannot both pass the limit.
-        await createUsersRepository(tx).lock(user.id);
+        await users.lock(tx, user.id);
         const repository = createHouseholdsRepository(tx);
         if ((await repository.countForUser(user.id)) >= HOUSEHOLD_LIMITS.perUser) {
           throw tooManyHouseholds(HOUSEHOLD_LIMITS.perUser);
@@ -165,8 +170,7 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
      */
     async deleteUser(userId: string): Promise<boolean> {
       const deleted = await db.transaction(async (tx) => {
-        const users = createUsersRepository(tx);
-        await users.lock(userId);
+        await users.lock(tx, userId);
         const repository = createHouseholdsRepository(tx);
         for (const household of await repository.listForUser(userId)) {
           const members = await repository.lockMembers(household.id);
@@ -177,7 +181,7 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
           const owners = members.filter((member) => member.role === 'owner');
           if (owners.length === 1 && owners[0]!.userId === userId) throw lastOwner();
         }
-        return users.delete(userId);
+        return users.delete(tx, userId);
       });
       forgetMemberships(userId);
       return deleted;
@@ -185,7 +189,7 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
 
     async setDefault(userId: string, householdId: string): Promise<Household> {
       await roleIn(households, userId, householdId, 'viewer');
-      await createUsersRepository(db).update(userId, { defaultHouseholdId: householdId });
+      await users.update(userId, { defaultHouseholdId: householdId });
       forgetMemberships(userId);
       return answer(userId, householdId);
     },
@@ -246,7 +250,7 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
         if (elsewhere === 0 && isLeaving) throw onlyHousehold();
         await repository.removeMember(householdId, memberId);
         if (elsewhere === 0) {
-          const removed = await createUsersRepository(tx).findById(memberId);
+          const removed = await users.findById(memberId);
           if (removed)
             await found(tx, removed, {
               name: PERSONAL_HOUSEHOLD_NAME,

@@ -15,7 +15,7 @@ import { randomSecret, sha256Hex } from '../../lib/hashing';
 import { isId } from '../../lib/ids';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 import type { SecurityEventsService } from '../security-events/security-events-service';
-import { createUsersRepository } from '../users/users-repository';
+import type { UsersService } from '../users/users-service';
 import { toHouseholdDto, toInvitationDto } from './household-dto';
 import { householdNotFound, roleForbids, tooManyHouseholds } from './household-errors';
 import { createHouseholdsRepository } from './households-repository';
@@ -36,7 +36,7 @@ export interface InvitationsServiceDependencies {
   db: Database;
   events: Pick<SecurityEventsService, 'record'>;
   throttle: Pick<SignInThrottle, 'invitation' | 'attempt' | 'succeeded'>;
-  forgetMemberships: (userId: string) => void;
+  users: Pick<UsersService, 'lock' | 'forget'>;
 }
 
 /**
@@ -45,7 +45,7 @@ export interface InvitationsServiceDependencies {
  * revoked, and is used once. Wrong codes are counted per user like failed sign-ins.
  */
 export function createInvitationsService(deps: InvitationsServiceDependencies) {
-  const { db, events, throttle, forgetMemberships } = deps;
+  const { db, events, throttle, users } = deps;
   const invitations = createInvitationsRepository(db);
   const households = createHouseholdsRepository(db);
 
@@ -111,7 +111,7 @@ export function createInvitationsService(deps: InvitationsServiceDependencies) {
       const key = throttle.invitation(user.id);
       await throttle.attempt(key);
       const householdId = await db.transaction(async (tx) => {
-        await createUsersRepository(tx).lock(user.id);
+        await users.lock(tx, user.id);
         const repository = createInvitationsRepository(tx);
         const invitation = await repository.findOpenForUpdate(sha256Hex(code));
         if (!invitation) throw invitationNotFound();
@@ -133,7 +133,7 @@ export function createInvitationsService(deps: InvitationsServiceDependencies) {
         return invitation.householdId;
       });
       await throttle.succeeded(key);
-      forgetMemberships(user.id);
+      users.forget(user.id);
       await events.record(user.id, 'invitation-accepted', client, householdId);
       const row = await households.findForUser(user.id, householdId);
       if (!row) throw householdNotFound();

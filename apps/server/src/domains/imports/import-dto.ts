@@ -5,7 +5,7 @@ import {
   type ImportSummary,
 } from '@moneta/shared';
 import type { ImportRecord } from '../../db/schema';
-import type { ImportRowView } from './import-rows-repository';
+import type { ImportRowView } from './import-row-types';
 import { statementsOf } from './statement-accounts';
 import { problemCodeOf } from './reading/import-messages';
 import { splitReasons } from './reading/mapping-reasons';

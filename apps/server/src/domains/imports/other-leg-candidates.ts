@@ -1,8 +1,6 @@
-import { ErrorCode } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { conflict } from '../../http/app-error';
-import { agreeingLegs, TRANSFER_LEG_DAYS } from '../transfers/leg-amounts';
+import { agreeingLegs } from '../transfers/leg-amounts';
 
 /** A transaction of another account that may be an import row's other leg. */
 export type OtherLegCandidate = {
@@ -14,8 +12,8 @@ export type OtherLegCandidate = {
 
 /**
  * The transactions in the user's other accounts that may be the other leg of the import rows
- * `readable` selects (docs/transfers.md): the opposite direction, a date within
- * TRANSFER_LEG_DAYS, and amounts that agree (agreeingLegs: equal in one currency, at the day's
+ * `readable` selects (docs/transfers.md): the opposite direction, a date within `days`
+ * (OTHER_LEG_DAYS, classification-policy.ts), and amounts that agree (agreeingLegs: equal in one currency, at the day's
  * rate between two: a euro checking account paying off a dollar card). The rows are in
  * `rowCurrency`. Best first: closest date, then closest amount. In one currency the amounts are
  * joined by equality (a hash join over a large import and ledger); in two, by day, since the
@@ -28,8 +26,8 @@ export async function otherLegCandidates(
   readable: SQL,
   rowCurrency: SQL,
   kind: SQL,
+  days: number,
 ): Promise<OtherLegCandidate[]> {
-  const days = TRANSFER_LEG_DAYS;
   const pairs = sql`
     SELECT r.position, r.date, r.amount_cents, r.is_income, o.currency AS own_currency,
       l.id AS transaction_id, l.account_id, l.added_on, l.cost_cents, l.currency, l.created_at
@@ -76,49 +74,4 @@ export async function otherLegCandidates(
     FROM agreeing
     ORDER BY abs(date - added_on), gap, position, added_on, created_at, transaction_id`);
   return result.rows;
-}
-
-/** A row the user made a transfer whose other account holds several possible other legs. */
-export interface AmbiguousLeg {
-  position: number;
-  dates: string[];
-}
-
-/**
- * The rows the user chose to be transfers to an account (`chosen`: position → account) that
- * holds two or more of their possible other legs not taken by another row (`matches`): Moneta
- * must not guess which one the bank's row is, nor write a second leg beside them.
- */
-export function ambiguousOtherLegs(
-  candidates: OtherLegCandidate[],
-  chosen: Map<number, string>,
-  matches: Map<number, string>,
-): AmbiguousLeg[] {
-  const takenByOthers = new Map<string, number>();
-  for (const [position, id] of matches) takenByOthers.set(id, position);
-  const free = new Map<number, Map<string, string>>();
-  for (const row of candidates) {
-    if (chosen.get(row.position) !== row.account_id) continue;
-    const taker = takenByOthers.get(row.transaction_id);
-    if (taker !== undefined && taker !== row.position) continue;
-    const legs = free.get(row.position) ?? new Map<string, string>();
-    legs.set(row.transaction_id, row.date);
-    free.set(row.position, legs);
-  }
-  return [...free]
-    .filter(([, legs]) => legs.size > 1)
-    .map(([position, legs]) => ({ position, dates: [...legs.values()].sort() }));
-}
-
-/**
- * A row the user made a transfer to an account that already holds two or more rows that could
- * be its other side: a 409 that names them, rather than a guess or a second leg beside them.
- */
-export function assertOneOtherLeg(ambiguous: AmbiguousLeg[], firstRow: number): void {
-  const [first] = ambiguous;
-  if (!first) return;
-  throw conflict(
-    `Row ${first.position - firstRow + 1}: the account you chose already holds ${first.dates.length} transactions that could be its other side (on ${first.dates.join(', ')}). Import the row without the transfer, then select it and the right one and make them one transfer.`,
-    ErrorCode.TRANSFER_OTHER_LEG_AMBIGUOUS,
-  );
 }

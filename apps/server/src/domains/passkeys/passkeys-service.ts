@@ -14,7 +14,7 @@ import type { PasskeyRow, UserRow } from '../../db/schema';
 import type { ClientInfo } from '../../http/client-info';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/app-error';
 import { isId } from '../../lib/ids';
-import { createChallengesRepository } from '../auth/challenges-repository';
+import type { ChallengesService } from '../auth/challenges-service';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 import type { SecurityEventsService } from '../security-events/security-events-service';
 import { createPasskeysRepository } from './passkeys-repository';
@@ -74,11 +74,14 @@ async function unlessThrown<T>(verify: () => Promise<T>): Promise<T | undefined>
  */
 export function createPasskeysService(
   db: Database,
-  deps: { events: SecurityEventsService; throttle: SignInThrottle },
+  deps: {
+    events: SecurityEventsService;
+    throttle: SignInThrottle;
+    challenges: ChallengesService;
+  },
 ) {
   const passkeys = createPasskeysRepository(db);
-  const challenges = createChallengesRepository(db);
-  const { events, throttle } = deps;
+  const { events, throttle, challenges } = deps;
 
   return {
     async registrationOptions(user: UserRow, rp: RelyingParty): Promise<PasskeyOptions> {

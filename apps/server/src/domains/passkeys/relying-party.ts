@@ -26,7 +26,7 @@ function isLocalhost(hostname: string): boolean {
  * PUBLIC_URL decides the relying party. Without it, passkeys work only when Moneta is opened as
  * http://localhost (development, a single machine): the page's origin is then taken from the
  * request. Any other host without PUBLIC_URL is refused, since a host header is the client's to
- * choose (docs/decisions.md, "Passkeys").
+ * choose (docs/decisions.md, SEC-14).
  */
 export function relyingPartyFor(config: RelyingPartyConfig, request: FastifyRequest): RelyingParty {
   if (config.PUBLIC_URL) {

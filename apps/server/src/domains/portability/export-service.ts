@@ -13,6 +13,17 @@ import {
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { createExportRepository, type ExportRepository, type PageEnd } from './export-repository';
+import {
+  toAccountRecord,
+  toBudgetRecord,
+  toGoalRecord,
+  toRateRecord,
+  toReceiptShopRecord,
+  toRecurringRecord,
+  toRuleRecord,
+  toTransactionRecord,
+  toTransferRecord,
+} from './export-records';
 import { streamZip, type ZipWriter } from './zip-writer';
 
 /** Transactions and transfers per query: a page is a few MB of JSON. */
@@ -60,6 +71,16 @@ async function* pages<Row, Key, Out>(
   }
 }
 
+/** Every row of a small table, as one batch of records. */
+function whole<Row, Out>(rows: Promise<Row[]>, toRecord: (row: Row) => Out): AsyncGenerator<Out[]> {
+  return pages(
+    () => rows,
+    () => undefined,
+    toRecord,
+    Number.POSITIVE_INFINITY,
+  );
+}
+
 /** The records of each entity file, in the format's shape (format version 1). */
 function entityBatches(
   read: ExportRepository,
@@ -70,152 +91,28 @@ function entityBatches(
   >;
 } {
   return {
-    accounts: pages(
-      () => read.accounts(userId),
-      () => undefined,
-      (row) => ({
-        id: row.id,
-        name: row.name,
-        type: row.type,
-        currency: row.currency,
-        openingBalanceCents: row.openingBalanceCents,
-        isArchived: row.isArchived,
-        identifiers: row.identifiers,
-        createdAt: row.createdAt.toISOString(),
-      }),
-      Number.POSITIVE_INFINITY,
-    ),
+    accounts: whole(read.accounts(userId), toAccountRecord),
     categories: once(read.categories(userId)),
     transactions: pages(
       (after: PageEnd | undefined) => read.transactionsPage(userId, after, PAGE_SIZE),
       (row) => ({ day: row.addedOn, createdAt: row.createdAt, id: row.id }),
-      (row) => ({
-        id: row.id,
-        accountId: row.accountId,
-        name: row.name,
-        category: row.category,
-        costCents: row.costCents,
-        currency: row.currency,
-        baseCostCents: row.baseCostCents,
-        baseCostCurrency: row.baseCostCurrency,
-        addedOn: row.addedOn,
-        isIncome: row.isIncome,
-        note: row.note,
-        recurringId: row.recurringId,
-        receiptId: row.receiptId,
-        bankId: row.bankId,
-        createdAt: row.createdAt.toISOString(),
-        tags: row.tags,
-      }),
+      toTransactionRecord,
       PAGE_SIZE,
     ),
     transfers: pages(
       (after: PageEnd | undefined) => read.transfersPage(userId, after, PAGE_SIZE),
       (row) => ({ day: row.date, createdAt: row.createdAt, id: row.id }),
-      (row) => ({
-        id: row.id,
-        fromAccountId: row.fromAccountId,
-        toAccountId: row.toAccountId,
-        amountCents: row.amountCents,
-        toAmountCents: row.toAmountCents,
-        date: row.date,
-        toDate: row.toDate,
-        note: row.note,
-        fromBankId: row.fromBankId,
-        toBankId: row.toBankId,
-        createdAt: row.createdAt.toISOString(),
-      }),
+      toTransferRecord,
       PAGE_SIZE,
     ),
-    budgets: pages(
-      () => read.budgets(userId),
-      () => undefined,
-      (row) => ({
-        category: row.category,
-        amountCents: row.amountCents,
-        month: row.month,
-        year: row.year,
-        rollover: row.rollover,
-        createdAt: row.createdAt.toISOString(),
-        repeat: row.repeat,
-      }),
-      Number.POSITIVE_INFINITY,
-    ),
+    budgets: whole(read.budgets(userId), toBudgetRecord),
     savedFilters: once(read.savedFilters(userId)),
     splits: once(read.splits(userId)),
-    goals: pages(
-      () => read.goals(userId),
-      () => undefined,
-      (row) => ({
-        id: row.id,
-        name: row.name,
-        targetCents: row.targetCents,
-        currency: row.currency,
-        targetDate: row.targetDate,
-        accountId: row.accountId,
-        savedCents: row.savedCents,
-        createdAt: row.createdAt.toISOString(),
-      }),
-      Number.POSITIVE_INFINITY,
-    ),
-    recurring: pages(
-      () => read.recurring(userId),
-      () => undefined,
-      (row) => ({
-        id: row.id,
-        name: row.name,
-        category: row.category,
-        amountCents: row.amountCents,
-        isIncome: row.isIncome,
-        frequency: row.frequency,
-        interval: row.interval,
-        startDate: row.startDate,
-        endDate: row.endDate,
-        nextDueDate: row.nextDueDate,
-        accountId: row.accountId,
-        note: row.note,
-      }),
-      Number.POSITIVE_INFINITY,
-    ),
-    rules: pages(
-      () => read.rules(userId),
-      () => undefined,
-      (row) => ({
-        id: row.id,
-        position: row.position,
-        field: row.field,
-        operator: row.operator,
-        value: row.value,
-        isIncome: row.isIncome,
-        category: row.category,
-        rename: row.rename,
-        transferAccountId: row.transferAccountId,
-      }),
-      Number.POSITIVE_INFINITY,
-    ),
-    rates: pages(
-      () => read.rates(userId),
-      () => undefined,
-      (row) => ({
-        currency: row.currency,
-        baseCurrency: row.baseCurrency,
-        date: row.date,
-        rate: row.rate,
-      }),
-      Number.POSITIVE_INFINITY,
-    ),
-    receiptShops: pages(
-      () => read.receiptShops(userId),
-      () => undefined,
-      (row) => ({
-        taxId: row.taxId,
-        phone: row.phone,
-        headerLines: row.headerLines,
-        merchant: row.merchant,
-        category: row.category,
-      }),
-      Number.POSITIVE_INFINITY,
-    ),
+    goals: whole(read.goals(userId), toGoalRecord),
+    recurring: whole(read.recurring(userId), toRecurringRecord),
+    rules: whole(read.rules(userId), toRuleRecord),
+    rates: whole(read.rates(userId), toRateRecord),
+    receiptShops: whole(read.receiptShops(userId), toReceiptShopRecord),
   };
 }
 

@@ -8,7 +8,7 @@ import { ErrorCode, type RestoreResult } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import { badRequest, conflict } from '../../http/app-error';
 import type { MultipartPart } from '../../http/multipart-upload';
-import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createAccountsReader } from '../accounts/accounts-reader';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createExportRepository } from './export-repository';
 import { readExport } from './read-export';
@@ -81,7 +81,7 @@ export function createRestoreService(
     try {
       const read = await readExport(path, file);
       const counts = await db.transaction(async (tx) => {
-        await createAccountsRepository(tx).lockAll(userId);
+        await createAccountsReader(tx).lockAll(userId);
         if (await createExportRepository(tx).holdsLedger(userId)) throw notEmpty();
         return writeExport(tx, userId, read, dependencies.transactions);
       });

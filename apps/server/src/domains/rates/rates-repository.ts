@@ -151,3 +151,5 @@ export function createRatesRepository(db: Executor) {
     },
   };
 }
+
+export type RatesRepository = ReturnType<typeof createRatesRepository>;

@@ -17,7 +17,7 @@ import {
   todayIn,
   transactionInputSchema,
 } from '@moneta/shared';
-import type { Database } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
@@ -343,6 +343,21 @@ export function createReceiptsService(
       );
       if (!shown) throw receiptNotFound();
       return shown;
+    },
+
+    /** The uploaded file of one of the user's receipts (a transaction's attachments list it). */
+    fileOf(userId: string, id: string) {
+      return receipts.findView(id, 'file', { userId });
+    },
+
+    /** Deletes the receipt in the caller's transaction (its expense stays); false if none. */
+    remove(tx: Executor, userId: string, id: string): Promise<boolean> {
+      return createReceiptsRepository(tx).delete(userId, id);
+    },
+
+    /** The shops the user taught follow a category renamed or merged in the caller's transaction. */
+    moveTaughtCategory(tx: Executor, userId: string, from: string, to: string): Promise<void> {
+      return createReceiptsRepository(tx).moveTaughtCategory(userId, from, to);
     },
   };
 }

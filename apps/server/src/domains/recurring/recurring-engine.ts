@@ -1,7 +1,10 @@
 import { addDays, firstOccurrenceAfter, occurrencesBetween, todayIn } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
 import type { RecurringRuleRow } from '../../db/schema';
-import { createTransactionsService } from '../transactions/transactions-service';
+import {
+  createTransactionsService,
+  type TransactionsService,
+} from '../transactions/transactions-service';
 import { matchOccurrences, OCCURRENCE_TOLERANCE_DAYS } from './match-occurrences';
 import { createRecurringRepository, type ClaimedRecurringRule } from './recurring-repository';
 
@@ -14,6 +17,11 @@ export interface RecurringEngineLogger {
 }
 
 export interface RecurringEngineOptions {
+  /**
+   * The app's transactions service, the one writer of transactions. Tests that run an engine
+   * alone on a database leave it out and get one on that database.
+   */
+  transactions?: TransactionsService;
   /** The clock that decides "today"; tests move it instead of waiting. */
   now?: () => Date;
   logger?: RecurringEngineLogger;
@@ -47,16 +55,18 @@ export interface RecordOutcome {
 /**
  * Records the rule's occurrences from its next due date up to `today` (at most `limit` of them)
  * as transactions, skipping any that exist, then moves next_due_date to the first occurrence
- * not recorded: after today once the rule has caught up.
+ * not recorded: after today once the rule has caught up. The transactions are written by
+ * `transactions` (the app's service, joined to `db`'s transaction); one on `db` by default.
  */
 export async function recordOccurrences(
   db: Executor,
   rule: RecurringRuleRow,
   today: string,
   limit: number,
+  transactions: TransactionsService = createTransactionsService(db),
 ): Promise<RecordOutcome> {
   const repository = createRecurringRepository(db);
-  const transactions = createTransactionsService(db);
+  const inTransaction = { tx: db };
   const until = rule.endDate && rule.endDate < today ? rule.endDate : today;
   const dates = occurrencesBetween(rule, rule.nextDueDate, until, limit);
   let created = 0;
@@ -65,9 +75,9 @@ export async function recordOccurrences(
     // edit) is linked, not recorded again.
     const from = addDays(dates[0]!, -OCCURRENCE_TOLERANCE_DAYS);
     const to = addDays(dates.at(-1)!, OCCURRENCE_TOLERANCE_DAYS);
-    const candidates = await transactions.occurrenceCandidates(rule, { from, to });
+    const candidates = await transactions.occurrenceCandidates(rule, { from, to }, inTransaction);
     const plan = matchOccurrences(dates, occurrencesBetween(rule, from, to), candidates);
-    await transactions.linkToRecurring(rule.userId, rule.id, plan.toLink);
+    await transactions.linkToRecurring(rule.userId, rule.id, plan.toLink, inTransaction);
     // The transactions writer skips occurrences that exist already (a unique index).
     created = await transactions.createMany(
       plan.toCreate.map((addedOn) => ({
@@ -81,6 +91,7 @@ export async function recordOccurrences(
         recurringId: rule.id,
         accountId: rule.accountId,
       })),
+      inTransaction,
     );
   }
   // After the last recorded date; with nothing to record, the first occurrence from the due date.
@@ -101,10 +112,11 @@ export async function catchUpRecurringRule(
   db: Executor,
   rule: RecurringRuleRow,
   today: string,
+  transactions: TransactionsService,
 ): Promise<RecurringRuleRow> {
-  let outcome = await recordOccurrences(db, rule, today, CATCH_UP_STEP);
+  let outcome = await recordOccurrences(db, rule, today, CATCH_UP_STEP, transactions);
   while (!outcome.isCaughtUp) {
-    outcome = await recordOccurrences(db, outcome.rule, today, CATCH_UP_STEP);
+    outcome = await recordOccurrences(db, outcome.rule, today, CATCH_UP_STEP, transactions);
   }
   return outcome.rule;
 }
@@ -140,6 +152,7 @@ export function createRecurringEngine(db: Database, options: RecurringEngineOpti
   const occurrencesPerRecurringRule = options.occurrencesPerRecurringRule ?? 100;
   const maxBatchesPerRun = options.maxBatchesPerRun ?? 20;
   const repository = createRecurringRepository(db);
+  const transactions = options.transactions ?? createTransactionsService(db);
 
   return {
     /** One bounded pass over the due rules. Per-rule failures are logged and skipped. */
@@ -172,7 +185,13 @@ export function createRecurringEngine(db: Database, options: RecurringEngineOpti
             try {
               // A savepoint per rule: one rule's failure does not undo the others'.
               const outcome = await tx.transaction((savepoint) =>
-                recordOccurrences(savepoint, rule, today, occurrencesPerRecurringRule),
+                recordOccurrences(
+                  savepoint,
+                  rule,
+                  today,
+                  occurrencesPerRecurringRule,
+                  transactions,
+                ),
               );
               counts.processed += 1;
               counts.created += outcome.created;

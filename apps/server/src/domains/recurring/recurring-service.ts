@@ -10,14 +10,15 @@ import {
   type UpcomingOccurrence,
   type ValidRecurringInput,
 } from '@moneta/shared';
-import type { Database } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { isCheckViolation, isForeignKeyViolation } from '../../db/postgres-errors';
 import { badRequest, notFound } from '../../http/app-error';
-import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createAccountsReader } from '../accounts/accounts-reader';
 import { accountNotFound } from '../accounts/accounts-service';
 import { isId } from '../../lib/ids';
 import { rememberCategory } from '../categories/remember-category';
+import type { TransactionsService } from '../transactions/transactions-service';
 import { toRecurringDto } from './recurring-dto';
 import { catchUpRecurringRule } from './recurring-engine';
 import { createRecurringRepository, type RecurringRuleValues } from './recurring-repository';
@@ -64,11 +65,14 @@ async function checked<T>(accountId: string | null | undefined, write: () => Pro
 type Owner = Pick<UserRow, 'id' | 'timeZone'>;
 
 export interface RecurringServiceOptions {
+  /** Records the occurrences a new or edited rule has due at once. */
+  transactions: TransactionsService;
   /** The clock that decides "today" (the owner's date in their time zone). */
-  now?: () => Date;
+  now?: (() => Date) | undefined;
 }
 
-export function createRecurringService(db: Database, options: RecurringServiceOptions = {}) {
+export function createRecurringService(db: Database, options: RecurringServiceOptions) {
+  const { transactions } = options;
   const now = options.now ?? (() => new Date());
   const recurringRules = createRecurringRepository(db);
 
@@ -83,11 +87,11 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
         db.transaction(async (tx) => {
           const values = toValues(input);
           // Without one, the first account: named, so that the rule says where it goes.
-          values.accountId ??= (await createAccountsRepository(tx).defaultId(owner.id)) ?? null;
+          values.accountId ??= (await createAccountsReader(tx).defaultId(owner.id)) ?? null;
           const rule = await createRecurringRepository(tx).insert(owner.id, values);
           await rememberCategory(tx, owner.id, input.category, input.isIncome);
           return toRecurringDto(
-            await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now())),
+            await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now()), transactions),
           );
         }),
       );
@@ -104,13 +108,13 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
         db.transaction(async (tx) => {
           const values = toValues(input);
           if (values.accountId === null) {
-            values.accountId = (await createAccountsRepository(tx).defaultId(owner.id)) ?? null;
+            values.accountId = (await createAccountsReader(tx).defaultId(owner.id)) ?? null;
           }
           const rule = await createRecurringRepository(tx).update(owner.id, id, values);
           if (!rule) throw recurringNotFound();
           await rememberCategory(tx, owner.id, input.category, input.isIncome);
           return toRecurringDto(
-            await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now())),
+            await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now()), transactions),
           );
         }),
       );
@@ -146,6 +150,23 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
     /** Deletes the rule; the transactions it recorded stay (their recurringId becomes null). */
     async remove(userId: string, id: string): Promise<void> {
       if (!isId(id) || !(await recurringRules.delete(userId, id))) throw recurringNotFound();
+    },
+
+    /**
+     * A category renamed, merged or deleted: its rules of the given kinds move to `to`, in the
+     * caller's transaction. Answers how many moved.
+     */
+    moveCategory(
+      tx: Executor,
+      userId: string,
+      change: { from: string; to: string; kinds: boolean[] },
+    ): Promise<number> {
+      return createRecurringRepository(tx).moveCategory(
+        userId,
+        change.from,
+        change.to,
+        change.kinds,
+      );
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   type Suggestion,
   type ValidRuleInput,
 } from '@moneta/shared';
-import type { Database } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import { conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { assertOwnAccount } from '../accounts/accounts-service';
@@ -108,6 +108,23 @@ export function createRulesService(db: Database, transactions: TransactionsServi
         );
         return { updated };
       });
+    },
+
+    /**
+     * A category renamed or merged: the rules that give it (for its kind) give `to`, in the
+     * caller's transaction. Answers how many changed.
+     */
+    moveCategory(
+      tx: Executor,
+      userId: string,
+      change: { from: string; to: string; isIncome: boolean },
+    ): Promise<number> {
+      return createRulesRepository(tx).moveCategory(
+        userId,
+        change.from,
+        change.to,
+        change.isIncome,
+      );
     },
   };
 }

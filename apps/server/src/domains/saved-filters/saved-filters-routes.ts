@@ -6,6 +6,7 @@ import {
 } from '@moneta/shared';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { SavedFiltersService } from './saved-filters-service';
 
@@ -30,6 +31,8 @@ export async function savedFiltersRoutes(
         tags,
         security,
         summary: 'The saved searches, A to Z',
+        description: prose`
+          The user's saved searches A→Z.`,
         response: { 200: savedFilterListSchema, ...errors },
       },
     },

@@ -99,6 +99,16 @@ export function createSessionsService(db: Database, options: SessionsServiceOpti
       }
       return ended.length;
     },
+
+    /**
+     * Ends every session of the user in the caller's transaction and records nothing: the caller
+     * records why (the owner's password reset). Answers how many active sessions ended.
+     */
+    async endAllIn(tx: Executor, userId: string): Promise<number> {
+      const ended = await createSessionsRepository(tx).deleteAllBut(userId, undefined);
+      forgetAll(ended);
+      return ended.length;
+    },
   };
 }
 

@@ -1,16 +1,16 @@
 import { ErrorCode, MAX_AMOUNT } from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import { badRequest, conflict } from '../../http/app-error';
-import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createAccountsReader } from '../accounts/accounts-reader';
 import { accountNotFound } from '../accounts/accounts-service';
-import { createRatesRepository } from '../rates/rates-repository';
+import { createRatesReader } from '../rates/rates-reader';
 import type { TransactionSnapshot } from '../transactions/transactions-service';
 import { otherLegsOf } from './other-legs-repository';
 import type { TransferFromRows } from './transfers-repository';
 
 /**
  * Whether an amount converted at a day's rate can be stored as a transfer leg: any amount at
- * any rate converts (docs/decisions.md, Amounts past bigint), but a leg is an amount like any
+ * any rate converts (docs/decisions.md, REL-1), but a leg is an amount like any
  * other, at most MAX_AMOUNT.
  */
 export const isStorable = (cents: number) => Math.abs(cents) <= MAX_AMOUNT * 100;
@@ -150,9 +150,9 @@ export async function transferToAccount(
   const note = snapshotText(only, 'note') ?? snapshotText(only, 'name');
   // The other account's side, in its currency: the transaction's amount at its day's rate.
   const ownCurrency = String(only.currency);
-  const otherCurrency = (await createAccountsRepository(tx).currencies(userId)).get(other);
+  const otherCurrency = (await createAccountsReader(tx).currencies(userId)).get(other);
   if (!otherCurrency) throw accountNotFound();
-  const otherCents = await createRatesRepository(tx).convert(
+  const otherCents = await createRatesReader(tx).convert(
     userId,
     amountCents,
     ownCurrency,

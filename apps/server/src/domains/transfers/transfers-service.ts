@@ -11,10 +11,10 @@ import type { TransferRow } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/postgres-errors';
 import { badRequest, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
-import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createAccountsReader } from '../accounts/accounts-reader';
 import { accountNotFound, assertOwnAccount } from '../accounts/accounts-service';
 import { assertCurrencyDecimals } from '../rates/currency-rules';
-import { createRatesRepository } from '../rates/rates-repository';
+import { createRatesReader, type RatesReader } from '../rates/rates-reader';
 import { adoptBankDates } from './bank-dates-repository';
 import type { ImportedTransferRow } from './imported-transfer-row';
 import { toTransferDto } from './transfer-dto';
@@ -63,7 +63,7 @@ async function amountReceived(
   input: ValidTransferInput,
 ): Promise<{ toAmountCents: number | null; currencies: Map<string, string> }> {
   if (!isId(input.fromAccountId) || !isId(input.toAccountId)) throw accountNotFound();
-  const currencies = await createAccountsRepository(tx).currencies(userId);
+  const currencies = await createAccountsReader(tx).currencies(userId);
   const from = currencies.get(input.fromAccountId);
   const to = currencies.get(input.toAccountId);
   if (!from || !to) throw accountNotFound();
@@ -81,7 +81,7 @@ async function amountReceived(
     assertCurrencyDecimals(input.toAmount, to, 'The amount received');
     return { toAmountCents: toStoredHundredths(input.toAmount), currencies };
   }
-  const converted = await createRatesRepository(tx).convert(
+  const converted = await createRatesReader(tx).convert(
     userId,
     toStoredHundredths(input.amount),
     from,
@@ -130,7 +130,7 @@ async function inOwnRows<T>(write: () => Promise<T>): Promise<T> {
  * amount then stands for both legs, as before transfers carried two amounts).
  */
 async function amountInOtherAccount(
-  rates: ReturnType<typeof createRatesRepository>,
+  rates: RatesReader,
   currencies: Map<string, string>,
   userId: string,
   row: ImportedTransferRow,
@@ -228,8 +228,8 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         { tx },
       );
       const byId = new Map(taken.map((snapshot) => [snapshot.id, snapshot]));
-      const currencies = await createAccountsRepository(tx).currencies(userId);
-      const rates = createRatesRepository(tx);
+      const currencies = await createAccountsReader(tx).currencies(userId);
+      const rates = createRatesReader(tx);
       const values: TransferFromRows[] = [];
       for (const row of rows) {
         const own = { accountId: row.accountId, date: row.date, importId, bankId: row.bankId };
@@ -308,7 +308,7 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         const [row] = await inOwnRows(() =>
           createTransfersRepository(tx).insertMany(userId, [values]),
         );
-        return toTransferDto(row!, await createAccountsRepository(tx).currencies(userId));
+        return toTransferDto(row!, await createAccountsReader(tx).currencies(userId));
       });
     },
 
@@ -321,7 +321,7 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      const currencies = await createAccountsRepository(db).currencies(userId);
+      const currencies = await createAccountsReader(db).currencies(userId);
       return {
         transfers: rows.map((row) => toTransferDto(row, currencies)),
         totalPages: Math.max(1, Math.ceil(total / query.limit)),

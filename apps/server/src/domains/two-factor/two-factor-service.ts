@@ -130,6 +130,20 @@ export function createTwoFactorService(db: Database, deps: TwoFactorServiceDepen
     },
 
     /**
+     * The server owner turns the user's two-factor sign-in off (a lost phone and lost backup
+     * codes): no password or code is asked. False when it was not on.
+     */
+    async disableByOwner(userId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const disabled = await createTwoFactorRepository(tx).delete(userId);
+        if (disabled) {
+          await events.record(userId, 'two-factor-disabled', undefined, 'by the server owner', tx);
+        }
+        return disabled;
+      });
+    },
+
+    /**
      * Checks and uses up a sign-in code (a TOTP code once per time step, a backup code once) in
      * the caller's transaction. The caller counts the attempt (per user, SignInThrottle).
      */

@@ -11,6 +11,18 @@ export interface NewUser {
   timeZone: string;
 }
 
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    | 'isSetupComplete'
+    | 'defaultCurrency'
+    | 'timeZone'
+    | 'locale'
+    | 'passwordHash'
+    | 'defaultHouseholdId'
+  >
+>;
+
 /** The household a request acts on, and what the user may do in it. */
 export interface RequestHousehold {
   id: string;
@@ -36,11 +48,6 @@ export function createUsersRepository(db: Executor) {
       );
       const [row] = await statement.execute({ id });
       return row;
-    },
-
-    /** Locks the user's row until the transaction ends: one change of theirs at a time. */
-    async lock(id: string): Promise<void> {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     },
 
     /**
@@ -81,37 +88,9 @@ export function createUsersRepository(db: Executor) {
       return { user: row.user, household };
     },
 
-    async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      return row;
-    },
-
-    /** Inserts the user, or returns undefined when the e-mail is already taken. */
-    async insert(user: NewUser): Promise<UserRow | undefined> {
-      const [row] = await db
-        .insert(users)
-        .values({ id: newId(), ...user })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
-      return row;
-    },
-
-    async update(
-      id: string,
-      changes: Partial<
-        Pick<
-          UserRow,
-          | 'isSetupComplete'
-          | 'defaultCurrency'
-          | 'timeZone'
-          | 'locale'
-          | 'passwordHash'
-          | 'defaultHouseholdId'
-        >
-      >,
-    ): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
-      return row;
+    /** Locks the user's row until the transaction ends: one change of theirs at a time. */
+    async lock(id: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     },
 
     /**
@@ -127,6 +106,26 @@ export function createUsersRepository(db: Executor) {
         WHERE u.id IN ${userIds} AND (u.default_household_id IS NULL OR NOT EXISTS (
           SELECT 1 FROM ${householdMembers} AS own
           WHERE own.user_id = u.id AND own.household_id = u.default_household_id))`);
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    /** Inserts the user, or returns undefined when the e-mail is already taken. */
+    async insert(user: NewUser): Promise<UserRow | undefined> {
+      const [row] = await db
+        .insert(users)
+        .values({ id: newId(), ...user })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      return row;
+    },
+
+    async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row;
     },
 
     /** Deletes the user; foreign keys with ON DELETE CASCADE remove everything of theirs. */

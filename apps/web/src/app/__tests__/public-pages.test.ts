@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { publicPageSources, staticSpecifiers } from '@/testing/public-pages';
 
 // The public pages stay within their first-load budget by what they do not load up front
-// (docs/decisions.md, "Languages and formats"): TanStack Query's client and hooks, which come
+// (docs/decisions.md, I18N-9): TanStack Query's client and hooks, which come
 // with the signed-in app; react-toastify, which comes with the first toast; zod, which comes with
 // the first schema (the contact page's form has one up front; it has no budget). A static import
 // of any of them would put it back into their first load.

@@ -1,15 +1,7 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { MoreIcon } from './action-icons';
+import { useRowActionsMenu } from './use-row-actions-menu';
 
 export type RowAction = {
   label: string;
@@ -25,10 +17,6 @@ type RowActionsProps = {
   actions: readonly RowAction[];
 };
 
-type Position = { top: number; right: number };
-
-const GAP = 4;
-
 /**
  * The one row-action style of every table: a "⋯" button that opens a menu (WAI-ARIA menu button).
  * The menu is drawn in a portal with a fixed position, so the table's scrolling box never clips it.
@@ -37,104 +25,18 @@ const GAP = 4;
  */
 export function RowActions({ label, actions }: RowActionsProps) {
   const { t } = useTranslation();
-  const [isOpen, setIsOpen] = useState(false);
-  const [position, setPosition] = useState<Position | null>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const buttonId = useId();
-  const menuId = useId();
-
-  const close = useCallback((returnFocus: boolean) => {
-    setIsOpen(false);
-    setPosition(null);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
-
-  // Below the button, or above it when the screen has no room left underneath.
-  const place = useCallback(() => {
-    const button = buttonRef.current;
-    const menu = menuRef.current;
-    if (!button || !menu) return;
-    const rect = button.getBoundingClientRect();
-    const height = menu.offsetHeight;
-    const below = rect.bottom + GAP;
-    const top =
-      below + height > window.innerHeight && rect.top - GAP - height > 0
-        ? rect.top - GAP - height
-        : below;
-    setPosition({ top, right: Math.max(GAP, window.innerWidth - rect.right) });
-  }, []);
-
-  useLayoutEffect(() => {
-    if (isOpen) place();
-  }, [isOpen, place]);
-
-  // Once placed (and so visible: a hidden element cannot take the focus), the first item has it.
-  const isPlaced = position !== null;
-  useEffect(() => {
-    if (!isPlaced) return;
-    const menu = menuRef.current;
-    if (menu && !menu.contains(document.activeElement)) {
-      menu.querySelector<HTMLElement>('[role="menuitem"]:not(:disabled)')?.focus();
-    }
-  }, [isPlaced]);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    function onPointerDown(event: PointerEvent) {
-      const target = event.target as Node;
-      if (menuRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
-      close(false);
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    window.addEventListener('scroll', place, true);
-    window.addEventListener('resize', place);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      window.removeEventListener('scroll', place, true);
-      window.removeEventListener('resize', place);
-    };
-  }, [isOpen, close, place]);
-
-  function items(): HTMLElement[] {
-    return Array.from(
-      menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not(:disabled)') ?? [],
-    );
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        focusAt(0);
-        break;
-      case 'End':
-        focusAt(list.length - 1);
-        break;
-      case 'Escape':
-      case 'Tab':
-        close(true);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
-
-  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setIsOpen(true);
-    }
-  }
+  const {
+    isOpen,
+    position,
+    buttonRef,
+    menuRef,
+    buttonId,
+    menuId,
+    toggle,
+    close,
+    onMenuKeyDown,
+    onButtonKeyDown,
+  } = useRowActionsMenu();
 
   return (
     <>
@@ -147,7 +49,7 @@ export function RowActions({ label, actions }: RowActionsProps) {
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}
-        onClick={() => (isOpen ? close(false) : setIsOpen(true))}
+        onClick={toggle}
         onKeyDown={onButtonKeyDown}
         className="inline-flex size-9 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
       >

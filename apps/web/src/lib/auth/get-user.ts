@@ -8,7 +8,7 @@ import { clearToken, getToken } from '@/lib/token';
 /**
  * The session's user, held here rather than as a TanStack Query query: the public pages need it
  * to be drawn (their header, the sign-in page's guard), and TanStack Query loads only with the
- * signed-in app (docs/decisions.md, "Languages and formats"). It is fetched once a session
+ * signed-in app (docs/decisions.md, I18N-9). It is fetched once a session
  * (`GET /auth/me`) and otherwise changes only through sign-in, sign-up, setup, a password change
  * and sign-out, which set it here.
  *

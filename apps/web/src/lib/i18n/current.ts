@@ -5,7 +5,7 @@ import type { MessageGroup } from './message-groups';
 /**
  * What code outside components reads of the running i18next instance, without importing i18next
  * itself: ./i18n.ts (i18next and the messages) is loaded beside the first page's code, not in the
- * entry chunk (docs/decisions.md, "Languages and formats"), and hands its instance to
+ * entry chunk (docs/decisions.md, I18N-7), and hands its instance to
  * react-i18next when it starts. Before that there is none, and English is assumed.
  */
 export function currentI18n() {

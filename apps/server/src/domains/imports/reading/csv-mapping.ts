@@ -2,23 +2,24 @@ import {
   IMPORT_DATE_FORMATS,
   type ImportDateFormat,
   type ImportMapping,
-  type ImportMappingReasonCode,
   type ImportMappingReasons,
-  type ImportMessageParams,
 } from '@moneta/shared';
 import { cardSign, type CardSign } from './card-sign';
-import { keywordRank, matches, type Role } from './column-keywords';
-import {
-  isConstant,
-  isMostlyNonZero,
-  isNumeric,
-  notAName,
-  profileColumns,
-  type ColumnProfile,
-  type NotAName,
-} from './column-profile';
+import { matches, type Role } from './column-keywords';
+import { profileColumns, type ColumnProfile } from './column-profile';
+import { directionOf } from './direction-marker';
 import { mappingReasonsInEnglish, type MappingReasonCodes } from './import-messages';
-import { directionOf, isDirectionColumn } from './direction-marker';
+import {
+  chooseAmounts,
+  chooseCategory,
+  chooseCounterparty,
+  chooseDate,
+  chooseDirection,
+  chooseName,
+  chooseNote,
+  quote,
+  startDetection,
+} from './mapping-roles';
 import { chooseDateFormat, formatsReading, parseDate } from './parse-date';
 import { decimalEvidence, parseBankAmount, type DecimalSeparator } from './parse-bank-amount';
 
@@ -73,21 +74,6 @@ export function findHeader(records: string[][]): CsvTable | undefined {
   return { headerIndex: index, columns: records[index]!.map((cell) => cell.trim()) };
 }
 
-/** The candidate ranked best for a role by title, else undefined. */
-function byTitle(candidates: ColumnProfile[], role: Role): ColumnProfile | undefined {
-  let best: { column: ColumnProfile; rank: number } | undefined;
-  for (const column of candidates) {
-    const rank = keywordRank(column.title, role);
-    if (rank !== undefined && (!best || rank < best.rank)) best = { column, rank };
-  }
-  return best?.column;
-}
-
-/** Whether two columns are never both filled in one row (a debit and a credit column). */
-function complementary(rows: string[][], a: number, b: number): boolean {
-  return rows.every((row) => !((row[a] ?? '').trim() && (row[b] ?? '').trim()));
-}
-
 export interface MappingPreferences {
   /** The user writes dates month first (USD and an American zone). */
   monthFirst: boolean;
@@ -104,8 +90,6 @@ export interface DetectedMapping {
   reasonCodes: MappingReasonCodes;
 }
 
-const quote = (column: ColumnProfile) => `"${column.title || `Column ${column.index + 1}`}"`;
-
 /**
  * The mapping read from a CSV's header and first rows: the date column and its format, one
  * signed amount or debit/credit columns, the decimal separator, the name, note and category
@@ -120,214 +104,29 @@ export function detectMapping(
   rows: string[][],
   preferences: MappingPreferences,
 ): DetectedMapping {
-  const columns = profileColumns(table.columns, rows);
-  const said: MappingReasonCodes = {};
-  /** Adds a sentence to a role's reason (a role may say why another column was passed over). */
-  const say = (
-    role: keyof ImportMappingReasons,
-    code: ImportMappingReasonCode,
-    params: ImportMessageParams = {},
-  ) => (said[role] ??= []).push({ code, params });
-  const used = new Set<number>();
-  const take = (column: ColumnProfile | undefined) => {
-    if (column) used.add(column.index);
-    return column;
-  };
-  const free = () => columns.filter((column) => !used.has(column.index));
-
-  const dateColumns = columns.filter(
-    (column) => column.filled > 0 && column.dateFormats.length > 0,
-  );
-  const titledDate = byTitle(dateColumns, 'date') ?? byTitle(dateColumns, 'valueDate');
-  const date = take(titledDate ?? dateColumns[0] ?? byTitle(columns, 'date') ?? columns[0])!;
-  say('date', titledDate ? 'dateTitled' : dateColumns.length > 0 ? 'dateValues' : 'dateGuess');
-  // Value dates beside booking dates are not amounts, names or notes.
-  for (const column of dateColumns) if (matches(column.title, 'valueDate')) used.add(column.index);
-
-  const numeric = free().filter(
-    (column) =>
-      isNumeric(column) &&
-      !matches(column.title, 'balance') &&
-      !matches(column.title, 'identifier'),
-  );
-  // An amount column moves money on most rows: an all-zero one (a foreign amount left empty,
-  // "Intl.Amount") is passed over, whatever its title.
-  const moving = numeric.filter(isMostlyNonZero);
-  const zeroAmount = numeric.find(
-    (column) => !isMostlyNonZero(column) && matches(column.title, 'amount'),
-  );
-  let amount: ColumnProfile | undefined;
-  let debit = byTitle(numeric, 'debit');
-  let credit = byTitle(
-    numeric.filter((column) => column !== debit),
-    'credit',
-  );
-  if (debit || credit) {
-    take(debit);
-    take(credit);
-    if (debit) say('debit', 'debitTitled');
-    if (credit) say('credit', 'creditTitled');
-  } else {
-    amount = byTitle(moving, 'amount');
-    if (amount) {
-      say('amount', 'amountTitled', {
-        part: amount.positives + amount.negatives,
-        whole: amount.filled,
-      });
-    } else {
-      const [first, second] = moving;
-      if (
-        first &&
-        second &&
-        first.negatives === 0 &&
-        second.negatives === 0 &&
-        complementary(rows, first.index, second.index)
-      ) {
-        debit = first;
-        credit = second;
-        say('debit', 'debitComplement', { column: quote(second) });
-        say('credit', 'creditComplement', { column: quote(first) });
-      } else {
-        amount = moving.find((column) => column.negatives > 0) ?? first;
-        if (amount) say('amount', amount.negatives > 0 ? 'amountSigned' : 'amountFirstNumbers');
-      }
-    }
-    take(amount);
-    take(debit);
-    take(credit);
-  }
-  if (!amount && !debit && !credit) {
-    amount = take(byTitle(free(), 'amount') ?? free()[0] ?? columns[0]);
-    say('amount', 'amountGuess');
-  }
-  if (zeroAmount && amount !== zeroAmount && said.amount) {
-    say('amount', 'zeroAmountPassedOver', { column: quote(zeroAmount) });
-  }
-  for (const column of columns) if (matches(column.title, 'balance')) used.add(column.index);
-
-  // Beside an unsigned amount, a column of Dr/Cr (debit/credit, S/H, Af/Bij) gives the sign.
-  const direction =
-    amount && amount.negatives === 0
-      ? take(
-          free().find((column) =>
-            isDirectionColumn(
-              rows.map((row) => row[column.index] ?? ''),
-              rows.length,
-              matches(column.title, 'direction'),
-            ),
-          ),
-        )
-      : undefined;
-  if (direction) {
-    const markers = [...new Set(rows.map((row) => (row[direction.index] ?? '').trim()))]
-      .filter(Boolean)
-      .map((marker) => `"${marker}"`)
-      .join(', ');
-    say('direction', 'directionMarkers', { markers });
-  }
-
-  const textColumns = free().filter(
-    (column) => column.dateFormats.length === 0 || column.filled === 0,
-  );
-  const category = take(byTitle(textColumns, 'category'));
-  if (category) say('category', 'categoryTitled');
-
-  // A name is filled in, is text, and varies — unless no column varies (a short file of one
-  // payee's rows).
-  const fillsIn = free().filter((column) => notAName(column) === undefined);
-  const varying = fillsIn.filter((column) => !isConstant(column));
-  const nameCandidates = varying.length > 0 ? varying : fillsIn;
-  const whyNotName = (column: ColumnProfile): NotAName | undefined =>
-    notAName(column) ??
-    (isConstant(column) && varying.length > 0 ? { code: 'namePassedOverConstant' } : undefined);
-  const titledName = byTitle(nameCandidates, 'payee') ?? byTitle(nameCandidates, 'description');
-  const byContent = nameCandidates
-    .filter((column) => !matches(column.title, 'identifier'))
-    .sort((a, b) => b.distinct - a.distinct || b.averageLength - a.averageLength)[0];
-  // No column qualifies: the fullest column of text, so that rows have some name to check.
-  const fullestText = free()
-    .filter((column) => column.filled > 0 && !isNumeric(column) && column.dates < column.filled)
-    .sort((a, b) => b.filled - a.filled || b.distinct - a.distinct)[0];
-  const name = take(titledName ?? byContent ?? fullestText ?? free()[0] ?? columns[0])!;
-  if (name === titledName || name === byContent) {
-    say('name', name === titledName ? 'nameVariesTitled' : 'nameVaries', {
-      part: name.distinct,
-      whole: name.filled,
-    });
-  } else {
-    say('name', 'nameGuess');
-  }
-  // A column a title or its variety would have chosen, and why it was not.
-  const passedOver = free().find(
-    (column) =>
-      column.filled > 0 &&
-      !isNumeric(column) &&
-      whyNotName(column) !== undefined &&
-      (matches(column.title, 'payee') ||
-        matches(column.title, 'description') ||
-        column.distinct > name.distinct),
-  );
-  const whyNot = passedOver && whyNotName(passedOver);
-  if (passedOver && whyNot) {
-    say('name', whyNot.code, { column: quote(passedOver), ...whyNot.params });
-  }
-
-  const note = take(
-    byTitle(
-      free().filter(
-        (column) => (column.dateFormats.length === 0 || column.filled === 0) && !isConstant(column),
-      ),
-      'note',
-    ),
-  );
-  if (note) say('note', 'noteTitled');
-  // A column holding one value on every row is the statement's own account, not the other party's.
-  const counterparty = take(
-    byTitle(
-      free().filter(
-        (column) => column.filled > 0 && column.dateFormats.length === 0 && !isConstant(column),
-      ),
-      'counterparty',
-    ),
-  );
-  if (counterparty) {
-    say('counterparty', 'counterpartyTitled');
-  }
-
-  const dateValues = rows.map((row) => (row[date.index] ?? '').trim()).filter(Boolean);
-  const dateFormat =
-    chooseDateFormat(formatsReading(dateValues), preferences.monthFirst) ??
-    chooseDateFormat(bestFormats(dateValues), preferences.monthFirst) ??
-    'YYYY-MM-DD';
-
-  const votes = { '.': 0, ',': 0 };
-  for (const column of [amount, debit, credit]) {
-    if (!column) continue;
-    for (const row of rows) {
-      const vote = decimalEvidence(row[column.index] ?? '');
-      if (vote) votes[vote]++;
-    }
-  }
-  const decimalSeparator: DecimalSeparator =
-    votes[','] > votes['.'] || (votes[','] === votes['.'] && preferences.delimiter === ';')
-      ? ','
-      : '.';
-
+  const d = startDetection(profileColumns(table.columns, rows), rows);
+  const date = chooseDate(d);
+  const { amount, debit, credit } = chooseAmounts(d);
+  const direction = chooseDirection(d, amount);
+  const category = chooseCategory(d);
+  const name = chooseName(d);
+  const note = chooseNote(d);
+  const counterparty = chooseCounterparty(d);
   const sign = direction
     ? unmarkedSign(rows, direction)
     : amount
-      ? cardSign(columns, amount, name, rows, preferences.isCardAccount)
+      ? cardSign(d.columns, amount, name, rows, preferences.isCardAccount)
       : undefined;
-  if (sign?.reason) say('invertSign', sign.reason.code, sign.reason.params);
+  if (sign?.reason) d.say('invertSign', sign.reason.code, sign.reason.params);
 
   return {
     mapping: {
       date: date.index,
-      dateFormat,
+      dateFormat: dateFormatOf(rows, date, preferences.monthFirst),
       amount: amount?.index ?? null,
       debit: debit?.index ?? null,
       credit: credit?.index ?? null,
-      decimalSeparator,
+      decimalSeparator: decimalSeparatorOf(rows, [amount, debit, credit], preferences.delimiter),
       name: name.index,
       note: note?.index ?? null,
       category: category?.index ?? null,
@@ -336,9 +135,39 @@ export function detectMapping(
       skipRows: table.headerIndex,
       direction: direction?.index ?? null,
     },
-    reasons: mappingReasonsInEnglish(said),
-    reasonCodes: said,
+    reasons: mappingReasonsInEnglish(d.said),
+    reasonCodes: d.said,
   };
+}
+
+/** The date format that reads every date of the column, else the most; ISO without any. */
+function dateFormatOf(rows: string[][], date: ColumnProfile, monthFirst: boolean) {
+  const dateValues = rows.map((row) => (row[date.index] ?? '').trim()).filter(Boolean);
+  return (
+    chooseDateFormat(formatsReading(dateValues), monthFirst) ??
+    chooseDateFormat(bestFormats(dateValues), monthFirst) ??
+    'YYYY-MM-DD'
+  );
+}
+
+/**
+ * The decimal separator most amounts prove; on a tie, the comma in a file delimited by
+ * semicolons (where the comma is free to be the decimal one).
+ */
+function decimalSeparatorOf(
+  rows: string[][],
+  amountColumns: Array<ColumnProfile | undefined>,
+  delimiter: string,
+): DecimalSeparator {
+  const votes = { '.': 0, ',': 0 };
+  for (const column of amountColumns) {
+    if (!column) continue;
+    for (const row of rows) {
+      const vote = decimalEvidence(row[column.index] ?? '');
+      if (vote) votes[vote]++;
+    }
+  }
+  return votes[','] > votes['.'] || (votes[','] === votes['.'] && delimiter === ';') ? ',' : '.';
 }
 
 /**

@@ -62,7 +62,7 @@ export const MAX_CSV_RECORD_BYTES = 64 * 1024;
 export interface CsvLayout {
   delimiter: Delimiter;
   columns: string[];
-  /** The mapping, with the detector's reasons for each choice (docs/decisions.md, Imports). */
+  /** The mapping, with the detector's reasons for each choice (docs/decisions.md, IMP-10). */
   mapping: StoredImportMapping;
   /** Digest of the header: the key of a remembered mapping. */
   headerKey: string;

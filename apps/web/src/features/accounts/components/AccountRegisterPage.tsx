@@ -6,21 +6,13 @@ import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { ChevronLeftIcon } from '@/components/ui/action-icons';
-import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Pager } from '@/components/ui/Pager';
 import { QueryState } from '@/components/ui/QueryState';
-import { RowActions } from '@/components/ui/RowActions';
 import { SectionSpinner } from '@/components/ui/Spinner';
-import {
-  Table,
-  TableCell,
-  TableRow,
-  TableRowHeader,
-  type TableColumn,
-} from '@/components/ui/Table';
+import { Table, type TableColumn } from '@/components/ui/Table';
 import { paths } from '@/config/paths';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useDeleteTransfer } from '@/lib/accounts/transfers';
@@ -29,7 +21,7 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useRegister } from '../api/get-register';
 import { Balance } from './Balance';
-import { useCategoryName } from '@/lib/categories/category-name';
+import { RegisterEntryRow } from './RegisterEntryRow';
 
 const COLUMNS: TableColumn[] = [
   { header: 'date' },
@@ -43,7 +35,6 @@ const COLUMNS: TableColumn[] = [
 /** One account: its balance, then its transactions and transfers, newest first. */
 export function AccountRegisterPage() {
   const { t } = useTranslation('accounts');
-  const categoryName = useCategoryName();
   const format = useFormat();
   const { accountId = '' } = useParams();
   const currency = useCurrency();
@@ -115,64 +106,12 @@ export function AccountRegisterPage() {
                 minWidthClass="sm:min-w-[600px]"
               >
                 {data.entries.map((entry) => (
-                  <TableRow key={`${entry.kind}-${entry._id}`}>
-                    <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
-                      {format.date(entry.date)}
-                    </TableCell>
-                    <TableRowHeader>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="max-w-[16rem] truncate max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal">
-                          {entry.kind === 'transfer'
-                            ? entry.amount < 0
-                              ? t('register.transferTo', { name: entry.name })
-                              : t('register.transferFrom', { name: entry.name })
-                            : entry.name}
-                        </span>
-                        {entry.kind === 'transfer' ? (
-                          <Badge tone="sky">{t('register.transferBadge')}</Badge>
-                        ) : null}
-                      </div>
-                    </TableRowHeader>
-                    <TableCell className="text-neutral-700 dark:text-neutral-300">
-                      {entry.category ? categoryName(entry.category) : '—'}
-                    </TableCell>
-                    <TableCell align="right" stack="end" className="whitespace-nowrap">
-                      <span
-                        className={`font-medium tabular-nums ${
-                          entry.amount < 0
-                            ? 'text-red-700 dark:text-red-400'
-                            : 'text-emerald-700 dark:text-emerald-400'
-                        }`}
-                      >
-                        {entry.amount < 0 ? '-' : '+'}
-                        {format.money(Math.abs(entry.amount), entry.currency)}
-                      </span>
-                    </TableCell>
-                    <TableCell
-                      align="right"
-                      stackLabel={t('register.table.balance')}
-                      className="whitespace-nowrap text-neutral-700 tabular-nums dark:text-neutral-300"
-                    >
-                      {format.money(entry.balance, account?.currency ?? entry.currency)}
-                    </TableCell>
-                    <TableCell align="right" stack="menu">
-                      {entry.kind === 'transfer' ? (
-                        <RowActions
-                          label={t('register.transferActions', { date: format.date(entry.date) })}
-                          actions={[
-                            {
-                              label: t('actions.delete'),
-                              onSelect: () => setDeleting(entry),
-                              isDanger: true,
-                            },
-                          ]}
-                        />
-                      ) : (
-                        // Keeps the amounts of all rows in one column on phones.
-                        <span className="inline-block size-9 sm:hidden" />
-                      )}
-                    </TableCell>
-                  </TableRow>
+                  <RegisterEntryRow
+                    key={`${entry.kind}-${entry._id}`}
+                    entry={entry}
+                    balanceCurrency={account?.currency ?? entry.currency}
+                    onDelete={setDeleting}
+                  />
                 ))}
               </Table>
               <Pager page={page} totalPages={data.totalPages} onPageChange={setPage} />

@@ -7,7 +7,6 @@ import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { PlusIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';
-import { UnconvertedNotice } from '@/components/UnconvertedNotice';
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
@@ -22,14 +21,14 @@ import {
   type TableColumn,
 } from '@/components/ui/Table';
 import { accountPath, paths } from '@/config/paths';
-import { netWorth, useAccounts } from '@/lib/accounts/get-accounts';
+import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
-import { useFormat } from '@/lib/i18n/use-format';
 import { useDeleteAccount } from '../api/delete-account';
-import { useSaveAccount } from '../api/save-account';
+import { useArchiveAccount } from '../hooks/use-archive-account';
 import { AccountFormDialog } from './AccountFormDialog';
 import { Balance } from './Balance';
+import { NetWorthSummary } from './NetWorthSummary';
 
 type FormState = { account: Account | null } | null;
 
@@ -39,7 +38,6 @@ type FormState = { account: Account | null } | null;
  */
 export function AccountsPage() {
   const { t } = useTranslation('accounts');
-  const format = useFormat();
   const columns: TableColumn[] = [
     { header: t('table.account'), isSticky: true },
     { header: t('table.type') },
@@ -48,35 +46,12 @@ export function AccountsPage() {
   ];
   const currency = useCurrency();
   const accounts = useAccounts();
-  const saveAccount = useSaveAccount();
+  const { setArchived, isArchiving } = useArchiveAccount();
   const deleteAccount = useDeleteAccount();
   const [form, setForm] = useState<FormState>(null);
   const [isTransferOpen, setIsTransferOpen] = useState(false);
   const [deleting, setDeleting] = useState<Account | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
-
-  function setArchived(account: Account, isArchived: boolean) {
-    saveAccount.mutate(
-      {
-        id: account._id,
-        input: {
-          name: account.name,
-          type: account.type,
-          openingBalance: account.openingBalance,
-          isArchived,
-        },
-      },
-      {
-        onSuccess: () =>
-          toast.success(
-            isArchived
-              ? t('toast.archived', { name: account.name })
-              : t('toast.restored', { name: account.name }),
-          ),
-        onError: (error) => toast.error(errorMessage(error, t('errors.update'))),
-      },
-    );
-  }
 
   return (
     <ContentLayout
@@ -102,77 +77,52 @@ export function AccountsPage() {
         loading={<SectionSpinner label={t('loading')} />}
         failureMessage={(error) => errorMessage(error, t('errors.load'))}
       >
-        {(list) => {
-          const worth = netWorth(list);
-          return (
-            <>
-              <section
-                aria-labelledby="net-worth-heading"
-                className="mb-6 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-              >
-                <h2
-                  id="net-worth-heading"
-                  className="text-sm font-medium text-neutral-600 dark:text-neutral-400"
-                >
-                  {t('netWorth.title')}
-                </h2>
-                <p className="mt-1 text-2xl font-semibold tabular-nums text-neutral-900 dark:text-white">
-                  {format.money(worth.total, currency)}
-                </p>
-                <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-                  {t('netWorth.sum', { count: list.length, currency })}
-                </p>
-                <UnconvertedNotice
-                  count={worth.withoutRate.length}
-                  noun="account"
-                  currency={worth.withoutRate[0]?.currency}
-                  className="mt-1"
-                />
-              </section>
-              <Table label={t('table.label')} columns={columns} minWidthClass="sm:min-w-[480px]">
-                {list.map((account) => (
-                  <TableRow key={account._id}>
-                    <TableRowHeader isSticky>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <Link
-                          to={accountPath(account._id)}
-                          className="text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
-                        >
-                          {account.name}
-                        </Link>
-                        {account.isArchived ? <Badge>{t('archived')}</Badge> : null}
-                      </div>
-                    </TableRowHeader>
-                    <TableCell className="text-neutral-700 dark:text-neutral-300">
-                      {t(`types.${account.type}`)}
-                    </TableCell>
-                    <TableCell align="right" stack="end" className="whitespace-nowrap">
-                      <Balance account={account} baseCurrency={currency} />
-                    </TableCell>
-                    <TableCell align="right" stack="menu">
-                      <RowActions
-                        label={t('table.actionsFor', { name: account.name })}
-                        actions={[
-                          { label: t('actions.edit'), onSelect: () => setForm({ account }) },
-                          {
-                            label: account.isArchived ? t('actions.restore') : t('actions.archive'),
-                            onSelect: () => setArchived(account, !account.isArchived),
-                            isDisabled: saveAccount.isPending,
-                          },
-                          {
-                            label: t('actions.delete'),
-                            onSelect: () => setDeleting(account),
-                            isDanger: true,
-                          },
-                        ]}
-                      />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </Table>
-            </>
-          );
-        }}
+        {(list) => (
+          <>
+            <NetWorthSummary accounts={list} currency={currency} />
+            <Table label={t('table.label')} columns={columns} minWidthClass="sm:min-w-[480px]">
+              {list.map((account) => (
+                <TableRow key={account._id}>
+                  <TableRowHeader isSticky>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Link
+                        to={accountPath(account._id)}
+                        className="text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
+                      >
+                        {account.name}
+                      </Link>
+                      {account.isArchived ? <Badge>{t('archived')}</Badge> : null}
+                    </div>
+                  </TableRowHeader>
+                  <TableCell className="text-neutral-700 dark:text-neutral-300">
+                    {t(`types.${account.type}`)}
+                  </TableCell>
+                  <TableCell align="right" stack="end" className="whitespace-nowrap">
+                    <Balance account={account} baseCurrency={currency} />
+                  </TableCell>
+                  <TableCell align="right" stack="menu">
+                    <RowActions
+                      label={t('table.actionsFor', { name: account.name })}
+                      actions={[
+                        { label: t('actions.edit'), onSelect: () => setForm({ account }) },
+                        {
+                          label: account.isArchived ? t('actions.restore') : t('actions.archive'),
+                          onSelect: () => setArchived(account, !account.isArchived),
+                          isDisabled: isArchiving,
+                        },
+                        {
+                          label: t('actions.delete'),
+                          onSelect: () => setDeleting(account),
+                          isDanger: true,
+                        },
+                      ]}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </Table>
+          </>
+        )}
       </QueryState>
 
       <AccountFormDialog

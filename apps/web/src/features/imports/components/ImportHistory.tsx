@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useImports } from '../api/get-imports';
 import { useUndoImport } from '../api/undo-import';
-import { readAsLabel } from './ImportPreview';
+import { readAsLabel } from '../utils/read-as';
 
 function statusText(item: ImportSummary, t: TFunction<'imports'>): string {
   switch (item.status) {

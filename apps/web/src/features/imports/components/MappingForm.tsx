@@ -2,14 +2,12 @@ import {
   IMPORT_DATE_FORMATS,
   MAX_IMPORT_SKIP_ROWS,
   type ImportMapping,
-  type ImportMappingReasonCodes,
-  type ImportMappingReasons,
 } from '@moneta/shared/import-schemas';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
-import { mappingReasonText } from '../utils/import-messages';
+import { useMappingReasons, type DetectedMapping } from '../hooks/use-mapping-reasons';
 import { amountLayoutOf, withAmountLayout, type AmountLayout } from '../utils/mapping';
 
 type MappingFormProps = {
@@ -21,14 +19,7 @@ type MappingFormProps = {
   isDisabled: boolean;
   onChange: (mapping: ImportMapping) => void;
   /** The mapping Moneta detected and why it chose each column; a hint shows while kept. */
-  detected?:
-    | {
-        mapping: ImportMapping;
-        reasons: ImportMappingReasons;
-        /** The reasons as codes, for the user's language (absent from older previews). */
-        reasonCodes?: ImportMappingReasonCodes | undefined;
-      }
-    | undefined;
+  detected?: DetectedMapping | undefined;
 };
 
 type ColumnField =
@@ -53,17 +44,6 @@ const OPTIONAL_FIELDS: ReadonlySet<ColumnField> = new Set([
   'category',
   'counterparty',
 ]);
-const COLUMN_FIELDS: readonly ColumnField[] = [
-  'date',
-  'amount',
-  'debit',
-  'credit',
-  'name',
-  'note',
-  'category',
-  'direction',
-  'counterparty',
-];
 
 /**
  * The columns of a CSV as Moneta reads them (docs/architecture.md, Imports): detected on upload,
@@ -80,79 +60,9 @@ export function MappingForm({
   const { t } = useTranslation('imports');
   const layoutName = useId();
   const layout = amountLayoutOf(mapping);
-
-  /** Why Moneta chose this field's value, while the user keeps it. */
-  function reasonFor(field: keyof ImportMappingReasons): string | undefined {
-    if (!detected || (detected.mapping[field] ?? null) !== (mapping[field] ?? null)) {
-      return undefined;
-    }
-    return mappingReasonText(t, field, detected.reasons, detected.reasonCodes);
-  }
-
-  function columnOptions(isOptional: boolean) {
-    return (
-      <>
-        {isOptional ? <option value={NONE}>{t('mapping.none')}</option> : null}
-        {columns.map((column, index) => {
-          const example = sample?.[index]?.trim();
-          const name = column.trim() || t('mapping.column', { number: index + 1 });
-          return (
-            <option key={index} value={index}>
-              {example
-                ? t('mapping.withExample', {
-                    column: name,
-                    example: example.length > 24 ? `${example.slice(0, 24)}…` : example,
-                  })
-                : name}
-            </option>
-          );
-        })}
-      </>
-    );
-  }
-
-  function columnSelect(field: ColumnField) {
-    const value = mapping[field] ?? null;
-    const reason = reasonFor(field);
-    const hintId = `${layoutName}-${field}-why`;
-    return (
-      <SelectField
-        label={t(`mapping.columnLabels.${field}`)}
-        value={value === null ? NONE : String(value)}
-        disabled={isDisabled}
-        aria-describedby={reason ? hintId : undefined}
-        hint={
-          reason ? (
-            <p id={hintId} className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-              {t('mapping.why', { reason })}
-            </p>
-          ) : undefined
-        }
-        onChange={(event) =>
-          onChange({
-            ...mapping,
-            [field]: event.target.value === NONE ? null : Number(event.target.value),
-          })
-        }
-      >
-        {columnOptions(OPTIONAL_FIELDS.has(field))}
-      </SelectField>
-    );
-  }
-
-  // Built before the markup, which only places them (each is only an element until placed).
-  const selects = Object.fromEntries(
-    COLUMN_FIELDS.map((field) => [field, columnSelect(field)]),
-  ) as Record<ColumnField, ReactNode>;
-  const layouts = [
-    ['signed', t('mapping.signed')],
-    ['split', t('mapping.split')],
-  ] as const;
+  const reasonFor = useMappingReasons(mapping, detected);
   const invertSignReason = reasonFor('invertSign');
-
-  function setLayout(next: AmountLayout) {
-    onChange(withAmountLayout(mapping, next, columns));
-  }
+  const selectProps = { mapping, columns, sample, isDisabled, onChange, reasonFor, layoutName };
 
   return (
     <fieldset
@@ -169,7 +79,7 @@ export function MappingForm({
       >
         {t('mapping.help')}
       </p>
-      {selects.date}
+      <ColumnSelect field="date" {...selectProps} />
       <SelectField
         label={t('mapping.dateFormat')}
         value={mapping.dateFormat}
@@ -186,44 +96,21 @@ export function MappingForm({
           </option>
         ))}
       </SelectField>
-      {selects.name}
-
-      <div
-        role="radiogroup"
-        aria-label={t('mapping.amounts')}
-        className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3"
-      >
-        <span className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
-          {t('mapping.amounts')}
-        </span>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          {layouts.map(([value, label]) => (
-            <label
-              key={value}
-              className="inline-flex items-center gap-2 text-sm text-neutral-800 dark:text-neutral-200"
-            >
-              <input
-                type="radio"
-                name={layoutName}
-                value={value}
-                checked={layout === value}
-                onChange={() => setLayout(value)}
-                className="size-4 accent-emerald-600"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </div>
+      <ColumnSelect field="name" {...selectProps} />
+      <AmountLayoutChoice
+        name={layoutName}
+        layout={layout}
+        onChange={(next) => onChange(withAmountLayout(mapping, next, columns))}
+      />
       {layout === 'signed' ? (
         <>
-          {selects.amount}
-          {selects.direction}
+          <ColumnSelect field="amount" {...selectProps} />
+          <ColumnSelect field="direction" {...selectProps} />
         </>
       ) : (
         <>
-          {selects.debit}
-          {selects.credit}
+          <ColumnSelect field="debit" {...selectProps} />
+          <ColumnSelect field="credit" {...selectProps} />
         </>
       )}
       <SelectField
@@ -239,9 +126,9 @@ export function MappingForm({
         <option value=".">{t('mapping.point')}</option>
         <option value=",">{t('mapping.comma')}</option>
       </SelectField>
-      {selects.note}
-      {selects.category}
-      {selects.counterparty}
+      <ColumnSelect field="note" {...selectProps} />
+      <ColumnSelect field="category" {...selectProps} />
+      <ColumnSelect field="counterparty" {...selectProps} />
       <TextField
         label={t('mapping.skipRows')}
         type="number"
@@ -277,5 +164,110 @@ export function MappingForm({
         </span>
       </label>
     </fieldset>
+  );
+}
+
+/** One field's column, each shown with a sample of what it holds; "None" where optional. */
+function ColumnSelect({
+  field,
+  mapping,
+  columns,
+  sample,
+  isDisabled,
+  reasonFor,
+  layoutName,
+  onChange,
+}: Pick<MappingFormProps, 'mapping' | 'columns' | 'sample' | 'isDisabled' | 'onChange'> & {
+  field: ColumnField;
+  reasonFor: ReturnType<typeof useMappingReasons>;
+  /** The form's id, which the hint's id starts with. */
+  layoutName: string;
+}) {
+  const { t } = useTranslation('imports');
+  const value = mapping[field] ?? null;
+  const reason = reasonFor(field);
+  const hintId = `${layoutName}-${field}-why`;
+  return (
+    <SelectField
+      label={t(`mapping.columnLabels.${field}`)}
+      value={value === null ? NONE : String(value)}
+      disabled={isDisabled}
+      aria-describedby={reason ? hintId : undefined}
+      hint={
+        reason ? (
+          <p id={hintId} className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
+            {t('mapping.why', { reason })}
+          </p>
+        ) : undefined
+      }
+      onChange={(event) =>
+        onChange({
+          ...mapping,
+          [field]: event.target.value === NONE ? null : Number(event.target.value),
+        })
+      }
+    >
+      {OPTIONAL_FIELDS.has(field) ? <option value={NONE}>{t('mapping.none')}</option> : null}
+      {columns.map((column, index) => {
+        const example = sample?.[index]?.trim();
+        const name = column.trim() || t('mapping.column', { number: index + 1 });
+        return (
+          <option key={index} value={index}>
+            {example
+              ? t('mapping.withExample', {
+                  column: name,
+                  example: example.length > 24 ? `${example.slice(0, 24)}…` : example,
+                })
+              : name}
+          </option>
+        );
+      })}
+    </SelectField>
+  );
+}
+
+/** One signed amount column, or two (debit and credit). */
+function AmountLayoutChoice({
+  name,
+  layout,
+  onChange,
+}: {
+  name: string;
+  layout: AmountLayout;
+  onChange: (layout: AmountLayout) => void;
+}) {
+  const { t } = useTranslation('imports');
+  const layouts = [
+    ['signed', t('mapping.signed')],
+    ['split', t('mapping.split')],
+  ] as const;
+  return (
+    <div
+      role="radiogroup"
+      aria-label={t('mapping.amounts')}
+      className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3"
+    >
+      <span className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+        {t('mapping.amounts')}
+      </span>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {layouts.map(([value, label]) => (
+          <label
+            key={value}
+            className="inline-flex items-center gap-2 text-sm text-neutral-800 dark:text-neutral-200"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={layout === value}
+              onChange={() => onChange(value)}
+              className="size-4 accent-emerald-600"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </div>
   );
 }

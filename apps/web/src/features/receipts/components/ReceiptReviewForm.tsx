@@ -1,24 +1,15 @@
 import { MAX_NAME_LENGTH } from '@moneta/shared/limits';
-import {
-  receiptReviewSchema,
-  type ExtractedData,
-  type ReceiptReview,
-  type ReviewedReceipt,
-} from '@moneta/shared/receipt-schemas';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { ExtractedData } from '@moneta/shared/receipt-schemas';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { MoneyInput } from '@/components/ui/MoneyInput';
 import { inputClasses } from '@/components/ui/input-styles';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { fieldMessage } from '@/lib/forms/field-message';
-import { zodFormResolver } from '@/lib/zod-form-resolver';
-import { useReviewReceipt } from '../api/review-receipt';
+import { useReceiptReviewForm, type ReviewOutcome } from '../hooks/use-receipt-review-form';
+import { receiptCurrency } from '../utils/receipt-file';
 import {
   foreignCurrency,
   isDateMissing,
@@ -26,27 +17,6 @@ import {
   type ReviewedField,
 } from '../utils/receipt-review';
 import { WarningIcon } from './receipt-icons';
-import { receiptCurrency } from '../utils/receipt-file';
-
-type ValidReview = z.output<typeof receiptReviewSchema>;
-type FormValues = { merchant: string; amount: number; date: string; category: string };
-const FORM_FIELDS: readonly (keyof FormValues)[] = ['merchant', 'amount', 'date', 'category'];
-
-const reviewResolver = zodFormResolver<ReceiptReview, ValidReview>(receiptReviewSchema);
-
-/** What changed against the reading; nothing changed means there is nothing to send. */
-function hasChanges(review: ValidReview, reading: ExtractedData): boolean {
-  return (
-    review.merchant !== reading.merchant ||
-    review.amount !== reading.amount ||
-    review.date !== reading.date ||
-    review.category !== reading.category
-  );
-}
-
-function isFormField(path: string): path is keyof FormValues {
-  return (FORM_FIELDS as readonly string[]).includes(path);
-}
 
 /** The mark of a field to check: an icon and words, never a colour alone. */
 function CheckMark({ id, children }: { id: string; children: ReactNode }) {
@@ -60,8 +30,6 @@ function CheckMark({ id, children }: { id: string; children: ReactNode }) {
     </p>
   );
 }
-
-export type ReviewOutcome = { changed: false } | { changed: true; receipt: ReviewedReceipt };
 
 type ReceiptReviewFormProps = {
   receiptId: string;
@@ -94,37 +62,18 @@ export function ReceiptReviewForm({
   takesFocus = false,
 }: ReceiptReviewFormProps) {
   const { t } = useTranslation('receipts');
-  const review = useReviewReceipt();
-  const [failure, setFailure] = useState<string | null>(null);
   const baseId = useId();
   const unsure = new Set(unsureFields(reading));
   const readCurrency = foreignCurrency(reading, currency);
   // The expense is in the receipt's currency when it printed one (docs/currencies.md).
   const spentIn = receiptCurrency(reading, currency);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    control,
-    formState: { errors },
-  } = useForm<ReceiptReview, unknown, ValidReview>({
-    resolver: reviewResolver,
-    defaultValues: {
-      merchant: reading.merchant,
-      amount: reading.amount,
-      date: reading.date,
-      category: reading.category,
-    } satisfies FormValues,
+  const { register, control, errors, onSubmit, failure, isBusy } = useReceiptReviewForm({
+    receiptId,
+    reading,
+    onConfirmed,
+    takesFocus,
   });
-
-  const firstToCheck = unsureFields(reading)[0] ?? 'merchant';
-  useEffect(() => {
-    if (takesFocus) setFocus(firstToCheck);
-    // Only when the form appears: not again after each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const checkId = (field: ReviewedField) => `${baseId}-${field}-check`;
   /** The mark's id, for the field's aria-describedby, when the field is marked. */
@@ -139,39 +88,6 @@ export function ReceiptReviewForm({
   const merchantMark = mark('merchant');
   const amountMark = mark('amount');
   const dateMark = mark('date');
-
-  const onSubmit = handleSubmit((values) => {
-    setFailure(null);
-    if (!hasChanges(values, reading)) {
-      onConfirmed({ changed: false });
-      return;
-    }
-    review.mutate(
-      { id: receiptId, review: values },
-      {
-        onSuccess: (receipt) => onConfirmed({ changed: true, receipt }),
-        onError: (error) => {
-          // The server's rules name the field (400): the message goes next to it.
-          const fieldErrors =
-            error instanceof ApiError && error.status === 400
-              ? error.fieldErrors.filter((fieldError) => isFormField(fieldError.path))
-              : [];
-          fieldErrors.forEach((fieldError, index) => {
-            if (isFormField(fieldError.path)) {
-              setError(
-                fieldError.path,
-                // In the user's language: by its text when known, else by its kind of problem.
-                { type: 'server', message: fieldMessage(fieldError) },
-                { shouldFocus: index === 0 },
-              );
-            }
-          });
-          if (fieldErrors.length === 0) setFailure(errorMessage(error, t('review.saveFailed')));
-        },
-      },
-    );
-  });
-  const isBusy = review.isPending;
 
   return (
     <form

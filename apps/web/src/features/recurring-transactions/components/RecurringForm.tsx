@@ -3,31 +3,18 @@ import {
   MAX_RECURRING_INTERVAL,
   RECURRING_MAX_START_DATE,
   RECURRING_MIN_START_DATE,
-  recurringInputSchema,
   type Recurring,
-  type RecurringInput,
-  type ValidRecurringInput,
 } from '@moneta/shared/recurring-schemas';
-import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { AccountSelect } from '@/components/AccountSelect';
 import { CategorySelect } from '@/components/CategorySelect';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
-import { SelectField } from '@/components/ui/SelectField';
 import { MoneyInput } from '@/components/ui/MoneyInput';
+import { SelectField } from '@/components/ui/SelectField';
 import { TextAreaField } from '@/components/ui/TextAreaField';
 import { TextField } from '@/components/ui/TextField';
-import { useAccounts } from '@/lib/accounts/get-accounts';
-import { initialAccountId } from '@/lib/accounts/last-account';
-import { errorMessage } from '@/lib/api-client';
-import { useToday } from '@/lib/auth/use-today';
-import { useCategories } from '@/lib/categories/get-categories';
-import { zodFormResolver } from '@/lib/zod-form-resolver';
-import { useCreateRecurring } from '../api/create-recurring';
-import { useUpdateRecurring } from '../api/update-recurring';
+import { useRecurringForm } from '../hooks/use-recurring-form';
 import { frequencyLabel } from '../utils/frequency-label';
 
 type RecurringFormProps = {
@@ -43,70 +30,12 @@ type RecurringFormProps = {
  */
 export function RecurringForm({ recurring, onSaved, onCancel }: RecurringFormProps) {
   const { t } = useTranslation('recurring-transactions');
-  const saveFailed = t('form.saveFailed');
-  const today = useToday();
-  const onError = (error: Error) => toast.error(errorMessage(error, saveFailed));
-  const createMutation = useCreateRecurring({ onError });
-  const updateMutation = useUpdateRecurring({ onError });
-  const saveMutation = recurring ? updateMutation : createMutation;
-  const isBusy = saveMutation.isPending;
-
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    formState: { errors, dirtyFields },
-  } = useForm<RecurringInput, unknown, ValidRecurringInput>({
-    resolver: zodFormResolver(recurringInputSchema),
-    defaultValues: {
-      name: recurring?.name ?? '',
-      category: recurring?.category ?? '',
-      amount: recurring?.amount ?? '',
-      isIncome: recurring?.isIncome ?? false,
-      frequency: recurring?.frequency ?? 'monthly',
-      startDate: recurring?.startDate ?? today,
-      // Typed as text like the amount; the shared schema reads it.
-      interval: String(recurring?.interval ?? 1),
-      endDate: recurring?.endDate ?? '',
-      accountId: recurring?.accountId ?? '',
-      note: recurring?.note ?? '',
-    },
-  });
-  const accounts = useAccounts();
-  const accountId = useWatch({ control, name: 'accountId' });
-  const frequency = useWatch({ control, name: 'frequency' });
-  const interval = Number(useWatch({ control, name: 'interval' })) || 1;
-  // A new rule goes to the account last used, as a new transaction does.
-  useEffect(() => {
-    if (!recurring && !accountId && accounts.data) {
-      setValue('accountId', initialAccountId(accounts.data));
-    }
-  }, [recurring, accountId, accounts.data, setValue]);
-
-  // The direction follows the category's kind (Salary is income) until the user ticks or
-  // unticks Income: "Salary" saved as an expense would make it an expense category too.
-  const incomeCategories = useCategories('income');
-  const expenseCategories = useCategories('expense');
-  const category = useWatch({ control, name: 'category' });
-  const hasChosenDirection = Boolean(dirtyFields.isIncome);
-  useEffect(() => {
-    if (hasChosenDirection || !category) return;
-    if (incomeCategories.data?.includes(category)) setValue('isIncome', true);
-    else if (expenseCategories.data?.includes(category)) setValue('isIncome', false);
-  }, [category, hasChosenDirection, incomeCategories.data, expenseCategories.data, setValue]);
-
-  const onSubmit = handleSubmit((input) => {
-    if (recurring) {
-      updateMutation.mutate({ recurringId: recurring._id, input }, { onSuccess: onSaved });
-    } else {
-      createMutation.mutate(input, { onSuccess: onSaved });
-    }
-  });
+  const { register, control, errors, frequency, interval, onSubmit, isBusy, saveError } =
+    useRecurringForm({ recurring, onSaved });
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      {saveMutation.isError ? <Alert>{errorMessage(saveMutation.error, saveFailed)}</Alert> : null}
+      {saveError ? <Alert>{saveError}</Alert> : null}
       <TextField
         label={t('form.name')}
         autoComplete="off"

@@ -1,30 +1,18 @@
 import type { CashflowReport, ReportInterval } from '@moneta/shared/report-schemas';
 import { useTranslation } from 'react-i18next';
-import { Table, TableCell, TableRow, TableRowHeader } from '@/components/ui/Table';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
-import { transactionsPath } from '@/config/paths';
 import { EXPENSE_COLOUR, INCOME_COLOUR } from '@/lib/chart-theme';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useCashflowReport } from '../api/get-cashflow-report';
 import { reportQuery, type ReportRequest } from '../api/report-query';
 import { formatReportRange, periodLabel, previousRange } from '../utils/report-range';
-import { formatComparison, reportMoney, sumMoney } from './report-format';
+import { cashflowAverages, cashflowTotals, type CashflowTotals } from './cashflow-totals';
+import { CashflowTable } from './CashflowTable';
+import { formatComparison, reportMoney } from './report-format';
 import { ReportChartSlot } from './ReportChartSlot';
-import { FigureLink, ReportSection, SummaryTile } from './ReportSection';
+import { ReportSection, SummaryTile } from './ReportSection';
 
 type CashflowSectionProps = { request: ReportRequest; currency: string };
-
-type Totals = { income: number; expense: number; net: number };
-
-function totalsOf(report: CashflowReport): Totals {
-  return {
-    income: sumMoney(report.periods.map((period) => period.income)),
-    expense: sumMoney(report.periods.map((period) => period.expense)),
-    net: sumMoney(report.periods.map((period) => period.net)),
-  };
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * Income, expense and net per period (docs/reports.md). Each period's net is compared with the one
@@ -78,22 +66,16 @@ function CashflowFigures({
   const format = useFormat();
   const money = reportMoney(format);
   const interval: ReportInterval = request.interval;
-  const totals = totalsOf(data);
+  const totals = cashflowTotals(data);
   const count = data.periods.length;
-  const averages = {
-    income: round(totals.income / count),
-    expense: round(totals.expense / count),
-    net: round(totals.net / count),
-  };
-  const previousTotals = previous ? totalsOf(previous) : undefined;
+  const averages = cashflowAverages(totals, count);
+  const previousTotals = previous ? cashflowTotals(previous) : undefined;
   const per = t(`per.${interval}`);
   const labels = data.periods.map((period) => periodLabel(period, interval, format, t));
-  const account = request.accountId;
-  const whole = { from: request.from, to: request.to, account };
   // The period just before the first: the last of the previous range, which ends the day before.
   const beforeFirst = previous?.periods.at(-1);
 
-  function lines(key: keyof Totals): string[] {
+  function lines(key: keyof CashflowTotals): string[] {
     const compared = previousTotals
       ? t('cashflow.versus', {
           change: formatComparison(totals[key], previousTotals[key], currency, format),
@@ -147,105 +129,17 @@ function CashflowFigures({
           })}
         />
       </div>
-      <Table
-        label={t('cashflow.tableLabel')}
-        caption={t('cashflow.caption', { per })}
-        minWidthClass="sm:min-w-[40rem]"
-        columns={[
-          { header: t('cashflow.columns.period') },
-          { header: t('cashflow.income'), align: 'right' },
-          { header: t('cashflow.expense'), align: 'right' },
-          { header: t('cashflow.net'), align: 'right' },
-          { header: t('cashflow.columns.netVsPrevious'), align: 'right' },
-        ]}
-      >
-        {data.periods.map((period, index) => {
-          const label = labels[index] ?? period.start;
-          const dates = { from: period.start, to: period.end, account };
-          const prior = index === 0 ? beforeFirst : data.periods[index - 1];
-          return (
-            <TableRow key={period.start}>
-              <TableRowHeader>{label}</TableRowHeader>
-              <TableCell align="right" stackLabel={t('cashflow.income')}>
-                <FigureLink
-                  amount={period.income}
-                  currency={currency}
-                  description={t('cashflow.figure.incomeIn', { period: label })}
-                  to={transactionsPath({ ...dates, type: 'income' })}
-                />
-              </TableCell>
-              <TableCell align="right" stackLabel={t('cashflow.expense')}>
-                <FigureLink
-                  amount={period.expense}
-                  currency={currency}
-                  description={t('cashflow.figure.expenseIn', { period: label })}
-                  to={transactionsPath({ ...dates, type: 'expense' })}
-                />
-              </TableCell>
-              <TableCell align="right" stack="end" className="font-medium">
-                <FigureLink
-                  amount={period.net}
-                  currency={currency}
-                  description={t('cashflow.figure.netIn', { period: label })}
-                  to={transactionsPath(dates)}
-                />
-              </TableCell>
-              <TableCell align="right" stackLabel={t('vsPrevious')} className="tabular-nums">
-                {prior ? formatComparison(period.net, prior.net, currency, format) : '—'}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-        <TableRow className="font-semibold">
-          <TableRowHeader>{t('total')}</TableRowHeader>
-          <TableCell align="right" stackLabel={t('cashflow.income')}>
-            <FigureLink
-              amount={totals.income}
-              currency={currency}
-              description={t('cashflow.figure.incomeWhole')}
-              to={transactionsPath({ ...whole, type: 'income' })}
-            />
-          </TableCell>
-          <TableCell align="right" stackLabel={t('cashflow.expense')}>
-            <FigureLink
-              amount={totals.expense}
-              currency={currency}
-              description={t('cashflow.figure.expenseWhole')}
-              to={transactionsPath({ ...whole, type: 'expense' })}
-            />
-          </TableCell>
-          <TableCell align="right" stack="end">
-            <FigureLink
-              amount={totals.net}
-              currency={currency}
-              description={t('cashflow.figure.netWhole')}
-              to={transactionsPath(whole)}
-            />
-          </TableCell>
-          <TableCell
-            align="right"
-            stackLabel={t('versusRange', { range: previousText })}
-            className="tabular-nums"
-          >
-            {previousTotals
-              ? formatComparison(totals.net, previousTotals.net, currency, format)
-              : '—'}
-          </TableCell>
-        </TableRow>
-        <TableRow>
-          <TableRowHeader>{t('averagePer', { per })}</TableRowHeader>
-          <TableCell align="right" stackLabel={t('cashflow.income')} className="tabular-nums">
-            {money(averages.income, currency)}
-          </TableCell>
-          <TableCell align="right" stackLabel={t('cashflow.expense')} className="tabular-nums">
-            {money(averages.expense, currency)}
-          </TableCell>
-          <TableCell align="right" stack="end" className="tabular-nums">
-            {money(averages.net, currency)}
-          </TableCell>
-          <TableCell align="right" stack="hidden" />
-        </TableRow>
-      </Table>
+      <CashflowTable
+        data={data}
+        labels={labels}
+        totals={totals}
+        averages={averages}
+        previousTotals={previousTotals}
+        beforeFirst={beforeFirst}
+        previousText={previousText}
+        request={request}
+        currency={currency}
+      />
     </>
   );
 }

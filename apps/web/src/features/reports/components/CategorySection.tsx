@@ -1,17 +1,16 @@
 import type { CategoryReport } from '@moneta/shared/report-schemas';
 import { useTranslation } from 'react-i18next';
-import { Table, TableCell, TableRow, TableRowHeader } from '@/components/ui/Table';
 import { UnconvertedNotice } from '@/components/UnconvertedNotice';
-import { transactionsPath } from '@/config/paths';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useCategoryReport } from '../api/get-category-report';
 import { reportQuery, type ReportRequest } from '../api/report-query';
 import type { ReportKind } from '../hooks/use-report-params';
 import { formatReportRange, periodLabel, previousRange } from '../utils/report-range';
 import { KindSelect } from './KindSelect';
-import { formatComparison, reportMoney, sumMoney } from './report-format';
+import { CategoryTable } from './CategoryTable';
+import { reportMoney, sumMoney } from './report-format';
 import { ReportChartSlot } from './ReportChartSlot';
-import { FigureLink, ReportSection } from './ReportSection';
+import { ReportSection } from './ReportSection';
 import { useCategoryName } from '@/lib/categories/category-name';
 
 /** The chart stacks this many categories, the rest as "Other": one colour names one category. */
@@ -84,10 +83,7 @@ function CategoryFigures({
   const format = useFormat();
   const money = reportMoney(format);
   const categoryName = useCategoryName();
-  const per = t(`per.${request.interval}`);
   const labels = data.periods.map((period) => periodLabel(period, request.interval, format, t));
-  const account = request.accountId;
-  const previousTotals = new Map(previous?.categories.map((row) => [row.name, row.total]));
   const shown = data.categories.slice(0, CHART_CATEGORIES);
   const rest = data.categories.slice(CHART_CATEGORIES);
   const bars = shown.map((row) => ({ label: categoryName(row.name), values: row.totals }));
@@ -97,12 +93,7 @@ function CategoryFigures({
       values: data.periods.map((_, index) => sumMoney(rest.map((row) => row.totals[index] ?? 0))),
     });
   }
-  const periodTotals = data.periods.map((_, index) =>
-    sumMoney(data.categories.map((row) => row.totals[index] ?? 0)),
-  );
   const total = sumMoney(data.categories.map((row) => row.total));
-  const count = data.periods.length;
-  const many = count > 4;
   return (
     <>
       <UnconvertedNotice count={data.unconverted} className="mb-3" />
@@ -121,114 +112,17 @@ function CategoryFigures({
           })}
         />
       </div>
-      <Table
-        label={t('tableLabel', { title })}
-        caption={t('categories.caption', { title, per })}
-        minWidthClass={many ? 'sm:min-w-[72rem]' : 'sm:min-w-[40rem]'}
-        columns={[
-          { header: t('categories.category'), isSticky: true },
-          ...labels.map((label) => ({ header: label, align: 'right' as const })),
-          { header: t('total'), align: 'right' },
-          { header: t('averagePer', { per }), align: 'right' },
-          { header: t('versusRange', { range: previousText }), align: 'right' },
-        ]}
-      >
-        {data.categories.map((row) => (
-          <TableRow key={row.name}>
-            <TableRowHeader isSticky>{categoryName(row.name)}</TableRowHeader>
-            {data.periods.map((period, index) => {
-              const label = labels[index] ?? period.start;
-              const amount = row.totals[index] ?? 0;
-              return (
-                <TableCell
-                  key={period.start}
-                  align="right"
-                  stackLabel={label}
-                  // On a phone the list names the periods with figures; the average counts all.
-                  stack={amount === 0 ? 'hidden' : 'meta'}
-                >
-                  <FigureLink
-                    amount={amount}
-                    currency={currency}
-                    description={t('categories.figure.categoryIn', {
-                      category: categoryName(row.name),
-                      period: label,
-                    })}
-                    to={transactionsPath({
-                      type: kind,
-                      category: row.name,
-                      from: period.start,
-                      to: period.end,
-                      account,
-                    })}
-                  />
-                </TableCell>
-              );
-            })}
-            <TableCell align="right" stack="end" className="font-semibold">
-              <FigureLink
-                amount={row.total}
-                currency={currency}
-                description={t('categories.figure.categoryWhole', {
-                  category: categoryName(row.name),
-                })}
-                to={transactionsPath({
-                  type: kind,
-                  category: row.name,
-                  from: request.from,
-                  to: request.to,
-                  account,
-                })}
-              />
-            </TableCell>
-            <TableCell align="right" stackLabel={t('average')} className="tabular-nums">
-              {money(row.average, currency)}
-            </TableCell>
-            <TableCell align="right" stackLabel={t('vsPrevious')} className="tabular-nums">
-              {previous
-                ? formatComparison(row.total, previousTotals.get(row.name) ?? 0, currency, format)
-                : '—'}
-            </TableCell>
-          </TableRow>
-        ))}
-        <TableRow className="font-semibold">
-          <TableRowHeader isSticky>{t(`categories.all.${kind}`)}</TableRowHeader>
-          {data.periods.map((period, index) => {
-            const label = labels[index] ?? period.start;
-            return (
-              <TableCell key={period.start} align="right" stackLabel={label}>
-                <FigureLink
-                  amount={periodTotals[index] ?? 0}
-                  currency={currency}
-                  description={t(`categories.figure.allIn.${kind}`, { period: label })}
-                  to={transactionsPath({ type: kind, from: period.start, to: period.end, account })}
-                />
-              </TableCell>
-            );
-          })}
-          <TableCell align="right" stack="end">
-            <FigureLink
-              amount={total}
-              currency={currency}
-              description={t(`categories.figure.allWhole.${kind}`)}
-              to={transactionsPath({ type: kind, from: request.from, to: request.to, account })}
-            />
-          </TableCell>
-          <TableCell align="right" stackLabel={t('average')} className="tabular-nums">
-            {money(Math.round((total / count) * 100) / 100, currency)}
-          </TableCell>
-          <TableCell align="right" stackLabel={t('vsPrevious')} className="tabular-nums">
-            {previous
-              ? formatComparison(
-                  total,
-                  sumMoney(previous.categories.map((row) => row.total)),
-                  currency,
-                  format,
-                )
-              : '—'}
-          </TableCell>
-        </TableRow>
-      </Table>
+      <CategoryTable
+        data={data}
+        previous={previous}
+        previousText={previousText}
+        labels={labels}
+        request={request}
+        kind={kind}
+        title={title}
+        total={total}
+        currency={currency}
+      />
     </>
   );
 }

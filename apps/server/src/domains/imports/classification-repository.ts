@@ -1,0 +1,335 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { exchangeRateAt } from '../../db/exchange-rate-sql';
+import { ruleRenames, ruleTransfers } from '../rules/rule-matching';
+import type { ImportRowsScope, RowClass, StatementScope } from './import-row-types';
+import { KIND, noteKey, param, selectedKeys, withoutNestedLoops } from './import-rows-sql';
+import { otherLegCandidates, type OtherLegCandidate } from './other-leg-candidates';
+
+/** A candidate pairing of an import row with an existing row's id (a transaction, a transfer). */
+export type CandidatePair = {
+  position: number;
+  id: string;
+};
+
+/** A row that something names a transfer: the user's choice, a counterparty or a rule. */
+export type NamedTransfer = {
+  position: number;
+  account_id: string | null;
+  choice: boolean | null;
+};
+
+/** An expense row of one statement and an income row of another that may be one transfer. */
+export type StatementPairCandidate = {
+  out_position: number;
+  out_account: string | null;
+  in_position: number;
+  in_account: string | null;
+};
+
+/**
+ * The SQL of classification (classification-policy.ts decides): the candidates of each rule,
+ * read set-based over a statement's rows (never a query per row), and the classes written back.
+ * Every window and tolerance comes from the caller. The lookups run as hash joins (nested loops
+ * are ruled out: right after a bulk insert the statistics may say the import is tiny, and a
+ * nested loop over two large sides never finishes).
+ */
+export function createClassificationRepository(db: Executor) {
+  const readable = (scope: StatementScope) => sql`import_id = ${scope.importId}
+    AND position >= ${scope.firstRow} AND status <> 'problem' AND statement = ${scope.statement}`;
+
+  return {
+    withHashJoins<T>(work: () => Promise<T>): Promise<T> {
+      return withoutNestedLoops(db, work);
+    },
+
+    /**
+     * Rows and transactions of the account with the same bank id: the n-th row with an id
+     * against the n-th transaction with it.
+     */
+    async bankIdDuplicates(scope: StatementScope): Promise<CandidatePair[]> {
+      const result = await db.execute<CandidatePair>(sql`
+        WITH file AS (
+          SELECT position, bank_id,
+            row_number() OVER (PARTITION BY bank_id ORDER BY position) AS nth
+          FROM import_rows WHERE ${readable(scope)} AND bank_id IS NOT NULL
+        ),
+        ledger AS (
+          SELECT id, bank_id,
+            row_number() OVER (PARTITION BY bank_id ORDER BY added_on, created_at, id) AS nth
+          FROM transactions
+          WHERE user_id = ${scope.userId} AND account_id = ${scope.accountId}
+            AND bank_id IN (SELECT bank_id FROM file)
+        )
+        SELECT f.position, l.id
+        FROM file f JOIN ledger l ON l.bank_id = f.bank_id AND l.nth = f.nth`);
+      return result.rows;
+    },
+
+    /**
+     * Transactions of the account of the same kind and amount, within `days`, with the row's
+     * folded payee (the file's name or the name a rule gives it), unless both have bank ids;
+     * closest date first.
+     */
+    async payeeDuplicates(scope: StatementScope, days: number): Promise<CandidatePair[]> {
+      const { userId, accountId } = scope;
+      const result = await db.execute<CandidatePair>(sql`
+        WITH selected AS MATERIALIZED (
+          SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id,
+            coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key
+          FROM import_rows WHERE ${readable(scope)}
+        ),
+        renamed AS MATERIALIZED (${ruleRenames(userId, selectedKeys)}),
+        keyed AS (
+          SELECT s.*, moneta_fold(n.rename) AS renamed_key
+          FROM selected s
+          LEFT JOIN renamed n ON n.name_key = s.name_key AND n.note_key = s.note_key
+            AND n.is_income = s.is_income
+        ),
+        span AS (SELECT min(date) - ${days}::int AS low, max(date) + ${days}::int AS high
+          FROM selected),
+        ledger AS MATERIALIZED (
+          SELECT t.id, t.added_on, t.cost_cents, t.is_income, t.bank_id, t.created_at,
+            moneta_fold(t.name) AS name_key
+          FROM transactions t, span
+          WHERE t.user_id = ${userId} AND t.account_id = ${accountId}
+            AND t.added_on BETWEEN span.low AND span.high
+        )
+        SELECT r.position, l.id
+        FROM keyed r
+        JOIN ledger l ON l.cost_cents = r.amount_cents AND l.is_income = r.is_income
+          AND l.added_on BETWEEN r.date - ${days}::int AND r.date + ${days}::int
+          AND (l.name_key = r.name_key OR l.name_key = r.renamed_key)
+          AND (r.bank_id IS NULL OR l.bank_id IS NULL)
+        ORDER BY abs(r.date - l.added_on), r.position, l.added_on, l.created_at, l.id`);
+      return result.rows;
+    },
+
+    /**
+     * Transfer legs already on the account of the row's direction and amount, with its bank id
+     * or (one side without) within `days`; same bank id first, then closest date.
+     */
+    async legDuplicates(scope: StatementScope, days: number): Promise<CandidatePair[]> {
+      const { userId, accountId } = scope;
+      const result = await db.execute<CandidatePair>(sql`
+        WITH selected AS MATERIALIZED (
+          SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id
+          FROM import_rows WHERE ${readable(scope)}
+        ),
+        span AS (SELECT min(date) - ${days}::int AS low, max(date) + ${days}::int AS high
+          FROM selected),
+        leg AS MATERIALIZED (
+          SELECT t.id, t.date AS day, false AS is_income, t.amount_cents, t.from_bank_id AS bank_id,
+            t.created_at
+          FROM transfers t, span
+          WHERE t.user_id = ${userId} AND t.from_account_id = ${accountId}
+            AND t.date BETWEEN span.low AND span.high
+          UNION ALL
+          -- The leg in, as its account books it: in that account's currency (docs/currencies.md).
+          SELECT t.id, coalesce(t.to_date, t.date), true, coalesce(t.to_amount_cents, t.amount_cents),
+            t.to_bank_id, t.created_at
+          FROM transfers t, span
+          WHERE t.user_id = ${userId} AND t.to_account_id = ${accountId}
+            AND coalesce(t.to_date, t.date) BETWEEN span.low AND span.high
+        )
+        SELECT r.position, l.id
+        FROM selected r
+        JOIN leg l ON l.amount_cents = r.amount_cents AND l.is_income = r.is_income
+          AND (r.bank_id = l.bank_id OR ((r.bank_id IS NULL OR l.bank_id IS NULL)
+            AND l.day BETWEEN r.date - ${days}::int AND r.date + ${days}::int))
+        ORDER BY r.bank_id IS NOT NULL AND r.bank_id = l.bank_id DESC, abs(r.date - l.day),
+          r.position, l.created_at, l.id`);
+      return result.rows;
+    },
+
+    /**
+     * Rows something names a transfer, with the account named: the user's choice (which wins),
+     * else the counterparty an identifier of another account of the user's carries, else the
+     * first rule's account when it is another one.
+     */
+    async namedTransfers(scope: StatementScope): Promise<NamedTransfer[]> {
+      const { userId, accountId } = scope;
+      const result = await db.execute<NamedTransfer>(sql`
+        WITH selected AS MATERIALIZED (
+          SELECT position, ${KIND} AS is_income, counterparty, transfer_choice,
+            transfer_account_choice, coalesce(payee_key, '') AS name_key,
+            ${noteKey(userId)} AS note_key
+          FROM import_rows WHERE ${readable(scope)}
+        ),
+        ruled AS MATERIALIZED (${ruleTransfers(userId, selectedKeys)}),
+        identified AS MATERIALIZED (
+          SELECT DISTINCT ON (identifier) identifier, id
+          FROM accounts, unnest(identifiers) AS identifier
+          WHERE user_id = ${userId} AND id <> ${accountId}
+          ORDER BY identifier, is_archived, created_at, id
+        )
+        SELECT s.position, s.transfer_choice AS choice,
+          CASE WHEN s.transfer_choice THEN s.transfer_account_choice
+            ELSE coalesce(i.id, nullif(ru.transfer_account_id, ${accountId}::uuid)) END
+            AS account_id
+        FROM selected s
+        LEFT JOIN identified i ON i.identifier = s.counterparty
+        LEFT JOIN ruled ru ON ru.name_key = s.name_key AND ru.note_key = s.note_key
+          AND ru.is_income = s.is_income
+        WHERE s.transfer_choice IS NOT NULL OR i.id IS NOT NULL
+          OR (ru.transfer_account_id IS NOT NULL AND ru.transfer_account_id <> ${accountId})`);
+      return result.rows;
+    },
+
+    /** Transactions of the user's other accounts that may be a row's other leg, within `days`. */
+    otherLegs(
+      scope: StatementScope,
+      currency: string | null,
+      days: number,
+    ): Promise<OtherLegCandidate[]> {
+      const { userId, accountId } = scope;
+      return otherLegCandidates(
+        db,
+        userId,
+        accountId,
+        readable(scope),
+        // The rows' currency: the statement's as the file says, else its account's, else (an
+        // account the commit creates) the user's base currency.
+        sql`coalesce(${currency}::text,
+          (SELECT currency FROM accounts WHERE id = ${accountId}),
+          (SELECT default_currency FROM users WHERE id = ${userId}))`,
+        KIND,
+        days,
+      );
+    },
+
+    /**
+     * Writes the statement's classes (`classes`; every other readable row is `new`), only to
+     * the rows whose class changed, and clears every row's pair within the file.
+     */
+    async writeClasses(scope: StatementScope, classes: Map<number, RowClass>): Promise<void> {
+      const { importId, firstRow, statement } = scope;
+      const positions = [...classes.keys()];
+      const found = [...classes.values()];
+      await db.execute(sql`
+        WITH classed AS (
+          SELECT r.position, coalesce(c.status, 'new') AS status, c.duplicate_of,
+            c.duplicate_of_transfer, c.transfer_account_id, c.match_of
+          FROM import_rows r
+          LEFT JOIN unnest(
+            ${param(positions)}::int[],
+            ${param(found.map((row) => row.status))}::text[],
+            ${param(found.map((row) => row.duplicateOf))}::uuid[],
+            ${param(found.map((row) => row.duplicateOfTransfer))}::uuid[],
+            ${param(found.map((row) => row.transferAccountId))}::uuid[],
+            ${param(found.map((row) => row.matchOf))}::uuid[]
+          ) AS c(position, status, duplicate_of, duplicate_of_transfer, transfer_account_id,
+            match_of) ON c.position = r.position
+          WHERE r.import_id = ${importId} AND r.position >= ${firstRow} AND r.status <> 'problem'
+            AND r.statement = ${statement}
+        )
+        UPDATE import_rows AS t
+        SET status = classed.status, duplicate_of = classed.duplicate_of,
+          duplicate_of_transfer = classed.duplicate_of_transfer,
+          transfer_account_id = classed.transfer_account_id, match_of = classed.match_of,
+          match_row = NULL
+        FROM classed
+        WHERE t.import_id = ${importId} AND t.position = classed.position
+          AND (t.status, t.duplicate_of, t.duplicate_of_transfer, t.transfer_account_id, t.match_of,
+              t.match_row)
+            IS DISTINCT FROM (classed.status, classed.duplicate_of, classed.duplicate_of_transfer,
+              classed.transfer_account_id, classed.match_of, NULL::int)`);
+    },
+
+    /**
+     * Expense rows of one statement and income rows of another (`accounts`, `currencies` by
+     * statement) that may be one transfer's legs: `new` rows, or `transfer` rows without a
+     * recorded leg whose account is the other statement's, not marked "not a transfer", never
+     * two statements of one account, within `days`; amounts equal in one currency, else within
+     * `tolerance` at the sending day's rate (or both rows named transfers). Closest date first,
+     * then closest amount.
+     */
+    async statementPairCandidates(
+      userId: string,
+      scope: ImportRowsScope,
+      statements: { accounts: Array<string | null>; currencies: Array<string | null> },
+      limits: { days: number; tolerance: number },
+    ): Promise<StatementPairCandidate[]> {
+      const { importId, firstRow } = scope;
+      const { accounts, currencies } = statements;
+      const { days, tolerance } = limits;
+      const result = await db.execute<StatementPairCandidate>(sql`
+        WITH account AS (
+          SELECT * FROM unnest(
+            ${param(accounts.map((_, key) => key))}::int[], ${param(accounts)}::uuid[],
+            ${param(currencies)}::text[]
+          ) AS a(statement, account_id, currency)
+        ),
+        candidate AS MATERIALIZED (
+          SELECT r.position, r.statement, r.date, r.amount_cents, ${KIND} AS is_income, r.status,
+            r.transfer_account_id, a.account_id, a.currency
+          FROM import_rows r JOIN account a ON a.statement = r.statement
+          WHERE r.import_id = ${importId} AND r.position >= ${firstRow}
+            AND (r.status = 'new' OR (r.status = 'transfer' AND r.match_of IS NULL))
+            AND r.transfer_choice IS NOT FALSE
+        ),
+        rate AS MATERIALIZED (
+          -- The rate of each day an amount leaves in one currency and may arrive in another,
+          -- looked up once per currency pair and day.
+          SELECT d.from_currency, d.to_currency, d.date, r.rate
+          FROM (
+            SELECT DISTINCT o.currency AS from_currency, i.currency AS to_currency, o.date
+            FROM candidate o
+            JOIN (SELECT DISTINCT currency FROM candidate WHERE is_income) i
+              ON i.currency <> o.currency
+            WHERE NOT o.is_income
+          ) AS d
+          LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.from_currency`, sql`d.to_currency`, sql`d.date`)} AS r
+            ON true
+        ),
+        pair AS (
+          SELECT o.position AS out_position, o.account_id AS out_account,
+            i.position AS in_position, i.account_id AS in_account, abs(o.date - i.date) AS days,
+            0::numeric AS gap
+          FROM candidate o
+          JOIN candidate i ON i.amount_cents = o.amount_cents AND NOT o.is_income AND i.is_income
+            AND i.statement <> o.statement
+            AND i.date BETWEEN o.date - ${days}::int AND o.date + ${days}::int
+            AND (o.account_id IS NULL OR i.account_id IS NULL OR o.account_id <> i.account_id)
+            AND (o.currency IS NULL OR i.currency IS NULL OR o.currency = i.currency)
+            AND (o.status = 'new' OR o.transfer_account_id = i.account_id)
+            AND (i.status = 'new' OR i.transfer_account_id = o.account_id)
+          UNION ALL
+          SELECT o.position, o.account_id, i.position, i.account_id, abs(o.date - i.date),
+            coalesce(abs(o.amount_cents * x.rate - i.amount_cents) / i.amount_cents, 1)
+          FROM candidate o
+          JOIN candidate i ON NOT o.is_income AND i.is_income AND i.statement <> o.statement
+            AND i.currency <> o.currency
+            AND i.date BETWEEN o.date - ${days}::int AND o.date + ${days}::int
+            AND (o.account_id IS NULL OR i.account_id IS NULL OR o.account_id <> i.account_id)
+            AND (o.status = 'new' OR o.transfer_account_id = i.account_id)
+            AND (i.status = 'new' OR i.transfer_account_id = o.account_id)
+          JOIN rate x ON x.from_currency = o.currency AND x.to_currency = i.currency
+            AND x.date = o.date
+          WHERE abs(o.amount_cents * x.rate - i.amount_cents)
+              <= ${tolerance}::numeric * i.amount_cents
+            OR (o.status = 'transfer' AND i.status = 'transfer')
+        )
+        SELECT out_position, out_account, in_position, in_account FROM pair
+        ORDER BY days, gap, out_position, in_position`);
+      return result.rows;
+    },
+
+    /** Makes each row of `legs` a transfer paired with its other leg in the file (`other`). */
+    async writeStatementPairs(
+      importId: string,
+      legs: Array<{ position: number; other: number; accountId: string | null }>,
+    ): Promise<void> {
+      await db.execute(sql`
+        UPDATE import_rows AS t
+        SET status = 'transfer', transfer_account_id = p.account_id, match_row = p.other,
+          match_of = NULL, duplicate_of = NULL, duplicate_of_transfer = NULL
+        FROM unnest(
+          ${param(legs.map((leg) => leg.position))}::int[],
+          ${param(legs.map((leg) => leg.other))}::int[],
+          ${param(legs.map((leg) => leg.accountId))}::uuid[]
+        ) AS p(position, other, account_id)
+        WHERE t.import_id = ${importId} AND t.position = p.position`);
+    },
+  };
+}
