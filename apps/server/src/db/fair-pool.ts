@@ -2,6 +2,7 @@ import { ErrorCode } from '@moneta/shared';
 import type pg from 'pg';
 import { AppError } from '../http/app-error';
 import { currentWorkScope, type WorkScope } from '../http/work-scope';
+import { atItsPriority } from './cpu-priority';
 
 export interface FairShareOptions {
   /** Requests of one key that may hold connections at once (about a quarter of the pool). */
@@ -136,12 +137,12 @@ export interface SharedPools {
  */
 export function shareConnections(pool: pg.Pool, shared: SharedPools): void {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const connectSearch = shared.searchPool.connect.bind(shared.searchPool) as typeof connect;
+  const connectSearch = async () => atItsPriority(await shared.searchPool.connect());
 
   async function checkout(): Promise<pg.PoolClient> {
     const scope = currentWorkScope();
     if (!scope) return connect();
-    if (scope.isHeavy) return shared.heavyPool.connect();
+    if (scope.isHeavy) return atItsPriority(await shared.heavyPool.connect());
     const share = scope.isSearch ? shared.searchShare : shared.fairShare;
     await share.enter(scope);
     let client: pg.PoolClient;
