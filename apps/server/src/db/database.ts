@@ -74,8 +74,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   const perSearchUser = searchesPerUser(cores);
   const searchPool = new pg.Pool({
     connectionString: url,
-    // Room for a few users' searches at once; more only queue for the same cores.
-    max: Math.max(2, perSearchUser * 2),
+    // As many as the pool: each user's searches are limited by their share, and all of them by
+    // their priority; a smaller pool would make one user's search wait out another's.
+    max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     statement_timeout: statementTimeout,
