@@ -1,5 +1,5 @@
 // `npm run bench:hostile`: one user's hostile uploads and searches beside ordinary users, on the
-// built server with its embedded PostgreSQL, 127.0.0.1 only, for a bounded time (DESIGN §7.3,
+// built server with its embedded PostgreSQL, 127.0.0.1 only, for a bounded time (docs/reliability.md,
 // docs/reliability.md). First a quiet run of the ordinary users alone, then the same beside the
 // attacks: the restore zip of 150 million line breaks, the zip whose central directory entries
 // overlap, a large restore, a 20 MB CSV import, and the search of 40 exclusions (and of 20, the

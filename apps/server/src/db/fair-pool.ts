@@ -22,7 +22,7 @@ interface KeyState {
 }
 
 /**
- * One user's fair share of the database connections (DESIGN §7.3): at most `perKey` of a
+ * One user's fair share of the database connections (docs/reliability.md): at most `perKey` of a
  * key's requests hold connections at once; the others wait in that key's own queue, so that
  * another user's request finds a free connection at once. Counted per request, not per
  * connection: a request that holds one connection takes another (a transaction reading

@@ -23,7 +23,7 @@ const scopes = new AsyncLocalStorage<WorkScope>();
 
 /**
  * The key one person's work is counted under: the user today. Households will share one key
- * (DESIGN §7.3: heavy work runs one at a time per household); this is the one place to change.
+ * (docs/reliability.md: heavy work runs one at a time per household); this is the one place to change.
  */
 export function workScopeKey(request: FastifyRequest): string {
   return request.user.id;

@@ -7,7 +7,7 @@ import { EXPENSIVE_WORK_NICENESS } from '../../src/db/cpu-priority';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
 
 /**
- * One user's broad searches cannot take every core (DESIGN §7.3): counted in connections, a
+ * One user's broad searches cannot take every core (docs/reliability.md): counted in connections, a
  * user's share (a quarter of the pool) let two searches of seconds each run at once, both cores
  * of a 2-core machine. Now a user runs at most half the cores' worth of searches at once, the
  * others wait their turn, and a search's statement runs at a lower CPU priority than an ordinary
