@@ -291,7 +291,7 @@ export function buildPlans(
       pathParams: { id: '0190c5c0-0000-7000-8000-000000000000' },
       expect: [404],
     },
-    ...householdPlans(),
+    ...householdPlans(mine),
     'PUT /api/transactions/{id}': {
       pathParams: { id: mine.expenseId },
       body: splitTransaction,

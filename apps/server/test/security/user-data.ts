@@ -58,6 +58,8 @@ export interface UserData {
   importId: string;
   importMapping: ImportMapping;
   ruleId: string;
+  /** The personal household sign-up made (every row above is in it). */
+  householdId: string;
   /** A word found in every name and note of this user, to search for it. */
   marker: string;
 }
@@ -76,6 +78,13 @@ async function addPasskey(app: App, headers: SignedUpUser['headers'], marker: st
     headers,
     payload: { name: `Key ${marker}`, response },
   });
+}
+
+/** The household sign-up made, the user's only one. */
+async function personalHouseholdId(app: App, headers: Record<string, string>): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/households', headers });
+  const [household] = response.json<Array<{ _id: string }>>();
+  return household!._id;
 }
 
 async function expectStatus(
@@ -255,6 +264,7 @@ export async function seedUserData(
     'rule',
   );
   return {
+    householdId: await personalHouseholdId(app, headers),
     sessionId: sessions.find((session) => session.current)!._id,
     apiTokenId: apiToken._id,
     passkeyId: passkey._id,
