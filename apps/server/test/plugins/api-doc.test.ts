@@ -1,0 +1,95 @@
+// docs/api.md against the routes the app really registers: every route has its heading there,
+// and every heading there names a route that exists. A route added, renamed or removed without
+// its documentation fails here.
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/http/types';
+import { createTestApp, type TestContext } from '../test-app';
+
+const API_DOC = new URL('../../../../docs/api.md', import.meta.url);
+
+/** A route's heading in docs/api.md: ### `GET /api/transactions/:id` */
+const ROUTE_HEADING = /^### `([A-Z]+) (\/\S*)`\s*$/;
+
+/** Methods Fastify adds by itself: HEAD beside each GET, OPTIONS for CORS preflights. */
+const IMPLIED_METHODS = new Set(['HEAD', 'OPTIONS']);
+
+/** The API's own description (OpenAPI JSON and its UI) is not part of the contract it describes. */
+const isApiDescription = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
+
+/**
+ * Every `METHOD /path` the app answers, read from Fastify's route tree
+ * (`printRoutes({ commonPrefix: false })`): each line is one node, indented four characters a
+ * level, with its path segment and, when routes end there, their methods in parentheses.
+ */
+function registeredRoutes(app: App): Set<string> {
+  const tree = app.printRoutes({ commonPrefix: false });
+  const routes = new Set<string>();
+  const pathAtDepth: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
+    if (!match) continue;
+    const [, indent = '', segment = '', methods] = match;
+    const depth = indent.length / 4;
+    pathAtDepth[depth] = (depth > 0 ? pathAtDepth[depth - 1] : '') + segment;
+    pathAtDepth.length = depth + 1;
+    if (!methods) continue;
+    const full = pathAtDepth[depth] ?? segment;
+    // A prefixed plugin's root is registered with and without its trailing slash.
+    const path = full.length > 1 ? full.replace(/\/$/, '') : full;
+    if (isApiDescription(path)) continue;
+    for (const method of methods.split(', ')) {
+      if (!IMPLIED_METHODS.has(method)) routes.add(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+function documentedRoutes(markdown: string): string[] {
+  return markdown
+    .split('\n')
+    .map((line) => ROUTE_HEADING.exec(line))
+    .filter((match) => match !== null)
+    .map(([, method, path]) => `${method} ${path}`);
+}
+
+describe('docs/api.md', () => {
+  let context: TestContext;
+  let registered: Set<string>;
+  let documented: string[];
+
+  beforeAll(async () => {
+    context = await createTestApp();
+    registered = registeredRoutes(context.app);
+    documented = documentedRoutes(await readFile(API_DOC, 'utf8'));
+  });
+
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('reads the route tree (a sanity check of the parsing)', () => {
+    expect(registered.size).toBeGreaterThan(50);
+    for (const route of [
+      'GET /api/health',
+      'POST /api/transactions',
+      'PUT /api/transactions/:id',
+      'GET /api/accounts/:id/register',
+      'POST /api/imports/:id/commit',
+    ]) {
+      expect(registered).toContain(route);
+    }
+  });
+
+  it('documents every registered route', () => {
+    const missing = [...registered].filter((route) => !documented.includes(route)).sort();
+    expect(missing, 'routes without a ### `METHOD /path` heading in docs/api.md').toEqual([]);
+  });
+
+  it('names only routes that exist, each once', () => {
+    const unknown = documented.filter((route) => !registered.has(route));
+    expect(unknown, 'headings in docs/api.md for routes the app does not have').toEqual([]);
+    const repeated = documented.filter((route, index) => documented.indexOf(route) !== index);
+    expect(repeated, 'routes documented twice in docs/api.md').toEqual([]);
+  });
+});
