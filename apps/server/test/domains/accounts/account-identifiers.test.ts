@@ -4,6 +4,7 @@
 import type { Account, Import } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { importFixture, uploadImport } from '../../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
@@ -17,12 +18,6 @@ afterAll(async () => {
 
 const { call: send } = apiCalls(() => context.app);
 
-async function addAccount(user: SignedUpUser, body: object): Promise<Account> {
-  const response = await send(user, 'POST', '/api/accounts', body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Account>();
-}
-
 async function accountIdentifiers(user: SignedUpUser) {
   const accounts = (await send(user, 'GET', '/api/accounts')).json<Account[]>();
   return Object.fromEntries(accounts.map((account) => [account.name, account.identifiers]));
@@ -31,7 +26,7 @@ async function accountIdentifiers(user: SignedUpUser) {
 describe('account identifiers', () => {
   it('keeps them without spaces and in capitals, keeps them on an update that leaves them out, and clears them with []', async () => {
     const user = await signUp(context.app, { setup: true });
-    const savings = await addAccount(user, {
+    const savings = await given.account(context.app, user, {
       name: 'Savings',
       type: 'savings',
       identifiers: ['de89 3704 0044 0532 0130 00', '12-345-678'],
@@ -56,7 +51,7 @@ describe('account identifiers', () => {
 
   it('gives an identifier to one account of a user only (409 naming it); another user may hold the same', async () => {
     const user = await signUp(context.app, { setup: true });
-    await addAccount(user, {
+    await given.account(context.app, user, {
       name: 'Savings',
       type: 'savings',
       identifiers: ['NL91ABNA0417164300'],
@@ -83,7 +78,11 @@ describe('account identifiers', () => {
     expect(await accountIdentifiers(user)).toEqual(before);
 
     const other = await signUp(context.app, { setup: true });
-    await addAccount(other, { name: 'Mine', type: 'savings', identifiers: ['NL91ABNA0417164300'] });
+    await given.account(context.app, other, {
+      name: 'Mine',
+      type: 'savings',
+      identifiers: ['NL91ABNA0417164300'],
+    });
     // Another user's account id is a 404, whatever the identifiers say.
     const theirs = await send(other, 'PUT', `/api/accounts/${main!._id}`, {
       name: 'Taken',
@@ -127,17 +126,17 @@ describe('a bank file that names an account', () => {
   it('goes to the account whose identifier the OFX ACCTID or the CAMT IBAN is, else to the first account', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = (await send(user, 'GET', '/api/accounts')).json<Account[]>();
-    const checking = await addAccount(user, {
+    const checking = await given.account(context.app, user, {
       name: 'Checking',
       type: 'checking',
       identifiers: ['0123 456 789'],
     });
-    const card = await addAccount(user, {
+    const card = await given.account(context.app, user, {
       name: 'Visa',
       type: 'credit',
       identifiers: ['4111 1111 1111 1111'],
     });
-    const dutch = await addAccount(user, {
+    const dutch = await given.account(context.app, user, {
       name: 'ABN',
       type: 'checking',
       identifiers: ['NL91ABNA0417164300'],
@@ -154,7 +153,11 @@ describe('a bank file that names an account', () => {
 
   it("never goes to another user's account that carries the identifier", async () => {
     const owner = await signUp(context.app, { setup: true });
-    await addAccount(owner, { name: 'Checking', type: 'checking', identifiers: ['0123456789'] });
+    await given.account(context.app, owner, {
+      name: 'Checking',
+      type: 'checking',
+      identifiers: ['0123456789'],
+    });
     const user = await signUp(context.app, { setup: true });
     const [main] = (await send(user, 'GET', '/api/accounts')).json<Account[]>();
     expect((await imported(user, 'checking-ofx1.ofx')).accountId).toBe(main!._id);

@@ -1,6 +1,7 @@
 // Accounts and transfers (docs/architecture.md, Accounts) through HTTP on a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 let context: TestContext;
@@ -51,22 +52,22 @@ describe('accounts', () => {
   it('computes balance = opening + incomes − expenses + transfers in − transfers out', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);
-    const card = await ok<Account>(user, 'POST', '/api/accounts', {
+    const card = await given.account(context.app, user, {
       name: 'Visa',
       type: 'credit',
       openingBalance: -100.5,
     });
     expect(card).toMatchObject({ name: 'Visa', openingBalance: -100.5, balance: -100.5 });
 
-    await ok(user, 'POST', '/api/transactions', expense(20.25));
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, expense(20.25));
+    await given.transaction(context.app, user, {
       ...expense(3000),
       name: 'Salary',
       category: 'Salary',
       isIncome: true,
     });
-    await ok(user, 'POST', '/api/transactions', expense(40, { accountId: card._id }));
-    const transfer = await ok<{ _id: string }>(user, 'POST', '/api/transfers', {
+    await given.transaction(context.app, user, expense(40, { accountId: card._id }));
+    const transfer = await given.transfer(context.app, user, {
       fromAccountId: main!._id,
       toAccountId: card._id,
       amount: 140.5,
@@ -89,19 +90,19 @@ describe('accounts', () => {
   it('keeps transfers out of totals, charts, budgets and the transactions list', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);
-    const savings = await ok<Account>(user, 'POST', '/api/accounts', {
+    const savings = await given.account(context.app, user, {
       name: 'Savings',
       type: 'savings',
     });
-    await ok(user, 'POST', '/api/transactions', expense(10));
-    await ok(user, 'POST', '/api/budgets', { category: 'Food', amount: 100, month: 3, year: 2026 });
+    await given.transaction(context.app, user, expense(10));
+    await given.budget(context.app, user, { category: 'Food', amount: 100, month: 3, year: 2026 });
     const before = {
       summary: await ok(user, 'GET', '/api/transactions/summary'),
       charts: await ok(user, 'GET', '/api/transactions/charts?from=2026-03-01&to=2026-03-31'),
       budgets: await ok(user, 'GET', '/api/budgets'),
       list: await ok(user, 'GET', '/api/transactions'),
     };
-    await ok(user, 'POST', '/api/transfers', {
+    await given.transfer(context.app, user, {
       fromAccountId: main!._id,
       toAccountId: savings._id,
       amount: 500,
@@ -119,13 +120,8 @@ describe('accounts', () => {
   it('puts a transaction without accountId in the oldest open account; an update keeps its account', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);
-    const cash = await ok<Account>(user, 'POST', '/api/accounts', { name: 'Cash', type: 'cash' });
-    const first = await ok<{ _id: string; accountId: string }>(
-      user,
-      'POST',
-      '/api/transactions',
-      expense(1),
-    );
+    const cash = await given.account(context.app, user, { name: 'Cash', type: 'cash' });
+    const first = await given.transaction(context.app, user, expense(1));
     expect(first.accountId).toBe(main!._id);
 
     // Main archived: the oldest open account is now Cash.
@@ -134,7 +130,7 @@ describe('accounts', () => {
       type: 'checking',
       isArchived: true,
     });
-    const second = await ok<{ accountId: string }>(user, 'POST', '/api/transactions', expense(2));
+    const second = await given.transaction(context.app, user, expense(2));
     expect(second.accountId).toBe(cash._id);
     // Archived accounts come last.
     expect((await accountsOf(user)).map((account) => account.name)).toEqual(['Cash', 'Main']);
@@ -159,15 +155,14 @@ describe('accounts', () => {
 
   it('filters the list and the export by account', async () => {
     const user = await signUp(context.app, { setup: true });
-    const cash = await ok<Account>(user, 'POST', '/api/accounts', { name: 'Cash', type: 'cash' });
+    const cash = await given.account(context.app, user, { name: 'Cash', type: 'cash' });
     for (let index = 0; index < 3; index++) {
-      await ok(user, 'POST', '/api/transactions', expense(index + 1, { name: `Main ${index}` }));
+      await given.transaction(context.app, user, expense(index + 1, { name: `Main ${index}` }));
     }
     for (let index = 0; index < 12; index++) {
-      await ok(
+      await given.transaction(
+        context.app,
         user,
-        'POST',
-        '/api/transactions',
         expense(index + 1, { name: `Cash ${index}`, accountId: cash._id }),
       );
     }
@@ -217,7 +212,7 @@ describe('accounts', () => {
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ code: 'ACCOUNT_NAME_TAKEN' });
 
-    const other = await ok<Account>(user, 'POST', '/api/accounts', { name: 'Other', type: 'cash' });
+    const other = await given.account(context.app, user, { name: 'Other', type: 'cash' });
     const renamedOnto = await call(user, 'PUT', `/api/accounts/${other._id}`, {
       name: 'main',
       type: 'cash',
@@ -250,12 +245,7 @@ describe('accounts', () => {
     expect((await ok<{ total: number }>(user, 'GET', '/api/transfers')).total).toBe(0);
     // An empty or null accountId means "no account given": the default one.
     for (const accountId of ['', null]) {
-      const created = await ok<{ accountId: string }>(
-        user,
-        'POST',
-        '/api/transactions',
-        expense(1, { accountId }),
-      );
+      const created = await given.transaction(context.app, user, expense(1, { accountId }));
       expect(created.accountId).toBe(main!._id);
     }
   });
@@ -263,13 +253,13 @@ describe('accounts', () => {
   it('takes amounts as decimal strings, and says how many decimals are allowed', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);
-    const card = await ok<Account>(user, 'POST', '/api/accounts', {
+    const card = await given.account(context.app, user, {
       name: 'Visa',
       type: 'credit',
       openingBalance: '-100.50',
     });
     expect(card).toMatchObject({ openingBalance: -100.5, balance: -100.5 });
-    const savings = await ok<Account>(user, 'POST', '/api/accounts', {
+    const savings = await given.account(context.app, user, {
       name: 'Savings',
       type: 'savings',
       openingBalance: '.5',
@@ -285,7 +275,7 @@ describe('accounts', () => {
       expect(response.json().message, openingBalance).toMatch(/at most two decimals/);
     }
 
-    const transfer = await ok<{ amount: number }>(user, 'POST', '/api/transfers', {
+    const transfer = await given.transfer(context.app, user, {
       fromAccountId: main!._id,
       toAccountId: savings._id,
       amount: '12.50',
@@ -318,11 +308,10 @@ describe('accounts', () => {
     expect(last.json()).toMatchObject({ code: 'LAST_ACCOUNT' });
     expect(last.json().message).toMatch(/Add another account first/);
 
-    const cash = await ok<Account>(user, 'POST', '/api/accounts', { name: 'Cash', type: 'cash' });
-    const transaction = await ok<{ _id: string }>(
+    const cash = await given.account(context.app, user, { name: 'Cash', type: 'cash' });
+    const transaction = await given.transaction(
+      context.app,
       user,
-      'POST',
-      '/api/transactions',
       expense(3, { accountId: cash._id }),
     );
     const full = await call(user, 'DELETE', `/api/accounts/${cash._id}`);
@@ -330,7 +319,7 @@ describe('accounts', () => {
     expect(full.json()).toMatchObject({ code: 'ACCOUNT_NOT_EMPTY' });
     await ok(user, 'DELETE', `/api/transactions/${transaction._id}`);
 
-    const transfer = await ok<{ _id: string }>(user, 'POST', '/api/transfers', {
+    const transfer = await given.transfer(context.app, user, {
       fromAccountId: main!._id,
       toAccountId: cash._id,
       amount: 1,
@@ -349,10 +338,10 @@ describe('accounts', () => {
   it('lists transfers newest first, by account, a page at a time', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);
-    const a = await ok<Account>(user, 'POST', '/api/accounts', { name: 'A', type: 'savings' });
-    const b = await ok<Account>(user, 'POST', '/api/accounts', { name: 'B', type: 'cash' });
+    const a = await given.account(context.app, user, { name: 'A', type: 'savings' });
+    const b = await given.account(context.app, user, { name: 'B', type: 'cash' });
     for (let day = 1; day <= 12; day++) {
-      await ok(user, 'POST', '/api/transfers', {
+      await given.transfer(context.app, user, {
         fromAccountId: main!._id,
         toAccountId: day % 2 ? a._id : b._id,
         amount: day,
@@ -375,14 +364,14 @@ describe('accounts', () => {
   it("shows an account's register: its transactions and transfers, newest first, signed", async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);
-    const card = await ok<Account>(user, 'POST', '/api/accounts', { name: 'Card', type: 'credit' });
-    await ok(user, 'POST', '/api/transactions', expense(12, { addedOn: '2026-03-01' }));
-    await ok(user, 'POST', '/api/transactions', {
+    const card = await given.account(context.app, user, { name: 'Card', type: 'credit' });
+    await given.transaction(context.app, user, expense(12, { addedOn: '2026-03-01' }));
+    await given.transaction(context.app, user, {
       ...expense(1000, { addedOn: '2026-03-03', name: 'Pay', category: 'Salary' }),
       isIncome: true,
     });
-    await ok(user, 'POST', '/api/transactions', expense(7, { accountId: card._id }));
-    await ok(user, 'POST', '/api/transfers', {
+    await given.transaction(context.app, user, expense(7, { accountId: card._id }));
+    await given.transfer(context.app, user, {
       fromAccountId: main!._id,
       toAccountId: card._id,
       amount: 50,
@@ -424,15 +413,15 @@ describe('accounts', () => {
 
   it('gives each register entry the running balance after it, on every page', async () => {
     const user = await signUp(context.app, { setup: true });
-    const account = await ok<Account>(user, 'POST', '/api/accounts', {
+    const account = await given.account(context.app, user, {
       name: 'Wallet',
       type: 'cash',
       openingBalance: 100,
     });
-    const other = await ok<Account>(user, 'POST', '/api/accounts', { name: 'Other', type: 'cash' });
+    const other = await given.account(context.app, user, { name: 'Other', type: 'cash' });
     const amounts = [12.5, -40, 7.25, 300, -0.75, 19.99];
     for (const [index, amount] of amounts.entries()) {
-      await ok(user, 'POST', '/api/transactions', {
+      await given.transaction(context.app, user, {
         ...expense(Math.abs(amount), {
           addedOn: `2026-04-0${index + 1}`,
           accountId: account._id,
@@ -441,7 +430,7 @@ describe('accounts', () => {
         isIncome: amount < 0,
       });
     }
-    await ok(user, 'POST', '/api/transfers', {
+    await given.transfer(context.app, user, {
       fromAccountId: account._id,
       toAccountId: other._id,
       amount: 25,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
 import { createAnswerCacheRepository } from '../../../src/domains/answer-cache/answer-cache-repository';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 let context: TestContext;
@@ -55,7 +56,7 @@ const marked = (answer: unknown) => JSON.stringify(answer).includes(String(MARK)
 async function newUser(): Promise<SignedUpUser & { account: string }> {
   const user = await signUp(context.app, { setup: true });
   const [account] = await ok<Array<{ _id: string }>>(user, 'GET', '/api/accounts');
-  await ok(user, 'POST', '/api/budgets', { category: 'Food', amount: 100, month: 3, year: 2026 });
+  await given.budget(context.app, user, { category: 'Food', amount: 100, month: 3, year: 2026 });
   return { ...user, account: account!._id };
 }
 
@@ -70,7 +71,7 @@ const market = (cost: number, addedOn: string, extra: object = {}) => ({
 });
 
 const expense = (user: SignedUpUser, cost: number, addedOn: string, extra: object = {}) =>
-  ok<{ _id: string }>(user, 'POST', '/api/transactions', market(cost, addedOn, extra));
+  given.transaction(context.app, user, market(cost, addedOn, extra));
 
 /**
  * A write of the user's own rate for a euro expense (the base is the dollar), made after `url`
@@ -166,7 +167,7 @@ describe('remembered answers', () => {
       name: 'a transfer',
       url: NET_WORTH,
       write: async (user) => {
-        const savings = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+        const savings = await given.account(context.app, user, {
           name: 'Savings',
           type: 'savings',
           currency: 'EUR',
@@ -174,7 +175,7 @@ describe('remembered answers', () => {
         // The new account alone changes the answer; the transfer is asked on its own below.
         await ok(user, 'GET', NET_WORTH);
         await markRemembered(user);
-        return ok(user, 'POST', '/api/transfers', {
+        return given.transfer(context.app, user, {
           fromAccountId: user.account,
           toAccountId: savings._id,
           amount: 50,
@@ -197,7 +198,7 @@ describe('remembered answers', () => {
       name: 'a budget',
       url: BUDGET_SUMMARY,
       write: (user) =>
-        ok(user, 'POST', '/api/budgets', { category: 'Fun', amount: 40, month: 3, year: 2026 }),
+        given.budget(context.app, user, { category: 'Fun', amount: 40, month: 3, year: 2026 }),
     },
     { name: "the user's own rate", url: CASHFLOW, write: ownRate(CASHFLOW) },
     { name: "the user's own rate (the summary)", url: SUMMARY, write: ownRate(SUMMARY) },

@@ -6,6 +6,7 @@ import type { Attachment } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceiptReader, type ReceiptReader } from '../../../src/domains/receipts/reading';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { multipartFile, renderReceipt, textPdf } from '../../support/receipt-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
@@ -40,15 +41,13 @@ afterAll(async () => {
 
 const { call, ok } = apiCalls(() => context.app);
 
-async function addExpense(user: SignedUpUser, name = 'Laptop') {
-  return ok<{ _id: string }>(user, 'POST', '/api/transactions', {
-    name,
-    category: 'Shopping',
-    cost: 999,
-    addedOn: '2026-03-02',
-    isIncome: false,
-  });
-}
+const expenseRow = (name = 'Laptop') => ({
+  name,
+  category: 'Shopping',
+  cost: 999,
+  addedOn: '2026-03-02',
+  isIncome: false,
+});
 
 function attach(
   user: SignedUpUser,
@@ -86,7 +85,7 @@ async function storedAttachments() {
 describe('POST /api/transactions/:id/attachments', () => {
   it('stores a JPG, a PNG and a PDF by their bytes, lists them and gives each back exactly', async () => {
     const user = await signUp(context.app, { setup: true });
-    const expense = await addExpense(user);
+    const expense = await given.transaction(context.app, user, expenseRow());
     const uploads: [Buffer, string, string][] = [
       [jpg, 'photo.jpeg', 'image/jpeg'],
       [png, 'card.png', 'image/png'],
@@ -120,7 +119,7 @@ describe('POST /api/transactions/:id/attachments', () => {
 
   it('refuses a file that is not a JPG, PNG or PDF by its bytes with 415, storing nothing', async () => {
     const user = await signUp(context.app, { setup: true });
-    const expense = await addExpense(user);
+    const expense = await given.transaction(context.app, user, expenseRow());
     const before = await storedAttachments();
     const text = Buffer.from('just some text, renamed to look like a photo\n');
     const html = Buffer.from('<html><script>alert(1)</script></html>');
@@ -142,7 +141,7 @@ describe('POST /api/transactions/:id/attachments', () => {
 
   it('refuses a file over UPLOAD_MAX_MB with 413, storing nothing', async () => {
     const user = await signUp(context.app, { setup: true });
-    const expense = await addExpense(user);
+    const expense = await given.transaction(context.app, user, expenseRow());
     // A real JPEG header followed by more than 1 MB.
     const large = Buffer.concat([jpg, Buffer.alloc(1024 * 1024 + 10, 7)]);
     const response = await attach(user, expense._id, large, 'large.jpg');
@@ -156,7 +155,7 @@ describe('POST /api/transactions/:id/attachments', () => {
 
   it('answers 400 to a bad upload and 409 to the same file twice on one transaction', async () => {
     const user = await signUp(context.app, { setup: true });
-    const expense = await addExpense(user);
+    const expense = await given.transaction(context.app, user, expenseRow());
     const wrongField = await attach(user, expense._id, png, 'a.png', 'receipt');
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json()).toMatchObject({ code: 'WRONG_FIELD' });
@@ -187,7 +186,7 @@ describe('POST /api/transactions/:id/attachments', () => {
       'card.png',
     ]);
     // The same file on another transaction is that transaction's.
-    const other = await addExpense(user, 'Phone');
+    const other = await given.transaction(context.app, user, expenseRow('Phone'));
     expect((await attach(user, other._id, png, 'card.png')).statusCode).toBe(201);
   });
 });
@@ -196,9 +195,9 @@ describe("another user's ids", () => {
   it('answer 404 on every route and change nothing', async () => {
     const owner = await signUp(context.app, { setup: true });
     const intruder = await signUp(context.app, { setup: true });
-    const expense = await addExpense(owner);
+    const expense = await given.transaction(context.app, owner, expenseRow());
     const attachment = (await attach(owner, expense._id, pdf, 'invoice.pdf')).json<Attachment>();
-    const ownExpense = await addExpense(intruder);
+    const ownExpense = await given.transaction(context.app, intruder, expenseRow());
     const before = await storedAttachments();
 
     const upload = await attach(intruder, expense._id, jpg, 'x.jpg');
@@ -237,7 +236,7 @@ describe("another user's ids", () => {
 
   it('need a signed-in user', async () => {
     const owner = await signUp(context.app, { setup: true });
-    const expense = await addExpense(owner);
+    const expense = await given.transaction(context.app, owner, expenseRow());
     const response = await context.app.inject({
       method: 'GET',
       url: `/api/transactions/${expense._id}/attachments`,
@@ -249,7 +248,7 @@ describe("another user's ids", () => {
 describe('DELETE /api/transactions/:id/attachments/:aid', () => {
   it('deletes one file; deleting the transaction deletes the rest', async () => {
     const user = await signUp(context.app, { setup: true });
-    const expense = await addExpense(user);
+    const expense = await given.transaction(context.app, user, expenseRow());
     const first = (await attach(user, expense._id, jpg, 'a.jpg')).json<Attachment>();
     const second = (await attach(user, expense._id, pdf, 'b.pdf')).json<Attachment>();
     const deleted = await call(
@@ -342,7 +341,7 @@ describe("a receipt's file", () => {
 
   it('attached by hand to an expense, refuses the same file as a receipt with 409 naming it', async () => {
     const user = await signUp(context.app, { setup: true });
-    const expense = await addExpense(user, 'Dinner out');
+    const expense = await given.transaction(context.app, user, expenseRow('Dinner out'));
     const receiptPng = await renderReceipt([...LUNCH, 'Table 4']);
     expect((await attach(user, expense._id, receiptPng, 'bill.png')).statusCode).toBe(201);
     const response = await uploadReceipt(user, receiptPng);
@@ -357,7 +356,7 @@ describe("a receipt's file", () => {
 describe('attachments and the trash', () => {
   it('come back with a restored transaction byte for byte, and go when its trash row expires', async () => {
     const user = await signUp(context.app, { setup: true });
-    const expense = await addExpense(user, 'Camera');
+    const expense = await given.transaction(context.app, user, expenseRow('Camera'));
     expect((await attach(user, expense._id, jpg, 'warranty.jpg')).statusCode).toBe(201);
     expect((await attach(user, expense._id, pdf, 'invoice.pdf')).statusCode).toBe(201);
     const before = await listOf(user, expense._id);
@@ -384,7 +383,7 @@ describe('attachments and the trash', () => {
       `UPDATE deleted_transactions SET deleted_at = now() - interval '31 days' WHERE id = $1`,
       [expense._id],
     );
-    const other = await addExpense(user, 'Lens');
+    const other = await given.transaction(context.app, user, expenseRow('Lens'));
     await ok(user, 'DELETE', `/api/transactions/${other._id}`);
     const { rows: held } = await context.database.pool.query(
       'SELECT 1 FROM deleted_transaction_attachments WHERE transaction_id = $1',

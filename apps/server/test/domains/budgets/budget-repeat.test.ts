@@ -2,9 +2,10 @@
 // budget with `repeat` carries on into later months without a budget of their own, rollover chains
 // through those months, a later budget overrides it, an edit or a delete in a later month keeps the
 // earlier months, and bad input or another user's id changes nothing.
-import type { Budget, BudgetSummary } from '@moneta/shared';
+import type { Budget, BudgetInput, BudgetSummary } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 let context: TestContext;
@@ -16,10 +17,11 @@ afterAll(async () => {
   await context.close();
 });
 
-type Payload = Record<string, unknown>;
-
-const createBudget = (user: SignedUpUser, payload: Payload) =>
-  ok<Budget>(user, 'POST', '/api/budgets', {
+const createBudget = (
+  user: SignedUpUser,
+  payload: Partial<BudgetInput> & Pick<BudgetInput, 'month'>,
+) =>
+  given.budget(context.app, user, {
     category: 'Food',
     amount: 100,
     year: 2026,
@@ -27,7 +29,7 @@ const createBudget = (user: SignedUpUser, payload: Payload) =>
   });
 
 async function expense(user: SignedUpUser, cost: number, addedOn: string, category = 'Food') {
-  await ok(user, 'POST', '/api/transactions', {
+  await given.transaction(context.app, user, {
     name: 'Item',
     category,
     isIncome: false,

@@ -1,8 +1,9 @@
 // Rollover (docs/api.md, Budgets) through HTTP: budgets that carry what is left (or overspent) from
 // month to month, the month's totals row, and copying a month's budgets to another.
-import type { Budget, BudgetSummary } from '@moneta/shared';
+import type { Budget, BudgetInput, BudgetSummary } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
@@ -18,8 +19,11 @@ afterAll(async () => {
 
 type Payload = Record<string, unknown>;
 
-const createBudget = (user: SignedUpUser, payload: Payload) =>
-  ok<Budget>(user, 'POST', '/api/budgets', {
+const createBudget = (
+  user: SignedUpUser,
+  payload: Partial<BudgetInput> & Pick<BudgetInput, 'month'>,
+) =>
+  given.budget(context.app, user, {
     category: 'Food',
     amount: 100,
     year: 2026,
@@ -27,7 +31,7 @@ const createBudget = (user: SignedUpUser, payload: Payload) =>
   });
 
 async function expense(user: SignedUpUser, cost: number, addedOn: string, extra: Payload = {}) {
-  await ok(user, 'POST', '/api/transactions', {
+  await given.transaction(context.app, user, {
     name: 'Item',
     category: 'Food',
     isIncome: false,
@@ -172,14 +176,14 @@ describe('GET /api/budgets/summary', () => {
     await expense(user, 55, '2026-03-11', { category: 'Bills' });
     // Not budgeted: not in `spent`.
     await expense(user, 9, '2026-03-12', { category: 'Shopping' });
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, {
       name: '',
       category: 'Salary',
       isIncome: true,
       cost: 2500,
       addedOn: '2026-03-01',
     });
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, {
       name: '',
       category: 'Salary',
       isIncome: true,

@@ -1,6 +1,7 @@
 import type { Budget } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 // Recurring rules created here run against this clock: "today" is 2026-03-15 (UTC).
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 type Payload = Record<string, unknown>;
 
-const budget = (overrides: Payload = {}): Payload => ({
+const budget = <Overrides extends Payload>(overrides: Overrides = {} as Overrides) => ({
   category: 'Food',
   amount: 300,
   month: 3,
@@ -25,29 +26,17 @@ const budget = (overrides: Payload = {}): Payload => ({
   ...overrides,
 });
 
-async function createBudget(user: SignedUpUser, payload: Payload = budget()): Promise<Budget> {
-  const response = await call(user, 'POST', '/api/budgets', payload);
-  if (response.statusCode !== 201) throw new Error(`create budget failed: ${response.body}`);
-  return response.json<Budget>();
-}
-
 async function listBudgets(user: SignedUpUser, query = ''): Promise<Budget[]> {
   const response = await call(user, 'GET', `/api/budgets${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Budget[]>();
 }
 
-async function addTransaction(
-  user: SignedUpUser,
-  fields: { category: string; cost: number; addedOn: string; isIncome?: boolean },
-): Promise<void> {
-  const response = await call(user, 'POST', '/api/transactions', {
-    name: 'Item',
-    isIncome: false,
-    ...fields,
-  });
-  if (response.statusCode !== 201) throw new Error(`create transaction failed: ${response.body}`);
-}
+const item = (fields: { category: string; cost: number; addedOn: string; isIncome?: boolean }) => ({
+  name: 'Item',
+  isIncome: false,
+  ...fields,
+});
 
 async function budgetRow(id: string) {
   const { rows } = await context.database.pool.query(
@@ -96,18 +85,23 @@ describe('POST /api/budgets', () => {
 
   it('accepts a zero amount, numeric strings and a padded category', async () => {
     const user = await signUp(context.app, { setup: true });
-    expect(await createBudget(user, budget({ amount: 0 }))).toMatchObject({
+    expect(await given.budget(context.app, user, budget({ amount: 0 }))).toMatchObject({
       amount: 0,
       percent: 0,
     });
     expect(
-      await createBudget(user, { category: '  Bills ', amount: '12.50', month: '4', year: '2026' }),
+      await given.budget(context.app, user, {
+        category: '  Bills ',
+        amount: '12.50',
+        month: '4',
+        year: '2026',
+      }),
     ).toMatchObject({ category: 'Bills', amount: 12.5, month: 4, year: 2026 });
   });
 
   it('makes a category that is not built-in one of the custom expense categories', async () => {
     const user = await signUp(context.app, { setup: true });
-    await createBudget(user, budget({ category: 'Pets' }));
+    await given.budget(context.app, user, budget({ category: 'Pets' }));
     const categories = (await call(user, 'GET', '/api/transactions/categories/expense')).json();
     expect(categories).toContain('Pets');
   });
@@ -170,7 +164,7 @@ describe('POST /api/budgets', () => {
   it('allows one budget per category and month: a duplicate is a 409', async () => {
     const user = await signUp(context.app, { setup: true });
     const other = await signUp(context.app, { setup: true });
-    await createBudget(user, budget({ category: 'Groceries', month: 7, year: 2026 }));
+    await given.budget(context.app, user, budget({ category: 'Groceries', month: 7, year: 2026 }));
     const duplicate = await call(
       user,
       'POST',
@@ -183,9 +177,9 @@ describe('POST /api/budgets', () => {
       code: 'BUDGET_EXISTS',
     });
     // Another month, another category or another user is not a duplicate.
-    await createBudget(user, budget({ category: 'Groceries', month: 8, year: 2026 }));
-    await createBudget(user, budget({ category: 'Bills', month: 7, year: 2026 }));
-    await createBudget(other, budget({ category: 'Groceries', month: 7, year: 2026 }));
+    await given.budget(context.app, user, budget({ category: 'Groceries', month: 8, year: 2026 }));
+    await given.budget(context.app, user, budget({ category: 'Bills', month: 7, year: 2026 }));
+    await given.budget(context.app, other, budget({ category: 'Groceries', month: 7, year: 2026 }));
     expect(await listBudgets(user)).toHaveLength(3);
   });
 
@@ -202,11 +196,15 @@ describe('POST /api/budgets', () => {
 describe('GET /api/budgets', () => {
   it('lists newest month first, then category A→Z', async () => {
     const user = await signUp(context.app, { setup: true });
-    await createBudget(user, budget({ category: 'Food', month: 1, year: 2026 }));
-    await createBudget(user, budget({ category: 'bills', month: 3, year: 2026 }));
-    await createBudget(user, budget({ category: 'Shopping', month: 12, year: 2025 }));
-    await createBudget(user, budget({ category: 'Food', month: 3, year: 2026 }));
-    await createBudget(user, budget({ category: 'Entertainment', month: 3, year: 2026 }));
+    await given.budget(context.app, user, budget({ category: 'Food', month: 1, year: 2026 }));
+    await given.budget(context.app, user, budget({ category: 'bills', month: 3, year: 2026 }));
+    await given.budget(context.app, user, budget({ category: 'Shopping', month: 12, year: 2025 }));
+    await given.budget(context.app, user, budget({ category: 'Food', month: 3, year: 2026 }));
+    await given.budget(
+      context.app,
+      user,
+      budget({ category: 'Entertainment', month: 3, year: 2026 }),
+    );
     const budgets = await listBudgets(user);
     expect(budgets.map((item) => `${item.year}-${item.month} ${item.category}`)).toEqual([
       '2026-3 bills',
@@ -219,9 +217,9 @@ describe('GET /api/budgets', () => {
 
   it('views one month with ?month&year, and wants both or neither', async () => {
     const user = await signUp(context.app, { setup: true });
-    await createBudget(user, budget({ month: 2, year: 2026 }));
-    await createBudget(user, budget({ month: 3, year: 2026 }));
-    await createBudget(user, budget({ month: 3, year: 2025 }));
+    await given.budget(context.app, user, budget({ month: 2, year: 2026 }));
+    await given.budget(context.app, user, budget({ month: 3, year: 2026 }));
+    await given.budget(context.app, user, budget({ month: 3, year: 2025 }));
     const march = await listBudgets(user, '?month=3&year=2026');
     expect(march.map((item) => [item.month, item.year])).toEqual([[3, 2026]]);
     expect(await listBudgets(user, '?month=&year=')).toHaveLength(3);
@@ -241,24 +239,64 @@ describe('GET /api/budgets', () => {
   it("counts only that month's expenses in that category, of that user", async () => {
     const user = await signUp(context.app, { setup: true });
     const other = await signUp(context.app, { setup: true });
-    const food = await createBudget(user, budget({ category: 'Food', amount: 100, month: 2 }));
+    const food = await given.budget(
+      context.app,
+      user,
+      budget({ category: 'Food', amount: 100, month: 2 }),
+    );
 
     // Counted: the first and last day of February 2026 and a day between.
-    await addTransaction(user, { category: 'Food', cost: 10, addedOn: '2026-02-01' });
-    await addTransaction(user, { category: 'Food', cost: 5.25, addedOn: '2026-02-14' });
-    await addTransaction(user, { category: 'Food', cost: 0.01, addedOn: '2026-02-28' });
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Food', cost: 10, addedOn: '2026-02-01' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Food', cost: 5.25, addedOn: '2026-02-14' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Food', cost: 0.01, addedOn: '2026-02-28' }),
+    );
     // Not counted: the months around, another category, an income, another user.
-    await addTransaction(user, { category: 'Food', cost: 1000, addedOn: '2026-01-31' });
-    await addTransaction(user, { category: 'Food', cost: 1000, addedOn: '2026-03-01' });
-    await addTransaction(user, { category: 'Food', cost: 1000, addedOn: '2025-02-10' });
-    await addTransaction(user, { category: 'Groceries', cost: 1000, addedOn: '2026-02-10' });
-    await addTransaction(user, {
-      category: 'Food',
-      cost: 1000,
-      addedOn: '2026-02-10',
-      isIncome: true,
-    });
-    await addTransaction(other, { category: 'Food', cost: 1000, addedOn: '2026-02-10' });
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Food', cost: 1000, addedOn: '2026-01-31' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Food', cost: 1000, addedOn: '2026-03-01' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Food', cost: 1000, addedOn: '2025-02-10' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Groceries', cost: 1000, addedOn: '2026-02-10' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      item({
+        category: 'Food',
+        cost: 1000,
+        addedOn: '2026-02-10',
+        isIncome: true,
+      }),
+    );
+    await given.transaction(
+      context.app,
+      other,
+      item({ category: 'Food', cost: 1000, addedOn: '2026-02-10' }),
+    );
 
     const [listed] = await listBudgets(user);
     expect(listed).toEqual({ ...food, spent: 15.26, remaining: 84.74, percent: 15 });
@@ -274,7 +312,7 @@ describe('GET /api/budgets', () => {
     ];
     for (const { month, year } of months) {
       for (const category of categories) {
-        await createBudget(user, { category, amount: 200, month, year });
+        await given.budget(context.app, user, { category, amount: 200, month, year });
       }
     }
     // A deterministic spread of expenses and incomes over the three months and around them.
@@ -297,7 +335,11 @@ describe('GET /api/budgets', () => {
       const addedOn = dates[random(dates.length)]!;
       const costCents = 1 + random(5000);
       const isIncome = random(5) === 0;
-      await addTransaction(user, { category, cost: costCents / 100, addedOn, isIncome });
+      await given.transaction(
+        context.app,
+        user,
+        item({ category, cost: costCents / 100, addedOn, isIncome }),
+      );
       if (!isIncome) {
         const key = `${category} ${Number(addedOn.slice(0, 4))}-${Number(addedOn.slice(5, 7))}`;
         expected.set(key, (expected.get(key) ?? 0) + costCents);
@@ -316,13 +358,25 @@ describe('GET /api/budgets', () => {
 
   it('rounds the percent, lets remaining go negative, and treats a zero budget as 0 or 100', async () => {
     const user = await signUp(context.app, { setup: true });
-    await createBudget(user, budget({ category: 'Food', amount: 100 }));
-    await createBudget(user, budget({ category: 'Bills', amount: 40 }));
-    await createBudget(user, budget({ category: 'Shopping', amount: 0 }));
-    await createBudget(user, budget({ category: 'Groceries', amount: 0 }));
-    await addTransaction(user, { category: 'Food', cost: 79.5, addedOn: '2026-03-02' });
-    await addTransaction(user, { category: 'Bills', cost: 60, addedOn: '2026-03-03' });
-    await addTransaction(user, { category: 'Shopping', cost: 0.01, addedOn: '2026-03-04' });
+    await given.budget(context.app, user, budget({ category: 'Food', amount: 100 }));
+    await given.budget(context.app, user, budget({ category: 'Bills', amount: 40 }));
+    await given.budget(context.app, user, budget({ category: 'Shopping', amount: 0 }));
+    await given.budget(context.app, user, budget({ category: 'Groceries', amount: 0 }));
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Food', cost: 79.5, addedOn: '2026-03-02' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Bills', cost: 60, addedOn: '2026-03-03' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Shopping', cost: 0.01, addedOn: '2026-03-04' }),
+    );
 
     const byCategory = Object.fromEntries(
       (await listBudgets(user)).map((item) => [
@@ -363,8 +417,16 @@ describe('GET /api/budgets', () => {
 describe('PUT and DELETE /api/budgets/:id', () => {
   it('updates a budget and answers with its new progress', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createBudget(user, budget({ category: 'Food', amount: 100, month: 3 }));
-    await addTransaction(user, { category: 'Bills', cost: 30, addedOn: '2026-04-10' });
+    const created = await given.budget(
+      context.app,
+      user,
+      budget({ category: 'Food', amount: 100, month: 3 }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      item({ category: 'Bills', cost: 30, addedOn: '2026-04-10' }),
+    );
     const response = await call(
       user,
       'PUT',
@@ -398,8 +460,8 @@ describe('PUT and DELETE /api/budgets/:id', () => {
 
   it('refuses an update onto a month that already has a budget for the category (409)', async () => {
     const user = await signUp(context.app, { setup: true });
-    await createBudget(user, budget({ category: 'Food', month: 5 }));
-    const may = await createBudget(user, budget({ category: 'Bills', month: 5 }));
+    await given.budget(context.app, user, budget({ category: 'Food', month: 5 }));
+    const may = await given.budget(context.app, user, budget({ category: 'Bills', month: 5 }));
     const response = await call(
       user,
       'PUT',
@@ -422,7 +484,7 @@ describe('PUT and DELETE /api/budgets/:id', () => {
 
   it('rejects an invalid update and leaves the budget as it was', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createBudget(user);
+    const created = await given.budget(context.app, user, budget());
     for (const overrides of [{ amount: -1 }, { month: 13 }, { year: 1999 }, { category: '' }]) {
       const response = await call(user, 'PUT', `/api/budgets/${created._id}`, budget(overrides));
       expect(response.statusCode).toBe(400);
@@ -438,7 +500,7 @@ describe('PUT and DELETE /api/budgets/:id', () => {
   it("answers 404 for another user's budget or a malformed id, leaving theirs unchanged", async () => {
     const alice = await signUp(context.app, { setup: true });
     const bob = await signUp(context.app, { setup: true });
-    const alices = await createBudget(alice, budget({ category: 'Food', amount: 50 }));
+    const alices = await given.budget(context.app, alice, budget({ category: 'Food', amount: 50 }));
 
     const update = await call(bob, 'PUT', `/api/budgets/${alices._id}`, budget({ amount: 1 }));
     expect(update.statusCode).toBe(404);
@@ -459,8 +521,8 @@ describe('PUT and DELETE /api/budgets/:id', () => {
 
   it('deletes a budget; deleting it again is a 404', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await createBudget(user);
-    const kept = await createBudget(user, budget({ category: 'Bills' }));
+    const created = await given.budget(context.app, user, budget());
+    const kept = await given.budget(context.app, user, budget({ category: 'Bills' }));
     const response = await call(user, 'DELETE', `/api/budgets/${created._id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Budget deleted.' });
@@ -473,9 +535,9 @@ describe('deleting a category or an account', () => {
   it("removes the category's budgets and moves its recurring rules to Miscellaneous", async () => {
     const user = await signUp(context.app, { setup: true });
     const other = await signUp(context.app, { setup: true });
-    const gymBudget = await createBudget(user, budget({ category: 'Gym' }));
-    const foodBudget = await createBudget(user, budget({ category: 'Food' }));
-    const othersGym = await createBudget(other, budget({ category: 'Gym' }));
+    const gymBudget = await given.budget(context.app, user, budget({ category: 'Gym' }));
+    const foodBudget = await given.budget(context.app, user, budget({ category: 'Food' }));
+    const othersGym = await given.budget(context.app, other, budget({ category: 'Gym' }));
     const rule = await call(user, 'POST', '/api/recurring/create', {
       name: 'Membership',
       category: 'Gym',
@@ -519,13 +581,17 @@ describe('deleting a category or an account', () => {
 
   it('keeps budgets of a built-in expense category when a custom income one of that name goes', async () => {
     const user = await signUp(context.app, { setup: true });
-    await addTransaction(user, {
-      category: 'Food',
-      cost: 5,
-      addedOn: '2026-03-02',
-      isIncome: true,
-    });
-    const foodBudget = await createBudget(user, budget({ category: 'Food' }));
+    await given.transaction(
+      context.app,
+      user,
+      item({
+        category: 'Food',
+        cost: 5,
+        addedOn: '2026-03-02',
+        isIncome: true,
+      }),
+    );
+    const foodBudget = await given.budget(context.app, user, budget({ category: 'Food' }));
     const response = await call(user, 'DELETE', '/api/transactions/category', {
       categoryToDelete: 'Food',
     });
@@ -536,8 +602,8 @@ describe('deleting a category or an account', () => {
   it("deleting the account deletes the user's budgets, rules and their transactions", async () => {
     const user = await signUp(context.app, { setup: true });
     const other = await signUp(context.app, { setup: true });
-    await createBudget(user);
-    await createBudget(other);
+    await given.budget(context.app, user, budget());
+    await given.budget(context.app, other, budget());
     for (const owner of [user, other]) {
       const response = await call(owner, 'POST', '/api/recurring/create', {
         name: 'Rent',

@@ -4,6 +4,7 @@
 import type { Budget, CategoryChangeResult, ChartData, ManagedCategory } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 let context: TestContext;
@@ -22,10 +23,6 @@ interface Row {
   cost: number;
   addedOn: string;
   isIncome?: boolean;
-}
-
-async function addTransaction(user: SignedUpUser, row: Row) {
-  return ok<{ _id: string }>(user, 'POST', '/api/transactions', { isIncome: false, ...row });
 }
 
 const listed = async (user: SignedUpUser, kind: 'expense' | 'income' | '') =>
@@ -49,9 +46,24 @@ async function snapshot(user: SignedUpUser) {
 describe('GET /api/categories', () => {
   it('lists every category of both kinds with built-in, hidden and transaction count', async () => {
     const user = await signUp(context.app, { setup: true });
-    await addTransaction(user, { name: 'Vet', category: 'Pets', cost: 40, addedOn: '2026-03-02' });
-    await addTransaction(user, { name: 'Food', category: 'Pets', cost: 2, addedOn: '2026-03-03' });
-    await addTransaction(user, { name: 'Shop', category: 'Food', cost: 9, addedOn: '2026-03-03' });
+    await given.transaction(context.app, user, {
+      name: 'Vet',
+      category: 'Pets',
+      cost: 40,
+      addedOn: '2026-03-02',
+    });
+    await given.transaction(context.app, user, {
+      name: 'Food',
+      category: 'Pets',
+      cost: 2,
+      addedOn: '2026-03-03',
+    });
+    await given.transaction(context.app, user, {
+      name: 'Shop',
+      category: 'Food',
+      cost: 9,
+      addedOn: '2026-03-03',
+    });
     const all = await managed(user);
     expect(all.find((category) => category.name === 'Pets')).toEqual({
       name: 'Pets',
@@ -77,15 +89,20 @@ describe('GET /api/categories', () => {
 describe('PUT /api/categories: rename', () => {
   it('renames a custom category: its transactions, budgets, rules and recurring follow', async () => {
     const user = await signUp(context.app, { setup: true });
-    await addTransaction(user, { name: 'Vet', category: 'Pets', cost: 40, addedOn: '2026-03-02' });
-    await addTransaction(user, {
+    await given.transaction(context.app, user, {
+      name: 'Vet',
+      category: 'Pets',
+      cost: 40,
+      addedOn: '2026-03-02',
+    });
+    await given.transaction(context.app, user, {
       name: 'Kibble',
       category: 'Pets',
       cost: 12.5,
       addedOn: '2026-03-09',
     });
-    await ok(user, 'POST', '/api/budgets', { category: 'Pets', amount: 100, month: 3, year: 2026 });
-    await ok(user, 'POST', '/api/rules', { value: 'vet', category: 'Pets', isIncome: false });
+    await given.budget(context.app, user, { category: 'Pets', amount: 100, month: 3, year: 2026 });
+    await given.rule(context.app, user, { value: 'vet', category: 'Pets', isIncome: false });
     await ok(user, 'POST', '/api/recurring/create', {
       name: 'Insurance',
       category: 'Pets',
@@ -132,8 +149,13 @@ describe('PUT /api/categories: rename', () => {
 
   it('refuses to rename a built-in (400) and to merge a category into itself (400)', async () => {
     const user = await signUp(context.app, { setup: true });
-    await addTransaction(user, { name: 'Bread', category: 'Food', cost: 3, addedOn: '2026-03-02' });
-    await ok(user, 'POST', '/api/categories', { name: 'Pets' });
+    await given.transaction(context.app, user, {
+      name: 'Bread',
+      category: 'Food',
+      cost: 3,
+      addedOn: '2026-03-02',
+    });
+    await given.category(context.app, user, { name: 'Pets' });
     const before = await snapshot(user);
 
     const builtIn = await call(user, 'PUT', '/api/categories', { from: 'Food', to: 'Meals' });
@@ -152,10 +174,15 @@ describe('PUT /api/categories: rename', () => {
 
   it('answers 400 to garbage and 404 to a category the user does not have, changing nothing', async () => {
     const user = await signUp(context.app, { setup: true });
-    await ok(user, 'POST', '/api/categories', { name: 'Pets' });
-    await addTransaction(user, { name: 'Vet', category: 'Pets', cost: 4, addedOn: '2026-03-02' });
+    await given.category(context.app, user, { name: 'Pets' });
+    await given.transaction(context.app, user, {
+      name: 'Vet',
+      category: 'Pets',
+      cost: 4,
+      addedOn: '2026-03-02',
+    });
     const other = await signUp(context.app, { setup: true });
-    await ok(other, 'POST', '/api/categories', { name: 'Hobby' });
+    await given.category(context.app, other, { name: 'Hobby' });
     const before = await snapshot(user);
     const otherBefore = await snapshot(other);
 
@@ -201,17 +228,17 @@ describe('PUT /api/categories: merge', () => {
       { name: 'Bread', category: 'Food', cost: 3, addedOn: '2026-03-09' },
       { name: 'Pay', category: 'Salary', cost: 1000, addedOn: '2026-03-01', isIncome: true },
     ];
-    for (const row of rows) await addTransaction(user, row);
+    for (const row of rows) await given.transaction(context.app, user, row);
     // March: both have a budget (they add up); April: only Pets (it moves).
-    await ok(user, 'POST', '/api/budgets', { category: 'Pets', amount: 100, month: 3, year: 2026 });
-    await ok(user, 'POST', '/api/budgets', {
+    await given.budget(context.app, user, { category: 'Pets', amount: 100, month: 3, year: 2026 });
+    await given.budget(context.app, user, {
       category: 'Animals',
       amount: 50,
       month: 3,
       year: 2026,
       rollover: true,
     });
-    await ok(user, 'POST', '/api/budgets', { category: 'Pets', amount: 20, month: 4, year: 2026 });
+    await given.budget(context.app, user, { category: 'Pets', amount: 20, month: 4, year: 2026 });
 
     const response = await call(user, 'PUT', '/api/categories', { from: 'Pets', to: 'Animals' });
     expect(response.statusCode, response.body).toBe(200);
@@ -277,13 +304,13 @@ describe('PUT /api/categories: merge', () => {
 
   it('merges a built-in into another category: its rows move, the built-in stays', async () => {
     const user = await signUp(context.app, { setup: true });
-    await addTransaction(user, {
+    await given.transaction(context.app, user, {
       name: 'Milk',
       category: 'Groceries',
       cost: 2,
       addedOn: '2026-03-02',
     });
-    await ok(user, 'POST', '/api/budgets', {
+    await given.budget(context.app, user, {
       category: 'Groceries',
       amount: 80,
       month: 3,
@@ -301,15 +328,20 @@ describe('PUT /api/categories: merge', () => {
 
   it('merges income categories without touching expenses or budgets of the same name', async () => {
     const user = await signUp(context.app, { setup: true });
-    await addTransaction(user, {
+    await given.transaction(context.app, user, {
       name: 'Tip',
       category: 'Extra',
       cost: 5,
       addedOn: '2026-03-02',
       isIncome: true,
     });
-    await addTransaction(user, { name: 'Gift', category: 'Extra', cost: 9, addedOn: '2026-03-02' });
-    await ok(user, 'POST', '/api/budgets', { category: 'Extra', amount: 10, month: 3, year: 2026 });
+    await given.transaction(context.app, user, {
+      name: 'Gift',
+      category: 'Extra',
+      cost: 9,
+      addedOn: '2026-03-02',
+    });
+    await given.budget(context.app, user, { category: 'Extra', amount: 10, month: 3, year: 2026 });
     const response = await ok<CategoryChangeResult>(user, 'PUT', '/api/categories', {
       from: 'Extra',
       to: 'Gifts',
@@ -326,7 +358,7 @@ describe('PUT /api/categories: merge', () => {
 describe('PUT /api/categories/hidden', () => {
   it('hides a built-in from the pickers; its rows keep it and new ones may still use it', async () => {
     const user = await signUp(context.app, { setup: true });
-    await addTransaction(user, {
+    await given.transaction(context.app, user, {
       name: 'Bus',
       category: 'Transportation',
       cost: 2,
@@ -350,7 +382,7 @@ describe('PUT /api/categories/hidden', () => {
       '/api/transactions',
     );
     expect(page.transactions[0]?.category).toBe('Transportation');
-    await addTransaction(user, {
+    await given.transaction(context.app, user, {
       name: 'Train',
       category: 'Transportation',
       cost: 9,
@@ -363,13 +395,13 @@ describe('PUT /api/categories/hidden', () => {
 
   it('keeps a renamed category hidden, and answers 404 and 400 changing nothing', async () => {
     const user = await signUp(context.app, { setup: true });
-    await ok(user, 'POST', '/api/categories', { name: 'Pets' });
+    await given.category(context.app, user, { name: 'Pets' });
     await ok(user, 'PUT', '/api/categories/hidden', { name: 'Pets', hidden: true });
     await ok(user, 'PUT', '/api/categories', { from: 'Pets', to: 'Animals' });
     expect((await managed(user)).find((entry) => entry.name === 'Animals')?.hidden).toBe(true);
 
     const other = await signUp(context.app, { setup: true });
-    await ok(other, 'POST', '/api/categories', { name: 'Hobby' });
+    await given.category(context.app, other, { name: 'Hobby' });
     const before = await snapshot(user);
     const otherBefore = await snapshot(other);
     for (const body of [
@@ -395,10 +427,10 @@ describe('PUT /api/categories/hidden', () => {
 
   it('forgets that a deleted custom category was hidden', async () => {
     const user = await signUp(context.app, { setup: true });
-    await ok(user, 'POST', '/api/categories', { name: 'Pets' });
+    await given.category(context.app, user, { name: 'Pets' });
     await ok(user, 'PUT', '/api/categories/hidden', { name: 'Pets', hidden: true });
     await ok(user, 'DELETE', '/api/transactions/category', { categoryToDelete: 'Pets' });
-    await ok(user, 'POST', '/api/categories', { name: 'Pets' });
+    await given.category(context.app, user, { name: 'Pets' });
     expect(await listed(user, 'expense')).toContain('Pets');
   });
 });

@@ -4,6 +4,7 @@
 import type { Account, Goal } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 // "Today" is 2026-03-15 in UTC.
@@ -21,7 +22,7 @@ afterAll(async () => {
 type Payload = Record<string, unknown>;
 
 const createGoal = (user: SignedUpUser, payload: Payload) =>
-  ok<Goal>(user, 'POST', '/api/goals', { name: 'Holiday', targetAmount: 1200, ...payload });
+  given.goal(context.app, user, { name: 'Holiday', targetAmount: 1200, ...payload });
 
 /** Rounds up to the cent, as a monthly amount that must reach the target. */
 const upToCent = (value: number) => Math.ceil(Math.round(value * 1e6) / 1e4) / 100;
@@ -88,12 +89,12 @@ describe('goals', () => {
 
   it("takes a linked account's balance, converted into the goal's currency", async () => {
     const user = await signUp(context.app, { setup: true });
-    const savings = await ok<Account>(user, 'POST', '/api/accounts', {
+    const savings = await given.account(context.app, user, {
       name: 'Savings',
       type: 'savings',
       openingBalance: 800,
     });
-    const euros = await ok<Account>(user, 'POST', '/api/accounts', {
+    const euros = await given.account(context.app, user, {
       name: 'Euro savings',
       type: 'savings',
       openingBalance: 400,
@@ -108,7 +109,7 @@ describe('goals', () => {
       monthlyNeeded: upToCent(400 / 6),
     });
     // Money moving into the account is saved at once.
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, {
       name: '',
       category: 'Salary',
       isIncome: true,

@@ -17,6 +17,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRatesLoader } from '../../../src/domains/rates/rates-loader';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { perEuro } from '../../support/ecb-history';
 import { importFixture, uploadImport } from '../../support/import-files';
 import { startRatesFileServer, type RatesFileServer } from '../../support/rates-server';
@@ -53,7 +54,7 @@ async function household(): Promise<Household> {
   const user = await signUp(context.app);
   await ok(user, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
   const [checking] = await ok<Account[]>(user, 'GET', '/api/accounts');
-  const card = await ok<Account>(user, 'POST', '/api/accounts', {
+  const card = await given.account(context.app, user, {
     name: 'Sapphire',
     type: 'credit',
     currency: 'USD',
@@ -196,7 +197,7 @@ describe('a euro checking account paying off a dollar card', () => {
     const cardImport = await upload(home.user, 'card-usd.csv', home.card._id);
     await commit(home.user, cardImport._id, { rows: [{ index: 2, transferAccountId: null }] });
     // A second payment of the same amount, booked a day earlier by hand.
-    await ok(home.user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, home.user, {
       name: 'Payment',
       cost: 2399.78,
       category: 'Other',
@@ -219,7 +220,7 @@ describe('a euro checking account paying off a dollar card', () => {
 
   it('choosing a transfer in the preview asks which when the other account holds the other side twice', async () => {
     const home = await household();
-    await ok(home.user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, home.user, {
       name: 'Payment',
       cost: 2399.78,
       category: 'Other',
@@ -293,7 +294,7 @@ describe('a card’s CSV with charges written as positive numbers', () => {
 describe('ING’s CSV exactly as the bank exports it', () => {
   it('finds the header after the preamble and the blank lines, counted as lines of the file', async () => {
     const home = await household();
-    const savings = await ok<Account>(home.user, 'POST', '/api/accounts', {
+    const savings = await given.account(context.app, home.user, {
       name: 'Extra-Konto',
       type: 'savings',
     });

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROSS_CURRENCY_TOLERANCE } from '../../../src/domains/imports/import-rows-repository';
 import { createRatesLoader } from '../../../src/domains/rates/rates-loader';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { converted, ecbDayOf } from '../../support/ecb-history';
 import { importFixture, uploadImport } from '../../support/import-files';
 import { startRatesFileServer, type RatesFileServer } from '../../support/rates-server';
@@ -173,19 +174,19 @@ describe('a transfer between a CAD and a USD statement of one OFX file', () => {
 
   it("a row the user makes a transfer to an account in another currency gets its amount there at the day's rate", async () => {
     const user = await signUp(context.app, { setup: true });
-    await ok<Account>(user, 'POST', '/api/accounts', {
+    await given.account(context.app, user, {
       name: 'Chequing',
       type: 'checking',
       currency: 'CAD',
       identifiers: ['06702-5011234'],
     });
-    const usd = await ok<Account>(user, 'POST', '/api/accounts', {
+    const usd = await given.account(context.app, user, {
       name: 'US dollars',
       type: 'checking',
       currency: 'USD',
       identifiers: ['06702-4000567'],
     });
-    const euros = await ok<Account>(user, 'POST', '/api/accounts', {
+    const euros = await given.account(context.app, user, {
       name: 'Euro savings',
       type: 'savings',
       currency: 'EUR',

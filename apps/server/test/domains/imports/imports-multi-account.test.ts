@@ -14,6 +14,7 @@ import type {
 } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { importFixture, uploadImport } from '../../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
@@ -73,7 +74,7 @@ describe('an OFX with a CAD and a USD statement', () => {
   it('previews per statement, commits each into its account, re-imports as duplicates, and undo keeps the account another import goes to', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);
-    const dollars = await ok<Account>(user, 'POST', '/api/accounts', {
+    const dollars = await given.account(context.app, user, {
       name: 'US dollars',
       type: 'checking',
       identifiers: ['06702 4000567'],
@@ -198,7 +199,7 @@ describe('an OFX with a CAD and a USD statement', () => {
     const accounts = await accountsOf(user);
     const usd = accounts.find((account) => account.name === 'Checking 0567 USD')!;
     const cad = accounts.find((account) => account.name === 'Checking 1234 CAD')!;
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, {
       name: 'Coffee',
       cost: 3.5,
       category: 'Food',
@@ -222,7 +223,7 @@ describe('an OFX with a CAD and a USD statement', () => {
 describe('a Quicken export with a bank and a card block', () => {
   it('matches a block by name, offers the other as a new credit account, skips investments, and the card payment is one transfer', async () => {
     const user = await signUp(context.app, { setup: true });
-    const checking = await ok<Account>(user, 'POST', '/api/accounts', {
+    const checking = await given.account(context.app, user, {
       name: 'EVERYDAY checking',
       type: 'checking',
     });
@@ -322,7 +323,7 @@ describe('a Quicken export with a bank and a card block', () => {
 describe('an OFX 2 with a checking and a credit card statement', () => {
   it('commits into the accounts chosen per statement, a new one under the name given', async () => {
     const user = await signUp(context.app, { setup: true });
-    const card = await ok<Account>(user, 'POST', '/api/accounts', {
+    const card = await given.account(context.app, user, {
       name: 'Chase',
       type: 'credit',
     });

@@ -16,6 +16,7 @@ import type {
 } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { importFixture, uploadImport } from '../../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
@@ -107,7 +108,7 @@ describe('a YNAB register export', () => {
   it('is read by its header: accounts by name or new, "Group: Category" kept, transfers paired, a split kept whole', async () => {
     const user = await signUp(context.app, { setup: true });
     // Named in another case: YNAB's "Checking" finds it.
-    const checking = await ok<Account>(user, 'POST', '/api/accounts', {
+    const checking = await given.account(context.app, user, {
       name: 'checking',
       type: 'checking',
     });

@@ -3,6 +3,7 @@
 import type { Import, ImportRow, Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { importFixture, uploadImport } from '../../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
@@ -397,7 +398,7 @@ describe('the fixture formats', () => {
 describe('the import flow', () => {
   it('creates transactions with the import id in the chosen account; the list shows the import', async () => {
     const user = await signUp(context.app, { setup: true });
-    const card = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    const card = await given.account(context.app, user, {
       name: 'Visa',
       type: 'credit',
     });
@@ -659,7 +660,7 @@ describe('duplicates', () => {
   it('matches one to one by kind, amount, date within two days and the payee folded', async () => {
     const user = await signUp(context.app, { setup: true });
     const add = (name: string, addedOn: string, cost = 4.5) =>
-      ok<Transaction>(user, 'POST', '/api/transactions', {
+      given.transaction(context.app, user, {
         name,
         category: 'Food',
         cost,
@@ -721,7 +722,7 @@ describe('duplicates', () => {
     const again = await upload(user, 'renamed.ofx', renamed);
     expect(again.counts).toEqual({ new: 0, duplicate: 6, problem: 0, transfer: 0 });
     // Another account has none of them.
-    const savings = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    const savings = await given.account(context.app, user, {
       name: 'Savings',
       type: 'savings',
     });
@@ -756,12 +757,12 @@ describe('duplicates', () => {
 describe('categories', () => {
   it('takes a rule first, then the user’s history, then the default; Other Income becomes a custom category on first use', async () => {
     const user = await signUp(context.app, { setup: true });
-    await ok(user, 'POST', '/api/rules', {
+    await given.rule(context.app, user, {
       value: 'starbucks',
       category: 'Coffee',
       rename: 'Starbucks',
     });
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, {
       name: 'Netflix.com 866-579-7172 CA',
       category: 'Subscriptions',
       cost: 15.49,
@@ -823,7 +824,7 @@ describe('what goes with what', () => {
       category: 'Miscellaneous',
       categorySource: 'default',
     });
-    await ok(user, 'POST', '/api/rules', {
+    await given.rule(context.app, user, {
       value: 'tesco',
       category: 'Groceries',
       rename: 'Tesco',
@@ -843,7 +844,7 @@ describe('what goes with what', () => {
 
   it('an account’s imports and their rows go with the account', async () => {
     const user = await signUp(context.app, { setup: true });
-    const spare = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    const spare = await given.account(context.app, user, {
       name: 'Spare',
       type: 'cash',
     });

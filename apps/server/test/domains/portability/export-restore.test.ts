@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { multipartFile, renderReceipt, textPdf } from '../../support/receipt-files';
 import { fixedReceiptReader } from '../../security/user-data';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   alice = await signUp(context.app, { setup: true });
   bob = await signUp(context.app, { setup: true });
   await fillAlice();
-  await ok(bob, 'POST', '/api/transactions', {
+  await given.transaction(context.app, bob, {
     name: `Shop ${BOB_MARKER}`,
     category: 'Food',
     cost: 3,
@@ -76,19 +77,19 @@ let attachedPdf: Buffer;
 async function fillAlice() {
   const accounts = await ok<Account[]>(alice, 'GET', '/api/accounts');
   const main = accounts[0]!;
-  const savings = await ok<Account>(alice, 'POST', '/api/accounts', {
+  const savings = await given.account(context.app, alice, {
     name: 'Savings',
     type: 'savings',
     openingBalance: 1000,
     identifiers: ['DE89 3704 0044 0532 0130 00'],
   });
-  const euros = await ok<Account>(alice, 'POST', '/api/accounts', {
+  const euros = await given.account(context.app, alice, {
     name: 'Euro cash',
     type: 'cash',
     currency: 'EUR',
     openingBalance: 50,
   });
-  await ok(alice, 'POST', '/api/categories', { name: 'Hobbies', isIncome: false });
+  await given.category(context.app, alice, { name: 'Hobbies', isIncome: false });
   await ok(alice, 'PUT', '/api/rates', { currency: 'EUR', date: '2026-01-05', rate: 1.1 });
   const recurring = await ok<{ _id?: string; id?: string }>(
     alice,
@@ -107,7 +108,7 @@ async function fillAlice() {
   expect(recurring).toBeTruthy();
   for (let day = 1; day <= 20; day++) {
     const date = `2026-01-${String(day).padStart(2, '0')}`;
-    await ok(alice, 'POST', '/api/transactions', {
+    await given.transaction(context.app, alice, {
       name: `Coffee ${day}`,
       category: day % 2 ? 'Food' : 'Hobbies',
       cost: day + 0.25,
@@ -118,7 +119,7 @@ async function fillAlice() {
       tags: day % 4 === 0 ? ['Trip', 'work'] : [],
     });
   }
-  await ok(alice, 'POST', '/api/transactions', {
+  await given.transaction(context.app, alice, {
     name: 'Salary',
     category: 'Salary',
     cost: 2500,
@@ -127,7 +128,7 @@ async function fillAlice() {
     accountId: main._id,
   });
   // A split expense: its parts travel in splits.jsonl.
-  await ok(alice, 'POST', '/api/transactions', {
+  await given.transaction(context.app, alice, {
     name: 'Market run',
     category: 'Food',
     cost: 84.5,
@@ -139,7 +140,7 @@ async function fillAlice() {
       { category: 'Food', amount: 64.5 },
     ],
   });
-  await ok(alice, 'POST', '/api/transactions', {
+  await given.transaction(context.app, alice, {
     name: 'Croissant',
     category: 'Food',
     cost: 4.5,
@@ -147,14 +148,14 @@ async function fillAlice() {
     isIncome: false,
     accountId: euros._id,
   });
-  await ok(alice, 'POST', '/api/transfers', {
+  await given.transfer(context.app, alice, {
     fromAccountId: main._id,
     toAccountId: savings._id,
     amount: 300,
     date: '2026-01-15',
     note: 'Monthly saving',
   });
-  await ok(alice, 'POST', '/api/budgets', {
+  await given.budget(context.app, alice, {
     category: 'Food',
     amount: 200,
     month: 1,
@@ -163,14 +164,14 @@ async function fillAlice() {
     repeat: true,
   });
   await ok(alice, 'POST', '/api/filters', { name: 'Big trips', query: 'amount:>10 tag:trip' });
-  await ok(alice, 'POST', '/api/goals', {
+  await given.goal(context.app, alice, {
     name: 'Holiday',
     targetAmount: 1500,
     currency: 'USD',
     targetDate: '2030-06-30',
     accountId: savings._id,
   });
-  await ok(alice, 'POST', '/api/rules', {
+  await given.rule(context.app, alice, {
     field: 'name',
     operator: 'contains',
     value: 'coffee',
@@ -508,7 +509,7 @@ describe('POST /api/export/restore', () => {
       type: 'checking',
       currency: 'USD',
     });
-    await ok(dave, 'POST', '/api/accounts', { name: 'Card', type: 'credit', currency: 'USD' });
+    await given.account(context.app, dave, { name: 'Card', type: 'credit', currency: 'USD' });
     const erin = await signUp(context.app);
     expect((await ok<Account[]>(erin, 'GET', '/api/accounts')).map((a) => a.name)).toEqual([
       'Main',

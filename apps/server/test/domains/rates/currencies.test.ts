@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRatesLoader } from '../../../src/domains/rates/rates-loader';
 import { apiCalls } from '../../support/api-calls';
+import { given, type GivenTransaction } from '../../support/given';
 import { multipartBody } from '../../support/import-files';
 import { converted, perEuro } from '../../support/ecb-history';
 import { startRatesFileServer, type RatesFileServer } from '../../support/rates-server';
@@ -42,7 +43,7 @@ async function newUser(base: string): Promise<SignedUpUser> {
   return user;
 }
 
-const expense = (fields: Record<string, unknown>) => ({
+const expense = <Fields extends Partial<GivenTransaction>>(fields: Fields) => ({
   name: 'Shop',
   category: 'Food',
   isIncome: false,
@@ -103,7 +104,7 @@ describe('accounts in their own currency', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toMatch(/GET \/api\/currencies/);
 
-    const card = await ok<AccountDto>(user, 'POST', '/api/accounts', {
+    const card = await given.account(context.app, user, {
       name: 'USD card',
       type: 'credit',
       currency: 'USD',
@@ -120,10 +121,9 @@ describe('accounts in their own currency', () => {
       type: 'credit',
       currency: 'USD',
     });
-    await ok(
+    await given.transaction(
+      context.app,
       user,
-      'POST',
-      '/api/transactions',
       expense({ cost: 5, addedOn: '2026-04-10', accountId: card._id }),
     );
 
@@ -162,7 +162,7 @@ describe('a USD card expense for a EUR user', () => {
   beforeAll(async () => {
     user = await newUser('EUR');
     [main] = (await ok<AccountDto[]>(user, 'GET', '/api/accounts')) as [AccountDto];
-    card = await ok<AccountDto>(user, 'POST', '/api/accounts', {
+    card = await given.account(context.app, user, {
       name: 'USD card',
       type: 'credit',
       currency: 'USD',
@@ -170,10 +170,9 @@ describe('a USD card expense for a EUR user', () => {
   });
 
   it('takes the account’s currency and converts at Friday’s ECB rate', async () => {
-    const row = await ok<TransactionDto>(
+    const row = await given.transaction(
+      context.app,
       user,
-      'POST',
-      '/api/transactions',
       expense({ cost: 40, addedOn: saturday, accountId: card._id }),
     );
     expect(row).toMatchObject({
@@ -211,10 +210,9 @@ describe('a USD card expense for a EUR user', () => {
   });
 
   it('keeps what the bank charged as a manual rate, and never converts at 1 where no rate is known', async () => {
-    const charged = await ok<TransactionDto>(
+    const charged = await given.transaction(
+      context.app,
       user,
-      'POST',
-      '/api/transactions',
       expense({
         cost: 100,
         currency: 'USD',
@@ -225,10 +223,9 @@ describe('a USD card expense for a EUR user', () => {
     );
     expect(charged).toMatchObject({ baseCost: 90.12, rateSource: 'manual', rate: 0.9012 });
 
-    const old = await ok<TransactionDto>(
+    const old = await given.transaction(
+      context.app,
       user,
-      'POST',
-      '/api/transactions',
       expense({ cost: 7, currency: 'USD', addedOn: '1998-06-01', accountId: card._id }),
     );
     expect(old).toMatchObject({ baseCost: null, rate: null, rateSource: 'none' });
@@ -252,13 +249,12 @@ describe('a USD card expense for a EUR user', () => {
   it('converts every total at each row’s own rate, and says how many it could not', async () => {
     // Euro rows, a dollar row on a weekday, and a transfer between the two accounts (never
     // income or expense).
-    await ok(
+    await given.transaction(
+      context.app,
       user,
-      'POST',
-      '/api/transactions',
       expense({ cost: 12.34, addedOn: '2026-04-08', accountId: main._id }),
     );
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, {
       name: 'Refund',
       category: 'Salary',
       isIncome: true,
@@ -266,12 +262,7 @@ describe('a USD card expense for a EUR user', () => {
       addedOn: '2026-04-07',
       accountId: card._id,
     });
-    const transfer = await ok<{
-      amount: number;
-      toAmount: number;
-      currency: string;
-      toCurrency: string;
-    }>(user, 'POST', '/api/transfers', {
+    const transfer = await given.transfer(context.app, user, {
       fromAccountId: main._id,
       toAccountId: card._id,
       amount: 50,
@@ -319,7 +310,7 @@ describe('a USD card expense for a EUR user', () => {
     );
     expect(charts.unconverted).toBe(0);
 
-    await ok(user, 'POST', '/api/budgets', { category: 'Food', amount: 200, month: 4, year: 2026 });
+    await given.budget(context.app, user, { category: 'Food', amount: 200, month: 4, year: 2026 });
     const [budget] = await ok<Array<{ spent: number; unconverted: number }>>(
       user,
       'GET',
@@ -407,11 +398,11 @@ describe('transfers between currencies', () => {
   it('takes the amount received, refuses one that differs between accounts of one currency, and moves each balance in its own currency', async () => {
     const user = await newUser('EUR');
     const [main] = (await ok<AccountDto[]>(user, 'GET', '/api/accounts')) as [AccountDto];
-    const savings = await ok<AccountDto>(user, 'POST', '/api/accounts', {
+    const savings = await given.account(context.app, user, {
       name: 'Savings',
       type: 'savings',
     });
-    const yen = await ok<AccountDto>(user, 'POST', '/api/accounts', {
+    const yen = await given.account(context.app, user, {
       name: 'Tokyo',
       type: 'cash',
       currency: 'JPY',
@@ -443,7 +434,7 @@ describe('transfers between currencies', () => {
     expect(noRate.statusCode).toBe(400);
     expect(noRate.json().message).toMatch(/toAmount/);
 
-    await ok(user, 'POST', '/api/transfers', {
+    await given.transfer(context.app, user, {
       fromAccountId: main._id,
       toAccountId: yen._id,
       amount: 100,

@@ -4,6 +4,7 @@
 import type { Recurring, Transaction, UpcomingOccurrence } from '@moneta/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 const clock = { now: new Date('2026-11-20T12:00:00.000Z') };
@@ -51,11 +52,11 @@ describe('a recurring rule beside what exists', () => {
     const user = await signUp(context.app, { setup: true });
     // The bank's rows: a day or two off the 1st, the name as the bank prints it.
     for (const date of ['2026-08-02', '2026-08-31', '2026-10-03', '2026-11-01']) {
-      await ok(user, 'POST', '/api/transactions', expense('NETFLIX.COM 866-579-7172', date));
+      await given.transaction(context.app, user, expense('NETFLIX.COM 866-579-7172', date));
     }
     // Not occurrences: another amount, another name, income.
-    await ok(user, 'POST', '/api/transactions', expense('NETFLIX.COM', '2026-09-01', 15.99));
-    await ok(user, 'POST', '/api/transactions', expense('Spotify', '2026-09-01'));
+    await given.transaction(context.app, user, expense('NETFLIX.COM', '2026-09-01', 15.99));
+    await given.transaction(context.app, user, expense('Spotify', '2026-09-01'));
 
     const created = await ok<Recurring>(user, 'POST', '/api/recurring/create', netflix());
     expect(created.nextDueDate).toBe('2026-12-01');
@@ -88,8 +89,8 @@ describe('a recurring rule beside what exists', () => {
   it('records what is missing when a month has no matching row, and links one row to one occurrence only', async () => {
     const user = await signUp(context.app, { setup: true });
     // Two rows near Sep 1: one is September's, the other stays a plain expense.
-    await ok(user, 'POST', '/api/transactions', expense('Netflix', '2026-09-01'));
-    await ok(user, 'POST', '/api/transactions', expense('Netflix', '2026-09-02'));
+    await given.transaction(context.app, user, expense('Netflix', '2026-09-01'));
+    await given.transaction(context.app, user, expense('Netflix', '2026-09-02'));
     const created = await ok<Recurring>(user, 'POST', '/api/recurring/create', netflix());
     const rows = await allTransactions(user);
     const ofRule = rows.filter((row) => row.recurringId === created._id);
@@ -106,15 +107,14 @@ describe('a recurring rule beside what exists', () => {
 
   it('matches only in its own account, and never takes a row of another rule', async () => {
     const user = await signUp(context.app, { setup: true });
-    const card = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    const card = await given.account(context.app, user, {
       name: 'Visa',
       type: 'credit',
     });
     // On the card: not the rule's account (it goes to the first account).
-    await ok(
+    await given.transaction(
+      context.app,
       user,
-      'POST',
-      '/api/transactions',
       expense('Netflix', '2026-11-01', 13.99, { accountId: card._id }),
     );
     const first = await ok<Recurring>(
@@ -152,7 +152,7 @@ describe('a recurring rule beside what exists', () => {
 describe('interval, end date, account and note', () => {
   it('records every second week until the end date, in the chosen account with the note, then ends', async () => {
     const user = await signUp(context.app, { setup: true });
-    const savings = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    const savings = await given.account(context.app, user, {
       name: 'Savings',
       type: 'savings',
     });
@@ -223,7 +223,7 @@ describe('interval, end date, account and note', () => {
   it('keeps what an update leaves out, and falls back to the first account when its account is deleted', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await ok<Array<{ _id: string }>>(user, 'GET', '/api/accounts');
-    const spare = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    const spare = await given.account(context.app, user, {
       name: 'Spare',
       type: 'cash',
     });

@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRatesLoader } from '../../../src/domains/rates/rates-loader';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { converted, ecbDayOf, sumOf } from '../../support/ecb-history';
 import { startRatesFileServer, type RatesFileServer } from '../../support/rates-server';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
@@ -145,21 +146,21 @@ beforeAll(async () => {
   });
   ids.main = main!._id;
   ids.card = (
-    await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    await given.account(context.app, user, {
       name: 'Card',
       type: 'credit',
       currency: 'USD',
     })
   )._id;
   ids.old = (
-    await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    await given.account(context.app, user, {
       name: 'Nicosia',
       type: 'cash',
       currency: 'CYP',
     })
   )._id;
   for (const row of ROWS) {
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, {
       name: row.name,
       category: row.category,
       cost: row.cost,
@@ -169,7 +170,7 @@ beforeAll(async () => {
       accountId: ids[row.account],
     });
   }
-  await ok(user, 'POST', '/api/transfers', {
+  await given.transfer(context.app, user, {
     fromAccountId: ids.main,
     toAccountId: ids.card,
     amount: TRANSFER.amount,

@@ -3,6 +3,7 @@ import type { Rule, Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedReceiptReader } from '../../security/user-data';
 import { apiCalls } from '../../support/api-calls';
+import { given, type GivenTransaction } from '../../support/given';
 import { multipartFile, renderReceipt } from '../../support/receipt-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
@@ -15,7 +16,6 @@ afterAll(async () => {
   await context.close();
 });
 
-const addRule = (user: SignedUpUser, rule: object) => ok<Rule>(user, 'POST', '/api/rules', rule);
 const order = async (user: SignedUpUser) =>
   (await ok<Rule[]>(user, 'GET', '/api/rules')).map((rule) => [rule.value, rule.position]);
 const suggest = (user: SignedUpUser, name: string, isIncome = false) =>
@@ -24,19 +24,18 @@ const suggest = (user: SignedUpUser, name: string, isIncome = false) =>
     'GET',
     `/api/transactions/suggest?name=${encodeURIComponent(name)}&isIncome=${isIncome}`,
   );
-const addTransaction = (user: SignedUpUser, values: Partial<Transaction> & { name: string }) =>
-  ok<Transaction>(user, 'POST', '/api/transactions', {
-    category: 'Miscellaneous',
-    cost: 10,
-    addedOn: '2026-03-01',
-    isIncome: false,
-    ...values,
-  });
+const transactionRow = (values: Partial<GivenTransaction> & { name: string }) => ({
+  category: 'Miscellaneous',
+  cost: 10,
+  addedOn: '2026-03-01',
+  isIncome: false,
+  ...values,
+});
 
 describe('rules', () => {
   it('creates, lists in order, moves, edits and deletes rules, keeping positions 1..n', async () => {
     const user = await signUp(context.app, { setup: true });
-    const coffee = await addRule(user, { value: 'coffee', category: 'Food' });
+    const coffee = await given.rule(context.app, user, { value: 'coffee', category: 'Food' });
     expect(coffee).toMatchObject({
       field: 'name',
       operator: 'contains',
@@ -46,8 +45,17 @@ describe('rules', () => {
       rename: null,
       position: 1,
     });
-    const rent = await addRule(user, { value: 'Rent', operator: 'startsWith', category: 'Bills' });
-    await addRule(user, { value: 'salary', category: 'Salary', isIncome: true, position: 1 });
+    const rent = await given.rule(context.app, user, {
+      value: 'Rent',
+      operator: 'startsWith',
+      category: 'Bills',
+    });
+    await given.rule(context.app, user, {
+      value: 'salary',
+      category: 'Salary',
+      isIncome: true,
+      position: 1,
+    });
     expect(await order(user)).toEqual([
       ['salary', 1],
       ['coffee', 2],
@@ -81,7 +89,11 @@ describe('rules', () => {
       ['café', 2],
     ]);
     // A position past the end is the end.
-    await addRule(user, { value: 'uber', category: 'Transportation', position: 99 });
+    await given.rule(context.app, user, {
+      value: 'uber',
+      category: 'Transportation',
+      position: 99,
+    });
     expect(await order(user)).toEqual([
       ['salary', 1],
       ['café', 2],
@@ -110,11 +122,24 @@ describe('rules', () => {
 
   it('matches ignoring case, accents, spaces and punctuation; the first match by position wins', async () => {
     const user = await signUp(context.app, { setup: true });
-    await addRule(user, { value: 'Cafe Muller', category: 'Coffee' });
-    await addRule(user, { value: 'müller', category: 'Groceries' });
-    await addRule(user, { value: 'AMAZON', operator: 'startsWith', category: 'Shopping' });
-    await addRule(user, { value: 'Netflix', operator: 'equals', category: 'Subscriptions' });
-    await addRule(user, { value: 'refund', field: 'note', category: 'Refunds', isIncome: true });
+    await given.rule(context.app, user, { value: 'Cafe Muller', category: 'Coffee' });
+    await given.rule(context.app, user, { value: 'müller', category: 'Groceries' });
+    await given.rule(context.app, user, {
+      value: 'AMAZON',
+      operator: 'startsWith',
+      category: 'Shopping',
+    });
+    await given.rule(context.app, user, {
+      value: 'Netflix',
+      operator: 'equals',
+      category: 'Subscriptions',
+    });
+    await given.rule(context.app, user, {
+      value: 'refund',
+      field: 'note',
+      category: 'Refunds',
+      isIncome: true,
+    });
     expect(await suggest(user, 'CAFÉ-MÜLLER GmbH Köln')).toEqual({
       category: 'Coffee',
       source: 'rule',
@@ -142,10 +167,26 @@ describe('rules', () => {
   it('suggests from the user’s own history (the category used most for that payee), else the default', async () => {
     const user = await signUp(context.app, { setup: true });
     const other = await signUp(context.app, { setup: true });
-    await addTransaction(user, { name: 'Trader Joe’s', category: 'Groceries' });
-    await addTransaction(user, { name: "TRADER JOE'S", category: 'Groceries' });
-    await addTransaction(user, { name: 'trader joes', category: 'Food' });
-    await addTransaction(other, { name: 'Shell', category: 'Transportation' });
+    await given.transaction(
+      context.app,
+      user,
+      transactionRow({ name: 'Trader Joe’s', category: 'Groceries' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      transactionRow({ name: "TRADER JOE'S", category: 'Groceries' }),
+    );
+    await given.transaction(
+      context.app,
+      user,
+      transactionRow({ name: 'trader joes', category: 'Food' }),
+    );
+    await given.transaction(
+      context.app,
+      other,
+      transactionRow({ name: 'Shell', category: 'Transportation' }),
+    );
     expect(await suggest(user, 'Trader Joes')).toEqual({
       category: 'Groceries',
       source: 'history',
@@ -167,19 +208,35 @@ describe('rules', () => {
 
   it('applies a rule to existing transactions it decides, renaming them, through one writer', async () => {
     const user = await signUp(context.app, { setup: true });
-    const shell = await addTransaction(user, {
-      name: 'SHELL OIL 57442',
-      category: 'Miscellaneous',
-    });
-    const shellIncome = await addTransaction(user, {
-      name: 'Shell refund',
-      isIncome: true,
-      category: 'Refunds',
-    });
-    const unrelated = await addTransaction(user, { name: 'Bakery', category: 'Food' });
-    const earlier = await addTransaction(user, { name: 'Shell Café', category: 'Miscellaneous' });
-    await addRule(user, { value: 'shell cafe', category: 'Food' });
-    const rule = await addRule(user, {
+    const shell = await given.transaction(
+      context.app,
+      user,
+      transactionRow({
+        name: 'SHELL OIL 57442',
+        category: 'Miscellaneous',
+      }),
+    );
+    const shellIncome = await given.transaction(
+      context.app,
+      user,
+      transactionRow({
+        name: 'Shell refund',
+        isIncome: true,
+        category: 'Refunds',
+      }),
+    );
+    const unrelated = await given.transaction(
+      context.app,
+      user,
+      transactionRow({ name: 'Bakery', category: 'Food' }),
+    );
+    const earlier = await given.transaction(
+      context.app,
+      user,
+      transactionRow({ name: 'Shell Café', category: 'Miscellaneous' }),
+    );
+    await given.rule(context.app, user, { value: 'shell cafe', category: 'Food' });
+    const rule = await given.rule(context.app, user, {
       value: 'shell',
       category: 'Fuel',
       isIncome: false,
@@ -206,7 +263,7 @@ describe('rules', () => {
   it('gives another user’s rule ids a 404', async () => {
     const owner = await signUp(context.app, { setup: true });
     const intruder = await signUp(context.app, { setup: true });
-    const rule = await addRule(owner, { value: 'coffee', category: 'Food' });
+    const rule = await given.rule(context.app, owner, { value: 'coffee', category: 'Food' });
     for (const [method, url, body] of [
       ['PUT', `/api/rules/${rule._id}`, { value: 'x', category: 'Food' }],
       ['DELETE', `/api/rules/${rule._id}`, undefined],
@@ -223,7 +280,7 @@ describe('receipts use the category pipeline', () => {
   it('a rule decides the category of the expense read from a receipt', async () => {
     const user = await signUp(context.app, { setup: true });
     // (The fixed reader itself reads Groceries.)
-    await addRule(user, { value: 'lidl', category: 'Supermarket' });
+    await given.rule(context.app, user, { value: 'lidl', category: 'Supermarket' });
     const image = await renderReceipt(['LIDL', 'TOTAL 23.90']);
     const { payload, headers } = multipartFile('receipt', 'lidl.png', 'image/png', image);
     const response = await context.app.inject({

@@ -4,16 +4,17 @@
 import type { Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 let context: TestContext;
-const { call, ok } = apiCalls(() => context.app);
+const { call } = apiCalls(() => context.app);
 let user: SignedUpUser;
 
 beforeAll(async () => {
   context = await createTestApp();
   user = await signUp(context.app, { setup: true });
-  const visa = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+  const visa = await given.account(context.app, user, {
     name: 'Visa Gold',
     type: 'credit',
   });
@@ -22,7 +23,7 @@ beforeAll(async () => {
     { name: 'Shoes', category: 'Shopping', cost: 140, addedOn: '2026-02-10', accountId: visa._id },
     { name: 'Train', category: 'Transportation', cost: 30, addedOn: '2026-03-10' },
   ]) {
-    await ok(user, 'POST', '/api/transactions', { isIncome: false, ...row });
+    await given.transaction(context.app, user, { isIncome: false, ...row });
   }
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@
 import type { Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given, type GivenTransaction } from '../../support/given';
 import { allTransactions } from '../../support/ledger-check';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
@@ -17,10 +18,8 @@ beforeAll(async () => {
   context = await createTestApp();
   user = await signUp(context.app, { setup: true });
   other = await signUp(context.app, { setup: true });
-  visaId = (
-    await ok<{ _id: string }>(user, 'POST', '/api/accounts', { name: 'Visa Gold', type: 'credit' })
-  )._id;
-  const seed: Array<Record<string, unknown>> = [
+  visaId = (await given.account(context.app, user, { name: 'Visa Gold', type: 'credit' }))._id;
+  const seed: GivenTransaction[] = [
     { name: 'Hotel Lisbon', category: 'Travel', cost: 240, addedOn: '2026-01-10', tags: ['trip'] },
     {
       name: 'Train',
@@ -44,13 +43,13 @@ beforeAll(async () => {
     { name: 'Books', category: 'Education', cost: 12.5, addedOn: '2026-02-03', accountId: 'visa' },
   ];
   for (const row of seed) {
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, {
       isIncome: false,
       ...row,
       ...(row.accountId ? { accountId: visaId } : {}),
     });
   }
-  await ok(other, 'POST', '/api/transactions', {
+  await given.transaction(context.app, other, {
     name: 'Hotel elsewhere',
     category: 'Travel',
     cost: 500,

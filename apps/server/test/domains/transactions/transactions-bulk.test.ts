@@ -3,6 +3,7 @@
 import type { BulkEditResult, Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { allTransactions, expectTotalsMatchRows } from '../../support/ledger-check';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
@@ -21,7 +22,7 @@ async function seed(user: SignedUpUser, count: number): Promise<Transaction[]> {
   const rows: Transaction[] = [];
   for (let i = 0; i < count; i++) {
     rows.push(
-      await ok<Transaction>(user, 'POST', '/api/transactions', {
+      await given.transaction(context.app, user, {
         name: `Shop ${i}`,
         category: i % 2 === 0 ? 'Food' : 'Transportation',
         cost: 10 + i,
@@ -73,7 +74,7 @@ describe('PATCH /api/transactions/bulk', () => {
   it('sets name, date, note, account and tags together, and the revert puts each row back', async () => {
     const user = await signUp(context.app, { setup: true });
     const rows = await seed(user, 8);
-    const savings = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    const savings = await given.account(context.app, user, {
       name: 'Savings',
       type: 'savings',
     });

@@ -3,6 +3,7 @@
 import type { Transaction, TrashPage } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { importFixture, uploadImport } from '../../support/import-files';
 import { allTransactions, expectTotalsMatchRows } from '../../support/ledger-check';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
@@ -22,9 +23,9 @@ async function seed(user: SignedUpUser, count: number): Promise<Transaction[]> {
   const rows: Transaction[] = [];
   for (let i = 0; i < count; i++) {
     rows.push(
-      await ok<Transaction>(user, 'POST', '/api/transactions', {
+      await given.transaction(context.app, user, {
         name: `Item ${i}`,
-        category: ['Food', 'Shopping', 'Salary'][i % 3],
+        category: ['Food', 'Shopping', 'Salary'][i % 3] ?? 'Food',
         cost: 5 + i * 1.25,
         addedOn: `2026-04-${String(1 + i).padStart(2, '0')}`,
         isIncome: i % 3 === 2,
@@ -171,7 +172,7 @@ describe('the trash', () => {
 
   it('brings back a custom category deleted since, with its row', async () => {
     const user = await signUp(context.app, { setup: true });
-    const row = await ok<Transaction>(user, 'POST', '/api/transactions', {
+    const row = await given.transaction(context.app, user, {
       name: 'Climbing gym',
       category: 'Climbing',
       cost: 30,
@@ -193,14 +194,14 @@ describe('the trash', () => {
 
   it('restores into the first account when its own was deleted, and keeps its receipt', async () => {
     const user = await signUp(context.app, { setup: true });
-    const cash = await ok<{ _id: string }>(user, 'POST', '/api/accounts', {
+    const cash = await given.account(context.app, user, {
       name: 'Cash',
       type: 'cash',
     });
     const main = (
       await ok<Array<{ _id: string; name: string }>>(user, 'GET', '/api/accounts')
     ).find((account) => account.name !== 'Cash')!;
-    const row = await ok<Transaction>(user, 'POST', '/api/transactions', {
+    const row = await given.transaction(context.app, user, {
       name: 'Market',
       category: 'Food',
       cost: 12,

@@ -6,6 +6,7 @@
 import type { Account, Import, ImportRow, Transaction, Transfer } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
+import { given } from '../../support/given';
 import { uploadImport } from '../../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
@@ -56,12 +57,12 @@ const balances = async (user: SignedUpUser) =>
 async function threeAccounts(user: SignedUpUser) {
   const accounts = await ok<Account[]>(user, 'GET', '/api/accounts');
   const main = accounts[0]!;
-  const savings = await ok<Account>(user, 'POST', '/api/accounts', {
+  const savings = await given.account(context.app, user, {
     name: 'Savings',
     type: 'savings',
     identifiers: ['DE02 1203 0000 0000 2020 51'],
   });
-  const card = await ok<Account>(user, 'POST', '/api/accounts', { name: 'Card', type: 'credit' });
+  const card = await given.account(context.app, user, { name: 'Card', type: 'credit' });
   return { main, savings, card };
 }
 
@@ -240,7 +241,7 @@ describe('the counterparty, a rule, the user', () => {
   it('a rule naming an account makes its rows transfers; deleting the account ends that', async () => {
     const user = await signUp(context.app, { setup: true });
     const { main, card } = await threeAccounts(user);
-    await ok(user, 'POST', '/api/rules', {
+    await given.rule(context.app, user, {
       value: 'Kreditkarte',
       category: 'Miscellaneous',
       transferAccountId: card._id,
@@ -361,7 +362,7 @@ describe('undo', () => {
 
 describe('POST /api/transfers/from-transactions', () => {
   async function recorded(user: SignedUpUser, accountId: string, cost: number, isIncome: boolean) {
-    return ok<Transaction>(user, 'POST', '/api/transactions', {
+    return given.transaction(context.app, user, {
       name: isIncome ? 'In' : 'Out',
       category: isIncome ? 'Other Income' : 'Miscellaneous',
       cost,
@@ -449,7 +450,7 @@ describe('GET /api/transactions?includeTransfers=true', () => {
   it('lists both legs among the transactions, in list order, with the filters', async () => {
     const user = await signUp(context.app, { setup: true });
     const { main, savings } = await threeAccounts(user);
-    await ok(user, 'POST', '/api/transactions', {
+    await given.transaction(context.app, user, {
       name: 'Coffee',
       category: 'Food & Drink',
       cost: 2.95,
@@ -464,7 +465,7 @@ describe('GET /api/transactions?includeTransfers=true', () => {
     );
     expect(alone.total).toBe(1);
     expect(alone.transactions[0]).toMatchObject({ name: 'Coffee', isTransfer: false });
-    const transfer = await ok<Transfer>(user, 'POST', '/api/transfers', {
+    const transfer = await given.transfer(context.app, user, {
       fromAccountId: main._id,
       toAccountId: savings._id,
       amount: 300,
