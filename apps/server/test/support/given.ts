@@ -53,7 +53,7 @@ export const given = {
     created<Category>(app, caller, '/api/categories', input),
 
   recurring: (app: App, caller: Caller, input: RecurringInput) =>
-    created<Recurring>(app, caller, '/api/recurring', input),
+    created<Recurring>(app, caller, '/api/recurring/create', input),
 
   rule: (app: App, caller: Caller, input: RuleInput) =>
     created<Rule>(app, caller, '/api/rules', input),

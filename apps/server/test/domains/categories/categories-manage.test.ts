@@ -103,7 +103,7 @@ describe('PUT /api/categories: rename', () => {
     });
     await given.budget(context.app, user, { category: 'Pets', amount: 100, month: 3, year: 2026 });
     await given.rule(context.app, user, { value: 'vet', category: 'Pets', isIncome: false });
-    await ok(user, 'POST', '/api/recurring/create', {
+    await given.recurring(context.app, user, {
       name: 'Insurance',
       category: 'Pets',
       amount: 20,

@@ -91,20 +91,15 @@ async function fillAlice() {
   });
   await given.category(context.app, alice, { name: 'Hobbies', isIncome: false });
   await ok(alice, 'PUT', '/api/rates', { currency: 'EUR', date: '2026-01-05', rate: 1.1 });
-  const recurring = await ok<{ _id?: string; id?: string }>(
-    alice,
-    'POST',
-    '/api/recurring/create',
-    {
-      name: 'Rent',
-      category: 'Housing',
-      amount: 700,
-      isIncome: false,
-      frequency: 'monthly',
-      startDate: '2026-01-01',
-      accountId: main._id,
-    },
-  );
+  const recurring = await given.recurring(context.app, alice, {
+    name: 'Rent',
+    category: 'Housing',
+    amount: 700,
+    isIncome: false,
+    frequency: 'monthly',
+    startDate: '2026-01-01',
+    accountId: main._id,
+  });
   expect(recurring).toBeTruthy();
   for (let day = 1; day <= 20; day++) {
     const date = `2026-01-${String(day).padStart(2, '0')}`;

@@ -1,7 +1,7 @@
 // Recurring rules that match what exists (imported history is linked, not recorded twice), with
 // an account, an interval, an end date and a note, and the occurrences still to come — through
 // HTTP on a real PostgreSQL, with the app's clock set.
-import type { Recurring, Transaction, UpcomingOccurrence } from '@moneta/shared';
+import type { Recurring, RecurringInput, Transaction, UpcomingOccurrence } from '@moneta/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
 import { given } from '../../support/given';
@@ -23,12 +23,14 @@ beforeEach(() => setToday('2026-11-20'));
 
 const { call, ok } = apiCalls(() => context.app);
 
-const netflix = (overrides: Record<string, unknown> = {}) => ({
+const netflix = <Overrides extends Partial<RecurringInput>>(
+  overrides: Overrides = {} as Overrides,
+) => ({
   name: 'Netflix',
   category: 'Subscriptions',
   amount: 13.99,
   isIncome: false,
-  frequency: 'monthly',
+  frequency: 'monthly' as const,
   startDate: '2026-08-01',
   ...overrides,
 });
@@ -58,7 +60,7 @@ describe('a recurring rule beside what exists', () => {
     await given.transaction(context.app, user, expense('NETFLIX.COM', '2026-09-01', 15.99));
     await given.transaction(context.app, user, expense('Spotify', '2026-09-01'));
 
-    const created = await ok<Recurring>(user, 'POST', '/api/recurring/create', netflix());
+    const created = await given.recurring(context.app, user, netflix());
     expect(created.nextDueDate).toBe('2026-12-01');
 
     const rows = await allTransactions(user);
@@ -91,7 +93,7 @@ describe('a recurring rule beside what exists', () => {
     // Two rows near Sep 1: one is September's, the other stays a plain expense.
     await given.transaction(context.app, user, expense('Netflix', '2026-09-01'));
     await given.transaction(context.app, user, expense('Netflix', '2026-09-02'));
-    const created = await ok<Recurring>(user, 'POST', '/api/recurring/create', netflix());
+    const created = await given.recurring(context.app, user, netflix());
     const rows = await allTransactions(user);
     const ofRule = rows.filter((row) => row.recurringId === created._id);
     expect(ofRule.map((row) => row.addedOn).sort()).toEqual([
@@ -117,16 +119,10 @@ describe('a recurring rule beside what exists', () => {
       user,
       expense('Netflix', '2026-11-01', 13.99, { accountId: card._id }),
     );
-    const first = await ok<Recurring>(
+    const first = await given.recurring(context.app, user, netflix({ startDate: '2026-11-01' }));
+    const second = await given.recurring(
+      context.app,
       user,
-      'POST',
-      '/api/recurring/create',
-      netflix({ startDate: '2026-11-01' }),
-    );
-    const second = await ok<Recurring>(
-      user,
-      'POST',
-      '/api/recurring/create',
       netflix({ startDate: '2026-11-01', name: 'Netflix second' }),
     );
     const rows = await allTransactions(user);
@@ -136,10 +132,9 @@ describe('a recurring rule beside what exists', () => {
     expect(rows).toHaveLength(3);
 
     // A rule for the card takes the card's row.
-    const onCard = await ok<Recurring>(
+    const onCard = await given.recurring(
+      context.app,
       user,
-      'POST',
-      '/api/recurring/create',
       netflix({ startDate: '2026-11-01', accountId: card._id }),
     );
     expect(onCard.accountId).toBe(card._id);
@@ -156,7 +151,7 @@ describe('interval, end date, account and note', () => {
       name: 'Savings',
       type: 'savings',
     });
-    const created = await ok<Recurring>(user, 'POST', '/api/recurring/create', {
+    const created = await given.recurring(context.app, user, {
       name: 'Allowance',
       category: 'Gifts',
       amount: 20,
@@ -186,10 +181,9 @@ describe('interval, end date, account and note', () => {
 
   it('edited from monthly 29.90 to weekly 34.90, records every weekly occurrence its old rows do not hold at the new amount', async () => {
     const user = await signUp(context.app, { setup: true });
-    const rule = await ok<Recurring>(
+    const rule = await given.recurring(
+      context.app,
       user,
-      'POST',
-      '/api/recurring/create',
       netflix({ name: 'Gym', amount: 29.9, startDate: '2026-09-15' }),
     );
     expect((await allTransactions(user)).map((row) => row.addedOn).sort()).toEqual([
@@ -227,7 +221,7 @@ describe('interval, end date, account and note', () => {
       name: 'Spare',
       type: 'cash',
     });
-    const created = await ok<Recurring>(user, 'POST', '/api/recurring/create', {
+    const created = await given.recurring(context.app, user, {
       ...netflix({ startDate: '2026-12-01' }),
       interval: 3,
       note: 'Kept',
@@ -295,12 +289,7 @@ describe('interval, end date, account and note', () => {
 
   it('moving the start after a kept end date is a 400 that changes nothing', async () => {
     const user = await signUp(context.app, { setup: true });
-    const created = await ok<Recurring>(
-      user,
-      'POST',
-      '/api/recurring/create',
-      netflix({ endDate: '2026-09-30' }),
-    );
+    const created = await given.recurring(context.app, user, netflix({ endDate: '2026-09-30' }));
     const response = await call(
       user,
       'PUT',
@@ -316,7 +305,7 @@ describe('interval, end date, account and note', () => {
 describe('GET /api/recurring/upcoming', () => {
   it('lists the occurrences from tomorrow on, oldest first, of running rules only', async () => {
     const user = await signUp(context.app, { setup: true });
-    const rent = await ok<Recurring>(user, 'POST', '/api/recurring/create', {
+    const rent = await given.recurring(context.app, user, {
       name: 'Rent',
       category: 'Bills',
       amount: 950,
@@ -324,7 +313,7 @@ describe('GET /api/recurring/upcoming', () => {
       frequency: 'monthly',
       startDate: '2026-10-25',
     });
-    const pay = await ok<Recurring>(user, 'POST', '/api/recurring/create', {
+    const pay = await given.recurring(context.app, user, {
       name: 'Salary',
       category: 'Salary',
       amount: 3412.57,
@@ -333,9 +322,9 @@ describe('GET /api/recurring/upcoming', () => {
       interval: 2,
       startDate: '2026-11-13',
     });
-    await ok(user, 'POST', '/api/recurring/create', netflix({ endDate: '2026-11-10' }));
+    await given.recurring(context.app, user, netflix({ endDate: '2026-11-10' }));
     const other = await signUp(context.app, { setup: true });
-    await ok(other, 'POST', '/api/recurring/create', netflix({ startDate: '2026-11-21' }));
+    await given.recurring(context.app, other, netflix({ startDate: '2026-11-21' }));
 
     const upcoming = await ok<UpcomingOccurrence[]>(user, 'GET', '/api/recurring/upcoming?days=30');
     expect(upcoming).toEqual([

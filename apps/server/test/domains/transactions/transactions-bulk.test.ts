@@ -179,7 +179,7 @@ describe('PATCH /api/transactions/bulk', () => {
 
   it('refuses two occurrences of one recurring rule on one day (409), changing nothing', async () => {
     const user = await signUp(context.app, { setup: true });
-    await ok(user, 'POST', '/api/recurring/create', {
+    await given.recurring(context.app, user, {
       name: 'Gym',
       category: 'Health',
       amount: 30,

@@ -249,7 +249,7 @@ describe('the trash', () => {
 
   it('gives a recurring occurrence back unlinked when its day is taken again', async () => {
     const user = await signUp(context.app, { setup: true });
-    const rule = await ok<{ _id: string }>(user, 'POST', '/api/recurring/create', {
+    const rule = await given.recurring(context.app, user, {
       name: 'Rent',
       category: 'Housing',
       amount: 500,
