@@ -3,6 +3,7 @@
 // the expense lands, not OCR (receipts.test.ts reads real images).
 import type { Account } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { given } from '../../support/given';
 import { multipartBody } from '../../support/import-files';
 import { renderReceipt } from '../../support/receipt-files';
 import { fixedReceiptReader } from '../../security/user-data';
@@ -22,14 +23,7 @@ beforeAll(async () => {
   bob = await signUp(context.app, { setup: true });
   aliceMain = (await accountsOf(alice))[0]!;
   bobMain = (await accountsOf(bob))[0]!;
-  const created = await context.app.inject({
-    method: 'POST',
-    url: '/api/accounts',
-    headers: alice.headers,
-    payload: { name: 'Visa', type: 'credit' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  aliceCard = created.json();
+  aliceCard = await given.account(context.app, alice, { name: 'Visa', type: 'credit' });
 }, 120_000);
 afterAll(async () => {
   await context?.close();
