@@ -1,8 +1,8 @@
 // Exchange rates (docs/currencies.md): the ECB's files read through the real download path
 // from a local HTTP server, the rate lookup in SQL against the real history, and the routes.
 //
-// Shared by rates.test.ts, rates-api.test.ts: importing this module gives each test file its own
-// app and database, made before its tests and closed after them.
+// Shared by rates.test.ts, rates-loader-and-currencies.test.ts: importing this module gives each
+// test file its own app and database, made before its tests and closed after them.
 import { readFileSync } from 'node:fs';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll } from 'vitest';

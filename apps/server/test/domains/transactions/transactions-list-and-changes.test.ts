@@ -1,5 +1,6 @@
-// Transactions listed, changed, deleted in bulk and kept apart between users.
-import { todayIn } from '@moneta/shared';
+// Transactions listed, changed, deleted in bulk and kept apart between users, and the totals
+// the database keeps through all of it.
+import { type Transaction, todayIn } from '@moneta/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUpUser, signUp } from '../../test-app';
 import { call, context, create, expense, list } from './transactions-setup';
@@ -273,5 +274,112 @@ describe('DELETE /api/transactions/bulk', () => {
     const response = await call(user, 'DELETE', '/api/transactions/bulk', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+});
+
+describe('transaction_totals, transaction_search_counts and transaction_daily_totals', () => {
+  it('stay equal to a fresh aggregate through every kind of change', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const other = await signUp(context.app, { setup: true });
+    const created: Transaction[] = [];
+    for (let index = 0; index < 30; index++) {
+      const owner = index % 3 === 0 ? other : user;
+      const transaction = await create(
+        owner,
+        expense({
+          category: ['Food', 'Bills', 'Pets'][index % 3],
+          cost: index + 0.25,
+          addedOn: `2026-03-0${(index % 5) + 1}`,
+          isIncome: index % 4 === 0,
+          // Repeated names and notes: several transactions share one search text.
+          name: `T${index % 7}`,
+          note: index % 2 === 0 ? 'Shared Note' : null,
+        }),
+      );
+      if (owner === user) created.push(transaction);
+    }
+    await call(
+      user,
+      'PUT',
+      `/api/transactions/${created[0]!._id}`,
+      expense({ category: 'Pets', cost: 1000 }),
+    );
+    await call(user, 'PUT', `/api/transactions/${created[1]!._id}`, {
+      category: 'Salary',
+      cost: 5,
+      addedOn: '2026-01-01',
+      isIncome: true,
+    });
+    await call(user, 'DELETE', `/api/transactions/${created[2]!._id}`);
+    await call(user, 'DELETE', '/api/transactions/bulk', {
+      transactionIds: [created[3]!._id, created[4]!._id],
+    });
+    await call(user, 'DELETE', '/api/transactions/category', { categoryToDelete: 'Pets' });
+    // The longest multi-byte texts still fit the kept counts' key (it holds a hash).
+    await create(user, expense({ name: 'й'.repeat(100), note: '😀'.repeat(250) }));
+    // …and the list index's entries: three-byte characters at every field's length limit.
+    await create(
+      user,
+      expense({ name: '中'.repeat(100), category: '類'.repeat(50), note: '注'.repeat(500) }),
+    );
+    const doomed = await signUp(context.app, { setup: true });
+    await create(doomed, expense());
+    await call(doomed, 'DELETE', '/api/users/account');
+
+    const { rows: kept } = await context.database.pool.query(
+      'SELECT user_id, is_income, category, transaction_count, sum_cents FROM transaction_totals ORDER BY 1, 2, 3',
+    );
+    const { rows: fresh } = await context.database.pool.query(
+      `SELECT user_id, is_income, category, count(*)::bigint AS transaction_count, sum(cost_cents)::bigint AS sum_cents
+       FROM transactions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(kept).toEqual(fresh);
+    expect(kept.some((row) => row.user_id === doomed.id)).toBe(false);
+    const { rows: keptTexts } = await context.database.pool.query(
+      `SELECT user_id, is_income, category, search_text, transaction_count
+       FROM transaction_search_counts ORDER BY 1, 2, 3, 4`,
+    );
+    const { rows: freshTexts } = await context.database.pool.query(
+      `SELECT user_id, is_income, category, search_text, count(*)::bigint AS transaction_count
+       FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    );
+    expect(keptTexts).toEqual(freshTexts);
+    expect(keptTexts.some((row) => Number(row.transaction_count) > 1)).toBe(true);
+    const { rows: keptDays } = await context.database.pool.query(
+      `SELECT user_id, added_on, is_income, category, transaction_count, sum_cents
+       FROM transaction_daily_totals ORDER BY 1, 2, 3, 4`,
+    );
+    const { rows: freshDays } = await context.database.pool.query(
+      `SELECT user_id, added_on, is_income, category, count(*)::bigint AS transaction_count,
+              sum(cost_cents)::bigint AS sum_cents
+       FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    );
+    expect(keptDays).toEqual(freshDays);
+    expect(keptDays.some((row) => Number(row.transaction_count) > 1)).toBe(true);
+    expect(keptDays.some((row) => row.user_id === doomed.id)).toBe(false);
+
+    // The list's page count and the summary read these totals.
+    const all = await list(user, '?limit=100');
+    expect(all.total).toBe(all.transactions.length);
+    const food = await list(user, '?category=Food&isIncome=false&limit=100');
+    expect(food.total).toBe(
+      all.transactions.filter((row) => row.category === 'Food' && !row.isIncome).length,
+    );
+    // A search's page count comes from transaction_search_counts.
+    const shared = await list(user, '?search=shared%20note&isIncome=false&limit=100');
+    expect(shared.total).toBe(
+      all.transactions.filter((row) => row.note === 'Shared Note' && !row.isIncome).length,
+    );
+    expect(shared.total).toBe(shared.transactions.length);
+    expect(shared.total).toBeGreaterThan(1);
+    const summary = (await call(user, 'GET', '/api/transactions/summary')).json();
+    const sum = (isIncome: boolean) =>
+      Math.round(
+        all.transactions
+          .filter((row) => row.isIncome === isIncome)
+          .reduce((total, row) => total + row.cost * 100, 0),
+      ) / 100;
+    expect(summary.totalIncome).toBe(sum(true));
+    expect(summary.totalExpenses).toBe(sum(false));
   });
 });

@@ -1,7 +1,7 @@
 //
 // Shared by transactions.test.ts, transactions-list-and-changes.test.ts, transactions-summary-and-
-// charts.test.ts, transactions-export-and-kept-totals.test.ts: importing this module gives each
-// test file its own app and database, made before its tests and closed after them.
+// charts.test.ts, transactions-export.test.ts: importing this module gives each test file its own
+// app and database, made before its tests and closed after them.
 import type { Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { apiCalls } from '../../support/api-calls';
