@@ -1,7 +1,7 @@
 // Splits: written through POST and PUT, and counted part by part.
 import type { Transaction } from '@moneta/shared';
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../test-app';
+import { signUp, type SignedUpUser } from '../../test-app';
 import { call, context, create, keptTotals, market, stored, type Payload } from './splits-setup';
 
 describe('splits on POST and PUT /api/transactions', () => {
@@ -229,50 +229,56 @@ describe('splits on POST and PUT /api/transactions', () => {
   });
 });
 
+/** A split market purchase, a plain coffee, split pay and split rent: one of each shape. */
+async function seedSplitLedger(user: SignedUpUser) {
+  const market = await create(user, {
+    name: 'Market',
+    category: 'Food',
+    cost: 84.5,
+    addedOn: '2026-03-10',
+    isIncome: false,
+    splits: [
+      { category: 'Household', amount: 20 },
+      { category: 'Food', amount: 60 },
+      { category: 'Food', amount: 4.5 },
+    ],
+  });
+  await create(user, {
+    name: 'Coffee',
+    category: 'Food',
+    cost: 3.5,
+    addedOn: '2026-03-10',
+    isIncome: false,
+  });
+  await create(user, {
+    name: 'Pay',
+    category: 'Salary',
+    cost: 1000,
+    addedOn: '2026-03-01',
+    isIncome: true,
+    splits: [
+      { category: 'Salary', amount: 900 },
+      { category: 'Bonus', amount: 100 },
+    ],
+  });
+  const rent = await create(user, {
+    name: 'Rent',
+    category: 'Housing',
+    cost: 500,
+    addedOn: '2026-03-05',
+    isIncome: false,
+    splits: [
+      { category: 'Housing', amount: 400 },
+      { category: 'Utilities', amount: 100 },
+    ],
+  });
+  return { market, rent };
+}
+
 describe('each part counts in its own category', () => {
   it('keeps the per-category totals and budgets equal to the parts through every write', async () => {
     const user = await signUp(context.app, { setup: true });
-    const market = await create(user, {
-      name: 'Market',
-      category: 'Food',
-      cost: 84.5,
-      addedOn: '2026-03-10',
-      isIncome: false,
-      splits: [
-        { category: 'Household', amount: 20 },
-        { category: 'Food', amount: 60 },
-        { category: 'Food', amount: 4.5 },
-      ],
-    });
-    await create(user, {
-      name: 'Coffee',
-      category: 'Food',
-      cost: 3.5,
-      addedOn: '2026-03-10',
-      isIncome: false,
-    });
-    await create(user, {
-      name: 'Pay',
-      category: 'Salary',
-      cost: 1000,
-      addedOn: '2026-03-01',
-      isIncome: true,
-      splits: [
-        { category: 'Salary', amount: 900 },
-        { category: 'Bonus', amount: 100 },
-      ],
-    });
-    const rent = await create(user, {
-      name: 'Rent',
-      category: 'Housing',
-      cost: 500,
-      addedOn: '2026-03-05',
-      isIncome: false,
-      splits: [
-        { category: 'Housing', amount: 400 },
-        { category: 'Utilities', amount: 100 },
-      ],
-    });
+    const { market, rent } = await seedSplitLedger(user);
     // Food holds the market's two food parts as one (64.50) and the coffee: two transactions.
     expect(await keptTotals(user)).toEqual({
       totals: {
