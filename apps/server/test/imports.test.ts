@@ -707,6 +707,33 @@ describe('duplicates', () => {
     });
   });
 
+  it('pairs closest date first: a row whose closest transaction a closer row took gets the next one', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const add = (addedOn: string) =>
+      ok<Transaction>(user, 'POST', '/api/transactions', {
+        name: 'Corner Shop',
+        category: 'Food',
+        cost: 7.25,
+        addedOn,
+        isIncome: false,
+      });
+    const second = await add('2026-05-02');
+    const third = await add('2026-05-03');
+    // 1 May is a day from 2 May and two from 3 May; 2 May is 2 May's own row.
+    const file = csv([
+      'Date,Payee,Amount',
+      '2026-05-01,CORNER SHOP,-7.25',
+      '2026-05-02,CORNER SHOP,-7.25',
+      '2026-05-01,CORNER SHOP,-7.25',
+    ]);
+    const imported = await upload(user, 'shop.csv', file);
+    expect(imported.preview.map((row) => [row.status, row.duplicateOf])).toEqual([
+      ['duplicate', third._id],
+      ['duplicate', second._id],
+      ['new', null],
+    ]);
+  });
+
   it('matches by bank id first, in the import’s account only', async () => {
     const user = await signUp(context.app, { setup: true });
     const first = await uploadFixture(user, 'checking-ofx1.ofx');

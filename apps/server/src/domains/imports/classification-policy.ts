@@ -82,39 +82,36 @@ export async function classifyStatement(
   currency: string | null,
 ): Promise<AmbiguousLeg[]> {
   const repository = createClassificationRepository(db);
-  const found = await repository.withHashJoins(async () => ({
-    byBankId: await repository.bankIdDuplicates(scope),
-    byPayee: await repository.payeeDuplicates(scope, DUPLICATE_DAYS),
-    legs: await repository.legDuplicates(scope, LEG_DUPLICATE_DAYS),
-    named: await repository.namedTransfers(scope),
-    others: await repository.otherLegs(scope, currency, OTHER_LEG_DAYS),
-  }));
-  const classes = duplicateClasses(found.byBankId, found.byPayee, found.legs);
+  const found = await repository.withHashJoins(async () => {
+    await repository.pairTransactionDuplicates(scope, DUPLICATE_DAYS);
+    return {
+      legs: await repository.legDuplicates(scope, LEG_DUPLICATE_DAYS),
+      named: await repository.namedTransfers(scope),
+      others: await repository.otherLegs(scope, currency, OTHER_LEG_DAYS),
+    };
+  });
+  // The pairs stay in PostgreSQL but for the rows the transfer classes look at.
+  const asked = [...found.named, ...found.others].map((row) => row.position);
+  const classes = duplicateClasses(await repository.duplicatesAmong(asked), found.legs);
   const ambiguous = transferClasses(classes, found.named, found.others);
   await repository.writeClasses(scope, classes);
+  await repository.dropDuplicatePairs();
   return ambiguous;
 }
 
 /**
- * The duplicates: of a transaction (by bank id, then by payee), else of a transfer leg; each
- * existing row taken once.
+ * The duplicates: `ofTransactions` (paired in PostgreSQL), else of a transfer leg (`legs`,
+ * candidates of the rows not paired with a transaction); each leg taken once.
  */
 function duplicateClasses(
-  byBankId: CandidatePair[],
-  byPayee: CandidatePair[],
+  ofTransactions: CandidatePair[],
   legs: CandidatePair[],
 ): Map<number, RowClass> {
   const classes = new Map<number, RowClass>();
-  // Read as they come: a re-import's 100,000 candidates are not copied into another array.
-  const candidates = (function* () {
-    yield* byBankId;
-    yield* byPayee;
-  })();
-  for (const [position, transactionId] of pairOneToOne(candidates)) {
-    classes.set(position, transferless({ status: 'duplicate', duplicateOf: transactionId }));
+  for (const { position, id } of ofTransactions) {
+    classes.set(position, transferless({ status: 'duplicate', duplicateOf: id }));
   }
-  const legDuplicates = pairOneToOne(legs.filter((row) => !classes.has(row.position)));
-  for (const [position, transferId] of legDuplicates) {
+  for (const [position, transferId] of pairOneToOne(legs)) {
     classes.set(position, transferless({ status: 'duplicate', duplicateOfTransfer: transferId }));
   }
   return classes;
