@@ -734,6 +734,28 @@ describe('duplicates', () => {
     ]);
   });
 
+  it('pairs a run of equal rows with equal transactions in order, however long the run', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const ledger: Transaction[] = [];
+    for (let i = 0; i < 6; i++) {
+      ledger.push(
+        await ok<Transaction>(user, 'POST', '/api/transactions', {
+          name: 'Car Park',
+          category: 'Transport',
+          cost: 2,
+          addedOn: '2026-06-10',
+          isIncome: false,
+        }),
+      );
+    }
+    const file = csv(['Date,Payee,Amount', ...Array(7).fill('2026-06-10,CAR PARK,-2.00')]);
+    const imported = await upload(user, 'parking.csv', file);
+    expect(imported.preview.map((row) => [row.status, row.duplicateOf])).toEqual([
+      ...ledger.map((transaction) => ['duplicate', transaction._id]),
+      ['new', null],
+    ]);
+  });
+
   it('matches by bank id first, in the import’s account only', async () => {
     const user = await signUp(context.app, { setup: true });
     const first = await uploadFixture(user, 'checking-ofx1.ofx');

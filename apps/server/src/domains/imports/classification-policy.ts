@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database';
 import { CROSS_CURRENCY_TOLERANCE, TRANSFER_LEG_DAYS } from '../transfers/leg-amounts';
 import {
   createClassificationRepository,
+  type ClassificationRepository,
   type CandidatePair,
   type NamedTransfer,
   type StatementPairCandidate,
@@ -36,6 +37,13 @@ export const DUPLICATE_DAYS = 2;
  * transaction's duplicate, since the leg was typed or imported from the same kind of source.
  */
 export const LEG_DUPLICATE_DAYS = DUPLICATE_DAYS;
+
+/**
+ * Rounds of duplicate pairing in PostgreSQL (pairTransactionDuplicates) before the candidates
+ * left are paired in Node: a round costs a pass over the candidates, and pairs one row of a run
+ * of equal rows only.
+ */
+export const DUPLICATE_ROUNDS = 3;
 
 /**
  * A row's other leg in another account of the user's may be booked up to this many days apart:
@@ -83,7 +91,7 @@ export async function classifyStatement(
 ): Promise<AmbiguousLeg[]> {
   const repository = createClassificationRepository(db);
   const found = await repository.withHashJoins(async () => {
-    await repository.pairTransactionDuplicates(scope, DUPLICATE_DAYS);
+    await pairTransactionDuplicates(repository, scope);
     return {
       legs: await repository.legDuplicates(scope, LEG_DUPLICATE_DAYS),
       named: await repository.namedTransfers(scope),
@@ -97,6 +105,25 @@ export async function classifyStatement(
   await repository.writeClasses(scope, classes);
   await repository.dropDuplicatePairs();
   return ambiguous;
+}
+
+/**
+ * A statement's rows paired one to one with the transactions they duplicate, best candidate
+ * first, as pairOneToOne pairs, inside PostgreSQL: each round pairs every candidate that comes
+ * first for both its row and its transaction (pairOneToOne takes it: every earlier candidate
+ * of either side went with an earlier pair) and drops the candidates of what it paired. A
+ * re-import's rows nearly all pair in the first round. Rounds pair a run of equal rows one at a
+ * time, so after DUPLICATE_ROUNDS the candidates left (such runs only) are paired in Node.
+ */
+async function pairTransactionDuplicates(
+  repository: ClassificationRepository,
+  scope: StatementScope,
+): Promise<void> {
+  await repository.collectDuplicateCandidates(scope, DUPLICATE_DAYS);
+  for (let round = 0; round < DUPLICATE_ROUNDS; round++) {
+    if ((await repository.pairDuplicateRound()) === 0) return;
+  }
+  await repository.addDuplicatePairs(pairOneToOne(await repository.remainingDuplicateCandidates()));
 }
 
 /**

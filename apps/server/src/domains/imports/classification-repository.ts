@@ -103,18 +103,14 @@ export function createClassificationRepository(db: Executor) {
     },
 
     /**
-     * Pairs the statement's rows with the transactions of the account they duplicate, one to
-     * one, inside PostgreSQL: a re-import's 100,000 pairs never come to Node. The candidates,
-     * best first (by bank id: the n-th row with an id against the n-th transaction with it;
-     * then by kind, amount, a date within `days` and the folded payee, closest date first),
-     * go to a temporary table; then each round takes every candidate that comes first for both
-     * its row and its transaction, and drops the candidates of what it took. That is
-     * pairOneToOne's answer: a candidate first on both sides is one pairOneToOne takes, since
-     * every earlier candidate of either side went with an earlier pair. The pairs stay in
-     * `duplicate_pairs` until dropDuplicatePairs, for legDuplicates, duplicatesAmong and
-     * writeClasses.
+     * The candidate pairs of the statement's rows with the transactions of the account they
+     * may duplicate, ranked best first, into a temporary table (a re-import's 100,000 never
+     * come to Node): by bank id (the n-th row with an id against the n-th transaction with
+     * it), then by kind, amount, a date within `days` and the folded payee, closest date first.
+     * The tables stay until dropDuplicatePairs; the pairs of pairDuplicateRound and
+     * addDuplicatePairs (`duplicate_pairs`) serve legDuplicates, duplicatesAmong and writeClasses.
      */
-    async pairTransactionDuplicates(scope: StatementScope, days: number): Promise<void> {
+    async collectDuplicateCandidates(scope: StatementScope, days: number): Promise<void> {
       await db.execute(sql`CREATE TEMPORARY TABLE duplicate_candidates
         (rule int NOT NULL, rank bigint NOT NULL, position int NOT NULL, id uuid NOT NULL)
         ON COMMIT DROP`);
@@ -125,25 +121,45 @@ export function createClassificationRepository(db: Executor) {
         SELECT 0, 0, position, id FROM (${bankIdCandidates(scope)}) AS candidate`);
       await db.execute(sql`INSERT INTO duplicate_candidates (rule, rank, position, id)
         SELECT 1, rank, position, id FROM (${payeeCandidates(scope, days)}) AS candidate`);
-      for (;;) {
-        const taken = await db.execute(sql`
-          INSERT INTO duplicate_pairs (position, id)
-          SELECT position, id FROM (
-            SELECT position, id,
-              row_number() OVER (PARTITION BY position ORDER BY rule, rank) AS row_rank,
-              row_number() OVER (PARTITION BY id ORDER BY rule, rank) AS id_rank
-            FROM duplicate_candidates
-          ) AS candidate
-          WHERE row_rank = 1 AND id_rank = 1`);
-        if (!taken.rowCount) return;
-        await db.execute(sql`DELETE FROM duplicate_candidates c
-          USING duplicate_pairs p WHERE c.position = p.position`);
-        await db.execute(sql`DELETE FROM duplicate_candidates c
-          USING duplicate_pairs p WHERE c.id = p.id`);
-      }
     },
 
-    /** The pairs of pairTransactionDuplicates among the rows at `positions`. */
+    /**
+     * Pairs every candidate left that comes first for both its row and its transaction, and
+     * drops the candidates of what it paired. Answers how many it paired.
+     */
+    async pairDuplicateRound(): Promise<number> {
+      const taken = await db.execute(sql`
+        INSERT INTO duplicate_pairs (position, id)
+        SELECT position, id FROM (
+          SELECT position, id,
+            row_number() OVER (PARTITION BY position ORDER BY rule, rank) AS row_rank,
+            row_number() OVER (PARTITION BY id ORDER BY rule, rank) AS id_rank
+          FROM duplicate_candidates
+        ) AS candidate
+        WHERE row_rank = 1 AND id_rank = 1`);
+      if (!taken.rowCount) return 0;
+      await db.execute(sql`DELETE FROM duplicate_candidates c
+        USING duplicate_pairs p WHERE c.position = p.position`);
+      await db.execute(sql`DELETE FROM duplicate_candidates c
+        USING duplicate_pairs p WHERE c.id = p.id`);
+      return taken.rowCount;
+    },
+
+    /** The candidates no round has paired or dropped, best first. */
+    async remainingDuplicateCandidates(): Promise<CandidatePair[]> {
+      const result = await db.execute<CandidatePair>(sql`
+        SELECT position, id FROM duplicate_candidates ORDER BY rule, rank`);
+      return result.rows;
+    },
+
+    /** Adds pairs (position → transaction id) to those of the rounds. */
+    async addDuplicatePairs(pairs: Map<number, string>): Promise<void> {
+      if (pairs.size === 0) return;
+      await db.execute(sql`INSERT INTO duplicate_pairs (position, id)
+        SELECT * FROM unnest(${param([...pairs.keys()])}::int[], ${param([...pairs.values()])}::uuid[])`);
+    },
+
+    /** The duplicate pairs among the rows at `positions`. */
     async duplicatesAmong(positions: number[]): Promise<CandidatePair[]> {
       if (positions.length === 0) return [];
       const result = await db.execute<CandidatePair>(sql`
@@ -151,15 +167,14 @@ export function createClassificationRepository(db: Executor) {
       return result.rows;
     },
 
-    /** Drops pairTransactionDuplicates' tables, for the next statement of the file. */
+    /** Drops collectDuplicateCandidates' tables, for the next statement of the file. */
     async dropDuplicatePairs(): Promise<void> {
       await db.execute(sql`DROP TABLE duplicate_candidates, duplicate_pairs`);
     },
 
     /**
      * Transfer legs already on the account of the row's direction and amount, with its bank id
-     * or (one side without) within `days`, for the rows pairTransactionDuplicates left
-     * unpaired; same bank id first, then closest date.
+     * or (one side without) within `days`, for the rows not paired with a transaction; same bank id first, then closest date.
      */
     async legDuplicates(scope: StatementScope, days: number): Promise<CandidatePair[]> {
       const { userId, accountId } = scope;
@@ -252,7 +267,7 @@ export function createClassificationRepository(db: Executor) {
     },
 
     /**
-     * Writes the statement's classes (`classes`, else the pair of pairTransactionDuplicates;
+     * Writes the statement's classes (`classes`, else the row's pair in `duplicate_pairs`;
      * every other readable row is `new`), only to the rows whose class changed, and clears
      * every row's pair within the file.
      */
@@ -391,3 +406,5 @@ export function createClassificationRepository(db: Executor) {
     },
   };
 }
+
+export type ClassificationRepository = ReturnType<typeof createClassificationRepository>;
