@@ -67,6 +67,55 @@ describe('duplicates', () => {
     });
   });
 
+  it('pairs closest date first: a row whose closest transaction a closer row took gets the next one', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const add = (addedOn: string) =>
+      given.transaction(context.app, user, {
+        name: 'Corner Shop',
+        category: 'Food',
+        cost: 7.25,
+        addedOn,
+        isIncome: false,
+      });
+    const second = await add('2026-05-02');
+    const third = await add('2026-05-03');
+    // 1 May is a day from 2 May and two from 3 May; 2 May is 2 May's own row.
+    const file = csv([
+      'Date,Payee,Amount',
+      '2026-05-01,CORNER SHOP,-7.25',
+      '2026-05-02,CORNER SHOP,-7.25',
+      '2026-05-01,CORNER SHOP,-7.25',
+    ]);
+    const imported = await upload(user, 'shop.csv', file);
+    expect(imported.preview.map((row) => [row.status, row.duplicateOf])).toEqual([
+      ['duplicate', third._id],
+      ['duplicate', second._id],
+      ['new', null],
+    ]);
+  });
+
+  it('pairs a run of equal rows with equal transactions in order, however long the run', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const ledger = [];
+    for (let i = 0; i < 6; i++) {
+      ledger.push(
+        await given.transaction(context.app, user, {
+          name: 'Car Park',
+          category: 'Transport',
+          cost: 2,
+          addedOn: '2026-06-10',
+          isIncome: false,
+        }),
+      );
+    }
+    const file = csv(['Date,Payee,Amount', ...Array<string>(7).fill('2026-06-10,CAR PARK,-2.00')]);
+    const imported = await upload(user, 'parking.csv', file);
+    expect(imported.preview.map((row) => [row.status, row.duplicateOf])).toEqual([
+      ...ledger.map((transaction) => ['duplicate', transaction._id]),
+      ['new', null],
+    ]);
+  });
+
   it('matches by bank id first, in the import’s account only', async () => {
     const user = await signUp(context.app, { setup: true });
     const first = await uploadFixture(user, 'checking-ofx1.ofx');
