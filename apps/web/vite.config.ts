@@ -20,19 +20,6 @@ const flagsDir = join(
   '3x2',
 );
 
-/** The signed-in pages a visit starts on besides the dashboard, most used first. */
-const APP_PAGE_ROUTES = [
-  'src/app/routes/app/transactions.tsx',
-  'src/app/routes/app/accounts.tsx',
-  'src/app/routes/app/account.tsx',
-  'src/app/routes/app/budgets.tsx',
-  'src/app/routes/app/reports.tsx',
-  'src/app/routes/app/import.tsx',
-  'src/app/routes/app/receipts.tsx',
-  'src/app/routes/app/recurring-transactions.tsx',
-  'src/app/routes/app/settings.tsx',
-];
-
 /** The installable app's manifest (English); build/localized-manifests.ts writes the others. */
 const webManifest: Partial<ManifestOptions> = {
   name: 'Moneta',
@@ -155,22 +142,6 @@ export default defineConfig({
               { name: 'sign-in', routes: ['src/app/routes/auth/login.tsx'] },
               { name: 'shell', routes: ['src/app/routes/app/root.tsx'] },
               { name: 'dashboard-page', routes: ['src/app/routes/app/dashboard.tsx'] },
-              // The other public pages before the other signed-in pages' parts, so that they never
-              // load one to get a module they share with it.
-              { name: 'contact', routes: ['src/app/routes/contact.tsx'] },
-              { name: 'register', routes: ['src/app/routes/auth/register.tsx'] },
-              // What the signed-in pages with forms share (the validation library, form fields,
-              // tables), then each page's own code, most used first: 40–56 files of 1–4 kB each
-              // were several rounds of requests over HTTP/1.1's six connections.
-              {
-                name: 'app-forms',
-                routes: APP_PAGE_ROUTES.slice(0, 4),
-                sharedOnly: true,
-              },
-              ...APP_PAGE_ROUTES.map((route) => ({
-                name: `${route.slice(route.lastIndexOf('/') + 1, -'.tsx'.length)}-page`,
-                routes: [route],
-              })),
             ]),
           ],
         },
