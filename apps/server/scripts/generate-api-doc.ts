@@ -1,6 +1,6 @@
 // `npm run docs:api`: writes docs/api.md from docs/api.template.md and the OpenAPI description
 // of the routes (their schemas in apps/server/src/domains/*/*-routes.ts and packages/shared).
-// apps/server/test/api-doc.test.ts fails when the committed page differs from what this writes.
+// apps/server/test/plugins/api-doc.test.ts fails when the committed page differs from what this writes.
 import { readFile, writeFile } from 'node:fs/promises';
 import { describeApi } from './api-doc/openapi-document';
 import { API_DOC, API_DOC_TEMPLATE, renderApiDoc } from './api-doc/render-api-doc';
