@@ -26,7 +26,7 @@ function isDescribeCallback(node) {
   const call = node.parent;
   if (call?.type !== 'CallExpression' || !call.arguments.includes(node)) return false;
   let callee = call.callee;
-  // describe.each(table)(name, fn), describe.skip(...), describe.concurrent(...)
+  // describe.each(table)(name, fn) and the other forms of describe (a modifier after a dot)
   if (callee.type === 'CallExpression') callee = callee.callee;
   if (callee.type === 'MemberExpression') callee = callee.object;
   return callee.type === 'Identifier' && callee.name === 'describe';
