@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
 import { householdMembers, users, type UserRow } from '../../db/schema';
+import { asHouseholdId, type HouseholdId } from '../households/household-id';
 import { newId } from '../../lib/ids';
 
 export interface NewUser {
@@ -25,7 +26,7 @@ export type UserChanges = Partial<
 
 /** The household a request acts on, and what the user may do in it. */
 export interface RequestHousehold {
-  id: string;
+  id: HouseholdId;
   role: HouseholdRole;
 }
 
@@ -84,7 +85,7 @@ export function createUsersRepository(db: Executor) {
       const [row] = await statement.execute({ id, householdId });
       if (!row) return undefined;
       const household =
-        row.householdId && row.role ? { id: row.householdId, role: row.role } : null;
+        row.householdId && row.role ? { id: asHouseholdId(row.householdId), role: row.role } : null;
       return { user: row.user, household };
     },
 
