@@ -6,6 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { functionLength } from './eslint/function-length.js';
 
 const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
   withFileTypes: true,
@@ -46,14 +47,6 @@ const crossDomainRepositoryAllowList = [
   // with their own ids and timestamps that no service's create would keep, into a user who holds
   // nothing yet, so there is no rule for a service to apply. It runs on the same repositories.
   'apps/server/src/domains/portability/restore-writer.ts',
-  // PENDING: account writes of the import and the transactions' default readers, moving to the
-  // accounts service and readers.
-  'apps/server/src/domains/imports/change-mapping.ts',
-  'apps/server/src/domains/imports/commit-accounts.ts',
-  'apps/server/src/domains/imports/default-account.ts',
-  'apps/server/src/domains/imports/stage-upload.ts',
-  'apps/server/src/domains/imports/statement-accounts.ts',
-  'apps/server/src/domains/transactions/domain-readers.ts',
 ];
 
 /**
@@ -153,6 +146,17 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Small modules with one job: a file holds at most 500 lines and a function at most 150
+    // (factories and describe groups aside: eslint/function-length.js says why). Generated files
+    // (migrations, docs/api.md) are not linted.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { moneta: { rules: { 'function-length': functionLength } } },
+    rules: {
+      'max-lines': ['error', { max: 500 }],
+      'moneta/function-length': ['error', { max: 150 }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },

@@ -2,8 +2,16 @@ import { expect, test } from '@playwright/test';
 import { createUser, signInWithToken } from './support/users';
 
 // The server sends a first page's own copy of index.html, which preloads the page's code beside
-// the entry chunk (apps/web/build/page-preloads.ts), instead of after it has run.
-const PAGES = { '/': 'landing', '/login': 'login', '/dashboard': 'dashboard' };
+// the entry chunk (apps/web/build/page-preloads.ts), instead of after it has run; an account's
+// register gets the copy written for every account.
+const PAGES = {
+  '/': 'landing',
+  '/login': 'login',
+  '/dashboard': 'dashboard',
+  '/transactions': 'transactions',
+  '/budgets': 'budgets',
+  '/accounts/an-account': 'account',
+};
 
 for (const [path, chunk] of Object.entries(PAGES)) {
   test(`${path} preloads its own code from its HTML`, async ({ request }) => {

@@ -189,6 +189,8 @@ test('light at 1280 px and dark at 360 px, with no accessibility violations', as
   await page.setViewportSize({ width: 1280, height: 800 });
   await reports.goto();
   await reports.settle();
+  // A chart is drawn when it comes into view.
+  await reports.section('Net worth').scrollIntoViewIfNeeded();
   await expect(reports.section('Net worth').getByRole('img')).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
@@ -210,6 +212,7 @@ test('light at 1280 px and dark at 360 px, with no accessibility violations', as
     await expect(food.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
   }
   // The chart keeps its legend (drawn on the canvas) and its summary.
+  await reports.section('Spending by category').getByRole('img').scrollIntoViewIfNeeded();
   await expect(reports.section('Spending by category').getByRole('img')).toHaveAccessibleName(
     /^Spending by category, /,
   );

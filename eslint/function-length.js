@@ -11,8 +11,12 @@ const FACTORY = /^create[A-Z]/;
 function nameOf(node) {
   if (node.id?.name) return node.id.name;
   const parent = node.parent;
-  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return parent.id.name;
-  if ((parent?.type === 'Property' || parent?.type === 'MethodDefinition') && parent.key.type === 'Identifier') {
+  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier')
+    return parent.id.name;
+  if (
+    (parent?.type === 'Property' || parent?.type === 'MethodDefinition') &&
+    parent.key.type === 'Identifier'
+  ) {
     return parent.key.name;
   }
   return undefined;
@@ -22,7 +26,7 @@ function isDescribeCallback(node) {
   const call = node.parent;
   if (call?.type !== 'CallExpression' || !call.arguments.includes(node)) return false;
   let callee = call.callee;
-  // describe.each(table)(name, fn), describe.skip(...), describe.concurrent(...)
+  // describe.each(table)(name, fn) and the other forms of describe (a modifier after a dot)
   if (callee.type === 'CallExpression') callee = callee.callee;
   if (callee.type === 'MemberExpression') callee = callee.object;
   return callee.type === 'Identifier' && callee.name === 'describe';
@@ -31,10 +35,12 @@ function isDescribeCallback(node) {
 export const functionLength = {
   meta: {
     type: 'suggestion',
-    schema: [{ type: 'object', properties: { max: { type: 'integer' } }, additionalProperties: false }],
+    schema: [
+      { type: 'object', properties: { max: { type: 'integer' } }, additionalProperties: false },
+    ],
     messages: {
       tooLong:
-        "{{name}} has {{lines}} lines (at most {{max}}): split it into named steps (factories `createX` and `describe` groups are exempt).",
+        '{{name}} has {{lines}} lines (at most {{max}}): split it into named steps (factories `createX` and `describe` groups are exempt).',
     },
   },
   create(context) {
@@ -45,8 +51,16 @@ export const functionLength = {
       const name = nameOf(node);
       if (name && FACTORY.test(name)) return;
       if (isDescribeCallback(node)) return;
-      context.report({ node, messageId: 'tooLong', data: { name: name ? `'${name}'` : 'This function', lines, max } });
+      context.report({
+        node,
+        messageId: 'tooLong',
+        data: { name: name ? `'${name}'` : 'This function', lines, max },
+      });
     }
-    return { FunctionDeclaration: check, FunctionExpression: check, ArrowFunctionExpression: check };
+    return {
+      FunctionDeclaration: check,
+      FunctionExpression: check,
+      ArrowFunctionExpression: check,
+    };
   },
 };

@@ -2,7 +2,7 @@
 // score of the signed-in screens at 360 px in German and Japanese (docs/i18n.md, Browser
 // checks), for a user with a little of everything. Prints each screen's score and the audits
 // that cost points; exits non-zero when one is below 100. LIGHTHOUSE_PATHS=/reports,/rates and
-// LIGHTHOUSE_LOCALES=de-DE narrow it.
+// LIGHTHOUSE_LOCALES=de-DE narrow it; `:accountId` in a path is the seeded checking account.
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -11,7 +11,7 @@ import { freePort, signInPage, startServer } from './seeded-server.mjs';
 
 const PATHS = (
   process.env.LIGHTHOUSE_PATHS ??
-  '/dashboard,/transactions,/reports,/rates,/budgets,/accounts,/settings'
+  '/dashboard,/transactions,/reports,/rates,/budgets,/accounts,/accounts/:accountId,/settings'
 ).split(',');
 const LOCALES = (process.env.LIGHTHOUSE_LOCALES ?? 'de-DE,ja-JP').split(',');
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'];
@@ -29,11 +29,21 @@ async function api(base, method, path, body, token) {
   return response.json();
 }
 
-/** A user in `locale` with transactions in built-in categories over two months. */
+/**
+ * A user in `locale` with transactions in built-in categories over two months, in a checking
+ * account (whose register is one of the screens).
+ */
 async function seed(base, locale) {
   const email = `lighthouse-${locale}-${Date.now()}@moneta.dev`;
   const { token } = await api(base, 'POST', '/auth/signup', { email, password: 'Secr3t!pass' });
   const user = await api(base, 'PUT', '/auth/setup', { defaultCurrency: 'EUR', locale }, token);
+  const account = await api(
+    base,
+    'POST',
+    '/accounts',
+    { name: 'Checking', type: 'checking', openingBalance: 1200 },
+    token,
+  );
   const day = 86_400_000;
   const categories = ['Groceries', 'Transportation', 'Shopping', 'Bills', 'Entertainment'];
   for (let index = 0; index < 40; index += 1) {
@@ -48,11 +58,12 @@ async function seed(base, locale) {
         isIncome: index % 10 === 0,
         addedOn: new Date(Date.now() - index * 1.5 * day).toISOString().slice(0, 10),
         note: '',
+        accountId: account._id,
       },
       token,
     );
   }
-  return { token, lastUser: JSON.stringify(user) };
+  return { accountId: account._id, token, lastUser: JSON.stringify(user) };
 }
 
 const port = await freePort();
@@ -60,8 +71,9 @@ const { child: server, base } = await startServer(port);
 let isBelow = false;
 try {
   for (const locale of LOCALES) {
-    const storage = await seed(base, locale);
-    for (const path of PATHS) {
+    const { accountId, ...storage } = await seed(base, locale);
+    for (const pattern of PATHS) {
+      const path = pattern.replace(':accountId', accountId);
       const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: FLAGS });
       try {
         const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);

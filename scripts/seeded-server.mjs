@@ -99,6 +99,17 @@ export async function seedUser(base, { label, count = 1000 }) {
   return { token, lastUser: JSON.stringify(user) };
 }
 
+/** The id of the user's first account (setup makes one), for its register's page. */
+export async function firstAccountId(base, token) {
+  const response = await fetch(`${base}/api/accounts`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`GET /accounts: ${response.status} ${await response.text()}`);
+  const [account] = await response.json();
+  if (!account) throw new Error('The seeded user has no account.');
+  return account._id;
+}
+
 /** Writes `storage` (seedUser's answer) into the page's localStorage. */
 export async function signInPage(page, storage) {
   await page.evaluate((entries) => {

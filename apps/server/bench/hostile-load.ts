@@ -1,5 +1,5 @@
 // `npm run bench:hostile`: one user's hostile uploads and searches beside ordinary users, on the
-// built server with its embedded PostgreSQL, 127.0.0.1 only, for a bounded time (DESIGN §7.3,
+// built server with its embedded PostgreSQL, 127.0.0.1 only, for a bounded time (docs/reliability.md,
 // docs/reliability.md). First a quiet run of the ordinary users alone, then the same beside the
 // attacks: the restore zip of 150 million line breaks, the zip whose central directory entries
 // overlap, a large restore, a 20 MB CSV import, and the search of 40 exclusions (and of 20, the
@@ -43,6 +43,7 @@ const restoreRows = env('HOSTILE_RESTORE_ROWS', 50_000);
 const lineBreaks = env('HOSTILE_LINE_BREAKS', 150_000_000);
 const csvMb = env('HOSTILE_CSV_MB', 19);
 const searchers = env('HOSTILE_SEARCHERS', 10);
+const isUploading = env('HOSTILE_UPLOADS', 1) !== 0;
 const MAX_HEALTH_MS = 1000;
 const MAX_P99_RATIO = 2;
 const MAX_RSS_GROWTH_MB = 300;
@@ -188,7 +189,7 @@ async function attacks(server: MonetaServer, files: HostileFiles): Promise<Attac
       })}`,
       { headers: { authorization: `Bearer ${files.searcherToken}` }, signal },
     );
-  return [
+  const uploads: Attack[] = [
     { name: `restore: ${lineBreaks} line breaks`, attempt: restoreInto(files.lineBreaksZip) },
     { name: 'restore: overlapping central directory', attempt: restoreInto(files.overlapping) },
     { name: `restore: ${restoreRows} transactions`, attempt: restoreInto(files.largeRestore) },
@@ -196,6 +197,9 @@ async function attacks(server: MonetaServer, files: HostileFiles): Promise<Attac
       name: `import: ${csvMb} MB CSV`,
       attempt: (signal) => upload('/api/imports', importer, files.csv, signal),
     },
+  ];
+  return [
+    ...(isUploading ? uploads : []),
     ...Array.from({ length: searchers }, (_, index) => ({
       name: index % 2 === 0 ? 'search: 40 exclusions' : 'search: 20 exclusions',
       attempt: search(index % 2 === 0 ? 40 : 20),

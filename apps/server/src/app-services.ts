@@ -13,6 +13,8 @@ import { createTokenService } from './domains/auth/token-service';
 import { createBudgetsService } from './domains/budgets/budgets-service';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { createGoalsService } from './domains/goals/goals-service';
+import { createHouseholdsService } from './domains/households/households-service';
+import { createInvitationsService } from './domains/households/invitations-service';
 import { createIdempotencyService } from './domains/idempotency/idempotency-service';
 import { createImportsService } from './domains/imports/imports-service';
 import { createPasskeysService } from './domains/passkeys/passkeys-service';
@@ -65,10 +67,13 @@ function createAccountSecurityServices(options: AppServicesOptions) {
   const twoFactor = createTwoFactorService(db, { throttle, confirmPassword, events, now });
   const challenges = createChallengesService(db);
   const passkeys = createPasskeysService(db, { events, throttle, challenges });
+  const households = createHouseholdsService({ db, accounts, events, users });
+  const invitations = createInvitationsService({ db, events, throttle, users });
   const auth = createAuthService({
     db,
     users,
     accounts,
+    households,
     sessions,
     twoFactor,
     events,
@@ -86,6 +91,8 @@ function createAccountSecurityServices(options: AppServicesOptions) {
     passkeys,
     auth,
     authenticators,
+    households,
+    invitations,
   };
 }
 
@@ -131,7 +138,7 @@ export async function createAppServices(options: AppServicesOptions) {
     attachments: createAttachmentsService(db, receipts),
     reports: createReportsService(db),
     goals: createGoalsService(db, { now }),
-    imports: createImportsService(db, transactions, transfers),
+    imports: createImportsService(db, transactions, transfers, security.accounts),
     rates: createRatesService(db, { now }),
     exporter: createExportService(db),
     restorer: createRestoreService(db, {

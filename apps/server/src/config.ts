@@ -54,7 +54,7 @@ const configSchema = z.object({
     .max(200)
     .default(8),
   /**
-   * The time limit of each database statement a request runs (DESIGN §7.3): one over it is
+   * The time limit of each database statement a request runs (docs/reliability.md): one over it is
    * cancelled and answered with a message to narrow the request, never held for long.
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce

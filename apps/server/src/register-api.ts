@@ -18,6 +18,7 @@ import { recurringRoutes } from './domains/recurring/recurring-routes';
 import { reportsRoutes } from './domains/reports/reports-routes';
 import { rulesRoutes } from './domains/rules/rules-routes';
 import { suggestRoutes } from './domains/rules/suggest-routes';
+import { householdsRoutes, invitationsRoutes } from './domains/households/households-routes';
 import { savedFiltersRoutes } from './domains/saved-filters/saved-filters-routes';
 import { securityEventsRoutes } from './domains/security-events/security-events-routes';
 import { sessionsRoutes } from './domains/sessions/sessions-routes';
@@ -43,8 +44,8 @@ async function registerAccountSecurityRoutes(
   config: ApiConfig,
   db: Database,
 ) {
-  const { auth, authenticators, sessions, apiTokens, twoFactor, passkeys, events, users } =
-    services;
+  const { auth, authenticators, sessions, apiTokens, twoFactor, passkeys, events } = services;
+  const { households, invitations } = services;
   await api.register(healthRoutes, { db });
   await api.register(authRoutes, {
     prefix: '/auth',
@@ -66,9 +67,12 @@ async function registerAccountSecurityRoutes(
   await api.register(securityEventsRoutes, { prefix: '/auth', events, authenticators });
   await api.register(usersRoutes, {
     prefix: '/users',
-    users,
+    households,
     authenticate: authenticators.authenticateSession,
   });
+  const householdsOptions = { households, invitations, authenticators };
+  await api.register(householdsRoutes, { prefix: '/households', ...householdsOptions });
+  await api.register(invitationsRoutes, { prefix: '/invitations', ...householdsOptions });
 }
 
 /** The ledger's routes: transactions and everything that records, plans or reads them. */

@@ -12,9 +12,13 @@ type OutputChunk = Rolldown.OutputChunk;
  */
 export const FIRST_PAGES: Record<string, string[]> = firstPages;
 
-/** `/` → pages/index.html, `/login` → pages/login.html: the server finds a page's file so. */
+/**
+ * `/` → pages/index.html, `/login` → pages/login.html, and a page of one item,
+ * `/accounts/:accountId`, → pages/accounts/_.html: the server finds a page's file so
+ * (apps/server/src/plugins/web-app.ts).
+ */
 export const pageFileName = (path: string) =>
-  `pages/${path === '/' ? 'index' : path.slice(1)}.html`;
+  path === '/' ? 'pages/index.html' : `pages/${path.slice(1).replace(/\/:[^/]+$/, '/_')}.html`;
 
 /**
  * Code a first page runs only later, fetched ahead at the lowest priority (`rel=prefetch`) once

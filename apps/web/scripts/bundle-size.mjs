@@ -47,9 +47,16 @@ if (!entry || !existsSync(join(distDir, `${entry.file}.br`))) {
 const chunkNames = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.name]));
 const isTranslationChunk = (file) => /^(i18n$|messages-)/.test(chunkNames.get(file) ?? '');
 
-/** `/` → pages/index.html, `/login` → pages/login.html, as build/page-preloads.ts writes them. */
+/**
+ * `/` → pages/index.html, `/login` → pages/login.html, `/accounts/:accountId` →
+ * pages/accounts/_.html, as build/page-preloads.ts writes them.
+ */
 const pageFile = (route) =>
-  join(distDir, 'pages', `${route === '/' ? 'index' : route.slice(1)}.html`);
+  join(
+    distDir,
+    'pages',
+    `${route === '/' ? 'index' : route.slice(1).replace(/\/:[^/]+$/, '/_')}.html`,
+  );
 
 /** The JavaScript files a page's HTML loads up front: its scripts and modulepreloads. */
 function firstLoadFiles(route) {

@@ -3,10 +3,11 @@ import {
   AMOUNT_DECIMALS_MESSAGE,
   amountSchema,
   calendarDateSchema,
+  dateText,
   emptyAsMissing,
   idSchema,
   pageQueryShape,
-} from './transaction-schemas';
+} from './field-schemas';
 import { MAX_NOTE_LENGTH } from './limits';
 import { currencyCodeSchema } from './rate-schemas';
 
@@ -73,41 +74,59 @@ export const accountInputSchema = z.object({
     .min(1, ACCOUNT_MESSAGES.nameRequired)
     .max(MAX_ACCOUNT_NAME_LENGTH, ACCOUNT_MESSAGES.nameTooLong),
   type: z.enum(ACCOUNT_TYPES, { message: ACCOUNT_MESSAGES.typeInvalid }),
-  /** Signed: negative for a debt. */
-  openingBalance: amountSchema(ACCOUNT_MESSAGES.openingBalanceInvalid, { sign: 'any' }).default(0),
+  openingBalance: amountSchema(ACCOUNT_MESSAGES.openingBalanceInvalid, { sign: 'any' })
+    .default(0)
+    .describe('Signed: negative for a debt. Default 0.'),
   isArchived: z.boolean({ message: 'isArchived must be true or false.' }).optional(),
-  /** Left out on an update, the stored identifiers stay. */
-  identifiers: accountIdentifiersSchema.optional(),
-  /**
-   * The ISO code of the money the account holds. Creating: default the base currency; an update
-   * without it keeps the stored one, and changing it once the account holds anything is a 409.
-   */
-  currency: currencyCodeSchema.optional(),
+  identifiers: accountIdentifiersSchema
+    .optional()
+    .describe(
+      'Each 1–34 letters and digits once spaces, dots, slashes and dashes are removed, each ' +
+        "once, none another of the user's accounts carries (409 `ACCOUNT_IDENTIFIER_TAKEN`). " +
+        'Creating: default none; left out on an update, the stored ones stay.',
+    ),
+  currency: currencyCodeSchema
+    .optional()
+    .describe(
+      'The ISO code of the money the account holds, a code of `GET /api/currencies`. Creating: ' +
+        'default the base currency; left out on an update, the stored one stays. Changing it ' +
+        'once the account holds a transaction or transfer → 409 `ACCOUNT_CURRENCY_IN_USE`.',
+    ),
 });
 export type AccountInput = z.input<typeof accountInputSchema>;
 export type ValidAccountInput = z.output<typeof accountInputSchema>;
 
-export const accountSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  type: z.enum(ACCOUNT_TYPES),
-  openingBalance: z.number(),
-  /** openingBalance + incomes − expenses + transfers in − transfers out. */
-  balance: z.number(),
-  isArchived: z.boolean(),
-  /** IBANs and account numbers, without spaces and in capitals. */
-  identifiers: z.array(z.string()),
-  createdAt: z.string(),
-  /** The currency of `openingBalance` and `balance`. */
-  currency: z.string(),
-  /**
-   * `balance` in the user's base currency at the latest rate known, whatever its age; null when
-   * there is none (the net worth leaves the account out and says so).
-   */
-  baseBalance: z.number().nullable(),
-  /** The day of the rate `baseBalance` used; null for the base currency itself or no rate. */
-  rateDate: z.string().nullable(),
-});
+export const accountSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    type: z.enum(ACCOUNT_TYPES),
+    openingBalance: z.number(),
+    balance: z
+      .number()
+      .describe('`openingBalance` + incomes − expenses + transfers in − transfers out.'),
+    isArchived: z.boolean(),
+    identifiers: z
+      .array(z.string())
+      .describe(
+        'IBANs, account numbers, an OFX `ACCTID`; kept without spaces (and dots, slashes, ' +
+          'dashes) and in capitals.',
+      ),
+    createdAt: z.string(),
+    currency: z.string().describe('The currency of `openingBalance` and `balance`.'),
+    baseBalance: z
+      .number()
+      .nullable()
+      .describe(
+        "`balance` in the user's base currency at the latest rate known, whatever its age; null " +
+          'without any rate (net worth is the sum of these; it leaves such an account out and ' +
+          'says so).',
+      ),
+    rateDate: dateText()
+      .nullable()
+      .describe('The day of the rate `baseBalance` used; null for the base currency or no rate.'),
+  })
+  .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
 export const accountListSchema = z.array(accountSchema);
 
@@ -116,24 +135,27 @@ export const transferInputSchema = z
   .object({
     fromAccountId: idSchema('fromAccountId'),
     toAccountId: idSchema('toAccountId'),
-    /** Out of `fromAccountId`, in its currency. */
     amount: amountSchema(ACCOUNT_MESSAGES.transferAmountInvalid, {
       decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
-    }),
-    /**
-     * Into `toAccountId`, in its currency, when the two accounts' currencies differ. Creating
-     * without it: `amount` converted at the day's rate (400 when there is none). Between accounts
-     * of one currency it must equal `amount` when given.
-     */
+    }).describe('Out of `fromAccountId`, in its currency.'),
     toAmount: amountSchema(ACCOUNT_MESSAGES.transferAmountInvalid, {
       decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
-    }).nullish(),
+    })
+      .nullish()
+      .describe(
+        'Into `toAccountId`, in its currency, when the two currencies differ. Without it, ' +
+          "`amount` converted at the day's rate (on an update too): 400 when no rate is known, " +
+          'or when the converted amount is more than the largest amount, a trillion. Between ' +
+          'accounts of one currency it must equal `amount`.',
+      ),
     date: calendarDateSchema,
-    /**
-     * The day the money arrived, when the two banks booked it on different days (either may be
-     * first). Creating: default `date`; updating without it keeps the stored one.
-     */
-    toDate: calendarDateSchema.nullish(),
+    toDate: calendarDateSchema
+      .nullish()
+      .describe(
+        'When the money arrived on another day (the two banks booked it on different days; ' +
+          'either may be first). Creating: default `date`; left out on an update, the stored ' +
+          'one is kept.',
+      ),
     note: z
       .string()
       .max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters long.`)
@@ -147,26 +169,30 @@ export const transferInputSchema = z
 export type TransferInput = z.input<typeof transferInputSchema>;
 export type ValidTransferInput = z.output<typeof transferInputSchema>;
 
-export const transferSchema = z.object({
-  _id: z.string(),
-  fromAccountId: z.string(),
-  toAccountId: z.string(),
-  /** Out of `fromAccountId`, in `currency`. */
-  amount: z.number(),
-  /** Into `toAccountId`, in `toCurrency` (equal to `amount` between accounts of one currency). */
-  toAmount: z.number(),
-  currency: z.string(),
-  toCurrency: z.string(),
-  date: z.string(),
-  /** The day the money arrived (equal to `date` unless two bank rows said otherwise). */
-  toDate: z.string(),
-  note: z.string().nullable(),
-  /** The bank-file imports its legs came from, when they did. */
-  fromImportId: z.string().nullable(),
-  toImportId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const transferSchema = z
+  .object({
+    _id: z.string(),
+    fromAccountId: z.string(),
+    toAccountId: z.string(),
+    amount: z.number().describe('Out of `fromAccountId`, in `currency`.'),
+    toAmount: z
+      .number()
+      .describe(
+        'Into `toAccountId`, in `toCurrency` (equal to `amount` between accounts of one currency).',
+      ),
+    currency: z.string().describe("`fromAccountId`'s currency."),
+    toCurrency: z.string().describe("`toAccountId`'s currency."),
+    date: dateText().describe('The day the money left `fromAccountId`.'),
+    toDate: dateText().describe(
+      'The day it arrived in `toAccountId` (equal to `date` unless two bank rows said otherwise).',
+    ),
+    note: z.string().nullable(),
+    fromImportId: z.string().nullable().describe('The bank-file import the leg out came from.'),
+    toImportId: z.string().nullable().describe('The import the leg in came from.'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Transfer' });
 export type Transfer = z.infer<typeof transferSchema>;
 
 /**
@@ -181,7 +207,9 @@ export const transferFromTransactionsSchema = z
       })
       .min(1, 'transactionIds must be a list of one or two transaction ids.')
       .max(2, 'transactionIds must be a list of one or two transaction ids.'),
-    accountId: idSchema('accountId').optional(),
+    accountId: idSchema('accountId')
+      .optional()
+      .describe('With one transaction id only: the other account.'),
   })
   .refine((input) => (input.transactionIds.length === 1) === (input.accountId !== undefined), {
     path: ['accountId'],
@@ -214,23 +242,23 @@ export type TransferPage = z.infer<typeof transferPageSchema>;
 export const registerEntrySchema = z.object({
   kind: z.enum(['transaction', 'transfer']),
   _id: z.string(),
-  date: z.string(),
-  /** The transaction's name; for a transfer, the other account's name. */
-  name: z.string(),
-  /** The transaction's category; null for a transfer. */
-  category: z.string().nullable(),
-  /** Signed, in `currency`: money into the account is positive, money out negative. */
-  amount: z.number(),
-  /**
-   * The account's currency; a transaction in another currency is converted at its day's rate,
-   * and keeps its own amount and currency only when no rate is known.
-   */
-  currency: z.string(),
+  date: dateText(),
+  name: z.string().describe("The transaction's name; for a transfer, the other account's name."),
+  category: z.string().nullable().describe("The transaction's category; null for a transfer."),
+  amount: z
+    .number()
+    .describe('Signed, in `currency`: money into the account is positive, money out negative.'),
+  currency: z
+    .string()
+    .describe(
+      "The account's; a transaction in another currency is converted at its day's rate, and " +
+        'keeps its own amount and currency only when no rate is known.',
+    ),
   note: z.string().nullable(),
-  /** For a transfer, the other account. */
-  otherAccountId: z.string().nullable(),
-  /** The account's balance right after this entry (a running balance), in its currency. */
-  balance: z.number(),
+  otherAccountId: z.string().nullable().describe('For a transfer, the other account.'),
+  balance: z
+    .number()
+    .describe("The account's balance right after this entry (a running balance), in its currency."),
 });
 export type RegisterEntry = z.infer<typeof registerEntrySchema>;
 

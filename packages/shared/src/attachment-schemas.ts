@@ -13,13 +13,20 @@ export const ATTACHMENT_MESSAGES = {
  * A file held by a transaction. A receipt's file is its expense's first attachment
  * (`isReceipt`), with the receipt's id.
  */
-export const attachmentSchema = z.object({
-  _id: z.string(),
-  transactionId: z.string(),
-  fileName: z.string(),
-  mimeType: z.enum(receiptMimeTypes),
-  sizeBytes: z.number(),
-  createdAt: z.string(),
-  isReceipt: z.boolean(),
-});
+export const attachmentSchema = z
+  .object({
+    _id: z.string(),
+    transactionId: z.string(),
+    fileName: z
+      .string()
+      .describe(
+        'The uploaded name without paths or control characters, with the extension its bytes ' +
+          'call for.',
+      ),
+    mimeType: z.enum(receiptMimeTypes),
+    sizeBytes: z.number(),
+    createdAt: z.string(),
+    isReceipt: z.boolean(),
+  })
+  .meta({ id: 'Attachment' });
 export type Attachment = z.infer<typeof attachmentSchema>;

@@ -57,26 +57,37 @@ export type LoginInput = z.input<typeof loginSchema>;
 const CURRENCY_MESSAGE = `Currency must be one of ${CURRENCY_CODES.join(', ')} or another code GET /api/currencies lists.`;
 
 export const setupSchema = z.object({
-  /** The base currency: any of GET /api/currencies (the original client offers its seven). */
   defaultCurrency: z
     .string({ message: CURRENCY_MESSAGE })
-    .refine(isCatalogueCurrency, { message: CURRENCY_MESSAGE }),
+    .refine(isCatalogueCurrency, { message: CURRENCY_MESSAGE })
+    .describe(
+      'The base currency, any code `GET /api/currencies` lists (the original client offers its ' +
+        'seven).',
+    ),
   timeZone: timeZoneSchema.optional(),
-  /** Optional: a client that does not send it leaves the user's locale as it is. */
-  locale: localeSchema.optional(),
+  locale: localeSchema
+    .optional()
+    .describe(
+      'One of the supported locales (`SUPPORTED_LOCALES` in `packages/shared/src/locales.ts`): ' +
+        `${SUPPORTED_LOCALES.map((locale) => `\`${locale}\``).join(', ')}, spelled exactly so; ` +
+        "another → 400 `VALIDATION`. Left out, the user's locale stays as it is (every user " +
+        'starts with `en-US`, the original format).',
+    ),
 });
 export type SetupInput = z.input<typeof setupSchema>;
 
-export const userSchema = z.object({
-  _id: z.string(),
-  email: z.string(),
-  isSetupComplete: z.boolean(),
-  defaultCurrency: z.string(),
-  timeZone: z.string(),
-  locale: z.string(),
-  createdAt: z.string(),
-});
+export const userSchema = z
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    isSetupComplete: z.boolean(),
+    defaultCurrency: z.string().describe('The base currency, a code of `GET /api/currencies`.'),
+    timeZone: z.string().describe('An IANA time zone such as Europe/Paris.'),
+    locale: z.string().describe('One of the supported locales (see `PUT /api/auth/setup`).'),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-export const authResponseSchema = userSchema.extend({ token: z.string() });
+export const authResponseSchema = userSchema.extend({ token: z.string() }).meta({ id: 'SignedIn' });
 export type AuthResponse = z.infer<typeof authResponseSchema>;

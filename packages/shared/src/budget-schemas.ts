@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { MAX_CATEGORY_LENGTH } from './limits';
-import { amountSchema } from './transaction-schemas';
+import { amountSchema } from './field-schemas';
 
 export const BUDGET_MIN_YEAR = 2000;
 export const BUDGET_MAX_YEAR = 2100;
@@ -33,8 +33,14 @@ const wholeNumber = (min: number, max: number, message: string) =>
     )
     .refine((value) => Number.isInteger(value) && value >= min && value <= max, { message });
 
-const monthSchema = wholeNumber(1, 12, BUDGET_MESSAGES.monthInvalid);
-const yearSchema = wholeNumber(BUDGET_MIN_YEAR, BUDGET_MAX_YEAR, BUDGET_MESSAGES.yearInvalid);
+// Functions, not shared instances: zod's JSON Schema drops the string branch of a second
+// described copy of one union (the OpenAPI body would then refuse "3").
+const monthSchema = (description = '1–12.') =>
+  wholeNumber(1, 12, BUDGET_MESSAGES.monthInvalid).describe(description);
+const yearSchema = () =>
+  wholeNumber(BUDGET_MIN_YEAR, BUDGET_MAX_YEAR, BUDGET_MESSAGES.yearInvalid).describe(
+    `${BUDGET_MIN_YEAR}–${BUDGET_MAX_YEAR}.`,
+  );
 
 /**
  * What the client sends to create or update a budget (docs/architecture.md, Product rules,
@@ -47,19 +53,23 @@ export const budgetInputSchema = z.object({
     .min(1, BUDGET_MESSAGES.categoryRequired)
     .max(MAX_CATEGORY_LENGTH, BUDGET_MESSAGES.categoryTooLong),
   amount: amountSchema(BUDGET_MESSAGES.amountInvalid, { sign: 'not-negative' }),
-  month: monthSchema,
-  year: yearSchema,
-  /**
-   * The month takes in the previous month's remaining (docs/api.md, Budgets, Rollover). Creating:
-   * default false; an update without it keeps the stored value.
-   */
-  rollover: z.boolean({ message: BUDGET_MESSAGES.rolloverInvalid }).optional(),
-  /**
-   * The budget carries on into every later month without a budget of its own for the category
-   * (docs/api.md, Budgets). Creating: default false; an update without it keeps the stored
-   * value.
-   */
-  repeat: z.boolean({ message: BUDGET_MESSAGES.repeatInvalid }).optional(),
+  month: monthSchema(),
+  year: yearSchema(),
+  rollover: z
+    .boolean({ message: BUDGET_MESSAGES.rolloverInvalid })
+    .optional()
+    .describe(
+      "The month takes in the previous month's `remaining` (see Rollover). Creating: default " +
+        'false; left out on an update, the stored value stays.',
+    ),
+  repeat: z
+    .boolean({ message: BUDGET_MESSAGES.repeatInvalid })
+    .optional()
+    .describe(
+      'Carry on into every later month without a budget of its own for the category (see ' +
+        'Repeat every month). Creating: default false; left out on an update, the stored value ' +
+        'stays.',
+    ),
 });
 export type BudgetInput = z.input<typeof budgetInputSchema>;
 export type ValidBudgetInput = z.output<typeof budgetInputSchema>;
@@ -71,8 +81,12 @@ const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
 /** GET /budgets: every month, or one month when both `month` and `year` are given. */
 export const budgetListQuerySchema = z
   .object({
-    month: emptyAsMissing(monthSchema.optional()),
-    year: emptyAsMissing(yearSchema.optional()),
+    month: emptyAsMissing(
+      monthSchema(
+        'With `year` for one month (both or neither); neither lists every month.',
+      ).optional(),
+    ),
+    year: emptyAsMissing(yearSchema().optional()),
   })
   .refine((query) => (query.month === undefined) === (query.year === undefined), {
     message: BUDGET_MESSAGES.monthWithoutYear,
@@ -80,40 +94,51 @@ export const budgetListQuerySchema = z
   });
 export type BudgetListQuery = z.output<typeof budgetListQuerySchema>;
 
-export const budgetSchema = z.object({
-  _id: z.string(),
-  category: z.string(),
-  amount: z.number(),
-  month: z.number(),
-  year: z.number(),
-  /** Whether the month takes in the previous month's remaining. */
-  rollover: z.boolean(),
-  /** Whether the budget carries on into later months without a budget of their own. */
-  repeat: z.boolean(),
-  /**
-   * Set when the budget is shown in a later month it repeats into: its own month (`month` and
-   * `year` are the month shown, `_id` the repeating budget's). Null in its own month.
-   */
-  repeatedFrom: z.object({ month: z.number(), year: z.number() }).nullable(),
-  /**
-   * The previous month's remaining for the category when `rollover` is on and that month has a
-   * budget (negative after overspending); 0 otherwise.
-   */
-  carried: z.number(),
-  /** amount + carried. */
-  available: z.number(),
-  /** That month's expenses in the category. */
-  spent: z.number(),
-  /** available − spent; negative when overspent. */
-  remaining: z.number(),
-  /** Whole percent of what is available spent (see budgetPercent). */
-  percent: z.number(),
-  /**
-   * Expenses left out of `spent` (and, with rollover, of `carried`) because no rate converts
-   * them.
-   */
-  unconverted: z.number(),
-});
+export const budgetSchema = z
+  .object({
+    _id: z.string(),
+    category: z.string(),
+    amount: z.number(),
+    month: z.number(),
+    year: z.number(),
+    rollover: z.boolean().describe("The month takes in the previous month's `remaining`."),
+    repeat: z
+      .boolean()
+      .describe(
+        'The budget carries on into every later month without a budget of its own for the ' +
+          'category.',
+      ),
+    repeatedFrom: z
+      .object({ month: z.number(), year: z.number() })
+      .nullable()
+      .describe(
+        'Set when the budget is shown in a later month it repeats into: its own month (`month` ' +
+          "and `year` are then the month shown, `_id` the repeating budget's); null in its own " +
+          'month.',
+      ),
+    carried: z
+      .number()
+      .describe(
+        "The previous month's `remaining` (negative after overspending) when `rollover` is on " +
+          'and the previous month has a budget for the category (its own or a repeated one); ' +
+          'else 0.',
+      ),
+    available: z.number().describe('`amount` + `carried`.'),
+    spent: z
+      .number()
+      .describe(
+        "That month's expenses in the category, in the base currency, each at its day's rate.",
+      ),
+    remaining: z.number().describe('`available` − `spent`; negative when overspent.'),
+    // Whole percent: budgetPercent.
+    percent: z.number().describe('Whole percent of `available` spent.'),
+    unconverted: z
+      .number()
+      .describe(
+        'Expenses left out of `spent` (and, with rollover, of `carried`) for want of a rate.',
+      ),
+  })
+  .meta({ id: 'Budget' });
 export type Budget = z.infer<typeof budgetSchema>;
 
 export const budgetListSchema = z.array(budgetSchema);
@@ -124,8 +149,14 @@ export const budgetListSchema = z.array(budgetSchema);
  */
 export const budgetDeleteQuerySchema = z
   .object({
-    month: emptyAsMissing(monthSchema.optional()),
-    year: emptyAsMissing(yearSchema.optional()),
+    month: emptyAsMissing(
+      monthSchema(
+        'With `year` (both or neither): a later month the budget repeats into stops the repeat ' +
+          "from that month on; none, or the budget's own month, deletes it. A month the budget is " +
+          'not shown in is a 404 `BUDGET_NOT_FOUND`.',
+      ).optional(),
+    ),
+    year: emptyAsMissing(yearSchema().optional()),
   })
   .refine((query) => (query.month === undefined) === (query.year === undefined), {
     message: BUDGET_MESSAGES.monthWithoutYear,
@@ -134,16 +165,16 @@ export const budgetDeleteQuerySchema = z
 export type BudgetDeleteQuery = z.output<typeof budgetDeleteQuerySchema>;
 
 /** One month, both parts required (GET /budgets/summary). */
-export const budgetMonthQuerySchema = z.object({ month: monthSchema, year: yearSchema });
+export const budgetMonthQuerySchema = z.object({ month: monthSchema(), year: yearSchema() });
 export type BudgetMonthQuery = z.output<typeof budgetMonthQuerySchema>;
 
 /** POST /budgets/copy: the categories `from` has and `to` lacks get `from`'s budget. */
 export const budgetCopyInputSchema = z
   .object({
-    fromMonth: monthSchema,
-    fromYear: yearSchema,
-    toMonth: monthSchema,
-    toYear: yearSchema,
+    fromMonth: monthSchema('The month copied, 1–12.'),
+    fromYear: yearSchema(),
+    toMonth: monthSchema('Another month, 1–12.'),
+    toYear: yearSchema(),
   })
   .refine((input) => input.fromMonth !== input.toMonth || input.fromYear !== input.toYear, {
     message: BUDGET_MESSAGES.copySameMonth,
@@ -152,17 +183,22 @@ export const budgetCopyInputSchema = z
 export type BudgetCopyInput = z.input<typeof budgetCopyInputSchema>;
 export type ValidBudgetCopyInput = z.output<typeof budgetCopyInputSchema>;
 
-export const budgetCopyResultSchema = z.object({ created: z.number() });
+export const budgetCopyResultSchema = z.object({
+  created: z.number().describe('0 when the target month has every category already.'),
+});
 export type BudgetCopyResult = z.infer<typeof budgetCopyResultSchema>;
 
 /** A month's budgets added up, and the month's income beside them, in the base currency. */
-export const budgetSummarySchema = z.object({
-  budgeted: z.number(),
-  spent: z.number(),
-  available: z.number(),
-  remaining: z.number(),
-  income: z.number(),
-  /** The month's incomes and expenses that no rate converts (left out of the sums). */
-  unconverted: z.number(),
-});
+export const budgetSummarySchema = z
+  .object({
+    budgeted: z.number().describe("The sum of the month's `amount`s."),
+    spent: z.number().describe('The sum of their `spent`.'),
+    available: z.number().describe('The sum of their `available`.'),
+    remaining: z.number().describe('`available` − `spent`.'),
+    income: z.number().describe("Every income of the month, each at its day's rate."),
+    unconverted: z
+      .number()
+      .describe('Incomes and expenses of the month left out for want of a rate.'),
+  })
+  .describe('In the base currency.');
 export type BudgetSummary = z.infer<typeof budgetSummarySchema>;

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { categoryNameSchema } from './transaction-schemas';
+import { categoryNameSchema } from './field-schemas';
 
 const isIncomeSchema = z.boolean({ message: 'isIncome must be true or false.' }).default(false);
 
@@ -27,7 +27,7 @@ export const categoryChangeResultSchema = z.object({
   isIncome: z.boolean(),
   /** True when `to` existed already (a merge), false for a rename. */
   merged: z.boolean(),
-  moved: categoryMovedSchema,
+  moved: categoryMovedSchema.describe('How many rows now carry `to`.'),
 });
 export type CategoryChangeResult = z.infer<typeof categoryChangeResultSchema>;
 

@@ -60,6 +60,22 @@ export const ErrorCode = {
   PASSKEY_NOT_FOUND: 'PASSKEY_NOT_FOUND',
   SESSION_NOT_FOUND: 'SESSION_NOT_FOUND',
   TOKEN_NOT_FOUND: 'TOKEN_NOT_FOUND',
+  // Households
+  /** No household of the caller's by that id (or an API token asked for another than its own). */
+  HOUSEHOLD_NOT_FOUND: 'HOUSEHOLD_NOT_FOUND',
+  /** The caller's role in the household does not allow this: the message names the role needed. */
+  ROLE_FORBIDS: 'ROLE_FORBIDS',
+  /** The change would leave the household without an owner. */
+  LAST_OWNER: 'LAST_OWNER',
+  /** The user's only household cannot be deleted or left. */
+  ONLY_HOUSEHOLD: 'ONLY_HOUSEHOLD',
+  TOO_MANY_HOUSEHOLDS: 'TOO_MANY_HOUSEHOLDS',
+  MEMBER_NOT_FOUND: 'MEMBER_NOT_FOUND',
+  ALREADY_MEMBER: 'ALREADY_MEMBER',
+  /** Unknown, used, revoked or expired: one code (and one message) for all. */
+  INVITATION_NOT_FOUND: 'INVITATION_NOT_FOUND',
+  /** The invitation names another e-mail than the caller's. */
+  INVITATION_FOR_ANOTHER: 'INVITATION_FOR_ANOTHER',
   // Money accounts, transactions, budgets, categories, categorisation rules, recurring
   ACCOUNT_NOT_FOUND: 'ACCOUNT_NOT_FOUND',
   ACCOUNT_NAME_TAKEN: 'ACCOUNT_NAME_TAKEN',

@@ -24,7 +24,7 @@ import {
 import { MAX_SAVED_FILTER_NAME_LENGTH, MAX_SAVED_FILTERS } from './saved-filter-schemas';
 import { MAX_TAG_LENGTH, MAX_TAGS, tagKey } from './tag-schemas';
 import { isValidTimeZone } from './time-zone';
-import { MAX_AMOUNT } from './transaction-schemas';
+import { MAX_AMOUNT } from './field-schemas';
 
 /**
  * The Moneta export (docs/export-format.md): a zip holding `manifest.json`, one JSON Lines file
@@ -411,11 +411,13 @@ export type ExportSplit = z.infer<typeof exportSplitSchema>;
 
 /** What `POST /export/restore` answers: how many of each entity it created. */
 export const restoreResultSchema = z.object({
-  formatVersion: z.number().int(),
-  counts: z.object(
-    Object.fromEntries(EXPORT_ENTITIES.map((entity) => [entity, z.number().int().min(0)])) as {
-      [Entity in ExportEntity]: z.ZodNumber;
-    },
-  ),
+  formatVersion: z.number().int().describe("The export's format version."),
+  counts: z
+    .object(
+      Object.fromEntries(EXPORT_ENTITIES.map((entity) => [entity, z.number().int().min(0)])) as {
+        [Entity in ExportEntity]: z.ZodNumber;
+      },
+    )
+    .describe('How many of each were created.'),
 });
 export type RestoreResult = z.infer<typeof restoreResultSchema>;

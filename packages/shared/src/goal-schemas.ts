@@ -2,7 +2,7 @@ import { z } from './zod';
 import { MAX_NAME_LENGTH } from './limits';
 import { currencyDecimals } from './money';
 import { currencyCodeSchema } from './rate-schemas';
-import { amountSchema, calendarDateSchema, idSchema } from './transaction-schemas';
+import { amountSchema, calendarDateSchema, dateText, idSchema } from './field-schemas';
 
 export const GOAL_MESSAGES = {
   nameRequired: 'Please enter a name for the goal.',
@@ -23,36 +23,54 @@ export const goalInputSchema = z.object({
     .trim()
     .min(1, GOAL_MESSAGES.nameRequired)
     .max(MAX_NAME_LENGTH, GOAL_MESSAGES.nameTooLong),
-  targetAmount: amountSchema(GOAL_MESSAGES.targetInvalid),
-  currency: currencyCodeSchema.optional(),
-  targetDate: calendarDateSchema.nullable().optional(),
-  accountId: idSchema('accountId').nullable().optional(),
-  saved: amountSchema(GOAL_MESSAGES.savedInvalid, { sign: 'not-negative' }).optional(),
+  targetAmount: amountSchema(GOAL_MESSAGES.targetInvalid).describe('Above 0.'),
+  currency: currencyCodeSchema
+    .optional()
+    .describe("A code of `GET /api/currencies`; default the account's, else the base currency."),
+  targetDate: calendarDateSchema
+    .nullable()
+    .optional()
+    .describe('Today or later (400 `GOAL_DATE_PAST`).'),
+  accountId: idSchema('accountId')
+    .nullable()
+    .optional()
+    .describe('The account whose balance is what is saved.'),
+  saved: amountSchema(GOAL_MESSAGES.savedInvalid, { sign: 'not-negative' })
+    .optional()
+    .describe('0 or more: what is saved, for a goal without an account.'),
 });
 export type GoalInput = z.input<typeof goalInputSchema>;
 export type ValidGoalInput = z.output<typeof goalInputSchema>;
 
-export const goalSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  targetAmount: z.number(),
-  currency: z.string(),
-  targetDate: z.string().nullable(),
-  accountId: z.string().nullable(),
-  /**
-   * The linked account's balance in the goal's currency (at the latest rate known when the two
-   * differ; null when there is none), or what the user recorded.
-   */
-  saved: z.number().nullable(),
-  /** Whole percent of the target saved; null when `saved` is. */
-  percent: z.number().nullable(),
-  /**
-   * What still has to be saved each month, this month included, to reach the target by its
-   * date (all of it when the date is this month or past); 0 once reached; null without a date
-   * or without `saved`.
-   */
-  monthlyNeeded: z.number().nullable(),
-});
+export const goalSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    targetAmount: z.number().describe('In `currency`.'),
+    currency: z.string(),
+    targetDate: dateText().nullable(),
+    accountId: z.string().nullable().describe('The account whose balance is what is saved.'),
+    saved: z
+      .number()
+      .nullable()
+      .describe(
+        "The account's balance in `currency` (at the latest rate known when the two differ; " +
+          'null when there is none), or what the user recorded without an account.',
+      ),
+    percent: z
+      .number()
+      .nullable()
+      .describe('Whole percent of `targetAmount` saved (may pass 100); null when `saved` is.'),
+    monthlyNeeded: z
+      .number()
+      .nullable()
+      .describe(
+        'What is still missing divided over the months left, this month and the target ' +
+          "date's month included (all of it when the date is this month or past), rounded up " +
+          "to the currency's minor unit; 0 once reached; null without a date or `saved`.",
+      ),
+  })
+  .meta({ id: 'Goal' });
 export type Goal = z.infer<typeof goalSchema>;
 export const goalListSchema = z.array(goalSchema);
 

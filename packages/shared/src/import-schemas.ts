@@ -1,7 +1,11 @@
 import { z } from './zod';
-import { ACCOUNT_MESSAGES, ACCOUNT_TYPES, MAX_ACCOUNT_NAME_LENGTH } from './account-schemas';
-import { categoryNameSchema, pageQueryShape } from './transaction-schemas';
+import { ACCOUNT_TYPES } from './account-schemas';
+import { dateText, pageQueryShape } from './field-schemas';
 import { IMPORT_MAPPING_REASON_CODES, IMPORT_ROW_PROBLEM_CODES } from './import-messages';
+
+// What a commit takes and answers, and an undo's answer, have a module of their own, re-exported
+// here for the importers of this one.
+export * from './import-commit-schemas';
 
 /**
  * Bank files Moneta reads (docs/architecture.md, Imports); the format is decided from the bytes.
@@ -77,15 +81,23 @@ export const importMappingSchema = z.object({
   name: z.number(),
   note: z.number().nullable(),
   category: z.number().nullable(),
-  /** The other party's account (IBAN): a row naming another of the user's accounts is a transfer. */
-  counterparty: z.number().nullable(),
+  counterparty: z
+    .number()
+    .nullable()
+    .describe(
+      "The other party's account (IBAN) column: a row naming another of the user's accounts is " +
+        'a transfer.',
+    ),
   invertSign: z.boolean(),
   skipRows: z.number(),
-  /**
-   * A column that says debit or credit beside an unsigned amount (`Dr`/`Cr`, `debit`/`credit`,
-   * `S`/`H`, `Af`/`Bij`); null or absent when the amount carries its own sign.
-   */
-  direction: z.number().nullable().optional(),
+  direction: z
+    .number()
+    .nullable()
+    .optional()
+    .describe(
+      'A column that says debit or credit beside an unsigned amount; null or absent when the ' +
+        'amount carries its own sign.',
+    ),
 });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
@@ -107,14 +119,25 @@ export const importMappingInputSchema = z
     note: column('note').nullable().default(null),
     category: column('category').nullable().default(null),
     counterparty: column('counterparty').nullable().default(null),
-    direction: column('direction').nullable().default(null),
+    direction: column('direction')
+      .nullable()
+      .default(null)
+      .describe(
+        'A column that marks an unsigned amount as debit or credit (`Dr`/`Cr`, `debit`/`credit`, ' +
+          '`S`/`H`, `Af`/`Bij`); a marked row takes its sign from it.',
+      ),
     invertSign: z.boolean({ message: 'invertSign must be true or false.' }).default(false),
     skipRows: z
       .number({ message: 'skipRows must be a whole number of lines.' })
       .int('skipRows must be a whole number of lines.')
       .min(0, 'skipRows must be a whole number of lines.')
       .max(MAX_IMPORT_SKIP_ROWS, `skipRows must be at most ${MAX_IMPORT_SKIP_ROWS}.`)
-      .optional(),
+      .optional()
+      .describe(
+        'The lines before the header, counted as a text editor numbers them (blank lines ' +
+          "included); default the detected preamble. Another header line than the import's has " +
+          'its columns detected again (the other fields of the mapping are then not used).',
+      ),
   })
   .refine(
     (mapping) => (mapping.amount === null) !== (mapping.debit === null && mapping.credit === null),
@@ -132,54 +155,90 @@ export const importMappingBodySchema = z.object({ mapping: importMappingInputSch
 export const importMessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 /** One row of a file as it will be imported. `amount` is absolute; `isIncome` gives the sign. */
-export const importRowSchema = z.object({
-  index: z.number(),
-  date: z.string().nullable(),
-  name: z.string(),
-  amount: z.number().nullable(),
-  isIncome: z.boolean().nullable(),
-  category: z.string().nullable(),
-  /** Where the category comes from (user, file, rule, history or default). */
-  categorySource: z.enum(CATEGORY_SOURCES).nullable(),
-  note: z.string().nullable(),
-  status: z.enum(IMPORT_ROW_STATUSES),
-  duplicateOf: z.string().nullable(),
-  /** A `duplicate` of a leg of this transfer, already on the account. */
-  duplicateOfTransfer: z.string().nullable(),
-  /** A `transfer`: the user's other account the money moves to or from. */
-  transferAccountId: z.string().nullable(),
-  /** A `transfer` whose other leg is already recorded: that transaction (the commit replaces it). */
-  matchOf: z.string().nullable(),
-  problem: z.string().nullable(),
-  /**
-   * `problem`'s code and the values it names (the web says it in the user's
-   * language); null without a problem. Absent from servers before them.
-   */
-  problemCode: z.enum(IMPORT_ROW_PROBLEM_CODES).nullable().optional(),
-  problemParams: importMessageParamsSchema.nullable().optional(),
-  /** A CSV row's cells as they are in the file (for choosing a mapping); null for others. */
-  cells: z.array(z.string()).nullable(),
-  /** The key of the file's statement the row belongs to (0 in a file of one account). */
-  statement: z.number(),
-  /**
-   * The currency of `amount`: its statement's as the file says, else its statement's account's;
-   * null for a statement whose new account the commit creates in the base currency. Absent from
-   * servers before it.
-   */
-  currency: z.string().nullable().optional(),
-  /**
-   * A `transfer` whose other leg is a row of another statement of this file (a multi-account
-   * file): that row's index. The commit records the two rows as one transfer.
-   */
-  matchRow: z.number().nullable(),
-  /**
-   * Only on a row another app's export splits (docs/imports-other-apps.md): its 2–50 parts,
-   * which the commit keeps as the transaction's splits; `category` is the largest part's.
-   */
-  splits: z
-    .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
-    .optional(),
-});
+export const importRowSchema = z
+  .object({
+    index: z.number(),
+    date: dateText().nullable(),
+    name: z.string(),
+    amount: z.number().nullable(),
+    isIncome: z.boolean().nullable(),
+    category: z.string().nullable(),
+    /** Where the category comes from (user, file, rule, history or default). */
+    categorySource: z.enum(CATEGORY_SOURCES).nullable(),
+    note: z.string().nullable(),
+    status: z.enum(IMPORT_ROW_STATUSES),
+    duplicateOf: z.string().nullable().describe('The transaction a `duplicate` repeats.'),
+    duplicateOfTransfer: z
+      .string()
+      .nullable()
+      .describe('The transfer whose leg a `duplicate` repeats (already on the account).'),
+    transferAccountId: z.string().nullable().describe("A `transfer`'s other account."),
+    matchOf: z
+      .string()
+      .nullable()
+      .describe(
+        "A `transfer`'s other leg, already recorded as this transaction (the commit replaces it).",
+      ),
+    problem: z.string().nullable().describe('Why the row cannot be imported, in English.'),
+    problemCode: z
+      .enum(IMPORT_ROW_PROBLEM_CODES)
+      .nullable()
+      .optional()
+      .describe(
+        "`problem`'s code (`IMPORT_ROW_PROBLEM_CODES` in `packages/shared/src/import-messages.ts`), " +
+          "for a client to say it in its user's language; null without a problem (or for a " +
+          'sentence without a code).',
+      ),
+    problemParams: importMessageParamsSchema
+      .nullable()
+      .optional()
+      .describe(
+        'The values `problem` names: `row` (number), and as the code needs `value` (the cell, in ' +
+          'quotes), `column` (a title in quotes, or a number), `format`, `debit`, `credit`, and ' +
+          'for the four `amount…` codes `field`, one of `amount`, `amountColumn`, `debitColumn`, ' +
+          '`creditColumn`, `amountCamt`, `amountOfx`, `amountQif`, `outflow`, `inflow` (which ' +
+          'amount of the row).',
+      ),
+    cells: z
+      .array(z.string())
+      .nullable()
+      .describe(
+        "A CSV row's cells as they are in the file (for choosing a mapping); null for others.",
+      ),
+    statement: z
+      .number()
+      .describe(
+        "The `key` of the file's statement (**ImportStatement**) the row belongs to; 0 in a file " +
+          'of one account.',
+      ),
+    currency: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "The currency of `amount`: its statement's as the file says (OFX `CURDEF`), else its " +
+          "statement's account's; null for a statement whose new account the commit creates (in " +
+          'the base currency).',
+      ),
+    matchRow: z
+      .number()
+      .nullable()
+      .describe(
+        'A `transfer` whose other leg is a row of another statement of the same file: that ' +
+          "row's `index` (the commit records the two as one transfer). Between statements in two " +
+          "currencies the amounts differ: they are paired when the amount sent, at its day's " +
+          'rate, is within 2 % of the amount received (docs/imports-multi-account.md).',
+      ),
+    splits: z
+      .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
+      .optional()
+      .describe(
+        "Only on a row another app's export splits (absent otherwise): 2–50 parts summing to " +
+          "`amount`; `category` is the largest part's. The commit creates one split transaction " +
+          'with these parts (docs/imports-other-apps.md, Splits).',
+      ),
+  })
+  .meta({ id: 'ImportRow' });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 /**
@@ -222,37 +281,56 @@ export const importCountsSchema = z.object({
   transfer: z.number(),
 });
 
-/**
- * One account's statement in the file (docs/imports-multi-account.md): an OFX <STMTRS> or
- * <CCSTMTRS>, a QIF `!Account` block; a file of one account has one. `accountId` is the account
- * its rows go to; null in a preview: a new account named `suggestedName` is created at commit
- * (after an undo that removed the account it created: null too, with `isCreated`).
- */
-export const importStatementSchema = z.object({
-  key: z.number(),
-  /** The account's name as the file gives it (a QIF `N` line); null when it gives none. */
-  name: z.string().nullable(),
-  /** The account's number as the file gives it (OFX ACCTID), without spaces, in capitals. */
-  identifier: z.string().nullable(),
-  /** The statement's currency (OFX CURDEF), an ISO code; null when the file does not say. */
-  currency: z.string().nullable(),
-  /** Rows of the file in this statement. */
-  rowCount: z.number(),
-  accountId: z.string().nullable(),
-  /** Why the rows go to `accountId`: the account carries the identifier, has the name, was chosen. */
-  matchedBy: z.enum(['identifier', 'name', 'upload', 'choice']).nullable(),
-  /** The name and type a new account for this statement gets. */
-  suggestedName: z.string(),
-  type: z.enum(ACCOUNT_TYPES),
-  /** The commit created `accountId` for this statement (undo removes it when it holds nothing). */
-  isCreated: z.boolean(),
-  /**
-   * The account's opening balance as the file gives it (another app's "Starting Balance" rows,
-   * which are then no rows): the commit adds it to the account's opening balance, undo takes it
-   * back. Absent when the file gives none.
-   */
-  openingBalance: z.number().optional(),
-});
+export const importStatementSchema = z
+  .object({
+    key: z.number().describe('Its place in the file, from 0.'),
+    name: z
+      .string()
+      .nullable()
+      .describe("The account's name as the file gives it (QIF `N`); null when it gives none."),
+    identifier: z
+      .string()
+      .nullable()
+      .describe('The account number the file gives (OFX `ACCTID`), without spaces, in capitals.'),
+    currency: z
+      .string()
+      .nullable()
+      .describe("The statement's currency (OFX `CURDEF`); null when the file does not say."),
+    rowCount: z.number().describe('Rows of the file in this statement.'),
+    accountId: z
+      .string()
+      .nullable()
+      .describe(
+        'Where its rows go; null in a preview: a new account named `suggestedName` is created ' +
+          'at commit (after an undo that removed the account the commit created: null too).',
+      ),
+    matchedBy: z
+      .enum(['identifier', 'name', 'upload', 'choice'])
+      .nullable()
+      .describe(
+        'Why `accountId`: the account carries the identifier, has the name, was sent with the ' +
+          'upload, was chosen.',
+      ),
+    suggestedName: z.string().describe('The name a new account for it gets.'),
+    type: z.enum(ACCOUNT_TYPES).describe('The type a new account gets.'),
+    isCreated: z
+      .boolean()
+      .describe('The commit created `accountId` (undo removes it when it holds nothing).'),
+    openingBalance: z
+      .number()
+      .optional()
+      .describe(
+        'The account\'s opening balance as the file gives it (another app\'s "Starting Balance" ' +
+          "rows, which are then no rows): the commit adds it to the account's opening balance, " +
+          'undo takes it back. Absent when the file gives none.',
+      ),
+  })
+  .meta({
+    id: 'ImportStatement',
+    description:
+      "One account's statement in the file (docs/imports-multi-account.md): an OFX `<STMTRS>` " +
+      'or `<CCSTMTRS>`, a QIF `!Account` block; a file of one account (and every CSV) has one.',
+  });
 export type ImportStatement = z.infer<typeof importStatementSchema>;
 
 /** An import as the list shows it; `Import` adds the first rows as a preview. */
@@ -262,41 +340,62 @@ export const importSummarySchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   accountId: z.string(),
   status: z.enum(IMPORT_STATUSES),
-  /** The file's encoding: utf-8, windows-1252, windows-1250, iso-8859-2, utf-16le or utf-16be. */
-  encoding: z.string(),
-  /** CSV header cells; null for other formats. */
-  columns: z.array(z.string()).nullable(),
+  encoding: z
+    .string()
+    .describe(
+      "The file's encoding: utf-8, windows-1252, windows-1250, iso-8859-2, utf-16le or utf-16be.",
+    ),
+  columns: z.array(z.string()).nullable().describe('CSV header cells; null for other formats.'),
   mapping: importMappingSchema.nullable(),
-  /**
-   * A CSV recognised as another app's export (docs/imports-other-apps.md): read by that app's
-   * columns, so it has no mapping. Null (or absent, from older servers) for every other file.
-   */
-  sourceApp: z.enum(OTHER_APPS).nullable().optional(),
-  /** CSV only, for a detected mapping: why each column was chosen. */
-  mappingReasons: importMappingReasonsSchema.optional(),
-  /**
-   * `mappingReasons` as codes, for the web's languages; absent for a mapping detected before them.
-   */
-  mappingReasonCodes: importMappingReasonCodesSchema.optional(),
+  sourceApp: z
+    .enum(OTHER_APPS)
+    .nullable()
+    .optional()
+    .describe(
+      "A CSV recognised by its header as that app's export (docs/imports-other-apps.md): read " +
+        "by that app's columns, so it has no `mapping`. Null for every other file.",
+    ),
+  mappingReasons: importMappingReasonsSchema
+    .optional()
+    .describe(
+      'CSV, a detected mapping only: a short sentence per role it set, why that column was ' +
+        'chosen.',
+    ),
+  mappingReasonCodes: importMappingReasonCodesSchema
+    .optional()
+    .describe(
+      'With `mappingReasons` (absent for a mapping detected before it): the same reasons as ' +
+        "codes, one per sentence, so that a client can say them in its user's language " +
+        '(docs/i18n.md). Each role: an array of `{ code, params }`, `code` one of ' +
+        '`IMPORT_MAPPING_REASON_CODES` (`packages/shared/src/import-messages.ts`), `params` the ' +
+        'values the sentence names (`column`: a title in quotes, `part`/`whole`: counts, ' +
+        '`markers`); the English sentences of a role, joined by a space, are its ' +
+        '`mappingReasons`.',
+    ),
   rowCount: z.number(),
   counts: importCountsSchema,
-  /**
-   * Pairs of `transfer` rows from two statements of the file (`matchRow`): the commit records
-   * each pair as one transfer, so it records `counts.transfer − transferPairs` transfers.
-   */
-  transferPairs: z.number(),
-  /** Transactions the commit created; null before it. */
-  created: z.number().nullable(),
+  transferPairs: z
+    .number()
+    .describe(
+      'Pairs of `transfer` rows from two statements of the file (`matchRow`); each pair is one ' +
+        'transfer, so the commit records `counts.transfer − transferPairs` transfers.',
+    ),
+  created: z.number().nullable().describe('Transactions the commit created; null before it.'),
   createdAt: z.string(),
   committedAt: z.string().nullable(),
-  /** The accounts' statements in the file, in file order (one for a file of one account). */
-  statements: z.array(importStatementSchema),
+  statements: z
+    .array(importStatementSchema)
+    .describe(
+      "The accounts' statements in the file, in file order (one for a file of one account).",
+    ),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-export const importSchema = importSummarySchema.extend({
-  preview: z.array(importRowSchema),
-});
+export const importSchema = importSummarySchema
+  .extend({
+    preview: z.array(importRowSchema),
+  })
+  .meta({ id: 'Import' });
 export type Import = z.infer<typeof importSchema>;
 
 export const importRowsQuerySchema = z.object({
@@ -320,86 +419,3 @@ export const importRowsPageSchema = z.object({
   total: z.number(),
 });
 export type ImportRowsPage = z.infer<typeof importRowsPageSchema>;
-
-/** The most row choices one commit may carry (a 1 MB body holds about 20,000). */
-export const MAX_COMMIT_ROW_CHOICES = 100_000;
-
-/**
- * What the user decided in the preview: include a duplicate, leave out a new row, set a row's
- * category or kind. Rows not named keep what the preview showed.
- */
-export const importCommitSchema = z.object({
-  rows: z
-    .array(
-      z.object({
-        index: z
-          .number({ message: 'index must be a row number.' })
-          .int('index must be a row number.')
-          .min(0, 'index must be a row number.'),
-        include: z.boolean({ message: 'include must be true or false.' }).optional(),
-        category: categoryNameSchema.optional(),
-        isIncome: z.boolean({ message: 'isIncome must be true or false.' }).optional(),
-        /** An account id: the row is a transfer to or from it; null: it is not a transfer. */
-        transferAccountId: z
-          .string({ message: 'transferAccountId must be an account id or null.' })
-          .nullable()
-          .optional(),
-      }),
-      {
-        message:
-          'rows must be a list of { index, include?, category?, isIncome?, transferAccountId? }.',
-      },
-    )
-    .max(MAX_COMMIT_ROW_CHOICES, `At most ${MAX_COMMIT_ROW_CHOICES} row choices per commit.`)
-    .optional(),
-  /**
-   * Where each statement's rows go: an existing account (`accountId`), or a new account
-   * (`accountId: null`, named `name` or the suggested name). Statements not named keep what
-   * the preview showed.
-   */
-  statements: z
-    .array(
-      z.object({
-        key: z
-          .number({ message: 'key must be a statement key.' })
-          .int('key must be a statement key.')
-          .min(0, 'key must be a statement key.'),
-        accountId: z
-          .string({ message: 'accountId must be an account id, or null for a new account.' })
-          .nullable(),
-        name: z
-          .string({ message: ACCOUNT_MESSAGES.nameRequired })
-          .trim()
-          .min(1, ACCOUNT_MESSAGES.nameRequired)
-          .max(MAX_ACCOUNT_NAME_LENGTH, ACCOUNT_MESSAGES.nameTooLong)
-          .optional(),
-      }),
-      { message: 'statements must be a list of { key, accountId, name? }.' },
-    )
-    .max(1000, 'At most 1000 statements per commit.')
-    .refine((statements) => new Set(statements.map((s) => s.key)).size === statements.length, {
-      message: 'Each statement key can be given once.',
-    })
-    .optional(),
-});
-export type ImportCommitInput = z.input<typeof importCommitSchema>;
-
-export const importCommitResultSchema = z.object({
-  created: z.number(),
-  skippedDuplicates: z.number(),
-  skippedProblems: z.number(),
-  /** New rows the user left out. */
-  skippedExcluded: z.number(),
-  /** Transfers the commit recorded (counted apart from `created`, which are transactions). */
-  transfers: z.number(),
-});
-export type ImportCommitResult = z.infer<typeof importCommitResultSchema>;
-
-export const importUndoResultSchema = z.object({
-  deleted: z.number(),
-  /** Accounts the import created that the undo removed: they held nothing else. */
-  removedAccountIds: z.array(z.string()),
-  /** Accounts the import created that stay: they hold transactions, transfers or imports since. */
-  keptAccountIds: z.array(z.string()),
-});
-export type ImportUndoResult = z.infer<typeof importUndoResultSchema>;

@@ -5,6 +5,7 @@ export * from './auth-schemas';
 export * from './budget-progress';
 export * from './budget-schemas';
 export * from './goal-schemas';
+export * from './household-schemas';
 export * from './categories';
 export * from './currencies';
 export * from './currency-catalogue';

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { isCalendarDate } from './calendar-date';
 import { isCatalogueCurrency } from './currency-catalogue';
 import { readDecimalText } from './money';
-import { calendarDateSchema } from './transaction-schemas';
+import { calendarDateSchema, dateText } from './field-schemas';
 
 /** The ECB's reference rates start on 1999-01-04: no rate, the user's own included, before 1999. */
 export const RATE_MIN_DATE = '1999-01-01';
@@ -34,10 +34,18 @@ export const currencyCodeSchema = z
   .refine(isCatalogueCurrency, { message: RATE_MESSAGES.currencyInvalid });
 
 export const currencySchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  symbol: z.string(),
-  decimals: z.number().int(),
+  code: z.string().describe('ISO 4217, upper case.'),
+  name: z.string().describe('In English.'),
+  symbol: z
+    .string()
+    .describe(
+      'The narrow symbol: `$` for every dollar, `kr` for the crowns, the code where there is ' +
+        'none, such as `CHF`.',
+    ),
+  decimals: z
+    .number()
+    .int()
+    .describe('ISO 4217 minor-unit digits: 0 for JPY, ISK, KRW; 2 for HUF and IDR.'),
 });
 export type CurrencyDto = z.infer<typeof currencySchema>;
 export const currencyListSchema = z.array(currencySchema);
@@ -75,9 +83,14 @@ const rateValueSchema = z
  * `defaultCurrency`) per unit of `currency` (docs/currencies.md).
  */
 export const rateInputSchema = z.object({
-  currency: currencyCodeSchema,
-  date: rateDateSchema,
-  rate: rateValueSchema,
+  currency: currencyCodeSchema.describe(
+    'A code of `GET /api/currencies`, not your base currency (400 `RATE_FOR_BASE_CURRENCY`).',
+  ),
+  date: rateDateSchema.describe(`${RATE_MIN_DATE} to ${RATE_MAX_DATE}.`),
+  rate: rateValueSchema.describe(
+    `Above 0, at most ${MAX_RATE.toLocaleString('en-US')}, at most ${MAX_RATE_DECIMALS} ` +
+      'decimals: units of your base currency per unit of `currency`.',
+  ),
 });
 export type RateInput = z.input<typeof rateInputSchema>;
 
@@ -99,9 +112,25 @@ const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
 /** `GET /api/rates?currency&from&to`: one currency or every one, a window of days. */
 export const rateListQuerySchema = z
   .object({
-    currency: emptyAsMissing(currencyCodeSchema.optional()),
-    from: emptyAsMissing(rateDateSchema.optional()),
-    to: emptyAsMissing(rateDateSchema.optional()),
+    currency: emptyAsMissing(
+      currencyCodeSchema
+        .optional()
+        .describe('A code of `GET /api/currencies`; default every currency but the base.'),
+    ),
+    from: emptyAsMissing(
+      rateDateSchema
+        .optional()
+        .describe(
+          `${RATE_MIN_DATE} to ${RATE_MAX_DATE}; default ${DEFAULT_RATE_DAYS - 1} days before \`to\`.`,
+        ),
+    ),
+    to: emptyAsMissing(
+      rateDateSchema
+        .optional()
+        .describe(
+          `Default ${DEFAULT_RATE_DAYS - 1} days after \`from\`, else today in your time zone.`,
+        ),
+    ),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: RATE_MESSAGES.windowOrder,
@@ -119,11 +148,11 @@ export type RateSource = (typeof RATE_SOURCES)[number];
  */
 export const rateSchema = z.object({
   currency: z.string(),
-  baseCurrency: z.string(),
-  date: z.string(),
-  rate: z.number(),
+  baseCurrency: z.string().describe('Your `defaultCurrency`.'),
+  date: dateText(),
+  rate: z.number().describe("The one that counts: your own if you set one, else the ECB's."),
   source: z.enum(['ecb', 'manual']),
-  ecbRate: z.number().nullable(),
+  ecbRate: z.number().nullable().describe("The ECB's rate of that very day, through the euro."),
   ownRate: z.number().nullable(),
 });
 export type Rate = z.infer<typeof rateSchema>;

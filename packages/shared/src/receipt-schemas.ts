@@ -41,27 +41,29 @@ export const extractedDataSchema = z.object({
 });
 export type ExtractedData = z.infer<typeof extractedDataSchema>;
 
-export const receiptSchema = z.object({
-  _id: z.string(),
-  fileName: z.string(),
-  mimeType: z.enum(receiptMimeTypes),
-  sizeBytes: z.number(),
-  createdAt: z.string(),
-  /** A short-lived signed URL of the file, usable in <img src> without a header. */
-  fileUrl: z.string(),
-  /** The same for the receipt's picture: the image itself, or a PDF's page 1 as a PNG. */
-  imageUrl: z.string(),
-  extractedData: extractedDataSchema,
-  /** How sure the reading was of each field, 0–1. */
-  confidence: z.object({
-    merchant: z.number(),
-    total: z.number(),
-    date: z.number(),
-    category: z.number(),
-  }),
-  /** The expense created from it; null once that expense is deleted. */
-  transactionId: z.string().nullable(),
-});
+export const receiptSchema = z
+  .object({
+    _id: z.string(),
+    fileName: z.string(),
+    mimeType: z.enum(receiptMimeTypes),
+    sizeBytes: z.number(),
+    createdAt: z.string(),
+    /** A short-lived signed URL of the file, usable in <img src> without a header. */
+    fileUrl: z.string(),
+    /** The same for the receipt's picture: the image itself, or a PDF's page 1 as a PNG. */
+    imageUrl: z.string(),
+    extractedData: extractedDataSchema,
+    /** How sure the reading was of each field, 0–1. */
+    confidence: z.object({
+      merchant: z.number(),
+      total: z.number(),
+      date: z.number(),
+      category: z.number(),
+    }),
+    /** The expense created from it; null once that expense is deleted. */
+    transactionId: z.string().nullable(),
+  })
+  .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptUploadResultSchema = z.object({

@@ -5,9 +5,10 @@ import {
   AMOUNT_DECIMALS_MESSAGE,
   amountSchema,
   calendarDateSchema,
+  dateText,
   categoryNameSchema,
   idSchema,
-} from './transaction-schemas';
+} from './field-schemas';
 
 /** Start dates are kept to the years budgets use, which bounds any rule's backlog. */
 export const RECURRING_MIN_START_DATE = '2000-01-01';
@@ -48,14 +49,18 @@ export const recurringInputSchema = z
     }),
     isIncome: z.boolean({ message: RECURRING_MESSAGES.isIncomeInvalid }),
     frequency: z.enum(FREQUENCIES, { message: RECURRING_MESSAGES.frequencyInvalid }),
-    startDate: calendarDateSchema.refine(
-      (date) => date >= RECURRING_MIN_START_DATE && date <= RECURRING_MAX_START_DATE,
-      { message: RECURRING_MESSAGES.startDateOutOfRange },
-    ),
-    /** The account its occurrences go to; null or empty for the first account. */
+    startDate: calendarDateSchema
+      .refine((date) => date >= RECURRING_MIN_START_DATE && date <= RECURRING_MAX_START_DATE, {
+        message: RECURRING_MESSAGES.startDateOutOfRange,
+      })
+      .describe(`${RECURRING_MIN_START_DATE} to ${RECURRING_MAX_START_DATE}.`),
     accountId: idSchema('accountId')
       .nullish()
-      .transform((value) => (value === undefined ? undefined : value || null)),
+      .transform((value) => (value === undefined ? undefined : value || null))
+      .describe(
+        'The account its occurrences go to; null or empty for the first account (the default ' +
+          'on create). Left out on an update, the stored one stays.',
+      ),
     interval: z
       .union(
         [
@@ -69,6 +74,12 @@ export const recurringInputSchema = z
           message: RECURRING_MESSAGES.intervalInvalid,
         },
       )
+      // Described before the pipe: a description on the piped union drops its string branch
+      // from the JSON Schema.
+      .describe(
+        `1–${MAX_RECURRING_INTERVAL}: every \`interval\` days, weeks, months or years. Default 1 ` +
+          'on create; left out on an update, the stored one stays.',
+      )
       .pipe(
         z
           .number()
@@ -77,15 +88,22 @@ export const recurringInputSchema = z
           .max(MAX_RECURRING_INTERVAL, RECURRING_MESSAGES.intervalInvalid),
       )
       .optional(),
-    /** No occurrence after it; null for none. */
     endDate: z
       .union([calendarDateSchema, z.literal('').transform(() => null), z.null()])
+      .describe(
+        'Not before `startDate`: no occurrence after it; null or empty for none (the default on ' +
+          'create). Left out on an update, the stored one stays.',
+      )
       .optional(),
     note: z
       .string()
       .max(MAX_NOTE_LENGTH, RECURRING_MESSAGES.noteTooLong)
       .nullish()
-      .transform((value) => (value === undefined ? undefined : value?.trim() || null)),
+      .transform((value) => (value === undefined ? undefined : value?.trim() || null))
+      .describe(
+        'Given to each occurrence. Left out on an update, the stored one stays (the original ' +
+          'client sends none of `accountId`, `interval`, `endDate`, `note`).',
+      ),
   })
   .refine((input) => !input.endDate || input.endDate >= input.startDate, {
     path: ['endDate'],
@@ -94,24 +112,33 @@ export const recurringInputSchema = z
 export type RecurringInput = z.input<typeof recurringInputSchema>;
 export type ValidRecurringInput = z.output<typeof recurringInputSchema>;
 
-export const recurringSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  amount: z.number(),
-  isIncome: z.boolean(),
-  frequency: z.enum(FREQUENCIES),
-  startDate: z.string(),
-  /** The first occurrence not yet recorded: after today once the rule has caught up. */
-  nextDueDate: z.string(),
-  /** Null: the user's first account. */
-  accountId: z.string().nullable(),
-  interval: z.number(),
-  endDate: z.string().nullable(),
-  note: z.string().nullable(),
-  /** True once the next occurrence would fall after the end date: nothing more is recorded. */
-  isEnded: z.boolean(),
-});
+export const recurringSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    category: z.string(),
+    amount: z.number(),
+    isIncome: z.boolean(),
+    frequency: z.enum(FREQUENCIES),
+    startDate: dateText(),
+    nextDueDate: dateText().describe(
+      'The first occurrence not recorded yet: after today once the rule has caught up.',
+    ),
+    accountId: z
+      .string()
+      .nullable()
+      .describe(
+        "Where occurrences go; null once that account was deleted (the user's first account " +
+          'then).',
+      ),
+    interval: z.number().describe('Every `interval` days, weeks, months or years.'),
+    endDate: dateText().nullable().describe('No occurrence after it.'),
+    note: z.string().nullable().describe('Given to each occurrence.'),
+    isEnded: z
+      .boolean()
+      .describe('The next occurrence would fall after `endDate`: nothing more is recorded.'),
+  })
+  .meta({ id: 'Recurring' });
 export type Recurring = z.infer<typeof recurringSchema>;
 
 export const recurringListSchema = z.array(recurringSchema);
@@ -132,7 +159,7 @@ export const upcomingOccurrenceSchema = z.object({
   amount: z.number(),
   isIncome: z.boolean(),
   accountId: z.string().nullable(),
-  date: z.string(),
+  date: dateText(),
 });
 export type UpcomingOccurrence = z.infer<typeof upcomingOccurrenceSchema>;
 export const upcomingListSchema = z.array(upcomingOccurrenceSchema);

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { daysInMonth, dateParts, dateFromParts } from './calendar-date';
-import { calendarDateSchema, emptyAsMissing, idSchema } from './transaction-schemas';
+import { calendarDateSchema, dateText, emptyAsMissing, idSchema } from './field-schemas';
 
 /** How a report cuts its range (docs/reports.md). */
 export const REPORT_INTERVALS = ['month', 'quarter', 'year'] as const;
@@ -83,58 +83,69 @@ export const payeeReportQuerySchema = withRangeRules(
 );
 export type PayeeReportQuery = z.output<typeof payeeReportQuerySchema>;
 
-const periodSchema = z.object({ start: z.string(), end: z.string() });
+const periodSchema = z.object({ start: dateText(), end: dateText() });
 export type ReportPeriod = z.infer<typeof periodSchema>;
 
 export const cashflowReportSchema = z.object({
   periods: z.array(
     periodSchema.extend({ income: z.number(), expense: z.number(), net: z.number() }),
   ),
-  /** Transactions of the range left out because no rate converts them. */
-  unconverted: z.number(),
+  unconverted: z.number().describe('Transactions of the range left out for want of a rate.'),
 });
 export type CashflowReport = z.infer<typeof cashflowReportSchema>;
 
 export const categoryReportSchema = z.object({
   periods: z.array(periodSchema),
-  categories: z.array(
-    z.object({
-      name: z.string(),
-      /** One total per period, in the order of `periods`. */
-      totals: z.array(z.number()),
-      total: z.number(),
-      /** total / the number of periods. */
-      average: z.number(),
-    }),
-  ),
-  unconverted: z.number(),
+  categories: z
+    .array(
+      z.object({
+        name: z.string(),
+        totals: z.array(z.number()).describe('One total per period, in the order of `periods`.'),
+        total: z.number(),
+        average: z.number().describe('`total` / the number of periods.'),
+      }),
+    )
+    .describe('Largest total first.'),
+  unconverted: z.number().describe('Transactions of the range left out for want of a rate.'),
 });
 export type CategoryReport = z.infer<typeof categoryReportSchema>;
 
 export const netWorthReportSchema = z.object({
-  points: z.array(
-    z.object({
-      /** The period's last day: balances at its end. */
-      date: z.string(),
-      /** The sum of the accounts' base balances that have a rate. */
-      total: z.number(),
-      accounts: z.array(
-        z.object({
-          accountId: z.string(),
-          /** In the account's currency. */
-          balance: z.number(),
-          /** In the base currency at the latest rate on or before `date`; null without one. */
-          baseBalance: z.number().nullable(),
-        }),
-      ),
-    }),
-  ),
+  points: z
+    .array(
+      z.object({
+        date: dateText().describe("The period's last day: balances at its end."),
+        total: z.number().describe("The sum of the accounts' `baseBalance` (those that have one)."),
+        accounts: z.array(
+          z.object({
+            accountId: z.string(),
+            balance: z.number().describe("In the account's currency."),
+            baseBalance: z
+              .number()
+              .nullable()
+              .describe(
+                'In the base currency at the latest rate on or before `date`, whatever its ' +
+                  'age; null without any.',
+              ),
+          }),
+        ),
+      }),
+    )
+    .describe('One per period.'),
 });
 export type NetWorthReport = z.infer<typeof netWorthReportSchema>;
 
 export const payeeReportSchema = z.object({
-  payees: z.array(z.object({ name: z.string(), total: z.number(), count: z.number() })),
-  unconverted: z.number(),
+  payees: z
+    .array(
+      z.object({
+        name: z.string().describe('The spelling used most.'),
+        total: z.number(),
+        count: z.number(),
+      }),
+    )
+    .describe('Largest total first.'),
+  unconverted: z.number().describe('Transactions of the range left out for want of a rate.'),
 });
 export type PayeeReport = z.infer<typeof payeeReportSchema>;
 

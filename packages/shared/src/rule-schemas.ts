@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { MAX_NAME_LENGTH } from './limits';
-import { categoryNameSchema } from './transaction-schemas';
+import { categoryNameSchema } from './field-schemas';
 
 /** Rules that categorise (and rename) transactions by their text (docs/architecture.md, Rules). */
 export const RULE_FIELDS = ['name', 'note'] as const;
@@ -47,11 +47,14 @@ export const ruleInputSchema = z.object({
     .max(MAX_NAME_LENGTH, RULE_MESSAGES.renameTooLong)
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null)),
-  /** A matching imported row is a transfer to or from this account of the user's. */
   transferAccountId: z
     .string({ message: 'transferAccountId must be an account id or null.' })
     .nullish()
-    .transform((value) => value || null),
+    .transform((value) => value || null)
+    .describe(
+      'An imported row this rule matches first is a transfer to or from this account (404 ' +
+        "`ACCOUNT_NOT_FOUND` if it is not the user's).",
+    ),
   position: z
     .number({ message: RULE_MESSAGES.positionInvalid })
     .int(RULE_MESSAGES.positionInvalid)
@@ -62,25 +65,30 @@ export const ruleInputSchema = z.object({
 export type RuleInput = z.input<typeof ruleInputSchema>;
 export type ValidRuleInput = z.output<typeof ruleInputSchema>;
 
-export const ruleSchema = z.object({
-  _id: z.string(),
-  field: z.enum(RULE_FIELDS),
-  operator: z.enum(RULE_OPERATORS),
-  value: z.string(),
-  isIncome: z.boolean().nullable(),
-  category: z.string(),
-  rename: z.string().nullable(),
-  /** A matching imported row is a transfer to or from this account. */
-  transferAccountId: z.string().nullable(),
-  /** 1 = tried first; the first matching rule wins. */
-  position: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ruleSchema = z
+  .object({
+    _id: z.string(),
+    field: z.enum(RULE_FIELDS),
+    operator: z.enum(RULE_OPERATORS),
+    value: z.string(),
+    isIncome: z.boolean().nullable(),
+    category: z.string(),
+    rename: z.string().nullable(),
+    transferAccountId: z
+      .string()
+      .nullable()
+      .describe('An imported row it matches is a transfer to or from this account.'),
+    position: z.number().describe('1 = tried first; the first matching rule wins.'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Rule' });
 export type Rule = z.infer<typeof ruleSchema>;
 export const ruleListSchema = z.array(ruleSchema);
 
-export const ruleApplyResultSchema = z.object({ updated: z.number() });
+export const ruleApplyResultSchema = z.object({
+  updated: z.number().describe('Transactions changed (a split one counts when it was renamed).'),
+});
 
 export const SUGGESTION_SOURCES = ['rule', 'history', 'default'] as const;
 export type SuggestionSource = (typeof SUGGESTION_SOURCES)[number];

@@ -97,15 +97,17 @@ export const twoFactorStatusSchema = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
-export const sessionSchema = z.object({
-  _id: z.string(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  userAgent: z.string().nullable(),
-  ip: z.string().nullable(),
-  /** The session making this request. */
-  current: z.boolean(),
-});
+export const sessionSchema = z
+  .object({
+    _id: z.string(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    /** The session making this request. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.array(sessionSchema);
 
@@ -134,14 +136,16 @@ export const apiTokenInputSchema = z.object({
 export type ApiTokenInput = z.input<typeof apiTokenInputSchema>;
 export type ValidApiTokenInput = z.output<typeof apiTokenInputSchema>;
 
-export const apiTokenSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  scope: z.enum(API_TOKEN_SCOPES),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-});
+export const apiTokenSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    scope: z.enum(API_TOKEN_SCOPES),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ApiToken' });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const apiTokenListSchema = z.array(apiTokenSchema);
 /** The answer to a creation: the only time the secret is shown. */
@@ -209,12 +213,14 @@ export type PasskeyLoginInput = z.input<typeof passkeyLoginSchema>;
 export const passkeyOptionsSchema = z.looseObject({ challenge: z.string() });
 export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
 
-export const passkeySchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-});
+export const passkeySchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Passkey' });
 export type Passkey = z.infer<typeof passkeySchema>;
 export const passkeyListSchema = z.array(passkeySchema);
 
@@ -231,17 +237,26 @@ export const SECURITY_EVENT_TYPES = [
   'token-revoked',
   'passkey-added',
   'passkey-removed',
+  // Households: what changed about the user's memberships, and the invitations they made or used
+  'invitation-created',
+  'invitation-revoked',
+  'invitation-accepted',
+  'member-role-changed',
+  'member-removed',
+  'member-left',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
-export const securityEventSchema = z.object({
-  _id: z.string(),
-  type: z.enum(SECURITY_EVENT_TYPES),
-  at: z.string(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  /** What it concerned, in words: the token's or passkey's name, how a sign-in was made. */
-  detail: z.string().nullable(),
-});
+export const securityEventSchema = z
+  .object({
+    _id: z.string(),
+    type: z.enum(SECURITY_EVENT_TYPES),
+    at: z.string(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    /** What it concerned, in words: the token's or passkey's name, how a sign-in was made. */
+    detail: z.string().nullable(),
+  })
+  .meta({ id: 'SecurityEvent' });
 export type SecurityEvent = z.infer<typeof securityEventSchema>;
 export const securityEventListSchema = z.array(securityEventSchema);

@@ -39,6 +39,7 @@ export const tagParamsSchema = z.object({
 });
 export const tagChangeSchema = z.object({
   message: z.string(),
-  /** How many transactions carry the new name (rename) or lost the tag (delete). */
-  updatedCount: z.number(),
+  updatedCount: z
+    .number()
+    .describe('Transactions carrying the new name (a rename), or that lost the tag (a delete).'),
 });

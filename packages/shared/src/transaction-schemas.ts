@@ -1,5 +1,4 @@
 import { z } from './zod';
-import { isCalendarDate } from './calendar-date';
 import {
   MAX_CATEGORY_LENGTH,
   MAX_NAME_LENGTH,
@@ -9,137 +8,25 @@ import {
 } from './limits';
 import { parseSearch } from './search-query';
 import { MAX_TAG_LENGTH, tagsSchema } from './tag-schemas';
-import { STORED_DECIMALS, hasAtMostDecimals, readDecimalText, toStoredHundredths } from './money';
+import {
+  TRANSACTION_MESSAGES,
+  amountSchema,
+  calendarDateSchema,
+  categoryNameSchema,
+  dateText,
+  emptyAsMissing,
+  idSchema,
+  optionalText,
+  pageQueryShape,
+} from './field-schemas';
+import { MAX_SPLIT_PARTS, MIN_SPLIT_PARTS, splitPartSchema, splitsAddUpTo } from './split-schemas';
 
-/** The largest amount accepted: a trillion, far above any personal transaction. */
-export const MAX_AMOUNT = 1_000_000_000_000;
-
-export const TRANSACTION_MESSAGES = {
-  nameRequired: 'Please enter a name for the transaction.',
-  costInvalid: 'Please enter a valid cost greater than 0.',
-  costDecimals: `Please enter a cost with at most ${STORED_DECIMALS} decimals.`,
-  categoryRequired: 'Please select a category.',
-  dateInvalid: 'Please enter a valid date (YYYY-MM-DD).',
-  baseCostInvalid: 'Please enter what the bank charged as an amount greater than 0.',
-  splitCount: 'A split needs 2 to 50 parts.',
-  splitPartAmount:
-    'Every part of a split goes the same way as the transaction: enter an amount greater than 0.',
-  splitSum: 'The parts of a split must add up to exactly the amount.',
-} as const;
-
-/**
- * A calendar date. A full ISO timestamp is accepted too and its date part kept, for clients
- * that send `new Date().toISOString()`.
- */
-export const calendarDateSchema = z
-  .string({ message: TRANSACTION_MESSAGES.dateInvalid })
-  .transform((value) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value))
-  .refine(isCalendarDate, { message: TRANSACTION_MESSAGES.dateInvalid });
-
-/** An amount with more decimals than are kept, said with how many are (docs/amounts.md). */
-export const AMOUNT_DECIMALS_MESSAGE = `Please enter an amount with at most ${STORED_DECIMALS} decimals.`;
-
-/** The decimal strings the API takes for an amount: "12.50", ".5", "-3"; never grouped. */
-const AMOUNT_TEXT = /^\s*-?(?:\d+(?:\.\d+)?|\.\d+)\s*$/;
-
-type AmountRules = {
-  /** Which amounts the field takes: above 0 (the default), 0 and above, or any. */
-  sign?: 'positive' | 'not-negative' | 'any';
-  /** Said when the amount has more decimals than are kept; `message` by default. */
-  decimalsMessage?: string;
-};
-
-/**
- * An amount as a JSON number or a decimal string ("12.50", ".5"), with at most STORED_DECIMALS
- * decimals. A string's decimals are counted in its text, so that a long one is refused rather
- * than rounded by the conversion to a number.
- */
-export const amountSchema = (
-  message: string,
-  { sign = 'positive', decimalsMessage = message }: AmountRules = {},
-) =>
-  z
-    .union([z.number(), z.string().regex(AMOUNT_TEXT, { message })], { message })
-    .transform((input, ctx) => {
-      const read =
-        typeof input === 'number'
-          ? { value: input, hasDecimalsKept: hasAtMostDecimals(input, STORED_DECIMALS) }
-          : readDecimalText(input);
-      const value = read?.value ?? Number.NaN;
-      const isSignAllowed = sign === 'any' || (sign === 'positive' ? value > 0 : value >= 0);
-      if (!read || !Number.isFinite(value) || !isSignAllowed || Math.abs(value) > MAX_AMOUNT) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      const hasDecimalsKept =
-        'decimals' in read ? read.decimals <= STORED_DECIMALS : read.hasDecimalsKept;
-      if (!hasDecimalsKept) {
-        ctx.addIssue({ code: 'custom', message: decimalsMessage });
-        return z.NEVER;
-      }
-      return value;
-    });
-
-/** A category's name, as every form and API call takes it (trimmed, 1–50 characters). */
-export const categoryNameSchema = z
-  .string({ message: TRANSACTION_MESSAGES.categoryRequired })
-  .trim()
-  .min(1, TRANSACTION_MESSAGES.categoryRequired)
-  .max(MAX_CATEGORY_LENGTH, `Category must be at most ${MAX_CATEGORY_LENGTH} characters long.`);
-
-/** How many parts a split transaction has (docs/api.md, Transaction). */
-export const MIN_SPLIT_PARTS = 2;
-export const MAX_SPLIT_PARTS = 50;
-
-/**
- * One part of a split: its own category and amount (in the transaction's currency and
- * direction: a part of the other direction is refused, never netted), and an optional note.
- */
-export const splitPartSchema = z.object({
-  category: categoryNameSchema,
-  amount: amountSchema(TRANSACTION_MESSAGES.splitPartAmount, {
-    decimalsMessage: AMOUNT_DECIMALS_MESSAGE,
-  }),
-  note: z
-    .string()
-    .max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters long.`)
-    .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : null)),
-});
-
-/** 2–50 parts, as sent; their sum is checked against the cost with the whole transaction. */
-export const splitPartsSchema = z
-  .array(splitPartSchema, { message: TRANSACTION_MESSAGES.splitCount })
-  .min(MIN_SPLIT_PARTS, TRANSACTION_MESSAGES.splitCount)
-  .max(MAX_SPLIT_PARTS, TRANSACTION_MESSAGES.splitCount);
-
-export type SplitPartInput = z.input<typeof splitPartSchema>;
-export type ValidSplitPart = z.output<typeof splitPartSchema>;
-
-/**
- * True when the parts add up to exactly `cost`, compared in stored hundredths so that binary
- * noise (0.1 + 0.2) can neither pass a wrong sum nor refuse a right one.
- */
-export function splitsAddUpTo(parts: readonly { amount: number }[], cost: number): boolean {
-  const sum = parts.reduce((total, part) => total + toStoredHundredths(part.amount), 0);
-  return sum === toStoredHundredths(cost);
-}
-
-/** The part whose category the split transaction carries: the largest, the first of equals. */
-export function largestSplitPart<Part extends { amount: number }>(parts: readonly Part[]): Part {
-  return parts.reduce((largest, part) => (part.amount > largest.amount ? part : largest));
-}
-
-/** An id sent by the client: the server answers 404 for one that is not the user's. */
-export const idSchema = (label: string) =>
-  z.string({ message: `${label} must be an id.` }).max(64, `${label} is not a valid id.`);
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .max(max, `${label} must be at most ${max} characters long.`)
-    .nullable()
-    .transform((value) => (value?.trim() ? value.trim() : null));
+// A transaction: what a client sends to record or change one, the list's filters, and the
+// answers (one transaction, a page, the summary, the charts). The fields it builds on, splits and
+// the bulk routes have modules of their own, re-exported here for the importers of this one.
+export * from './field-schemas';
+export * from './split-schemas';
+export * from './bulk-transaction-schemas';
 
 /**
  * A transaction's fields with the given rule for `note`: creating one stores a missing note as
@@ -174,16 +61,28 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
         .max(8, 'currency must be an ISO 4217 code such as EUR.')
         .nullish()
         .transform((value) => value?.toUpperCase() || undefined)
-        .optional(),
+        .optional()
+        .describe(
+          "A code of `GET /api/currencies`; default the account's (the stored one on an " +
+            'update). More decimals in `cost` than the currency has → 400 naming the limit.',
+        ),
       /**
        * What the bank charged in the base currency, for an amount in another one: the rate
        * follows from it (`rateSource` manual). null clears it; left out on an update it stays.
        */
       baseCost: amountSchema(TRANSACTION_MESSAGES.baseCostInvalid, {
         decimalsMessage: TRANSACTION_MESSAGES.baseCostInvalid,
-      }).nullish(),
-      /** 0–10 tags (tag-schemas.ts). Left out: none on create, the stored ones on update. */
-      tags: tagsSchema.optional(),
+      })
+        .nullish()
+        .describe(
+          'What the bank charged in the base currency, for a `cost` in another currency (400 ' +
+            'for one in the base currency itself); its rate is `manual`. null clears it; left ' +
+            'out on an update, it stays.',
+        ),
+      /** 0–10 tags (tag-schemas.ts). */
+      tags: tagsSchema
+        .optional()
+        .describe('Left out: none on create; on an update, the stored tags stay.'),
       /**
        * 2–50 parts summing exactly to `cost` (docs/api.md, Transaction). Left out: none on create,
        * the stored ones on update; null (or []) on update makes the transaction whole again.
@@ -195,7 +94,11 @@ const transactionFields = <Note extends z.ZodType>(note: Note) =>
           message: TRANSACTION_MESSAGES.splitCount,
         })
         .transform((parts) => (parts.length === 0 ? null : parts))
-        .nullish(),
+        .nullish()
+        .describe(
+          'The parts of a split transaction, each `{ category, amount, note? }` (see the ' +
+            "route's description); left out, null or `[]`: not split.",
+        ),
     })
     .refine((input) => !input.splits?.length || splitsAddUpTo(input.splits, input.cost), {
       path: ['splits'],
@@ -253,10 +156,6 @@ export function transactionName(input: { name: string; category: string; isIncom
   return input.category ? `${input.category} Income` : 'General Income';
 }
 
-/** Query strings send an empty value for a cleared filter: treat it as no filter. */
-export const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema);
-
 const booleanQuery = z
   .enum(['true', 'false'], { message: 'isIncome must be true or false.' })
   .transform((value) => value === 'true');
@@ -282,12 +181,12 @@ export const transactionFiltersSchema = z
     startDate: emptyAsMissing(calendarDateSchema.optional()),
     endDate: emptyAsMissing(calendarDateSchema.optional()),
     accountId: emptyAsMissing(idSchema('accountId').optional()),
-    /** Transactions carrying this tag, ignoring case. */
     tag: z
       .string()
       .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters long.`)
       .optional()
-      .transform((value) => value?.trim() || undefined),
+      .transform((value) => value?.trim() || undefined)
+      .describe('Transactions carrying this tag, ignoring case.'),
   })
   .refine(
     (filters) => !filters.startDate || !filters.endDate || filters.startDate <= filters.endDate,
@@ -299,84 +198,90 @@ export const transactionFiltersSchema = z
 
 export type TransactionFilters = z.output<typeof transactionFiltersSchema>;
 
-/** `page` (≥ 1) and `limit` (1–100, default 10) of every paged list. */
-export const pageQueryShape = {
-  page: z.coerce
-    .number({ message: 'page must be a whole number of at least 1.' })
-    .int('page must be a whole number of at least 1.')
-    .min(1, 'page must be a whole number of at least 1.')
-    .max(1_000_000)
-    .default(1),
-  limit: z.coerce
-    .number({ message: 'limit must be a whole number from 1 to 100.' })
-    .int('limit must be a whole number from 1 to 100.')
-    .min(1, 'limit must be a whole number from 1 to 100.')
-    .max(100, 'limit must be a whole number from 1 to 100.')
-    .default(10),
-};
-
 export const transactionListQuerySchema = z.intersection(
   transactionFiltersSchema,
   z.object({
     ...pageQueryShape,
-    /** Also list transfer legs (docs/transfers.md), each marked `isTransfer: true`. */
     includeTransfers: emptyAsMissing(
       z
         .enum(['true', 'false'], { message: 'includeTransfers must be true or false.' })
         .transform((value) => value === 'true')
-        .optional(),
+        .optional()
+        .describe(
+          'Also list transfer legs (docs/transfers.md), in list order among the transactions ' +
+            '(marked `isTransfer`); the filters apply to them too (a category selects none; a ' +
+            'search looks in the note). Without it the list is transactions only.',
+        ),
     ),
   }),
 );
 
-export const transactionSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
+/** A date `YYYY-MM-DD` in an answer (format date in the OpenAPI description). */
+
+const splitPartAnswerSchema = z.object({
   category: z.string(),
-  cost: z.number(),
-  addedOn: z.string(),
-  isIncome: z.boolean(),
+  amount: z.number(),
   note: z.string().nullable(),
-  recurringId: z.string().nullable(),
-  receiptId: z.string().nullable(),
-  accountId: z.string(),
-  /**
-   * The bank-file import that created it (docs/architecture.md, Imports); null for any other
-   * transaction.
-   */
-  importId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** The ISO code of `cost`. */
-  currency: z.string(),
-  /**
-   * `cost` in the user's base currency at the rate of its own day (`rate`, from `rateDate`);
-   * null when no rate is known (`rateSource` none). Converted on read: a new rate or another
-   * base currency shows at once.
-   */
-  baseCost: z.number().nullable(),
-  /** Base-currency units per unit of `currency`; null without a rate. */
-  rate: z.number().nullable(),
-  rateDate: z.string().nullable(),
-  rateSource: z.enum(['same', 'ecb', 'manual', 'none']),
-  /** Its tags in the order given; [] for a transfer leg. */
-  tags: z.array(z.string()),
-  /**
-   * Only on a split transaction: its 2–50 parts in order, each counted in its own category
-   * (`category` above is the largest part's). Absent on an unsplit one.
-   */
-  splits: z
-    .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
-    .optional(),
-  /**
-   * Only in a list asked for with `includeTransfers=true`: true for a transfer's leg, whose
-   * `transferId` is the transfer and `transferAccountId` the other account; `_id` is the
-   * transfer's id and the leg (`<transferId>:out`, `<transferId>:in`).
-   */
-  isTransfer: z.boolean().optional(),
-  transferId: z.string().optional(),
-  transferAccountId: z.string().optional(),
 });
+
+export const transactionSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    category: z.string(),
+    cost: z.number(),
+    addedOn: dateText(),
+    isIncome: z.boolean(),
+    note: z.string().nullable(),
+    recurringId: z.string().nullable(),
+    receiptId: z.string().nullable(),
+    accountId: z.string(),
+    importId: z
+      .string()
+      .nullable()
+      .describe('The bank-file import that created it; null for any other transaction.'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    currency: z.string().describe('The ISO code of `cost`.'),
+    baseCost: z
+      .number()
+      .nullable()
+      .describe(
+        "`cost` in the user's base currency at the rate of its own day; null when no rate is " +
+          'known (see [currencies.md](currencies.md)). Converted on read: a new rate or another ' +
+          'base currency shows at once.',
+      ),
+    rate: z.number().nullable().describe('Base-currency units per unit of `currency`.'),
+    rateDate: dateText().nullable().describe("The day of that rate (Friday's for a Saturday)."),
+    rateSource: z
+      .enum(['same', 'ecb', 'manual', 'none'])
+      .describe(
+        "`same` (the base currency itself), `ecb`, `manual` (the user's own rate, or the bank " +
+          'charge given as `baseCost`), `none`.',
+      ),
+    tags: z.array(z.string()).describe("0–10 tags in the order given (`[]` for a transfer's leg)."),
+    splits: z
+      .array(splitPartAnswerSchema)
+      .optional()
+      .describe(
+        'Only on a split transaction (absent otherwise): 2–50 parts in the order given, in ' +
+          '`currency`, summing exactly to `cost`. Each part counts in its own category in the ' +
+          "charts, budgets, reports and the kept totals; `category` is the largest part's (the " +
+          'first of equal ones).',
+      ),
+    isTransfer: z
+      .boolean()
+      .optional()
+      .describe(
+        "Only in a list asked for with `includeTransfers=true`: true for a transfer's leg. Its " +
+          '`_id` is `<transferId>:out` (the money leaving `accountId`, `isIncome` false) or ' +
+          "`<transferId>:in` (arriving, `isIncome` true), its `name` the transfer's note (else " +
+          '`Transfer`), `category` `Transfer`.',
+      ),
+    transferId: z.string().optional().describe('Legs only: the transfer.'),
+    transferAccountId: z.string().optional().describe('Legs only: the other account.'),
+  })
+  .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionPageSchema = z.object({
@@ -390,15 +295,19 @@ export type TransactionPage = z.infer<typeof transactionPageSchema>;
 export const transactionSummarySchema = z.object({
   totalIncome: z.number(),
   totalExpenses: z.number(),
-  balance: z.number(),
+  balance: z.number().describe('Income minus expense of the period (not what the accounts hold).'),
   recentTransactions: z.array(transactionSchema),
-  /** The period the totals cover (inclusive); both null for all time. */
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  /** The currency of the totals: the user's base currency. */
-  currency: z.string(),
-  /** Transactions of the period left out of the totals because no rate converts them. */
-  unconverted: z.number(),
+  from: dateText()
+    .nullable()
+    .describe('The period the totals cover (inclusive); both null for all time.'),
+  to: dateText().nullable(),
+  currency: z.string().describe("The currency of the totals, the user's base currency."),
+  unconverted: z
+    .number()
+    .describe(
+      'Transactions of the period left out of the totals because no rate converts them ' +
+        '(never converted at 1).',
+    ),
 });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
 
@@ -407,8 +316,7 @@ export const chartDataSchema = z.object({
   expensesByCategory: z.array(z.object({ name: z.string(), total: z.number() })),
   expensesOverTime: z.array(dailyTotalSchema),
   incomeOverTime: z.array(dailyTotalSchema),
-  /** Transactions of the window left out because no rate converts them. */
-  unconverted: z.number(),
+  unconverted: z.number().describe('Transactions of the window left out for want of a rate.'),
 });
 export type ChartData = z.infer<typeof chartDataSchema>;
 
@@ -434,127 +342,6 @@ export const summaryQuerySchema = z
     path: ['from'],
   });
 export type SummaryQuery = z.infer<typeof summaryQuerySchema>;
-
-export const bulkDeleteSchema = z.object({
-  transactionIds: z
-    .array(z.string().max(64), { message: 'transactionIds must be a list of transaction ids.' })
-    .min(1, 'Select at least one transaction to delete.')
-    .max(1000, 'At most 1000 transactions can be deleted at once.'),
-});
-
-/** A name a bulk edit gives, or its Undo puts back: never blank (as a stored name never is). */
-const bulkNameSchema = z
-  .string({ message: TRANSACTION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, TRANSACTION_MESSAGES.nameRequired)
-  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`);
-
-/**
- * PATCH /transactions/bulk: the fields to give every selected transaction (docs/api.md). A
- * field left out stays as each row has it; `note: null` or "" clears the notes.
- */
-export const bulkEditSetSchema = z
-  .object({
-    category: categoryNameSchema.optional(),
-    accountId: idSchema('accountId').optional(),
-    name: bulkNameSchema.optional(),
-    addedOn: calendarDateSchema.optional(),
-    note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
-    tags: tagsSchema.optional(),
-  })
-  .strict()
-  .refine((set) => Object.values(set).some((value) => value !== undefined), {
-    message: 'Choose at least one field to change.',
-  });
-export type BulkEditSet = z.output<typeof bulkEditSetSchema>;
-
-const transactionIdsSchema = (verb: string) =>
-  z
-    .array(z.string().max(64), { message: 'transactionIds must be a list of transaction ids.' })
-    .min(1, `Select at least one transaction to ${verb}.`)
-    .max(
-      1000,
-      `At most 1000 transactions can be ${verb === 'edit' ? 'edited' : 'restored'} at once.`,
-    );
-
-export const bulkEditSchema = z.object({
-  transactionIds: transactionIdsSchema('edit'),
-  set: bulkEditSetSchema,
-});
-
-/** What a bulk-edited row held before, field by field as set: what an Undo puts back. */
-export const bulkEditPreviousSchema = z.object({
-  _id: z.string(),
-  category: z.string().optional(),
-  accountId: z.string().optional(),
-  name: z.string().optional(),
-  addedOn: z.string().optional(),
-  note: z.string().nullable().optional(),
-  tags: z.array(z.string()).optional(),
-});
-export type BulkEditPrevious = z.infer<typeof bulkEditPreviousSchema>;
-
-export const bulkEditResultSchema = z.object({
-  updatedCount: z.number(),
-  previous: z.array(bulkEditPreviousSchema),
-});
-export type BulkEditResult = z.infer<typeof bulkEditResultSchema>;
-
-/** POST /transactions/bulk/revert: an edit's `previous`, put back all or nothing. */
-export const bulkRevertSchema = z.object({
-  previous: z
-    .array(
-      z
-        .object({
-          _id: z.string().max(64),
-          category: categoryNameSchema.optional(),
-          accountId: idSchema('accountId').optional(),
-          name: bulkNameSchema.optional(),
-          addedOn: calendarDateSchema.optional(),
-          note: optionalText(MAX_NOTE_LENGTH, 'Note').optional(),
-          tags: tagsSchema.optional(),
-        })
-        .strict(),
-      { message: 'previous must be the list a bulk edit answered.' },
-    )
-    .min(1, 'Nothing to put back.')
-    .max(1000, 'At most 1000 transactions can be put back at once.')
-    // A bulk edit answers each row once: an id twice would put back one of two values, by chance.
-    .refine((rows) => new Set(rows.map((row) => row._id)).size === rows.length, {
-      message: 'Each transaction can be put back only once: an _id is listed twice in previous.',
-    }),
-});
-
-export const trashRestoreSchema = z.object({ transactionIds: transactionIdsSchema('restore') });
-
-/** A deleted transaction in the trash: as it was, and when it was deleted. */
-export const trashedTransactionSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  cost: z.number(),
-  currency: z.string(),
-  addedOn: z.string(),
-  isIncome: z.boolean(),
-  note: z.string().nullable(),
-  accountId: z.string(),
-  tags: z.array(z.string()),
-  /** Only on a split transaction: its parts as deleted (they come back with it). */
-  splits: z
-    .array(z.object({ category: z.string(), amount: z.number(), note: z.string().nullable() }))
-    .optional(),
-  deletedAt: z.string(),
-  /** The day it leaves the trash for good (30 days after deletedAt). */
-  purgeOn: z.string(),
-});
-export type TrashedTransaction = z.infer<typeof trashedTransactionSchema>;
-export const trashPageSchema = z.object({
-  transactions: z.array(trashedTransactionSchema),
-  totalPages: z.number(),
-  currentPage: z.number(),
-  total: z.number(),
-});
-export type TrashPage = z.infer<typeof trashPageSchema>;
 
 /** A new custom category of one kind (expense unless `isIncome`). */
 export const newCategorySchema = z.object({

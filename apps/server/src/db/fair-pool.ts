@@ -2,6 +2,7 @@ import { ErrorCode } from '@moneta/shared';
 import type pg from 'pg';
 import { AppError } from '../http/app-error';
 import { currentWorkScope, type WorkScope } from '../http/work-scope';
+import { atItsPriority } from './cpu-priority';
 
 export interface FairShareOptions {
   /** Requests of one key that may hold connections at once (about a quarter of the pool). */
@@ -21,7 +22,7 @@ interface KeyState {
 }
 
 /**
- * One user's fair share of the database connections (DESIGN §7.3): at most `perKey` of a
+ * One user's fair share of the database connections (docs/reliability.md): at most `perKey` of a
  * key's requests hold connections at once; the others wait in that key's own queue, so that
  * another user's request finds a free connection at once. Counted per request, not per
  * connection: a request that holds one connection takes another (a transaction reading
@@ -117,30 +118,44 @@ type ConnectCallback = (
   done: (release?: unknown) => void,
 ) => void;
 
+export interface SharedPools {
+  /** Heavy work's connections (http/heavy-work.ts). */
+  heavyPool: pg.Pool;
+  /** Searches' connections (work-scope.ts, runAsSearch). */
+  searchPool: pg.Pool;
+  /** Each user's share of the pool's connections. */
+  fairShare: FairShare;
+  /** Each user's share of the searches running at once, counted in cores. */
+  searchShare: FairShare;
+}
+
 /**
  * Routes the pool's checkouts (Drizzle's queries and transactions, and pool.query, all go
- * through `connect`): a request's own through its fair share; heavy work's to the heavy pool,
- * whose statements may run longer; work outside a request (start-up, schedulers) as before.
+ * through `connect`): a request's own through its fair share; a search's through its user's
+ * share of searches to the search pool; heavy work's to the heavy pool, whose statements may
+ * run longer; work outside a request (start-up, schedulers) as before.
  */
-export function shareConnections(pool: pg.Pool, heavyPool: pg.Pool, fairShare: FairShare): void {
+export function shareConnections(pool: pg.Pool, shared: SharedPools): void {
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connectSearch = async () => atItsPriority(await shared.searchPool.connect());
 
   async function checkout(): Promise<pg.PoolClient> {
     const scope = currentWorkScope();
     if (!scope) return connect();
-    if (scope.isHeavy) return heavyPool.connect();
-    await fairShare.enter(scope);
+    if (scope.isHeavy) return atItsPriority(await shared.heavyPool.connect());
+    const share = scope.isSearch ? shared.searchShare : shared.fairShare;
+    await share.enter(scope);
     let client: pg.PoolClient;
     try {
-      client = await connect();
+      client = await (scope.isSearch ? connectSearch() : connect());
     } catch (error) {
-      fairShare.leave(scope);
+      share.leave(scope);
       throw error;
     }
     // pg-pool sets `release` afresh at each checkout: wrapping this one wraps this checkout.
     const release = client.release.bind(client);
     client.release = (error?: Error | boolean) => {
-      fairShare.leave(scope);
+      share.leave(scope);
       release(error);
     };
     return client;

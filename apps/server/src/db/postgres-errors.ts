@@ -34,9 +34,10 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 export function isDeletedUserViolation(error: unknown): boolean {
   for (const { code, constraint, column } of driverErrors(error)) {
     if (code === FOREIGN_KEY_VIOLATION) return USER_FOREIGN_KEY.test(constraint ?? '');
-    // A transaction without an account gets the user's default one from a trigger; only a
-    // deleted user has none (every user always has an account).
-    if (code === NOT_NULL_VIOLATION) return column === 'account_id';
+    // A transaction without an account gets the user's default one from a trigger, and a row
+    // without a household the user's default household (household-fill.ts); only a deleted user
+    // has neither (every user always has both).
+    if (code === NOT_NULL_VIOLATION) return column === 'account_id' || column === 'household_id';
   }
   return false;
 }

@@ -44,7 +44,7 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * The server's one error path (STYLE principle 5): every failure becomes
+ * The server's one error path (docs/architecture.md): every failure becomes
  * `{ message, code, errors? }`. Bad input is always a 4xx; a 500 never carries internals.
  */
 export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions): void {

@@ -34,7 +34,7 @@ const busyForServer = () =>
   );
 
 /**
- * Heavy work (DESIGN §7.3: a restore, an import's commit, a full export, later bank sync): one
+ * Heavy work (docs/reliability.md: a restore, an import's commit, a full export, later bank sync): one
  * job at a time per household (workScopeKey), at most `perServer` at once on this server. A
  * second job of the same household is refused with 409 BUSY instead of waiting behind the
  * first; the server-wide limit answers 409 BUSY with Retry-After. Across instances, a

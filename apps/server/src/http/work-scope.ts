@@ -15,13 +15,15 @@ export interface WorkScope {
   entering: Promise<void> | undefined;
   /** Heavy work (http/heavy-work.ts): its statements run on the heavy pool, with a longer limit. */
   isHeavy: boolean;
+  /** A search's statements (runAsSearch): the user's share of cores, at a lower CPU priority. */
+  isSearch: boolean;
 }
 
 const scopes = new AsyncLocalStorage<WorkScope>();
 
 /**
  * The key one person's work is counted under: the user today. Households will share one key
- * (DESIGN §7.3: heavy work runs one at a time per household); this is the one place to change.
+ * (docs/reliability.md: heavy work runs one at a time per household); this is the one place to change.
  */
 export function workScopeKey(request: FastifyRequest): string {
   return request.user.id;
@@ -44,8 +46,9 @@ export function enterWorkScope(
 ): void {
   // Only after authentication: a route without a signed-in user has no one to count against.
   if (!(request.user as FastifyRequest['user'] | undefined)) return done();
-  scopes.run({ key: workScopeKey(request), held: 0, entering: undefined, isHeavy: false }, () =>
-    done(),
+  scopes.run(
+    { key: workScopeKey(request), held: 0, entering: undefined, isHeavy: false, isSearch: false },
+    () => done(),
   );
 }
 
@@ -54,4 +57,15 @@ export function runAsHeavy<T>(work: () => T): T {
   const scope = scopes.getStore();
   if (!scope) return work();
   return scopes.run({ ...scope, held: 0, entering: undefined, isHeavy: true }, work);
+}
+
+/**
+ * Runs `work` as a search of the current request: its statements count against the user's
+ * share of searches (db/fair-pool.ts) rather than of connections, on the search pool. Inside
+ * heavy work it stays heavy work.
+ */
+export function runAsSearch<T>(work: () => T): T {
+  const scope = scopes.getStore();
+  if (!scope || scope.isHeavy) return work();
+  return scopes.run({ ...scope, held: 0, entering: undefined, isSearch: true }, work);
 }

@@ -15,7 +15,7 @@ export interface LoggableError {
 }
 
 /**
- * What a log line may say about an error (DESIGN §7.3: no log line holds a file's content):
+ * What a log line may say about an error (docs/reliability.md: no log line holds a file's content):
  * its name and code, the SQL text of a failed query, and the code locations of its stack. Never
  * its message, nor a failed query's parameters: Drizzle's message lists them, PostgreSQL's
  * message and detail quote the values, a parser's message quotes the input. Other fields (pg's

@@ -17,7 +17,8 @@ function varyOnEncoding(reply: FastifyReply): void {
 
 /**
  * The pages the build wrote a copy of index.html for, with their own code preloaded
- * (apps/web/build/page-preloads.ts): `/` → pages/index.html, `/login` → pages/login.html.
+ * (apps/web/build/page-preloads.ts): `/` → pages/index.html, `/login` → pages/login.html, and
+ * a page of one item, `/accounts/:accountId`, → pages/accounts/_.html (kept as `/accounts/*`).
  */
 function pageFiles(distDir: string): Map<string, string> {
   const dir = join(distDir, 'pages');
@@ -26,9 +27,15 @@ function pageFiles(distDir: string): Map<string, string> {
   for (const file of readdirSync(dir)) {
     const name = /^([a-z0-9-]+)\.html$/.exec(file)?.[1];
     if (name) files.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
+    else if (/^[a-z0-9-]+$/.test(file) && existsSync(join(dir, file, '_.html')))
+      files.set(`/${file}/*`, `pages/${file}/_.html`);
   }
   return files;
 }
+
+/** The page file for a request's path: its own, its list's item page, or index.html. */
+const pageFileFor = (pages: Map<string, string>, path: string) =>
+  pages.get(path) ?? pages.get(path.replace(/\/[^/]+$/, '/*')) ?? 'index.html';
 
 /**
  * Serves the built web app and answers client routes (/dashboard, /login, ...) with index.html,
@@ -75,7 +82,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       // Client routes have no file extension; /api paths never reach here (their scope has its own).
       const isPageRequest =
         (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
-      if (isPageRequest) return reply.type('text/html').sendFile(pages.get(path) ?? 'index.html');
+      if (isPageRequest) return reply.type('text/html').sendFile(pageFileFor(pages, path));
       return sendRouteNotFound(request, reply);
     });
   });

@@ -9,7 +9,7 @@ import { multipartBody, uploadImport } from '../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
 
 /**
- * One user cannot starve or freeze the others (DESIGN §7.3): heavy work one at a time per
+ * One user cannot starve or freeze the others (docs/reliability.md): heavy work one at a time per
  * household, a fair share of the connections, a time limit on statements, a bounded search,
  * logs without query parameters, refused uploads answered at once.
  */

@@ -119,6 +119,15 @@ export function catalogueCases(
   plan: OperationPlan,
   foreignIds: string[],
 ): FuzzCase[] {
+  return [
+    ...bodyCases(operation, plan, foreignIds),
+    ...queryCases(operation, plan),
+    ...pathCases(operation, plan, foreignIds),
+  ];
+}
+
+/** Broken or mistyped bodies, each body field bad or missing, and fields the API never takes. */
+function bodyCases(operation: Operation, plan: OperationPlan, foreignIds: string[]): FuzzCase[] {
   const cases: FuzzCase[] = [];
   const takesJson = operation.hasJsonBody;
   // A GET's body is never read, so a malformed one cannot be an error there.
@@ -196,7 +205,12 @@ export function catalogueCases(
       ),
     );
   }
+  return cases;
+}
 
+/** Each query parameter bad, repeated or alone, and raw query strings. */
+function queryCases(operation: Operation, plan: OperationPlan): FuzzCase[] {
+  const cases: FuzzCase[] = [];
   for (const param of operation.queryParams) {
     for (const bad of BAD_QUERY_VALUES) {
       cases.push(
@@ -252,7 +266,12 @@ export function catalogueCases(
       ),
     );
   }
+  return cases;
+}
 
+/** Each path parameter malformed, or another user's (or another kind's) id. */
+function pathCases(operation: Operation, plan: OperationPlan, foreignIds: string[]): FuzzCase[] {
+  const cases: FuzzCase[] = [];
   for (const param of operation.pathParams) {
     for (const bad of BAD_IDS) {
       cases.push(

@@ -4,6 +4,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../support/api-calls';
+import { given } from '../support/given';
 import { importFixture, uploadImport } from '../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
 import { snapshotDatabase } from './database-snapshot';
@@ -48,7 +49,7 @@ describe('the largest amount at the largest rate', () => {
     user = await signUp(context.app);
     await ok(user, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
     await ok(user, 'PUT', '/api/rates', { currency: 'USD', date: DAY, rate: Number(RATE) });
-    const created = await ok<{ accountId: string }>(user, 'POST', '/api/transactions', {
+    const created = await given.transaction(context.app, user, {
       name: 'Yacht',
       category: 'Food',
       cost: Number(AMOUNT),
@@ -57,8 +58,8 @@ describe('the largest amount at the largest rate', () => {
       isIncome: false,
     });
     accountId = created.accountId;
-    await ok(user, 'POST', '/api/budgets', { category: 'Food', amount: 100, month: 1, year: 2026 });
-    await ok(user, 'POST', '/api/goals', { name: 'Boat', targetAmount: 100, accountId });
+    await given.budget(context.app, user, { category: 'Food', amount: 100, month: 1, year: 2026 });
+    await given.goal(context.app, user, { name: 'Boat', targetAmount: 100, accountId });
   });
 
   const range = 'from=2026-01-01&to=2026-01-31';
@@ -123,13 +124,13 @@ describe('the largest amount at the largest rate', () => {
     const other = await signUp(context.app);
     await ok(other, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
     await ok(other, 'PUT', '/api/rates', { currency: 'USD', date: DAY, rate: 1_000_000_000 });
-    const dollars = await ok<{ _id: string }>(other, 'POST', '/api/accounts', {
+    const dollars = await given.account(context.app, other, {
       name: 'Dollars',
       type: 'checking',
       currency: 'USD',
       openingBalance: '999999999999.99',
     });
-    await ok(other, 'POST', '/api/transactions', {
+    await given.transaction(context.app, other, {
       name: 'Yacht',
       category: 'Food',
       cost: '999999999999.99',
@@ -282,7 +283,7 @@ describe('inputs the API refuses', () => {
     const user = await signUp(context.app, { setup: true });
     const ids: string[] = [];
     for (const name of ['Bakery', 'Butcher']) {
-      const created = await ok<{ _id: string }>(user, 'POST', '/api/transactions', {
+      const created = await given.transaction(context.app, user, {
         name,
         category: 'Food',
         cost: 5,
@@ -321,7 +322,7 @@ describe('inputs the API refuses', () => {
 
   it('refuses a custom category that differs from another only in case', async () => {
     const user = await signUp(context.app, { setup: true });
-    await ok(user, 'POST', '/api/categories', { name: 'Hobbies', isIncome: false });
+    await given.category(context.app, user, { name: 'Hobbies', isIncome: false });
     const before = await snapshotDatabase(context.database.pool);
     for (const [body, twin] of [
       [{ name: 'FOOD', isIncome: false }, 'Food'],
@@ -349,13 +350,13 @@ describe('inputs the API refuses', () => {
     );
     await ok(user, 'PUT', '/api/categories', { from: 'Hobbies', to: 'HOBBIES', isIncome: false });
     // The same name in the other kind stays allowed, as before.
-    await ok(user, 'POST', '/api/categories', { name: 'Hobbies', isIncome: true });
+    await given.category(context.app, user, { name: 'Hobbies', isIncome: true });
   });
 
   it('refuses a budget on an income category', async () => {
     const user = await signUp(context.app, { setup: true });
-    await ok(user, 'POST', '/api/categories', { name: 'Side hustle', isIncome: true });
-    const budget = await ok<{ _id: string }>(user, 'POST', '/api/budgets', {
+    await given.category(context.app, user, { name: 'Side hustle', isIncome: true });
+    const budget = await given.budget(context.app, user, {
       category: 'Food',
       amount: 100,
       month: 2,

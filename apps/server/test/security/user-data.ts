@@ -2,6 +2,7 @@ import { todayIn } from '@moneta/shared';
 import type { ReceiptReader } from '../../src/domains/receipts/reading';
 import type { App } from '../../src/http/types';
 import type { ImportMapping } from '@moneta/shared';
+import { given } from '../support/given';
 import { uploadImport } from '../support/import-files';
 import { multipartFile, renderReceipt } from '../support/receipt-files';
 import { createCredential } from '../support/software-authenticator';
@@ -58,6 +59,8 @@ export interface UserData {
   importId: string;
   importMapping: ImportMapping;
   ruleId: string;
+  /** The personal household sign-up made (every row above is in it). */
+  householdId: string;
   /** A word found in every name and note of this user, to search for it. */
   marker: string;
 }
@@ -78,6 +81,13 @@ async function addPasskey(app: App, headers: SignedUpUser['headers'], marker: st
   });
 }
 
+/** The household sign-up made, the user's only one. */
+async function personalHouseholdId(app: App, headers: Record<string, string>): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/households', headers });
+  const [household] = response.json<Array<{ _id: string }>>();
+  return household!._id;
+}
+
 async function expectStatus(
   response: { statusCode: number; body: string },
   status: number,
@@ -94,80 +104,55 @@ async function expectStatus(
   };
 }
 
-/**
- * Gives the user one row of every kind through the real API: an expense in a custom category,
- * an income, a budget, a recurring rule, a receipt (with its expense), a second account with a
- * transfer, a CSV import in preview and a categorisation rule.
- */
-export async function seedUserData(
+type Seeded<Part extends keyof UserData> = Promise<Pick<UserData, Part>>;
+
+/** An expense in the custom category, an income, a budget, a recurring rule and a receipt. */
+async function seedMoney(
   app: App,
   user: SignedUpUser,
   marker: string,
-): Promise<UserData> {
-  const headers = user.headers;
+  customCategory: string,
+): Seeded<
+  | 'expenseId'
+  | 'incomeId'
+  | 'budgetId'
+  | 'recurringId'
+  | 'receiptId'
+  | 'receiptFileUrl'
+  | 'receiptImageUrl'
+  | 'receiptTransactionId'
+> {
   const today = todayIn('UTC');
-  const customCategory = `Hobby ${marker}`;
-  const expense = await expectStatus(
-    await app.inject({
-      method: 'POST',
-      url: '/api/transactions',
-      headers,
-      payload: {
-        name: `Paint ${marker}`,
-        category: customCategory,
-        cost: 42.5,
-        addedOn: today,
-        isIncome: false,
-        note: `secret note ${marker}`,
-      },
-    }),
-    201,
-    'expense',
-  );
-  const income = await expectStatus(
-    await app.inject({
-      method: 'POST',
-      url: '/api/transactions',
-      headers,
-      payload: {
-        name: `Salary ${marker}`,
-        category: 'Salary',
-        cost: 3000,
-        addedOn: today,
-        isIncome: true,
-      },
-    }),
-    201,
-    'income',
-  );
-  const [year, month] = today.split('-').map(Number);
-  const budget = await expectStatus(
-    await app.inject({
-      method: 'POST',
-      url: '/api/budgets',
-      headers,
-      payload: { category: customCategory, amount: 100, month, year },
-    }),
-    201,
-    'budget',
-  );
-  const recurring = await expectStatus(
-    await app.inject({
-      method: 'POST',
-      url: '/api/recurring/create',
-      headers,
-      payload: {
-        name: `Rent ${marker}`,
-        category: 'Rent',
-        amount: 900,
-        isIncome: false,
-        frequency: 'monthly',
-        startDate: today,
-      },
-    }),
-    201,
-    'recurring rule',
-  );
+  const expense = await given.transaction(app, user, {
+    name: `Paint ${marker}`,
+    category: customCategory,
+    cost: 42.5,
+    addedOn: today,
+    isIncome: false,
+    note: `secret note ${marker}`,
+  });
+  const income = await given.transaction(app, user, {
+    name: `Salary ${marker}`,
+    category: 'Salary',
+    cost: 3000,
+    addedOn: today,
+    isIncome: true,
+  });
+  const [year = 0, month = 0] = today.split('-').map(Number);
+  const budget = await given.budget(app, user, {
+    category: customCategory,
+    amount: 100,
+    month,
+    year,
+  });
+  const recurring = await given.recurring(app, user, {
+    name: `Rent ${marker}`,
+    category: 'Rent',
+    amount: 900,
+    isIncome: false,
+    frequency: 'monthly',
+    startDate: today,
+  });
   const image = await renderReceipt([`RECEIPT ${marker}`, 'TOTAL 12.34']);
   const { payload, headers: multipartHeaders } = multipartFile(
     'receipt',
@@ -179,51 +164,65 @@ export async function seedUserData(
     await app.inject({
       method: 'POST',
       url: '/api/receipts/upload',
-      headers: { ...multipartHeaders, ...headers },
+      headers: { ...multipartHeaders, ...user.headers },
       payload,
     }),
     201,
     'receipt',
   );
-  const accounts = (await app.inject({ method: 'GET', url: '/api/accounts', headers })).json<
-    Array<{ _id: string }>
-  >();
-  const account = await expectStatus(
-    await app.inject({
-      method: 'POST',
-      url: '/api/accounts',
-      headers,
-      payload: { name: `Savings ${marker}`, type: 'savings', openingBalance: 10 },
-    }),
-    201,
-    'account',
-  );
-  const goal = await expectStatus(
-    await app.inject({
-      method: 'POST',
-      url: '/api/goals',
-      headers,
-      payload: { name: `Trip ${marker}`, targetAmount: 500, accountId: account._id },
-    }),
-    201,
-    'goal',
-  );
-  const transfer = await expectStatus(
-    await app.inject({
-      method: 'POST',
-      url: '/api/transfers',
-      headers,
-      payload: {
-        fromAccountId: accounts[0]!._id,
-        toAccountId: account._id,
-        amount: 5,
-        date: today,
-        note: `moved ${marker}`,
-      },
-    }),
-    201,
-    'transfer',
-  );
+  return {
+    expenseId: expense._id,
+    incomeId: income._id,
+    budgetId: budget._id,
+    recurringId: recurring._id,
+    receiptId: receipt._id,
+    receiptFileUrl: receipt.fileUrl!,
+    receiptImageUrl: receipt.imageUrl!,
+    receiptTransactionId: receipt.transaction!._id,
+  };
+}
+
+/** A second account, a goal on it and a transfer into it from the main account. */
+async function seedAccounts(
+  app: App,
+  user: SignedUpUser,
+  marker: string,
+): Seeded<'mainAccountId' | 'accountId' | 'goalId' | 'transferId'> {
+  const accounts = (
+    await app.inject({ method: 'GET', url: '/api/accounts', headers: user.headers })
+  ).json<Array<{ _id: string }>>();
+  const account = await given.account(app, user, {
+    name: `Savings ${marker}`,
+    type: 'savings',
+    openingBalance: 10,
+  });
+  const goal = await given.goal(app, user, {
+    name: `Trip ${marker}`,
+    targetAmount: 500,
+    accountId: account._id,
+  });
+  const transfer = await given.transfer(app, user, {
+    fromAccountId: accounts[0]!._id,
+    toAccountId: account._id,
+    amount: 5,
+    date: todayIn('UTC'),
+    note: `moved ${marker}`,
+  });
+  return {
+    mainAccountId: accounts[0]!._id,
+    accountId: account._id,
+    goalId: goal._id,
+    transferId: transfer._id,
+  };
+}
+
+/** The sign-up's session, an API token and a passkey. */
+async function seedCredentials(
+  app: App,
+  user: SignedUpUser,
+  marker: string,
+): Seeded<'sessionId' | 'apiTokenId' | 'passkeyId'> {
+  const headers = user.headers;
   const sessions = (await app.inject({ method: 'GET', url: '/api/auth/sessions', headers })).json<
     Array<{ _id: string; current: boolean }>
   >();
@@ -238,42 +237,58 @@ export async function seedUserData(
     'API token',
   );
   const passkey = await expectStatus(await addPasskey(app, headers, marker), 201, 'passkey');
-  const csv = `Date,Description,Amount\r\n2026-03-01,Corner shop ${marker},-3.50\r\n2026-03-02,Salary ${marker},1000.00\r\n`;
-  const importResponse = await uploadImport(app, user, `bank-${marker}.csv`, Buffer.from(csv), {
-    accountId: account._id,
-  });
-  if (importResponse.statusCode !== 201) throw new Error(`import: ${importResponse.body}`);
-  const imported = importResponse.json<{ _id: string; mapping: ImportMapping }>();
-  const rule = await expectStatus(
-    await app.inject({
-      method: 'POST',
-      url: '/api/rules',
-      headers,
-      payload: { value: `shop ${marker}`, category: customCategory, rename: `Shop ${marker}` },
-    }),
-    201,
-    'rule',
-  );
   return {
     sessionId: sessions.find((session) => session.current)!._id,
     apiTokenId: apiToken._id,
     passkeyId: passkey._id,
-    importId: imported._id,
-    importMapping: imported.mapping,
-    ruleId: rule._id,
-    mainAccountId: accounts[0]!._id,
-    accountId: account._id,
-    transferId: transfer._id,
-    expenseId: expense._id,
-    incomeId: income._id,
-    budgetId: budget._id,
-    goalId: goal._id,
-    recurringId: recurring._id,
-    receiptId: receipt._id,
-    receiptFileUrl: receipt.fileUrl!,
-    receiptImageUrl: receipt.imageUrl!,
-    receiptTransactionId: receipt.transaction!._id,
+  };
+}
+
+/** A CSV import in preview into the second account, and a categorisation rule. */
+async function seedImportAndRule(
+  app: App,
+  user: SignedUpUser,
+  marker: string,
+  accountId: string,
+  customCategory: string,
+): Seeded<'importId' | 'importMapping' | 'ruleId'> {
+  const csv = `Date,Description,Amount\r\n2026-03-01,Corner shop ${marker},-3.50\r\n2026-03-02,Salary ${marker},1000.00\r\n`;
+  const importResponse = await uploadImport(app, user, `bank-${marker}.csv`, Buffer.from(csv), {
+    accountId,
+  });
+  if (importResponse.statusCode !== 201) throw new Error(`import: ${importResponse.body}`);
+  const imported = importResponse.json<{ _id: string; mapping: ImportMapping }>();
+  const rule = await given.rule(app, user, {
+    value: `shop ${marker}`,
+    category: customCategory,
+    rename: `Shop ${marker}`,
+  });
+  return { importId: imported._id, importMapping: imported.mapping, ruleId: rule._id };
+}
+
+/**
+ * Gives the user one row of every kind through the real API: an expense in a custom category,
+ * an income, a budget, a recurring rule, a receipt (with its expense), a second account with a
+ * transfer, a CSV import in preview and a categorisation rule.
+ */
+export async function seedUserData(
+  app: App,
+  user: SignedUpUser,
+  marker: string,
+): Promise<UserData> {
+  const customCategory = `Hobby ${marker}`;
+  const money = await seedMoney(app, user, marker, customCategory);
+  const accounts = await seedAccounts(app, user, marker);
+  const credentials = await seedCredentials(app, user, marker);
+  const imported = await seedImportAndRule(app, user, marker, accounts.accountId, customCategory);
+  const householdId = await personalHouseholdId(app, user.headers);
+  return {
+    ...money,
+    ...accounts,
+    ...credentials,
+    ...imported,
     customCategory,
     marker,
+    householdId,
   };
 }

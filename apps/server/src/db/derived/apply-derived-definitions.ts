@@ -6,6 +6,7 @@ import { dataVersionsDefinitions } from './data-versions';
 import { defaultAccountDefinitions } from './default-account';
 import { exchangeRateDaysDefinitions } from './exchange-rate-days';
 import { exchangeRateLookupDefinitions } from './exchange-rate-lookup';
+import { householdFillDefinitions } from './household-fill';
 import { importRowsCascadeDefinitions } from './import-rows-cascade';
 import { transactionDailyTotalsDefinitions } from './transaction-daily-totals';
 import { transactionSearchCountsDefinitions } from './transaction-search-counts';
@@ -40,6 +41,7 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   exchangeRateLookupDefinitions,
   currencyScaleDefinitions,
   dataVersionsDefinitions,
+  householdFillDefinitions,
 ];
 
 /**

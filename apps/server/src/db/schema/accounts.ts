@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -25,6 +26,7 @@ export const accounts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     name: text('name').notNull(),
     type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
     openingBalanceCents: bigint('opening_balance_cents', { mode: 'number' }).notNull().default(0),
@@ -46,11 +48,13 @@ export const accounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    // Names are unique per user ignoring case ("Cash" and "cash" are one account).
-    uniqueIndex('accounts_user_name_key').on(table.userId, sql`lower(${table.name})`),
+    // Names are unique per household ignoring case ("Cash" and "cash" are one account).
+    uniqueIndex('accounts_household_name_key').on(table.householdId, sql`lower(${table.name})`),
     // The target of the (user_id, account_id) foreign keys, which keep a user's transactions
     // and transfers in that user's own accounts whatever a caller sends.
     uniqueIndex('accounts_user_id_key').on(table.userId, table.id),
+    // The target of the (household_id, account_id) foreign keys that replace them.
+    uniqueIndex('accounts_household_id_key').on(table.householdId, table.id),
     // The default account: the oldest not archived.
     index('accounts_user_order_idx').on(table.userId, table.isArchived, table.createdAt),
     check(

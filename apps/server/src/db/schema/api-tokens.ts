@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { householdId } from './households';
 import { users } from './users';
 
 /** Tokens for scripts (docs/architecture.md, Security): only the SHA-256 of the secret is kept. */
@@ -10,6 +11,7 @@ export const apiTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     name: text('name').notNull(),
     scope: text('scope', { enum: ['read', 'write'] }).notNull(),
     /** Hex SHA-256 of the whole token text: a token is found by it, never by its secret. */

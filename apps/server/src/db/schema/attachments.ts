@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
 import { transactions } from './transactions';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -27,6 +28,7 @@ export const transactionAttachments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     /** Deleting the transaction deletes its files. */
     transactionId: uuid('transaction_id')
       .notNull()
@@ -70,6 +72,7 @@ export const deletedTransactionAttachments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     transactionId: uuid('transaction_id').notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').$type<ReceiptMimeType>().notNull(),

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -23,6 +24,7 @@ export const budgets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     category: text('category').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     month: smallint('month').notNull(),

@@ -1,4 +1,5 @@
 import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { householdId } from './households';
 import { users } from './users';
 
 /** The user's own categories; built-in ones are not stored (packages/shared lists them). */
@@ -8,6 +9,7 @@ export const userCategories = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     isIncome: boolean('is_income').notNull(),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,6 +28,7 @@ export const hiddenCategories = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     isIncome: boolean('is_income').notNull(),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -15,6 +16,7 @@ export const goals = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     name: text('name').notNull(),
     targetCents: bigint('target_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),

@@ -22,6 +22,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -39,6 +40,10 @@ export const imports = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
+    /** Who made it; null for rows the system made (recurring, bank sync) or a departed user. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     accountId: uuid('account_id').notNull(),
     fileName: text('file_name').notNull(),
     format: text('format', { enum: IMPORT_FORMATS }).notNull(),
@@ -174,6 +179,7 @@ export const importMappings = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     headerKey: text('header_key').notNull(),
     mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -4,6 +4,7 @@
  * (`db/schema`), never from a domain's file, so a table can move between files freely.
  */
 export * from './users';
+export * from './households';
 export * from './accounts';
 export * from './transfers';
 export * from './transactions';

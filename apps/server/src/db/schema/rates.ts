@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -73,6 +74,7 @@ export const userExchangeRates = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     currency: text('currency').notNull(),
     baseCurrency: text('base_currency').notNull(),
     date: date('date').notNull(),

@@ -2,6 +2,7 @@ import { type ReceiptMimeType } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -16,6 +17,10 @@ export const receipts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
+    /** Who made it; null for rows the system made (recurring, bank sync) or a departed user. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').$type<ReceiptMimeType>().notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -57,6 +62,7 @@ export const receiptShops = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     /** Tax or VAT id as printed, upper case without spaces or punctuation. */
     taxId: text('tax_id'),
     /** Phone number, its digits only. */

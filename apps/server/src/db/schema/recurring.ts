@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -25,6 +26,7 @@ export const recurringRules = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     name: text('name').notNull(),
     category: text('category').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),

@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { householdId } from './households';
 import { users } from './users';
 
 /** A user's rules: text in a field → a category (and a new name). The first match wins. */
@@ -20,6 +21,7 @@ export const rules = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     field: text('field', { enum: RULE_FIELDS }).notNull(),
     operator: text('operator', { enum: RULE_OPERATORS }).notNull(),
     value: text('value').notNull(),

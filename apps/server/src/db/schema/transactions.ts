@@ -20,6 +20,7 @@ import { accounts } from './accounts';
 import { imports } from './imports';
 import { receipts } from './receipts';
 import { recurringRules } from './recurring';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -43,6 +44,10 @@ export const transactions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
+    /** Who made it; null for rows the system made (recurring, bank sync) or a departed user. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     category: text('category').notNull(),
     /** Integer minor units (cents); the API speaks decimals. */
@@ -205,6 +210,7 @@ export const transactionSplits = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     /**
      * No foreign key: deleting a transaction deletes its parts through the statement-level
      * trigger transactions_splits_delete (src/db/derived/transaction-splits.ts), which fires
@@ -244,6 +250,7 @@ export const deletedTransactions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     row: jsonb('row').$type<Record<string, unknown> & { id: string }>().notNull(),
   },

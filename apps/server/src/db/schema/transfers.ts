@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { imports } from './imports';
+import { householdId } from './households';
 import { users } from './users';
 
 /**
@@ -31,6 +32,10 @@ export const transfers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdId(),
+    /** Who made it; null for rows the system made (recurring, bank sync) or a departed user. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     fromAccountId: uuid('from_account_id').notNull(),
     toAccountId: uuid('to_account_id').notNull(),
     /** What left `from_account_id`, in its currency. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { households } from './households';
 
 /**
  * Every table that holds a user's data references users.id with ON DELETE CASCADE, so deleting
@@ -22,6 +32,14 @@ export const users = pgTable(
     /** The interface language and number/date formats (BCP 47, one of SUPPORTED_LOCALES). */
     locale: text('locale').notNull().default('en-US'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The household a request without the Moneta-Household header acts on. Null only inside the
+     * transaction that deletes it or removes the user from it: the households service sets
+     * another of the user's households in that transaction.
+     */
+    defaultHouseholdId: uuid('default_household_id').references((): AnyPgColumn => households.id, {
+      onDelete: 'set null',
+    }),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),

@@ -9,7 +9,18 @@ import { createAccountsRepository, type AccountsRepository } from './accounts-re
  */
 export type AccountsReader = Pick<
   AccountsRepository,
-  'list' | 'find' | 'currencies' | 'defaultId' | 'lockAll'
+  | 'list'
+  | 'find'
+  | 'isOwn'
+  | 'typeOf'
+  | 'currencyOf'
+  | 'currencies'
+  | 'names'
+  | 'defaultId'
+  | 'findByIdentifier'
+  | 'holdingIdentifiers'
+  | 'listForMatching'
+  | 'lockAll'
 >;
 
 export function createAccountsReader(executor: Executor): AccountsReader {

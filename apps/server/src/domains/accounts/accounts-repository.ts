@@ -49,6 +49,7 @@ function withBalance(base: unknown) {
   return {
     id: accounts.id,
     userId: accounts.userId,
+    householdId: accounts.householdId,
     name: accounts.name,
     type: accounts.type,
     openingBalanceCents: accounts.openingBalanceCents,
@@ -290,7 +291,10 @@ export function createAccountsRepository(db: Executor) {
     },
 
     /** Without a currency, the account takes its user's base currency. */
-    async insert(userId: string, values: AccountValues): Promise<AccountRow> {
+    async insert(
+      userId: string,
+      values: AccountValues & { householdId?: string },
+    ): Promise<AccountRow> {
       const [row] = await db
         .insert(accounts)
         .values({

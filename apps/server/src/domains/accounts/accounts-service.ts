@@ -13,6 +13,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-erro
 import { conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { toAccountDto } from './account-dto';
+import { restoreDefaultAccount, untouchedDefaultAccount } from './default-account-takeover';
 import {
   createAccountsRepository,
   type AccountsRepository,
@@ -66,7 +67,7 @@ async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> 
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error, 'accounts_user_name_key')) throw nameTaken(name);
+    if (isUniqueViolation(error, 'accounts_household_name_key')) throw nameTaken(name);
     throw error;
   }
 }
@@ -89,7 +90,7 @@ type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
  * Creates an account in the caller's database transaction (the account service's create, and
  * an import's new accounts): its identifiers must be free, its name unique (else a 409).
  */
-export async function insertAccount(
+async function insertAccount(
   tx: Executor,
   userId: string,
   input: ValidAccountInput,
@@ -104,7 +105,7 @@ export async function insertAccount(
  * Deletes an account if it holds nothing: no transaction, no transfer, no import, and it is not
  * the user's last. Returns whether it did. For an undone import's new accounts.
  */
-export async function removeIfEmpty(tx: Executor, userId: string, id: string): Promise<boolean> {
+async function removeIfEmpty(tx: Executor, userId: string, id: string): Promise<boolean> {
   const repository = createAccountsRepository(tx);
   await repository.lockAll(userId);
   if (!(await repository.isOwn(userId, id)) || (await repository.holdsAnything(id))) return false;
@@ -174,12 +175,61 @@ export function createAccountsService(db: Database) {
       await createAccountsRepository(tx).setEmptyCurrency(userId, currency);
     },
 
-    /** The account every new user starts with, in the sign-up's own database transaction. */
-    async createDefault(tx: Executor, userId: string): Promise<void> {
+    /**
+     * The account every new household starts with, in the transaction that makes the
+     * household (a sign-up's personal one: in the user's base currency).
+     */
+    async createDefault(
+      tx: Executor,
+      userId: string,
+      household?: { id: string; baseCurrency: string },
+    ): Promise<void> {
       await createAccountsRepository(tx).insert(userId, {
         ...DEFAULT_ACCOUNT,
         openingBalanceCents: 0,
+        ...(household ? { householdId: household.id, currency: household.baseCurrency } : {}),
       });
+    },
+
+    /**
+     * An import's new account, in the import's database transaction: its identifiers must be
+     * free, its name unique (else a 409). Answers its id.
+     */
+    createImported(tx: Executor, userId: string, input: ValidAccountInput): Promise<string> {
+      return insertAccount(tx, userId, input);
+    },
+
+    /**
+     * The user's untouched default account, which an import of another app's export may take
+     * over (default-account-takeover.ts); the user's accounts stay locked until `tx` ends.
+     */
+    untouchedDefault(tx: Executor, user: Reader): Promise<string | undefined> {
+      return untouchedDefaultAccount(tx, user);
+    },
+
+    /** Gives the untouched default account `id` the values of an import's new account. */
+    async takeOverDefault(
+      tx: Executor,
+      userId: string,
+      id: string,
+      input: ValidAccountInput,
+    ): Promise<void> {
+      await createAccountsRepository(tx).update(userId, id, toValues(input));
+    },
+
+    /** At an import's undo: the default account it took over is the default again, if it can be. */
+    restoreDefault(tx: Executor, userId: string, id: string): Promise<boolean> {
+      return restoreDefaultAccount(tx, userId, id);
+    },
+
+    /** At an import's undo: deletes an account it created, if that holds nothing. */
+    removeIfEmpty(tx: Executor, userId: string, id: string): Promise<boolean> {
+      return removeIfEmpty(tx, userId, id);
+    },
+
+    /** Adds to an account's opening balance (an imported app's starting balance, or its undo). */
+    async addToOpeningBalance(tx: Executor, userId: string, id: string, cents: number) {
+      await createAccountsRepository(tx).addToOpeningBalance(userId, id, cents);
     },
 
     /** The currency changes only while the account holds nothing (else 409). */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { clientOf } from '../../http/client-info';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { ApiTokensService } from './api-tokens-service';
 
@@ -21,11 +22,8 @@ const errors = errorAnswers(400, 401, 403, 404);
 /** API tokens are managed from a signed-in session only: no token can make or list tokens. */
 export async function apiTokensRoutes(app: App, options: ApiTokensRoutesOptions): Promise<void> {
   const { apiTokens } = options;
-  const { tags, security } = signedInArea(
-    app,
-    options.authenticators.authenticateSession,
-    'api tokens',
-  );
+  const { tags } = signedInArea(app, options.authenticators.authenticateSession, 'api tokens');
+  const security = SESSION_ONLY_SECURITY;
 
   app.get(
     '/tokens',

@@ -4,6 +4,7 @@ import { sendStoredFile } from '../../http/file-reply';
 import { multipartParts, requireMultipart } from '../../http/multipart-upload';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import { ATTACHMENT_FIELD, collectAttachmentUpload } from './attachment-upload-parts';
 import type { AttachmentsService } from './attachments-service';
@@ -33,6 +34,8 @@ export async function attachmentsRoutes(
         tags,
         security,
         summary: "A transaction's files: its receipt first, then the others as attached",
+        description: prose`
+          The others in the order they were attached. 404 \`TRANSACTION_NOT_FOUND\`.`,
         params: transactionParams,
         response: { 200: z.array(attachmentSchema), ...errors },
       },
@@ -47,6 +50,18 @@ export async function attachmentsRoutes(
         tags,
         security,
         summary: `Attach a file to a transaction (multipart field "${ATTACHMENT_FIELD}": JPG, PNG or PDF)`,
+        description: prose`
+          Body: multipart/form-data, the file in the field \`file\`.
+
+          Errors: 400 \`NO_FILE\`, \`EMPTY_FILE\`, \`WRONG_FIELD\`, \`INVALID_MULTIPART\`;
+          404 \`TRANSACTION_NOT_FOUND\`; 409 \`ATTACHMENT_EXISTS\` (the same bytes are
+          attached to this transaction already, its receipt included) or
+          \`TOO_MANY_ATTACHMENTS\`; 413 \`FILE_TOO_LARGE\`; 415 \`UNSUPPORTED_FILE_TYPE\`
+          (not a JPG, PNG or PDF by its bytes) or \`NOT_MULTIPART\`.
+
+          An expense holding a file attached by hand also refuses that file as a receipt
+          (\`POST /api/receipts/upload\` → 409 \`RECEIPT_ALREADY_UPLOADED\`, "This receipt
+          is attached already to the expense "…" of YYYY-MM-DD.").`,
         consumes: ['multipart/form-data'],
         params: transactionParams,
         response: {
@@ -78,6 +93,12 @@ export async function attachmentsRoutes(
         tags,
         security,
         summary: 'The attached file itself',
+        description: prose`
+          Answer \`200\`: the file as uploaded, with its content type,
+          \`Content-Disposition: inline\` with its name, \`X-Content-Type-Options:
+          nosniff\` and, for images, a sandboxing Content-Security-Policy.
+
+          Errors: 404 \`TRANSACTION_NOT_FOUND\`, \`ATTACHMENT_NOT_FOUND\`.`,
         params: attachmentParams,
       },
     },
@@ -95,6 +116,12 @@ export async function attachmentsRoutes(
         tags,
         security,
         summary: "Delete one of a transaction's files (its receipt's too)",
+        description: prose`
+          Deleting the receipt's file deletes the receipt (its reading too); the expense
+          stays, and the same file may be read as a receipt again. Deleting a transaction
+          deletes its attached files (a receipt stays, as before).
+
+          Errors: 404 \`TRANSACTION_NOT_FOUND\`, \`ATTACHMENT_NOT_FOUND\`.`,
         params: attachmentParams,
         response: { 200: messageSchema, ...errors },
       },

@@ -11,6 +11,8 @@ import {
 } from '@moneta/shared';
 import { clientOf } from '../../http/client-info';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
+import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { AuthService } from './auth-service';
 
@@ -99,7 +101,12 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
       onRequest: authenticate,
       schema: {
         tags,
-        summary: 'Complete setup or change the default currency',
+        summary: 'Complete setup or change the default currency, time zone or locale',
+        description: prose`
+          Settings sends them here. The first choice of a base currency is also that of
+          the accounts that hold nothing yet (the one made at sign-up); a later change
+          converts every total on read and leaves each account's and transaction's
+          currency as it is.`,
         security,
         body: setupSchema,
         response: { 200: userSchema, ...errorResponses },
@@ -116,7 +123,7 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
         tags,
         summary:
           'Change the password; every session ends and the caller goes on with the new token',
-        security,
+        security: SESSION_ONLY_SECURITY,
         body: changePasswordSchema,
         response: { 200: authResponseSchema, ...errorResponses, 403: apiErrorSchema },
       },

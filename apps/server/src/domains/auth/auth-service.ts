@@ -6,6 +6,7 @@ import type { ClientInfo } from '../../http/client-info';
 import { conflict, sessionExpired, unauthorized } from '../../http/app-error';
 import { randomSecret } from '../../lib/hashing';
 import type { AccountsService } from '../accounts/accounts-service';
+import type { HouseholdsService } from '../households/households-service';
 import type { SecurityEventsService } from '../security-events/security-events-service';
 import type { SessionsService } from '../sessions/sessions-service';
 import { invalidCode, type TwoFactorService } from '../two-factor/two-factor-service';
@@ -31,6 +32,7 @@ export interface AuthServiceDependencies {
   db: Database;
   users: UsersService;
   accounts: AccountsService;
+  households: Pick<HouseholdsService, 'createPersonal'>;
   sessions: SessionsService;
   twoFactor: TwoFactorService;
   events: SecurityEventsService;
@@ -45,7 +47,17 @@ const challengeExpired = () =>
   );
 
 export function createAuthService(deps: AuthServiceDependencies) {
-  const { db, users, accounts, sessions, twoFactor, events, throttle, confirmPassword } = deps;
+  const {
+    db,
+    users,
+    accounts,
+    households,
+    sessions,
+    twoFactor,
+    events,
+    throttle,
+    confirmPassword,
+  } = deps;
   const challenges = createChallengesRepository(db);
 
   /** A new session for a user who proved who they are, recorded as a sign-in. */
@@ -68,7 +80,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
       client: ClientInfo,
     ): Promise<AuthResponse> {
       const passwordHash = await hashPassword(password);
-      // The user and their first account together: every user always has an account.
+      // The user, their personal household and its first account together: every user always
+      // has a household, and every household an account.
       const created = await db.transaction(async (tx) => {
         const inserted = await users.create(tx, {
           email,
@@ -76,7 +89,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
           timeZone: timeZone ?? DEFAULT_TIME_ZONE,
         });
         if (!inserted) return undefined;
-        await accounts.createDefault(tx, inserted.id);
+        await households.createPersonal(tx, inserted);
         return { row: inserted, token: await sessions.start(inserted.id, client, tx) };
       });
       if (!created)

@@ -37,6 +37,8 @@ export function createSignInThrottle(db: Database, options: { limit: number }) {
     }),
     /** Per user, wherever from: two-factor codes and backup codes (CVE-2024-57604). */
     secondFactor: (userId: string): ThrottleKey => ({ key: `second-factor|${userId}`, limit }),
+    /** Per user: household invitation codes tried (an unknown code counts as a failure). */
+    invitation: (userId: string): ThrottleKey => ({ key: `invitation|${userId}`, limit }),
     /** Per user: the current password asked again in Settings. */
     password: (userId: string): ThrottleKey => ({ key: `password|${userId}`, limit }),
 

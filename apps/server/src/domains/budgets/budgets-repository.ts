@@ -23,7 +23,7 @@ export type BudgetsToInsert = Required<BudgetValues> & { createdAt?: Date };
  * rate), how many of them no rate converts (left out of `spentCents`), and what it carries in
  * from the previous month (docs/decisions.md, BUD-1).
  */
-export interface BudgetWithSpending extends BudgetRow {
+export interface BudgetWithSpending extends Omit<BudgetRow, 'householdId'> {
   spentCents: number;
   carriedCents: number;
   unconverted: number;

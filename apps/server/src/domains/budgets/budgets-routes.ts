@@ -13,6 +13,7 @@ import {
 } from '@moneta/shared';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { BudgetsService } from './budgets-service';
 
@@ -48,6 +49,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         tags,
         security,
         summary: "A month's budgets added up, with the month's income",
+        description: "The Budgets page's totals row.",
         querystring: budgetMonthQuerySchema,
         response: { 200: budgetSummarySchema, ...errors },
       },
@@ -62,6 +64,11 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         tags,
         security,
         summary: "Copy one month's budgets to the categories another month lacks",
+        description: prose`
+          Each budget is copied with its amount, \`rollover\` and \`repeat\`. Both months are read
+          as they are shown: the source's repeated budgets are copied too, and a category the
+          target shows repeated is not missing. A source month without budgets is a 400
+          \`NO_BUDGETS_TO_COPY\`; the same month twice a 400 \`VALIDATION\`.`,
         body: budgetCopyInputSchema,
         response: { 201: budgetCopyResultSchema, ...errors },
       },
@@ -92,6 +99,11 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         tags,
         security,
         summary: 'Update a budget',
+        description: prose`
+          A budget that repeats, sent with its category and a later month, sets that month's own
+          budget and leaves the repeating one as it was (see **Repeat every month**); 409
+          \`BUDGET_EXISTS\` when that month has a budget of the category. The answer is then the
+          new budget.`,
         params: idParams,
         body: budgetInputSchema,
         response: { 200: budgetSchema, 409: apiErrorSchema, ...errors },

@@ -35,7 +35,7 @@ import {
 const budgetNotFound = () => notFound('Budget not found.', ErrorCode.BUDGET_NOT_FOUND);
 
 /**
- * Budgets measure spending (SPEC: "progress against spending"; only expenses count towards
+ * Budgets measure spending (the product's words: "progress against spending"; only expenses count towards
  * `spent`): a category that is only an income category, built-in or the user's, would show a
  * budget that nothing ever fills, so it is refused. A name that is an expense category too, or
  * a new one (it becomes a custom expense category), is taken.

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { CategoriesService } from './categories-service';
 
@@ -38,6 +39,8 @@ export async function categoriesRoutes(app: App, options: CategoriesRoutesOption
         tags,
         security,
         summary: 'Expense and income categories together',
+        description: prose`
+          Hidden ones left out.`,
         response: { 200: categoryList, ...errors },
       },
     },
@@ -52,6 +55,8 @@ export async function categoriesRoutes(app: App, options: CategoriesRoutesOption
           tags,
           security,
           summary: `Built-in then custom ${kind} categories`,
+          description: prose`
+            Hidden ones left out.`,
           response: { 200: categoryList, ...errors },
         },
       },
@@ -96,6 +101,8 @@ export async function manageCategoriesRoutes(
         tags,
         security,
         summary: 'Add a custom category of one kind',
+        description: prose`
+          A custom category of one kind, before any transaction uses it.`,
         body: newCategorySchema,
         response: { 201: categorySchema, ...createErrors },
       },
@@ -112,6 +119,9 @@ export async function manageCategoriesRoutes(
         security,
         summary:
           'Every category of both kinds, hidden ones included, with how many transactions each holds',
+        description: prose`
+          Expense built-ins in their order, expense custom ones A→Z, then the same for
+          income (Manage Categories).`,
         response: { 200: z.array(managedCategorySchema), ...errors },
       },
     },
@@ -126,6 +136,22 @@ export async function manageCategoriesRoutes(
         security,
         summary:
           'Rename a category, or merge it into an existing one of the same kind (transactions, budgets, rules and recurring follow)',
+        description: prose`
+          In one database transaction, every row that carries \`from\` of that kind moves
+          to \`to\`: transactions, recurring rules, categorisation rules (those of that
+          kind and those for both kinds), budgets (expense categories only; a month with a
+          budget for both keeps one, \`to\`'s, with the amounts added and rollover if
+          either had it) and what corrected receipts taught about shops. Then \`from\` is
+          gone, unless it is built-in: a built-in category stays (architecture.md, Product
+          rules), so it can be merged into another but never renamed. A renamed category
+          keeps being hidden if it was; a merged one takes \`to\`'s visibility. Totals,
+          charts, budgets' spending and reports follow at once (they are derived from the
+          rows).
+
+          Errors: 400 \`VALIDATION\`, \`BUILT_IN_CATEGORY\` (renaming a built-in),
+          \`CATEGORY_MERGE_INTO_ITSELF\`; 404 \`CATEGORY_NOT_FOUND\` (no such category of
+          that kind — another user's categories are not the user's). Nothing changes on an
+          error.`,
         body: categoryChangeSchema,
         response: { 200: categoryChangeResultSchema, ...errors },
       },
@@ -140,6 +166,8 @@ export async function manageCategoriesRoutes(
         tags,
         security,
         summary: 'Hide a category from the pickers, or show it again (its rows keep it)',
+        description: prose`
+          Errors: 400 \`VALIDATION\`; 404 \`CATEGORY_NOT_FOUND\`.`,
         body: categoryVisibilitySchema,
         response: { 200: categorySchema.required({ hidden: true }), ...errors },
       },

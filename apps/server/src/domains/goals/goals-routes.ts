@@ -23,6 +23,7 @@ export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promis
         tags,
         security,
         summary: 'List savings goals with what is saved and needed per month',
+        description: "The user's goals, oldest first.",
         response: { 200: goalListSchema, ...errors },
       },
     },
@@ -51,6 +52,9 @@ export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promis
         tags,
         security,
         summary: 'Update a savings goal',
+        description:
+          'The body is that of `POST`; an optional field left out keeps its stored value, null ' +
+          'clears `targetDate` or `accountId`.',
         params: idParams,
         body: goalInputSchema,
         response: { 200: goalSchema, ...errors },
@@ -66,6 +70,7 @@ export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promis
         tags,
         security,
         summary: 'Delete a savings goal',
+        description: 'The account and its money stay.',
         params: idParams,
         response: { 200: messageSchema, ...errors },
       },

@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../db/database';
 import type { ImportRecord, UserRow } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
-import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createAccountsReader } from '../accounts/accounts-reader';
 import { mappingForHeader } from './header-mapping';
 import { analyseImport } from './import-analysis';
 import { sourceAppOf } from './import-dto';
@@ -68,7 +68,7 @@ export async function changeMapping(
             monthFirst: prefersMonthFirst(user),
             delimiter: record.delimiter ?? ',',
             isCardAccount:
-              (await createAccountsRepository(tx).typeOf(user.id, record.accountId)) === 'credit',
+              (await createAccountsReader(tx).typeOf(user.id, record.accountId)) === 'credit',
           },
         );
   if (!fitsColumns(mapping, columns.length)) {

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database';
 import { CROSS_CURRENCY_TOLERANCE, TRANSFER_LEG_DAYS } from '../transfers/leg-amounts';
 import {
   createClassificationRepository,
+  type ClassificationRepository,
   type CandidatePair,
   type NamedTransfer,
   type StatementPairCandidate,
@@ -36,6 +37,13 @@ export const DUPLICATE_DAYS = 2;
  * transaction's duplicate, since the leg was typed or imported from the same kind of source.
  */
 export const LEG_DUPLICATE_DAYS = DUPLICATE_DAYS;
+
+/**
+ * Rounds of duplicate pairing in PostgreSQL (pairTransactionDuplicates) before the candidates
+ * left are paired in Node: a round costs a pass over the candidates, and pairs one row of a run
+ * of equal rows only.
+ */
+export const DUPLICATE_ROUNDS = 3;
 
 /**
  * A row's other leg in another account of the user's may be booked up to this many days apart:
@@ -82,39 +90,55 @@ export async function classifyStatement(
   currency: string | null,
 ): Promise<AmbiguousLeg[]> {
   const repository = createClassificationRepository(db);
-  const found = await repository.withHashJoins(async () => ({
-    byBankId: await repository.bankIdDuplicates(scope),
-    byPayee: await repository.payeeDuplicates(scope, DUPLICATE_DAYS),
-    legs: await repository.legDuplicates(scope, LEG_DUPLICATE_DAYS),
-    named: await repository.namedTransfers(scope),
-    others: await repository.otherLegs(scope, currency, OTHER_LEG_DAYS),
-  }));
-  const classes = duplicateClasses(found.byBankId, found.byPayee, found.legs);
+  const found = await repository.withHashJoins(async () => {
+    await pairTransactionDuplicates(repository, scope);
+    return {
+      legs: await repository.legDuplicates(scope, LEG_DUPLICATE_DAYS),
+      named: await repository.namedTransfers(scope),
+      others: await repository.otherLegs(scope, currency, OTHER_LEG_DAYS),
+    };
+  });
+  // The pairs stay in PostgreSQL but for the rows the transfer classes look at.
+  const asked = [...found.named, ...found.others].map((row) => row.position);
+  const classes = duplicateClasses(await repository.duplicatesAmong(asked), found.legs);
   const ambiguous = transferClasses(classes, found.named, found.others);
   await repository.writeClasses(scope, classes);
+  await repository.dropDuplicatePairs();
   return ambiguous;
 }
 
 /**
- * The duplicates: of a transaction (by bank id, then by payee), else of a transfer leg; each
- * existing row taken once.
+ * A statement's rows paired one to one with the transactions they duplicate, best candidate
+ * first, as pairOneToOne pairs, inside PostgreSQL: each round pairs every candidate that comes
+ * first for both its row and its transaction (pairOneToOne takes it: every earlier candidate
+ * of either side went with an earlier pair) and drops the candidates of what it paired. A
+ * re-import's rows nearly all pair in the first round. Rounds pair a run of equal rows one at a
+ * time, so after DUPLICATE_ROUNDS the candidates left (such runs only) are paired in Node.
+ */
+async function pairTransactionDuplicates(
+  repository: ClassificationRepository,
+  scope: StatementScope,
+): Promise<void> {
+  await repository.collectDuplicateCandidates(scope, DUPLICATE_DAYS);
+  for (let round = 0; round < DUPLICATE_ROUNDS; round++) {
+    if ((await repository.pairDuplicateRound()) === 0) return;
+  }
+  await repository.addDuplicatePairs(pairOneToOne(await repository.remainingDuplicateCandidates()));
+}
+
+/**
+ * The duplicates: `ofTransactions` (paired in PostgreSQL), else of a transfer leg (`legs`,
+ * candidates of the rows not paired with a transaction); each leg taken once.
  */
 function duplicateClasses(
-  byBankId: CandidatePair[],
-  byPayee: CandidatePair[],
+  ofTransactions: CandidatePair[],
   legs: CandidatePair[],
 ): Map<number, RowClass> {
   const classes = new Map<number, RowClass>();
-  // Read as they come: a re-import's 100,000 candidates are not copied into another array.
-  const candidates = (function* () {
-    yield* byBankId;
-    yield* byPayee;
-  })();
-  for (const [position, transactionId] of pairOneToOne(candidates)) {
-    classes.set(position, transferless({ status: 'duplicate', duplicateOf: transactionId }));
+  for (const { position, id } of ofTransactions) {
+    classes.set(position, transferless({ status: 'duplicate', duplicateOf: id }));
   }
-  const legDuplicates = pairOneToOne(legs.filter((row) => !classes.has(row.position)));
-  for (const [position, transferId] of legDuplicates) {
+  for (const [position, transferId] of pairOneToOne(legs)) {
     classes.set(position, transferless({ status: 'duplicate', duplicateOfTransfer: transferId }));
   }
   return classes;

@@ -27,6 +27,68 @@ export type StatementPairCandidate = {
   in_account: string | null;
 };
 
+/** The rows a statement classifies: readable rows of the import's statement. */
+const readable = (scope: StatementScope) => sql`import_id = ${scope.importId}
+  AND position >= ${scope.firstRow} AND status <> 'problem' AND statement = ${scope.statement}`;
+
+/**
+ * Rows and transactions of the account with the same bank id: the n-th row with an id against
+ * the n-th transaction with it.
+ */
+const bankIdCandidates = (scope: StatementScope) => sql`
+  WITH file AS (
+    SELECT position, bank_id,
+      row_number() OVER (PARTITION BY bank_id ORDER BY position) AS nth
+    FROM import_rows WHERE ${readable(scope)} AND bank_id IS NOT NULL
+  ),
+  ledger AS (
+    SELECT id, bank_id,
+      row_number() OVER (PARTITION BY bank_id ORDER BY added_on, created_at, id) AS nth
+    FROM transactions
+    WHERE user_id = ${scope.userId} AND account_id = ${scope.accountId}
+      AND bank_id IN (SELECT bank_id FROM file)
+  )
+  SELECT f.position, l.id
+  FROM file f JOIN ledger l ON l.bank_id = f.bank_id AND l.nth = f.nth`;
+
+/**
+ * Transactions of the account of the same kind and amount, within `days`, with the row's folded
+ * payee (the file's name or the name a rule gives it), unless both have bank ids; ranked
+ * closest date first.
+ */
+function payeeCandidates(scope: StatementScope, days: number) {
+  const { userId, accountId } = scope;
+  return sql`
+    WITH selected AS MATERIALIZED (
+      SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id,
+        coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key
+      FROM import_rows WHERE ${readable(scope)}
+    ),
+    renamed AS MATERIALIZED (${ruleRenames(userId, selectedKeys)}),
+    keyed AS (
+      SELECT s.*, moneta_fold(n.rename) AS renamed_key
+      FROM selected s
+      LEFT JOIN renamed n ON n.name_key = s.name_key AND n.note_key = s.note_key
+        AND n.is_income = s.is_income
+    ),
+    span AS (SELECT min(date) - ${days}::int AS low, max(date) + ${days}::int AS high
+      FROM selected),
+    ledger AS MATERIALIZED (
+      SELECT t.id, t.added_on, t.cost_cents, t.is_income, t.bank_id, t.created_at,
+        moneta_fold(t.name) AS name_key
+      FROM transactions t, span
+      WHERE t.user_id = ${userId} AND t.account_id = ${accountId}
+        AND t.added_on BETWEEN span.low AND span.high
+    )
+    SELECT r.position, l.id, row_number() OVER (
+      ORDER BY abs(r.date - l.added_on), r.position, l.added_on, l.created_at, l.id) AS rank
+    FROM keyed r
+    JOIN ledger l ON l.cost_cents = r.amount_cents AND l.is_income = r.is_income
+      AND l.added_on BETWEEN r.date - ${days}::int AND r.date + ${days}::int
+      AND (l.name_key = r.name_key OR l.name_key = r.renamed_key)
+      AND (r.bank_id IS NULL OR l.bank_id IS NULL)`;
+}
+
 /**
  * The SQL of classification (classification-policy.ts decides): the candidates of each rule,
  * read set-based over a statement's rows (never a query per row), and the classes written back.
@@ -35,79 +97,84 @@ export type StatementPairCandidate = {
  * nested loop over two large sides never finishes).
  */
 export function createClassificationRepository(db: Executor) {
-  const readable = (scope: StatementScope) => sql`import_id = ${scope.importId}
-    AND position >= ${scope.firstRow} AND status <> 'problem' AND statement = ${scope.statement}`;
-
   return {
     withHashJoins<T>(work: () => Promise<T>): Promise<T> {
       return withoutNestedLoops(db, work);
     },
 
     /**
-     * Rows and transactions of the account with the same bank id: the n-th row with an id
-     * against the n-th transaction with it.
+     * The candidate pairs of the statement's rows with the transactions of the account they
+     * may duplicate, ranked best first, into a temporary table (a re-import's 100,000 never
+     * come to Node): by bank id (the n-th row with an id against the n-th transaction with
+     * it), then by kind, amount, a date within `days` and the folded payee, closest date first.
+     * The tables stay until dropDuplicatePairs; the pairs of pairDuplicateRound and
+     * addDuplicatePairs (`duplicate_pairs`) serve legDuplicates, duplicatesAmong and writeClasses.
      */
-    async bankIdDuplicates(scope: StatementScope): Promise<CandidatePair[]> {
-      const result = await db.execute<CandidatePair>(sql`
-        WITH file AS (
-          SELECT position, bank_id,
-            row_number() OVER (PARTITION BY bank_id ORDER BY position) AS nth
-          FROM import_rows WHERE ${readable(scope)} AND bank_id IS NOT NULL
-        ),
-        ledger AS (
-          SELECT id, bank_id,
-            row_number() OVER (PARTITION BY bank_id ORDER BY added_on, created_at, id) AS nth
-          FROM transactions
-          WHERE user_id = ${scope.userId} AND account_id = ${scope.accountId}
-            AND bank_id IN (SELECT bank_id FROM file)
-        )
-        SELECT f.position, l.id
-        FROM file f JOIN ledger l ON l.bank_id = f.bank_id AND l.nth = f.nth`);
-      return result.rows;
+    async collectDuplicateCandidates(scope: StatementScope, days: number): Promise<void> {
+      await db.execute(sql`CREATE TEMPORARY TABLE duplicate_candidates
+        (rule int NOT NULL, rank bigint NOT NULL, position int NOT NULL, id uuid NOT NULL)
+        ON COMMIT DROP`);
+      await db.execute(sql`CREATE TEMPORARY TABLE duplicate_pairs
+        (position int PRIMARY KEY, id uuid NOT NULL) ON COMMIT DROP`);
+      // Bank ids pair one row with one transaction: their order among themselves is moot.
+      await db.execute(sql`INSERT INTO duplicate_candidates (rule, rank, position, id)
+        SELECT 0, 0, position, id FROM (${bankIdCandidates(scope)}) AS candidate`);
+      await db.execute(sql`INSERT INTO duplicate_candidates (rule, rank, position, id)
+        SELECT 1, rank, position, id FROM (${payeeCandidates(scope, days)}) AS candidate`);
     },
 
     /**
-     * Transactions of the account of the same kind and amount, within `days`, with the row's
-     * folded payee (the file's name or the name a rule gives it), unless both have bank ids;
-     * closest date first.
+     * Pairs every candidate left that comes first for both its row and its transaction, and
+     * drops the candidates of what it paired. Answers how many it paired.
      */
-    async payeeDuplicates(scope: StatementScope, days: number): Promise<CandidatePair[]> {
-      const { userId, accountId } = scope;
+    async pairDuplicateRound(): Promise<number> {
+      const taken = await db.execute(sql`
+        INSERT INTO duplicate_pairs (position, id)
+        SELECT position, id FROM (
+          SELECT position, id,
+            row_number() OVER (PARTITION BY position ORDER BY rule, rank) AS row_rank,
+            row_number() OVER (PARTITION BY id ORDER BY rule, rank) AS id_rank
+          FROM duplicate_candidates
+        ) AS candidate
+        WHERE row_rank = 1 AND id_rank = 1`);
+      if (!taken.rowCount) return 0;
+      await db.execute(sql`DELETE FROM duplicate_candidates c
+        USING duplicate_pairs p WHERE c.position = p.position`);
+      await db.execute(sql`DELETE FROM duplicate_candidates c
+        USING duplicate_pairs p WHERE c.id = p.id`);
+      return taken.rowCount;
+    },
+
+    /** The candidates no round has paired or dropped, best first. */
+    async remainingDuplicateCandidates(): Promise<CandidatePair[]> {
       const result = await db.execute<CandidatePair>(sql`
-        WITH selected AS MATERIALIZED (
-          SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id,
-            coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key
-          FROM import_rows WHERE ${readable(scope)}
-        ),
-        renamed AS MATERIALIZED (${ruleRenames(userId, selectedKeys)}),
-        keyed AS (
-          SELECT s.*, moneta_fold(n.rename) AS renamed_key
-          FROM selected s
-          LEFT JOIN renamed n ON n.name_key = s.name_key AND n.note_key = s.note_key
-            AND n.is_income = s.is_income
-        ),
-        span AS (SELECT min(date) - ${days}::int AS low, max(date) + ${days}::int AS high
-          FROM selected),
-        ledger AS MATERIALIZED (
-          SELECT t.id, t.added_on, t.cost_cents, t.is_income, t.bank_id, t.created_at,
-            moneta_fold(t.name) AS name_key
-          FROM transactions t, span
-          WHERE t.user_id = ${userId} AND t.account_id = ${accountId}
-            AND t.added_on BETWEEN span.low AND span.high
-        )
-        SELECT r.position, l.id
-        FROM keyed r
-        JOIN ledger l ON l.cost_cents = r.amount_cents AND l.is_income = r.is_income
-          AND l.added_on BETWEEN r.date - ${days}::int AND r.date + ${days}::int
-          AND (l.name_key = r.name_key OR l.name_key = r.renamed_key)
-          AND (r.bank_id IS NULL OR l.bank_id IS NULL)
-        ORDER BY abs(r.date - l.added_on), r.position, l.added_on, l.created_at, l.id`);
+        SELECT position, id FROM duplicate_candidates ORDER BY rule, rank`);
       return result.rows;
+    },
+
+    /** Adds pairs (position → transaction id) to those of the rounds. */
+    async addDuplicatePairs(pairs: Map<number, string>): Promise<void> {
+      if (pairs.size === 0) return;
+      await db.execute(sql`INSERT INTO duplicate_pairs (position, id)
+        SELECT * FROM unnest(${param([...pairs.keys()])}::int[], ${param([...pairs.values()])}::uuid[])`);
+    },
+
+    /** The duplicate pairs among the rows at `positions`. */
+    async duplicatesAmong(positions: number[]): Promise<CandidatePair[]> {
+      if (positions.length === 0) return [];
+      const result = await db.execute<CandidatePair>(sql`
+        SELECT position, id FROM duplicate_pairs WHERE position = ANY(${param(positions)}::int[])`);
+      return result.rows;
+    },
+
+    /** Drops collectDuplicateCandidates' tables, for the next statement of the file. */
+    async dropDuplicatePairs(): Promise<void> {
+      await db.execute(sql`DROP TABLE duplicate_candidates, duplicate_pairs`);
     },
 
     /**
      * Transfer legs already on the account of the row's direction and amount, with its bank id
-     * or (one side without) within `days`; same bank id first, then closest date.
+     * or (one side without) within `days`, for the rows not paired with a transaction; same bank id first, then closest date.
      */
     async legDuplicates(scope: StatementScope, days: number): Promise<CandidatePair[]> {
       const { userId, accountId } = scope;
@@ -137,6 +204,7 @@ export function createClassificationRepository(db: Executor) {
         JOIN leg l ON l.amount_cents = r.amount_cents AND l.is_income = r.is_income
           AND (r.bank_id = l.bank_id OR ((r.bank_id IS NULL OR l.bank_id IS NULL)
             AND l.day BETWEEN r.date - ${days}::int AND r.date + ${days}::int))
+        WHERE NOT EXISTS (SELECT FROM duplicate_pairs d WHERE d.position = r.position)
         ORDER BY r.bank_id IS NOT NULL AND r.bank_id = l.bank_id DESC, abs(r.date - l.day),
           r.position, l.created_at, l.id`);
       return result.rows;
@@ -199,8 +267,9 @@ export function createClassificationRepository(db: Executor) {
     },
 
     /**
-     * Writes the statement's classes (`classes`; every other readable row is `new`), only to
-     * the rows whose class changed, and clears every row's pair within the file.
+     * Writes the statement's classes (`classes`, else the row's pair in `duplicate_pairs`;
+     * every other readable row is `new`), only to the rows whose class changed, and clears
+     * every row's pair within the file.
      */
     async writeClasses(scope: StatementScope, classes: Map<number, RowClass>): Promise<void> {
       const { importId, firstRow, statement } = scope;
@@ -208,9 +277,13 @@ export function createClassificationRepository(db: Executor) {
       const found = [...classes.values()];
       await db.execute(sql`
         WITH classed AS (
-          SELECT r.position, coalesce(c.status, 'new') AS status, c.duplicate_of,
+          SELECT r.position,
+            CASE WHEN c.position IS NOT NULL THEN c.status
+              WHEN d.position IS NOT NULL THEN 'duplicate' ELSE 'new' END AS status,
+            CASE WHEN c.position IS NOT NULL THEN c.duplicate_of ELSE d.id END AS duplicate_of,
             c.duplicate_of_transfer, c.transfer_account_id, c.match_of
           FROM import_rows r
+          LEFT JOIN duplicate_pairs d ON d.position = r.position
           LEFT JOIN unnest(
             ${param(positions)}::int[],
             ${param(found.map((row) => row.status))}::text[],
@@ -333,3 +406,5 @@ export function createClassificationRepository(db: Executor) {
     },
   };
 }
+
+export type ClassificationRepository = ReturnType<typeof createClassificationRepository>;

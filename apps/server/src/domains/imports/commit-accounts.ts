@@ -2,9 +2,8 @@ import { ErrorCode, isCatalogueCurrency, type ImportCommitInput } from '@moneta/
 import type { Executor } from '../../db/database';
 import type { StoredImportStatement, UserRow } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
-import { createAccountsRepository } from '../accounts/accounts-repository';
-import { assertOwnAccount, insertAccount } from '../accounts/accounts-service';
-import { takeOverDefaultAccount, untouchedDefaultAccount } from './default-account';
+import { createAccountsReader } from '../accounts/accounts-reader';
+import { assertOwnAccount, type AccountsService } from '../accounts/accounts-service';
 import type { RowChoice } from './import-row-types';
 import { sameAccount } from './statement-accounts';
 
@@ -20,7 +19,7 @@ export async function chooseStatementAccounts(
 ): Promise<StoredImportStatement[]> {
   const chosen = statements.map((statement) => ({ ...statement }));
   // An account matched at upload may have been deleted since: its statement goes to a new one.
-  const accounts = createAccountsRepository(tx);
+  const accounts = createAccountsReader(tx);
   for (const statement of chosen) {
     if (statement.accountId && !(await accounts.isOwn(userId, statement.accountId))) {
       statement.accountId = null;
@@ -44,21 +43,23 @@ export async function chooseStatementAccounts(
 }
 
 /**
- * Creates the accounts of the statements that go to new ones, with the statement's type and
- * identifier (unless another account carries it: an identifier names one account). The first of
- * an app's export (`isAppExport`) takes over the user's untouched default account instead, when
- * every statement goes to a new one (default-account.ts).
+ * Creates, through the accounts service, the accounts of the statements that go to new ones,
+ * with the statement's type and identifier (unless another account carries it: an identifier
+ * names one account). The first of an app's export (`isAppExport`) takes over the user's
+ * untouched default account instead, when every statement goes to a new one
+ * (accounts/default-account-takeover.ts).
  */
 export async function createStatementAccounts(
   tx: Executor,
+  accounts: AccountsService,
   user: UserRow,
   statements: StoredImportStatement[],
   isAppExport: boolean,
 ): Promise<StoredImportStatement[]> {
-  const accounts = createAccountsRepository(tx);
+  const reader = createAccountsReader(tx);
   let spareDefault =
     isAppExport && statements.every((statement) => !statement.accountId)
-      ? await untouchedDefaultAccount(tx, user)
+      ? await accounts.untouchedDefault(tx, user)
       : undefined;
   for (const [index, statement] of statements.entries()) {
     if (statement.accountId) continue;
@@ -73,11 +74,11 @@ export async function createStatementAccounts(
     }
     const identifier = statement.identifier;
     const isFree =
-      identifier !== null &&
-      (await accounts.holdingIdentifiers(user.id, [identifier])).length === 0;
-    const values = {
+      identifier !== null && (await reader.holdingIdentifiers(user.id, [identifier])).length === 0;
+    const input = {
       name: statement.suggestedName,
       type: statement.type,
+      openingBalance: 0,
       identifiers: isFree ? [identifier] : [],
       // The statement's currency (OFX CURDEF) when it is one Moneta knows; else the base.
       ...(statement.currency && isCatalogueCurrency(statement.currency)
@@ -85,14 +86,11 @@ export async function createStatementAccounts(
         : {}),
     };
     if (spareDefault) {
-      await takeOverDefaultAccount(tx, user.id, spareDefault, {
-        ...values,
-        openingBalanceCents: 0,
-      });
+      await accounts.takeOverDefault(tx, user.id, spareDefault, input);
       statement.accountId = spareDefault;
       spareDefault = undefined;
     } else {
-      statement.accountId = await insertAccount(tx, user.id, { ...values, openingBalance: 0 });
+      statement.accountId = await accounts.createImported(tx, user.id, input);
     }
     statement.isCreated = true;
   }

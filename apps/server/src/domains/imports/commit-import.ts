@@ -7,6 +7,7 @@ import {
 import type { Executor } from '../../db/database';
 import type { ImportRecord, StoredImportStatement, UserRow } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
+import type { AccountsService } from '../accounts/accounts-service';
 import type { TransactionsService } from '../transactions/transactions-service';
 import type { TransfersService } from '../transfers/transfers-service';
 import {
@@ -24,10 +25,11 @@ import { createImportsRepository } from './imports-repository';
 import { assertOneOtherLeg } from './ambiguous-legs';
 import { applyOpeningBalances, statementsOf } from './statement-accounts';
 
-/** The services a commit writes through. */
+/** The services a commit and an undo write through. */
 export interface CommitWriters {
   transactions: TransactionsService;
   transfers: TransfersService;
+  accounts: AccountsService;
 }
 
 /**
@@ -52,11 +54,12 @@ export async function commitImport(
   const choices = rowChoicesOf(locked, input);
   const statements = await createStatementAccounts(
     tx,
+    writers.accounts,
     user,
     await chooseStatementAccounts(tx, user.id, statementsOf(locked), input.statements ?? []),
     sourceAppOf(locked) !== null,
   );
-  await applyOpeningBalances(tx, user.id, statements, 1);
+  await applyOpeningBalances(tx, writers.accounts, user.id, statements, 1);
   await assertTransferAccounts(tx, user.id, locked.accountId, choices.values());
   await saveRowChoices(tx, locked, choices);
 

@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/database';
 import type { ImportRecord, UserRow } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
 import { isId } from '../../lib/ids';
-import { assertOwnAccount } from '../accounts/accounts-service';
+import { assertOwnAccount, type AccountsService } from '../accounts/accounts-service';
 import type { TransactionsService } from '../transactions/transactions-service';
 import type { TransfersService } from '../transfers/transfers-service';
 import { changeMapping } from './change-mapping';
@@ -46,10 +46,11 @@ export function createImportsService(
   db: Database,
   transactions: TransactionsService,
   transfers: TransfersService,
+  accounts: AccountsService,
 ) {
   const imports = createImportsRepository(db);
   const rows = createImportRowsRepository(db);
-  const writers = { transactions, transfers };
+  const writers = { transactions, transfers, accounts };
 
   async function withPreview(record: ImportRecord, executor: Executor = db): Promise<Import> {
     const preview = await createImportRowsRepository(executor).page(

@@ -1,7 +1,7 @@
 import { prefersMonthFirst, type ImportMapping } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
 import type { ImportRecord, UserRow } from '../../db/schema';
-import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createAccountsReader } from '../accounts/accounts-reader';
 import { createImportRowsRepository } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
 import { readCsvRow } from './reading/csv-rows';
@@ -90,7 +90,7 @@ async function findNamedAccount(
   userId: string,
   identifiers: string[],
 ): Promise<string | undefined> {
-  const accounts = createAccountsRepository(db);
+  const accounts = createAccountsReader(db);
   for (const identifier of identifiers) {
     const found = await accounts.findByIdentifier(userId, identifier);
     if (found) return found;
@@ -112,7 +112,7 @@ export async function stageUpload(
   const imports = createImportsRepository(db);
   const rows = createImportRowsRepository(db);
   await imports.deleteStaleUploads();
-  const account = accountId ?? (await createAccountsRepository(db).defaultId(user.id));
+  const account = accountId ?? (await createAccountsReader(db).defaultId(user.id));
   const record = await imports.insert({
     userId: user.id,
     accountId: account!,
@@ -125,7 +125,7 @@ export async function stageUpload(
   try {
     const reading = await readUploadOffThread(file.chunks, {
       monthFirst: prefersMonthFirst(user),
-      isCardAccount: (await createAccountsRepository(db).typeOf(user.id, account!)) === 'credit',
+      isCardAccount: (await createAccountsReader(db).typeOf(user.id, account!)) === 'credit',
       rememberedMapping: (headerKey) => imports.findMapping(user.id, headerKey),
       write: writer.write,
     });

@@ -7,7 +7,8 @@ import {
 } from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import type { ImportRecord, StoredImportStatement } from '../../db/schema';
-import { createAccountsRepository } from '../accounts/accounts-repository';
+import { createAccountsReader } from '../accounts/accounts-reader';
+import type { AccountsService } from '../accounts/accounts-service';
 import type { FileStatement } from './reading/file-statement';
 
 /**
@@ -37,7 +38,7 @@ export async function statementAccounts(
     byName?: boolean;
   },
 ): Promise<StoredImportStatement[]> {
-  const accounts = await createAccountsRepository(db).listForMatching(userId);
+  const accounts = await createAccountsReader(db).listForMatching(userId);
   const names = new Set(accounts.map((account) => account.name.toLowerCase()));
   const statements: StoredImportStatement[] = (file.length > 0 ? file : [UNNAMED]).map(
     (statement) => ({
@@ -177,7 +178,7 @@ export async function statementCurrencies(
   executor: Executor,
   record: ImportRecord,
 ): Promise<Array<string | null>> {
-  const accounts = await createAccountsRepository(executor).currencies(record.userId);
+  const accounts = await createAccountsReader(executor).currencies(record.userId);
   return statementsOf(record).map((statement) =>
     statement.currency && isCatalogueCurrency(statement.currency)
       ? statement.currency
@@ -186,19 +187,21 @@ export async function statementCurrencies(
 }
 
 /**
- * Adds each statement's opening balance (another app's "Starting Balance") to its account's:
- * `sign` 1 at commit, -1 at undo, which takes it back.
+ * Adds each statement's opening balance (another app's "Starting Balance") to its account's,
+ * through the accounts service in the database transaction `tx`: `sign` 1 at commit, -1 at
+ * undo, which takes it back.
  */
 export async function applyOpeningBalances(
-  db: Executor,
+  tx: Executor,
+  accounts: AccountsService,
   userId: string,
   statements: StoredImportStatement[],
   sign: 1 | -1,
 ): Promise<void> {
-  const accounts = createAccountsRepository(db);
   for (const statement of statements) {
     if (!statement.openingBalance || !statement.accountId) continue;
     await accounts.addToOpeningBalance(
+      tx,
       userId,
       statement.accountId,
       sign * toStoredHundredths(statement.openingBalance),

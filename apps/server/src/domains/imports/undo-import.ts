@@ -2,8 +2,8 @@ import { ErrorCode, type ImportUndoResult } from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import type { ImportRecord, StoredImportStatement } from '../../db/schema';
 import { conflict } from '../../http/app-error';
-import { removeIfEmpty } from '../accounts/accounts-service';
-import { restoreDefaultAccount, tookOverDefault } from './default-account';
+import type { AccountsService } from '../accounts/accounts-service';
+import { tookOverDefault } from './default-account';
 import type { CommitWriters } from './commit-import';
 import { importNotFound } from './import-records';
 import { createImportsRepository } from './imports-repository';
@@ -34,9 +34,9 @@ export async function undoImport(
       : 0;
   const statements = statementsOf(record).map((statement) => ({ ...statement }));
   if (record.status === 'committed') {
-    await applyOpeningBalances(tx, userId, statements, -1);
+    await applyOpeningBalances(tx, writers.accounts, userId, statements, -1);
   }
-  const accounts = await removeCreatedAccounts(tx, userId, record, statements);
+  const accounts = await removeCreatedAccounts(tx, writers.accounts, userId, record, statements);
   await scopedImports.update(record.id, {
     status: 'undone',
     ...(record.statements.length > 0 ? { statements } : {}),
@@ -54,6 +54,7 @@ type Outcome = 'removed' | 'restored' | 'kept';
  */
 async function removeCreatedAccounts(
   tx: Executor,
+  accounts: AccountsService,
   userId: string,
   record: ImportRecord,
   statements: StoredImportStatement[],
@@ -64,7 +65,7 @@ async function removeCreatedAccounts(
     if (!statement.isCreated || !statement.accountId) continue;
     let outcome = outcomes.get(statement.accountId);
     if (!outcome) {
-      outcome = await settleAccount(tx, userId, record, statement);
+      outcome = await settleAccount(tx, accounts, userId, record, statement);
       outcomes.set(statement.accountId, outcome);
     }
     if (outcome !== 'kept') statement.accountId = null;
@@ -76,13 +77,14 @@ async function removeCreatedAccounts(
 
 async function settleAccount(
   tx: Executor,
+  accounts: AccountsService,
   userId: string,
   record: ImportRecord,
   statement: StoredImportStatement,
 ): Promise<Outcome> {
   const accountId = statement.accountId!;
   if (tookOverDefault(record, statement)) {
-    return (await restoreDefaultAccount(tx, userId, accountId)) ? 'restored' : 'kept';
+    return (await accounts.restoreDefault(tx, userId, accountId)) ? 'restored' : 'kept';
   }
-  return (await removeIfEmpty(tx, userId, accountId)) ? 'removed' : 'kept';
+  return (await accounts.removeIfEmpty(tx, userId, accountId)) ? 'removed' : 'kept';
 }

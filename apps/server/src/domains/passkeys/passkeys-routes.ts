@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { clientOf } from '../../http/client-info';
 import { errorAnswers } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { AuthService } from '../auth/auth-service';
 import { LOGIN_ADDRESS_FACTOR } from '../auth/sign-in-throttle';
@@ -31,7 +32,7 @@ export async function passkeysRoutes(app: App, options: PasskeysRoutesOptions): 
   const { passkeys, auth } = options;
   const { authenticateSession } = options.authenticators;
   const tags = ['passkeys'];
-  const security = [{ bearerAuth: [] }];
+  const security = SESSION_ONLY_SECURITY;
   const relyingParty = (request: Parameters<typeof relyingPartyFor>[1]) =>
     relyingPartyFor(options.relyingParty, request);
 

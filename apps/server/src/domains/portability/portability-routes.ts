@@ -3,6 +3,7 @@ import { multipartParts, requireMultipart } from '../../http/multipart-upload';
 import type { HeavyWork } from '../../http/heavy-work';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { ExportService } from './export-service';
 import type { RestoreService } from './restore-service';
@@ -36,6 +37,16 @@ export async function portabilityRoutes(
         security,
         summary:
           'Download everything of yours as a zip (docs/export-format.md): JSON Lines per entity and the receipt files, streamed',
+        description: prose`
+          Accounts, transactions, transfers, categories, budgets, recurring transactions,
+          rules, your own exchange rates, receipts with their files, and the shops
+          receipts taught.
+
+          Answer \`200\`: \`application/zip\`, as the attachment \`moneta-export.zip\`,
+          streamed as it is written (memory stays flat whatever the history's length);
+          every file in it shows the same moment (one read-only snapshot). Another user's
+          data is never in it. Heavy work (see Fair share and heavy work): while another
+          restore, commit or export of the user runs, 409 \`BUSY\`.`,
         produces: ['application/zip'],
       },
     },
@@ -58,6 +69,39 @@ export async function portabilityRoutes(
         security,
         summary:
           'Restore a Moneta export (multipart field "file") into an account without transactions or transfers, all or nothing',
+        description: prose`
+          Body: \`multipart/form-data\` with the zip in the field \`file\` (at most ${RESTORE_MAX_MB} MB).
+
+          The account must hold no transactions and no transfers (a new account). Its
+          accounts of the same name as an exported one (a new account's empty "Main") take
+          that account's settings; the others are created. The export's base currency and
+          time zone become the account's, and setup counts as done. Rules are added after
+          any the account has; a budget for a category and month it has already keeps its
+          own.
+
+          Errors (nothing is restored):
+          - 409 \`BUSY\`: another restore, import commit or full export of the user is
+            running (heavy work, see Fair share and heavy work); or the server runs two
+            already (\`Retry-After: 30\`).
+          - 400 \`EXPORT_NOT_MONETA\`: not a zip, or a zip without \`manifest.json\` or
+            whose manifest's \`format\` is not Moneta's.
+          - 400 \`EXPORT_VERSION_UNSUPPORTED\`: an export of a format version this server
+            does not read.
+          - 400 \`EXPORT_DAMAGED\`: a manifest that is not valid (naming the field), cut
+            short, a checksum wrong, a line over 1 MiB or more lines than the file may
+            have, a record the API would not take (naming file, line and field: an unknown
+            currency or time zone, an amount over the maximum, a rate out of range, an
+            untrimmed category, a recurring rule starting before 2000, a receipt reading
+            of another shape, …), a repeated id, more than 20 files on a transaction, more
+            rules than a user keeps, a count or a reference that does not match.
+          - 400 \`EXPORT_UNSAFE\`: refused unread: too many entries or records, too large
+            unpacked, a compression ratio of a zip bomb, a path with \`..\` or an absolute
+            one, a name twice, a local header that does not match the directory, two
+            entries sharing bytes, ZIP64 or encryption. The limits are in
+            docs/export-format.md (Limits).
+          - 400 \`NO_FILE\`, \`INVALID_MULTIPART\`; 413 \`FILE_TOO_LARGE\`; 415
+            \`NOT_MULTIPART\`.
+          - 409 \`RESTORE_TARGET_NOT_EMPTY\`: the account holds transactions or transfers.`,
         consumes: ['multipart/form-data'],
         response: {
           200: restoreResultSchema,

@@ -16,8 +16,14 @@ import type { ReceiptView } from './signed-urls';
 const HEADER_MATCH_CANDIDATES = 200;
 
 /** `createdAt` is given only by a restore, which keeps the exported one (else: now). */
-export type NewReceipt = Omit<ReceiptRow, 'id' | 'userId' | 'createdAt'> & { createdAt?: Date };
-export type ReceiptSummaryRow = Omit<ReceiptRow, 'content' | 'pagePng'> & {
+export type NewReceipt = Omit<
+  ReceiptRow,
+  'id' | 'userId' | 'householdId' | 'createdBy' | 'updatedBy' | 'createdAt'
+> & { createdAt?: Date };
+export type ReceiptSummaryRow = Omit<
+  ReceiptRow,
+  'content' | 'pagePng' | 'householdId' | 'createdBy' | 'updatedBy'
+> & {
   transactionId: string | null;
 };
 

@@ -10,6 +10,7 @@ import { sendStoredFile } from '../../http/file-reply';
 import { multipartParts, requireMultipart } from '../../http/multipart-upload';
 import { errorAnswers } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import { collectReceiptUpload } from './receipt-upload-parts';
 import type { ReceiptsService } from './receipts-service';
@@ -37,6 +38,15 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
         security,
         summary:
           'Upload a receipt (multipart field "receipt": JPG, PNG or PDF; optional field "accountId") and create the expense read from it',
+        description: prose`
+          Body: \`multipart/form-data\` with the file in the field \`receipt\` (one file,
+          at most \`UPLOAD_MAX_MB\`) and, optionally, a text field \`accountId\` (before
+          or after the file): the account the expense is charged to. Without it, or empty,
+          the expense goes to the default account (the oldest one not archived).
+
+          Errors: 404 \`ACCOUNT_NOT_FOUND\` when \`accountId\` is not one of the user's
+          accounts (another user's, unknown or malformed), checked before the file is
+          read; nothing is stored.`,
         consumes: ['multipart/form-data'],
         response: {
           201: receiptUploadResultSchema,
@@ -94,6 +104,10 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
     image:
       "The receipt's picture (the image itself, or a PDF's page 1 as a PNG), for its owner or through a signed URL",
   };
+  const answers: Record<ReceiptView, string> = {
+    file: 'the file as uploaded',
+    image: "the picture (the image itself, or a PDF's first page as a PNG)",
+  };
   for (const view of ['file', 'image'] as const) {
     app.get(
       `/:id/${view}`,
@@ -101,9 +115,21 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
         schema: {
           tags,
           summary: summaries[view],
+          description: prose`
+            Answer \`200\`: ${answers[view]}, with its content type,
+            \`Cache-Control: private, max-age=900\` and
+            \`Cross-Origin-Resource-Policy: cross-origin\` (so the original client may show it
+            from another origin).`,
+          'x-auth':
+            "the owner's Bearer token, or a signed URL (`expires` and `signature` in the query, " +
+            'as `fileUrl`/`imageUrl` give them).',
           params: z.object({ id: z.string().max(64) }),
           querystring: z.object({
-            expires: z.coerce.number().int().optional(),
+            expires: z.coerce
+              .number()
+              .int()
+              .optional()
+              .describe('Unix time in seconds (a signed URL lasts 15 minutes).'),
             signature: z.string().max(128).optional(),
           }),
         },

@@ -42,6 +42,9 @@ export async function recurringRoutes(app: App, options: RecurringRoutesOptions)
         tags,
         security,
         summary: 'The occurrences still to come in the next `days` days (default 30), oldest first',
+        description:
+          "From tomorrow (in the user's time zone) to `days` days ahead, oldest first; " +
+          'ended rules have none.',
         querystring: upcomingQuerySchema,
         response: { 200: upcomingListSchema, ...errors },
       },

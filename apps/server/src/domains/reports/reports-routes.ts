@@ -10,6 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { AccountsService } from '../accounts/accounts-service';
 import { cashflowCsv, categoriesCsv, netWorthCsv, payeesCsv } from './reports-csv';
@@ -43,6 +44,8 @@ export async function reportsRoutes(app: App, options: ReportsRoutesOptions): Pr
         tags,
         security,
         summary: 'Income, expense and net per period, in the base currency',
+        description: prose`
+          CSV columns: Start, End, Income, Expense, Net.`,
         querystring: reportQuerySchema,
         response: { 200: cashflowReportSchema, ...errors },
       },
@@ -62,6 +65,11 @@ export async function reportsRoutes(app: App, options: ReportsRoutesOptions): Pr
         tags,
         security,
         summary: 'Spending (or income) by category per period, with totals and averages',
+        description: prose`
+          Query, besides the common ones: \`isIncome\` (optional): \`true\` or \`false\`
+          (default).
+
+          CSV columns: Category, each period's start, Total, Average.`,
         querystring: categoryReportQuerySchema,
         response: { 200: categoryReportSchema, ...errors },
       },
@@ -81,6 +89,8 @@ export async function reportsRoutes(app: App, options: ReportsRoutesOptions): Pr
         tags,
         security,
         summary: "Each account's balance at the end of every period, and their total",
+        description: prose`
+          CSV columns: Date, Account, Balance, Base balance (and a row "Total" per date).`,
         querystring: reportQuerySchema,
         response: { 200: netWorthReportSchema, ...errors },
       },
@@ -102,6 +112,12 @@ export async function reportsRoutes(app: App, options: ReportsRoutesOptions): Pr
         tags,
         security,
         summary: 'Who the money went to (or came from) most, by normalised payee',
+        description: prose`
+          By payee name compared without case, accents and punctuation. Query, besides the
+          common ones: \`isIncome\` (optional, default \`false\`); \`limit\` (optional):
+          1–100, default 20.
+
+          CSV columns: Payee, Total, Count.`,
         querystring: payeeReportQuerySchema,
         response: { 200: payeeReportSchema, ...errors },
       },

@@ -7,6 +7,7 @@ import {
 } from '@moneta/shared';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { RulesService } from './rules-service';
 
@@ -90,6 +91,9 @@ export async function rulesRoutes(app: App, options: RulesRoutesOptions): Promis
         security,
         summary:
           'Recategorise existing transactions the rule decides (it matches, no earlier rule does)',
+        description: prose`
+          A split transaction keeps its category (its largest part's) and its parts: only
+          the rule's \`rename\` applies to it.`,
         params: idParams,
         response: { 200: ruleApplyResultSchema, ...errors },
       },

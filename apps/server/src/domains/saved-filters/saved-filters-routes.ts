@@ -6,6 +6,7 @@ import {
 } from '@moneta/shared';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { SavedFiltersService } from './saved-filters-service';
 
@@ -30,6 +31,8 @@ export async function savedFiltersRoutes(
         tags,
         security,
         summary: 'The saved searches, A to Z',
+        description: prose`
+          The user's saved searches A→Z.`,
         response: { 200: savedFilterListSchema, ...errors },
       },
     },
@@ -39,6 +42,8 @@ export async function savedFiltersRoutes(
   app.post(
     '/',
     {
+      // Saved searches are the user's own: a viewer saves them too.
+      config: { householdRole: 'viewer' },
       schema: {
         tags,
         security,
@@ -54,6 +59,7 @@ export async function savedFiltersRoutes(
   app.delete(
     '/:id',
     {
+      config: { householdRole: 'viewer' },
       schema: {
         tags,
         security,

@@ -1,5 +1,6 @@
 import { apiErrorSchema, securityEventListSchema } from '@moneta/shared';
 import type { App } from '../../http/types';
+import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { SecurityEventsService } from './security-events-service';
 
@@ -18,7 +19,7 @@ export async function securityEventsRoutes(
       onRequest: options.authenticators.authenticateSession,
       schema: {
         tags: ['auth'],
-        security: [{ bearerAuth: [] }],
+        security: SESSION_ONLY_SECURITY,
         summary: "The account's last 100 security events, newest first",
         response: {
           200: securityEventListSchema,

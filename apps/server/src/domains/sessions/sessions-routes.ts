@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { clientOf } from '../../http/client-info';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
 import type { Authenticators, RequestAuth } from '../../plugins/authenticate';
 import type { SessionsService } from './sessions-service';
 
@@ -20,11 +21,8 @@ function currentSession(auth: RequestAuth): string {
 
 export async function sessionsRoutes(app: App, options: SessionsRoutesOptions): Promise<void> {
   const { sessions } = options;
-  const { tags, security } = signedInArea(
-    app,
-    options.authenticators.authenticateSession,
-    'sessions',
-  );
+  const { tags } = signedInArea(app, options.authenticators.authenticateSession, 'sessions');
+  const security = SESSION_ONLY_SECURITY;
 
   app.get(
     '/sessions',

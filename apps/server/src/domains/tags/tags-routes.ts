@@ -1,6 +1,7 @@
 import { renameTagSchema, tagChangeSchema, tagListSchema, tagParamsSchema } from '@moneta/shared';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { prose } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
 import type { TagsService } from './tags-service';
 
@@ -22,6 +23,8 @@ export async function tagsRoutes(app: App, options: TagsRoutesOptions): Promise<
         tags,
         security,
         summary: 'The tags in use, A to Z, with how many transactions carry each',
+        description: prose`
+          The user's tags A→Z (ignoring case) with how many transactions carry each.`,
         response: { 200: tagListSchema, ...errors },
       },
     },
@@ -35,6 +38,10 @@ export async function tagsRoutes(app: App, options: TagsRoutesOptions): Promise<
         tags,
         security,
         summary: 'Rename a tag; a name in use already merges the two',
+        description: prose`
+          Renames \`:name\` (ignoring case) on every transaction; a \`name\` the user has
+          already merges the two (a row carrying both keeps one). Afterwards every row
+          spells it as \`name\`.`,
         params: tagParamsSchema,
         body: renameTagSchema,
         response: { 200: tagChangeSchema, ...errors },

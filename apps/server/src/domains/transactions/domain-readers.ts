@@ -3,12 +3,12 @@
  * account's currency and the accounts' names, and how a user already spells their tags. The
  * parts of the transactions service receive these readers (`ReadersFor`, one per database
  * handle, so that a read inside a write sees that write's transaction); `domainReaders` is the
- * one place that binds them to the other domains' repositories.
+ * one place that binds them to the other domains' readers.
  */
 import type { Executor } from '../../db/database';
-import { createAccountsRepository } from '../accounts/accounts-repository';
-import { createTagsRepository } from '../tags/tags-repository';
-import { createUsersRepository } from '../users/users-repository';
+import { createAccountsReader } from '../accounts/accounts-reader';
+import { createTagsReader } from '../tags/tags-reader';
+import { createUsersReader } from '../users/users-reader';
 
 export interface DomainReaders {
   /** The user's base currency; undefined for a user deleted since their token was checked. */
@@ -27,10 +27,8 @@ export interface DomainReaders {
 export type ReadersFor = (db: Executor) => DomainReaders;
 
 export const domainReaders: ReadersFor = (db) => ({
-  baseCurrencyOf: async (userId) =>
-    (await createUsersRepository(db).findById(userId))?.defaultCurrency,
-  accountCurrencyOf: (userId, accountId) =>
-    createAccountsRepository(db).currencyOf(userId, accountId),
-  accountNames: (userId) => createAccountsRepository(db).names(userId),
-  tagSpellings: (userId, tags) => createTagsRepository(db).spellings(userId, tags),
+  baseCurrencyOf: async (userId) => (await createUsersReader(db).findById(userId))?.defaultCurrency,
+  accountCurrencyOf: (userId, accountId) => createAccountsReader(db).currencyOf(userId, accountId),
+  accountNames: (userId) => createAccountsReader(db).names(userId),
+  tagSpellings: (userId, tags) => createTagsReader(db).spellings(userId, tags),
 });

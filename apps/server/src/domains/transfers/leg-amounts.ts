@@ -8,7 +8,7 @@ import { exchangeRateAt } from '../../db/exchange-rate-sql';
  */
 export const CROSS_CURRENCY_TOLERANCE = 0.02;
 
-/** How many days apart two banks may book the legs of one transfer (DESIGN §6.1). */
+/** How many days apart two banks may book the legs of one transfer (docs/transfers.md). */
 export const TRANSFER_LEG_DAYS = 3;
 
 /** One side of a possible transfer: its amount (minor units), currency, day and direction. */

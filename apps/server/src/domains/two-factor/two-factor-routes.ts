@@ -9,6 +9,7 @@ import {
 import { clientOf } from '../../http/client-info';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
+import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
 import type { Authenticators } from '../../plugins/authenticate';
 import type { TwoFactorService } from './two-factor-service';
 
@@ -21,11 +22,8 @@ const errors = errorAnswers(400, 401, 403, 409, 429);
 
 export async function twoFactorRoutes(app: App, options: TwoFactorRoutesOptions): Promise<void> {
   const { twoFactor } = options;
-  const { tags, security } = signedInArea(
-    app,
-    options.authenticators.authenticateSession,
-    'two-factor',
-  );
+  const { tags } = signedInArea(app, options.authenticators.authenticateSession, 'two-factor');
+  const security = SESSION_ONLY_SECURITY;
 
   app.get(
     '/2fa',

@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/schema';
 import { createRecentLookup } from '../../lib/recent-lookup';
-import type { UsersRepository } from './users-repository';
+import type { UserWithHousehold, UsersRepository } from './users-repository';
 
 /** How long a looked-up user serves further requests; see docs/decisions.md. */
 const RECENT_USER_TTL_MS = 1000;
@@ -29,7 +29,31 @@ export function withRecentUsers(users: UsersRepository, options: RecentUsersOpti
     maxEntries: MAX_RECENT_USERS,
     ...(options.now ? { now: options.now } : {}),
   });
-  const forget = (id: string) => recent.forget(id);
+  // A user's remembered memberships are keyed by a generation that forgetting the user moves
+  // on: every household's entry of theirs is dropped at once, without listing them. Generations
+  // are never reused (one counter), so no entry of an older one is found again.
+  const generations = new Map<string, number>();
+  let counter = 0;
+  let baseline = 0;
+  const withHousehold = createRecentLookup(
+    (key) => {
+      const [id, , householdId] = key.split('|');
+      return users.findWithHousehold(id!, householdId || null);
+    },
+    {
+      ttlMs: options.ttlMs ?? RECENT_USER_TTL_MS,
+      maxEntries: MAX_RECENT_USERS,
+      ...(options.now ? { now: options.now } : {}),
+    },
+  );
+  const forget = (id: string) => {
+    recent.forget(id);
+    if (!generations.has(id) && generations.size >= MAX_RECENT_USERS) {
+      generations.clear();
+      baseline = ++counter;
+    }
+    generations.set(id, ++counter);
+  };
 
   return {
     ...users,
@@ -37,6 +61,17 @@ export function withRecentUsers(users: UsersRepository, options: RecentUsersOpti
     /** The user, as of at most `ttlMs` ago. */
     findRecent(id: string): Promise<UserRow | undefined> {
       return recent.get(id);
+    },
+
+    /**
+     * The user and their membership of the household asked for (null: their default), as of
+     * at most `ttlMs` ago on another instance; a change made here is seen at once.
+     */
+    findRecentWithHousehold(
+      id: string,
+      householdId: string | null,
+    ): Promise<UserWithHousehold | undefined> {
+      return withHousehold.get(`${id}|${generations.get(id) ?? baseline}|${householdId ?? ''}`);
     },
 
     // Forgetting after the change also drops a lookup that started before it committed.

@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import type { HouseholdRole } from '@moneta/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
-import { users, type UserRow } from '../../db/schema';
+import { householdMembers, users, type UserRow } from '../../db/schema';
+import { asHouseholdId, type HouseholdId } from '../households/household-id';
 import { newId } from '../../lib/ids';
 
 export interface NewUser {
@@ -11,8 +13,27 @@ export interface NewUser {
 }
 
 export type UserChanges = Partial<
-  Pick<UserRow, 'isSetupComplete' | 'defaultCurrency' | 'timeZone' | 'locale' | 'passwordHash'>
+  Pick<
+    UserRow,
+    | 'isSetupComplete'
+    | 'defaultCurrency'
+    | 'timeZone'
+    | 'locale'
+    | 'passwordHash'
+    | 'defaultHouseholdId'
+  >
 >;
+
+/** The household a request acts on, and what the user may do in it. */
+export interface RequestHousehold {
+  id: HouseholdId;
+  role: HouseholdRole;
+}
+
+export interface UserWithHousehold {
+  user: UserRow;
+  household: RequestHousehold | null;
+}
 
 export function createUsersRepository(db: Executor) {
   return {
@@ -28,6 +49,64 @@ export function createUsersRepository(db: Executor) {
       );
       const [row] = await statement.execute({ id });
       return row;
+    },
+
+    /**
+     * The user and their role in the household asked for (else their default one): one
+     * statement, the membership one probe of its primary key, because every data request asks it.
+     * `household` null: the user is not a member of it (or has no default household).
+     */
+    async findWithHousehold(
+      id: string,
+      householdId: string | null,
+    ): Promise<UserWithHousehold | undefined> {
+      const statement = preparedStatement(db, 'user_with_household', (name) =>
+        db
+          .select({
+            user: users,
+            householdId: householdMembers.householdId,
+            role: householdMembers.role,
+          })
+          .from(users)
+          .leftJoin(
+            householdMembers,
+            and(
+              eq(householdMembers.userId, users.id),
+              eq(
+                householdMembers.householdId,
+                sql`coalesce(${sql.placeholder('householdId')}::uuid, ${users.defaultHouseholdId})`,
+              ),
+            ),
+          )
+          .where(eq(users.id, sql.placeholder('id')))
+          .limit(1)
+          .prepare(name),
+      );
+      const [row] = await statement.execute({ id, householdId });
+      if (!row) return undefined;
+      const household =
+        row.householdId && row.role ? { id: asHouseholdId(row.householdId), role: row.role } : null;
+      return { user: row.user, household };
+    },
+
+    /** Locks the user's row until the transaction ends: one change of theirs at a time. */
+    async lock(id: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    },
+
+    /**
+     * Gives each of these users whose default household is gone (deleted) or no longer theirs
+     * (they left it) the household they joined first of those they still belong to.
+     */
+    async repairDefaultHouseholds(userIds: string[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db.execute(sql`
+        UPDATE ${users} AS u SET default_household_id = (
+          SELECT m.household_id FROM ${householdMembers} AS m WHERE m.user_id = u.id
+          ORDER BY m.joined_at, m.household_id LIMIT 1)
+        WHERE u.id IN ${userIds} AND (u.default_household_id IS NULL OR NOT EXISTS (
+          SELECT 1 FROM ${householdMembers} AS own
+          WHERE own.user_id = u.id AND own.household_id = u.default_household_id))`);
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {

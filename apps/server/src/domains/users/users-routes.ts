@@ -1,10 +1,11 @@
 import { apiErrorSchema, messageSchema } from '@moneta/shared';
 import type { App } from '../../http/types';
+import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
 import type { Authenticate } from '../../plugins/authenticate';
-import type { UsersService } from './users-service';
+import type { HouseholdsService } from '../households/households-service';
 
 export interface UsersRoutesOptions {
-  users: UsersService;
+  households: Pick<HouseholdsService, 'deleteUser'>;
   authenticate: Authenticate;
 }
 
@@ -16,12 +17,13 @@ export async function usersRoutes(app: App, options: UsersRoutesOptions): Promis
       schema: {
         tags: ['users'],
         summary: 'Delete the account and all of its data',
-        security: [{ bearerAuth: [] }],
-        response: { 200: messageSchema, 401: apiErrorSchema },
+        security: SESSION_ONLY_SECURITY,
+        response: { 200: messageSchema, 401: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {
-      await options.users.deleteAccount(request.user.id);
+      // The households the user alone belongs to go with them (the households service).
+      await options.households.deleteUser(request.user.id);
       return { message: 'Your account and all of its data have been deleted.' };
     },
   );

@@ -1,7 +1,12 @@
 import type { Database, Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { withRecentUsers } from './recent-users';
-import { createUsersRepository, type NewUser, type UserChanges } from './users-repository';
+import {
+  createUsersRepository,
+  type NewUser,
+  type UserChanges,
+  type UserWithHousehold,
+} from './users-repository';
 
 export interface UsersServiceOptions {
   /** How long a looked-up user serves further requests (recent-users.ts); tests vary it. */
@@ -33,6 +38,43 @@ export function createUsersService(db: Database, options: UsersServiceOptions = 
       return users.findRecent(id);
     },
 
+    /** The user and their membership of the household asked for (null: their default). */
+    findRecentWithHousehold(
+      id: string,
+      householdId: string | null,
+    ): Promise<UserWithHousehold | undefined> {
+      return users.findRecentWithHousehold(id, householdId);
+    },
+
+    /** Locks the user's row in the caller's transaction: one change of theirs at a time. */
+    lock(tx: Executor, id: string): Promise<void> {
+      return createUsersRepository(tx).lock(id);
+    },
+
+    /**
+     * After households were deleted or left, in the caller's transaction: each of these users
+     * whose default is gone gets the household they joined first; all are forgotten here.
+     */
+    async repairDefaultHouseholds(tx: Executor, ids: string[]): Promise<void> {
+      try {
+        await createUsersRepository(tx).repairDefaultHouseholds(ids);
+      } finally {
+        ids.forEach((id) => users.forget(id));
+      }
+    },
+
+    /**
+     * Deletes the user in the caller's transaction (the households service decides what goes
+     * with them); the foreign keys' cascade removes everything else of theirs.
+     */
+    async delete(tx: Executor, id: string): Promise<boolean> {
+      try {
+        return await createUsersRepository(tx).delete(id);
+      } finally {
+        users.forget(id);
+      }
+    },
+
     /** Drops the remembered user after a change made elsewhere (a restore rewrites their row). */
     forget(id: string): void {
       users.forget(id);
@@ -51,11 +93,6 @@ export function createUsersService(db: Database, options: UsersServiceOptions = 
       } finally {
         users.forget(id);
       }
-    },
-
-    /** Deletes the account and, through the foreign keys' cascade, all of its data. */
-    async deleteAccount(userId: string): Promise<void> {
-      await users.delete(userId);
     },
   };
 }

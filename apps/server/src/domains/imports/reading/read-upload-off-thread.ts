@@ -100,7 +100,7 @@ function errorOf(failure: ReaderFailure): Error {
 }
 
 /**
- * readUpload (read-upload.ts) on a thread of its own (DESIGN §7.3: no request holds the event
+ * readUpload (read-upload.ts) on a thread of its own (docs/reliability.md: no request holds the event
  * loop), with the same contract: the bytes go to the thread as they arrive, a few chunks
  * ahead; the rows come back in batches to `write`, in order, each written before the thread
  * goes on. A refusal comes back as the same AppError; a failure of `write` as itself.

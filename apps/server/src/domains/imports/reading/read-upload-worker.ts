@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { ImportMapping } from '@moneta/shared';
+import { EXPENSIVE_WORK_NICENESS, lowerPriorityOfThisThread } from '../../../db/cpu-priority';
 import { AppError } from '../../../http/app-error';
 import type { ReadRow } from './read-row';
 import { readUpload, type ReadUploadFacts } from './read-upload';
@@ -12,6 +13,8 @@ import type { FromReader, ReaderFailure, ToReader } from './upload-protocol';
  * and the remembered mapping of a header is asked for.
  */
 const port = parentPort!;
+// Seconds of parsing yield the cores to the requests of everyone else whenever both want them.
+lowerPriorityOfThisThread(EXPENSIVE_WORK_NICENESS);
 const post = (message: FromReader) => port.postMessage(message);
 
 interface Job {

@@ -56,7 +56,8 @@ describe('two-factor sign-in', () => {
     expect(
       screen.getByText('Enter the 6-digit code from your authenticator app, or a backup code.'),
     ).toBeInTheDocument();
-    expect(code).toHaveFocus();
+    // The form takes the focus in its mount effect, which may run after the field is found.
+    await waitFor(() => expect(code).toHaveFocus());
     // No session before the second factor.
     expect(window.localStorage.getItem('token')).toBeNull();
 

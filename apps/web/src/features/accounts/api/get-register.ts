@@ -1,6 +1,6 @@
 import type { RegisterPage } from '@moneta/shared/account-schemas';
 import { TRANSACTIONS_PAGE_SIZE } from '@moneta/shared/limits';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,12 +9,14 @@ export function getRegister(accountId: string, page: number): Promise<RegisterPa
   return api.get<RegisterPage>(`/accounts/${encodeURIComponent(accountId)}/register?${query}`);
 }
 
-/** One page of an account's transactions and transfers, newest first. */
-export function useRegister(accountId: string, page: number, { enabled = true } = {}) {
-  return useQuery({
+export const registerQueryOptions = (accountId: string, page: number) =>
+  queryOptions({
     queryKey: queryKeys.accounts.register(accountId, page),
     queryFn: () => getRegister(accountId, page),
     placeholderData: keepPreviousData,
-    enabled,
   });
+
+/** One page of an account's transactions and transfers, newest first. */
+export function useRegister(accountId: string, page: number, { enabled = true } = {}) {
+  return useQuery({ ...registerQueryOptions(accountId, page), enabled });
 }

@@ -9,11 +9,12 @@ export function getBudgetSummary({ month, year }: BudgetMonth): Promise<BudgetSu
   return api.get<BudgetSummary>(`/budgets/summary?month=${month}&year=${year}`);
 }
 
+export const budgetSummaryQueryOptions = (viewed: BudgetMonth) =>
+  queryOptions({
+    queryKey: queryKeys.budgets.summary(viewed),
+    queryFn: () => getBudgetSummary(viewed),
+  });
+
 export function useBudgetSummary(viewed: BudgetMonth) {
-  return useQuery(
-    queryOptions({
-      queryKey: queryKeys.budgets.summary(viewed),
-      queryFn: () => getBudgetSummary(viewed),
-    }),
-  );
+  return useQuery(budgetSummaryQueryOptions(viewed));
 }

@@ -8,8 +8,11 @@ export function getGoals(): Promise<Goal[]> {
   return api.get<Goal[]>('/goals');
 }
 
+export const goalsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.budgets.goals, queryFn: getGoals });
+
 export function useGoals() {
-  return useQuery(queryOptions({ queryKey: queryKeys.budgets.goals, queryFn: getGoals }));
+  return useQuery(goalsQueryOptions());
 }
 
 export function saveGoal({ goalId, input }: { goalId?: string; input: GoalInput }): Promise<Goal> {

@@ -11,7 +11,7 @@ import { mappingReasonText, rowProblemText } from '../utils/import-messages';
 
 type Problem = Pick<ImportRow, 'problem' | 'problemCode' | 'problemParams'>;
 
-// As the server sends them (apps/server/test/imports-message-codes.test.ts).
+// As the server sends them (apps/server/test/domains/imports/imports-message-codes.test.ts).
 const amountProblem: Problem = {
   problem: 'Row 4: the amount (column "Amount") "12.345" has more than two decimals.',
   problemCode: 'amountDecimals',

@@ -4,7 +4,7 @@ import type {
   ImportRowStatus,
   ImportSummary,
 } from '@moneta/shared/import-schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -13,12 +13,15 @@ export const IMPORT_ROWS_PAGE_SIZE = 25;
 
 const importPath = (importId: string) => `/imports/${encodeURIComponent(importId)}`;
 
-/** The user's imports, newest first (docs/architecture.md, Imports). */
-export function useImports() {
-  return useQuery({
+export const importsQueryOptions = () =>
+  queryOptions({
     queryKey: queryKeys.imports.list,
     queryFn: () => api.get<ImportSummary[]>('/imports'),
   });
+
+/** The user's imports, newest first (docs/architecture.md, Imports). */
+export function useImports() {
+  return useQuery(importsQueryOptions());
 }
 
 /** One import with its preview; disabled until there is an id. */

@@ -40,28 +40,31 @@ function readKind(value: string | null): ReportKind {
   return value === 'income' ? 'income' : 'expense';
 }
 
+/** The page's choices as a query string holds them (also read before the first render). */
+export function readReportParams(params: URLSearchParams, today: string): ReportParams {
+  const from = params.get(KEYS.from) ?? '';
+  const to = params.get(KEYS.to) ?? '';
+  const asked = params.get(KEYS.preset) as ReportPreset | null;
+  const isCustom = asked === 'custom' && isValidReportRange(from, to);
+  const preset: Exclude<ReportPreset, 'custom'> =
+    asked && asked !== 'custom' && REPORT_PRESETS.includes(asked) ? asked : 'last-12-months';
+  const interval = params.get(KEYS.interval) as ReportInterval | null;
+  return {
+    preset: isCustom ? 'custom' : preset,
+    range: isCustom ? { from, to } : presetRange(preset, today),
+    interval: interval && REPORT_INTERVALS.includes(interval) ? interval : 'month',
+    account: params.get(KEYS.account) ?? '',
+    categoryKind: readKind(params.get(KEYS.categoryKind)),
+    payeeKind: readKind(params.get(KEYS.payeeKind)),
+  };
+}
+
 /** The Reports page's choices, kept in the query string; anything unreadable is the default. */
 export function useReportParams() {
   const [params, update] = useQueuedSearchParams();
   const today = useToday();
 
-  const value = useMemo<ReportParams>(() => {
-    const from = params.get(KEYS.from) ?? '';
-    const to = params.get(KEYS.to) ?? '';
-    const asked = params.get(KEYS.preset) as ReportPreset | null;
-    const isCustom = asked === 'custom' && isValidReportRange(from, to);
-    const preset: Exclude<ReportPreset, 'custom'> =
-      asked && asked !== 'custom' && REPORT_PRESETS.includes(asked) ? asked : 'last-12-months';
-    const interval = params.get(KEYS.interval) as ReportInterval | null;
-    return {
-      preset: isCustom ? 'custom' : preset,
-      range: isCustom ? { from, to } : presetRange(preset, today),
-      interval: interval && REPORT_INTERVALS.includes(interval) ? interval : 'month',
-      account: params.get(KEYS.account) ?? '',
-      categoryKind: readKind(params.get(KEYS.categoryKind)),
-      payeeKind: readKind(params.get(KEYS.payeeKind)),
-    };
-  }, [params, today]);
+  const value = useMemo(() => readReportParams(params, today), [params, today]);
 
   /** A preset, or a custom span (its dates checked by the caller). */
   const setRange = useCallback(

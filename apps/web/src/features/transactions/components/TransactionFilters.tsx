@@ -181,7 +181,9 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (value: strin
             maxLength={MAX_SEARCH_LENGTH}
             placeholder={t('filters.searchPlaceholder')}
             autoComplete="off"
-            className={`${inputClasses} pl-9`}
+            // The hint in the size of the other fields' text (the typed text stays 16 px on a
+            // phone, where less zooms the page): it fits beside the Filters button at 360 px.
+            className={`${inputClasses} pl-9 placeholder:text-sm`}
             onChange={(event) => {
               const next = event.target.value;
               setText(next);

@@ -7,7 +7,8 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
  */
 export const ROWS_PER_PAGE_CHOICES = [TRANSACTIONS_PAGE_SIZE, 25, 50, 100] as const;
 
-function readStored(): number {
+/** The rows per page this device last chose (the product's 10 by default). */
+export function readStoredRowsPerPage(): number {
   try {
     const stored = Number(localStorage.getItem(STORAGE_KEYS.transactionsPerPage));
     return (ROWS_PER_PAGE_CHOICES as readonly number[]).includes(stored)
@@ -20,7 +21,7 @@ function readStored(): number {
 
 /** Rows per page of the transaction list, remembered on this device. */
 export function useRowsPerPage() {
-  const [rowsPerPage, setRows] = useState(readStored);
+  const [rowsPerPage, setRows] = useState(readStoredRowsPerPage);
   const setRowsPerPage = useCallback((rows: number) => {
     setRows(rows);
     try {

@@ -22,6 +22,22 @@ function readPage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
+/** The list's filters as a query string holds them (also read before the first render). */
+export function readTransactionFilters(params: URLSearchParams): TransactionFilterValues {
+  return {
+    search: params.get(KEYS.search) ?? '',
+    type: readType(params.get(KEYS.type)),
+    category: params.get(KEYS.category) ?? '',
+    from: readDate(params.get(KEYS.from)),
+    to: readDate(params.get(KEYS.to)),
+    account: params.get(KEYS.account) ?? '',
+    tag: params.get(KEYS.tag) ?? '',
+  };
+}
+
+/** The list's page number as a query string holds it. */
+export const readTransactionPage = (params: URLSearchParams) => readPage(params.get('page'));
+
 /**
  * The Transactions page's filters and page number, kept in the query string. Changing any
  * filter goes back to page 1 (docs/architecture.md, Product rules).
@@ -29,18 +45,7 @@ function readPage(value: string | null): number {
 export function useTransactionFilters() {
   const [params, update] = useQueuedSearchParams();
 
-  const filters = useMemo<TransactionFilterValues>(
-    () => ({
-      search: params.get(KEYS.search) ?? '',
-      type: readType(params.get(KEYS.type)),
-      category: params.get(KEYS.category) ?? '',
-      from: readDate(params.get(KEYS.from)),
-      to: readDate(params.get(KEYS.to)),
-      account: params.get(KEYS.account) ?? '',
-      tag: params.get(KEYS.tag) ?? '',
-    }),
-    [params],
-  );
+  const filters = useMemo(() => readTransactionFilters(params), [params]);
   const page = readPage(params.get('page'));
 
   const setFilter = useCallback(

@@ -1,0 +1,383 @@
+// Migration 0033 (households) on a database that holds several users' money of every kind:
+// each user gets a personal household of their own (a new id), every owned row moves into its
+// user's household with nothing else of it changed, the kept balances and totals stay as they
+// were, who made each row is known (the recurring engine's occurrences have no author), rows
+// kept as JSON carry the new columns, and deleting a household deletes its data only.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../../src/db/migrate';
+import { createMigrationDatabase, insertEuroUser } from '../../support/migration-database';
+
+let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
+beforeAll(async () => {
+  migration = await createMigrationDatabase();
+});
+afterAll(async () => {
+  await migration.drop();
+});
+
+/** Every table a household owns, as 0033 found it (each with `user_id`). */
+const OWNED_TABLES = [
+  'accounts',
+  'transactions',
+  'transaction_splits',
+  'deleted_transactions',
+  'transfers',
+  'user_categories',
+  'hidden_categories',
+  'budgets',
+  'goals',
+  'recurring_rules',
+  'rules',
+  'receipts',
+  'receipt_shops',
+  'imports',
+  'import_mappings',
+  'transaction_attachments',
+  'deleted_transaction_attachments',
+  'user_exchange_rates',
+  'api_tokens',
+] as const;
+
+const NEW_COLUMNS = ['household_id', 'created_by', 'updated_by'];
+
+/** Each table's rows, without the columns 0033 adds and the JSON keys it adds to kept rows. */
+const contentOf = (table: string) => `
+  SELECT coalesce(md5(string_agg(content::text, ',' ORDER BY content::text)), 'empty') AS digest,
+    count(*)::int AS count
+  FROM (
+    SELECT to_jsonb(t) - '{${NEW_COLUMNS.join(',')}}'::text[]
+      || CASE WHEN to_jsonb(t) ? 'row' THEN jsonb_build_object('row', (to_jsonb(t)->'row') - '{${NEW_COLUMNS.join(',')}}'::text[]) ELSE '{}' END
+      || CASE WHEN to_jsonb(t) ? 'replaced' AND jsonb_typeof(to_jsonb(t)->'replaced') = 'array'
+         THEN jsonb_build_object('replaced', (SELECT jsonb_agg(r - '{${NEW_COLUMNS.join(',')}}'::text[])
+           FROM jsonb_array_elements(to_jsonb(t)->'replaced') AS r)) ELSE '{}' END AS content
+    FROM ${table} t
+  ) AS rows`;
+
+const DERIVED = `SELECT
+  (SELECT md5(string_agg(to_jsonb(b)::text, ',' ORDER BY account_id)) FROM account_balances b) AS balances,
+  (SELECT md5(string_agg(to_jsonb(s)::text, ',' ORDER BY user_id, is_income, category))
+     FROM transaction_totals s) AS totals,
+  (SELECT md5(string_agg(to_jsonb(d)::text, ',' ORDER BY user_id, added_on, is_income, category))
+     FROM transaction_daily_totals d) AS daily,
+  (SELECT md5(string_agg(to_jsonb(c)::text, ',' ORDER BY user_id, is_income, category, search_hash))
+     FROM transaction_search_counts c) AS search`;
+
+/** One user's money of every kind, written in SQL as the version before 0033 kept it. */
+async function insertMoneyOfEveryKind(pool: pg.Pool, email: string) {
+  const { userId, accountId } = await insertEuroUser(pool, email);
+  const savings = randomUUID();
+  await pool.query(
+    `INSERT INTO accounts (id, user_id, name, type, currency, opening_balance_cents)
+     VALUES ($1, $2, 'Savings', 'savings', 'USD', 50000)`,
+    [savings, userId],
+  );
+  const [market, typed, recurringId, occurrence, importId, receiptId] = [
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+  ];
+  await pool.query(
+    `INSERT INTO recurring_rules (id, user_id, name, category, amount_cents, is_income, frequency,
+       start_date, next_due_date, account_id)
+     VALUES ($1, $2, 'Rent', 'Bills', 90000, false, 'monthly', '2026-01-01', '2026-03-01', $3)`,
+    [recurringId, userId, accountId],
+  );
+  await pool.query(
+    `INSERT INTO imports (id, user_id, account_id, file_name, format, status, encoding, row_count, new_count)
+     VALUES ($1, $2, $3, 'bank.csv', 'csv', 'committed', 'utf-8', 1, 1)`,
+    [importId, userId, accountId],
+  );
+  await pool.query(
+    `INSERT INTO import_rows (import_id, position, date, name, amount_cents, is_income, status)
+     VALUES ($1, 0, '2026-02-03', 'Coffee', 350, false, 'new')`,
+    [importId],
+  );
+  await pool.query(
+    `INSERT INTO import_mappings (user_id, header_key, mapping) VALUES ($1, 'abc', '{"date": 0}')`,
+    [userId],
+  );
+  await pool.query(
+    `INSERT INTO receipts (id, user_id, file_name, mime_type, size_bytes, sha256, content, reading)
+     VALUES ($1, $2, 'r.png', 'image/png', 3, 'aa', '\\x010203', '{"merchant": "Bakery"}')`,
+    [receiptId, userId],
+  );
+  await pool.query(
+    `INSERT INTO receipt_shops (id, user_id, tax_id, header_lines, merchant, category)
+     VALUES ($1, $2, 'DE123', '{BAKERY}', 'Bakery', 'Food')`,
+    [randomUUID(), userId],
+  );
+  // A split expense, one typed later changed, the recurring engine's occurrence, an imported
+  // row, a receipt's expense.
+  await pool.query(
+    `INSERT INTO transactions (id, user_id, account_id, name, category, cost_cents, added_on,
+       is_income, currency, recurring_id, import_id, receipt_id, created_at, updated_at, tags)
+     VALUES ($1, $6, $7, 'Market', 'Food', 8450, '2026-02-02', false, 'EUR', NULL, NULL, NULL, now(), now(), '{weekly}'),
+            ($2, $6, $7, 'Salary', 'Salary', 300000, '2026-02-01', true, 'EUR', NULL, NULL, NULL, now() - interval '1 day', now(), '{}'),
+            ($3, $6, $7, 'Rent', 'Bills', 90000, '2026-02-01', false, 'EUR', $8, NULL, NULL, now(), now(), '{}'),
+            ($4, $6, $7, 'Coffee', 'Food', 350, '2026-02-03', false, 'EUR', NULL, $9, NULL, now(), now(), '{}'),
+            ($5, $6, $7, 'Bakery', 'Food', 420, '2026-02-04', false, 'EUR', NULL, NULL, $10, now(), now(), '{}')`,
+    [
+      market,
+      typed,
+      occurrence,
+      randomUUID(),
+      randomUUID(),
+      userId,
+      accountId,
+      recurringId,
+      importId,
+      receiptId,
+    ],
+  );
+  await pool.query(
+    `INSERT INTO transaction_splits (id, user_id, transaction_id, position, category, amount_cents)
+     VALUES ($1, $3, $4, 0, 'Food', 6000), ($2, $3, $4, 1, 'Household', 2450)`,
+    [randomUUID(), randomUUID(), userId, market],
+  );
+  await pool.query(
+    `INSERT INTO transaction_attachments (id, user_id, transaction_id, file_name, mime_type, size_bytes, sha256, content)
+     VALUES ($1, $2, $3, 'bill.pdf', 'application/pdf', 2, 'bb', '\\x0102')`,
+    [randomUUID(), userId, market],
+  );
+  // A transfer that replaced a transaction (kept as JSON), and a deleted transaction in the
+  // trash with its file.
+  const replacedId = randomUUID();
+  await pool.query(
+    `INSERT INTO transfers (id, user_id, from_account_id, to_account_id, amount_cents, to_amount_cents, date, replaced)
+     VALUES ($1, $2::uuid, $3::uuid, $4::uuid, 10000, 10800, '2026-02-05', jsonb_build_array(jsonb_build_object(
+       'id', $5::text, 'user_id', $2::text, 'account_id', $4::text, 'name', 'From checking',
+       'category', 'Miscellaneous', 'cost_cents', 10800, 'added_on', '2026-02-05', 'is_income', true,
+       'currency', 'USD', 'recurring_id', NULL, 'created_at', '2026-02-05T10:00:00.000Z',
+       'updated_at', '2026-02-05T10:00:00.000Z')))`,
+    [randomUUID(), userId, accountId, savings, replacedId],
+  );
+  const trashed = randomUUID();
+  await pool.query(
+    `INSERT INTO deleted_transactions (id, user_id, row) VALUES ($1::uuid, $2::uuid, jsonb_build_object(
+       'id', $1::text, 'user_id', $2::text, 'account_id', $3::text, 'name', 'Old', 'category', 'Food',
+       'cost_cents', 100, 'added_on', '2026-01-10', 'is_income', false, 'currency', 'EUR',
+       'recurring_id', NULL, 'tags', '[]'::jsonb, 'created_at', '2026-01-10T10:00:00.000Z',
+       'updated_at', '2026-01-11T10:00:00.000Z'))`,
+    [trashed, userId, accountId],
+  );
+  await pool.query(
+    `INSERT INTO deleted_transaction_attachments (id, user_id, transaction_id, file_name, mime_type,
+       size_bytes, sha256, content, created_at)
+     VALUES ($1, $2, $3, 'old.png', 'image/png', 1, 'cc', '\\x01', now())`,
+    [randomUUID(), userId, trashed],
+  );
+  await pool.query(
+    `INSERT INTO budgets (id, user_id, category, amount_cents, month, year, rollover, repeat)
+     VALUES ($1, $3, 'Food', 40000, 1, 2026, true, false), ($2, $3, 'Food', 45000, 2, 2026, true, true)`,
+    [randomUUID(), randomUUID(), userId],
+  );
+  await pool.query(
+    `INSERT INTO goals (id, user_id, name, target_cents, currency, account_id)
+     VALUES ($1, $2, 'Holiday', 200000, 'USD', $3)`,
+    [randomUUID(), userId, savings],
+  );
+  await pool.query(
+    `INSERT INTO rules (id, user_id, field, operator, value, category, position)
+     VALUES ($1, $2, 'name', 'contains', 'bakery', 'Food', 1)`,
+    [randomUUID(), userId],
+  );
+  await pool.query(
+    `INSERT INTO user_categories (user_id, is_income, name) VALUES ($1, false, 'Household')`,
+    [userId],
+  );
+  await pool.query(
+    `INSERT INTO hidden_categories (user_id, is_income, name) VALUES ($1, false, 'Entertainment')`,
+    [userId],
+  );
+  await pool.query(
+    `INSERT INTO user_exchange_rates (user_id, currency, base_currency, date, rate)
+     VALUES ($1, 'USD', 'EUR', '2026-02-05', 0.92)`,
+    [userId],
+  );
+  await pool.query(
+    `INSERT INTO api_tokens (id, user_id, name, scope, token_hash, expires_at)
+     VALUES ($1, $2, 'script', 'read', $3, now() + interval '30 days')`,
+    [randomUUID(), userId, `hash-${email}`],
+  );
+  return { userId, accountId, market, typed, occurrence, trashed };
+}
+
+async function digests(pool: pg.Pool) {
+  const found: Record<string, unknown> = {};
+  for (const table of OWNED_TABLES) found[table] = (await pool.query(contentOf(table))).rows[0];
+  found['import_rows'] = (await pool.query(contentOf('import_rows'))).rows[0];
+  found['derived'] = (await pool.query(DERIVED)).rows[0];
+  return found;
+}
+
+/**
+ * Who did what: the user, except the recurring engine's occurrence; a changed row was changed by
+ * them. The trash and a transfer's replaced transaction come back as rows of the household.
+ */
+async function expectAuthorsAndKeptRows(
+  pool: pg.Pool,
+  ana: Awaited<ReturnType<typeof insertMoneyOfEveryKind>>,
+) {
+  // Who did what: the user, except the recurring engine's occurrence; a changed row was
+  // changed by them.
+  const { rows: authors } = await pool.query(
+    `SELECT id, created_by, updated_by FROM transactions WHERE id = ANY($1)`,
+    [[ana.market, ana.typed, ana.occurrence]],
+  );
+  const byId = new Map(authors.map((row) => [row.id, row]));
+  expect(byId.get(ana.market)).toMatchObject({
+    created_by: ana.userId,
+    updated_by: ana.userId,
+  });
+  expect(byId.get(ana.typed)).toMatchObject({ created_by: ana.userId, updated_by: ana.userId });
+  expect(byId.get(ana.occurrence)).toMatchObject({ created_by: null, updated_by: null });
+  for (const table of ['transfers', 'receipts', 'imports']) {
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS unknown FROM ${table}
+       WHERE created_by IS DISTINCT FROM user_id OR updated_by IS DISTINCT FROM user_id`,
+    );
+    expect({ table, ...rows[0] }).toEqual({ table, unknown: 0 });
+  }
+
+  // The trash and a transfer's replaced transaction come back as rows of the household.
+  const { rows: trashed } = await pool.query(
+    `SELECT (json_populate_record(NULL::transactions, row::json)).household_id AS household,
+       (json_populate_record(NULL::transactions, row::json)).created_by AS created_by,
+       household_id
+     FROM deleted_transactions WHERE id = $1`,
+    [ana.trashed],
+  );
+  expect(trashed).toEqual([
+    {
+      household: trashed[0].household_id,
+      created_by: ana.userId,
+      household_id: trashed[0].household_id,
+    },
+  ]);
+  const { rows: replaced } = await pool.query(
+    `SELECT r->>'household_id' AS household, household_id::text AS own, r->>'created_by' AS created_by
+     FROM transfers, jsonb_array_elements(replaced) AS r WHERE user_id = $1`,
+    [ana.userId],
+  );
+  expect(replaced).toEqual([
+    { household: replaced[0].own, own: replaced[0].own, created_by: ana.userId },
+  ]);
+}
+
+describe('migration 0033: households', () => {
+  it('moves each user’s data into a personal household of their own, changing nothing else', async () => {
+    const pool = new pg.Pool({ connectionString: migration.url, max: 2 });
+    pool.on('error', () => undefined);
+    try {
+      await runMigrations(pool, await migration.migrationsBefore('0033_households'));
+      const people = [];
+      for (const email of ['ana@moneta.dev', 'ben@moneta.dev', 'cleo@moneta.dev']) {
+        people.push(await insertMoneyOfEveryKind(pool, email));
+      }
+      await pool.query(
+        `UPDATE users SET time_zone = 'Europe/Berlin' WHERE email = 'ben@moneta.dev'`,
+      );
+      const before = await digests(pool);
+      for (const table of OWNED_TABLES) {
+        expect({ table, count: (before[table] as { count: number }).count }).not.toEqual({
+          table,
+          count: 0,
+        });
+      }
+
+      await runMigrations(pool);
+
+      expect(await digests(pool)).toEqual(before);
+
+      // One household per user: new ids, named Personal, the user's currency and time zone,
+      // the user its only member and owner, and their default.
+      const { rows: households } = await pool.query(
+        `SELECT u.id AS user_id, h.id, h.name, h.base_currency, h.time_zone, m.role,
+           (SELECT count(*)::int FROM household_members WHERE household_id = h.id) AS members
+         FROM users u JOIN households h ON h.id = u.default_household_id
+         JOIN household_members m ON m.household_id = h.id AND m.user_id = u.id ORDER BY u.email`,
+      );
+      expect(
+        households.map(({ name, base_currency, time_zone, role, members }) => ({
+          name,
+          base_currency,
+          time_zone,
+          role,
+          members,
+        })),
+      ).toEqual([
+        { name: 'Personal', base_currency: 'EUR', time_zone: 'UTC', role: 'owner', members: 1 },
+        {
+          name: 'Personal',
+          base_currency: 'EUR',
+          time_zone: 'Europe/Berlin',
+          role: 'owner',
+          members: 1,
+        },
+        { name: 'Personal', base_currency: 'EUR', time_zone: 'UTC', role: 'owner', members: 1 },
+      ]);
+      expect(new Set(households.map((row) => row.id)).size).toBe(3);
+      for (const row of households) expect(row.id).not.toBe(row.user_id);
+      const { rows: counted } = await pool.query('SELECT count(*)::int AS n FROM households');
+      expect(counted).toEqual([{ n: 3 }]);
+
+      // Every owned row is in its user's household.
+      for (const table of OWNED_TABLES) {
+        const { rows } = await pool.query(
+          `SELECT count(*)::int AS misplaced FROM ${table} t JOIN users u ON u.id = t.user_id
+           WHERE t.household_id IS DISTINCT FROM u.default_household_id`,
+        );
+        expect({ table, ...rows[0] }).toEqual({ table, misplaced: 0 });
+      }
+
+      const ana = people[0]!;
+      await expectAuthorsAndKeptRows(pool, ana);
+
+      // Until its domain writes the column, a row written without a household gets its user's.
+      const account = randomUUID();
+      await pool.query(
+        `INSERT INTO accounts (id, user_id, name, type, currency) VALUES ($1, $2, 'Cash', 'cash', 'EUR')`,
+        [account, ana.userId],
+      );
+      const { rows: filled } = await pool.query(
+        `SELECT a.household_id = u.default_household_id AS same FROM accounts a
+         JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+        [account],
+      );
+      expect(filled).toEqual([{ same: true }]);
+
+      // Deleting a household deletes its data and no one else's.
+      const cleo = people[2]!;
+      const beforeDelete = await digests(pool);
+      await pool.query(
+        `DELETE FROM households WHERE id = (SELECT default_household_id FROM users WHERE id = $1)`,
+        [cleo.userId],
+      );
+      for (const table of OWNED_TABLES) {
+        const { rows } = await pool.query(
+          `SELECT count(*)::int AS left FROM ${table} WHERE user_id = $1`,
+          [cleo.userId],
+        );
+        expect({ table, ...rows[0] }).toEqual({ table, left: 0 });
+      }
+      const { rows: others } = await pool.query(
+        `SELECT count(*)::int AS n FROM transactions WHERE user_id <> $1`,
+        [cleo.userId],
+      );
+      expect(others).toEqual([{ n: 10 }]);
+      expect((await digests(pool)).transactions).not.toEqual(beforeDelete.transactions);
+      const { rows: cleoNow } = await pool.query(
+        `SELECT default_household_id FROM users WHERE id = $1`,
+        [cleo.userId],
+      );
+      expect(cleoNow).toEqual([{ default_household_id: null }]);
+    } finally {
+      await pool.end();
+    }
+  });
+});
