@@ -46,6 +46,8 @@ export const imports = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     accountId: uuid('account_id').notNull(),
     fileName: text('file_name').notNull(),
+    /** A bank sync's connection (format simplefin or enablebanking); null for a file. */
+    connectionId: uuid('connection_id'),
     format: text('format', { enum: IMPORT_FORMATS }).notNull(),
     status: text('status', { enum: ['uploading', 'preview', 'committed', 'undone'] }).notNull(),
     encoding: text('encoding').notNull(),
@@ -84,7 +86,7 @@ export const imports = pgTable(
       foreignColumns: [accounts.userId, accounts.id],
     }).onDelete('cascade'),
     index('imports_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
-    check('imports_format', sql`${table.format} IN ('csv', 'ofx', 'qif', 'camt053')`),
+    check('imports_format', sql`${table.format} IN ('csv', 'ofx', 'qif', 'camt053', 'simplefin', 'enablebanking')`),
     check(
       'imports_status',
       sql`${table.status} IN ('uploading', 'preview', 'committed', 'undone')`,

@@ -17,6 +17,7 @@ export * from './recurring';
 export * from './receipts';
 export * from './rules';
 export * from './imports';
+export * from './bank-connections';
 export * from './rates';
 export * from './sessions';
 export * from './api-tokens';

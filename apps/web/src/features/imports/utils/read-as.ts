@@ -6,6 +6,8 @@ export const FORMAT_LABELS: Record<Import['format'], string> = {
   ofx: 'OFX/QFX',
   qif: 'QIF',
   camt053: 'CAMT.053',
+  simplefin: 'SimpleFIN',
+  enablebanking: 'Enable Banking',
 };
 
 /**
