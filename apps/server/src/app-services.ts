@@ -10,6 +10,12 @@ import { createChallengesService } from './domains/auth/challenges-service';
 import { createPasswordConfirmation } from './domains/auth/password-confirmation';
 import { createSignInThrottle } from './domains/auth/sign-in-throttle';
 import { createTokenService } from './domains/auth/token-service';
+import type { BankSettings } from './domains/bank-connections/bank-context';
+import { createBankConnectionsService } from './domains/bank-connections/bank-connections-service';
+import { createSecretBox } from './domains/bank-connections/secrets/secret-box';
+import { ENABLE_BANKING_DEFAULT_URL } from './config';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { createBudgetsService } from './domains/budgets/budgets-service';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { createGoalsService } from './domains/goals/goals-service';
@@ -49,7 +55,19 @@ export interface AppServicesOptions {
   receiptReader: ReceiptReader;
   recentUserTtlMs?: number | undefined;
   restoreUploadRoot?: string | undefined;
+  /** How the server reaches the banks; without it, none is reachable (a key for this run only). */
+  bank?: BankSettings | undefined;
+  logger?: FastifyBaseLogger | undefined;
 }
+
+/** Bank settings when none are given: nothing private reachable, no schedule, a passing key. */
+const noBankSettings = (): BankSettings => ({
+  secretBox: createSecretBox(randomBytes(32)),
+  policy: { allowPrivateUrls: false },
+  enableBankingUrl: ENABLE_BANKING_DEFAULT_URL,
+  firstDays: 90,
+  intervalHours: null,
+});
 
 /** The sign-in side: users, sessions, tokens, two-factor, passkeys and the security events. */
 function createAccountSecurityServices(options: AppServicesOptions) {
@@ -121,6 +139,15 @@ export async function createAppServices(options: AppServicesOptions) {
     rules,
     receipts,
   });
+  const imports = createImportsService(db, transactions, transfers, security.accounts);
+  const bankConnections = createBankConnectionsService({
+    ...(options.bank ?? noBankSettings()),
+    db,
+    writers: { transactions, transfers, accounts: security.accounts },
+    now: now ?? (() => new Date()),
+    logger: options.logger,
+    lockPool: options.heavyPool,
+  });
   const restoreUploadRoot = options.restoreUploadRoot ?? tmpdir();
   await sweepStaleUploads(restoreUploadRoot);
   return {
@@ -138,7 +165,8 @@ export async function createAppServices(options: AppServicesOptions) {
     attachments: createAttachmentsService(db, receipts),
     reports: createReportsService(db),
     goals: createGoalsService(db, { now }),
-    imports: createImportsService(db, transactions, transfers, security.accounts),
+    imports,
+    bankConnections,
     rates: createRatesService(db, { now }),
     exporter: createExportService(db),
     restorer: createRestoreService(db, {

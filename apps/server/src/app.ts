@@ -11,6 +11,11 @@ import type pg from 'pg';
 import { createAppServices, type AppServices } from './app-services';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { BankSettings } from './domains/bank-connections/bank-context';
+import {
+  startBankSyncScheduler,
+  type BankSyncScheduler,
+} from './domains/bank-connections/bank-sync-scheduler';
 import { createRatesLoader } from './domains/rates/rates-loader';
 import { startRatesScheduler, type RatesScheduler } from './domains/rates/rates-scheduler';
 import { createReceiptReader, type ReceiptReader } from './domains/receipts/reading';
@@ -78,6 +83,13 @@ export interface AppOptions {
    * temporary folder by default. Stale ones a crashed server left there are removed at start.
    */
   restoreUploadRoot?: string | undefined;
+  /** How the server reaches the banks (server.ts from the BANK_* settings and SECRETS_KEY). */
+  bank?: BankSettings | undefined;
+  /**
+   * Look for bank connections due to sync every this many minutes; server.ts sets it when
+   * BANK_SYNC_INTERVAL_HOURS is not off, tests sync through the API.
+   */
+  bankSyncLookMinutes?: number | undefined;
 }
 
 /**
@@ -156,6 +168,20 @@ function startSchedulers(app: App, options: AppOptions, services: AppServices): 
     });
   }
 
+  const bankLookMinutes = options.bankSyncLookMinutes;
+  let bankScheduler: BankSyncScheduler | undefined;
+  if (bankLookMinutes) {
+    app.addHook('onReady', async () => {
+      bankScheduler = startBankSyncScheduler(services.bankConnections, {
+        lookEveryMs: bankLookMinutes * 60_000,
+        logger: app.log,
+      });
+    });
+  }
+  app.addHook('onClose', async () => {
+    await (bankScheduler ? bankScheduler.stop() : services.bankConnections.close());
+  });
+
   const ratesUrl = options.exchangeRatesUrl;
   if (ratesUrl) {
     const loader = createRatesLoader(options.db, { url: ratesUrl, logger: app.log });
@@ -182,7 +208,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
-  const services = await createAppServices({ ...options, receiptReader });
+  const services = await createAppServices({ ...options, receiptReader, logger: app.log });
   await registerApi(app, services, config, db);
   startSchedulers(app, options, services);
 

@@ -5,6 +5,10 @@ import { accountsRoutes } from './domains/accounts/accounts-routes';
 import { apiTokensRoutes } from './domains/api-tokens/api-tokens-routes';
 import { attachmentsRoutes } from './domains/attachments/attachments-routes';
 import { authRoutes } from './domains/auth/auth-routes';
+import {
+  bankCallbackRoutes,
+  bankConnectionsRoutes,
+} from './domains/bank-connections/bank-connections-routes';
 import { budgetsRoutes } from './domains/budgets/budgets-routes';
 import { categoriesRoutes, manageCategoriesRoutes } from './domains/categories/categories-routes';
 import { goalsRoutes } from './domains/goals/goals-routes';
@@ -123,6 +127,13 @@ async function registerLedgerRoutes(api: App, services: AppServices, config: Api
     importMaxMb: config.IMPORT_MAX_MB,
   });
   await api.register(rulesRoutes, { prefix: '/rules', rules, authenticate });
+  const { bankConnections } = services;
+  await api.register(bankConnectionsRoutes, {
+    prefix: '/bank-connections',
+    bankConnections,
+    authenticate,
+  });
+  await api.register(bankCallbackRoutes, { prefix: '/bank-connections', bankConnections });
   await api.register(portabilityRoutes, {
     prefix: '/export',
     exporter,

@@ -7,8 +7,12 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
+import { createSecretBox, loadSecretsKey } from './domains/bank-connections/secrets/secret-box';
 import { readOrCreateSecret } from './lib/secret-file';
 import { loggerOptions } from './logger';
+
+/** How often each instance looks for bank connections due to sync (each has its own time). */
+const BANK_SYNC_LOOK_MINUTES = 5;
 
 /** The built web app: WEB_DIST_DIR, or apps/web/dist beside this package. */
 function webDistDir(config: Config): string {
@@ -59,6 +63,17 @@ async function main(): Promise<void> {
     logger: log,
     recurringIntervalMinutes: config.RECURRING_INTERVAL_MINUTES,
     exchangeRatesUrl: config.EXCHANGE_RATES_URL === 'off' ? undefined : config.EXCHANGE_RATES_URL,
+    bank: {
+      secretBox: createSecretBox(await loadSecretsKey(config)),
+      policy: { allowPrivateUrls: config.BANK_SYNC_ALLOW_PRIVATE_URLS },
+      enableBankingUrl: config.ENABLE_BANKING_URL,
+      publicUrl: config.PUBLIC_URL,
+      firstDays: config.BANK_SYNC_FIRST_DAYS,
+      intervalHours:
+        config.BANK_SYNC_INTERVAL_HOURS === 'off' ? null : config.BANK_SYNC_INTERVAL_HOURS,
+    },
+    bankSyncLookMinutes:
+      config.BANK_SYNC_INTERVAL_HOURS === 'off' ? undefined : BANK_SYNC_LOOK_MINUTES,
   });
 
   let isStopping = false;

@@ -174,5 +174,25 @@ export const ErrorCode = {
   EXPORT_UNSAFE: 'EXPORT_UNSAFE',
   /** A restore into an account that holds transactions or transfers already. */
   RESTORE_TARGET_NOT_EMPTY: 'RESTORE_TARGET_NOT_EMPTY',
+  /** A bank connection that is not the household's (or no longer exists). */
+  BANK_CONNECTION_NOT_FOUND: 'BANK_CONNECTION_NOT_FOUND',
+  /** A bank account id the connection does not list. */
+  BANK_ACCOUNT_NOT_FOUND: 'BANK_ACCOUNT_NOT_FOUND',
+  /** A SimpleFIN setup token that is not the Base64 of an https URL. */
+  SETUP_TOKEN_INVALID: 'SETUP_TOKEN_INVALID',
+  /** The SimpleFIN claim answered 403: the token was used already or never existed. */
+  SETUP_TOKEN_USED: 'SETUP_TOKEN_USED',
+  /** A provider URL to a private or loopback address while those are not allowed. */
+  PRIVATE_ADDRESS_REFUSED: 'PRIVATE_ADDRESS_REFUSED',
+  /** The bank's provider failed, refused, or answered what its protocol does not say. */
+  BANK_PROVIDER_FAILED: 'BANK_PROVIDER_FAILED',
+  /** Enable Banking needs the household's application (id and private key) first. */
+  BANK_APP_MISSING: 'BANK_APP_MISSING',
+  /** An Enable Banking key that is not an RSA private key, or that the API refused. */
+  BANK_KEY_INVALID: 'BANK_KEY_INVALID',
+  /** An Enable Banking callback whose state is unknown, used or expired, or that says error. */
+  BANK_STATE_INVALID: 'BANK_STATE_INVALID',
+  /** A bank account mapped to an account in another currency. */
+  BANK_CURRENCY_MISMATCH: 'BANK_CURRENCY_MISMATCH',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -10,7 +10,14 @@ export * from './import-commit-schemas';
 /**
  * Bank files Moneta reads (docs/architecture.md, Imports); the format is decided from the bytes.
  */
-export const IMPORT_FORMATS = ['csv', 'ofx', 'qif', 'camt053', 'simplefin', 'enablebanking'] as const;
+export const IMPORT_FORMATS = [
+  'csv',
+  'ofx',
+  'qif',
+  'camt053',
+  'simplefin',
+  'enablebanking',
+] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /**

@@ -1,3 +1,4 @@
+import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,15 +17,6 @@ import {
 import { accounts } from './accounts';
 import { householdId } from './households';
 import { users } from './users';
-
-export const BANK_PROVIDERS = ['simplefin', 'enablebanking'] as const;
-export const BANK_CONNECTION_STATUSES = [
-  'ok',
-  'pending',
-  'syncing',
-  'needs_attention',
-  'expired',
-] as const;
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 

@@ -86,7 +86,10 @@ export const imports = pgTable(
       foreignColumns: [accounts.userId, accounts.id],
     }).onDelete('cascade'),
     index('imports_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
-    check('imports_format', sql`${table.format} IN ('csv', 'ofx', 'qif', 'camt053', 'simplefin', 'enablebanking')`),
+    check(
+      'imports_format',
+      sql`${table.format} IN ('csv', 'ofx', 'qif', 'camt053', 'simplefin', 'enablebanking')`,
+    ),
     check(
       'imports_status',
       sql`${table.status} IN ('uploading', 'preview', 'committed', 'undone')`,

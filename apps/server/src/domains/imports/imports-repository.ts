@@ -8,7 +8,8 @@ import { withoutReasons } from './reading/mapping-reasons';
 export type NewImport = Pick<
   ImportRecord,
   'userId' | 'accountId' | 'fileName' | 'format' | 'encoding'
->;
+> &
+  Partial<Pick<ImportRecord, 'connectionId'>>;
 export type ImportChanges = Partial<
   Pick<
     ImportRecord,
