@@ -25,7 +25,7 @@ export type BankConnectionChanges = Partial<
 
 export type SeenBankAccount = Pick<
   BankConnectionAccountRow,
-  'providerAccountId' | 'providerUid' | 'name' | 'currency' | 'type'
+  'providerAccountId' | 'providerUid' | 'name' | 'currency' | 'type' | 'balance' | 'balanceDate'
 >;
 
 const ofConnection = (householdId: HouseholdId, id: string) =>
@@ -126,6 +126,8 @@ export function createBankConnectionsRepository(db: Executor) {
             name: sql`excluded.name`,
             providerUid: sql`excluded.provider_uid`,
             type: sql`coalesce(excluded.type, ${bankConnectionAccounts.type})`,
+            balance: sql`coalesce(excluded.balance, ${bankConnectionAccounts.balance})`,
+            balanceDate: sql`coalesce(excluded.balance_date, ${bankConnectionAccounts.balanceDate})`,
           },
         });
     },

@@ -122,6 +122,8 @@ export function createBankConnectionsService(context: BankContext) {
             name: account.name,
             currency: account.currency,
             type: account.type,
+            balance: account.balance,
+            balanceDate: account.balanceDate,
           })),
         );
         const institution = set.accounts.find((account) => account.institution)?.institution;

@@ -70,6 +70,8 @@ async function readSimplefin(
       name: account.name,
       currency: account.currency,
       type: account.type,
+      balance: account.balance,
+      balanceDate: account.balanceDate,
     })),
   );
   return {

@@ -162,6 +162,8 @@ export function createEnableBankingFlow(
           name: account.name,
           currency: account.currency,
           type: account.type,
+          balance: account.balance,
+          balanceDate: account.balanceDate,
         })),
       );
       await repository.update(householdId, id, {
