@@ -37,6 +37,15 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'LOG_FORMAT'>):
         'req.query.token',
         '*.password',
         '*.token',
+        // Bank connections (docs/bank-sync.md): a setup token, an access URL, a private key, a
+        // sealed secret, and the consent's single-use code and state.
+        '*.setupToken',
+        '*.accessUrl',
+        '*.privateKey',
+        '*.secret',
+        '*.sealedPrivateKey',
+        'req.query.code',
+        'req.query.state',
       ],
       censor: '[redacted]',
     },

@@ -2,6 +2,7 @@ import { todayIn } from '@moneta/shared';
 import type { SignedUpUser } from '../test-app';
 import { accountPlans } from './fuzz-plans/account-plans';
 import { authPlans } from './fuzz-plans/auth-plans';
+import { bankPlans } from './fuzz-plans/bank-plans';
 import { budgetPlans } from './fuzz-plans/budget-plans';
 import { categoryPlans } from './fuzz-plans/category-plans';
 import { householdPlans } from './fuzz-plans/household-plans';
@@ -29,6 +30,7 @@ const DOMAIN_PLANS: Array<(context: PlanContext) => Record<string, OperationPlan
   importPlans,
   rulePlans,
   householdPlans,
+  bankPlans,
 ];
 
 /**

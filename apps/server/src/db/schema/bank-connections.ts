@@ -24,7 +24,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, prec
  * A household's link to a bank through a provider (docs/bank-sync.md). `secret` is sealed by
  * the secret box (AES-256-GCM, the connection's id bound to it): SimpleFIN's access URL, which
  * holds the bridge's credentials. None of these tables is exported or restored
- * (docs/decisions.md): a backup must not carry the keys to someone's bank.
+ * (docs/decisions.md, BANK-1): an export must not carry the keys to someone's bank.
  */
 export const bankConnections = pgTable(
   'bank_connections',
