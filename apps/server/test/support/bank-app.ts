@@ -18,7 +18,7 @@ export const PUBLIC_URL = 'https://moneta.example.com';
  * every log line it writes kept, so a test can look for secrets in them.
  */
 export async function createBankTestApp(
-  options: { enableBankingUrl?: string; firstDays?: number } = {},
+  options: { enableBankingUrl?: string; firstDays?: number; lookMinutes?: number } = {},
 ): Promise<TestContext & { logs: string[]; secretBox: SecretBox }> {
   const logs: string[] = [];
   const secretBox = createSecretBox(randomBytes(32));
@@ -38,6 +38,7 @@ export async function createBankTestApp(
       firstDays: options.firstDays ?? 90,
       intervalHours: 6,
     },
+    bankSyncLookMinutes: options.lookMinutes,
   });
   return Object.assign(context, { logs, secretBox });
 }

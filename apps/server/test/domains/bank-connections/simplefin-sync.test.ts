@@ -222,6 +222,23 @@ describe('SimpleFIN connections', () => {
     const paid = await sync(user, connection._id);
     expect(paid).toMatchObject({ status: 'ok', lastError: null });
 
+    // An answer that is not an Account Set: the connection says so, nothing is imported.
+    bridge.rawAnswer = '{"accounts": "not a list"';
+    const broken = await sync(user, connection._id);
+    bridge.rawAnswer = undefined;
+    expect(broken).toMatchObject({
+      status: 'needs_attention',
+      lastError: { code: 'PROVIDER_ANSWER_INVALID' },
+    });
+    // The bridge's own words reach the person.
+    bridge.errors = ['Connection to My Bank may need attention'];
+    const worded = await sync(user, connection._id);
+    bridge.errors = [];
+    expect(worded).toMatchObject({
+      status: 'ok',
+      lastError: { code: 'PROVIDER_ERRORS', message: 'Connection to My Bank may need attention' },
+    });
+
     bridge.revokeAll();
     const revoked = await sync(user, connection._id);
     expect(revoked).toMatchObject({
