@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
                   { path: paths.rules, element: <Rules /> },
                   { path: paths.rates, element: <Rates /> },
                   { path: paths.settings, element: <Settings /> },
+                  { path: paths.bankConnections, element: <Settings /> },
                   { path: paths.reports, element: <Reports /> },
                   { path: paths.budgets, element: <Budgets /> },
                   { path: paths.recurringTransactions, element: <RecurringTransactions /> },

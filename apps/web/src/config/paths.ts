@@ -14,6 +14,8 @@ export const paths = {
   rules: '/rules',
   rates: '/rates',
   settings: '/settings',
+  /** Where the bank's consent page sends the person back to (the Bank connections section). */
+  bankConnections: '/settings/bank-connections',
   budgets: '/budgets',
   recurringTransactions: '/recurring-transactions',
   reports: '/reports',

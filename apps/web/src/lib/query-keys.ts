@@ -58,6 +58,12 @@ export const queryKeys = {
     register: (accountId: string, page: number) =>
       ['accounts', 'register', accountId, page] as const,
   },
+  /** The household's bank connections (Settings), and Enable Banking's banks of a country. */
+  bankConnections: {
+    all: ['bank-connections'] as const,
+    list: ['bank-connections', 'list'] as const,
+    banks: (country: string) => ['bank-connections', 'banks', country] as const,
+  },
   /** Account security (Settings): sessions, two-factor, passkeys, API tokens, events. */
   security: {
     all: ['security'] as const,

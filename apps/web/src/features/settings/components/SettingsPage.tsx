@@ -5,6 +5,7 @@ import { textLinkClasses } from '@/components/ui/link-styles';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/get-user';
 import { ApiTokens } from './ApiTokens';
+import { BankConnections } from './BankConnections';
 import { ChangePassword } from './ChangePassword';
 import { DeleteUser } from './DeleteUser';
 import { Preferences } from './Preferences';
@@ -55,6 +56,7 @@ export function SettingsPage() {
             />
           </p>
         </section>
+        <BankConnections />
         <ChangePassword />
         <Sessions />
         <TwoFactor />
