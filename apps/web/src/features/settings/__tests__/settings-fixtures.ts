@@ -65,6 +65,7 @@ export async function openSettings(handlers: Parameters<typeof fakeApi>[0] = {})
     'GET /api/auth/passkeys': { body: [] },
     'GET /api/auth/tokens': { body: [] },
     'GET /api/auth/events': { body: [] },
+    'GET /api/bank-connections': { body: [] },
     ...handlers,
   });
   const user = userEvent.setup();
