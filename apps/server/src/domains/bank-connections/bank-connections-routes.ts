@@ -67,6 +67,64 @@ function registerEnableBankingApp(
   );
 }
 
+/** Where each bank account's rows go, and the balance adjustment. */
+function registerAccountRoutes(
+  app: App,
+  bankConnections: BankConnectionsService,
+  { tags, security }: { tags: string[]; security: Array<Record<string, string[]>> },
+) {
+  app.put(
+    '/:id/accounts/:providerAccountId',
+    {
+      config: owner,
+      schema: {
+        tags,
+        security,
+        summary: "Where a bank account's rows go: an account, a new one, or ignored",
+        description: prose`
+          \`{ accountId }\`: an account of the household in the bank account's currency
+          (another currency → 409 \`BANK_CURRENCY_MISMATCH\`); \`{ create: { name, type? } }\`:
+          a new account in the bank's currency; \`{ accountId: null }\`: ignored.`,
+        params: accountParams,
+        body: bankAccountMappingSchema,
+        response: { 200: bankConnectionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      bankConnections.map(
+        request.household.id,
+        request.user,
+        request.params.id,
+        request.params.providerAccountId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/:id/accounts/:providerAccountId/adjustment',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Make Moneta's balance the bank's: one transaction of the difference",
+        description: prose`
+          Editors and owners. A transaction named "Balance adjustment" of the account's
+          \`balanceDifference\`, dated the bank's \`balanceDate\` (an income when the bank says
+          more); nothing to adjust → 409.`,
+        params: accountParams,
+        response: { 200: bankConnectionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      bankConnections.adjust(
+        request.household.id,
+        request.user,
+        request.params.id,
+        request.params.providerAccountId,
+      ),
+  );
+}
+
 /** Bank connections of the active household (docs/bank-sync.md). */
 export async function bankConnectionsRoutes(app: App, options: BankConnectionsRoutesOptions) {
   const { bankConnections } = options;
@@ -159,32 +217,7 @@ export async function bankConnectionsRoutes(app: App, options: BankConnectionsRo
     },
   );
 
-  app.put(
-    '/:id/accounts/:providerAccountId',
-    {
-      config: owner,
-      schema: {
-        tags,
-        security,
-        summary: "Where a bank account's rows go: an account, a new one, or ignored",
-        description: prose`
-          \`{ accountId }\`: an account of the household in the bank account's currency
-          (another currency → 409 \`BANK_CURRENCY_MISMATCH\`); \`{ create: { name, type? } }\`:
-          a new account in the bank's currency; \`{ accountId: null }\`: ignored.`,
-        params: accountParams,
-        body: bankAccountMappingSchema,
-        response: { 200: bankConnectionSchema, ...errors },
-      },
-    },
-    async (request) =>
-      bankConnections.map(
-        request.household.id,
-        request.user,
-        request.params.id,
-        request.params.providerAccountId,
-        request.body,
-      ),
-  );
+  registerAccountRoutes(app, bankConnections, { tags, security });
 
   app.post(
     '/:id/sync',

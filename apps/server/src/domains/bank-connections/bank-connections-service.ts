@@ -8,6 +8,7 @@ import type { BankConnectionRow, UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../http/app-error';
 import { isId, newId } from '../../lib/ids';
 import { accountNotFound } from '../accounts/accounts-service';
+import { adjustBalance } from './balance-adjustment';
 import type { HouseholdId } from '../households/household-id';
 import { toBankConnectionDto } from './bank-connection-dto';
 import {
@@ -190,6 +191,22 @@ export function createBankConnectionsService(context: BankContext) {
           isIgnored: accountId === null,
         });
       });
+      return answer(row);
+    },
+
+    /** A transaction of the difference, so Moneta counts what the bank says (balance-adjustment.ts). */
+    async adjust(
+      householdId: HouseholdId,
+      user: UserRow,
+      id: string,
+      providerAccountId: string,
+    ): Promise<BankConnection> {
+      const row = await found(householdId, id);
+      const account = (await repository.accounts(householdId, id)).find(
+        (candidate) => candidate.providerAccountId === providerAccountId,
+      );
+      if (!account) throw bankAccountNotFound();
+      await adjustBalance(context, user, account);
       return answer(row);
     },
 

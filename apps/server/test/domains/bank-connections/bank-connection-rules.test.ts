@@ -51,7 +51,7 @@ async function memberOf(owner: SignedUpUser, role: 'editor' | 'viewer') {
   return {
     ...member,
     headers: { ...member.headers, 'moneta-household': home!._id },
-  } satisfies SignedUpUser;
+  };
 }
 
 describe('bank connection rules', () => {

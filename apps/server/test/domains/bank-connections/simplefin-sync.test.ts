@@ -164,6 +164,22 @@ describe('SimpleFIN connections', () => {
       }),
     ]);
 
+    // The adjustment makes Moneta count what the bank says.
+    const adjusted = await ok<BankConnection>(
+      user,
+      'POST',
+      `/api/bank-connections/${connection._id}/accounts/ACT-savings/adjustment`,
+    );
+    expect(adjusted.accounts[1]).toMatchObject({ moneta: 600, balanceDifference: null });
+    const [adjustment] = await transactionsOf(context.app, user, savingsId);
+    expect(adjustment).toMatchObject({ name: 'Balance adjustment', cost: 100, isIncome: true });
+    const again409 = await call(
+      user,
+      'POST',
+      `/api/bank-connections/${connection._id}/accounts/ACT-savings/adjustment`,
+    );
+    expect(again409.statusCode).toBe(409);
+
     // The history shows each account's sync as an import of the connection.
     const history = await ok<ImportSummary[]>(user, 'GET', '/api/imports');
     const bankImports = history.filter((item) => item.format === 'simplefin');

@@ -35,6 +35,10 @@ export function bankPlans(): Record<string, OperationPlan> {
       body: { accountId: null },
       expect: [404],
     },
+    'POST /api/bank-connections/{id}/accounts/{providerAccountId}/adjustment': {
+      pathParams: { id: noConnection, providerAccountId: 'ACT-1' },
+      expect: [404],
+    },
     'POST /api/bank-connections/{id}/sync': { pathParams: { id: noConnection }, expect: [404] },
   };
 }

@@ -92,6 +92,22 @@ export function useMapBankAccount(connectionId: string) {
   });
 }
 
+/** One transaction of the difference, so that Moneta counts what the bank says. */
+export function useAdjustBalance(connectionId: string) {
+  const refresh = useRefreshConnections();
+  const refreshLedger = useRefreshLedger();
+  return useMutation({
+    mutationFn: (providerAccountId: string) =>
+      api.post<BankConnection>(
+        `/bank-connections/${encodeURIComponent(connectionId)}/accounts/${encodeURIComponent(providerAccountId)}/adjustment`,
+      ),
+    onSuccess: () => {
+      refresh();
+      refreshLedger();
+    },
+  });
+}
+
 export function useSyncBankConnection() {
   const refresh = useRefreshConnections();
   return useMutation({

@@ -8,7 +8,11 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useUser } from '@/lib/auth/get-user';
 import { useFormat } from '@/lib/i18n/use-format';
 import { toast } from '@/lib/toast';
-import { useMapBankAccount, useSyncBankConnection } from '../api/bank-connections';
+import {
+  useAdjustBalance,
+  useMapBankAccount,
+  useSyncBankConnection,
+} from '../api/bank-connections';
 
 type BankAccount = BankConnection['accounts'][number];
 
@@ -100,6 +104,7 @@ function BankAccountRow({ connectionId, account }: { connectionId: string; accou
   const format = useFormat();
   const accounts = useAccounts();
   const map = useMapBankAccount(connectionId);
+  const adjust = useAdjustBalance(connectionId);
   const choices = (accounts.data ?? []).filter(
     (candidate) => candidate.currency === account.currency && !candidate.isArchived,
   );
@@ -125,12 +130,28 @@ function BankAccountRow({ connectionId, account }: { connectionId: string; accou
         {account.balance !== null &&
         account.balanceDifference !== null &&
         account.moneta !== null ? (
-          <p className="text-amber-700 dark:text-amber-300">
-            {t('bank.balanceDiffers', {
-              bank: format.money(account.balance, account.currency),
-              moneta: format.money(account.moneta, account.currency),
-            })}
-          </p>
+          <div className="text-amber-700 dark:text-amber-300">
+            <p>
+              {t('bank.balanceDiffers', {
+                bank: format.money(account.balance, account.currency),
+                moneta: format.money(account.moneta, account.currency),
+              })}
+            </p>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="mt-1"
+              disabled={adjust.isPending}
+              onClick={() =>
+                adjust.mutate(account.providerAccountId, {
+                  onSuccess: () => toast.success(t('bank.adjusted')),
+                  onError: (error) => toast.error(errorMessage(error, t('bank.adjustFailed'))),
+                })
+              }
+            >
+              {t('bank.adjust')}
+            </Button>
+          </div>
         ) : account.balance !== null ? (
           <p className="text-neutral-600 dark:text-neutral-400">
             {t('bank.balance', { amount: format.money(account.balance, account.currency) })}
