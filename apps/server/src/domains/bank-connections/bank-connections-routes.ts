@@ -220,6 +220,24 @@ export async function bankConnectionsRoutes(app: App, options: BankConnectionsRo
   registerAccountRoutes(app, bankConnections, { tags, security });
 
   app.post(
+    '/:id/renew',
+    {
+      config: owner,
+      schema: {
+        tags,
+        security,
+        summary: "Renew an Enable Banking consent: the bank's page again, the same connection",
+        description: prose`
+          → 200 \`{ connection, authorisationUrl }\`; the callback then replaces the session
+          and its end (\`validUntil\`), and the mappings stay. A SimpleFIN connection → 409.`,
+        params: idParams,
+        response: { 200: enableBankingStartSchema, ...errors, ...providerErrors },
+      },
+    },
+    async (request) => bankConnections.renew(request.household.id, request.user, request.params.id),
+  );
+
+  app.post(
     '/:id/sync',
     {
       schema: {

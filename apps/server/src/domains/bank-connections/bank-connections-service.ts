@@ -78,8 +78,10 @@ export function createBankConnectionsService(context: BankContext) {
     return { release, syncing: syncing ?? row };
   }
 
+  const flow = createEnableBankingFlow(context, answer);
+
   return {
-    enableBanking: createEnableBankingFlow(context, answer),
+    enableBanking: flow,
 
     async list(householdId: HouseholdId): Promise<BankConnection[]> {
       return Promise.all((await repository.list(householdId)).map(answer));
@@ -192,6 +194,11 @@ export function createBankConnectionsService(context: BankContext) {
         });
       });
       return answer(row);
+    },
+
+    /** A new Enable Banking consent for the same connection and mappings (owners). */
+    async renew(householdId: HouseholdId, user: UserRow, id: string) {
+      return flow.renew(householdId, user, await found(householdId, id));
     },
 
     /** A transaction of the difference, so Moneta counts what the bank says (balance-adjustment.ts). */

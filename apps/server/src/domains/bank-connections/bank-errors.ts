@@ -16,8 +16,8 @@ export const bankAccountNotFound = () =>
 const NEXT_STEPS: Partial<Record<string, string>> = {
   PAYMENT_REQUIRED: 'Pay at the SimpleFIN Bridge, then choose Sync now.',
   ACCESS_REVOKED: 'Make a new setup token at the SimpleFIN Bridge and connect again.',
-  SESSION_EXPIRED: 'Renew the consent at your bank: connect this bank again.',
-  CONSENT_ENDING: 'The consent ends soon: connect this bank again to renew it.',
+  SESSION_EXPIRED: 'Renew the consent at your bank (Renew consent).',
+  CONSENT_REFUSED: 'Renew the consent at your bank, or disconnect it.',
   APPLICATION_REFUSED: 'Check the Enable Banking application id and private key in Settings.',
   REQUEST_BUDGET_SPENT: 'Nothing to do: the next sync waits until requests are allowed again.',
   PROVIDER_UNREACHABLE: 'Nothing to do: the next sync tries again.',

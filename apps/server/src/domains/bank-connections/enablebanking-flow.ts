@@ -7,7 +7,11 @@ import type { HouseholdId } from '../households/household-id';
 import { appKeyContext, enableBankingClientOf, nextSyncAt, type BankContext } from './bank-context';
 import { createBankConnectionsRepository } from './bank-connections-repository';
 import { asRequest } from './bank-errors';
-import { createEnableBankingClient } from './providers/enablebanking-client';
+import {
+  createEnableBankingClient,
+  type EnableBankingBank,
+  type EnableBankingClient,
+} from './providers/enablebanking-client';
 import { sanitizeProviderMessage } from './providers/simplefin-account-set';
 
 /** How long the bank's consent page may take: the state is refused after it. */
@@ -39,6 +43,53 @@ export function createEnableBankingFlow(
   answer: (row: BankConnectionRow) => Promise<BankConnection>,
 ) {
   const repository = createBankConnectionsRepository(context.db);
+
+  async function clientForConsent(householdId: HouseholdId) {
+    if (!context.publicUrl) {
+      throw conflict(
+        'The server needs PUBLIC_URL set so the bank can send you back to Moneta.',
+        ErrorCode.BANK_APP_MISSING,
+      );
+    }
+    return enableBankingClientOf(context, householdId);
+  }
+
+  async function findBank(client: EnableBankingClient, bank: { name: string; country: string }) {
+    const listed = (await asRequest(() => client.listBanks(bank.country))).find(
+      (candidate) => candidate.name === bank.name,
+    );
+    if (!listed)
+      throw badRequest(`Enable Banking lists no bank "${bank.name}" in ${bank.country}.`);
+    return listed;
+  }
+
+  /** A single-use state bound to the connection and the person, and the bank's page. */
+  async function askConsent(
+    client: EnableBankingClient,
+    row: BankConnectionRow,
+    user: UserRow,
+    bank: EnableBankingBank,
+  ) {
+    const householdId = row.householdId as HouseholdId;
+    const days = Math.max(1, Math.min(bank.maxConsentDays, MAX_CONSENT_DAYS));
+    const state = randomBytes(32).toString('base64url');
+    const now = context.now();
+    await repository.insertAuthorization(householdId, {
+      stateHash: hashState(state),
+      connectionId: row.id,
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + AUTHORIZATION_MINUTES * 60_000),
+    });
+    const started = await asRequest(() =>
+      client.startAuthorization({
+        bank: { name: bank.name, country: bank.country },
+        validUntil: new Date(now.getTime() + days * DAY_MS),
+        state,
+        redirectUrl: `${context.publicUrl!.replace(/\/+$/, '')}${CALLBACK_PATH}`,
+      }),
+    );
+    return { connection: await answer(row), authorisationUrl: started.url };
+  }
 
   return {
     async setApp(
@@ -74,24 +125,10 @@ export function createEnableBankingFlow(
 
     /** A pending connection and the bank's page where the person gives consent. */
     async start(householdId: HouseholdId, user: UserRow, bank: { name: string; country: string }) {
-      if (!context.publicUrl) {
-        throw conflict(
-          'The server needs PUBLIC_URL set so the bank can send you back to Moneta.',
-          ErrorCode.BANK_APP_MISSING,
-        );
-      }
-      const client = await enableBankingClientOf(context, householdId);
-      const listed = (await asRequest(() => client.listBanks(bank.country))).find(
-        (candidate) => candidate.name === bank.name,
-      );
-      if (!listed)
-        throw badRequest(`Enable Banking lists no bank "${bank.name}" in ${bank.country}.`);
-      const days = Math.max(1, Math.min(listed.maxConsentDays, MAX_CONSENT_DAYS));
-      const id = newId();
-      const state = randomBytes(32).toString('base64url');
-      const now = context.now();
+      const client = await clientForConsent(householdId);
+      const listed = await findBank(client, bank);
       const row = await repository.insert(householdId, {
-        id,
+        id: newId(),
         provider: 'enablebanking',
         name: bank.name.slice(0, 100),
         status: 'pending',
@@ -99,26 +136,25 @@ export function createEnableBankingFlow(
         bankName: bank.name,
         bankCountry: bank.country,
       });
-      await repository.insertAuthorization(householdId, {
-        stateHash: hashState(state),
-        connectionId: id,
-        userId: user.id,
-        expiresAt: new Date(now.getTime() + AUTHORIZATION_MINUTES * 60_000),
-      });
       try {
-        const started = await asRequest(() =>
-          client.startAuthorization({
-            bank: { name: listed.name, country: listed.country },
-            validUntil: new Date(now.getTime() + days * DAY_MS),
-            state,
-            redirectUrl: `${context.publicUrl!.replace(/\/+$/, '')}${CALLBACK_PATH}`,
-          }),
-        );
-        return { connection: await answer(row), authorisationUrl: started.url };
+        return await askConsent(client, row, user, listed);
       } catch (error) {
-        await repository.delete(householdId, id);
+        await repository.delete(householdId, row.id);
         throw error;
       }
+    },
+
+    /**
+     * A new consent for a connection whose consent ends soon or has ended: the same connection
+     * and mappings (accounts are known by their identification hash, stable across consents).
+     */
+    async renew(householdId: HouseholdId, user: UserRow, row: BankConnectionRow) {
+      if (row.provider !== 'enablebanking' || !row.bankName || !row.bankCountry) {
+        throw conflict('Only an Enable Banking consent is renewed.', ErrorCode.CONFLICT);
+      }
+      const client = await clientForConsent(householdId);
+      const listed = await findBank(client, { name: row.bankName, country: row.bankCountry });
+      return askConsent(client, row, user, listed);
     },
 
     /**
@@ -153,6 +189,7 @@ export function createEnableBankingFlow(
       }
       const client = await enableBankingClientOf(context, householdId);
       const session = await asRequest(() => client.createSession(query.code!));
+      const previous = (await repository.find(householdId, id))?.sessionId;
       await repository.saveSeenAccounts(
         householdId,
         id,
@@ -174,6 +211,10 @@ export function createEnableBankingFlow(
         lastErrorMessage: session.problems.map((problem) => problem.message).join(' ') || null,
         nextSyncAt: nextSyncAt(context),
       });
+      if (previous && previous !== session.sessionId) {
+        // A renewed consent: the old session is closed at the bank (it ends by itself anyway).
+        await client.deleteSession(previous).catch(() => undefined);
+      }
       return screen;
     },
   };

@@ -213,8 +213,8 @@ describe('Enable Banking connections', () => {
     const expired = await context.app.inject({ method: 'GET', url: late.back });
     expect(expired.json()).toMatchObject({ code: 'BANK_STATE_INVALID' });
 
-    const { connection, back } = await consentAtBank(user);
-    await context.app.inject({ method: 'GET', url: back });
+    const { connection, back: firstBack } = await consentAtBank(user);
+    await context.app.inject({ method: 'GET', url: firstBack });
     await map(user, connection._id, 'hash-girokonto', { create: { name: 'Giro 2' } });
     await context.database.pool.query(
       "UPDATE bank_connections SET valid_until = now() + interval '3 days' WHERE id = $1",
@@ -230,8 +230,23 @@ describe('Enable Banking connections', () => {
     const ended = await sync(user, connection._id);
     expect(ended).toMatchObject({
       status: 'expired',
-      lastError: { code: 'SESSION_EXPIRED', nextStep: expect.stringContaining('connect') },
+      lastError: { code: 'SESSION_EXPIRED', nextStep: expect.stringContaining('Renew') },
     });
+
+    // Renewing: the bank's page again, for the same connection; the mapping stays.
+    const renewal = await ok<{ connection: BankConnection; authorisationUrl: string }>(
+      user,
+      'POST',
+      `/api/bank-connections/${connection._id}/renew`,
+    );
+    expect(renewal.connection._id).toBe(connection._id);
+    const bank = await fetch(renewal.authorisationUrl, { redirect: 'manual' });
+    const back = new URL(bank.headers.get('location')!);
+    await context.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const renewed = await sync(user, connection._id);
+    expect(renewed).toMatchObject({ status: 'ok', renewSoon: false, lastError: null });
+    expect(renewed.accounts[0]!.accountId).toBe(ended.accounts[0]!.accountId);
+    expect(Date.parse(renewed.validUntil!)).toBeGreaterThan(Date.now() + 170 * 86_400_000);
 
     // Disconnecting closes the session at Enable Banking.
     await ok(user, 'DELETE', `/api/bank-connections/${connection._id}`);

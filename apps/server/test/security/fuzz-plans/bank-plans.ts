@@ -39,6 +39,7 @@ export function bankPlans(): Record<string, OperationPlan> {
       pathParams: { id: noConnection, providerAccountId: 'ACT-1' },
       expect: [404],
     },
+    'POST /api/bank-connections/{id}/renew': { pathParams: { id: noConnection }, expect: [404] },
     'POST /api/bank-connections/{id}/sync': { pathParams: { id: noConnection }, expect: [404] },
   };
 }

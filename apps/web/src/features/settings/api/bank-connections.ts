@@ -108,6 +108,16 @@ export function useAdjustBalance(connectionId: string) {
   });
 }
 
+/** A new consent at the bank for the same connection: the answer is the bank's page. */
+export function useRenewConsent() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<{ connection: BankConnection; authorisationUrl: string }>(
+        `/bank-connections/${encodeURIComponent(id)}/renew`,
+      ),
+  });
+}
+
 export function useSyncBankConnection() {
   const refresh = useRefreshConnections();
   return useMutation({

@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import {
   useAdjustBalance,
   useMapBankAccount,
+  useRenewConsent,
   useSyncBankConnection,
 } from '../api/bank-connections';
 
@@ -38,6 +39,12 @@ export function BankConnectionCard({
   const format = useFormat();
   const { user } = useUser();
   const sync = useSyncBankConnection();
+  const renew = useRenewConsent();
+  const canRenew =
+    connection.provider === 'enablebanking' &&
+    (connection.renewSoon ||
+      connection.status === 'expired' ||
+      connection.status === 'needs_attention');
   const isSyncing = connection.status === 'syncing';
   const when = (iso: string | null) => (iso ? format.dateTime(iso, user?.timeZone) : '—');
 
@@ -57,7 +64,21 @@ export function BankConnectionCard({
             {t(`bank.status.${connection.status}`)}
           </Badge>
         </p>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {canRenew ? (
+            <Button
+              size="sm"
+              disabled={renew.isPending}
+              onClick={() =>
+                renew.mutate(connection._id, {
+                  onSuccess: (answer) => window.location.assign(answer.authorisationUrl),
+                  onError: (error) => toast.error(errorMessage(error, t('bank.renewFailed'))),
+                })
+              }
+            >
+              {t('bank.renew')}
+            </Button>
+          ) : null}
           <Button
             size="sm"
             variant="secondary"
