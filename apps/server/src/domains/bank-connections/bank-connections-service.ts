@@ -223,9 +223,11 @@ export function createBankConnectionsService(context: BankContext) {
       if (row.status === 'pending') {
         throw conflict('Finish connecting at the bank first.', ErrorCode.CONFLICT);
       }
+      // Imports are kept per user for now: the connection's maker's, whose accounts it maps.
+      const importer = (await repository.user(row.createdBy)) ?? user;
       const claimed = await claim(row);
       if (!claimed) throw busy();
-      startSync(claimed.release, claimed.syncing, user);
+      startSync(claimed.release, claimed.syncing, importer);
       return answer(claimed.syncing);
     },
 

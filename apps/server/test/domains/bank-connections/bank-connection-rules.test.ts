@@ -20,7 +20,14 @@ beforeAll(async () => {
       currency: 'EUR',
       balance: '10.00',
       'balance-date': Math.floor(Date.now() / 1000) - 86_400,
-      transactions: [],
+      transactions: [
+        {
+          id: 'k1',
+          posted: Math.floor(Date.now() / 1000) - 2 * 86_400,
+          amount: '-5.00',
+          description: 'Kiosk',
+        },
+      ],
     },
   ]);
   context = await createBankTestApp();
@@ -141,8 +148,16 @@ describe('bank connection rules', () => {
       }
     }
     expect((await call(viewer, 'POST', `${path}/sync`)).statusCode).toBe(403);
+    const euro = await map(owner, connection._id, 'EUR-1', { create: { name: 'Euro' } });
     expect((await call(editor, 'POST', `${path}/sync`)).statusCode).toBe(202);
-    await bankCalls(() => context.app).settled(editor, connection._id);
+    const synced = await bankCalls(() => context.app).settled(editor, connection._id);
+    expect(synced).toMatchObject({ status: 'ok', lastError: null });
+    const rows = await ok<{ transactions: { name: string }[] }>(
+      owner,
+      'GET',
+      `/api/transactions?accountId=${euro.accounts[0]!.accountId}`,
+    );
+    expect(rows.transactions.map((row) => row.name)).toEqual(['Kiosk']);
 
     // Another household's connection is not found, whatever the call.
     const stranger = await signUp(context.app, { setup: true });
