@@ -116,6 +116,9 @@ export function useFuzzing(): Fuzzing {
       const { context, fuzzer, operations, casesRun, statusCounts } = ready();
       for (const operation of operations.filter((op) => op.method === 'GET')) {
         const plan = planFor(operation);
+        // A read whose baseline is refused by design (the bank's callback with a made-up
+        // state, a bank list before any application is set) has nothing to answer.
+        if (!plan.expect.includes(200)) continue;
         const response = await context.app.inject({
           method: 'GET',
           url: makeCase(operation, plan, 'read', {}, { mustReject: false }).url,
