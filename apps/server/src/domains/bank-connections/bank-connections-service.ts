@@ -4,6 +4,7 @@ import {
   type BankAccountMapping,
   type BankConnection,
 } from '@moneta/shared';
+import { HEAVY_WORK_PER_SERVER } from '../../db/database';
 import type { BankConnectionRow, UserRow } from '../../db/schema';
 import { AppError, conflict } from '../../http/app-error';
 import { isId, newId } from '../../lib/ids';
@@ -35,6 +36,16 @@ export function accountTypeOf(bankType: string | null): AccountType {
 
 const busy = () =>
   new AppError(409, ErrorCode.BUSY, 'This connection is syncing already; it ends by itself.');
+
+/** When a person may try again after the server-wide limit refused their sync. */
+const SERVER_BUSY_RETRY_SECONDS = 30;
+const serverBusy = () =>
+  new AppError(
+    409,
+    ErrorCode.BUSY,
+    'The server is syncing other banks. Please try again in a minute.',
+    SERVER_BUSY_RETRY_SECONDS,
+  );
 
 /**
  * Bank connections of a household (docs/bank-sync.md): SimpleFIN by setup token, Enable
@@ -225,6 +236,7 @@ export function createBankConnectionsService(context: BankContext) {
       }
       // Imports are kept per user for now: the connection's maker's, whose accounts it maps.
       const importer = (await repository.user(row.createdBy)) ?? user;
+      if (running.size >= HEAVY_WORK_PER_SERVER) throw serverBusy();
       const claimed = await claim(row);
       if (!claimed) throw busy();
       startSync(claimed.release, claimed.syncing, importer);
@@ -235,6 +247,9 @@ export function createBankConnectionsService(context: BankContext) {
     async syncDue(limit: number): Promise<number> {
       let started = 0;
       for (const row of await repository.due(context.now(), limit)) {
+        // Heavy work (docs/reliability.md): at most this many at once on a server; the rest
+        // are still due at the next look.
+        if (running.size >= HEAVY_WORK_PER_SERVER) break;
         const user = await repository.user(row.createdBy);
         if (!user) continue;
         const claimed = await claim(row);
