@@ -79,4 +79,34 @@ describe('scheduled bank sync', () => {
     );
     expect(transactions.map((row) => row.name)).toEqual(['Hardware Store']);
   });
+
+  it('leaves a connection alone while another instance holds its lock', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const connection = await ok<BankConnection>(user, 'POST', '/api/bank-connections', {
+      provider: 'simplefin',
+      setupToken: bridge.newSetupToken(),
+    });
+    // Another instance's sync: the same advisory lock, held on another connection.
+    const other = await context.database.pool.connect();
+    const key = "hashtextextended('moneta-bank-sync:' || $1, 0)";
+    try {
+      await other.query(`SELECT pg_advisory_lock(${key})`, [connection._id]);
+      const refused = await context.app.inject({
+        method: 'POST',
+        url: `/api/bank-connections/${connection._id}/sync`,
+        headers: user.headers,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'BUSY' });
+      await other.query(`SELECT pg_advisory_unlock(${key})`, [connection._id]);
+    } finally {
+      other.release();
+    }
+    const started = await context.app.inject({
+      method: 'POST',
+      url: `/api/bank-connections/${connection._id}/sync`,
+      headers: user.headers,
+    });
+    expect(started.statusCode).toBe(202);
+  });
 });
