@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useRegister } from '../api/get-register';
+import { BankSource } from './BankSource';
 import { Balance } from './Balance';
 import { RegisterEntryRow } from './RegisterEntryRow';
 
@@ -85,6 +86,7 @@ export function AccountRegisterPage() {
       }
     >
       {back}
+      <BankSource accountId={accountId} />
       <div aria-busy={register.isFetching}>
         <QueryState
           query={register}

@@ -8,20 +8,7 @@ import { api } from '@/lib/api-client';
 import { invalidateFamilies, queryKeys } from '@/lib/query-keys';
 import { refreshAfter } from '@/lib/refresh-after';
 
-/** How often the list is read again while a connection syncs (its progress). */
-const SYNCING_POLL_MS = 1500;
-
-/** The household's bank connections; read again every moment while one syncs. */
-export function useBankConnections() {
-  return useQuery({
-    queryKey: queryKeys.bankConnections.list,
-    queryFn: () => api.get<BankConnection[]>('/bank-connections'),
-    refetchInterval: (query) =>
-      query.state.data?.some((connection) => connection.status === 'syncing')
-        ? SYNCING_POLL_MS
-        : false,
-  });
-}
+export { useBankConnections } from '@/lib/bank-connections/get-bank-connections';
 
 /** Enable Banking's banks of a country (once the household's application is set). */
 export function useEnableBankingBanks(country: string | null) {
