@@ -58,6 +58,7 @@ for (const width of [1280, 360]) {
 
     await page.goto('/accounts');
     await page.getByRole('link', { name: 'Main' }).first().click();
+    await expect(page.getByText(/Synced from your bank: My Bank/)).toBeVisible();
     await expect(page.getByText('Hardware Store')).toBeVisible();
     await expect(page.getByText('Corner Bakery')).toBeVisible();
   });
