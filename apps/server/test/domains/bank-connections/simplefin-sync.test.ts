@@ -221,6 +221,37 @@ describe('SimpleFIN connections', () => {
     expect(await transactionsOf(context.app, user, main!._id)).toHaveLength(3);
   });
 
+  it('name and categorise synced rows by the rules, and never repeat a recurring occurrence', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const [main] = await ok<Account[]>(user, 'GET', '/api/accounts');
+    await ok(user, 'POST', '/api/rules', {
+      field: 'name',
+      operator: 'contains',
+      value: 'coffee',
+      category: 'Food',
+      rename: 'Coffee',
+    });
+    // The salary's rule recorded its occurrence eight days ago before the bank was connected.
+    await ok(user, 'POST', '/api/recurring/create', {
+      name: 'Salary',
+      category: 'Salary',
+      amount: 2500,
+      isIncome: true,
+      frequency: 'monthly',
+      startDate: daysAgo(8).day,
+    });
+    const connection = await connect(user);
+    await map(user, connection._id, 'ACT-checking', { accountId: main!._id });
+    await map(user, connection._id, 'ACT-savings', { accountId: null });
+    await sync(user, connection._id);
+    const rows = await transactionsOf(context.app, user, main!._id);
+    expect(rows.map((row) => [row.name, row.category, row.recurringId !== null]).sort()).toEqual([
+      ['Coffee', 'Food', false],
+      ['Salary', 'Salary', true],
+      ['To savings', 'Miscellaneous', false],
+    ]);
+  });
+
   it('402 and 403 mark the connection with what to do next', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await ok<Account[]>(user, 'GET', '/api/accounts');
