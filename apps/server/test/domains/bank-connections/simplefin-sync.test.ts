@@ -9,6 +9,7 @@ import type { App } from '../../../src/http/types';
 import { signUp, type SignedUpUser, type TestContext } from '../../test-app';
 import { bankCalls, createBankTestApp, daysAgo } from '../../support/bank-app';
 import { uploadImport } from '../../support/import-files';
+import { refuseTransactionsNamed } from '../../support/refuse-inserts';
 import {
   startSimplefinServer,
   type SimplefinRawAccount,
@@ -250,6 +251,30 @@ describe('SimpleFIN connections', () => {
       ['Salary', 'Salary', true],
       ['To savings', 'Miscellaneous', false],
     ]);
+  });
+
+  it('commit an account whole or not at all, and the next sync is unaffected', async () => {
+    const user = await signUp(context.app, { setup: true });
+    const [main] = await ok<Account[]>(user, 'GET', '/api/accounts');
+    const connection = await connect(user);
+    await map(user, connection._id, 'ACT-checking', { accountId: main!._id });
+    await map(user, connection._id, 'ACT-savings', { accountId: null });
+    const lift = await refuseTransactionsNamed(context.database.pool, 'Salary');
+    let failed: BankConnection;
+    try {
+      failed = await sync(user, connection._id);
+    } finally {
+      await lift();
+    }
+    expect(failed).toMatchObject({ status: 'needs_attention', lastError: { code: 'SYNC_FAILED' } });
+    // The coffee and the transfer out were in the same account's import: none of it stayed.
+    expect(await transactionsOf(context.app, user, main!._id)).toEqual([]);
+    const history = await ok<ImportSummary[]>(user, 'GET', '/api/imports');
+    expect(history.filter((item) => item.format === 'simplefin')).toEqual([]);
+
+    const next = await sync(user, connection._id);
+    expect(next).toMatchObject({ status: 'ok', lastError: null });
+    expect(await transactionsOf(context.app, user, main!._id)).toHaveLength(3);
   });
 
   it('402 and 403 mark the connection with what to do next', async () => {
