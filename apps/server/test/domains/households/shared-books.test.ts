@@ -6,11 +6,14 @@
 // member is refused at once; an API token acts on its own household only.
 import type { CreatedInvitation, Household, Transaction, TransactionPage } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRatesLoader } from '../../../src/domains/rates/rates-loader';
 import { apiCalls, type Caller } from '../../support/api-calls';
 import { converted, ecbDayOf, sumOf } from '../../support/ecb-history';
 import { given } from '../../support/given';
-import { startRatesFileServer, type RatesFileServer } from '../../support/rates-server';
+import {
+  loadRatesHistory,
+  startRatesFileServer,
+  type RatesFileServer,
+} from '../../support/rates-server';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
 
 let context: TestContext;
@@ -49,10 +52,7 @@ async function join(member: SignedUpUser, role: 'editor' | 'viewer') {
 beforeAll(async () => {
   files = await startRatesFileServer();
   context = await createTestApp();
-  const loaded = await createRatesLoader(context.database.db, {
-    url: files.url('eurofxref-hist.zip'),
-    logger: { info: () => undefined, warn: () => undefined },
-  }).load();
+  const loaded = await loadRatesHistory(context.database.db, files);
   expect(loaded).toMatchObject({ status: 'loaded' });
   owner = await signUp(context.app);
   await ok(owner, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
