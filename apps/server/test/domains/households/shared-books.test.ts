@@ -316,5 +316,7 @@ describe('shared books', () => {
       status: 404,
       code: 'HOUSEHOLD_NOT_FOUND',
     });
+    // Their token for it stops with them.
+    expect((await call(script, 'GET', '/api/transactions')).statusCode).toBe(404);
   });
 });
