@@ -265,7 +265,6 @@ export function createReceiptsService(
           reading: stored,
           shop,
         });
-        const householdId = (await defaultHouseholdOf(tx, user.id)).id;
         const transaction = await transactions.create(householdId, user.id, input, {
           receiptId: receipt.id,
           tx,
@@ -306,7 +305,6 @@ export function createReceiptsService(
           addedOn: input.date,
           isIncome: false,
         });
-        const householdId = (await defaultHouseholdOf(tx, user.id)).id;
         const transaction = row.transactionId
           ? await transactions.update(householdId, user.id, row.transactionId, expense, { tx })
           : await transactions.create(
