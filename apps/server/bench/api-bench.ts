@@ -304,12 +304,12 @@ function benchEndpoints(today: string): Endpoint[] {
       // months.
       name: 'budgets of a month (50 categories × 24 months, half rolling over)',
       path: `/api/budgets?month=${thisMonth.month}&year=${thisMonth.year}`,
-      run: ({ budgets }, user) => budgets.list(user, thisMonth),
+      run: ({ budgets }, user) => budgets.list(user.household, thisMonth),
     },
     {
       name: 'budgets summary (the same month, with its income)',
       path: `/api/budgets/summary?month=${thisMonth.month}&year=${thisMonth.year}`,
-      run: ({ budgets }, user) => budgets.summary(user, thisMonth),
+      run: ({ budgets }, user) => budgets.summary(user.household, thisMonth),
     },
   ];
 }

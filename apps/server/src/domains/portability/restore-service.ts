@@ -9,12 +9,12 @@ import type { Database } from '../../db/database';
 import { badRequest, conflict } from '../../http/app-error';
 import type { MultipartPart } from '../../http/multipart-upload';
 import { createAccountsReader } from '../accounts/accounts-reader';
+import type { HouseholdId } from '../households/household-id';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createExportRepository } from './export-repository';
 import { readExport } from './read-export';
 import { createUploadDirectory } from './restore-uploads';
 import { writeExport } from './restore-writer';
-import { defaultHouseholdOf } from '../households/default-household';
 
 const notEmpty = () =>
   conflict(
@@ -61,30 +61,35 @@ export function createRestoreService(
      * received before it, so a slow sender holds none of the server's heavy-work places.
      */
     async restore(
+      householdId: HouseholdId,
       userId: string,
       parts: AsyncIterable<MultipartPart>,
       asHeavyWork: <T>(work: () => Promise<T>) => Promise<T>,
     ): Promise<RestoreResult> {
-      if (await createExportRepository(db).holdsLedger(userId)) throw notEmpty();
+      if (await createExportRepository(db).holdsLedger(householdId)) throw notEmpty();
       const directory = await createUploadDirectory(dependencies.uploadRoot ?? tmpdir());
       try {
         const path = join(directory, 'export.zip');
         await saveUpload(parts, path);
-        return await asHeavyWork(() => restoreFile(userId, path));
+        return await asHeavyWork(() => restoreFile(householdId, userId, path));
       } finally {
         await rm(directory, { recursive: true, force: true });
       }
     },
   };
 
-  async function restoreFile(userId: string, path: string): Promise<RestoreResult> {
+  async function restoreFile(
+    householdId: HouseholdId,
+    userId: string,
+    path: string,
+  ): Promise<RestoreResult> {
     const file = await open(path, 'r');
     try {
       const read = await readExport(path, file);
       const counts = await db.transaction(async (tx) => {
-        await createAccountsReader(tx).lockAll((await defaultHouseholdOf(tx, userId)).id);
-        if (await createExportRepository(tx).holdsLedger(userId)) throw notEmpty();
-        return writeExport(tx, userId, read, dependencies.transactions);
+        await createAccountsReader(tx).lockAll(householdId);
+        if (await createExportRepository(tx).holdsLedger(householdId)) throw notEmpty();
+        return writeExport(tx, { householdId, userId }, read, dependencies.transactions);
       });
       dependencies.forgetUser(userId);
       return { formatVersion: read.manifest.version, counts };

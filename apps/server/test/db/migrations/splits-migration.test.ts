@@ -81,8 +81,10 @@ describe('migration 0029: split transactions', () => {
       );
       expect(imported).toEqual([{ name: 'Coffee', amount: 350, splits: null }]);
       expect(
+        // Without the import's household, which a later migration gives each row.
         (
-          await pool.query(`SELECT md5(string_agg((to_jsonb(r) - 'splits')::text, ',' ORDER BY position)) AS rows
+          await pool.query(`SELECT md5(string_agg((to_jsonb(r) - '{splits,household_id}'::text[])::text, ','
+            ORDER BY position)) AS rows
           FROM import_rows r`)
         ).rows,
       ).toEqual(rowsBefore);
