@@ -62,6 +62,10 @@ export const receiptSchema = z
     }),
     /** The expense created from it; null once that expense is deleted. */
     transactionId: z.string().nullable(),
+    /** The member who uploaded it; null when that user has left the instance. */
+    createdBy: z.string().nullable().optional(),
+    /** The member who last reviewed it (else its uploader); null when that user has left. */
+    updatedBy: z.string().nullable().optional(),
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;

@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { accountNotFound } from '../accounts/accounts-service';
 import { createAccountsReader } from '../accounts/accounts-reader';
+import type { HouseholdId } from '../households/household-id';
 import { assertCurrencyDecimals } from '../rates/currency-rules';
 import { createGoalsRepository, type GoalValues } from './goals-repository';
 
@@ -121,29 +122,37 @@ export function createGoalsService(db: Database, options: { now?: () => Date } =
   }
 
   return {
-    async list(reader: Reader): Promise<Goal[]> {
-      return withSaved(reader, await goals.list(reader.id));
+    async list(householdId: HouseholdId, reader: Reader): Promise<Goal[]> {
+      return withSaved(reader, await goals.list(householdId));
     },
 
-    async create(reader: Reader, input: ValidGoalInput): Promise<Goal> {
-      const row = await goals.insert(reader.id, await toValues(reader, input));
+    async create(householdId: HouseholdId, reader: Reader, input: ValidGoalInput): Promise<Goal> {
+      const row = await goals.insert(
+        { householdId, userId: reader.id },
+        await toValues(reader, input),
+      );
       const [goal] = await withSaved(reader, [row]);
       return goal!;
     },
 
     /** Fields left out keep their stored values; null clears the date or the account. */
-    async update(reader: Reader, id: string, input: ValidGoalInput): Promise<Goal> {
+    async update(
+      householdId: HouseholdId,
+      reader: Reader,
+      id: string,
+      input: ValidGoalInput,
+    ): Promise<Goal> {
       if (!isId(id)) throw goalNotFound();
-      const stored = await goals.find(reader.id, id);
+      const stored = await goals.find(householdId, id);
       if (!stored) throw goalNotFound();
-      const row = await goals.update(reader.id, id, await toValues(reader, input, stored));
+      const row = await goals.update(householdId, id, await toValues(reader, input, stored));
       if (!row) throw goalNotFound();
       const [goal] = await withSaved(reader, [row]);
       return goal!;
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!isId(id) || !(await goals.delete(userId, id))) throw goalNotFound();
+    async remove(householdId: HouseholdId, id: string): Promise<void> {
+      if (!isId(id) || !(await goals.delete(householdId, id))) throw goalNotFound();
     },
   };
 }

@@ -61,10 +61,10 @@ function payeeCandidates(scope: StatementScope, days: number) {
   return sql`
     WITH selected AS MATERIALIZED (
       SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id,
-        coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key
+        coalesce(payee_key, '') AS name_key, ${noteKey(scope.householdId)} AS note_key
       FROM import_rows WHERE ${readable(scope)}
     ),
-    renamed AS MATERIALIZED (${ruleRenames(userId, selectedKeys)}),
+    renamed AS MATERIALIZED (${ruleRenames(scope.householdId, selectedKeys)}),
     keyed AS (
       SELECT s.*, moneta_fold(n.rename) AS renamed_key
       FROM selected s
@@ -221,10 +221,10 @@ export function createClassificationRepository(db: Executor) {
         WITH selected AS MATERIALIZED (
           SELECT position, ${KIND} AS is_income, counterparty, transfer_choice,
             transfer_account_choice, coalesce(payee_key, '') AS name_key,
-            ${noteKey(userId)} AS note_key
+            ${noteKey(scope.householdId)} AS note_key
           FROM import_rows WHERE ${readable(scope)}
         ),
-        ruled AS MATERIALIZED (${ruleTransfers(userId, selectedKeys)}),
+        ruled AS MATERIALIZED (${ruleTransfers(scope.householdId, selectedKeys)}),
         identified AS MATERIALIZED (
           SELECT DISTINCT ON (identifier) identifier, id
           FROM accounts, unnest(identifiers) AS identifier

@@ -157,6 +157,7 @@ async function writeRows(
               ? statement.currency
               : null,
           ),
+          householdId: scopeOf(record).householdId,
           importId: record.id,
           firstRow: record.firstRow,
           hasSplits,

@@ -114,6 +114,7 @@ export async function portabilityRoutes(
     async (request) => {
       requireMultipart(request, 'Send the export as multipart/form-data in the field "file".');
       return restorer.restore(
+        request.household.id,
         request.user.id,
         multipartParts(request, { maxMb: RESTORE_MAX_MB, fileField: 'file' }),
         (work) => heavyWork.run(request, work),

@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import { badRequest, conflict } from '../../http/app-error';
 import type { MultipartPart } from '../../http/multipart-upload';
 import { createAccountsReader } from '../accounts/accounts-reader';
+import type { HouseholdId } from '../households/household-id';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createExportRepository } from './export-repository';
 import { readExport } from './read-export';
@@ -60,6 +61,7 @@ export function createRestoreService(
      * received before it, so a slow sender holds none of the server's heavy-work places.
      */
     async restore(
+      householdId: HouseholdId,
       userId: string,
       parts: AsyncIterable<MultipartPart>,
       asHeavyWork: <T>(work: () => Promise<T>) => Promise<T>,
@@ -69,21 +71,25 @@ export function createRestoreService(
       try {
         const path = join(directory, 'export.zip');
         await saveUpload(parts, path);
-        return await asHeavyWork(() => restoreFile(userId, path));
+        return await asHeavyWork(() => restoreFile(householdId, userId, path));
       } finally {
         await rm(directory, { recursive: true, force: true });
       }
     },
   };
 
-  async function restoreFile(userId: string, path: string): Promise<RestoreResult> {
+  async function restoreFile(
+    householdId: HouseholdId,
+    userId: string,
+    path: string,
+  ): Promise<RestoreResult> {
     const file = await open(path, 'r');
     try {
       const read = await readExport(path, file);
       const counts = await db.transaction(async (tx) => {
         await createAccountsReader(tx).lockAll(userId);
         if (await createExportRepository(tx).holdsLedger(userId)) throw notEmpty();
-        return writeExport(tx, userId, read, dependencies.transactions);
+        return writeExport(tx, { householdId, userId }, read, dependencies.transactions);
       });
       dependencies.forgetUser(userId);
       return { formatVersion: read.manifest.version, counts };

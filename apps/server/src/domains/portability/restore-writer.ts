@@ -17,6 +17,7 @@ import { createAttachmentsRepository } from '../attachments/attachments-reposito
 import { createBudgetsRepository, type BudgetsToInsert } from '../budgets/budgets-repository';
 import { createCategoriesRepository } from '../categories/categories-repository';
 import { createGoalsRepository } from '../goals/goals-repository';
+import type { HouseholdId } from '../households/household-id';
 import { createRatesRepository } from '../rates/rates-repository';
 import { createReceiptsRepository, type NewReceipt } from '../receipts/receipts-repository';
 import { createRecurringRepository } from '../recurring/recurring-repository';
@@ -43,9 +44,13 @@ const mapped = (ids: IdMap, id: string) => ids.get(id)!;
 const mappedOrNull = (ids: IdMap, id: string | null) => (id ? mapped(ids, id) : null);
 type Counts = RestoreResult['counts'];
 
-/** What every step of a write shares: where, for whom, what was read, and the ids so far. */
+/**
+ * What every step of a write shares: where, into which household and by whom, what was read, and
+ * the ids so far.
+ */
 interface Write {
   tx: Executor;
+  householdId: HouseholdId;
   userId: string;
   read: ReadExport;
   counts: Counts;
@@ -73,7 +78,7 @@ async function fileOf(read: ReadExport, path: string, sizeBytes?: number, sha256
  * built-in one's record only says that it is hidden.
  */
 async function writeAccountsAndCategories(write: Write): Promise<void> {
-  const { tx, userId, read, counts } = write;
+  const { tx, householdId, userId, read, counts } = write;
   const { records, manifest } = read;
   // The settings come with the data: amounts of the base currency stay in it.
   await createUsersRepository(tx).update(userId, {
@@ -120,13 +125,18 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
   );
   if (custom.length > 0) {
     await categoriesRepository.addMany(
-      custom.map((category) => ({ userId, name: category.name, isIncome: category.isIncome })),
+      custom.map((category) => ({
+        householdId,
+        userId,
+        name: category.name,
+        isIncome: category.isIncome,
+      })),
     );
   }
   for (const category of records.categories) {
     if (category.hidden) {
       await categoriesRepository.setHidden(
-        { userId, name: category.name, isIncome: category.isIncome },
+        { householdId, userId, name: category.name, isIncome: category.isIncome },
         true,
       );
     }
@@ -139,13 +149,13 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
  * from the zip as the batch fills and let go once it is written; then the recurring rules.
  */
 async function writeReceiptsAndRecurring(write: Write): Promise<void> {
-  const { tx, userId, read, counts } = write;
+  const { tx, householdId, userId, read, counts } = write;
   const receiptsRepository = createReceiptsRepository(tx);
   let pending: Array<{ oldId: string; values: NewReceipt }> = [];
   let pendingBytes = 0;
   const flushReceipts = async () => {
     const ids = await receiptsRepository.insertMany(
-      userId,
+      { householdId, userId },
       pending.map((receipt) => receipt.values),
     );
     pending.forEach((receipt, index) => write.receiptIds.set(receipt.oldId, ids[index]!));
@@ -182,18 +192,21 @@ async function writeReceiptsAndRecurring(write: Write): Promise<void> {
 
   const recurringRepository = createRecurringRepository(tx);
   for (const rule of read.records.recurring) {
-    const row = await recurringRepository.insert(userId, {
-      name: rule.name,
-      category: rule.category,
-      amountCents: rule.amountCents,
-      isIncome: rule.isIncome,
-      frequency: rule.frequency,
-      interval: rule.interval,
-      startDate: rule.startDate,
-      endDate: rule.endDate,
-      accountId: mappedOrNull(write.accountIds, rule.accountId),
-      note: rule.note,
-    });
+    const row = await recurringRepository.insert(
+      { householdId, userId },
+      {
+        name: rule.name,
+        category: rule.category,
+        amountCents: rule.amountCents,
+        isIncome: rule.isIncome,
+        frequency: rule.frequency,
+        interval: rule.interval,
+        startDate: rule.startDate,
+        endDate: rule.endDate,
+        accountId: mappedOrNull(write.accountIds, rule.accountId),
+        note: rule.note,
+      },
+    );
     // Where the rule had got to: the engine must not record again what the user deleted.
     if (rule.nextDueDate !== rule.startDate) {
       await recurringRepository.setNextDueDate(row.id, rule.nextDueDate);
@@ -269,12 +282,12 @@ async function writeTransactions(write: Write, transactions: TransactionsService
 
 /** Attached files and transfers, which name transactions and accounts. */
 async function writeAttachmentsAndTransfers(write: Write): Promise<void> {
-  const { tx, userId, read, counts } = write;
+  const { tx, householdId, userId, read, counts } = write;
   const attachmentsRepository = createAttachmentsRepository(tx);
   for (const attachment of read.records.attachments) {
     const content = await fileOf(read, attachment.file, attachment.sizeBytes, attachment.sha256);
     await attachmentsRepository.insert(
-      userId,
+      { householdId, userId },
       mapped(write.transactionIds, attachment.transactionId),
       {
         fileName: attachment.fileName,
@@ -312,10 +325,10 @@ async function writeAttachmentsAndTransfers(write: Write): Promise<void> {
  * all as the API lets a user keep; then budgets, goals, saved searches, rates and receipt shops.
  */
 async function writeTheRest(write: Write): Promise<void> {
-  const { tx, userId, read, counts } = write;
+  const { tx, householdId, userId, read, counts } = write;
   const { records } = read;
   const rulesRepository = createRulesRepository(tx);
-  const firstPosition = (await rulesRepository.count(userId)) + 1;
+  const firstPosition = (await rulesRepository.count(householdId)) + 1;
   if (firstPosition - 1 + records.rules.length > MAX_RULES) {
     throw badRequest(
       `The export's ${records.rules.length} rules and the account's ${firstPosition - 1} would be more than the ${MAX_RULES} a user keeps.`,
@@ -325,7 +338,7 @@ async function writeTheRest(write: Write): Promise<void> {
   const rules = [...records.rules].sort((a, b) => a.position - b.position);
   for (const [index, rule] of rules.entries()) {
     await rulesRepository.insert(
-      userId,
+      { householdId, userId },
       {
         field: rule.field,
         operator: rule.operator,
@@ -355,21 +368,24 @@ async function writeTheRest(write: Write): Promise<void> {
   });
   for (let start = 0; start < budgetValues.length; start += BUDGET_BATCH) {
     counts.budgets += await budgetsRepository.insertMissing(
-      userId,
+      { householdId, userId },
       budgetValues.slice(start, start + BUDGET_BATCH),
     );
   }
 
   const goalsRepository = createGoalsRepository(tx);
   for (const goal of records.goals) {
-    await goalsRepository.insert(userId, {
-      name: goal.name,
-      targetCents: goal.targetCents,
-      currency: goal.currency,
-      targetDate: goal.targetDate,
-      accountId: mappedOrNull(write.accountIds, goal.accountId),
-      savedCents: goal.savedCents,
-    });
+    await goalsRepository.insert(
+      { householdId, userId },
+      {
+        name: goal.name,
+        targetCents: goal.targetCents,
+        currency: goal.currency,
+        targetDate: goal.targetDate,
+        accountId: mappedOrNull(write.accountIds, goal.accountId),
+        savedCents: goal.savedCents,
+      },
+    );
     counts.goals++;
   }
 
@@ -392,7 +408,7 @@ async function writeTheRest(write: Write): Promise<void> {
   const receiptsRepository = createReceiptsRepository(tx);
   for (const shop of records.receiptShops) {
     await receiptsRepository.teachShop(
-      userId,
+      { householdId, userId },
       { header: shop.headerLines, taxId: shop.taxId, phone: shop.phone },
       { merchant: shop.merchant, category: shop.category },
     );
@@ -401,12 +417,13 @@ async function writeTheRest(write: Write): Promise<void> {
 }
 
 /**
- * Writes a read export for `userId` inside the open transaction `tx`, each entity through its
- * own domain's writer, with new ids mapped from the export's. Returns what it created.
+ * Writes a read export into the household inside the open transaction `tx`, as `userId`, each
+ * entity through its own domain's writer, with new ids mapped from the export's. Returns what it
+ * created.
  */
 export async function writeExport(
   tx: Executor,
-  userId: string,
+  { householdId, userId }: { householdId: HouseholdId; userId: string },
   read: ReadExport,
   transactions: TransactionsService,
 ): Promise<Counts> {
@@ -416,6 +433,7 @@ export async function writeExport(
   >;
   const write: Write = {
     tx,
+    householdId,
     userId,
     read,
     counts,
