@@ -48,10 +48,10 @@ export interface BudgetWithSpending extends Omit<BudgetRow, 'householdId'> {
 export type BudgetFilter = { month: number; year: number } | { id: string } | Record<string, never>;
 
 /** The unique index behind "one budget per category and month". */
-export const BUDGET_MONTH_KEY = 'budgets_user_category_month_key';
+export const BUDGET_MONTH_KEY = 'budgets_household_category_month_key';
 
 /** The columns of BUDGET_MONTH_KEY, the conflict target of the inserts. */
-const MONTH_KEY_COLUMNS = [budgets.userId, budgets.category, budgets.year, budgets.month];
+const MONTH_KEY_COLUMNS = [budgets.householdId, budgets.category, budgets.year, budgets.month];
 
 /** A month as one number (year × 12 + month − 1): consecutive months differ by 1. */
 export const monthIndex = (year: number, month: number) => year * 12 + month - 1;

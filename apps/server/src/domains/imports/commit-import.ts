@@ -24,6 +24,7 @@ import { createImportRowsRepository } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
 import { assertOneOtherLeg } from './ambiguous-legs';
 import { applyOpeningBalances, statementsOf } from './statement-accounts';
+import type { HouseholdId } from '../households/household-id';
 
 /** The services a commit and an undo write through. */
 export interface CommitWriters {
@@ -42,12 +43,13 @@ export interface CommitWriters {
 export async function commitImport(
   tx: Executor,
   writers: CommitWriters,
+  householdId: HouseholdId,
   user: UserRow,
   id: string,
   input: ImportCommitInput,
 ): Promise<ImportCommitResult> {
   const scopedImports = createImportsRepository(tx);
-  const locked = await scopedImports.lock(user.id, id);
+  const locked = await scopedImports.lock(householdId, id);
   if (!locked) throw importNotFound();
   if (locked.status !== 'preview') throw notInPreview(locked);
 
@@ -74,9 +76,14 @@ export async function commitImport(
     status: 'committed',
     createdCount: result.created,
     committedAt: new Date(),
+    updatedBy: user.id,
   });
   if (record.headerKey && record.mapping) {
-    await scopedImports.saveMapping(user.id, record.headerKey, record.mapping);
+    await scopedImports.saveMapping(
+      { householdId, userId: user.id },
+      record.headerKey,
+      record.mapping,
+    );
   }
   return result;
 }

@@ -84,14 +84,17 @@ export function createImportRowsRepository(db: Executor) {
   );
 
   return {
-    /** Stores records as read, in one statement per batch. */
-    async insert(importId: string, rows: ReadRow[]): Promise<void> {
+    /** Stores records of the household's import as read, in one statement per batch. */
+    async insert(
+      { householdId, importId }: { householdId: HouseholdId; importId: string },
+      rows: ReadRow[],
+    ): Promise<void> {
       if (rows.length === 0) return;
       await db.execute(sql`
-        INSERT INTO import_rows (import_id, position, cells, date, name, amount_cents, is_income,
-          note, file_category, bank_id, counterparty, problem, payee_key, status, statement,
-          transfer_choice, splits)
-        SELECT ${importId}::uuid, r.position, r.cells::jsonb, r.date, r.name, r.amount_cents,
+        INSERT INTO import_rows (household_id, import_id, position, cells, date, name,
+          amount_cents, is_income, note, file_category, bank_id, counterparty, problem, payee_key,
+          status, statement, transfer_choice, splits)
+        SELECT ${householdId}::uuid, ${importId}::uuid, r.position, r.cells::jsonb, r.date, r.name, r.amount_cents,
           r.is_income, r.note, r.file_category, r.bank_id, r.counterparty, r.problem,
           moneta_fold(r.name), ${statusOf}, r.statement, r.transfer_choice, r.splits::jsonb
         FROM unnest(${readColumns(rows)}) AS ${readAlias}`);

@@ -8,6 +8,7 @@ import { readCsvRow } from './reading/csv-rows';
 import type { FileStatement } from './reading/file-statement';
 import type { ReadRow } from './reading/read-row';
 import { readUploadOffThread } from './reading/read-upload-off-thread';
+import type { HouseholdId } from '../households/household-id';
 
 /** Records read back at a time when a CSV is read again with another mapping. */
 const REREAD_BATCH = 5000;
@@ -105,6 +106,7 @@ async function findNamedAccount(
  */
 export async function stageUpload(
   db: Database,
+  householdId: HouseholdId,
   user: UserRow,
   file: UploadedFile,
   accountId: string | undefined,
@@ -114,6 +116,7 @@ export async function stageUpload(
   await imports.deleteStaleUploads();
   const account = accountId ?? (await createAccountsReader(db).defaultId(user.id));
   const record = await imports.insert({
+    householdId,
     userId: user.id,
     accountId: account!,
     fileName: safeFileName(file.fileName),
@@ -121,12 +124,14 @@ export async function stageUpload(
     format: 'csv',
     encoding: 'utf-8',
   });
-  const writer = pipelinedWriter((batch) => rows.insert(record.id, batch));
+  const writer = pipelinedWriter((batch) =>
+    rows.insert({ householdId, importId: record.id }, batch),
+  );
   try {
     const reading = await readUploadOffThread(file.chunks, {
       monthFirst: prefersMonthFirst(user),
       isCardAccount: (await createAccountsReader(db).typeOf(user.id, account!)) === 'credit',
-      rememberedMapping: (headerKey) => imports.findMapping(user.id, headerKey),
+      rememberedMapping: (headerKey) => imports.findMapping(householdId, headerKey),
       write: writer.write,
     });
     await writer.flush();

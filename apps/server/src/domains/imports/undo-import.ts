@@ -8,6 +8,7 @@ import type { CommitWriters } from './commit-import';
 import { importNotFound } from './import-records';
 import { createImportsRepository } from './imports-repository';
 import { applyOpeningBalances, statementsOf } from './statement-accounts';
+import type { HouseholdId } from '../households/household-id';
 
 /**
  * Undo, in the database transaction `tx`: deletes the transactions and transfers the import
@@ -17,11 +18,12 @@ import { applyOpeningBalances, statementsOf } from './statement-accounts';
 export async function undoImport(
   tx: Executor,
   writers: CommitWriters,
+  householdId: HouseholdId,
   userId: string,
   id: string,
 ): Promise<ImportUndoResult> {
   const scopedImports = createImportsRepository(tx);
-  const record = await scopedImports.lock(userId, id);
+  const record = await scopedImports.lock(householdId, id);
   if (!record) throw importNotFound();
   if (record.status === 'undone') {
     throw conflict('This import has been undone already.', ErrorCode.IMPORT_UNDONE);
@@ -39,6 +41,7 @@ export async function undoImport(
   const accounts = await removeCreatedAccounts(tx, writers.accounts, userId, record, statements);
   await scopedImports.update(record.id, {
     status: 'undone',
+    updatedBy: userId,
     ...(record.statements.length > 0 ? { statements } : {}),
   });
   return { deleted, ...accounts };

@@ -32,6 +32,8 @@ export async function portabilityRoutes(
   app.get(
     '/',
     {
+      // The household's books leave with it: owners and editors export, viewers only look.
+      config: { householdRole: 'editor' },
       schema: {
         tags,
         security,
@@ -52,7 +54,9 @@ export async function portabilityRoutes(
     },
     async (request, reply) => {
       // Heavy work (http/heavy-work.ts) until the zip's last byte is sent.
-      const zip = await heavyWork.stream(request, () => exporter.exportAll(request.user));
+      const zip = await heavyWork.stream(request, () =>
+        exporter.exportAll(request.household.id, request.user),
+      );
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', `attachment; filename="${MONETA_EXPORT_FILE_NAME}"`)
@@ -64,6 +68,8 @@ export async function portabilityRoutes(
   app.post(
     '/restore',
     {
+      // A restore writes a whole household's books: its owners only.
+      config: { householdRole: 'owner' },
       schema: {
         tags,
         security,

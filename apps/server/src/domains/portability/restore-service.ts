@@ -66,7 +66,7 @@ export function createRestoreService(
       parts: AsyncIterable<MultipartPart>,
       asHeavyWork: <T>(work: () => Promise<T>) => Promise<T>,
     ): Promise<RestoreResult> {
-      if (await createExportRepository(db).holdsLedger(userId)) throw notEmpty();
+      if (await createExportRepository(db).holdsLedger(householdId)) throw notEmpty();
       const directory = await createUploadDirectory(dependencies.uploadRoot ?? tmpdir());
       try {
         const path = join(directory, 'export.zip');
@@ -88,7 +88,7 @@ export function createRestoreService(
       const read = await readExport(path, file);
       const counts = await db.transaction(async (tx) => {
         await createAccountsReader(tx).lockAll(userId);
-        if (await createExportRepository(tx).holdsLedger(userId)) throw notEmpty();
+        if (await createExportRepository(tx).holdsLedger(householdId)) throw notEmpty();
         return writeExport(tx, { householdId, userId }, read, dependencies.transactions);
       });
       dependencies.forgetUser(userId);

@@ -18,6 +18,7 @@ import { createBudgetsRepository, type BudgetsToInsert } from '../budgets/budget
 import { createCategoriesRepository } from '../categories/categories-repository';
 import { createGoalsRepository } from '../goals/goals-repository';
 import type { HouseholdId } from '../households/household-id';
+import { createHouseholdsRepository } from '../households/households-repository';
 import { createRatesRepository } from '../rates/rates-repository';
 import { createReceiptsRepository, type NewReceipt } from '../receipts/receipts-repository';
 import { createRecurringRepository } from '../recurring/recurring-repository';
@@ -52,6 +53,11 @@ interface Write {
   tx: Executor;
   householdId: HouseholdId;
   userId: string;
+  /**
+   * Who a restored row names as its author: the exported user id where that user is a member of
+   * the household, else null; the restorer for exports from before authors were kept.
+   */
+  authorOf: (author: string | null | undefined) => string | null;
   read: ReadExport;
   counts: Counts;
   accountIds: IdMap;
@@ -183,6 +189,8 @@ async function writeReceiptsAndRecurring(write: Write): Promise<void> {
         shop: receipt.shop ?? null,
         // Receipts are listed newest first: a restore keeps their order and age.
         createdAt: new Date(receipt.createdAt),
+        createdBy: write.authorOf(receipt.createdBy),
+        updatedBy: write.authorOf(receipt.updatedBy),
       },
     });
     pendingBytes += content.length + (pagePng?.length ?? 0);
@@ -431,10 +439,15 @@ export async function writeExport(
     ExportEntity,
     number
   >;
+  const members = new Set(
+    (await createHouseholdsRepository(tx).members(householdId)).map((member) => member.userId),
+  );
   const write: Write = {
     tx,
     householdId,
     userId,
+    authorOf: (author) =>
+      author === undefined ? userId : author !== null && members.has(author) ? author : null,
     read,
     counts,
     accountIds: new Map(),

@@ -16,11 +16,14 @@ import type { ReceiptView } from './signed-urls';
 /** Taught shops compared by their header lines when no tax id or phone matches. */
 const HEADER_MATCH_CANDIDATES = 200;
 
-/** `createdAt` is given only by a restore, which keeps the exported one (else: now). */
+/**
+ * `createdAt` is given only by a restore, which keeps the exported one (else: now); so are the
+ * authors (else: the member who writes it).
+ */
 export type NewReceipt = Omit<
   ReceiptRow,
   'id' | 'userId' | 'householdId' | 'createdBy' | 'updatedBy' | 'createdAt'
-> & { createdAt?: Date };
+> & { createdAt?: Date; createdBy?: string | null; updatedBy?: string | null };
 export type ReceiptSummaryRow = Omit<ReceiptRow, 'content' | 'pagePng' | 'householdId'> & {
   transactionId: string | null;
 };
@@ -61,7 +64,7 @@ export function createReceiptsRepository(db: Executor) {
      */
     async insertMany(
       { householdId, userId }: ReceiptsOwner,
-      values: Array<NewReceipt & { createdBy?: string | null; updatedBy?: string | null }>,
+      values: NewReceipt[],
     ): Promise<string[]> {
       if (values.length === 0) return [];
       const rows = values.map((receipt) => ({
