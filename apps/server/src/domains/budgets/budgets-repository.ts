@@ -5,10 +5,7 @@ import { budgets, type BudgetRow } from '../../db/schema';
 import { newId, newIds } from '../../lib/ids';
 import type { HouseholdId } from '../households/household-id';
 
-/**
- * Whose budgets: the household's, written by `userId`. Spending is still read from the user's
- * transactions and kept totals until the transactions domain keeps them by household.
- */
+/** Whose budgets: the household's, written by `userId`. */
 export interface BudgetOwner {
   householdId: HouseholdId;
   userId: string;
@@ -159,7 +156,7 @@ function budgetMonthsSql(
  * wanted days and categories (`foreign_rows`, one per part of a split expense) and each
  * currency and day's rate (`rate_map`).
  */
-function foreignExpensesSql(userId: string, base: string): SQL {
+function foreignExpensesSql(householdId: HouseholdId, base: string): SQL {
   // Spending per wanted budget: the kept daily totals of its category and month (every
   // expense as stored, a few rows a day), corrected for the expenses in another currency
   // than the base: their stored amounts out, their base amounts in (each at its day's rate,
@@ -170,7 +167,7 @@ function foreignExpensesSql(userId: string, base: string): SQL {
   // foreignRows does).
   const foreignColumns = sql`t.id, t.added_on, t.category, t.currency, t.cost_cents,
     t.base_cost_cents, t.base_cost_currency`;
-  const foreignWhere = sql`t.user_id = ${userId}::uuid AND NOT t.is_income
+  const foreignWhere = sql`t.household_id = ${householdId}::uuid AND NOT t.is_income
     AND t.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)`;
   return sql`foreign_whole AS MATERIALIZED (
     SELECT ${foreignColumns} FROM transactions AS t
@@ -196,7 +193,7 @@ function foreignExpensesSql(userId: string, base: string): SQL {
     -- foreign row finds its rate in the map whatever the planner guesses of row counts.
     SELECT coalesce(jsonb_object_agg(d.currency || d.added_on::text, d.rate), '{}'::jsonb) AS rates
     FROM ${ratesOfDays(
-      userId,
+      householdId,
       base,
       sql`(SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
         WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text)`,
@@ -208,7 +205,7 @@ function foreignExpensesSql(userId: string, base: string): SQL {
  * Steps 3 and 4 of `list`: each wanted budget's spending (`parts`, `spending`), what it carries
  * (`measured`), and the budgets asked for, newest month first, then category A→Z.
  */
-function measuredBudgetsSql(userId: string, base: string, asked: SQL): SQL {
+function measuredBudgetsSql(householdId: HouseholdId, base: string, asked: SQL): SQL {
   return sql`parts AS (
     SELECT w.category, w.first_day, w.id, w.user_id, w.amount_cents, w.month, w.year,
       w.rollover, w.repeat, w.created_at, w.own_index, w.month_index, w.run, 0::numeric AS cents,
@@ -218,7 +215,7 @@ function measuredBudgetsSql(userId: string, base: string, asked: SQL): SQL {
     SELECT d.category, date_trunc('month', d.added_on)::date, NULL, NULL, NULL, NULL, NULL,
       NULL, NULL, NULL, NULL, NULL, NULL, d.sum_cents, 0
     FROM transaction_daily_totals AS d
-    WHERE d.user_id = ${userId}::uuid AND NOT d.is_income
+    WHERE d.household_id = ${householdId}::uuid AND NOT d.is_income
       AND d.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
       AND d.category = ANY ((SELECT categories FROM bounds)::text[])
     UNION ALL
@@ -311,15 +308,15 @@ export function createBudgetsRepository(db: Executor) {
      * Newest month first, then category A→Z.
      */
     async list(
-      { householdId, userId }: BudgetOwner,
+      householdId: HouseholdId,
       base: string,
       filter: BudgetFilter = {},
     ): Promise<BudgetWithSpending[]> {
       const listed = listScope(householdId, filter);
       const result = await db.execute<ChainRow>(sql`
         WITH ${budgetMonthsSql(householdId, listed)},
-        ${foreignExpensesSql(userId, base)},
-        ${measuredBudgetsSql(userId, base, listed.asked)}`);
+        ${foreignExpensesSql(householdId, base)},
+        ${measuredBudgetsSql(householdId, base, listed.asked)}`);
       return result.rows.map(toBudgetWithSpending);
     },
 

@@ -39,7 +39,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         response: { 200: budgetListSchema, ...errors },
       },
     },
-    async (request) => budgets.list(request.household.id, request.user, request.query),
+    async (request) => budgets.list(request.household, request.query),
   );
 
   app.get(
@@ -54,7 +54,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         response: { 200: budgetSummarySchema, ...errors },
       },
     },
-    async (request) => budgets.summary(request.household.id, request.user, request.query),
+    async (request) => budgets.summary(request.household, request.query),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await budgets.copy(request.household.id, request.user, request.body)),
+      reply.status(201).send(await budgets.copy(request.household, request.user.id, request.body)),
   );
 
   app.post(
@@ -91,7 +91,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
     async (request, reply) =>
       reply
         .status(201)
-        .send(await budgets.create(request.household.id, request.user, request.body)),
+        .send(await budgets.create(request.household, request.user.id, request.body)),
   );
 
   app.put(
@@ -112,7 +112,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
       },
     },
     async (request) =>
-      budgets.update(request.household.id, request.user, request.params.id, request.body),
+      budgets.update(request.household, request.user.id, request.params.id, request.body),
   );
 
   app.delete(

@@ -1,4 +1,3 @@
-import type { UserRow } from '../../db/schema';
 import {
   BUDGET_MESSAGES,
   daysInMonth,
@@ -22,7 +21,7 @@ import { isId } from '../../lib/ids';
 import { createRememberedAnswers } from '../answer-cache/remembered-answers';
 import { createCategoriesReader } from '../categories/categories-reader';
 import { rememberCategories } from '../categories/remember-category';
-import type { HouseholdId } from '../households/household-id';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 import type { TransactionTotalsRepository } from '../transactions/transaction-totals-repository';
 import { toBudgetDto } from './budget-dto';
 import {
@@ -74,12 +73,9 @@ function toValues(input: ValidBudgetInput): BudgetValues {
   };
 }
 
-/** Who reads or writes: spending is in their base currency. */
-type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
-
-const ownerOf = (householdId: HouseholdId, reader: Reader): BudgetOwner => ({
-  householdId,
-  userId: reader.id,
+const ownerOf = (household: ActiveHousehold, userId: string): BudgetOwner => ({
+  householdId: household.id,
+  userId,
 });
 
 export interface BudgetsServiceDependencies {
@@ -90,33 +86,26 @@ export interface BudgetsServiceDependencies {
 export function createBudgetsService(db: Database, { totals }: BudgetsServiceDependencies) {
   const budgets = createBudgetsRepository(db);
   // A month's budgets chain back over every earlier month they roll over from: remembered until
-  // the user's data or the rates change (remembered-answers.ts). The household is part of each
-  // question while the cache is kept per user: one user's answers differ by household.
+  // the household's data or the rates change (remembered-answers.ts).
   const remembered = createRememberedAnswers(db);
 
-  async function findWithSpending(
-    householdId: HouseholdId,
-    reader: Reader,
-    id: string,
-  ): Promise<Budget> {
-    const [row] = await budgets.list(ownerOf(householdId, reader), reader.defaultCurrency, { id });
+  async function findWithSpending(household: ActiveHousehold, id: string): Promise<Budget> {
+    const [row] = await budgets.list(household.id, household.baseCurrency, { id });
     if (!row) throw budgetNotFound();
     return toBudgetDto(row);
   }
 
   return {
-    list(householdId: HouseholdId, reader: Reader, query: BudgetListQuery): Promise<Budget[]> {
+    list(household: ActiveHousehold, query: BudgetListQuery): Promise<Budget[]> {
       const filter: BudgetFilter =
         query.month !== undefined && query.year !== undefined
           ? { month: query.month, year: query.year }
           : {};
       return remembered.remember(
-        reader.id,
-        ['budgets.list', householdId, reader.defaultCurrency, filter],
+        household.id,
+        ['budgets.list', household.baseCurrency, filter],
         async () =>
-          (await budgets.list(ownerOf(householdId, reader), reader.defaultCurrency, filter)).map(
-            toBudgetDto,
-          ),
+          (await budgets.list(household.id, household.baseCurrency, filter)).map(toBudgetDto),
       );
     },
 
@@ -124,20 +113,18 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * The month's budgets added up (what the table's totals row shows) and the month's income,
      * all in the base currency.
      */
-    summary(
-      householdId: HouseholdId,
-      reader: Reader,
-      { month, year }: BudgetMonthQuery,
-    ): Promise<BudgetSummary> {
-      const question = ['budgets.summary', householdId, reader.defaultCurrency, { month, year }];
-      return remembered.remember(reader.id, question, async () => {
-        const rows = await budgets.list(ownerOf(householdId, reader), reader.defaultCurrency, {
-          month,
-          year,
-        });
+    summary(household: ActiveHousehold, { month, year }: BudgetMonthQuery): Promise<BudgetSummary> {
+      const question = ['budgets.summary', household.baseCurrency, { month, year }];
+      return remembered.remember(household.id, question, async () => {
+        const rows = await budgets.list(household.id, household.baseCurrency, { month, year });
         const from = `${year}-${String(month).padStart(2, '0')}-01`;
         const to = `${from.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
-        const monthTotals = await totals.totalsBetween(reader.id, reader.defaultCurrency, from, to);
+        const monthTotals = await totals.totalsBetween(
+          household.id,
+          household.baseCurrency,
+          from,
+          to,
+        );
         let budgeted = 0;
         let spent = 0;
         let available = 0;
@@ -163,19 +150,19 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * and repeat. Nothing to copy is a 400; nothing missing is `{ created: 0 }`.
      */
     async copy(
-      householdId: HouseholdId,
-      reader: Reader,
+      household: ActiveHousehold,
+      userId: string,
       input: ValidBudgetCopyInput,
     ): Promise<BudgetCopyResult> {
-      const owner = ownerOf(householdId, reader);
+      const owner = ownerOf(household, userId);
       return db.transaction(async (tx) => {
         const repository = createBudgetsRepository(tx);
         const [source, target] = [
-          await repository.list(owner, reader.defaultCurrency, {
+          await repository.list(household.id, household.baseCurrency, {
             month: input.fromMonth,
             year: input.fromYear,
           }),
-          await repository.list(owner, reader.defaultCurrency, {
+          await repository.list(household.id, household.baseCurrency, {
             month: input.toMonth,
             year: input.toYear,
           }),
@@ -206,11 +193,12 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * household's custom expense categories (and can later be deleted with its budgets).
      */
     async create(
-      householdId: HouseholdId,
-      reader: Reader,
+      household: ActiveHousehold,
+      userId: string,
       input: ValidBudgetInput,
     ): Promise<Budget> {
-      const owner = ownerOf(householdId, reader);
+      const householdId = household.id;
+      const owner = ownerOf(household, userId);
       const id = await db.transaction(async (tx) => {
         await assertExpenseCategory(tx, householdId, input.category);
         const row = await createBudgetsRepository(tx).insert(owner, toValues(input));
@@ -218,7 +206,7 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
         await rememberCategories(tx, [{ ...owner, name: input.category, isIncome: false }]);
         return row.id;
       });
-      return findWithSpending(householdId, reader, id);
+      return findWithSpending(household, id);
     },
 
     /**
@@ -229,12 +217,13 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * then that new budget.
      */
     async update(
-      householdId: HouseholdId,
-      reader: Reader,
+      household: ActiveHousehold,
+      userId: string,
       id: string,
       input: ValidBudgetInput,
     ): Promise<Budget> {
-      const owner = ownerOf(householdId, reader);
+      const householdId = household.id;
+      const owner = ownerOf(household, userId);
       if (!isId(id)) throw budgetNotFound();
       const savedId = await db.transaction(async (tx) => {
         const repository = createBudgetsRepository(tx);
@@ -264,7 +253,7 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
         await rememberCategories(tx, [{ ...owner, name: input.category, isIncome: false }]);
         return id;
       });
-      return findWithSpending(householdId, reader, savedId);
+      return findWithSpending(household, savedId);
     },
 
     /**

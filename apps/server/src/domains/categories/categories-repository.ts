@@ -125,11 +125,8 @@ export function createCategoriesRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /**
-     * How many transactions each category of each kind holds (from the kept totals, which are
-     * still the user's until the transactions domain keeps them by household).
-     */
-    async transactionCounts(userId: string): Promise<Map<string, number>> {
+    /** How many transactions each category of each kind holds (from the kept totals). */
+    async transactionCounts(householdId: HouseholdId): Promise<Map<string, number>> {
       const rows = await db
         .select({
           isIncome: transactionTotals.isIncome,
@@ -137,7 +134,7 @@ export function createCategoriesRepository(db: Executor) {
           count: transactionTotals.transactionCount,
         })
         .from(transactionTotals)
-        .where(eq(transactionTotals.userId, userId));
+        .where(eq(transactionTotals.householdId, householdId));
       return new Map(rows.map((row) => [`${row.isIncome}|${row.category}`, Number(row.count)]));
     },
 

@@ -127,7 +127,7 @@ export async function manageCategoriesRoutes(
         response: { 200: z.array(managedCategorySchema), ...errors },
       },
     },
-    async (request) => categories.listManaged(request.household.id, request.user.id),
+    async (request) => categories.listManaged(request.household.id),
   );
 
   app.put(

@@ -91,12 +91,12 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
     list: listKind,
 
     /** Every category of both kinds with what Manage Categories shows of it. */
-    async listManaged(householdId: HouseholdId, userId: string): Promise<ManagedCategory[]> {
+    async listManaged(householdId: HouseholdId): Promise<ManagedCategory[]> {
       const [expense, income, hidden, counts] = await Promise.all([
         allOfKind(householdId, false),
         allOfKind(householdId, true),
         categories.listHidden(householdId),
-        categories.transactionCounts(userId),
+        categories.transactionCounts(householdId),
       ]);
       const hiddenKeys = new Set(hidden.map((entry) => `${entry.isIncome}|${entry.name}`));
       const describe = (isIncome: boolean) => (name: string) => ({

@@ -70,7 +70,7 @@ export async function changeMapping(
             monthFirst: prefersMonthFirst(user),
             delimiter: record.delimiter ?? ',',
             isCardAccount:
-              (await createAccountsReader(tx).typeOf(user.id, record.accountId)) === 'credit',
+              (await createAccountsReader(tx).typeOf(householdId, record.accountId)) === 'credit',
           },
         );
   if (!fitsColumns(mapping, columns.length)) {

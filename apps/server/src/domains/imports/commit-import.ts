@@ -61,7 +61,7 @@ export async function commitImport(
     await chooseStatementAccounts(tx, user.id, statementsOf(locked), input.statements ?? []),
     sourceAppOf(locked) !== null,
   );
-  await applyOpeningBalances(tx, writers.accounts, user.id, statements, 1);
+  await applyOpeningBalances(tx, writers.accounts, householdId, statements, 1);
   await assertTransferAccounts(tx, user.id, locked.accountId, choices.values());
   await saveRowChoices(tx, locked, choices);
 

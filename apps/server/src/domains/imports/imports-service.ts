@@ -87,7 +87,7 @@ export function createImportsService(
           if (part.kind === 'field') {
             if (part.name === 'accountId' && part.value.trim() !== '') {
               accountId = part.value.trim();
-              await assertOwnAccount(db, user.id, accountId);
+              await assertOwnAccount(db, householdId, accountId);
             }
             continue;
           }
@@ -105,7 +105,7 @@ export function createImportsService(
         const { record, statements: file, isNamed, isAppExport } = staged;
         return await db.transaction(async (tx) => {
           const importAccountId = accountId ?? record.accountId;
-          const statements = await statementAccounts(tx, user.id, file, {
+          const statements = await statementAccounts(tx, householdId, file, {
             chosenAccountId: accountId,
             importAccountId,
             isNamed,

@@ -88,12 +88,12 @@ export async function rereadCsv(
 /** The first of the user's accounts that carries one of the file's identifiers, if any. */
 async function findNamedAccount(
   db: Executor,
-  userId: string,
+  householdId: HouseholdId,
   identifiers: string[],
 ): Promise<string | undefined> {
   const accounts = createAccountsReader(db);
   for (const identifier of identifiers) {
-    const found = await accounts.findByIdentifier(userId, identifier);
+    const found = await accounts.findByIdentifier(householdId, identifier);
     if (found) return found;
   }
   return undefined;
@@ -114,7 +114,7 @@ export async function stageUpload(
   const imports = createImportsRepository(db);
   const rows = createImportRowsRepository(db);
   await imports.deleteStaleUploads();
-  const account = accountId ?? (await createAccountsReader(db).defaultId(user.id));
+  const account = accountId ?? (await createAccountsReader(db).defaultId(householdId));
   const record = await imports.insert({
     householdId,
     userId: user.id,
@@ -130,7 +130,7 @@ export async function stageUpload(
   try {
     const reading = await readUploadOffThread(file.chunks, {
       monthFirst: prefersMonthFirst(user),
-      isCardAccount: (await createAccountsReader(db).typeOf(user.id, account!)) === 'credit',
+      isCardAccount: (await createAccountsReader(db).typeOf(householdId, account!)) === 'credit',
       rememberedMapping: (headerKey) => imports.findMapping(householdId, headerKey),
       write: writer.write,
     });
@@ -143,7 +143,7 @@ export async function stageUpload(
     // Without a chosen account, a file that names one of the user's accounts goes there.
     const named = accountId
       ? undefined
-      : await findNamedAccount(db, user.id, reading.accountIdentifiers);
+      : await findNamedAccount(db, householdId, reading.accountIdentifiers);
     const staged = await imports.update(record.id, {
       ...(named ? { accountId: named } : {}),
       format: reading.format,

@@ -87,7 +87,7 @@ export function createRestoreService(
     try {
       const read = await readExport(path, file);
       const counts = await db.transaction(async (tx) => {
-        await createAccountsReader(tx).lockAll(userId);
+        await createAccountsReader(tx).lockAll(householdId);
         if (await createExportRepository(tx).holdsLedger(householdId)) throw notEmpty();
         return writeExport(tx, { householdId, userId }, read, dependencies.transactions);
       });

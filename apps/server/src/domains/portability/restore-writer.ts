@@ -95,7 +95,10 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
   });
   const accountsRepository = createAccountsRepository(tx);
   const existing = new Map(
-    [...(await accountsRepository.names(userId))].map(([id, name]) => [name.toLowerCase(), id]),
+    [...(await accountsRepository.names(householdId))].map(([id, name]) => [
+      name.toLowerCase(),
+      id,
+    ]),
   );
   // The empty "Main" every new account starts with is not left beside the restored accounts:
   // unless one of them is named so, the first restored account without a namesake takes it over.
@@ -119,8 +122,8 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
       spareDefault = undefined;
     }
     const row = sameName
-      ? await accountsRepository.update(userId, sameName, values)
-      : await accountsRepository.insert(userId, values);
+      ? await accountsRepository.update(householdId, sameName, values)
+      : await accountsRepository.insert(householdId, userId, values);
     write.accountIds.set(account.id, row!.id);
     counts.accounts++;
   }
@@ -409,7 +412,10 @@ async function writeTheRest(write: Write): Promise<void> {
 
   const ratesRepository = createRatesRepository(tx);
   for (const rate of records.rates) {
-    await ratesRepository.upsertOwn(userId, { ...rate, rate: Number(rate.rate) });
+    await ratesRepository.upsertOwn(householdId, userId, {
+      ...rate,
+      rate: Number(rate.rate),
+    });
     counts.rates++;
   }
 

@@ -193,7 +193,7 @@ export function createReceiptsService(
     ): Promise<ReceiptUploadResult> {
       const owner = { householdId, userId: user.id };
       // Before anything slow: an account that is not the user's is the same 404 as anywhere.
-      await assertOwnAccount(db, user.id, file.accountId);
+      await assertOwnAccount(db, householdId, file.accountId);
       const mimeType = detectMimeType(file.bytes);
       if (!mimeType)
         throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, RECEIPT_MESSAGES.wrongType);

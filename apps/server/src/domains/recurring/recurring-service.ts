@@ -92,7 +92,7 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
         db.transaction(async (tx) => {
           const values = toValues(input);
           // Without one, the first account: named, so that the rule says where it goes.
-          values.accountId ??= (await createAccountsReader(tx).defaultId(owner.id)) ?? null;
+          values.accountId ??= (await createAccountsReader(tx).defaultId(householdId)) ?? null;
           const author = { householdId, userId: owner.id };
           const rule = await createRecurringRepository(tx).insert(author, values);
           await rememberCategories(tx, [
@@ -121,7 +121,7 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
         db.transaction(async (tx) => {
           const values = toValues(input);
           if (values.accountId === null) {
-            values.accountId = (await createAccountsReader(tx).defaultId(owner.id)) ?? null;
+            values.accountId = (await createAccountsReader(tx).defaultId(householdId)) ?? null;
           }
           const rule = await createRecurringRepository(tx).update(householdId, id, values);
           if (!rule) throw recurringNotFound();

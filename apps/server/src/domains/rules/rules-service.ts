@@ -42,7 +42,7 @@ export function createRulesService(db: Database, transactions: TransactionsServi
 
     /** Adds a rule at `position` (default: last). */
     async create(householdId: HouseholdId, userId: string, input: ValidRuleInput): Promise<Rule> {
-      await assertOwnAccount(db, userId, input.transferAccountId ?? undefined);
+      await assertOwnAccount(db, householdId, input.transferAccountId ?? undefined);
       return db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
         await repository.lockHousehold(householdId);
@@ -65,7 +65,7 @@ export function createRulesService(db: Database, transactions: TransactionsServi
       input: ValidRuleInput,
     ): Promise<Rule> {
       if (!isId(id)) throw ruleNotFound();
-      await assertOwnAccount(db, userId, input.transferAccountId ?? undefined);
+      await assertOwnAccount(db, householdId, input.transferAccountId ?? undefined);
       return db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
         await repository.lockHousehold(householdId);
