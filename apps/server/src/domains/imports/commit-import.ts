@@ -24,7 +24,7 @@ import { createImportRowsRepository } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
 import { assertOneOtherLeg } from './ambiguous-legs';
 import { applyOpeningBalances, statementsOf } from './statement-accounts';
-import type { HouseholdId } from '../households/household-id';
+import type { ActiveHousehold } from '../households/household-id';
 
 /** The services a commit and an undo write through. */
 export interface CommitWriters {
@@ -43,11 +43,12 @@ export interface CommitWriters {
 export async function commitImport(
   tx: Executor,
   writers: CommitWriters,
-  householdId: HouseholdId,
+  household: ActiveHousehold,
   user: UserRow,
   id: string,
   input: ImportCommitInput,
 ): Promise<ImportCommitResult> {
+  const householdId = household.id;
   const scopedImports = createImportsRepository(tx);
   const locked = await scopedImports.lock(householdId, id);
   if (!locked) throw importNotFound();
@@ -57,12 +58,12 @@ export async function commitImport(
   const statements = await createStatementAccounts(
     tx,
     writers.accounts,
-    user,
-    await chooseStatementAccounts(tx, user.id, statementsOf(locked), input.statements ?? []),
+    { household, userId: user.id },
+    await chooseStatementAccounts(tx, householdId, statementsOf(locked), input.statements ?? []),
     sourceAppOf(locked) !== null,
   );
   await applyOpeningBalances(tx, writers.accounts, householdId, statements, 1);
-  await assertTransferAccounts(tx, user.id, locked.accountId, choices.values());
+  await assertTransferAccounts(tx, householdId, locked.accountId, choices.values());
   await saveRowChoices(tx, locked, choices);
 
   const chosen = await scopedImports.update(locked.id, {

@@ -178,7 +178,7 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
     },
     async (request) =>
       options.heavyWork.run(request, () =>
-        imports.commit(request.household.id, request.user, request.params.id, request.body ?? {}),
+        imports.commit(request.household, request.user, request.params.id, request.body ?? {}),
       ),
   );
 

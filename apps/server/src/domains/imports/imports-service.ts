@@ -27,7 +27,7 @@ import { createImportsRepository } from './imports-repository';
 import { stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
 import { statementAccounts, statementCurrencies } from './statement-accounts';
 import { undoImport } from './undo-import';
-import type { HouseholdId } from '../households/household-id';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 
 /** The import list shows the newest imports, at most this many. */
 const LIST_LIMIT = 200;
@@ -178,13 +178,13 @@ export function createImportsService(
 
     /** Commits the import in one database transaction (commit-import.ts). */
     async commit(
-      householdId: HouseholdId,
+      household: ActiveHousehold,
       user: UserRow,
       id: string,
       input: ImportCommitInput,
     ): Promise<ImportCommitResult> {
       if (!isId(id)) throw importNotFound();
-      return db.transaction((tx) => commitImport(tx, writers, householdId, user, id, input));
+      return db.transaction((tx) => commitImport(tx, writers, household, user, id, input));
     },
 
     /** Undoes the import in one database transaction (undo-import.ts). */
