@@ -312,6 +312,7 @@ async function writeAttachmentsAndTransfers(write: Write): Promise<void> {
   }
 
   const transfers = await createTransfersRepository(tx).insertMany(
+    householdId,
     userId,
     read.records.transfers.map((transfer) => ({
       fromAccountId: mapped(write.accountIds, transfer.fromAccountId),

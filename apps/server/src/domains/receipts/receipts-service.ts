@@ -265,7 +265,7 @@ export function createReceiptsService(
           reading: stored,
           shop,
         });
-        const transaction = await transactions.create(user.id, input, {
+        const transaction = await transactions.create(householdId, user.id, input, {
           receiptId: receipt.id,
           tx,
         });
@@ -306,8 +306,9 @@ export function createReceiptsService(
           isIncome: false,
         });
         const transaction = row.transactionId
-          ? await transactions.update(user.id, row.transactionId, expense, { tx })
+          ? await transactions.update(householdId, user.id, row.transactionId, expense, { tx })
           : await transactions.create(
+              householdId,
               user.id,
               { ...expense, note: `Read from the receipt ${row.fileName}`.slice(0, 500) },
               { receiptId: id, tx },
