@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,7 +11,7 @@ import type { MultipartPart } from '../../http/multipart-upload';
 import { createAccountsReader } from '../accounts/accounts-reader';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createExportRepository } from './export-repository';
-import { readExport } from './read-export';
+import { readExportOffThread } from './read-export-off-thread';
 import { createUploadDirectory } from './restore-uploads';
 import { writeExport } from './restore-writer';
 
@@ -41,7 +41,7 @@ async function saveUpload(parts: AsyncIterable<MultipartPart>, path: string): Pr
 /**
  * Restores a Moneta export into the signed-in user's account (docs/export-format.md), all or
  * nothing: the zip is saved to a temporary file (removed on every way out), read and checked
- * whole as a stream, then written in one database transaction. The account must hold no transactions or transfers (409), checked before
+ * whole as a stream on a thread of its own, then written in one database transaction. The account must hold no transactions or transfers (409), checked before
  * the upload is read and again under lock.
  */
 export function createRestoreService(
@@ -77,9 +77,8 @@ export function createRestoreService(
   };
 
   async function restoreFile(userId: string, path: string): Promise<RestoreResult> {
-    const file = await open(path, 'r');
+    const read = await readExportOffThread(path);
     try {
-      const read = await readExport(path, file);
       const counts = await db.transaction(async (tx) => {
         await createAccountsReader(tx).lockAll(userId);
         if (await createExportRepository(tx).holdsLedger(userId)) throw notEmpty();
@@ -88,7 +87,7 @@ export function createRestoreService(
       dependencies.forgetUser(userId);
       return { formatVersion: read.manifest.version, counts };
     } finally {
-      await file.close();
+      await read.close();
     }
   }
 }
