@@ -5,8 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile } from '../support/receipt-files';
+import { describe, expect, it } from 'vitest';
 import {
   account,
   centralDirectory,
@@ -19,45 +18,27 @@ import {
   ACCOUNT_ID,
   NOW,
 } from '../support/export-zips';
-import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
+import { createTestApp, signUp } from '../test-app';
+import { restoreTestApp } from './restore-test-app';
 import { snapshotDatabase } from './database-snapshot';
 
-let context: TestContext;
-let uploads: string;
-
-beforeAll(async () => {
-  uploads = await mkdtemp(join(tmpdir(), 'hostile-restores-'));
-  context = await createTestApp({ restoreUploadRoot: uploads });
-}, 120_000);
-afterAll(async () => {
-  await context.close();
-  await rm(uploads, { recursive: true, force: true });
-});
-
-const restore = (user: SignedUpUser, zip: Buffer) => {
-  const body = multipartFile('file', 'moneta-export.zip', 'application/zip', zip);
-  return context.app.inject({
-    method: 'POST',
-    url: '/api/export/restore',
-    payload: body.payload,
-    headers: { ...body.headers, ...user.headers },
-  });
-};
+const restoring = restoreTestApp('hostile-restores');
+const { restore } = restoring;
 
 /**
  * Restores `zip` into a new user and expects a 400 of `code` whose message matches `message`,
  * the database exactly as before and the upload gone.
  */
 async function expectRefused(zip: Buffer, code: string, message: RegExp) {
-  const user = await signUp(context.app);
-  const before = await snapshotDatabase(context.database.pool);
+  const user = await signUp(restoring.context.app);
+  const before = await snapshotDatabase(restoring.context.database.pool);
   const response = await restore(user, zip);
   expect(response.statusCode, response.body).toBe(400);
   const body = response.json<{ code: string; message: string }>();
   expect(body.code).toBe(code);
   expect(body.message).toMatch(message);
-  expect(await snapshotDatabase(context.database.pool)).toEqual(before);
-  expect(await readdir(uploads)).toEqual([]);
+  expect(await snapshotDatabase(restoring.context.database.pool)).toEqual(before);
+  expect(await readdir(restoring.uploads)).toEqual([]);
 }
 
 const receipt = (reading: unknown, changes: Record<string, unknown> = {}) => ({
@@ -287,7 +268,7 @@ describe('restores that skip the API\u2019s rules', () => {
     ));
 
   it('a receipt reading as the format documents it restores, and GET /receipts lists it', async () => {
-    const user = await signUp(context.app);
+    const user = await signUp(restoring.context.app);
     const response = await restore(
       user,
       monetaExport(
@@ -312,7 +293,7 @@ describe('restores that skip the API\u2019s rules', () => {
       ),
     );
     expect(response.statusCode, response.body).toBe(200);
-    const list = await context.app.inject({
+    const list = await restoring.context.app.inject({
       method: 'GET',
       url: '/api/receipts',
       headers: user.headers,
@@ -331,7 +312,7 @@ describe('restores that skip the API\u2019s rules', () => {
         confidence: { merchant: 0.9, total: 0.8, date: 0.7, category: 0.5 },
       }),
     ]);
-    expect(await readdir(uploads)).toEqual([]);
+    expect(await readdir(restoring.uploads)).toEqual([]);
   });
 });
 

@@ -3,11 +3,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile } from '../support/receipt-files';
+import { readdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import {
   account,
   jsonl,
@@ -16,29 +13,11 @@ import {
   transactionLines,
   zipOf,
 } from '../support/export-zips';
-import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
+import { signUp } from '../test-app';
+import { restoreTestApp } from './restore-test-app';
 
-let context: TestContext;
-let uploads: string;
-
-beforeAll(async () => {
-  uploads = await mkdtemp(join(tmpdir(), 'large-restores-'));
-  context = await createTestApp({ restoreUploadRoot: uploads });
-}, 120_000);
-afterAll(async () => {
-  await context.close();
-  await rm(uploads, { recursive: true, force: true });
-});
-
-const restore = (user: SignedUpUser, zip: Buffer) => {
-  const body = multipartFile('file', 'moneta-export.zip', 'application/zip', zip);
-  return context.app.inject({
-    method: 'POST',
-    url: '/api/export/restore',
-    payload: body.payload,
-    headers: { ...body.headers, ...user.headers },
-  });
-};
+const restoring = restoreTestApp('large-restores');
+const { restore } = restoring;
 
 /**
  * Calls GET /api/health every 50 ms from another process (one in this process could not send
@@ -134,8 +113,8 @@ let port: number | undefined;
 
 /** Restores `zip` while GET /api/health is called over a socket; the answer and their times. */
 async function restoreWhileCheckingHealth(zip: Buffer) {
-  port ??= Number(new URL(await context.app.listen({ host: '127.0.0.1', port: 0 })).port);
-  const user = await signUp(context.app);
+  port ??= Number(new URL(await restoring.context.app.listen({ host: '127.0.0.1', port: 0 })).port);
+  const user = await signUp(restoring.context.app);
   const probe = startHealthProbe(port);
   // The probe's first answer: it runs (its start is not counted against the restore).
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -153,7 +132,7 @@ describe('while a large restore runs', () => {
     expect(response.json<{ counts: { transactions: number } }>().counts.transactions).toBe(COUNT);
     expect(times.length).toBeGreaterThan(5);
     expect(Math.max(...times)).toBeLessThan(1000);
-    expect(await readdir(uploads)).toEqual([]);
+    expect(await readdir(restoring.uploads)).toEqual([]);
   }, 300_000);
 
   it('GET /api/health answers within 1 s: 400,000 rows read, the last one wrong', async () => {
@@ -173,6 +152,6 @@ describe('while a large restore runs', () => {
       message: expect.stringMatching(/transactions\.jsonl line 400000 is not valid \(costCents\)/),
     });
     expect(Math.max(...times)).toBeLessThan(1000);
-    expect(await readdir(uploads)).toEqual([]);
+    expect(await readdir(restoring.uploads)).toEqual([]);
   }, 300_000);
 });
