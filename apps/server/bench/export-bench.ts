@@ -123,7 +123,16 @@ async function seedReceipts(
       sha256: createHash('sha256').update(content).digest('hex'),
       content,
       pagePng: null,
-      reading: { merchant: 'Coffee Corner', total: 4.5, source: 'bench' },
+      // A reading in the shape the receipt reader stores (what a restore checks it against).
+      reading: {
+        merchant: 'Coffee Corner',
+        amount: 4.5,
+        category: 'Food',
+        date: '2026-03-14',
+        currency: 'EUR',
+        confidence: { merchant: 0.9, total: 0.95, date: 0.9, category: 0.6 },
+        source: 'ocr',
+      },
       shop: null,
     });
     if (batch.length === 200 || index === RECEIPTS - 1) {

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,7 +12,7 @@ import { createAccountsReader } from '../accounts/accounts-reader';
 import type { HouseholdId } from '../households/household-id';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createExportRepository } from './export-repository';
-import { readExport } from './read-export';
+import { readExportOffThread } from './read-export-off-thread';
 import { createUploadDirectory } from './restore-uploads';
 import { writeExport } from './restore-writer';
 
@@ -42,7 +42,7 @@ async function saveUpload(parts: AsyncIterable<MultipartPart>, path: string): Pr
 /**
  * Restores a Moneta export into the signed-in user's account (docs/export-format.md), all or
  * nothing: the zip is saved to a temporary file (removed on every way out), read and checked
- * whole as a stream, then written in one database transaction. The account must hold no transactions or transfers (409), checked before
+ * whole as a stream on a thread of its own, then written in one database transaction. The account must hold no transactions or transfers (409), checked before
  * the upload is read and again under lock.
  */
 export function createRestoreService(
@@ -83,9 +83,8 @@ export function createRestoreService(
     userId: string,
     path: string,
   ): Promise<RestoreResult> {
-    const file = await open(path, 'r');
+    const read = await readExportOffThread(path);
     try {
-      const read = await readExport(path, file);
       const counts = await db.transaction(async (tx) => {
         await createAccountsReader(tx).lockAll(householdId);
         if (await createExportRepository(tx).holdsLedger(householdId)) throw notEmpty();
@@ -94,7 +93,7 @@ export function createRestoreService(
       dependencies.forgetUser(userId);
       return { formatVersion: read.manifest.version, counts };
     } finally {
-      await file.close();
+      await read.close();
     }
   }
 }

@@ -27,9 +27,9 @@ import { createSavedFiltersRepository } from '../saved-filters/saved-filters-rep
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createTransfersRepository } from '../transfers/transfers-repository';
 import { createUsersRepository } from '../users/users-repository';
-import { recordBatches, type ReadExport } from './read-export';
+import type { CheckedExport } from './read-export';
 import { partsByTransaction } from './restore-checks';
-import { damaged, readZipEntry } from './zip-reader';
+import { damaged } from './zip-reader';
 
 /** Transactions per insert statement (one JSON parameter each). */
 const TRANSACTION_BATCH = 1000;
@@ -58,7 +58,7 @@ interface Write {
    * the household, else null; the restorer for exports from before authors were kept.
    */
   authorOf: (author: string | null | undefined) => string | null;
-  read: ReadExport;
+  read: CheckedExport;
   counts: Counts;
   accountIds: IdMap;
   receiptIds: IdMap;
@@ -67,8 +67,8 @@ interface Write {
 }
 
 /** A file of the zip, checked against the size and SHA-256 its record states. */
-async function fileOf(read: ReadExport, path: string, sizeBytes?: number, sha256?: string) {
-  const bytes = await readZipEntry(read.zip, read.zip.entries.get(path)!);
+async function fileOf(read: CheckedExport, path: string, sizeBytes?: number, sha256?: string) {
+  const bytes = await read.fileBytes(path);
   if (sizeBytes !== undefined && bytes.length !== sizeBytes) {
     throw damaged(`${path} is not its size.`);
   }
@@ -267,7 +267,7 @@ async function writeTransactions(write: Write, transactions: TransactionsService
     counts.transactions += created;
     batch = [];
   };
-  for await (const records of recordBatches(read.zip, 'transactions')) {
+  for await (const records of read.transactionBatches()) {
     for (const { record } of records) batch.push(record);
     if (batch.length >= TRANSACTION_BATCH) await flush();
   }
@@ -439,7 +439,7 @@ async function writeTheRest(write: Write): Promise<void> {
 export async function writeExport(
   tx: Executor,
   { householdId, userId }: { householdId: HouseholdId; userId: string },
-  read: ReadExport,
+  read: CheckedExport,
   transactions: TransactionsService,
 ): Promise<Counts> {
   const counts = Object.fromEntries(EXPORT_ENTITIES.map((entity) => [entity, 0])) as Record<
