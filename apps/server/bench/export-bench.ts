@@ -33,6 +33,7 @@ import { createHash } from 'node:crypto';
 import { openDatabase } from '../src/db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
+import { asHouseholdId } from '../src/domains/households/household-id';
 import {
   createReceiptsRepository,
   type NewReceipt,
@@ -103,6 +104,12 @@ async function seedReceipts(
   userId: string,
 ): Promise<number> {
   const receipts = createReceiptsRepository(database.db);
+  // The bench user's data is in the personal household sign-up made them.
+  const { rows } = await database.pool.query<{ id: string }>(
+    'SELECT default_household_id AS id FROM users WHERE id = $1',
+    [userId],
+  );
+  const owner = { householdId: asHouseholdId(rows[0]!.id), userId };
   let bytes = 0;
   const ids: string[] = [];
   let batch: NewReceipt[] = [];
@@ -116,11 +123,20 @@ async function seedReceipts(
       sha256: createHash('sha256').update(content).digest('hex'),
       content,
       pagePng: null,
-      reading: { merchant: 'Coffee Corner', total: 4.5, source: 'bench' },
+      // A reading in the shape the receipt reader stores (what a restore checks it against).
+      reading: {
+        merchant: 'Coffee Corner',
+        amount: 4.5,
+        category: 'Food',
+        date: '2026-03-14',
+        currency: 'EUR',
+        confidence: { merchant: 0.9, total: 0.95, date: 0.9, category: 0.6 },
+        source: 'ocr',
+      },
       shop: null,
     });
     if (batch.length === 200 || index === RECEIPTS - 1) {
-      ids.push(...(await receipts.insertMany(userId, batch)));
+      ids.push(...(await receipts.insertMany(owner, batch)));
       batch = [];
     }
   }

@@ -11,7 +11,8 @@
 // Environment: HOSTILE_SECONDS (60), HOSTILE_QUIET_SECONDS (20), HOSTILE_USERS (20),
 // HOSTILE_SEARCH_ROWS (300000: the searched register), HOSTILE_RESTORE_ROWS (50000: the large
 // restore), HOSTILE_LINE_BREAKS (150000000), HOSTILE_CSV_MB (19), HOSTILE_SEARCHERS (10).
-import { setMaxListeners } from 'node:events';
+import { spawn } from 'node:child_process';
+import { once, setMaxListeners } from 'node:events';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,30 +84,60 @@ async function timedFetch(url: string, init: RequestInit): Promise<{ status: str
   }
 }
 
-/** Health every 200 ms until stopped: the slowest answer and the failures. */
-function watchHealth(baseUrl: string) {
+/**
+ * `url` every 200 ms until stopped: the slowest answer of the quiet part (until `hostileBegins`)
+ * and of the whole run, and the failures.
+ */
+function watchHealth(url: string) {
   let isStopped = false;
-  let slowestMs = 0;
+  let isHostile = false;
+  const times = { quiet: [] as number[], hostile: [] as number[] };
   let failures = 0;
-  let checks = 0;
   const running = (async () => {
     while (!isStopped) {
-      const { status, ms } = await timedFetch(`${baseUrl}/api/health`, {
-        signal: AbortSignal.timeout(10_000),
-      });
-      checks++;
-      if (status === '200') slowestMs = Math.max(slowestMs, ms);
-      else failures++;
+      const { status, ms } = await timedFetch(url, { signal: AbortSignal.timeout(10_000) });
+      if (status !== '200') failures++;
+      else (isHostile ? times.hostile : times.quiet).push(ms);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   })();
   return {
+    hostileBegins() {
+      isHostile = true;
+    },
     async stop() {
       isStopped = true;
       await running;
-      return { slowestMs, failures, checks };
+      const quietSlowestMs = Math.max(0, ...times.quiet);
+      return {
+        quietSlowestMs,
+        slowestMs: Math.max(quietSlowestMs, ...times.hostile),
+        quietP99: percentile(times.quiet, 0.99),
+        hostileP99: percentile(times.hostile, 0.99),
+        failures,
+        checks: times.quiet.length + times.hostile.length + failures,
+      };
     },
   };
+}
+
+/**
+ * The bound of the health check on this machine: a bare node:http process answering 200 at once,
+ * asked the same way in the same run. What it waits is the machine's scheduling (the other
+ * processes' turn on the cores), which no server code can remove.
+ */
+async function startBareHealth(): Promise<{ url: string; stop(): void }> {
+  const port = await freeLoopbackPort();
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((_, res) => res.end('{}')).listen(${port}, '127.0.0.1', () => process.send('up'))`,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  await once(child, 'message');
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
 }
 
 interface OrdinaryRun {
@@ -318,7 +349,9 @@ async function main(): Promise<number> {
     const files = await prepare(server, client);
     const list = await attacks(server, files);
 
-    const health = watchHealth(server.baseUrl);
+    const health = watchHealth(`${server.baseUrl}/api/health`);
+    const bare = await startBareHealth();
+    const bareHealth = watchHealth(bare.url);
     console.log(`Quiet run: ${userCount} ordinary users for ${quietSeconds} s…`);
     const quiet = await ordinaryLoad(server.baseUrl, tokens, quietSeconds);
     const idleRss = rssMb(server.pid);
@@ -327,11 +360,15 @@ async function main(): Promise<number> {
     console.log(
       `Hostile run: the same beside ${list.length} attack loops for ${hostileSeconds} s…`,
     );
+    health.hostileBegins();
+    bareHealth.hostileBegins();
     const hostile = await hostilePhase(list, hostileSeconds);
     const ordinary = await ordinaryLoad(server.baseUrl, tokens, hostileSeconds);
     await hostile.finished();
     clearInterval(sampler);
     const healthResult = await health.stop();
+    const bareResult = await bareHealth.stop();
+    bare.stop();
 
     const quietP99 = percentile(quiet.latencies, 0.99);
     const hostileP99 = percentile(ordinary.latencies, 0.99);
@@ -364,7 +401,8 @@ async function main(): Promise<number> {
     console.log(`
 Hostile load, ${userCount} ordinary users, quiet ${quietSeconds} s then hostile ${hostileSeconds} s (loopback):
   process: ${isAlive ? 'running throughout' : 'EXITED'}
-  health: ${healthResult.checks} checks, slowest ${healthResult.slowestMs.toFixed(0)} ms, ${healthResult.failures} failed
+  health: ${healthResult.checks} checks, slowest ${healthResult.slowestMs.toFixed(0)} ms (quiet run ${healthResult.quietSlowestMs.toFixed(0)} ms), ${healthResult.failures} failed
+  bound, a bare node:http process asked the same way: slowest ${bareResult.slowestMs.toFixed(0)} ms (quiet run ${bareResult.quietSlowestMs.toFixed(0)} ms); p99 quiet ${bareResult.quietP99.toFixed(0)} ms, hostile ${bareResult.hostileP99.toFixed(0)} ms (×${(bareResult.hostileP99 / Math.max(1, bareResult.quietP99)).toFixed(2)}: what the machine's load did to any process)
   ordinary p99: quiet ${quietP99.toFixed(0)} ms, hostile ${hostileP99.toFixed(0)} ms (×${ratio.toFixed(2)}); requests ${quiet.latencies.length} / ${ordinary.latencies.length}
   ordinary answers: quiet ${quiet.tally}; hostile ${ordinary.tally}
   server RSS: ${idleRss.toFixed(0)} MB before the attacks, peak ${peakRss.toFixed(0)} MB (+${growth.toFixed(0)} MB)

@@ -85,6 +85,12 @@ export const EXPORT_MAX_ROWS = {
 export const EXPORT_MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 const id = z.uuid();
+/**
+ * Who made or last changed a row of a household's books: a user id, null for rows the system
+ * made or whose author has left. Added within version 1: absent in older exports. A restore keeps
+ * it only where that user is a member of the household restored into.
+ */
+const author = id.nullable().optional();
 /** A code of the currency catalogue (GET /api/currencies), as every create route takes it. */
 const currency = z.string().refine(isCatalogueCurrency, RATE_MESSAGES.currencyInvalid);
 const day = z.string().refine(isCalendarDate, 'a calendar date YYYY-MM-DD');
@@ -171,6 +177,8 @@ export const exportTransactionSchema = z
     receiptId: id.nullable(),
     bankId: z.string().max(200).nullable(),
     createdAt: instant,
+    createdBy: author,
+    updatedBy: author,
     /** Added within version 1: absent, the transaction has none. */
     tags: z
       .array(z.string().min(1).max(MAX_TAG_LENGTH))
@@ -199,6 +207,8 @@ export const exportTransferSchema = z.object({
   fromBankId: z.string().max(200).nullable(),
   toBankId: z.string().max(200).nullable(),
   createdAt: instant,
+  createdBy: author,
+  updatedBy: author,
 });
 
 export const exportBudgetSchema = z.object({
@@ -339,6 +349,8 @@ export const exportReceiptSchema = z.object({
   reading: exportReceiptReadingSchema,
   shop: exportReceiptShopPrintSchema.nullable(),
   createdAt: instant,
+  createdBy: author,
+  updatedBy: author,
 });
 
 export const exportReceiptShopSchema = z.object({

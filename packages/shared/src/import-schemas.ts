@@ -390,6 +390,19 @@ export const importSummarySchema = z.object({
   created: z.number().nullable().describe('Transactions the commit created; null before it.'),
   createdAt: z.string(),
   committedAt: z.string().nullable(),
+  createdBy: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The member who uploaded the file; null when that user has left the instance.'),
+  updatedBy: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'The member who last changed it (a new mapping, the commit, the undo); null when that ' +
+        'user has left.',
+    ),
   statements: z
     .array(importStatementSchema)
     .describe(

@@ -62,6 +62,18 @@ export const receiptSchema = z
     }),
     /** The expense created from it; null once that expense is deleted. */
     transactionId: z.string().nullable(),
+    createdBy: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The member who uploaded it; null when that user has left the instance.'),
+    updatedBy: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'The member who last reviewed it (else its uploader); null when that user has left.',
+      ),
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;

@@ -14,7 +14,7 @@ const DERIVED_TABLES = new Set([
   'exchange_rate_days',
   // The versions remembered answers are checked against (src/db/derived/data-versions.ts):
   // restoring the rows writes them anew.
-  'user_data_versions',
+  'household_data_versions',
   'exchange_rates_version',
   'data_version_pending',
 ]);

@@ -72,7 +72,7 @@ export async function contentDigest(url: string): Promise<Record<string, string>
      JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname IN ('public', 'drizzle') AND c.relkind = 'r'
        AND c.relname NOT IN ('auth_challenges', 'auth_throttles', 'answer_cache',
-         'user_data_versions', 'exchange_rates_version') ORDER BY 1`,
+         'household_data_versions', 'exchange_rates_version') ORDER BY 1`,
   );
   const digest: Record<string, string> = {};
   for (const { name } of tables) {

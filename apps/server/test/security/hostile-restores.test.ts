@@ -3,12 +3,9 @@
 // changes nothing in the database, and leaves no upload behind in the temporary folder.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile } from '../support/receipt-files';
+import { describe, expect, it } from 'vitest';
 import {
   account,
   centralDirectory,
@@ -16,51 +13,32 @@ import {
   manifestOf,
   monetaExport,
   transaction,
-  transactionLines,
   zipEntries,
   zipOf,
   ACCOUNT_ID,
   NOW,
 } from '../support/export-zips';
-import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
+import { createTestApp, signUp } from '../test-app';
+import { restoreTestApp } from './restore-test-app';
 import { snapshotDatabase } from './database-snapshot';
 
-let context: TestContext;
-let uploads: string;
-
-beforeAll(async () => {
-  uploads = await mkdtemp(join(tmpdir(), 'hostile-restores-'));
-  context = await createTestApp({ restoreUploadRoot: uploads });
-}, 120_000);
-afterAll(async () => {
-  await context.close();
-  await rm(uploads, { recursive: true, force: true });
-});
-
-const restore = (user: SignedUpUser, zip: Buffer) => {
-  const body = multipartFile('file', 'moneta-export.zip', 'application/zip', zip);
-  return context.app.inject({
-    method: 'POST',
-    url: '/api/export/restore',
-    payload: body.payload,
-    headers: { ...body.headers, ...user.headers },
-  });
-};
+const restoring = restoreTestApp('hostile-restores');
+const { restore } = restoring;
 
 /**
  * Restores `zip` into a new user and expects a 400 of `code` whose message matches `message`,
  * the database exactly as before and the upload gone.
  */
 async function expectRefused(zip: Buffer, code: string, message: RegExp) {
-  const user = await signUp(context.app);
-  const before = await snapshotDatabase(context.database.pool);
+  const user = await signUp(restoring.context.app);
+  const before = await snapshotDatabase(restoring.context.database.pool);
   const response = await restore(user, zip);
   expect(response.statusCode, response.body).toBe(400);
   const body = response.json<{ code: string; message: string }>();
   expect(body.code).toBe(code);
   expect(body.message).toMatch(message);
-  expect(await snapshotDatabase(context.database.pool)).toEqual(before);
-  expect(await readdir(uploads)).toEqual([]);
+  expect(await snapshotDatabase(restoring.context.database.pool)).toEqual(before);
+  expect(await readdir(restoring.uploads)).toEqual([]);
 }
 
 const receipt = (reading: unknown, changes: Record<string, unknown> = {}) => ({
@@ -290,7 +268,7 @@ describe('restores that skip the API\u2019s rules', () => {
     ));
 
   it('a receipt reading as the format documents it restores, and GET /receipts lists it', async () => {
-    const user = await signUp(context.app);
+    const user = await signUp(restoring.context.app);
     const response = await restore(
       user,
       monetaExport(
@@ -315,7 +293,7 @@ describe('restores that skip the API\u2019s rules', () => {
       ),
     );
     expect(response.statusCode, response.body).toBe(200);
-    const list = await context.app.inject({
+    const list = await restoring.context.app.inject({
       method: 'GET',
       url: '/api/receipts',
       headers: user.headers,
@@ -334,7 +312,7 @@ describe('restores that skip the API\u2019s rules', () => {
         confidence: { merchant: 0.9, total: 0.8, date: 0.7, category: 0.5 },
       }),
     ]);
-    expect(await readdir(uploads)).toEqual([]);
+    expect(await readdir(restoring.uploads)).toEqual([]);
   });
 });
 
@@ -393,108 +371,4 @@ describe('uploads a crashed server left behind', () => {
       await rm(root, { recursive: true, force: true });
     }
   }, 60_000);
-});
-
-/**
- * Calls GET /api/health every 50 ms from another process (one in this process could not send
- * while the event loop is held) until its stdin closes, then prints how long each call took.
- */
-const HEALTH_PROBE = `
-const http = require('node:http');
-const times = [];
-let isStopped = false;
-process.stdin.on('end', () => { isStopped = true; }).resume();
-const call = () => new Promise((resolve, reject) => {
-  const started = performance.now();
-  http.get({ host: '127.0.0.1', port: Number(process.env.PORT), path: '/api/health' }, (response) => {
-    response.resume();
-    response.on('end', () => resolve(performance.now() - started));
-  }).on('error', reject);
-});
-(async () => {
-  while (!isStopped) {
-    times.push(await call());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  process.stdout.write(JSON.stringify(times));
-})();
-`;
-
-function startHealthProbe(port: number) {
-  const child = spawn(process.execPath, ['-e', HEALTH_PROBE], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit');
-  return {
-    async stop(): Promise<number[]> {
-      child.stdin.end();
-      await exited;
-      return JSON.parse(output) as number[];
-    },
-  };
-}
-
-/** A zip of one account and `lines` as transactions.jsonl, its manifest counting `count`. */
-function transactionsExport(lines: Buffer, count: number): Buffer {
-  return zipOf([
-    { name: 'accounts.jsonl', data: jsonl([account()]) },
-    { name: 'transactions.jsonl', data: lines, level: 1 },
-    {
-      name: 'manifest.json',
-      data: Buffer.from(
-        JSON.stringify(
-          manifestOf(
-            { 'accounts.jsonl': [account()] },
-            { counts: { accounts: 1, transactions: count } },
-          ),
-        ),
-      ),
-    },
-  ]);
-}
-
-let port: number | undefined;
-
-/** Restores `zip` while GET /api/health is called over a socket; the answer and their times. */
-async function restoreWhileCheckingHealth(zip: Buffer) {
-  port ??= Number(new URL(await context.app.listen({ host: '127.0.0.1', port: 0 })).port);
-  const user = await signUp(context.app);
-  const probe = startHealthProbe(port);
-  // The probe's first answer: it runs (its start is not counted against the restore).
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const response = await restore(user, zip);
-  return { response, times: await probe.stop() };
-}
-
-describe('while a large restore runs', () => {
-  it('GET /api/health answers within 1 s: 150,000 rows read and written', async () => {
-    const COUNT = 150_000;
-    const { response, times } = await restoreWhileCheckingHealth(
-      transactionsExport(Buffer.concat([...transactionLines(COUNT)]), COUNT),
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<{ counts: { transactions: number } }>().counts.transactions).toBe(COUNT);
-    expect(times.length).toBeGreaterThan(5);
-    expect(Math.max(...times)).toBeLessThan(1000);
-    expect(await readdir(uploads)).toEqual([]);
-  }, 300_000);
-
-  it('GET /api/health answers within 1 s: 400,000 rows read, the last one wrong', async () => {
-    const COUNT = 400_000;
-    const lines = Buffer.concat([
-      ...transactionLines(COUNT - 1),
-      jsonl([transaction({ costCents: 0 })]),
-    ]);
-    const { response, times } = await restoreWhileCheckingHealth(transactionsExport(lines, COUNT));
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toMatchObject({
-      code: 'EXPORT_DAMAGED',
-      message: expect.stringMatching(/transactions\.jsonl line 400000 is not valid \(costCents\)/),
-    });
-    expect(Math.max(...times)).toBeLessThan(1000);
-    expect(await readdir(uploads)).toEqual([]);
-  }, 300_000);
 });

@@ -9,6 +9,19 @@ import {
 } from '../test-app';
 import { uploadImport } from '../support/import-files';
 import { snapshotDatabase } from './database-snapshot';
+import {
+  attacksOnCredentialIds,
+  attacksOnOwnedIds,
+  CREDENTIAL_READS,
+  missingTwin,
+  ownedDataReads,
+  ownedTraces,
+  today,
+  transactionBody,
+  VICTIM_RATE,
+  withoutCategoryName,
+  type Method,
+} from './isolation-routes';
 import { fixedReceiptReader, seedUserData, type UserData } from './user-data';
 
 /**
@@ -23,7 +36,6 @@ let bob: SignedUpUser;
 let aliceData: UserData;
 let bobData: UserData;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const request = (user: SignedUpUser | undefined, method: Method, url: string, payload?: object) =>
   context.app.inject({
     method,
@@ -45,137 +57,8 @@ afterAll(async () => {
 
 /** Everything of Alice's that must never appear in a reply to Bob. */
 function aliceTraces(): string[] {
-  const { marker: _marker, receiptFileUrl: _url, importMapping: _mapping, ...ids } = aliceData;
-  return [aliceData.marker, alice.id, alice.email, ...Object.values(ids)];
-}
-
-const today = new Date().toISOString().slice(0, 10);
-const [year, month] = today.split('-').map(Number) as [number, number];
-const transactionBody = {
-  name: 'Taken over',
-  category: 'Food',
-  cost: 1,
-  addedOn: today,
-  isIncome: false,
-};
-const recurringBody = {
-  name: 'Taken over',
-  category: 'Rent',
-  amount: 1,
-  isIncome: false,
-  frequency: 'monthly',
-  startDate: today,
-};
-
-const accountBody = { name: 'Taken over', type: 'cash' };
-/** Bob's own accounts: only the id aimed at Alice's differs. */
-const transferBody = () => ({
-  fromAccountId: bobData.mainAccountId,
-  toAccountId: bobData.accountId,
-  amount: 1,
-  date: today,
-});
-
-/** Every call Bob can aim at one of Alice's ids, by route. */
-function attacksOnIds(): Array<[string, Method, string, object?]> {
-  const a = aliceData;
-  return [
-    ['update her expense', 'PUT', `/api/transactions/${a.expenseId}`, transactionBody],
-    ['update her income', 'PUT', `/api/transactions/${a.incomeId}`, transactionBody],
-    ['delete her expense', 'DELETE', `/api/transactions/${a.expenseId}`],
-    ['delete her receipt expense', 'DELETE', `/api/transactions/${a.receiptTransactionId}`],
-    [
-      'bulk-delete her expense',
-      'DELETE',
-      '/api/transactions/bulk',
-      { transactionIds: [a.expenseId] },
-    ],
-    [
-      'bulk-delete his own and her expense',
-      'DELETE',
-      '/api/transactions/bulk',
-      { transactionIds: [bobData.expenseId, a.expenseId] },
-    ],
-    [
-      'delete her custom category',
-      'DELETE',
-      '/api/transactions/category',
-      { categoryToDelete: a.customCategory },
-    ],
-    [
-      'update her budget',
-      'PUT',
-      `/api/budgets/${a.budgetId}`,
-      { category: 'Food', amount: 1, month, year },
-    ],
-    ['delete her budget', 'DELETE', `/api/budgets/${a.budgetId}`],
-    ['update her goal', 'PUT', `/api/goals/${a.goalId}`, { name: 'Taken over', targetAmount: 1 }],
-    ['delete her goal', 'DELETE', `/api/goals/${a.goalId}`],
-    [
-      'link a goal to her account',
-      'POST',
-      '/api/goals',
-      { name: 'Taken over', targetAmount: 1, accountId: a.accountId },
-    ],
-    ['update her recurring rule', 'PUT', `/api/recurring/${a.recurringId}`, recurringBody],
-    ['delete her recurring rule', 'DELETE', `/api/recurring/${a.recurringId}`],
-    ['read her receipt file', 'GET', `/api/receipts/${a.receiptId}/file`],
-    [
-      'correct her receipt',
-      'PUT',
-      `/api/receipts/${a.receiptId}`,
-      { merchant: 'Taken over', amount: 1, date: today, category: 'Food' },
-    ],
-    ['rename her account', 'PUT', `/api/accounts/${a.accountId}`, accountBody],
-    ['delete her account', 'DELETE', `/api/accounts/${a.accountId}`],
-    ['read her account’s register', 'GET', `/api/accounts/${a.accountId}/register`],
-    ['delete her main account', 'DELETE', `/api/accounts/${a.mainAccountId}`],
-    [
-      'record an expense in her account',
-      'POST',
-      '/api/transactions',
-      { ...transactionBody, accountId: a.accountId },
-    ],
-    ['list her account’s transactions', 'GET', `/api/transactions?accountId=${a.accountId}`],
-    ['export her account', 'GET', `/api/transactions/export?accountId=${a.accountId}`],
-    ['list her account’s transfers', 'GET', `/api/transfers?accountId=${a.accountId}`],
-    [
-      'transfer from his account into hers',
-      'POST',
-      '/api/transfers',
-      { ...transferBody(), toAccountId: a.accountId },
-    ],
-    [
-      'transfer out of her account into his',
-      'POST',
-      '/api/transfers',
-      { ...transferBody(), fromAccountId: a.mainAccountId },
-    ],
-    ['update her transfer', 'PUT', `/api/transfers/${a.transferId}`, transferBody()],
-    ['delete her transfer', 'DELETE', `/api/transfers/${a.transferId}`],
-    ['end her session', 'DELETE', `/api/auth/sessions/${a.sessionId}`],
-    ['revoke her API token', 'DELETE', `/api/auth/tokens/${a.apiTokenId}`],
-    ['remove her passkey', 'DELETE', `/api/auth/passkeys/${a.passkeyId}`],
-    ['read her import', 'GET', `/api/imports/${a.importId}`],
-    ['page her import’s rows', 'GET', `/api/imports/${a.importId}/rows?status=new`],
-    ['remap her import', 'PUT', `/api/imports/${a.importId}/mapping`, { mapping: a.importMapping }],
-    ['commit her import', 'POST', `/api/imports/${a.importId}/commit`, { rows: [{ index: 0 }] }],
-    ['undo her import', 'DELETE', `/api/imports/${a.importId}`],
-    ['change her rule', 'PUT', `/api/rules/${a.ruleId}`, { value: 'x', category: 'Food' }],
-    ['delete her rule', 'DELETE', `/api/rules/${a.ruleId}`],
-    ['apply her rule', 'POST', `/api/rules/${a.ruleId}/apply`],
-  ];
-}
-
-/** The same transfer with Alice's account replaced by one that never existed. */
-function withMissingAccount(transfer: ReturnType<typeof transferBody>) {
-  const hers = new Set([aliceData.accountId, aliceData.mainAccountId]);
-  const missing = '01900000-0000-7000-8000-000000000000';
-  return {
-    ...transfer,
-    fromAccountId: hers.has(transfer.fromAccountId) ? missing : transfer.fromAccountId,
-    toAccountId: hers.has(transfer.toAccountId) ? missing : transfer.toAccountId,
-  };
+  const { sessionId, apiTokenId, passkeyId } = aliceData;
+  return [...ownedTraces(aliceData), sessionId, apiTokenId, passkeyId, alice.id, alice.email];
 }
 
 describe('user B against user A’s data', () => {
@@ -193,32 +76,21 @@ describe('user B against user A’s data', () => {
 
   it('gets a 404 for every id of hers, the same 404 as for an id that does not exist', async () => {
     const before = await snapshotDatabase(context.database.pool);
-    const attacks = attacksOnIds();
-    for (const [name, method, url, payload] of attacks) {
+    const attacks = [
+      ...attacksOnOwnedIds(aliceData, bobData),
+      ...attacksOnCredentialIds(aliceData),
+    ];
+    for (const attack of attacks) {
+      const [name, method, url, payload] = attack;
       const response = await request(bob, method, url, payload);
       expect(response.statusCode, `${name}: ${response.body}`).toBe(404);
       // The reply for her row must not differ from the one for a row that never existed.
-      const missing = await request(
-        bob,
-        method,
-        url.replace(
-          /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
-          '01900000-0000-7000-8000-000000000000',
-        ),
-        payload && 'transactionIds' in payload
-          ? { transactionIds: ['01900000-0000-7000-8000-000000000000'] }
-          : payload && 'categoryToDelete' in payload
-            ? { categoryToDelete: 'Never existed' }
-            : payload && 'accountId' in payload
-              ? { ...payload, accountId: '01900000-0000-7000-8000-000000000000' }
-              : payload && 'toAccountId' in payload
-                ? withMissingAccount(payload as ReturnType<typeof transferBody>)
-                : payload,
-      );
+      const [, , missingUrl, missingPayload] = missingTwin(attack, aliceData);
+      const missing = await request(bob, method, missingUrl, missingPayload);
       // (The category message repeats the name that was sent, whoever owns it.)
-      const withoutName = (body: string) =>
-        body.replaceAll(aliceData.customCategory, '<name>').replaceAll('Never existed', '<name>');
-      expect(withoutName(response.body), name).toEqual(withoutName(missing.body));
+      expect(withoutCategoryName(response.body, aliceData), name).toEqual(
+        withoutCategoryName(missing.body, aliceData),
+      );
     }
     expect(await snapshotDatabase(context.database.pool), 'nothing changed').toEqual(before);
     expect(attacks.length).toBeGreaterThanOrEqual(12);
@@ -226,48 +98,13 @@ describe('user B against user A’s data', () => {
 
   it('finds none of her data in any list, search, total, chart, export or category', async () => {
     // Her own exchange rate, a number nothing else holds.
-    const herRate = await request(alice, 'PUT', '/api/rates', {
-      currency: 'CHF',
-      date: today,
-      rate: '7.6543219',
-    });
+    const herRate = await request(alice, 'PUT', '/api/rates', VICTIM_RATE);
     expect(herRate.statusCode).toBe(200);
-    const reads = [
-      '/api/transactions?limit=100',
-      `/api/transactions?search=${aliceData.marker}`,
-      `/api/transactions?category=${encodeURIComponent(aliceData.customCategory)}`,
-      '/api/transactions?isIncome=true&limit=100',
-      '/api/transactions/summary',
-      '/api/transactions/charts',
-      `/api/transactions/charts?from=${today}&to=${today}`,
-      '/api/transactions/export',
-      `/api/transactions/export?search=${aliceData.marker}`,
-      '/api/transactions/categories',
-      '/api/transactions/categories/expense',
-      '/api/transactions/categories/income',
-      '/api/budgets',
-      `/api/budgets?month=${month}&year=${year}`,
-      `/api/budgets/summary?month=${month}&year=${year}`,
-      '/api/goals',
-      '/api/recurring',
-      '/api/receipts',
-      '/api/auth/me',
-      '/api/auth/sessions',
-      '/api/auth/tokens',
-      '/api/auth/passkeys',
-      '/api/auth/2fa',
-      '/api/auth/events',
-      '/api/imports',
-      '/api/rules',
-      `/api/transactions/suggest?name=${encodeURIComponent(`Paint ${aliceData.marker}`)}`,
-      `/api/transactions/suggest?name=${encodeURIComponent(`shop ${aliceData.marker}`)}`,
-      `/api/rates?currency=CHF&from=${today}&to=${today}`,
-      `/api/rates?from=${today}&to=${today}`,
-    ];
+    const reads = [...ownedDataReads(aliceData), ...CREDENTIAL_READS];
     for (const url of reads) {
       const response = await request(bob, 'GET', url);
       expect(response.statusCode, url).toBe(200);
-      for (const trace of [...aliceTraces(), '7.6543219']) {
+      for (const trace of [...aliceTraces(), VICTIM_RATE.rate]) {
         expect(response.body, `${url} shows ${trace}`).not.toContain(trace);
       }
     }

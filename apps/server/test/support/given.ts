@@ -4,8 +4,14 @@ import type {
   Budget,
   BudgetInput,
   Category,
+  CreatedInvitation,
   Goal,
   GoalInput,
+  Household,
+  HouseholdInput,
+  HouseholdMember,
+  HouseholdRole,
+  InvitationInput,
   Recurring,
   RecurringInput,
   Rule,
@@ -15,7 +21,7 @@ import type {
   Transfer,
   TransferInput,
 } from '@moneta/shared';
-import type { newCategorySchema } from '@moneta/shared';
+import { HOUSEHOLD_HEADER, type newCategorySchema } from '@moneta/shared';
 import type { z } from 'zod';
 import type { App } from '../../src/http/types';
 import type { Caller } from './api-calls';
@@ -26,11 +32,39 @@ import type { Caller } from './api-calls';
  * that a setup that went wrong never passes for the behaviour under test.
  */
 async function created<T>(app: App, caller: Caller, url: string, payload: object): Promise<T> {
-  const response = await app.inject({ method: 'POST', url, headers: caller.headers, payload });
-  if (response.statusCode !== 201) {
-    throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
+  return answered<T>(app, caller, 'POST', url, payload, 201);
+}
+
+async function answered<T>(
+  app: App,
+  caller: Caller,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: object | undefined,
+  status: number,
+): Promise<T> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: caller.headers,
+    ...(payload ? { payload } : {}),
+  });
+  if (response.statusCode !== status) {
+    throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
   }
   return response.json<T>();
+}
+
+/**
+ * The same caller acting on `householdId` (the Moneta-Household header) instead of their
+ * default household.
+ */
+export function inHousehold<C extends Caller>(caller: C, householdId: string): C {
+  const headers: Caller['headers'] & Record<string, string> = {
+    ...caller.headers,
+    [HOUSEHOLD_HEADER]: householdId,
+  };
+  return { ...caller, headers };
 }
 
 /** A transaction's fields; an expense unless `isIncome` says otherwise. */
@@ -60,4 +94,31 @@ export const given = {
 
   goal: (app: App, caller: Caller, input: GoalInput) =>
     created<Goal>(app, caller, '/api/goals', input),
+
+  household: (app: App, caller: Caller, input: HouseholdInput) =>
+    created<Household>(app, caller, '/api/households', input),
+
+  invitation: (app: App, caller: Caller, householdId: string, input: InvitationInput) =>
+    created<CreatedInvitation>(app, caller, `/api/households/${householdId}/invitations`, input),
+
+  /** `caller` accepts `code` and is a member from then on. */
+  accepted: (app: App, caller: Caller, code: string) =>
+    answered<Household>(app, caller, 'POST', '/api/invitations/accept', { code }, 200),
+
+  /** `member` joins `owner`'s household with `role`, through an invitation. */
+  async member(app: App, owner: Caller, householdId: string, member: Caller, role: HouseholdRole) {
+    const invitation = await given.invitation(app, owner, householdId, { role });
+    return given.accepted(app, member, invitation.code);
+  },
+
+  /** The owner gives `userId` the role `role` in the household. */
+  role: (app: App, owner: Caller, householdId: string, userId: string, role: HouseholdRole) =>
+    answered<HouseholdMember[]>(
+      app,
+      owner,
+      'PUT',
+      `/api/households/${householdId}/members/${userId}`,
+      { role },
+      200,
+    ),
 };

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import type { Database } from '../../src/db/database';
+import { createRatesLoader } from '../../src/domains/rates/rates-loader';
 
 /**
  * The ECB's files for tests and benchmarks: ../shared/rates beside the repository (CI clones
@@ -60,4 +62,15 @@ export async function startRatesFileServer(
         server.close((error) => (error ? fail(error) : done()));
       }),
   };
+}
+
+/**
+ * The ECB's whole history (the shared zip, served by `files`) loaded into the database as the
+ * rates loader loads it at start; answers the loader's outcome.
+ */
+export function loadRatesHistory(db: Database, files: RatesFileServer) {
+  return createRatesLoader(db, {
+    url: files.url('eurofxref-hist.zip'),
+    logger: { info: () => undefined, warn: () => undefined },
+  }).load();
 }

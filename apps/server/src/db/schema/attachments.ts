@@ -46,7 +46,7 @@ export const transactionAttachments = pgTable(
     index('transaction_attachments_transaction_idx').on(table.transactionId, table.createdAt),
     uniqueIndex('transaction_attachments_file_key').on(table.transactionId, table.sha256),
     // A receipt upload looks for an expense that holds the same file already.
-    index('transaction_attachments_user_sha256_idx').on(table.userId, table.sha256),
+    index('transaction_attachments_household_sha256_idx').on(table.householdId, table.sha256),
     check(
       'transaction_attachments_mime_type',
       sql`${table.mimeType} IN ('image/jpeg', 'image/png', 'application/pdf')`,

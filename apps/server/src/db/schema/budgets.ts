@@ -42,8 +42,8 @@ export const budgets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('budgets_user_category_month_key').on(
-      table.userId,
+    uniqueIndex('budgets_household_category_month_key').on(
+      table.householdId,
       table.category,
       table.year,
       table.month,

@@ -2,7 +2,10 @@ import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm
 import { householdId } from './households';
 import { users } from './users';
 
-/** The user's own categories; built-in ones are not stored (packages/shared lists them). */
+/**
+ * The household's own categories (names unique per household and kind; `user_id` is who added
+ * one); built-in ones are not stored (packages/shared lists them).
+ */
 export const userCategories = pgTable(
   'user_categories',
   {
@@ -14,11 +17,11 @@ export const userCategories = pgTable(
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.isIncome, table.name] })],
+  (table) => [primaryKey({ columns: [table.householdId, table.isIncome, table.name] })],
 );
 
 /**
- * Categories the user hid: still valid for the rows that carry them, no longer offered in the
+ * Categories the household hid: still valid for the rows that carry them, no longer offered in the
  * pickers (GET /transactions/categories/*). Built-in ones can be hidden, never deleted,
  * so this is its own table rather than a flag on user_categories, which holds custom ones only.
  */
@@ -33,5 +36,5 @@ export const hiddenCategories = pgTable(
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.isIncome, table.name] })],
+  (table) => [primaryKey({ columns: [table.householdId, table.isIncome, table.name] })],
 );

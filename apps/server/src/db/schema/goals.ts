@@ -28,7 +28,7 @@ export const goals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    index('goals_user_created_idx').on(table.userId, table.createdAt),
+    index('goals_household_created_idx').on(table.householdId, table.createdAt),
     index('goals_account_idx').on(table.accountId),
     check('goals_target_positive', sql`${table.targetCents} > 0`),
     check('goals_saved_not_negative', sql`${table.savedCents} >= 0`),

@@ -82,10 +82,13 @@ export const imports = pgTable(
   (table) => [
     foreignKey({
       name: 'imports_account_fk',
-      columns: [table.userId, table.accountId],
-      foreignColumns: [accounts.userId, accounts.id],
+      columns: [table.householdId, table.accountId],
+      foreignColumns: [accounts.householdId, accounts.id],
     }).onDelete('cascade'),
-    index('imports_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    index('imports_household_created_idx').on(
+      table.householdId,
+      table.createdAt.desc().nullsFirst(),
+    ),
     check(
       'imports_format',
       sql`${table.format} IN ('csv', 'ofx', 'qif', 'camt053', 'simplefin', 'enablebanking')`,
@@ -124,6 +127,11 @@ export interface ImportRowSplit {
 export const importRows = pgTable(
   'import_rows',
   {
+    /**
+     * The import's household, written with each row (no foreign key, as for the import: a
+     * distributed engine keeps an import's rows with its household's other rows).
+     */
+    householdId: uuid('household_id').notNull(),
     importId: uuid('import_id').notNull(),
     position: integer('position').notNull(),
     cells: jsonb('cells').$type<string[]>(),
@@ -177,7 +185,10 @@ export const importRows = pgTable(
 
 export type ImportRowRecord = typeof importRows.$inferSelect;
 
-/** The mapping a user last confirmed for a bank's CSV header: the next file needs no clicks. */
+/**
+ * The mapping a household's member last confirmed for a bank's CSV header: the next file needs no
+ * clicks.
+ */
 export const importMappings = pgTable(
   'import_mappings',
   {
@@ -189,5 +200,5 @@ export const importMappings = pgTable(
     mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.headerKey] })],
+  (table) => [primaryKey({ columns: [table.householdId, table.headerKey] })],
 );

@@ -40,7 +40,10 @@ export const receipts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    index('receipts_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    index('receipts_household_created_idx').on(
+      table.householdId,
+      table.createdAt.desc().nullsFirst(),
+    ),
     check(
       'receipts_mime_type',
       sql`${table.mimeType} IN ('image/jpeg', 'image/png', 'application/pdf')`,
@@ -51,9 +54,9 @@ export const receipts = pgTable(
 export type ReceiptRow = typeof receipts.$inferSelect;
 
 /**
- * What a user taught Moneta about a shop by correcting a receipt (docs/receipts.md): the next
- * receipt with the same tax id or phone, or similar header lines, gets this merchant and category.
- * One user's shops are never used for another's receipts.
+ * What a household taught Moneta about a shop by correcting a receipt (docs/receipts.md): the
+ * next receipt with the same tax id or phone, or similar header lines, gets this merchant and
+ * category. One household's shops are never used for another's receipts.
  */
 export const receiptShops = pgTable(
   'receipt_shops',
@@ -75,7 +78,10 @@ export const receiptShops = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    index('receipt_shops_user_updated_idx').on(table.userId, table.updatedAt.desc().nullsFirst()),
+    index('receipt_shops_household_updated_idx').on(
+      table.householdId,
+      table.updatedAt.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -39,8 +39,9 @@ export const recurringRules = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     nextDueDate: date('next_due_date', { mode: 'string' }).notNull(),
     /**
-     * Where its occurrences go; null for the user's first account (also when the account it
-     * named is deleted: the foreign key, written by hand in 0016, nulls this column only).
+     * Where its occurrences go; null for the household's first account (also when the account it
+     * named is deleted: the foreign key to (household_id, id), written by hand in 0035, nulls this
+     * column only).
      */
     accountId: uuid('account_id'),
     note: text('note'),
@@ -50,8 +51,8 @@ export const recurringRules = pgTable(
   (table) => [
     // The engine's scan for due rules across all users.
     index('recurring_rules_next_due_date_idx').on(table.nextDueDate),
-    // One user's list, in its order.
-    index('recurring_rules_user_next_due_idx').on(table.userId, table.nextDueDate),
+    // One household's list, in its order.
+    index('recurring_rules_household_next_due_idx').on(table.householdId, table.nextDueDate),
     check('recurring_rules_amount_positive', sql`${table.amountCents} > 0`),
     check(
       'recurring_rules_frequency',

@@ -13,7 +13,7 @@ import {
 import { householdId } from './households';
 import { users } from './users';
 
-/** A user's rules: text in a field → a category (and a new name). The first match wins. */
+/** A household's rules: text in a field → a category (and a new name). The first match wins. */
 export const rules = pgTable(
   'rules',
   {
@@ -30,17 +30,18 @@ export const rules = pgTable(
     category: text('category').notNull(),
     rename: text('rename'),
     /**
-     * A row it matches is a transfer to this account of the user's (the foreign key, with
-     * ON DELETE SET NULL of this column only, is written by hand in migration 0017).
+     * A row it matches is a transfer to this account of the household's (the foreign key to
+     * (household_id, id), with ON DELETE SET NULL of this column only, is written by hand in
+     * migration 0035).
      */
     transferAccountId: uuid('transfer_account_id'),
-    /** 1 = tried first; kept dense (1..n) per user. */
+    /** 1 = tried first; kept dense (1..n) per household. */
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    index('rules_user_position_idx').on(table.userId, table.position),
+    index('rules_household_position_idx').on(table.householdId, table.position),
     check('rules_field', sql`${table.field} IN ('name', 'note')`),
     check('rules_operator', sql`${table.operator} IN ('contains', 'equals', 'startsWith')`),
     check('rules_position_positive', sql`${table.position} >= 1`),

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { receipts, transactionAttachments, transactions } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import type { HouseholdId } from '../households/household-id';
 
 /** What a listing shows of a file: never its bytes. */
 export interface AttachmentSummaryRow {
@@ -37,18 +38,18 @@ const attachmentColumns = {
 export function createAttachmentsRepository(db: Executor) {
   return {
     /**
-     * One of the user's transactions with its receipt's id, or undefined. `lock` holds the row
-     * to the end of the DB transaction, so that two uploads to it count each other's files.
+     * One of the household's transactions with its receipt's id, or undefined. `lock` holds the
+     * row to the end of the DB transaction, so that two uploads to it count each other's files.
      */
     async findTransaction(
-      userId: string,
+      householdId: HouseholdId,
       transactionId: string,
       options: { lock?: boolean } = {},
     ): Promise<{ id: string; receiptId: string | null } | undefined> {
       const query = db
         .select({ id: transactions.id, receiptId: transactions.receiptId })
         .from(transactions)
-        .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)))
+        .where(and(eq(transactions.id, transactionId), eq(transactions.householdId, householdId)))
         .limit(1);
       const [row] = options.lock ? await query.for('no key update') : await query;
       return row;
@@ -56,7 +57,7 @@ export function createAttachmentsRepository(db: Executor) {
 
     /** A transaction's files: its receipt first (when it has one), then the rest as attached. */
     async list(
-      userId: string,
+      householdId: HouseholdId,
       transaction: { id: string; receiptId: string | null },
     ): Promise<AttachmentSummaryRow[]> {
       const attached = await db
@@ -64,7 +65,7 @@ export function createAttachmentsRepository(db: Executor) {
         .from(transactionAttachments)
         .where(
           and(
-            eq(transactionAttachments.userId, userId),
+            eq(transactionAttachments.householdId, householdId),
             eq(transactionAttachments.transactionId, transaction.id),
           ),
         )
@@ -81,26 +82,27 @@ export function createAttachmentsRepository(db: Executor) {
           createdAt: receipts.createdAt,
         })
         .from(receipts)
-        .where(and(eq(receipts.id, transaction.receiptId), eq(receipts.userId, userId)));
+        .where(and(eq(receipts.id, transaction.receiptId), eq(receipts.householdId, householdId)));
       return receipt
         ? [{ ...receipt, transactionId: transaction.id, isReceipt: true }, ...rows]
         : rows;
     },
 
+    /** Attaches a file, `userId` attaching it to one of the household's transactions. */
     async insert(
-      userId: string,
+      { householdId, userId }: { householdId: HouseholdId; userId: string },
       transactionId: string,
       file: NewAttachment,
     ): Promise<AttachmentSummaryRow> {
       const [row] = await db
         .insert(transactionAttachments)
-        .values({ id: newId(), userId, transactionId, ...file })
+        .values({ id: newId(), userId, householdId, transactionId, ...file })
         .returning(attachmentColumns);
       return { ...row!, isReceipt: false };
     },
 
-    /** The bytes of one attached file of one of the user's transactions. */
-    async findFile(userId: string, transactionId: string, id: string) {
+    /** The bytes of one attached file of one of the household's transactions. */
+    async findFile(householdId: HouseholdId, transactionId: string, id: string) {
       const [row] = await db
         .select({
           content: transactionAttachments.content,
@@ -112,21 +114,21 @@ export function createAttachmentsRepository(db: Executor) {
           and(
             eq(transactionAttachments.id, id),
             eq(transactionAttachments.transactionId, transactionId),
-            eq(transactionAttachments.userId, userId),
+            eq(transactionAttachments.householdId, householdId),
           ),
         )
         .limit(1);
       return row;
     },
 
-    async delete(userId: string, transactionId: string, id: string): Promise<boolean> {
+    async delete(householdId: HouseholdId, transactionId: string, id: string): Promise<boolean> {
       const deleted = await db
         .delete(transactionAttachments)
         .where(
           and(
             eq(transactionAttachments.id, id),
             eq(transactionAttachments.transactionId, transactionId),
-            eq(transactionAttachments.userId, userId),
+            eq(transactionAttachments.householdId, householdId),
           ),
         )
         .returning({ id: transactionAttachments.id });

@@ -40,7 +40,7 @@ export async function attachmentsRoutes(
         response: { 200: z.array(attachmentSchema), ...errors },
       },
     },
-    async (request) => attachments.list(request.user.id, request.params.id),
+    async (request) => attachments.list(request.household.id, request.params.id),
   );
 
   app.post(
@@ -73,7 +73,7 @@ export async function attachmentsRoutes(
       },
     },
     async (request, reply) => {
-      await attachments.assertOwnTransaction(request.user.id, request.params.id);
+      await attachments.assertOwnTransaction(request.household.id, request.params.id);
       requireMultipart(
         request,
         `Send the file as multipart/form-data in the field "${ATTACHMENT_FIELD}".`,
@@ -81,7 +81,12 @@ export async function attachmentsRoutes(
       const file = await collectAttachmentUpload(
         multipartParts(request, { maxMb: options.uploadMaxMb, fileField: ATTACHMENT_FIELD }),
       );
-      const attachment = await attachments.add(request.user.id, request.params.id, file);
+      const attachment = await attachments.add(
+        request.household.id,
+        request.user.id,
+        request.params.id,
+        file,
+      );
       return reply.status(201).send(attachment);
     },
   );
@@ -105,7 +110,7 @@ export async function attachmentsRoutes(
     async (request, reply) =>
       sendStoredFile(
         reply,
-        await attachments.file(request.user.id, request.params.id, request.params.aid),
+        await attachments.file(request.household.id, request.params.id, request.params.aid),
       ),
   );
 
@@ -127,7 +132,7 @@ export async function attachmentsRoutes(
       },
     },
     async (request) => {
-      await attachments.remove(request.user.id, request.params.id, request.params.aid);
+      await attachments.remove(request.household.id, request.params.id, request.params.aid);
       return { message: 'Attachment deleted.' };
     },
   );

@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { StoredFile } from '../../http/file-reply';
 import { isId } from '../../lib/ids';
+import type { HouseholdId } from '../households/household-id';
 import { detectMimeType } from '../receipts/mime-type';
 import { safeFileName, type ReceiptsService } from '../receipts/receipts-service';
 import { type AttachmentSummaryRow, createAttachmentsRepository } from './attachments-repository';
@@ -40,29 +41,30 @@ export function createAttachmentsService(
 ) {
   const attachments = createAttachmentsRepository(db);
 
-  async function ownTransaction(userId: string, transactionId: string) {
+  async function ownTransaction(householdId: HouseholdId, transactionId: string) {
     if (!isId(transactionId)) throw transactionNotFound();
-    const transaction = await attachments.findTransaction(userId, transactionId);
+    const transaction = await attachments.findTransaction(householdId, transactionId);
     if (!transaction) throw transactionNotFound();
     return transaction;
   }
 
   return {
-    /** Before an upload is read: another user's transaction is a 404 whatever the body. */
-    async assertOwnTransaction(userId: string, transactionId: string): Promise<void> {
-      await ownTransaction(userId, transactionId);
+    /** Before an upload is read: another household's transaction is a 404 whatever the body. */
+    async assertOwnTransaction(householdId: HouseholdId, transactionId: string): Promise<void> {
+      await ownTransaction(householdId, transactionId);
     },
 
-    async list(userId: string, transactionId: string): Promise<Attachment[]> {
-      const transaction = await ownTransaction(userId, transactionId);
-      return (await attachments.list(userId, transaction)).map(toAttachmentDto);
+    async list(householdId: HouseholdId, transactionId: string): Promise<Attachment[]> {
+      const transaction = await ownTransaction(householdId, transactionId);
+      return (await attachments.list(householdId, transaction)).map(toAttachmentDto);
     },
 
     /**
-     * Attaches a JPG, PNG or PDF (by its bytes, whatever its name says) to one of the user's
-     * transactions: at most MAX_ATTACHMENTS_PER_TRANSACTION files, each file once.
+     * Attaches a JPG, PNG or PDF (by its bytes, whatever its name says) to one of the
+     * household's transactions: at most MAX_ATTACHMENTS_PER_TRANSACTION files, each file once.
      */
     async add(
+      householdId: HouseholdId,
       userId: string,
       transactionId: string,
       file: { bytes: Buffer; fileName: string },
@@ -75,11 +77,11 @@ export function createAttachmentsService(
       const sha256 = createHash('sha256').update(file.bytes).digest('hex');
       return db.transaction(async (tx) => {
         const repository = createAttachmentsRepository(tx);
-        const transaction = await repository.findTransaction(userId, transactionId, {
+        const transaction = await repository.findTransaction(householdId, transactionId, {
           lock: true,
         });
         if (!transaction) throw transactionNotFound();
-        const held = await repository.list(userId, transaction);
+        const held = await repository.list(householdId, transaction);
         const same = held.find((attachment) => attachment.sha256 === sha256);
         if (same) {
           throw conflict(
@@ -93,7 +95,7 @@ export function createAttachmentsService(
             ErrorCode.TOO_MANY_ATTACHMENTS,
           );
         }
-        const row = await repository.insert(userId, transactionId, {
+        const row = await repository.insert({ householdId, userId }, transactionId, {
           fileName: safeFileName(file.fileName, mimeType, 'attachment'),
           mimeType,
           sizeBytes: file.bytes.length,
@@ -105,13 +107,13 @@ export function createAttachmentsService(
     },
 
     /** The file itself: an attached one, or the transaction's receipt. */
-    async file(userId: string, transactionId: string, id: string): Promise<StoredFile> {
-      const transaction = await ownTransaction(userId, transactionId);
+    async file(householdId: HouseholdId, transactionId: string, id: string): Promise<StoredFile> {
+      const transaction = await ownTransaction(householdId, transactionId);
       if (!isId(id)) throw attachmentNotFound();
       const found =
         id === transaction.receiptId
-          ? await receipts.fileOf(userId, id)
-          : await attachments.findFile(userId, transaction.id, id);
+          ? await receipts.fileOf(householdId, id)
+          : await attachments.findFile(householdId, transaction.id, id);
       if (!found) throw attachmentNotFound();
       return found;
     },
@@ -120,20 +122,20 @@ export function createAttachmentsService(
      * Deletes one file of the transaction. Deleting the receipt's file deletes the receipt (its
      * reading goes with it; the expense stays): the user asked for the file to be gone.
      */
-    async remove(userId: string, transactionId: string, id: string): Promise<void> {
+    async remove(householdId: HouseholdId, transactionId: string, id: string): Promise<void> {
       if (!isId(transactionId)) throw transactionNotFound();
       if (!isId(id)) throw attachmentNotFound();
       await db.transaction(async (tx) => {
         const transaction = await createAttachmentsRepository(tx).findTransaction(
-          userId,
+          householdId,
           transactionId,
           { lock: true },
         );
         if (!transaction) throw transactionNotFound();
         const isDeleted =
           id === transaction.receiptId
-            ? await receipts.remove(tx, userId, id)
-            : await createAttachmentsRepository(tx).delete(userId, transaction.id, id);
+            ? await receipts.remove(tx, householdId, id)
+            : await createAttachmentsRepository(tx).delete(householdId, transaction.id, id);
         if (!isDeleted) throw attachmentNotFound();
       });
     },

@@ -3,6 +3,13 @@ import { convertedCents, ratesOfDays } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { budgets, type BudgetRow } from '../../db/schema';
 import { newId, newIds } from '../../lib/ids';
+import type { HouseholdId } from '../households/household-id';
+
+/** Whose budgets: the household's, written by `userId`. */
+export interface BudgetOwner {
+  householdId: HouseholdId;
+  userId: string;
+}
 
 export interface BudgetValues {
   category: string;
@@ -34,11 +41,14 @@ export interface BudgetWithSpending extends Omit<BudgetRow, 'householdId'> {
   repeatedFrom: { month: number; year: number } | null;
 }
 
-/** Which budgets `list` answers: one month's, one budget, or all of the user's. */
+/** Which budgets `list` answers: one month's, one budget, or all of the household's. */
 export type BudgetFilter = { month: number; year: number } | { id: string } | Record<string, never>;
 
 /** The unique index behind "one budget per category and month". */
-export const BUDGET_MONTH_KEY = 'budgets_user_category_month_key';
+export const BUDGET_MONTH_KEY = 'budgets_household_category_month_key';
+
+/** The columns of BUDGET_MONTH_KEY, the conflict target of the inserts. */
+const MONTH_KEY_COLUMNS = [budgets.householdId, budgets.category, budgets.year, budgets.month];
 
 /** A month as one number (year × 12 + month − 1): consecutive months differ by 1. */
 export const monthIndex = (year: number, month: number) => year * 12 + month - 1;
@@ -67,7 +77,7 @@ interface ListScope {
   isAll: boolean;
 }
 
-function listScope(userId: string, filter: BudgetFilter): ListScope {
+function listScope(householdId: HouseholdId, filter: BudgetFilter): ListScope {
   let scope: SQL = sql`true`;
   // Stored budgets only, unless one month is asked for: repeated months are shown in it.
   let asked: SQL = sql`c.month_index = c.own_index`;
@@ -77,7 +87,7 @@ function listScope(userId: string, filter: BudgetFilter): ListScope {
     // The budget's category, up to its month.
     const ofBudget = (column: SQL) =>
       sql`(SELECT ${column} FROM budgets AS o
-        WHERE o.user_id = ${userId}::uuid AND o.id = ${filter.id}::uuid)`;
+        WHERE o.household_id = ${householdId}::uuid AND o.id = ${filter.id}::uuid)`;
     scope = sql`b.category = ${ofBudget(sql`o.category`)}
       AND b.year * 12 + b.month - 1 <= ${ofBudget(sql`o.year * 12 + o.month - 1`)}`;
     asked = sql`c.id = ${filter.id}::uuid AND c.month_index = c.own_index`;
@@ -86,7 +96,7 @@ function listScope(userId: string, filter: BudgetFilter): ListScope {
     // The categories with a budget in the month, or one that repeats from an earlier month.
     scope = sql`b.year * 12 + b.month - 1 <= ${index}
       AND b.category IN (SELECT o.category FROM budgets AS o
-        WHERE o.user_id = ${userId}::uuid AND ((o.year = ${filter.year} AND o.month = ${filter.month})
+        WHERE o.household_id = ${householdId}::uuid AND ((o.year = ${filter.year} AND o.month = ${filter.month})
           OR (o.repeat AND o.year * 12 + o.month - 1 < ${index})))`;
     asked = sql`c.month_index = ${index}`;
     lastIndex = sql`${index}::int`;
@@ -100,14 +110,17 @@ function listScope(userId: string, filter: BudgetFilter): ListScope {
  * (`months`), its rollover run (`chain`), the runs of the budgets asked for (`wanted`) and the
  * days and categories they span (`bounds`).
  */
-function budgetMonthsSql(userId: string, { scope, asked, lastIndex, isAll }: ListScope): SQL {
+function budgetMonthsSql(
+  householdId: HouseholdId,
+  { scope, asked, lastIndex, isAll }: ListScope,
+): SQL {
   return sql`stored AS MATERIALIZED (
     SELECT b.id, b.user_id, b.category, b.amount_cents, b.rollover, b.repeat, b.created_at,
       b.year * 12 + b.month - 1 AS own_index,
       lead(b.year * 12 + b.month - 1) OVER (PARTITION BY b.category ORDER BY b.year, b.month)
         AS next_index
     FROM budgets AS b
-    WHERE b.user_id = ${userId}::uuid AND ${scope}
+    WHERE b.household_id = ${householdId}::uuid AND ${scope}
   ), months AS (
     SELECT s.id, s.user_id, s.category, s.amount_cents, (g.month_index % 12 + 1)::int AS month,
       (g.month_index / 12)::int AS year, s.rollover, s.repeat, s.created_at, s.own_index,
@@ -143,7 +156,7 @@ function budgetMonthsSql(userId: string, { scope, asked, lastIndex, isAll }: Lis
  * wanted days and categories (`foreign_rows`, one per part of a split expense) and each
  * currency and day's rate (`rate_map`).
  */
-function foreignExpensesSql(userId: string, base: string): SQL {
+function foreignExpensesSql(householdId: HouseholdId, base: string): SQL {
   // Spending per wanted budget: the kept daily totals of its category and month (every
   // expense as stored, a few rows a day), corrected for the expenses in another currency
   // than the base: their stored amounts out, their base amounts in (each at its day's rate,
@@ -154,7 +167,7 @@ function foreignExpensesSql(userId: string, base: string): SQL {
   // foreignRows does).
   const foreignColumns = sql`t.id, t.added_on, t.category, t.currency, t.cost_cents,
     t.base_cost_cents, t.base_cost_currency`;
-  const foreignWhere = sql`t.user_id = ${userId}::uuid AND NOT t.is_income
+  const foreignWhere = sql`t.household_id = ${householdId}::uuid AND NOT t.is_income
     AND t.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)`;
   return sql`foreign_whole AS MATERIALIZED (
     SELECT ${foreignColumns} FROM transactions AS t
@@ -180,7 +193,7 @@ function foreignExpensesSql(userId: string, base: string): SQL {
     -- foreign row finds its rate in the map whatever the planner guesses of row counts.
     SELECT coalesce(jsonb_object_agg(d.currency || d.added_on::text, d.rate), '{}'::jsonb) AS rates
     FROM ${ratesOfDays(
-      userId,
+      householdId,
       base,
       sql`(SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
         WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text)`,
@@ -192,7 +205,7 @@ function foreignExpensesSql(userId: string, base: string): SQL {
  * Steps 3 and 4 of `list`: each wanted budget's spending (`parts`, `spending`), what it carries
  * (`measured`), and the budgets asked for, newest month first, then category A→Z.
  */
-function measuredBudgetsSql(userId: string, base: string, asked: SQL): SQL {
+function measuredBudgetsSql(householdId: HouseholdId, base: string, asked: SQL): SQL {
   return sql`parts AS (
     SELECT w.category, w.first_day, w.id, w.user_id, w.amount_cents, w.month, w.year,
       w.rollover, w.repeat, w.created_at, w.own_index, w.month_index, w.run, 0::numeric AS cents,
@@ -202,7 +215,7 @@ function measuredBudgetsSql(userId: string, base: string, asked: SQL): SQL {
     SELECT d.category, date_trunc('month', d.added_on)::date, NULL, NULL, NULL, NULL, NULL,
       NULL, NULL, NULL, NULL, NULL, NULL, d.sum_cents, 0
     FROM transaction_daily_totals AS d
-    WHERE d.user_id = ${userId}::uuid AND NOT d.is_income
+    WHERE d.household_id = ${householdId}::uuid AND NOT d.is_income
       AND d.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
       AND d.category = ANY ((SELECT categories FROM bounds)::text[])
     UNION ALL
@@ -274,10 +287,10 @@ function toBudgetWithSpending(row: ChainRow): BudgetWithSpending {
 export function createBudgetsRepository(db: Executor) {
   return {
     /**
-     * The user's budgets with their spending and what they carry, in ONE query
+     * The household's budgets with their spending and what they carry, in ONE query
      * (docs/architecture.md, Budgets):
      *
-     * 1. `months`: the user's budgets (of the categories asked for, up to the month asked for),
+     * 1. `months`: the household's budgets (of the categories asked for, up to the month asked for),
      *    each in its own month and, when it repeats, in every later month up to the next budget
      *    of its category (or the last month asked for) — repeated months are computed here,
      *    never stored. `chain`: a run number per category: a month starts a new run unless it
@@ -295,37 +308,37 @@ export function createBudgetsRepository(db: Executor) {
      * Newest month first, then category A→Z.
      */
     async list(
-      userId: string,
+      householdId: HouseholdId,
       base: string,
       filter: BudgetFilter = {},
     ): Promise<BudgetWithSpending[]> {
-      const listed = listScope(userId, filter);
+      const listed = listScope(householdId, filter);
       const result = await db.execute<ChainRow>(sql`
-        WITH ${budgetMonthsSql(userId, listed)},
-        ${foreignExpensesSql(userId, base)},
-        ${measuredBudgetsSql(userId, base, listed.asked)}`);
+        WITH ${budgetMonthsSql(householdId, listed)},
+        ${foreignExpensesSql(householdId, base)},
+        ${measuredBudgetsSql(householdId, base, listed.asked)}`);
       return result.rows.map(toBudgetWithSpending);
     },
 
-    /** One of the user's budgets as stored, locked until the end of the transaction. */
-    async findForUpdate(userId: string, id: string): Promise<BudgetRow | undefined> {
+    /** One of the household's budgets as stored, locked until the end of the transaction. */
+    async findForUpdate(householdId: HouseholdId, id: string): Promise<BudgetRow | undefined> {
       const [row] = await db
         .select()
         .from(budgets)
-        .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
+        .where(and(eq(budgets.householdId, householdId), eq(budgets.id, id)))
         .for('update');
       return row;
     },
 
     /** The month of the first budget of the category after the month given, if any. */
     async nextMonthIndex(
-      userId: string,
+      householdId: HouseholdId,
       category: string,
       afterIndex: number,
     ): Promise<number | undefined> {
       const result = await db.execute<{ next_index: number | null }>(sql`
         SELECT min(year * 12 + month - 1) AS next_index FROM budgets
-        WHERE user_id = ${userId}::uuid AND category = ${category}
+        WHERE household_id = ${householdId}::uuid AND category = ${category}
           AND year * 12 + month - 1 > ${afterIndex}`);
       const next = result.rows[0]?.next_index;
       return next === null || next === undefined ? undefined : Number(next);
@@ -346,6 +359,7 @@ export function createBudgetsRepository(db: Executor) {
           ids.map((id, offset) => ({
             id,
             userId: budget.userId,
+            householdId: budget.householdId,
             category: budget.category,
             amountCents: budget.amountCents,
             month: ((ownIndex + 1 + offset) % 12) + 1,
@@ -358,42 +372,45 @@ export function createBudgetsRepository(db: Executor) {
       await db
         .update(budgets)
         .set({ repeat: false })
-        .where(and(eq(budgets.userId, budget.userId), eq(budgets.id, budget.id)));
+        .where(and(eq(budgets.householdId, budget.householdId), eq(budgets.id, budget.id)));
     },
 
     /** Inserts the budget, or returns undefined when that category and month has one. */
-    async insert(userId: string, values: BudgetValues): Promise<BudgetRow | undefined> {
+    async insert(
+      { householdId, userId }: BudgetOwner,
+      values: BudgetValues,
+    ): Promise<BudgetRow | undefined> {
       const [row] = await db
         .insert(budgets)
         .values({
           id: newId(),
           userId,
+          householdId,
           ...values,
           rollover: values.rollover ?? false,
           repeat: values.repeat ?? false,
         })
-        .onConflictDoNothing({
-          target: [budgets.userId, budgets.category, budgets.year, budgets.month],
-        })
+        .onConflictDoNothing({ target: MONTH_KEY_COLUMNS })
         .returning();
       return row;
     },
 
     /** Inserts these budgets, skipping each whose category and month has one; how many went in. */
-    async insertMissing(userId: string, values: BudgetsToInsert[]): Promise<number> {
+    async insertMissing(
+      { householdId, userId }: BudgetOwner,
+      values: BudgetsToInsert[],
+    ): Promise<number> {
       if (values.length === 0) return 0;
       const inserted = await db
         .insert(budgets)
-        .values(values.map((value) => ({ id: newId(), userId, ...value })))
-        .onConflictDoNothing({
-          target: [budgets.userId, budgets.category, budgets.year, budgets.month],
-        })
+        .values(values.map((value) => ({ id: newId(), userId, householdId, ...value })))
+        .onConflictDoNothing({ target: MONTH_KEY_COLUMNS })
         .returning({ id: budgets.id });
       return inserted.length;
     },
 
     /** Throws a unique violation of BUDGET_MONTH_KEY when another budget has that month. */
-    async update(userId: string, id: string, values: BudgetValues): Promise<boolean> {
+    async update(householdId: HouseholdId, id: string, values: BudgetValues): Promise<boolean> {
       const { rollover, repeat, ...rest } = values;
       const updated = await db
         .update(budgets)
@@ -402,15 +419,15 @@ export function createBudgetsRepository(db: Executor) {
           ...(rollover === undefined ? {} : { rollover }),
           ...(repeat === undefined ? {} : { repeat }),
         })
-        .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
+        .where(and(eq(budgets.householdId, householdId), eq(budgets.id, id)))
         .returning({ id: budgets.id });
       return updated.length > 0;
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
+    async delete(householdId: HouseholdId, id: string): Promise<boolean> {
       const deleted = await db
         .delete(budgets)
-        .where(and(eq(budgets.userId, userId), eq(budgets.id, id)))
+        .where(and(eq(budgets.householdId, householdId), eq(budgets.id, id)))
         .returning({ id: budgets.id });
       return deleted.length > 0;
     },
@@ -421,13 +438,13 @@ export function createBudgetsRepository(db: Executor) {
      * money the user set aside for both is what they now plan to spend on the one
      * (docs/decisions.md, CAT-10). Answers how many of `from`'s budgets moved or merged.
      */
-    async mergeCategory(userId: string, from: string, to: string): Promise<number> {
+    async mergeCategory(householdId: HouseholdId, from: string, to: string): Promise<number> {
       const merged = await db.execute(sql`
         WITH source AS (
           DELETE FROM ${budgets} f
           USING ${budgets} t
-          WHERE f.user_id = ${userId} AND f.category = ${from}
-            AND t.user_id = ${userId} AND t.category = ${to}
+          WHERE f.household_id = ${householdId} AND f.category = ${from}
+            AND t.household_id = ${householdId} AND t.category = ${to}
             AND t.year = f.year AND t.month = f.month
           RETURNING f.year, f.month, f.amount_cents, f.rollover
         )
@@ -435,20 +452,20 @@ export function createBudgetsRepository(db: Executor) {
         SET amount_cents = t.amount_cents + source.amount_cents,
             rollover = t.rollover OR source.rollover
         FROM source
-        WHERE t.user_id = ${userId} AND t.category = ${to}
+        WHERE t.household_id = ${householdId} AND t.category = ${to}
           AND t.year = source.year AND t.month = source.month`);
       const moved = await db
         .update(budgets)
         .set({ category: to })
-        .where(and(eq(budgets.userId, userId), eq(budgets.category, from)))
+        .where(and(eq(budgets.householdId, householdId), eq(budgets.category, from)))
         .returning({ id: budgets.id });
       return (merged.rowCount ?? 0) + moved.length;
     },
 
-    async deleteByCategory(userId: string, category: string): Promise<number> {
+    async deleteByCategory(householdId: HouseholdId, category: string): Promise<number> {
       const deleted = await db
         .delete(budgets)
-        .where(and(eq(budgets.userId, userId), eq(budgets.category, category)))
+        .where(and(eq(budgets.householdId, householdId), eq(budgets.category, category)))
         .returning({ id: budgets.id });
       return deleted.length;
     },

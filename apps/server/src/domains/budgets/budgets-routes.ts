@@ -39,7 +39,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         response: { 200: budgetListSchema, ...errors },
       },
     },
-    async (request) => budgets.list(request.user, request.query),
+    async (request) => budgets.list(request.household, request.query),
   );
 
   app.get(
@@ -54,7 +54,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         response: { 200: budgetSummarySchema, ...errors },
       },
     },
-    async (request) => budgets.summary(request.user, request.query),
+    async (request) => budgets.summary(request.household, request.query),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await budgets.copy(request.user, request.body)),
+      reply.status(201).send(await budgets.copy(request.household, request.user.id, request.body)),
   );
 
   app.post(
@@ -89,7 +89,9 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await budgets.create(request.user, request.body)),
+      reply
+        .status(201)
+        .send(await budgets.create(request.household, request.user.id, request.body)),
   );
 
   app.put(
@@ -109,7 +111,8 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
         response: { 200: budgetSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => budgets.update(request.user, request.params.id, request.body),
+    async (request) =>
+      budgets.update(request.household, request.user.id, request.params.id, request.body),
   );
 
   app.delete(
@@ -125,7 +128,7 @@ export async function budgetsRoutes(app: App, options: BudgetsRoutesOptions): Pr
       },
     },
     async (request) => {
-      await budgets.remove(request.user.id, request.params.id, request.query);
+      await budgets.remove(request.household.id, request.params.id, request.query);
       return { message: 'Budget deleted.' };
     },
   );

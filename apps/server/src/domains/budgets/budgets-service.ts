@@ -1,4 +1,3 @@
-import type { UserRow } from '../../db/schema';
 import {
   BUDGET_MESSAGES,
   daysInMonth,
@@ -21,12 +20,14 @@ import { badRequest, conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { createRememberedAnswers } from '../answer-cache/remembered-answers';
 import { createCategoriesReader } from '../categories/categories-reader';
-import { rememberCategory } from '../categories/remember-category';
+import { rememberCategories } from '../categories/remember-category';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 import type { TransactionTotalsRepository } from '../transactions/transaction-totals-repository';
 import { toBudgetDto } from './budget-dto';
 import {
   BUDGET_MONTH_KEY,
   createBudgetsRepository,
+  type BudgetOwner,
   monthIndex,
   type BudgetFilter,
   type BudgetValues,
@@ -36,15 +37,18 @@ const budgetNotFound = () => notFound('Budget not found.', ErrorCode.BUDGET_NOT_
 
 /**
  * Budgets measure spending (the product's words: "progress against spending"; only expenses count towards
- * `spent`): a category that is only an income category, built-in or the user's, would show a
+ * `spent`): a category that is only an income category, built-in or the household's, would show a
  * budget that nothing ever fills, so it is refused. A name that is an expense category too, or
  * a new one (it becomes a custom expense category), is taken.
  */
-async function assertExpenseCategory(tx: Executor, userId: string, category: string) {
+async function assertExpenseCategory(tx: Executor, householdId: HouseholdId, category: string) {
   if (isBuiltInCategory(category, false)) return;
   const categories = createCategoriesReader(tx);
-  if (await categories.exists(userId, category, [false])) return;
-  if (isBuiltInCategory(category, true) || (await categories.exists(userId, category, [true]))) {
+  if (await categories.exists(householdId, category, [false])) return;
+  if (
+    isBuiltInCategory(category, true) ||
+    (await categories.exists(householdId, category, [true]))
+  ) {
     throw badRequest(
       `"${category}" is an income category: a budget limits spending, so choose an expense category.`,
       ErrorCode.VALIDATION,
@@ -69,8 +73,10 @@ function toValues(input: ValidBudgetInput): BudgetValues {
   };
 }
 
-/** Who reads: spending is in their base currency. */
-type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
+const ownerOf = (household: ActiveHousehold, userId: string): BudgetOwner => ({
+  householdId: household.id,
+  userId,
+});
 
 export interface BudgetsServiceDependencies {
   /** The month's income and spending, read from the transactions' derived totals. */
@@ -80,26 +86,26 @@ export interface BudgetsServiceDependencies {
 export function createBudgetsService(db: Database, { totals }: BudgetsServiceDependencies) {
   const budgets = createBudgetsRepository(db);
   // A month's budgets chain back over every earlier month they roll over from: remembered until
-  // the user's data or the rates change (remembered-answers.ts).
+  // the household's data or the rates change (remembered-answers.ts).
   const remembered = createRememberedAnswers(db);
 
-  async function findWithSpending(reader: Reader, id: string): Promise<Budget> {
-    const [row] = await budgets.list(reader.id, reader.defaultCurrency, { id });
+  async function findWithSpending(household: ActiveHousehold, id: string): Promise<Budget> {
+    const [row] = await budgets.list(household.id, household.baseCurrency, { id });
     if (!row) throw budgetNotFound();
     return toBudgetDto(row);
   }
 
   return {
-    list(reader: Reader, query: BudgetListQuery): Promise<Budget[]> {
+    list(household: ActiveHousehold, query: BudgetListQuery): Promise<Budget[]> {
       const filter: BudgetFilter =
         query.month !== undefined && query.year !== undefined
           ? { month: query.month, year: query.year }
           : {};
       return remembered.remember(
-        reader.id,
-        ['budgets.list', reader.defaultCurrency, filter],
+        household.id,
+        ['budgets.list', household.baseCurrency, filter],
         async () =>
-          (await budgets.list(reader.id, reader.defaultCurrency, filter)).map(toBudgetDto),
+          (await budgets.list(household.id, household.baseCurrency, filter)).map(toBudgetDto),
       );
     },
 
@@ -107,13 +113,18 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * The month's budgets added up (what the table's totals row shows) and the month's income,
      * all in the base currency.
      */
-    summary(reader: Reader, { month, year }: BudgetMonthQuery): Promise<BudgetSummary> {
-      const question = ['budgets.summary', reader.defaultCurrency, { month, year }];
-      return remembered.remember(reader.id, question, async () => {
-        const rows = await budgets.list(reader.id, reader.defaultCurrency, { month, year });
+    summary(household: ActiveHousehold, { month, year }: BudgetMonthQuery): Promise<BudgetSummary> {
+      const question = ['budgets.summary', household.baseCurrency, { month, year }];
+      return remembered.remember(household.id, question, async () => {
+        const rows = await budgets.list(household.id, household.baseCurrency, { month, year });
         const from = `${year}-${String(month).padStart(2, '0')}-01`;
         const to = `${from.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
-        const monthTotals = await totals.totalsBetween(reader.id, reader.defaultCurrency, from, to);
+        const monthTotals = await totals.totalsBetween(
+          household.id,
+          household.baseCurrency,
+          from,
+          to,
+        );
         let budgeted = 0;
         let spent = 0;
         let available = 0;
@@ -138,15 +149,20 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * into it) whose category the target month shows none of, with the same amount, rollover
      * and repeat. Nothing to copy is a 400; nothing missing is `{ created: 0 }`.
      */
-    async copy(reader: Reader, input: ValidBudgetCopyInput): Promise<BudgetCopyResult> {
+    async copy(
+      household: ActiveHousehold,
+      userId: string,
+      input: ValidBudgetCopyInput,
+    ): Promise<BudgetCopyResult> {
+      const owner = ownerOf(household, userId);
       return db.transaction(async (tx) => {
         const repository = createBudgetsRepository(tx);
         const [source, target] = [
-          await repository.list(reader.id, reader.defaultCurrency, {
+          await repository.list(household.id, household.baseCurrency, {
             month: input.fromMonth,
             year: input.fromYear,
           }),
-          await repository.list(reader.id, reader.defaultCurrency, {
+          await repository.list(household.id, household.baseCurrency, {
             month: input.toMonth,
             year: input.toYear,
           }),
@@ -156,7 +172,7 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
         }
         const shown = new Set(target.map((budget) => budget.category));
         const created = await repository.insertMissing(
-          reader.id,
+          owner,
           source
             .filter((budget) => !shown.has(budget.category))
             .map((budget) => ({
@@ -174,18 +190,23 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
 
     /**
      * Budgets measure expenses, so a budget's category that is not built-in becomes one of the
-     * user's custom expense categories (and can later be deleted with its budgets).
+     * household's custom expense categories (and can later be deleted with its budgets).
      */
-    async create(reader: Reader, input: ValidBudgetInput): Promise<Budget> {
-      const userId = reader.id;
+    async create(
+      household: ActiveHousehold,
+      userId: string,
+      input: ValidBudgetInput,
+    ): Promise<Budget> {
+      const householdId = household.id;
+      const owner = ownerOf(household, userId);
       const id = await db.transaction(async (tx) => {
-        await assertExpenseCategory(tx, userId, input.category);
-        const row = await createBudgetsRepository(tx).insert(userId, toValues(input));
+        await assertExpenseCategory(tx, householdId, input.category);
+        const row = await createBudgetsRepository(tx).insert(owner, toValues(input));
         if (!row) throw budgetExists(input);
-        await rememberCategory(tx, userId, input.category, false);
+        await rememberCategories(tx, [{ ...owner, name: input.category, isIncome: false }]);
         return row.id;
       });
-      return findWithSpending(reader, id);
+      return findWithSpending(household, id);
     },
 
     /**
@@ -195,21 +216,27 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * repeating budget) says so (docs/decisions.md, BUD-5). The answer is
      * then that new budget.
      */
-    async update(reader: Reader, id: string, input: ValidBudgetInput): Promise<Budget> {
-      const userId = reader.id;
+    async update(
+      household: ActiveHousehold,
+      userId: string,
+      id: string,
+      input: ValidBudgetInput,
+    ): Promise<Budget> {
+      const householdId = household.id;
+      const owner = ownerOf(household, userId);
       if (!isId(id)) throw budgetNotFound();
       const savedId = await db.transaction(async (tx) => {
         const repository = createBudgetsRepository(tx);
-        const stored = await repository.findForUpdate(userId, id);
+        const stored = await repository.findForUpdate(householdId, id);
         if (!stored) throw budgetNotFound();
         // A budget kept from before the rule stays editable in its own category.
         if (input.category !== stored.category) {
-          await assertExpenseCategory(tx, userId, input.category);
+          await assertExpenseCategory(tx, householdId, input.category);
         }
         const isLaterMonth =
           monthIndex(input.year, input.month) > monthIndex(stored.year, stored.month);
         if (stored.repeat && input.category === stored.category && isLaterMonth) {
-          const row = await repository.insert(userId, {
+          const row = await repository.insert(owner, {
             ...toValues(input),
             rollover: input.rollover ?? stored.rollover,
             repeat: input.repeat ?? stored.repeat,
@@ -218,27 +245,31 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
           return row.id;
         }
         try {
-          await repository.update(userId, id, toValues(input));
+          await repository.update(householdId, id, toValues(input));
         } catch (error) {
           if (isUniqueViolation(error, BUDGET_MONTH_KEY)) throw budgetExists(input);
           throw error;
         }
-        await rememberCategory(tx, userId, input.category, false);
+        await rememberCategories(tx, [{ ...owner, name: input.category, isIncome: false }]);
         return id;
       });
-      return findWithSpending(reader, savedId);
+      return findWithSpending(household, savedId);
     },
 
     /**
      * Deletes the budget; or, given a later month it is repeated into, stops the repeat from
      * that month on (the months before keep showing it). A month where the budget is not shown
-     * is a 404, as for a budget that is not the user's.
+     * is a 404, as for a budget that is not the household's.
      */
-    async remove(userId: string, id: string, query: BudgetDeleteQuery = {}): Promise<void> {
+    async remove(
+      householdId: HouseholdId,
+      id: string,
+      query: BudgetDeleteQuery = {},
+    ): Promise<void> {
       if (!isId(id)) throw budgetNotFound();
       await db.transaction(async (tx) => {
         const repository = createBudgetsRepository(tx);
-        const stored = await repository.findForUpdate(userId, id);
+        const stored = await repository.findForUpdate(householdId, id);
         if (!stored) throw budgetNotFound();
         const ownIndex = monthIndex(stored.year, stored.month);
         const asked =
@@ -246,10 +277,10 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
             ? ownIndex
             : monthIndex(query.year, query.month);
         if (asked === ownIndex) {
-          await repository.delete(userId, id);
+          await repository.delete(householdId, id);
           return;
         }
-        const nextIndex = await repository.nextMonthIndex(userId, stored.category, ownIndex);
+        const nextIndex = await repository.nextMonthIndex(householdId, stored.category, ownIndex);
         const isShown =
           stored.repeat && asked > ownIndex && (nextIndex === undefined || asked < nextIndex);
         if (!isShown) throw budgetNotFound();
@@ -261,13 +292,18 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * A category merged into another, in the caller's transaction: `from`'s budgets become
      * `to`'s, two of one month added up (budgets-repository.ts). Answers how many moved.
      */
-    mergeCategory(tx: Executor, userId: string, from: string, to: string): Promise<number> {
-      return createBudgetsRepository(tx).mergeCategory(userId, from, to);
+    mergeCategory(
+      tx: Executor,
+      householdId: HouseholdId,
+      from: string,
+      to: string,
+    ): Promise<number> {
+      return createBudgetsRepository(tx).mergeCategory(householdId, from, to);
     },
 
     /** A deleted category's budgets go with it, in the caller's transaction. */
-    deleteByCategory(tx: Executor, userId: string, category: string): Promise<number> {
-      return createBudgetsRepository(tx).deleteByCategory(userId, category);
+    deleteByCategory(tx: Executor, householdId: HouseholdId, category: string): Promise<number> {
+      return createBudgetsRepository(tx).deleteByCategory(householdId, category);
     },
   };
 }

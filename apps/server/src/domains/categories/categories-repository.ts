@@ -1,33 +1,46 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { hiddenCategories, transactionTotals, userCategories } from '../../db/schema';
+import type { HouseholdId } from '../households/household-id';
 
-/** One custom category of a user. */
-export interface CategoryKey {
+/** One custom category of a household; `userId` is who added it. */
+export interface HouseholdCategory {
+  householdId: HouseholdId;
   userId: string;
   name: string;
   isIncome: boolean;
 }
 
+/**
+ * A category to remember. The household is optional while the transactions domain's writers name
+ * only the user: a row without one gets the user's default household (the household-fill trigger).
+ */
+export type CategoryKey = Omit<HouseholdCategory, 'householdId'> & { householdId?: HouseholdId };
+
 export function createCategoriesRepository(db: Executor) {
   return {
-    /** The user's custom category names of one kind, A→Z ignoring letter case. */
-    async listCustom(userId: string, isIncome: boolean): Promise<string[]> {
+    /** The household's custom category names of one kind, A→Z ignoring letter case. */
+    async listCustom(householdId: HouseholdId, isIncome: boolean): Promise<string[]> {
       const rows = await db
         .select({ name: userCategories.name })
         .from(userCategories)
-        .where(and(eq(userCategories.userId, userId), eq(userCategories.isIncome, isIncome)))
+        .where(
+          and(eq(userCategories.householdId, householdId), eq(userCategories.isIncome, isIncome)),
+        )
         .orderBy(sql`lower(${userCategories.name})`, asc(userCategories.name));
       return rows.map((row) => row.name);
     },
 
-    /** Adds the categories that are not stored yet. */
+    /**
+     * Adds the categories that are not stored yet; one without a household goes to its user's
+     * default one (the household-fill trigger, while the transactions domain names only users).
+     */
     async addMany(categories: CategoryKey[]): Promise<void> {
       await db.insert(userCategories).values(categories).onConflictDoNothing();
     },
 
-    /** Adds one category; false when the user has it already. */
-    async add(category: CategoryKey): Promise<boolean> {
+    /** Adds one category; false when the household has it already. */
+    async add(category: HouseholdCategory): Promise<boolean> {
       const added = await db
         .insert(userCategories)
         .values(category)
@@ -37,21 +50,21 @@ export function createCategoriesRepository(db: Executor) {
     },
 
     /** Removes the custom categories with this name; returns the kinds (income?) removed. */
-    async remove(userId: string, name: string): Promise<boolean[]> {
+    async remove(householdId: HouseholdId, name: string): Promise<boolean[]> {
       const removed = await db
         .delete(userCategories)
-        .where(and(eq(userCategories.userId, userId), eq(userCategories.name, name)))
+        .where(and(eq(userCategories.householdId, householdId), eq(userCategories.name, name)))
         .returning({ isIncome: userCategories.isIncome });
       return removed.map((row) => row.isIncome);
     },
 
-    /** Removes one custom category of one kind; false when the user has no such category. */
-    async removeKind(category: CategoryKey): Promise<boolean> {
+    /** Removes one custom category of one kind; false when the household has no such category. */
+    async removeKind(category: HouseholdCategory): Promise<boolean> {
       const removed = await db
         .delete(userCategories)
         .where(
           and(
-            eq(userCategories.userId, category.userId),
+            eq(userCategories.householdId, category.householdId),
             eq(userCategories.isIncome, category.isIncome),
             eq(userCategories.name, category.name),
           ),
@@ -60,27 +73,28 @@ export function createCategoriesRepository(db: Executor) {
       return removed.length > 0;
     },
 
-    /** Category changes of one user wait for each other, so that two merges never cross. */
-    async lockUser(userId: string): Promise<void> {
+    /** Category changes of one household wait for each other, so that two merges never cross. */
+    async lockHousehold(householdId: HouseholdId): Promise<void> {
       await db.execute(
-        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`categories:${userId}`}, 0))`,
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`categories:${householdId}`}, 0))`,
       );
     },
 
-    /** The names the user hid, as `isIncome|name` keys. */
-    async listHidden(userId: string): Promise<CategoryKey[]> {
+    /** The names the household hid. */
+    async listHidden(
+      householdId: HouseholdId,
+    ): Promise<Array<{ name: string; isIncome: boolean }>> {
       return db
         .select({
-          userId: hiddenCategories.userId,
           name: hiddenCategories.name,
           isIncome: hiddenCategories.isIncome,
         })
         .from(hiddenCategories)
-        .where(eq(hiddenCategories.userId, userId));
+        .where(eq(hiddenCategories.householdId, householdId));
     },
 
     /** Hides (true) or shows again (false) one category of one kind. */
-    async setHidden(category: CategoryKey, hidden: boolean): Promise<void> {
+    async setHidden(category: HouseholdCategory, hidden: boolean): Promise<void> {
       if (hidden) {
         await db.insert(hiddenCategories).values(category).onConflictDoNothing();
         return;
@@ -89,20 +103,20 @@ export function createCategoriesRepository(db: Executor) {
         .delete(hiddenCategories)
         .where(
           and(
-            eq(hiddenCategories.userId, category.userId),
+            eq(hiddenCategories.householdId, category.householdId),
             eq(hiddenCategories.isIncome, category.isIncome),
             eq(hiddenCategories.name, category.name),
           ),
         );
     },
 
-    async isHidden(category: CategoryKey): Promise<boolean> {
+    async isHidden(category: HouseholdCategory): Promise<boolean> {
       const rows = await db
         .select({ name: hiddenCategories.name })
         .from(hiddenCategories)
         .where(
           and(
-            eq(hiddenCategories.userId, category.userId),
+            eq(hiddenCategories.householdId, category.householdId),
             eq(hiddenCategories.isIncome, category.isIncome),
             eq(hiddenCategories.name, category.name),
           ),
@@ -112,7 +126,7 @@ export function createCategoriesRepository(db: Executor) {
     },
 
     /** How many transactions each category of each kind holds (from the kept totals). */
-    async transactionCounts(userId: string): Promise<Map<string, number>> {
+    async transactionCounts(householdId: HouseholdId): Promise<Map<string, number>> {
       const rows = await db
         .select({
           isIncome: transactionTotals.isIncome,
@@ -120,21 +134,25 @@ export function createCategoriesRepository(db: Executor) {
           count: transactionTotals.transactionCount,
         })
         .from(transactionTotals)
-        .where(eq(transactionTotals.userId, userId));
+        .where(eq(transactionTotals.householdId, householdId));
       return new Map(rows.map((row) => [`${row.isIncome}|${row.category}`, Number(row.count)]));
     },
 
     /**
-     * The user's custom categories of one kind whose name equals `name` ignoring case and
+     * The household's custom categories of one kind whose name equals `name` ignoring case and
      * surrounding spaces (Food, FOOD, " fOOd "), as stored.
      */
-    async sameIgnoringCase(userId: string, name: string, isIncome: boolean): Promise<string[]> {
+    async sameIgnoringCase(
+      householdId: HouseholdId,
+      name: string,
+      isIncome: boolean,
+    ): Promise<string[]> {
       const rows = await db
         .select({ name: userCategories.name })
         .from(userCategories)
         .where(
           and(
-            eq(userCategories.userId, userId),
+            eq(userCategories.householdId, householdId),
             eq(userCategories.isIncome, isIncome),
             sql`lower(btrim(${userCategories.name})) = lower(btrim(${name}))`,
           ),
@@ -142,13 +160,13 @@ export function createCategoriesRepository(db: Executor) {
       return rows.map((row) => row.name);
     },
 
-    async exists(userId: string, name: string, kinds: boolean[]): Promise<boolean> {
+    async exists(householdId: HouseholdId, name: string, kinds: boolean[]): Promise<boolean> {
       const rows = await db
         .select({ name: userCategories.name })
         .from(userCategories)
         .where(
           and(
-            eq(userCategories.userId, userId),
+            eq(userCategories.householdId, householdId),
             eq(userCategories.name, name),
             inArray(userCategories.isIncome, kinds),
           ),

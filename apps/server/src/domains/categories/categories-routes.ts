@@ -44,7 +44,7 @@ export async function categoriesRoutes(app: App, options: CategoriesRoutesOption
         response: { 200: categoryList, ...errors },
       },
     },
-    async (request) => categories.listAll(request.user.id),
+    async (request) => categories.listAll(request.household.id),
   );
 
   for (const kind of ['expense', 'income'] as const) {
@@ -60,7 +60,7 @@ export async function categoriesRoutes(app: App, options: CategoriesRoutesOption
           response: { 200: categoryList, ...errors },
         },
       },
-      async (request) => categories.list(request.user.id, kind === 'income'),
+      async (request) => categories.list(request.household.id, kind === 'income'),
     );
   }
 
@@ -77,7 +77,7 @@ export async function categoriesRoutes(app: App, options: CategoriesRoutesOption
     },
     async (request) => {
       const name = request.body.categoryToDelete;
-      const { movedCount } = await categories.remove(request.user.id, name);
+      const { movedCount } = await categories.remove(request.household.id, request.user.id, name);
       return {
         message: `Category "${name}" deleted; ${movedCount} transaction(s) moved to Miscellaneous.`,
         movedCount,
@@ -108,7 +108,9 @@ export async function manageCategoriesRoutes(
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await categories.create(request.user.id, request.body)),
+      reply
+        .status(201)
+        .send(await categories.create(request.household.id, request.user.id, request.body)),
   );
 
   app.get(
@@ -125,7 +127,7 @@ export async function manageCategoriesRoutes(
         response: { 200: z.array(managedCategorySchema), ...errors },
       },
     },
-    async (request) => categories.listManaged(request.user.id),
+    async (request) => categories.listManaged(request.household.id),
   );
 
   app.put(
@@ -156,7 +158,7 @@ export async function manageCategoriesRoutes(
         response: { 200: categoryChangeResultSchema, ...errors },
       },
     },
-    async (request) => categories.change(request.user.id, request.body),
+    async (request) => categories.change(request.household.id, request.user.id, request.body),
   );
 
   app.put(
@@ -172,6 +174,6 @@ export async function manageCategoriesRoutes(
         response: { 200: categorySchema.required({ hidden: true }), ...errors },
       },
     },
-    async (request) => categories.setHidden(request.user.id, request.body),
+    async (request) => categories.setHidden(request.household.id, request.user.id, request.body),
   );
 }

@@ -17,6 +17,7 @@ import type { ReceiptsService } from '../receipts/receipts-service';
 import type { RecurringService } from '../recurring/recurring-service';
 import type { RulesService } from '../rules/rules-service';
 import type { TransactionsService } from '../transactions/transactions-service';
+import type { HouseholdId } from '../households/household-id';
 import { createCategoriesRepository } from './categories-repository';
 
 /**
@@ -38,20 +39,20 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
   const kindName = (isIncome: boolean) => (isIncome ? 'income' : 'expense');
 
   /** Every category of one kind, hidden ones included: built-ins first, then custom A→Z. */
-  async function allOfKind(userId: string, isIncome: boolean): Promise<string[]> {
+  async function allOfKind(householdId: HouseholdId, isIncome: boolean): Promise<string[]> {
     const builtIns = isIncome ? BUILT_IN_INCOME_CATEGORIES : BUILT_IN_EXPENSE_CATEGORIES;
-    return [...builtIns, ...(await categories.listCustom(userId, isIncome))];
+    return [...builtIns, ...(await categories.listCustom(householdId, isIncome))];
   }
 
   /**
-   * A category of one kind, built-in or the user's, whose name equals `name` ignoring case and
+   * A category of one kind, built-in or the household's, whose name equals `name` ignoring case and
    * surrounding spaces but is not `name` itself nor `except` (a category renamed to another
    * spelling of its own name): two categories that differ only in case look like one in every
    * list and report, so a new name must not be one (docs/decisions.md, CAT-13).
    */
   async function caseTwin(
     repository: ReturnType<typeof createCategoriesRepository>,
-    userId: string,
+    householdId: HouseholdId,
     name: string,
     isIncome: boolean,
     except?: string,
@@ -62,7 +63,7 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
       : BUILT_IN_EXPENSE_CATEGORIES;
     const candidates = [
       ...builtIns.filter((builtIn) => builtIn.toLowerCase() === folded),
-      ...(await repository.sameIgnoringCase(userId, name, isIncome)),
+      ...(await repository.sameIgnoringCase(householdId, name, isIncome)),
     ];
     return candidates.find((candidate) => candidate !== name && candidate !== except);
   }
@@ -73,11 +74,11 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
       ErrorCode.CATEGORY_EXISTS,
     );
 
-  /** What the pickers offer: the categories of one kind the user has not hidden. */
-  async function listKind(userId: string, isIncome: boolean): Promise<string[]> {
+  /** What the pickers offer: the categories of one kind the household has not hidden. */
+  async function listKind(householdId: HouseholdId, isIncome: boolean): Promise<string[]> {
     const [names, hidden] = await Promise.all([
-      allOfKind(userId, isIncome),
-      categories.listHidden(userId),
+      allOfKind(householdId, isIncome),
+      categories.listHidden(householdId),
     ]);
     const hiddenNames = new Set(
       hidden.filter((entry) => entry.isIncome === isIncome).map((entry) => entry.name),
@@ -86,16 +87,16 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
   }
 
   return {
-    /** Built-ins in their fixed order, then the user's custom ones A→Z; hidden ones left out. */
+    /** Built-ins in their fixed order, then the household's custom ones A→Z; hidden ones left out. */
     list: listKind,
 
     /** Every category of both kinds with what Manage Categories shows of it. */
-    async listManaged(userId: string): Promise<ManagedCategory[]> {
+    async listManaged(householdId: HouseholdId): Promise<ManagedCategory[]> {
       const [expense, income, hidden, counts] = await Promise.all([
-        allOfKind(userId, false),
-        allOfKind(userId, true),
-        categories.listHidden(userId),
-        categories.transactionCounts(userId),
+        allOfKind(householdId, false),
+        allOfKind(householdId, true),
+        categories.listHidden(householdId),
+        categories.transactionCounts(householdId),
       ]);
       const hiddenKeys = new Set(hidden.map((entry) => `${entry.isIncome}|${entry.name}`));
       const describe = (isIncome: boolean) => (name: string) => ({
@@ -114,7 +115,11 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
      * spending) and what receipts taught about shops follow. A built-in category stays
      * (docs/architecture.md, Product rules): it can be merged into another, never renamed.
      */
-    async change(userId: string, change: CategoryChange): Promise<CategoryChangeResult> {
+    async change(
+      householdId: HouseholdId,
+      userId: string,
+      change: CategoryChange,
+    ): Promise<CategoryChangeResult> {
       const { from, to, isIncome } = change;
       const kind = kindName(isIncome);
       if (from === to) {
@@ -125,17 +130,19 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
       }
       return db.transaction(async (tx) => {
         const repository = createCategoriesRepository(tx);
-        await repository.lockUser(userId);
+        await repository.lockHousehold(householdId);
         const isFromBuiltIn = isBuiltInCategory(from, isIncome);
-        if (!isFromBuiltIn && !(await repository.exists(userId, from, [isIncome]))) {
+        if (!isFromBuiltIn && !(await repository.exists(householdId, from, [isIncome]))) {
           throw notFound(
             `You have no ${kind} category named "${from}".`,
             ErrorCode.CATEGORY_NOT_FOUND,
           );
         }
         const isMerge =
-          isBuiltInCategory(to, isIncome) || (await repository.exists(userId, to, [isIncome]));
-        const twin = isMerge ? undefined : await caseTwin(repository, userId, to, isIncome, from);
+          isBuiltInCategory(to, isIncome) || (await repository.exists(householdId, to, [isIncome]));
+        const twin = isMerge
+          ? undefined
+          : await caseTwin(repository, householdId, to, isIncome, from);
         if (twin !== undefined) throw caseConflict(to, twin, kind);
         if (isFromBuiltIn && !isMerge) {
           throw badRequest(
@@ -147,17 +154,17 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
         // per-category totals does so in this order, so no two wait on each other in a cycle.
         if (!isFromBuiltIn) {
           // A renamed category keeps being hidden; a merged one takes its target's visibility.
-          const fromKey = { userId, name: from, isIncome };
+          const fromKey = { householdId, userId, name: from, isIncome };
           if (!isMerge && (await repository.isHidden(fromKey))) {
-            await repository.setHidden({ userId, name: to, isIncome }, true);
+            await repository.setHidden({ householdId, userId, name: to, isIncome }, true);
           }
           await repository.setHidden(fromKey, false);
           await repository.removeKind(fromKey);
         }
-        if (!isMerge) await repository.add({ userId, name: to, isIncome });
+        if (!isMerge) await repository.add({ householdId, userId, name: to, isIncome });
         // Recurring rules before transactions, as in remove: the recurring engine locks a rule
         // before the totals its transactions touch, so this order cannot deadlock with it.
-        const recurringCount = await recurring.moveCategory(tx, userId, {
+        const recurringCount = await recurring.moveCategory(tx, householdId, {
           from,
           to,
           kinds: [isIncome],
@@ -167,9 +174,9 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
           { from, to, kinds: [isIncome] },
           { tx },
         );
-        const budgetCount = isIncome ? 0 : await budgets.mergeCategory(tx, userId, from, to);
-        const ruleCount = await rules.moveCategory(tx, userId, { from, to, isIncome });
-        if (!isIncome) await receipts.moveTaughtCategory(tx, userId, from, to);
+        const budgetCount = isIncome ? 0 : await budgets.mergeCategory(tx, householdId, from, to);
+        const ruleCount = await rules.moveCategory(tx, householdId, { from, to, isIncome });
+        if (!isIncome) await receipts.moveTaughtCategory(tx, householdId, from, to);
         return {
           name: to,
           isIncome,
@@ -185,31 +192,36 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
     },
 
     /** Hides a category from the pickers or shows it again; its rows keep it either way. */
-    async setHidden(userId: string, visibility: CategoryVisibility) {
+    async setHidden(householdId: HouseholdId, userId: string, visibility: CategoryVisibility) {
       const { name, isIncome, hidden } = visibility;
       const exists =
-        isBuiltInCategory(name, isIncome) || (await categories.exists(userId, name, [isIncome]));
+        isBuiltInCategory(name, isIncome) ||
+        (await categories.exists(householdId, name, [isIncome]));
       if (!exists) {
         throw notFound(
           `You have no ${kindName(isIncome)} category named "${name}".`,
           ErrorCode.CATEGORY_NOT_FOUND,
         );
       }
-      await categories.setHidden({ userId, name, isIncome }, hidden);
+      await categories.setHidden({ householdId, userId, name, isIncome }, hidden);
       return { name, isIncome, hidden };
     },
 
     /** Both kinds, without duplicates (the recurring form's list). */
-    async listAll(userId: string): Promise<string[]> {
+    async listAll(householdId: HouseholdId): Promise<string[]> {
       const [expense, income] = await Promise.all([
-        listKind(userId, false),
-        listKind(userId, true),
+        listKind(householdId, false),
+        listKind(householdId, true),
       ]);
       return [...new Set([...expense, ...income])];
     },
 
     /** Adds a custom category of one kind; a built-in or existing one of that kind is a 409. */
-    async create(userId: string, category: { name: string; isIncome: boolean }) {
+    async create(
+      householdId: HouseholdId,
+      userId: string,
+      category: { name: string; isIncome: boolean },
+    ) {
       const kind = category.isIncome ? 'income' : 'expense';
       if (isBuiltInCategory(category.name, category.isIncome)) {
         throw conflict(
@@ -219,12 +231,12 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
       }
       await db.transaction(async (tx) => {
         const repository = createCategoriesRepository(tx);
-        // One writer of the user's categories at a time: two requests adding "Food2" and
+        // One writer of the household's categories at a time: two requests adding "Food2" and
         // "FOOD2" together would each find no twin.
-        await repository.lockUser(userId);
-        const twin = await caseTwin(repository, userId, category.name, category.isIncome);
+        await repository.lockHousehold(householdId);
+        const twin = await caseTwin(repository, householdId, category.name, category.isIncome);
         if (twin !== undefined) throw caseConflict(category.name, twin, kind);
-        if (!(await repository.add({ userId, ...category }))) {
+        if (!(await repository.add({ householdId, userId, ...category }))) {
           throw conflict(
             `You have the ${kind} category "${category.name}" already.`,
             ErrorCode.CATEGORY_EXISTS,
@@ -239,9 +251,13 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
      * move to Miscellaneous, its budgets are removed (unless the name is still a built-in
      * expense category), and the category is removed. Built-in categories cannot be deleted.
      */
-    async remove(userId: string, name: string): Promise<{ movedCount: number }> {
+    async remove(
+      householdId: HouseholdId,
+      userId: string,
+      name: string,
+    ): Promise<{ movedCount: number }> {
       return db.transaction(async (tx) => {
-        const kinds = await createCategoriesRepository(tx).remove(userId, name);
+        const kinds = await createCategoriesRepository(tx).remove(householdId, name);
         if (kinds.length === 0) {
           if (isAnyBuiltInCategory(name)) {
             throw badRequest(
@@ -256,9 +272,13 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
         }
         // Rules first: the recurring engine locks a rule before the per-category totals its
         // transactions touch, so taking them in the same order cannot deadlock with it.
-        await recurring.moveCategory(tx, userId, { from: name, to: FALLBACK_CATEGORY, kinds });
+        await recurring.moveCategory(tx, householdId, {
+          from: name,
+          to: FALLBACK_CATEGORY,
+          kinds,
+        });
         if (!isBuiltInCategory(name, false)) {
-          await budgets.deleteByCategory(tx, userId, name);
+          await budgets.deleteByCategory(tx, householdId, name);
         }
         const movedCount = await transactions.moveCategory(
           userId,
@@ -266,7 +286,10 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
           { tx },
         );
         for (const isIncome of kinds) {
-          await createCategoriesRepository(tx).setHidden({ userId, name, isIncome }, false);
+          await createCategoriesRepository(tx).setHidden(
+            { householdId, userId, name, isIncome },
+            false,
+          );
         }
         return { movedCount };
       });

@@ -3,9 +3,10 @@ import type { Executor } from '../../db/database';
 import { createCategoriesRepository, type CategoryKey } from './categories-repository';
 
 /**
- * A category that is not built-in becomes one of the user's custom categories of that kind
+ * A category that is not built-in becomes one of the household's custom categories of that kind
  * (docs/api.md, General rules), whether it arrives with a transaction, a recurring rule or a
- * budget.
+ * budget; `userId` is who wrote it. This form names the user only (the transactions domain's,
+ * into the user's default household); the household's writers call `rememberCategories`.
  */
 export async function rememberCategory(
   db: Executor,
@@ -21,7 +22,7 @@ export async function rememberCategories(db: Executor, entries: CategoryKey[]): 
   const custom = new Map<string, CategoryKey>();
   for (const entry of entries) {
     if (!isBuiltInCategory(entry.name, entry.isIncome)) {
-      custom.set(`${entry.userId}|${entry.isIncome}|${entry.name}`, entry);
+      custom.set(`${entry.householdId ?? entry.userId}|${entry.isIncome}|${entry.name}`, entry);
     }
   }
   if (custom.size === 0) return;

@@ -27,7 +27,7 @@ export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promis
         response: { 200: goalListSchema, ...errors },
       },
     },
-    async (request) => goals.list(request.user),
+    async (request) => goals.list(request.household),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promis
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await goals.create(request.user, request.body)),
+      reply.status(201).send(await goals.create(request.household, request.user.id, request.body)),
   );
 
   app.put(
@@ -60,7 +60,7 @@ export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promis
         response: { 200: goalSchema, ...errors },
       },
     },
-    async (request) => goals.update(request.user, request.params.id, request.body),
+    async (request) => goals.update(request.household, request.params.id, request.body),
   );
 
   app.delete(
@@ -76,7 +76,7 @@ export async function goalsRoutes(app: App, options: GoalsRoutesOptions): Promis
       },
     },
     async (request) => {
-      await goals.remove(request.user.id, request.params.id);
+      await goals.remove(request.household.id, request.params.id);
       return { message: 'Goal deleted.' };
     },
   );

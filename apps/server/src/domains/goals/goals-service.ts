@@ -9,18 +9,18 @@ import {
   type ValidGoalInput,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
-import type { GoalRow, UserRow } from '../../db/schema';
+import type { GoalRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { accountNotFound } from '../accounts/accounts-service';
 import { createAccountsReader } from '../accounts/accounts-reader';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 import { assertCurrencyDecimals } from '../rates/currency-rules';
 import { createGoalsRepository, type GoalValues } from './goals-repository';
 
 const goalNotFound = () => notFound('Goal not found.', ErrorCode.GOAL_NOT_FOUND);
 
 /** Who reads: a new goal's currency defaults to their base currency; "today" is in their zone. */
-type Reader = Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone'>;
 
 /**
  * The goal as the API shows it. `savedCents` is the linked account's balance in the goal's
@@ -63,15 +63,15 @@ export function createGoalsService(db: Database, options: { now?: () => Date } =
    * at the latest rate known (the account list once per currency among the goals), or what the
    * user recorded.
    */
-  async function withSaved(reader: Reader, rows: GoalRow[]): Promise<Goal[]> {
+  async function withSaved(household: ActiveHousehold, rows: GoalRow[]): Promise<Goal[]> {
     const balances = new Map<string, number | null>();
     const currencies = new Set(rows.filter((row) => row.accountId).map((row) => row.currency));
     for (const currency of currencies) {
-      for (const account of await accounts.list(reader.id, currency)) {
+      for (const account of await accounts.list(household.id, currency)) {
         balances.set(`${account.id}|${currency}`, account.baseBalanceCents);
       }
     }
-    const today = todayIn(reader.timeZone, now());
+    const today = todayIn(household.timeZone, now());
     return rows.map((row) =>
       toGoalDto(
         row,
@@ -83,7 +83,7 @@ export function createGoalsService(db: Database, options: { now?: () => Date } =
 
   /** The stored values of the input, checked: the account is the user's, the date not past. */
   async function toValues(
-    reader: Reader,
+    household: ActiveHousehold,
     input: ValidGoalInput,
     stored?: GoalRow,
   ): Promise<GoalValues> {
@@ -91,13 +91,13 @@ export function createGoalsService(db: Database, options: { now?: () => Date } =
     let accountCurrency: string | undefined;
     if (accountId !== null) {
       const account = isId(accountId)
-        ? await accounts.find(reader.id, accountId, reader.defaultCurrency)
+        ? await accounts.find(household.id, accountId, household.baseCurrency)
         : undefined;
       if (!account) throw accountNotFound();
       accountCurrency = account.currency;
     }
     const currency =
-      input.currency ?? stored?.currency ?? accountCurrency ?? reader.defaultCurrency;
+      input.currency ?? stored?.currency ?? accountCurrency ?? household.baseCurrency;
     assertCurrencyDecimals(input.targetAmount, currency, 'The target amount');
     if (input.saved !== undefined)
       assertCurrencyDecimals(input.saved, currency, 'The amount saved');
@@ -105,7 +105,7 @@ export function createGoalsService(db: Database, options: { now?: () => Date } =
       input.targetDate === undefined ? (stored?.targetDate ?? null) : input.targetDate;
     // A goal whose date has passed can still be renamed; a new date must not be in the past.
     if (targetDate !== null && targetDate !== stored?.targetDate) {
-      if (targetDate < todayIn(reader.timeZone, now())) {
+      if (targetDate < todayIn(household.timeZone, now())) {
         throw badRequest(GOAL_MESSAGES.targetDatePast, ErrorCode.GOAL_DATE_PAST);
       }
     }
@@ -121,29 +121,32 @@ export function createGoalsService(db: Database, options: { now?: () => Date } =
   }
 
   return {
-    async list(reader: Reader): Promise<Goal[]> {
-      return withSaved(reader, await goals.list(reader.id));
+    async list(household: ActiveHousehold): Promise<Goal[]> {
+      return withSaved(household, await goals.list(household.id));
     },
 
-    async create(reader: Reader, input: ValidGoalInput): Promise<Goal> {
-      const row = await goals.insert(reader.id, await toValues(reader, input));
-      const [goal] = await withSaved(reader, [row]);
+    async create(household: ActiveHousehold, userId: string, input: ValidGoalInput): Promise<Goal> {
+      const row = await goals.insert(
+        { householdId: household.id, userId },
+        await toValues(household, input),
+      );
+      const [goal] = await withSaved(household, [row]);
       return goal!;
     },
 
     /** Fields left out keep their stored values; null clears the date or the account. */
-    async update(reader: Reader, id: string, input: ValidGoalInput): Promise<Goal> {
+    async update(household: ActiveHousehold, id: string, input: ValidGoalInput): Promise<Goal> {
       if (!isId(id)) throw goalNotFound();
-      const stored = await goals.find(reader.id, id);
+      const stored = await goals.find(household.id, id);
       if (!stored) throw goalNotFound();
-      const row = await goals.update(reader.id, id, await toValues(reader, input, stored));
+      const row = await goals.update(household.id, id, await toValues(household, input, stored));
       if (!row) throw goalNotFound();
-      const [goal] = await withSaved(reader, [row]);
+      const [goal] = await withSaved(household, [row]);
       return goal!;
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!isId(id) || !(await goals.delete(userId, id))) throw goalNotFound();
+    async remove(householdId: HouseholdId, id: string): Promise<void> {
+      if (!isId(id) || !(await goals.delete(householdId, id))) throw goalNotFound();
     },
   };
 }

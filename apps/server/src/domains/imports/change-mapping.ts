@@ -17,6 +17,7 @@ import { createImportRowsRepository } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
 import { fitsColumns, headerKeyOf } from './reading/read-upload';
 import { rereadCsv } from './stage-upload';
+import type { HouseholdId } from '../households/household-id';
 
 /**
  * Reads a CSV import again through a new mapping, in the database transaction `tx` (the cells
@@ -25,12 +26,13 @@ import { rereadCsv } from './stage-upload';
  */
 export async function changeMapping(
   tx: Executor,
+  householdId: HouseholdId,
   user: UserRow,
   id: string,
   input: ValidImportMappingInput,
 ): Promise<ImportRecord> {
   const scopedImports = createImportsRepository(tx);
-  const record = await scopedImports.lock(user.id, id);
+  const record = await scopedImports.lock(householdId, id);
   if (!record) throw importNotFound();
   if (record.format !== 'csv' || !record.columns) {
     throw badRequest('Only CSV imports have a column mapping.', ErrorCode.NOT_CSV);
@@ -68,7 +70,7 @@ export async function changeMapping(
             monthFirst: prefersMonthFirst(user),
             delimiter: record.delimiter ?? ',',
             isCardAccount:
-              (await createAccountsReader(tx).typeOf(user.id, record.accountId)) === 'credit',
+              (await createAccountsReader(tx).typeOf(householdId, record.accountId)) === 'credit',
           },
         );
   if (!fitsColumns(mapping, columns.length)) {
@@ -80,11 +82,15 @@ export async function changeMapping(
   const layout = { firstRow: skipRows + 1, columns, mapping };
   await rereadCsv(tx, record, layout);
   const headerKey = headerKeyOf(columns);
-  const changed = await scopedImports.update(record.id, { ...layout, headerKey });
+  const changed = await scopedImports.update(record.id, {
+    ...layout,
+    headerKey,
+    updatedBy: user.id,
+  });
   const analysed = await analyseImport(tx, user.id, changed);
   if (analysed.rowCount === 0) {
     throw badRequest('There are no rows after that header line.', ErrorCode.NO_ROWS);
   }
-  await scopedImports.saveMapping(user.id, headerKey, mapping);
+  await scopedImports.saveMapping({ householdId, userId: user.id }, headerKey, mapping);
   return analysed;
 }

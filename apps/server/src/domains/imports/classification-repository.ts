@@ -45,7 +45,7 @@ const bankIdCandidates = (scope: StatementScope) => sql`
     SELECT id, bank_id,
       row_number() OVER (PARTITION BY bank_id ORDER BY added_on, created_at, id) AS nth
     FROM transactions
-    WHERE user_id = ${scope.userId} AND account_id = ${scope.accountId}
+    WHERE household_id = ${scope.householdId} AND account_id = ${scope.accountId}
       AND bank_id IN (SELECT bank_id FROM file)
   )
   SELECT f.position, l.id
@@ -57,14 +57,14 @@ const bankIdCandidates = (scope: StatementScope) => sql`
  * closest date first.
  */
 function payeeCandidates(scope: StatementScope, days: number) {
-  const { userId, accountId } = scope;
+  const { householdId, accountId } = scope;
   return sql`
     WITH selected AS MATERIALIZED (
       SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id,
-        coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key
+        coalesce(payee_key, '') AS name_key, ${noteKey(scope.householdId)} AS note_key
       FROM import_rows WHERE ${readable(scope)}
     ),
-    renamed AS MATERIALIZED (${ruleRenames(userId, selectedKeys)}),
+    renamed AS MATERIALIZED (${ruleRenames(scope.householdId, selectedKeys)}),
     keyed AS (
       SELECT s.*, moneta_fold(n.rename) AS renamed_key
       FROM selected s
@@ -77,7 +77,7 @@ function payeeCandidates(scope: StatementScope, days: number) {
       SELECT t.id, t.added_on, t.cost_cents, t.is_income, t.bank_id, t.created_at,
         moneta_fold(t.name) AS name_key
       FROM transactions t, span
-      WHERE t.user_id = ${userId} AND t.account_id = ${accountId}
+      WHERE t.household_id = ${householdId} AND t.account_id = ${accountId}
         AND t.added_on BETWEEN span.low AND span.high
     )
     SELECT r.position, l.id, row_number() OVER (
@@ -177,7 +177,7 @@ export function createClassificationRepository(db: Executor) {
      * or (one side without) within `days`, for the rows not paired with a transaction; same bank id first, then closest date.
      */
     async legDuplicates(scope: StatementScope, days: number): Promise<CandidatePair[]> {
-      const { userId, accountId } = scope;
+      const { householdId, accountId } = scope;
       const result = await db.execute<CandidatePair>(sql`
         WITH selected AS MATERIALIZED (
           SELECT position, date, amount_cents, ${KIND} AS is_income, bank_id
@@ -189,14 +189,14 @@ export function createClassificationRepository(db: Executor) {
           SELECT t.id, t.date AS day, false AS is_income, t.amount_cents, t.from_bank_id AS bank_id,
             t.created_at
           FROM transfers t, span
-          WHERE t.user_id = ${userId} AND t.from_account_id = ${accountId}
+          WHERE t.household_id = ${householdId} AND t.from_account_id = ${accountId}
             AND t.date BETWEEN span.low AND span.high
           UNION ALL
           -- The leg in, as its account books it: in that account's currency (docs/currencies.md).
           SELECT t.id, coalesce(t.to_date, t.date), true, coalesce(t.to_amount_cents, t.amount_cents),
             t.to_bank_id, t.created_at
           FROM transfers t, span
-          WHERE t.user_id = ${userId} AND t.to_account_id = ${accountId}
+          WHERE t.household_id = ${householdId} AND t.to_account_id = ${accountId}
             AND coalesce(t.to_date, t.date) BETWEEN span.low AND span.high
         )
         SELECT r.position, l.id
@@ -216,19 +216,19 @@ export function createClassificationRepository(db: Executor) {
      * first rule's account when it is another one.
      */
     async namedTransfers(scope: StatementScope): Promise<NamedTransfer[]> {
-      const { userId, accountId } = scope;
+      const { householdId, accountId } = scope;
       const result = await db.execute<NamedTransfer>(sql`
         WITH selected AS MATERIALIZED (
           SELECT position, ${KIND} AS is_income, counterparty, transfer_choice,
             transfer_account_choice, coalesce(payee_key, '') AS name_key,
-            ${noteKey(userId)} AS note_key
+            ${noteKey(scope.householdId)} AS note_key
           FROM import_rows WHERE ${readable(scope)}
         ),
-        ruled AS MATERIALIZED (${ruleTransfers(userId, selectedKeys)}),
+        ruled AS MATERIALIZED (${ruleTransfers(scope.householdId, selectedKeys)}),
         identified AS MATERIALIZED (
           SELECT DISTINCT ON (identifier) identifier, id
           FROM accounts, unnest(identifiers) AS identifier
-          WHERE user_id = ${userId} AND id <> ${accountId}
+          WHERE household_id = ${householdId} AND id <> ${accountId}
           ORDER BY identifier, is_archived, created_at, id
         )
         SELECT s.position, s.transfer_choice AS choice,
@@ -257,10 +257,10 @@ export function createClassificationRepository(db: Executor) {
         accountId,
         readable(scope),
         // The rows' currency: the statement's as the file says, else its account's, else (an
-        // account the commit creates) the user's base currency.
+        // account the commit creates) the household's base currency.
         sql`coalesce(${currency}::text,
           (SELECT currency FROM accounts WHERE id = ${accountId}),
-          (SELECT default_currency FROM users WHERE id = ${userId}))`,
+          (SELECT base_currency FROM households WHERE id = ${scope.householdId}))`,
         KIND,
         days,
       );
@@ -352,7 +352,7 @@ export function createClassificationRepository(db: Executor) {
               ON i.currency <> o.currency
             WHERE NOT o.is_income
           ) AS d
-          LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.from_currency`, sql`d.to_currency`, sql`d.date`)} AS r
+          LEFT JOIN LATERAL ${exchangeRateAt(scope.householdId, sql`d.from_currency`, sql`d.to_currency`, sql`d.date`)} AS r
             ON true
         ),
         pair AS (

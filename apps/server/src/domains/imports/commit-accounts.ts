@@ -1,11 +1,12 @@
 import { ErrorCode, isCatalogueCurrency, type ImportCommitInput } from '@moneta/shared';
 import type { Executor } from '../../db/database';
-import type { StoredImportStatement, UserRow } from '../../db/schema';
+import type { StoredImportStatement } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
 import { createAccountsReader } from '../accounts/accounts-reader';
 import { assertOwnAccount, type AccountsService } from '../accounts/accounts-service';
 import type { RowChoice } from './import-row-types';
 import { sameAccount } from './statement-accounts';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 
 /**
  * The statements with the user's choices at commit applied, new accounts still null: each named
@@ -13,7 +14,7 @@ import { sameAccount } from './statement-accounts';
  */
 export async function chooseStatementAccounts(
   tx: Executor,
-  userId: string,
+  householdId: HouseholdId,
   statements: StoredImportStatement[],
   choices: NonNullable<ImportCommitInput['statements']>,
 ): Promise<StoredImportStatement[]> {
@@ -21,7 +22,7 @@ export async function chooseStatementAccounts(
   // An account matched at upload may have been deleted since: its statement goes to a new one.
   const accounts = createAccountsReader(tx);
   for (const statement of chosen) {
-    if (statement.accountId && !(await accounts.isOwn(userId, statement.accountId))) {
+    if (statement.accountId && !(await accounts.isOwn(householdId, statement.accountId))) {
       statement.accountId = null;
       statement.matchedBy = null;
     }
@@ -34,7 +35,9 @@ export async function chooseStatementAccounts(
         ErrorCode.NO_SUCH_STATEMENT,
       );
     }
-    if (choice.accountId !== null) await assertOwnAccount(tx, userId, choice.accountId);
+    if (choice.accountId !== null) {
+      await assertOwnAccount(tx, householdId, choice.accountId);
+    }
     statement.accountId = choice.accountId;
     statement.matchedBy = choice.accountId === null ? null : 'choice';
     if (choice.name !== undefined) statement.suggestedName = choice.name;
@@ -52,14 +55,14 @@ export async function chooseStatementAccounts(
 export async function createStatementAccounts(
   tx: Executor,
   accounts: AccountsService,
-  user: UserRow,
+  { household, userId }: { household: ActiveHousehold; userId: string },
   statements: StoredImportStatement[],
   isAppExport: boolean,
 ): Promise<StoredImportStatement[]> {
   const reader = createAccountsReader(tx);
   let spareDefault =
     isAppExport && statements.every((statement) => !statement.accountId)
-      ? await accounts.untouchedDefault(tx, user)
+      ? await accounts.untouchedDefault(tx, household)
       : undefined;
   for (const [index, statement] of statements.entries()) {
     if (statement.accountId) continue;
@@ -74,7 +77,8 @@ export async function createStatementAccounts(
     }
     const identifier = statement.identifier;
     const isFree =
-      identifier !== null && (await reader.holdingIdentifiers(user.id, [identifier])).length === 0;
+      identifier !== null &&
+      (await reader.holdingIdentifiers(household.id, [identifier])).length === 0;
     const input = {
       name: statement.suggestedName,
       type: statement.type,
@@ -86,11 +90,11 @@ export async function createStatementAccounts(
         : {}),
     };
     if (spareDefault) {
-      await accounts.takeOverDefault(tx, user.id, spareDefault, input);
+      await accounts.takeOverDefault(tx, household.id, spareDefault, input);
       statement.accountId = spareDefault;
       spareDefault = undefined;
     } else {
-      statement.accountId = await accounts.createImported(tx, user.id, input);
+      statement.accountId = await accounts.createImported(tx, household.id, userId, input);
     }
     statement.isCreated = true;
   }
@@ -103,7 +107,7 @@ export async function createStatementAccounts(
  */
 export async function assertTransferAccounts(
   tx: Executor,
-  userId: string,
+  householdId: HouseholdId,
   importAccountId: string,
   choices: Iterable<RowChoice>,
 ): Promise<void> {
@@ -116,6 +120,6 @@ export async function assertTransferAccounts(
         ErrorCode.TRANSFER_TO_SAME_ACCOUNT,
       );
     }
-    await assertOwnAccount(tx, userId, accountId);
+    await assertOwnAccount(tx, householdId, accountId);
   }
 }

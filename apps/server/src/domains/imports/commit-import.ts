@@ -24,6 +24,7 @@ import { createImportRowsRepository } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
 import { assertOneOtherLeg } from './ambiguous-legs';
 import { applyOpeningBalances, statementsOf } from './statement-accounts';
+import type { ActiveHousehold } from '../households/household-id';
 
 /** The services a commit and an undo write through. */
 export interface CommitWriters {
@@ -42,12 +43,14 @@ export interface CommitWriters {
 export async function commitImport(
   tx: Executor,
   writers: CommitWriters,
+  household: ActiveHousehold,
   user: UserRow,
   id: string,
   input: ImportCommitInput,
 ): Promise<ImportCommitResult> {
+  const householdId = household.id;
   const scopedImports = createImportsRepository(tx);
-  const locked = await scopedImports.lock(user.id, id);
+  const locked = await scopedImports.lock(householdId, id);
   if (!locked) throw importNotFound();
   if (locked.status !== 'preview') throw notInPreview(locked);
 
@@ -55,12 +58,12 @@ export async function commitImport(
   const statements = await createStatementAccounts(
     tx,
     writers.accounts,
-    user,
-    await chooseStatementAccounts(tx, user.id, statementsOf(locked), input.statements ?? []),
+    { household, userId: user.id },
+    await chooseStatementAccounts(tx, householdId, statementsOf(locked), input.statements ?? []),
     sourceAppOf(locked) !== null,
   );
-  await applyOpeningBalances(tx, writers.accounts, user.id, statements, 1);
-  await assertTransferAccounts(tx, user.id, locked.accountId, choices.values());
+  await applyOpeningBalances(tx, writers.accounts, householdId, statements, 1);
+  await assertTransferAccounts(tx, householdId, locked.accountId, choices.values());
   await saveRowChoices(tx, locked, choices);
 
   const chosen = await scopedImports.update(locked.id, {
@@ -74,9 +77,14 @@ export async function commitImport(
     status: 'committed',
     createdCount: result.created,
     committedAt: new Date(),
+    updatedBy: user.id,
   });
   if (record.headerKey && record.mapping) {
-    await scopedImports.saveMapping(user.id, record.headerKey, record.mapping);
+    await scopedImports.saveMapping(
+      { householdId, userId: user.id },
+      record.headerKey,
+      record.mapping,
+    );
   }
   return result;
 }
@@ -157,6 +165,7 @@ async function writeRows(
               ? statement.currency
               : null,
           ),
+          householdId: scopeOf(record).householdId,
           importId: record.id,
           firstRow: record.firstRow,
           hasSplits,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import type { HouseholdId } from '../households/household-id';
 import type { TransactionSource } from '../transactions/transactions-repository';
 import { appliedInSql, type CategoryDecisions } from './category-decisions';
 import type { ImportRowsScope, TransferRowToCommit } from './import-row-types';
@@ -19,8 +20,9 @@ export function createImportCommitRepository(db: Executor) {
     async decideForCommit(userId: string, scope: ImportRowsScope): Promise<CategoryDecisions> {
       return decideCategories(
         db,
-        userId,
-        sql`SELECT DISTINCT coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key,
+        { householdId: scope.householdId, userId },
+        sql`SELECT DISTINCT coalesce(payee_key, '') AS name_key,
+            ${noteKey(scope.householdId)} AS note_key,
             ${KIND} AS is_income
           FROM import_rows
           WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow}
@@ -38,6 +40,7 @@ export function createImportCommitRepository(db: Executor) {
     commitSource(
       userId: string,
       target: {
+        householdId: HouseholdId;
         accounts: string[];
         /** Each statement's currency as its file says (null: its account's). */
         currencies: Array<string | null>;
@@ -72,7 +75,7 @@ export function createImportCommitRepository(db: Executor) {
         FROM (
           SELECT position, name, date, amount_cents, ${KIND} AS is_income, note, bank_id,
             file_category, category_choice, splits, coalesce(payee_key, '') AS name_key,
-            ${noteKey(userId)} AS note_key, statement
+            ${noteKey(target.householdId)} AS note_key, statement
           FROM import_rows
           WHERE import_id = ${target.importId} AND position >= ${target.firstRow}
             AND ${selectedForCommit}

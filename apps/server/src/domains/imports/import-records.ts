@@ -1,6 +1,7 @@
 import { ErrorCode } from '@moneta/shared';
 import type { ImportRecord, StoredImportStatement } from '../../db/schema';
 import { conflict, notFound } from '../../http/app-error';
+import { asHouseholdId } from '../households/household-id';
 import type { ImportRowsScope, StatementAccounts } from './import-row-types';
 import { statementsOf } from './statement-accounts';
 
@@ -19,6 +20,7 @@ export function notInPreview(record: ImportRecord) {
 }
 
 export const scopeOf = (record: ImportRecord): ImportRowsScope => ({
+  householdId: asHouseholdId(record.householdId),
   importId: record.id,
   firstRow: record.firstRow,
 });

@@ -1,5 +1,6 @@
 import type { CategorySource, ImportRowStatus } from '@moneta/shared';
 import type { ImportRowSplit } from '../../db/schema';
+import type { HouseholdId } from '../households/household-id';
 import type { ImportedTransferRow } from '../transfers/imported-transfer-row';
 
 /** A row as the preview and the rows page show it. */
@@ -55,8 +56,9 @@ export interface RowClass {
 
 export type StatusCounts = Record<ImportRowStatus, number>;
 
-/** Which rows of an import: those at or after its first data row. */
+/** Which rows of an import: those at or after its first data row; the import's household. */
 export interface ImportRowsScope {
+  householdId: HouseholdId;
   importId: string;
   firstRow: number;
 }

@@ -2,6 +2,7 @@ import type { ImportRowStatus } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import type { ImportRowSplit } from '../../db/schema';
+import type { HouseholdId } from '../households/household-id';
 import type { ImportRowsScope, ImportRowView, RowChoice, StatusCounts } from './import-row-types';
 import { decideCategories, KIND, noteKey, param, withoutNestedLoops } from './import-rows-sql';
 import type { ReadRow } from './reading/read-row';
@@ -35,11 +36,11 @@ type StoredRow = {
 };
 
 /** The columns of a StoredRow. */
-const storedColumns = (userId: string) => sql`
+const storedColumns = (householdId: HouseholdId) => sql`
   position, cells, date, name, amount_cents, ${KIND} AS is_income, note, file_category,
   category_choice, status, duplicate_of, duplicate_of_transfer, transfer_account_id, match_of,
   problem, bank_id, statement, match_row, splits,
-  coalesce(payee_key, '') AS name_key, ${noteKey(userId)} AS note_key`;
+  coalesce(payee_key, '') AS name_key, ${noteKey(householdId)} AS note_key`;
 
 const categorisable = (row: StoredRow) => ({
   name: row.name,
@@ -83,14 +84,17 @@ export function createImportRowsRepository(db: Executor) {
   );
 
   return {
-    /** Stores records as read, in one statement per batch. */
-    async insert(importId: string, rows: ReadRow[]): Promise<void> {
+    /** Stores records of the household's import as read, in one statement per batch. */
+    async insert(
+      { householdId, importId }: { householdId: HouseholdId; importId: string },
+      rows: ReadRow[],
+    ): Promise<void> {
       if (rows.length === 0) return;
       await db.execute(sql`
-        INSERT INTO import_rows (import_id, position, cells, date, name, amount_cents, is_income,
-          note, file_category, bank_id, counterparty, problem, payee_key, status, statement,
-          transfer_choice, splits)
-        SELECT ${importId}::uuid, r.position, r.cells::jsonb, r.date, r.name, r.amount_cents,
+        INSERT INTO import_rows (household_id, import_id, position, cells, date, name,
+          amount_cents, is_income, note, file_category, bank_id, counterparty, problem, payee_key,
+          status, statement, transfer_choice, splits)
+        SELECT ${householdId}::uuid, ${importId}::uuid, r.position, r.cells::jsonb, r.date, r.name, r.amount_cents,
           r.is_income, r.note, r.file_category, r.bank_id, r.counterparty, r.problem,
           moneta_fold(r.name), ${statusOf}, r.statement, r.transfer_choice, r.splits::jsonb
         FROM unnest(${readColumns(rows)}) AS ${readAlias}`);
@@ -199,13 +203,13 @@ export function createImportRowsRepository(db: Executor) {
     ): Promise<ImportRowView[]> {
       const status = options.status ? sql`AND status = ${options.status}` : sql``;
       const { rows } = await db.execute<StoredRow>(sql`
-        SELECT ${storedColumns(userId)} FROM import_rows
+        SELECT ${storedColumns(scope.householdId)} FROM import_rows
         WHERE import_id = ${scope.importId} AND position >= ${scope.firstRow} ${status}
         ORDER BY position LIMIT ${options.limit} OFFSET ${options.offset}`);
       const kinds = rows.filter((row) => row.is_income !== null);
       const decisions = await decideCategories(
         db,
-        userId,
+        { householdId: scope.householdId, userId },
         sql`SELECT DISTINCT * FROM unnest(
           ${param(kinds.map((row) => row.name_key))}::text[],
           ${param(kinds.map((row) => row.note_key))}::text[],

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { categoryPipeline, hasNoteRules } from '../rules/rule-matching';
+import type { HouseholdId } from '../households/household-id';
+import { categoryPipeline, hasNoteRules, type RulesOwner } from '../rules/rule-matching';
 import { CategoryDecisions, type CategoryDecision } from './category-decisions';
 
 /** The SQL pieces the statements over import_rows share. */
@@ -10,9 +11,9 @@ export const param = <T>(values: T[]) => sql.param(values);
 /** The row's kind after the user's choice. */
 export const KIND = sql.raw('coalesce(is_income_choice, is_income)');
 
-/** A row's folded note, for rules on notes; only computed when the user has such rules. */
-export const noteKey = (userId: string) =>
-  sql`CASE WHEN ${hasNoteRules(userId)} THEN coalesce(moneta_fold(note), '') ELSE '' END`;
+/** A row's folded note, for rules on notes; only computed when the household has such rules. */
+export const noteKey = (householdId: HouseholdId) =>
+  sql`CASE WHEN ${hasNoteRules(householdId)} THEN coalesce(moneta_fold(note), '') ELSE '' END`;
 
 /** The rows' distinct texts, as the category pipeline takes them, from a CTE `selected`. */
 export const selectedKeys = sql`
@@ -42,7 +43,7 @@ export async function withoutNestedLoops<T>(db: Executor, work: () => Promise<T>
  */
 export async function decideCategories(
   db: Executor,
-  userId: string,
+  owner: RulesOwner,
   keys: SQL,
 ): Promise<CategoryDecisions> {
   const result = await db.execute<{
@@ -52,7 +53,7 @@ export async function decideCategories(
     category: string;
     source: CategoryDecision['source'];
     rename: string | null;
-  }>(categoryPipeline(userId, keys));
+  }>(categoryPipeline(owner, keys));
   const decisions = new CategoryDecisions();
   for (const row of result.rows) {
     decisions.add(row.name_key, row.note_key, row.is_income, {

@@ -3,13 +3,13 @@ import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { importMappings, imports, type ImportRecord } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import type { HouseholdId } from '../households/household-id';
 import { withoutReasons } from './reading/mapping-reasons';
 
 export type NewImport = Pick<
   ImportRecord,
   'userId' | 'accountId' | 'fileName' | 'format' | 'encoding'
-> &
-  Partial<Pick<ImportRecord, 'connectionId'>>;
+> & { householdId: HouseholdId } & Partial<Pick<ImportRecord, 'connectionId'>>;
 export type ImportChanges = Partial<
   Pick<
     ImportRecord,
@@ -31,6 +31,7 @@ export type ImportChanges = Partial<
     | 'createdCount'
     | 'committedAt'
     | 'statements'
+    | 'updatedBy'
   >
 >;
 
@@ -45,7 +46,13 @@ export function createImportsRepository(db: Executor) {
     async insert(values: NewImport): Promise<ImportRecord> {
       const [row] = await db
         .insert(imports)
-        .values({ id: newId(), status: 'uploading', ...values })
+        .values({
+          id: newId(),
+          status: 'uploading',
+          createdBy: values.userId,
+          updatedBy: values.userId,
+          ...values,
+        })
         .returning();
       return row!;
     },
@@ -71,51 +78,63 @@ export function createImportsRepository(db: Executor) {
         );
     },
 
-    async find(userId: string, id: string): Promise<ImportRecord | undefined> {
+    async find(householdId: HouseholdId, id: string): Promise<ImportRecord | undefined> {
       const [row] = await db
         .select()
         .from(imports)
-        .where(and(eq(imports.userId, userId), eq(imports.id, id), visible));
+        .where(and(eq(imports.householdId, householdId), eq(imports.id, id), visible));
       return row;
     },
 
     /** The import, locked until the end of the transaction (commit, undo, new mapping). */
-    async lock(userId: string, id: string): Promise<ImportRecord | undefined> {
+    async lock(householdId: HouseholdId, id: string): Promise<ImportRecord | undefined> {
       const [row] = await db
         .select()
         .from(imports)
-        .where(and(eq(imports.userId, userId), eq(imports.id, id), visible))
+        .where(and(eq(imports.householdId, householdId), eq(imports.id, id), visible))
         .for('update');
       return row;
     },
 
-    /** The user's imports, newest first. */
-    async list(userId: string, limit: number): Promise<ImportRecord[]> {
+    /** The household's imports, newest first. */
+    async list(householdId: HouseholdId, limit: number): Promise<ImportRecord[]> {
       return db
         .select()
         .from(imports)
-        .where(and(eq(imports.userId, userId), visible))
+        .where(and(eq(imports.householdId, householdId), visible))
         .orderBy(desc(imports.createdAt), desc(imports.id))
         .limit(limit);
     },
 
-    async findMapping(userId: string, headerKey: string): Promise<ImportMapping | undefined> {
+    async findMapping(
+      householdId: HouseholdId,
+      headerKey: string,
+    ): Promise<ImportMapping | undefined> {
       const [row] = await db
         .select({ mapping: importMappings.mapping })
         .from(importMappings)
-        .where(and(eq(importMappings.userId, userId), eq(importMappings.headerKey, headerKey)));
+        .where(
+          and(eq(importMappings.householdId, householdId), eq(importMappings.headerKey, headerKey)),
+        );
       return row && withoutReasons(row.mapping);
     },
 
-    /** Remembers the mapping for a header: the next file with it needs no changes. */
-    async saveMapping(userId: string, headerKey: string, chosen: ImportMapping): Promise<void> {
+    /**
+     * Remembers the household's mapping for a header (`userId` confirmed it): the next file with
+     * it needs no changes.
+     */
+    async saveMapping(
+      { householdId, userId }: { householdId: HouseholdId; userId: string },
+      headerKey: string,
+      chosen: ImportMapping,
+    ): Promise<void> {
       // The detector's reasons were for that file: the next one is told it is remembered.
       const mapping = withoutReasons(chosen);
       await db
         .insert(importMappings)
-        .values({ userId, headerKey, mapping })
+        .values({ userId, householdId, headerKey, mapping })
         .onConflictDoUpdate({
-          target: [importMappings.userId, importMappings.headerKey],
+          target: [importMappings.householdId, importMappings.headerKey],
           set: { mapping, updatedAt: sql`now()` },
         });
     },

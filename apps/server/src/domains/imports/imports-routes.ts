@@ -82,7 +82,7 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
         response: { 200: z.array(importSummarySchema), ...errors },
       },
     },
-    async (request) => imports.list(request.user.id),
+    async (request) => imports.list(request.household.id),
   );
 
   app.post(
@@ -101,6 +101,7 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
     async (request, reply) => {
       requireMultipart(request, 'Send the file as multipart/form-data in the field "file".');
       const created = await imports.upload(
+        request.household.id,
         request.user,
         multipartParts(request, { maxMb: options.importMaxMb }),
       );
@@ -119,7 +120,7 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
         response: { 200: importSchema, ...errors },
       },
     },
-    async (request) => imports.get(request.user.id, request.params.id),
+    async (request) => imports.get(request.household.id, request.params.id),
   );
 
   app.get(
@@ -134,7 +135,7 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
         response: { 200: importRowsPageSchema, ...errors },
       },
     },
-    async (request) => imports.rows(request.user.id, request.params.id, request.query),
+    async (request) => imports.rows(request.household.id, request.params.id, request.query),
   );
 
   app.put(
@@ -152,7 +153,13 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
         response: { 200: importSchema, ...errors },
       },
     },
-    async (request) => imports.changeMapping(request.user, request.params.id, request.body.mapping),
+    async (request) =>
+      imports.changeMapping(
+        request.household.id,
+        request.user,
+        request.params.id,
+        request.body.mapping,
+      ),
   );
 
   app.post(
@@ -171,7 +178,7 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
     },
     async (request) =>
       options.heavyWork.run(request, () =>
-        imports.commit(request.user, request.params.id, request.body ?? {}),
+        imports.commit(request.household, request.user, request.params.id, request.body ?? {}),
       ),
   );
 
@@ -195,6 +202,6 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
         response: { 200: importUndoResultSchema, ...errors },
       },
     },
-    async (request) => imports.undo(request.user.id, request.params.id),
+    async (request) => imports.undo(request.household.id, request.user.id, request.params.id),
   );
 }

@@ -27,6 +27,7 @@ import { createImportsRepository } from './imports-repository';
 import { stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
 import { statementAccounts, statementCurrencies } from './statement-accounts';
 import { undoImport } from './undo-import';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 
 /** The import list shows the newest imports, at most this many. */
 const LIST_LIMIT = 200;
@@ -61,9 +62,9 @@ export function createImportsService(
     return toImportDto(record, preview, await statementCurrencies(executor, record));
   }
 
-  async function found(userId: string, id: string): Promise<ImportRecord> {
+  async function found(householdId: HouseholdId, id: string): Promise<ImportRecord> {
     if (!isId(id)) throw importNotFound();
-    const record = await imports.find(userId, id);
+    const record = await imports.find(householdId, id);
     if (!record) throw importNotFound();
     return record;
   }
@@ -74,7 +75,11 @@ export function createImportsService(
      * the file itself. Nothing is visible until the whole file is read and analysed; any
      * failure removes what was stored.
      */
-    async upload(user: UserRow, parts: AsyncIterable<UploadPart>): Promise<Import> {
+    async upload(
+      householdId: HouseholdId,
+      user: UserRow,
+      parts: AsyncIterable<UploadPart>,
+    ): Promise<Import> {
       let accountId: string | undefined;
       let staged: StagedUpload | undefined;
       try {
@@ -82,7 +87,7 @@ export function createImportsService(
           if (part.kind === 'field') {
             if (part.name === 'accountId' && part.value.trim() !== '') {
               accountId = part.value.trim();
-              await assertOwnAccount(db, user.id, accountId);
+              await assertOwnAccount(db, householdId, accountId);
             }
             continue;
           }
@@ -94,13 +99,13 @@ export function createImportsService(
             part.skip();
             continue;
           }
-          staged = await stageUpload(db, user, part, accountId);
+          staged = await stageUpload(db, householdId, user, part, accountId);
         }
         if (!staged) throw badRequest('Please choose a file to import.', ErrorCode.NO_FILE);
         const { record, statements: file, isNamed, isAppExport } = staged;
         return await db.transaction(async (tx) => {
           const importAccountId = accountId ?? record.accountId;
-          const statements = await statementAccounts(tx, user.id, file, {
+          const statements = await statementAccounts(tx, householdId, file, {
             chosenAccountId: accountId,
             importAccountId,
             isNamed,
@@ -119,20 +124,20 @@ export function createImportsService(
       }
     },
 
-    async list(userId: string): Promise<ImportSummary[]> {
-      return (await imports.list(userId, LIST_LIMIT)).map(toImportSummaryDto);
+    async list(householdId: HouseholdId): Promise<ImportSummary[]> {
+      return (await imports.list(householdId, LIST_LIMIT)).map(toImportSummaryDto);
     },
 
-    async get(userId: string, id: string): Promise<Import> {
-      return withPreview(await found(userId, id));
+    async get(householdId: HouseholdId, id: string): Promise<Import> {
+      return withPreview(await found(householdId, id));
     },
 
     async rows(
-      userId: string,
+      householdId: HouseholdId,
       id: string,
       query: { page: number; limit: number; status?: ImportRowStatus | undefined },
     ): Promise<ImportRowsPage> {
-      const record = await found(userId, id);
+      const record = await found(householdId, id);
       const total = query.status
         ? {
             new: record.newCount,
@@ -141,7 +146,7 @@ export function createImportsService(
             transfer: record.transferCount,
           }[query.status]
         : record.rowCount;
-      const page = await rows.page(userId, scopeOf(record), {
+      const page = await rows.page(record.userId, scopeOf(record), {
         status: query.status,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
@@ -160,26 +165,32 @@ export function createImportsService(
      * remembers the mapping for the bank's header. `skipRows` may move the header.
      */
     async changeMapping(
+      householdId: HouseholdId,
       user: UserRow,
       id: string,
       input: ValidImportMappingInput,
     ): Promise<Import> {
       if (!isId(id)) throw importNotFound();
       return db.transaction(async (tx) =>
-        withPreview(await changeMapping(tx, user, id, input), tx),
+        withPreview(await changeMapping(tx, householdId, user, id, input), tx),
       );
     },
 
     /** Commits the import in one database transaction (commit-import.ts). */
-    async commit(user: UserRow, id: string, input: ImportCommitInput): Promise<ImportCommitResult> {
+    async commit(
+      household: ActiveHousehold,
+      user: UserRow,
+      id: string,
+      input: ImportCommitInput,
+    ): Promise<ImportCommitResult> {
       if (!isId(id)) throw importNotFound();
-      return db.transaction((tx) => commitImport(tx, writers, user, id, input));
+      return db.transaction((tx) => commitImport(tx, writers, household, user, id, input));
     },
 
     /** Undoes the import in one database transaction (undo-import.ts). */
-    async undo(userId: string, id: string): Promise<ImportUndoResult> {
+    async undo(householdId: HouseholdId, userId: string, id: string): Promise<ImportUndoResult> {
       if (!isId(id)) throw importNotFound();
-      return db.transaction((tx) => undoImport(tx, writers, userId, id));
+      return db.transaction((tx) => undoImport(tx, writers, householdId, userId, id));
     },
   };
 }

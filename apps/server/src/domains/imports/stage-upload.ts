@@ -8,6 +8,7 @@ import { readCsvRow } from './reading/csv-rows';
 import type { FileStatement } from './reading/file-statement';
 import type { ReadRow } from './reading/read-row';
 import { readUploadOffThread } from './reading/read-upload-off-thread';
+import type { HouseholdId } from '../households/household-id';
 
 /** Records read back at a time when a CSV is read again with another mapping. */
 const REREAD_BATCH = 5000;
@@ -87,12 +88,12 @@ export async function rereadCsv(
 /** The first of the user's accounts that carries one of the file's identifiers, if any. */
 async function findNamedAccount(
   db: Executor,
-  userId: string,
+  householdId: HouseholdId,
   identifiers: string[],
 ): Promise<string | undefined> {
   const accounts = createAccountsReader(db);
   for (const identifier of identifiers) {
-    const found = await accounts.findByIdentifier(userId, identifier);
+    const found = await accounts.findByIdentifier(householdId, identifier);
     if (found) return found;
   }
   return undefined;
@@ -105,6 +106,7 @@ async function findNamedAccount(
  */
 export async function stageUpload(
   db: Database,
+  householdId: HouseholdId,
   user: UserRow,
   file: UploadedFile,
   accountId: string | undefined,
@@ -112,8 +114,9 @@ export async function stageUpload(
   const imports = createImportsRepository(db);
   const rows = createImportRowsRepository(db);
   await imports.deleteStaleUploads();
-  const account = accountId ?? (await createAccountsReader(db).defaultId(user.id));
+  const account = accountId ?? (await createAccountsReader(db).defaultId(householdId));
   const record = await imports.insert({
+    householdId,
     userId: user.id,
     accountId: account!,
     fileName: safeFileName(file.fileName),
@@ -121,12 +124,14 @@ export async function stageUpload(
     format: 'csv',
     encoding: 'utf-8',
   });
-  const writer = pipelinedWriter((batch) => rows.insert(record.id, batch));
+  const writer = pipelinedWriter((batch) =>
+    rows.insert({ householdId, importId: record.id }, batch),
+  );
   try {
     const reading = await readUploadOffThread(file.chunks, {
       monthFirst: prefersMonthFirst(user),
-      isCardAccount: (await createAccountsReader(db).typeOf(user.id, account!)) === 'credit',
-      rememberedMapping: (headerKey) => imports.findMapping(user.id, headerKey),
+      isCardAccount: (await createAccountsReader(db).typeOf(householdId, account!)) === 'credit',
+      rememberedMapping: (headerKey) => imports.findMapping(householdId, headerKey),
       write: writer.write,
     });
     await writer.flush();
@@ -138,7 +143,7 @@ export async function stageUpload(
     // Without a chosen account, a file that names one of the user's accounts goes there.
     const named = accountId
       ? undefined
-      : await findNamedAccount(db, user.id, reading.accountIdentifiers);
+      : await findNamedAccount(db, householdId, reading.accountIdentifiers);
     const staged = await imports.update(record.id, {
       ...(named ? { accountId: named } : {}),
       format: reading.format,

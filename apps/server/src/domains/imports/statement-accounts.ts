@@ -10,6 +10,7 @@ import type { ImportRecord, StoredImportStatement } from '../../db/schema';
 import { createAccountsReader } from '../accounts/accounts-reader';
 import type { AccountsService } from '../accounts/accounts-service';
 import type { FileStatement } from './reading/file-statement';
+import { asHouseholdId, type HouseholdId } from '../households/household-id';
 
 /**
  * Where each statement of an uploaded file goes (docs/imports-multi-account.md).
@@ -29,7 +30,7 @@ import type { FileStatement } from './reading/file-statement';
  */
 export async function statementAccounts(
   db: Executor,
-  userId: string,
+  householdId: HouseholdId,
   file: FileStatement[],
   upload: {
     chosenAccountId: string | undefined;
@@ -38,7 +39,7 @@ export async function statementAccounts(
     byName?: boolean;
   },
 ): Promise<StoredImportStatement[]> {
-  const accounts = await createAccountsReader(db).listForMatching(userId);
+  const accounts = await createAccountsReader(db).listForMatching(householdId);
   const names = new Set(accounts.map((account) => account.name.toLowerCase()));
   const statements: StoredImportStatement[] = (file.length > 0 ? file : [UNNAMED]).map(
     (statement) => ({
@@ -178,7 +179,9 @@ export async function statementCurrencies(
   executor: Executor,
   record: ImportRecord,
 ): Promise<Array<string | null>> {
-  const accounts = await createAccountsReader(executor).currencies(record.userId);
+  const accounts = await createAccountsReader(executor).currencies(
+    asHouseholdId(record.householdId),
+  );
   return statementsOf(record).map((statement) =>
     statement.currency && isCatalogueCurrency(statement.currency)
       ? statement.currency
@@ -194,7 +197,7 @@ export async function statementCurrencies(
 export async function applyOpeningBalances(
   tx: Executor,
   accounts: AccountsService,
-  userId: string,
+  householdId: HouseholdId,
   statements: StoredImportStatement[],
   sign: 1 | -1,
 ): Promise<void> {
@@ -202,7 +205,7 @@ export async function applyOpeningBalances(
     if (!statement.openingBalance || !statement.accountId) continue;
     await accounts.addToOpeningBalance(
       tx,
-      userId,
+      householdId,
       statement.accountId,
       sign * toStoredHundredths(statement.openingBalance),
     );

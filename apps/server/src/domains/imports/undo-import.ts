@@ -8,6 +8,7 @@ import type { CommitWriters } from './commit-import';
 import { importNotFound } from './import-records';
 import { createImportsRepository } from './imports-repository';
 import { applyOpeningBalances, statementsOf } from './statement-accounts';
+import type { HouseholdId } from '../households/household-id';
 
 /**
  * Undo, in the database transaction `tx`: deletes the transactions and transfers the import
@@ -17,11 +18,12 @@ import { applyOpeningBalances, statementsOf } from './statement-accounts';
 export async function undoImport(
   tx: Executor,
   writers: CommitWriters,
+  householdId: HouseholdId,
   userId: string,
   id: string,
 ): Promise<ImportUndoResult> {
   const scopedImports = createImportsRepository(tx);
-  const record = await scopedImports.lock(userId, id);
+  const record = await scopedImports.lock(householdId, id);
   if (!record) throw importNotFound();
   if (record.status === 'undone') {
     throw conflict('This import has been undone already.', ErrorCode.IMPORT_UNDONE);
@@ -34,11 +36,18 @@ export async function undoImport(
       : 0;
   const statements = statementsOf(record).map((statement) => ({ ...statement }));
   if (record.status === 'committed') {
-    await applyOpeningBalances(tx, writers.accounts, userId, statements, -1);
+    await applyOpeningBalances(tx, writers.accounts, householdId, statements, -1);
   }
-  const accounts = await removeCreatedAccounts(tx, writers.accounts, userId, record, statements);
+  const accounts = await removeCreatedAccounts(
+    tx,
+    writers.accounts,
+    householdId,
+    record,
+    statements,
+  );
   await scopedImports.update(record.id, {
     status: 'undone',
+    updatedBy: userId,
     ...(record.statements.length > 0 ? { statements } : {}),
   });
   return { deleted, ...accounts };
@@ -55,7 +64,7 @@ type Outcome = 'removed' | 'restored' | 'kept';
 async function removeCreatedAccounts(
   tx: Executor,
   accounts: AccountsService,
-  userId: string,
+  householdId: HouseholdId,
   record: ImportRecord,
   statements: StoredImportStatement[],
 ) {
@@ -65,7 +74,7 @@ async function removeCreatedAccounts(
     if (!statement.isCreated || !statement.accountId) continue;
     let outcome = outcomes.get(statement.accountId);
     if (!outcome) {
-      outcome = await settleAccount(tx, accounts, userId, record, statement);
+      outcome = await settleAccount(tx, accounts, householdId, record, statement);
       outcomes.set(statement.accountId, outcome);
     }
     if (outcome !== 'kept') statement.accountId = null;
@@ -78,13 +87,13 @@ async function removeCreatedAccounts(
 async function settleAccount(
   tx: Executor,
   accounts: AccountsService,
-  userId: string,
+  householdId: HouseholdId,
   record: ImportRecord,
   statement: StoredImportStatement,
 ): Promise<Outcome> {
   const accountId = statement.accountId!;
   if (tookOverDefault(record, statement)) {
-    return (await accounts.restoreDefault(tx, userId, accountId)) ? 'restored' : 'kept';
+    return (await accounts.restoreDefault(tx, householdId, accountId)) ? 'restored' : 'kept';
   }
-  return (await accounts.removeIfEmpty(tx, userId, accountId)) ? 'removed' : 'kept';
+  return (await accounts.removeIfEmpty(tx, householdId, accountId)) ? 'removed' : 'kept';
 }

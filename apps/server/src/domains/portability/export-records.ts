@@ -37,6 +37,8 @@ export const toTransactionRecord = (
   receiptId: row.receiptId,
   bankId: row.bankId,
   createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy,
+  updatedBy: row.updatedBy,
   tags: row.tags,
 });
 
@@ -54,6 +56,8 @@ export const toTransferRecord = (
   fromBankId: row.fromBankId,
   toBankId: row.toBankId,
   createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy,
+  updatedBy: row.updatedBy,
 });
 
 export const toBudgetRecord = (row: RowOf<'budgets'>): ExportRecords['budgets'][number] => ({

@@ -17,6 +17,7 @@ import {
   userCategories,
   userExchangeRates,
 } from '../../db/schema';
+import type { HouseholdId } from '../households/household-id';
 
 /** Where the previous page of a keyset read ended (the list order: newest first). */
 export interface PageEnd {
@@ -26,43 +27,43 @@ export interface PageEnd {
 }
 
 /**
- * The reads of the export (docs/export-format.md): everything of one user, each query scoped
- * by their id. Large tables are read a page at a time along their list index, newest first, so
+ * The reads of the export (docs/export-format.md): everything of one household (and the
+ * exporting member's saved searches, which are theirs), each query scoped by its id. Large tables are read a page at a time along their list index, newest first, so
  * that memory holds one page whatever the history's length.
  */
 export function createExportRepository(db: Executor) {
   return {
-    /** True when the user holds a transaction or a transfer (a restore's target must not). */
-    async holdsLedger(userId: string): Promise<boolean> {
+    /** True when the household holds a transaction or a transfer (a restore's target must not). */
+    async holdsLedger(householdId: HouseholdId): Promise<boolean> {
       const result = await db.execute(sql`
-        SELECT 1 FROM transactions WHERE user_id = ${userId}
-        UNION ALL SELECT 1 FROM transfers WHERE user_id = ${userId} LIMIT 1`);
+        SELECT 1 FROM transactions WHERE household_id = ${householdId}
+        UNION ALL SELECT 1 FROM transfers WHERE household_id = ${householdId} LIMIT 1`);
       return result.rows.length > 0;
     },
 
-    accounts: (userId: string) =>
+    accounts: (householdId: HouseholdId) =>
       db
         .select()
         .from(accounts)
-        .where(eq(accounts.userId, userId))
+        .where(eq(accounts.householdId, householdId))
         .orderBy(asc(accounts.createdAt), asc(accounts.id)),
 
     /**
-     * The user's custom categories, then the built-in ones they hid; `hidden` only where true,
+     * The household's custom categories, then the built-in ones it hid; `hidden` only where true,
      * so that a record of a shown category is what the first exports wrote.
      */
-    async categories(userId: string) {
+    async categories(householdId: HouseholdId) {
       const result = await db.execute<{ name: string; is_income: boolean; hidden: boolean }>(sql`
         SELECT c.name, c.is_income,
                EXISTS (SELECT 1 FROM ${hiddenCategories} h
-                       WHERE h.user_id = c.user_id AND h.is_income = c.is_income
+                       WHERE h.household_id = c.household_id AND h.is_income = c.is_income
                          AND h.name = c.name) AS hidden
-        FROM ${userCategories} c WHERE c.user_id = ${userId}
+        FROM ${userCategories} c WHERE c.household_id = ${householdId}
         UNION ALL
         SELECT h.name, h.is_income, true FROM ${hiddenCategories} h
-        WHERE h.user_id = ${userId} AND NOT EXISTS (
+        WHERE h.household_id = ${householdId} AND NOT EXISTS (
           SELECT 1 FROM ${userCategories} c
-          WHERE c.user_id = h.user_id AND c.is_income = h.is_income AND c.name = h.name)
+          WHERE c.household_id = h.household_id AND c.is_income = h.is_income AND c.name = h.name)
         ORDER BY 2, 1`);
       return result.rows.map((row) => ({
         name: row.name,
@@ -72,7 +73,7 @@ export function createExportRepository(db: Executor) {
     },
 
     /** The user's attached files without their bytes, oldest first. */
-    attachments: (userId: string) =>
+    attachments: (householdId: HouseholdId) =>
       db
         .select({
           id: transactionAttachments.id,
@@ -84,20 +85,23 @@ export function createExportRepository(db: Executor) {
           createdAt: transactionAttachments.createdAt,
         })
         .from(transactionAttachments)
-        .where(eq(transactionAttachments.userId, userId))
+        .where(eq(transactionAttachments.householdId, householdId))
         .orderBy(asc(transactionAttachments.createdAt), asc(transactionAttachments.id)),
 
-    /** The bytes of a few of the user's attached files. */
-    attachmentFiles(userId: string, ids: string[]) {
+    /** The bytes of a few of the household's attached files. */
+    attachmentFiles(householdId: HouseholdId, ids: string[]) {
       return db
         .select({ id: transactionAttachments.id, content: transactionAttachments.content })
         .from(transactionAttachments)
         .where(
-          and(eq(transactionAttachments.userId, userId), inArray(transactionAttachments.id, ids)),
+          and(
+            eq(transactionAttachments.householdId, householdId),
+            inArray(transactionAttachments.id, ids),
+          ),
         );
     },
 
-    splits: (userId: string) =>
+    splits: (householdId: HouseholdId) =>
       db
         .select({
           transactionId: transactionSplits.transactionId,
@@ -107,9 +111,10 @@ export function createExportRepository(db: Executor) {
           note: transactionSplits.note,
         })
         .from(transactionSplits)
-        .where(eq(transactionSplits.userId, userId))
+        .where(eq(transactionSplits.householdId, householdId))
         .orderBy(asc(transactionSplits.transactionId), asc(transactionSplits.position)),
 
+    /** The exporting member's saved searches (they are each user's own). */
     savedFilters: (userId: string) =>
       db
         .select({ name: savedFilters.name, query: savedFilters.query })
@@ -117,52 +122,56 @@ export function createExportRepository(db: Executor) {
         .where(eq(savedFilters.userId, userId))
         .orderBy(asc(savedFilters.createdAt), asc(savedFilters.id)),
 
-    goals: (userId: string) =>
+    goals: (householdId: HouseholdId) =>
       db
         .select()
         .from(goals)
-        .where(eq(goals.userId, userId))
+        .where(eq(goals.householdId, householdId))
         .orderBy(asc(goals.createdAt), asc(goals.id)),
 
-    budgets: (userId: string) =>
+    budgets: (householdId: HouseholdId) =>
       db
         .select()
         .from(budgets)
-        .where(eq(budgets.userId, userId))
+        .where(eq(budgets.householdId, householdId))
         .orderBy(asc(budgets.year), asc(budgets.month), asc(budgets.category)),
 
-    recurring: (userId: string) =>
+    recurring: (householdId: HouseholdId) =>
       db
         .select()
         .from(recurringRules)
-        .where(eq(recurringRules.userId, userId))
+        .where(eq(recurringRules.householdId, householdId))
         .orderBy(asc(recurringRules.createdAt), asc(recurringRules.id)),
 
-    rules: (userId: string) =>
-      db.select().from(rules).where(eq(rules.userId, userId)).orderBy(asc(rules.position)),
+    rules: (householdId: HouseholdId) =>
+      db
+        .select()
+        .from(rules)
+        .where(eq(rules.householdId, householdId))
+        .orderBy(asc(rules.position)),
 
-    rates: (userId: string) =>
+    rates: (householdId: HouseholdId) =>
       db
         .select()
         .from(userExchangeRates)
-        .where(eq(userExchangeRates.userId, userId))
+        .where(eq(userExchangeRates.householdId, householdId))
         .orderBy(asc(userExchangeRates.currency), asc(userExchangeRates.date)),
 
-    receiptShops: (userId: string) =>
+    receiptShops: (householdId: HouseholdId) =>
       db
         .select()
         .from(receiptShops)
-        .where(eq(receiptShops.userId, userId))
+        .where(eq(receiptShops.householdId, householdId))
         .orderBy(asc(receiptShops.createdAt), asc(receiptShops.id)),
 
-    /** A page of the user's transactions in list order, after `after`. */
-    transactionsPage(userId: string, after: PageEnd | undefined, limit: number) {
+    /** A page of the household's transactions in list order, after `after`. */
+    transactionsPage(householdId: HouseholdId, after: PageEnd | undefined, limit: number) {
       return db
         .select()
         .from(transactions)
         .where(
           and(
-            eq(transactions.userId, userId),
+            eq(transactions.householdId, householdId),
             after
               ? sql`(${transactions.addedOn}, ${transactions.createdAt}, ${transactions.id}) < (${after.day}::date, ${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
               : undefined,
@@ -172,14 +181,14 @@ export function createExportRepository(db: Executor) {
         .limit(limit);
     },
 
-    /** A page of the user's transfers in list order, after `after`. */
-    transfersPage(userId: string, after: PageEnd | undefined, limit: number) {
+    /** A page of the household's transfers in list order, after `after`. */
+    transfersPage(householdId: HouseholdId, after: PageEnd | undefined, limit: number) {
       return db
         .select()
         .from(transfers)
         .where(
           and(
-            eq(transfers.userId, userId),
+            eq(transfers.householdId, householdId),
             after
               ? sql`(${transfers.date}, ${transfers.createdAt}, ${transfers.id}) < (${after.day}::date, ${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
               : undefined,
@@ -189,8 +198,8 @@ export function createExportRepository(db: Executor) {
         .limit(limit);
     },
 
-    /** A page of the user's receipts without their files, newest first, after `after`. */
-    receiptsPage(userId: string, after: Omit<PageEnd, 'day'> | undefined, limit: number) {
+    /** A page of the household's receipts without their files, newest first, after `after`. */
+    receiptsPage(householdId: HouseholdId, after: Omit<PageEnd, 'day'> | undefined, limit: number) {
       return db
         .select({
           id: receipts.id,
@@ -201,12 +210,14 @@ export function createExportRepository(db: Executor) {
           reading: receipts.reading,
           shop: receipts.shop,
           createdAt: receipts.createdAt,
+          createdBy: receipts.createdBy,
+          updatedBy: receipts.updatedBy,
           hasPage: sql<boolean>`${receipts.pagePng} IS NOT NULL`,
         })
         .from(receipts)
         .where(
           and(
-            eq(receipts.userId, userId),
+            eq(receipts.householdId, householdId),
             after
               ? sql`(${receipts.createdAt}, ${receipts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
               : undefined,
@@ -216,12 +227,12 @@ export function createExportRepository(db: Executor) {
         .limit(limit);
     },
 
-    /** The files of a few of the user's receipts. */
-    receiptFiles(userId: string, ids: string[]) {
+    /** The files of a few of the household's receipts. */
+    receiptFiles(householdId: HouseholdId, ids: string[]) {
       return db
         .select({ id: receipts.id, content: receipts.content, pagePng: receipts.pagePng })
         .from(receipts)
-        .where(and(eq(receipts.userId, userId), inArray(receipts.id, ids)));
+        .where(and(eq(receipts.householdId, householdId), inArray(receipts.id, ids)));
     },
   };
 }

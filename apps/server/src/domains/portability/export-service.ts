@@ -12,6 +12,7 @@ import {
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
+import type { HouseholdId } from '../households/household-id';
 import { createExportRepository, type ExportRepository, type PageEnd } from './export-repository';
 import {
   toAccountRecord,
@@ -84,42 +85,42 @@ function whole<Row, Out>(rows: Promise<Row[]>, toRecord: (row: Row) => Out): Asy
 /** The records of each entity file, in the format's shape (format version 1). */
 function entityBatches(
   read: ExportRepository,
-  userId: string,
+  { householdId, userId }: { householdId: HouseholdId; userId: string },
 ): {
   [Entity in Exclude<ExportEntity, 'receipts' | 'attachments'>]: AsyncIterable<
     ExportRecords[Entity]
   >;
 } {
   return {
-    accounts: whole(read.accounts(userId), toAccountRecord),
-    categories: once(read.categories(userId)),
+    accounts: whole(read.accounts(householdId), toAccountRecord),
+    categories: once(read.categories(householdId)),
     transactions: pages(
-      (after: PageEnd | undefined) => read.transactionsPage(userId, after, PAGE_SIZE),
+      (after: PageEnd | undefined) => read.transactionsPage(householdId, after, PAGE_SIZE),
       (row) => ({ day: row.addedOn, createdAt: row.createdAt, id: row.id }),
       toTransactionRecord,
       PAGE_SIZE,
     ),
     transfers: pages(
-      (after: PageEnd | undefined) => read.transfersPage(userId, after, PAGE_SIZE),
+      (after: PageEnd | undefined) => read.transfersPage(householdId, after, PAGE_SIZE),
       (row) => ({ day: row.date, createdAt: row.createdAt, id: row.id }),
       toTransferRecord,
       PAGE_SIZE,
     ),
-    budgets: whole(read.budgets(userId), toBudgetRecord),
+    budgets: whole(read.budgets(householdId), toBudgetRecord),
     savedFilters: once(read.savedFilters(userId)),
-    splits: once(read.splits(userId)),
-    goals: whole(read.goals(userId), toGoalRecord),
-    recurring: whole(read.recurring(userId), toRecurringRecord),
-    rules: whole(read.rules(userId), toRuleRecord),
-    rates: whole(read.rates(userId), toRateRecord),
-    receiptShops: whole(read.receiptShops(userId), toReceiptShopRecord),
+    splits: once(read.splits(householdId)),
+    goals: whole(read.goals(householdId), toGoalRecord),
+    recurring: whole(read.recurring(householdId), toRecurringRecord),
+    rules: whole(read.rules(householdId), toRuleRecord),
+    rates: whole(read.rates(householdId), toRateRecord),
+    receiptShops: whole(read.receiptShops(householdId), toReceiptShopRecord),
   };
 }
 
-function receiptBatches(read: ExportRepository, userId: string) {
+function receiptBatches(read: ExportRepository, householdId: HouseholdId) {
   return pages(
     (after: Omit<PageEnd, 'day'> | undefined) =>
-      read.receiptsPage(userId, after, RECEIPT_PAGE_SIZE),
+      read.receiptsPage(householdId, after, RECEIPT_PAGE_SIZE),
     (row) => ({ createdAt: row.createdAt, id: row.id }),
     (row): ExportReceipt => ({
       id: row.id,
@@ -133,14 +134,16 @@ function receiptBatches(read: ExportRepository, userId: string) {
       reading: row.reading as ExportReceipt['reading'],
       shop: row.shop as ExportReceipt['shop'],
       createdAt: row.createdAt.toISOString(),
+      createdBy: row.createdBy,
+      updatedBy: row.updatedBy,
     }),
     RECEIPT_PAGE_SIZE,
   );
 }
 
 /** The receipt files, a few per query, after their metadata (one zip entry at a time). */
-async function writeReceiptFiles(zip: ZipWriter, read: ExportRepository, userId: string) {
-  for await (const batch of receiptBatches(read, userId)) {
+async function writeReceiptFiles(zip: ZipWriter, read: ExportRepository, householdId: HouseholdId) {
+  for await (const batch of receiptBatches(read, householdId)) {
     for (let start = 0; start < batch.length;) {
       let end = start + 1;
       let bytes = batch[start]!.sizeBytes;
@@ -157,7 +160,7 @@ async function writeReceiptFiles(zip: ZipWriter, read: ExportRepository, userId:
       const files = new Map(
         (
           await read.receiptFiles(
-            userId,
+            householdId,
             wanted.map((receipt) => receipt.id),
           )
         ).map((file) => [file.id, file]),
@@ -176,8 +179,8 @@ async function writeReceiptFiles(zip: ZipWriter, read: ExportRepository, userId:
 }
 
 /** The attached files' records, then their bytes, a few per query (one zip entry at a time). */
-async function writeAttachments(zip: ZipWriter, read: ExportRepository, userId: string) {
-  const records: ExportAttachment[] = (await read.attachments(userId)).map((row) => ({
+async function writeAttachments(zip: ZipWriter, read: ExportRepository, householdId: HouseholdId) {
+  const records: ExportAttachment[] = (await read.attachments(householdId)).map((row) => ({
     id: row.id,
     transactionId: row.transactionId,
     fileName: row.fileName,
@@ -193,7 +196,7 @@ async function writeAttachments(zip: ZipWriter, read: ExportRepository, userId: 
     const files = new Map(
       (
         await read.attachmentFiles(
-          userId,
+          householdId,
           wanted.map((attachment) => attachment.id),
         )
       ).map((file) => [file.id, file.content]),
@@ -207,28 +210,31 @@ async function writeAttachments(zip: ZipWriter, read: ExportRepository, userId: 
 }
 
 /**
- * The export of a user's data (docs/export-format.md): a zip streamed as it is
+ * The export of a household's data (docs/export-format.md), as one member asks it: a zip streamed as it is
  * written, read inside one read-only, repeatable-read database transaction so that every file
  * of it shows the same moment (a transfer never names an account the accounts file lacks).
  */
 export function createExportService(db: Database) {
   return {
-    exportAll(user: Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone' | 'locale'>): Readable {
+    exportAll(
+      householdId: HouseholdId,
+      user: Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone' | 'locale'>,
+    ): Readable {
       return streamZip((zip) =>
         db.transaction(
           async (tx) => {
             const read = createExportRepository(tx);
             const counts: Partial<Record<ExportEntity, number>> = {};
-            const batches = entityBatches(read, user.id);
+            const batches = entityBatches(read, { householdId, userId: user.id });
             for (const entity of Object.keys(batches) as (keyof typeof batches)[]) {
               counts[entity] = await zip.lines(EXPORT_ENTITY_FILES[entity], batches[entity]);
             }
             counts.receipts = await zip.lines(
               EXPORT_ENTITY_FILES.receipts,
-              receiptBatches(read, user.id),
+              receiptBatches(read, householdId),
             );
-            await writeReceiptFiles(zip, read, user.id);
-            counts.attachments = await writeAttachments(zip, read, user.id);
+            await writeReceiptFiles(zip, read, householdId);
+            counts.attachments = await writeAttachments(zip, read, householdId);
             const manifest: ExportManifest = {
               format: EXPORT_FORMAT,
               version: EXPORT_FORMAT_VERSION,

@@ -32,27 +32,32 @@ export async function portabilityRoutes(
   app.get(
     '/',
     {
+      // The household's books leave with it: owners and editors export, viewers only look.
+      config: { householdRole: 'editor' },
       schema: {
         tags,
         security,
         summary:
-          'Download everything of yours as a zip (docs/export-format.md): JSON Lines per entity and the receipt files, streamed',
+          'Download everything of the active household as a zip (docs/export-format.md): JSON Lines per entity and the receipt files, streamed',
         description: prose`
-          Accounts, transactions, transfers, categories, budgets, recurring transactions,
-          rules, your own exchange rates, receipts with their files, and the shops
-          receipts taught.
+          The household's accounts, transactions, transfers, categories, budgets, recurring
+          transactions, rules, own exchange rates, receipts with their files, and the shops
+          receipts taught; your saved searches. Owners and editors export; a viewer gets
+          403 \`ROLE_FORBIDS\`.
 
           Answer \`200\`: \`application/zip\`, as the attachment \`moneta-export.zip\`,
           streamed as it is written (memory stays flat whatever the history's length);
-          every file in it shows the same moment (one read-only snapshot). Another user's
-          data is never in it. Heavy work (see Fair share and heavy work): while another
+          every file in it shows the same moment (one read-only snapshot). Another
+          household's data is never in it. Heavy work (see Fair share and heavy work): while another
           restore, commit or export of the user runs, 409 \`BUSY\`.`,
         produces: ['application/zip'],
       },
     },
     async (request, reply) => {
       // Heavy work (http/heavy-work.ts) until the zip's last byte is sent.
-      const zip = await heavyWork.stream(request, () => exporter.exportAll(request.user));
+      const zip = await heavyWork.stream(request, () =>
+        exporter.exportAll(request.household.id, request.user),
+      );
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', `attachment; filename="${MONETA_EXPORT_FILE_NAME}"`)
@@ -64,15 +69,18 @@ export async function portabilityRoutes(
   app.post(
     '/restore',
     {
+      // A restore writes a whole household's books: its owners only.
+      config: { householdRole: 'owner' },
       schema: {
         tags,
         security,
         summary:
-          'Restore a Moneta export (multipart field "file") into an account without transactions or transfers, all or nothing',
+          'Restore a Moneta export (multipart field "file") into the active household, without transactions or transfers, all or nothing',
         description: prose`
           Body: \`multipart/form-data\` with the zip in the field \`file\` (at most ${RESTORE_MAX_MB} MB).
 
-          The account must hold no transactions and no transfers (a new account). Its
+          Owners only (others: 403 \`ROLE_FORBIDS\`). The household must hold no
+          transactions and no transfers (a new account's). Its
           accounts of the same name as an exported one (a new account's empty "Main") take
           that account's settings; the others are created. The export's base currency and
           time zone become the account's, and setup counts as done. Rules are added after
@@ -114,6 +122,7 @@ export async function portabilityRoutes(
     async (request) => {
       requireMultipart(request, 'Send the export as multipart/form-data in the field "file".');
       return restorer.restore(
+        request.household.id,
         request.user.id,
         multipartParts(request, { maxMb: RESTORE_MAX_MB, fileField: 'file' }),
         (work) => heavyWork.run(request, work),

@@ -44,16 +44,24 @@ const MAX_MANIFEST_BYTES = 64 * 1024;
 export type HeldEntity = Exclude<ExportEntity, 'transactions'>;
 export type HeldRecords = Pick<ExportRecords, HeldEntity>;
 
-/**
- * An export read and checked. The transactions are not held (a million of them would be
- * gigabytes as objects): the write reads them again from the zip, batch by batch.
- */
-export interface ReadExport {
+/** What a restore writes from: an export read and checked, whatever thread reads its zip. */
+export interface CheckedExport {
   manifest: ExportManifest;
-  zip: ZipArchive;
   records: HeldRecords;
   /** The transactions that split parts or attachments name, by their id in the export. */
   linked: Map<string, LinkedTransaction>;
+  /**
+   * The transactions are not held (a million of them would be gigabytes as objects): the write
+   * reads them again from the zip, batch by batch, each record checked again by its schema.
+   */
+  transactionBatches(): AsyncIterable<NumberedRecord<'transactions'>[]>;
+  /** A file of the zip (a receipt's, an attachment's), whole. */
+  fileBytes(path: string): Promise<Buffer>;
+}
+
+/** An export read and checked, with the zip it is read from. */
+export interface ReadExport extends CheckedExport {
+  zip: ZipArchive;
 }
 
 const notMoneta = () =>
@@ -335,5 +343,12 @@ export async function readExport(path: string, file: FileHandle): Promise<ReadEx
       );
     }
   }
-  return { manifest, zip, records, linked };
+  return {
+    manifest,
+    zip,
+    records,
+    linked,
+    transactionBatches: () => recordBatches(zip, 'transactions'),
+    fileBytes: (path) => readZipEntry(zip, zip.entries.get(path)!),
+  };
 }

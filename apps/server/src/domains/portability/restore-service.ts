@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,9 +9,10 @@ import type { Database } from '../../db/database';
 import { badRequest, conflict } from '../../http/app-error';
 import type { MultipartPart } from '../../http/multipart-upload';
 import { createAccountsReader } from '../accounts/accounts-reader';
+import type { HouseholdId } from '../households/household-id';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createExportRepository } from './export-repository';
-import { readExport } from './read-export';
+import { readExportOffThread } from './read-export-off-thread';
 import { createUploadDirectory } from './restore-uploads';
 import { writeExport } from './restore-writer';
 
@@ -41,7 +42,7 @@ async function saveUpload(parts: AsyncIterable<MultipartPart>, path: string): Pr
 /**
  * Restores a Moneta export into the signed-in user's account (docs/export-format.md), all or
  * nothing: the zip is saved to a temporary file (removed on every way out), read and checked
- * whole as a stream, then written in one database transaction. The account must hold no transactions or transfers (409), checked before
+ * whole as a stream on a thread of its own, then written in one database transaction. The account must hold no transactions or transfers (409), checked before
  * the upload is read and again under lock.
  */
 export function createRestoreService(
@@ -60,35 +61,39 @@ export function createRestoreService(
      * received before it, so a slow sender holds none of the server's heavy-work places.
      */
     async restore(
+      householdId: HouseholdId,
       userId: string,
       parts: AsyncIterable<MultipartPart>,
       asHeavyWork: <T>(work: () => Promise<T>) => Promise<T>,
     ): Promise<RestoreResult> {
-      if (await createExportRepository(db).holdsLedger(userId)) throw notEmpty();
+      if (await createExportRepository(db).holdsLedger(householdId)) throw notEmpty();
       const directory = await createUploadDirectory(dependencies.uploadRoot ?? tmpdir());
       try {
         const path = join(directory, 'export.zip');
         await saveUpload(parts, path);
-        return await asHeavyWork(() => restoreFile(userId, path));
+        return await asHeavyWork(() => restoreFile(householdId, userId, path));
       } finally {
         await rm(directory, { recursive: true, force: true });
       }
     },
   };
 
-  async function restoreFile(userId: string, path: string): Promise<RestoreResult> {
-    const file = await open(path, 'r');
+  async function restoreFile(
+    householdId: HouseholdId,
+    userId: string,
+    path: string,
+  ): Promise<RestoreResult> {
+    const read = await readExportOffThread(path);
     try {
-      const read = await readExport(path, file);
       const counts = await db.transaction(async (tx) => {
-        await createAccountsReader(tx).lockAll(userId);
-        if (await createExportRepository(tx).holdsLedger(userId)) throw notEmpty();
-        return writeExport(tx, userId, read, dependencies.transactions);
+        await createAccountsReader(tx).lockAll(householdId);
+        if (await createExportRepository(tx).holdsLedger(householdId)) throw notEmpty();
+        return writeExport(tx, { householdId, userId }, read, dependencies.transactions);
       });
       dependencies.forgetUser(userId);
       return { formatVersion: read.manifest.version, counts };
     } finally {
-      await file.close();
+      await read.close();
     }
   }
 }

@@ -17,6 +17,8 @@ import { createAttachmentsRepository } from '../attachments/attachments-reposito
 import { createBudgetsRepository, type BudgetsToInsert } from '../budgets/budgets-repository';
 import { createCategoriesRepository } from '../categories/categories-repository';
 import { createGoalsRepository } from '../goals/goals-repository';
+import type { HouseholdId } from '../households/household-id';
+import { createHouseholdsRepository } from '../households/households-repository';
 import { createRatesRepository } from '../rates/rates-repository';
 import { createReceiptsRepository, type NewReceipt } from '../receipts/receipts-repository';
 import { createRecurringRepository } from '../recurring/recurring-repository';
@@ -25,9 +27,9 @@ import { createSavedFiltersRepository } from '../saved-filters/saved-filters-rep
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createTransfersRepository } from '../transfers/transfers-repository';
 import { createUsersRepository } from '../users/users-repository';
-import { recordBatches, type ReadExport } from './read-export';
+import type { CheckedExport } from './read-export';
 import { partsByTransaction } from './restore-checks';
-import { damaged, readZipEntry } from './zip-reader';
+import { damaged } from './zip-reader';
 
 /** Transactions per insert statement (one JSON parameter each). */
 const TRANSACTION_BATCH = 1000;
@@ -43,11 +45,20 @@ const mapped = (ids: IdMap, id: string) => ids.get(id)!;
 const mappedOrNull = (ids: IdMap, id: string | null) => (id ? mapped(ids, id) : null);
 type Counts = RestoreResult['counts'];
 
-/** What every step of a write shares: where, for whom, what was read, and the ids so far. */
+/**
+ * What every step of a write shares: where, into which household and by whom, what was read, and
+ * the ids so far.
+ */
 interface Write {
   tx: Executor;
+  householdId: HouseholdId;
   userId: string;
-  read: ReadExport;
+  /**
+   * Who a restored row names as its author: the exported user id where that user is a member of
+   * the household, else null; the restorer for exports from before authors were kept.
+   */
+  authorOf: (author: string | null | undefined) => string | null;
+  read: CheckedExport;
   counts: Counts;
   accountIds: IdMap;
   receiptIds: IdMap;
@@ -56,8 +67,8 @@ interface Write {
 }
 
 /** A file of the zip, checked against the size and SHA-256 its record states. */
-async function fileOf(read: ReadExport, path: string, sizeBytes?: number, sha256?: string) {
-  const bytes = await readZipEntry(read.zip, read.zip.entries.get(path)!);
+async function fileOf(read: CheckedExport, path: string, sizeBytes?: number, sha256?: string) {
+  const bytes = await read.fileBytes(path);
   if (sizeBytes !== undefined && bytes.length !== sizeBytes) {
     throw damaged(`${path} is not its size.`);
   }
@@ -73,7 +84,7 @@ async function fileOf(read: ReadExport, path: string, sizeBytes?: number, sha256
  * built-in one's record only says that it is hidden.
  */
 async function writeAccountsAndCategories(write: Write): Promise<void> {
-  const { tx, userId, read, counts } = write;
+  const { tx, householdId, userId, read, counts } = write;
   const { records, manifest } = read;
   // The settings come with the data: amounts of the base currency stay in it.
   await createUsersRepository(tx).update(userId, {
@@ -84,7 +95,10 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
   });
   const accountsRepository = createAccountsRepository(tx);
   const existing = new Map(
-    [...(await accountsRepository.names(userId))].map(([id, name]) => [name.toLowerCase(), id]),
+    [...(await accountsRepository.names(householdId))].map(([id, name]) => [
+      name.toLowerCase(),
+      id,
+    ]),
   );
   // The empty "Main" every new account starts with is not left beside the restored accounts:
   // unless one of them is named so, the first restored account without a namesake takes it over.
@@ -108,8 +122,8 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
       spareDefault = undefined;
     }
     const row = sameName
-      ? await accountsRepository.update(userId, sameName, values)
-      : await accountsRepository.insert(userId, values);
+      ? await accountsRepository.update(householdId, sameName, values)
+      : await accountsRepository.insert(householdId, userId, values);
     write.accountIds.set(account.id, row!.id);
     counts.accounts++;
   }
@@ -120,13 +134,18 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
   );
   if (custom.length > 0) {
     await categoriesRepository.addMany(
-      custom.map((category) => ({ userId, name: category.name, isIncome: category.isIncome })),
+      custom.map((category) => ({
+        householdId,
+        userId,
+        name: category.name,
+        isIncome: category.isIncome,
+      })),
     );
   }
   for (const category of records.categories) {
     if (category.hidden) {
       await categoriesRepository.setHidden(
-        { userId, name: category.name, isIncome: category.isIncome },
+        { householdId, userId, name: category.name, isIncome: category.isIncome },
         true,
       );
     }
@@ -139,13 +158,13 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
  * from the zip as the batch fills and let go once it is written; then the recurring rules.
  */
 async function writeReceiptsAndRecurring(write: Write): Promise<void> {
-  const { tx, userId, read, counts } = write;
+  const { tx, householdId, userId, read, counts } = write;
   const receiptsRepository = createReceiptsRepository(tx);
   let pending: Array<{ oldId: string; values: NewReceipt }> = [];
   let pendingBytes = 0;
   const flushReceipts = async () => {
     const ids = await receiptsRepository.insertMany(
-      userId,
+      { householdId, userId },
       pending.map((receipt) => receipt.values),
     );
     pending.forEach((receipt, index) => write.receiptIds.set(receipt.oldId, ids[index]!));
@@ -173,6 +192,8 @@ async function writeReceiptsAndRecurring(write: Write): Promise<void> {
         shop: receipt.shop ?? null,
         // Receipts are listed newest first: a restore keeps their order and age.
         createdAt: new Date(receipt.createdAt),
+        createdBy: write.authorOf(receipt.createdBy),
+        updatedBy: write.authorOf(receipt.updatedBy),
       },
     });
     pendingBytes += content.length + (pagePng?.length ?? 0);
@@ -182,18 +203,21 @@ async function writeReceiptsAndRecurring(write: Write): Promise<void> {
 
   const recurringRepository = createRecurringRepository(tx);
   for (const rule of read.records.recurring) {
-    const row = await recurringRepository.insert(userId, {
-      name: rule.name,
-      category: rule.category,
-      amountCents: rule.amountCents,
-      isIncome: rule.isIncome,
-      frequency: rule.frequency,
-      interval: rule.interval,
-      startDate: rule.startDate,
-      endDate: rule.endDate,
-      accountId: mappedOrNull(write.accountIds, rule.accountId),
-      note: rule.note,
-    });
+    const row = await recurringRepository.insert(
+      { householdId, userId },
+      {
+        name: rule.name,
+        category: rule.category,
+        amountCents: rule.amountCents,
+        isIncome: rule.isIncome,
+        frequency: rule.frequency,
+        interval: rule.interval,
+        startDate: rule.startDate,
+        endDate: rule.endDate,
+        accountId: mappedOrNull(write.accountIds, rule.accountId),
+        note: rule.note,
+      },
+    );
     // Where the rule had got to: the engine must not record again what the user deleted.
     if (rule.nextDueDate !== rule.startDate) {
       await recurringRepository.setNextDueDate(row.id, rule.nextDueDate);
@@ -243,7 +267,7 @@ async function writeTransactions(write: Write, transactions: TransactionsService
     counts.transactions += created;
     batch = [];
   };
-  for await (const records of recordBatches(read.zip, 'transactions')) {
+  for await (const records of read.transactionBatches()) {
     for (const { record } of records) batch.push(record);
     if (batch.length >= TRANSACTION_BATCH) await flush();
   }
@@ -269,12 +293,12 @@ async function writeTransactions(write: Write, transactions: TransactionsService
 
 /** Attached files and transfers, which name transactions and accounts. */
 async function writeAttachmentsAndTransfers(write: Write): Promise<void> {
-  const { tx, userId, read, counts } = write;
+  const { tx, householdId, userId, read, counts } = write;
   const attachmentsRepository = createAttachmentsRepository(tx);
   for (const attachment of read.records.attachments) {
     const content = await fileOf(read, attachment.file, attachment.sizeBytes, attachment.sha256);
     await attachmentsRepository.insert(
-      userId,
+      { householdId, userId },
       mapped(write.transactionIds, attachment.transactionId),
       {
         fileName: attachment.fileName,
@@ -288,6 +312,7 @@ async function writeAttachmentsAndTransfers(write: Write): Promise<void> {
   }
 
   const transfers = await createTransfersRepository(tx).insertMany(
+    householdId,
     userId,
     read.records.transfers.map((transfer) => ({
       fromAccountId: mapped(write.accountIds, transfer.fromAccountId),
@@ -312,10 +337,10 @@ async function writeAttachmentsAndTransfers(write: Write): Promise<void> {
  * all as the API lets a user keep; then budgets, goals, saved searches, rates and receipt shops.
  */
 async function writeTheRest(write: Write): Promise<void> {
-  const { tx, userId, read, counts } = write;
+  const { tx, householdId, userId, read, counts } = write;
   const { records } = read;
   const rulesRepository = createRulesRepository(tx);
-  const firstPosition = (await rulesRepository.count(userId)) + 1;
+  const firstPosition = (await rulesRepository.count(householdId)) + 1;
   if (firstPosition - 1 + records.rules.length > MAX_RULES) {
     throw badRequest(
       `The export's ${records.rules.length} rules and the account's ${firstPosition - 1} would be more than the ${MAX_RULES} a user keeps.`,
@@ -325,7 +350,7 @@ async function writeTheRest(write: Write): Promise<void> {
   const rules = [...records.rules].sort((a, b) => a.position - b.position);
   for (const [index, rule] of rules.entries()) {
     await rulesRepository.insert(
-      userId,
+      { householdId, userId },
       {
         field: rule.field,
         operator: rule.operator,
@@ -355,21 +380,24 @@ async function writeTheRest(write: Write): Promise<void> {
   });
   for (let start = 0; start < budgetValues.length; start += BUDGET_BATCH) {
     counts.budgets += await budgetsRepository.insertMissing(
-      userId,
+      { householdId, userId },
       budgetValues.slice(start, start + BUDGET_BATCH),
     );
   }
 
   const goalsRepository = createGoalsRepository(tx);
   for (const goal of records.goals) {
-    await goalsRepository.insert(userId, {
-      name: goal.name,
-      targetCents: goal.targetCents,
-      currency: goal.currency,
-      targetDate: goal.targetDate,
-      accountId: mappedOrNull(write.accountIds, goal.accountId),
-      savedCents: goal.savedCents,
-    });
+    await goalsRepository.insert(
+      { householdId, userId },
+      {
+        name: goal.name,
+        targetCents: goal.targetCents,
+        currency: goal.currency,
+        targetDate: goal.targetDate,
+        accountId: mappedOrNull(write.accountIds, goal.accountId),
+        savedCents: goal.savedCents,
+      },
+    );
     counts.goals++;
   }
 
@@ -385,14 +413,17 @@ async function writeTheRest(write: Write): Promise<void> {
 
   const ratesRepository = createRatesRepository(tx);
   for (const rate of records.rates) {
-    await ratesRepository.upsertOwn(userId, { ...rate, rate: Number(rate.rate) });
+    await ratesRepository.upsertOwn(householdId, userId, {
+      ...rate,
+      rate: Number(rate.rate),
+    });
     counts.rates++;
   }
 
   const receiptsRepository = createReceiptsRepository(tx);
   for (const shop of records.receiptShops) {
     await receiptsRepository.teachShop(
-      userId,
+      { householdId, userId },
       { header: shop.headerLines, taxId: shop.taxId, phone: shop.phone },
       { merchant: shop.merchant, category: shop.category },
     );
@@ -401,22 +432,29 @@ async function writeTheRest(write: Write): Promise<void> {
 }
 
 /**
- * Writes a read export for `userId` inside the open transaction `tx`, each entity through its
- * own domain's writer, with new ids mapped from the export's. Returns what it created.
+ * Writes a read export into the household inside the open transaction `tx`, as `userId`, each
+ * entity through its own domain's writer, with new ids mapped from the export's. Returns what it
+ * created.
  */
 export async function writeExport(
   tx: Executor,
-  userId: string,
-  read: ReadExport,
+  { householdId, userId }: { householdId: HouseholdId; userId: string },
+  read: CheckedExport,
   transactions: TransactionsService,
 ): Promise<Counts> {
   const counts = Object.fromEntries(EXPORT_ENTITIES.map((entity) => [entity, 0])) as Record<
     ExportEntity,
     number
   >;
+  const members = new Set(
+    (await createHouseholdsRepository(tx).members(householdId)).map((member) => member.userId),
+  );
   const write: Write = {
     tx,
+    householdId,
     userId,
+    authorOf: (author) =>
+      author === undefined ? userId : author !== null && members.has(author) ? author : null,
     read,
     counts,
     accountIds: new Map(),

@@ -63,7 +63,7 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
       const upload = await collectReceiptUpload(
         multipartParts(request, { maxMb: options.uploadMaxMb, fileField: 'receipt' }),
       );
-      const result = await receipts.upload(request.user, upload);
+      const result = await receipts.upload(request.household.id, request.user, upload);
       return reply.status(201).send(result);
     },
   );
@@ -79,7 +79,7 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
         response: { 200: z.array(receiptSchema), ...errors },
       },
     },
-    async (request) => receipts.list(request.user.id),
+    async (request) => receipts.list(request.household.id),
   );
 
   app.put(
@@ -96,7 +96,8 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
         response: { 200: reviewedReceiptSchema, ...errors },
       },
     },
-    async (request) => receipts.review(request.user, request.params.id, request.body),
+    async (request) =>
+      receipts.review(request.household.id, request.user, request.params.id, request.body),
   );
 
   const summaries: Record<ReceiptView, string> = {
@@ -141,7 +142,9 @@ export async function receiptsRoutes(app: App, options: ReceiptsRoutesOptions): 
           shown = await receipts.view(request.params.id, view, { expires, signature });
         } else {
           await authenticate(request, reply);
-          shown = await receipts.view(request.params.id, view, { userId: request.user.id });
+          shown = await receipts.view(request.params.id, view, {
+            householdId: request.household.id,
+          });
         }
         return sendStoredFile(reply, shown);
       },

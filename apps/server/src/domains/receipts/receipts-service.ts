@@ -39,6 +39,7 @@ import {
   type ReceiptSummaryRow,
 } from './receipts-repository';
 import type { FileUrlSigner, ReceiptView } from './signed-urls';
+import type { HouseholdId } from '../households/household-id';
 
 const LIST_LIMIT = 100;
 const FAILURE_STATUS: Record<ReceiptReadFailure, { status: number; code: ErrorCode }> = {
@@ -76,11 +77,11 @@ const TAUGHT_CONFIDENCE = 0.95;
  */
 async function refuseSecondUpload(
   repository: ReceiptsRepository,
-  userId: string,
+  householdId: HouseholdId,
   sha256: string,
   options: { lock?: boolean } = {},
 ): Promise<void> {
-  const earlier = await repository.findExpenseOfFile(userId, sha256, options);
+  const earlier = await repository.findExpenseOfFile(householdId, sha256, options);
   if (earlier) {
     throw conflict(
       earlier.source === 'receipt'
@@ -120,13 +121,13 @@ export function createReceiptsService(
 ) {
   const receipts = createReceiptsRepository(db);
 
-  /** The merchant and category the user taught for this shop replace the ones read. */
+  /** The merchant and category the household taught for this shop replace the ones read. */
   async function withTaughtShop(
-    userId: string,
+    householdId: HouseholdId,
     reading: ReceiptReading,
     shop: ShopFingerprint | null,
   ): Promise<ReceiptReading & { isTaught?: boolean }> {
-    const taught = shop && (await receipts.findTaughtShop(userId, shop));
+    const taught = shop && (await receipts.findTaughtShop(householdId, shop));
     if (!taught) return reading;
     return {
       ...reading,
@@ -154,6 +155,8 @@ export function createReceiptsService(
       extractedData: toExtractedData(reading),
       confidence: reading.confidence,
       transactionId: row.transactionId,
+      createdBy: row.createdBy,
+      updatedBy: row.updatedBy,
     };
   }
 
@@ -183,19 +186,24 @@ export function createReceiptsService(
      * charged to the account the user chose (else the default one). No total found → 422 and
      * nothing stored.
      */
-    async upload(user: UserRow, file: ReceiptUpload): Promise<ReceiptUploadResult> {
+    async upload(
+      householdId: HouseholdId,
+      user: UserRow,
+      file: ReceiptUpload,
+    ): Promise<ReceiptUploadResult> {
+      const owner = { householdId, userId: user.id };
       // Before anything slow: an account that is not the user's is the same 404 as anywhere.
-      await assertOwnAccount(db, user.id, file.accountId);
+      await assertOwnAccount(db, householdId, file.accountId);
       const mimeType = detectMimeType(file.bytes);
       if (!mimeType)
         throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, RECEIPT_MESSAGES.wrongType);
       const sha256 = createHash('sha256').update(file.bytes).digest('hex');
       // Checked before the (slow) reading, and again under a lock before anything is stored.
-      await refuseSecondUpload(receipts, user.id, sha256);
+      await refuseSecondUpload(receipts, householdId, sha256);
       const found = await read(user, file.bytes, mimeType);
       // Only the header, tax id and phone are kept: never the whole text of the receipt.
       const shop = found.text ? shopFingerprint(found.text) : null;
-      const reading = await withTaughtShop(user.id, found, shop);
+      const reading = await withTaughtShop(householdId, found, shop);
       if (reading.total === null) {
         throw new AppError(
           422,
@@ -207,7 +215,7 @@ export function createReceiptsService(
       const name = (reading.merchant ?? 'Receipt').slice(0, MAX_NAME_LENGTH);
       // The category pipeline (docs/architecture.md, Rules): a rule or the user's history beats the
       // words read on the receipt; those beat the default.
-      const suggestion = await suggestCategory(db, user.id, { name, isIncome: false });
+      const suggestion = await suggestCategory(db, owner, { name, isIncome: false });
       const category = suggestion.source === 'default' ? reading.category : suggestion.category;
       const readCurrency =
         reading.currency && findCatalogueCurrency(reading.currency) ? reading.currency : undefined;
@@ -246,8 +254,8 @@ export function createReceiptsService(
 
       return db.transaction(async (tx) => {
         const repository = createReceiptsRepository(tx);
-        await refuseSecondUpload(repository, user.id, sha256, { lock: true });
-        const receipt = await repository.insert(user.id, {
+        await refuseSecondUpload(repository, householdId, sha256, { lock: true });
+        const receipt = await repository.insert(owner, {
           fileName,
           mimeType,
           sizeBytes: file.bytes.length,
@@ -257,7 +265,7 @@ export function createReceiptsService(
           reading: stored,
           shop,
         });
-        const transaction = await transactions.create(user.id, input, {
+        const transaction = await transactions.create(householdId, user.id, input, {
           receiptId: receipt.id,
           tx,
         });
@@ -277,12 +285,18 @@ export function createReceiptsService(
      * remembered for the shop that printed it. A receipt whose expense was deleted gets a new
      * one: confirming a receipt says that this expense happened.
      */
-    async review(user: UserRow, id: string, input: ReceiptReview): Promise<ReviewedReceipt> {
+    async review(
+      householdId: HouseholdId,
+      user: UserRow,
+      id: string,
+      input: ReceiptReview,
+    ): Promise<ReviewedReceipt> {
       const receiptNotFound = () => notFound('Receipt not found.', ErrorCode.RECEIPT_NOT_FOUND);
       if (!isId(id)) throw receiptNotFound();
+      const owner = { householdId, userId: user.id };
       return db.transaction(async (tx) => {
         const repository = createReceiptsRepository(tx);
-        const row = await repository.findForUpdate(user.id, id);
+        const row = await repository.findForUpdate(householdId, id);
         if (!row) throw receiptNotFound();
         const expense = transactionInputSchema.parse({
           name: input.merchant,
@@ -292,8 +306,9 @@ export function createReceiptsService(
           isIncome: false,
         });
         const transaction = row.transactionId
-          ? await transactions.update(user.id, row.transactionId, expense, { tx })
+          ? await transactions.update(householdId, user.id, row.transactionId, expense, { tx })
           : await transactions.create(
+              householdId,
               user.id,
               { ...expense, note: `Read from the receipt ${row.fileName}`.slice(0, 500) },
               { receiptId: id, tx },
@@ -307,29 +322,32 @@ export function createReceiptsService(
           confidence: { merchant: 1, total: 1, date: 1, category: 1 },
           isReviewed: true,
         };
-        await repository.updateReading(user.id, id, reading);
+        await repository.updateReading(owner, id, reading);
         if (row.shop) {
-          await repository.teachShop(user.id, row.shop as ShopFingerprint, {
+          await repository.teachShop(owner, row.shop as ShopFingerprint, {
             merchant: transaction.name,
             category: transaction.category,
           });
         }
         return {
-          ...toReceiptDto({ ...row, reading, transactionId: transaction._id }),
+          ...toReceiptDto({ ...row, reading, transactionId: transaction._id, updatedBy: user.id }),
           transaction,
         };
       });
     },
 
-    async list(userId: string): Promise<Receipt[]> {
-      return (await receipts.list(userId, LIST_LIMIT)).map(toReceiptDto);
+    async list(householdId: HouseholdId): Promise<Receipt[]> {
+      return (await receipts.list(householdId, LIST_LIMIT)).map(toReceiptDto);
     },
 
-    /** The file or picture, for its owner: by the owner's token, or by a valid signed URL. */
+    /**
+     * The file or picture, for its household: by a member's token (the active household's), or
+     * by a valid signed URL.
+     */
     async view(
       id: string,
       view: ReceiptView,
-      access: { userId: string } | { expires: number; signature: string },
+      access: { householdId: HouseholdId } | { expires: number; signature: string },
     ) {
       const receiptNotFound = () => notFound('Receipt not found.', ErrorCode.RECEIPT_NOT_FOUND);
       if (!isId(id)) throw receiptNotFound();
@@ -345,19 +363,29 @@ export function createReceiptsService(
       return shown;
     },
 
-    /** The uploaded file of one of the user's receipts (a transaction's attachments list it). */
-    fileOf(userId: string, id: string) {
-      return receipts.findView(id, 'file', { userId });
+    /**
+     * The uploaded file of one of the household's receipts (a transaction's attachments list it).
+     */
+    fileOf(householdId: HouseholdId, id: string) {
+      return receipts.findView(id, 'file', { householdId });
     },
 
     /** Deletes the receipt in the caller's transaction (its expense stays); false if none. */
-    remove(tx: Executor, userId: string, id: string): Promise<boolean> {
-      return createReceiptsRepository(tx).delete(userId, id);
+    remove(tx: Executor, householdId: HouseholdId, id: string): Promise<boolean> {
+      return createReceiptsRepository(tx).delete(householdId, id);
     },
 
-    /** The shops the user taught follow a category renamed or merged in the caller's transaction. */
-    moveTaughtCategory(tx: Executor, userId: string, from: string, to: string): Promise<void> {
-      return createReceiptsRepository(tx).moveTaughtCategory(userId, from, to);
+    /**
+     * The shops the household taught follow a category renamed or merged in the caller's
+     * transaction.
+     */
+    moveTaughtCategory(
+      tx: Executor,
+      householdId: HouseholdId,
+      from: string,
+      to: string,
+    ): Promise<void> {
+      return createReceiptsRepository(tx).moveTaughtCategory(householdId, from, to);
     },
   };
 }

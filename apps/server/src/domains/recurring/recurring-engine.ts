@@ -142,7 +142,7 @@ function compareLockOrder(a: ClaimedRecurringRule, b: ClaimedRecurringRule): num
 }
 
 /**
- * The recurring engine: records the occurrences of every due rule of every user. Safe with any
+ * The recurring engine: records the occurrences of every due rule of every household. Safe with any
  * number of instances on one database: each batch claims its rules with FOR UPDATE SKIP LOCKED,
  * and the unique index on (recurring_id, added_on) is the final guard.
  */

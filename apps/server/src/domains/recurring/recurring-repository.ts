@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database';
 import { moveCategoryIn } from '../../db/move-category';
 import { recurringRules, users, type RecurringRuleRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import type { HouseholdId } from '../households/household-id';
 
 export type RecurringRuleValues = Pick<
   RecurringRuleRow,
@@ -24,12 +25,12 @@ export interface ClaimedRecurringRule {
 
 export function createRecurringRepository(db: Executor) {
   return {
-    /** The user's rules by next due date, then name. */
-    async list(userId: string): Promise<RecurringRuleRow[]> {
+    /** The household's rules by next due date, then name. */
+    async list(householdId: HouseholdId): Promise<RecurringRuleRow[]> {
       return db
         .select()
         .from(recurringRules)
-        .where(eq(recurringRules.userId, userId))
+        .where(eq(recurringRules.householdId, householdId))
         .orderBy(
           asc(recurringRules.nextDueDate),
           sql`lower(${recurringRules.name})`,
@@ -38,19 +39,25 @@ export function createRecurringRepository(db: Executor) {
         );
     },
 
-    /** The user's rules that have not ended, for the occurrences still to come. */
-    async listRunning(userId: string): Promise<RecurringRuleRow[]> {
+    /** The household's rules that have not ended, for the occurrences still to come. */
+    async listRunning(householdId: HouseholdId): Promise<RecurringRuleRow[]> {
       return db
         .select()
         .from(recurringRules)
-        .where(and(eq(recurringRules.userId, userId), isRunning));
+        .where(and(eq(recurringRules.householdId, householdId), isRunning));
     },
 
-    /** A new rule is due from its start date; the caller then catches it up. */
-    async insert(userId: string, values: RecurringRuleValues): Promise<RecurringRuleRow> {
+    /**
+     * A new rule of the household, made by `userId`, is due from its start date; the caller then
+     * catches it up.
+     */
+    async insert(
+      { householdId, userId }: { householdId: HouseholdId; userId: string },
+      values: RecurringRuleValues,
+    ): Promise<RecurringRuleRow> {
       const [row] = await db
         .insert(recurringRules)
-        .values({ id: newId(), userId, ...values, nextDueDate: values.startDate })
+        .values({ id: newId(), userId, householdId, ...values, nextDueDate: values.startDate })
         .returning();
       return row!;
     },
@@ -60,34 +67,34 @@ export function createRecurringRepository(db: Executor) {
      * the occurrences that do not exist yet, and recomputes the next due date.
      */
     async update(
-      userId: string,
+      householdId: HouseholdId,
       id: string,
       values: RecurringRuleValues,
     ): Promise<RecurringRuleRow | undefined> {
       const [row] = await db
         .update(recurringRules)
         .set({ ...values, nextDueDate: values.startDate, updatedAt: sql`now()` })
-        .where(and(eq(recurringRules.userId, userId), eq(recurringRules.id, id)))
+        .where(and(eq(recurringRules.householdId, householdId), eq(recurringRules.id, id)))
         .returning();
       return row;
     },
 
     /** Its transactions stay, with recurring_id set to NULL by the foreign key. */
-    async delete(userId: string, id: string): Promise<boolean> {
+    async delete(householdId: HouseholdId, id: string): Promise<boolean> {
       const deleted = await db
         .delete(recurringRules)
-        .where(and(eq(recurringRules.userId, userId), eq(recurringRules.id, id)))
+        .where(and(eq(recurringRules.householdId, householdId), eq(recurringRules.id, id)))
         .returning({ id: recurringRules.id });
       return deleted.length > 0;
     },
 
     async moveCategory(
-      userId: string,
+      householdId: HouseholdId,
       from: string,
       to: string,
       kinds: boolean[],
     ): Promise<number> {
-      return moveCategoryIn(db, recurringRules, { userId, from, to, kinds });
+      return moveCategoryIn(db, recurringRules, { householdId, from, to, kinds });
     },
 
     async setNextDueDate(id: string, nextDueDate: string): Promise<RecurringRuleRow> {

@@ -32,7 +32,7 @@ export async function recurringRoutes(app: App, options: RecurringRoutesOptions)
         response: { 200: recurringListSchema, ...errors },
       },
     },
-    async (request) => recurring.list(request.user.id),
+    async (request) => recurring.list(request.household.id),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export async function recurringRoutes(app: App, options: RecurringRoutesOptions)
         response: { 200: upcomingListSchema, ...errors },
       },
     },
-    async (request) => recurring.upcoming(request.user, request.query.days),
+    async (request) => recurring.upcoming(request.household.id, request.user, request.query.days),
   );
 
   app.post(
@@ -64,7 +64,9 @@ export async function recurringRoutes(app: App, options: RecurringRoutesOptions)
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await recurring.create(request.user, request.body)),
+      reply
+        .status(201)
+        .send(await recurring.create(request.household.id, request.user, request.body)),
   );
 
   app.put(
@@ -79,7 +81,8 @@ export async function recurringRoutes(app: App, options: RecurringRoutesOptions)
         response: { 200: recurringSchema, ...errors },
       },
     },
-    async (request) => recurring.update(request.user, request.params.id, request.body),
+    async (request) =>
+      recurring.update(request.household.id, request.user, request.params.id, request.body),
   );
 
   app.delete(
@@ -94,7 +97,7 @@ export async function recurringRoutes(app: App, options: RecurringRoutesOptions)
       },
     },
     async (request) => {
-      await recurring.remove(request.user.id, request.params.id);
+      await recurring.remove(request.household.id, request.params.id);
       return { message: 'Recurring transaction deleted.' };
     },
   );

@@ -17,7 +17,8 @@ import { badRequest, notFound } from '../../http/app-error';
 import { createAccountsReader } from '../accounts/accounts-reader';
 import { accountNotFound } from '../accounts/accounts-service';
 import { isId } from '../../lib/ids';
-import { rememberCategory } from '../categories/remember-category';
+import { rememberCategories } from '../categories/remember-category';
+import type { HouseholdId } from '../households/household-id';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { toRecurringDto } from './recurring-dto';
 import { catchUpRecurringRule } from './recurring-engine';
@@ -46,8 +47,8 @@ function toValues(input: ValidRecurringInput): RecurringRuleValues {
 }
 
 /**
- * The (user, account) foreign key refuses an account that is not the user's: a 404, like any
- * other id of someone else's. An end before a kept start date is the database's check: a 400.
+ * The (household, account) foreign key refuses an account that is not the household's: a 404,
+ * like any other id of someone else's. An end before a kept start date is the database's check: a 400.
  */
 async function checked<T>(accountId: string | null | undefined, write: () => Promise<T>) {
   if (accountId && !isId(accountId)) throw accountNotFound();
@@ -77,19 +78,26 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
   const recurringRules = createRecurringRepository(db);
 
   return {
-    async list(userId: string): Promise<Recurring[]> {
-      return (await recurringRules.list(userId)).map(toRecurringDto);
+    async list(householdId: HouseholdId): Promise<Recurring[]> {
+      return (await recurringRules.list(householdId)).map(toRecurringDto);
     },
 
     /** Creates the rule and, in the same DB transaction, records its occurrences up to today. */
-    async create(owner: Owner, input: ValidRecurringInput): Promise<Recurring> {
+    async create(
+      householdId: HouseholdId,
+      owner: Owner,
+      input: ValidRecurringInput,
+    ): Promise<Recurring> {
       return checked(input.accountId, () =>
         db.transaction(async (tx) => {
           const values = toValues(input);
           // Without one, the first account: named, so that the rule says where it goes.
-          values.accountId ??= (await createAccountsReader(tx).defaultId(owner.id)) ?? null;
-          const rule = await createRecurringRepository(tx).insert(owner.id, values);
-          await rememberCategory(tx, owner.id, input.category, input.isIncome);
+          values.accountId ??= (await createAccountsReader(tx).defaultId(householdId)) ?? null;
+          const author = { householdId, userId: owner.id };
+          const rule = await createRecurringRepository(tx).insert(author, values);
+          await rememberCategories(tx, [
+            { ...author, name: input.category, isIncome: input.isIncome },
+          ]);
           return toRecurringDto(
             await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now()), transactions),
           );
@@ -102,17 +110,24 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
      * not exist yet (dates already recorded are skipped by the unique index) and recomputes
      * the next due date. Transactions recorded before stay as they are.
      */
-    async update(owner: Owner, id: string, input: ValidRecurringInput): Promise<Recurring> {
+    async update(
+      householdId: HouseholdId,
+      owner: Owner,
+      id: string,
+      input: ValidRecurringInput,
+    ): Promise<Recurring> {
       if (!isId(id)) throw recurringNotFound();
       return checked(input.accountId, () =>
         db.transaction(async (tx) => {
           const values = toValues(input);
           if (values.accountId === null) {
-            values.accountId = (await createAccountsReader(tx).defaultId(owner.id)) ?? null;
+            values.accountId = (await createAccountsReader(tx).defaultId(householdId)) ?? null;
           }
-          const rule = await createRecurringRepository(tx).update(owner.id, id, values);
+          const rule = await createRecurringRepository(tx).update(householdId, id, values);
           if (!rule) throw recurringNotFound();
-          await rememberCategory(tx, owner.id, input.category, input.isIncome);
+          await rememberCategories(tx, [
+            { householdId, userId: owner.id, name: input.category, isIncome: input.isIncome },
+          ]);
           return toRecurringDto(
             await catchUpRecurringRule(tx, rule, todayIn(owner.timeZone, now()), transactions),
           );
@@ -121,14 +136,18 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
     },
 
     /**
-     * The occurrences of the user's rules from tomorrow to `days` days ahead (in the user's zone),
+     * The occurrences of the household's rules from tomorrow to `days` days ahead (in the user's zone),
      * oldest first: what is still to be recorded (today's are recorded already).
      */
-    async upcoming(owner: Owner, days: number): Promise<UpcomingOccurrence[]> {
+    async upcoming(
+      householdId: HouseholdId,
+      owner: Owner,
+      days: number,
+    ): Promise<UpcomingOccurrence[]> {
       const today = todayIn(owner.timeZone, now());
       const last = addDays(today, days);
       const occurrences: UpcomingOccurrence[] = [];
-      for (const rule of await recurringRules.listRunning(owner.id)) {
+      for (const rule of await recurringRules.listRunning(householdId)) {
         const from = rule.nextDueDate > today ? rule.nextDueDate : addDays(today, 1);
         const to = rule.endDate && rule.endDate < last ? rule.endDate : last;
         for (const date of occurrencesBetween(rule, from, to, MAX_UPCOMING_PER_RULE)) {
@@ -148,8 +167,8 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
     },
 
     /** Deletes the rule; the transactions it recorded stay (their recurringId becomes null). */
-    async remove(userId: string, id: string): Promise<void> {
-      if (!isId(id) || !(await recurringRules.delete(userId, id))) throw recurringNotFound();
+    async remove(householdId: HouseholdId, id: string): Promise<void> {
+      if (!isId(id) || !(await recurringRules.delete(householdId, id))) throw recurringNotFound();
     },
 
     /**
@@ -158,11 +177,11 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
      */
     moveCategory(
       tx: Executor,
-      userId: string,
+      householdId: HouseholdId,
       change: { from: string; to: string; kinds: boolean[] },
     ): Promise<number> {
       return createRecurringRepository(tx).moveCategory(
-        userId,
+        householdId,
         change.from,
         change.to,
         change.kinds,

@@ -1,5 +1,15 @@
 import { DEFAULT_INCOME_CATEGORY, FALLBACK_CATEGORY } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
+import type { HouseholdId } from '../households/household-id';
+
+/**
+ * Whose rules and history: the household's rules; the history of `userId`'s transactions while
+ * the transactions' payee index is still led by the user (the transactions domain re-keys it).
+ */
+export interface RulesOwner {
+  householdId: HouseholdId;
+  userId: string;
+}
 
 /**
  * The SQL of the category pipeline (docs/architecture.md, Rules), in one place for imports,
@@ -23,13 +33,13 @@ export function ruleMatches(rule: RuleTerms, text: { nameKey: SQL; noteKey: SQL 
     ELSE strpos(${subject}, ${rule.key}) > 0 END)`;
 }
 
-/** A user's rules with their values folded once (not once per text they are tried on). */
-export const userRules = (userId: string) => sql`
+/** A household's rules with their values folded once (not once per text they are tried on). */
+export const householdRules = (householdId: HouseholdId) => sql`
   SELECT id, position, field, operator, moneta_fold(value) AS key, is_income, category, rename,
     transfer_account_id
-  FROM rules WHERE user_id = ${userId}`;
+  FROM rules WHERE household_id = ${householdId}`;
 
-/** The terms of a rule of `userRules`, aliased `alias`. */
+/** The terms of a rule of `householdRules`, aliased `alias`. */
 export const storedRuleTerms = (alias: string): RuleTerms => ({
   field: sql.raw(`${alias}.field`),
   operator: sql.raw(`${alias}.operator`),
@@ -37,15 +47,15 @@ export const storedRuleTerms = (alias: string): RuleTerms => ({
 });
 
 /**
- * Whether the user has a rule on notes: only then are notes folded (most users have none, and
+ * Whether the household has a rule on notes: only then are notes folded (most have none, and
  * folding every imported row's note would cost time for nothing).
  */
-export const hasNoteRules = (userId: string) =>
-  sql`EXISTS (SELECT 1 FROM rules WHERE user_id = ${userId} AND field = 'note')`;
+export const hasNoteRules = (householdId: HouseholdId) =>
+  sql`EXISTS (SELECT 1 FROM rules WHERE household_id = ${householdId} AND field = 'note')`;
 
-/** CTEs over a CTE named `keys`: the user's rules, and the first one matching each key. */
-const firstRules = (userId: string) => sql`
-    user_rules AS MATERIALIZED (${userRules(userId)}),
+/** CTEs over a CTE named `keys`: the household's rules, and the first one matching each key. */
+const firstRules = (householdId: HouseholdId) => sql`
+    user_rules AS MATERIALIZED (${householdRules(householdId)}),
     ruled AS MATERIALIZED (
       SELECT DISTINCT ON (k.name_key, k.note_key, k.is_income)
         k.name_key, k.note_key, k.is_income, r.category, r.rename, r.transfer_account_id
@@ -65,10 +75,10 @@ const firstRules = (userId: string) => sql`
  * the statistics say of a table just filled. Every step is materialised: computed once, never
  * again for each row of a join.
  */
-export function categoryPipeline(userId: string, keys: SQL): SQL {
+export function categoryPipeline({ householdId, userId }: RulesOwner, keys: SQL): SQL {
   return sql`
     WITH keys AS MATERIALIZED (${keys}),
-    ${firstRules(userId)},
+    ${firstRules(householdId)},
     history AS MATERIALIZED (
       SELECT k.name_key, k.is_income, used.category
       FROM (SELECT DISTINCT name_key, is_income FROM keys WHERE name_key <> '') AS k
@@ -94,10 +104,10 @@ export function categoryPipeline(userId: string, keys: SQL): SQL {
 }
 
 /** The new name the first matching rule gives each key of `keys` (those it renames only). */
-export function ruleRenames(userId: string, keys: SQL): SQL {
+export function ruleRenames(householdId: HouseholdId, keys: SQL): SQL {
   return sql`
     WITH keys AS MATERIALIZED (${keys}),
-    ${firstRules(userId)}
+    ${firstRules(householdId)}
     SELECT name_key, note_key, is_income, rename FROM ruled WHERE rename IS NOT NULL`;
 }
 
@@ -105,10 +115,10 @@ export function ruleRenames(userId: string, keys: SQL): SQL {
  * The account the first matching rule of each key of `keys` moves money to or from (those
  * whose first rule is a transfer rule only): such a row is a transfer (docs/transfers.md).
  */
-export function ruleTransfers(userId: string, keys: SQL): SQL {
+export function ruleTransfers(householdId: HouseholdId, keys: SQL): SQL {
   return sql`
     WITH keys AS MATERIALIZED (${keys}),
-    ${firstRules(userId)}
+    ${firstRules(householdId)}
     SELECT name_key, note_key, is_income, transfer_account_id FROM ruled
     WHERE transfer_account_id IS NOT NULL`;
 }

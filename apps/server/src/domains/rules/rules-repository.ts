@@ -2,7 +2,8 @@ import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { rules, type RuleRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { ruleMatches, storedRuleTerms, userRules } from './rule-matching';
+import { asHouseholdId, type HouseholdId } from '../households/household-id';
+import { householdRules, ruleMatches, storedRuleTerms } from './rule-matching';
 
 export interface RuleValues {
   field: RuleRow['field'];
@@ -14,57 +15,65 @@ export interface RuleValues {
   transferAccountId: string | null;
 }
 
-/** Rules keep dense positions 1..n per user; every change of order happens under lockUser. */
+/**
+ * Rules keep dense positions 1..n per household; every change of order happens under
+ * lockHousehold.
+ */
 export function createRulesRepository(db: Executor) {
   return {
-    async list(userId: string): Promise<RuleRow[]> {
+    async list(householdId: HouseholdId): Promise<RuleRow[]> {
       return db
         .select()
         .from(rules)
-        .where(eq(rules.userId, userId))
+        .where(eq(rules.householdId, householdId))
         .orderBy(asc(rules.position), asc(rules.createdAt));
     },
 
-    async find(userId: string, id: string): Promise<RuleRow | undefined> {
+    async find(householdId: HouseholdId, id: string): Promise<RuleRow | undefined> {
       const [row] = await db
         .select()
         .from(rules)
-        .where(and(eq(rules.userId, userId), eq(rules.id, id)));
+        .where(and(eq(rules.householdId, householdId), eq(rules.id, id)));
       return row;
     },
 
     /**
-     * Serialises changes to one user's rules (positions are shifted in several statements).
-     * NO KEY UPDATE leaves the user row's key lock free: their other writes do not wait.
+     * Serialises changes to one household's rules (positions are shifted in several
+     * statements). NO KEY UPDATE leaves the household row's key lock free: the inserts that
+     * reference it do not wait.
      */
-    async lockUser(userId: string): Promise<void> {
-      await db.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+    async lockHousehold(householdId: HouseholdId): Promise<void> {
+      await db.execute(sql`SELECT 1 FROM households WHERE id = ${householdId} FOR NO KEY UPDATE`);
     },
 
-    async count(userId: string): Promise<number> {
+    async count(householdId: HouseholdId): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(rules)
-        .where(eq(rules.userId, userId));
+        .where(eq(rules.householdId, householdId));
       return row?.count ?? 0;
     },
 
     /** Inserts a rule at `position` (1..count + 1), moving the ones from there down. */
-    async insert(userId: string, values: RuleValues, position: number): Promise<RuleRow> {
+    async insert(
+      { householdId, userId }: { householdId: HouseholdId; userId: string },
+      values: RuleValues,
+      position: number,
+    ): Promise<RuleRow> {
       await db
         .update(rules)
         .set({ position: sql`${rules.position} + 1` })
-        .where(and(eq(rules.userId, userId), gte(rules.position, position)));
+        .where(and(eq(rules.householdId, householdId), gte(rules.position, position)));
       const [row] = await db
         .insert(rules)
-        .values({ id: newId(), userId, ...values, position })
+        .values({ id: newId(), userId, householdId, ...values, position })
         .returning();
       return row!;
     },
 
     /** Changes a rule and moves it from `from` to `to`, shifting the rules in between. */
     async update(
-      userId: string,
+      householdId: HouseholdId,
       id: string,
       values: RuleValues,
       move: { from: number; to: number },
@@ -74,17 +83,29 @@ export function createRulesRepository(db: Executor) {
         await db
           .update(rules)
           .set({ position: sql`${rules.position} + 1` })
-          .where(and(eq(rules.userId, userId), gte(rules.position, to), lt(rules.position, from)));
+          .where(
+            and(
+              eq(rules.householdId, householdId),
+              gte(rules.position, to),
+              lt(rules.position, from),
+            ),
+          );
       } else if (to > from) {
         await db
           .update(rules)
           .set({ position: sql`${rules.position} - 1` })
-          .where(and(eq(rules.userId, userId), gt(rules.position, from), lte(rules.position, to)));
+          .where(
+            and(
+              eq(rules.householdId, householdId),
+              gt(rules.position, from),
+              lte(rules.position, to),
+            ),
+          );
       }
       const [row] = await db
         .update(rules)
         .set({ ...values, position: to, updatedAt: sql`now()` })
-        .where(and(eq(rules.userId, userId), eq(rules.id, id)))
+        .where(and(eq(rules.householdId, householdId), eq(rules.id, id)))
         .returning();
       return row;
     },
@@ -94,13 +115,13 @@ export function createRulesRepository(db: Executor) {
      * Points the rules that give category `from` to `to` (a category rename or merge): those of
      * that kind and those for both kinds. Answers how many changed.
      */
-    async moveCategory(userId: string, from: string, to: string, isIncome: boolean) {
+    async moveCategory(householdId: HouseholdId, from: string, to: string, isIncome: boolean) {
       const moved = await db
         .update(rules)
         .set({ category: to, updatedAt: new Date() })
         .where(
           and(
-            eq(rules.userId, userId),
+            eq(rules.householdId, householdId),
             eq(rules.category, from),
             or(isNull(rules.isIncome), eq(rules.isIncome, isIncome)),
           ),
@@ -109,22 +130,23 @@ export function createRulesRepository(db: Executor) {
       return moved.length;
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
+    async delete(householdId: HouseholdId, id: string): Promise<boolean> {
       const [removed] = await db
         .delete(rules)
-        .where(and(eq(rules.userId, userId), eq(rules.id, id)))
+        .where(and(eq(rules.householdId, householdId), eq(rules.id, id)))
         .returning({ position: rules.position });
       if (!removed) return false;
       await db
         .update(rules)
         .set({ position: sql`${rules.position} - 1` })
-        .where(and(eq(rules.userId, userId), gt(rules.position, removed.position)));
+        .where(and(eq(rules.householdId, householdId), gt(rules.position, removed.position)));
       return true;
     },
 
     /**
      * The user's transactions this rule decides: it matches them and no rule before it does
      * (the first matching rule wins, as on import), and applying it would change something.
+     * Still the user's own transactions while the transactions domain writes them by user.
      */
     async decidedTransactionIds(userId: string, rule: RuleRow): Promise<string[]> {
       const text = {
@@ -133,7 +155,8 @@ export function createRulesRepository(db: Executor) {
       };
       const result = await db.execute<{ id: string }>(sql`
         WITH earlier AS MATERIALIZED (
-          SELECT * FROM (${userRules(userId)}) AS r WHERE r.position < ${rule.position}
+          SELECT * FROM (${householdRules(asHouseholdId(rule.householdId))}) AS r
+          WHERE r.position < ${rule.position}
         )
         SELECT t.id FROM transactions t
         WHERE t.user_id = ${userId}

@@ -33,7 +33,7 @@ export async function rulesRoutes(app: App, options: RulesRoutesOptions): Promis
         response: { 200: ruleListSchema, ...errors },
       },
     },
-    async (request) => rules.list(request.user.id),
+    async (request) => rules.list(request.household.id),
   );
 
   app.post(
@@ -48,7 +48,9 @@ export async function rulesRoutes(app: App, options: RulesRoutesOptions): Promis
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await rules.create(request.user.id, request.body)),
+      reply
+        .status(201)
+        .send(await rules.create(request.household.id, request.user.id, request.body)),
   );
 
   app.put(
@@ -63,7 +65,8 @@ export async function rulesRoutes(app: App, options: RulesRoutesOptions): Promis
         response: { 200: ruleSchema, ...errors },
       },
     },
-    async (request) => rules.update(request.user.id, request.params.id, request.body),
+    async (request) =>
+      rules.update(request.household.id, request.user.id, request.params.id, request.body),
   );
 
   app.delete(
@@ -78,7 +81,7 @@ export async function rulesRoutes(app: App, options: RulesRoutesOptions): Promis
       },
     },
     async (request) => {
-      await rules.remove(request.user.id, request.params.id);
+      await rules.remove(request.household.id, request.params.id);
       return { message: 'Rule deleted.' };
     },
   );
@@ -98,6 +101,6 @@ export async function rulesRoutes(app: App, options: RulesRoutesOptions): Promis
         response: { 200: ruleApplyResultSchema, ...errors },
       },
     },
-    async (request) => rules.apply(request.user.id, request.params.id),
+    async (request) => rules.apply(request.household.id, request.user.id, request.params.id),
   );
 }

@@ -9,6 +9,7 @@ import type { Database, Executor } from '../../db/database';
 import { conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
 import { assertOwnAccount } from '../accounts/accounts-service';
+import type { HouseholdId } from '../households/household-id';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { toRuleDto } from './rule-dto';
 import { createRulesRepository, type RuleValues } from './rules-repository';
@@ -34,38 +35,45 @@ export function createRulesService(db: Database, transactions: TransactionsServi
   const rules = createRulesRepository(db);
 
   return {
-    /** The user's rules in the order they are tried. */
-    async list(userId: string): Promise<Rule[]> {
-      return (await rules.list(userId)).map(toRuleDto);
+    /** The household's rules in the order they are tried. */
+    async list(householdId: HouseholdId): Promise<Rule[]> {
+      return (await rules.list(householdId)).map(toRuleDto);
     },
 
     /** Adds a rule at `position` (default: last). */
-    async create(userId: string, input: ValidRuleInput): Promise<Rule> {
-      await assertOwnAccount(db, userId, input.transferAccountId ?? undefined);
+    async create(householdId: HouseholdId, userId: string, input: ValidRuleInput): Promise<Rule> {
+      await assertOwnAccount(db, householdId, input.transferAccountId ?? undefined);
       return db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
-        await repository.lockUser(userId);
-        const count = await repository.count(userId);
+        await repository.lockHousehold(householdId);
+        const count = await repository.count(householdId);
         if (count >= MAX_RULES) {
           throw conflict(`You can keep at most ${MAX_RULES} rules.`, ErrorCode.TOO_MANY_RULES);
         }
         const position = clamp(input.position ?? count + 1, 1, count + 1);
-        return toRuleDto(await repository.insert(userId, toValues(input), position));
+        return toRuleDto(
+          await repository.insert({ householdId, userId }, toValues(input), position),
+        );
       });
     },
 
     /** Changes a rule; with `position` it also moves it there (others shift). */
-    async update(userId: string, id: string, input: ValidRuleInput): Promise<Rule> {
+    async update(
+      householdId: HouseholdId,
+      userId: string,
+      id: string,
+      input: ValidRuleInput,
+    ): Promise<Rule> {
       if (!isId(id)) throw ruleNotFound();
-      await assertOwnAccount(db, userId, input.transferAccountId ?? undefined);
+      await assertOwnAccount(db, householdId, input.transferAccountId ?? undefined);
       return db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
-        await repository.lockUser(userId);
-        const current = await repository.find(userId, id);
+        await repository.lockHousehold(householdId);
+        const current = await repository.find(householdId, id);
         if (!current) throw ruleNotFound();
-        const count = await repository.count(userId);
+        const count = await repository.count(householdId);
         const to = clamp(input.position ?? current.position, 1, count);
-        const row = await repository.update(userId, id, toValues(input), {
+        const row = await repository.update(householdId, id, toValues(input), {
           from: current.position,
           to,
         });
@@ -73,18 +81,22 @@ export function createRulesService(db: Database, transactions: TransactionsServi
       });
     },
 
-    async remove(userId: string, id: string): Promise<void> {
+    async remove(householdId: HouseholdId, id: string): Promise<void> {
       if (!isId(id)) throw ruleNotFound();
       await db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
-        await repository.lockUser(userId);
-        if (!(await repository.delete(userId, id))) throw ruleNotFound();
+        await repository.lockHousehold(householdId);
+        if (!(await repository.delete(householdId, id))) throw ruleNotFound();
       });
     },
 
     /** The category the transaction form pre-selects for a name. */
-    async suggest(userId: string, text: { name: string; isIncome: boolean }): Promise<Suggestion> {
-      const { category, source } = await suggestCategory(db, userId, text);
+    async suggest(
+      householdId: HouseholdId,
+      userId: string,
+      text: { name: string; isIncome: boolean },
+    ): Promise<Suggestion> {
+      const { category, source } = await suggestCategory(db, { householdId, userId }, text);
       return { category, source };
     },
 
@@ -92,12 +104,16 @@ export function createRulesService(db: Database, transactions: TransactionsServi
      * Recategorises (and renames) the user's existing transactions this rule decides — those it
      * matches where no earlier rule does — in one database transaction. Returns how many changed.
      */
-    async apply(userId: string, id: string): Promise<{ updated: number }> {
+    async apply(
+      householdId: HouseholdId,
+      userId: string,
+      id: string,
+    ): Promise<{ updated: number }> {
       if (!isId(id)) throw ruleNotFound();
       return db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
-        await repository.lockUser(userId);
-        const rule = await repository.find(userId, id);
+        await repository.lockHousehold(householdId);
+        const rule = await repository.find(householdId, id);
         if (!rule) throw ruleNotFound();
         const ids = await repository.decidedTransactionIds(userId, rule);
         const updated = await transactions.recategorise(
@@ -116,11 +132,11 @@ export function createRulesService(db: Database, transactions: TransactionsServi
      */
     moveCategory(
       tx: Executor,
-      userId: string,
+      householdId: HouseholdId,
       change: { from: string; to: string; isIncome: boolean },
     ): Promise<number> {
       return createRulesRepository(tx).moveCategory(
-        userId,
+        householdId,
         change.from,
         change.to,
         change.isIncome,

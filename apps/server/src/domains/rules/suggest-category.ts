@@ -1,7 +1,7 @@
 import type { Suggestion } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { categoryPipeline } from './rule-matching';
+import { categoryPipeline, type RulesOwner } from './rule-matching';
 
 export interface CategorySuggestion extends Suggestion {
   /** The matching rule's new name for the transaction, if it gives one. */
@@ -10,12 +10,12 @@ export interface CategorySuggestion extends Suggestion {
 
 /**
  * The category for one transaction's text (docs/architecture.md, Rules): the first matching rule,
- * else the user's history with that payee, else the default. Used by the transaction form's
+ * else the history with that payee, else the default. Used by the transaction form's
  * suggestion and by receipts.
  */
 export async function suggestCategory(
   db: Executor,
-  userId: string,
+  owner: RulesOwner,
   text: { name: string; note?: string | null; isIncome: boolean },
 ): Promise<CategorySuggestion> {
   const keys = sql`SELECT moneta_fold(${text.name}::text) AS name_key,
@@ -25,7 +25,7 @@ export async function suggestCategory(
     category: string;
     source: Suggestion['source'];
     rename: string | null;
-  }>(categoryPipeline(userId, keys));
+  }>(categoryPipeline(owner, keys));
   const [row] = result.rows;
   return { category: row!.category, source: row!.source, rename: row!.rename };
 }

@@ -26,7 +26,7 @@ export async function suggestRoutes(app: App, options: SuggestRoutesOptions): Pr
       },
     },
     async (request) =>
-      options.rules.suggest(request.user.id, {
+      options.rules.suggest(request.household.id, request.user.id, {
         name: request.query.name.trim(),
         isIncome: request.query.isIncome,
       }),

@@ -7,7 +7,8 @@ import type { Executor } from '../../db/database';
 /** What of a recurring rule decides which transactions may be its occurrences. */
 export interface OccurrenceRule {
   id: string;
-  userId: string;
+  /** The household the rule's transactions are in (its own). */
+  householdId: string;
   name: string;
   amountCents: number;
   isIncome: boolean;
@@ -38,12 +39,12 @@ export function createRecurringOccurrencesRepository(db: Executor) {
         WITH rule AS MATERIALIZED (
           SELECT moneta_fold(${rule.name}::text) AS name_key,
             coalesce(${rule.accountId}::uuid, (
-              SELECT id FROM accounts WHERE user_id = ${rule.userId}
+              SELECT id FROM accounts WHERE household_id = ${rule.householdId}
               ORDER BY is_archived, created_at, id LIMIT 1)) AS account_id
         )
         SELECT t.id, t.added_on::text AS added_on, t.recurring_id IS NOT NULL AS is_linked
         FROM transactions AS t, rule
-        WHERE t.user_id = ${rule.userId}
+        WHERE t.household_id = ${rule.householdId}
           AND t.added_on BETWEEN ${from}::date AND ${to}::date
           -- A row of the rule stands for an occurrence only at the rule's amount and kind: after
           -- an edit from 29.90 monthly to 34.90 weekly, the old rows are history, not this week's.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceiptReader, type ReceiptReader } from '../../../src/domains/receipts/reading';
 import { createFileUrlSigner } from '../../../src/domains/receipts/signed-urls';
 import sharp from 'sharp';
+import { given } from '../../support/given';
 import { hugePngHeader, multipartFile, renderReceipt, textPdf } from '../../support/receipt-files';
 import {
   createTestApp,
@@ -227,17 +228,11 @@ describe('POST /api/receipts/upload', () => {
 
   it("uses today when the receipt has no date, and the user's own category for a known merchant", async () => {
     const user = await signUp(context.app, { setup: true });
-    await context.app.inject({
-      method: 'POST',
-      url: '/api/transactions',
-      headers: user.headers,
-      payload: {
-        name: 'TOOL DEPOT',
-        category: 'Hardware',
-        cost: 5,
-        addedOn: '2026-01-01',
-        isIncome: false,
-      },
+    await given.transaction(context.app, user, {
+      name: 'TOOL DEPOT',
+      category: 'Hardware',
+      cost: 5,
+      addedOn: '2026-01-01',
     });
     const image = await renderReceipt([
       'TOOL DEPOT',

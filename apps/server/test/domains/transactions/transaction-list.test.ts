@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultHouseholdOf } from '../../../src/domains/households/default-household';
 import { createTransactionListRepository } from '../../../src/domains/transactions/transaction-list-repository';
 import { createTransactionTotalsRepository } from '../../../src/domains/transactions/transaction-totals-repository';
 import { createTransactionsService } from '../../../src/domains/transactions/transactions-service';
 import { createTestApp, signUp, type TestContext } from '../../test-app';
 
 let context: TestContext;
+const householdOf = async (user: { id: string }) =>
+  (await defaultHouseholdOf(context.database.db, user.id)).id;
+
 beforeAll(async () => {
   context = await createTestApp();
 });
@@ -31,11 +35,11 @@ describe('createMany (the bulk path)', () => {
     expect(await writer.createMany(rows)).toBe(5000);
     expect(await writer.createMany([])).toBe(0);
 
-    expect((await repository.pageWithCount(alice.id, {}, { limit: 1, offset: 0 })).total).toBe(
-      2500,
-    );
+    expect(
+      (await repository.pageWithCount(await householdOf(alice), {}, { limit: 1, offset: 0 })).total,
+    ).toBe(2500);
     const found = await repository.page(
-      alice.id,
+      await householdOf(alice),
       { search: 'Row 1 with' },
       { limit: 10, offset: 0 },
     );
@@ -50,7 +54,7 @@ describe('createMany (the bulk path)', () => {
     });
 
     const totals = await createTransactionTotalsRepository(context.database.db).totals(
-      bob.id,
+      (await defaultHouseholdOf(context.database.db, bob.id)).id,
       'USD',
     );
     const bobRows = rows.filter((row) => row.userId === bob.id);
@@ -124,7 +128,10 @@ describe('createFrom (the rows of a query, written inside PostgreSQL)', () => {
       { name: 'Food', is_income: true },
       { name: 'Pocket money', is_income: true },
     ]);
-    const totals = await createTransactionTotalsRepository(db).totals(alice.id, 'USD');
+    const totals = await createTransactionTotalsRepository(db).totals(
+      (await defaultHouseholdOf(db, alice.id)).id,
+      'USD',
+    );
     const cents = (isIncome: boolean) =>
       Array.from({ length: 3000 }, (_, index) => index + 1)
         .filter((i) => (i % 7 === 0) === isIncome)
@@ -157,7 +164,11 @@ describe('search pages (walked in list order or looked up, by how common the ter
     await writer.createMany(rows);
     await writer.createMany([{ ...rows[0]!, userId: bob.id, name: 'Rare Bookshop too' }]);
 
-    const all = await repository.pageWithCount(alice.id, {}, { limit: 2100, offset: 0 });
+    const all = await repository.pageWithCount(
+      await householdOf(alice),
+      {},
+      { limit: 2100, offset: 0 },
+    );
     const expected = (term: string, offset: number, limit: number) => {
       const matches = all.rows.filter((row) => row.name.toLowerCase().includes(term));
       return {
@@ -166,7 +177,11 @@ describe('search pages (walked in list order or looked up, by how common the ter
       };
     };
     const actual = async (term: string, offset: number, limit: number) => {
-      const found = await repository.pageWithCount(alice.id, { search: term }, { limit, offset });
+      const found = await repository.pageWithCount(
+        await householdOf(alice),
+        { search: term },
+        { limit, offset },
+      );
       return { ids: found.rows.map((row) => row.id), total: found.total };
     };
 

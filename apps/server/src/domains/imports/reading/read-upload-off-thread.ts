@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
-import type { ErrorCode } from '@moneta/shared';
-import { AppError } from '../../../http/app-error';
+import type { Worker } from 'node:worker_threads';
+import { fromThreadFailure, type ThreadFailure } from '../../../http/thread-failure';
+import { spawnWorker } from '../../../lib/worker-thread';
 import type { ReadUploadOptions, UploadReading } from './read-upload';
-import type { FromReader, ReaderFailure, ToReader } from './upload-protocol';
+import type { FromReader, ToReader } from './upload-protocol';
 
 /** Files read at once; more wait for a thread. */
 const MAX_THREADS = 4;
@@ -19,20 +19,14 @@ interface ReaderThread {
   onDeath?: (error: Error) => void;
 }
 
-// In development and tests the sources run through tsx, registered in the thread before it
-// loads the reader; the built server has import-worker.js beside it (build.mjs bundles
-// read-upload-worker.ts as an entry point of its own), as the OCR worker.
+// The reading runs as read-upload-worker.ts in development and tests, as the bundled
+// import-worker.js in the built server.
 function spawn(): ReaderThread {
-  const isTypeScript = import.meta.url.endsWith('.ts');
-  const worker = isTypeScript
-    ? new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {
-          register();
-          return import(${JSON.stringify(new URL('./read-upload-worker.ts', import.meta.url).href)});
-        })`,
-        { eval: true },
-      )
-    : new Worker(new URL('./import-worker.js', import.meta.url));
+  const worker = spawnWorker(
+    new URL('./read-upload-worker.ts', import.meta.url),
+    'import-worker.js',
+    import.meta.url,
+  );
   const thread: ReaderThread = { worker };
   const die = (error: Error) => {
     forgetIdle(thread);
@@ -89,15 +83,7 @@ function release(thread: ReaderThread, isReusable: boolean): void {
   idle.push(thread);
 }
 
-function errorOf(failure: ReaderFailure): Error {
-  if (failure.kind === 'app') {
-    return new AppError(failure.statusCode, failure.code as ErrorCode, failure.message);
-  }
-  // Its message may quote the file: a 500 says nothing of it, nor does the log.
-  const error = new Error('Reading the file failed.');
-  error.name = failure.name;
-  return error;
-}
+const errorOf = (failure: ThreadFailure) => fromThreadFailure(failure, 'Reading the file');
 
 /**
  * readUpload (read-upload.ts) on a thread of its own (docs/reliability.md: no request holds the event

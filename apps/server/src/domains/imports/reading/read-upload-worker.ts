@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import type { ImportMapping } from '@moneta/shared';
 import { EXPENSIVE_WORK_NICENESS, lowerPriorityOfThisThread } from '../../../db/cpu-priority';
-import { AppError } from '../../../http/app-error';
+import { toThreadFailure } from '../../../http/thread-failure';
 import type { ReadRow } from './read-row';
 import { readUpload, type ReadUploadFacts } from './read-upload';
-import type { FromReader, ReaderFailure, ToReader } from './upload-protocol';
+import type { FromReader, ToReader } from './upload-protocol';
 
 /**
  * The thread that reads uploaded bank files (read-upload-off-thread.ts): decoding, parsing and
@@ -65,13 +65,6 @@ function ask(
   });
 }
 
-function failureOf(error: unknown): ReaderFailure {
-  if (error instanceof AppError) {
-    return { kind: 'app', statusCode: error.statusCode, code: error.code, message: error.message };
-  }
-  return { kind: 'other', name: error instanceof Error ? error.name : typeof error };
-}
-
 function start(id: number, facts: ReadUploadFacts): void {
   const job: Job = {
     id,
@@ -96,7 +89,7 @@ function start(id: number, facts: ReadUploadFacts): void {
     },
     (error: unknown) => {
       current = undefined;
-      post({ type: 'failed', job: id, failure: failureOf(error) });
+      post({ type: 'failed', job: id, failure: toThreadFailure(error) });
     },
   );
 }

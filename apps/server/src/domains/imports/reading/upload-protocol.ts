@@ -1,4 +1,5 @@
 import type { ImportMapping } from '@moneta/shared';
+import type { ThreadFailure } from '../../../http/thread-failure';
 import type { ReadRow } from './read-row';
 import type { ReadUploadFacts, UploadReading } from './read-upload';
 
@@ -16,15 +17,10 @@ export type ToReader =
   /** The answer to an `ask`: the remembered mapping, or that a batch was written. */
   | { type: 'answer'; job: number; id: number; ok: boolean; mapping?: ImportMapping | undefined };
 
-/** An error as it crosses threads: an AppError keeps what its answer needs. */
-export type ReaderFailure =
-  | { kind: 'app'; statusCode: number; code: string; message: string }
-  | { kind: 'other'; name: string };
-
 export type FromReader =
   /** A chunk was taken from the queue: the server may send another. */
   | { type: 'consumed'; job: number }
   | { type: 'ask'; job: number; id: number; kind: 'mapping'; headerKey: string }
   | { type: 'ask'; job: number; id: number; kind: 'write'; rows: ReadRow[] }
   | { type: 'done'; job: number; reading: UploadReading }
-  | { type: 'failed'; job: number; failure: ReaderFailure };
+  | { type: 'failed'; job: number; failure: ThreadFailure };
