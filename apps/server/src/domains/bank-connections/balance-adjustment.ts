@@ -35,6 +35,7 @@ export async function adjustBalance(
   await context.db.transaction(async (tx) => {
     const isIncome = balanceDifference > 0;
     await context.writers.transactions.create(
+      householdId,
       user.id,
       transactionInputSchema.parse({
         name: ADJUSTMENT_NAME,

@@ -6,12 +6,14 @@ import {
   bankConnectionAccounts,
   bankConnections,
   enableBankingApps,
+  householdMembers,
+  households,
   type BankConnectionAccountRow,
   type BankConnectionRow,
   type UserRow,
   users,
 } from '../../db/schema';
-import type { HouseholdId } from '../households/household-id';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 
 export type NewBankConnection = Pick<
   BankConnectionRow,
@@ -191,11 +193,36 @@ export function createBankConnectionsRepository(db: Executor) {
       return Number(rows[0]?.balance ?? 0);
     },
 
-    /** The person a sync's import is made for while imports are kept per user: who connected. */
-    async user(id: string | null): Promise<UserRow | undefined> {
-      if (!id) return undefined;
-      const [row] = await db.select().from(users).where(eq(users.id, id));
-      return row;
+    /**
+     * The household a sync writes into, and the member its rows name in the `user_id` column
+     * the tables keep until every writer names the household: the connection's maker while a
+     * member, else the longest-standing owner. Undefined when the household is gone.
+     */
+    async syncTarget(
+      householdId: HouseholdId,
+      createdBy: string | null,
+    ): Promise<{ household: ActiveHousehold; holder: UserRow } | undefined> {
+      const [row] = await db
+        .select({
+          user: users,
+          baseCurrency: households.baseCurrency,
+          timeZone: households.timeZone,
+        })
+        .from(householdMembers)
+        .innerJoin(households, eq(households.id, householdMembers.householdId))
+        .innerJoin(users, eq(users.id, householdMembers.userId))
+        .where(eq(householdMembers.householdId, householdId))
+        .orderBy(
+          sql`${householdMembers.userId} = ${createdBy ?? null}::uuid IS TRUE DESC`,
+          sql`${householdMembers.role} = 'owner' DESC`,
+          asc(householdMembers.joinedAt),
+        )
+        .limit(1);
+      if (!row) return undefined;
+      return {
+        household: { id: householdId, baseCurrency: row.baseCurrency, timeZone: row.timeZone },
+        holder: row.user,
+      };
     },
 
     async findApp(householdId: HouseholdId) {

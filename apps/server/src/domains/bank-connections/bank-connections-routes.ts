@@ -251,7 +251,7 @@ export async function bankConnectionsRoutes(app: App, options: BankConnectionsRo
     async (request, reply) =>
       reply
         .status(202)
-        .send(await bankConnections.syncNow(request.household.id, request.user, request.params.id)),
+        .send(await bankConnections.syncNow(request.household.id, request.params.id)),
   );
 }
 

@@ -71,8 +71,8 @@ export function createBankConnectionsService(context: BankContext) {
   }
 
   /** Runs a sync whose lock is taken, in the background; close() waits for it. */
-  function startSync(release: () => Promise<void>, row: BankConnectionRow, user: UserRow) {
-    const work = syncConnection(context, row, user)
+  function startSync(release: () => Promise<void>, row: BankConnectionRow) {
+    const work = syncConnection(context, row)
       .catch((error: unknown) => context.logger?.error({ err: error }, 'bank sync failed'))
       .finally(() => release())
       .finally(() => running.delete(work));
@@ -178,7 +178,7 @@ export function createBankConnectionsService(context: BankContext) {
         const scoped = createBankConnectionsRepository(tx);
         let accountId: string | null;
         if ('create' in mapping) {
-          accountId = await context.writers.accounts.createImported(tx, user.id, {
+          accountId = await context.writers.accounts.createImported(tx, householdId, user.id, {
             name: mapping.create.name,
             type: mapping.create.type ?? accountTypeOf(account.type),
             openingBalance: 0,
@@ -229,17 +229,15 @@ export function createBankConnectionsService(context: BankContext) {
     },
 
     /** Starts a sync now (202): the answer says `syncing`; a sync under way → 409 BUSY. */
-    async syncNow(householdId: HouseholdId, user: UserRow, id: string): Promise<BankConnection> {
+    async syncNow(householdId: HouseholdId, id: string): Promise<BankConnection> {
       const row = await found(householdId, id);
       if (row.status === 'pending') {
         throw conflict('Finish connecting at the bank first.', ErrorCode.CONFLICT);
       }
-      // Imports are kept per user for now: the connection's maker's, whose accounts it maps.
-      const importer = (await repository.user(row.createdBy)) ?? user;
       if (running.size >= HEAVY_WORK_PER_SERVER) throw serverBusy();
       const claimed = await claim(row);
       if (!claimed) throw busy();
-      startSync(claimed.release, claimed.syncing, importer);
+      startSync(claimed.release, claimed.syncing);
       return answer(claimed.syncing);
     },
 
@@ -250,11 +248,9 @@ export function createBankConnectionsService(context: BankContext) {
         // Heavy work (docs/reliability.md): at most this many at once on a server; the rest
         // are still due at the next look.
         if (running.size >= HEAVY_WORK_PER_SERVER) break;
-        const user = await repository.user(row.createdBy);
-        if (!user) continue;
         const claimed = await claim(row);
         if (!claimed) continue;
-        startSync(claimed.release, claimed.syncing, user);
+        startSync(claimed.release, claimed.syncing);
         started += 1;
       }
       return started;

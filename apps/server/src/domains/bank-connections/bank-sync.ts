@@ -1,5 +1,5 @@
 import type { BankConnectionAccountRow, BankConnectionRow, UserRow } from '../../db/schema';
-import { asHouseholdId } from '../households/household-id';
+import { asHouseholdId, type ActiveHousehold } from '../households/household-id';
 import { importProviderRows } from '../imports/provider-import';
 import {
   budgetOf,
@@ -124,9 +124,9 @@ async function syncAccount(
   connection: BankConnectionRow,
   account: BankConnectionAccountRow,
   reading: Reading,
-  user: UserRow,
+  target: { household: ActiveHousehold; holder: UserRow },
 ): Promise<void> {
-  const householdId = asHouseholdId(connection.householdId);
+  const householdId = target.household.id;
   // Pending rows wait for their booked version; a zero amount moved no money.
   const rows = reading.transactions.filter(
     (transaction) =>
@@ -136,7 +136,7 @@ async function syncAccount(
   );
   const seen = reading.accounts.get(account.providerAccountId);
   await context.db.transaction(async (tx) => {
-    await importProviderRows(tx, context.writers, user, {
+    await importProviderRows(tx, context.writers, target, {
       format: connection.provider,
       connectionId: connection.id,
       fileName: `${connection.name} · ${account.name}`,
@@ -190,11 +190,13 @@ function failureOf(error: unknown): { code: string; message: string } | undefine
 export async function syncConnection(
   context: BankContext,
   connection: BankConnectionRow,
-  user: UserRow,
 ): Promise<void> {
   const householdId = asHouseholdId(connection.householdId);
   const repository = createBankConnectionsRepository(context.db);
   const budget = budgetOf(context, connection);
+  const target = await repository.syncTarget(householdId, connection.createdBy);
+  // The household was deleted meanwhile, and the connection with it.
+  if (!target) return;
   let outcome: { status: BankConnectionRow['status']; code: string | null; message: string | null };
   try {
     const all = await repository.accounts(householdId, connection.id);
@@ -203,7 +205,9 @@ export async function syncConnection(
       connection.provider === 'simplefin'
         ? await readSimplefin(context, connection, mapped, budget)
         : await readEnableBanking(context, connection, mapped);
-    for (const account of mapped) await syncAccount(context, connection, account, reading, user);
+    for (const account of mapped) {
+      await syncAccount(context, connection, account, reading, target);
+    }
     const messages = [...new Set(reading.messages)].slice(0, MAX_MESSAGES);
     outcome = messages.length
       ? { status: 'ok', code: 'PROVIDER_ERRORS', message: messages.join(' ') }

@@ -54,6 +54,7 @@ export function createImportCommitRepository(db: Executor) {
       return {
         columns: {
           userId: sql`${userId}::uuid`,
+          householdId: sql`${target.householdId}::uuid`,
           accountId: sql`a.account_id`,
           // Each row in its file's currency, else its account's (none asks the database's
           // default trigger for it, row by row).

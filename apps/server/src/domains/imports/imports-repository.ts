@@ -9,7 +9,9 @@ import { withoutReasons } from './reading/mapping-reasons';
 export type NewImport = Pick<
   ImportRecord,
   'userId' | 'accountId' | 'fileName' | 'format' | 'encoding'
-> & { householdId: HouseholdId } & Partial<Pick<ImportRecord, 'connectionId'>>;
+> & { householdId: HouseholdId } & Partial<
+    Pick<ImportRecord, 'connectionId' | 'createdBy' | 'updatedBy'>
+  >;
 export type ImportChanges = Partial<
   Pick<
     ImportRecord,

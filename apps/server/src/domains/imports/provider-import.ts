@@ -1,6 +1,7 @@
 import type { ImportCommitResult } from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import type { StoredImportStatement, UserRow } from '../../db/schema';
+import type { ActiveHousehold } from '../households/household-id';
 import { commitImport, type CommitWriters } from './commit-import';
 import { analyseImport } from './import-analysis';
 import { createImportRowsRepository } from './import-rows-repository';
@@ -34,18 +35,23 @@ export interface ProviderImport {
  * rules, transfers recognised, recurring linked; it shows in the history and can be undone),
  * inside the caller's database transaction `tx`. Nothing new (every row a duplicate) leaves no
  * import behind: a sync every few hours would otherwise fill the history with empty ones.
+ * The system makes the import and its rows (`created_by` null) in the connection's `household`;
+ * `holder` is the member the `user_id` columns name while the tables keep them.
  * Answers the import and what its commit did, or null.
  */
 export async function importProviderRows(
   tx: Executor,
   writers: CommitWriters,
-  user: UserRow,
+  { household, holder }: { household: ActiveHousehold; holder: UserRow },
   input: ProviderImport,
 ): Promise<{ importId: string; result: ImportCommitResult } | null> {
   if (input.rows.length === 0) return null;
   const imports = createImportsRepository(tx);
   const record = await imports.insert({
-    userId: user.id,
+    householdId: household.id,
+    userId: holder.id,
+    createdBy: null,
+    updatedBy: null,
     accountId: input.accountId,
     fileName: input.fileName.slice(0, 200),
     format: input.format,
@@ -53,7 +59,7 @@ export async function importProviderRows(
     connectionId: input.connectionId,
   });
   await createImportRowsRepository(tx).insert(
-    record.id,
+    { householdId: household.id, importId: record.id },
     input.rows.map((row, position) => ({
       position,
       cells: null,
@@ -85,10 +91,13 @@ export async function importProviderRows(
     status: 'preview',
     rowCount: input.rows.length,
   });
-  const analysed = await analyseImport(tx, user.id, ready);
+  const analysed = await analyseImport(tx, holder.id, ready);
   if (analysed.newCount + analysed.transferCount === 0) {
     await imports.delete(record.id);
     return null;
   }
-  return { importId: record.id, result: await commitImport(tx, writers, user, record.id, {}) };
+  const result = await commitImport(tx, writers, household, holder, record.id, {});
+  // The commit names its caller as the import's last editor; here that is the system.
+  await imports.update(record.id, { updatedBy: null });
+  return { importId: record.id, result };
 }
