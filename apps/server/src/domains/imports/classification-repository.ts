@@ -31,6 +31,9 @@ export type StatementPairCandidate = {
 const readable = (scope: StatementScope) => sql`import_id = ${scope.importId}
   AND position >= ${scope.firstRow} AND status <> 'problem' AND statement = ${scope.statement}`;
 
+/** Where an import's bank ids come from: its bank connection, else '' for files. */
+const idSource = (alias: string) => sql`coalesce(${sql.raw(alias)}.connection_id::text, '')`;
+
 /**
  * Rows and transactions of the account with the same bank id: the n-th row with an id against
  * the n-th transaction with it.
@@ -53,8 +56,10 @@ const bankIdCandidates = (scope: StatementScope) => sql`
 
 /**
  * Transactions of the account of the same kind and amount, within `days`, with the row's folded
- * payee (the file's name or the name a rule gives it), unless both have bank ids; ranked
- * closest date first.
+ * payee (the file's name or the name a rule gives it), unless both have bank ids from the same
+ * source; ranked closest date first. A source is a bank connection, or files: two ids from one
+ * source that differ name two transactions, but a file's id (an OFX FITID) and a provider's
+ * name the same transaction in two numberings, so they say nothing either way.
  */
 function payeeCandidates(scope: StatementScope, days: number) {
   const { householdId, accountId } = scope;
@@ -75,18 +80,20 @@ function payeeCandidates(scope: StatementScope, days: number) {
       FROM selected),
     ledger AS MATERIALIZED (
       SELECT t.id, t.added_on, t.cost_cents, t.is_income, t.bank_id, t.created_at,
-        moneta_fold(t.name) AS name_key
-      FROM transactions t, span
+        moneta_fold(t.name) AS name_key, ${idSource('i')} AS id_source
+      FROM transactions t CROSS JOIN span
+      LEFT JOIN imports i ON i.id = t.import_id AND t.bank_id IS NOT NULL
       WHERE t.household_id = ${householdId} AND t.account_id = ${accountId}
         AND t.added_on BETWEEN span.low AND span.high
-    )
+    ),
+    own AS (SELECT ${idSource('i')} AS id_source FROM imports i WHERE i.id = ${scope.importId})
     SELECT r.position, l.id, row_number() OVER (
       ORDER BY abs(r.date - l.added_on), r.position, l.added_on, l.created_at, l.id) AS rank
-    FROM keyed r
+    FROM keyed r CROSS JOIN own
     JOIN ledger l ON l.cost_cents = r.amount_cents AND l.is_income = r.is_income
       AND l.added_on BETWEEN r.date - ${days}::int AND r.date + ${days}::int
       AND (l.name_key = r.name_key OR l.name_key = r.renamed_key)
-      AND (r.bank_id IS NULL OR l.bank_id IS NULL)`;
+      AND (r.bank_id IS NULL OR l.bank_id IS NULL OR l.id_source <> own.id_source)`;
 }
 
 /**
