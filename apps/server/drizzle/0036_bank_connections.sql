@@ -60,6 +60,7 @@ CREATE TABLE "enable_banking_apps" (
 );
 --> statement-breakpoint
 ALTER TABLE "imports" DROP CONSTRAINT "imports_format";--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "is_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "imports" ADD COLUMN "connection_id" uuid;--> statement-breakpoint
 ALTER TABLE "bank_authorizations" ADD CONSTRAINT "bank_authorizations_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_authorizations" ADD CONSTRAINT "bank_authorizations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -256,6 +256,13 @@ export const registerEntrySchema = z.object({
     ),
   note: z.string().nullable(),
   otherAccountId: z.string().nullable().describe('For a transfer, the other account.'),
+  isPending: z
+    .boolean()
+    .optional()
+    .describe(
+      'True for a transaction the bank has authorised but not yet booked: it moves no balance ' +
+        'and counts in no total until its booked version replaces it.',
+    ),
   balance: z
     .number()
     .describe("The account's balance right after this entry (a running balance), in its currency."),

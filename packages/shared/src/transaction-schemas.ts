@@ -243,6 +243,14 @@ export const transactionSchema = z
       .string()
       .nullable()
       .describe('The bank-file import that created it; null for any other transaction.'),
+    isPending: z
+      .boolean()
+      .optional()
+      .describe(
+        'True while the bank has authorised it but not booked it (a bank sync): counted in no ' +
+          'balance, total, budget or report; its booked version replaces it, keeping the ' +
+          'category, name and note a member gave it.',
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
     createdBy: z

@@ -8,6 +8,7 @@
  * of movement each, each in its account's currency (`to_amount_cents` into the other account when
  * the two currencies differ). A transaction's movement is its `cost_cents` whatever its currency:
  * the balance read converts an account's rows in another currency on read (docs/currencies.md).
+ * A pending transaction (`is_pending`) moves nothing until it is booked; it is held all the same.
  * First made by migration 0009 (which also filled the table); this file is
  * the current definition (docs/database.md).
  */
@@ -15,7 +16,7 @@ export const accountBalancesDefinitions = `
 CREATE OR REPLACE FUNCTION account_balances_after_transactions_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO account_balances AS b (household_id, account_id, flow_cents, transaction_count, transfer_count)
-  SELECT household_id, account_id, sum(CASE WHEN is_income THEN cost_cents ELSE -cost_cents END), count(*), 0
+  SELECT household_id, account_id, sum(CASE WHEN is_pending THEN 0 WHEN is_income THEN cost_cents ELSE -cost_cents END), count(*), 0
   FROM new_rows GROUP BY household_id, account_id ORDER BY household_id, account_id
   ON CONFLICT (household_id, account_id) DO UPDATE
     SET flow_cents = b.flow_cents + excluded.flow_cents,
@@ -28,11 +29,11 @@ CREATE OR REPLACE FUNCTION account_balances_after_transactions_update() RETURNS 
 BEGIN
   INSERT INTO account_balances AS b (household_id, account_id, flow_cents, transaction_count, transfer_count)
   SELECT household_id, account_id, sum(flow), sum(counted), 0 FROM (
-    SELECT household_id, account_id, CASE WHEN is_income THEN cost_cents ELSE -cost_cents END AS flow,
+    SELECT household_id, account_id, CASE WHEN is_pending THEN 0 WHEN is_income THEN cost_cents ELSE -cost_cents END AS flow,
       1 AS counted
     FROM new_rows
     UNION ALL
-    SELECT household_id, account_id, CASE WHEN is_income THEN -cost_cents ELSE cost_cents END, -1
+    SELECT household_id, account_id, CASE WHEN is_pending THEN 0 WHEN is_income THEN -cost_cents ELSE cost_cents END, -1
     FROM old_rows
   ) AS changes
   GROUP BY household_id, account_id ORDER BY household_id, account_id
@@ -49,7 +50,7 @@ BEGIN
   SET flow_cents = b.flow_cents - gone.flow, transaction_count = b.transaction_count - gone.counted
   FROM (
     SELECT household_id, account_id,
-      sum(CASE WHEN is_income THEN cost_cents ELSE -cost_cents END) AS flow, count(*) AS counted
+      sum(CASE WHEN is_pending THEN 0 WHEN is_income THEN cost_cents ELSE -cost_cents END) AS flow, count(*) AS counted
     FROM old_rows GROUP BY household_id, account_id
   ) AS gone
   WHERE b.household_id = gone.household_id AND b.account_id = gone.account_id;

@@ -26,15 +26,19 @@
 /**
  * The category rows of `rows` (a transition table of transactions, or transactions itself),
  * with the columns the totals read: id, household_id, added_on, is_income, category, cost_cents.
+ * A pending transaction's rows carry no money (0 cents): it is counted among the rows a list
+ * pages through, but in no sum until it is booked.
  */
 export function categoryRowsOf(rows: string): string {
   return `(
-    SELECT r.id, r.household_id, r.added_on, r.is_income, r.category, r.cost_cents FROM ${rows} AS r
+    SELECT r.id, r.household_id, r.added_on, r.is_income, r.category,
+      CASE WHEN r.is_pending THEN 0 ELSE r.cost_cents END AS cost_cents FROM ${rows} AS r
     WHERE NOT EXISTS (SELECT 1 FROM transaction_splits AS s WHERE s.transaction_id = r.id)
     UNION ALL
-    SELECT r.id, r.household_id, r.added_on, r.is_income, s.category, sum(s.amount_cents)::bigint
+    SELECT r.id, r.household_id, r.added_on, r.is_income, s.category,
+      CASE WHEN r.is_pending THEN 0 ELSE sum(s.amount_cents) END::bigint
     FROM ${rows} AS r JOIN transaction_splits AS s ON s.transaction_id = r.id
-    GROUP BY r.id, r.household_id, r.added_on, r.is_income, s.category
+    GROUP BY r.id, r.household_id, r.added_on, r.is_income, r.is_pending, s.category
   )`;
 }
 
@@ -49,7 +53,9 @@ function changeOf(touched: string, partsBefore: string): string {
   return `
   WITH touched AS (SELECT DISTINCT transaction_id AS id FROM ${touched}),
   whole AS (
-    SELECT t.id, t.household_id, t.added_on, t.is_income, t.category, t.cost_cents
+    SELECT t.id, t.household_id, t.added_on, t.is_income, t.category,
+      CASE WHEN t.is_pending THEN 0 ELSE t.cost_cents END AS cost_cents,
+      CASE WHEN t.is_pending THEN 0 ELSE 1 END AS counted
     FROM transactions AS t JOIN touched ON touched.id = t.id
   ),
   parts_before AS (${partsBefore}),
@@ -61,17 +67,17 @@ function changeOf(touched: string, partsBefore: string): string {
     SELECT w.household_id, w.added_on, w.is_income, w.category, w.cost_cents AS cents FROM whole AS w
     WHERE NOT EXISTS (SELECT 1 FROM parts_before AS p WHERE p.transaction_id = w.id)
     UNION ALL
-    SELECT w.household_id, w.added_on, w.is_income, p.category, sum(p.amount_cents)
+    SELECT w.household_id, w.added_on, w.is_income, p.category, sum(p.amount_cents) * w.counted
     FROM whole AS w JOIN parts_before AS p ON p.transaction_id = w.id
-    GROUP BY w.id, w.household_id, w.added_on, w.is_income, p.category
+    GROUP BY w.id, w.household_id, w.added_on, w.is_income, w.counted, p.category
   ),
   rows_after AS (
     SELECT w.household_id, w.added_on, w.is_income, w.category, w.cost_cents AS cents FROM whole AS w
     WHERE NOT EXISTS (SELECT 1 FROM parts_after AS p WHERE p.transaction_id = w.id)
     UNION ALL
-    SELECT w.household_id, w.added_on, w.is_income, p.category, sum(p.amount_cents)
+    SELECT w.household_id, w.added_on, w.is_income, p.category, sum(p.amount_cents) * w.counted
     FROM whole AS w JOIN parts_after AS p ON p.transaction_id = w.id
-    GROUP BY w.id, w.household_id, w.added_on, w.is_income, p.category
+    GROUP BY w.id, w.household_id, w.added_on, w.is_income, w.counted, p.category
   ),
   change AS (
     SELECT household_id, added_on, is_income, category, sum(n)::bigint AS n, sum(cents)::bigint AS cents

@@ -70,6 +70,11 @@ export const transactions = pgTable(
     /** The bank's own id of an imported transaction (OFX FITID, CAMT entry reference). */
     bankId: text('bank_id'),
     /**
+     * Authorised at the bank, not yet booked (a bank sync's pending row): shown, counted in no
+     * kept total, budget or report, and replaced by its booked version (docs/bank-sync.md).
+     */
+    isPending: boolean('is_pending').notNull().default(false),
+    /**
      * The ISO code of `cost_cents`. Written without one, the row takes its account's (the
      * transactions_default_account trigger, src/db/derived/default-account.ts).
      */

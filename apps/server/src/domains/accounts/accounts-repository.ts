@@ -41,6 +41,7 @@ const foreignCorrection = sql`(
   LEFT JOIN LATERAL ${transactionRate('t', accounts.currency)} AS r ON true
   WHERE t.account_id = ${accounts.id}
     AND (t.currency < ${accounts.currency} OR t.currency > ${accounts.currency})
+    AND NOT t.is_pending
 )`;
 
 /** An account's kept balance row: its household and id, the balance's key. */
@@ -102,6 +103,8 @@ export interface RegisterRow {
   currency: string;
   note: string | null;
   otherAccountId: string | null;
+  /** A pending transaction: shown, moving no balance until it is booked. */
+  isPending: boolean;
   /** The account's balance right after this entry, in its currency. */
   balanceCents: number;
 }
@@ -374,7 +377,8 @@ export function createAccountsRepository(db: Executor) {
       // converts is not in the balance either (see foreignCorrection), so it moves nothing here.
       const result = await db.execute(sql`
         SELECT entries.*, ${account.balanceCents}::numeric - coalesce(sum(
-            CASE WHEN entries.currency = ${account.currency}::text THEN entries."amountCents" ELSE 0 END
+            CASE WHEN entries.currency = ${account.currency}::text AND NOT entries."isPending"
+              THEN entries."amountCents" ELSE 0 END
           ) OVER (ORDER BY date DESC, created_at DESC, id DESC
             ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS "balanceCents"
         FROM (
@@ -384,19 +388,19 @@ export function createAccountsRepository(db: Executor) {
               AS "amountCents",
             CASE WHEN ${converted} IS NULL THEN t.currency ELSE ${account.currency}::text END
               AS currency,
-            t.note, NULL::uuid AS "otherAccountId"
+            t.note, NULL::uuid AS "otherAccountId", t.is_pending AS "isPending"
           FROM transactions t
           LEFT JOIN LATERAL ${transactionRate('t', account.currency)} AS r ON true
           WHERE t.account_id = ${accountId}
           UNION ALL
           SELECT 'transfer', f.id, f.date, f.created_at, a.name, NULL, -f.amount_cents,
-            ${account.currency}::text, f.note, f.to_account_id
+            ${account.currency}::text, f.note, f.to_account_id, false
           FROM transfers f JOIN accounts a ON a.id = f.to_account_id
           WHERE f.from_account_id = ${accountId}
           UNION ALL
           SELECT 'transfer', f.id, f.date, f.created_at, a.name, NULL,
             coalesce(f.to_amount_cents, f.amount_cents), ${account.currency}::text, f.note,
-            f.from_account_id
+            f.from_account_id, false
           FROM transfers f JOIN accounts a ON a.id = f.from_account_id
           WHERE f.to_account_id = ${accountId}
         ) AS entries

@@ -156,6 +156,7 @@ export function createAccountsService(db: Database) {
           currency: row.currency,
           note: row.note || null,
           otherAccountId: row.otherAccountId,
+          ...(row.isPending && { isPending: true }),
           balance: fromStoredHundredths(Number(row.balanceCents)),
         })),
         totalPages: Math.max(1, Math.ceil(total / query.limit)),

@@ -177,13 +177,14 @@ export function createBankConnectionsRepository(db: Executor) {
 
     /**
      * Moneta's balance of the account at the end of `day`, in hundredths: the opening balance,
-     * its transactions and both legs of its transfers up to that day.
+     * its booked transactions and both legs of its transfers up to that day.
      */
     async balanceOn(householdId: HouseholdId, accountId: string, day: string): Promise<number> {
       const { rows } = await db.execute<{ balance: string }>(sql`
         SELECT a.opening_balance_cents
           + coalesce((SELECT sum(CASE WHEN t.is_income THEN t.cost_cents ELSE -t.cost_cents END)
-              FROM transactions t WHERE t.account_id = a.id AND t.added_on <= ${day}::date), 0)
+              FROM transactions t WHERE t.account_id = a.id AND t.added_on <= ${day}::date
+                AND NOT t.is_pending), 0)
           - coalesce((SELECT sum(f.amount_cents) FROM transfers f
               WHERE f.from_account_id = a.id AND f.date <= ${day}::date), 0)
           + coalesce((SELECT sum(coalesce(f.to_amount_cents, f.amount_cents)) FROM transfers f

@@ -10,6 +10,7 @@ import {
 } from './bank-context';
 import { createBankConnectionsRepository } from './bank-connections-repository';
 import { statusAfter } from './bank-errors';
+import { bookPendingRows, markPending } from './pending-rows';
 import { BankProviderError, type ProviderTransaction } from './providers/provider-types';
 import type { RequestBudget } from './providers/request-budget';
 import { sanitizeProviderMessage } from './providers/simplefin-account-set';
@@ -116,8 +117,9 @@ async function readEnableBanking(
 }
 
 /**
- * One account's booked rows as an import, its newest booked day and its balance check, in ONE
- * database transaction: the account is synced entirely or not at all.
+ * One account's rows as an import (pending ones marked pending; a booked row whose pending
+ * version is here replaces it), its newest booked day and its balance check, in ONE database
+ * transaction: the account is synced entirely or not at all.
  */
 async function syncAccount(
   context: BankContext,
@@ -127,16 +129,25 @@ async function syncAccount(
   target: { household: ActiveHousehold; holder: UserRow },
 ): Promise<void> {
   const householdId = target.household.id;
-  // Pending rows wait for their booked version; a zero amount moved no money.
+  // A zero amount moved no money.
   const rows = reading.transactions.filter(
     (transaction) =>
-      transaction.providerAccountId === account.providerAccountId &&
-      !transaction.isPending &&
-      transaction.amount !== 0,
+      transaction.providerAccountId === account.providerAccountId && transaction.amount !== 0,
   );
+  const booked = rows.filter((transaction) => !transaction.isPending);
   const seen = reading.accounts.get(account.providerAccountId);
   await context.db.transaction(async (tx) => {
-    await importProviderRows(tx, context.writers, target, {
+    const scope = { householdId, accountId: account.accountId! };
+    await bookPendingRows(
+      tx,
+      scope,
+      booked.map((transaction) => ({
+        bankId: transaction.providerTransactionId,
+        date: transaction.date,
+        amountCents: transaction.amount,
+      })),
+    );
+    const imported = await importProviderRows(tx, context.writers, target, {
       format: connection.provider,
       connectionId: connection.id,
       fileName: `${connection.name} · ${account.name}`,
@@ -150,8 +161,15 @@ async function syncAccount(
         amountCents: transaction.amount,
       })),
     });
+    if (imported) {
+      await markPending(
+        tx,
+        { householdId, importId: imported.importId },
+        rows.filter((row) => row.isPending).map((row) => row.providerTransactionId),
+      );
+    }
     const repository = createBankConnectionsRepository(tx);
-    const newest = rows.reduce<string | null>(
+    const newest = booked.reduce<string | null>(
       (latest, transaction) =>
         latest === null || transaction.date > latest ? transaction.date : latest,
       account.lastPostedDate,

@@ -168,6 +168,7 @@ function foreignExpensesSql(householdId: HouseholdId, base: string): SQL {
   const foreignColumns = sql`t.id, t.added_on, t.category, t.currency, t.cost_cents,
     t.base_cost_cents, t.base_cost_currency`;
   const foreignWhere = sql`t.household_id = ${householdId}::uuid AND NOT t.is_income
+    AND NOT t.is_pending
     AND t.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)`;
   return sql`foreign_whole AS MATERIALIZED (
     SELECT ${foreignColumns} FROM transactions AS t

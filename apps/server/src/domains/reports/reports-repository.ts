@@ -111,7 +111,7 @@ export function createReportsRepository(db: Executor) {
           SELECT t.name, t.added_on, t.currency, t.cost_cents, t.base_cost_cents, t.base_cost_currency
           FROM transactions AS t
           WHERE t.household_id = ${scope.householdId}::uuid AND t.is_income = ${isIncome}
-            AND t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date${account}${author}
+            AND NOT t.is_pending AND t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date${account}${author}
         ), day_rates AS MATERIALIZED (
           SELECT * FROM ${ratesOfDays(
             scope.householdId,
@@ -188,6 +188,7 @@ export function createReportsRepository(db: Executor) {
               sum(CASE WHEN t.is_income THEN t.cost_cents ELSE -t.cost_cents END) AS cents
             FROM transactions AS t
             WHERE t.household_id = ${scope.householdId}::uuid AND t.added_on <= ${scope.to}::date
+              AND NOT t.is_pending
             GROUP BY 1, 2, 3
           ) AS daily
           JOIN owned AS a ON a.id = daily.account_id AND a.currency = daily.currency
@@ -201,10 +202,10 @@ export function createReportsRepository(db: Executor) {
           -- transactions_account_currency_idx around the account's currency, usually empty.
           CROSS JOIN LATERAL (
             SELECT * FROM transactions AS t
-            WHERE t.account_id = a.id AND t.currency < a.currency
+            WHERE t.account_id = a.id AND t.currency < a.currency AND NOT t.is_pending
             UNION ALL
             SELECT * FROM transactions AS t
-            WHERE t.account_id = a.id AND t.currency > a.currency
+            WHERE t.account_id = a.id AND t.currency > a.currency AND NOT t.is_pending
           ) AS t
           LEFT JOIN LATERAL ${rowRate(
             {

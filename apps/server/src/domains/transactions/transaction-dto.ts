@@ -37,6 +37,7 @@ export function toTransactionDto(
     receiptId: row.receiptId,
     accountId: row.accountId,
     importId: row.importId,
+    ...(row.isPending && { isPending: true }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     createdBy: row.createdBy,

@@ -177,10 +177,13 @@ describe('Enable Banking connections', () => {
       `/api/transactions?accountId=${accountId}`,
     );
     expect(
-      transactions.map((row) => [row.name, row.cost, row.isIncome, row.addedOn]).sort(),
+      transactions
+        .map((row) => [row.name, row.cost, row.isIncome, row.addedOn, row.isPending ?? false])
+        .sort(),
     ).toEqual([
-      ['Arbeitgeber GmbH', 1250, true, daysAgo(12).day],
-      ['Stadtwerke', 69.5, false, daysAgo(6).day],
+      ['Arbeitgeber GmbH', 1250, true, daysAgo(12).day, false],
+      ['Bäckerei', 20, false, daysAgo(1).day, true],
+      ['Stadtwerke', 69.5, false, daysAgo(6).day, false],
     ]);
     // 1250 − 69.50 = 1180.50: the bank and Moneta agree.
     expect(synced.accounts[0]).toMatchObject({ balance: 1180.5, balanceDifference: null });

@@ -1,8 +1,8 @@
 // SimpleFIN through HTTP on real PostgreSQL, against a SimpleFIN server written from the
 // protocol: a token becomes a connection with accounts; mapped accounts get their booked rows
 // as imports through the pipeline (duplicates, transfers, a file's row), once; pending rows
-// wait for their booked version; balances agree or the difference is named; 402 and 403 mark
-// the connection with the next step.
+// are shown and counted nowhere until their booked version replaces them; balances agree or
+// the difference is named; 402 and 403 mark the connection with the next step.
 import type { Account, BankConnection, ImportSummary, Transaction } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../src/http/types';
@@ -137,9 +137,12 @@ describe('SimpleFIN connections', () => {
     expect(synced.lastSyncAt).not.toBeNull();
 
     const checkingRows = await transactionsOf(context.app, user, main!._id);
-    expect(checkingRows.map((row) => [row.name, row.cost, row.isIncome]).sort()).toEqual([
-      ['Coffee Roasters', 45, false],
-      ['Salary', 2500, true],
+    expect(
+      checkingRows.map((row) => [row.name, row.cost, row.isIncome, row.isPending ?? false]).sort(),
+    ).toEqual([
+      ['Coffee Roasters', 45, false, false],
+      ['Corner Cafe', 12.34, false, true],
+      ['Salary', 2500, true, false],
     ]);
     expect(await transactionsOf(context.app, user, savingsId)).toEqual([]);
     const transfers = await ok<{ total: number; transfers: { amount: number }[] }>(
@@ -189,11 +192,11 @@ describe('SimpleFIN connections', () => {
 
     // A second sync creates nothing new and leaves no empty import behind.
     await sync(user, connection._id);
-    expect(await transactionsOf(context.app, user, main!._id)).toHaveLength(2);
+    expect(await transactionsOf(context.app, user, main!._id)).toHaveLength(3);
     const again = await ok<ImportSummary[]>(user, 'GET', '/api/imports');
     expect(again.filter((item) => item.format === 'simplefin')).toHaveLength(2);
 
-    // The pending coffee is booked at the bank: the next sync brings it in, once.
+    // The pending coffee is booked at the bank: the next sync books it, once.
     const checking = bridge.accounts[0]!;
     const pending = checking.transactions!.find((row) => row.id === 'c4')!;
     pending.pending = false;
@@ -201,7 +204,9 @@ describe('SimpleFIN connections', () => {
     await sync(user, connection._id);
     await sync(user, connection._id);
     const afterBooking = await transactionsOf(context.app, user, main!._id);
-    expect(afterBooking.filter((row) => row.name === 'Corner Cafe')).toHaveLength(1);
+    const cafe = afterBooking.filter((row) => row.name === 'Corner Cafe');
+    expect(cafe).toHaveLength(1);
+    expect(cafe[0]!.isPending).toBeUndefined();
     pending.pending = true;
     pending.posted = 0;
   });
@@ -219,7 +224,8 @@ describe('SimpleFIN connections', () => {
     await ok(user, 'DELETE', `/api/imports/${latest!._id}`);
     expect(await transactionsOf(context.app, user, main!._id)).toEqual([]);
     await sync(user, connection._id);
-    expect(await transactionsOf(context.app, user, main!._id)).toHaveLength(3);
+    // Coffee, salary, the money to the savings (not mapped) and the pending cafe.
+    expect(await transactionsOf(context.app, user, main!._id)).toHaveLength(4);
   });
 
   it('name and categorise synced rows by the rules, and never repeat a recurring occurrence', async () => {
@@ -248,6 +254,7 @@ describe('SimpleFIN connections', () => {
     const rows = await transactionsOf(context.app, user, main!._id);
     expect(rows.map((row) => [row.name, row.category, row.recurringId !== null]).sort()).toEqual([
       ['Coffee', 'Food', false],
+      ['Corner Cafe', 'Miscellaneous', false],
       ['Salary', 'Salary', true],
       ['To savings', 'Miscellaneous', false],
     ]);
@@ -274,7 +281,8 @@ describe('SimpleFIN connections', () => {
 
     const next = await sync(user, connection._id);
     expect(next).toMatchObject({ status: 'ok', lastError: null });
-    expect(await transactionsOf(context.app, user, main!._id)).toHaveLength(3);
+    // With the pending cafe.
+    expect(await transactionsOf(context.app, user, main!._id)).toHaveLength(4);
   });
 
   it('402 and 403 mark the connection with what to do next', async () => {

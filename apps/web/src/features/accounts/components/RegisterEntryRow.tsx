@@ -35,6 +35,11 @@ export function RegisterEntryRow({ entry, balanceCurrency, onDelete }: RegisterE
           {entry.kind === 'transfer' ? (
             <Badge tone="sky">{t('register.transferBadge')}</Badge>
           ) : null}
+          {entry.isPending ? (
+            <span title={t('register.pendingHint')}>
+              <Badge>{t('register.pendingBadge')}</Badge>
+            </span>
+          ) : null}
         </div>
       </TableRowHeader>
       <TableCell className="text-neutral-700 dark:text-neutral-300">
@@ -43,9 +48,12 @@ export function RegisterEntryRow({ entry, balanceCurrency, onDelete }: RegisterE
       <TableCell align="right" stack="end" className="whitespace-nowrap">
         <span
           className={`font-medium tabular-nums ${
-            entry.amount < 0
-              ? 'text-red-700 dark:text-red-400'
-              : 'text-emerald-700 dark:text-emerald-400'
+            // A pending amount moves no balance yet: shown without the colour of money moved.
+            entry.isPending
+              ? 'text-neutral-600 dark:text-neutral-400'
+              : entry.amount < 0
+                ? 'text-red-700 dark:text-red-400'
+                : 'text-emerald-700 dark:text-emerald-400'
           }`}
         >
           {entry.amount < 0 ? '-' : '+'}
