@@ -60,6 +60,7 @@ CREATE TABLE "enable_banking_apps" (
 );
 --> statement-breakpoint
 ALTER TABLE "imports" DROP CONSTRAINT "imports_format";--> statement-breakpoint
+DROP INDEX "transactions_household_currency_idx";--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "is_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "imports" ADD COLUMN "connection_id" uuid;--> statement-breakpoint
 ALTER TABLE "bank_authorizations" ADD CONSTRAINT "bank_authorizations_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -75,4 +76,5 @@ ALTER TABLE "enable_banking_apps" ADD CONSTRAINT "enable_banking_apps_updated_by
 CREATE UNIQUE INDEX "bank_authorizations_state_key" ON "bank_authorizations" USING btree ("state_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_connections_id_key" ON "bank_connections" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "bank_connections_next_sync_idx" ON "bank_connections" USING btree ("next_sync_at");--> statement-breakpoint
+CREATE INDEX "transactions_household_currency_idx" ON "transactions" USING btree ("household_id","currency","added_on","is_income","category","cost_cents","base_cost_cents","base_cost_currency","account_id","is_pending");--> statement-breakpoint
 ALTER TABLE "imports" ADD CONSTRAINT "imports_format" CHECK ("imports"."format" IN ('csv', 'ofx', 'qif', 'camt053', 'simplefin', 'enablebanking'));

@@ -118,9 +118,10 @@ export function foreignRows(
   base: string,
   window?: { from: unknown; to: unknown },
 ): SQL {
+  // A pending row counts in no total (docs/bank-sync.md): no correction either.
   const inWindow = window
-    ? sql` AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date`
-    : sql``;
+    ? sql` AND NOT t.is_pending AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date`
+    : sql` AND NOT t.is_pending`;
   const columns = sql`t.id, t.added_on, t.is_income, t.category, t.account_id, t.currency,
     t.cost_cents, t.base_cost_cents, t.base_cost_currency`;
   return sql`(
@@ -209,6 +210,6 @@ export function selectedRowsInBase(
     LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true
     LEFT JOIN transaction_splits AS s ON s.transaction_id = t.id
     WHERE t.household_id = ${householdId}::uuid${account}${author}
-      AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date
+      AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date AND NOT t.is_pending
   )`;
 }

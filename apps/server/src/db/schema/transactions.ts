@@ -195,6 +195,7 @@ export const transactions = pgTable(
       table.baseCostCents,
       table.baseCostCurrency,
       table.accountId,
+      table.isPending,
     ),
     // An account's rows in another currency than its own, which its balance converts on read:
     // two ranges of this index around the account's currency, empty for most accounts.

@@ -41,9 +41,11 @@ const OWNED_TABLES = [
   'api_tokens',
 ] as const;
 
-const NEW_COLUMNS = ['household_id', 'created_by', 'updated_by'];
+// `is_pending` and `connection_id`: a later migration's (bank connections), false and null on
+// every row it finds.
+const NEW_COLUMNS = ['household_id', 'created_by', 'updated_by', 'is_pending', 'connection_id'];
 
-/** Each table's rows, without the columns 0033 adds and the JSON keys it adds to kept rows. */
+/** Each table's rows, without the columns 0033 and later add, and the JSON keys they add. */
 const contentOf = (table: string) => `
   SELECT coalesce(md5(string_agg(content::text, ',' ORDER BY content::text)), 'empty') AS digest,
     count(*)::int AS count
