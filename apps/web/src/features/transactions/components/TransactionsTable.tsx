@@ -132,6 +132,7 @@ export function TransactionsTable({
                 <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
                   {transaction.name}
                 </span>
+                {transaction.isPending ? <Badge>{t('table.pending')}</Badge> : null}
                 {transaction.recurringId ? <Badge tone="sky">{t('table.recurring')}</Badge> : null}
                 {transaction.receiptId ? <Badge tone="violet">{t('table.receipt')}</Badge> : null}
                 {/* A split transaction says so: its category cell names only its largest part's. */}
