@@ -162,6 +162,7 @@ export function refreshSessionUser(): Promise<User | null> {
 export function resetSessionForTests(): void {
   generation += 1;
   session = undefined;
+  restoreActiveHousehold(null);
   check = undefined;
   clearTimeout(notifying);
   notifying = undefined;

@@ -1,5 +1,6 @@
 import type { Household } from '@moneta/shared/household-schemas';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { knownUser, refreshSessionUser } from '@/lib/auth/get-user';
 import { HOUSEHOLD_DATA_FAMILIES, queryKeys } from '@/lib/query-keys';
@@ -18,13 +19,33 @@ export const householdsQueryOptions = () =>
  */
 export function useHouseholds() {
   const query = useQuery(householdsQueryOptions());
+  const queryClient = useQueryClient();
   const chosen = useActiveHouseholdId();
   const households = query.data;
+  const isGone =
+    chosen !== null && households !== undefined && !households.some(({ _id }) => _id === chosen);
+  // Left, removed or deleted since it was chosen: the requests would all be refused (404).
+  useEffect(() => {
+    if (isGone) void switchHousehold(queryClient, null);
+  }, [isGone, queryClient]);
   const active =
     households?.find((household) => household._id === chosen) ??
     households?.find((household) => household.isDefault) ??
     households?.[0];
   return { ...query, households, active };
+}
+
+/**
+ * Moves to a household the user has just made or joined: it is put in the list at once, which
+ * would otherwise not know it until read again and take it for one the user left.
+ */
+export async function switchToNewHousehold(queryClient: QueryClient, household: Household) {
+  queryClient.setQueryData<Household[]>(queryKeys.households.list, (households) =>
+    households && !households.some(({ _id }) => _id === household._id)
+      ? [...households, household]
+      : households,
+  );
+  await switchHousehold(queryClient, household._id);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Household, HouseholdInput, HouseholdUpdate } from '@moneta/shared/household-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { switchHousehold } from '@/lib/households/get-households';
+import { switchHousehold, switchToNewHousehold } from '@/lib/households/get-households';
 import { queryKeys } from '@/lib/query-keys';
 
 function useRefreshHouseholds() {
@@ -14,7 +14,7 @@ export function useCreateHousehold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: HouseholdInput) => api.post<Household>('/households', input),
-    onSuccess: (household) => switchHousehold(queryClient, household._id),
+    onSuccess: (household) => switchToNewHousehold(queryClient, household),
   });
 }
 

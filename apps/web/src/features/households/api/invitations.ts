@@ -6,7 +6,7 @@ import type {
 } from '@moneta/shared/household-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { switchHousehold } from '@/lib/households/get-households';
+import { switchToNewHousehold } from '@/lib/households/get-households';
 import { queryKeys } from '@/lib/query-keys';
 
 const invitationsPath = (householdId: string) =>
@@ -55,6 +55,6 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.post<Household>('/invitations/accept', { code }),
-    onSuccess: (household) => switchHousehold(queryClient, household._id),
+    onSuccess: (household) => switchToNewHousehold(queryClient, household),
   });
 }
