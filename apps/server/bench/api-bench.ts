@@ -54,6 +54,8 @@ import { openDatabase } from '../src/db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
+import { defaultHouseholdOf } from '../src/domains/households/default-household';
+import type { ActiveHousehold } from '../src/domains/households/household-id';
 import { createAccountsService } from '../src/domains/accounts/accounts-service';
 import { createReportsService } from '../src/domains/reports/reports-service';
 import { createBudgetsService } from '../src/domains/budgets/budgets-service';
@@ -124,7 +126,10 @@ async function captureSql(pool: pg.Pool, userId: string, endpoints: Endpoint[]) 
     budgets: createBudgetsService(db, { totals: createTransactionTotalsRepository(db) }),
   };
   const users = createUsersRepository(db);
-  const user = (await users.findById(userId))!;
+  const user: Caller = {
+    ...(await users.findById(userId))!,
+    household: await defaultHouseholdOf(db, userId),
+  };
   const take = () => {
     const queries = captured;
     captured = [];
@@ -180,8 +185,11 @@ interface Services {
 interface Endpoint {
   name: string;
   path: string;
-  run?: (services: Services, user: schema.UserRow) => Promise<unknown>;
+  run?: (services: Services, user: Caller) => Promise<unknown>;
 }
+
+/** The user the service calls act for, and the household they act on (as a request's). */
+type Caller = schema.UserRow & { household: ActiveHousehold };
 
 type Counts = { userCount: number; totalTransactions: number; heavyCount: number };
 type Results = { api: LoadResult[]; sql: number[]; http: LoadResult[]; computing?: number };
@@ -275,19 +283,19 @@ function benchEndpoints(today: string): Endpoint[] {
     {
       name: 'accounts (5, with balances)',
       path: '/api/accounts',
-      run: ({ accounts }, user) => accounts.list(user),
+      run: ({ accounts }, user) => accounts.list(user.household),
     },
     // The reports over the three years of the heavy user's history, by month (36 periods).
     ...(['cashflow', 'categories', 'net-worth', 'payees'] as const).map((report) => ({
       name: `report ${report} (36 months)`,
       path: `/api/reports/${report}?from=${threeYears.from}&to=${threeYears.to}&interval=month`,
-      run: ({ reports }: Services, user: schema.UserRow) => {
+      run: ({ reports }: Services, user: Caller) => {
         const request = { ...threeYears, interval: 'month' as const };
-        if (report === 'cashflow') return reports.cashflow(user, request);
+        if (report === 'cashflow') return reports.cashflow(user.household, request);
         if (report === 'categories')
-          return reports.categories(user, { ...request, isIncome: false });
-        if (report === 'net-worth') return reports.netWorth(user, request);
-        return reports.payees(user, { ...request, isIncome: false, limit: 20 });
+          return reports.categories(user.household, { ...request, isIncome: false });
+        if (report === 'net-worth') return reports.netWorth(user.household, request);
+        return reports.payees(user.household, { ...request, isIncome: false, limit: 20 });
       },
     })),
     {

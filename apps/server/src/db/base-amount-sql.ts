@@ -1,9 +1,9 @@
 import { RATE_LOOKBACK_DAYS } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { exchangeRateAt } from './exchange-rate-sql';
+import { exchangeRateAt, type HouseholdRef } from './exchange-rate-sql';
 
 /**
- * How amounts in other currencies become the user's base currency on read (docs/currencies.md).
+ * How amounts in other currencies become the household's base currency on read (docs/currencies.md).
  * Nothing converted is stored: a new rate, or another base currency, shows at the next read.
  *
  * Every amount is stored in hundredths. A converted amount is rounded once per transaction,
@@ -27,14 +27,14 @@ export function convertedCents(cents: SQL | unknown, rate: SQL | unknown, curren
  * target currency, nor for one whose bank charge (`base_cost_currency`) is in the target.
  */
 export function rowRate(
-  row: { userId: unknown; currency: unknown; day: unknown; baseCostCurrency?: unknown },
+  row: { householdId: HouseholdRef; currency: unknown; day: unknown; baseCostCurrency?: unknown },
   target: unknown,
   maxDays: number | null = RATE_LOOKBACK_DAYS,
 ): SQL {
   const charged = row.baseCostCurrency
     ? sql` AND ${row.baseCostCurrency} IS DISTINCT FROM ${target}::text`
     : sql``;
-  return sql`(SELECT * FROM ${exchangeRateAt(row.userId, row.currency, target, row.day, maxDays)}
+  return sql`(SELECT * FROM ${exchangeRateAt(row.householdId, row.currency, target, row.day, maxDays)}
     WHERE ${row.currency} <> ${target}::text${charged})`;
 }
 
@@ -42,12 +42,12 @@ export function rowRate(
  * The rate into `base` of each pair of `days` (a FROM item of distinct currency, added_on pairs),
  * as a FROM item (currency, added_on, rate; rate null without one): what moneta_exchange_rate
  * gives for each pair, found in one join on the kept ECB days (exchange_rate_days) instead of a
- * lookup per day. A user who has set rates of their own gets the lookup itself, since one of
- * theirs may win over the ECB's: the two branches are gated by one check, made once per query,
+ * lookup per day. A household that has set rates of its own gets the lookup itself, since one
+ * of its own may win over the ECB's: the two branches are gated by one check, made once per query,
  * and only one of them runs.
  */
-export function ratesOfDays(userId: string, base: string, days: SQL): SQL {
-  const hasOwnRates = sql`EXISTS (SELECT 1 FROM user_exchange_rates WHERE user_id = ${userId}::uuid)`;
+export function ratesOfDays(householdId: HouseholdRef, base: string, days: SQL): SQL {
+  const hasOwnRates = sql`EXISTS (SELECT 1 FROM user_exchange_rates WHERE household_id = ${householdId}::uuid)`;
   return sql`(
     SELECT d.currency, d.added_on, CASE
       WHEN d.currency = ${base}::text THEN 1::numeric
@@ -64,7 +64,7 @@ export function ratesOfDays(userId: string, base: string, days: SQL): SQL {
     UNION ALL
     SELECT d.currency, d.added_on, r.rate
     FROM ${days} AS d
-    LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
+    LEFT JOIN LATERAL ${exchangeRateAt(householdId, sql`d.currency`, base, sql`d.added_on`)} AS r ON true
     WHERE ${hasOwnRates}
   )`;
 }
@@ -79,7 +79,7 @@ const column = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
 export function transactionRate(alias: string, target: unknown): SQL {
   return rowRate(
     {
-      userId: column(alias, 'user_id'),
+      householdId: column(alias, 'household_id'),
       currency: column(alias, 'currency'),
       day: column(alias, 'added_on'),
       baseCostCurrency: column(alias, 'base_cost_currency'),
@@ -100,7 +100,7 @@ export function transactionAmountIn(alias: string, target: unknown, rate: SQL = 
 }
 
 /**
- * A user's transactions in other currencies than `base` with their base amounts, as a FROM item
+ * A household's transactions in other currencies than `base` with their base amounts, as a FROM item
  * with the columns added_on, is_income, category, account_id, currency, cost_cents,
  * base_cents (null: no rate within the lookback; such a row is `unconverted`) and first_part.
  * A split transaction is one row per part (as the kept totals count it: docs/database.md), each
@@ -109,12 +109,12 @@ export function transactionAmountIn(alias: string, target: unknown, rate: SQL = 
  * (transaction_totals, transaction_daily_totals) sum every row as stored; a converted total is
  * the kept one, minus these rows as stored, plus their base amounts.
  *
- * The rows come from two ranges of transactions_user_currency_idx (below and above the base
+ * The rows come from two ranges of transactions_household_currency_idx (below and above the base
  * currency), an index-only read; each currency and day's rate is found once however many rows
  * share it (ratesOfDays).
  */
 export function foreignRows(
-  userId: string,
+  householdId: HouseholdRef,
   base: string,
   window?: { from: unknown; to: unknown },
 ): SQL {
@@ -126,13 +126,13 @@ export function foreignRows(
   return sql`(
     WITH foreign_rows AS MATERIALIZED (
       SELECT ${columns} FROM transactions AS t
-      WHERE t.user_id = ${userId}::uuid AND t.currency < ${base}::text${inWindow}
+      WHERE t.household_id = ${householdId}::uuid AND t.currency < ${base}::text${inWindow}
       UNION ALL
       SELECT ${columns} FROM transactions AS t
-      WHERE t.user_id = ${userId}::uuid AND t.currency > ${base}::text${inWindow}
+      WHERE t.household_id = ${householdId}::uuid AND t.currency > ${base}::text${inWindow}
     ), day_rates AS MATERIALIZED (
       SELECT * FROM ${ratesOfDays(
-        userId,
+        householdId,
         base,
         sql`(SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
           WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text)`,
@@ -156,34 +156,34 @@ export function foreignRows(
 }
 
 /**
- * A user's income and expense per day, kind and category in `base` over [from, to], as a FROM
+ * A household's income and expense per day, kind and category in `base` over [from, to], as a FROM
  * item with the columns added_on, is_income, category, cents and missing (how many rows no rate
  * converts): the kept daily totals (a few rows a day, every row as stored), and one correction
  * row per transaction in another currency (its base amount instead of its stored one).
  */
 export function dayTotalsInBase(
-  userId: string,
+  householdId: HouseholdRef,
   base: string,
   window: { from: unknown; to: unknown },
 ): SQL {
   return sql`(
     SELECT d.added_on, d.is_income, d.category, d.sum_cents AS cents, 0 AS missing
     FROM transaction_daily_totals AS d
-    WHERE d.user_id = ${userId}::uuid AND d.added_on BETWEEN ${window.from}::date AND ${window.to}::date
+    WHERE d.household_id = ${householdId}::uuid AND d.added_on BETWEEN ${window.from}::date AND ${window.to}::date
     UNION ALL
     SELECT f.added_on, f.is_income, f.category, coalesce(f.base_cents, 0) - f.cost_cents,
       (f.base_cents IS NULL AND f.first_part)::int
-    FROM ${foreignRows(userId, base, window)} AS f
+    FROM ${foreignRows(householdId, base, window)} AS f
   )`;
 }
 
 /**
  * The transactions of one account over [from, to] in `base`, one row each, as a FROM item with
  * the columns added_on, is_income, category, name, cents (0 without a rate) and missing: reports
- * filtered by account read its rows (transactions_account_list_idx), not the user's kept totals.
+ * filtered by account read its rows (transactions_account_list_idx), not the household's kept totals.
  */
 export function accountRowsInBase(
-  userId: string,
+  householdId: HouseholdRef,
   accountId: string,
   base: string,
   window: { from: unknown; to: unknown },
@@ -205,7 +205,7 @@ export function accountRowsInBase(
     FROM transactions AS t
     LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true
     LEFT JOIN transaction_splits AS s ON s.transaction_id = t.id
-    WHERE t.user_id = ${userId}::uuid AND t.account_id = ${accountId}::uuid
+    WHERE t.household_id = ${householdId}::uuid AND t.account_id = ${accountId}::uuid
       AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date
   )`;
 }

@@ -3,7 +3,7 @@
  * and how many transactions and transfers it holds, kept exact by statement-level triggers on
  * transactions and on transfers: transition tables, one aggregate per statement, rows locked in
  * account order. Inserts and updates add the difference (their accounts exist); deletes only
- * subtract, because a deleted user's accounts (and their balances) are gone by the time the
+ * subtract, because a deleted household's accounts (and their balances) are gone by the time the
  * statement's trigger runs. A transfer is a flow out of one account and into another: two rows
  * of movement each, each in its account's currency (`to_amount_cents` into the other account when
  * the two currencies differ). A transaction's movement is its `cost_cents` whatever its currency:
@@ -14,10 +14,10 @@
 export const accountBalancesDefinitions = `
 CREATE OR REPLACE FUNCTION account_balances_after_transactions_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  INSERT INTO account_balances AS b (account_id, flow_cents, transaction_count, transfer_count)
-  SELECT account_id, sum(CASE WHEN is_income THEN cost_cents ELSE -cost_cents END), count(*), 0
-  FROM new_rows GROUP BY account_id ORDER BY account_id
-  ON CONFLICT (account_id) DO UPDATE
+  INSERT INTO account_balances AS b (household_id, account_id, flow_cents, transaction_count, transfer_count)
+  SELECT household_id, account_id, sum(CASE WHEN is_income THEN cost_cents ELSE -cost_cents END), count(*), 0
+  FROM new_rows GROUP BY household_id, account_id ORDER BY household_id, account_id
+  ON CONFLICT (household_id, account_id) DO UPDATE
     SET flow_cents = b.flow_cents + excluded.flow_cents,
         transaction_count = b.transaction_count + excluded.transaction_count;
   RETURN NULL;
@@ -26,15 +26,17 @@ $fn$;
 
 CREATE OR REPLACE FUNCTION account_balances_after_transactions_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  INSERT INTO account_balances AS b (account_id, flow_cents, transaction_count, transfer_count)
-  SELECT account_id, sum(flow), sum(counted), 0 FROM (
-    SELECT account_id, CASE WHEN is_income THEN cost_cents ELSE -cost_cents END AS flow, 1 AS counted
+  INSERT INTO account_balances AS b (household_id, account_id, flow_cents, transaction_count, transfer_count)
+  SELECT household_id, account_id, sum(flow), sum(counted), 0 FROM (
+    SELECT household_id, account_id, CASE WHEN is_income THEN cost_cents ELSE -cost_cents END AS flow,
+      1 AS counted
     FROM new_rows
     UNION ALL
-    SELECT account_id, CASE WHEN is_income THEN -cost_cents ELSE cost_cents END, -1 FROM old_rows
+    SELECT household_id, account_id, CASE WHEN is_income THEN -cost_cents ELSE cost_cents END, -1
+    FROM old_rows
   ) AS changes
-  GROUP BY account_id ORDER BY account_id
-  ON CONFLICT (account_id) DO UPDATE
+  GROUP BY household_id, account_id ORDER BY household_id, account_id
+  ON CONFLICT (household_id, account_id) DO UPDATE
     SET flow_cents = b.flow_cents + excluded.flow_cents,
         transaction_count = b.transaction_count + excluded.transaction_count;
   RETURN NULL;
@@ -46,11 +48,11 @@ BEGIN
   UPDATE account_balances AS b
   SET flow_cents = b.flow_cents - gone.flow, transaction_count = b.transaction_count - gone.counted
   FROM (
-    SELECT account_id, sum(CASE WHEN is_income THEN cost_cents ELSE -cost_cents END) AS flow,
-      count(*) AS counted
-    FROM old_rows GROUP BY account_id
+    SELECT household_id, account_id,
+      sum(CASE WHEN is_income THEN cost_cents ELSE -cost_cents END) AS flow, count(*) AS counted
+    FROM old_rows GROUP BY household_id, account_id
   ) AS gone
-  WHERE b.account_id = gone.account_id;
+  WHERE b.household_id = gone.household_id AND b.account_id = gone.account_id;
   RETURN NULL;
 END
 $fn$;
@@ -66,14 +68,14 @@ CREATE OR REPLACE TRIGGER account_balances_transactions_delete AFTER DELETE ON t
 
 CREATE OR REPLACE FUNCTION account_balances_after_transfers_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  INSERT INTO account_balances AS b (account_id, flow_cents, transaction_count, transfer_count)
-  SELECT account_id, sum(flow), 0, count(*) FROM (
-    SELECT from_account_id AS account_id, -amount_cents AS flow FROM new_rows
+  INSERT INTO account_balances AS b (household_id, account_id, flow_cents, transaction_count, transfer_count)
+  SELECT household_id, account_id, sum(flow), 0, count(*) FROM (
+    SELECT household_id, from_account_id AS account_id, -amount_cents AS flow FROM new_rows
     UNION ALL
-    SELECT to_account_id, coalesce(to_amount_cents, amount_cents) FROM new_rows
+    SELECT household_id, to_account_id, coalesce(to_amount_cents, amount_cents) FROM new_rows
   ) AS changes
-  GROUP BY account_id ORDER BY account_id
-  ON CONFLICT (account_id) DO UPDATE
+  GROUP BY household_id, account_id ORDER BY household_id, account_id
+  ON CONFLICT (household_id, account_id) DO UPDATE
     SET flow_cents = b.flow_cents + excluded.flow_cents,
         transfer_count = b.transfer_count + excluded.transfer_count;
   RETURN NULL;
@@ -82,18 +84,19 @@ $fn$;
 
 CREATE OR REPLACE FUNCTION account_balances_after_transfers_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  INSERT INTO account_balances AS b (account_id, flow_cents, transaction_count, transfer_count)
-  SELECT account_id, sum(flow), 0, sum(counted) FROM (
-    SELECT from_account_id AS account_id, -amount_cents AS flow, 1 AS counted FROM new_rows
+  INSERT INTO account_balances AS b (household_id, account_id, flow_cents, transaction_count, transfer_count)
+  SELECT household_id, account_id, sum(flow), 0, sum(counted) FROM (
+    SELECT household_id, from_account_id AS account_id, -amount_cents AS flow, 1 AS counted
+    FROM new_rows
     UNION ALL
-    SELECT to_account_id, coalesce(to_amount_cents, amount_cents), 1 FROM new_rows
+    SELECT household_id, to_account_id, coalesce(to_amount_cents, amount_cents), 1 FROM new_rows
     UNION ALL
-    SELECT from_account_id, amount_cents, -1 FROM old_rows
+    SELECT household_id, from_account_id, amount_cents, -1 FROM old_rows
     UNION ALL
-    SELECT to_account_id, -coalesce(to_amount_cents, amount_cents), -1 FROM old_rows
+    SELECT household_id, to_account_id, -coalesce(to_amount_cents, amount_cents), -1 FROM old_rows
   ) AS changes
-  GROUP BY account_id ORDER BY account_id
-  ON CONFLICT (account_id) DO UPDATE
+  GROUP BY household_id, account_id ORDER BY household_id, account_id
+  ON CONFLICT (household_id, account_id) DO UPDATE
     SET flow_cents = b.flow_cents + excluded.flow_cents,
         transfer_count = b.transfer_count + excluded.transfer_count;
   RETURN NULL;
@@ -105,14 +108,14 @@ BEGIN
   UPDATE account_balances AS b
   SET flow_cents = b.flow_cents - gone.flow, transfer_count = b.transfer_count - gone.counted
   FROM (
-    SELECT account_id, sum(flow) AS flow, count(*) AS counted FROM (
-      SELECT from_account_id AS account_id, -amount_cents AS flow FROM old_rows
+    SELECT household_id, account_id, sum(flow) AS flow, count(*) AS counted FROM (
+      SELECT household_id, from_account_id AS account_id, -amount_cents AS flow FROM old_rows
       UNION ALL
-      SELECT to_account_id, coalesce(to_amount_cents, amount_cents) FROM old_rows
+      SELECT household_id, to_account_id, coalesce(to_amount_cents, amount_cents) FROM old_rows
     ) AS moved
-    GROUP BY account_id
+    GROUP BY household_id, account_id
   ) AS gone
-  WHERE b.account_id = gone.account_id;
+  WHERE b.household_id = gone.household_id AND b.account_id = gone.account_id;
   RETURN NULL;
 END
 $fn$;

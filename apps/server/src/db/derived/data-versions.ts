@@ -1,20 +1,20 @@
 /**
- * user_data_versions and exchange_rates_version: the numbers a remembered answer is checked
+ * household_data_versions and exchange_rates_version: the numbers a remembered answer is checked
  * against (answer_cache, docs/database.md "Remembered answers"). A write to any table such an
- * answer is computed from gives its users a new version when its transaction commits, in that
+ * answer is computed from gives its households a new version when its transaction commits, in that
  * transaction: an answer computed while no version changed saw one state of the data, and is
  * never used once a later write commits. New rates give a new rates version the same way.
  *
  * The version row is updated at the commit, not by each statement: a transaction that took it
- * early and went on writing could deadlock with another writer of the same user that holds a
- * row it needs while waiting for the version. So each write statement only notes its users in
- * data_version_pending (once per user and transaction: a bulk import of 10,000 rows notes its
- * user once), and a deferred trigger on that table updates the version and removes the note
+ * early and went on writing could deadlock with another writer of the same household that holds a
+ * row it needs while waiting for the version. So each write statement only notes its households in
+ * data_version_pending (once per household and transaction: a bulk import of 10,000 rows notes
+ * its household once), and a deferred trigger on that table updates the version and removes the note
  * as the transaction commits, when it takes no other lock after this one.
  *
- * A user being deleted is skipped: their rows go with them (the foreign keys cascade), and a
- * version row for them would break the delete. TRUNCATE (tests, admin work) knows no rows: it
- * notes every user. Neither version table has a row before the first write (a version 0), so
+ * A household being deleted is skipped: its rows go with it (the foreign keys cascade), and a
+ * version row for it would break the delete. TRUNCATE (tests, admin work) knows no rows: it
+ * notes every household. Neither version table has a row before the first write (a version 0), so
  * that a database just migrated is still empty for a restore.
  *
  * The rates have one writer (the rates loader), so their version is updated by the statement.
@@ -28,65 +28,65 @@ export const WATCHED_TABLES = [
   'user_exchange_rates',
 ] as const;
 
-const noteUsers = (rows: string) => `
-  INSERT INTO data_version_pending (user_id, xid)
-  SELECT DISTINCT changed.user_id, pg_current_xact_id() FROM ${rows} AS changed
+const noteHouseholds = (rows: string) => `
+  INSERT INTO data_version_pending (household_id, xid)
+  SELECT DISTINCT changed.household_id, pg_current_xact_id() FROM ${rows} AS changed
   ORDER BY 1
-  ON CONFLICT (user_id, xid) DO NOTHING;`;
+  ON CONFLICT (household_id, xid) DO NOTHING;`;
 
 const triggers = WATCHED_TABLES.map(
   (table) => `
 CREATE OR REPLACE TRIGGER ${table}_data_version_insert AFTER INSERT ON ${table}
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION user_data_versions_after_insert();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION household_data_versions_after_insert();
 
 CREATE OR REPLACE TRIGGER ${table}_data_version_update AFTER UPDATE ON ${table}
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION user_data_versions_after_update();
+  EXECUTE FUNCTION household_data_versions_after_update();
 
 CREATE OR REPLACE TRIGGER ${table}_data_version_delete AFTER DELETE ON ${table}
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION user_data_versions_after_delete();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION household_data_versions_after_delete();
 
 CREATE OR REPLACE TRIGGER ${table}_data_version_truncate AFTER TRUNCATE ON ${table}
-  FOR EACH STATEMENT EXECUTE FUNCTION user_data_versions_after_truncate();
+  FOR EACH STATEMENT EXECUTE FUNCTION household_data_versions_after_truncate();
 `,
 ).join('');
 
 export const dataVersionsDefinitions = `
-CREATE OR REPLACE FUNCTION user_data_versions_after_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
+CREATE OR REPLACE FUNCTION household_data_versions_after_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  ${noteUsers('new_rows')}
+  ${noteHouseholds('new_rows')}
   RETURN NULL;
 END
 $fn$;
 
-CREATE OR REPLACE FUNCTION user_data_versions_after_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
+CREATE OR REPLACE FUNCTION household_data_versions_after_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  ${noteUsers('(SELECT user_id FROM old_rows UNION SELECT user_id FROM new_rows)')}
+  ${noteHouseholds('(SELECT household_id FROM old_rows UNION SELECT household_id FROM new_rows)')}
   RETURN NULL;
 END
 $fn$;
 
-CREATE OR REPLACE FUNCTION user_data_versions_after_delete() RETURNS trigger LANGUAGE plpgsql AS $fn$
+CREATE OR REPLACE FUNCTION household_data_versions_after_delete() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  ${noteUsers('old_rows')}
+  ${noteHouseholds('old_rows')}
   RETURN NULL;
 END
 $fn$;
 
-CREATE OR REPLACE FUNCTION user_data_versions_after_truncate() RETURNS trigger LANGUAGE plpgsql AS $fn$
+CREATE OR REPLACE FUNCTION household_data_versions_after_truncate() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  ${noteUsers('(SELECT id AS user_id FROM users)')}
+  ${noteHouseholds('(SELECT id AS household_id FROM households)')}
   RETURN NULL;
 END
 $fn$;
 
 CREATE OR REPLACE FUNCTION data_version_pending_at_commit() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  DELETE FROM data_version_pending WHERE user_id = NEW.user_id AND xid = NEW.xid;
-  INSERT INTO user_data_versions AS kept (user_id, version)
-  SELECT NEW.user_id, nextval('data_version_seq')
-  WHERE EXISTS (SELECT 1 FROM users AS u WHERE u.id = NEW.user_id)
-  ON CONFLICT (user_id) DO UPDATE SET version = excluded.version;
+  DELETE FROM data_version_pending WHERE household_id = NEW.household_id AND xid = NEW.xid;
+  INSERT INTO household_data_versions AS kept (household_id, version)
+  SELECT NEW.household_id, nextval('data_version_seq')
+  WHERE EXISTS (SELECT 1 FROM households AS h WHERE h.id = NEW.household_id)
+  ON CONFLICT (household_id) DO UPDATE SET version = excluded.version;
   RETURN NULL;
 END
 $fn$;

@@ -1,6 +1,6 @@
 /**
- * A transaction written without an account goes to its user's default account: the oldest not
- * archived, else the oldest; one written without a currency takes its account's. The WHEN clause
+ * A transaction written without an account goes to its household's default account: the oldest
+ * not archived, else the oldest; one written without a currency takes its account's. The WHEN clause
  * keeps rows that name both (imports, the web app) from calling the function at all. First made by
  * migration 0009 (the currency since 0019); this file is the current definition
  * (docs/database.md).
@@ -10,7 +10,12 @@ CREATE OR REPLACE FUNCTION transactions_default_account() RETURNS trigger LANGUA
 BEGIN
   IF NEW.account_id IS NULL THEN
     NEW.account_id := (
-      SELECT id FROM accounts WHERE user_id = NEW.user_id ORDER BY is_archived, created_at, id LIMIT 1
+      SELECT id FROM accounts
+      -- A row its writer gave no household (household-fill.ts fires after this trigger) is in
+      -- its user's default one.
+      WHERE household_id = coalesce(NEW.household_id,
+        (SELECT u.default_household_id FROM users AS u WHERE u.id = NEW.user_id))
+      ORDER BY is_archived, created_at, id LIMIT 1
     );
   END IF;
   IF NEW.currency IS NULL THEN

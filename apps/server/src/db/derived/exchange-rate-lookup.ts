@@ -22,20 +22,20 @@ const ecbLeg = (
 
 /**
  * The rate lookup (docs/currencies.md): how many units of `to_currency` one unit of `from_currency`
- * is worth on `on_day`, for one user, as one row (rate, rate_date, source) or none.
+ * is worth on `on_day`, for one household, as one row (rate, rate_date, source) or none.
  *
  * - The same currency: 1, source `same`.
  * - Else the latest day on or before `on_day`, at most `max_days` back (7: weekends and
- *   holidays; NULL: any age, for a balance "now"), that has a rate: the user's own for that
- *   pair (either way round: the inverse of their rate the other way) or the ECB's, through the
+ *   holidays; NULL: any age, for a balance "now"), that has a rate: the household's own for that
+ *   pair (either way round: the inverse of its rate the other way) or the ECB's, through the
  *   euro (two legs, each its own latest day; the older one is the rate's date). On one day the
- *   user's own wins (`manual` over `ecb`); a later ECB day wins over an older own rate.
+ *   household's own wins (`manual` over `ecb`); a later ECB day wins over an older own rate.
  * - Else no row: never a rate of 1 between different currencies.
  *
  * A quotient keeps no trailing zeros (trim_scale: 1.1711, not 1.17110000000000000000).
  *
  * One SELECT in LANGUAGE sql, STABLE: PostgreSQL inlines it into the query that calls it
- * (`CROSS JOIN LATERAL moneta_exchange_rate(t.user_id, t.currency, $base, t.added_on)`), each
+ * (`CROSS JOIN LATERAL moneta_exchange_rate(t.household_id, t.currency, $base, t.added_on)`), each
  * ECB leg one probe of exchange_rate_days (one backward search of exchange_rates for another
  * lookback), each own-rate leg one backward probe of a primary key. A total over many days
  * joins the kept days directly (src/db/base-amount-sql.ts, ratesOfDays), with the same result.
@@ -44,7 +44,7 @@ const ecbLeg = (
  */
 export const exchangeRateLookupDefinitions = `
 CREATE OR REPLACE FUNCTION moneta_exchange_rate(
-  for_user uuid, from_currency text, to_currency text, on_day date, max_days integer DEFAULT 7
+  for_household uuid, from_currency text, to_currency text, on_day date, max_days integer DEFAULT 7
 ) RETURNS TABLE (rate numeric, rate_date date, source text)
 LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
   SELECT found.rate, found.rate_date, found.source
@@ -54,7 +54,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
     UNION ALL
     SELECT * FROM (
       SELECT own.rate, own.date, 'manual', 1 FROM user_exchange_rates own
-      WHERE own.user_id = for_user AND own.currency = from_currency
+      WHERE own.household_id = for_household AND own.currency = from_currency
         AND own.base_currency = to_currency AND own.date <= on_day
         AND (max_days IS NULL OR own.date >= on_day - max_days)
       ORDER BY own.date DESC LIMIT 1
@@ -62,7 +62,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
     UNION ALL
     SELECT * FROM (
       SELECT trim_scale(1 / own.rate), own.date, 'manual', 1 FROM user_exchange_rates own
-      WHERE own.user_id = for_user AND own.currency = to_currency
+      WHERE own.household_id = for_household AND own.currency = to_currency
         AND own.base_currency = from_currency AND own.date <= on_day
         AND (max_days IS NULL OR own.date >= on_day - max_days)
       ORDER BY own.date DESC LIMIT 1

@@ -25,21 +25,21 @@
 
 /**
  * The category rows of `rows` (a transition table of transactions, or transactions itself),
- * with the columns the totals read: id, user_id, added_on, is_income, category, cost_cents.
+ * with the columns the totals read: id, household_id, added_on, is_income, category, cost_cents.
  */
 export function categoryRowsOf(rows: string): string {
   return `(
-    SELECT r.id, r.user_id, r.added_on, r.is_income, r.category, r.cost_cents FROM ${rows} AS r
+    SELECT r.id, r.household_id, r.added_on, r.is_income, r.category, r.cost_cents FROM ${rows} AS r
     WHERE NOT EXISTS (SELECT 1 FROM transaction_splits AS s WHERE s.transaction_id = r.id)
     UNION ALL
-    SELECT r.id, r.user_id, r.added_on, r.is_income, s.category, sum(s.amount_cents)::bigint
+    SELECT r.id, r.household_id, r.added_on, r.is_income, s.category, sum(s.amount_cents)::bigint
     FROM ${rows} AS r JOIN transaction_splits AS s ON s.transaction_id = r.id
-    GROUP BY r.id, r.user_id, r.added_on, r.is_income, s.category
+    GROUP BY r.id, r.household_id, r.added_on, r.is_income, s.category
   )`;
 }
 
 /**
- * What a statement on transaction_splits changed in the totals, per user, day, kind and
+ * What a statement on transaction_splits changed in the totals, per household, day, kind and
  * category: the touched transactions' category rows after it (their parts now, or themselves
  * without parts) minus before it (`partsBefore`: their parts as they were). A transaction
  * deleted already (the cascade) has no row in transactions and changes nothing here: its delete
@@ -49,7 +49,7 @@ function changeOf(touched: string, partsBefore: string): string {
   return `
   WITH touched AS (SELECT DISTINCT transaction_id AS id FROM ${touched}),
   whole AS (
-    SELECT t.id, t.user_id, t.added_on, t.is_income, t.category, t.cost_cents
+    SELECT t.id, t.household_id, t.added_on, t.is_income, t.category, t.cost_cents
     FROM transactions AS t JOIN touched ON touched.id = t.id
   ),
   parts_before AS (${partsBefore}),
@@ -58,29 +58,29 @@ function changeOf(touched: string, partsBefore: string): string {
     FROM transaction_splits AS s JOIN touched ON touched.id = s.transaction_id
   ),
   rows_before AS (
-    SELECT w.user_id, w.added_on, w.is_income, w.category, w.cost_cents AS cents FROM whole AS w
+    SELECT w.household_id, w.added_on, w.is_income, w.category, w.cost_cents AS cents FROM whole AS w
     WHERE NOT EXISTS (SELECT 1 FROM parts_before AS p WHERE p.transaction_id = w.id)
     UNION ALL
-    SELECT w.user_id, w.added_on, w.is_income, p.category, sum(p.amount_cents)
+    SELECT w.household_id, w.added_on, w.is_income, p.category, sum(p.amount_cents)
     FROM whole AS w JOIN parts_before AS p ON p.transaction_id = w.id
-    GROUP BY w.id, w.user_id, w.added_on, w.is_income, p.category
+    GROUP BY w.id, w.household_id, w.added_on, w.is_income, p.category
   ),
   rows_after AS (
-    SELECT w.user_id, w.added_on, w.is_income, w.category, w.cost_cents AS cents FROM whole AS w
+    SELECT w.household_id, w.added_on, w.is_income, w.category, w.cost_cents AS cents FROM whole AS w
     WHERE NOT EXISTS (SELECT 1 FROM parts_after AS p WHERE p.transaction_id = w.id)
     UNION ALL
-    SELECT w.user_id, w.added_on, w.is_income, p.category, sum(p.amount_cents)
+    SELECT w.household_id, w.added_on, w.is_income, p.category, sum(p.amount_cents)
     FROM whole AS w JOIN parts_after AS p ON p.transaction_id = w.id
-    GROUP BY w.id, w.user_id, w.added_on, w.is_income, p.category
+    GROUP BY w.id, w.household_id, w.added_on, w.is_income, p.category
   ),
   change AS (
-    SELECT user_id, added_on, is_income, category, sum(n)::bigint AS n, sum(cents)::bigint AS cents
+    SELECT household_id, added_on, is_income, category, sum(n)::bigint AS n, sum(cents)::bigint AS cents
     FROM (
-      SELECT user_id, added_on, is_income, category, -1 AS n, -cents AS cents FROM rows_before
+      SELECT household_id, added_on, is_income, category, -1 AS n, -cents AS cents FROM rows_before
       UNION ALL
-      SELECT user_id, added_on, is_income, category, 1, cents FROM rows_after
+      SELECT household_id, added_on, is_income, category, 1, cents FROM rows_after
     ) AS both_sides
-    GROUP BY user_id, added_on, is_income, category
+    GROUP BY household_id, added_on, is_income, category
     HAVING sum(n) <> 0 OR sum(cents) <> 0
   )`;
 }
@@ -91,26 +91,26 @@ function applyChange(touched: string, partsBefore: string): string {
   return `
   ${change}
   INSERT INTO transaction_daily_totals AS totals
-    (user_id, added_on, is_income, category, transaction_count, sum_cents)
-  SELECT user_id, added_on, is_income, category, n, cents FROM change
-  ORDER BY user_id, added_on, is_income, category -- one lock order, as every writer of totals
-  ON CONFLICT (user_id, added_on, is_income, category) DO UPDATE
+    (household_id, added_on, is_income, category, transaction_count, sum_cents)
+  SELECT household_id, added_on, is_income, category, n, cents FROM change
+  ORDER BY household_id, added_on, is_income, category -- one lock order, as every writer of totals
+  ON CONFLICT (household_id, added_on, is_income, category) DO UPDATE
     SET transaction_count = totals.transaction_count + excluded.transaction_count,
         sum_cents = totals.sum_cents + excluded.sum_cents;
   ${change}
-  INSERT INTO transaction_totals AS totals (user_id, is_income, category, transaction_count, sum_cents)
-  SELECT user_id, is_income, category, sum(n), sum(cents) FROM change
-  GROUP BY user_id, is_income, category
-  ORDER BY user_id, is_income, category
-  ON CONFLICT (user_id, is_income, category) DO UPDATE
+  INSERT INTO transaction_totals AS totals (household_id, is_income, category, transaction_count, sum_cents)
+  SELECT household_id, is_income, category, sum(n), sum(cents) FROM change
+  GROUP BY household_id, is_income, category
+  ORDER BY household_id, is_income, category
+  ON CONFLICT (household_id, is_income, category) DO UPDATE
     SET transaction_count = totals.transaction_count + excluded.transaction_count,
         sum_cents = totals.sum_cents + excluded.sum_cents;
   DELETE FROM transaction_daily_totals
   WHERE transaction_count = 0
-    AND user_id IN (SELECT DISTINCT user_id FROM transactions WHERE id IN (SELECT transaction_id FROM ${touched}));
+    AND household_id IN (SELECT DISTINCT household_id FROM transactions WHERE id IN (SELECT transaction_id FROM ${touched}));
   DELETE FROM transaction_totals
   WHERE transaction_count = 0
-    AND user_id IN (SELECT DISTINCT user_id FROM transactions WHERE id IN (SELECT transaction_id FROM ${touched}));`;
+    AND household_id IN (SELECT DISTINCT household_id FROM transactions WHERE id IN (SELECT transaction_id FROM ${touched}));`;
 }
 
 const currentPartsOfTouched = (excludingNew: boolean) => `

@@ -4,8 +4,10 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,7 +18,7 @@ import { users } from './users';
 
 /**
  * Where money is kept: a checking or savings account, a credit card, cash (docs/architecture.md,
- * Accounts). Every user has at least one; the balance is the opening balance plus what
+ * Accounts). Every household has at least one; the balance is the opening balance plus what
  * account_balances keeps. Every write fires accounts_data_version_* (data-versions.ts).
  */
 export const accounts = pgTable(
@@ -50,13 +52,13 @@ export const accounts = pgTable(
   (table) => [
     // Names are unique per household ignoring case ("Cash" and "cash" are one account).
     uniqueIndex('accounts_household_name_key').on(table.householdId, sql`lower(${table.name})`),
-    // The target of the (user_id, account_id) foreign keys, which keep a user's transactions
-    // and transfers in that user's own accounts whatever a caller sends.
-    uniqueIndex('accounts_user_id_key').on(table.userId, table.id),
-    // The target of the (household_id, account_id) foreign keys that replace them.
+    // The target of the (household_id, account_id) foreign keys, which keep a household's
+    // transactions and transfers in its own accounts whatever a caller sends.
     uniqueIndex('accounts_household_id_key').on(table.householdId, table.id),
-    // The default account: the oldest not archived.
-    index('accounts_user_order_idx').on(table.userId, table.isArchived, table.createdAt),
+    // The target of imports' (user_id, account_id) key, until imports name their household.
+    uniqueIndex('accounts_user_id_key').on(table.userId, table.id),
+    // The default account: the household's oldest not archived.
+    index('accounts_household_order_idx').on(table.householdId, table.isArchived, table.createdAt),
     check(
       'accounts_type',
       sql`${table.type} IN ('cash', 'checking', 'savings', 'credit', 'other')`,
@@ -75,11 +77,25 @@ export type AccountRow = typeof accounts.$inferSelect;
  * history. Derived: only the database writes it, through the statement-level triggers on
  * transactions and transfers kept in src/db/derived/account-balances.ts.
  */
-export const accountBalances = pgTable('account_balances', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  flowCents: bigint('flow_cents', { mode: 'number' }).notNull(),
-  transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
-  transferCount: bigint('transfer_count', { mode: 'number' }).notNull(),
-});
+export const accountBalances = pgTable(
+  'account_balances',
+  {
+    householdId: uuid('household_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    flowCents: bigint('flow_cents', { mode: 'number' }).notNull(),
+    transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
+    transferCount: bigint('transfer_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'account_balances_pkey',
+      columns: [table.householdId, table.accountId],
+    }),
+    // Goes with its account (and so with its household).
+    foreignKey({
+      name: 'account_balances_account_fk',
+      columns: [table.householdId, table.accountId],
+      foreignColumns: [accounts.householdId, accounts.id],
+    }).onDelete('cascade'),
+  ],
+);

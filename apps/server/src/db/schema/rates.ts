@@ -63,8 +63,8 @@ export const exchangeRateDays = pgTable(
 );
 
 /**
- * A user's own rate for a day (PUT /api/rates): units of `base_currency` (their base currency
- * when they set it) per unit of `currency`. It wins over the ECB's rate of that day for that
+ * A household's own rate for a day (PUT /api/rates): units of `base_currency` (its base currency
+ * when it was set) per unit of `currency`. It wins over the ECB's rate of that day for that
  * pair, either way round (docs/currencies.md). Every write fires
  * user_exchange_rates_data_version_* (data-versions.ts).
  */
@@ -84,7 +84,7 @@ export const userExchangeRates = pgTable(
   (table) => [
     primaryKey({
       name: 'user_exchange_rates_pkey',
-      columns: [table.userId, table.currency, table.baseCurrency, table.date],
+      columns: [table.householdId, table.currency, table.baseCurrency, table.date],
     }),
     check(
       'user_exchange_rates_pair',

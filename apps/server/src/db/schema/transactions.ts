@@ -20,20 +20,20 @@ import { accounts } from './accounts';
 import { imports } from './imports';
 import { receipts } from './receipts';
 import { recurringRules } from './recurring';
-import { householdId } from './households';
+import { householdId, households } from './households';
 import { users } from './users';
 
 /**
  * Income and expenses. Only the transactions service writes them (one writer), and every write
  * sets off triggers (docs/database.md), all defined in src/db/derived:
  * - before each inserted row without an account: transactions_default_account puts it in its
- *   user's default account (default-account.ts);
+ *   household's default account (default-account.ts);
  * - after every insert, update and delete statement, in name order:
  *   account_balances_transactions_* (account-balances.ts),
  *   transaction_daily_totals_* (transaction-daily-totals.ts),
  *   transaction_search_counts_* (transaction-search-counts.ts) and
  *   transaction_totals_* (transaction-totals.ts), each keeping its derived table exact, and
- *   transactions_data_version_* (data-versions.ts), a new version of the user's data.
+ *   transactions_data_version_* (data-versions.ts), a new version of the household's data.
  * A new column goes through every insert path by itself (transactions-repository.ts); the
  * steps for adding one are in docs/database.md.
  */
@@ -104,8 +104,8 @@ export const transactions = pgTable(
   (table) => [
     foreignKey({
       name: 'transactions_account_fk',
-      columns: [table.userId, table.accountId],
-      foreignColumns: [accounts.userId, accounts.id],
+      columns: [table.householdId, table.accountId],
+      foreignColumns: [accounts.householdId, accounts.id],
     }),
     // One account's transactions in list order: its register, the account filter, the key.
     index('transactions_account_list_idx').on(
@@ -119,8 +119,8 @@ export const transactions = pgTable(
     // filter test each entry in the index itself (an index-only scan) instead of fetching its
     // row. Drizzle has no INCLUDE, and trailing keys do the same here. search_text stays well
     // under the 2,704-byte entry limit: the fields' length limits allow at most ~2,000 bytes.
-    index('transactions_user_list_idx').on(
-      table.userId,
+    index('transactions_household_list_idx').on(
+      table.householdId,
       table.addedOn.desc().nullsFirst(),
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
@@ -128,20 +128,24 @@ export const transactions = pgTable(
       table.category,
       table.searchText,
     ),
-    index('transactions_user_category_idx').on(table.userId, table.category),
+    index('transactions_household_category_idx').on(table.householdId, table.category),
     // The search operator category:… matches without regard to case; with this index its count
-    // reads the category's rows instead of all of the user's (migration 0032).
-    index('transactions_user_category_key_idx').on(table.userId, sql`lower(${table.category})`),
+    // reads the category's rows instead of all of the household's.
+    index('transactions_household_category_key_idx').on(
+      table.householdId,
+      sql`lower(${table.category})`,
+    ),
     // Charts and date-range counts: every column they read is in the index, so a window of
     // days is an index-only scan instead of one heap fetch per transaction.
-    index('transactions_user_day_idx').on(
-      table.userId,
+    index('transactions_household_day_idx').on(
+      table.householdId,
       table.addedOn,
       table.isIncome,
       table.category,
       table.costCents,
     ),
-    // A budget's spending: one user's expenses in one category within one month.
+    // A budget's spending: one user's expenses in one category within one month (user-led
+    // until budgets name their household).
     index('transactions_user_expense_category_idx')
       .on(table.userId, table.category, table.addedOn)
       .where(sql`NOT ${table.isIncome}`),
@@ -159,11 +163,12 @@ export const transactions = pgTable(
       .on(table.accountId, table.bankId)
       .where(sql`${table.bankId} IS NOT NULL`),
     // (transactions_user_payee_idx, on moneta_fold(name), is made by migration 0012 after the
-    // function it calls: the history lookups of the category pipeline.)
-    // One user's substring search without scanning their rows (pg_trgm + btree_gin).
-    index('transactions_user_search_idx').using(
+    // function it calls: the history lookups of the category pipeline; user-led until rules
+    // name their household.)
+    // One household's substring search without scanning its rows (pg_trgm + btree_gin).
+    index('transactions_household_search_idx').using(
       'gin',
-      table.userId,
+      table.householdId,
       sql`${table.searchText} gin_trgm_ops`,
     ),
     check('transactions_cost_positive', sql`${table.costCents} > 0`),
@@ -175,8 +180,8 @@ export const transactions = pgTable(
     // Rows in other currencies than the base, which every converted total reads one by one
     // (the kept totals hold the base-currency rows): two ranges of this index around the base
     // currency, and every column those totals read, so that no row is fetched.
-    index('transactions_user_currency_idx').on(
-      table.userId,
+    index('transactions_household_currency_idx').on(
+      table.householdId,
       table.currency,
       table.addedOn,
       table.isIncome,
@@ -231,7 +236,7 @@ export const transactionSplits = pgTable(
       table.position,
     ),
     // A category's rename or merge, and the category filter, find the parts of one category.
-    index('transaction_splits_user_category_idx').on(table.userId, table.category),
+    index('transaction_splits_household_category_idx').on(table.householdId, table.category),
     check('transaction_splits_amount_positive', sql`${table.amountCents} > 0`),
     check('transaction_splits_position', sql`${table.position} BETWEEN 0 AND 49`),
   ],
@@ -255,7 +260,10 @@ export const deletedTransactions = pgTable(
     row: jsonb('row').$type<Record<string, unknown> & { id: string }>().notNull(),
   },
   (table) => [
-    index('deleted_transactions_user_idx').on(table.userId, table.deletedAt.desc().nullsFirst()),
+    index('deleted_transactions_household_idx').on(
+      table.householdId,
+      table.deletedAt.desc().nullsFirst(),
+    ),
     // The purge finds expired rows of every user.
     index('deleted_transactions_deleted_at_idx').on(table.deletedAt),
   ],
@@ -264,30 +272,31 @@ export const deletedTransactions = pgTable(
 export type DeletedTransactionRow = typeof deletedTransactions.$inferSelect;
 
 /**
- * Running count and sum of each user's transactions per kind and category. Derived: only the
+ * Running count and sum of each household's transactions per kind and category. Derived: only the
  * database writes it, through the statement-level triggers on transactions kept in
  * src/db/derived/transaction-totals.ts. Totals, the summary and the page count of an
- * unfiltered or type/category-filtered list read a few rows here instead of counting a user's
+ * unfiltered or type/category-filtered list read a few rows here instead of counting a household's
  * whole history on every request.
  */
 export const transactionTotals = pgTable(
   'transaction_totals',
   {
-    userId: uuid('user_id')
+    householdId: uuid('household_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references((): AnyPgColumn => households.id, { onDelete: 'cascade' }),
     isIncome: boolean('is_income').notNull(),
     category: text('category').notNull(),
     transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
     sumCents: bigint('sum_cents', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.isIncome, table.category] })],
+  (table) => [primaryKey({ columns: [table.householdId, table.isIncome, table.category] })],
 );
 
 /**
- * How many of a user's transactions share each search text (and kind and category). Derived:
- * only the database writes it, through the statement-level triggers on transactions and users
- * kept in src/db/derived/transaction-search-counts.ts. A user who types transactions has
+ * How many of a household's transactions share each search text (and kind and category).
+ * Derived: only the database writes it, through the statement-level triggers on transactions
+ * and households kept in src/db/derived/transaction-search-counts.ts. People who type
+ * transactions have
  * far fewer distinct texts than transactions (the same shops, the same notes), so the page
  * count of a search sums a few hundred rows here instead of rechecking every matching
  * transaction. (Imported bank rows whose notes are references differ one from another: for
@@ -297,11 +306,11 @@ export const transactionSearchCounts = pgTable(
   'transaction_search_counts',
   {
     // No foreign key: PostgreSQL checked one for every row the counts trigger inserted (a
-    // bank file whose notes all differ makes one row per transaction), and the user is a
-    // transaction's, checked by its own key. A statement trigger on users deletes a deleted
-    // user's counts, as the key's cascade did (migration 0014; now
-    // src/db/derived/transaction-search-counts.ts).
-    userId: uuid('user_id').notNull(),
+    // bank file whose notes all differ makes one row per transaction), and the household is a
+    // transaction's, checked by its own key. A statement trigger on households deletes a
+    // deleted household's counts, as a key's cascade would
+    // (src/db/derived/transaction-search-counts.ts).
+    householdId: uuid('household_id').notNull(),
     isIncome: boolean('is_income').notNull(),
     category: text('category').notNull(),
     /** md5 of search_text: the key stays small however long (and multi-byte) the text is. */
@@ -310,16 +319,18 @@ export const transactionSearchCounts = pgTable(
     transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
   },
   (table) => [
-    // A search's count reads the user's rows through this key, testing each text: no trigram
+    // A search's count reads the household's rows through this key, testing each text: no trigram
     // index. One cost a bank file's 100,000 different texts 2–2.7 s at commit (one more GIN
     // entry per row) and saved a count only milliseconds once the file was in (migration 0014,
     // docs/decisions.md).
-    primaryKey({ columns: [table.userId, table.isIncome, table.category, table.searchHash] }),
+    primaryKey({
+      columns: [table.householdId, table.isIncome, table.category, table.searchHash],
+    }),
   ],
 );
 
 /**
- * Count and sum of each user's transactions per day, kind and category. Derived: only the
+ * Count and sum of each household's transactions per day, kind and category. Derived: only the
  * database writes it, through the statement-level triggers on transactions kept in
  * src/db/derived/transaction-daily-totals.ts. The charts read a window of days here: a
  * few rows per day instead of every transaction of the window.
@@ -327,9 +338,9 @@ export const transactionSearchCounts = pgTable(
 export const transactionDailyTotals = pgTable(
   'transaction_daily_totals',
   {
-    userId: uuid('user_id')
+    householdId: uuid('household_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references((): AnyPgColumn => households.id, { onDelete: 'cascade' }),
     addedOn: date('added_on', { mode: 'string' }).notNull(),
     isIncome: boolean('is_income').notNull(),
     category: text('category').notNull(),
@@ -337,6 +348,8 @@ export const transactionDailyTotals = pgTable(
     sumCents: bigint('sum_cents', { mode: 'number' }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.userId, table.addedOn, table.isIncome, table.category] }),
+    primaryKey({
+      columns: [table.householdId, table.addedOn, table.isIncome, table.category],
+    }),
   ],
 );

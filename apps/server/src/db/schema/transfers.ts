@@ -18,12 +18,12 @@ import { householdId } from './households';
 import { users } from './users';
 
 /**
- * Money moved between two of a user's accounts: neither income nor expense.
+ * Money moved between two of a household's accounts: neither income nor expense.
  *
  * Watched by triggers: every insert, update and delete of transfers fires
  * account_balances_transfers_insert / _update / _delete, which move both accounts' balances in
  * account_balances. Defined in src/db/derived/account-balances.ts (docs/database.md). They also
- * fire transfers_data_version_* (data-versions.ts): a new version of the user's data.
+ * fire transfers_data_version_* (data-versions.ts): a new version of the household's data.
  */
 export const transfers = pgTable(
   'transfers',
@@ -73,17 +73,17 @@ export const transfers = pgTable(
   (table) => [
     foreignKey({
       name: 'transfers_from_account_fk',
-      columns: [table.userId, table.fromAccountId],
-      foreignColumns: [accounts.userId, accounts.id],
+      columns: [table.householdId, table.fromAccountId],
+      foreignColumns: [accounts.householdId, accounts.id],
     }),
     foreignKey({
       name: 'transfers_to_account_fk',
-      columns: [table.userId, table.toAccountId],
-      foreignColumns: [accounts.userId, accounts.id],
+      columns: [table.householdId, table.toAccountId],
+      foreignColumns: [accounts.householdId, accounts.id],
     }),
-    // A user's transfers newest first, and each account's (its register; the foreign keys).
-    index('transfers_user_list_idx').on(
-      table.userId,
+    // A household's transfers newest first, and each account's (its register; the foreign keys).
+    index('transfers_household_list_idx').on(
+      table.householdId,
       table.date.desc().nullsFirst(),
       table.createdAt.desc().nullsFirst(),
     ),

@@ -9,6 +9,7 @@ import {
 import { preparedStatement } from '../../db/prepared-statements';
 import { accountBalances, accounts, imports, type AccountRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import type { HouseholdId } from '../households/household-id';
 
 export type AccountValues = Pick<AccountRow, 'name' | 'type' | 'openingBalanceCents'> &
   Partial<Pick<AccountRow, 'isArchived' | 'identifiers' | 'currency'>>;
@@ -42,6 +43,12 @@ const foreignCorrection = sql`(
     AND (t.currency < ${accounts.currency} OR t.currency > ${accounts.currency})
 )`;
 
+/** An account's kept balance row: its household and id, the balance's key. */
+const balanceOfAccount = and(
+  eq(accountBalances.householdId, accounts.householdId),
+  eq(accountBalances.accountId, accounts.id),
+);
+
 const balanceCents = sql`(${accounts.openingBalanceCents} + coalesce(${accountBalances.flowCents}, 0) + ${foreignCorrection})`;
 
 /** The columns of an account with its balance, converted into `base` (a value or placeholder). */
@@ -73,7 +80,11 @@ function withBalance(base: unknown) {
 /** The latest rate of the account's currency into `base`, whatever its age (a balance "now"). */
 function nowRate(base: unknown) {
   return sql`LATERAL ${rowRate(
-    { userId: accounts.userId, currency: accounts.currency, day: sql`current_date` },
+    {
+      householdId: sql`${accounts.householdId}`,
+      currency: accounts.currency,
+      day: sql`current_date`,
+    },
     base,
     null,
   )}`;
@@ -98,36 +109,40 @@ export interface RegisterRow {
 export function createAccountsRepository(db: Executor) {
   return {
     /**
-     * The user's accounts with their balances, also in `base`: open ones first, each group
+     * The household's accounts with their balances, also in `base`: open ones first, each group
      * oldest first.
      */
-    async list(userId: string, base: string): Promise<AccountWithBalance[]> {
+    async list(householdId: HouseholdId, base: string): Promise<AccountWithBalance[]> {
       const statement = preparedStatement(db, 'accounts_with_balances', (name) => {
         const baseCurrency = sql.placeholder('base');
         return db
           .select(withBalance(baseCurrency))
           .from(accounts)
-          .leftJoin(accountBalances, eq(accountBalances.accountId, accounts.id))
+          .leftJoin(accountBalances, balanceOfAccount)
           .leftJoin(sql`${nowRate(baseCurrency)} AS now_rate`, sql`true`)
-          .where(eq(accounts.userId, sql.placeholder('userId')))
+          .where(eq(accounts.householdId, sql.placeholder('householdId')))
           .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id))
           .prepare(name);
       });
-      return statement.execute({ userId, base });
+      return statement.execute({ householdId, base });
     },
 
-    async find(userId: string, id: string, base: string): Promise<AccountWithBalance | undefined> {
+    async find(
+      householdId: HouseholdId,
+      id: string,
+      base: string,
+    ): Promise<AccountWithBalance | undefined> {
       const [row] = await db
         .select(withBalance(base))
         .from(accounts)
-        .leftJoin(accountBalances, eq(accountBalances.accountId, accounts.id))
+        .leftJoin(accountBalances, balanceOfAccount)
         .leftJoin(sql`${nowRate(base)} AS now_rate`, sql`true`)
-        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+        .where(and(eq(accounts.householdId, householdId), eq(accounts.id, id)));
       return row;
     },
 
     /** Whether the account holds a transaction or a transfer (its currency is then fixed). */
-    async holdsAnything(id: string): Promise<boolean> {
+    async holdsAnything(householdId: HouseholdId, id: string): Promise<boolean> {
       const [row] = await db
         .select({
           count:
@@ -136,29 +151,31 @@ export function createAccountsRepository(db: Executor) {
             ),
         })
         .from(accountBalances)
-        .where(eq(accountBalances.accountId, id));
+        .where(
+          and(eq(accountBalances.householdId, householdId), eq(accountBalances.accountId, id)),
+        );
       return (row?.count ?? 0) > 0;
     },
 
     /**
-     * Gives the user's accounts that hold nothing the currency `currency`: the first choice of
+     * Gives the household's accounts that hold nothing the currency `currency`: the first choice of
      * a base currency at setup takes along the account made at sign-up.
      */
-    async setEmptyCurrency(userId: string, currency: string): Promise<void> {
+    async setEmptyCurrency(householdId: HouseholdId, currency: string): Promise<void> {
       await db.execute(sql`
         UPDATE accounts AS a SET currency = ${currency}, updated_at = now()
-        WHERE a.user_id = ${userId} AND a.currency <> ${currency}
+        WHERE a.household_id = ${householdId} AND a.currency <> ${currency}
           AND NOT EXISTS (
             SELECT 1 FROM account_balances AS b
-            WHERE b.account_id = a.id AND b.transaction_count + b.transfer_count > 0)`);
+            WHERE b.household_id = a.household_id AND b.account_id = a.id AND b.transaction_count + b.transfer_count > 0)`);
     },
 
     /**
-     * The user's accounts (other than `exceptId`) that carry any of these identifiers, with the
+     * The household's accounts (other than `exceptId`) that carry any of these identifiers, with the
      * ones they share: two accounts with one IBAN would leave a bank file two homes.
      */
     async holdingIdentifiers(
-      userId: string,
+      householdId: HouseholdId,
       identifiers: string[],
       exceptId?: string,
     ): Promise<Array<{ name: string; identifier: string }>> {
@@ -166,43 +183,51 @@ export function createAccountsRepository(db: Executor) {
       const result = await db.execute<{ name: string; identifier: string }>(sql`
         SELECT a.name, shared.identifier
         FROM accounts AS a, unnest(a.identifiers) AS shared(identifier)
-        WHERE a.user_id = ${userId}
+        WHERE a.household_id = ${householdId}
           AND (${exceptId ?? null}::uuid IS NULL OR a.id <> ${exceptId ?? null}::uuid)
           AND shared.identifier = ANY(${sql.param(identifiers)}::text[])
         ORDER BY a.created_at, shared.identifier`);
       return result.rows;
     },
 
-    /** The user's account that a bank file names by one of its identifiers, if any. */
-    async findByIdentifier(userId: string, identifier: string): Promise<string | undefined> {
+    /** The household's account that a bank file names by one of its identifiers, if any. */
+    async findByIdentifier(
+      householdId: HouseholdId,
+      identifier: string,
+    ): Promise<string | undefined> {
       const [row] = await db
         .select({ id: accounts.id })
         .from(accounts)
-        .where(and(eq(accounts.userId, userId), sql`${identifier} = ANY(${accounts.identifiers})`))
+        .where(
+          and(
+            eq(accounts.householdId, householdId),
+            sql`${identifier} = ANY(${accounts.identifiers})`,
+          ),
+        )
         .orderBy(asc(accounts.isArchived), asc(accounts.createdAt))
         .limit(1);
       return row?.id;
     },
 
     /**
-     * The currency of the user's account `id`, or of their default account (the oldest not
-     * archived) without one; undefined when it is not theirs.
+     * The currency of the household's account `id`, or of its default account (the oldest not
+     * archived) without one; undefined when it is not the household's.
      */
-    async currencyOf(userId: string, id?: string): Promise<string | undefined> {
+    async currencyOf(householdId: HouseholdId, id?: string): Promise<string | undefined> {
       const [row] = await db
         .select({ currency: accounts.currency })
         .from(accounts)
-        .where(and(eq(accounts.userId, userId), id ? eq(accounts.id, id) : undefined))
+        .where(and(eq(accounts.householdId, householdId), id ? eq(accounts.id, id) : undefined))
         .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id))
         .limit(1);
       return row?.currency;
     },
 
     /**
-     * The user's accounts as a bank file's statements are matched to them (no balances): open
+     * The household's accounts as a bank file's statements are matched to them (no balances): open
      * ones first, each group oldest first.
      */
-    async listForMatching(userId: string) {
+    async listForMatching(householdId: HouseholdId) {
       return db
         .select({
           id: accounts.id,
@@ -211,120 +236,123 @@ export function createAccountsRepository(db: Executor) {
           currency: accounts.currency,
         })
         .from(accounts)
-        .where(eq(accounts.userId, userId))
+        .where(eq(accounts.householdId, householdId))
         .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id));
     },
 
     /** Adds to an account's opening balance (an imported app's starting balance, or its undo). */
-    async addToOpeningBalance(userId: string, id: string, cents: number): Promise<void> {
+    async addToOpeningBalance(householdId: HouseholdId, id: string, cents: number): Promise<void> {
       await db
         .update(accounts)
         .set({
           openingBalanceCents: sql`${accounts.openingBalanceCents} + ${cents}`,
           updatedAt: sql`now()`,
         })
-        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+        .where(and(eq(accounts.householdId, householdId), eq(accounts.id, id)));
     },
 
-    /** The type of one of the user's accounts, or undefined. */
-    async typeOf(userId: string, id: string): Promise<AccountRow['type'] | undefined> {
+    /** The type of one of the household's accounts, or undefined. */
+    async typeOf(householdId: HouseholdId, id: string): Promise<AccountRow['type'] | undefined> {
       const [row] = await db
         .select({ type: accounts.type })
         .from(accounts)
-        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+        .where(and(eq(accounts.householdId, householdId), eq(accounts.id, id)));
       return row?.type;
     },
 
-    /** The user's account currencies by id. */
-    async currencies(userId: string): Promise<Map<string, string>> {
+    /** The household's account currencies by id. */
+    async currencies(householdId: HouseholdId): Promise<Map<string, string>> {
       const rows = await db
         .select({ id: accounts.id, currency: accounts.currency })
         .from(accounts)
-        .where(eq(accounts.userId, userId));
+        .where(eq(accounts.householdId, householdId));
       return new Map(rows.map((row) => [row.id, row.currency]));
     },
 
-    /** The user's account names by id. */
-    async names(userId: string): Promise<Map<string, string>> {
+    /** The household's account names by id. */
+    async names(householdId: HouseholdId): Promise<Map<string, string>> {
       const rows = await db
         .select({ id: accounts.id, name: accounts.name })
         .from(accounts)
-        .where(eq(accounts.userId, userId));
+        .where(eq(accounts.householdId, householdId));
       return new Map(rows.map((row) => [row.id, row.name]));
     },
 
-    async isOwn(userId: string, id: string): Promise<boolean> {
+    async isOwn(householdId: HouseholdId, id: string): Promise<boolean> {
       const rows = await db
         .select({ id: accounts.id })
         .from(accounts)
-        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)));
+        .where(and(eq(accounts.householdId, householdId), eq(accounts.id, id)));
       return rows.length > 0;
     },
 
     /** The account a transaction without one goes to: the oldest not archived, else the oldest. */
-    async defaultId(userId: string): Promise<string | undefined> {
+    async defaultId(householdId: HouseholdId): Promise<string | undefined> {
       const [row] = await db
         .select({ id: accounts.id })
         .from(accounts)
-        .where(eq(accounts.userId, userId))
+        .where(eq(accounts.householdId, householdId))
         .orderBy(asc(accounts.isArchived), asc(accounts.createdAt), asc(accounts.id))
         .limit(1);
       return row?.id;
     },
 
     /** Whether an import goes to the account (deleting it would take the import with it). */
-    async hasImports(userId: string, id: string): Promise<boolean> {
+    async hasImports(householdId: HouseholdId, id: string): Promise<boolean> {
       const rows = await db
         .select({ id: imports.id })
         .from(imports)
-        .where(and(eq(imports.userId, userId), eq(imports.accountId, id)))
+        .where(and(eq(imports.householdId, householdId), eq(imports.accountId, id)))
         .limit(1);
       return rows.length > 0;
     },
 
-    async count(userId: string): Promise<number> {
+    async count(householdId: HouseholdId): Promise<number> {
       const [row] = await db
         .select({ total: sql<number>`count(*)::int` })
         .from(accounts)
-        .where(eq(accounts.userId, userId));
+        .where(eq(accounts.householdId, householdId));
       return row?.total ?? 0;
     },
 
-    /** Without a currency, the account takes its user's base currency. */
+    /** Without a currency, the account takes its household's base currency. */
     async insert(
+      householdId: HouseholdId,
       userId: string,
-      values: AccountValues & { householdId?: string },
+      values: AccountValues,
     ): Promise<AccountRow> {
       const [row] = await db
         .insert(accounts)
         .values({
           id: newId(),
+          householdId,
           userId,
           ...values,
           currency:
-            values.currency ?? sql`(SELECT default_currency FROM users WHERE id = ${userId})`,
+            values.currency ??
+            sql`(SELECT base_currency FROM households WHERE id = ${householdId}::uuid)`,
         })
         .returning();
       return row!;
     },
 
     async update(
-      userId: string,
+      householdId: HouseholdId,
       id: string,
       values: Partial<AccountValues>,
     ): Promise<AccountRow | undefined> {
       const [row] = await db
         .update(accounts)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .where(and(eq(accounts.householdId, householdId), eq(accounts.id, id)))
         .returning();
       return row;
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
+    async delete(householdId: HouseholdId, id: string): Promise<boolean> {
       const deleted = await db
         .delete(accounts)
-        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .where(and(eq(accounts.householdId, householdId), eq(accounts.id, id)))
         .returning({ id: accounts.id });
       return deleted.length > 0;
     },
@@ -383,12 +411,12 @@ export function createAccountsRepository(db: Executor) {
       }));
     },
 
-    /** Locks the user's accounts, so that "not the last one" and "empty" stay true until commit. */
-    async lockAll(userId: string): Promise<void> {
+    /** Locks the household's accounts, so that "not the last one" and "empty" stay true until commit. */
+    async lockAll(householdId: HouseholdId): Promise<void> {
       await db
         .select({ id: accounts.id })
         .from(accounts)
-        .where(eq(accounts.userId, userId))
+        .where(eq(accounts.householdId, householdId))
         .for('update');
     },
   };

@@ -32,7 +32,7 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
         response: { 200: accountListSchema, ...errors },
       },
     },
-    async (request) => accounts.list(request.user),
+    async (request) => accounts.list(request.household),
   );
 
   app.get(
@@ -47,7 +47,7 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
         response: { 200: registerPageSchema, ...errors },
       },
     },
-    async (request) => accounts.register(request.user, request.params.id, request.query),
+    async (request) => accounts.register(request.household, request.params.id, request.query),
   );
 
   app.post(
@@ -62,7 +62,9 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await accounts.create(request.user, request.body)),
+      reply
+        .status(201)
+        .send(await accounts.create(request.household, request.user.id, request.body)),
   );
 
   app.put(
@@ -77,7 +79,7 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
         response: { 200: accountSchema, ...errors },
       },
     },
-    async (request) => accounts.update(request.user, request.params.id, request.body),
+    async (request) => accounts.update(request.household, request.params.id, request.body),
   );
 
   app.delete(
@@ -92,7 +94,7 @@ export async function accountsRoutes(app: App, options: AccountsRoutesOptions): 
       },
     },
     async (request) => {
-      await accounts.remove(request.user.id, request.params.id);
+      await accounts.remove(request.household.id, request.params.id);
       return { message: 'Account deleted.' };
     },
   );

@@ -8,10 +8,10 @@ import {
   type ValidAccountInput,
 } from '@moneta/shared';
 import type { Database, Executor } from '../../db/database';
-import type { UserRow } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors';
 import { conflict, notFound } from '../../http/app-error';
 import { isId } from '../../lib/ids';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 import { toAccountDto } from './account-dto';
 import { restoreDefaultAccount, untouchedDefaultAccount } from './default-account-takeover';
 import {
@@ -44,16 +44,16 @@ const currencyInUse = () =>
 
 /**
  * An identifier names one account: a bank file that names it must have one home. Checked with
- * the user's accounts locked, so that two saves cannot both take the same identifier.
+ * the household's accounts locked, so that two saves cannot both take the same identifier.
  */
 async function assertIdentifiersFree(
   repository: AccountsRepository,
-  userId: string,
+  householdId: HouseholdId,
   identifiers: string[] | undefined,
   exceptId?: string,
 ): Promise<void> {
   if (!identifiers?.length) return;
-  const [taken] = await repository.holdingIdentifiers(userId, identifiers, exceptId);
+  const [taken] = await repository.holdingIdentifiers(householdId, identifiers, exceptId);
   if (taken) {
     throw conflict(
       `The identifier ${taken.identifier} belongs to your account "${taken.name}" already.`,
@@ -72,71 +72,73 @@ async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> 
   }
 }
 
-/** A filter by account must name one of the user's own: someone else's is a 404. */
+/** A filter by account must name one of the household's own: another's is a 404. */
 export async function assertOwnAccount(
   db: Executor,
-  userId: string,
+  householdId: HouseholdId,
   accountId: string | undefined,
 ): Promise<void> {
   if (accountId === undefined) return;
-  if (!isId(accountId) || !(await createAccountsRepository(db).isOwn(userId, accountId))) {
+  if (!isId(accountId) || !(await createAccountsRepository(db).isOwn(householdId, accountId))) {
     throw accountNotFound();
   }
 }
 
-/** Who reads: balances are also shown in their base currency. */
-type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
 /**
  * Creates an account in the caller's database transaction (the account service's create, and
  * an import's new accounts): its identifiers must be free, its name unique (else a 409).
  */
 async function insertAccount(
   tx: Executor,
+  householdId: HouseholdId,
   userId: string,
   input: ValidAccountInput,
 ): Promise<string> {
   const repository = createAccountsRepository(tx);
-  if (input.identifiers?.length) await repository.lockAll(userId);
-  await assertIdentifiersFree(repository, userId, input.identifiers);
-  return (await uniqueName(input.name, () => repository.insert(userId, toValues(input)))).id;
+  if (input.identifiers?.length) await repository.lockAll(householdId);
+  await assertIdentifiersFree(repository, householdId, input.identifiers);
+  return (
+    await uniqueName(input.name, () => repository.insert(householdId, userId, toValues(input)))
+  ).id;
 }
 
 /**
  * Deletes an account if it holds nothing: no transaction, no transfer, no import, and it is not
- * the user's last. Returns whether it did. For an undone import's new accounts.
+ * the household's last. Returns whether it did. For an undone import's new accounts.
  */
-async function removeIfEmpty(tx: Executor, userId: string, id: string): Promise<boolean> {
+async function removeIfEmpty(tx: Executor, householdId: HouseholdId, id: string): Promise<boolean> {
   const repository = createAccountsRepository(tx);
-  await repository.lockAll(userId);
-  if (!(await repository.isOwn(userId, id)) || (await repository.holdsAnything(id))) return false;
-  if ((await repository.count(userId)) <= 1 || (await repository.hasImports(userId, id)))
-    return false;
-  return repository.delete(userId, id);
+  await repository.lockAll(householdId);
+  if (!(await repository.isOwn(householdId, id))) return false;
+  if (await repository.holdsAnything(householdId, id)) return false;
+  if ((await repository.count(householdId)) <= 1) return false;
+  if (await repository.hasImports(householdId, id)) return false;
+  return repository.delete(householdId, id);
 }
 
 export function createAccountsService(db: Database) {
   const accounts = createAccountsRepository(db);
 
-  async function found(reader: Reader, id: string): Promise<Account> {
-    const row = await accounts.find(reader.id, id, reader.defaultCurrency);
+  async function found(household: ActiveHousehold, id: string): Promise<Account> {
+    const row = await accounts.find(household.id, id, household.baseCurrency);
     if (!row) throw accountNotFound();
     return toAccountDto(row);
   }
 
   return {
     /** Open accounts first, then archived ones; each with its balance. */
-    async list(reader: Reader): Promise<Account[]> {
-      return (await accounts.list(reader.id, reader.defaultCurrency)).map(toAccountDto);
+    async list(household: ActiveHousehold): Promise<Account[]> {
+      return (await accounts.list(household.id, household.baseCurrency)).map(toAccountDto);
     },
 
     /** The account's transactions and transfers, newest first, a page at a time. */
     async register(
-      reader: Reader,
+      household: ActiveHousehold,
       id: string,
       query: { page: number; limit: number },
     ): Promise<RegisterPage> {
       if (!isId(id)) throw accountNotFound();
-      const account = await accounts.find(reader.id, id, reader.defaultCurrency);
+      const account = await accounts.find(household.id, id, household.baseCurrency);
       if (!account) throw accountNotFound();
       const rows = await accounts.register(account, {
         limit: query.limit,
@@ -162,32 +164,40 @@ export function createAccountsService(db: Database) {
       };
     },
 
-    async create(reader: Reader, input: ValidAccountInput): Promise<Account> {
-      const id = await db.transaction((tx) => insertAccount(tx, reader.id, input));
-      return found(reader, id);
+    async create(
+      household: ActiveHousehold,
+      userId: string,
+      input: ValidAccountInput,
+    ): Promise<Account> {
+      const id = await db.transaction((tx) => insertAccount(tx, household.id, userId, input));
+      return found(household, id);
     },
 
     /**
      * The first choice of a base currency at setup: the accounts that hold nothing yet (the one
      * made at sign-up) take it.
      */
-    async adoptFirstCurrency(tx: Executor, userId: string, currency: string): Promise<void> {
-      await createAccountsRepository(tx).setEmptyCurrency(userId, currency);
+    async adoptFirstCurrency(
+      tx: Executor,
+      householdId: HouseholdId,
+      currency: string,
+    ): Promise<void> {
+      await createAccountsRepository(tx).setEmptyCurrency(householdId, currency);
     },
 
     /**
-     * The account every new household starts with, in the transaction that makes the
-     * household (a sign-up's personal one: in the user's base currency).
+     * The account every new household starts with, in its base currency, in the transaction
+     * that makes the household; `userId` made it.
      */
     async createDefault(
       tx: Executor,
       userId: string,
-      household?: { id: string; baseCurrency: string },
+      household: { id: HouseholdId; baseCurrency: string },
     ): Promise<void> {
-      await createAccountsRepository(tx).insert(userId, {
+      await createAccountsRepository(tx).insert(household.id, userId, {
         ...DEFAULT_ACCOUNT,
         openingBalanceCents: 0,
-        ...(household ? { householdId: household.id, currency: household.baseCurrency } : {}),
+        currency: household.baseCurrency,
       });
     },
 
@@ -195,86 +205,99 @@ export function createAccountsService(db: Database) {
      * An import's new account, in the import's database transaction: its identifiers must be
      * free, its name unique (else a 409). Answers its id.
      */
-    createImported(tx: Executor, userId: string, input: ValidAccountInput): Promise<string> {
-      return insertAccount(tx, userId, input);
+    createImported(
+      tx: Executor,
+      householdId: HouseholdId,
+      userId: string,
+      input: ValidAccountInput,
+    ): Promise<string> {
+      return insertAccount(tx, householdId, userId, input);
     },
 
     /**
-     * The user's untouched default account, which an import of another app's export may take
-     * over (default-account-takeover.ts); the user's accounts stay locked until `tx` ends.
+     * The household's untouched default account, which an import of another app's export may
+     * take over (default-account-takeover.ts); its accounts stay locked until `tx` ends.
      */
-    untouchedDefault(tx: Executor, user: Reader): Promise<string | undefined> {
-      return untouchedDefaultAccount(tx, user);
+    untouchedDefault(tx: Executor, household: ActiveHousehold): Promise<string | undefined> {
+      return untouchedDefaultAccount(tx, household);
     },
 
     /** Gives the untouched default account `id` the values of an import's new account. */
     async takeOverDefault(
       tx: Executor,
-      userId: string,
+      householdId: HouseholdId,
       id: string,
       input: ValidAccountInput,
     ): Promise<void> {
-      await createAccountsRepository(tx).update(userId, id, toValues(input));
+      await createAccountsRepository(tx).update(householdId, id, toValues(input));
     },
 
     /** At an import's undo: the default account it took over is the default again, if it can be. */
-    restoreDefault(tx: Executor, userId: string, id: string): Promise<boolean> {
-      return restoreDefaultAccount(tx, userId, id);
+    restoreDefault(tx: Executor, householdId: HouseholdId, id: string): Promise<boolean> {
+      return restoreDefaultAccount(tx, householdId, id);
     },
 
     /** At an import's undo: deletes an account it created, if that holds nothing. */
-    removeIfEmpty(tx: Executor, userId: string, id: string): Promise<boolean> {
-      return removeIfEmpty(tx, userId, id);
+    removeIfEmpty(tx: Executor, householdId: HouseholdId, id: string): Promise<boolean> {
+      return removeIfEmpty(tx, householdId, id);
     },
 
     /** Adds to an account's opening balance (an imported app's starting balance, or its undo). */
-    async addToOpeningBalance(tx: Executor, userId: string, id: string, cents: number) {
-      await createAccountsRepository(tx).addToOpeningBalance(userId, id, cents);
+    async addToOpeningBalance(tx: Executor, householdId: HouseholdId, id: string, cents: number) {
+      await createAccountsRepository(tx).addToOpeningBalance(householdId, id, cents);
     },
 
     /** The currency changes only while the account holds nothing (else 409). */
-    async update(reader: Reader, id: string, input: ValidAccountInput): Promise<Account> {
-      const userId = reader.id;
+    async update(
+      household: ActiveHousehold,
+      id: string,
+      input: ValidAccountInput,
+    ): Promise<Account> {
+      const householdId = household.id;
       if (!isId(id)) throw accountNotFound();
       await db.transaction(async (tx) => {
         const repository = createAccountsRepository(tx);
         // Locked, so that no entry arrives between the "holds nothing" check and the change.
-        if (input.identifiers?.length || input.currency) await repository.lockAll(userId);
-        // Someone else's account is a 404 before anything about identifiers is said.
-        const stored = await repository.currencyOf(userId, id);
+        if (input.identifiers?.length || input.currency) await repository.lockAll(householdId);
+        // Another household's account is a 404 before anything about identifiers is said.
+        const stored = await repository.currencyOf(householdId, id);
         if (!stored) throw accountNotFound();
-        if (input.currency && input.currency !== stored && (await repository.holdsAnything(id))) {
+        if (
+          input.currency &&
+          input.currency !== stored &&
+          (await repository.holdsAnything(householdId, id))
+        ) {
           throw currencyInUse();
         }
-        await assertIdentifiersFree(repository, userId, input.identifiers, id);
+        await assertIdentifiersFree(repository, householdId, input.identifiers, id);
         const row = await uniqueName(input.name, () =>
-          repository.update(userId, id, toValues(input)),
+          repository.update(householdId, id, toValues(input)),
         );
         if (!row) throw accountNotFound();
       });
-      return found(reader, id);
+      return found(household, id);
     },
 
     /**
-     * Deletes an empty account that is not the user's last. The user's accounts are locked
+     * Deletes an empty account that is not the household's last. Its accounts are locked
      * first, so that two deletions cannot each leave the other's account as the last one; a
      * transaction or transfer added meanwhile fails the delete on its foreign key instead.
      */
-    async remove(userId: string, id: string): Promise<void> {
+    async remove(householdId: HouseholdId, id: string): Promise<void> {
       if (!isId(id)) throw accountNotFound();
       await db.transaction(async (tx) => {
         const repository = createAccountsRepository(tx);
-        await repository.lockAll(userId);
-        if (!(await repository.isOwn(userId, id))) throw accountNotFound();
-        if (await repository.holdsAnything(id)) throw accountNotEmpty();
-        if ((await repository.count(userId)) <= 1) {
+        await repository.lockAll(householdId);
+        if (!(await repository.isOwn(householdId, id))) throw accountNotFound();
+        if (await repository.holdsAnything(householdId, id)) throw accountNotEmpty();
+        if ((await repository.count(householdId)) <= 1) {
           throw conflict(
             'This is your only account, and you always need one. Add another account first, or rename this one.',
             ErrorCode.LAST_ACCOUNT,
           );
         }
         try {
-          await repository.delete(userId, id);
+          await repository.delete(householdId, id);
         } catch (error) {
           if (isReferencedViolation(error)) throw accountNotEmpty();
           throw error;

@@ -92,13 +92,16 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
         response: { 200: userSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => auth.currentUser(request.user.id),
+    async (request) => auth.currentUser(request.user.id, request.household),
   );
 
   app.put(
     '/setup',
     {
       onRequest: authenticate,
+      // Every member sets their own time zone and locale here; the base currency is the
+      // household's, which only its owner changes (the service answers 403 otherwise).
+      config: { householdRole: 'viewer' },
       schema: {
         tags,
         summary: 'Complete setup or change the default currency, time zone or locale',
@@ -112,7 +115,7 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
         response: { 200: userSchema, ...errorResponses },
       },
     },
-    async (request) => auth.completeSetup(request.user.id, request.body),
+    async (request) => auth.completeSetup(request.user.id, request.household, request.body),
   );
 
   app.put(

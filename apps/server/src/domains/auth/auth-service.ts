@@ -16,6 +16,9 @@ import { createChallengesRepository } from './challenges-repository';
 import type { ConfirmPassword } from './password-confirmation';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
 import type { SignInThrottle } from './sign-in-throttle';
+import { defaultHouseholdOf } from '../households/default-household';
+import type { ActiveHousehold } from '../households/household-id';
+import type { RequestHousehold } from '../users/users-repository';
 
 /** One message for an unknown e-mail and a wrong password, so neither is revealed. */
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -32,7 +35,7 @@ export interface AuthServiceDependencies {
   db: Database;
   users: UsersService;
   accounts: AccountsService;
-  households: Pick<HouseholdsService, 'createPersonal'>;
+  households: Pick<HouseholdsService, 'createPersonal' | 'setBaseCurrency' | 'adoptTimeZone'>;
   sessions: SessionsService;
   twoFactor: TwoFactorService;
   events: SecurityEventsService;
@@ -60,11 +63,21 @@ export function createAuthService(deps: AuthServiceDependencies) {
   } = deps;
   const challenges = createChallengesRepository(db);
 
-  /** A new session for a user who proved who they are, recorded as a sign-in. */
+  /**
+   * A new session for a user who proved who they are, recorded as a sign-in. The answer's base
+   * currency is their default household's, the one their requests act on without a header.
+   */
   async function signIn(row: UserRow, client: ClientInfo, how: string): Promise<AuthResponse> {
     const token = await sessions.start(row.id, client);
     await events.record(row.id, 'sign-in', client, how);
-    return { token, ...toUserDto(row) };
+    return { token, ...toUserDto(row, await defaultHouseholdOf(db, row.id)) };
+  }
+
+  /** The user's new time zone, and their default household's while it has none of its own. */
+  async function withTimeZone(row: UserRow, timeZone: string | undefined): Promise<UserRow> {
+    if (!timeZone) return row;
+    await households.adoptTimeZone(row.id, timeZone);
+    return timeZone === row.timeZone ? row : ((await users.update(row.id, { timeZone })) ?? row);
   }
 
   return {
@@ -94,7 +107,10 @@ export function createAuthService(deps: AuthServiceDependencies) {
       });
       if (!created)
         throw conflict('An account with this email already exists.', ErrorCode.EMAIL_TAKEN);
-      return { token: created.token, ...toUserDto(created.row) };
+      return {
+        token: created.token,
+        ...toUserDto(created.row, await defaultHouseholdOf(db, created.row.id)),
+      };
     },
 
     /**
@@ -125,11 +141,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
         await challenges.store('two-factor', challenge, row.id);
         return { twoFactorRequired: true, challenge };
       }
-      const current =
-        timeZone && timeZone !== row.timeZone
-          ? ((await users.update(row.id, { timeZone })) ?? row)
-          : row;
-      return signIn(current, client, 'password');
+      return signIn(await withTimeZone(row, timeZone), client, 'password');
     },
 
     /** The second step of a two-factor sign-in: the challenge and a TOTP or backup code. */
@@ -163,11 +175,9 @@ export function createAuthService(deps: AuthServiceDependencies) {
         throw invalidCode();
       }
       await throttle.succeeded(key);
-      const row = input.timeZone
-        ? await users.update(userId, { timeZone: input.timeZone })
-        : await users.findById(userId);
+      const row = await users.findById(userId);
       if (!row) throw challengeExpired();
-      return signIn(row, client, `password and ${outcome}`);
+      return signIn(await withTimeZone(row, input.timeZone), client, `password and ${outcome}`);
     },
 
     /**
@@ -186,24 +196,30 @@ export function createAuthService(deps: AuthServiceDependencies) {
       await sessions.endAllBut(user.id, undefined, client);
       await events.record(user.id, 'password-changed', client);
       const token = await sessions.start(user.id, client);
-      return { token, ...toUserDto(row) };
+      return { token, ...toUserDto(row, await defaultHouseholdOf(db, user.id)) };
     },
 
-    /** The signed-in user read afresh: the app's start-up check, never a remembered copy. */
-    async currentUser(userId: string): Promise<User> {
+    /**
+     * The signed-in user read afresh: the app's start-up check, never a remembered copy; the
+     * base currency is the active household's.
+     */
+    async currentUser(userId: string, household: ActiveHousehold): Promise<User> {
       const row = await users.findById(userId);
       if (!row) throw sessionExpired();
-      return toUserDto(row);
+      return toUserDto(row, household);
     },
 
     /**
      * Completes setup, or changes the base currency (and time zone, and locale: Settings sends
-     * them here too; one left out stays as it is). The first choice of a base
-     * currency is also that of the accounts that hold nothing yet (the one made at sign-up); a
-     * later change converts totals on read and leaves every account's currency as it is.
+     * them here too; one left out stays as it is). The base currency is the active household's
+     * (only its owner changes it; the user's own column follows). The first choice of a base
+     * currency is also that of the household's accounts that hold nothing yet (the one made at
+     * sign-up); a later change converts totals on read and leaves every account's currency as
+     * it is.
      */
     async completeSetup(
       userId: string,
+      household: RequestHousehold,
       settings: {
         defaultCurrency: string;
         timeZone?: string | undefined;
@@ -212,8 +228,9 @@ export function createAuthService(deps: AuthServiceDependencies) {
     ): Promise<User> {
       const before = await users.findById(userId);
       if (!before) throw unauthorized();
+      await households.setBaseCurrency(household, settings.defaultCurrency);
       if (!before.isSetupComplete) {
-        await accounts.adoptFirstCurrency(db, userId, settings.defaultCurrency);
+        await accounts.adoptFirstCurrency(db, household.id, settings.defaultCurrency);
       }
       const row = await users.update(userId, {
         isSetupComplete: true,
@@ -222,7 +239,7 @@ export function createAuthService(deps: AuthServiceDependencies) {
         ...(settings.locale ? { locale: settings.locale } : {}),
       });
       if (!row) throw unauthorized();
-      return toUserDto(row);
+      return toUserDto(row, { baseCurrency: settings.defaultCurrency });
     },
   };
 }

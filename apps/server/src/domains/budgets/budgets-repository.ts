@@ -3,6 +3,7 @@ import { convertedCents, ratesOfDays } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { budgets, type BudgetRow } from '../../db/schema';
 import { newId, newIds } from '../../lib/ids';
+import { defaultHouseholdSql } from '../households/default-household';
 
 export interface BudgetValues {
   category: string;
@@ -180,7 +181,7 @@ function foreignExpensesSql(userId: string, base: string): SQL {
     -- foreign row finds its rate in the map whatever the planner guesses of row counts.
     SELECT coalesce(jsonb_object_agg(d.currency || d.added_on::text, d.rate), '{}'::jsonb) AS rates
     FROM ${ratesOfDays(
-      userId,
+      defaultHouseholdSql(userId),
       base,
       sql`(SELECT DISTINCT f.currency, f.added_on FROM foreign_rows AS f
         WHERE f.base_cost_currency IS DISTINCT FROM ${base}::text)`,
@@ -202,7 +203,7 @@ function measuredBudgetsSql(userId: string, base: string, asked: SQL): SQL {
     SELECT d.category, date_trunc('month', d.added_on)::date, NULL, NULL, NULL, NULL, NULL,
       NULL, NULL, NULL, NULL, NULL, NULL, d.sum_cents, 0
     FROM transaction_daily_totals AS d
-    WHERE d.user_id = ${userId}::uuid AND NOT d.is_income
+    WHERE d.household_id = ${defaultHouseholdSql(userId)} AND NOT d.is_income
       AND d.added_on BETWEEN (SELECT first_day FROM bounds) AND (SELECT last_day FROM bounds)
       AND d.category = ANY ((SELECT categories FROM bounds)::text[])
     UNION ALL

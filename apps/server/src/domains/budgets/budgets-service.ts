@@ -31,6 +31,7 @@ import {
   type BudgetFilter,
   type BudgetValues,
 } from './budgets-repository';
+import { defaultHouseholdOf } from '../households/default-household';
 
 const budgetNotFound = () => notFound('Budget not found.', ErrorCode.BUDGET_NOT_FOUND);
 
@@ -90,13 +91,13 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
   }
 
   return {
-    list(reader: Reader, query: BudgetListQuery): Promise<Budget[]> {
+    async list(reader: Reader, query: BudgetListQuery): Promise<Budget[]> {
       const filter: BudgetFilter =
         query.month !== undefined && query.year !== undefined
           ? { month: query.month, year: query.year }
           : {};
       return remembered.remember(
-        reader.id,
+        (await defaultHouseholdOf(db, reader.id)).id,
         ['budgets.list', reader.defaultCurrency, filter],
         async () =>
           (await budgets.list(reader.id, reader.defaultCurrency, filter)).map(toBudgetDto),
@@ -107,13 +108,19 @@ export function createBudgetsService(db: Database, { totals }: BudgetsServiceDep
      * The month's budgets added up (what the table's totals row shows) and the month's income,
      * all in the base currency.
      */
-    summary(reader: Reader, { month, year }: BudgetMonthQuery): Promise<BudgetSummary> {
+    async summary(reader: Reader, { month, year }: BudgetMonthQuery): Promise<BudgetSummary> {
       const question = ['budgets.summary', reader.defaultCurrency, { month, year }];
-      return remembered.remember(reader.id, question, async () => {
+      const householdId = (await defaultHouseholdOf(db, reader.id)).id;
+      return remembered.remember(householdId, question, async () => {
         const rows = await budgets.list(reader.id, reader.defaultCurrency, { month, year });
         const from = `${year}-${String(month).padStart(2, '0')}-01`;
         const to = `${from.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`;
-        const monthTotals = await totals.totalsBetween(reader.id, reader.defaultCurrency, from, to);
+        const monthTotals = await totals.totalsBetween(
+          householdId,
+          reader.defaultCurrency,
+          from,
+          to,
+        );
         let budgeted = 0;
         let spent = 0;
         let available = 0;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { hiddenCategories, transactionTotals, userCategories } from '../../db/schema';
+import { defaultHouseholdSql } from '../households/default-household';
 
 /** One custom category of a user. */
 export interface CategoryKey {
@@ -120,7 +121,7 @@ export function createCategoriesRepository(db: Executor) {
           count: transactionTotals.transactionCount,
         })
         .from(transactionTotals)
-        .where(eq(transactionTotals.userId, userId));
+        .where(eq(transactionTotals.householdId, defaultHouseholdSql(userId)));
       return new Map(rows.map((row) => [`${row.isIncome}|${row.category}`, Number(row.count)]));
     },
 

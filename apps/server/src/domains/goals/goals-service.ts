@@ -16,6 +16,7 @@ import { accountNotFound } from '../accounts/accounts-service';
 import { createAccountsReader } from '../accounts/accounts-reader';
 import { assertCurrencyDecimals } from '../rates/currency-rules';
 import { createGoalsRepository, type GoalValues } from './goals-repository';
+import { defaultHouseholdOf } from '../households/default-household';
 
 const goalNotFound = () => notFound('Goal not found.', ErrorCode.GOAL_NOT_FOUND);
 
@@ -67,7 +68,8 @@ export function createGoalsService(db: Database, options: { now?: () => Date } =
     const balances = new Map<string, number | null>();
     const currencies = new Set(rows.filter((row) => row.accountId).map((row) => row.currency));
     for (const currency of currencies) {
-      for (const account of await accounts.list(reader.id, currency)) {
+      const household = await defaultHouseholdOf(db, reader.id);
+      for (const account of await accounts.list(household.id, currency)) {
         balances.set(`${account.id}|${currency}`, account.baseBalanceCents);
       }
     }
@@ -91,7 +93,11 @@ export function createGoalsService(db: Database, options: { now?: () => Date } =
     let accountCurrency: string | undefined;
     if (accountId !== null) {
       const account = isId(accountId)
-        ? await accounts.find(reader.id, accountId, reader.defaultCurrency)
+        ? await accounts.find(
+            (await defaultHouseholdOf(db, reader.id)).id,
+            accountId,
+            reader.defaultCurrency,
+          )
         : undefined;
       if (!account) throw accountNotFound();
       accountCurrency = account.currency;

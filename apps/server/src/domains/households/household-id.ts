@@ -8,3 +8,13 @@
 export type HouseholdId = string & { readonly __brand: 'HouseholdId' };
 
 export const asHouseholdId = (id: string): HouseholdId => id as HouseholdId;
+
+/**
+ * The household a read or write acts on, with what its figures depend on: the base currency
+ * totals are in and the time zone periods are counted in (both the household's, not a member's).
+ */
+export interface ActiveHousehold {
+  id: HouseholdId;
+  baseCurrency: string;
+  timeZone: string;
+}

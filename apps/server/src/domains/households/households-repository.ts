@@ -127,6 +127,15 @@ export function createHouseholdsRepository(db: Executor) {
         .where(eq(households.id, householdId));
     },
 
+    /** The user's default household takes `timeZone` if it still has the one it was made with. */
+    async adoptTimeZone(userId: string, timeZone: string): Promise<void> {
+      await db.execute(sql`
+        UPDATE ${households} AS h SET time_zone = ${timeZone}, updated_at = now()
+        FROM ${users} AS u
+        WHERE u.id = ${userId} AND h.id = u.default_household_id AND h.time_zone = 'UTC'
+          AND ${timeZone} <> 'UTC'`);
+    },
+
     /** Deletes the household; the owned tables' keys delete its data with it. */
     async delete(householdId: string): Promise<void> {
       await db.delete(households).where(eq(households.id, householdId));

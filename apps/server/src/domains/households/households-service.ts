@@ -14,6 +14,7 @@ import { isId } from '../../lib/ids';
 import type { AccountsService } from '../accounts/accounts-service';
 import type { SecurityEventsService } from '../security-events/security-events-service';
 import type { UsersService } from '../users/users-service';
+import type { RequestHousehold } from '../users/users-repository';
 import { toHouseholdDto, toMemberDto } from './household-dto';
 import {
   householdNotFound,
@@ -24,6 +25,7 @@ import {
   tooManyHouseholds,
 } from './household-errors';
 import { createHouseholdsRepository, type HouseholdsRepository } from './households-repository';
+import { asHouseholdId } from './household-id';
 
 export interface HouseholdsServiceDependencies {
   db: Database;
@@ -80,7 +82,10 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
     const repository = createHouseholdsRepository(tx);
     const household = await repository.insert({ ...values, timeZone: user.timeZone });
     await repository.addMember(household.id, user.id, 'owner');
-    await accounts.createDefault(tx, user.id, household);
+    await accounts.createDefault(tx, user.id, {
+      id: asHouseholdId(household.id),
+      baseCurrency: household.baseCurrency,
+    });
     return household.id;
   }
 
@@ -145,6 +150,12 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
         ...(changes.baseCurrency === undefined ? {} : { baseCurrency: changes.baseCurrency }),
       };
       if (Object.keys(values).length > 0) await households.update(householdId, values);
+      // Every request remembers its household's base currency with the membership.
+      if (values.baseCurrency !== undefined) {
+        (await households.members(householdId)).forEach((member) =>
+          forgetMemberships(member.userId),
+        );
+      }
       return answer(userId, householdId);
     },
 
@@ -185,6 +196,29 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
       });
       forgetMemberships(userId);
       return deleted;
+    },
+
+    /**
+     * The household's base currency chosen at setup or in Settings (`PUT /auth/setup`): the
+     * owner's to change, as in `PUT /households/:id`.
+     */
+    async setBaseCurrency(household: RequestHousehold, baseCurrency: string): Promise<void> {
+      if (household.baseCurrency === baseCurrency) return;
+      if (!roleAllows(household.role, 'owner')) throw roleForbids('owner');
+      await households.update(household.id, { baseCurrency });
+      (await households.members(household.id)).forEach((member) =>
+        forgetMemberships(member.userId),
+      );
+    },
+
+    /**
+     * A sign-in's time zone becomes the user's default household's only while that household
+     * has none of its own yet (UTC, what it gets when no browser said one): a member signing in
+     * while travelling does not move a shared household's periods (docs/decisions.md).
+     */
+    async adoptTimeZone(userId: string, timeZone: string): Promise<void> {
+      await households.adoptTimeZone(userId, timeZone);
+      forgetMemberships(userId);
     },
 
     async setDefault(userId: string, householdId: string): Promise<Household> {

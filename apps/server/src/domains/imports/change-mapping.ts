@@ -17,6 +17,7 @@ import { createImportRowsRepository } from './import-rows-repository';
 import { createImportsRepository } from './imports-repository';
 import { fitsColumns, headerKeyOf } from './reading/read-upload';
 import { rereadCsv } from './stage-upload';
+import { defaultHouseholdOf } from '../households/default-household';
 
 /**
  * Reads a CSV import again through a new mapping, in the database transaction `tx` (the cells
@@ -68,7 +69,10 @@ export async function changeMapping(
             monthFirst: prefersMonthFirst(user),
             delimiter: record.delimiter ?? ',',
             isCardAccount:
-              (await createAccountsReader(tx).typeOf(user.id, record.accountId)) === 'credit',
+              (await createAccountsReader(tx).typeOf(
+                (await defaultHouseholdOf(tx, user.id)).id,
+                record.accountId,
+              )) === 'credit',
           },
         );
   if (!fitsColumns(mapping, columns.length)) {

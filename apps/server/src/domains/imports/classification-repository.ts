@@ -5,6 +5,7 @@ import { ruleRenames, ruleTransfers } from '../rules/rule-matching';
 import type { ImportRowsScope, RowClass, StatementScope } from './import-row-types';
 import { KIND, noteKey, param, selectedKeys, withoutNestedLoops } from './import-rows-sql';
 import { otherLegCandidates, type OtherLegCandidate } from './other-leg-candidates';
+import { defaultHouseholdSql } from '../households/default-household';
 
 /** A candidate pairing of an import row with an existing row's id (a transaction, a transfer). */
 export type CandidatePair = {
@@ -352,7 +353,7 @@ export function createClassificationRepository(db: Executor) {
               ON i.currency <> o.currency
             WHERE NOT o.is_income
           ) AS d
-          LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.from_currency`, sql`d.to_currency`, sql`d.date`)} AS r
+          LEFT JOIN LATERAL ${exchangeRateAt(defaultHouseholdSql(userId), sql`d.from_currency`, sql`d.to_currency`, sql`d.date`)} AS r
             ON true
         ),
         pair AS (

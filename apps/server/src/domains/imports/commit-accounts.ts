@@ -6,6 +6,7 @@ import { createAccountsReader } from '../accounts/accounts-reader';
 import { assertOwnAccount, type AccountsService } from '../accounts/accounts-service';
 import type { RowChoice } from './import-row-types';
 import { sameAccount } from './statement-accounts';
+import { defaultHouseholdOf } from '../households/default-household';
 
 /**
  * The statements with the user's choices at commit applied, new accounts still null: each named
@@ -21,7 +22,10 @@ export async function chooseStatementAccounts(
   // An account matched at upload may have been deleted since: its statement goes to a new one.
   const accounts = createAccountsReader(tx);
   for (const statement of chosen) {
-    if (statement.accountId && !(await accounts.isOwn(userId, statement.accountId))) {
+    if (
+      statement.accountId &&
+      !(await accounts.isOwn((await defaultHouseholdOf(tx, userId)).id, statement.accountId))
+    ) {
       statement.accountId = null;
       statement.matchedBy = null;
     }
@@ -34,7 +38,9 @@ export async function chooseStatementAccounts(
         ErrorCode.NO_SUCH_STATEMENT,
       );
     }
-    if (choice.accountId !== null) await assertOwnAccount(tx, userId, choice.accountId);
+    if (choice.accountId !== null) {
+      await assertOwnAccount(tx, (await defaultHouseholdOf(tx, userId)).id, choice.accountId);
+    }
     statement.accountId = choice.accountId;
     statement.matchedBy = choice.accountId === null ? null : 'choice';
     if (choice.name !== undefined) statement.suggestedName = choice.name;
@@ -59,7 +65,7 @@ export async function createStatementAccounts(
   const reader = createAccountsReader(tx);
   let spareDefault =
     isAppExport && statements.every((statement) => !statement.accountId)
-      ? await accounts.untouchedDefault(tx, user)
+      ? await accounts.untouchedDefault(tx, await defaultHouseholdOf(tx, user.id))
       : undefined;
   for (const [index, statement] of statements.entries()) {
     if (statement.accountId) continue;
@@ -74,7 +80,9 @@ export async function createStatementAccounts(
     }
     const identifier = statement.identifier;
     const isFree =
-      identifier !== null && (await reader.holdingIdentifiers(user.id, [identifier])).length === 0;
+      identifier !== null &&
+      (await reader.holdingIdentifiers((await defaultHouseholdOf(tx, user.id)).id, [identifier]))
+        .length === 0;
     const input = {
       name: statement.suggestedName,
       type: statement.type,
@@ -86,11 +94,21 @@ export async function createStatementAccounts(
         : {}),
     };
     if (spareDefault) {
-      await accounts.takeOverDefault(tx, user.id, spareDefault, input);
+      await accounts.takeOverDefault(
+        tx,
+        (await defaultHouseholdOf(tx, user.id)).id,
+        spareDefault,
+        input,
+      );
       statement.accountId = spareDefault;
       spareDefault = undefined;
     } else {
-      statement.accountId = await accounts.createImported(tx, user.id, input);
+      statement.accountId = await accounts.createImported(
+        tx,
+        (await defaultHouseholdOf(tx, user.id)).id,
+        user.id,
+        input,
+      );
     }
     statement.isCreated = true;
   }
@@ -116,6 +134,6 @@ export async function assertTransferAccounts(
         ErrorCode.TRANSFER_TO_SAME_ACCOUNT,
       );
     }
-    await assertOwnAccount(tx, userId, accountId);
+    await assertOwnAccount(tx, (await defaultHouseholdOf(tx, userId)).id, accountId);
   }
 }

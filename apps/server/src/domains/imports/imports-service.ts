@@ -27,6 +27,7 @@ import { createImportsRepository } from './imports-repository';
 import { stageUpload, type StagedUpload, type UploadedFile } from './stage-upload';
 import { statementAccounts, statementCurrencies } from './statement-accounts';
 import { undoImport } from './undo-import';
+import { defaultHouseholdOf } from '../households/default-household';
 
 /** The import list shows the newest imports, at most this many. */
 const LIST_LIMIT = 200;
@@ -82,7 +83,7 @@ export function createImportsService(
           if (part.kind === 'field') {
             if (part.name === 'accountId' && part.value.trim() !== '') {
               accountId = part.value.trim();
-              await assertOwnAccount(db, user.id, accountId);
+              await assertOwnAccount(db, (await defaultHouseholdOf(db, user.id)).id, accountId);
             }
             continue;
           }

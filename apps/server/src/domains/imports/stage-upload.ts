@@ -8,6 +8,7 @@ import { readCsvRow } from './reading/csv-rows';
 import type { FileStatement } from './reading/file-statement';
 import type { ReadRow } from './reading/read-row';
 import { readUploadOffThread } from './reading/read-upload-off-thread';
+import { defaultHouseholdOf } from '../households/default-household';
 
 /** Records read back at a time when a CSV is read again with another mapping. */
 const REREAD_BATCH = 5000;
@@ -92,7 +93,10 @@ async function findNamedAccount(
 ): Promise<string | undefined> {
   const accounts = createAccountsReader(db);
   for (const identifier of identifiers) {
-    const found = await accounts.findByIdentifier(userId, identifier);
+    const found = await accounts.findByIdentifier(
+      (await defaultHouseholdOf(db, userId)).id,
+      identifier,
+    );
     if (found) return found;
   }
   return undefined;
@@ -112,7 +116,8 @@ export async function stageUpload(
   const imports = createImportsRepository(db);
   const rows = createImportRowsRepository(db);
   await imports.deleteStaleUploads();
-  const account = accountId ?? (await createAccountsReader(db).defaultId(user.id));
+  const householdId = (await defaultHouseholdOf(db, user.id)).id;
+  const account = accountId ?? (await createAccountsReader(db).defaultId(householdId));
   const record = await imports.insert({
     userId: user.id,
     accountId: account!,
@@ -125,7 +130,7 @@ export async function stageUpload(
   try {
     const reading = await readUploadOffThread(file.chunks, {
       monthFirst: prefersMonthFirst(user),
-      isCardAccount: (await createAccountsReader(db).typeOf(user.id, account!)) === 'credit',
+      isCardAccount: (await createAccountsReader(db).typeOf(householdId, account!)) === 'credit',
       rememberedMapping: (headerKey) => imports.findMapping(user.id, headerKey),
       write: writer.write,
     });

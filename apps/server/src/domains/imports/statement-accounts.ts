@@ -10,6 +10,7 @@ import type { ImportRecord, StoredImportStatement } from '../../db/schema';
 import { createAccountsReader } from '../accounts/accounts-reader';
 import type { AccountsService } from '../accounts/accounts-service';
 import type { FileStatement } from './reading/file-statement';
+import { defaultHouseholdOf } from '../households/default-household';
 
 /**
  * Where each statement of an uploaded file goes (docs/imports-multi-account.md).
@@ -38,7 +39,9 @@ export async function statementAccounts(
     byName?: boolean;
   },
 ): Promise<StoredImportStatement[]> {
-  const accounts = await createAccountsReader(db).listForMatching(userId);
+  const accounts = await createAccountsReader(db).listForMatching(
+    (await defaultHouseholdOf(db, userId)).id,
+  );
   const names = new Set(accounts.map((account) => account.name.toLowerCase()));
   const statements: StoredImportStatement[] = (file.length > 0 ? file : [UNNAMED]).map(
     (statement) => ({
@@ -178,7 +181,8 @@ export async function statementCurrencies(
   executor: Executor,
   record: ImportRecord,
 ): Promise<Array<string | null>> {
-  const accounts = await createAccountsReader(executor).currencies(record.userId);
+  const householdId = (await defaultHouseholdOf(executor, record.userId)).id;
+  const accounts = await createAccountsReader(executor).currencies(householdId);
   return statementsOf(record).map((statement) =>
     statement.currency && isCatalogueCurrency(statement.currency)
       ? statement.currency
@@ -202,7 +206,7 @@ export async function applyOpeningBalances(
     if (!statement.openingBalance || !statement.accountId) continue;
     await accounts.addToOpeningBalance(
       tx,
-      userId,
+      (await defaultHouseholdOf(tx, userId)).id,
       statement.accountId,
       sign * toStoredHundredths(statement.openingBalance),
     );

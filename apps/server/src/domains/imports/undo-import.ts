@@ -8,6 +8,7 @@ import type { CommitWriters } from './commit-import';
 import { importNotFound } from './import-records';
 import { createImportsRepository } from './imports-repository';
 import { applyOpeningBalances, statementsOf } from './statement-accounts';
+import { defaultHouseholdOf } from '../households/default-household';
 
 /**
  * Undo, in the database transaction `tx`: deletes the transactions and transfers the import
@@ -84,7 +85,11 @@ async function settleAccount(
 ): Promise<Outcome> {
   const accountId = statement.accountId!;
   if (tookOverDefault(record, statement)) {
-    return (await accounts.restoreDefault(tx, userId, accountId)) ? 'restored' : 'kept';
+    return (await accounts.restoreDefault(tx, (await defaultHouseholdOf(tx, userId)).id, accountId))
+      ? 'restored'
+      : 'kept';
   }
-  return (await accounts.removeIfEmpty(tx, userId, accountId)) ? 'removed' : 'kept';
+  return (await accounts.removeIfEmpty(tx, (await defaultHouseholdOf(tx, userId)).id, accountId))
+    ? 'removed'
+    : 'kept';
 }

@@ -14,6 +14,7 @@ import { createExportRepository } from './export-repository';
 import { readExport } from './read-export';
 import { createUploadDirectory } from './restore-uploads';
 import { writeExport } from './restore-writer';
+import { defaultHouseholdOf } from '../households/default-household';
 
 const notEmpty = () =>
   conflict(
@@ -81,7 +82,7 @@ export function createRestoreService(
     try {
       const read = await readExport(path, file);
       const counts = await db.transaction(async (tx) => {
-        await createAccountsReader(tx).lockAll(userId);
+        await createAccountsReader(tx).lockAll((await defaultHouseholdOf(tx, userId)).id);
         if (await createExportRepository(tx).holdsLedger(userId)) throw notEmpty();
         return writeExport(tx, userId, read, dependencies.transactions);
       });

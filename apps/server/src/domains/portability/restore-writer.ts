@@ -28,6 +28,7 @@ import { createUsersRepository } from '../users/users-repository';
 import { recordBatches, type ReadExport } from './read-export';
 import { partsByTransaction } from './restore-checks';
 import { damaged, readZipEntry } from './zip-reader';
+import { defaultHouseholdOf } from '../households/default-household';
 
 /** Transactions per insert statement (one JSON parameter each). */
 const TRANSACTION_BATCH = 1000;
@@ -83,8 +84,12 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
     ...(manifest.locale ? { locale: manifest.locale } : {}),
   });
   const accountsRepository = createAccountsRepository(tx);
+  const householdId = (await defaultHouseholdOf(tx, userId)).id;
   const existing = new Map(
-    [...(await accountsRepository.names(userId))].map(([id, name]) => [name.toLowerCase(), id]),
+    [...(await accountsRepository.names(householdId))].map(([id, name]) => [
+      name.toLowerCase(),
+      id,
+    ]),
   );
   // The empty "Main" every new account starts with is not left beside the restored accounts:
   // unless one of them is named so, the first restored account without a namesake takes it over.
@@ -108,8 +113,8 @@ async function writeAccountsAndCategories(write: Write): Promise<void> {
       spareDefault = undefined;
     }
     const row = sameName
-      ? await accountsRepository.update(userId, sameName, values)
-      : await accountsRepository.insert(userId, values);
+      ? await accountsRepository.update(householdId, sameName, values)
+      : await accountsRepository.insert(householdId, userId, values);
     write.accountIds.set(account.id, row!.id);
     counts.accounts++;
   }
@@ -385,7 +390,10 @@ async function writeTheRest(write: Write): Promise<void> {
 
   const ratesRepository = createRatesRepository(tx);
   for (const rate of records.rates) {
-    await ratesRepository.upsertOwn(userId, { ...rate, rate: Number(rate.rate) });
+    await ratesRepository.upsertOwn((await defaultHouseholdOf(tx, userId)).id, userId, {
+      ...rate,
+      rate: Number(rate.rate),
+    });
     counts.rates++;
   }
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { convertedCents } from '../../db/base-amount-sql';
 import { exchangeRateAt } from '../../db/exchange-rate-sql';
+import type { HouseholdId } from '../households/household-id';
 import { userExchangeRates } from '../../db/schema';
 
 /** One day's rate of a currency in base units: the ECB's that very day, the user's own. */
@@ -28,22 +29,23 @@ const ecbRateOn = (currency: unknown, base: unknown, day: unknown) => sql`
         ELSE (SELECT rate FROM exchange_rates WHERE currency = ${currency}::text AND date = ${day}) END)`;
 
 /**
- * A user's own rates (`user_exchange_rates`) and the reads of rates for one user: every
- * function takes the user's id and scopes by it.
+ * A household's own rates (`user_exchange_rates`) and the reads of rates for one household:
+ * every function takes the household's id and scopes by it.
  */
 export function createRatesRepository(db: Executor) {
   return {
-    /** Sets the user's own rate of `currency` in `baseCurrency` units on `date` (replacing it). */
+    /** Sets the household's own rate of `currency` in `baseCurrency` units on `date` (replacing it). */
     async upsertOwn(
+      householdId: HouseholdId,
       userId: string,
       values: { currency: string; baseCurrency: string; date: string; rate: number },
     ): Promise<void> {
       await db
         .insert(userExchangeRates)
-        .values({ userId, ...values, rate: String(values.rate) })
+        .values({ householdId, userId, ...values, rate: String(values.rate) })
         .onConflictDoUpdate({
           target: [
-            userExchangeRates.userId,
+            userExchangeRates.householdId,
             userExchangeRates.currency,
             userExchangeRates.baseCurrency,
             userExchangeRates.date,
@@ -52,16 +54,16 @@ export function createRatesRepository(db: Executor) {
         });
     },
 
-    /** Deletes the user's own rate of that pair and day; false when they had none. */
+    /** Deletes the household's own rate of that pair and day; false when it had none. */
     async deleteOwn(
-      userId: string,
+      householdId: HouseholdId,
       key: { currency: string; baseCurrency: string; date: string },
     ): Promise<boolean> {
       const deleted = await db
         .delete(userExchangeRates)
         .where(
           and(
-            eq(userExchangeRates.userId, userId),
+            eq(userExchangeRates.householdId, householdId),
             eq(userExchangeRates.currency, key.currency),
             eq(userExchangeRates.baseCurrency, key.baseCurrency),
             eq(userExchangeRates.date, key.date),
@@ -73,10 +75,10 @@ export function createRatesRepository(db: Executor) {
 
     /**
      * Each day from `from` to `to` on which `currencies` have a rate in `baseCurrency` units,
-     * the ECB's that day or the user's own: newest day first, then by code.
+     * the ECB's that day or the household's own: newest day first, then by code.
      */
     async listDays(
-      userId: string,
+      householdId: HouseholdId,
       filter: { currencies: string[]; baseCurrency: string; from: string; to: string },
     ): Promise<DayRateRow[]> {
       const result = await db.execute<{
@@ -93,7 +95,7 @@ export function createRatesRepository(db: Executor) {
           CROSS JOIN generate_series(${filter.from}::date, ${filter.to}::date, interval '1 day') AS d
         ) AS day
         LEFT JOIN user_exchange_rates own
-          ON own.user_id = ${userId} AND own.currency = day.currency
+          ON own.household_id = ${householdId} AND own.currency = day.currency
           AND own.base_currency = ${filter.baseCurrency} AND own.date = day.date
         WHERE day.ecb_rate IS NOT NULL OR own.rate IS NOT NULL
         ORDER BY day.date DESC, day.currency`);
@@ -108,10 +110,10 @@ export function createRatesRepository(db: Executor) {
     /**
      * The rate of `currency` in `baseCurrency` units on `day` as the reads convert with it
      * (the SQL lookup, src/db/exchange-rate-sql.ts): the day's, else the latest earlier day
-     * within `maxDays` (null: any age), the user's own winning on its day; undefined for none.
+     * within `maxDays` (null: any age), the household's own winning on its day; undefined for none.
      */
     async lookup(
-      userId: string,
+      householdId: HouseholdId,
       currency: string,
       baseCurrency: string,
       day: string,
@@ -119,7 +121,7 @@ export function createRatesRepository(db: Executor) {
     ): Promise<FoundRate | undefined> {
       const result = await db.execute<{ rate: string; rate_date: string; source: string }>(
         sql`SELECT rate::text, rate_date::text, source
-            FROM ${exchangeRateAt(userId, currency, baseCurrency, day, maxDays)}`,
+            FROM ${exchangeRateAt(householdId, currency, baseCurrency, day, maxDays)}`,
       );
       const row = result.rows[0];
       if (!row) return undefined;
@@ -135,7 +137,7 @@ export function createRatesRepository(db: Executor) {
      * converts (src/db/base-amount-sql.ts); undefined when no rate is known within the lookback.
      */
     async convert(
-      userId: string,
+      householdId: HouseholdId,
       cents: number,
       from: string,
       to: string,
@@ -144,7 +146,7 @@ export function createRatesRepository(db: Executor) {
       if (from === to) return cents;
       const result = await db.execute<{ cents: string | number }>(
         sql`SELECT ${convertedCents(sql`${cents}::bigint`, sql`r.rate`, to)} AS cents
-            FROM ${exchangeRateAt(userId, from, to, day)} AS r`,
+            FROM ${exchangeRateAt(householdId, from, to, day)} AS r`,
       );
       const row = result.rows[0];
       return row ? Number(row.cents) : undefined;

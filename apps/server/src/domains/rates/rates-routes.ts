@@ -65,7 +65,7 @@ export async function ratesRoutes(app: App, options: RatesRoutesOptions): Promis
         response: { 200: rateListSchema, ...errors },
       },
     },
-    async (request) => rates.list(request.user, request.query),
+    async (request) => rates.list(request.household, request.query),
   );
 
   app.put(
@@ -82,7 +82,7 @@ export async function ratesRoutes(app: App, options: RatesRoutesOptions): Promis
         response: { 200: rateSchema, ...errors },
       },
     },
-    async (request) => rates.setOwn(request.user, request.body),
+    async (request) => rates.setOwn(request.household, request.user.id, request.body),
   );
 
   app.delete(
@@ -103,7 +103,7 @@ export async function ratesRoutes(app: App, options: RatesRoutesOptions): Promis
       },
     },
     async (request) => {
-      await rates.removeOwn(request.user, request.params);
+      await rates.removeOwn(request.household, request.params);
       return { message: 'Rate deleted.' };
     },
   );

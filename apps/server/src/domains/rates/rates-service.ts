@@ -16,13 +16,10 @@ import {
   type ValidRateInput,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
-import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../http/app-error';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 import { toRateDto } from './rate-dto';
 import { createRatesRepository, type FoundRate } from './rates-repository';
-
-/** The user's base currency: what their amounts are totalled in (docs/currencies.md). */
-const baseCurrencyOf = (user: Pick<UserRow, 'defaultCurrency'>) => user.defaultCurrency;
 
 export function createRatesService(db: Database, options: { now?: () => Date } = {}) {
   const rates = createRatesRepository(db);
@@ -34,14 +31,16 @@ export function createRatesService(db: Database, options: { now?: () => Date } =
     },
 
     /**
-     * Each day of the window (default: the 30 days ending today in the user's time zone) on
-     * which the currency (default: every one but the base) has a rate in base units.
+     * Each day of the window (default: the 30 days ending today in the household's time zone) on
+     * which the currency (default: every one but the household's base) has a rate in base units.
      */
-    async list(user: UserRow, query: RateListQuery): Promise<Rate[]> {
-      const baseCurrency = baseCurrencyOf(user);
+    async list(household: ActiveHousehold, query: RateListQuery): Promise<Rate[]> {
+      const baseCurrency = household.baseCurrency;
       const to =
         query.to ??
-        (query.from ? addDays(query.from, DEFAULT_RATE_DAYS - 1) : todayIn(user.timeZone, now()));
+        (query.from
+          ? addDays(query.from, DEFAULT_RATE_DAYS - 1)
+          : todayIn(household.timeZone, now()));
       const from = query.from ?? addDays(to, -(DEFAULT_RATE_DAYS - 1));
       if (toDayNumber(to) - toDayNumber(from) + 1 > MAX_RATE_DAYS) {
         throw badRequest(
@@ -53,21 +52,21 @@ export function createRatesService(db: Database, options: { now?: () => Date } =
         query.currency ? [query.currency] : CURRENCY_CATALOGUE.map((c) => c.code)
       ).filter((code) => code !== baseCurrency);
       if (currencies.length === 0) return [];
-      const rows = await rates.listDays(user.id, { currencies, baseCurrency, from, to });
+      const rows = await rates.listDays(household.id, { currencies, baseCurrency, from, to });
       return rows.map((row) => toRateDto(row, baseCurrency));
     },
 
-    /** Sets the user's own rate of a currency in their base currency for one day. */
-    async setOwn(user: UserRow, input: ValidRateInput): Promise<Rate> {
-      const baseCurrency = baseCurrencyOf(user);
+    /** Sets the household's own rate of a currency in its base currency for one day. */
+    async setOwn(household: ActiveHousehold, userId: string, input: ValidRateInput): Promise<Rate> {
+      const baseCurrency = household.baseCurrency;
       if (input.currency === baseCurrency) {
         throw badRequest(
           `${baseCurrency} is your base currency: its rate is always 1.`,
           ErrorCode.RATE_FOR_BASE_CURRENCY,
         );
       }
-      await rates.upsertOwn(user.id, { ...input, baseCurrency });
-      const [row] = await rates.listDays(user.id, {
+      await rates.upsertOwn(household.id, userId, { ...input, baseCurrency });
+      const [row] = await rates.listDays(household.id, {
         currencies: [input.currency],
         baseCurrency,
         from: input.date,
@@ -77,13 +76,14 @@ export function createRatesService(db: Database, options: { now?: () => Date } =
     },
 
     /**
-     * Deletes the user's own rate of a currency in their base currency for a day: the ECB's
-     * counts again. Another user's rate, or none, is not found.
+     * Deletes the household's own rate of a currency in its base currency for a day: the ECB's
+     * counts again. Another household's rate, or none, is not found.
      */
-    async removeOwn(user: UserRow, key: RateKeyParams): Promise<void> {
+    async removeOwn(household: ActiveHousehold, key: RateKeyParams): Promise<void> {
       const isKey = isCatalogueCurrency(key.currency) && isRateDate(key.date);
       const isDeleted =
-        isKey && (await rates.deleteOwn(user.id, { ...key, baseCurrency: baseCurrencyOf(user) }));
+        isKey &&
+        (await rates.deleteOwn(household.id, { ...key, baseCurrency: household.baseCurrency }));
       if (!isDeleted) {
         throw notFound(
           `You have no rate of your own for ${key.currency} on ${key.date}.`,
@@ -97,13 +97,13 @@ export function createRatesService(db: Database, options: { now?: () => Date } =
      * `day`, the latest within `maxDays` (null: any age); undefined when there is none.
      */
     lookup(
-      userId: string,
+      householdId: HouseholdId,
       currency: string,
       baseCurrency: string,
       day: string,
       maxDays: number | null = RATE_LOOKBACK_DAYS,
     ): Promise<FoundRate | undefined> {
-      return rates.lookup(userId, currency, baseCurrency, day, maxDays);
+      return rates.lookup(householdId, currency, baseCurrency, day, maxDays);
     },
   };
 }

@@ -39,6 +39,7 @@ import {
   type ReceiptSummaryRow,
 } from './receipts-repository';
 import type { FileUrlSigner, ReceiptView } from './signed-urls';
+import { defaultHouseholdOf } from '../households/default-household';
 
 const LIST_LIMIT = 100;
 const FAILURE_STATUS: Record<ReceiptReadFailure, { status: number; code: ErrorCode }> = {
@@ -185,7 +186,7 @@ export function createReceiptsService(
      */
     async upload(user: UserRow, file: ReceiptUpload): Promise<ReceiptUploadResult> {
       // Before anything slow: an account that is not the user's is the same 404 as anywhere.
-      await assertOwnAccount(db, user.id, file.accountId);
+      await assertOwnAccount(db, (await defaultHouseholdOf(db, user.id)).id, file.accountId);
       const mimeType = detectMimeType(file.bytes);
       if (!mimeType)
         throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, RECEIPT_MESSAGES.wrongType);

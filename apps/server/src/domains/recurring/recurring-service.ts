@@ -22,6 +22,7 @@ import type { TransactionsService } from '../transactions/transactions-service';
 import { toRecurringDto } from './recurring-dto';
 import { catchUpRecurringRule } from './recurring-engine';
 import { createRecurringRepository, type RecurringRuleValues } from './recurring-repository';
+import { defaultHouseholdOf } from '../households/default-household';
 
 /** A daily rule has 366 occurrences in the longest window: enough for any list. */
 const MAX_UPCOMING_PER_RULE = 366;
@@ -87,7 +88,10 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
         db.transaction(async (tx) => {
           const values = toValues(input);
           // Without one, the first account: named, so that the rule says where it goes.
-          values.accountId ??= (await createAccountsReader(tx).defaultId(owner.id)) ?? null;
+          values.accountId ??=
+            (await createAccountsReader(tx).defaultId(
+              (await defaultHouseholdOf(tx, owner.id)).id,
+            )) ?? null;
           const rule = await createRecurringRepository(tx).insert(owner.id, values);
           await rememberCategory(tx, owner.id, input.category, input.isIncome);
           return toRecurringDto(
@@ -108,7 +112,10 @@ export function createRecurringService(db: Database, options: RecurringServiceOp
         db.transaction(async (tx) => {
           const values = toValues(input);
           if (values.accountId === null) {
-            values.accountId = (await createAccountsReader(tx).defaultId(owner.id)) ?? null;
+            values.accountId =
+              (await createAccountsReader(tx).defaultId(
+                (await defaultHouseholdOf(tx, owner.id)).id,
+              )) ?? null;
           }
           const rule = await createRecurringRepository(tx).update(owner.id, id, values);
           if (!rule) throw recurringNotFound();

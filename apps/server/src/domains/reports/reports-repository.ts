@@ -8,17 +8,18 @@ import {
   rowRate,
 } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
+import type { HouseholdId } from '../households/household-id';
 
 /**
- * The reports' SQL (docs/reports.md). Every figure is in the reader's base currency, each
+ * The reports' SQL (docs/reports.md). Every figure is in the household's base currency, each
  * transaction at its own day's rate (src/db/base-amount-sql.ts); transfers are never income or
  * expense. Rows are grouped by their period's first day (`date_trunc`), which the service maps to
  * the periods of the range.
  */
 
-/** Who asks and over what: the range is inclusive, the account optional (all of them). */
+/** Whose books and over what: the range is inclusive, the account optional (all of them). */
 export interface ReportScope {
-  userId: string;
+  householdId: HouseholdId;
   base: string;
   from: string;
   to: string;
@@ -41,8 +42,8 @@ export interface PeriodSums {
 function rowsInBase(scope: ReportScope): SQL {
   const window = { from: scope.from, to: scope.to };
   return scope.accountId
-    ? accountRowsInBase(scope.userId, scope.accountId, scope.base, window)
-    : dayTotalsInBase(scope.userId, scope.base, window);
+    ? accountRowsInBase(scope.householdId, scope.accountId, scope.base, window)
+    : dayTotalsInBase(scope.householdId, scope.base, window);
 }
 
 // On a plain timestamp: a date taken as timestamptz is converted through the session's time zone.
@@ -103,11 +104,11 @@ export function createReportsRepository(db: Executor) {
         WITH picked AS MATERIALIZED (
           SELECT t.name, t.added_on, t.currency, t.cost_cents, t.base_cost_cents, t.base_cost_currency
           FROM transactions AS t
-          WHERE t.user_id = ${scope.userId}::uuid AND t.is_income = ${isIncome}
+          WHERE t.household_id = ${scope.householdId}::uuid AND t.is_income = ${isIncome}
             AND t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date${account}
         ), day_rates AS MATERIALIZED (
           SELECT * FROM ${ratesOfDays(
-            scope.userId,
+            scope.householdId,
             base,
             sql`(SELECT DISTINCT p.currency, p.added_on FROM picked AS p
               WHERE p.currency <> ${base}::text AND p.base_cost_currency IS DISTINCT FROM ${base}::text)`,
@@ -171,7 +172,7 @@ export function createReportsRepository(db: Executor) {
       }>(sql`
         WITH owned AS MATERIALIZED (
           SELECT a.id, a.currency FROM accounts AS a
-          WHERE a.user_id = ${scope.userId}::uuid${account(sql`a.id`)}
+          WHERE a.household_id = ${scope.householdId}::uuid${account(sql`a.id`)}
         ), moves AS (
           -- Rows in their account's currency, summed per day before the join: one index-only
           -- read of transactions_user_currency_idx, a few thousand sums instead of every row.
@@ -180,7 +181,7 @@ export function createReportsRepository(db: Executor) {
             SELECT t.account_id, t.currency, t.added_on AS day,
               sum(CASE WHEN t.is_income THEN t.cost_cents ELSE -t.cost_cents END) AS cents
             FROM transactions AS t
-            WHERE t.user_id = ${scope.userId}::uuid AND t.added_on <= ${scope.to}::date
+            WHERE t.household_id = ${scope.householdId}::uuid AND t.added_on <= ${scope.to}::date
             GROUP BY 1, 2, 3
           ) AS daily
           JOIN owned AS a ON a.id = daily.account_id AND a.currency = daily.currency
@@ -201,21 +202,21 @@ export function createReportsRepository(db: Executor) {
           ) AS t
           LEFT JOIN LATERAL ${rowRate(
             {
-              userId: sql`t.user_id`,
+              householdId: sql`t.household_id`,
               currency: sql`t.currency`,
               day: sql`t.added_on`,
               baseCostCurrency: sql`t.base_cost_currency`,
             },
             sql`a.currency`,
           )} AS r ON true
-          WHERE t.user_id = ${scope.userId}::uuid AND t.added_on <= ${scope.to}::date
+          WHERE t.household_id = ${scope.householdId}::uuid AND t.added_on <= ${scope.to}::date
           UNION ALL
           SELECT f.from_account_id, f.date, -f.amount_cents FROM transfers AS f
-          WHERE f.user_id = ${scope.userId}::uuid AND f.date <= ${scope.to}::date${account(sql`f.from_account_id`)}
+          WHERE f.household_id = ${scope.householdId}::uuid AND f.date <= ${scope.to}::date${account(sql`f.from_account_id`)}
           UNION ALL
           SELECT f.to_account_id, coalesce(f.to_date, f.date), coalesce(f.to_amount_cents, f.amount_cents)
           FROM transfers AS f
-          WHERE f.user_id = ${scope.userId}::uuid AND coalesce(f.to_date, f.date) <= ${scope.to}::date${account(sql`f.to_account_id`)}
+          WHERE f.household_id = ${scope.householdId}::uuid AND coalesce(f.to_date, f.date) <= ${scope.to}::date${account(sql`f.to_account_id`)}
         )
         SELECT moves.account_id, ${key} AS key, sum(moves.cents) AS cents
         FROM moves GROUP BY 1, 2`);
@@ -226,7 +227,7 @@ export function createReportsRepository(db: Executor) {
       }));
     },
 
-    /** The user's accounts (or the one asked for) with their currency and opening balance. */
+    /** The household's accounts (or the one asked for) with their currency and opening balance. */
     async accounts(scope: ReportScope) {
       const account = scope.accountId ? sql` AND a.id = ${scope.accountId}::uuid` : sql``;
       const result = await db.execute<{
@@ -235,7 +236,7 @@ export function createReportsRepository(db: Executor) {
         opening_cents: string | number;
       }>(sql`
         SELECT a.id, a.currency, a.opening_balance_cents AS opening_cents FROM accounts AS a
-        WHERE a.user_id = ${scope.userId}::uuid${account}
+        WHERE a.household_id = ${scope.householdId}::uuid${account}
         ORDER BY a.is_archived, a.created_at, a.id`);
       return result.rows.map((row) => ({
         id: row.id,
@@ -249,7 +250,7 @@ export function createReportsRepository(db: Executor) {
      * before each day, whatever its age (a balance is "then"); null where none is known.
      */
     async inBase(
-      userId: string,
+      householdId: HouseholdId,
       base: string,
       balances: Array<{ accountId: string; day: string; cents: number }>,
     ): Promise<Array<number | null>> {
@@ -262,7 +263,7 @@ export function createReportsRepository(db: Executor) {
           ${sql.param(balances.map((b) => b.cents))}::numeric[]) WITH ORDINALITY AS b(account_id, day, cents, n)
         JOIN accounts AS a ON a.id = b.account_id
         LEFT JOIN LATERAL ${rowRate(
-          { userId: sql`${userId}::uuid`, currency: sql`a.currency`, day: sql`b.day` },
+          { householdId, currency: sql`a.currency`, day: sql`b.day` },
           base,
           null,
         )} AS r ON true

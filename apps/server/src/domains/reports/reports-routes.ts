@@ -51,7 +51,7 @@ export async function reportsRoutes(app: App, options: ReportsRoutesOptions): Pr
       },
     },
     async (request, reply) => {
-      const report = await reports.cashflow(request.user, request.query);
+      const report = await reports.cashflow(request.household, request.query);
       return request.query.format === 'csv'
         ? sendCsv(reply, 'cashflow', cashflowCsv(report))
         : report;
@@ -75,7 +75,7 @@ export async function reportsRoutes(app: App, options: ReportsRoutesOptions): Pr
       },
     },
     async (request, reply) => {
-      const report = await reports.categories(request.user, request.query);
+      const report = await reports.categories(request.household, request.query);
       return request.query.format === 'csv'
         ? sendCsv(reply, 'categories', categoriesCsv(report))
         : report;
@@ -96,10 +96,13 @@ export async function reportsRoutes(app: App, options: ReportsRoutesOptions): Pr
       },
     },
     async (request, reply) => {
-      const report = await reports.netWorth(request.user, request.query);
+      const report = await reports.netWorth(request.household, request.query);
       if (request.query.format !== 'csv') return report;
       const names = new Map(
-        (await options.accounts.list(request.user)).map((account) => [account._id, account.name]),
+        (await options.accounts.list(request.household)).map((account) => [
+          account._id,
+          account.name,
+        ]),
       );
       return sendCsv(reply, 'net_worth', netWorthCsv(report, names));
     },
@@ -123,7 +126,7 @@ export async function reportsRoutes(app: App, options: ReportsRoutesOptions): Pr
       },
     },
     async (request, reply) => {
-      const report = await reports.payees(request.user, request.query);
+      const report = await reports.payees(request.household, request.query);
       return request.query.format === 'csv' ? sendCsv(reply, 'payees', payeesCsv(report)) : report;
     },
   );

@@ -10,13 +10,10 @@ import {
   type ReportInterval,
 } from '@moneta/shared';
 import type { Executor } from '../../db/database';
-import type { UserRow } from '../../db/schema';
 import { assertOwnAccount } from '../accounts/accounts-service';
 import { createRememberedAnswers } from '../answer-cache/remembered-answers';
+import type { ActiveHousehold } from '../households/household-id';
 import { createReportsRepository, type ReportScope } from './reports-repository';
-
-/** Who asks: figures are in their base currency, the default range ends in their time zone. */
-export type ReportReader = Pick<UserRow, 'id' | 'defaultCurrency' | 'timeZone'>;
 
 /** What every report is asked (the query, checked by the route's schema). */
 export interface ReportRequest {
@@ -42,14 +39,15 @@ export function createReportsService(db: Executor) {
 
   const remembered = createRememberedAnswers(db);
 
-  function scopeOf(reader: ReportReader, request: ReportRequest): ReportScope {
+  /** Figures are in the household's base currency; the default range ends in its time zone. */
+  function scopeOf(household: ActiveHousehold, request: ReportRequest): ReportScope {
     const range =
       request.from && request.to
         ? { from: request.from, to: request.to }
-        : lastTwelveMonths(todayIn(reader.timeZone));
+        : lastTwelveMonths(todayIn(household.timeZone));
     return {
-      userId: reader.id,
-      base: reader.defaultCurrency,
+      householdId: household.id,
+      base: household.baseCurrency,
       ...range,
       interval: request.interval,
       accountId: request.accountId,
@@ -57,9 +55,9 @@ export function createReportsService(db: Executor) {
   }
 
   /**
-   * A report over `scope`, remembered until the user's data or the rates change
+   * A report over `scope`, remembered until the household's data or the rates change
    * (remembered-answers.ts): `question` holds what else it depends on. The account is checked
-   * with the computation, so an answer is only ever stored for one of the user's accounts.
+   * with the computation, so an answer is only ever stored for one of the household's accounts.
    */
   function report<T>(
     name: string,
@@ -67,15 +65,19 @@ export function createReportsService(db: Executor) {
     question: unknown[],
     compute: () => Promise<T>,
   ): Promise<T> {
-    return remembered.remember(scope.userId, [`report.${name}`, scope, ...question], async () => {
-      await assertOwnAccount(db, scope.userId, scope.accountId);
-      return compute();
-    });
+    return remembered.remember(
+      scope.householdId,
+      [`report.${name}`, scope, ...question],
+      async () => {
+        await assertOwnAccount(db, scope.householdId, scope.accountId);
+        return compute();
+      },
+    );
   }
 
   return {
-    cashflow(reader: ReportReader, request: ReportRequest): Promise<CashflowReport> {
-      const scope = scopeOf(reader, request);
+    cashflow(household: ActiveHousehold, request: ReportRequest): Promise<CashflowReport> {
+      const scope = scopeOf(household, request);
       return report('cashflow', scope, [], async () => {
         const sums = new Map((await reports.periodSums(scope, false)).map((row) => [row.key, row]));
         let unconverted = 0;
@@ -97,10 +99,10 @@ export function createReportsService(db: Executor) {
     },
 
     async categories(
-      reader: ReportReader,
+      household: ActiveHousehold,
       request: ReportRequest & { isIncome: boolean },
     ): Promise<CategoryReport> {
-      const scope = scopeOf(reader, request);
+      const scope = scopeOf(household, request);
       return report('categories', scope, [request.isIncome], async () => {
         const periods = reportPeriods(scope.from, scope.to, scope.interval);
         const position = new Map(periods.map((period, index) => [period.key, index]));
@@ -140,8 +142,8 @@ export function createReportsService(db: Executor) {
      * Each account's balance at the end of every period, from one read of the ledger (a running
      * sum of each period's movement), and in the base currency at the latest rate of that day.
      */
-    netWorth(reader: ReportReader, request: ReportRequest): Promise<NetWorthReport> {
-      const scope = scopeOf(reader, request);
+    netWorth(household: ActiveHousehold, request: ReportRequest): Promise<NetWorthReport> {
+      const scope = scopeOf(household, request);
       return report('net-worth', scope, [], async () => {
         const periods = reportPeriods(scope.from, scope.to, scope.interval);
         const [accounts, movements] = await Promise.all([
@@ -158,7 +160,7 @@ export function createReportsService(db: Executor) {
             return { accountId: account.id, day: period.end, cents: running };
           });
         });
-        const inBase = await reports.inBase(scope.userId, scope.base, balances);
+        const inBase = await reports.inBase(scope.householdId, scope.base, balances);
         const points = periods.map((period, index) => {
           const entries = accounts.map((_, accountIndex) => {
             const at = accountIndex * periods.length + index;
@@ -180,10 +182,10 @@ export function createReportsService(db: Executor) {
     },
 
     async payees(
-      reader: ReportReader,
+      household: ActiveHousehold,
       request: ReportRequest & { isIncome: boolean; limit: number },
     ): Promise<PayeeReport> {
-      const scope = scopeOf(reader, request);
+      const scope = scopeOf(household, request);
       return report('payees', scope, [request.isIncome, request.limit], async () => {
         const found = await reports.payees(scope, request.isIncome, request.limit);
         return {

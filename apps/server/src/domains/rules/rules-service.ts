@@ -13,6 +13,7 @@ import type { TransactionsService } from '../transactions/transactions-service';
 import { toRuleDto } from './rule-dto';
 import { createRulesRepository, type RuleValues } from './rules-repository';
 import { suggestCategory } from './suggest-category';
+import { defaultHouseholdOf } from '../households/default-household';
 
 const ruleNotFound = () => notFound('Rule not found.', ErrorCode.RULE_NOT_FOUND);
 
@@ -41,7 +42,11 @@ export function createRulesService(db: Database, transactions: TransactionsServi
 
     /** Adds a rule at `position` (default: last). */
     async create(userId: string, input: ValidRuleInput): Promise<Rule> {
-      await assertOwnAccount(db, userId, input.transferAccountId ?? undefined);
+      await assertOwnAccount(
+        db,
+        (await defaultHouseholdOf(db, userId)).id,
+        input.transferAccountId ?? undefined,
+      );
       return db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
         await repository.lockUser(userId);
@@ -57,7 +62,11 @@ export function createRulesService(db: Database, transactions: TransactionsServi
     /** Changes a rule; with `position` it also moves it there (others shift). */
     async update(userId: string, id: string, input: ValidRuleInput): Promise<Rule> {
       if (!isId(id)) throw ruleNotFound();
-      await assertOwnAccount(db, userId, input.transferAccountId ?? undefined);
+      await assertOwnAccount(
+        db,
+        (await defaultHouseholdOf(db, userId)).id,
+        input.transferAccountId ?? undefined,
+      );
       return db.transaction(async (tx) => {
         const repository = createRulesRepository(tx);
         await repository.lockUser(userId);

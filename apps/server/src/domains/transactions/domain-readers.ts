@@ -9,6 +9,7 @@ import type { Executor } from '../../db/database';
 import { createAccountsReader } from '../accounts/accounts-reader';
 import { createTagsReader } from '../tags/tags-reader';
 import { createUsersReader } from '../users/users-reader';
+import { defaultHouseholdOf } from '../households/default-household';
 
 export interface DomainReaders {
   /** The user's base currency; undefined for a user deleted since their token was checked. */
@@ -28,7 +29,9 @@ export type ReadersFor = (db: Executor) => DomainReaders;
 
 export const domainReaders: ReadersFor = (db) => ({
   baseCurrencyOf: async (userId) => (await createUsersReader(db).findById(userId))?.defaultCurrency,
-  accountCurrencyOf: (userId, accountId) => createAccountsReader(db).currencyOf(userId, accountId),
-  accountNames: (userId) => createAccountsReader(db).names(userId),
+  accountCurrencyOf: async (userId, accountId) =>
+    createAccountsReader(db).currencyOf((await defaultHouseholdOf(db, userId)).id, accountId),
+  accountNames: async (userId) =>
+    createAccountsReader(db).names((await defaultHouseholdOf(db, userId)).id),
   tagSpellings: (userId, tags) => createTagsReader(db).spellings(userId, tags),
 });

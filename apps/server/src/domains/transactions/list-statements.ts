@@ -12,6 +12,7 @@ import {
   transactions,
 } from '../../db/schema';
 import { type ActiveFilters, filterConditions, placeholder, type SearchPlan } from './list-filters';
+import { defaultHouseholdSql } from '../households/default-household';
 
 /** The list order: newest date first, then the newest made, then by id. */
 export const LIST_ORDER = [
@@ -58,7 +59,7 @@ export function countQuery(db: Executor, active: ActiveFilters) {
       .where(and(...filterConditions(active)));
   }
   const table = active.search ? transactionSearchCounts : transactionTotals;
-  const conditions: SQL[] = [eq(table.userId, placeholder('userId'))];
+  const conditions: SQL[] = [eq(table.householdId, defaultHouseholdSql(placeholder('userId')))];
   if (active.search) {
     conditions.push(sql`${transactionSearchCounts.searchText} LIKE ${placeholder('pattern')}`);
   }

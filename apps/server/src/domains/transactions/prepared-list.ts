@@ -19,6 +19,7 @@ import {
 import { countQuery, LIST_ORDER, pageQuery } from './list-statements';
 import type { SplitPart } from './transaction-splits-repository';
 import { createTransferLegsRepository } from './transfer-legs-repository';
+import { defaultHouseholdSql } from '../households/default-household';
 
 /** Index entries a search may walk in list order before its matches are looked up instead. */
 const SEARCH_WALK_LIMIT = 20_000;
@@ -51,7 +52,7 @@ export function createPreparedList(
             ),
           })
           .from(transactionTotals)
-          .where(eq(transactionTotals.userId, placeholder('userId')))
+          .where(eq(transactionTotals.householdId, defaultHouseholdSql(placeholder('userId'))))
           .prepare(name),
     );
     const [count] = await counts.execute(values);

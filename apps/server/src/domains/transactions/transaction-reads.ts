@@ -24,6 +24,7 @@ import { inListOrder, toTransactionDtos, toTransferLegDto } from './transaction-
 import { createTransactionListRepository } from './transaction-list-repository';
 import { createTransactionSplitsRepository, type SplitPart } from './transaction-splits-repository';
 import { createTransactionTotalsRepository } from './transaction-totals-repository';
+import { defaultHouseholdOf } from '../households/default-household';
 
 const RECENT_COUNT = 5;
 
@@ -69,7 +70,7 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
       limit: number,
     ): Promise<TransactionPage> {
       const userId = reader.id;
-      await assertOwnAccount(db, userId, filters.accountId);
+      await assertOwnAccount(db, (await defaultHouseholdOf(db, userId)).id, filters.accountId);
       const { rows, total, parts } = await narrowOnTimeout(filters, () =>
         list.select(userId, filters).pageWithCount({ limit, offset: (page - 1) * limit }),
       );
@@ -94,7 +95,7 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
     ): Promise<TransactionPage> {
       const userId = reader.id;
       const base = reader.defaultCurrency;
-      await assertOwnAccount(db, userId, filters.accountId);
+      await assertOwnAccount(db, (await defaultHouseholdOf(db, userId)).id, filters.accountId);
       const selected = list.select(userId, filters);
       const head = page * limit;
       const transfers = await narrowOnTimeout(filters, () => selected.transferLegs(base, head));
@@ -133,7 +134,7 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
     async exportCsv(reader: Reader, filters: Partial<TransactionFilters>): Promise<Readable> {
       const userId = reader.id;
       const base = reader.defaultCurrency;
-      await assertOwnAccount(db, userId, filters.accountId);
+      await assertOwnAccount(db, (await defaultHouseholdOf(db, userId)).id, filters.accountId);
       const accounts = await readers(db).accountNames(userId);
       return exportCsv(list.select(userId, filters), {
         base,
@@ -152,15 +153,18 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
      * one, with the newest transactions. The answer names its period so that no screen shows a
      * figure without saying what it covers.
      */
-    summary(reader: Reader, period: SummaryQuery = {}): Promise<TransactionSummary> {
+    async summary(reader: Reader, period: SummaryQuery = {}): Promise<TransactionSummary> {
       const from = period.from ?? null;
       const to = period.to ?? null;
       const userId = reader.id;
       const base = reader.defaultCurrency;
       const question = ['transactions.summary', base, { from, to }];
-      return remembered.remember(userId, question, async () => {
+      const householdId = (await defaultHouseholdOf(db, userId)).id;
+      return remembered.remember(householdId, question, async () => {
         const [sums, recent] = await Promise.all([
-          from && to ? totals.totalsBetween(userId, base, from, to) : totals.totals(userId, base),
+          from && to
+            ? totals.totalsBetween(householdId, base, from, to)
+            : totals.totals(householdId, base),
           list.select(userId, {}).page({ limit: RECENT_COUNT, offset: 0 }),
         ]);
         const recentTransactions = await dtosOf(userId, base, recent);
@@ -178,14 +182,19 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
     },
 
     /** Chart data over [from, to]; by default the last 30 days ending today in the user's zone. */
-    charts(
+    async charts(
       user: Pick<UserRow, 'id' | 'timeZone' | 'defaultCurrency'>,
       window: { from?: string | undefined; to?: string | undefined },
     ): Promise<ChartData> {
       const { from, to } = chartWindow(user.timeZone, window);
       const question = ['transactions.charts', user.defaultCurrency, { from, to }];
-      return remembered.remember(user.id, question, async () =>
-        chartDataOf(await totals.chartTotals(user.id, user.defaultCurrency, from, to), from, to),
+      const householdId = (await defaultHouseholdOf(db, user.id)).id;
+      return remembered.remember(householdId, question, async () =>
+        chartDataOf(
+          await totals.chartTotals(householdId, user.defaultCurrency, from, to),
+          from,
+          to,
+        ),
       );
     },
   };

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { dayTotalsInBase, foreignRows } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { transactionTotals } from '../../db/schema';
+import type { HouseholdId } from '../households/household-id';
 
 /**
  * Reads of the totals that triggers keep (src/db/derived): the summary's sums and the charts'
- * daily and per-category sums, a few rows each instead of a user's whole history — in the
- * user's base currency: the rows in other currencies are read one by one and converted at their
+ * daily and per-category sums, a few rows each instead of a household's whole history — in
+ * its base currency: the rows in other currencies are read one by one and converted at their
  * own day's rate (src/db/base-amount-sql.ts).
  */
 
@@ -48,16 +49,16 @@ const KIND_SUMS = sql`coalesce(sum(cents) FILTER (WHERE is_income), 0)::numeric 
 export function createTransactionTotalsRepository(db: Executor) {
   return {
     /** All-time income and expense in `base`: the kept totals, corrected for other currencies. */
-    async totals(userId: string, base: string): Promise<KindTotals> {
+    async totals(householdId: HouseholdId, base: string): Promise<KindTotals> {
       const kept = transactionTotals;
       const result = await db.execute<KindTotalsRow>(sql`
         SELECT ${KIND_SUMS} FROM (
           SELECT ${kept.isIncome} AS is_income, ${kept.sumCents} AS cents, 0 AS missing
-          FROM ${kept} WHERE ${kept.userId} = ${userId}
+          FROM ${kept} WHERE ${kept.householdId} = ${householdId}
           UNION ALL
           SELECT f.is_income, coalesce(f.base_cents, 0) - f.cost_cents,
             (f.base_cents IS NULL AND f.first_part)::int
-          FROM ${foreignRows(userId, base)} AS f
+          FROM ${foreignRows(householdId, base)} AS f
         ) AS parts`);
       return toKindTotals(result.rows[0]);
     },
@@ -67,13 +68,13 @@ export function createTransactionTotalsRepository(db: Executor) {
      * few rows a day whatever the number of transactions), corrected for other currencies.
      */
     async totalsBetween(
-      userId: string,
+      householdId: HouseholdId,
       base: string,
       from: string,
       to: string,
     ): Promise<KindTotals> {
       const result = await db.execute<KindTotalsRow>(sql`
-        SELECT ${KIND_SUMS} FROM ${dayTotalsInBase(userId, base, { from, to })} AS parts`);
+        SELECT ${KIND_SUMS} FROM ${dayTotalsInBase(householdId, base, { from, to })} AS parts`);
       return toKindTotals(result.rows[0]);
     },
 
@@ -83,7 +84,7 @@ export function createTransactionTotalsRepository(db: Executor) {
      * first; and one row with both null whose `unconverted` counts the rows no rate converts.
      */
     async chartTotals(
-      userId: string,
+      householdId: HouseholdId,
       base: string,
       from: string,
       to: string,
@@ -97,7 +98,7 @@ export function createTransactionTotalsRepository(db: Executor) {
       }>(sql`
         SELECT parts.added_on AS date, parts.is_income, parts.category,
           sum(parts.cents) AS total_cents, sum(parts.missing)::int AS unconverted
-        FROM ${dayTotalsInBase(userId, base, { from, to })} AS parts
+        FROM ${dayTotalsInBase(householdId, base, { from, to })} AS parts
         GROUP BY GROUPING SETS ((parts.added_on, parts.is_income), (parts.is_income, parts.category), ())
         ORDER BY 4 DESC, parts.category`);
       return result.rows.map((row) => ({

@@ -92,7 +92,7 @@ export function createTransferLegsRepository(db: Executor) {
           page.created_at, page.updated_at, page.total
         FROM page JOIN accounts AS a ON a.id = page.account_id
         LEFT JOIN LATERAL ${rowRate(
-          { userId: sql`a.user_id`, currency: sql`a.currency`, day: sql`page.day` },
+          { householdId: sql`a.household_id`, currency: sql`a.currency`, day: sql`page.day` },
           base,
         )} AS r ON true
         ORDER BY page.day DESC, page.created_at DESC, page.transfer_id DESC, page.is_income`);

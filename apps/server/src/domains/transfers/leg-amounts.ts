@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { exchangeRateAt } from '../../db/exchange-rate-sql';
+import { defaultHouseholdSql } from '../households/default-household';
 
 /**
  * How far the two legs of one transfer between accounts in two currencies may be apart, as a
@@ -44,7 +45,7 @@ export function agreeingLegs(userId: string, pairs: SQL, a: LegSql, b: LegSql): 
       SELECT d.sent_currency, d.received_currency, d.sent_day, r.rate
       FROM (SELECT DISTINCT sent_currency, received_currency, sent_day FROM candidate
         WHERE sent_currency <> received_currency) AS d
-      LEFT JOIN LATERAL ${exchangeRateAt(userId, sql`d.sent_currency`, sql`d.received_currency`, sql`d.sent_day`)} AS r
+      LEFT JOIN LATERAL ${exchangeRateAt(defaultHouseholdSql(userId), sql`d.sent_currency`, sql`d.received_currency`, sql`d.sent_day`)} AS r
         ON true
     )
     SELECT c.*, 0::numeric AS gap

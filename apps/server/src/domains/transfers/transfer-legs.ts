@@ -7,6 +7,7 @@ import { createRatesReader } from '../rates/rates-reader';
 import type { TransactionSnapshot } from '../transactions/transactions-service';
 import { otherLegsOf } from './other-legs-repository';
 import type { TransferFromRows } from './transfers-repository';
+import { defaultHouseholdOf } from '../households/default-household';
 
 /**
  * Whether an amount converted at a day's rate can be stored as a transfer leg: any amount at
@@ -150,10 +151,12 @@ export async function transferToAccount(
   const note = snapshotText(only, 'note') ?? snapshotText(only, 'name');
   // The other account's side, in its currency: the transaction's amount at its day's rate.
   const ownCurrency = String(only.currency);
-  const otherCurrency = (await createAccountsReader(tx).currencies(userId)).get(other);
+  const otherCurrency = (
+    await createAccountsReader(tx).currencies((await defaultHouseholdOf(tx, userId)).id)
+  ).get(other);
   if (!otherCurrency) throw accountNotFound();
   const otherCents = await createRatesReader(tx).convert(
-    userId,
+    (await defaultHouseholdOf(tx, userId)).id,
     amountCents,
     ownCurrency,
     otherCurrency,

@@ -36,6 +36,8 @@ import {
   type TransferFromRows,
   type TransferValues,
 } from './transfers-repository';
+import type { HouseholdId } from '../households/household-id';
+import { defaultHouseholdOf } from '../households/default-household';
 
 const transferNotFound = () => notFound('Transfer not found.', ErrorCode.TRANSFER_NOT_FOUND);
 
@@ -63,7 +65,9 @@ async function amountReceived(
   input: ValidTransferInput,
 ): Promise<{ toAmountCents: number | null; currencies: Map<string, string> }> {
   if (!isId(input.fromAccountId) || !isId(input.toAccountId)) throw accountNotFound();
-  const currencies = await createAccountsReader(tx).currencies(userId);
+  const currencies = await createAccountsReader(tx).currencies(
+    (await defaultHouseholdOf(tx, userId)).id,
+  );
   const from = currencies.get(input.fromAccountId);
   const to = currencies.get(input.toAccountId);
   if (!from || !to) throw accountNotFound();
@@ -82,7 +86,7 @@ async function amountReceived(
     return { toAmountCents: toStoredHundredths(input.toAmount), currencies };
   }
   const converted = await createRatesReader(tx).convert(
-    userId,
+    (await defaultHouseholdOf(tx, userId)).id,
     toStoredHundredths(input.amount),
     from,
     to,
@@ -132,13 +136,13 @@ async function inOwnRows<T>(write: () => Promise<T>): Promise<T> {
 async function amountInOtherAccount(
   rates: RatesReader,
   currencies: Map<string, string>,
-  userId: string,
+  householdId: HouseholdId,
   row: ImportedTransferRow,
 ): Promise<number | undefined> {
   const own = currencies.get(row.accountId);
   const other = currencies.get(row.transferAccountId);
   if (!own || !other || own === other) return undefined;
-  const converted = await rates.convert(userId, row.amountCents, own, other, row.date);
+  const converted = await rates.convert(householdId, row.amountCents, own, other, row.date);
   // Past the largest amount (a rate far from any real one): as without a rate.
   return converted !== undefined && isStorable(converted) ? converted : undefined;
 }
@@ -228,7 +232,9 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         { tx },
       );
       const byId = new Map(taken.map((snapshot) => [snapshot.id, snapshot]));
-      const currencies = await createAccountsReader(tx).currencies(userId);
+      const currencies = await createAccountsReader(tx).currencies(
+        (await defaultHouseholdOf(tx, userId)).id,
+      );
       const rates = createRatesReader(tx);
       const values: TransferFromRows[] = [];
       for (const row of rows) {
@@ -252,7 +258,12 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         const otherCents = matched
           ? Number(matched.cost_cents)
           : (otherLeg?.amountCents ??
-            (await amountInOtherAccount(rates, currencies, userId, row)) ??
+            (await amountInOtherAccount(
+              rates,
+              currencies,
+              (await defaultHouseholdOf(tx, userId)).id,
+              row,
+            )) ??
             row.amountCents);
         const [outCents, inCents] = row.isIncome
           ? [otherCents, row.amountCents]
@@ -308,7 +319,10 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         const [row] = await inOwnRows(() =>
           createTransfersRepository(tx).insertMany(userId, [values]),
         );
-        return toTransferDto(row!, await createAccountsReader(tx).currencies(userId));
+        return toTransferDto(
+          row!,
+          await createAccountsReader(tx).currencies((await defaultHouseholdOf(tx, userId)).id),
+        );
       });
     },
 
@@ -316,12 +330,14 @@ export function createTransfersService(db: Database, transactions: TransactionsS
       userId: string,
       query: { accountId?: string | undefined; page: number; limit: number },
     ): Promise<TransferPage> {
-      await assertOwnAccount(db, userId, query.accountId);
+      await assertOwnAccount(db, (await defaultHouseholdOf(db, userId)).id, query.accountId);
       const { rows, total } = await transfers.page(userId, query.accountId, {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      const currencies = await createAccountsReader(db).currencies(userId);
+      const currencies = await createAccountsReader(db).currencies(
+        (await defaultHouseholdOf(db, userId)).id,
+      );
       return {
         transfers: rows.map((row) => toTransferDto(row, currencies)),
         totalPages: Math.max(1, Math.ceil(total / query.limit)),

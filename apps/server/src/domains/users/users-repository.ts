@@ -2,8 +2,8 @@ import type { HouseholdRole } from '@moneta/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
-import { householdMembers, users, type UserRow } from '../../db/schema';
-import { asHouseholdId, type HouseholdId } from '../households/household-id';
+import { householdMembers, households, users, type UserRow } from '../../db/schema';
+import { asHouseholdId, type ActiveHousehold } from '../households/household-id';
 import { newId } from '../../lib/ids';
 
 export interface NewUser {
@@ -25,8 +25,7 @@ export type UserChanges = Partial<
 >;
 
 /** The household a request acts on, and what the user may do in it. */
-export interface RequestHousehold {
-  id: HouseholdId;
+export interface RequestHousehold extends ActiveHousehold {
   role: HouseholdRole;
 }
 
@@ -52,8 +51,9 @@ export function createUsersRepository(db: Executor) {
     },
 
     /**
-     * The user and their role in the household asked for (else their default one): one
-     * statement, the membership one probe of its primary key, because every data request asks it.
+     * The user and their role in the household asked for (else their default one), with its base
+     * currency and time zone: one statement, the membership one probe of its primary key and the
+     * household one of its own, because every data request asks it.
      * `household` null: the user is not a member of it (or has no default household).
      */
     async findWithHousehold(
@@ -66,6 +66,8 @@ export function createUsersRepository(db: Executor) {
             user: users,
             householdId: householdMembers.householdId,
             role: householdMembers.role,
+            baseCurrency: households.baseCurrency,
+            timeZone: households.timeZone,
           })
           .from(users)
           .leftJoin(
@@ -78,6 +80,7 @@ export function createUsersRepository(db: Executor) {
               ),
             ),
           )
+          .leftJoin(households, eq(households.id, householdMembers.householdId))
           .where(eq(users.id, sql.placeholder('id')))
           .limit(1)
           .prepare(name),
@@ -85,7 +88,14 @@ export function createUsersRepository(db: Executor) {
       const [row] = await statement.execute({ id, householdId });
       if (!row) return undefined;
       const household =
-        row.householdId && row.role ? { id: asHouseholdId(row.householdId), role: row.role } : null;
+        row.householdId && row.role && row.baseCurrency && row.timeZone
+          ? {
+              id: asHouseholdId(row.householdId),
+              role: row.role,
+              baseCurrency: row.baseCurrency,
+              timeZone: row.timeZone,
+            }
+          : null;
       return { user: row.user, household };
     },
 

@@ -29,6 +29,11 @@ const CHANGED_SINCE_THE_MIGRATIONS: readonly string[] = [
   'transaction_totals_after_update',
   'transaction_totals_after_delete',
   'transaction_daily_totals_after_change',
+  // Kept by household since 0034 (the household leads every derived key).
+  'transaction_search_counts_after_change',
+  'account_balances_after_transactions_insert',
+  'account_balances_after_transactions_update',
+  'account_balances_after_transactions_delete',
 ];
 
 /**
@@ -46,10 +51,12 @@ const MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'transaction_splits_after_update',
   'transactions_splits_after_delete',
   // The versions remembered answers are checked against (data-versions.ts).
-  'user_data_versions_after_insert',
-  'user_data_versions_after_update',
-  'user_data_versions_after_delete',
-  'user_data_versions_after_truncate',
+  'household_data_versions_after_insert',
+  'household_data_versions_after_update',
+  'household_data_versions_after_delete',
+  'household_data_versions_after_truncate',
+  // A deleted household's search counts (0034 dropped the one on users).
+  'transaction_search_counts_after_households_delete',
   'exchange_rates_version_after_change',
   'data_version_pending_at_commit',
   'moneta_fill_household',
@@ -67,6 +74,7 @@ const TRIGGERS_MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'transaction_splits_delete',
   'transaction_splits_update',
   'transactions_splits_delete',
+  'transaction_search_counts_households_delete',
   ...WATCHED_TABLES.flatMap((table) =>
     ['insert', 'update', 'delete', 'truncate'].map((event) => `${table}_data_version_${event}`),
   ),
@@ -126,9 +134,9 @@ describe('the derived definitions', () => {
   });
 
   it('alone produce every trigger function and trigger the numbered migrations produce, identically', async () => {
-    // 14 trigger functions, moneta_fold and moneta_tag_keys (index expressions, not derived).
-    expect(numbered.functions.length).toBe(16);
-    expect(numbered.triggers.length).toBe(18);
+    // 13 trigger functions, moneta_fold and moneta_tag_keys (index expressions, not derived).
+    expect(numbered.functions.length).toBe(15);
+    expect(numbered.triggers.length).toBe(17);
     const pool = await newDatabase();
     try {
       await migrateNumberedOnly(pool);
@@ -138,7 +146,7 @@ describe('the derived definitions', () => {
         `SELECT proname AS name FROM pg_proc
          WHERE pronamespace = 'public'::regnamespace AND prorettype = 'trigger'::regtype`,
       );
-      expect(made).toHaveLength(14);
+      expect(made).toHaveLength(13);
       for (const { name } of made) await pool.query(`DROP FUNCTION ${name}() CASCADE`);
       expect((await databaseBehaviour(pool)).triggers).toEqual([]);
 
@@ -180,23 +188,33 @@ describe('the derived definitions', () => {
   });
 });
 
-const keptTables = {
+/**
+ * The derived tables' owner: the user's household before 0034 re-keyed them (through the user's
+ * default household, the only one each test user has), the household's own column after.
+ */
+const OWNER = {
+  before: (alias: string) =>
+    `(SELECT u.default_household_id FROM users u WHERE u.id = ${alias}.user_id)`,
+  after: (alias: string) => `${alias}.household_id`,
+};
+
+const keptTablesOf = (owner: (alias: string) => string) => ({
   totals: {
-    kept: `SELECT user_id, is_income, category, transaction_count, sum_cents
-      FROM transaction_totals ORDER BY 1, 2, 3`,
-    fresh: `SELECT user_id, is_income, category, count(*)::bigint, sum(cost_cents)::bigint
+    kept: `SELECT ${owner('k')}, is_income, category, transaction_count, sum_cents
+      FROM transaction_totals k ORDER BY 1, 2, 3`,
+    fresh: `SELECT household_id, is_income, category, count(*)::bigint, sum(cost_cents)::bigint
       FROM transactions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   },
   daily: {
-    kept: `SELECT user_id, added_on, is_income, category, transaction_count, sum_cents
-      FROM transaction_daily_totals ORDER BY 1, 2, 3, 4`,
-    fresh: `SELECT user_id, added_on, is_income, category, count(*)::bigint, sum(cost_cents)::bigint
-      FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    kept: `SELECT ${owner('k')}, added_on, is_income, category, transaction_count, sum_cents
+      FROM transaction_daily_totals k ORDER BY 1, 2, 3, 4`,
+    fresh: `SELECT household_id, added_on, is_income, category, count(*)::bigint,
+      sum(cost_cents)::bigint FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
   },
   searches: {
-    kept: `SELECT user_id, is_income, category, search_text, transaction_count
-      FROM transaction_search_counts ORDER BY 1, 2, 3, 4`,
-    fresh: `SELECT user_id, is_income, category, search_text, count(*)::bigint
+    kept: `SELECT ${owner('k')}, is_income, category, search_text, transaction_count
+      FROM transaction_search_counts k ORDER BY 1, 2, 3, 4`,
+    fresh: `SELECT household_id, is_income, category, search_text, count(*)::bigint
       FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
   },
   balances: {
@@ -209,13 +227,13 @@ const keptTables = {
         UNION ALL SELECT to_account_id, coalesce(to_amount_cents, amount_cents), 0, 1 FROM transfers
       ) AS movement GROUP BY 1 ORDER BY 1`,
   },
-};
+});
 
 /** Each derived table as kept, and as computed afresh from the rows it derives from. */
-async function keptAndFresh(pool: pg.Pool) {
+async function keptAndFresh(pool: pg.Pool, owner = OWNER.after) {
   const kept: Record<string, unknown[]> = {};
   const fresh: Record<string, unknown[]> = {};
-  for (const [table, queries] of Object.entries(keptTables)) {
+  for (const [table, queries] of Object.entries(keptTablesOf(owner))) {
     kept[table] = (await pool.query({ text: queries.kept, rowMode: 'array' })).rows;
     fresh[table] = (await pool.query({ text: queries.fresh, rowMode: 'array' })).rows;
   }
@@ -268,10 +286,11 @@ describe('the migration step on a database that already holds data', () => {
     const pool = await newDatabase();
     const writer = await pool.connect();
     try {
-      await migrateNumberedOnly(pool);
+      // As the version before 0034 left it: its triggers, its user-keyed derived tables.
+      await runMigrations(pool, await databases.at(-1)!.migrationsBefore('0034_households_rekey'));
       const kept = await addUser(pool, 'kept@moneta.dev');
       const leaving = await addUser(pool, 'leaving@moneta.dev');
-      const before = await keptAndFresh(pool);
+      const before = await keptAndFresh(pool, OWNER.before);
       expect(before.kept).toEqual(before.fresh);
       expect(before.kept.balances!.length).toBe(4);
 
@@ -304,10 +323,14 @@ describe('the migration step on a database that already holds data', () => {
       await pool.query(`DELETE FROM transfers WHERE user_id = $1 AND date > '2026-01-04'`, [
         kept.userId,
       ]);
+      const { rows: leavingHousehold } = await pool.query(
+        `SELECT default_household_id AS id FROM users WHERE id = $1`,
+        [leaving.userId],
+      );
       await pool.query(`DELETE FROM users WHERE id = $1`, [leaving.userId]);
       const after = await keptAndFresh(pool);
       expect(after.kept).toEqual(after.fresh);
-      expect(JSON.stringify(after.kept)).not.toContain(leaving.userId);
+      expect(JSON.stringify(after.kept)).not.toContain(leavingHousehold[0].id);
 
       // Once applied, a start changes nothing and takes no lock on the watched tables: it does
       // not wait for a running instance's write still in progress.

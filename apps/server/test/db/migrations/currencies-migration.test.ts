@@ -18,9 +18,12 @@ afterAll(async () => {
 });
 
 const KEPT = `SELECT
-  (SELECT md5(string_agg(b::text, ',' ORDER BY account_id)) FROM account_balances b) AS balances,
-  (SELECT md5(string_agg(t::text, ',' ORDER BY user_id, is_income, category)) FROM transaction_totals t) AS totals,
-  (SELECT md5(string_agg(d::text, ',' ORDER BY user_id, added_on, is_income, category)) FROM transaction_daily_totals d) AS daily,
+  (SELECT md5(string_agg(b.kept, ',' ORDER BY b.kept)) FROM (
+     SELECT (to_jsonb(b) - '{user_id,household_id}'::text[])::text AS kept FROM account_balances b) AS b) AS balances,
+  (SELECT md5(string_agg(t.kept, ',' ORDER BY t.kept)) FROM (
+     SELECT (to_jsonb(t) - '{user_id,household_id}'::text[])::text AS kept FROM transaction_totals t) AS t) AS totals,
+  (SELECT md5(string_agg(d.kept, ',' ORDER BY d.kept)) FROM (
+     SELECT (to_jsonb(d) - '{user_id,household_id}'::text[])::text AS kept FROM transaction_daily_totals d) AS d) AS daily,
   (SELECT md5(string_agg(concat_ws('|', id, name, cost_cents, added_on, account_id), ',' ORDER BY id)) FROM transactions) AS rows`;
 
 describe('migration 0019: currencies', () => {

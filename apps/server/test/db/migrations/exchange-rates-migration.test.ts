@@ -8,9 +8,11 @@ import { runMigrations } from '../../../src/db/migrate';
 import { createMigrationDatabase } from '../../support/migration-database';
 
 /** Columns later migrations add to transactions (0019's currency, 0027's tags): not compared. */
-const LATER_COLUMNS = `'{currency,base_cost_cents,base_cost_currency,tags}'::text[]`;
-/** Columns later migrations add to users (0030's locale): not compared. */
-const LATER_USER_COLUMNS = `'{locale}'::text[]`;
+const LATER_COLUMNS = `'{currency,base_cost_cents,base_cost_currency,tags,household_id,created_by,updated_by}'::text[]`;
+/** Columns later migrations add to users (0030's locale, 0033's household): not compared. */
+const LATER_USER_COLUMNS = `'{locale,default_household_id}'::text[]`;
+/** 0034 keys each balance by its account's household too. */
+const LATER_BALANCE_COLUMNS = `'{household_id}'::text[]`;
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 
@@ -45,7 +47,7 @@ describe('migration 0018: exchange rates', () => {
       );
       const dataBefore = await pool.query(
         `SELECT (SELECT md5(string_agg((to_jsonb(t) - ${LATER_COLUMNS})::text, ',' ORDER BY id)) FROM transactions t) AS transactions,
-                (SELECT md5(string_agg(b::text, ',' ORDER BY account_id)) FROM account_balances b) AS balances,
+                (SELECT md5(string_agg((to_jsonb(b) - ${LATER_BALANCE_COLUMNS})::text, ',' ORDER BY account_id)) FROM account_balances b) AS balances,
                 (SELECT md5(string_agg((to_jsonb(u) - ${LATER_USER_COLUMNS})::text, ',' ORDER BY id)) FROM users u) AS users`,
       );
 
@@ -53,7 +55,7 @@ describe('migration 0018: exchange rates', () => {
 
       const dataAfter = await pool.query(
         `SELECT (SELECT md5(string_agg((to_jsonb(t) - ${LATER_COLUMNS})::text, ',' ORDER BY id)) FROM transactions t) AS transactions,
-                (SELECT md5(string_agg(b::text, ',' ORDER BY account_id)) FROM account_balances b) AS balances,
+                (SELECT md5(string_agg((to_jsonb(b) - ${LATER_BALANCE_COLUMNS})::text, ',' ORDER BY account_id)) FROM account_balances b) AS balances,
                 (SELECT md5(string_agg((to_jsonb(u) - ${LATER_USER_COLUMNS})::text, ',' ORDER BY id)) FROM users u) AS users`,
       );
       expect(dataAfter.rows).toEqual(dataBefore.rows);
@@ -67,7 +69,7 @@ describe('migration 0018: exchange rates', () => {
       const converted = () =>
         pool.query<{ source: string | null; count: number }>(
           `SELECT r.source, count(*)::int AS count FROM transactions t
-           LEFT JOIN LATERAL moneta_exchange_rate(t.user_id, 'EUR', 'GBP', t.added_on) AS r ON true
+           LEFT JOIN LATERAL moneta_exchange_rate(t.household_id, 'EUR', 'GBP', t.added_on) AS r ON true
            GROUP BY 1 ORDER BY 1`,
         );
       expect((await converted()).rows).toEqual([{ source: null, count: 20 }]);

@@ -1,7 +1,8 @@
-// Migration 0033 (households) on a database that holds several users' money of every kind:
+// Migrations 0033 and 0034 (households) on a database that holds several users' money of every kind:
 // each user gets a personal household of their own (a new id), every owned row moves into its
 // user's household with nothing else of it changed, the kept balances and totals stay as they
-// were, who made each row is known (the recurring engine's occurrences have no author), rows
+// were (and, once 0034 keys them by household, stay under each user's household), who made each
+// row is known (the recurring engine's occurrences have no author), rows
 // kept as JSON carry the new columns, and deleting a household deletes its data only.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -55,14 +56,49 @@ const contentOf = (table: string) => `
     FROM ${table} t
   ) AS rows`;
 
-const DERIVED = `SELECT
-  (SELECT md5(string_agg(to_jsonb(b)::text, ',' ORDER BY account_id)) FROM account_balances b) AS balances,
-  (SELECT md5(string_agg(to_jsonb(s)::text, ',' ORDER BY user_id, is_income, category))
-     FROM transaction_totals s) AS totals,
-  (SELECT md5(string_agg(to_jsonb(d)::text, ',' ORDER BY user_id, added_on, is_income, category))
-     FROM transaction_daily_totals d) AS daily,
-  (SELECT md5(string_agg(to_jsonb(c)::text, ',' ORDER BY user_id, is_income, category, search_hash))
-     FROM transaction_search_counts c) AS search`;
+/**
+ * The kept per-category totals as the rows give them, by household: a split transaction counts
+ * once in each of its parts' categories (the version before 0034 kept no parts in its totals when
+ * they were written in SQL, as here; 0034 recomputes them).
+ */
+const TOTALS_OF_THE_ROWS = `
+  WITH category_rows AS (
+    SELECT t.household_id, t.is_income, t.category, t.cost_cents FROM transactions t
+    WHERE NOT EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id)
+    UNION ALL
+    SELECT t.household_id, t.is_income, s.category, sum(s.amount_cents)::bigint
+    FROM transactions t JOIN transaction_splits s ON s.transaction_id = t.id
+    GROUP BY t.id, t.household_id, t.is_income, s.category)
+  SELECT household_id, is_income, category, count(*)::bigint AS transaction_count,
+    sum(cost_cents)::bigint AS sum_cents
+  FROM category_rows GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+
+/**
+ * The derived tables, each row under its owner (the totals as sums per kind, which splits do not
+ * change): the user before 0033; the user's household once
+ * 0033 made one (through the user's default household, their only one); the household's own
+ * column once 0034 re-keyed them. A balance's owner is its account's.
+ */
+const OWNER = {
+  user: (alias: string) => `${alias}.user_id`,
+  before: (alias: string) =>
+    alias === 'a'
+      ? 'a.household_id'
+      : `(SELECT u.default_household_id FROM users u WHERE u.id = ${alias}.user_id)`,
+  after: (alias: string) => `${alias}.household_id`,
+};
+const derivedBy = (owner: (alias: string) => string) => `SELECT
+  (SELECT json_agg(b ORDER BY b.account_id) FROM (SELECT ${owner('a')} AS owner, k.account_id, k.flow_cents,
+     k.transaction_count, k.transfer_count FROM account_balances k JOIN accounts a ON a.id = k.account_id) b)
+     AS balances,
+  (SELECT json_agg(s ORDER BY s.owner, s.is_income) FROM (SELECT ${owner('k')} AS owner,
+     k.is_income, sum(k.sum_cents) AS sum_cents FROM transaction_totals k GROUP BY 1, 2) s) AS totals,
+  (SELECT json_agg(d ORDER BY d.owner, d.added_on, d.is_income) FROM (SELECT
+     ${owner('k')} AS owner, k.added_on, k.is_income, sum(k.sum_cents) AS sum_cents
+     FROM transaction_daily_totals k GROUP BY 1, 2, 3) d) AS daily,
+  (SELECT json_agg(c ORDER BY c.owner, c.is_income, c.category, c.search_hash) FROM (SELECT
+     ${owner('k')} AS owner, k.is_income, k.category, k.search_hash, k.search_text,
+     k.transaction_count FROM transaction_search_counts k) c) AS search`;
 
 /** One user's money of every kind, written in SQL as the version before 0033 kept it. */
 async function insertMoneyOfEveryKind(pool: pg.Pool, email: string) {
@@ -207,11 +243,11 @@ async function insertMoneyOfEveryKind(pool: pg.Pool, email: string) {
   return { userId, accountId, market, typed, occurrence, trashed };
 }
 
-async function digests(pool: pg.Pool) {
+async function digests(pool: pg.Pool, owner = OWNER.user) {
   const found: Record<string, unknown> = {};
   for (const table of OWNED_TABLES) found[table] = (await pool.query(contentOf(table))).rows[0];
   found['import_rows'] = (await pool.query(contentOf('import_rows'))).rows[0];
-  found['derived'] = (await pool.query(DERIVED)).rows[0];
+  found['derived'] = (await pool.query(derivedBy(owner))).rows[0];
   return found;
 }
 
@@ -269,7 +305,7 @@ async function expectAuthorsAndKeptRows(
   ]);
 }
 
-describe('migration 0033: households', () => {
+describe('migrations 0033 and 0034: households', () => {
   it('moves each user’s data into a personal household of their own, changing nothing else', async () => {
     const pool = new pg.Pool({ connectionString: migration.url, max: 2 });
     pool.on('error', () => undefined);
@@ -290,7 +326,7 @@ describe('migration 0033: households', () => {
         });
       }
 
-      await runMigrations(pool);
+      await runMigrations(pool, await migration.migrationsBefore('0034_households_rekey'));
 
       expect(await digests(pool)).toEqual(before);
 
@@ -338,6 +374,23 @@ describe('migration 0033: households', () => {
       const ana = people[0]!;
       await expectAuthorsAndKeptRows(pool, ana);
 
+      // 0034 keys the derived tables by household and recomputes them: every figure stays, under
+      // its user's household; every balance names its account's household.
+      const beforeRekey = await digests(pool, OWNER.before);
+      await runMigrations(pool);
+      expect(await digests(pool, OWNER.after)).toEqual(beforeRekey);
+      const { rows: kept } = await pool.query(
+        `SELECT household_id, is_income, category, transaction_count, sum_cents
+         FROM transaction_totals ORDER BY 1, 2, 3`,
+      );
+      expect(kept).toEqual((await pool.query(TOTALS_OF_THE_ROWS)).rows);
+      const { rows: balances } = await pool.query(
+        `SELECT count(*)::int AS rows, count(*) FILTER (WHERE b.household_id <> a.household_id)::int
+           AS misplaced
+         FROM account_balances b JOIN accounts a ON a.id = b.account_id`,
+      );
+      expect(balances).toEqual([{ rows: 6, misplaced: 0 }]);
+
       // Until its domain writes the column, a row written without a household gets its user's.
       const account = randomUUID();
       await pool.query(
@@ -353,7 +406,7 @@ describe('migration 0033: households', () => {
 
       // Deleting a household deletes its data and no one else's.
       const cleo = people[2]!;
-      const beforeDelete = await digests(pool);
+      const beforeDelete = await digests(pool, OWNER.after);
       await pool.query(
         `DELETE FROM households WHERE id = (SELECT default_household_id FROM users WHERE id = $1)`,
         [cleo.userId],
@@ -370,7 +423,9 @@ describe('migration 0033: households', () => {
         [cleo.userId],
       );
       expect(others).toEqual([{ n: 10 }]);
-      expect((await digests(pool)).transactions).not.toEqual(beforeDelete.transactions);
+      expect((await digests(pool, OWNER.after)).transactions).not.toEqual(
+        beforeDelete.transactions,
+      );
       const { rows: cleoNow } = await pool.query(
         `SELECT default_household_id FROM users WHERE id = $1`,
         [cleo.userId],

@@ -20,8 +20,8 @@ afterAll(async () => {
 const TRANSACTIONS = `SELECT md5(string_agg(concat_ws('|', id, user_id, name, category, cost_cents,
   added_on, is_income, note, account_id, currency, created_at, updated_at), ',' ORDER BY id))
   AS rows, count(*)::int AS count FROM transactions`;
-const TOTALS = `SELECT (SELECT md5(string_agg(concat_ws('|', user_id, is_income, category,
-  transaction_count, sum_cents), ',' ORDER BY user_id, is_income, category)) FROM transaction_totals)
+const TOTALS = `SELECT (SELECT md5(string_agg(concat_ws('|', is_income, category,
+  transaction_count, sum_cents), ',' ORDER BY is_income, category)) FROM transaction_totals)
   AS totals, (SELECT md5(string_agg(concat_ws('|', account_id, transaction_count),
   ',' ORDER BY account_id)) FROM account_balances) AS balances`;
 

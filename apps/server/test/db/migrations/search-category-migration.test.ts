@@ -58,25 +58,19 @@ describe('migration 0032: the search category index', () => {
         );
         return { total: page.total, ids: page.transactions.map((row) => row._id).sort() };
       };
-      const before = {
-        rows: (await pool.query(TRANSACTIONS)).rows,
-        food: await search('category:food'),
-        dearFood: await search('category:FOOD amount:>30'),
-        bills: await search('category:Bills'),
-      };
-      // Rows 3, 6, … 60 are "Food" (20, those after 30: 10), and the split "Shopping" row (row 2,
-      // 0.02 of which is "Food") is found by its part.
-      expect(before.food.total).toBe(21);
-      expect(before.food.ids).toContain(split!.id);
-      expect(before.dearFood.total).toBe(10);
-      expect(before.bills.total).toBe(20);
+      const before = (await pool.query(TRANSACTIONS)).rows;
 
       await runMigrations(pool);
 
-      expect((await pool.query(TRANSACTIONS)).rows).toEqual(before.rows);
-      expect(await search('category:food')).toEqual(before.food);
-      expect(await search('category:FOOD amount:>30')).toEqual(before.dearFood);
-      expect(await search('category:Bills')).toEqual(before.bills);
+      expect((await pool.query(TRANSACTIONS)).rows).toEqual(before);
+      // Rows 3, 6, … 60 are "Food" (20, those after 30: 10), and the split "Shopping" row (row 2,
+      // 0.02 of which is "Food") is found by its part. (The service of this version reads a
+      // migrated database only.)
+      const food = await search('category:food');
+      expect(food.total).toBe(21);
+      expect(food.ids).toContain(split!.id);
+      expect((await search('category:FOOD amount:>30')).total).toBe(10);
+      expect((await search('category:Bills')).total).toBe(20);
 
       const client = await pool.connect();
       try {
@@ -85,11 +79,17 @@ describe('migration 0032: the search category index', () => {
         await client.query('SET enable_seqscan = off');
         const { rows } = await client.query(
           `EXPLAIN SELECT count(*) FROM transactions
-           WHERE user_id = $1 AND lower(category) = lower('Bills')`,
-          [userId],
+           WHERE household_id = $1 AND lower(category) = lower('Bills')`,
+          [
+            (
+              await client.query(`SELECT default_household_id AS id FROM users WHERE id = $1`, [
+                userId,
+              ])
+            ).rows[0].id,
+          ],
         );
         expect(rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n')).toMatch(
-          /transactions_user_category_key_idx/,
+          /transactions_household_category_key_idx/,
         );
       } finally {
         client.release();

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
 import { createAnswerCacheRepository } from '../../../src/domains/answer-cache/answer-cache-repository';
+import { defaultHouseholdOf } from '../../../src/domains/households/default-household';
 import { apiCalls } from '../../support/api-calls';
 import { given } from '../../support/given';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../../test-app';
@@ -14,6 +15,8 @@ import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../.
 let context: TestContext;
 const { call, ok } = apiCalls(() => context.app);
 const query = (text: string, values: unknown[] = []) => context.database.pool.query(text, values);
+const householdOf = async (user: SignedUpUser) =>
+  (await defaultHouseholdOf(context.database.db, user.id)).id;
 
 const MARK = 424242;
 const CASHFLOW = '/api/reports/cashflow?from=2026-01-01&to=2026-03-31&interval=month';
@@ -39,7 +42,7 @@ async function markRemembered(user: SignedUpUser): Promise<number> {
        WHEN jsonb_typeof(answer) = 'array' THEN jsonb_set(answer, '{0,spent}', '${MARK}')
        WHEN answer ? 'points' THEN jsonb_set(answer, '{points,0,total}', '${MARK}')
        ELSE jsonb_set(answer, '{unconverted}', '${MARK}') END
-     WHERE user_id = $1`,
+     WHERE household_id = (SELECT default_household_id FROM users WHERE id = $1)`,
     [user.id],
   );
   return rowCount ?? 0;
@@ -47,7 +50,10 @@ async function markRemembered(user: SignedUpUser): Promise<number> {
 
 /** What `url` answers when nothing is remembered: the cache emptied first. */
 async function computed(user: SignedUpUser, url: string): Promise<unknown> {
-  await query('DELETE FROM answer_cache WHERE user_id = $1', [user.id]);
+  await query(
+    'DELETE FROM answer_cache WHERE household_id = (SELECT default_household_id FROM users WHERE id = $1)',
+    [user.id],
+  );
   return ok(user, 'GET', url);
 }
 
@@ -248,7 +254,10 @@ describe('remembered answers', () => {
     const otherRange = CASHFLOW.replace('from=2026-01-01', 'from=2026-02-01');
     expect(marked(await ok(user, 'GET', otherRange))).toBe(false);
     expect(marked(await ok(user, 'GET', `${CASHFLOW}&accountId=${user.account}`))).toBe(false);
-    const { rows } = await query('SELECT key FROM answer_cache WHERE user_id = $1', [user.id]);
+    const { rows } = await query(
+      'SELECT key FROM answer_cache WHERE household_id = (SELECT default_household_id FROM users WHERE id = $1)',
+      [user.id],
+    );
     expect(rows.map((row: { key: string }) => row.key)).toHaveLength(3);
     expect(rows.every((row: { key: string }) => row.key.includes('"base":"USD"'))).toBe(true);
   });
@@ -259,9 +268,10 @@ describe('remembered answers', () => {
     await ok(other, 'GET', `${CASHFLOW}&accountId=${other.account}`);
     const response = await call(user, 'GET', `${CASHFLOW}&accountId=${other.account}`);
     expect(response.statusCode).toBe(404);
-    const { rows } = await query('SELECT count(*)::int AS n FROM answer_cache WHERE user_id = $1', [
-      user.id,
-    ]);
+    const { rows } = await query(
+      'SELECT count(*)::int AS n FROM answer_cache WHERE household_id = (SELECT default_household_id FROM users WHERE id = $1)',
+      [user.id],
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -269,7 +279,10 @@ describe('remembered answers', () => {
     const user = await newUser();
     await expense(user, 12.5, '2026-03-05');
     const expected = await ok(user, 'GET', CASHFLOW);
-    await query('DELETE FROM answer_cache WHERE user_id = $1', [user.id]);
+    await query(
+      'DELETE FROM answer_cache WHERE household_id = (SELECT default_household_id FROM users WHERE id = $1)',
+      [user.id],
+    );
     // A store that fails (here: the table refuses every row) must not fail the read.
     await query(`ALTER TABLE answer_cache ADD CONSTRAINT refuse_all CHECK (false) NOT VALID`);
     try {
@@ -282,18 +295,20 @@ describe('remembered answers', () => {
   it('stores nothing computed while a write committed', async () => {
     const user = await newUser();
     const cache = createAnswerCacheRepository(context.database.db);
-    const found = await cache.find(user.id, 'question');
+    const found = await cache.find(await householdOf(user), 'question');
     expect(found.answer).toBeUndefined();
     await expense(user, 1, '2026-03-01');
-    expect(await cache.store(user.id, 'question', found, { stale: true })).toBe(false);
-    const now = await cache.find(user.id, 'question');
+    expect(await cache.store(await householdOf(user), 'question', found, { stale: true })).toBe(
+      false,
+    );
+    const now = await cache.find(await householdOf(user), 'question');
     expect(now.dataVersion).not.toBe(found.dataVersion);
     expect(now.answer).toBeUndefined();
-    expect(await cache.store(user.id, 'question', now, { fresh: true })).toBe(true);
-    expect((await cache.find(user.id, 'question')).answer).toEqual({ fresh: true });
+    expect(await cache.store(await householdOf(user), 'question', now, { fresh: true })).toBe(true);
+    expect((await cache.find(await householdOf(user), 'question')).answer).toEqual({ fresh: true });
   });
 
-  it('gives each watched table a new version on a write, and every user one on TRUNCATE', async () => {
+  it('gives each watched table a new version on a write, and every household one on TRUNCATE', async () => {
     const user = await newUser();
     // A split transaction and an own rate: every watched table holds a row of the user's.
     await expense(user, 12.5, '2026-03-05', {
@@ -304,7 +319,8 @@ describe('remembered answers', () => {
     });
     await ok(user, 'PUT', '/api/rates', { currency: 'EUR', date: '2026-03-20', rate: 1.5 });
     const version = async () =>
-      (await createAnswerCacheRepository(context.database.db).find(user.id, 'any')).dataVersion;
+      (await createAnswerCacheRepository(context.database.db).find(await householdOf(user), 'any'))
+        .dataVersion;
     const seen = [await version()];
     for (const table of [
       'transactions',
@@ -320,7 +336,8 @@ describe('remembered answers', () => {
     seen.push(await version());
     expect(new Set(seen).size).toBe(seen.length);
     const rates = async () =>
-      (await createAnswerCacheRepository(context.database.db).find(user.id, 'any')).ratesVersion;
+      (await createAnswerCacheRepository(context.database.db).find(await householdOf(user), 'any'))
+        .ratesVersion;
     const ratesBefore = await rates();
     await query(`DELETE FROM exchange_rates WHERE currency = 'USD' AND date = '1999-01-04'`);
     expect(await rates()).not.toBe(ratesBefore);
@@ -330,7 +347,7 @@ describe('remembered answers', () => {
     const user = await newUser();
     const transaction = await expense(user, 5, '2026-03-01');
     const versionBefore = (
-      await createAnswerCacheRepository(context.database.db).find(user.id, 'any')
+      await createAnswerCacheRepository(context.database.db).find(await householdOf(user), 'any')
     ).dataVersion;
     const [first, second] = [
       new pg.Client({ connectionString: context.databaseUrl }),
@@ -362,7 +379,7 @@ describe('remembered answers', () => {
     );
     expect(rows[0]).toEqual({ name: 'First', note: 'first' });
     const versionAfter = (
-      await createAnswerCacheRepository(context.database.db).find(user.id, 'any')
+      await createAnswerCacheRepository(context.database.db).find(await householdOf(user), 'any')
     ).dataVersion;
     expect(versionAfter).not.toBe(versionBefore);
     const { rows: pending } = await query('SELECT count(*)::int AS n FROM data_version_pending');

@@ -85,7 +85,7 @@ describe('splits kept where the file has them', () => {
     await ok(user, 'DELETE', `/api/imports/${imported._id}`);
     expect(await transactionsOf(user)).toEqual([]);
     const left = await context.database.pool.query(
-      'SELECT (SELECT count(*)::int FROM transaction_splits WHERE user_id = $1) AS parts, (SELECT count(*)::int FROM transaction_totals WHERE user_id = $1 AND transaction_count > 0) AS totals',
+      'SELECT (SELECT count(*)::int FROM transaction_splits WHERE user_id = $1) AS parts, (SELECT count(*)::int FROM transaction_totals WHERE household_id = (SELECT default_household_id FROM users WHERE id = $1) AND transaction_count > 0) AS totals',
       [user.id],
     );
     expect(left.rows).toEqual([{ parts: 0, totals: 0 }]);

@@ -1,5 +1,6 @@
 // Exchange rates: the ECB history loaded, the rate lookup against it, and the rates through the API.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultHouseholdOf } from '../../../src/domains/households/default-household';
 import { createRatesLoader } from '../../../src/domains/rates/rates-loader';
 import { createRatesService } from '../../../src/domains/rates/rates-service';
 import { type SignedUpUser, signUp } from '../../test-app';
@@ -100,8 +101,14 @@ describe('loading the ECB rates', () => {
 
 describe('the rate lookup (SQL), against the real history', () => {
   let user: SignedUpUser;
-  const lookup = (currency: string, base: string, day: string, maxDays?: number | null) =>
-    createRatesService(context.database.db).lookup(user.id, currency, base, day, maxDays);
+  const lookup = async (currency: string, base: string, day: string, maxDays?: number | null) =>
+    createRatesService(context.database.db).lookup(
+      (await defaultHouseholdOf(context.database.db, user.id)).id,
+      currency,
+      base,
+      day,
+      maxDays,
+    );
 
   beforeAll(async () => {
     user = await signUp(context.app, { setup: true });
@@ -175,7 +182,8 @@ describe('the rate lookup (SQL), against the real history', () => {
     // Another pair, and another user, never see it.
     expect(await lookup('GBP', 'EUR', '2026-04-10')).toMatchObject({ source: 'ecb' });
     const service = createRatesService(context.database.db);
-    expect(await service.lookup(other.id, 'GBP', 'USD', '2026-04-10')).toMatchObject({
+    const otherHousehold = (await defaultHouseholdOf(context.database.db, other.id)).id;
+    expect(await service.lookup(otherHousehold, 'GBP', 'USD', '2026-04-10')).toMatchObject({
       source: 'ecb',
     });
   });

@@ -63,18 +63,23 @@ export async function stored(user: SignedUpUser) {
   return rows;
 }
 
-/** The kept totals of a user, as { key: [count, cents] }, read straight from the tables. */
+/**
+ * The kept totals of a user's household (their default one), as { key: [count, cents] }, read
+ * straight from the tables.
+ */
 export async function keptTotals(user: SignedUpUser) {
   const pool = context.database.pool;
   const totals = await pool.query(
     `SELECT is_income, category, transaction_count::int AS n, sum_cents::int AS cents
-     FROM transaction_totals WHERE user_id = $1`,
+     FROM transaction_totals
+     WHERE household_id = (SELECT default_household_id FROM users WHERE id = $1)`,
     [user.id],
   );
   const daily = await pool.query(
     `SELECT to_char(added_on, 'YYYY-MM-DD') AS day, is_income, category,
             transaction_count::int AS n, sum_cents::int AS cents
-     FROM transaction_daily_totals WHERE user_id = $1`,
+     FROM transaction_daily_totals
+     WHERE household_id = (SELECT default_household_id FROM users WHERE id = $1)`,
     [user.id],
   );
   return {

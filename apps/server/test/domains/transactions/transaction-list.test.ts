@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultHouseholdOf } from '../../../src/domains/households/default-household';
 import { createTransactionListRepository } from '../../../src/domains/transactions/transaction-list-repository';
 import { createTransactionTotalsRepository } from '../../../src/domains/transactions/transaction-totals-repository';
 import { createTransactionsService } from '../../../src/domains/transactions/transactions-service';
@@ -50,7 +51,7 @@ describe('createMany (the bulk path)', () => {
     });
 
     const totals = await createTransactionTotalsRepository(context.database.db).totals(
-      bob.id,
+      (await defaultHouseholdOf(context.database.db, bob.id)).id,
       'USD',
     );
     const bobRows = rows.filter((row) => row.userId === bob.id);
@@ -124,7 +125,10 @@ describe('createFrom (the rows of a query, written inside PostgreSQL)', () => {
       { name: 'Food', is_income: true },
       { name: 'Pocket money', is_income: true },
     ]);
-    const totals = await createTransactionTotalsRepository(db).totals(alice.id, 'USD');
+    const totals = await createTransactionTotalsRepository(db).totals(
+      (await defaultHouseholdOf(db, alice.id)).id,
+      'USD',
+    );
     const cents = (isIncome: boolean) =>
       Array.from({ length: 3000 }, (_, index) => index + 1)
         .filter((i) => (i % 7 === 0) === isIncome)

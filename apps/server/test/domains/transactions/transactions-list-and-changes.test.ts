@@ -324,39 +324,45 @@ describe('transaction_totals, transaction_search_counts and transaction_daily_to
     );
     const doomed = await signUp(context.app, { setup: true });
     await create(doomed, expense());
+    const {
+      rows: [{ household_id: doomedHousehold }],
+    } = await context.database.pool.query(
+      'SELECT default_household_id AS household_id FROM users WHERE id = $1',
+      [doomed.id],
+    );
     await call(doomed, 'DELETE', '/api/users/account');
 
     const { rows: kept } = await context.database.pool.query(
-      'SELECT user_id, is_income, category, transaction_count, sum_cents FROM transaction_totals ORDER BY 1, 2, 3',
+      'SELECT household_id, is_income, category, transaction_count, sum_cents FROM transaction_totals ORDER BY 1, 2, 3',
     );
     const { rows: fresh } = await context.database.pool.query(
-      `SELECT user_id, is_income, category, count(*)::bigint AS transaction_count, sum(cost_cents)::bigint AS sum_cents
+      `SELECT household_id, is_income, category, count(*)::bigint AS transaction_count, sum(cost_cents)::bigint AS sum_cents
        FROM transactions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     expect(kept).toEqual(fresh);
-    expect(kept.some((row) => row.user_id === doomed.id)).toBe(false);
+    expect(kept.some((row) => row.household_id === doomedHousehold)).toBe(false);
     const { rows: keptTexts } = await context.database.pool.query(
-      `SELECT user_id, is_income, category, search_text, transaction_count
+      `SELECT household_id, is_income, category, search_text, transaction_count
        FROM transaction_search_counts ORDER BY 1, 2, 3, 4`,
     );
     const { rows: freshTexts } = await context.database.pool.query(
-      `SELECT user_id, is_income, category, search_text, count(*)::bigint AS transaction_count
+      `SELECT household_id, is_income, category, search_text, count(*)::bigint AS transaction_count
        FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
     );
     expect(keptTexts).toEqual(freshTexts);
     expect(keptTexts.some((row) => Number(row.transaction_count) > 1)).toBe(true);
     const { rows: keptDays } = await context.database.pool.query(
-      `SELECT user_id, added_on, is_income, category, transaction_count, sum_cents
+      `SELECT household_id, added_on, is_income, category, transaction_count, sum_cents
        FROM transaction_daily_totals ORDER BY 1, 2, 3, 4`,
     );
     const { rows: freshDays } = await context.database.pool.query(
-      `SELECT user_id, added_on, is_income, category, count(*)::bigint AS transaction_count,
+      `SELECT household_id, added_on, is_income, category, count(*)::bigint AS transaction_count,
               sum(cost_cents)::bigint AS sum_cents
        FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
     );
     expect(keptDays).toEqual(freshDays);
     expect(keptDays.some((row) => Number(row.transaction_count) > 1)).toBe(true);
-    expect(keptDays.some((row) => row.user_id === doomed.id)).toBe(false);
+    expect(keptDays.some((row) => row.household_id === doomedHousehold)).toBe(false);
 
     // The list's page count and the summary read these totals.
     const all = await list(user, '?limit=100');
