@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { switchHousehold, useHouseholds } from '@/lib/households/get-households';
-import { CreateHouseholdDialog } from './CreateHouseholdDialog';
+
+// Loaded when first opened: its form's rules (zod) have no place in every page's shell.
+const CreateHouseholdDialog = lazy(async () => ({
+  default: (await import('./CreateHouseholdDialog')).CreateHouseholdDialog,
+}));
 
 const ITEM_CLASSES =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-neutral-800 hover:bg-neutral-100 focus:bg-neutral-100 focus:outline-none dark:text-neutral-100 dark:hover:bg-neutral-800 dark:focus:bg-neutral-800';
@@ -145,7 +149,11 @@ export function HouseholdSwitcher({ className = '' }: { className?: string }) {
           </Link>
         </div>
       ) : null}
-      <CreateHouseholdDialog isOpen={isCreating} onClose={() => setIsCreating(false)} />
+      {isCreating ? (
+        <Suspense fallback={null}>
+          <CreateHouseholdDialog isOpen onClose={() => setIsCreating(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
