@@ -105,15 +105,27 @@ for (const run of RUNS) {
     ).toBeVisible();
     expect(await hasHorizontalScroll(memberPage)).toBe(false);
 
-    // Both on the transactions list; the owner adds one through the API (as another device
-    // would), and the member's screen shows it without a reload.
+    // An account the owner opens (through the API, as another device would) shows on the
+    // member's Accounts page without a reload.
+    const inHousehold = { ...headers, 'Moneta-Household': personal!._id };
+    await memberPage.goto('/accounts');
+    await expect(memberPage.getByRole('heading', { level: 1 })).toBeVisible();
+    const account = `Savings ${Date.now()}`;
+    const opened = await request.post('/api/accounts', {
+      data: { name: account, type: 'savings', currency: 'USD', openingBalance: 100 },
+      headers: inHousehold,
+    });
+    expect(opened.status(), await opened.text()).toBe(201);
+    await expect(memberPage.getByText(account).first()).toBeVisible({ timeout: 5_000 });
+
+    // Both on the transactions list; the owner adds one, the member's screen shows it.
     await ownerPage.goto('/transactions');
     await memberPage.goto('/transactions');
     await expect(memberPage.getByRole('heading', { level: 1 })).toBeVisible();
     const name = `Shared ${Date.now()}`;
     const added = await request.post('/api/transactions', {
       data: { isIncome: false, name, category: 'Food', cost: 12.5, addedOn: '2026-03-10' },
-      headers: { ...headers, 'Moneta-Household': personal!._id },
+      headers: inHousehold,
     });
     expect(added.status(), await added.text()).toBe(201);
     await expect(memberPage.getByText(name).first()).toBeVisible({ timeout: 5_000 });
