@@ -245,17 +245,18 @@ function benchEndpoints(today: string): Endpoint[] {
     {
       name: 'list page 1',
       path: '/api/transactions?page=1&limit=10',
-      run: ({ transactions }, user) => transactions.list(user, {}, 1, 10),
+      run: ({ transactions }, user) => transactions.list(user.household, {}, 1, 10),
     },
     {
       name: 'list page 500',
       path: '/api/transactions?page=500&limit=10',
-      run: ({ transactions }, user) => transactions.list(user, {}, 500, 10),
+      run: ({ transactions }, user) => transactions.list(user.household, {}, 500, 10),
     },
     {
       name: 'search "coffee"',
       path: '/api/transactions?search=coffee',
-      run: ({ transactions }, user) => transactions.list(user, { search: 'coffee' }, 1, 10),
+      run: ({ transactions }, user) =>
+        transactions.list(user.household, { search: 'coffee' }, 1, 10),
     },
     {
       // A search with operators, at ≥ 0.8 of its ceiling (the service alone), the target of every
@@ -263,22 +264,22 @@ function benchEndpoints(today: string): Endpoint[] {
       name: 'search with two operators',
       path: `/api/transactions?search=${encodeURIComponent('amount:>100 category:Food')}`,
       run: ({ transactions }, user) =>
-        transactions.list(user, { search: 'amount:>100 category:Food' }, 1, 10),
+        transactions.list(user.household, { search: 'amount:>100 category:Food' }, 1, 10),
     },
     {
       name: 'filtered list',
       path: `/api/transactions?isIncome=false&category=Food&startDate=${filtered.startDate}&endDate=${filtered.endDate}`,
-      run: ({ transactions }, user) => transactions.list(user, filtered, 1, 10),
+      run: ({ transactions }, user) => transactions.list(user.household, filtered, 1, 10),
     },
     {
       name: 'summary',
       path: '/api/transactions/summary',
-      run: ({ transactions }, user) => transactions.summary(user),
+      run: ({ transactions }, user) => transactions.summary(user.household),
     },
     {
       name: 'charts (30 days)',
       path: '/api/transactions/charts',
-      run: ({ transactions }, user) => transactions.charts(user, {}),
+      run: ({ transactions }, user) => transactions.charts(user.household, {}),
     },
     {
       name: 'accounts (5, with balances)',

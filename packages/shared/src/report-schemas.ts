@@ -33,6 +33,10 @@ const reportQueryShape = {
     z.enum(REPORT_INTERVALS, { message: REPORT_MESSAGES.interval }).default('month'),
   ),
   accountId: emptyAsMissing(idSchema('accountId').optional()),
+  createdBy: emptyAsMissing(idSchema('createdBy').optional()).describe(
+    'Only the transactions this member entered (cash flow, categories and payees; net worth is ' +
+      'what the accounts hold, whoever entered it).',
+  ),
   format: emptyAsMissing(
     z.enum(['json', 'csv'], { message: REPORT_MESSAGES.format }).default('json'),
   ),

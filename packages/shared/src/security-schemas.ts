@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { authResponseSchema, newPasswordSchema, timeZoneSchema } from './auth-schemas';
+import { idSchema } from './field-schemas';
 
 /**
  * Account security (docs/architecture.md, Security): password change, sessions, two-factor,
@@ -132,6 +133,13 @@ export const apiTokenInputSchema = z.object({
     .min(1, SECURITY_MESSAGES.tokenExpiryInvalid)
     .max(MAX_TOKEN_DAYS, SECURITY_MESSAGES.tokenExpiryInvalid)
     .default(DEFAULT_TOKEN_DAYS),
+  householdId: idSchema('householdId')
+    .optional()
+    .describe(
+      'The one household the token acts on, whatever header its requests send; the caller must ' +
+        'be a member. Default: the active household (the `Moneta-Household` header, else the ' +
+        'default one).',
+    ),
 });
 export type ApiTokenInput = z.input<typeof apiTokenInputSchema>;
 export type ValidApiTokenInput = z.output<typeof apiTokenInputSchema>;
@@ -141,6 +149,7 @@ export const apiTokenSchema = z
     _id: z.string(),
     name: z.string(),
     scope: z.enum(API_TOKEN_SCOPES),
+    householdId: z.string().describe('The household the token acts on.'),
     createdAt: z.string(),
     expiresAt: z.string(),
     lastUsedAt: z.string().nullable(),

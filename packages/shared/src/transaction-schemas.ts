@@ -187,6 +187,9 @@ export const transactionFiltersSchema = z
       .optional()
       .transform((value) => value?.trim() || undefined)
       .describe('Transactions carrying this tag, ignoring case.'),
+    createdBy: emptyAsMissing(idSchema('createdBy').optional()).describe(
+      'Transactions (and, with `includeTransfers`, transfer legs) this member entered.',
+    ),
   })
   .refine(
     (filters) => !filters.startDate || !filters.endDate || filters.startDate <= filters.endDate,
@@ -242,6 +245,19 @@ export const transactionSchema = z
       .describe('The bank-file import that created it; null for any other transaction.'),
     createdAt: z.string(),
     updatedAt: z.string(),
+    createdBy: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'The member who entered it (a user id); null for a row the system made (a recurring ' +
+          "transaction's occurrence) or whose author left the instance.",
+      ),
+    updatedBy: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The member who changed it last (a user id); null as for `createdBy`.'),
     currency: z.string().describe('The ISO code of `cost`.'),
     baseCost: z
       .number()

@@ -178,16 +178,19 @@ export function dayTotalsInBase(
 }
 
 /**
- * The transactions of one account over [from, to] in `base`, one row each, as a FROM item with
- * the columns added_on, is_income, category, name, cents (0 without a rate) and missing: reports
- * filtered by account read its rows (transactions_account_list_idx), not the household's kept totals.
+ * The transactions of one account, or those one member entered, or both, over [from, to] in
+ * `base`, one row each, as a FROM item with the columns added_on, is_income, category, name,
+ * cents (0 without a rate) and missing: reports filtered so read the rows
+ * (transactions_account_list_idx for an account), not the household's kept totals.
  */
-export function accountRowsInBase(
+export function selectedRowsInBase(
   householdId: HouseholdRef,
-  accountId: string,
+  only: { accountId?: string | undefined; createdBy?: string | undefined },
   base: string,
   window: { from: unknown; to: unknown },
 ): SQL {
+  const account = only.accountId ? sql` AND t.account_id = ${only.accountId}::uuid` : sql``;
+  const author = only.createdBy ? sql` AND t.created_by = ${only.createdBy}::uuid` : sql``;
   // A split transaction is one row per part, in its category, converted on its own (as
   // foreignRows); only its first part counts towards `missing`.
   const partAmount = sql`CASE WHEN t.currency = ${base}::text THEN s.amount_cents
@@ -205,7 +208,7 @@ export function accountRowsInBase(
     FROM transactions AS t
     LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true
     LEFT JOIN transaction_splits AS s ON s.transaction_id = t.id
-    WHERE t.household_id = ${householdId}::uuid AND t.account_id = ${accountId}::uuid
+    WHERE t.household_id = ${householdId}::uuid${account}${author}
       AND t.added_on BETWEEN ${window.from}::date AND ${window.to}::date
   )`;
 }

@@ -55,7 +55,7 @@ const invalidApiToken = () =>
   unauthorized('This API token is invalid, expired or revoked.', ErrorCode.INVALID_TOKEN);
 
 /** The household the request names, or null; anything but one id is no household of anyone's. */
-function askedHousehold(request: FastifyRequest): string | null {
+export function askedHousehold(request: FastifyRequest): string | null {
   const value = request.headers[HOUSEHOLD_HEADER];
   if (value === undefined) return null;
   if (typeof value !== 'string' || !isId(value)) throw householdNotFound();

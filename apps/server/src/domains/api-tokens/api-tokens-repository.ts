@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids';
 
 export type NewApiToken = Pick<
   ApiTokenRow,
-  'userId' | 'name' | 'scope' | 'tokenHash' | 'expiresAt'
+  'userId' | 'householdId' | 'name' | 'scope' | 'tokenHash' | 'expiresAt'
 >;
 
 export function createApiTokensRepository(db: Executor) {

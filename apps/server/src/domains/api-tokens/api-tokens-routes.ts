@@ -9,7 +9,7 @@ import { clientOf } from '../../http/client-info';
 import { errorAnswers, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import { SESSION_ONLY_SECURITY } from '../../plugins/api-docs';
-import type { Authenticators } from '../../plugins/authenticate';
+import { askedHousehold, type Authenticators } from '../../plugins/authenticate';
 import type { ApiTokensService } from './api-tokens-service';
 
 export interface ApiTokensRoutesOptions {
@@ -50,9 +50,16 @@ export async function apiTokensRoutes(app: App, options: ApiTokensRoutesOptions)
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await apiTokens.create(request.user.id, request.body, clientOf(request))),
+      reply.status(201).send(
+        await apiTokens.create(
+          request.user,
+          {
+            ...request.body,
+            householdId: request.body.householdId ?? askedHousehold(request) ?? undefined,
+          },
+          clientOf(request),
+        ),
+      ),
   );
 
   app.delete(

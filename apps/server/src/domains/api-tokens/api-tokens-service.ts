@@ -6,12 +6,15 @@ import {
   type ValidApiTokenInput,
 } from '@moneta/shared';
 import type { Database } from '../../db/database';
-import type { ApiTokenRow } from '../../db/schema';
+import type { ApiTokenRow, UserRow } from '../../db/schema';
 import type { ClientInfo } from '../../http/client-info';
 import { notFound } from '../../http/app-error';
 import { randomSecret, sha256Hex } from '../../lib/hashing';
 import { isId } from '../../lib/ids';
 import { createRecentLookup } from '../../lib/recent-lookup';
+import { householdNotFound } from '../households/household-errors';
+import { asHouseholdId } from '../households/household-id';
+import { createHouseholdsReader } from '../households/households-reader';
 import type { SecurityEventsService } from '../security-events/security-events-service';
 import { createApiTokensRepository } from './api-tokens-repository';
 
@@ -25,6 +28,7 @@ function toApiTokenDto(row: ApiTokenRow): ApiToken {
     _id: row.id,
     name: row.name,
     scope: row.scope,
+    householdId: row.householdId,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -56,13 +60,19 @@ export function createApiTokensService(
   return {
     /** Creates a token; the answer is the only place its secret ever appears. */
     async create(
-      userId: string,
+      user: Pick<UserRow, 'id' | 'defaultHouseholdId'>,
       input: ValidApiTokenInput,
       client: ClientInfo,
     ): Promise<CreatedApiToken> {
+      const userId = user.id;
+      // The household named in the body, else the request's header, else the user's default.
+      const householdId = input.householdId ?? user.defaultHouseholdId;
+      const role = householdId && (await createHouseholdsReader(db).roleOf(householdId, userId));
+      if (!householdId || !role) throw householdNotFound();
       const token = `${API_TOKEN_PREFIX}${randomSecret()}`;
       const row = await tokens.insert({
         userId,
+        householdId: asHouseholdId(householdId),
         name: input.name,
         scope: input.scope,
         tokenHash: sha256Hex(token),

@@ -35,7 +35,7 @@ export interface AuthServiceDependencies {
   db: Database;
   users: UsersService;
   accounts: AccountsService;
-  households: Pick<HouseholdsService, 'createPersonal' | 'setBaseCurrency' | 'adoptTimeZone'>;
+  households: Pick<HouseholdsService, 'createPersonal' | 'adoptSettings' | 'adoptTimeZone'>;
   sessions: SessionsService;
   twoFactor: TwoFactorService;
   events: SecurityEventsService;
@@ -211,8 +211,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
 
     /**
      * Completes setup, or changes the base currency (and time zone, and locale: Settings sends
-     * them here too; one left out stays as it is). The base currency is the active household's
-     * (only its owner changes it; the user's own column follows). The first choice of a base
+     * them here too; one left out stays as it is). The base currency and time zone are the
+     * active household's too (only its owner changes them; the user's own columns follow). The first choice of a base
      * currency is also that of the household's accounts that hold nothing yet (the one made at
      * sign-up); a later change converts totals on read and leaves every account's currency as
      * it is.
@@ -228,7 +228,10 @@ export function createAuthService(deps: AuthServiceDependencies) {
     ): Promise<User> {
       const before = await users.findById(userId);
       if (!before) throw unauthorized();
-      await households.setBaseCurrency(household, settings.defaultCurrency);
+      await households.adoptSettings(household, {
+        baseCurrency: settings.defaultCurrency,
+        timeZone: settings.timeZone,
+      });
       if (!before.isSetupComplete) {
         await accounts.adoptFirstCurrency(db, household.id, settings.defaultCurrency);
       }

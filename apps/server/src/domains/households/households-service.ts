@@ -199,13 +199,26 @@ export function createHouseholdsService(deps: HouseholdsServiceDependencies) {
     },
 
     /**
-     * The household's base currency chosen at setup or in Settings (`PUT /auth/setup`): the
-     * owner's to change, as in `PUT /households/:id`.
+     * The household's base currency and time zone chosen at setup or in Settings
+     * (`PUT /auth/setup`): the owner's to change, as in `PUT /households/:id`. Another currency
+     * from another member is a 403; their time zone stays their own (docs/decisions.md).
      */
-    async setBaseCurrency(household: RequestHousehold, baseCurrency: string): Promise<void> {
-      if (household.baseCurrency === baseCurrency) return;
-      if (!roleAllows(household.role, 'owner')) throw roleForbids('owner');
-      await households.update(household.id, { baseCurrency });
+    async adoptSettings(
+      household: RequestHousehold,
+      settings: { baseCurrency: string; timeZone?: string | undefined },
+    ): Promise<void> {
+      const isOwner = roleAllows(household.role, 'owner');
+      if (household.baseCurrency !== settings.baseCurrency && !isOwner) throw roleForbids('owner');
+      const changes = {
+        ...(household.baseCurrency === settings.baseCurrency
+          ? {}
+          : { baseCurrency: settings.baseCurrency }),
+        ...(isOwner && settings.timeZone && settings.timeZone !== household.timeZone
+          ? { timeZone: settings.timeZone }
+          : {}),
+      };
+      if (Object.keys(changes).length === 0) return;
+      await households.update(household.id, changes);
       (await households.members(household.id)).forEach((member) =>
         forgetMemberships(member.userId),
       );

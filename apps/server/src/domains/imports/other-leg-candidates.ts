@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { agreeingLegs } from '../transfers/leg-amounts';
+import { defaultHouseholdSql } from '../households/default-household';
 
 /** A transaction of another account that may be an import row's other leg. */
 export type OtherLegCandidate = {
@@ -55,7 +56,7 @@ export async function otherLegCandidates(
         AND t.added_on BETWEEN span.low AND span.high
     ),
     agreeing AS (${agreeingLegs(
-      userId,
+      defaultHouseholdSql(userId),
       pairs,
       {
         cents: sql`p.amount_cents`,

@@ -293,6 +293,7 @@ async function writeAttachmentsAndTransfers(write: Write): Promise<void> {
   }
 
   const transfers = await createTransfersRepository(tx).insertMany(
+    (await defaultHouseholdOf(tx, userId)).id,
     userId,
     read.records.transfers.map((transfer) => ({
       fromAccountId: mapped(write.accountIds, transfer.fromAccountId),

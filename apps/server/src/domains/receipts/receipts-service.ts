@@ -258,7 +258,8 @@ export function createReceiptsService(
           reading: stored,
           shop,
         });
-        const transaction = await transactions.create(user.id, input, {
+        const householdId = (await defaultHouseholdOf(tx, user.id)).id;
+        const transaction = await transactions.create(householdId, user.id, input, {
           receiptId: receipt.id,
           tx,
         });
@@ -292,9 +293,11 @@ export function createReceiptsService(
           addedOn: input.date,
           isIncome: false,
         });
+        const householdId = (await defaultHouseholdOf(tx, user.id)).id;
         const transaction = row.transactionId
-          ? await transactions.update(user.id, row.transactionId, expense, { tx })
+          ? await transactions.update(householdId, user.id, row.transactionId, expense, { tx })
           : await transactions.create(
+              householdId,
               user.id,
               { ...expense, note: `Read from the receipt ${row.fileName}`.slice(0, 500) },
               { receiptId: id, tx },

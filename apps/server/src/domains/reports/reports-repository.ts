@@ -1,7 +1,7 @@
 import type { ReportInterval } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  accountRowsInBase,
+  selectedRowsInBase,
   convertedCents,
   dayTotalsInBase,
   ratesOfDays,
@@ -25,6 +25,8 @@ export interface ReportScope {
   to: string;
   interval: ReportInterval;
   accountId?: string | undefined;
+  /** Only the transactions this member entered. */
+  createdBy?: string | undefined;
 }
 
 /** Sums of one period (and category, for the category report) in base hundredths. */
@@ -38,11 +40,14 @@ export interface PeriodSums {
   expenseUnconverted: number;
 }
 
-/** The rows a report sums, in base: kept daily totals for all accounts, else one account's rows. */
+/**
+ * The rows a report sums, in base: kept daily totals for all accounts and members, else the
+ * rows of the account or member asked for.
+ */
 function rowsInBase(scope: ReportScope): SQL {
   const window = { from: scope.from, to: scope.to };
-  return scope.accountId
-    ? accountRowsInBase(scope.householdId, scope.accountId, scope.base, window)
+  return scope.accountId || scope.createdBy
+    ? selectedRowsInBase(scope.householdId, scope, scope.base, window)
     : dayTotalsInBase(scope.householdId, scope.base, window);
 }
 
@@ -94,6 +99,7 @@ export function createReportsRepository(db: Executor) {
       unconverted: number;
     }> {
       const account = scope.accountId ? sql` AND t.account_id = ${scope.accountId}::uuid` : sql``;
+      const author = scope.createdBy ? sql` AND t.created_by = ${scope.createdBy}::uuid` : sql``;
       const base = scope.base;
       const result = await db.execute<{
         name: string | null;
@@ -105,7 +111,7 @@ export function createReportsRepository(db: Executor) {
           SELECT t.name, t.added_on, t.currency, t.cost_cents, t.base_cost_cents, t.base_cost_currency
           FROM transactions AS t
           WHERE t.household_id = ${scope.householdId}::uuid AND t.is_income = ${isIncome}
-            AND t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date${account}
+            AND t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date${account}${author}
         ), day_rates AS MATERIALIZED (
           SELECT * FROM ${ratesOfDays(
             scope.householdId,

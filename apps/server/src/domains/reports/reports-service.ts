@@ -21,6 +21,7 @@ export interface ReportRequest {
   to?: string | undefined;
   interval: ReportInterval;
   accountId?: string | undefined;
+  createdBy?: string | undefined;
 }
 
 /** total / count in hundredths, rounded half away from zero: an average of a few periods. */
@@ -51,6 +52,7 @@ export function createReportsService(db: Executor) {
       ...range,
       interval: request.interval,
       accountId: request.accountId,
+      createdBy: request.createdBy,
     };
   }
 

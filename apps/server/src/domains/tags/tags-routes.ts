@@ -28,7 +28,7 @@ export async function tagsRoutes(app: App, options: TagsRoutesOptions): Promise<
         response: { 200: tagListSchema, ...errors },
       },
     },
-    async (request) => service.list(request.user.id),
+    async (request) => service.list(request.household.id),
   );
 
   app.put(
@@ -49,7 +49,7 @@ export async function tagsRoutes(app: App, options: TagsRoutesOptions): Promise<
     },
     async (request) => {
       const updatedCount = await service.rename(
-        request.user.id,
+        request.household.id,
         request.params.name,
         request.body.name,
       );
@@ -69,7 +69,7 @@ export async function tagsRoutes(app: App, options: TagsRoutesOptions): Promise<
       },
     },
     async (request) => {
-      const updatedCount = await service.remove(request.user.id, request.params.name);
+      const updatedCount = await service.remove(request.household.id, request.params.name);
       return { message: `Tag removed from ${updatedCount} transaction(s).`, updatedCount };
     },
   );

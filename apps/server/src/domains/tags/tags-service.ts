@@ -2,6 +2,7 @@ import type { TagList } from '@moneta/shared';
 import type { Executor } from '../../db/database';
 import type { TransactionsService } from '../transactions/transactions-service';
 import { createTagsRepository } from './tags-repository';
+import type { HouseholdId } from '../households/household-id';
 
 /**
  * Tags (docs/api.md, Tags): read here; renamed, merged and deleted through the transactions
@@ -10,13 +11,14 @@ import { createTagsRepository } from './tags-repository';
 export function createTagsService(db: Executor, transactions: TransactionsService) {
   const repository = createTagsRepository(db);
   return {
-    async list(userId: string): Promise<TagList> {
-      return { tags: await repository.counts(userId) };
+    async list(householdId: HouseholdId): Promise<TagList> {
+      return { tags: await repository.counts(householdId) };
     },
 
-    rename: (userId: string, from: string, to: string) => transactions.renameTag(userId, from, to),
+    rename: (householdId: HouseholdId, from: string, to: string) =>
+      transactions.renameTag(householdId, from, to),
 
-    remove: (userId: string, tag: string) => transactions.removeTag(userId, tag),
+    remove: (householdId: HouseholdId, tag: string) => transactions.removeTag(householdId, tag),
   };
 }
 

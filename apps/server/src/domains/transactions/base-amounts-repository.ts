@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { convertedCents, transactionRate } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
+import type { HouseholdId } from '../households/household-id';
 
 /** A transaction's amount in the base currency, and the rate that gave it. */
 export interface BaseAmount {
@@ -46,7 +47,7 @@ function baseAmountsStatement(db: Executor) {
       })
       .from(sql`transactions AS t LEFT JOIN LATERAL ${transactionRate('t', base)} AS r ON true`)
       .where(
-        sql`t.user_id = ${placeholder('userId')}::uuid AND t.id = ANY(${placeholder('ids')}::uuid[])`,
+        sql`t.household_id = ${placeholder('householdId')}::uuid AND t.id = ANY(${placeholder('ids')}::uuid[])`,
       )
       .prepare(name);
   });
@@ -61,13 +62,13 @@ function baseAmountsStatement(db: Executor) {
 export function createBaseAmountsRepository(db: Executor) {
   return {
     async of(
-      userId: string,
+      householdId: HouseholdId,
       base: string,
       rows: ReadonlyArray<{ id: string; currency: string }>,
     ): Promise<Map<string, BaseAmount>> {
       const ids = rows.filter((row) => row.currency !== base).map((row) => row.id);
       if (ids.length === 0) return new Map();
-      const found = await baseAmountsStatement(db).execute({ userId, base, ids });
+      const found = await baseAmountsStatement(db).execute({ householdId, base, ids });
       return new Map(
         found.map((row) => [
           row.id,

@@ -3,6 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import type { HouseholdId } from '../households/household-id';
 
 /** The columns a bulk edit may set, by SQL name. */
 export const BULK_FIELDS = ['category', 'account_id', 'name', 'added_on', 'note', 'tags'] as const;
@@ -23,11 +24,12 @@ export type BulkBefore = {
 export function createBulkEditRepository(db: Executor) {
   return {
     /**
-     * Sets fields of the user's transactions, each row its own values (`changes`: id → fields
+     * Sets fields of the household's transactions, each row its own values (`changes`: id → fields
      * by SQL name; a field a row leaves out stays), in one statement: a bulk edit and its undo.
-     * Returns, per row changed, its values before, by SQL name.
+     * Returns, per row changed, its values before, by SQL name. `userId` made the change.
      */
     async setFields(
+      householdId: HouseholdId,
       userId: string,
       changes: Array<{ id: string } & Partial<Record<BulkField, unknown>>>,
     ): Promise<BulkBefore[]> {
@@ -53,13 +55,13 @@ export function createBulkEditRepository(db: Executor) {
           SELECT t.id, t.is_income, t.category, t.account_id, t.name,
             t.added_on::text AS added_on, t.note, t.tags
           FROM transactions AS t JOIN c ON c.id = t.id
-          WHERE t.user_id = ${userId}
+          WHERE t.household_id = ${householdId}
           FOR UPDATE OF t
         )
         UPDATE transactions AS t
-        SET ${sql.join(assignments, sql`, `)}, updated_at = now()
+        SET ${sql.join(assignments, sql`, `)}, updated_by = ${userId}, updated_at = now()
         FROM c, before
-        WHERE t.user_id = ${userId} AND t.id = c.id AND before.id = t.id
+        WHERE t.household_id = ${householdId} AND t.id = c.id AND before.id = t.id
         RETURNING before.*`);
       return result.rows;
     },

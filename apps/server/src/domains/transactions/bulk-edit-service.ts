@@ -20,15 +20,20 @@ import { rememberCategories } from '../categories/remember-category';
 import { type BulkField, createBulkEditRepository } from './bulk-edit-repository';
 import type { ReadersFor } from './domain-readers';
 import { createTransactionSplitsRepository } from './transaction-splits-repository';
-import { inOwnAccount, inUsersSpelling } from './write-steps';
+import { inHouseholdSpelling, inOwnAccount } from './write-steps';
+import type { HouseholdId } from '../households/household-id';
 
 /**
  * One category set on split transactions would contradict their parts (the transaction's is its
  * largest part's): refused, nothing changed, rather than silently unsplitting them.
  */
-async function refuseCategoryOnSplit(tx: Executor, userId: string, ids: readonly string[]) {
+async function refuseCategoryOnSplit(
+  tx: Executor,
+  householdId: HouseholdId,
+  ids: readonly string[],
+) {
   if (ids.length === 0) return;
-  const split = await createTransactionSplitsRepository(tx).of(userId, ids);
+  const split = await createTransactionSplitsRepository(tx).of(householdId, ids);
   if (split.size > 0) {
     throw badRequest(
       'Some of the selected transactions are split: change their parts one by one. Nothing was changed.',
@@ -59,19 +64,20 @@ function toBulkFields(values: BulkValues): Partial<Record<BulkField, unknown>> {
 }
 
 /**
- * Sets each row's fields in one statement, all or nothing: a row that is not the user's changes
+ * Sets each row's fields in one statement, all or nothing: a row that is not the household's changes
  * none (404). Remembers the categories given, for the kinds they reached. `set` names the fields
  * of an edit (its `previous` holds those); a revert's `previous` holds the fields it gave.
  */
 async function setEach(
   tx: Executor,
+  householdId: HouseholdId,
   userId: string,
   changes: Array<{ id: string } & Partial<Record<BulkField, unknown>>>,
   set: BulkValues | undefined,
 ): Promise<BulkEditResult> {
   let before;
   try {
-    before = await createBulkEditRepository(tx).setFields(userId, changes);
+    before = await createBulkEditRepository(tx).setFields(householdId, userId, changes);
   } catch (error) {
     if (isUniqueViolation(error, 'transactions_recurring_occurrence_key')) {
       throw conflict(
@@ -119,18 +125,24 @@ export function createBulkEditService(db: Executor, readers: ReadersFor) {
      * Gives every selected transaction the same values for the fields `set` names, all or
      * nothing, in one statement; answers what each row held before (an Undo puts it back).
      */
-    async bulkEdit(userId: string, transactionIds: string[], set: BulkEditSet) {
+    async bulkEdit(
+      householdId: HouseholdId,
+      userId: string,
+      transactionIds: string[],
+      set: BulkEditSet,
+    ) {
       const ids = [...new Set(transactionIds)];
       if (!ids.every(isId)) throw someNotFound();
       return inOwnAccount(set.accountId, () =>
         db.transaction(async (tx) => {
           // A split transaction's category is its largest part's: one category for all of it
           // would contradict its parts, so it is refused rather than silently unsplitting.
-          if (set.category !== undefined) await refuseCategoryOnSplit(tx, userId, ids);
-          const tags = set.tags && (await inUsersSpelling(readers(tx), userId, set.tags));
+          if (set.category !== undefined) await refuseCategoryOnSplit(tx, householdId, ids);
+          const tags = set.tags && (await inHouseholdSpelling(readers(tx), householdId, set.tags));
           const fields = toBulkFields({ ...set, tags });
           return setEach(
             tx,
+            householdId,
             userId,
             ids.map((id) => ({ id, ...fields })),
             set,
@@ -140,7 +152,7 @@ export function createBulkEditService(db: Executor, readers: ReadersFor) {
     },
 
     /** Puts back what a bulk edit answered as `previous`, all or nothing. */
-    async bulkRevert(userId: string, previous: BulkRevertInput) {
+    async bulkRevert(householdId: HouseholdId, userId: string, previous: BulkRevertInput) {
       const byId = new Map(previous.map((row) => [row._id, row]));
       if (![...byId.keys()].every(isId)) throw someNotFound();
       const accountIds = [...byId.values()].flatMap((row) =>
@@ -153,11 +165,12 @@ export function createBulkEditService(db: Executor, readers: ReadersFor) {
           // parts (one split since the edit it undoes).
           await refuseCategoryOnSplit(
             tx,
-            userId,
+            householdId,
             [...byId.values()].filter((row) => row.category !== undefined).map((row) => row._id),
           );
           return setEach(
             tx,
+            householdId,
             userId,
             [...byId.values()].map(({ _id, ...fields }) => ({ id: _id, ...toBulkFields(fields) })),
             undefined,

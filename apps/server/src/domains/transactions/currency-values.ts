@@ -9,6 +9,7 @@ import { accountNotFound } from '../accounts/accounts-service';
 import { assertCurrencyDecimals, knownCurrency } from '../rates/currency-rules';
 import type { DomainReaders } from './domain-readers';
 import type { TransactionValues } from './transactions-repository';
+import type { HouseholdId } from '../households/household-id';
 
 /** The currency columns of a write, checked (docs/currencies.md). */
 type CurrencyValues = Pick<TransactionValues, 'currency' | 'baseCostCents' | 'baseCostCurrency'>;
@@ -22,16 +23,16 @@ type CurrencyValues = Pick<TransactionValues, 'currency' | 'baseCostCents' | 'ba
  */
 export async function currencyValues(
   readers: DomainReaders,
-  userId: string,
+  householdId: HouseholdId,
   input: ValidTransactionInput | ValidTransactionUpdate,
   stored?: { currency: string },
 ): Promise<{ values: CurrencyValues; base: string }> {
-  const base = await readers.baseCurrencyOf(userId);
-  // A user deleted since their token was checked (another server's): as the foreign key says.
+  const base = await readers.baseCurrencyOf(householdId);
+  // A household deleted since the request's membership was checked (another server's).
   if (base === undefined) throw sessionExpired();
   const currency = input.currency
     ? knownCurrency(input.currency)
-    : (stored?.currency ?? (await readers.accountCurrencyOf(userId, input.accountId)));
+    : (stored?.currency ?? (await readers.accountCurrencyOf(householdId, input.accountId)));
   if (!currency) throw accountNotFound();
   assertCurrencyDecimals(input.cost, currency, 'The cost');
   const values: CurrencyValues = { currency };

@@ -11,6 +11,7 @@ import {
 } from '@moneta/shared';
 import { eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { transactions } from '../../db/schema';
+import type { HouseholdId } from '../households/household-id';
 
 /** Escapes LIKE wildcards so that a search for "50%" means the text "50%". */
 export function likePattern(term: string): string {
@@ -28,7 +29,7 @@ const COMPARISONS: Record<AmountComparison, SQL> = {
 };
 
 /** One term of a search with operators (packages/shared search-query.ts) as a condition. */
-function termCondition(userId: string, term: SearchTerm): SQL {
+function termCondition(householdId: HouseholdId, term: SearchTerm): SQL {
   switch (term.kind) {
     case 'words':
     case 'phrase':
@@ -41,15 +42,15 @@ function termCondition(userId: string, term: SearchTerm): SQL {
       return sql`(${transactions.costCents} = ${term.cents} OR ${transactions.searchText} LIKE ${likePattern(term.value)})`;
     case 'account':
       return sql`${transactions.accountId} IN (SELECT a.id FROM accounts AS a
-        WHERE a.user_id = ${userId} AND strpos(lower(a.name), lower(${term.value})) > 0)`;
+        WHERE a.household_id = ${householdId} AND strpos(lower(a.name), lower(${term.value})) > 0)`;
     // Like the category filter, a split transaction is in each of its parts' categories. The
     // parts' ids as an array (read once) let PostgreSQL OR two index scans — the category's rows
-    // by transactions_user_category_key_idx, the parts' transactions by id — where `IN` would
-    // test each of the user's rows against them.
+    // by transactions_household_category_key_idx, the parts' transactions by id — where `IN` would
+    // test each of the household's rows against them.
     case 'category':
       return sql`(lower(${transactions.category}) = lower(${term.value}) OR ${transactions.id} = ANY(ARRAY(
         SELECT s.transaction_id FROM transaction_splits AS s
-        WHERE s.user_id = ${userId} AND lower(s.category) = lower(${term.value}))))`;
+        WHERE s.household_id = ${householdId} AND lower(s.category) = lower(${term.value}))))`;
     case 'tag':
       return tagCondition(term.value);
     case 'before':
@@ -65,23 +66,24 @@ function tagCondition(tag: string): SQL {
 }
 
 /**
- * The conditions of a request the prepared statements below do not cover: a tag filter, or a
- * search with operators. Undefined for every other request (a plain search keeps its tuned
+ * The conditions of a request the prepared statements below do not cover: a tag filter, the
+ * member who entered the rows, or a search with operators. Undefined for every other request (a plain search keeps its tuned
  * statements untouched). The values are bound, not prepared: the forms of such searches are
  * too many to prepare each.
  */
 export function extendedConditions(
-  userId: string,
+  householdId: HouseholdId,
   filters: Partial<TransactionFilters>,
 ): SQL[] | undefined {
   const parsed = filters.search ? parseSearch(filters.search) : undefined;
-  if (!filters.tag && (!parsed || parsed.isPlain)) return undefined;
-  const { search: _search, tag: _tag, ...rest } = filters;
-  const values = filterValues(userId, rest);
+  if (!filters.tag && !filters.createdBy && (!parsed || parsed.isPlain)) return undefined;
+  const { search: _search, tag: _tag, createdBy: _createdBy, ...rest } = filters;
+  const values = filterValues(householdId, rest);
   const conditions = filterConditions(activeFilters(rest), 'index', (key) => values[key]);
   if (filters.tag) conditions.push(tagCondition(filters.tag));
+  if (filters.createdBy) conditions.push(eq(transactions.createdBy, filters.createdBy));
   if (parsed && !parsed.isPlain) {
-    conditions.push(...parsed.terms.map((term) => termCondition(userId, term)));
+    conditions.push(...parsed.terms.map((term) => termCondition(householdId, term)));
   } else if (filters.search) {
     conditions.push(sql`${transactions.searchText} LIKE ${likePattern(filters.search)}`);
   }
@@ -123,9 +125,9 @@ export function planWithValues(active: ActiveFilters) {
 }
 
 /** The values of the placeholders that filterConditions and countQuery use. */
-export function filterValues(userId: string, filters: Partial<TransactionFilters>) {
+export function filterValues(householdId: HouseholdId, filters: Partial<TransactionFilters>) {
   return {
-    userId,
+    householdId,
     pattern: filters.search ? likePattern(filters.search) : undefined,
     isIncome: filters.isIncome,
     category: filters.category,
@@ -156,18 +158,18 @@ export function filterConditions(
   valueOf: (key: FilterKey) => unknown = placeholder,
 ): SQL[] {
   const value = valueOf as (key: FilterKey) => ReturnType<typeof placeholder>;
-  const conditions: SQL[] = [eq(transactions.userId, value('userId'))];
+  const conditions: SQL[] = [eq(transactions.householdId, value('householdId'))];
   if (active.search && plan === 'walk')
     conditions.push(sql`(${transactions.searchText} || '') LIKE ${value('pattern')}`);
   else if (active.search) conditions.push(sql`${transactions.searchText} LIKE ${value('pattern')}`);
   if (active.isIncome) conditions.push(eq(transactions.isIncome, value('isIncome')));
-  // A split transaction is in each of its parts' categories (docs/api.md, Transactions): the user's
+  // A split transaction is in each of its parts' categories (docs/api.md, Transactions): the household's
   // parts of the category are read once (a hashed subplan), not probed per row.
   if (active.category) {
     conditions.push(
       sql`(${transactions.category} = ${value('category')} OR ${transactions.id} IN (
         SELECT s.transaction_id FROM transaction_splits AS s
-        WHERE s.user_id = ${value('userId')} AND s.category = ${value('category')}))`,
+        WHERE s.household_id = ${value('householdId')} AND s.category = ${value('category')}))`,
     );
   }
   if (active.startDate) conditions.push(gte(transactions.addedOn, value('startDate')));

@@ -12,7 +12,6 @@ import {
   transactions,
 } from '../../db/schema';
 import { type ActiveFilters, filterConditions, placeholder, type SearchPlan } from './list-filters';
-import { defaultHouseholdSql } from '../households/default-household';
 
 /** The list order: newest date first, then the newest made, then by id. */
 export const LIST_ORDER = [
@@ -41,7 +40,7 @@ export function countQuery(db: Executor, active: ActiveFilters) {
       .where(
         and(
           eq(accountBalances.accountId, placeholder('accountId')),
-          eq(accounts.userId, placeholder('userId')),
+          eq(accounts.householdId, placeholder('householdId')),
         ),
       );
   }
@@ -59,20 +58,20 @@ export function countQuery(db: Executor, active: ActiveFilters) {
       .where(and(...filterConditions(active)));
   }
   const table = active.search ? transactionSearchCounts : transactionTotals;
-  const conditions: SQL[] = [eq(table.householdId, defaultHouseholdSql(placeholder('userId')))];
+  const conditions: SQL[] = [eq(table.householdId, placeholder('householdId'))];
   if (active.search) {
     conditions.push(sql`${transactionSearchCounts.searchText} LIKE ${placeholder('pattern')}`);
   }
   if (active.isIncome) conditions.push(eq(table.isIncome, placeholder('isIncome')));
   if (active.category) conditions.push(eq(table.category, placeholder('category')));
   // transaction_totals counts a split transaction once in each category it touches: without a
-  // category filter, take off its extra ones (one empty index probe for a user without splits).
+  // category filter, take off its extra ones (one empty index probe for a household without splits).
   const extraSplitCounts =
     table === transactionTotals && !active.category
       ? sql` - (SELECT count(DISTINCT (s.transaction_id, s.category)) - count(DISTINCT s.transaction_id)
           FROM transaction_splits AS s
           ${active.isIncome ? sql`JOIN transactions AS st ON st.id = s.transaction_id AND st.is_income = ${placeholder('isIncome')}` : sql``}
-          WHERE s.user_id = ${placeholder('userId')})`
+          WHERE s.household_id = ${placeholder('householdId')})`
       : sql``;
   return db
     .select({

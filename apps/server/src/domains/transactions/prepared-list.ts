@@ -19,18 +19,18 @@ import {
 import { countQuery, LIST_ORDER, pageQuery } from './list-statements';
 import type { SplitPart } from './transaction-splits-repository';
 import { createTransferLegsRepository } from './transfer-legs-repository';
-import { defaultHouseholdSql } from '../households/default-household';
+import type { HouseholdId } from '../households/household-id';
 
 /** Index entries a search may walk in list order before its matches are looked up instead. */
 const SEARCH_WALK_LIMIT = 20_000;
 
 export function createPreparedList(
   db: Executor,
-  userId: string,
+  householdId: HouseholdId,
   filters: Partial<TransactionFilters>,
 ): FilteredList {
   const active = activeFilters(filters);
-  const values = filterValues(userId, filters);
+  const values = filterValues(householdId, filters);
 
   /**
    * A search's page and count without planning on every request: the kept counts say how many
@@ -52,7 +52,7 @@ export function createPreparedList(
             ),
           })
           .from(transactionTotals)
-          .where(eq(transactionTotals.householdId, defaultHouseholdSql(placeholder('userId'))))
+          .where(eq(transactionTotals.householdId, placeholder('householdId')))
           .prepare(name),
     );
     const [count] = await counts.execute(values);
@@ -184,6 +184,6 @@ export function createPreparedList(
     },
 
     transferLegs: (base, count) =>
-      createTransferLegsRepository(db).legs(userId, base, filters, count),
+      createTransferLegsRepository(db).legs(householdId, base, filters, count),
   };
 }

@@ -16,6 +16,7 @@ import { badRequest } from '../../http/app-error';
 import { assertCurrencyDecimals } from '../rates/currency-rules';
 import type { TransactionSnapshot } from './transaction-columns';
 import { createTransactionSplitsRepository, type SplitPart } from './transaction-splits-repository';
+import { asHouseholdId } from '../households/household-id';
 
 /**
  * The parts a write stores (none for an unsplit transaction), each checked against the
@@ -102,7 +103,12 @@ export async function putBackParts(
   for (const snapshot of snapshots) {
     const parts = snapshotParts(snapshot);
     if (parts.length > 0 && isRestored.has(snapshot.id)) {
-      await splits.replace(String(snapshot.user_id), snapshot.id, parts);
+      await splits.replace(
+        asHouseholdId(String(snapshot.household_id)),
+        String(snapshot.user_id),
+        snapshot.id,
+        parts,
+      );
     }
   }
 }

@@ -39,6 +39,8 @@ export function toTransactionDto(
     importId: row.importId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
     currency: row.currency,
     tags: row.tags,
     ...baseFields(row.costCents, amount),

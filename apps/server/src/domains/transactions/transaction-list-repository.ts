@@ -13,21 +13,27 @@ import { createExtendedList } from './extended-list';
 import type { FilteredList, ListWindow } from './filtered-list';
 import { extendedConditions } from './list-filters';
 import { createPreparedList } from './prepared-list';
+import type { HouseholdId } from '../households/household-id';
 
 export function createTransactionListRepository(db: Executor) {
-  function select(userId: string, filters: Partial<TransactionFilters>): FilteredList {
-    const extended = extendedConditions(userId, filters);
-    return extended ? createExtendedList(db, extended) : createPreparedList(db, userId, filters);
+  function select(householdId: HouseholdId, filters: Partial<TransactionFilters>): FilteredList {
+    const extended = extendedConditions(householdId, filters);
+    return extended
+      ? createExtendedList(db, extended)
+      : createPreparedList(db, householdId, filters);
   }
 
   return {
     select,
 
-    page: (userId: string, filters: Partial<TransactionFilters>, page: ListWindow) =>
-      select(userId, filters).page(page),
+    page: (householdId: HouseholdId, filters: Partial<TransactionFilters>, page: ListWindow) =>
+      select(householdId, filters).page(page),
 
-    pageWithCount: (userId: string, filters: Partial<TransactionFilters>, page: ListWindow) =>
-      select(userId, filters).pageWithCount(page),
+    pageWithCount: (
+      householdId: HouseholdId,
+      filters: Partial<TransactionFilters>,
+      page: ListWindow,
+    ) => select(householdId, filters).pageWithCount(page),
   };
 }
 

@@ -12,9 +12,10 @@ import {
 } from '@moneta/shared';
 import type { Readable } from 'node:stream';
 import type { Executor } from '../../db/database';
-import type { TransactionRow, UserRow } from '../../db/schema';
+import type { TransactionRow } from '../../db/schema';
 import { assertOwnAccount } from '../accounts/accounts-service';
 import { createRememberedAnswers } from '../answer-cache/remembered-answers';
+import type { ActiveHousehold, HouseholdId } from '../households/household-id';
 import { createBaseAmountsRepository } from './base-amounts-repository';
 import { chartDataOf, chartWindow } from './chart-data';
 import { exportCsv } from './csv-export';
@@ -24,20 +25,16 @@ import { inListOrder, toTransactionDtos, toTransferLegDto } from './transaction-
 import { createTransactionListRepository } from './transaction-list-repository';
 import { createTransactionSplitsRepository, type SplitPart } from './transaction-splits-repository';
 import { createTransactionTotalsRepository } from './transaction-totals-repository';
-import { defaultHouseholdOf } from '../households/default-household';
 
 const RECENT_COUNT = 5;
-
-/** Who reads: totals and base amounts are in their base currency. */
-export type Reader = Pick<UserRow, 'id' | 'defaultCurrency'>;
 
 export function createTransactionReads(db: Executor, readers: ReadersFor) {
   const list = createTransactionListRepository(db);
   const totals = createTransactionTotalsRepository(db);
   const baseAmounts = createBaseAmountsRepository(db);
-  // The dashboard's summary sums all of a user's history, each row in another currency at its
+  // The dashboard's summary sums all of a household's history, each row in another currency at its
   // own day's rate, and is asked on every visit: it and the charts are remembered until the
-  // user's data or the rates change (remembered-answers.ts).
+  // household's data or the rates change (remembered-answers.ts).
   const remembered = createRememberedAnswers(db);
   const splits = createTransactionSplitsRepository(db);
 
@@ -46,16 +43,16 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
    * unless the list's statement brought them: `knownParts`).
    */
   async function dtosOf(
-    userId: string,
+    householdId: HouseholdId,
     base: string,
     rows: readonly TransactionRow[],
     knownParts?: ReadonlyMap<string, SplitPart[]>,
   ) {
     const [amounts, parts] = await Promise.all([
-      baseAmounts.of(userId, base, rows),
+      baseAmounts.of(householdId, base, rows),
       knownParts ??
         splits.of(
-          userId,
+          householdId,
           rows.map((row) => row.id),
         ),
     ]);
@@ -64,18 +61,18 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
 
   return {
     async list(
-      reader: Reader,
+      household: ActiveHousehold,
       filters: Partial<TransactionFilters>,
       page: number,
       limit: number,
     ): Promise<TransactionPage> {
-      const userId = reader.id;
-      await assertOwnAccount(db, (await defaultHouseholdOf(db, userId)).id, filters.accountId);
+      const householdId = household.id;
+      await assertOwnAccount(db, householdId, filters.accountId);
       const { rows, total, parts } = await narrowOnTimeout(filters, () =>
-        list.select(userId, filters).pageWithCount({ limit, offset: (page - 1) * limit }),
+        list.select(householdId, filters).pageWithCount({ limit, offset: (page - 1) * limit }),
       );
       return {
-        transactions: await dtosOf(userId, reader.defaultCurrency, rows, parts),
+        transactions: await dtosOf(householdId, household.baseCurrency, rows, parts),
         totalPages: Math.max(1, Math.ceil(total / limit)),
         currentPage: page,
         total,
@@ -88,15 +85,15 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
      * among the filtered rows, the plain list.
      */
     async listWithTransfers(
-      reader: Reader,
+      household: ActiveHousehold,
       filters: Partial<TransactionFilters>,
       page: number,
       limit: number,
     ): Promise<TransactionPage> {
-      const userId = reader.id;
-      const base = reader.defaultCurrency;
-      await assertOwnAccount(db, (await defaultHouseholdOf(db, userId)).id, filters.accountId);
-      const selected = list.select(userId, filters);
+      const householdId = household.id;
+      const base = household.baseCurrency;
+      await assertOwnAccount(db, householdId, filters.accountId);
+      const selected = list.select(householdId, filters);
       const head = page * limit;
       const transfers = await narrowOnTimeout(filters, () => selected.transferLegs(base, head));
       if (transfers.total === 0) {
@@ -105,7 +102,7 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
           selected.pageWithCount({ limit, offset: (page - 1) * limit }),
         );
         return {
-          transactions: (await dtosOf(userId, base, plain.rows, plain.parts)).map((row) => ({
+          transactions: (await dtosOf(householdId, base, plain.rows, plain.parts)).map((row) => ({
             ...row,
             isTransfer: false,
           })),
@@ -118,7 +115,7 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
         Promise.all([selected.head(head), selected.count()]),
       );
       const merged = [
-        ...(await dtosOf(userId, base, rows)).map((row) => ({ ...row, isTransfer: false })),
+        ...(await dtosOf(householdId, base, rows)).map((row) => ({ ...row, isTransfer: false })),
         ...transfers.legs.map(toTransferLegDto),
       ].sort(inListOrder);
       const total = count + transfers.total;
@@ -130,19 +127,22 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
       };
     },
 
-    /** The user's transactions matching `filters` as a CSV stream, in list order. */
-    async exportCsv(reader: Reader, filters: Partial<TransactionFilters>): Promise<Readable> {
-      const userId = reader.id;
-      const base = reader.defaultCurrency;
-      await assertOwnAccount(db, (await defaultHouseholdOf(db, userId)).id, filters.accountId);
-      const accounts = await readers(db).accountNames(userId);
-      return exportCsv(list.select(userId, filters), {
+    /** The household's transactions matching `filters` as a CSV stream, in list order. */
+    async exportCsv(
+      household: ActiveHousehold,
+      filters: Partial<TransactionFilters>,
+    ): Promise<Readable> {
+      const householdId = household.id;
+      const base = household.baseCurrency;
+      await assertOwnAccount(db, householdId, filters.accountId);
+      const accounts = await readers(db).accountNames(householdId);
+      return exportCsv(list.select(householdId, filters), {
         base,
         accountNames: accounts,
-        baseAmounts: (rows) => baseAmounts.of(userId, base, rows),
+        baseAmounts: (rows) => baseAmounts.of(householdId, base, rows),
         splitsOf: (rows) =>
           splits.of(
-            userId,
+            householdId,
             rows.map((row) => row.id),
           ),
       });
@@ -153,21 +153,23 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
      * one, with the newest transactions. The answer names its period so that no screen shows a
      * figure without saying what it covers.
      */
-    async summary(reader: Reader, period: SummaryQuery = {}): Promise<TransactionSummary> {
+    async summary(
+      household: ActiveHousehold,
+      period: SummaryQuery = {},
+    ): Promise<TransactionSummary> {
       const from = period.from ?? null;
       const to = period.to ?? null;
-      const userId = reader.id;
-      const base = reader.defaultCurrency;
+      const householdId = household.id;
+      const base = household.baseCurrency;
       const question = ['transactions.summary', base, { from, to }];
-      const householdId = (await defaultHouseholdOf(db, userId)).id;
       return remembered.remember(householdId, question, async () => {
         const [sums, recent] = await Promise.all([
           from && to
             ? totals.totalsBetween(householdId, base, from, to)
             : totals.totals(householdId, base),
-          list.select(userId, {}).page({ limit: RECENT_COUNT, offset: 0 }),
+          list.select(householdId, {}).page({ limit: RECENT_COUNT, offset: 0 }),
         ]);
-        const recentTransactions = await dtosOf(userId, base, recent);
+        const recentTransactions = await dtosOf(householdId, base, recent);
         return {
           totalIncome: fromStoredHundredths(sums.incomeCents),
           totalExpenses: fromStoredHundredths(sums.expenseCents),
@@ -181,20 +183,19 @@ export function createTransactionReads(db: Executor, readers: ReadersFor) {
       });
     },
 
-    /** Chart data over [from, to]; by default the last 30 days ending today in the user's zone. */
-    async charts(
-      user: Pick<UserRow, 'id' | 'timeZone' | 'defaultCurrency'>,
+    /**
+     * Chart data over [from, to]; by default the last 30 days ending today in the household's
+     * time zone.
+     */
+    charts(
+      household: ActiveHousehold,
       window: { from?: string | undefined; to?: string | undefined },
     ): Promise<ChartData> {
-      const { from, to } = chartWindow(user.timeZone, window);
-      const question = ['transactions.charts', user.defaultCurrency, { from, to }];
-      const householdId = (await defaultHouseholdOf(db, user.id)).id;
-      return remembered.remember(householdId, question, async () =>
-        chartDataOf(
-          await totals.chartTotals(householdId, user.defaultCurrency, from, to),
-          from,
-          to,
-        ),
+      const { from, to } = chartWindow(household.timeZone, window);
+      const base = household.baseCurrency;
+      const question = ['transactions.charts', base, { from, to }];
+      return remembered.remember(household.id, question, async () =>
+        chartDataOf(await totals.chartTotals(household.id, base, from, to), from, to),
       );
     },
   };

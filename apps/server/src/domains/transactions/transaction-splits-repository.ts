@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { transactionSplits } from '../../db/schema';
 import { newIds } from '../../lib/ids';
+import type { HouseholdId } from '../households/household-id';
 import { numberedSource, type TransactionSource } from './transactions-repository';
 
 /** One stored part, in stored hundredths of its transaction's currency. */
@@ -23,12 +24,17 @@ export function createTransactionSplitsRepository(db: Executor) {
      * deleted and the new ones inserted in two statements, so that each statement's triggers
      * see whole transactions.
      */
-    async replace(userId: string, transactionId: string, parts: readonly SplitPart[]) {
+    async replace(
+      householdId: HouseholdId,
+      userId: string,
+      transactionId: string,
+      parts: readonly SplitPart[],
+    ) {
       await db
         .delete(transactionSplits)
         .where(
           and(
-            eq(transactionSplits.userId, userId),
+            eq(transactionSplits.householdId, householdId),
             eq(transactionSplits.transactionId, transactionId),
           ),
         );
@@ -37,6 +43,7 @@ export function createTransactionSplitsRepository(db: Executor) {
       await db.insert(transactionSplits).values(
         parts.map((part, position) => ({
           id: ids[position]!,
+          householdId,
           userId,
           transactionId,
           position,
@@ -125,7 +132,7 @@ export function createTransactionSplitsRepository(db: Executor) {
      * in the map. One probe of the (transaction_id, position) index per id: a page of the plain
      * list, which holds no split, costs one empty index scan.
      */
-    async of(userId: string, transactionIds: readonly string[]) {
+    async of(householdId: HouseholdId, transactionIds: readonly string[]) {
       const byTransaction = new Map<string, SplitPart[]>();
       if (transactionIds.length === 0) return byTransaction;
       const rows = await db
@@ -139,7 +146,7 @@ export function createTransactionSplitsRepository(db: Executor) {
         .where(
           and(
             inArray(transactionSplits.transactionId, [...transactionIds]),
-            eq(transactionSplits.userId, userId),
+            eq(transactionSplits.householdId, householdId),
           ),
         )
         .orderBy(asc(transactionSplits.transactionId), asc(transactionSplits.position));

@@ -38,31 +38,35 @@ import {
   type TransactionSource,
 } from './transactions-repository';
 import {
+  inHouseholdSpelling,
   inOwnAccount,
   inTransaction,
-  inUsersSpelling,
   transactionNotFound,
   type TransactionLinks,
   type WriteOptions,
 } from './write-steps';
+import type { HouseholdId } from '../households/household-id';
+import { defaultHouseholdOf } from '../households/default-household';
 
 const tagNotFound = () => notFound('No transaction has this tag.', ErrorCode.TAG_NOT_FOUND);
 
 /** One written row as the API shows it, with its base amount. */
 async function dtoOf(
   tx: Executor,
-  userId: string,
+  householdId: HouseholdId,
   base: string,
   row: TransactionRow,
   parts: readonly SplitPart[],
 ) {
-  const amounts = await createBaseAmountsRepository(tx).of(userId, base, [row]);
+  const amounts = await createBaseAmountsRepository(tx).of(householdId, base, [row]);
   return toTransactionDto(row, amounts.get(row.id), parts);
 }
 
 export function createTransactionWriter(db: Executor, readers: ReadersFor) {
   return {
+    /** A transaction `userId` enters in the household's books. */
     async create(
+      householdId: HouseholdId,
       userId: string,
       input: ValidTransactionInput,
       options: TransactionLinks & WriteOptions = {},
@@ -70,20 +74,26 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
       const { tx, ...links } = options;
       return inOwnAccount(input.accountId, () =>
         inTransaction(db, { tx }, async (tx) => {
-          const money = await currencyValues(readers(tx), userId, input);
+          const money = await currencyValues(readers(tx), householdId, input);
           const split = splitValues(input, money.values.currency!);
           for (const category of categoriesOf(split.category, split.parts)) {
             await rememberCategory(tx, userId, category, input.isIncome);
           }
-          const tags = input.tags && (await inUsersSpelling(readers(tx), userId, input.tags));
-          const row = await createTransactionsRepository(tx).insert(userId, {
+          const tags =
+            input.tags && (await inHouseholdSpelling(readers(tx), householdId, input.tags));
+          const row = await createTransactionsRepository(tx).insert(householdId, userId, {
             ...toTransactionValues({ ...input, tags }),
             category: split.category,
             ...money.values,
             ...links,
           });
-          await createTransactionSplitsRepository(tx).replace(userId, row.id, split.parts);
-          return dtoOf(tx, userId, money.base, row, split.parts);
+          await createTransactionSplitsRepository(tx).replace(
+            householdId,
+            userId,
+            row.id,
+            split.parts,
+          );
+          return dtoOf(tx, householdId, money.base, row, split.parts);
         }),
       );
     },
@@ -170,9 +180,11 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
 
     /**
      * A missing `note` keeps the stored note (`null` or "" clears it), and a missing `accountId`
-     * the account: an older client that knows neither must not move or wipe anything.
+     * the account: an older client that knows neither must not move or wipe anything. `userId`
+     * changes it.
      */
     async update(
+      householdId: HouseholdId,
       userId: string,
       id: string,
       input: ValidTransactionUpdate,
@@ -182,61 +194,62 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
       return inOwnAccount(input.accountId, () =>
         inTransaction(db, options, async (tx) => {
           const repository = createTransactionsRepository(tx);
-          const stored = await repository.find(userId, id);
+          const stored = await repository.find(householdId, id);
           if (!stored) throw transactionNotFound();
-          const money = await currencyValues(readers(tx), userId, input, stored);
+          const money = await currencyValues(readers(tx), householdId, input, stored);
           const currency = money.values.currency ?? stored.currency;
           const splits = createTransactionSplitsRepository(tx);
-          const storedParts = (await splits.of(userId, [id])).get(id);
+          const storedParts = (await splits.of(householdId, [id])).get(id);
           const split =
             input.splits === undefined && storedParts
               ? keptParts(stored, storedParts, input, currency)
               : splitValues(input, currency);
-          const tags = input.tags && (await inUsersSpelling(readers(tx), userId, input.tags));
-          const row = await repository.update(userId, id, {
+          const tags =
+            input.tags && (await inHouseholdSpelling(readers(tx), householdId, input.tags));
+          const row = await repository.update(householdId, userId, id, {
             ...toTransactionValues({ ...input, tags }),
             category: split.category,
             ...money.values,
           });
           if (!row) throw transactionNotFound();
           if (input.splits !== undefined || !storedParts) {
-            await splits.replace(userId, id, split.parts);
+            await splits.replace(householdId, userId, id, split.parts);
           }
           for (const category of categoriesOf(split.category, split.parts)) {
             await rememberCategory(tx, userId, category, input.isIncome);
           }
-          return dtoOf(tx, userId, money.base, row, split.parts);
+          return dtoOf(tx, householdId, money.base, row, split.parts);
         }),
       );
     },
 
-    /** Renames or merges a tag on all the user's transactions (docs/api.md, Tags). */
-    async renameTag(userId: string, from: string, to: string): Promise<number> {
+    /** Renames or merges a tag on all the household's transactions (docs/api.md, Tags). */
+    async renameTag(householdId: HouseholdId, from: string, to: string): Promise<number> {
       return db.transaction(async (tx) => {
-        const spelling = await readers(tx).tagSpellings(userId, [from]);
+        const spelling = await readers(tx).tagSpellings(householdId, [from]);
         if (!spelling.has(tagKey(from))) throw tagNotFound();
-        return createTransactionTagsRepository(tx).renameTag(userId, from, to);
+        return createTransactionTagsRepository(tx).renameTag(householdId, from, to);
       });
     },
 
-    async removeTag(userId: string, tag: string): Promise<number> {
-      const removed = await createTransactionTagsRepository(db).removeTag(userId, tag);
+    async removeTag(householdId: HouseholdId, tag: string): Promise<number> {
+      const removed = await createTransactionTagsRepository(db).removeTag(householdId, tag);
       if (removed === 0) throw tagNotFound();
       return removed;
     },
 
     /**
-     * Takes the user's transactions with these ids out of the ledger, for a transfer that
+     * Takes the household's transactions with these ids out of the ledger, for a transfer that
      * replaces them (docs/transfers.md): deleted, and returned as they were so that they can be
-     * put back. Ids that are not the user's are simply not returned.
+     * put back. Ids that are not the household's are simply not returned.
      */
     async takeForTransfer(
-      userId: string,
+      householdId: HouseholdId,
       ids: string[],
       options: WriteOptions = {},
     ): Promise<TransactionSnapshot[]> {
       const own = [...new Set(ids)].filter(isId);
-      return createTransactionsRepository(options.tx ?? db).take(userId, own);
+      return createTransactionsRepository(options.tx ?? db).take(householdId, own);
     },
 
     /**
@@ -301,9 +314,10 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
         }
         await rememberCategories(tx, [...categories.values()]);
         const repository = createTransactionSplitsRepository(tx);
+        const householdId = (await defaultHouseholdOf(tx, userId)).id;
         let count = 0;
         for (const { transactionId, parts } of splits) {
-          await repository.replace(userId, transactionId, parts);
+          await repository.replace(householdId, userId, transactionId, parts);
           count += parts.length;
         }
         return count;

@@ -41,7 +41,7 @@ export async function transactionsBulkRoutes(
     },
     async (request) => {
       const deletedCount = await transactions.removeMany(
-        request.user.id,
+        request.household.id,
         request.body.transactionIds,
       );
       return { message: `${deletedCount} transaction(s) deleted.`, deletedCount };
@@ -72,7 +72,12 @@ export async function transactionsBulkRoutes(
       },
     },
     async (request) =>
-      transactions.bulkEdit(request.user.id, request.body.transactionIds, request.body.set),
+      transactions.bulkEdit(
+        request.household.id,
+        request.user.id,
+        request.body.transactionIds,
+        request.body.set,
+      ),
   );
 
   app.post(
@@ -93,6 +98,7 @@ export async function transactionsBulkRoutes(
         response: { 200: bulkEditResultSchema, ...errors, ...errorAnswers(409) },
       },
     },
-    async (request) => transactions.bulkRevert(request.user.id, request.body.previous),
+    async (request) =>
+      transactions.bulkRevert(request.household.id, request.user.id, request.body.previous),
   );
 }

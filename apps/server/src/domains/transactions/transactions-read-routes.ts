@@ -40,8 +40,8 @@ export async function transactionsReadRoutes(
     async (request) => {
       const { page, limit, includeTransfers, ...filters } = request.query;
       return includeTransfers
-        ? transactions.listWithTransfers(request.user, filters, page, limit)
-        : transactions.list(request.user, filters, page, limit);
+        ? transactions.listWithTransfers(request.household, filters, page, limit)
+        : transactions.list(request.household, filters, page, limit);
     },
   );
 
@@ -60,7 +60,7 @@ export async function transactionsReadRoutes(
         response: { 200: transactionSummarySchema, ...errors },
       },
     },
-    async (request) => transactions.summary(request.user, request.query),
+    async (request) => transactions.summary(request.household, request.query),
   );
 
   app.get(
@@ -79,7 +79,7 @@ export async function transactionsReadRoutes(
         response: { 200: chartDataSchema, ...errors },
       },
     },
-    async (request) => transactions.charts(request.user, request.query),
+    async (request) => transactions.charts(request.household, request.query),
   );
 
   app.get(
@@ -104,7 +104,7 @@ export async function transactionsReadRoutes(
       },
     },
     async (request, reply) => {
-      const csv = await transactions.exportCsv(request.user, request.query);
+      const csv = await transactions.exportCsv(request.household, request.query);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/database';
 import { moveCategoryIn } from '../../db/move-category';
 import { transactions, type TransactionRow } from '../../db/schema';
 import { newId, newIds } from '../../lib/ids';
+import type { HouseholdId } from '../households/household-id';
 import {
   columnList,
   columnNames,
@@ -31,7 +32,7 @@ export interface TransactionValues {
   note: string | null | undefined;
   recurringId?: string | null;
   receiptId?: string | null;
-  /** Without one, the database picks the user's default account (the oldest not archived). */
+  /** Without one, the database picks the household's default account (the oldest not archived). */
   accountId?: string | null | undefined;
   /** `undefined` keeps the stored tags on update, and means none on insert. */
   tags?: string[] | undefined;
@@ -106,14 +107,22 @@ export function numberedSource(source: TransactionSource): SQL {
 
 export function createTransactionsRepository(db: Executor) {
   return {
-    async insert(userId: string, values: TransactionValues): Promise<TransactionRow> {
+    /** A transaction `userId` made in the household's books. */
+    async insert(
+      householdId: HouseholdId,
+      userId: string,
+      values: TransactionValues,
+    ): Promise<TransactionRow> {
       const [row] = await db
         .insert(transactions)
         .values({
           id: newId(),
+          householdId,
           userId,
+          createdBy: userId,
+          updatedBy: userId,
           ...values,
-          // NULL: the database puts it in the user's default account (a trigger, see 0009), and
+          // NULL: the database puts it in the household's default account (a trigger), and
           // gives it that account's currency.
           accountId: values.accountId ?? sql`NULL`,
           currency: values.currency ?? sql`NULL`,
@@ -189,7 +198,9 @@ export function createTransactionsRepository(db: Executor) {
       return result.rowCount ?? 0;
     },
 
+    /** Changes the household's transaction `id`; `userId` changed it. */
     async update(
+      householdId: HouseholdId,
       userId: string,
       id: string,
       values: TransactionValues,
@@ -200,31 +211,32 @@ export function createTransactionsRepository(db: Executor) {
           ...values,
           // Without an account the transaction stays where it is.
           accountId: values.accountId ?? undefined,
+          updatedBy: userId,
           updatedAt: sql`now()`,
         })
-        .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+        .where(and(eq(transactions.householdId, householdId), eq(transactions.id, id)))
         .returning();
       return row;
     },
 
-    async find(userId: string, id: string): Promise<TransactionRow | undefined> {
+    async find(householdId: HouseholdId, id: string): Promise<TransactionRow | undefined> {
       const [row] = await db
         .select()
         .from(transactions)
-        .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
+        .where(and(eq(transactions.householdId, householdId), eq(transactions.id, id)));
       return row;
     },
 
     /**
-     * Deletes the user's transactions with these ids and returns them as they were (each row
+     * Deletes the household's transactions with these ids and returns them as they were (each row
      * as `to_jsonb` writes it, keyed by SQL column names, without generated columns), so that
      * `restore` can put them back exactly.
      */
-    async take(userId: string, ids: string[]): Promise<TransactionSnapshot[]> {
+    async take(householdId: HouseholdId, ids: string[]): Promise<TransactionSnapshot[]> {
       if (ids.length === 0) return [];
       const result = await db.execute<{ row: TransactionSnapshot }>(sql`
         DELETE FROM transactions AS t
-        WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
+        WHERE t.household_id = ${householdId} AND t.id = ANY(${sql.param(ids)}::uuid[])
         RETURNING ${snapshotOf('t')} AS row`);
       return result.rows.map((row) => row.row);
     },
@@ -254,10 +266,10 @@ export function createTransactionsRepository(db: Executor) {
             AND NOT EXISTS (SELECT 1 FROM transactions AS o
               WHERE o.recurring_id = s.recurring_id AND o.added_on = s.added_on))`;
         }
-        // An account deleted since: NULL puts the row in the user's default account (0009).
+        // An account deleted since: NULL puts the row in the household's default account.
         if (name === 'account_id') {
           return sql`(SELECT a.id FROM accounts AS a
-            WHERE a.user_id = s.user_id AND a.id = s.account_id)`;
+            WHERE a.household_id = s.household_id AND a.id = s.account_id)`;
         }
         return sql`s.${sql.identifier(name)}`;
       });

@@ -5,7 +5,6 @@ import { createTransactionReads } from './transaction-reads';
 import { createTransactionWriter } from './transaction-writer';
 import { createTrashService } from './trash-service';
 
-export type { Reader } from './transaction-reads';
 export type {
   NewTransactionRow,
   TransactionSnapshot,

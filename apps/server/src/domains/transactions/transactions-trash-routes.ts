@@ -29,7 +29,8 @@ export async function transactionsTrashRoutes(
         response: { 200: trashPageSchema, ...errors },
       },
     },
-    async (request) => transactions.trash(request.user.id, request.query.page, request.query.limit),
+    async (request) =>
+      transactions.trash(request.household.id, request.query.page, request.query.limit),
   );
 
   app.post(
@@ -57,6 +58,7 @@ export async function transactionsTrashRoutes(
     },
     async (request) => {
       const restoredCount = await transactions.restoreFromTrash(
+        request.household.id,
         request.user.id,
         request.body.transactionIds,
       );

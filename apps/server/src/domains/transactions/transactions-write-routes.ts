@@ -50,15 +50,16 @@ export async function transactionsWriteRoutes(
     },
     async (request, reply) => {
       const userId = request.user.id;
+      const householdId = request.household.id;
       const key = request.headers['idempotency-key'];
       if (key === undefined) {
-        return reply.status(201).send(await transactions.create(userId, request.body));
+        return reply.status(201).send(await transactions.create(householdId, userId, request.body));
       }
       const answer = await options.idempotency.once(
         { userId, key, operation: 'POST /transactions', input: request.body },
         async (tx) => ({
           statusCode: 201,
-          body: await transactions.create(userId, request.body, { tx }),
+          body: await transactions.create(householdId, userId, request.body, { tx }),
         }),
       );
       if (answer.isReplay) reply.header('Idempotent-Replayed', 'true');
@@ -87,7 +88,8 @@ export async function transactionsWriteRoutes(
         response: { 200: transactionSchema, ...errors },
       },
     },
-    async (request) => transactions.update(request.user.id, request.params.id, request.body),
+    async (request) =>
+      transactions.update(request.household.id, request.user.id, request.params.id, request.body),
   );
 
   app.delete(
@@ -105,7 +107,7 @@ export async function transactionsWriteRoutes(
       },
     },
     async (request) => {
-      await transactions.remove(request.user.id, request.params.id);
+      await transactions.remove(request.household.id, request.params.id);
       return { message: 'Transaction deleted.' };
     },
   );

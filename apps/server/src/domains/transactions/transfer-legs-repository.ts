@@ -9,6 +9,7 @@ import { convertedCents, rowRate } from '../../db/base-amount-sql';
 import type { Executor } from '../../db/database';
 import { SAME_CURRENCY, type BaseAmount } from './base-amounts-repository';
 import { likePattern } from './list-filters';
+import type { HouseholdId } from '../households/household-id';
 
 /** One side of a transfer as the list with transfers shows it. */
 export interface TransferLeg {
@@ -37,7 +38,7 @@ export function createTransferLegsRepository(db: Executor) {
      * note.
      */
     async legs(
-      userId: string,
+      householdId: HouseholdId,
       base: string,
       filters: Partial<TransactionFilters>,
       count: number,
@@ -50,6 +51,7 @@ export function createTransferLegsRepository(db: Executor) {
       if (filters.startDate) conditions.push(sql`day >= ${filters.startDate}::date`);
       if (filters.endDate) conditions.push(sql`day <= ${filters.endDate}::date`);
       if (filters.accountId) conditions.push(sql`account_id = ${filters.accountId}::uuid`);
+      if (filters.createdBy) conditions.push(sql`created_by = ${filters.createdBy}::uuid`);
       const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
       const result = await db.execute<{
         transfer_id: string;
@@ -72,12 +74,13 @@ export function createTransferLegsRepository(db: Executor) {
         WITH legs AS (
           SELECT id AS transfer_id, false AS is_income, from_account_id AS account_id,
             to_account_id AS other_account_id, date AS day, amount_cents, note,
-            from_import_id AS import_id, created_at, updated_at
-          FROM transfers WHERE user_id = ${userId}
+            from_import_id AS import_id, created_at, updated_at, created_by
+          FROM transfers WHERE household_id = ${householdId}
           UNION ALL
           SELECT id, true, to_account_id, from_account_id, coalesce(to_date, date),
-            coalesce(to_amount_cents, amount_cents), note, to_import_id, created_at, updated_at
-          FROM transfers WHERE user_id = ${userId}
+            coalesce(to_amount_cents, amount_cents), note, to_import_id, created_at, updated_at,
+            created_by
+          FROM transfers WHERE household_id = ${householdId}
         ), page AS (
           SELECT transfer_id, is_income, account_id, other_account_id, day, amount_cents, note,
             import_id, created_at, updated_at, count(*) OVER ()::int AS total

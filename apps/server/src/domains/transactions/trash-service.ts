@@ -17,6 +17,7 @@ import { categoriesOf, putBackParts, snapshotParts } from './split-values';
 import { createTrashRepository, TRASH_DAYS, type TrashedRow } from './trash-repository';
 import { createTransactionsRepository } from './transactions-repository';
 import { inTransaction, transactionNotFound, type WriteOptions } from './write-steps';
+import type { HouseholdId } from '../households/household-id';
 
 const notInTrash = () =>
   notFound(
@@ -55,18 +56,18 @@ function toTrashedDto({ snapshot, deletedAt }: TrashedRow): TrashedTransaction {
 export function createTrashService(db: Executor) {
   return {
     /** Deletes a transaction into the trash, where it can be restored for 30 days. */
-    async remove(userId: string, id: string, options: WriteOptions = {}): Promise<void> {
+    async remove(householdId: HouseholdId, id: string, options: WriteOptions = {}): Promise<void> {
       if (!isId(id)) throw transactionNotFound();
       const moved = await inTransaction(db, options, async (tx) => {
         await createTrashRepository(tx).purgeExpired();
-        return createTrashRepository(tx).moveToTrash(userId, [id]);
+        return createTrashRepository(tx).moveToTrash(householdId, [id]);
       });
       if (moved === 0) throw transactionNotFound();
     },
 
-    /** All or nothing: if any id is not one of the user's transactions, nothing is deleted. */
+    /** All or nothing: if any id is not one of the household's transactions, nothing is deleted. */
     async removeMany(
-      userId: string,
+      householdId: HouseholdId,
       transactionIds: string[],
       options: WriteOptions = {},
     ): Promise<number> {
@@ -78,7 +79,7 @@ export function createTrashService(db: Executor) {
         );
       return inTransaction(db, options, async (tx) => {
         await createTrashRepository(tx).purgeExpired();
-        const deleted = await createTrashRepository(tx).moveToTrash(userId, ids);
+        const deleted = await createTrashRepository(tx).moveToTrash(householdId, ids);
         if (deleted !== ids.length) {
           // Throwing rolls the deletion back.
           throw notFound(
@@ -90,9 +91,9 @@ export function createTrashService(db: Executor) {
       });
     },
 
-    /** The user's trash, the latest deleted first (docs/api.md, Trash). */
-    async trash(userId: string, page: number, limit: number): Promise<TrashPage> {
-      const { rows, total } = await createTrashRepository(db).page(userId, {
+    /** The household's trash, the latest deleted first (docs/api.md, Trash). */
+    async trash(householdId: HouseholdId, page: number, limit: number): Promise<TrashPage> {
+      const { rows, total } = await createTrashRepository(db).page(householdId, {
         limit,
         offset: (page - 1) * limit,
       });
@@ -106,13 +107,18 @@ export function createTrashService(db: Executor) {
 
     /**
      * Puts trashed transactions back as they were, all or nothing: an id that is not in the
-     * user's trash (never deleted, restored already, expired, someone else's) restores none.
+     * household's trash (never deleted, restored already, expired, another household's)
+     * restores none. `userId` restores them.
      */
-    async restoreFromTrash(userId: string, transactionIds: string[]): Promise<number> {
+    async restoreFromTrash(
+      householdId: HouseholdId,
+      userId: string,
+      transactionIds: string[],
+    ): Promise<number> {
       const ids = [...new Set(transactionIds)];
       if (!ids.every(isId)) throw notInTrash();
       return db.transaction(async (tx) => {
-        const snapshots = await createTrashRepository(tx).take(userId, ids);
+        const snapshots = await createTrashRepository(tx).take(householdId, ids);
         if (snapshots.length !== ids.length) throw notInTrash();
         // A custom category deleted since comes back with its rows (as any write remembers it).
         const categories = new Map<string, CategoryKey>();
@@ -126,7 +132,7 @@ export function createTrashService(db: Executor) {
         const restored = await createTransactionsRepository(tx).restore(snapshots);
         if (restored.length !== ids.length) throw notInTrash();
         await putBackParts(tx, snapshots, restored);
-        await createTrashRepository(tx).restoreAttachments(userId, ids);
+        await createTrashRepository(tx).restoreAttachments(householdId, ids);
         return restored.length;
       });
     },

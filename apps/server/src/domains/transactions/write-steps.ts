@@ -10,6 +10,7 @@ import { isId } from '../../lib/ids';
 import { accountNotFound } from '../accounts/accounts-service';
 import type { DomainReaders } from './domain-readers';
 import type { TransactionValues } from './transactions-repository';
+import type { HouseholdId } from '../households/household-id';
 
 export const transactionNotFound = () =>
   notFound('Transaction not found.', ErrorCode.TRANSACTION_NOT_FOUND);
@@ -32,8 +33,9 @@ export function inTransaction<T>(
 }
 
 /**
- * A transaction goes into one of its user's own accounts: an id that is not an id, or that the
- * (user, account) foreign key refuses, is someone else's or no account at all — a 404.
+ * A transaction goes into one of its household's own accounts: an id that is not an id, or that
+ * the (household, account) foreign key refuses, is another household's or no account at all — a
+ * 404.
  */
 export async function inOwnAccount<T>(
   accountId: string | null | undefined,
@@ -48,12 +50,12 @@ export async function inOwnAccount<T>(
   }
 }
 
-/** Tags as the user already spells them ("TRIP" joins their "Trip"). */
-export async function inUsersSpelling(
+/** Tags as the household already spells them ("TRIP" joins its "Trip"). */
+export async function inHouseholdSpelling(
   readers: DomainReaders,
-  userId: string,
+  householdId: HouseholdId,
   tags: string[],
 ): Promise<string[]> {
-  const spellings = await readers.tagSpellings(userId, tags);
+  const spellings = await readers.tagSpellings(householdId, tags);
   return tags.map((tag) => spellings.get(tagKey(tag)) ?? tag);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import type { HouseholdId } from '../households/household-id';
 
 /**
  * Gives each transfer leg an import's bank row is a duplicate of (`duplicate_of_transfer`) the
@@ -10,7 +11,7 @@ import type { Executor } from '../../db/database';
  */
 export async function adoptBankDates(
   db: Executor,
-  userId: string,
+  householdId: HouseholdId,
   scope: { importId: string; firstRow: number },
 ): Promise<number> {
   const result = await db.execute(sql`
@@ -31,7 +32,7 @@ export async function adoptBankDates(
       to_bank_id = CASE WHEN leg.is_in THEN leg.bank_id ELSE t.to_bank_id END,
       updated_at = now()
     FROM leg
-    WHERE t.user_id = ${userId} AND t.id = leg.id
+    WHERE t.household_id = ${householdId} AND t.id = leg.id
       AND CASE WHEN leg.is_in THEN t.to_bank_id IS NULL AND coalesce(t.to_date, t.date) <> leg.date
         ELSE t.from_bank_id IS NULL AND t.date <> leg.date END`);
   return result.rowCount ?? 0;

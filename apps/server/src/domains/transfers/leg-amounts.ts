@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { exchangeRateAt } from '../../db/exchange-rate-sql';
-import { defaultHouseholdSql } from '../households/default-household';
+import { exchangeRateAt, type HouseholdRef } from '../../db/exchange-rate-sql';
 
 /**
  * How far the two legs of one transfer between accounts in two currencies may be apart, as a
@@ -29,7 +28,7 @@ export interface LegSql {
  * is looked up once. Adds `gap`: how far apart the amounts are (0 in one currency), to prefer
  * the closest.
  */
-export function agreeingLegs(userId: string, pairs: SQL, a: LegSql, b: LegSql): SQL {
+export function agreeingLegs(household: HouseholdRef, pairs: SQL, a: LegSql, b: LegSql): SQL {
   const sentCurrency = sql`CASE WHEN ${a.isIncome} THEN ${b.currency} ELSE ${a.currency} END`;
   const receivedCurrency = sql`CASE WHEN ${a.isIncome} THEN ${a.currency} ELSE ${b.currency} END`;
   const sentDay = sql`CASE WHEN ${a.isIncome} THEN ${b.day} ELSE ${a.day} END`;
@@ -45,7 +44,7 @@ export function agreeingLegs(userId: string, pairs: SQL, a: LegSql, b: LegSql): 
       SELECT d.sent_currency, d.received_currency, d.sent_day, r.rate
       FROM (SELECT DISTINCT sent_currency, received_currency, sent_day FROM candidate
         WHERE sent_currency <> received_currency) AS d
-      LEFT JOIN LATERAL ${exchangeRateAt(defaultHouseholdSql(userId), sql`d.sent_currency`, sql`d.received_currency`, sql`d.sent_day`)} AS r
+      LEFT JOIN LATERAL ${exchangeRateAt(household, sql`d.sent_currency`, sql`d.received_currency`, sql`d.sent_day`)} AS r
         ON true
     )
     SELECT c.*, 0::numeric AS gap

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { agreeingLegs, TRANSFER_LEG_DAYS } from './leg-amounts';
+import type { HouseholdId } from '../households/household-id';
 
 /** A transaction that is one side of a movement, as the search for its other side takes it. */
 export interface LegToMatch {
@@ -21,7 +22,7 @@ export interface LegToMatch {
  */
 export async function otherLegsOf(
   db: Executor,
-  userId: string,
+  householdId: HouseholdId,
   leg: LegToMatch,
   accountId: string,
 ): Promise<Array<{ id: string; date: string; gap: string }>> {
@@ -29,12 +30,12 @@ export async function otherLegsOf(
   const pairs = sql`
     SELECT t.id, t.added_on, t.cost_cents, t.currency, t.is_income, t.created_at
     FROM transactions t
-    WHERE t.user_id = ${userId} AND t.account_id = ${accountId} AND t.id <> ${leg.id}
+    WHERE t.household_id = ${householdId} AND t.account_id = ${accountId} AND t.id <> ${leg.id}
       AND t.is_income <> ${leg.isIncome}
       AND t.added_on BETWEEN ${leg.date}::date - ${days}::int AND ${leg.date}::date + ${days}::int`;
   const result = await db.execute<{ id: string; date: string; gap: string }>(sql`
     SELECT id, added_on::text AS date, gap::text AS gap FROM (${agreeingLegs(
-      userId,
+      householdId,
       pairs,
       {
         cents: sql`${leg.amountCents}::bigint`,

@@ -7,7 +7,7 @@ import { createRatesReader } from '../rates/rates-reader';
 import type { TransactionSnapshot } from '../transactions/transactions-service';
 import { otherLegsOf } from './other-legs-repository';
 import type { TransferFromRows } from './transfers-repository';
-import { defaultHouseholdOf } from '../households/default-household';
+import type { HouseholdId } from '../households/household-id';
 
 /**
  * Whether an amount converted at a day's rate can be stored as a transfer leg: any amount at
@@ -105,13 +105,13 @@ export function transferOfTwo(taken: TransactionSnapshot[]): TransferFromRows {
  */
 export async function existingOtherLeg(
   tx: Executor,
-  userId: string,
+  householdId: HouseholdId,
   only: TransactionSnapshot,
   accountId: string,
 ): Promise<string | undefined> {
   const found = await otherLegsOf(
     tx,
-    userId,
+    householdId,
     {
       id: only.id,
       accountId: String(only.account_id),
@@ -141,7 +141,7 @@ export async function existingOtherLeg(
  */
 export async function transferToAccount(
   tx: Executor,
-  userId: string,
+  householdId: HouseholdId,
   only: TransactionSnapshot,
   other: string,
 ): Promise<TransferFromRows> {
@@ -151,12 +151,10 @@ export async function transferToAccount(
   const note = snapshotText(only, 'note') ?? snapshotText(only, 'name');
   // The other account's side, in its currency: the transaction's amount at its day's rate.
   const ownCurrency = String(only.currency);
-  const otherCurrency = (
-    await createAccountsReader(tx).currencies((await defaultHouseholdOf(tx, userId)).id)
-  ).get(other);
+  const otherCurrency = (await createAccountsReader(tx).currencies(householdId)).get(other);
   if (!otherCurrency) throw accountNotFound();
   const otherCents = await createRatesReader(tx).convert(
-    (await defaultHouseholdOf(tx, userId)).id,
+    householdId,
     amountCents,
     ownCurrency,
     otherCurrency,

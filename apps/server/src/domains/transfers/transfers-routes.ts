@@ -34,7 +34,7 @@ export async function transfersRoutes(app: App, options: TransfersRoutesOptions)
         response: { 200: transferPageSchema, ...errors },
       },
     },
-    async (request) => transfers.list(request.user.id, request.query),
+    async (request) => transfers.list(request.household.id, request.query),
   );
 
   app.post(
@@ -49,7 +49,9 @@ export async function transfersRoutes(app: App, options: TransfersRoutesOptions)
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await transfers.create(request.user.id, request.body)),
+      reply
+        .status(201)
+        .send(await transfers.create(request.household.id, request.user.id, request.body)),
   );
 
   app.post(
@@ -84,7 +86,11 @@ export async function transfersRoutes(app: App, options: TransfersRoutesOptions)
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await transfers.fromTransactions(request.user.id, request.body)),
+      reply
+        .status(201)
+        .send(
+          await transfers.fromTransactions(request.household.id, request.user.id, request.body),
+        ),
   );
 
   app.put(
@@ -99,7 +105,8 @@ export async function transfersRoutes(app: App, options: TransfersRoutesOptions)
         response: { 200: transferSchema, ...errors },
       },
     },
-    async (request) => transfers.update(request.user.id, request.params.id, request.body),
+    async (request) =>
+      transfers.update(request.household.id, request.user.id, request.params.id, request.body),
   );
 
   app.delete(
@@ -114,7 +121,7 @@ export async function transfersRoutes(app: App, options: TransfersRoutesOptions)
       },
     },
     async (request) => {
-      await transfers.remove(request.user.id, request.params.id);
+      await transfers.remove(request.household.id, request.params.id);
       return { message: 'Transfer deleted.' };
     },
   );

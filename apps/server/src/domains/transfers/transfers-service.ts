@@ -57,17 +57,15 @@ function toValues(input: ValidTransferInput): TransferValues {
  * What arrives in the other account, in its currency (docs/currencies.md): between accounts of
  * one currency nothing (the amount sent; a different `toAmount` is a 400); else `toAmount` when
  * given, or the amount converted at the day's rate (a 400 without one). Each amount has no more
- * decimals than its currency. An account that is not the user's is a 404.
+ * decimals than its currency. An account that is not the household's is a 404.
  */
 async function amountReceived(
   tx: Executor,
-  userId: string,
+  householdId: HouseholdId,
   input: ValidTransferInput,
 ): Promise<{ toAmountCents: number | null; currencies: Map<string, string> }> {
   if (!isId(input.fromAccountId) || !isId(input.toAccountId)) throw accountNotFound();
-  const currencies = await createAccountsReader(tx).currencies(
-    (await defaultHouseholdOf(tx, userId)).id,
-  );
+  const currencies = await createAccountsReader(tx).currencies(householdId);
   const from = currencies.get(input.fromAccountId);
   const to = currencies.get(input.toAccountId);
   if (!from || !to) throw accountNotFound();
@@ -86,7 +84,7 @@ async function amountReceived(
     return { toAmountCents: toStoredHundredths(input.toAmount), currencies };
   }
   const converted = await createRatesReader(tx).convert(
-    (await defaultHouseholdOf(tx, userId)).id,
+    householdId,
     toStoredHundredths(input.amount),
     from,
     to,
@@ -105,15 +103,15 @@ async function amountReceived(
 }
 
 /**
- * The (user, account) foreign keys refuse an account that is not the user's: that is a 404,
- * like any other id of someone else's.
+ * The (household, account) foreign keys refuse an account that is not the household's: that is
+ * a 404, like any other id of another household's.
  */
 async function inOwnAccounts<T>(input: ValidTransferInput, write: () => Promise<T>): Promise<T> {
   if (!isId(input.fromAccountId) || !isId(input.toAccountId)) throw accountNotFound();
   return inOwnRows(write);
 }
 
-/** A write whose accounts, if not the user's, are refused by the foreign keys: a 404. */
+/** A write whose accounts, if not the household's, are refused by the foreign keys: a 404. */
 async function inOwnRows<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -172,9 +170,10 @@ export function createTransfersService(db: Database, transactions: TransactionsS
    */
   async function undoImport(tx: Executor, userId: string, importId: string): Promise<number> {
     const scoped = createTransfersRepository(tx);
+    const householdId = (await defaultHouseholdOf(tx, userId)).id;
     const gone: string[] = [];
     const restore: TransactionSnapshot[] = [];
-    for (const transfer of await scoped.withLegFrom(userId, importId)) {
+    for (const transfer of await scoped.withLegFrom(householdId, importId)) {
       const replaced = transfer.replaced ?? [];
       const fromHere = (snapshot: Record<string, unknown>) => snapshot.import_id === importId;
       const otherSide: 'from' | 'to' = transfer.fromImportId === importId ? 'to' : 'from';
@@ -188,7 +187,7 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         restore.push(otherSnapshot);
       } else if (otherImport && otherImport !== importId) {
         await scoped.setOrigins(
-          userId,
+          householdId,
           transfer.id,
           forgetSide(transfer, otherSide === 'to' ? 'from' : 'to'),
         );
@@ -196,7 +195,7 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         gone.push(transfer.id);
       }
     }
-    const deleted = await scoped.deleteMany(userId, gone);
+    const deleted = await scoped.deleteMany(householdId, gone);
     await transactions.restore(restore, { tx });
     return deleted;
   }
@@ -205,12 +204,12 @@ export function createTransfersService(db: Database, transactions: TransactionsS
     undoImport,
 
     /** An import's duplicates of transfer legs give those legs their bank's dates (adoptBankDates). */
-    adoptBankDates(
+    async adoptBankDates(
       tx: Executor,
       userId: string,
       scope: { importId: string; firstRow: number },
     ): Promise<number> {
-      return adoptBankDates(tx, userId, scope);
+      return adoptBankDates(tx, (await defaultHouseholdOf(tx, userId)).id, scope);
     },
 
     /**
@@ -226,15 +225,15 @@ export function createTransfersService(db: Database, transactions: TransactionsS
       rows: ImportedTransferRow[],
     ): Promise<number> {
       if (rows.length === 0) return 0;
+      // An import's rows go into its user's default household until imports name theirs.
+      const householdId = (await defaultHouseholdOf(tx, userId)).id;
       const taken = await transactions.takeForTransfer(
-        userId,
+        householdId,
         rows.flatMap((row) => (row.matchOf ? [row.matchOf] : [])),
         { tx },
       );
       const byId = new Map(taken.map((snapshot) => [snapshot.id, snapshot]));
-      const currencies = await createAccountsReader(tx).currencies(
-        (await defaultHouseholdOf(tx, userId)).id,
-      );
+      const currencies = await createAccountsReader(tx).currencies(householdId);
       const rates = createRatesReader(tx);
       const values: TransferFromRows[] = [];
       for (const row of rows) {
@@ -258,12 +257,7 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         const otherCents = matched
           ? Number(matched.cost_cents)
           : (otherLeg?.amountCents ??
-            (await amountInOtherAccount(
-              rates,
-              currencies,
-              (await defaultHouseholdOf(tx, userId)).id,
-              row,
-            )) ??
+            (await amountInOtherAccount(rates, currencies, householdId, row)) ??
             row.amountCents);
         const [outCents, inCents] = row.isIncome
           ? [otherCents, row.amountCents]
@@ -274,7 +268,7 @@ export function createTransfersService(db: Database, transactions: TransactionsS
         values.push({ ...legs, toAmountCents: inCents === outCents ? null : inCents });
       }
       const inserted = await inOwnRows(() =>
-        createTransfersRepository(tx).insertMany(userId, values),
+        createTransfersRepository(tx).insertMany(householdId, userId, values),
       );
       return inserted.length;
     },
@@ -285,11 +279,14 @@ export function createTransfersService(db: Database, transactions: TransactionsS
      * The transactions are gone; the transfer keeps their dates, note and import links.
      */
     async fromTransactions(
+      householdId: HouseholdId,
       userId: string,
       input: { transactionIds: string[]; accountId?: string | undefined },
     ): Promise<Transfer> {
       return db.transaction(async (tx) => {
-        const taken = await transactions.takeForTransfer(userId, input.transactionIds, { tx });
+        const taken = await transactions.takeForTransfer(householdId, input.transactionIds, {
+          tx,
+        });
         if (taken.length !== new Set(input.transactionIds).size) {
           throw notFound(
             'Some of the selected transactions were not found.',
@@ -308,36 +305,31 @@ export function createTransfersService(db: Database, transactions: TransactionsS
           }
           // The other account's own row of this movement, when it has one, is the other leg:
           // never a second leg written beside it (docs/transfers.md).
-          const existing = await existingOtherLeg(tx, userId, only, other);
+          const existing = await existingOtherLeg(tx, householdId, only, other);
           values = existing
             ? transferOfTwo([
                 only,
-                ...(await transactions.takeForTransfer(userId, [existing], { tx })),
+                ...(await transactions.takeForTransfer(householdId, [existing], { tx })),
               ])
-            : await transferToAccount(tx, userId, only, other);
+            : await transferToAccount(tx, householdId, only, other);
         }
         const [row] = await inOwnRows(() =>
-          createTransfersRepository(tx).insertMany(userId, [values]),
+          createTransfersRepository(tx).insertMany(householdId, userId, [values]),
         );
-        return toTransferDto(
-          row!,
-          await createAccountsReader(tx).currencies((await defaultHouseholdOf(tx, userId)).id),
-        );
+        return toTransferDto(row!, await createAccountsReader(tx).currencies(householdId));
       });
     },
 
     async list(
-      userId: string,
+      householdId: HouseholdId,
       query: { accountId?: string | undefined; page: number; limit: number },
     ): Promise<TransferPage> {
-      await assertOwnAccount(db, (await defaultHouseholdOf(db, userId)).id, query.accountId);
-      const { rows, total } = await transfers.page(userId, query.accountId, {
+      await assertOwnAccount(db, householdId, query.accountId);
+      const { rows, total } = await transfers.page(householdId, query.accountId, {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      const currencies = await createAccountsReader(db).currencies(
-        (await defaultHouseholdOf(db, userId)).id,
-      );
+      const currencies = await createAccountsReader(db).currencies(householdId);
       return {
         transfers: rows.map((row) => toTransferDto(row, currencies)),
         totalPages: Math.max(1, Math.ceil(total / query.limit)),
@@ -346,26 +338,36 @@ export function createTransfersService(db: Database, transactions: TransactionsS
       };
     },
 
-    async create(userId: string, input: ValidTransferInput): Promise<Transfer> {
-      const { toAmountCents, currencies } = await amountReceived(db, userId, input);
+    /** A transfer `userId` makes in the household's books. */
+    async create(
+      householdId: HouseholdId,
+      userId: string,
+      input: ValidTransferInput,
+    ): Promise<Transfer> {
+      const { toAmountCents, currencies } = await amountReceived(db, householdId, input);
       const row = await inOwnAccounts(input, () =>
-        transfers.insert(userId, { ...toValues(input), toAmountCents }),
+        transfers.insert(householdId, userId, { ...toValues(input), toAmountCents }),
       );
       return toTransferDto(row, currencies);
     },
 
-    async update(userId: string, id: string, input: ValidTransferInput): Promise<Transfer> {
+    async update(
+      householdId: HouseholdId,
+      userId: string,
+      id: string,
+      input: ValidTransferInput,
+    ): Promise<Transfer> {
       if (!isId(id)) throw transferNotFound();
-      const { toAmountCents, currencies } = await amountReceived(db, userId, input);
+      const { toAmountCents, currencies } = await amountReceived(db, householdId, input);
       const row = await inOwnAccounts(input, () =>
-        transfers.update(userId, id, { ...toValues(input), toAmountCents }),
+        transfers.update(householdId, userId, id, { ...toValues(input), toAmountCents }),
       );
       if (!row) throw transferNotFound();
       return toTransferDto(row, currencies);
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!isId(id) || !(await transfers.delete(userId, id))) throw transferNotFound();
+    async remove(householdId: HouseholdId, id: string): Promise<void> {
+      if (!isId(id) || !(await transfers.delete(householdId, id))) throw transferNotFound();
     },
   };
 }

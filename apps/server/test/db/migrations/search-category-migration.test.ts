@@ -5,6 +5,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultHouseholdOf } from '../../../src/domains/households/default-household';
 import { runMigrations } from '../../../src/db/migrate';
 import * as schema from '../../../src/db/schema';
 import { createTransactionsService } from '../../../src/domains/transactions/transactions-service';
@@ -48,10 +49,10 @@ describe('migration 0032: the search category index', () => {
            (gen_random_uuid(), $1, $2, 1, 'Shopping', $3 - 100)`,
         [split!.id, userId, split!.cost_cents],
       );
-      const reader = { id: userId, defaultCurrency: 'EUR' };
+      const db = drizzle(pool, { schema });
       const search = async (term: string) => {
-        const page = await createTransactionsService(drizzle(pool, { schema })).list(
-          reader,
+        const page = await createTransactionsService(db).list(
+          await defaultHouseholdOf(db, userId),
           { search: term },
           1,
           100,

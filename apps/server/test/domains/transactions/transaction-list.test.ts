@@ -7,6 +7,9 @@ import { createTransactionsService } from '../../../src/domains/transactions/tra
 import { createTestApp, signUp, type TestContext } from '../../test-app';
 
 let context: TestContext;
+const householdOf = async (user: { id: string }) =>
+  (await defaultHouseholdOf(context.database.db, user.id)).id;
+
 beforeAll(async () => {
   context = await createTestApp();
 });
@@ -32,11 +35,11 @@ describe('createMany (the bulk path)', () => {
     expect(await writer.createMany(rows)).toBe(5000);
     expect(await writer.createMany([])).toBe(0);
 
-    expect((await repository.pageWithCount(alice.id, {}, { limit: 1, offset: 0 })).total).toBe(
-      2500,
-    );
+    expect(
+      (await repository.pageWithCount(await householdOf(alice), {}, { limit: 1, offset: 0 })).total,
+    ).toBe(2500);
     const found = await repository.page(
-      alice.id,
+      await householdOf(alice),
       { search: 'Row 1 with' },
       { limit: 10, offset: 0 },
     );
@@ -161,7 +164,11 @@ describe('search pages (walked in list order or looked up, by how common the ter
     await writer.createMany(rows);
     await writer.createMany([{ ...rows[0]!, userId: bob.id, name: 'Rare Bookshop too' }]);
 
-    const all = await repository.pageWithCount(alice.id, {}, { limit: 2100, offset: 0 });
+    const all = await repository.pageWithCount(
+      await householdOf(alice),
+      {},
+      { limit: 2100, offset: 0 },
+    );
     const expected = (term: string, offset: number, limit: number) => {
       const matches = all.rows.filter((row) => row.name.toLowerCase().includes(term));
       return {
@@ -170,7 +177,11 @@ describe('search pages (walked in list order or looked up, by how common the ter
       };
     };
     const actual = async (term: string, offset: number, limit: number) => {
-      const found = await repository.pageWithCount(alice.id, { search: term }, { limit, offset });
+      const found = await repository.pageWithCount(
+        await householdOf(alice),
+        { search: term },
+        { limit, offset },
+      );
       return { ids: found.rows.map((row) => row.id), total: found.total };
     };
 

@@ -1,5 +1,6 @@
 import { ErrorCode, transactionInputSchema } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultHouseholdOf } from '../../../src/domains/households/default-household';
 import { domainReaders } from '../../../src/domains/transactions/domain-readers';
 import { createTransactionsService } from '../../../src/domains/transactions/transactions-service';
 import { createTestApp, signUp, type TestContext } from '../../test-app';
@@ -27,11 +28,14 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
+const householdOf = async (user: { id: string }) =>
+  (await defaultHouseholdOf(context.database.db, user.id)).id;
+
 describe('what the transactions service reads of other domains comes through its readers', () => {
   it('writes with the default readers as with the other domains’ own data', async () => {
     const alice = await signUp(context.app, { setup: true });
     const service = createTransactionsService(context.database.db);
-    const created = await service.create(alice.id, input);
+    const created = await service.create(await householdOf(alice), alice.id, input);
     expect(created.tags).toEqual(['TRIP']);
     expect(created.currency).toBe('USD');
   });
@@ -44,10 +48,10 @@ describe('what the transactions service reads of other domains comes through its
       tagSpellings: async () => new Map([['trip', 'Trip']]),
       accountNames: async () => new Map(),
     }));
-    const created = await service.create(bob.id, input);
+    const created = await service.create(await householdOf(bob), bob.id, input);
     expect(created.tags).toEqual(['Trip']);
 
-    const csv = await readAll(await service.exportCsv({ id: bob.id, defaultCurrency: 'USD' }, {}));
+    const csv = await readAll(await service.exportCsv(await defaultHouseholdOf(db, bob.id), {}));
     const [, row] = csv.trim().split('\n');
     // The account's column is empty: the injected reader names no account.
     expect(row).toContain('Train to the coast,Transport,12.50,,,USD');
@@ -59,7 +63,7 @@ describe('what the transactions service reads of other domains comes through its
       ...domainReaders(executor),
       baseCurrencyOf: async () => undefined,
     }));
-    await expect(service.create(carol.id, input)).rejects.toMatchObject({
+    await expect(service.create(await householdOf(carol), carol.id, input)).rejects.toMatchObject({
       code: ErrorCode.INVALID_TOKEN,
     });
   });

@@ -26,6 +26,7 @@ export function makeToken(overrides: Partial<ApiToken> = {}): ApiToken {
     _id: crypto.randomUUID(),
     name: 'Backup script',
     scope: 'read',
+    householdId: '00000000-0000-4000-8000-000000000001',
     createdAt: '2026-03-10T12:00:00.000Z',
     expiresAt: '2099-06-08T12:00:00.000Z',
     lastUsedAt: null,
