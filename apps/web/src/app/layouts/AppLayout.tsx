@@ -65,7 +65,7 @@ export function AppLayout() {
         {t('shell.skipToContent')}
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 xl:gap-4">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 xl:gap-4 xl:max-2xl:h-auto xl:max-2xl:flex-wrap xl:max-2xl:gap-y-2 xl:max-2xl:py-3">
           {/*
             Ten items fit on one line from 1280 px with the mark alone; the name comes back from
             1536 px. Below 1280 px the menu holds them.
@@ -91,8 +91,12 @@ export function AppLayout() {
               ))}
             </ul>
           </nav>
-          <HouseholdSwitcher className="ml-auto" />
-          <div className="hidden items-center gap-2 xl:flex">
+          {/*
+            From 1280 px to 1536 px the navigation fills the bar: the household takes a line of
+            its own under it, still in the sticky header.
+          */}
+          <HouseholdSwitcher className="ml-auto xl:max-2xl:order-last xl:max-2xl:flex xl:max-2xl:basis-full xl:max-2xl:justify-end" />
+          <div className="hidden items-center gap-2 xl:flex xl:max-2xl:ml-auto">
             {/* Below 1280 px the navigation leaves no room for it: Settings holds it too. */}
             <CurrencyPicker className="hidden w-36 xl:block" />
             <ThemeToggle />
