@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Config } from './config';
 import { HEAVY_WORK_PER_SERVER, type Database } from './db/database';
@@ -11,6 +12,7 @@ import { createPasswordConfirmation } from './domains/auth/password-confirmation
 import { createSignInThrottle } from './domains/auth/sign-in-throttle';
 import { createTokenService } from './domains/auth/token-service';
 import { createBudgetsService } from './domains/budgets/budgets-service';
+import { createLiveChangesService } from './domains/live-changes/live-changes-service';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { createGoalsService } from './domains/goals/goals-service';
 import { createHouseholdsService } from './domains/households/households-service';
@@ -49,6 +51,7 @@ export interface AppServicesOptions {
   receiptReader: ReceiptReader;
   recentUserTtlMs?: number | undefined;
   restoreUploadRoot?: string | undefined;
+  logger?: FastifyBaseLogger | undefined;
 }
 
 /** The sign-in side: users, sessions, tokens, two-factor, passkeys and the security events. */
@@ -121,6 +124,13 @@ export async function createAppServices(options: AppServicesOptions) {
     rules,
     receipts,
   });
+  // The LISTEN connection is made with the database handle's settings, as a connection of its
+  // own (the heavy pool's are the handle's URL with a longer statement limit, harmless there).
+  const liveChanges = createLiveChangesService({
+    connection: options.heavyPool && { ...options.heavyPool.options },
+    households: security.households,
+    logger: options.logger,
+  });
   const restoreUploadRoot = options.restoreUploadRoot ?? tmpdir();
   await sweepStaleUploads(restoreUploadRoot);
   return {
@@ -132,6 +142,7 @@ export async function createAppServices(options: AppServicesOptions) {
     recurring,
     rules,
     categories,
+    liveChanges,
     tags: createTagsService(db, transactions),
     savedFilters: createSavedFiltersService(db),
     idempotency: createIdempotencyService(db),

@@ -11,6 +11,7 @@ import {
 import { snapshotDatabase, type DatabaseSnapshot } from './database-snapshot';
 import { catalogueCases, makeCase, type FuzzCase } from './fuzz-cases';
 import { buildPlans, type OperationPlan } from './fuzz-plan';
+import { injectStreamRoute } from './inject-stream';
 import { listOperations, operationKey, type Operation } from './openapi-operations';
 import { reportFigure } from './report';
 import { fixedReceiptReader, seedUserData, type UserData } from './user-data';
@@ -116,11 +117,14 @@ export function useFuzzing(): Fuzzing {
       const { context, fuzzer, operations, casesRun, statusCounts } = ready();
       for (const operation of operations.filter((op) => op.method === 'GET')) {
         const plan = planFor(operation);
-        const response = await context.app.inject({
-          method: 'GET',
+        const read = {
+          method: 'GET' as const,
           url: makeCase(operation, plan, 'read', {}, { mustReject: false }).url,
           headers: plan.isPublic ? {} : fuzzer.headers,
-        });
+        };
+        const response = plan.isStream
+          ? await injectStreamRoute(context.app, read)
+          : await context.app.inject(read);
         expect(
           response.statusCode,
           `${operationKey(operation)} ${response.body.slice(0, 200)}`,
@@ -219,12 +223,15 @@ async function runCase(
   } else if (!plan.isPublic) {
     authorization = state.fuzzer.headers.authorization;
   }
-  const response = await state.context.app.inject({
+  const request = {
     method: fuzzCase.method as 'GET',
     url: fuzzCase.url,
     headers: { ...fuzzCase.headers, ...(authorization ? { authorization } : {}) },
     ...(fuzzCase.payload !== undefined ? { payload: fuzzCase.payload } : {}),
-  });
+  };
+  const response = plan.isStream
+    ? await injectStreamRoute(state.context.app, request)
+    : await state.context.app.inject(request);
   state.casesRun += 1;
   state.statusCounts.set(
     response.statusCode,
