@@ -11,11 +11,8 @@ export interface HouseholdCategory {
   isIncome: boolean;
 }
 
-/**
- * A category to remember. The household is optional while the transactions domain's writers name
- * only the user: a row without one gets the user's default household (the household-fill trigger).
- */
-export type CategoryKey = Omit<HouseholdCategory, 'householdId'> & { householdId?: HouseholdId };
+/** A category to remember in a household. */
+export type CategoryKey = HouseholdCategory;
 
 export function createCategoriesRepository(db: Executor) {
   return {

@@ -7,6 +7,7 @@ import {
 } from '../transactions/transactions-service';
 import { matchOccurrences, OCCURRENCE_TOLERANCE_DAYS } from './match-occurrences';
 import { createRecurringRepository, type ClaimedRecurringRule } from './recurring-repository';
+import { asHouseholdId } from '../households/household-id';
 
 /** How many occurrences the create/edit path records per statement while catching a rule up. */
 const CATCH_UP_STEP = 1000;
@@ -77,10 +78,13 @@ export async function recordOccurrences(
     const to = addDays(dates.at(-1)!, OCCURRENCE_TOLERANCE_DAYS);
     const candidates = await transactions.occurrenceCandidates(rule, { from, to }, inTransaction);
     const plan = matchOccurrences(dates, occurrencesBetween(rule, from, to), candidates);
-    await transactions.linkToRecurring(rule.userId, rule.id, plan.toLink, inTransaction);
+    await transactions.linkToRecurring(rule, plan.toLink, inTransaction);
     // The transactions writer skips occurrences that exist already (a unique index).
     created = await transactions.createMany(
       plan.toCreate.map((addedOn) => ({
+        householdId: asHouseholdId(rule.householdId),
+        // The engine made the row, no member: who wrote the rule stays the rule's.
+        createdBy: null,
         userId: rule.userId,
         name: rule.name,
         category: rule.category,
