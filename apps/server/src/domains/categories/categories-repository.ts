@@ -3,10 +3,10 @@ import type { Executor } from '../../db/database';
 import { hiddenCategories, transactionTotals, userCategories } from '../../db/schema';
 import type { HouseholdId } from '../households/household-id';
 
-/** One custom category of a household; `userId` is who added it. */
+/** One custom category of a household; `userId` is who added it (null: no member). */
 export interface HouseholdCategory {
   householdId: HouseholdId;
-  userId: string;
+  userId: string | null;
   name: string;
   isIncome: boolean;
 }

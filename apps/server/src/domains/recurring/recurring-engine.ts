@@ -135,13 +135,13 @@ function safeTodayIn(timeZone: string, now: Date): string {
 }
 
 /**
- * One lock order for every batch: the rows a rule's inserts touch besides its own (per-user
- * aggregates such as transaction_totals) are keyed by user, kind and category, so two
+ * One lock order for every batch: the rows a rule's inserts touch besides its own (per-household
+ * aggregates such as transaction_totals) are keyed by household, kind and category, so two
  * instances processing their batches in this order cannot deadlock.
  */
 function compareLockOrder(a: ClaimedRecurringRule, b: ClaimedRecurringRule): number {
-  const keyA = `${a.rule.userId}|${a.rule.isIncome}|${a.rule.category}`;
-  const keyB = `${b.rule.userId}|${b.rule.isIncome}|${b.rule.category}`;
+  const keyA = `${a.rule.householdId}|${a.rule.isIncome}|${a.rule.category}`;
+  const keyB = `${b.rule.householdId}|${b.rule.isIncome}|${b.rule.category}`;
   return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
 }
 

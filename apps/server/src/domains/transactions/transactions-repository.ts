@@ -56,7 +56,8 @@ export type NewTransactionRow = TransactionValues & {
   createdBy: string | null;
   /** Who changed it last; default `createdBy`. */
   updatedBy?: string | null;
-  userId: string;
+  /** The member writing it, null for the engine's rows (the column goes in favour of createdBy). */
+  userId: string | null;
   createdAt?: string;
   /** The id to give it (a restore maps the export's ids to these); else a new one. */
   id?: string;
