@@ -17,10 +17,10 @@ export function createImportCommitRepository(db: Executor) {
      * The decisions for every row the commit creates, worked out once before the first
      * transaction is written (so that the import's own rows never count as history).
      */
-    async decideForCommit(userId: string, scope: ImportRowsScope): Promise<CategoryDecisions> {
+    async decideForCommit(scope: ImportRowsScope): Promise<CategoryDecisions> {
       return decideCategories(
         db,
-        { householdId: scope.householdId, userId },
+        scope.householdId,
         sql`SELECT DISTINCT coalesce(payee_key, '') AS name_key,
             ${noteKey(scope.householdId)} AS note_key,
             ${KIND} AS is_income
@@ -53,7 +53,10 @@ export function createImportCommitRepository(db: Executor) {
     ): TransactionSource {
       return {
         columns: {
+          householdId: sql`${target.householdId}::uuid`,
           userId: sql`${userId}::uuid`,
+          createdBy: sql`${userId}::uuid`,
+          updatedBy: sql`${userId}::uuid`,
           accountId: sql`a.account_id`,
           // Each row in its file's currency, else its account's (none asks the database's
           // default trigger for it, row by row).
