@@ -16,6 +16,7 @@ import type { BankSettings } from './domains/bank-connections/bank-context';
 import { createBankConnectionsService } from './domains/bank-connections/bank-connections-service';
 import { createSecretBox } from './domains/bank-connections/secrets/secret-box';
 import { createBudgetsService } from './domains/budgets/budgets-service';
+import { createLiveChangesService } from './domains/live-changes/live-changes-service';
 import { createCategoriesService } from './domains/categories/categories-service';
 import { createGoalsService } from './domains/goals/goals-service';
 import { createHouseholdsService } from './domains/households/households-service';
@@ -147,6 +148,13 @@ export async function createAppServices(options: AppServicesOptions) {
     logger: options.logger,
     lockPool: options.heavyPool,
   });
+  // The LISTEN connection is made with the database handle's settings, as a connection of its
+  // own (the heavy pool's are the handle's URL with a longer statement limit, harmless there).
+  const liveChanges = createLiveChangesService({
+    connection: options.heavyPool && { ...options.heavyPool.options },
+    households: security.households,
+    logger: options.logger,
+  });
   const restoreUploadRoot = options.restoreUploadRoot ?? tmpdir();
   await sweepStaleUploads(restoreUploadRoot);
   return {
@@ -158,6 +166,7 @@ export async function createAppServices(options: AppServicesOptions) {
     recurring,
     rules,
     categories,
+    liveChanges,
     tags: createTagsService(db, transactions),
     savedFilters: createSavedFiltersService(db),
     idempotency: createIdempotencyService(db),

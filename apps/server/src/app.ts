@@ -209,6 +209,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
   const services = await createAppServices({ ...options, receiptReader, logger: app.log });
+  // Before the server waits for its requests to end: an open event stream never would.
+  app.addHook('preClose', () => services.liveChanges.stop());
   await registerApi(app, services, config, db);
   startSchedulers(app, options, services);
 

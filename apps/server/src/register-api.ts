@@ -11,6 +11,7 @@ import {
 } from './domains/bank-connections/bank-connections-routes';
 import { budgetsRoutes } from './domains/budgets/budgets-routes';
 import { categoriesRoutes, manageCategoriesRoutes } from './domains/categories/categories-routes';
+import { liveChangesRoutes } from './domains/live-changes/live-changes-routes';
 import { goalsRoutes } from './domains/goals/goals-routes';
 import { healthRoutes } from './domains/health/health-routes';
 import { importsRoutes } from './domains/imports/imports-routes';
@@ -77,6 +78,11 @@ async function registerAccountSecurityRoutes(
   const householdsOptions = { households, invitations, authenticators };
   await api.register(householdsRoutes, { prefix: '/households', ...householdsOptions });
   await api.register(invitationsRoutes, { prefix: '/invitations', ...householdsOptions });
+  await api.register(liveChangesRoutes, {
+    prefix: '/events',
+    liveChanges: services.liveChanges,
+    authenticate: authenticators.authenticate,
+  });
 }
 
 /** The ledger's routes: transactions and everything that records, plans or reads them. */

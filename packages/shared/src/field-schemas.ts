@@ -91,6 +91,18 @@ export const categoryNameSchema = z
 export const idSchema = (label: string) =>
   z.string({ message: `${label} must be an id.` }).max(64, `${label} is not a valid id.`);
 
+/**
+ * A user's id where a filter names a member (`createdBy`): a UUID, else refused, since it is
+ * compared with a uuid column and anything else can name no one.
+ */
+export const userIdSchema = (label: string) =>
+  z
+    .string({ message: `${label} must be a user id.` })
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      `${label} is not a valid user id.`,
+    );
+
 /** Optional text: trimmed, and none when blank. */
 export const optionalText = (max: number, label: string) =>
   z

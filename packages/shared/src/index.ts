@@ -7,6 +7,7 @@ export * from './budget-schemas';
 export * from './goal-schemas';
 export * from './household-schemas';
 export * from './bank-connection-schemas';
+export * from './change-event-schemas';
 export * from './categories';
 export * from './currencies';
 export * from './currency-catalogue';

@@ -1,6 +1,12 @@
 import { z } from './zod';
 import { daysInMonth, dateParts, dateFromParts } from './calendar-date';
-import { calendarDateSchema, dateText, emptyAsMissing, idSchema } from './field-schemas';
+import {
+  calendarDateSchema,
+  dateText,
+  emptyAsMissing,
+  idSchema,
+  userIdSchema,
+} from './field-schemas';
 
 /** How a report cuts its range (docs/reports.md). */
 export const REPORT_INTERVALS = ['month', 'quarter', 'year'] as const;
@@ -33,7 +39,7 @@ const reportQueryShape = {
     z.enum(REPORT_INTERVALS, { message: REPORT_MESSAGES.interval }).default('month'),
   ),
   accountId: emptyAsMissing(idSchema('accountId').optional()),
-  createdBy: emptyAsMissing(idSchema('createdBy').optional()).describe(
+  createdBy: emptyAsMissing(userIdSchema('createdBy').optional()).describe(
     'Only the transactions this member entered (cash flow, categories and payees; net worth is ' +
       'what the accounts hold, whoever entered it).',
   ),

@@ -16,6 +16,7 @@ import {
   dateText,
   emptyAsMissing,
   idSchema,
+  userIdSchema,
   optionalText,
   pageQueryShape,
 } from './field-schemas';
@@ -187,7 +188,7 @@ export const transactionFiltersSchema = z
       .optional()
       .transform((value) => value?.trim() || undefined)
       .describe('Transactions carrying this tag, ignoring case.'),
-    createdBy: emptyAsMissing(idSchema('createdBy').optional()).describe(
+    createdBy: emptyAsMissing(userIdSchema('createdBy').optional()).describe(
       'Transactions (and, with `includeTransfers`, transfer legs) this member entered.',
     ),
   })

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Database } from '../../src/db/database';
 import { hashPassword } from '../../src/domains/auth/password-hasher';
 import { createTransactionsService } from '../../src/domains/transactions/transactions-service';
+import { asHouseholdId } from '../../src/domains/households/household-id';
 import { newId } from '../../src/lib/ids';
 
 export const BENCH_PASSWORD = 'Bench#2026';
@@ -121,6 +122,7 @@ export async function seedTransactions(
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const users = Array.from({ length: options.userCount }, (_, index) => ({
     id: newId(),
+    householdId: asHouseholdId(newId()),
     email: index === 0 ? HEAVY_EMAIL : `bench-${index}@moneta.dev`,
   }));
   await pool.query(
@@ -133,16 +135,30 @@ export async function seedTransactions(
       BENCH_BASE_CURRENCY,
     ],
   );
-  // Every user has Main (as sign-up gives it); the heavy user keeps money in five accounts.
+  // Every user owns a Personal household with Main (as sign-up gives them); the heavy user
+  // keeps money in five accounts.
   await pool.query(
-    `INSERT INTO accounts (id, user_id, name, type, currency)
-     SELECT gen_random_uuid(), id, 'Main', 'checking', $2 FROM unnest($1::uuid[]) AS u(id)`,
-    [users.map((user) => user.id), BENCH_BASE_CURRENCY],
+    `WITH made AS (
+       INSERT INTO households (id, name, base_currency, time_zone)
+       SELECT household_id, 'Personal', $3, 'UTC' FROM unnest($2::uuid[]) AS h(household_id)
+     ), joined AS (
+       INSERT INTO household_members (household_id, user_id, role)
+       SELECT household_id, id, 'owner' FROM unnest($1::uuid[], $2::uuid[]) AS m(id, household_id)
+     )
+     UPDATE users AS u SET default_household_id = m.household_id
+     FROM unnest($1::uuid[], $2::uuid[]) AS m(id, household_id) WHERE u.id = m.id`,
+    [users.map((user) => user.id), users.map((user) => user.householdId), BENCH_BASE_CURRENCY],
+  );
+  await pool.query(
+    `INSERT INTO accounts (id, household_id, user_id, name, type, currency)
+     SELECT gen_random_uuid(), household_id, id, 'Main', 'checking', $3
+     FROM unnest($1::uuid[], $2::uuid[]) AS u(id, household_id)`,
+    [users.map((user) => user.id), users.map((user) => user.householdId), BENCH_BASE_CURRENCY],
   );
   const heavyAccounts = HEAVY_ACCOUNTS.map((account) => ({ id: newId(), ...account }));
   await pool.query(
-    `INSERT INTO accounts (id, user_id, name, type, currency)
-     SELECT id, $1, name, type, currency
+    `INSERT INTO accounts (id, household_id, user_id, name, type, currency)
+     SELECT id, $6, $1, name, type, currency
      FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS a(id, name, type, currency)`,
     [
       users[0]!.id,
@@ -150,6 +166,7 @@ export async function seedTransactions(
       heavyAccounts.map((account) => account.name),
       heavyAccounts.map((account) => account.type),
       heavyAccounts.map((account) => account.currency),
+      users[0]!.householdId,
     ],
   );
   /** A heavy user's account by the shares above (null: Main, the default account). */
@@ -172,8 +189,9 @@ export async function seedTransactions(
   const others = options.totalTransactions - options.heavyCount;
   const perOther = Math.floor(others / Math.max(1, options.userCount - 1));
   const extra = others - perOther * (options.userCount - 1);
-  const owners: Array<{ id: string; count: number }> = users.map((user, index) => ({
+  const owners = users.map((user, index) => ({
     id: user.id,
+    householdId: user.householdId,
     count: index === 0 ? options.heavyCount : perOther + (index <= extra ? 1 : 0),
   }));
 
@@ -185,7 +203,9 @@ export async function seedTransactions(
     for (let index = 0; index < owner.count; index++) {
       const isIncome = next() < 0.1;
       chunk.push({
+        householdId: owner.householdId,
         userId: owner.id,
+        createdBy: owner.id,
         name: isIncome ? 'Paycheck' : pick(MERCHANTS),
         category: isIncome ? pick(BUILT_IN_INCOME_CATEGORIES) : pick(BUILT_IN_EXPENSE_CATEGORIES),
         costCents: isIncome

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { finished, Readable } from 'node:stream';
 import type pg from 'pg';
 import { AppError } from './app-error';
-import { runAsHeavy, workScopeKey } from './work-scope';
+import { heavyWorkKey, runAsHeavy } from './work-scope';
 
 export interface HeavyWorkOptions {
   /** Heavy jobs the server runs at once. */
@@ -35,7 +35,7 @@ const busyForServer = () =>
 
 /**
  * Heavy work (docs/reliability.md: a restore, an import's commit, a full export, later bank sync): one
- * job at a time per household (workScopeKey), at most `perServer` at once on this server. A
+ * job at a time per household (heavyWorkKey), at most `perServer` at once on this server. A
  * second job of the same household is refused with 409 BUSY instead of waiting behind the
  * first; the server-wide limit answers 409 BUSY with Retry-After. Across instances, a
  * household's job holds a PostgreSQL advisory lock (try-lock, never a wait). Its statements
@@ -48,7 +48,7 @@ export function createHeavyWork(options: HeavyWorkOptions) {
 
   /** Claims the household's slot, or throws BUSY; the returned function gives it back. */
   async function begin(request: FastifyRequest): Promise<() => void> {
-    const key = workScopeKey(request);
+    const key = heavyWorkKey(request);
     await unlocking.get(key);
     if (running.has(key)) throw busyForYou();
     if (running.size >= options.perServer) throw busyForServer();

@@ -21,12 +21,19 @@ export interface WorkScope {
 
 const scopes = new AsyncLocalStorage<WorkScope>();
 
-/**
- * The key one person's work is counted under: the user today. Households will share one key
- * (docs/reliability.md: heavy work runs one at a time per household); this is the one place to change.
- */
+/** The key one person's fair share of connections is counted under: the user. */
 export function workScopeKey(request: FastifyRequest): string {
   return request.user.id;
+}
+
+/**
+ * The key heavy work is counted under (http/heavy-work.ts): the household the request acts on,
+ * so that two members cannot restore or import into one household at once; the user on a route
+ * without a household.
+ */
+export function heavyWorkKey(request: FastifyRequest): string {
+  const household = request.household as FastifyRequest['household'] | undefined;
+  return household ? `household:${household.id}` : `user:${request.user.id}`;
 }
 
 /** The scope of the request whose code is running, if any (background jobs have none). */

@@ -14,7 +14,13 @@ import { isId } from '../lib/ids';
 /** How a request proved who it is: a signed-in session, or an API token for scripts. */
 export type RequestAuth =
   | { kind: 'session'; sessionId: string }
-  | { kind: 'api-token'; tokenId: string; scope: ApiTokenScope };
+  | {
+      kind: 'api-token';
+      tokenId: string;
+      scope: ApiTokenScope;
+      /** The one household the token acts on, on every route. */
+      householdId: string;
+    };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -92,7 +98,12 @@ export function createAuthenticators({
       if (!token) throw invalidApiToken();
       return {
         userId: token.userId,
-        auth: { kind: 'api-token', tokenId: token.id, scope: token.scope },
+        auth: {
+          kind: 'api-token',
+          tokenId: token.id,
+          scope: token.scope,
+          householdId: token.householdId,
+        },
         householdId: token.householdId,
       };
     }
@@ -152,6 +163,7 @@ export function createAuthenticators({
     async authenticateUser(request: FastifyRequest, _reply: FastifyReply) {
       await identify(request);
       refuseReadOnlyWrites(request);
+      keepTokenToItsHousehold(request);
     },
 
     async authenticateSession(request: FastifyRequest, _reply: FastifyReply) {
@@ -165,6 +177,31 @@ export function createAuthenticators({
     },
   };
 }
+
+/**
+ * A token acts on its own household only, here too: another household in the path is one no
+ * member of it could tell from a stranger's (404), and a token never makes or joins a household
+ * (that would give a script a household its owner did not bind it to).
+ */
+function keepTokenToItsHousehold(request: FastifyRequest): void {
+  const bound = boundHousehold(request);
+  if (!bound) return;
+  const { id } = request.params as { id?: unknown };
+  if (id !== undefined) {
+    if (id !== bound) throw householdNotFound();
+    return;
+  }
+  if (!READ_METHODS.has(request.method)) {
+    throw forbidden(
+      'An API token acts only on its own household. Sign in to make or join a household.',
+      ErrorCode.SESSION_REQUIRED,
+    );
+  }
+}
+
+/** The household an API token is bound to, or null for a session (which may act on any). */
+export const boundHousehold = (request: FastifyRequest): string | null =>
+  request.auth.kind === 'api-token' ? request.auth.householdId : null;
 
 export type Authenticators = ReturnType<typeof createAuthenticators>;
 export type Authenticate = Authenticators['authenticate'];

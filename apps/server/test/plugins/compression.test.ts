@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultHouseholdOf } from '../../src/domains/households/default-household';
 import { createTransactionsService } from '../../src/domains/transactions/transactions-service';
 import { multipartFile, textPdf } from '../support/receipt-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
@@ -35,9 +36,12 @@ beforeAll(async () => {
   await writeFile(join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   context = await createTestApp({ webDistDir });
   user = await signUp(context.app, { setup: true });
+  const { id: householdId } = await defaultHouseholdOf(context.database.db, user.id);
   await createTransactionsService(context.database.db).createMany(
     Array.from({ length: ROW_COUNT }, (_, index) => ({
+      householdId,
       userId: user.id,
+      createdBy: user.id,
       name: `Groceries ${index}`,
       category: 'Food',
       costCents: 100 + index,

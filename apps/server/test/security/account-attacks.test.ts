@@ -23,6 +23,7 @@ import {
 import { renderReceipt } from '../support/receipt-files';
 import { snapshotDatabase } from './database-snapshot';
 import { buildPlans, type OperationPlan } from './fuzz-plan';
+import { injectStreamRoute } from './inject-stream';
 import { listOperations, operationKey, type Operation } from './openapi-operations';
 import { reportFigure } from './report';
 import { fixedReceiptReader, seedUserData, type UserData } from './user-data';
@@ -236,12 +237,13 @@ describe('API tokens', () => {
       (_all, name: string) => plan.pathParams![name]!,
     );
     const query = new URLSearchParams(plan.query ?? {}).toString();
-    return context.app.inject({
+    const request = {
       method: operation.method as 'GET',
       url: query ? `${path}?${query}` : path,
       headers,
       ...(plan.body ? { payload: plan.body } : {}),
-    });
+    };
+    return plan.isStream ? injectStreamRoute(context.app, request) : context.app.inject(request);
   }
 
   it('a read token gets 403 on every POST, PUT and DELETE, and changes nothing', async () => {

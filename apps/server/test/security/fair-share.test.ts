@@ -5,6 +5,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/logger';
+import { given, inHousehold } from '../support/given';
 import { multipartBody, uploadImport } from '../support/import-files';
 import { createTestApp, signUp, type SignedUpUser, type TestContext } from '../test-app';
 
@@ -131,6 +132,46 @@ describe('heavy work, fair share and the search limit', () => {
     expect((await running).statusCode).toBe(200);
     // Over: the next one runs.
     expect((await commit(alice, second)).statusCode).toBe(200);
+  });
+
+  it('counts heavy work per household: a member’s job waits for the other’s, their own household’s runs', async () => {
+    const carol = await signUp(context.app, { setup: true });
+    const [home] = (
+      await context.app.inject({ method: 'GET', url: '/api/households', headers: alice.headers })
+    ).json<Array<{ _id: string }>>();
+    await given.member(context.app, alice, home!._id, carol, 'owner');
+    const carolAtAlices = inHousehold(carol, home!._id);
+    const alicesImport = await staged(alice, 300);
+    const carolsImport = await staged(carolAtAlices, 400);
+    const lock = await lockUserRow(context.databaseUrl, alice.id);
+    const running = commit(alice, alicesImport);
+    await lock.blocked();
+    try {
+      const refused = await commit(carolAtAlices, carolsImport);
+      expect([refused.statusCode, refused.json().code], refused.body).toEqual([
+        409,
+        ErrorCode.BUSY,
+      ]);
+      const body = multipartBody([{ field: 'file', fileName: 'x.zip', bytes: Buffer.from('PK') }]);
+      const restored = await context.app.inject({
+        method: 'POST',
+        url: '/api/export/restore',
+        payload: body.payload,
+        headers: { ...body.headers, ...carolAtAlices.headers },
+      });
+      expect(restored.statusCode, restored.body).toBe(409);
+      // Carol's own household (her default) is another household: its heavy work runs.
+      const own = await context.app.inject({
+        method: 'GET',
+        url: '/api/export',
+        headers: carol.headers,
+      });
+      expect(own.statusCode, own.body).toBe(200);
+    } finally {
+      await lock.release();
+    }
+    expect((await running).statusCode).toBe(200);
+    expect((await commit(carolAtAlices, carolsImport)).statusCode).toBe(200);
   });
 
   it("while one user's requests wait on the database, another user's list answers at once", async () => {

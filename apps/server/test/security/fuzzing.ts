@@ -11,6 +11,7 @@ import {
 import { snapshotDatabase, type DatabaseSnapshot } from './database-snapshot';
 import { catalogueCases, makeCase, type FuzzCase } from './fuzz-cases';
 import { buildPlans, type OperationPlan } from './fuzz-plan';
+import { injectStreamRoute } from './inject-stream';
 import { listOperations, operationKey, type Operation } from './openapi-operations';
 import { reportFigure } from './report';
 import { fixedReceiptReader, seedUserData, type UserData } from './user-data';
@@ -119,11 +120,14 @@ export function useFuzzing(): Fuzzing {
         // A read whose baseline is refused by design (the bank's callback with a made-up
         // state, a bank list before any application is set) has nothing to answer.
         if (!plan.expect.includes(200)) continue;
-        const response = await context.app.inject({
-          method: 'GET',
+        const read = {
+          method: 'GET' as const,
           url: makeCase(operation, plan, 'read', {}, { mustReject: false }).url,
           headers: plan.isPublic ? {} : fuzzer.headers,
-        });
+        };
+        const response = plan.isStream
+          ? await injectStreamRoute(context.app, read)
+          : await context.app.inject(read);
         expect(
           response.statusCode,
           `${operationKey(operation)} ${response.body.slice(0, 200)}`,
@@ -222,12 +226,15 @@ async function runCase(
   } else if (!plan.isPublic) {
     authorization = state.fuzzer.headers.authorization;
   }
-  const response = await state.context.app.inject({
+  const request = {
     method: fuzzCase.method as 'GET',
     url: fuzzCase.url,
     headers: { ...fuzzCase.headers, ...(authorization ? { authorization } : {}) },
     ...(fuzzCase.payload !== undefined ? { payload: fuzzCase.payload } : {}),
-  });
+  };
+  const response = plan.isStream
+    ? await injectStreamRoute(state.context.app, request)
+    : await state.context.app.inject(request);
   state.casesRun += 1;
   state.statusCounts.set(
     response.statusCode,

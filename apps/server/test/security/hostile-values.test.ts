@@ -2,6 +2,7 @@
 // whose product overflowed the database's integers, and inputs the API took but should refuse.
 // Every figure expected here is computed in the test with BigInt, not taken from the server.
 import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCalls } from '../support/api-calls';
 import { given } from '../support/given';
@@ -386,15 +387,23 @@ describe('inputs the API refuses', () => {
     // (9,223,372,036,854,775,807 hundredths). Written in one statement, through the triggers.
     const largest = 10n ** 14n;
     const count = 92_233n;
-    await context.database.pool.query(
-      `INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income,
-         account_id, currency)
-       SELECT gen_random_uuid(), $1, 'Row ' || n, 'Food', $2::bigint, DATE '2026-03-01', false,
-         (SELECT id FROM accounts WHERE user_id = $1 LIMIT 1),
-         (SELECT default_currency FROM users WHERE id = $1)
-       FROM generate_series(1, $3::int) AS n`,
-      [user.id, largest.toString(), Number(count)],
-    );
+    // On a connection of its own: the app's pool cuts a statement at 10 s, and 92,233 rows
+    // through the triggers can take longer on a loaded machine.
+    const seeder = new pg.Client({ connectionString: context.databaseUrl });
+    await seeder.connect();
+    try {
+      await seeder.query(
+        `INSERT INTO transactions (id, user_id, name, category, cost_cents, added_on, is_income,
+           account_id, currency)
+         SELECT gen_random_uuid(), $1, 'Row ' || n, 'Food', $2::bigint, DATE '2026-03-01', false,
+           (SELECT id FROM accounts WHERE user_id = $1 LIMIT 1),
+           (SELECT default_currency FROM users WHERE id = $1)
+         FROM generate_series(1, $3::int) AS n`,
+        [user.id, largest.toString(), Number(count)],
+      );
+    } finally {
+      await seeder.end();
+    }
     const summary = await ok<{ totalExpenses: number }>(user, 'GET', '/api/transactions/summary');
     expect(centsOf(summary.totalExpenses)).toBe(count * largest);
     const before = await snapshotDatabase(context.database.pool);

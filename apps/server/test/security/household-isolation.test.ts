@@ -189,6 +189,76 @@ describe('a household against another household’s data', () => {
     expect(await snapshotDatabase(context.database.pool)).toEqual(before);
   });
 
+  it('writes what the engine, an import, a rule and a category move make into H2, never H1', async () => {
+    const db = context.database.pool;
+    const rowsOf = async (householdId: string) =>
+      (
+        await db.query<{ household_id: string; name: string; category: string }>(
+          `SELECT household_id, name, category FROM transactions WHERE household_id = $1
+           ORDER BY name, id`,
+          [householdId],
+        )
+      ).rows;
+    const personalBefore = await rowsOf(personal.householdId);
+    // Alice acts on H2, not her default: the engine records the rule's past occurrences there.
+    const rule = await request(aliceInShared, 'POST', '/api/recurring/create', {
+      name: 'Cleaner',
+      category: 'Bills',
+      amount: 40,
+      isIncome: false,
+      frequency: 'monthly',
+      startDate: '2026-01-05',
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const { rows: occurrences } = await db.query<{ household_id: string; created_by: null }>(
+      'SELECT household_id, created_by FROM transactions WHERE recurring_id = $1',
+      [rule.json()._id],
+    );
+    expect(occurrences.length).toBeGreaterThan(0);
+    for (const row of occurrences) {
+      expect(row).toEqual({ household_id: shared.householdId, created_by: null });
+    }
+    // An import committed and undone in H2.
+    const file = Buffer.from(
+      'Date,Description,Amount\r\n2026-03-01,Window cleaner,-12.00\r\n2026-03-02,Window putty,-3.00\r\n',
+    );
+    const upload = await uploadImport(context.app, aliceInShared, 'h2.csv', file, {
+      accountId: shared.accountId,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const importId = upload.json()._id;
+    const commit = await request(aliceInShared, 'POST', `/api/imports/${importId}/commit`, {});
+    expect(commit.statusCode, commit.body).toBe(200);
+    const { rows: imported } = await db.query<{ household_id: string; created_by: string }>(
+      'SELECT household_id, created_by FROM transactions WHERE import_id = $1',
+      [importId],
+    );
+    expect(imported).toEqual([
+      { household_id: shared.householdId, created_by: alice.id },
+      { household_id: shared.householdId, created_by: alice.id },
+    ]);
+    // A rule applied and a category renamed in H2 reach H2's rows.
+    const made = await request(aliceInShared, 'POST', '/api/rules', {
+      value: 'Window',
+      category: 'Housekeeping',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const applied = await request(aliceInShared, 'POST', `/api/rules/${made.json()._id}/apply`);
+    expect(applied.json()).toEqual({ updated: 2 });
+    const renamed = await request(aliceInShared, 'PUT', '/api/categories', {
+      from: 'Housekeeping',
+      to: 'Home care',
+      isIncome: false,
+    });
+    expect(renamed.json().moved.transactions, renamed.body).toBe(2);
+    const undo = await request(aliceInShared, 'DELETE', `/api/imports/${importId}`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect((await rowsOf(shared.householdId)).map((row) => row.name)).not.toContain(
+      'Window cleaner',
+    );
+    expect(await rowsOf(personal.householdId)).toEqual(personalBefore);
+  });
+
   it('keeps H1’s rows in H1, and Alice without the header sees H1 and nothing of H2', async () => {
     const { rows } = await context.database.pool.query<{ count: number }>(
       `SELECT (SELECT count(*) FROM transactions WHERE household_id = $1)::int

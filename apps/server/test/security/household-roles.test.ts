@@ -406,6 +406,42 @@ describe('ways into a household', () => {
     expect(personalId).not.toBe(flatId);
   });
 
+  it('keeps a token to its household on the households and invitations routes', async () => {
+    const { owner, personalId, flatId } = await ownerOfTwo();
+    const made = await send(owner, 'POST', '/api/auth/tokens', { name: 'Script', scope: 'write' });
+    const token = tokenOf(owner, made);
+    const code = (await given.invitation(context.app, owner, flatId, { role: 'viewer' })).code;
+    const before = await snapshotDatabase(context.database.pool);
+    for (const [method, url, body] of [
+      ['GET', `/api/households/${flatId}`],
+      ['PUT', `/api/households/${flatId}`, { name: 'Taken' }],
+      ['PUT', `/api/households/${flatId}/default`],
+      ['GET', `/api/households/${flatId}/members`],
+      ['DELETE', `/api/households/${flatId}/members/${owner.id}`],
+      ['GET', `/api/households/${flatId}/invitations`],
+      ['POST', `/api/households/${flatId}/invitations`, { role: 'editor' }],
+      ['DELETE', `/api/households/${flatId}`],
+    ] as const) {
+      const response = await send(token, method, url, body);
+      expect([response.statusCode, response.json().code], `${method} ${url}`).toEqual([
+        404,
+        'HOUSEHOLD_NOT_FOUND',
+      ]);
+    }
+    // Making or joining a household would give the script one its owner did not bind it to.
+    for (const [url, body] of [
+      ['/api/households', { name: 'Script', baseCurrency: 'EUR' }],
+      ['/api/invitations/accept', { code }],
+    ] as const) {
+      expect((await send(token, 'POST', url, body)).statusCode, url).toBe(403);
+    }
+    expect(await snapshotDatabase(context.database.pool)).toEqual(before);
+    const listed = (await send(token, 'GET', '/api/households')).json<Array<{ _id: string }>>();
+    expect(listed.map((household) => household._id)).toEqual([personalId]);
+    const own = await send(token, 'GET', `/api/households/${personalId}/members`);
+    expect(own.statusCode).toBe(200);
+  });
+
   it('binds a token made acting on a household to that household, and says so', async () => {
     const { owner, personalId, flatId } = await ownerOfTwo();
     const inFlat = inHousehold(owner, flatId);

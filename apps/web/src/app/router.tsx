@@ -81,6 +81,9 @@ const Rates = page(() => import('./routes/app/rates'), 'RatesRoute');
 const Tags = page(() => import('./routes/app/tags'), 'TagsRoute');
 const Trash = page(() => import('./routes/app/trash'), 'TrashRoute');
 const Settings = page(() => import('./routes/app/settings'), 'SettingsRoute');
+const Household = page(() => import('./routes/app/household'), 'HouseholdRoute');
+// Signed in or not: it needs the app's messages and query client either way.
+const Join = page(() => import('./routes/join'), 'JoinRoute', 'app');
 const Reports = page(() => import('./routes/app/reports'), 'ReportsRoute');
 const Budgets = page(() => import('./routes/app/budgets'), 'BudgetsRoute');
 const RecurringTransactions = page(
@@ -99,6 +102,7 @@ export const routes: RouteObject[] = [
       { path: paths.register, element: <Register /> },
     ],
   },
+  { element: <QueryClientRoute />, children: [{ path: paths.join, element: <Join /> }] },
   {
     element: <RequireAuth />,
     children: [
@@ -124,6 +128,7 @@ export const routes: RouteObject[] = [
                   { path: paths.rates, element: <Rates /> },
                   { path: paths.settings, element: <Settings /> },
                   { path: paths.bankConnections, element: <Settings /> },
+                  { path: paths.household, element: <Household /> },
                   { path: paths.reports, element: <Reports /> },
                   { path: paths.budgets, element: <Budgets /> },
                   { path: paths.recurringTransactions, element: <RecurringTransactions /> },

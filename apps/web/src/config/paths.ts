@@ -21,6 +21,8 @@ export const paths = {
   reports: '/reports',
   tags: '/tags',
   trash: '/transactions/trash',
+  household: '/settings/household',
+  join: '/join/:code',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -28,6 +30,11 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** The page of one account (its register). */
 export function accountPath(accountId: string): string {
   return `/accounts/${encodeURIComponent(accountId)}`;
+}
+
+/** The page that accepts an invitation (its link, as the server makes it: `/join/<code>`). */
+export function joinPath(code: string): string {
+  return `/join/${encodeURIComponent(code)}`;
 }
 
 /** The Transactions page's filters as its URL query names them (reload and back keep them). */

@@ -16,4 +16,12 @@ export const STORAGE_KEYS = {
   transactionsPerPage: 'transactionsPerPage',
   /** The locale last used on this device, so the next visit's first page is in it (lib/i18n). */
   locale: 'locale',
+  /** Each user's active household on this device, by user id (lib/households). */
+  activeHouseholds: 'activeHouseholds',
+} as const;
+
+/** Keys of what the app keeps in sessionStorage: for this tab, until it closes. */
+export const SESSION_STORAGE_KEYS = {
+  /** An invitation's code opened while signed out, taken up again after sign-in or sign-up. */
+  pendingJoinCode: 'pendingJoinCode',
 } as const;

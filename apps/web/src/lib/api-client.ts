@@ -1,9 +1,16 @@
 import type { ErrorCode } from '@moneta/shared/error-codes';
 import { paths } from '@/config/paths';
+import { activeHouseholdId } from './households/active-household';
 import { currentI18n } from './i18n/current';
 import { clearToken, getToken } from './token';
 
 const API_BASE = '/api';
+
+/**
+ * The household a request acts on (docs/api.md, Households). Written out rather than imported
+ * from the households' schemas, which would bring zod into the first page's code.
+ */
+const HOUSEHOLD_HEADER = 'Moneta-Household';
 
 /**
  * Calls where a 401 is an answer for the caller (wrong password, stale token at start-up, a
@@ -139,6 +146,8 @@ async function send(
   const headers = new Headers({ ...extraHeaders, Accept: accept });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  const householdId = activeHouseholdId();
+  if (householdId) headers.set(HOUSEHOLD_HEADER, householdId);
   // A form (a file upload) goes as multipart; fetch sets its Content-Type with the boundary.
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
@@ -227,6 +236,8 @@ function uploadWithProgress<T>(
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    const householdId = activeHouseholdId();
+    if (householdId) xhr.setRequestHeader(HOUSEHOLD_HEADER, householdId);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });

@@ -106,7 +106,34 @@ export const queryKeys = {
   tags: { all: ['tags'] as const },
   /** Searches saved by name (GET /filters). */
   savedFilters: { all: ['savedFilters'] as const },
+  /** The user's households, and one household's members and invitations. */
+  households: {
+    all: ['households'] as const,
+    list: ['households', 'list'] as const,
+    members: (householdId: string) => ['households', 'members', householdId] as const,
+    invitations: (householdId: string) => ['households', 'invitations', householdId] as const,
+  },
 };
+
+/**
+ * The families that hold one household's data: switching household drops them (another
+ * household's would show for a moment otherwise). The user's own (security, saved searches) and
+ * the list of households stay.
+ */
+export const HOUSEHOLD_DATA_FAMILIES: readonly QueryKey[] = [
+  queryKeys.transactions.all,
+  queryKeys.categories.all,
+  queryKeys.budgets.all,
+  queryKeys.recurring.all,
+  queryKeys.receipts.all,
+  queryKeys.attachments.all,
+  queryKeys.accounts.all,
+  queryKeys.imports.all,
+  queryKeys.rules.all,
+  queryKeys.reports.all,
+  queryKeys.rates.all,
+  queryKeys.tags.all,
+];
 
 /**
  * Marks every query of these families stale after a change: those on screen refetch now, the

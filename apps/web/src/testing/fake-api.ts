@@ -1,4 +1,5 @@
 import type { User } from '@moneta/shared/auth-schemas';
+import type { Household } from '@moneta/shared/household-schemas';
 import { ErrorCode } from '@moneta/shared/error-codes';
 import { vi } from 'vitest';
 import { currentLocale } from '@/lib/i18n/i18n';
@@ -123,6 +124,19 @@ export function makeUser(overrides: Partial<User> = {}): User {
     // a signed-in page back into the user's saved locale at once.
     locale: currentLocale(),
     createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One of the user's households: by default their personal one, owner, alone in it. */
+export function makeHousehold(overrides: Partial<Household> = {}): Household {
+  return {
+    _id: '0190a1b2-0000-7000-8000-00000000000a',
+    name: 'Personal',
+    baseCurrency: 'USD',
+    role: 'owner',
+    memberCount: 1,
+    isDefault: true,
     ...overrides,
   };
 }

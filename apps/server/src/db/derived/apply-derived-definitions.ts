@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { accountBalancesDefinitions } from './account-balances';
+import { changeNotificationsDefinitions } from './change-notifications';
 import { currencyScaleDefinitions } from './currency-scale';
 import { dataVersionsDefinitions } from './data-versions';
 import { defaultAccountDefinitions } from './default-account';
@@ -42,6 +43,7 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   currencyScaleDefinitions,
   dataVersionsDefinitions,
   householdFillDefinitions,
+  changeNotificationsDefinitions,
 ];
 
 /**

@@ -25,9 +25,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     name: text('name').notNull(),
     type: text('type', { enum: ACCOUNT_TYPES }).notNull(),

@@ -25,9 +25,7 @@ export const transactionAttachments = pgTable(
   'transaction_attachments',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     /** Deleting the transaction deletes its files. */
     transactionId: uuid('transaction_id')
@@ -69,9 +67,7 @@ export const deletedTransactionAttachments = pgTable(
   'deleted_transaction_attachments',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     transactionId: uuid('transaction_id').notNull(),
     fileName: text('file_name').notNull(),

@@ -21,9 +21,7 @@ export const budgets = pgTable(
   'budgets',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     category: text('category').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),

@@ -9,9 +9,7 @@ import { users } from './users';
 export const userCategories = pgTable(
   'user_categories',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     isIncome: boolean('is_income').notNull(),
     name: text('name').notNull(),
@@ -28,9 +26,7 @@ export const userCategories = pgTable(
 export const hiddenCategories = pgTable(
   'hidden_categories',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     isIncome: boolean('is_income').notNull(),
     name: text('name').notNull(),

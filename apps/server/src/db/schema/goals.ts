@@ -13,9 +13,7 @@ export const goals = pgTable(
   'goals',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     name: text('name').notNull(),
     targetCents: bigint('target_cents', { mode: 'number' }).notNull(),

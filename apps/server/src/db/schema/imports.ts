@@ -37,9 +37,7 @@ export const imports = pgTable(
   'imports',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     /** Who made it; null for rows the system made (recurring, bank sync) or a departed user. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -192,9 +190,7 @@ export type ImportRowRecord = typeof importRows.$inferSelect;
 export const importMappings = pgTable(
   'import_mappings',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     headerKey: text('header_key').notNull(),
     mapping: jsonb('mapping').$type<ImportMapping>().notNull(),

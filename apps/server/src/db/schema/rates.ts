@@ -71,9 +71,7 @@ export const exchangeRateDays = pgTable(
 export const userExchangeRates = pgTable(
   'user_exchange_rates',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     currency: text('currency').notNull(),
     baseCurrency: text('base_currency').notNull(),

@@ -14,9 +14,7 @@ export const receipts = pgTable(
   'receipts',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     /** Who made it; null for rows the system made (recurring, bank sync) or a departed user. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -62,9 +60,7 @@ export const receiptShops = pgTable(
   'receipt_shops',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     /** Tax or VAT id as printed, upper case without spaces or punctuation. */
     taxId: text('tax_id'),

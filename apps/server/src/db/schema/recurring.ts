@@ -23,9 +23,7 @@ export const recurringRules = pgTable(
   'recurring_rules',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     name: text('name').notNull(),
     category: text('category').notNull(),

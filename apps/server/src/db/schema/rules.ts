@@ -18,9 +18,7 @@ export const rules = pgTable(
   'rules',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     field: text('field', { enum: RULE_FIELDS }).notNull(),
     operator: text('operator', { enum: RULE_OPERATORS }).notNull(),

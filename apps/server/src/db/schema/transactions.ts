@@ -41,9 +41,7 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     /** Who made it; null for rows the system made (recurring, bank sync) or a departed user. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -218,9 +216,7 @@ export const transactionSplits = pgTable(
   'transaction_splits',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     /**
      * No foreign key: deleting a transaction deletes its parts through the statement-level
@@ -258,9 +254,7 @@ export const deletedTransactions = pgTable(
   {
     /** The transaction's own id: restoring puts it back under it. */
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     row: jsonb('row').$type<Record<string, unknown> & { id: string }>().notNull(),

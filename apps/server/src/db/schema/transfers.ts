@@ -29,9 +29,7 @@ export const transfers = pgTable(
   'transfers',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     householdId: householdId(),
     /** Who made it; null for rows the system made (recurring, bank sync) or a departed user. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

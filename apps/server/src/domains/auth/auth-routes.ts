@@ -99,9 +99,9 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
     '/setup',
     {
       onRequest: authenticate,
-      // Every member sets their own time zone and locale here; the base currency is the
-      // household's, which only its owner changes (the service answers 403 otherwise).
-      config: { householdRole: 'viewer' },
+      // The base currency and the time zone it sets are the household's, which only its owner
+      // changes: another member gets 403 ROLE_FORBIDS before anything is written.
+      config: { householdRole: 'owner' },
       schema: {
         tags,
         summary: 'Complete setup or change the default currency, time zone or locale',

@@ -3,19 +3,16 @@ import type { Executor } from '../../db/database';
 import { hiddenCategories, transactionTotals, userCategories } from '../../db/schema';
 import type { HouseholdId } from '../households/household-id';
 
-/** One custom category of a household; `userId` is who added it. */
+/** One custom category of a household; `userId` is who added it (null: no member). */
 export interface HouseholdCategory {
   householdId: HouseholdId;
-  userId: string;
+  userId: string | null;
   name: string;
   isIncome: boolean;
 }
 
-/**
- * A category to remember. The household is optional while the transactions domain's writers name
- * only the user: a row without one gets the user's default household (the household-fill trigger).
- */
-export type CategoryKey = Omit<HouseholdCategory, 'householdId'> & { householdId?: HouseholdId };
+/** A category to remember in a household. */
+export type CategoryKey = HouseholdCategory;
 
 export function createCategoriesRepository(db: Executor) {
   return {

@@ -170,7 +170,7 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
           kinds: [isIncome],
         });
         const transactionCount = await transactions.moveCategory(
-          userId,
+          householdId,
           { from, to, kinds: [isIncome] },
           { tx },
         );
@@ -281,7 +281,7 @@ export function createCategoriesService(db: Database, deps: CategoriesServiceDep
           await budgets.deleteByCategory(tx, householdId, name);
         }
         const movedCount = await transactions.moveCategory(
-          userId,
+          householdId,
           { from: name, to: FALLBACK_CATEGORY, kinds },
           { tx },
         );

@@ -5,24 +5,13 @@ import { createCategoriesRepository, type CategoryKey } from './categories-repos
 /**
  * A category that is not built-in becomes one of the household's custom categories of that kind
  * (docs/api.md, General rules), whether it arrives with a transaction, a recurring rule or a
- * budget; `userId` is who wrote it. This form names the user only (the transactions domain's,
- * into the user's default household); the household's writers call `rememberCategories`.
+ * budget; `userId` is who wrote it. One statement for all the new categories of many rows.
  */
-export async function rememberCategory(
-  db: Executor,
-  userId: string,
-  category: string,
-  isIncome: boolean,
-): Promise<void> {
-  await rememberCategories(db, [{ userId, name: category, isIncome }]);
-}
-
-/** The same for many transactions at once: one statement for all their new categories. */
 export async function rememberCategories(db: Executor, entries: CategoryKey[]): Promise<void> {
   const custom = new Map<string, CategoryKey>();
   for (const entry of entries) {
     if (!isBuiltInCategory(entry.name, entry.isIncome)) {
-      custom.set(`${entry.householdId ?? entry.userId}|${entry.isIncome}|${entry.name}`, entry);
+      custom.set(`${entry.householdId}|${entry.isIncome}|${entry.name}`, entry);
     }
   }
   if (custom.size === 0) return;

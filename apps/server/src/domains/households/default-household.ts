@@ -1,14 +1,13 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { sessionExpired } from '../../http/app-error';
 import { households, users } from '../../db/schema';
 import { asHouseholdId, type ActiveHousehold } from './household-id';
 
 /**
- * The user's default household, for the domains whose routes do not pass the request's
- * household yet (HOUSEHOLDS-PROGRESS.md): their rows are filled into that household
- * (db/derived/household-fill.ts), so what they ask of the re-keyed domains is asked of it too.
- * Goes when the last of them passes `request.household`.
+ * The user's default household: the one a request without the household header acts on, which
+ * the sign-in and sign-up answers describe (its base currency). Data is never read or written
+ * through it: every writer takes the household it acts on.
  */
 export async function defaultHouseholdOf(db: Executor, userId: string): Promise<ActiveHousehold> {
   const [row] = await db
@@ -24,7 +23,3 @@ export async function defaultHouseholdOf(db: Executor, userId: string): Promise<
   if (!row) throw sessionExpired();
   return { ...row, id: asHouseholdId(row.id) };
 }
-
-/** The same household's id in SQL, as a value inside a statement. */
-export const defaultHouseholdSql = (userId: unknown): SQL =>
-  sql`(SELECT u.default_household_id FROM users AS u WHERE u.id = ${userId}::uuid)`;

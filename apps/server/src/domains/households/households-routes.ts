@@ -16,7 +16,7 @@ import { clientOf } from '../../http/client-info';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
 import { prose } from '../../plugins/api-docs';
-import type { Authenticators } from '../../plugins/authenticate';
+import { boundHousehold, type Authenticators } from '../../plugins/authenticate';
 import type { HouseholdsService } from './households-service';
 import type { InvitationsService } from './invitations-service';
 
@@ -53,7 +53,11 @@ export async function householdsRoutes(app: App, options: HouseholdsRoutesOption
         response: { 200: householdListSchema, ...errors },
       },
     },
-    async (request) => households.list(request.user.id),
+    async (request) => {
+      const list = await households.list(request.user.id);
+      const bound = boundHousehold(request);
+      return bound ? list.filter((household) => household._id === bound) : list;
+    },
   );
 
   app.post(

@@ -251,16 +251,16 @@ export function createClassificationRepository(db: Executor) {
       return result.rows;
     },
 
-    /** Transactions of the user's other accounts that may be a row's other leg, within `days`. */
+    /** Transactions of the household's other accounts that may be a row's other leg, within `days`. */
     otherLegs(
       scope: StatementScope,
       currency: string | null,
       days: number,
     ): Promise<OtherLegCandidate[]> {
-      const { userId, accountId } = scope;
+      const { householdId, accountId } = scope;
       return otherLegCandidates(
         db,
-        userId,
+        householdId,
         accountId,
         readable(scope),
         // The rows' currency: the statement's as the file says, else its account's, else (an

@@ -151,7 +151,7 @@ async function writeRows(
       ErrorCode.TRANSFER_TO_SAME_ACCOUNT,
     );
   }
-  const decisions = await commitRows.decideForCommit(user.id, scopeOf(record));
+  const decisions = await commitRows.decideForCommit(scopeOf(record));
   const hasSplits = await commitRows.hasSplits(scopeOf(record));
   const created = await createImportRowsRepository(tx).withHashJoins(() =>
     writers.transactions.createFrom(
@@ -166,6 +166,7 @@ async function writeRows(
               : null,
           ),
           householdId: scopeOf(record).householdId,
+          createdBy: record.createdBy,
           importId: record.id,
           firstRow: record.firstRow,
           hasSplits,
@@ -175,8 +176,15 @@ async function writeRows(
       { tx },
     ),
   );
-  const transfers = await writers.transfers.recordImported(tx, user.id, record.id, transferRows);
-  await writers.transfers.adoptBankDates(tx, user.id, scopeOf(record));
+  const { householdId } = scopeOf(record);
+  const transfers = await writers.transfers.recordImported(
+    tx,
+    householdId,
+    user.id,
+    record.id,
+    transferRows,
+  );
+  await writers.transfers.adoptBankDates(tx, householdId, scopeOf(record));
   const skipped = await commitRows.skipped(scopeOf(record));
   return {
     created,

@@ -17,10 +17,10 @@ export function createImportCommitRepository(db: Executor) {
      * The decisions for every row the commit creates, worked out once before the first
      * transaction is written (so that the import's own rows never count as history).
      */
-    async decideForCommit(userId: string, scope: ImportRowsScope): Promise<CategoryDecisions> {
+    async decideForCommit(scope: ImportRowsScope): Promise<CategoryDecisions> {
       return decideCategories(
         db,
-        { householdId: scope.householdId, userId },
+        scope.householdId,
         sql`SELECT DISTINCT coalesce(payee_key, '') AS name_key,
             ${noteKey(scope.householdId)} AS note_key,
             ${KIND} AS is_income
@@ -41,6 +41,8 @@ export function createImportCommitRepository(db: Executor) {
       userId: string,
       target: {
         householdId: HouseholdId;
+        /** Who the rows are by: the import's maker. */
+        createdBy: string | null;
         accounts: string[];
         /** Each statement's currency as its file says (null: its account's). */
         currencies: Array<string | null>;
@@ -53,8 +55,11 @@ export function createImportCommitRepository(db: Executor) {
     ): TransactionSource {
       return {
         columns: {
-          userId: sql`${userId}::uuid`,
           householdId: sql`${target.householdId}::uuid`,
+          userId: sql`${userId}::uuid`,
+          // The import's maker (null: a bank connection's sync, made by the system).
+          createdBy: sql`${target.createdBy}::uuid`,
+          updatedBy: sql`${target.createdBy}::uuid`,
           accountId: sql`a.account_id`,
           // Each row in its file's currency, else its account's (none asks the database's
           // default trigger for it, row by row).

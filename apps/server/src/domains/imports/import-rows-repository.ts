@@ -197,7 +197,6 @@ export function createImportRowsRepository(db: Executor) {
 
     /** A page of rows in file order, optionally of one status, with their categories. */
     async page(
-      userId: string,
       scope: ImportRowsScope,
       options: { status?: ImportRowStatus | undefined; limit: number; offset: number },
     ): Promise<ImportRowView[]> {
@@ -209,7 +208,7 @@ export function createImportRowsRepository(db: Executor) {
       const kinds = rows.filter((row) => row.is_income !== null);
       const decisions = await decideCategories(
         db,
-        { householdId: scope.householdId, userId },
+        scope.householdId,
         sql`SELECT DISTINCT * FROM unnest(
           ${param(kinds.map((row) => row.name_key))}::text[],
           ${param(kinds.map((row) => row.note_key))}::text[],

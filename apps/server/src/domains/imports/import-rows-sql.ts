@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import type { HouseholdId } from '../households/household-id';
-import { categoryPipeline, hasNoteRules, type RulesOwner } from '../rules/rule-matching';
+import { categoryPipeline, hasNoteRules } from '../rules/rule-matching';
 import { CategoryDecisions, type CategoryDecision } from './category-decisions';
 
 /** The SQL pieces the statements over import_rows share. */
@@ -43,7 +43,7 @@ export async function withoutNestedLoops<T>(db: Executor, work: () => Promise<T>
  */
 export async function decideCategories(
   db: Executor,
-  owner: RulesOwner,
+  householdId: HouseholdId,
   keys: SQL,
 ): Promise<CategoryDecisions> {
   const result = await db.execute<{
@@ -53,7 +53,7 @@ export async function decideCategories(
     category: string;
     source: CategoryDecision['source'];
     rename: string | null;
-  }>(categoryPipeline(owner, keys));
+  }>(categoryPipeline(householdId, keys));
   const decisions = new CategoryDecisions();
   for (const row of result.rows) {
     decisions.add(row.name_key, row.note_key, row.is_income, {

@@ -54,11 +54,10 @@ export function createImportsService(
   const writers = { transactions, transfers, accounts };
 
   async function withPreview(record: ImportRecord, executor: Executor = db): Promise<Import> {
-    const preview = await createImportRowsRepository(executor).page(
-      record.userId,
-      scopeOf(record),
-      { limit: IMPORT_PREVIEW_ROWS, offset: 0 },
-    );
+    const preview = await createImportRowsRepository(executor).page(scopeOf(record), {
+      limit: IMPORT_PREVIEW_ROWS,
+      offset: 0,
+    });
     return toImportDto(record, preview, await statementCurrencies(executor, record));
   }
 
@@ -146,7 +145,7 @@ export function createImportsService(
             transfer: record.transferCount,
           }[query.status]
         : record.rowCount;
-      const page = await rows.page(record.userId, scopeOf(record), {
+      const page = await rows.page(scopeOf(record), {
         status: query.status,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { agreeingLegs } from '../transfers/leg-amounts';
-import { defaultHouseholdSql } from '../households/default-household';
+import type { HouseholdId } from '../households/household-id';
 
 /** A transaction of another account that may be an import row's other leg. */
 export type OtherLegCandidate = {
@@ -12,7 +12,7 @@ export type OtherLegCandidate = {
 };
 
 /**
- * The transactions in the user's other accounts that may be the other leg of the import rows
+ * The transactions in the household's other accounts that may be the other leg of the import rows
  * `readable` selects (docs/transfers.md): the opposite direction, a date within `days`
  * (OTHER_LEG_DAYS, classification-policy.ts), and amounts that agree (agreeingLegs: equal in one currency, at the day's
  * rate between two: a euro checking account paying off a dollar card). The rows are in
@@ -22,7 +22,7 @@ export type OtherLegCandidate = {
  */
 export async function otherLegCandidates(
   db: Executor,
-  userId: string,
+  householdId: HouseholdId,
   accountId: string,
   readable: SQL,
   rowCurrency: SQL,
@@ -52,11 +52,11 @@ export async function otherLegCandidates(
     ledger AS MATERIALIZED (
       SELECT t.id, t.account_id, t.added_on, t.cost_cents, t.is_income, t.created_at, t.currency
       FROM transactions t, span
-      WHERE t.user_id = ${userId} AND t.account_id <> ${accountId}
+      WHERE t.household_id = ${householdId} AND t.account_id <> ${accountId}
         AND t.added_on BETWEEN span.low AND span.high
     ),
     agreeing AS (${agreeingLegs(
-      defaultHouseholdSql(userId),
+      sql`${householdId}::uuid`,
       pairs,
       {
         cents: sql`p.amount_cents`,

@@ -31,8 +31,8 @@ export async function undoImport(
   // Transfers first: one may put back a transaction it replaced.
   const deleted =
     record.status === 'committed'
-      ? (await writers.transfers.undoImport(tx, userId, record.id)) +
-        (await writers.transactions.removeByImport(userId, record.id, { tx }))
+      ? (await writers.transfers.undoImport(tx, householdId, record.id)) +
+        (await writers.transactions.removeByImport(householdId, record.id, { tx }))
       : 0;
   const statements = statementsOf(record).map((statement) => ({ ...statement }));
   if (record.status === 'committed') {

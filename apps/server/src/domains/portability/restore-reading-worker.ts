@@ -23,8 +23,12 @@ let read: Awaited<ReturnType<typeof readExport>> | undefined;
 async function answer(message: ToRestoreReader): Promise<void> {
   if (message.type === 'read') {
     const file = await open(message.path, 'r');
-    // The thread ends with the restore, and the file with it.
-    read = await readExport(message.path, file);
+    // Read, the file stays open for the writer's questions: the thread ends with the restore,
+    // and the file with it. Refused, it is closed here.
+    read = await readExport(message.path, file).catch(async (error: unknown) => {
+      await file.close();
+      throw error;
+    });
     const { manifest, records, linked } = read;
     return post({ type: 'checked', manifest, records, linked });
   }

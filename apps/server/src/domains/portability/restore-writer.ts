@@ -233,14 +233,17 @@ async function writeReceiptsAndRecurring(write: Write): Promise<void> {
  * name are kept. Then the split parts.
  */
 async function writeTransactions(write: Write, transactions: TransactionsService): Promise<void> {
-  const { tx, userId, read, counts } = write;
+  const { tx, householdId, userId, read, counts } = write;
   let batch: ExportTransaction[] = [];
   const flush = async () => {
     const ids = newIds(batch.length);
     const created = await transactions.createMany(
       batch.map((transaction, index) => ({
         id: ids[index]!,
+        householdId,
         userId,
+        createdBy: write.authorOf(transaction.createdBy),
+        updatedBy: write.authorOf(transaction.updatedBy),
         accountId: mapped(write.accountIds, transaction.accountId),
         name: transaction.name,
         category: transaction.category,
@@ -275,6 +278,7 @@ async function writeTransactions(write: Write, transactions: TransactionsService
 
   // Split transactions' parts, after their transactions (read-export checked each split).
   counts.splits = await transactions.restoreSplits(
+    householdId,
     userId,
     [...partsByTransaction(read.records.splits)].map(([transactionId, parts]) => ({
       transactionId: mapped(write.transactionIds, transactionId),

@@ -294,15 +294,15 @@ export function createReceiptsRepository(db: Executor) {
       };
     },
 
-    /** The user's recent expenses' merchant → category, newest first (reading hints). */
-    async merchantCategories(userId: string, limit = 500) {
+    /** The household's recent expenses' merchant → category, newest first (reading hints). */
+    async merchantCategories(householdId: HouseholdId, limit = 500) {
       return db
         .selectDistinctOn([transactions.name], {
           merchant: transactions.name,
           category: transactions.category,
         })
         .from(transactions)
-        .where(and(eq(transactions.userId, userId), eq(transactions.isIncome, false)))
+        .where(and(eq(transactions.householdId, householdId), eq(transactions.isIncome, false)))
         .orderBy(transactions.name, desc(transactions.addedOn))
         .limit(limit);
     },

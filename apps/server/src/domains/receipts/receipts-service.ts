@@ -161,6 +161,7 @@ export function createReceiptsService(
   }
 
   async function read(
+    householdId: HouseholdId,
     user: UserRow,
     bytes: Buffer,
     mimeType: ReceiptMimeType,
@@ -168,7 +169,7 @@ export function createReceiptsService(
     try {
       return await reader.read(bytes, mimeType, {
         today: todayIn(user.timeZone),
-        merchantCategories: await receipts.merchantCategories(user.id),
+        merchantCategories: await receipts.merchantCategories(householdId),
         // What a bare "$" means and, with the zone, which way 03/04 reads.
         ...(isCurrencyCode(user.defaultCurrency) ? { currency: user.defaultCurrency } : {}),
         timeZone: user.timeZone,
@@ -200,7 +201,7 @@ export function createReceiptsService(
       const sha256 = createHash('sha256').update(file.bytes).digest('hex');
       // Checked before the (slow) reading, and again under a lock before anything is stored.
       await refuseSecondUpload(receipts, householdId, sha256);
-      const found = await read(user, file.bytes, mimeType);
+      const found = await read(householdId, user, file.bytes, mimeType);
       // Only the header, tax id and phone are kept: never the whole text of the receipt.
       const shop = found.text ? shopFingerprint(found.text) : null;
       const reading = await withTaughtShop(householdId, found, shop);
@@ -215,7 +216,7 @@ export function createReceiptsService(
       const name = (reading.merchant ?? 'Receipt').slice(0, MAX_NAME_LENGTH);
       // The category pipeline (docs/architecture.md, Rules): a rule or the user's history beats the
       // words read on the receipt; those beat the default.
-      const suggestion = await suggestCategory(db, owner, { name, isIncome: false });
+      const suggestion = await suggestCategory(db, householdId, { name, isIncome: false });
       const category = suggestion.source === 'default' ? reading.category : suggestion.category;
       const readCurrency =
         reading.currency && findCatalogueCurrency(reading.currency) ? reading.currency : undefined;

@@ -7,6 +7,7 @@ import {
 } from '../transactions/transactions-service';
 import { matchOccurrences, OCCURRENCE_TOLERANCE_DAYS } from './match-occurrences';
 import { createRecurringRepository, type ClaimedRecurringRule } from './recurring-repository';
+import { asHouseholdId } from '../households/household-id';
 
 /** How many occurrences the create/edit path records per statement while catching a rule up. */
 const CATCH_UP_STEP = 1000;
@@ -77,10 +78,13 @@ export async function recordOccurrences(
     const to = addDays(dates.at(-1)!, OCCURRENCE_TOLERANCE_DAYS);
     const candidates = await transactions.occurrenceCandidates(rule, { from, to }, inTransaction);
     const plan = matchOccurrences(dates, occurrencesBetween(rule, from, to), candidates);
-    await transactions.linkToRecurring(rule.userId, rule.id, plan.toLink, inTransaction);
+    await transactions.linkToRecurring(rule, plan.toLink, inTransaction);
     // The transactions writer skips occurrences that exist already (a unique index).
     created = await transactions.createMany(
       plan.toCreate.map((addedOn) => ({
+        householdId: asHouseholdId(rule.householdId),
+        // The engine made the row, no member: who wrote the rule stays the rule's.
+        createdBy: null,
         userId: rule.userId,
         name: rule.name,
         category: rule.category,
@@ -131,13 +135,13 @@ function safeTodayIn(timeZone: string, now: Date): string {
 }
 
 /**
- * One lock order for every batch: the rows a rule's inserts touch besides its own (per-user
- * aggregates such as transaction_totals) are keyed by user, kind and category, so two
+ * One lock order for every batch: the rows a rule's inserts touch besides its own (per-household
+ * aggregates such as transaction_totals) are keyed by household, kind and category, so two
  * instances processing their batches in this order cannot deadlock.
  */
 function compareLockOrder(a: ClaimedRecurringRule, b: ClaimedRecurringRule): number {
-  const keyA = `${a.rule.userId}|${a.rule.isIncome}|${a.rule.category}`;
-  const keyB = `${b.rule.userId}|${b.rule.isIncome}|${b.rule.category}`;
+  const keyA = `${a.rule.householdId}|${a.rule.isIncome}|${a.rule.category}`;
+  const keyB = `${b.rule.householdId}|${b.rule.isIncome}|${b.rule.category}`;
   return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
 }
 

@@ -1,9 +1,15 @@
 import { and, asc, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { moveCategoryIn } from '../../db/move-category';
-import { recurringRules, users, type RecurringRuleRow } from '../../db/schema';
+import { households, recurringRules, users, type RecurringRuleRow } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { HouseholdId } from '../households/household-id';
+
+/**
+ * The zone a rule's "today" is counted in: its author's, as ever; the household's once the
+ * author has left the instance (their rows stay, the column null).
+ */
+const ruleTimeZone = sql<string>`coalesce(${users.timeZone}, ${households.timeZone})`;
 
 export type RecurringRuleValues = Pick<
   RecurringRuleRow,
@@ -106,12 +112,13 @@ export function createRecurringRepository(db: Executor) {
       return row!;
     },
 
-    /** The time zones of the owners of rules that may be due (next due date ≤ `latestToday`). */
+    /** The time zones of the rules that may be due (next due date ≤ `latestToday`). */
     async dueTimeZones(latestToday: string): Promise<string[]> {
       const rows = await db
-        .selectDistinct({ timeZone: users.timeZone })
+        .selectDistinct({ timeZone: ruleTimeZone })
         .from(recurringRules)
-        .innerJoin(users, eq(users.id, recurringRules.userId))
+        .innerJoin(households, eq(households.id, recurringRules.householdId))
+        .leftJoin(users, eq(users.id, recurringRules.userId))
         .where(and(lte(recurringRules.nextDueDate, latestToday), isRunning));
       return rows.map((row) => row.timeZone);
     },
@@ -129,11 +136,12 @@ export function createRecurringRepository(db: Executor) {
     ): Promise<ClaimedRecurringRule[]> {
       const latestToday = Object.values(todayByZone).sort().at(-1);
       if (!latestToday) return [];
-      const ownerToday = sql`(${JSON.stringify(todayByZone)}::jsonb ->> ${users.timeZone})::date`;
+      const ownerToday = sql`(${JSON.stringify(todayByZone)}::jsonb ->> ${ruleTimeZone})::date`;
       return db
         .select({ rule: recurringRules, today: sql<string>`${ownerToday}` })
         .from(recurringRules)
-        .innerJoin(users, eq(users.id, recurringRules.userId))
+        .innerJoin(households, eq(households.id, recurringRules.householdId))
+        .leftJoin(users, eq(users.id, recurringRules.userId))
         .where(
           and(
             // The plain bound lets the scan use recurring_rules_next_due_date_idx.

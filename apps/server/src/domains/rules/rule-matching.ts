@@ -3,15 +3,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { HouseholdId } from '../households/household-id';
 
 /**
- * Whose rules and history: the household's rules; the history of `userId`'s transactions while
- * the transactions' payee index is still led by the user (the transactions domain re-keys it).
- */
-export interface RulesOwner {
-  householdId: HouseholdId;
-  userId: string;
-}
-
-/**
  * The SQL of the category pipeline (docs/architecture.md, Rules), in one place for imports,
  * receipts, the form's suggestion and applying a rule. Texts are compared folded by `moneta_fold`
  * (migration 0010: no case, accents, spaces or punctuation), on both sides, in SQL.
@@ -68,14 +59,14 @@ const firstRules = (householdId: HouseholdId) => sql`
 /**
  * The pipeline's answer for each distinct text of `keys`, a query with the columns
  * (name_key text, note_key text, is_income boolean), none null: the first matching rule by
- * position, else the category the user gave that payee most often (the latest use breaks a
+ * position, else the category the household gave that payee most often (the latest use breaks a
  * tie), else Miscellaneous for an expense and Other Income for an income. Columns: name_key,
  * note_key, is_income, category, source ('rule' | 'history' | 'default'), rename. The history
- * is looked up payee by payee in the index on (user, folded name): the same plan whatever
+ * is looked up payee by payee in the index on (household, folded name): the same plan whatever
  * the statistics say of a table just filled. Every step is materialised: computed once, never
  * again for each row of a join.
  */
-export function categoryPipeline({ householdId, userId }: RulesOwner, keys: SQL): SQL {
+export function categoryPipeline(householdId: HouseholdId, keys: SQL): SQL {
   return sql`
     WITH keys AS MATERIALIZED (${keys}),
     ${firstRules(householdId)},
@@ -84,7 +75,7 @@ export function categoryPipeline({ householdId, userId }: RulesOwner, keys: SQL)
       FROM (SELECT DISTINCT name_key, is_income FROM keys WHERE name_key <> '') AS k
       CROSS JOIN LATERAL (
         SELECT t.category FROM transactions t
-        WHERE t.user_id = ${userId} AND moneta_fold(t.name) = k.name_key
+        WHERE t.household_id = ${householdId} AND moneta_fold(t.name) = k.name_key
           AND t.is_income = k.is_income
         GROUP BY t.category
         ORDER BY count(*) DESC, max(t.added_on) DESC, t.category

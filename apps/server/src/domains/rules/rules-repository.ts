@@ -144,11 +144,11 @@ export function createRulesRepository(db: Executor) {
     },
 
     /**
-     * The user's transactions this rule decides: it matches them and no rule before it does
-     * (the first matching rule wins, as on import), and applying it would change something.
-     * Still the user's own transactions while the transactions domain writes them by user.
+     * The transactions of the rule's household this rule decides: it matches them and no rule
+     * before it does (the first matching rule wins, as on import), and applying it would change
+     * something.
      */
-    async decidedTransactionIds(userId: string, rule: RuleRow): Promise<string[]> {
+    async decidedTransactionIds(rule: RuleRow): Promise<string[]> {
       const text = {
         nameKey: sql`moneta_fold(t.name)`,
         noteKey: sql`coalesce(moneta_fold(t.note), '')`,
@@ -159,7 +159,7 @@ export function createRulesRepository(db: Executor) {
           WHERE r.position < ${rule.position}
         )
         SELECT t.id FROM transactions t
-        WHERE t.user_id = ${userId}
+        WHERE t.household_id = ${rule.householdId}
           AND (${rule.isIncome}::boolean IS NULL OR t.is_income = ${rule.isIncome}::boolean)
           AND (t.category <> ${rule.category} OR t.name <> coalesce(${rule.rename}::text, t.name))
           AND ${ruleMatches(

@@ -96,7 +96,7 @@ export function createRulesService(db: Database, transactions: TransactionsServi
       userId: string,
       text: { name: string; isIncome: boolean },
     ): Promise<Suggestion> {
-      const { category, source } = await suggestCategory(db, { householdId, userId }, text);
+      const { category, source } = await suggestCategory(db, householdId, text);
       return { category, source };
     },
 
@@ -115,8 +115,9 @@ export function createRulesService(db: Database, transactions: TransactionsServi
         await repository.lockHousehold(householdId);
         const rule = await repository.find(householdId, id);
         if (!rule) throw ruleNotFound();
-        const ids = await repository.decidedTransactionIds(userId, rule);
+        const ids = await repository.decidedTransactionIds(rule);
         const updated = await transactions.recategorise(
+          householdId,
           userId,
           ids,
           { category: rule.category, name: rule.rename },

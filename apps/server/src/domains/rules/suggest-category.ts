@@ -1,7 +1,8 @@
 import type { Suggestion } from '@moneta/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { categoryPipeline, type RulesOwner } from './rule-matching';
+import type { HouseholdId } from '../households/household-id';
+import { categoryPipeline } from './rule-matching';
 
 export interface CategorySuggestion extends Suggestion {
   /** The matching rule's new name for the transaction, if it gives one. */
@@ -15,7 +16,7 @@ export interface CategorySuggestion extends Suggestion {
  */
 export async function suggestCategory(
   db: Executor,
-  owner: RulesOwner,
+  householdId: HouseholdId,
   text: { name: string; note?: string | null; isIncome: boolean },
 ): Promise<CategorySuggestion> {
   const keys = sql`SELECT moneta_fold(${text.name}::text) AS name_key,
@@ -25,7 +26,7 @@ export async function suggestCategory(
     category: string;
     source: Suggestion['source'];
     rename: string | null;
-  }>(categoryPipeline(owner, keys));
+  }>(categoryPipeline(householdId, keys));
   const [row] = result.rows;
   return { category: row!.category, source: row!.source, rename: row!.rename };
 }

@@ -94,6 +94,7 @@ async function setEach(
     const category = changeOf.get(row.id)?.category;
     if (typeof category === 'string') {
       categories.set(`${row.is_income}|${category}`, {
+        householdId,
         userId,
         name: category,
         isIncome: row.is_income,

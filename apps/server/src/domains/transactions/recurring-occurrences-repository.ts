@@ -63,12 +63,16 @@ export function createRecurringOccurrencesRepository(db: Executor) {
       }));
     },
 
-    /** Links the user's unlinked transactions with these ids to a recurring rule. */
-    async linkToRecurring(userId: string, recurringId: string, ids: string[]): Promise<number> {
+    /** Links the household's unlinked transactions with these ids to a recurring rule. */
+    async linkToRecurring(
+      householdId: string,
+      recurringId: string,
+      ids: string[],
+    ): Promise<number> {
       if (ids.length === 0) return 0;
       const result = await db.execute(sql`
         UPDATE transactions SET recurring_id = ${recurringId}, updated_at = now()
-        WHERE user_id = ${userId} AND id = ANY(${sql.param(ids)}::uuid[])
+        WHERE household_id = ${householdId} AND id = ANY(${sql.param(ids)}::uuid[])
           AND recurring_id IS NULL`);
       return result.rowCount ?? 0;
     },

@@ -61,17 +61,19 @@ export function createTransactionSplitsRepository(db: Executor) {
     async categoriesOfSource(source: TransactionSource) {
       if (!source.splits) return [];
       const result = await db.execute<{
+        household_id: HouseholdId;
         user_id: string;
         category: string;
         is_income: boolean;
         count: number;
       }>(sql`
-        SELECT s.user_id, p.category, s.is_income, count(*)::int AS count
+        SELECT s.household_id, s.user_id, p.category, s.is_income, count(*)::int AS count
         FROM (${numberedSource(source)}) AS s
         CROSS JOIN LATERAL jsonb_to_recordset(s.splits) AS p(category text)
         WHERE s.splits IS NOT NULL
-        GROUP BY s.user_id, p.category, s.is_income`);
+        GROUP BY s.household_id, s.user_id, p.category, s.is_income`);
       return result.rows.map((row) => ({
+        householdId: row.household_id,
         userId: row.user_id,
         name: row.category,
         isIncome: row.is_income,
@@ -96,7 +98,8 @@ export function createTransactionSplitsRepository(db: Executor) {
           SELECT ${sql.param([...transactionIds])}::uuid[] AS transaction_ids,
             ${sql.param([...partIds])}::uuid[] AS part_ids
         ), part AS (
-          SELECT s.user_id, ((SELECT transaction_ids FROM given))[s.n] AS transaction_id,
+          SELECT s.household_id, s.user_id,
+            ((SELECT transaction_ids FROM given))[s.n] AS transaction_id,
             p.position - 1 AS position, p.category, p.amount_cents, p.note,
             row_number() OVER (ORDER BY s.n, p.position) AS k
           FROM (${numberedSource(source)}) AS s
@@ -105,25 +108,26 @@ export function createTransactionSplitsRepository(db: Executor) {
             WITH ORDINALITY AS p(category, amount_cents, note, position)
           WHERE s.splits IS NOT NULL
         )
-        INSERT INTO transaction_splits (id, user_id, transaction_id, position, category,
-          amount_cents, note)
-        SELECT ((SELECT part_ids FROM given))[part.k], part.user_id, part.transaction_id,
+        INSERT INTO transaction_splits (id, household_id, user_id, transaction_id, position,
+          category, amount_cents, note)
+        SELECT ((SELECT part_ids FROM given))[part.k], part.household_id, part.user_id,
+          part.transaction_id,
           part.position, part.category, part.amount_cents, part.note
         FROM part`);
       return result.rowCount ?? 0;
     },
 
     /**
-     * Moves the parts of a category to another one, in the user's transactions of the given
+     * Moves the parts of a category to another one, in the household's transactions of the given
      * kinds (a category's rename or merge: parts follow their category). Returns how many.
      */
-    async moveCategory(userId: string, from: string, to: string, kinds: boolean[]) {
+    async moveCategory(householdId: HouseholdId, from: string, to: string, kinds: boolean[]) {
       if (kinds.length === 0) return 0;
       const result = await db.execute(sql`
         UPDATE transaction_splits AS s SET category = ${to}
         FROM transactions AS t
-        WHERE s.user_id = ${userId} AND s.category = ${from} AND t.id = s.transaction_id
-          AND t.user_id = ${userId} AND t.is_income = ANY(${sql.param(kinds)}::boolean[])`);
+        WHERE s.household_id = ${householdId} AND s.category = ${from}
+          AND t.id = s.transaction_id AND t.household_id = ${householdId} AND t.is_income = ANY(${sql.param(kinds)}::boolean[])`);
       return result.rowCount ?? 0;
     },
 

@@ -17,7 +17,7 @@ import { notFound } from '../../http/app-error';
 import { isId, newIds } from '../../lib/ids';
 import { accountNotFound } from '../accounts/accounts-service';
 import type { CategoryKey } from '../categories/categories-repository';
-import { rememberCategories, rememberCategory } from '../categories/remember-category';
+import { rememberCategories } from '../categories/remember-category';
 import { createBaseAmountsRepository } from './base-amounts-repository';
 import { currencyValues } from './currency-values';
 import type { ReadersFor } from './domain-readers';
@@ -46,7 +46,6 @@ import {
   type WriteOptions,
 } from './write-steps';
 import type { HouseholdId } from '../households/household-id';
-import { defaultHouseholdOf } from '../households/default-household';
 
 const tagNotFound = () => notFound('No transaction has this tag.', ErrorCode.TAG_NOT_FOUND);
 
@@ -76,9 +75,15 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
         inTransaction(db, { tx }, async (tx) => {
           const money = await currencyValues(readers(tx), householdId, input);
           const split = splitValues(input, money.values.currency!);
-          for (const category of categoriesOf(split.category, split.parts)) {
-            await rememberCategory(tx, userId, category, input.isIncome);
-          }
+          await rememberCategories(
+            tx,
+            categoriesOf(split.category, split.parts).map((name) => ({
+              householdId,
+              userId,
+              name,
+              isIncome: input.isIncome,
+            })),
+          );
           const tags =
             input.tags && (await inHouseholdSpelling(readers(tx), householdId, input.tags));
           const row = await createTransactionsRepository(tx).insert(householdId, userId, {
@@ -99,7 +104,7 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
     },
 
     /**
-     * Creates many transactions (of any users) in one statement; an occurrence of a recurring
+     * Creates many transactions (each in the household it names) in one statement; an occurrence of a recurring
      * rule that exists already is skipped. Returns how many were created. Categories are
      * remembered except for occurrences: their rule remembered its category when it was saved,
      * and doing it again while the recurring engine holds the rule's lock could wait in a cycle
@@ -113,7 +118,12 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
           tx,
           rows
             .filter((row) => !row.recurringId)
-            .map((row) => ({ userId: row.userId, name: row.category, isIncome: row.isIncome })),
+            .map(({ householdId, userId, category: name, isIncome }) => ({
+              householdId,
+              userId,
+              name,
+              isIncome,
+            })),
         );
         return createTransactionsRepository(tx).insertMany(rows);
       });
@@ -132,16 +142,15 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
       );
     },
 
-    /** Marks existing transactions as occurrences of a recurring rule. */
+    /** Marks existing transactions of the rule's household as occurrences of the rule. */
     async linkToRecurring(
-      userId: string,
-      recurringId: string,
+      rule: OccurrenceRule,
       ids: string[],
       options: WriteOptions = {},
     ): Promise<number> {
       return createRecurringOccurrencesRepository(options.tx ?? db).linkToRecurring(
-        userId,
-        recurringId,
+        rule.householdId,
+        rule.id,
         ids,
       );
     },
@@ -164,7 +173,8 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
         const partCategories = await splits.categoriesOfSource(source);
         await rememberCategories(
           tx,
-          [...categories, ...partCategories].map(({ userId, name, isIncome }) => ({
+          [...categories, ...partCategories].map(({ householdId, userId, name, isIncome }) => ({
+            householdId,
             userId,
             name,
             isIncome,
@@ -215,9 +225,15 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
           if (input.splits !== undefined || !storedParts) {
             await splits.replace(householdId, userId, id, split.parts);
           }
-          for (const category of categoriesOf(split.category, split.parts)) {
-            await rememberCategory(tx, userId, category, input.isIncome);
-          }
+          await rememberCategories(
+            tx,
+            categoriesOf(split.category, split.parts).map((name) => ({
+              householdId,
+              userId,
+              name,
+              isIncome: input.isIncome,
+            })),
+          );
           return dtoOf(tx, householdId, money.base, row, split.parts);
         }),
       );
@@ -268,39 +284,52 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
      * Undoes an import: deletes the transactions it created, and forgets those of them in the
      * trash (an undone import's rows must not come back); returns how many were deleted.
      */
-    async removeByImport(userId: string, importId: string, options: WriteOptions = {}) {
+    async removeByImport(householdId: HouseholdId, importId: string, options: WriteOptions = {}) {
       const tx = options.tx ?? db;
-      await createTrashRepository(tx).forgetImport(userId, importId);
-      return createTransactionsRepository(tx).deleteByImport(userId, importId);
+      await createTrashRepository(tx).forgetImport(householdId, importId);
+      return createTransactionsRepository(tx).deleteByImport(householdId, importId);
     },
 
     /**
-     * Gives the user's transactions with these ids a category and optionally a new name (a
-     * rule applied to existing transactions); the category is remembered for the kinds it
-     * reached. Returns how many changed.
+     * Gives the household's transactions with these ids a category and optionally a new name (a
+     * rule applied to existing transactions, by `userId`); the category is remembered for the
+     * kinds it reached. Returns how many changed.
      */
     async recategorise(
+      householdId: HouseholdId,
       userId: string,
       ids: string[],
       change: { category: string; name: string | null },
       options: WriteOptions = {},
     ): Promise<number> {
       return inTransaction(db, options, async (tx) => {
-        const changed = await createTransactionsRepository(tx).recategorise(userId, ids, change);
+        const changed = await createTransactionsRepository(tx).recategorise(
+          householdId,
+          userId,
+          ids,
+          change,
+        );
         const kinds = changed.filter((row) => row.isRecategorised).map((row) => row.isIncome);
         await rememberCategories(
           tx,
-          [...new Set(kinds)].map((isIncome) => ({ userId, name: change.category, isIncome })),
+          [...new Set(kinds)].map((isIncome) => ({
+            householdId,
+            userId,
+            name: change.category,
+            isIncome,
+          })),
         );
         return changed.length;
       });
     },
 
     /**
-     * Gives restored transactions their parts (a user's export coming back), checked by the
-     * restore's reader; the parts' categories are remembered for the transactions' kinds.
+     * Gives restored transactions their parts (an export coming back into the household, by
+     * `userId`), checked by the restore's reader; the parts' categories are remembered for the
+     * transactions' kinds.
      */
     async restoreSplits(
+      householdId: HouseholdId,
       userId: string,
       splits: Array<{ transactionId: string; isIncome: boolean; parts: SplitPart[] }>,
       options: WriteOptions = {},
@@ -309,12 +338,11 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
         const categories = new Map<string, CategoryKey>();
         for (const { isIncome, parts } of splits) {
           for (const { category: name } of parts) {
-            categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+            categories.set(`${isIncome}|${name}`, { householdId, userId, name, isIncome });
           }
         }
         await rememberCategories(tx, [...categories.values()]);
         const repository = createTransactionSplitsRepository(tx);
-        const householdId = (await defaultHouseholdOf(tx, userId)).id;
         let count = 0;
         for (const { transactionId, parts } of splits) {
           await repository.replace(householdId, userId, transactionId, parts);
@@ -324,22 +352,22 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
       });
     },
 
-    /** Moves the user's transactions of a category (of the given kinds) to another one. */
+    /** Moves the household's transactions of a category (of the given kinds) to another one. */
     async moveCategory(
-      userId: string,
+      householdId: HouseholdId,
       change: { from: string; to: string; kinds: boolean[] },
       options: WriteOptions = {},
     ): Promise<number> {
       return inTransaction(db, options, async (tx) => {
         const moved = await createTransactionsRepository(tx).moveCategory(
-          userId,
+          householdId,
           change.from,
           change.to,
           change.kinds,
         );
         // Parts follow their category too (a split transaction whose category is another one).
         await createTransactionSplitsRepository(tx).moveCategory(
-          userId,
+          householdId,
           change.from,
           change.to,
           change.kinds,

@@ -51,7 +51,13 @@ export interface TransactionValues {
  * gives each its original creation time, which orders a day's rows in the list.
  */
 export type NewTransactionRow = TransactionValues & {
-  userId: string;
+  householdId: HouseholdId;
+  /** Who entered it; null for the rows the system makes (a recurring rule's occurrences). */
+  createdBy: string | null;
+  /** Who changed it last; default `createdBy`. */
+  updatedBy?: string | null;
+  /** The member writing it, null for the engine's rows (the column goes in favour of createdBy). */
+  userId: string | null;
   createdAt?: string;
   /** The id to give it (a restore maps the export's ids to these); else a new one. */
   id?: string;
@@ -67,6 +73,7 @@ type TransactionInsert = typeof transactions.$inferInsert;
 export interface TransactionSource {
   /** Without `currency`, each row takes its account's. */
   columns: { [Column in keyof Omit<TransactionInsert, 'id' | 'currency'>]: SQL } & {
+    householdId: SQL;
     currency?: SQL;
   };
   /** The order the new ids follow (an import row's position). */
@@ -80,8 +87,9 @@ export interface TransactionSource {
   from: SQL;
 }
 
-/** How many rows of a source have each user, category and kind. */
+/** How many rows of a source have each household, user, category and kind. */
 export interface SourceCategory {
+  householdId: HouseholdId;
   userId: string;
   name: string;
   isIncome: boolean;
@@ -144,7 +152,7 @@ export function createTransactionsRepository(db: Executor) {
       if (rows.length === 0) return 0;
       const ids = newIds(rows.length);
       const records = rows.map((row, index) =>
-        toColumnRecord({ ...row, id: row.id ?? ids[index]! }),
+        toColumnRecord({ updatedBy: row.createdBy, ...row, id: row.id ?? ids[index]! }),
       );
       const given = new Set(records.flatMap((record) => Object.keys(record)));
       // A row without tags among rows with them has none (the column is NOT NULL).
@@ -164,14 +172,17 @@ export function createTransactionsRepository(db: Executor) {
     /** The categories of a source's rows, with how many rows each. */
     async categoriesOf(source: TransactionSource): Promise<SourceCategory[]> {
       const result = await db.execute<{
+        household_id: HouseholdId;
         user_id: string;
         category: string;
         is_income: boolean;
         count: number;
       }>(sql`
-        SELECT s.user_id, s.category, s.is_income, count(*)::int AS count
-        FROM (${sourceQuery(source)}) AS s GROUP BY s.user_id, s.category, s.is_income`);
+        SELECT s.household_id, s.user_id, s.category, s.is_income, count(*)::int AS count
+        FROM (${sourceQuery(source)}) AS s
+        GROUP BY s.household_id, s.user_id, s.category, s.is_income`);
       return result.rows.map((row) => ({
+        householdId: row.household_id,
         userId: row.user_id,
         name: row.category,
         isIncome: row.is_income,
@@ -283,18 +294,20 @@ export function createTransactionsRepository(db: Executor) {
     },
 
     /** Deletes the transactions an import created; returns how many. */
-    async deleteByImport(userId: string, importId: string): Promise<number> {
+    async deleteByImport(householdId: HouseholdId, importId: string): Promise<number> {
       const result = await db
         .delete(transactions)
-        .where(and(eq(transactions.userId, userId), eq(transactions.importId, importId)));
+        .where(and(eq(transactions.householdId, householdId), eq(transactions.importId, importId)));
       return result.rowCount ?? 0;
     },
 
     /**
-     * Gives the user's transactions with these ids a category (and a new name, when given),
+     * Gives the household's transactions with these ids a category (and a new name, when given),
      * skipping those that have them already; returns the kinds (income?) of the rows changed.
+     * `userId` changed them.
      */
     async recategorise(
+      householdId: HouseholdId,
       userId: string,
       ids: string[],
       change: { category: string; name: string | null },
@@ -305,14 +318,14 @@ export function createTransactionsRepository(db: Executor) {
       const result = await db.execute<{ is_income: boolean; is_recategorised: boolean }>(sql`
         WITH split AS MATERIALIZED (
           SELECT DISTINCT s.transaction_id AS id FROM transaction_splits AS s
-          WHERE s.user_id = ${userId} AND s.transaction_id = ANY(${sql.param(ids)}::uuid[])
+          WHERE s.household_id = ${householdId} AND s.transaction_id = ANY(${sql.param(ids)}::uuid[])
         )
         UPDATE transactions AS t
         SET category = CASE WHEN t.id IN (SELECT id FROM split) THEN t.category
               ELSE ${change.category} END,
             name = coalesce(${change.name}::text, t.name),
-            updated_at = now()
-        WHERE t.user_id = ${userId} AND t.id = ANY(${sql.param(ids)}::uuid[])
+            updated_by = ${userId}, updated_at = now()
+        WHERE t.household_id = ${householdId} AND t.id = ANY(${sql.param(ids)}::uuid[])
           AND ((t.category <> ${change.category} AND t.id NOT IN (SELECT id FROM split))
             OR t.name <> coalesce(${change.name}::text, t.name))
         RETURNING t.is_income, t.category = ${change.category} AS is_recategorised`);
@@ -323,12 +336,12 @@ export function createTransactionsRepository(db: Executor) {
     },
 
     async moveCategory(
-      userId: string,
+      householdId: HouseholdId,
       from: string,
       to: string,
       kinds: boolean[],
     ): Promise<number> {
-      return moveCategoryIn(db, transactions, { userId, from, to, kinds });
+      return moveCategoryIn(db, transactions, { householdId, from, to, kinds });
     },
   };
 }

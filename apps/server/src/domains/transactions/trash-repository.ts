@@ -115,15 +115,12 @@ export function createTrashRepository(db: Executor) {
       return result.rowCount ?? 0;
     },
 
-    /**
-     * Forgets the trashed transactions an undone import had created, and their files (by the
-     * import's user, until imports name their household).
-     */
-    async forgetImport(userId: string, importId: string): Promise<number> {
+    /** Forgets the trashed transactions an undone import had created, and their files. */
+    async forgetImport(householdId: HouseholdId, importId: string): Promise<number> {
       const result = await db.execute<{ count: number }>(sql`
         WITH gone AS (
           DELETE FROM deleted_transactions
-          WHERE user_id = ${userId} AND row->>'import_id' = ${importId}
+          WHERE household_id = ${householdId} AND row->>'import_id' = ${importId}
           RETURNING id
         ), files AS (
           DELETE FROM deleted_transaction_attachments AS h USING gone WHERE h.transaction_id = gone.id

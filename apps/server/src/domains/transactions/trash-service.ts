@@ -125,7 +125,7 @@ export function createTrashService(db: Executor) {
         for (const snapshot of snapshots) {
           const isIncome = snapshot.is_income === true;
           for (const name of categoriesOf(String(snapshot.category), snapshotParts(snapshot))) {
-            categories.set(`${isIncome}|${name}`, { userId, name, isIncome });
+            categories.set(`${isIncome}|${name}`, { householdId, userId, name, isIncome });
           }
         }
         await rememberCategories(tx, [...categories.values()]);

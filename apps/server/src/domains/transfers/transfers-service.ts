@@ -37,7 +37,6 @@ import {
   type TransferValues,
 } from './transfers-repository';
 import type { HouseholdId } from '../households/household-id';
-import { defaultHouseholdOf } from '../households/default-household';
 
 const transferNotFound = () => notFound('Transfer not found.', ErrorCode.TRANSFER_NOT_FOUND);
 
@@ -168,9 +167,12 @@ export function createTransfersService(db: Database, transactions: TransactionsS
    * stays (that statement says the money moved) without this import's trace; when the other
    * leg has no row of its own, the transfer goes.
    */
-  async function undoImport(tx: Executor, userId: string, importId: string): Promise<number> {
+  async function undoImport(
+    tx: Executor,
+    householdId: HouseholdId,
+    importId: string,
+  ): Promise<number> {
     const scoped = createTransfersRepository(tx);
-    const householdId = (await defaultHouseholdOf(tx, userId)).id;
     const gone: string[] = [];
     const restore: TransactionSnapshot[] = [];
     for (const transfer of await scoped.withLegFrom(householdId, importId)) {
@@ -206,27 +208,26 @@ export function createTransfersService(db: Database, transactions: TransactionsS
     /** An import's duplicates of transfer legs give those legs their bank's dates (adoptBankDates). */
     async adoptBankDates(
       tx: Executor,
-      userId: string,
+      householdId: HouseholdId,
       scope: { importId: string; firstRow: number },
     ): Promise<number> {
-      return adoptBankDates(tx, (await defaultHouseholdOf(tx, userId)).id, scope);
+      return adoptBankDates(tx, householdId, scope);
     },
 
     /**
      * Records an import's transfer rows (docs/transfers.md), each from its account's statement:
      * out of it for an expense row, into it for an income row. A row with `matchOf` takes that
      * transaction out of the ledger as the transfer's other leg; one with `otherLeg` has it in
-     * the same file. Returns how many were recorded.
+     * the same file, in the import's household, by `userId`. Returns how many were recorded.
      */
     async recordImported(
       tx: Executor,
+      householdId: HouseholdId,
       userId: string,
       importId: string,
       rows: ImportedTransferRow[],
     ): Promise<number> {
       if (rows.length === 0) return 0;
-      // An import's rows go into its user's default household until imports name theirs.
-      const householdId = (await defaultHouseholdOf(tx, userId)).id;
       const taken = await transactions.takeForTransfer(
         householdId,
         rows.flatMap((row) => (row.matchOf ? [row.matchOf] : [])),

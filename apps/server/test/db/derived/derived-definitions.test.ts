@@ -5,6 +5,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DERIVED_DEFINITIONS } from '../../../src/db/derived/apply-derived-definitions';
 import { WATCHED_TABLES } from '../../../src/db/derived/data-versions';
+import {
+  CHANGE_NOTIFY_FUNCTIONS,
+  CHANGE_NOTIFY_TRIGGERS,
+} from '../../../src/db/derived/change-notifications';
 import { TABLES_FILLED_WITH_THE_DEFAULT_HOUSEHOLD } from '../../../src/db/derived/household-fill';
 import { migrationsFolder, runMigrations } from '../../../src/db/migrate';
 import { createMigrationDatabase } from '../../support/migration-database';
@@ -56,6 +60,8 @@ const MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'exchange_rates_version_after_change',
   'data_version_pending_at_commit',
   'moneta_fill_household',
+  // Live changes (change-notifications.ts).
+  ...CHANGE_NOTIFY_FUNCTIONS,
 ];
 
 /** Triggers only the derived files make: those that keep exchange_rate_days. */
@@ -75,6 +81,7 @@ const TRIGGERS_MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'exchange_rates_version_change',
   'data_version_pending_commit',
   ...TABLES_FILLED_WITH_THE_DEFAULT_HOUSEHOLD.map((table) => `${table}_household_fill`),
+  ...CHANGE_NOTIFY_TRIGGERS,
 ];
 
 const databases: Array<Awaited<ReturnType<typeof createMigrationDatabase>>> = [];

@@ -299,6 +299,23 @@ describe('households', () => {
     const invitation = await invite(owner, home!._id, { role: 'editor' });
     await call(member, 'POST', '/api/invitations/accept', { code: invitation.code });
     const [memberOwn] = await households(member);
+    // What the member entered in the shared household is the household's, not theirs.
+    const entered = await call(
+      member,
+      'POST',
+      '/api/transactions',
+      { name: 'Paint', category: 'DIY', cost: 12, addedOn: '2026-03-01', isIncome: false },
+      home!._id,
+    );
+    expect(entered.statusCode, entered.body).toBe(201);
+    const rule = await call(
+      member,
+      'POST',
+      '/api/rules',
+      { value: 'Paint', category: 'DIY' },
+      home!._id,
+    );
+    expect(rule.statusCode, rule.body).toBe(201);
 
     const refused = await call(owner, 'DELETE', '/api/users/account');
     expect(refused.statusCode).toBe(409);
@@ -313,5 +330,19 @@ describe('households', () => {
     );
     expect(rows).toEqual([{ n: 0 }]);
     expect(await households(owner)).toMatchObject([{ _id: home!._id, memberCount: 1 }]);
+    const kept = await call(owner, 'GET', '/api/transactions?search=Paint');
+    expect(kept.json().transactions).toEqual([
+      expect.objectContaining({ _id: entered.json()._id, name: 'Paint', category: 'DIY' }),
+    ]);
+    expect(kept.json().transactions[0].createdBy ?? null).toBeNull();
+    const { rows: authors } = await context.database.pool.query(
+      'SELECT created_by, updated_by FROM transactions WHERE id = $1',
+      [entered.json()._id],
+    );
+    expect(authors).toEqual([{ created_by: null, updated_by: null }]);
+    const rules = await call(owner, 'GET', '/api/rules');
+    expect(rules.json()).toEqual([expect.objectContaining({ _id: rule.json()._id })]);
+    const categories = await call(owner, 'GET', '/api/transactions/categories');
+    expect(categories.body).toContain('DIY');
   });
 });

@@ -287,6 +287,19 @@ describe('shared books', () => {
     expect(partnerOwn).not.toBe(home);
   });
 
+  it('refuses a createdBy that is no user id with a 400, on the list, its export and the reports', async () => {
+    for (const url of [
+      '/api/transactions?createdBy=%20',
+      '/api/transactions?createdBy=abc&includeTransfers=true',
+      '/api/transactions/export?createdBy=%20',
+      '/api/reports/cashflow?createdBy=x',
+    ]) {
+      const response = await context.app.inject({ method: 'GET', url, headers: owner.headers });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<{ message: string }>().message, url).toMatch(/createdBy/);
+    }
+  });
+
   it('binds an API token to one household, and refuses a removed member at once', async () => {
     const created = await ok<{ token: string; householdId: string }>(
       partner,

@@ -23,8 +23,11 @@ describe('createMany (the bulk path)', () => {
     const bob = await signUp(context.app, { setup: true });
     const writer = createTransactionsService(context.database.db);
     const repository = createTransactionListRepository(context.database.db);
+    const [aliceHome, bobHome] = [await householdOf(alice), await householdOf(bob)];
     const rows = Array.from({ length: 5000 }, (_, index) => ({
+      householdId: index % 2 ? aliceHome : bobHome,
       userId: index % 2 ? alice.id : bob.id,
+      createdBy: index % 2 ? alice.id : bob.id,
       name: `Row ${index} with 'quotes', "doubles" and {braces}`,
       category: index % 3 ? 'Food' : 'Salary',
       costCents: index + 1,
@@ -74,9 +77,11 @@ describe('createFrom (the rows of a query, written inside PostgreSQL)', () => {
     const {
       rows: [account],
     } = await pool.query<{ id: string }>('SELECT id FROM accounts WHERE user_id = $1', [alice.id]);
+    const aliceHome = await householdOf(alice);
     // 3,000 rows whose ids must follow `ordinal`: the reverse of the series.
     const source = (count: number) => ({
       columns: {
+        householdId: sql`${aliceHome}::uuid`,
         userId: sql`${alice.id}::uuid`,
         accountId: sql`${account!.id}::uuid`,
         name: sql`'Row ' || i`,
@@ -152,8 +157,11 @@ describe('search pages (walked in list order or looked up, by how common the ter
     const repository = createTransactionListRepository(context.database.db);
     // 2,100 transactions, one of them rare: filling a page by walking the list would pass
     // 10 × 2,100 / 1 = 21,000 entries, so the rare term is looked up; the common one walked.
+    const aliceHome = await householdOf(alice);
     const rows = Array.from({ length: 2100 }, (_, index) => ({
+      householdId: aliceHome,
       userId: alice.id,
+      createdBy: alice.id,
       name: index === 1234 ? 'Rare Bookshop' : `Common shop ${index % 50}`,
       category: index % 2 ? 'Food' : 'Bills',
       costCents: 100 + index,
@@ -162,7 +170,15 @@ describe('search pages (walked in list order or looked up, by how common the ter
       note: null,
     }));
     await writer.createMany(rows);
-    await writer.createMany([{ ...rows[0]!, userId: bob.id, name: 'Rare Bookshop too' }]);
+    await writer.createMany([
+      {
+        ...rows[0]!,
+        householdId: await householdOf(bob),
+        userId: bob.id,
+        createdBy: bob.id,
+        name: 'Rare Bookshop too',
+      },
+    ]);
 
     const all = await repository.pageWithCount(
       await householdOf(alice),

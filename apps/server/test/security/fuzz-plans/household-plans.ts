@@ -46,6 +46,8 @@ export function householdPlans({ mine }: PlanContext): Record<string, OperationP
       pathParams: { id: noHousehold, invitationId: noHousehold },
       expect: [404],
     },
+    // The fuzzer's default household, or the one the query names; every stream is closed at once.
+    'GET /api/events': { query: { household: mine.householdId }, isStream: true, expect: [200] },
     // Unknown codes count like failed sign-ins: past the limit, 429.
     'POST /api/invitations/accept': { body: { code: 'not-a-code' }, expect: [404, 429] },
   };

@@ -26,6 +26,8 @@ export interface OperationPlan {
   needsFreshUser?: boolean;
   /** No bearer token (the operation is public). */
   isPublic?: boolean;
+  /** The answer is a stream that stays open (server-sent events): read up to its head only. */
+  isStream?: boolean;
   expect: number[];
 }
 

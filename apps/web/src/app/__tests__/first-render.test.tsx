@@ -2,7 +2,13 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { provideQueryClient } from '@/lib/app-query-client';
 import { createQueryClient } from '@/lib/query-client';
-import { fakeApi, holdAnswersTo, makeUser, withRefusedSession } from '@/testing/fake-api';
+import {
+  fakeApi,
+  holdAnswersTo,
+  makeHousehold,
+  makeUser,
+  withRefusedSession,
+} from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { transactionHandlers } from '@/testing/transactions';
 import { FIRST_DATA_WAIT_MS, preloadPage } from '../router';
@@ -65,6 +71,7 @@ describe('the first render (main.tsx preloads the page before it)', () => {
       'GET /api/auth/me': { body: makeUser() },
       ...transactionHandlers(),
       'GET /api/accounts': { body: [] },
+      'GET /api/households': { body: [makeHousehold()] },
     });
     const queryClient = createQueryClient();
     provideQueryClient(queryClient);
@@ -72,6 +79,7 @@ describe('the first render (main.tsx preloads the page before it)', () => {
     expect(calls.map((call) => call.path).sort()).toEqual([
       '/api/accounts',
       '/api/auth/me',
+      '/api/households',
       '/api/recurring/upcoming',
       '/api/transactions/charts',
       '/api/transactions/summary',
@@ -79,7 +87,7 @@ describe('the first render (main.tsx preloads the page before it)', () => {
     renderApp('/dashboard', queryClient);
     // The totals are there in the first render: no skeleton, no second request.
     expect(screen.getAllByText('$1,000.00').length).toBeGreaterThan(0);
-    expect(calls).toHaveLength(5);
+    expect(calls).toHaveLength(6);
   });
 
   it('waits a bounded time for data that does not come, then draws the page', async () => {

@@ -8,11 +8,27 @@ import { BrandLink } from '@/components/ui/Logo';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { CurrencyPicker } from '@/components/CurrencyPicker';
+import { HouseholdSwitcher } from '@/features/households/components/HouseholdSwitcher';
 import { useTransactionQueueSync } from '@/features/transactions/offline/use-transaction-queue';
 import { useUser } from '@/lib/auth/get-user';
+import { useHouseholds } from '@/lib/households/get-households';
+import { useLiveChanges } from '@/lib/live-changes';
 import { useLogout } from '@/lib/auth/use-logout';
 import { MobileMenu } from './MobileMenu';
 import { NAV_ITEMS } from './nav-items';
+
+/** A viewer's writes are refused (403): said once above every page, before they try. */
+function ViewerNotice() {
+  const { t } = useTranslation('households');
+  return (
+    <p
+      role="note"
+      className="mb-6 rounded-lg border border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-100"
+    >
+      {t('viewer.readOnly')}
+    </p>
+  );
+}
 
 const MAIN_CLASSES = 'mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6';
 
@@ -30,6 +46,10 @@ export function AppLayout() {
   const closeMenu = useCallback(() => setIsMenuOpen(false), []);
   // Transactions added offline go out at the start of a session and when back online.
   useTransactionQueueSync();
+  // Another member's changes show without a reload. A household of one has no one else to
+  // hear from, and holds no stream open on the server.
+  const { active } = useHouseholds();
+  useLiveChanges(active && active.memberCount > 1 ? active._id : undefined);
 
   function onLogout() {
     setIsMenuOpen(false);
@@ -45,7 +65,7 @@ export function AppLayout() {
         {t('shell.skipToContent')}
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/85 backdrop-blur dark:border-neutral-800/80 dark:bg-neutral-950/85">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 xl:gap-4">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 xl:gap-4 xl:max-2xl:h-auto xl:max-2xl:flex-wrap xl:max-2xl:gap-y-2 xl:max-2xl:py-3">
           {/*
             Ten items fit on one line from 1280 px with the mark alone; the name comes back from
             1536 px. Below 1280 px the menu holds them.
@@ -71,7 +91,12 @@ export function AppLayout() {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto hidden items-center gap-2 xl:flex">
+          {/*
+            From 1280 px to 1536 px the navigation fills the bar: the household takes a line of
+            its own under it, still in the sticky header.
+          */}
+          <HouseholdSwitcher className="ml-auto xl:max-2xl:order-last xl:max-2xl:flex xl:max-2xl:basis-full xl:max-2xl:justify-end" />
+          <div className="hidden items-center gap-2 xl:flex xl:max-2xl:ml-auto">
             {/* Below 1280 px the navigation leaves no room for it: Settings holds it too. */}
             <CurrencyPicker className="hidden w-36 xl:block" />
             <ThemeToggle />
@@ -88,7 +113,7 @@ export function AppLayout() {
             aria-expanded={isMenuOpen}
             aria-controls={hasMenu ? menuId : undefined}
             aria-label={t('shell.openMenu')}
-            className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 xl:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 xl:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
           >
             <MenuIcon className="size-6" />
           </button>
@@ -117,6 +142,7 @@ export function AppLayout() {
         }
       >
         <main id="main" tabIndex={-1} className={MAIN_CLASSES}>
+          {active?.role === 'viewer' ? <ViewerNotice /> : null}
           <Outlet />
         </main>
         <footer className="border-t border-neutral-200 dark:border-neutral-800">

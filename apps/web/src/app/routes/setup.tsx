@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { pendingJoinPath } from '@/lib/households/pending-join';
 import { AuthLayout } from '@/components/layouts/AuthLayout';
 import { FullPageSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
@@ -26,7 +27,10 @@ export function SetupRoute() {
       }
     >
       <title>{t('pages.setup.title')}</title>
-      <SetupForm user={user} onSuccess={() => void navigate(paths.dashboard, { replace: true })} />
+      <SetupForm
+        user={user}
+        onSuccess={() => void navigate(pendingJoinPath() ?? paths.dashboard, { replace: true })}
+      />
     </AuthLayout>
   );
 }

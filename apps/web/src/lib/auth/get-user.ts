@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { api, ApiError, ClientErrorCode } from '@/lib/api-client';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { readStorage, writeStorage } from '@/lib/storage';
+import { restoreActiveHousehold } from '@/lib/households/active-household';
 import { clearToken, getToken } from '@/lib/token';
 
 /**
@@ -46,6 +47,7 @@ let notifying: ReturnType<typeof setTimeout> | undefined;
  */
 function publish(user: User | null, hasSignedOut = false): void {
   session = { user, hasSignedOut };
+  restoreActiveHousehold(user?._id ?? null);
   notifying ??= setTimeout(() => {
     notifying = undefined;
     for (const listener of listeners) listener();
@@ -160,6 +162,7 @@ export function refreshSessionUser(): Promise<User | null> {
 export function resetSessionForTests(): void {
   generation += 1;
   session = undefined;
+  restoreActiveHousehold(null);
   check = undefined;
   clearTimeout(notifying);
   notifying = undefined;

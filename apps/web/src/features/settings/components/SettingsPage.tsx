@@ -11,6 +11,7 @@ import { DeleteUser } from './DeleteUser';
 import { Preferences } from './Preferences';
 import { Passkeys } from './Passkeys';
 import { SecurityEvents } from './SecurityEvents';
+import { SettingsSection } from './SettingsSection';
 import { Sessions } from './Sessions';
 import { TwoFactor } from './TwoFactor';
 import { YourData } from './YourData';
@@ -40,6 +41,14 @@ export function SettingsPage() {
             </dd>
           </dl>
         </section>
+        <SettingsSection
+          title={t('households:settingsLink.title')}
+          description={t('households:settingsLink.text')}
+        >
+          <Link to={paths.household} className={textLinkClasses}>
+            {t('households:settingsLink.link')}
+          </Link>
+        </SettingsSection>
         <Preferences />
         <section
           aria-labelledby="rules-heading"

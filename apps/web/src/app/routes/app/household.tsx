@@ -1,0 +1,5 @@
+import { HouseholdPage } from '@/features/households/components/HouseholdPage';
+
+export function HouseholdRoute() {
+  return <HouseholdPage />;
+}
