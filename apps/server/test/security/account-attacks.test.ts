@@ -265,7 +265,15 @@ describe('API tokens', () => {
     );
     for (const operation of reads) {
       const response = await requestFor(operation, read.headers);
-      expect(response.statusCode, `${operationKey(operation)}: ${response.body}`).toBe(200);
+      // A read refused by design before any set-up (the bank list without an application)
+      // answers the token as it answers a session: what its plan expects, never 403.
+      const expected = plans[operationKey(operation)]!.expect.includes(200)
+        ? [200]
+        : plans[operationKey(operation)]!.expect;
+      expect(expected, `${operationKey(operation)}: ${response.body}`).toContain(
+        response.statusCode,
+      );
+      expect(response.statusCode).not.toBe(403);
     }
     expect(writes.length).toBeGreaterThan(15);
     reportFigure(

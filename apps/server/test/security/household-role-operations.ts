@@ -1,8 +1,8 @@
 import type { HouseholdRole } from '@moneta/shared';
-import type { LightMyRequestResponse } from 'fastify';
 import { makeCase, type FuzzCase } from './fuzz-cases';
 import type { OperationPlan } from './fuzz-plan';
 import { uploadBody } from './fuzzing';
+import type { InjectedAnswer } from './inject-stream';
 import { operationKey, type Operation } from './openapi-operations';
 
 /**
@@ -48,7 +48,7 @@ const ABOUT_THE_CALLER = new Set([
 
 /**
  * The owner's things: the household's name, base currency and deletion, its members and
- * invitations, restore. A member removing someone else (leaving is their own affair).
+ * invitations, restore, bank connections. A member removing someone else (leaving is their own affair).
  */
 export const OWNER_OPERATIONS = new Set([
   'PUT /api/auth/setup',
@@ -60,6 +60,13 @@ export const OWNER_OPERATIONS = new Set([
   'GET /api/households/{id}/invitations',
   'DELETE /api/households/{id}/invitations/{invitationId}',
   'POST /api/export/restore',
+  // Bank connections: owners connect, map, renew and disconnect (editors sync and adjust).
+  'PUT /api/bank-connections/enablebanking/app',
+  'GET /api/bank-connections/enablebanking/banks',
+  'POST /api/bank-connections',
+  'PUT /api/bank-connections/{id}/accounts/{providerAccountId}',
+  'DELETE /api/bank-connections/{id}',
+  'POST /api/bank-connections/{id}/renew',
 ]);
 
 /** Reads that need an editor: the household's whole export ("owners and editors export"). */
@@ -101,6 +108,6 @@ export function baselineCase(
 const SIGNED = /expires=\d+&signature=[\w-]+/g;
 
 /** An answer as two members must see it alike: signed URLs' moment taken out. */
-export function comparable(response: LightMyRequestResponse): string {
+export function comparable(response: InjectedAnswer): string {
   return response.body.replaceAll(SIGNED, 'signed');
 }
