@@ -67,3 +67,18 @@ export async function insertEuroUser(
   );
   return { userId, accountId };
 }
+
+/**
+ * Deletes a user as deleting their account does: the households only they belong to go first
+ * (with everything in them); rows they entered in shared ones stay, their author forgotten.
+ */
+export async function deleteUserAndTheirHouseholds(pool: pg.Pool, userId: string): Promise<void> {
+  await pool.query(
+    `DELETE FROM households h
+      WHERE EXISTS (SELECT 1 FROM household_members m WHERE m.household_id = h.id AND m.user_id = $1)
+        AND NOT EXISTS (SELECT 1 FROM household_members m
+                         WHERE m.household_id = h.id AND m.user_id <> $1)`,
+    [userId],
+  );
+  await pool.query('DELETE FROM users WHERE id = $1', [userId]);
+}

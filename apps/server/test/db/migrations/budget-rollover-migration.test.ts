@@ -4,7 +4,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
-import { createMigrationDatabase } from '../../support/migration-database';
+import {
+  createMigrationDatabase,
+  deleteUserAndTheirHouseholds,
+} from '../../support/migration-database';
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 
@@ -64,7 +67,7 @@ describe('migration 0021: budget rollover and goals', () => {
         ),
       ).rejects.toThrow(/goals_target_positive/);
       // Deleting the user takes the goal along.
-      await pool.query('DELETE FROM users WHERE id = $1', [userId]);
+      await deleteUserAndTheirHouseholds(pool, userId);
       expect((await pool.query('SELECT count(*)::int AS count FROM goals')).rows).toEqual([
         { count: 0 },
       ]);

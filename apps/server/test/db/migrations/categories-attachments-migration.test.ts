@@ -5,7 +5,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
-import { createMigrationDatabase } from '../../support/migration-database';
+import {
+  createMigrationDatabase,
+  deleteUserAndTheirHouseholds,
+} from '../../support/migration-database';
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 
@@ -122,7 +125,7 @@ describe('migration 0025: hidden categories and attachments', () => {
         ).rows,
       ).toEqual([{ attachments: 0, receipts: 1 }]);
       // Deleting the user takes everything of theirs.
-      await pool.query('DELETE FROM users WHERE id = $1', [userId]);
+      await deleteUserAndTheirHouseholds(pool, userId);
       expect(
         (await pool.query('SELECT count(*)::int AS count FROM hidden_categories')).rows,
       ).toEqual([{ count: 0 }]);

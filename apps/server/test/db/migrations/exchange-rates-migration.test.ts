@@ -5,10 +5,13 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
-import { createMigrationDatabase } from '../../support/migration-database';
+import {
+  createMigrationDatabase,
+  deleteUserAndTheirHouseholds,
+} from '../../support/migration-database';
 
 /** Columns later migrations add to transactions (0019's currency, 0027's tags): not compared. */
-const LATER_COLUMNS = `'{currency,base_cost_cents,base_cost_currency,tags,household_id,created_by,updated_by}'::text[]`;
+const LATER_COLUMNS = `'{currency,base_cost_cents,base_cost_currency,tags,household_id,created_by,updated_by,is_pending,connection_id}'::text[]`;
 /** Columns later migrations add to users (0030's locale, 0033's household): not compared. */
 const LATER_USER_COLUMNS = `'{locale,default_household_id}'::text[]`;
 /** 0034 keys each balance by its account's household too. */
@@ -105,7 +108,7 @@ describe('migration 0018: exchange rates', () => {
       ).rejects.toThrow(/user_exchange_rates_pair/);
 
       // A user's own rates go with the user; the ECB's stay.
-      await pool.query('DELETE FROM users WHERE id = $1', [userId]);
+      await deleteUserAndTheirHouseholds(pool, userId);
       const { rows: left } = await pool.query(
         `SELECT (SELECT count(*)::int FROM exchange_rates) AS ecb,
                 (SELECT count(*)::int FROM user_exchange_rates) AS own`,

@@ -3,7 +3,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
-import { createMigrationDatabase } from '../../support/migration-database';
+import {
+  createMigrationDatabase,
+  deleteUserAndTheirHouseholds,
+} from '../../support/migration-database';
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 
@@ -78,7 +81,7 @@ describe('migration 0013: receipt review', () => {
          VALUES (gen_random_uuid(), $1, ARRAY['OLDCAFE'], 'Old Cafe', 'Food')`,
         [userId],
       );
-      await pool.query(`DELETE FROM users WHERE id = $1`, [userId]);
+      await deleteUserAndTheirHouseholds(pool, userId);
       const { rows: left } = await pool.query(`SELECT count(*)::int AS n FROM receipt_shops`);
       expect(left[0]).toEqual({ n: 0 });
     } finally {

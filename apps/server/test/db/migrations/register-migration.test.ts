@@ -5,7 +5,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
-import { createMigrationDatabase } from '../../support/migration-database';
+import {
+  createMigrationDatabase,
+  deleteUserAndTheirHouseholds,
+} from '../../support/migration-database';
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 
@@ -89,7 +92,7 @@ describe('migration 0027: tags, trash and saved searches', () => {
         ),
       ).rejects.toThrow(/saved_filters_user_name_key/);
       // Deleting the user takes the trash and the saved searches along.
-      await pool.query('DELETE FROM users WHERE id = $1', [userId]);
+      await deleteUserAndTheirHouseholds(pool, userId);
       const { rows: left } = await pool.query(
         `SELECT (SELECT count(*) FROM deleted_transactions)::int AS trash,
            (SELECT count(*) FROM saved_filters)::int AS filters`,

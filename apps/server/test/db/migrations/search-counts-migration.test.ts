@@ -4,7 +4,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
-import { createMigrationDatabase } from '../../support/migration-database';
+import {
+  createMigrationDatabase,
+  deleteUserAndTheirHouseholds,
+} from '../../support/migration-database';
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 
@@ -90,7 +93,7 @@ describe('migration 0014: search counts without a foreign key to users or a trig
       expect((await pool.query(keptCounts)).rows).toEqual((await pool.query(freshCounts)).rows);
 
       // A deleted user's counts go with the user; nobody else's do.
-      await pool.query(`DELETE FROM users WHERE id = $1`, [leaving.userId]);
+      await deleteUserAndTheirHouseholds(pool, leaving.userId);
       const after = (await pool.query(keptCounts)).rows;
       expect(ownCounts('cafe ')(after)).toBe(false);
       expect(after).toEqual((await pool.query(freshCounts)).rows);

@@ -6,7 +6,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
-import { createMigrationDatabase } from '../../support/migration-database';
+import {
+  createMigrationDatabase,
+  deleteUserAndTheirHouseholds,
+} from '../../support/migration-database';
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 
@@ -19,7 +22,7 @@ afterAll(async () => {
 });
 
 const digest = `SELECT
-  (SELECT md5(string_agg((to_jsonb(t) - '{household_id,created_by,updated_by}'::text[])::text, ','
+  (SELECT md5(string_agg((to_jsonb(t) - '{household_id,created_by,updated_by,is_pending,connection_id}'::text[])::text, ','
      ORDER BY id)) FROM transactions t) AS transactions,
   (SELECT md5(string_agg(s.kept, ',' ORDER BY s.kept)) FROM (
      SELECT (to_jsonb(s) - '{user_id,household_id}'::text[])::text AS kept FROM transaction_totals s) AS s) AS totals,
@@ -133,7 +136,7 @@ describe('migration 0029: split transactions', () => {
          VALUES ($1, $3, $4, 0, 'Housing', 80000), ($2, $3, $4, 1, 'Utilities', 10000)`,
         [randomUUID(), randomUUID(), userId, rent],
       );
-      await pool.query('DELETE FROM users WHERE id = $1', [userId]);
+      await deleteUserAndTheirHouseholds(pool, userId);
       const { rows: gone } = await pool.query('SELECT count(*)::int AS n FROM transaction_splits');
       expect(gone).toEqual([{ n: 0 }]);
     } finally {

@@ -5,7 +5,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../src/db/migrate';
-import { createMigrationDatabase } from '../../support/migration-database';
+import {
+  createMigrationDatabase,
+  deleteUserAndTheirHouseholds,
+} from '../../support/migration-database';
 
 let migration: Awaited<ReturnType<typeof createMigrationDatabase>>;
 
@@ -18,7 +21,7 @@ afterAll(async () => {
 });
 
 // Without the columns later migrations add (0033: the household and who made and changed a row).
-const LATER = `'{household_id,created_by,updated_by}'::text[]`;
+const LATER = `'{household_id,created_by,updated_by,is_pending,connection_id}'::text[]`;
 const digest = `SELECT
   (SELECT md5(string_agg((to_jsonb(t) - ${LATER})::text, ',' ORDER BY id)) FROM transactions t) AS transactions,
   (SELECT md5(string_agg((to_jsonb(a) - ${LATER})::text, ',' ORDER BY id)) FROM transaction_attachments a) AS attachments,
@@ -85,7 +88,7 @@ describe('migration 0028: the files of trashed transactions', () => {
       );
       expect(after).toEqual([{ attached: 0, held: 1 }]);
       // A user's held files go with the user.
-      await pool.query('DELETE FROM users WHERE id = $1', [userId]);
+      await deleteUserAndTheirHouseholds(pool, userId);
       const { rows: gone } = await pool.query(
         'SELECT count(*)::int AS n FROM deleted_transaction_attachments',
       );
