@@ -6,8 +6,13 @@ const CHECK_VIOLATION = '23514';
 const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
 /** A statement cancelled: over statement_timeout (the server never cancels otherwise). */
 const QUERY_CANCELED = '57014';
-/** Drizzle's names for the foreign keys from users' data to their user, e.g. budgets_user_id_users_id_fk. */
-const USER_FOREIGN_KEY = /_user_id_users_id_fk$/;
+/**
+ * Drizzle's names for the foreign keys from a row to its user or household, e.g.
+ * budgets_user_id_users_id_fk, budgets_household_id_households_id_fk. PostgreSQL checks a row's
+ * keys in the order of their names, so a deleted account's write meets its household's first:
+ * the household only they belonged to went with it.
+ */
+const OWNER_FOREIGN_KEY = /_(user_id_users|household_id_households)_id_fk$/;
 
 /** The PostgreSQL error itself, or the driver error Drizzle wraps as its cause. */
 function* driverErrors(error: unknown) {
@@ -33,7 +38,7 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  */
 export function isDeletedUserViolation(error: unknown): boolean {
   for (const { code, constraint, column } of driverErrors(error)) {
-    if (code === FOREIGN_KEY_VIOLATION) return USER_FOREIGN_KEY.test(constraint ?? '');
+    if (code === FOREIGN_KEY_VIOLATION) return OWNER_FOREIGN_KEY.test(constraint ?? '');
     // A transaction without an account gets the user's default one from a trigger, and a row
     // without a household the user's default household (household-fill.ts); only a deleted user
     // has neither (every user always has both).

@@ -18,6 +18,8 @@ import { operationKey, type Operation } from './openapi-operations';
  */
 const ABOUT_THE_CALLER = new Set([
   'GET /api/auth/me',
+  // The caller's locale; the household's settings beside it are the owner's (the service checks).
+  'PUT /api/auth/setup',
   'PUT /api/auth/password',
   'GET /api/auth/sessions',
   'DELETE /api/auth/sessions',
@@ -51,7 +53,6 @@ const ABOUT_THE_CALLER = new Set([
  * invitations, restore, bank connections. A member removing someone else (leaving is their own affair).
  */
 export const OWNER_OPERATIONS = new Set([
-  'PUT /api/auth/setup',
   'PUT /api/households/{id}',
   'DELETE /api/households/{id}',
   'PUT /api/households/{id}/members/{userId}',

@@ -99,9 +99,9 @@ export async function authRoutes(app: App, options: AuthRoutesOptions): Promise<
     '/setup',
     {
       onRequest: authenticate,
-      // The base currency and the time zone it sets are the household's, which only its owner
-      // changes: another member gets 403 ROLE_FORBIDS before anything is written.
-      config: { householdRole: 'owner' },
+      // Any member keeps their own locale here; the base currency and time zone are the
+      // household's, which only its owner changes (the service refuses another member's change).
+      config: { householdRole: 'viewer' },
       schema: {
         tags,
         summary: 'Complete setup or change the default currency, time zone or locale',

@@ -9,6 +9,7 @@ import type { AccountsService } from '../accounts/accounts-service';
 import type { HouseholdsService } from '../households/households-service';
 import type { SecurityEventsService } from '../security-events/security-events-service';
 import type { SessionsService } from '../sessions/sessions-service';
+import { roleForbids } from '../households/household-errors';
 import { invalidCode, type TwoFactorService } from '../two-factor/two-factor-service';
 import { toUserDto } from '../users/user-dto';
 import type { UsersService } from '../users/users-service';
@@ -212,7 +213,8 @@ export function createAuthService(deps: AuthServiceDependencies) {
     /**
      * Completes setup, or changes the base currency (and time zone, and locale: Settings sends
      * them here too; one left out stays as it is). The base currency and time zone are the
-     * active household's too (only its owner changes them; the user's own columns follow). The first choice of a base
+     * active household's too (only its owner changes them, the user's own columns following;
+     * another member changes only their locale). The first choice of a base
      * currency is also that of the household's accounts that hold nothing yet (the one made at
      * sign-up); a later change converts totals on read and leaves every account's currency as
      * it is.
@@ -228,6 +230,20 @@ export function createAuthService(deps: AuthServiceDependencies) {
     ): Promise<User> {
       const before = await users.findById(userId);
       if (!before) throw unauthorized();
+      if (household.role !== 'owner') {
+        // Another member sends the household's own settings beside their locale (Settings
+        // does): those stay; a change to them is the owner's.
+        const changes =
+          settings.defaultCurrency !== household.baseCurrency ||
+          (settings.timeZone !== undefined && settings.timeZone !== household.timeZone);
+        if (changes) throw roleForbids('owner');
+        const row = await users.update(userId, {
+          isSetupComplete: true,
+          ...(settings.locale ? { locale: settings.locale } : {}),
+        });
+        if (!row) throw unauthorized();
+        return toUserDto(row, household);
+      }
       await households.adoptSettings(household, {
         baseCurrency: settings.defaultCurrency,
         timeZone: settings.timeZone,

@@ -8,7 +8,7 @@ import {
   type HouseholdMemberRow,
   type HouseholdRow,
 } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import { isId, newId } from '../../lib/ids';
 
 /** A household as one of its members sees it. */
 export interface MemberHousehold extends HouseholdRow {
@@ -89,6 +89,8 @@ export function createHouseholdsRepository(db: Executor) {
       userId: string,
       options: { lock?: boolean } = {},
     ): Promise<HouseholdRole | undefined> {
+      // Text that is no id names no household (PostgreSQL would refuse it as a uuid).
+      if (!isId(householdId)) return undefined;
       const query = db
         .select({ role: householdMembers.role })
         .from(householdMembers)

@@ -254,6 +254,44 @@ describe('households', () => {
     );
   });
 
+  it('lets any member keep their own locale, and only the owner change the household’s settings', async () => {
+    const owner = await signUp(context.app, { setup: true });
+    const editor = await signUp(context.app, { setup: true });
+    const [home] = await households(owner);
+    const invitation = await invite(owner, home!._id, { role: 'editor' });
+    await call(editor, 'POST', '/api/invitations/accept', { code: invitation.code });
+    const settings = await call(owner, 'PUT', '/api/auth/setup', {
+      defaultCurrency: 'CHF',
+      timeZone: 'Europe/Zurich',
+    });
+    expect(settings.statusCode).toBe(200);
+
+    // Settings sends the household's settings beside the locale: those unchanged, it is saved.
+    const locale = await call(
+      editor,
+      'PUT',
+      '/api/auth/setup',
+      { defaultCurrency: 'CHF', timeZone: 'Europe/Zurich', locale: 'de-DE' },
+      home!._id,
+    );
+    expect(locale.statusCode, locale.body).toBe(200);
+    expect(locale.json()).toMatchObject({ defaultCurrency: 'CHF', locale: 'de-DE' });
+
+    for (const change of [
+      { defaultCurrency: 'EUR', locale: 'fr-FR' },
+      { defaultCurrency: 'CHF', timeZone: 'Europe/Paris', locale: 'fr-FR' },
+    ]) {
+      const refused = await call(editor, 'PUT', '/api/auth/setup', change, home!._id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'ROLE_FORBIDS' });
+      expect(refused.json().message).toMatch(/\bowner\b/);
+    }
+    const [shared] = (await households(owner)).filter((one) => one._id === home!._id);
+    expect(shared).toMatchObject({ baseCurrency: 'CHF' });
+    const me = await call(editor, 'GET', '/api/auth/me', undefined, home!._id);
+    expect(me.json()).toMatchObject({ locale: 'de-DE', defaultCurrency: 'CHF' });
+  });
+
   it('keeps an owner in every household, and a household for every user', async () => {
     const owner = await signUp(context.app, { setup: true });
     const member = await signUp(context.app, { setup: true });
