@@ -11,7 +11,7 @@ import { routePath, type RouteDeclaration } from './route-table';
  */
 export type RouteRole = HouseholdRole | 'own' | 'public' | 'in route';
 
-/** What the route's summary and tag say of it, from the OpenAPI description. */
+/** What the OpenAPI description says of a route: its summary, tag, security and own auth. */
 export interface RouteDocs {
   summary?: string;
   tags?: string[];
@@ -19,12 +19,16 @@ export interface RouteDocs {
   'x-auth'?: string;
 }
 
-/** Each authenticator of authenticate.ts by what it checks. */
+/**
+ * Each authenticator of authenticate.ts by what it checks: the caller's role in the active
+ * household, or only who the user is. Typed by `Authenticators`, so that one added or renamed
+ * there must be placed here.
+ */
 const AUTHENTICATORS = {
-  authenticate: 'active household',
+  authenticate: 'household role',
   authenticateUser: 'user',
   authenticateSession: 'user',
-} as const satisfies Record<keyof Authenticators, string>;
+} as const satisfies Record<keyof Authenticators, 'household role' | 'user'>;
 
 type Authenticator = keyof typeof AUTHENTICATORS;
 
@@ -63,7 +67,7 @@ function authenticatorOf(route: RouteDeclaration, docs: RouteDocs): Authenticato
 export function roleOf(route: RouteDeclaration, docs: RouteDocs): RouteRole {
   const authenticator = authenticatorOf(route, docs);
   if (!authenticator) return docs['x-auth'] ? 'in route' : 'public';
-  if (authenticator === 'authenticate') {
+  if (AUTHENTICATORS[authenticator] === 'household role') {
     return route.householdRole ?? (READ_METHODS.has(route.method) ? 'viewer' : 'editor');
   }
   if (route.householdRole) {
