@@ -26,6 +26,7 @@ import {
 } from './domains/recurring/recurring-scheduler';
 import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
 import { registerInputGuards } from './http/input-guards';
+import { routeMeta } from './http/route-meta';
 import type { App } from './http/types';
 import { registerApi } from './register-api';
 import { registerApiDocs } from './plugins/api-docs';
@@ -105,6 +106,12 @@ function createDefaultReceiptReader(config: AppOptions['config']): ReceiptReader
   return createReceiptReader(ai ? { ai } : {});
 }
 
+/**
+ * `buildPrettyMeta` is a router option Fastify hands to its router, whose types leave it out:
+ * named here rather than written in the call, which would refuse a property it does not know.
+ */
+const routerOptions = { maxParamLength: 200, buildPrettyMeta: routeMeta };
+
 /** Fastify itself: the logger, proxies, body limit, request ids and zod for the schemas. */
 function createFastify(options: AppOptions): App {
   return Fastify({
@@ -117,7 +124,7 @@ function createFastify(options: AppOptions): App {
         ? incoming
         : randomUUID();
     },
-    routerOptions: { maxParamLength: 200 },
+    routerOptions,
   }).withTypeProvider<ZodTypeProvider>();
 }
 

@@ -1,7 +1,10 @@
-// docs/api.md from its template (docs/api.template.md) and the OpenAPI description the server
-// serves: the template holds the hand-written sections; `<!-- shapes -->` and
-// `<!-- routes: <tag> -->` mark where the shared shapes and each tag's routes go.
+// docs/api.md from its template (docs/api.template.md), the OpenAPI description the server
+// serves and its route table: the template holds the hand-written sections; `<!-- shapes -->`,
+// `<!-- roles -->` and `<!-- routes: <tag> -->` mark where the shared shapes, the role each route
+// needs and each tag's routes go.
 import { namedComponents } from '../../src/plugins/api-docs';
+import { renderRolesTable } from './route-roles';
+import { routePath, type RouteDeclaration } from './route-table';
 import { fieldLines, renderShape, type JsonSchema } from './render-schema';
 
 interface Parameter {
@@ -35,6 +38,7 @@ export const API_DOC = new URL('../../../../docs/api.md', import.meta.url);
 export const API_DOC_TEMPLATE = new URL('../../../../docs/api.template.md', import.meta.url);
 
 const SHAPES_MARKER = '<!-- shapes -->';
+const ROLES_MARKER = '<!-- roles -->';
 const ROUTES_MARKER = /^<!-- routes: (.+) -->$/;
 const WIDTH = 100;
 
@@ -73,10 +77,6 @@ const paragraphs = (text: string) =>
         .join('\n'),
     )
     .join('\n\n');
-
-/** /api/transactions/{id}/ → /api/transactions/:id, as Fastify and the headings write it. */
-export const routePath = (path: string) =>
-  (path.length > 1 ? path.replace(/\/$/, '') : path).replace(/\{(\w+)\}/g, ':$1');
 
 function authLine(method: string, operation: Operation): string {
   if (operation['x-auth']) return `Auth: ${operation['x-auth']}`;
@@ -173,12 +173,23 @@ function routesByTag(document: OpenApiDocument): Map<string, string[]> {
   return byTag;
 }
 
-/** The whole page. Throws when a tag has no place in the template, or a place names no tag. */
-export function renderApiDoc(document: OpenApiDocument, template: string): string {
+/**
+ * The whole page, from the description and the app's route table (route-table.ts). Throws when a
+ * tag has no place in the template, a place names no tag, or the roles have no place.
+ */
+export function renderApiDoc(
+  document: OpenApiDocument,
+  template: string,
+  routes: RouteDeclaration[],
+): string {
   const byTag = routesByTag(document);
   const placed = new Set<string>();
+  if (!template.split('\n').some((line) => line.trim() === ROLES_MARKER)) {
+    throw new Error(`The template has no ${ROLES_MARKER} place for the roles table.`);
+  }
   const page = template.split('\n').map((line) => {
     if (line.trim() === SHAPES_MARKER) return renderShapes(document);
+    if (line.trim() === ROLES_MARKER) return renderRolesTable(document.paths, routes);
     const marker = ROUTES_MARKER.exec(line.trim());
     if (!marker) return line;
     const tag = marker[1] ?? '';

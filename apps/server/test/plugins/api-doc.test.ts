@@ -1,53 +1,20 @@
 // docs/api.md against the app: the committed page is what `npm run docs:api` writes from the
-// template and the OpenAPI description the app serves, and it documents every route the app
-// really registers (read from Fastify's route tree, not from that description), each once.
+// template, the OpenAPI description the app serves and its route table (the roles), and it
+// documents every route the app really registers (read from Fastify's route tree, not from that
+// description), each once.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/http/types';
 import {
   API_DOC,
   API_DOC_TEMPLATE,
   renderApiDoc,
   type OpenApiDocument,
 } from '../../scripts/api-doc/render-api-doc';
+import { readRouteTable, type RouteDeclaration } from '../../scripts/api-doc/route-table';
 import { createTestApp, type TestContext } from '../test-app';
 
 /** A route's heading in docs/api.md: ### `GET /api/transactions/:id` */
 const ROUTE_HEADING = /^### `([A-Z]+) (\/\S*)`\s*$/;
-
-/** Methods Fastify adds by itself: HEAD beside each GET, OPTIONS for CORS preflights. */
-const IMPLIED_METHODS = new Set(['HEAD', 'OPTIONS']);
-
-/** The API's own description (OpenAPI JSON and its UI) is not part of the contract it describes. */
-const isApiDescription = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
-
-/**
- * Every `METHOD /path` the app answers, read from Fastify's route tree
- * (`printRoutes({ commonPrefix: false })`): each line is one node, indented four characters a
- * level, with its path segment and, when routes end there, their methods in parentheses.
- */
-function registeredRoutes(app: App): Set<string> {
-  const tree = app.printRoutes({ commonPrefix: false });
-  const routes = new Set<string>();
-  const pathAtDepth: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
-    if (!match) continue;
-    const [, indent = '', segment = '', methods] = match;
-    const depth = indent.length / 4;
-    pathAtDepth[depth] = (depth > 0 ? pathAtDepth[depth - 1] : '') + segment;
-    pathAtDepth.length = depth + 1;
-    if (!methods) continue;
-    const full = pathAtDepth[depth] ?? segment;
-    // A prefixed plugin's root is registered with and without its trailing slash.
-    const path = full.length > 1 ? full.replace(/\/$/, '') : full;
-    if (isApiDescription(path)) continue;
-    for (const method of methods.split(', ')) {
-      if (!IMPLIED_METHODS.has(method)) routes.add(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
 
 function documentedRoutes(markdown: string): string[] {
   return markdown
@@ -59,13 +26,15 @@ function documentedRoutes(markdown: string): string[] {
 
 describe('docs/api.md', () => {
   let context: TestContext;
+  let routeTable: RouteDeclaration[];
   let registered: Set<string>;
   let committed: string;
   let documented: string[];
 
   beforeAll(async () => {
     context = await createTestApp();
-    registered = registeredRoutes(context.app);
+    routeTable = readRouteTable(context.app);
+    registered = new Set(routeTable.map(({ method, path }) => `${method} ${path}`));
     committed = await readFile(API_DOC, 'utf8');
     documented = documentedRoutes(committed);
   });
@@ -87,11 +56,12 @@ describe('docs/api.md', () => {
     }
   });
 
-  it('is what `npm run docs:api` writes from the template and the served description', async () => {
+  it('is what `npm run docs:api` writes from the template, the description and the routes', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
     const generated = renderApiDoc(
       response.json<OpenApiDocument>(),
       await readFile(API_DOC_TEMPLATE, 'utf8'),
+      routeTable,
     );
     // Compared line by line, so that a difference names its place; toBe would print two pages.
     const committedLines = committed.split('\n');
