@@ -61,6 +61,8 @@ export interface EnableBankingServerOptions {
   redirectUrls: string[];
   banks: EnableBankingBank[];
   countries?: string[];
+  /** A fixed port, for a server told this API's address before the test starts (e2e). */
+  port?: number;
 }
 
 export async function startEnableBankingServer(
@@ -85,7 +87,7 @@ export async function startEnableBankingServer(
         .catch(() => api.fail(response, 500, 'ASPSP_ERROR', 'Test server failed'));
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   state.url = `http://127.0.0.1:${port}`;
   state.close = () =>
