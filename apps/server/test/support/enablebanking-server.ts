@@ -52,6 +52,8 @@ export interface EnableBankingServer {
   sessions: Map<string, Session>;
   /** Every request: method, path and the JWT's verdict. */
   requests: { method: string; path: string; authorized: boolean }[];
+  /** Every bearer token sent, so a test can look for them where they must not be. */
+  bearerTokens: string[];
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startEnableBankingServer(
     consentError: undefined,
     sessions: new Map(),
     requests: [],
+    bearerTokens: [],
     close: async () => undefined,
   };
   const api = createEnableBankingApi(options, state);
@@ -117,6 +120,7 @@ function createEnableBankingApi(options: EnableBankingServerOptions, state: Enab
   async function verify(request: IncomingMessage): Promise<boolean> {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return false;
+    state.bearerTokens.push(token);
     try {
       if (decodeProtectedHeader(token).kid !== options.applicationId) return false;
       const { payload } = await jwtVerify(token, options.publicKey, {
