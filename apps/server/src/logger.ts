@@ -28,7 +28,7 @@ function queryName(encoded: string): string {
 }
 
 /** A request's URL as a log line may hold it: each secret parameter's value censored. */
-export function urlWithoutSecrets(url: string): string {
+function urlWithoutSecrets(url: string): string {
   const start = url.indexOf('?');
   if (start === -1) return url;
   const pairs = url
