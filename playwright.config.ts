@@ -1,7 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { appPort as port, enableBankingUrl, publicUrl } from './e2e/support/addresses';
 import { chromiumPath } from './scripts/chromium-path.mjs';
-
-const port = Number(process.env.E2E_PORT ?? 3100);
 
 /**
  * End-to-end tests drive the real built app (served by the same code path as `npm start`, with a
@@ -49,7 +48,8 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port) },
+    // The Enable Banking flow (e2e/bank-connections.spec.ts) needs both known at the start.
+    env: { PORT: String(port), PUBLIC_URL: publicUrl, ENABLE_BANKING_URL: enableBankingUrl },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -4,13 +4,13 @@ import { Secret, TOTP } from 'otpauth';
 import { AppShell } from './pages/app-shell';
 import { LoginPage } from './pages/login-page';
 import { SecuritySettings } from './pages/security-settings';
+import { publicUrl } from './support/addresses';
 import { createUser, PASSWORD, signInWithToken } from './support/users';
 
 // Passkeys belong to a domain name, and WebAuthn refuses an IP address as one: these tests open
-// the app as http://localhost (a secure context too). Without PUBLIC_URL the server takes the
-// relying party from a localhost origin (relying-party.ts).
-const port = Number(process.env.E2E_PORT ?? 3100);
-test.use({ baseURL: `http://localhost:${port}` });
+// the app at PUBLIC_URL, http://localhost (a secure context too), whose host the server takes as
+// the relying party (relying-party.ts).
+test.use({ baseURL: publicUrl });
 // Each test walks through several screens and sign-ins: more than the default 30 s on a busy
 // two-core machine.
 test.describe.configure({ timeout: 120_000 });

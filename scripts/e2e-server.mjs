@@ -32,8 +32,9 @@ if (process.env.EXCHANGE_RATES_URL === undefined && existsSync(ratesFile)) {
   process.env.EXCHANGE_RATES_URL = `http://127.0.0.1:${port}/eurofxref-hist.zip`;
 }
 process.env.EXCHANGE_RATES_URL = process.env.EXCHANGE_RATES_URL ?? 'off';
-// The bank specs run a SimpleFIN server written from its protocol on 127.0.0.1 (as the server's
-// own tests do): a loopback bridge is allowed here, and only here.
+// The bank specs run a SimpleFIN server and an Enable Banking API written from their protocols on
+// 127.0.0.1 (as the server's own tests do): loopback providers are allowed here, and only here.
+// ENABLE_BANKING_URL and PUBLIC_URL come from playwright.config.ts (e2e/support/addresses.ts).
 process.env.BANK_SYNC_ALLOW_PRIVATE_URLS = 'true';
 // Every browser test signs up its own user from the same address; the hourly sign-up limit is
 // meant for strangers on the internet, not for one suite. (The limit itself is tested through

@@ -11,6 +11,36 @@ const PRETTY_OPTIONS = {
     '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}',
 };
 
+const CENSOR = '[redacted]';
+
+/**
+ * Query parameters whose values are secrets: the single-use code and state a bank's consent
+ * sends the person back with (the request line's URL carries them), and a token.
+ */
+const SECRET_QUERY_NAMES = new Set(['code', 'state', 'token']);
+
+function queryName(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return encoded.toLowerCase();
+  }
+}
+
+/** A request's URL as a log line may hold it: each secret parameter's value censored. */
+function urlWithoutSecrets(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return SECRET_QUERY_NAMES.has(queryName(name)) ? `${name}=${CENSOR}` : pair;
+    });
+  return `${url.slice(0, start)}?${pairs.join('&')}`;
+}
+
 /**
  * Pino options for the app. Logs never hold passwords, tokens, receipt or file contents, so the
  * headers and fields that can carry them are redacted (before the lines reach a transport).
@@ -38,16 +68,26 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'LOG_FORMAT'>):
         '*.password',
         '*.token',
         // Bank connections (docs/bank-sync.md): a setup token, an access URL, a private key, a
-        // sealed secret, and the consent's single-use code and state.
+        // JWT signed with it, a sealed secret (by field and by column), and the consent's
+        // single-use code and state (in the query and in the request line's URL).
         '*.setupToken',
         '*.accessUrl',
         '*.privateKey',
+        '*.privateKeyPem',
+        '*.jwt',
+        '*.authorization',
         '*.secret',
         '*.sealedPrivateKey',
+        '*.sealed_private_key',
         'req.query.code',
         'req.query.state',
+        'req.url',
       ],
-      censor: '[redacted]',
+      // The URL keeps its path and harmless parameters, which say what the request was.
+      censor: (value: unknown, path: string[]) =>
+        path.join('.') === 'req.url' && typeof value === 'string'
+          ? urlWithoutSecrets(value)
+          : CENSOR,
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type SecretBox,
 } from '../../src/domains/bank-connections/secrets/secret-box';
 import type { App } from '../../src/http/types';
+import { loggerOptions } from '../../src/logger';
 import { createTestApp, type TestContext } from '../test-app';
 import { apiCalls, type Caller } from './api-calls';
 
@@ -15,7 +16,8 @@ export const PUBLIC_URL = 'https://moneta.example.com';
 
 /**
  * The real app with its bank settings pointed at the test protocol servers on 127.0.0.1, and
- * every log line it writes kept, so a test can look for secrets in them.
+ * every log line it writes kept (with the server's own logger options, redaction included), so a
+ * test can look for secrets in them.
  */
 export async function createBankTestApp(
   options: { enableBankingUrl?: string; firstDays?: number; lookMinutes?: number } = {},
@@ -29,7 +31,7 @@ export async function createBankTestApp(
     },
   });
   const context = await createTestApp({
-    logger: pino({ level: 'trace' }, stream),
+    logger: pino(loggerOptions({ LOG_LEVEL: 'trace', LOG_FORMAT: 'json' }), stream),
     bank: {
       secretBox,
       policy: { allowPrivateUrls: true },

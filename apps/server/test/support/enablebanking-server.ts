@@ -52,6 +52,8 @@ export interface EnableBankingServer {
   sessions: Map<string, Session>;
   /** Every request: method, path and the JWT's verdict. */
   requests: { method: string; path: string; authorized: boolean }[];
+  /** Every bearer token sent, so a test can look for them where they must not be. */
+  bearerTokens: string[];
   close(): Promise<void>;
 }
 
@@ -61,6 +63,8 @@ export interface EnableBankingServerOptions {
   redirectUrls: string[];
   banks: EnableBankingBank[];
   countries?: string[];
+  /** A fixed port, for a server told this API's address before the test starts (e2e). */
+  port?: number;
 }
 
 export async function startEnableBankingServer(
@@ -73,6 +77,7 @@ export async function startEnableBankingServer(
     consentError: undefined,
     sessions: new Map(),
     requests: [],
+    bearerTokens: [],
     close: async () => undefined,
   };
   const api = createEnableBankingApi(options, state);
@@ -85,7 +90,7 @@ export async function startEnableBankingServer(
         .catch(() => api.fail(response, 500, 'ASPSP_ERROR', 'Test server failed'));
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   state.url = `http://127.0.0.1:${port}`;
   state.close = () =>
@@ -115,6 +120,7 @@ function createEnableBankingApi(options: EnableBankingServerOptions, state: Enab
   async function verify(request: IncomingMessage): Promise<boolean> {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return false;
+    state.bearerTokens.push(token);
     try {
       if (decodeProtectedHeader(token).kid !== options.applicationId) return false;
       const { payload } = await jwtVerify(token, options.publicKey, {

@@ -10,7 +10,12 @@ import {
 } from './bank-context';
 import { createBankConnectionsRepository } from './bank-connections-repository';
 import { statusAfter } from './bank-errors';
-import { bookPendingRows, markPending } from './pending-rows';
+import {
+  bookPendingRows,
+  dropCancelledPendingRows,
+  markPending,
+  type AnswerOfAccount,
+} from './pending-rows';
 import { BankProviderError, type ProviderTransaction } from './providers/provider-types';
 import type { RequestBudget } from './providers/request-budget';
 import { sanitizeProviderMessage } from './providers/simplefin-account-set';
@@ -29,13 +34,18 @@ interface AccountReading {
 }
 
 interface Reading {
+  /** The bank accounts the provider answered for. */
   accounts: Map<string, AccountReading>;
+  /** The first day the answer covers (YYYY-MM-DD). */
+  windowStart: string;
   transactions: ProviderTransaction[];
   /** The provider's words and the rows it sent that Moneta left out, for the person. */
   messages: string[];
 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** The first day a window starting at `from` reads whole: from's day when it starts at midnight. */
+const firstWholeDay = (from: Date) => dayOf(new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS));
 
 /** The first day to read: 14 days before the newest booked day synced, else the first days. */
 function windowStart(context: BankContext, mapped: BankConnectionAccountRow[]): Date {
@@ -54,11 +64,12 @@ async function readSimplefin(
   budget: RequestBudget,
 ): Promise<Reading> {
   const client = simplefinClientOf(context, row, budget);
+  const from = windowStart(context, mapped);
   const set =
     mapped.length === 0
       ? await client.readBalances()
       : await client.readTransactions({
-          from: windowStart(context, mapped),
+          from,
           to: new Date(context.now().getTime() + DAY_MS),
           accountIds: mapped.map((account) => account.providerAccountId),
         });
@@ -77,6 +88,7 @@ async function readSimplefin(
   );
   return {
     accounts: new Map(set.accounts.map((account) => [account.providerAccountId, account])),
+    windowStart: firstWholeDay(from),
     transactions: set.transactions,
     messages: [...set.errors, ...set.problems.map((problem) => problem.message)],
   };
@@ -94,8 +106,13 @@ async function readEnableBanking(
     );
   }
   const client = await enableBankingClientOf(context, asHouseholdId(row.householdId));
-  const reading: Reading = { accounts: new Map(), transactions: [], messages: [] };
   const dateFrom = dayOf(windowStart(context, mapped));
+  const reading: Reading = {
+    accounts: new Map(),
+    windowStart: dateFrom,
+    transactions: [],
+    messages: [],
+  };
   for (const account of mapped) {
     if (!account.providerUid) continue;
     const read = await client.readTransactions(
@@ -117,8 +134,34 @@ async function readEnableBanking(
 }
 
 /**
+ * What the answer says of the Moneta account a bank account feeds: every row id sent for the
+ * bank accounts of this connection that feed it, when the provider answered for each of them
+ * (else a row it did not send tells nothing).
+ */
+function answerOf(
+  context: BankContext,
+  reading: Reading,
+  mapped: BankConnectionAccountRow[],
+  account: BankConnectionAccountRow,
+): AnswerOfAccount | undefined {
+  const feeding = new Set(
+    mapped
+      .filter((other) => other.accountId === account.accountId)
+      .map((other) => other.providerAccountId),
+  );
+  if (![...feeding].every((id) => reading.accounts.has(id))) return undefined;
+  return {
+    sentIds: reading.transactions
+      .filter((transaction) => feeding.has(transaction.providerAccountId))
+      .map((transaction) => transaction.providerTransactionId),
+    windowStart: reading.windowStart,
+    today: dayOf(context.now()),
+  };
+}
+
+/**
  * One account's rows as an import (pending ones marked pending; a booked row whose pending
- * version is here replaces it), its newest booked day and its balance check, in ONE database
+ * version is here replaces it; one the provider stopped sending goes), its newest booked day and its balance check, in ONE database
  * transaction: the account is synced entirely or not at all.
  */
 async function syncAccount(
@@ -126,6 +169,7 @@ async function syncAccount(
   connection: BankConnectionRow,
   account: BankConnectionAccountRow,
   reading: Reading,
+  answer: AnswerOfAccount | undefined,
   target: { household: ActiveHousehold; holder: UserRow },
 ): Promise<void> {
   const householdId = target.household.id;
@@ -147,6 +191,14 @@ async function syncAccount(
         amountCents: transaction.amount,
       })),
     );
+    if (answer) {
+      await dropCancelledPendingRows(
+        tx,
+        context.writers.transactions,
+        { ...scope, connectionId: connection.id },
+        answer,
+      );
+    }
     const imported = await importProviderRows(tx, context.writers, target, {
       format: connection.provider,
       connectionId: connection.id,
@@ -224,7 +276,8 @@ export async function syncConnection(
         ? await readSimplefin(context, connection, mapped, budget)
         : await readEnableBanking(context, connection, mapped);
     for (const account of mapped) {
-      await syncAccount(context, connection, account, reading, target);
+      const answer = answerOf(context, reading, mapped, account);
+      await syncAccount(context, connection, account, reading, answer, target);
     }
     const messages = [...new Set(reading.messages)].slice(0, MAX_MESSAGES);
     outcome = messages.length

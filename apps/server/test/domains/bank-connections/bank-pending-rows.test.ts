@@ -1,9 +1,9 @@
 // Pending rows through HTTP against the SimpleFIN protocol server: a row the bank has authorised
 // but not booked (pending, posted 0) is stored and shown as pending, moves no balance and counts
 // in no kept total; its booked version replaces it, keeping the category, name and note a member
-// gave it (or, untouched, coming in as the booked row). Every kept total is compared with sums
-// of the rows made here, independently of the triggers.
-import type { Account, BankConnection, RegisterPage, Transaction } from '@moneta/shared';
+// gave it (or, untouched, coming in as the booked row); one the bank stops sending goes. Every
+// kept total is compared with sums of the rows made here, independently of the triggers.
+import type { Account, BankConnection, RegisterPage, Transaction, TrashPage } from '@moneta/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser, type TestContext } from '../../test-app';
 import { bankCalls, createBankTestApp, daysAgo } from '../../support/bank-app';
@@ -177,6 +177,87 @@ describe('pending rows from a bank', () => {
     // Synced again, nothing changes.
     await sync(user, connection._id);
     expect(await rowsOf(user, accountId)).toHaveLength(4);
+    bridge.accounts[0] = checking();
+  });
+
+  it('go once the bank stops sending them: when its window covers their day, or at 10 days old', async () => {
+    const pending = (id: string, days: number, amount: string, description: string) => ({
+      id,
+      posted: 0,
+      pending: true,
+      transacted_at: daysAgo(days).epoch,
+      amount,
+      description,
+    });
+    const card: SimplefinRawAccount = {
+      ...checking(),
+      id: 'ACT-card',
+      name: 'Travel Card',
+      balance: '-40.00',
+      transactions: [
+        { id: 'k1', posted: daysAgo(30).epoch, amount: '-40.00', description: 'Luggage' },
+        pending('h-hotel', 20, '-99.00', 'HOTEL HOLD'),
+        pending('h-void', 3, '-5.00', 'VOIDED AUTH'),
+        pending('h-named', 2, '-7.50', 'CAFE AUTH'),
+        pending('h-still', 1, '-3.00', 'FUEL AUTH'),
+      ],
+    };
+    bridge.accounts[0] = card;
+    const user = await signUp(context.app, { setup: true });
+    const connection = await ok<BankConnection>(user, 'POST', '/api/bank-connections', {
+      provider: 'simplefin',
+      setupToken: bridge.newSetupToken(),
+    });
+    const mapped = await map(user, connection._id, 'ACT-card', { create: { name: 'Card' } });
+    const accountId = mapped.accounts[0]!.accountId!;
+    await sync(user, connection._id);
+    const named = (await rowsOf(user, accountId)).find((row) => row.name === 'CAFE AUTH')!;
+    await ok(user, 'PUT', `/api/transactions/${named._id}`, {
+      name: 'Cafe with Bo',
+      category: 'Entertainment',
+      cost: 7.5,
+      addedOn: named.addedOn,
+      isIncome: false,
+      note: null,
+    });
+    const namesOf = async () =>
+      (await rowsOf(user, accountId)).map((row) => [row.name, row.isPending ?? false]).sort();
+
+    // An answer without the account tells nothing of its rows.
+    bridge.accounts[0] = { ...card, id: 'ACT-other' };
+    await sync(user, connection._id);
+    expect(await namesOf()).toHaveLength(5);
+
+    // The bank books a taxi today: the next window starts 14 days before it.
+    const taxi = { id: 'k2', posted: daysAgo(0).epoch, amount: '-10.00', description: 'Taxi' };
+    bridge.accounts[0] = { ...card, transactions: [...card.transactions!, taxi] };
+    await sync(user, connection._id);
+    expect(await namesOf()).toHaveLength(6);
+
+    // Two holds are no longer sent though the window covers their day; the hotel's, 20 days
+    // old, falls before the window, so its age decides; the fuel one is still sent.
+    bridge.accounts[0] = {
+      ...card,
+      transactions: [
+        card.transactions![0]!,
+        taxi,
+        pending('h-hotel', 20, '-99.00', 'HOTEL HOLD'),
+        pending('h-still', 1, '-3.00', 'FUEL AUTH'),
+      ],
+    };
+    await sync(user, connection._id);
+    expect(await namesOf()).toEqual([
+      ['FUEL AUTH', true],
+      ['Luggage', false],
+      ['Taxi', false],
+    ]);
+    // What a member wrote on a cancelled hold waits in the trash; an untouched one is gone.
+    const trash = await ok<TrashPage>(user, 'GET', '/api/transactions/trash');
+    expect(trash.transactions.map((row) => row.name)).toEqual(['Cafe with Bo']);
+    await expectTotalsOfBookedRows(accountId);
+
+    await sync(user, connection._id);
+    expect(await namesOf()).toHaveLength(3);
     bridge.accounts[0] = checking();
   });
 });
