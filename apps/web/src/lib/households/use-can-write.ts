@@ -1,13 +1,22 @@
+import { roleAllows, type HouseholdRole } from '@moneta/shared/household-schemas';
 import { useHouseholds } from './get-households';
 
 /**
- * The caller may change the active household's data: every role but `viewer` (the server answers
- * a viewer's writes 403 ROLE_FORBIDS). Write controls ask this one hook rather than the role, and
- * the layout's notice says why they are missing. True until the households are known: the
- * server still refuses what a viewer tries meanwhile.
+ * The caller's role in the active household allows `needed`. Unknown (the households are read
+ * before the first page, so only when that read failed) allows everything: the server refuses
+ * what the role does not allow (403 ROLE_FORBIDS) whatever the screen offers.
+ */
+function useRoleAllows(needed: HouseholdRole): boolean {
+  const role = useHouseholds().active?.role;
+  return role === undefined || roleAllows(role, needed);
+}
+
+/**
+ * The caller may change the active household's data: every role but `viewer`. Write controls ask
+ * this one hook rather than the role; the layout's notice says why a viewer has none.
  */
 export function useCanWrite(): boolean {
-  return useHouseholds().active?.role !== 'viewer';
+  return useRoleAllows('editor');
 }
 
 /**
@@ -15,5 +24,5 @@ export function useCanWrite(): boolean {
  * deleting it, and the base currency and time zone of Settings are theirs alone.
  */
 export function useIsOwner(): boolean {
-  return useHouseholds().active?.role === 'owner';
+  return useRoleAllows('owner');
 }

@@ -11,6 +11,7 @@ import { SectionSpinner } from '@/components/ui/Spinner';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { useImports } from '../api/get-imports';
 import { useUndoImport } from '../api/undo-import';
 import { readAsLabel } from '../utils/read-as';
@@ -41,6 +42,7 @@ function statusText(item: ImportSummary, t: TFunction<'imports'>): string {
  */
 export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }) {
   const { t } = useTranslation('imports');
+  const canWrite = useCanWrite();
   const format = useFormat();
   const imports = useImports();
   const accounts = useAccounts();
@@ -109,26 +111,28 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
                       {statusText(item, t)}
                     </p>
                   </div>
-                  <div className="flex flex-wrap gap-2">
-                    {item.status === 'preview' ? (
-                      <>
-                        <Button variant="secondary" size="sm" onClick={() => onOpen(item._id)}>
-                          {t('history.continue')}
+                  {canWrite ? (
+                    <div className="flex flex-wrap gap-2">
+                      {item.status === 'preview' ? (
+                        <>
+                          <Button variant="secondary" size="sm" onClick={() => onOpen(item._id)}>
+                            {t('history.continue')}
+                            <span className="sr-only"> {item.fileName}</span>
+                          </Button>
+                          <Button variant="ghost" size="sm" onClick={() => setUndoing(item)}>
+                            {t('history.discard')}
+                            <span className="sr-only"> {item.fileName}</span>
+                          </Button>
+                        </>
+                      ) : null}
+                      {item.status === 'committed' ? (
+                        <Button variant="secondary" size="sm" onClick={() => setUndoing(item)}>
+                          {t('history.undo')}
                           <span className="sr-only"> {item.fileName}</span>
                         </Button>
-                        <Button variant="ghost" size="sm" onClick={() => setUndoing(item)}>
-                          {t('history.discard')}
-                          <span className="sr-only"> {item.fileName}</span>
-                        </Button>
-                      </>
-                    ) : null}
-                    {item.status === 'committed' ? (
-                      <Button variant="secondary" size="sm" onClick={() => setUndoing(item)}>
-                        {t('history.undo')}
-                        <span className="sr-only"> {item.fileName}</span>
-                      </Button>
-                    ) : null}
-                  </div>
+                      ) : null}
+                    </div>
+                  ) : null}
                 </li>
               );
             })}

@@ -17,6 +17,7 @@ import { ReceiptPreview } from './ReceiptPreview';
 import { ReceiptReviewForm } from './ReceiptReviewForm';
 import { WarningIcon } from './receipt-icons';
 import { useCategoryName } from '@/lib/categories/category-name';
+import { useCanWrite } from '@/lib/households/use-can-write';
 
 /** The Transactions page, searching for the expense's name (its `q` filter). */
 function expenseLink(receipt: Receipt): string {
@@ -31,6 +32,7 @@ type ReceiptRowProps = {
 
 function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
   const { t } = useTranslation('receipts');
+  const canWrite = useCanWrite();
   const categoryName = useCategoryName();
   const format = useFormat();
   const { merchant, amount, category, date } = receipt.extractedData;
@@ -85,10 +87,12 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
               {t('past.expenseDeleted')}
             </span>
           )}
-          <button type="button" className={textLinkClasses} onClick={() => onCorrect(receipt)}>
-            {t('past.correct')}
-            <span className="sr-only"> {t('past.correctHint', { merchant })}</span>
-          </button>
+          {canWrite ? (
+            <button type="button" className={textLinkClasses} onClick={() => onCorrect(receipt)}>
+              {t('past.correct')}
+              <span className="sr-only"> {t('past.correctHint', { merchant })}</span>
+            </button>
+          ) : null}
         </p>
       </div>
     </li>
