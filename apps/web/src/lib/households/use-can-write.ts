@@ -1,22 +1,18 @@
-import { roleAllows, type HouseholdRole } from '@moneta/shared/household-schemas';
 import { useHouseholds } from './get-households';
 
 /**
- * The caller's role in the active household allows `needed`. Unknown (the households are read
- * before the first page, so only when that read failed) allows everything: the server refuses
- * what the role does not allow (403 ROLE_FORBIDS) whatever the screen offers.
+ * The caller's role in the active household. Unknown (until the households arrive, or when their
+ * read failed) hides nothing: the server refuses what the role does not allow (403 ROLE_FORBIDS)
+ * whatever the screen offers.
  */
-function useRoleAllows(needed: HouseholdRole): boolean {
-  const role = useHouseholds().active?.role;
-  return role === undefined || roleAllows(role, needed);
-}
+const useRole = () => useHouseholds().active?.role;
 
 /**
  * The caller may change the active household's data: every role but `viewer`. Write controls ask
  * this one hook rather than the role; the layout's notice says why a viewer has none.
  */
 export function useCanWrite(): boolean {
-  return useRoleAllows('editor');
+  return useRole() !== 'viewer';
 }
 
 /**
@@ -24,5 +20,6 @@ export function useCanWrite(): boolean {
  * deleting it, and the base currency and time zone of Settings are theirs alone.
  */
 export function useIsOwner(): boolean {
-  return useRoleAllows('owner');
+  const role = useRole();
+  return role === undefined || role === 'owner';
 }
