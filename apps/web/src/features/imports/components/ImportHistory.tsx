@@ -12,6 +12,8 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useCanWrite } from '@/lib/households/use-can-write';
+import { useMemberNames } from '@/lib/households/get-members';
+import { AuthorLabel } from '@/components/AuthorLabel';
 import { useImports } from '../api/get-imports';
 import { useUndoImport } from '../api/undo-import';
 import { readAsLabel } from '../utils/read-as';
@@ -46,6 +48,7 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
   const format = useFormat();
   const imports = useImports();
   const accounts = useAccounts();
+  const memberNames = useMemberNames();
   const undo = useUndoImport();
   const [undoing, setUndoing] = useState<ImportSummary | null>(null);
 
@@ -110,6 +113,11 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
                     <p className="text-sm text-neutral-700 dark:text-neutral-300">
                       {statusText(item, t)}
                     </p>
+                    <AuthorLabel
+                      createdBy={item.createdBy}
+                      memberNames={memberNames}
+                      className="block"
+                    />
                   </div>
                   {canWrite ? (
                     <div className="flex flex-wrap gap-2">
