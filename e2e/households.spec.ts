@@ -1,6 +1,6 @@
 // Households in two browsers: the owner invites, the second person signs up through the join
 // link and joins, a transaction one adds reaches the other's screen within 5 s without a reload
-// (live changes), and the switcher moves between two households. Once at 1280 px in a light
+// (live changes) saying who entered it, and the switcher moves between two households. Once at 1280 px in a light
 // English browser, once at 360 px in a dark German one.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createUser, PASSWORD, signInWithToken, uniqueEmail } from './support/users';
@@ -21,6 +21,7 @@ const WORDS = {
     password: 'Password',
     setup: 'Save and Continue',
     email: 'Email',
+    enteredBy: (email: string) => `by ${email}`,
   },
   de: {
     locale: 'de-DE',
@@ -36,6 +37,7 @@ const WORDS = {
     password: 'Passwort',
     setup: 'Speichern und weiter',
     email: 'E-Mail',
+    enteredBy: (email: string) => `von ${email}`,
   },
 } as const;
 
@@ -130,6 +132,8 @@ for (const run of RUNS) {
     expect(added.status(), await added.text()).toBe(201);
     await expect(memberPage.getByText(name).first()).toBeVisible({ timeout: 5_000 });
     await expect(ownerPage.getByText(name).first()).toBeVisible({ timeout: 5_000 });
+    // In a household of two, each row says who entered it.
+    await expect(memberPage.getByText(words.enteredBy(owner.email)).first()).toBeVisible();
 
     // The switcher moves the owner to the other household, whose list does not hold it.
     await switcher.click();

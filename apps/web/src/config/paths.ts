@@ -46,6 +46,7 @@ export const TRANSACTION_FILTER_KEYS = {
   to: 'to',
   account: 'account',
   tag: 'tag',
+  member: 'member',
 } as const;
 
 export type TransactionListLink = Partial<

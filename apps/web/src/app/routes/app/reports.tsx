@@ -3,9 +3,8 @@ import { cashflowReportQueryOptions } from '@/features/reports/api/get-cashflow-
 import { categoryReportQueryOptions } from '@/features/reports/api/get-category-report';
 import { netWorthReportQueryOptions } from '@/features/reports/api/get-net-worth-report';
 import { payeeReportQueryOptions } from '@/features/reports/api/get-payee-report';
-import type { ReportRequest } from '@/features/reports/api/report-query';
 import { ReportsPage } from '@/features/reports/components/ReportsPage';
-import { readReportParams } from '@/features/reports/hooks/use-report-params';
+import { readReportParams, reportRequestOf } from '@/features/reports/hooks/use-report-params';
 import { previousRange } from '@/features/reports/utils/report-range';
 import { accountsQueryOptions } from '@/lib/accounts/get-accounts';
 import { knownUser } from '@/lib/auth/get-user';
@@ -23,11 +22,7 @@ export function ReportsRoute() {
 export function prefetch(queryClient: QueryClient) {
   const today = todayInUserZone(knownUser()?.timeZone);
   const params = readReportParams(new URLSearchParams(window.location.search), today);
-  const request: ReportRequest = {
-    ...params.range,
-    interval: params.interval,
-    accountId: params.account,
-  };
+  const request = reportRequestOf(params);
   const before = { ...request, ...previousRange(request) };
   const categoriesOfIncome = params.categoryKind === 'income';
   return Promise.all([

@@ -18,6 +18,7 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useDeleteTransfer } from '@/lib/accounts/transfers';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useRegister } from '../api/get-register';
 import { BankSource } from './BankSource';
@@ -46,6 +47,7 @@ export function AccountRegisterPage() {
   const [isTransferOpen, setIsTransferOpen] = useState(false);
   const [deleting, setDeleting] = useState<RegisterEntry | null>(null);
   const account = accounts.data?.find((candidate) => candidate._id === accountId);
+  const canWrite = useCanWrite();
 
   const back = (
     <Link
@@ -80,9 +82,11 @@ export function AccountRegisterPage() {
         ) : null
       }
       actions={
-        <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
-          {t('transfer')}
-        </Button>
+        canWrite ? (
+          <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
+            {t('transfer')}
+          </Button>
+        ) : null
       }
     >
       {back}

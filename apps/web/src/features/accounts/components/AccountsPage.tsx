@@ -24,6 +24,7 @@ import { accountPath, paths } from '@/config/paths';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { useDeleteAccount } from '../api/delete-account';
 import { useArchiveAccount } from '../hooks/use-archive-account';
 import { AccountFormDialog } from './AccountFormDialog';
@@ -38,11 +39,12 @@ type FormState = { account: Account | null } | null;
  */
 export function AccountsPage() {
   const { t } = useTranslation('accounts');
+  const canWrite = useCanWrite();
   const columns: TableColumn[] = [
     { header: t('table.account'), isSticky: true },
     { header: t('table.type') },
     { header: t('table.balance'), align: 'right' },
-    { header: t('table.actions'), align: 'right' },
+    ...(canWrite ? [{ header: t('table.actions'), align: 'right' as const }] : []),
   ];
   const currency = useCurrency();
   const accounts = useAccounts();
@@ -59,13 +61,17 @@ export function AccountsPage() {
       description={t('description')}
       actions={
         <>
-          <Button ref={addButtonRef} onClick={() => setForm({ account: null })}>
-            <PlusIcon />
-            {t('addAccount')}
-          </Button>
-          <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
-            {t('transfer')}
-          </Button>
+          {canWrite ? (
+            <>
+              <Button ref={addButtonRef} onClick={() => setForm({ account: null })}>
+                <PlusIcon />
+                {t('addAccount')}
+              </Button>
+              <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
+                {t('transfer')}
+              </Button>
+            </>
+          ) : null}
           <Link to={paths.rates} className={buttonClasses({ variant: 'secondary' })}>
             {t('exchangeRates')}
           </Link>
@@ -100,24 +106,26 @@ export function AccountsPage() {
                   <TableCell align="right" stack="end" className="whitespace-nowrap">
                     <Balance account={account} baseCurrency={currency} />
                   </TableCell>
-                  <TableCell align="right" stack="menu">
-                    <RowActions
-                      label={t('table.actionsFor', { name: account.name })}
-                      actions={[
-                        { label: t('actions.edit'), onSelect: () => setForm({ account }) },
-                        {
-                          label: account.isArchived ? t('actions.restore') : t('actions.archive'),
-                          onSelect: () => setArchived(account, !account.isArchived),
-                          isDisabled: isArchiving,
-                        },
-                        {
-                          label: t('actions.delete'),
-                          onSelect: () => setDeleting(account),
-                          isDanger: true,
-                        },
-                      ]}
-                    />
-                  </TableCell>
+                  {canWrite ? (
+                    <TableCell align="right" stack="menu">
+                      <RowActions
+                        label={t('table.actionsFor', { name: account.name })}
+                        actions={[
+                          { label: t('actions.edit'), onSelect: () => setForm({ account }) },
+                          {
+                            label: account.isArchived ? t('actions.restore') : t('actions.archive'),
+                            onSelect: () => setArchived(account, !account.isArchived),
+                            isDisabled: isArchiving,
+                          },
+                          {
+                            label: t('actions.delete'),
+                            onSelect: () => setDeleting(account),
+                            isDanger: true,
+                          },
+                        ]}
+                      />
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </Table>

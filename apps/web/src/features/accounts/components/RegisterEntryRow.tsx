@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/Badge';
 import { RowActions } from '@/components/ui/RowActions';
 import { TableCell, TableRow, TableRowHeader } from '@/components/ui/Table';
 import { useCategoryName } from '@/lib/categories/category-name';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { useFormat } from '@/lib/i18n/use-format';
 
 type RegisterEntryRowProps = {
@@ -18,6 +19,7 @@ export function RegisterEntryRow({ entry, balanceCurrency, onDelete }: RegisterE
   const { t } = useTranslation('accounts');
   const categoryName = useCategoryName();
   const format = useFormat();
+  const canWrite = useCanWrite();
   return (
     <TableRow>
       <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
@@ -68,7 +70,7 @@ export function RegisterEntryRow({ entry, balanceCurrency, onDelete }: RegisterE
         {format.money(entry.balance, balanceCurrency)}
       </TableCell>
       <TableCell align="right" stack="menu">
-        {entry.kind === 'transfer' ? (
+        {entry.kind === 'transfer' && canWrite ? (
           <RowActions
             label={t('register.transferActions', { date: format.date(entry.date) })}
             actions={[

@@ -29,6 +29,7 @@ import { BudgetTotals } from './BudgetTotals';
 import { GoalsSection } from './GoalsSection';
 import { BudgetsTable } from './BudgetsTable';
 import { MonthPicker, type MonthChange } from './MonthPicker';
+import { useCanWrite } from '@/lib/households/use-can-write';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; budget: Budget } | null;
 
@@ -51,6 +52,7 @@ export function BudgetsPage() {
   const deleteMutation = useDeleteBudget();
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const monthName = format.monthYear(viewed.year, viewed.month);
+  const canWrite = useCanWrite();
 
   // A step (Previous, Next) counts from the month last asked for, even before it is shown: two
   // quick clicks go back two months.
@@ -89,9 +91,11 @@ export function BudgetsPage() {
       title={t('page.title')}
       description={t('page.description')}
       actions={
-        <Button ref={addButtonRef} onClick={() => setForm({ mode: 'add' })}>
-          {t('page.add')}
-        </Button>
+        canWrite ? (
+          <Button ref={addButtonRef} onClick={() => setForm({ mode: 'add' })}>
+            {t('page.add')}
+          </Button>
+        ) : null
       }
     >
       <div className="mb-6">
@@ -105,11 +109,17 @@ export function BudgetsPage() {
         empty={
           <EmptyState title={t('page.emptyTitle')}>
             {t('page.emptyBody', { month: monthName })}
-            <span className="mt-4 block">
-              <Button variant="secondary" onClick={copyLastMonth} disabled={copyMutation.isPending}>
-                {copyMutation.isPending ? t('page.copying') : t('page.copyLastMonth')}
-              </Button>
-            </span>
+            {canWrite ? (
+              <span className="mt-4 block">
+                <Button
+                  variant="secondary"
+                  onClick={copyLastMonth}
+                  disabled={copyMutation.isPending}
+                >
+                  {copyMutation.isPending ? t('page.copying') : t('page.copyLastMonth')}
+                </Button>
+              </span>
+            ) : null}
           </EmptyState>
         }
       >

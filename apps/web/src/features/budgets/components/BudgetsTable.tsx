@@ -10,6 +10,7 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { budgetTransactionsPath, formatBudgetMonth } from '../utils/budget-month';
 import { BudgetProgress } from './BudgetProgress';
 import { useCategoryName } from '@/lib/categories/category-name';
+import { useCanWrite } from '@/lib/households/use-can-write';
 
 type BudgetsTableProps = {
   budgets: Budget[];
@@ -33,6 +34,7 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
   const format = useFormat();
   const currency = useCurrency();
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
   const columns: TableColumn[] = [
     { header: t('table.columns.category'), isSticky: true },
     { header: t('table.columns.month') },
@@ -40,7 +42,7 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
     { header: t('table.columns.spent'), align: 'right' },
     { header: t('table.columns.remaining'), align: 'right' },
     { header: t('table.columns.progress') },
-    { header: t('table.columns.actions'), align: 'right' },
+    ...(canWrite ? [{ header: t('table.columns.actions'), align: 'right' as const }] : []),
   ];
 
   function onRowClick(event: MouseEvent<HTMLTableRowElement>, budget: Budget) {
@@ -128,15 +130,17 @@ export function BudgetsTable({ budgets, caption, onEdit, onDelete }: BudgetsTabl
               remaining={budget.remaining}
             />
           </TableCell>
-          <TableCell align="right" stack="menu">
-            <RowActions
-              label={t('table.actionsFor', { category: categoryName(budget.category) })}
-              actions={[
-                { label: t('table.edit'), onSelect: () => onEdit(budget) },
-                { label: t('table.delete'), onSelect: () => onDelete(budget), isDanger: true },
-              ]}
-            />
-          </TableCell>
+          {canWrite ? (
+            <TableCell align="right" stack="menu">
+              <RowActions
+                label={t('table.actionsFor', { category: categoryName(budget.category) })}
+                actions={[
+                  { label: t('table.edit'), onSelect: () => onEdit(budget) },
+                  { label: t('table.delete'), onSelect: () => onDelete(budget), isDanger: true },
+                ]}
+              />
+            </TableCell>
+          ) : null}
         </TableRow>
       ))}
     </Table>

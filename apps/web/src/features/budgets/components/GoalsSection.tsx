@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useDeleteGoal, useGoals } from '../api/goals';
 import { GoalForm } from './GoalForm';
+import { useCanWrite } from '@/lib/households/use-can-write';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; goal: Goal } | null;
 
@@ -26,6 +27,7 @@ function GoalCard({
 }) {
   const { t } = useTranslation('budgets');
   const format = useFormat();
+  const canWrite = useCanWrite();
   const percentText = goal.percent === null ? null : format.percent(goal.percent / 100);
   const isReached = goal.percent !== null && goal.percent >= 100;
   const width = Math.min(100, Math.max(0, goal.percent ?? 0));
@@ -47,13 +49,15 @@ function GoalCard({
             {goal.targetDate ? t('goals.by', { date: format.date(goal.targetDate) }) : ''}
           </p>
         </div>
-        <RowActions
-          label={t('goals.actionsFor', { name: goal.name })}
-          actions={[
-            { label: t('goals.edit'), onSelect: onEdit },
-            { label: t('goals.delete'), onSelect: onDelete, isDanger: true },
-          ]}
-        />
+        {canWrite ? (
+          <RowActions
+            label={t('goals.actionsFor', { name: goal.name })}
+            actions={[
+              { label: t('goals.edit'), onSelect: onEdit },
+              { label: t('goals.delete'), onSelect: onDelete, isDanger: true },
+            ]}
+          />
+        ) : null}
       </div>
       <div className="mt-3 flex items-center gap-3">
         <div
@@ -97,6 +101,7 @@ export function GoalsSection() {
   const [deleting, setDeleting] = useState<Goal | null>(null);
   const deleteMutation = useDeleteGoal();
   const addButtonRef = useRef<HTMLButtonElement>(null);
+  const canWrite = useCanWrite();
 
   return (
     <section aria-labelledby="goals-heading" className="mt-10">
@@ -104,9 +109,11 @@ export function GoalsSection() {
         <h2 id="goals-heading" className="text-lg font-semibold text-neutral-900 dark:text-white">
           {t('goals.title')}
         </h2>
-        <Button ref={addButtonRef} variant="secondary" onClick={() => setForm({ mode: 'add' })}>
-          {t('goals.add')}
-        </Button>
+        {canWrite ? (
+          <Button ref={addButtonRef} variant="secondary" onClick={() => setForm({ mode: 'add' })}>
+            {t('goals.add')}
+          </Button>
+        ) : null}
       </div>
       <QueryState
         query={goalsQuery}

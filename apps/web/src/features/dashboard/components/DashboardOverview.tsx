@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { RetryAlert } from '@/components/ui/RetryAlert';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { useFormat } from '@/lib/i18n/use-format';
 import {
   chartLabels,
@@ -57,14 +58,17 @@ export function DashboardOverview({
   const currency = useCurrency();
   const charts = chartLabels(period, today, format, t);
   const reportsTo = reportsPathFor(period, today);
+  const canWrite = useCanWrite();
   return (
     <ContentLayout
       title={t('title')}
       actions={
-        <Button onClick={onAddTransaction}>
-          <PlusIcon />
-          {t('addTransaction')}
-        </Button>
+        canWrite ? (
+          <Button onClick={onAddTransaction}>
+            <PlusIcon />
+            {t('addTransaction')}
+          </Button>
+        ) : null
       }
     >
       {summaryError ? (

@@ -1,18 +1,11 @@
 import type { HouseholdMember, HouseholdRole } from '@moneta/shared/household-schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { switchHousehold } from '@/lib/households/get-households';
 import { queryKeys } from '@/lib/query-keys';
 
 const membersPath = (householdId: string) =>
   `/households/${encodeURIComponent(householdId)}/members`;
-
-export function useMembers(householdId: string) {
-  return useQuery({
-    queryKey: queryKeys.households.members(householdId),
-    queryFn: () => api.get<HouseholdMember[]>(membersPath(householdId)),
-  });
-}
 
 function useRefreshHouseholds() {
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { errorMessage } from '@/lib/api-client';
+import { useIsOwner } from '@/lib/households/use-can-write';
 import { toast } from '@/lib/toast';
 import { useRenameHousehold } from '../api/households';
 import { HouseholdSection, RoleHint } from './HouseholdSection';
@@ -12,7 +13,7 @@ import { HouseholdSection, RoleHint } from './HouseholdSection';
 /** The household's name and base currency; its owners rename it. */
 export function HouseholdNameSection({ household }: { household: Household }) {
   const { t } = useTranslation('households');
-  const isOwner = household.role === 'owner';
+  const isOwner = useIsOwner();
   const [name, setName] = useState(household.name);
   const rename = useRenameHousehold();
   const trimmed = name.trim();

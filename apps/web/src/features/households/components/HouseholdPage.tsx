@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import { useHouseholds } from '@/lib/households/get-households';
+import { useIsOwner } from '@/lib/households/use-can-write';
 import { HouseholdNameSection } from './HouseholdNameSection';
 import { InvitationsSection } from './InvitationsSection';
 import { LeaveOrDeleteSection } from './LeaveOrDeleteSection';
@@ -19,6 +20,7 @@ export function HouseholdPage() {
   const { user } = useUser();
   const query = useHouseholds();
   const { active } = query;
+  const isOwner = useIsOwner();
 
   return (
     <ContentLayout title={t('page.title')} description={t('page.description')}>
@@ -38,7 +40,7 @@ export function HouseholdPage() {
           <>
             <HouseholdNameSection household={active} />
             <MembersSection household={active} userId={user._id} />
-            {active.role === 'owner' ? <InvitationsSection household={active} /> : null}
+            {isOwner ? <InvitationsSection household={active} /> : null}
             <LeaveOrDeleteSection household={active} userId={user._id} />
           </>
         )}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useIsOwner } from '@/lib/households/use-can-write';
 import { toast } from '@/lib/toast';
 import { useDeleteHousehold } from '../api/households';
 import { useLeaveHousehold } from '../api/members';
@@ -19,6 +20,7 @@ export function LeaveOrDeleteSection({ household, userId }: LeaveOrDeleteSection
   const navigate = useNavigate();
   const leave = useLeaveHousehold(household._id, userId);
   const remove = useDeleteHousehold();
+  const isOwner = useIsOwner();
   const [asking, setAsking] = useState<'leave' | 'delete' | null>(null);
   const action = asking === 'delete' ? remove : leave;
 
@@ -49,13 +51,13 @@ export function LeaveOrDeleteSection({ household, userId }: LeaveOrDeleteSection
         <Button variant="secondary" onClick={() => setAsking('leave')}>
           {t('leave.leave')}
         </Button>
-        {household.role === 'owner' ? (
+        {isOwner ? (
           <Button variant="danger" onClick={() => setAsking('delete')}>
             {t('leave.delete')}
           </Button>
         ) : null}
       </div>
-      {household.role !== 'owner' ? (
+      {!isOwner ? (
         <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
           {t('leave.deleteOwnerOnly')}
         </p>

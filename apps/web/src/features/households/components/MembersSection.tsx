@@ -14,7 +14,9 @@ import { QueryState } from '@/components/ui/QueryState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useMembers, useRemoveMember, useSetMemberRole } from '../api/members';
+import { useMembers } from '@/lib/households/get-members';
+import { useIsOwner } from '@/lib/households/use-can-write';
+import { useRemoveMember, useSetMemberRole } from '../api/members';
 import { HouseholdSection, RoleHint } from './HouseholdSection';
 
 type MembersSectionProps = { household: Household; userId: string };
@@ -23,7 +25,7 @@ type MembersSectionProps = { household: Household; userId: string };
 export function MembersSection({ household, userId }: MembersSectionProps) {
   const { t } = useTranslation('households');
   const members = useMembers(household._id);
-  const isOwner = household.role === 'owner';
+  const isOwner = useIsOwner();
   const setRole = useSetMemberRole(household._id);
   const remove = useRemoveMember(household._id);
   const [removing, setRemoving] = useState<HouseholdMember | null>(null);

@@ -11,6 +11,9 @@ import { SectionSpinner } from '@/components/ui/Spinner';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
+import { useCanWrite } from '@/lib/households/use-can-write';
+import { useMemberNames } from '@/lib/households/get-members';
+import { AuthorLabel } from '@/components/AuthorLabel';
 import { useImports } from '../api/get-imports';
 import { useUndoImport } from '../api/undo-import';
 import { readAsLabel } from '../utils/read-as';
@@ -41,9 +44,11 @@ function statusText(item: ImportSummary, t: TFunction<'imports'>): string {
  */
 export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }) {
   const { t } = useTranslation('imports');
+  const canWrite = useCanWrite();
   const format = useFormat();
   const imports = useImports();
   const accounts = useAccounts();
+  const memberNames = useMemberNames();
   const undo = useUndoImport();
   const [undoing, setUndoing] = useState<ImportSummary | null>(null);
 
@@ -108,27 +113,34 @@ export function ImportHistory({ onOpen }: { onOpen: (importId: string) => void }
                     <p className="text-sm text-neutral-700 dark:text-neutral-300">
                       {statusText(item, t)}
                     </p>
+                    <AuthorLabel
+                      createdBy={item.createdBy}
+                      memberNames={memberNames}
+                      className="block"
+                    />
                   </div>
-                  <div className="flex flex-wrap gap-2">
-                    {item.status === 'preview' ? (
-                      <>
-                        <Button variant="secondary" size="sm" onClick={() => onOpen(item._id)}>
-                          {t('history.continue')}
+                  {canWrite ? (
+                    <div className="flex flex-wrap gap-2">
+                      {item.status === 'preview' ? (
+                        <>
+                          <Button variant="secondary" size="sm" onClick={() => onOpen(item._id)}>
+                            {t('history.continue')}
+                            <span className="sr-only"> {item.fileName}</span>
+                          </Button>
+                          <Button variant="ghost" size="sm" onClick={() => setUndoing(item)}>
+                            {t('history.discard')}
+                            <span className="sr-only"> {item.fileName}</span>
+                          </Button>
+                        </>
+                      ) : null}
+                      {item.status === 'committed' ? (
+                        <Button variant="secondary" size="sm" onClick={() => setUndoing(item)}>
+                          {t('history.undo')}
                           <span className="sr-only"> {item.fileName}</span>
                         </Button>
-                        <Button variant="ghost" size="sm" onClick={() => setUndoing(item)}>
-                          {t('history.discard')}
-                          <span className="sr-only"> {item.fileName}</span>
-                        </Button>
-                      </>
-                    ) : null}
-                    {item.status === 'committed' ? (
-                      <Button variant="secondary" size="sm" onClick={() => setUndoing(item)}>
-                        {t('history.undo')}
-                        <span className="sr-only"> {item.fileName}</span>
-                      </Button>
-                    ) : null}
-                  </div>
+                      ) : null}
+                    </div>
+                  ) : null}
                 </li>
               );
             })}

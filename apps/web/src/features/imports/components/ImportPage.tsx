@@ -13,6 +13,7 @@ import { SectionSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { useCommitImport } from '../api/commit-import';
 import { useImport } from '../api/get-imports';
 import { ImportHistory } from './ImportHistory';
@@ -36,6 +37,7 @@ export function ImportPage() {
   const current = useImport(importId);
   const [done, setDone] = useState<Done | null>(null);
   const commit = useCommitImport();
+  const canWrite = useCanWrite();
 
   function open(id: string | null) {
     setDone(null);
@@ -77,7 +79,8 @@ export function ImportPage() {
         </Alert>
       ) : null}
 
-      {importId === null ? (
+      {/* A viewer reads the history only: uploading and importing write. */}
+      {!canWrite ? null : importId === null ? (
         <UploadImportForm onUploaded={(preview) => open(preview._id)} />
       ) : (
         <QueryState

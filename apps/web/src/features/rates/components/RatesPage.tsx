@@ -13,6 +13,7 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { runningI18n } from '@/lib/i18n/current';
 import { useFormat } from '@/lib/i18n/use-format';
 import { todayInUserZone } from '@/lib/time-zone';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { useRates } from '../api/rates';
 import { useOwnRate } from '../hooks/use-own-rate';
 import { OwnRateForm } from './OwnRateForm';
@@ -32,6 +33,7 @@ export function RatesPage() {
     runningI18n().exists(`rates:currencyNames.${code}`) ? t(`currencyNames.${code}`) : undefined;
   const base = useCurrency();
   const { user } = useUser();
+  const canWrite = useCanWrite();
   const others = CURRENCY_CATALOGUE.filter((currency) => currency.code !== base);
   // A notice of amounts without a rate opens the page on their currency (?currency=USD).
   const [searchParams] = useSearchParams();
@@ -65,17 +67,19 @@ export function RatesPage() {
         </SelectField>
       </div>
 
-      <OwnRateForm
-        base={base}
-        currency={currency}
-        date={ownRate.date}
-        onDateChange={ownRate.setDate}
-        rateText={ownRate.rateText}
-        onRateTextChange={ownRate.setRateText}
-        onSubmit={ownRate.save}
-        isSaving={ownRate.isSaving}
-        saveError={ownRate.saveError}
-      />
+      {canWrite ? (
+        <OwnRateForm
+          base={base}
+          currency={currency}
+          date={ownRate.date}
+          onDateChange={ownRate.setDate}
+          rateText={ownRate.rateText}
+          onRateTextChange={ownRate.setRateText}
+          onSubmit={ownRate.save}
+          isSaving={ownRate.isSaving}
+          saveError={ownRate.saveError}
+        />
+      ) : null}
 
       <RateWindowNav
         end={windowEnd ?? today}

@@ -1,8 +1,15 @@
 import type { Rate } from '@moneta/shared/rate-schemas';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
-import { Table, TableCell, TableRow, TableRowHeader } from '@/components/ui/Table';
+import {
+  Table,
+  TableCell,
+  TableRow,
+  TableRowHeader,
+  type TableColumn,
+} from '@/components/ui/Table';
 import { useFormat } from '@/lib/i18n/use-format';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { formatRate } from './rate-format';
 
 type RatesTableProps = {
@@ -25,12 +32,15 @@ export function RatesTable({
 }: RatesTableProps) {
   const { t } = useTranslation('rates');
   const format = useFormat();
-  const columns = [
+  const canWrite = useCanWrite();
+  const columns: TableColumn[] = [
     { header: t('table.date') },
     { header: t('table.ecbRate'), align: 'right' },
     { header: t('table.yourRate'), align: 'right' },
-    { header: <span className="sr-only">{t('table.actions')}</span>, align: 'right' },
-  ] as const;
+    ...(canWrite
+      ? [{ header: <span className="sr-only">{t('table.actions')}</span>, align: 'right' as const }]
+      : []),
+  ];
   return (
     <Table
       label={t('table.label', { currency, base })}
@@ -47,23 +57,25 @@ export function RatesTable({
           <TableCell align="right" stack="end" stackLabel={t('table.yoursShort')}>
             {rate.ownRate === null ? '—' : formatRate(rate.ownRate, format)}
           </TableCell>
-          <TableCell align="right" stack="menu">
-            <Button variant="ghost" size="sm" onClick={() => onChange(rate)}>
-              {rate.ownRate === null ? t('table.set') : t('table.change')}
-              <span className="sr-only"> {t('table.yourRateFor', { date: rate.date })}</span>
-            </Button>
-            {rate.ownRate === null ? null : (
-              <Button
-                variant="ghost-danger"
-                size="sm"
-                disabled={isDeleting}
-                onClick={() => onRemove(rate)}
-              >
-                {t('table.delete')}
+          {canWrite ? (
+            <TableCell align="right" stack="menu">
+              <Button variant="ghost" size="sm" onClick={() => onChange(rate)}>
+                {rate.ownRate === null ? t('table.set') : t('table.change')}
                 <span className="sr-only"> {t('table.yourRateFor', { date: rate.date })}</span>
               </Button>
-            )}
-          </TableCell>
+              {rate.ownRate === null ? null : (
+                <Button
+                  variant="ghost-danger"
+                  size="sm"
+                  disabled={isDeleting}
+                  onClick={() => onRemove(rate)}
+                >
+                  {t('table.delete')}
+                  <span className="sr-only"> {t('table.yourRateFor', { date: rate.date })}</span>
+                </Button>
+              )}
+            </TableCell>
+          ) : null}
         </TableRow>
       ))}
     </Table>

@@ -17,6 +17,9 @@ import { ReceiptPreview } from './ReceiptPreview';
 import { ReceiptReviewForm } from './ReceiptReviewForm';
 import { WarningIcon } from './receipt-icons';
 import { useCategoryName } from '@/lib/categories/category-name';
+import { useCanWrite } from '@/lib/households/use-can-write';
+import { useMemberNames } from '@/lib/households/get-members';
+import { AuthorLabel } from '@/components/AuthorLabel';
 
 /** The Transactions page, searching for the expense's name (its `q` filter). */
 function expenseLink(receipt: Receipt): string {
@@ -31,10 +34,12 @@ type ReceiptRowProps = {
 
 function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
   const { t } = useTranslation('receipts');
+  const canWrite = useCanWrite();
   const categoryName = useCategoryName();
   const format = useFormat();
   const { merchant, amount, category, date } = receipt.extractedData;
   const uncertain = unsureFields(receipt.extractedData);
+  const memberNames = useMemberNames();
   return (
     <li className="flex items-start gap-4 py-4">
       <ReceiptImage
@@ -55,6 +60,7 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
         <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">
           {format.date(date)} · {categoryName(category)} · {receipt.fileName}
         </p>
+        <AuthorLabel createdBy={receipt.createdBy} memberNames={memberNames} className="block" />
         {uncertain.length > 0 ? (
           <p className="mt-1 flex items-start gap-1 text-xs text-amber-800 dark:text-amber-300">
             <WarningIcon className="mt-px size-3.5 shrink-0" />
@@ -85,10 +91,12 @@ function ReceiptRow({ receipt, currency, onCorrect }: ReceiptRowProps) {
               {t('past.expenseDeleted')}
             </span>
           )}
-          <button type="button" className={textLinkClasses} onClick={() => onCorrect(receipt)}>
-            {t('past.correct')}
-            <span className="sr-only"> {t('past.correctHint', { merchant })}</span>
-          </button>
+          {canWrite ? (
+            <button type="button" className={textLinkClasses} onClick={() => onCorrect(receipt)}>
+              {t('past.correct')}
+              <span className="sr-only"> {t('past.correctHint', { merchant })}</span>
+            </button>
+          ) : null}
         </p>
       </div>
     </li>

@@ -12,6 +12,7 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { useFormat } from '@/lib/i18n/use-format';
 import { frequencyLabel } from '../utils/frequency-label';
 import { useCategoryName } from '@/lib/categories/category-name';
+import { useCanWrite } from '@/lib/households/use-can-write';
 
 type RecurringTableProps = {
   recurringRules: Recurring[];
@@ -27,6 +28,7 @@ export function RecurringTable({ recurringRules, onEdit, onDelete }: RecurringTa
   const categoryName = useCategoryName();
   const format = useFormat();
   const currency = useCurrency();
+  const canWrite = useCanWrite();
   const columns: TableColumn[] = [
     { header: t('table.columns.name'), isSticky: true },
     { header: t('table.columns.category') },
@@ -34,7 +36,7 @@ export function RecurringTable({ recurringRules, onEdit, onDelete }: RecurringTa
     { header: t('table.columns.type') },
     { header: t('table.columns.frequency') },
     { header: t('table.columns.nextDue') },
-    { header: t('table.columns.actions'), align: 'right' },
+    ...(canWrite ? [{ header: t('table.columns.actions'), align: 'right' as const }] : []),
   ];
   return (
     <Table
@@ -91,19 +93,21 @@ export function RecurringTable({ recurringRules, onEdit, onDelete }: RecurringTa
               </time>
             )}
           </TableCell>
-          <TableCell align="right" stack="menu">
-            <RowActions
-              label={t('table.actionsFor', { name: recurringRule.name })}
-              actions={[
-                { label: t('table.edit'), onSelect: () => onEdit(recurringRule) },
-                {
-                  label: t('table.delete'),
-                  onSelect: () => onDelete(recurringRule),
-                  isDanger: true,
-                },
-              ]}
-            />
-          </TableCell>
+          {canWrite ? (
+            <TableCell align="right" stack="menu">
+              <RowActions
+                label={t('table.actionsFor', { name: recurringRule.name })}
+                actions={[
+                  { label: t('table.edit'), onSelect: () => onEdit(recurringRule) },
+                  {
+                    label: t('table.delete'),
+                    onSelect: () => onDelete(recurringRule),
+                    isDanger: true,
+                  },
+                ]}
+              />
+            </TableCell>
+          ) : null}
         </TableRow>
       ))}
     </Table>

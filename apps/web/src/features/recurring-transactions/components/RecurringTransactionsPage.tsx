@@ -13,6 +13,7 @@ import { useDeleteRecurring } from '../api/delete-recurring';
 import { useRecurring } from '../api/get-recurring';
 import { RecurringForm } from './RecurringForm';
 import { RecurringTable } from './RecurringTable';
+import { useCanWrite } from '@/lib/households/use-can-write';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; recurring: Recurring } | null;
 
@@ -27,15 +28,18 @@ export function RecurringTransactionsPage() {
   const [deleting, setDeleting] = useState<Recurring | null>(null);
   const deleteMutation = useDeleteRecurring();
   const addButtonRef = useRef<HTMLButtonElement>(null);
+  const canWrite = useCanWrite();
 
   return (
     <ContentLayout
       title={t('page.title')}
       description={t('page.description')}
       actions={
-        <Button ref={addButtonRef} onClick={() => setForm({ mode: 'add' })}>
-          {t('page.add')}
-        </Button>
+        canWrite ? (
+          <Button ref={addButtonRef} onClick={() => setForm({ mode: 'add' })}>
+            {t('page.add')}
+          </Button>
+        ) : null
       }
     >
       <QueryState

@@ -7,6 +7,8 @@ export type ReportRequest = {
   interval: ReportInterval;
   /** '' for all accounts. */
   accountId: string;
+  /** A member's user id: only what they entered counts (not in net worth); '' for everyone. */
+  createdBy: string;
 };
 
 /** The four reports, by the last part of their API path. */
@@ -20,6 +22,7 @@ export function reportQuery(request: ReportRequest, extra: Record<string, string
     interval: request.interval,
   };
   if (request.accountId) query.accountId = request.accountId;
+  if (request.createdBy) query.createdBy = request.createdBy;
   return { ...query, ...extra };
 }
 

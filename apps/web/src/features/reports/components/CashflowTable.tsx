@@ -43,7 +43,8 @@ export function CashflowTable({
   const money = reportMoney(format);
   const per = t(`per.${request.interval}`);
   const account = request.accountId;
-  const whole = { from: request.from, to: request.to, account };
+  const member = request.createdBy;
+  const whole = { from: request.from, to: request.to, account, member };
   return (
     <Table
       label={t('cashflow.tableLabel')}
@@ -59,7 +60,7 @@ export function CashflowTable({
     >
       {data.periods.map((period, index) => {
         const label = labels[index] ?? period.start;
-        const dates = { from: period.start, to: period.end, account };
+        const dates = { from: period.start, to: period.end, account, member };
         const prior = index === 0 ? beforeFirst : data.periods[index - 1];
         return (
           <TableRow key={period.start}>

@@ -46,6 +46,7 @@ function CategoryRow({
   const money = reportMoney(format);
   const categoryName = useCategoryName();
   const account = request.accountId;
+  const member = request.createdBy;
   return (
     <TableRow>
       <TableRowHeader isSticky>{categoryName(row.name)}</TableRowHeader>
@@ -73,6 +74,7 @@ function CategoryRow({
                 from: period.start,
                 to: period.end,
                 account,
+                member,
               })}
             />
           </TableCell>
@@ -91,6 +93,7 @@ function CategoryRow({
             from: request.from,
             to: request.to,
             account,
+            member,
           })}
         />
       </TableCell>
@@ -126,6 +129,7 @@ export function CategoryTable({
   const money = reportMoney(format);
   const per = t(`per.${request.interval}`);
   const account = request.accountId;
+  const member = request.createdBy;
   const previousTotals = new Map(previous?.categories.map((row) => [row.name, row.total]));
   const periodTotals = data.periods.map((_, index) =>
     sumMoney(data.categories.map((row) => row.totals[index] ?? 0)),
@@ -168,7 +172,13 @@ export function CategoryTable({
                 amount={periodTotals[index] ?? 0}
                 currency={currency}
                 description={t(`categories.figure.allIn.${kind}`, { period: label })}
-                to={transactionsPath({ type: kind, from: period.start, to: period.end, account })}
+                to={transactionsPath({
+                  type: kind,
+                  from: period.start,
+                  to: period.end,
+                  account,
+                  member,
+                })}
               />
             </TableCell>
           );
@@ -178,7 +188,13 @@ export function CategoryTable({
             amount={total}
             currency={currency}
             description={t(`categories.figure.allWhole.${kind}`)}
-            to={transactionsPath({ type: kind, from: request.from, to: request.to, account })}
+            to={transactionsPath({
+              type: kind,
+              from: request.from,
+              to: request.to,
+              account,
+              member,
+            })}
           />
         </TableCell>
         <TableCell align="right" stackLabel={t('average')} className="tabular-nums">

@@ -95,6 +95,7 @@ function PayeeTable({
                   from: request.from,
                   to: request.to,
                   account: request.accountId,
+                  member: request.createdBy,
                 })}
               />
             </TableCell>

@@ -1,6 +1,7 @@
 import { REPORT_INTERVALS } from '@moneta/shared/report-schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MemberSelect } from '@/components/MemberSelect';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
@@ -62,7 +63,10 @@ function CustomRange({
   );
 }
 
-/** The range (a preset or custom dates), the interval and the account every report follows. */
+/**
+ * The range (a preset or custom dates), the interval, the account and the member every report
+ * follows.
+ */
 export function ReportControls({ params, onRangeChange, onParamChange }: ReportControlsProps) {
   const { t } = useTranslation('reports');
   const format = useFormat();
@@ -117,6 +121,10 @@ export function ReportControls({ params, onRangeChange, onParamChange }: ReportC
             ))}
           </SelectField>
         ) : null}
+        <MemberSelect
+          value={params.member}
+          onChange={(member) => onParamChange('member', member)}
+        />
       </div>
       <p
         role="status"

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
 import { useCurrency } from '@/lib/auth/use-currency';
-import type { ReportRequest } from '../api/report-query';
-import { useReportParams } from '../hooks/use-report-params';
+import { reportRequestOf, useReportParams } from '../hooks/use-report-params';
 import { CashflowSection } from './CashflowSection';
 import { CategorySection } from './CategorySection';
 import { NetWorthSection } from './NetWorthSection';
@@ -18,12 +17,7 @@ export function ReportsPage() {
   const { t } = useTranslation('reports');
   const currency = useCurrency();
   const { params, setRange, setParam } = useReportParams();
-  const request: ReportRequest = {
-    from: params.range.from,
-    to: params.range.to,
-    interval: params.interval,
-    accountId: params.account,
-  };
+  const request = reportRequestOf(params);
   return (
     <ContentLayout title={t('page.title')} description={t('page.description', { currency })}>
       <ReportControls params={params} onRangeChange={setRange} onParamChange={setParam} />

@@ -11,6 +11,7 @@ import {
   type ReportPreset,
   type ReportRange,
 } from '../utils/report-range';
+import type { ReportRequest } from '../api/report-query';
 
 export type ReportKind = 'expense' | 'income';
 
@@ -22,16 +23,19 @@ export type ReportParams = {
   interval: ReportInterval;
   /** An account's id, '' for all. */
   account: string;
+  /** The user id of the member whose entries count, '' for everyone's. */
+  member: string;
   categoryKind: ReportKind;
   payeeKind: ReportKind;
 };
 
-export type ReportParamName = 'interval' | 'account' | 'categoryKind' | 'payeeKind';
+export type ReportParamName = 'interval' | 'account' | 'member' | 'categoryKind' | 'payeeKind';
 
 const KEYS = {
   ...REPORT_RANGE_KEYS,
   interval: 'interval',
   account: 'account',
+  member: 'member',
   categoryKind: 'categories',
   payeeKind: 'payees',
 } as const;
@@ -54,8 +58,19 @@ export function readReportParams(params: URLSearchParams, today: string): Report
     range: isCustom ? { from, to } : presetRange(preset, today),
     interval: interval && REPORT_INTERVALS.includes(interval) ? interval : 'month',
     account: params.get(KEYS.account) ?? '',
+    member: params.get(KEYS.member) ?? '',
     categoryKind: readKind(params.get(KEYS.categoryKind)),
     payeeKind: readKind(params.get(KEYS.payeeKind)),
+  };
+}
+
+/** What every report is asked with, from the page's choices. */
+export function reportRequestOf(params: ReportParams): ReportRequest {
+  return {
+    ...params.range,
+    interval: params.interval,
+    accountId: params.account,
+    createdBy: params.member,
   };
 }
 

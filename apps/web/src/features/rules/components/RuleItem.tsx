@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { PencilIcon, TrashIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
 import { useCategoryName } from '@/lib/categories/category-name';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { moveButtonId, type Direction } from '../hooks/use-rule-order';
 import { appliesToOf, ruleCondition } from './rule-text';
 
@@ -35,6 +36,7 @@ export function RuleItem({
   const { t } = useTranslation('rules');
   const categoryName = useCategoryName();
   const condition = ruleCondition(t, rule);
+  const canWrite = useCanWrite();
   return (
     <li
       aria-label={t('list.item', {
@@ -68,56 +70,58 @@ export function RuleItem({
           </p>
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-1">
-        <Button
-          id={moveButtonId(rule, 'up')}
-          variant="ghost"
-          size="sm"
-          aria-label={t('list.moveUp', { number })}
-          title={t('list.moveUpTitle')}
-          disabled={isFirst}
-          onClick={() => onMove(rule, 'up')}
-        >
-          <span aria-hidden="true">↑</span>
-        </Button>
-        <Button
-          id={moveButtonId(rule, 'down')}
-          variant="ghost"
-          size="sm"
-          aria-label={t('list.moveDown', { number })}
-          title={t('list.moveDownTitle')}
-          disabled={isLast}
-          onClick={() => onMove(rule, 'down')}
-        >
-          <span aria-hidden="true">↓</span>
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => onApply(rule)}>
-          <Trans
-            t={t}
-            i18nKey="list.apply"
-            values={{ number }}
-            components={{ hidden: <span className="sr-only" /> }}
-          />
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={t('list.edit', { number })}
-          title={t('list.editTitle')}
-          onClick={() => onEdit(rule)}
-        >
-          <PencilIcon />
-        </Button>
-        <Button
-          variant="ghost-danger"
-          size="sm"
-          aria-label={t('list.delete', { number })}
-          title={t('list.deleteTitle')}
-          onClick={() => onDelete(rule)}
-        >
-          <TrashIcon />
-        </Button>
-      </div>
+      {canWrite ? (
+        <div className="flex flex-wrap items-center gap-1">
+          <Button
+            id={moveButtonId(rule, 'up')}
+            variant="ghost"
+            size="sm"
+            aria-label={t('list.moveUp', { number })}
+            title={t('list.moveUpTitle')}
+            disabled={isFirst}
+            onClick={() => onMove(rule, 'up')}
+          >
+            <span aria-hidden="true">↑</span>
+          </Button>
+          <Button
+            id={moveButtonId(rule, 'down')}
+            variant="ghost"
+            size="sm"
+            aria-label={t('list.moveDown', { number })}
+            title={t('list.moveDownTitle')}
+            disabled={isLast}
+            onClick={() => onMove(rule, 'down')}
+          >
+            <span aria-hidden="true">↓</span>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => onApply(rule)}>
+            <Trans
+              t={t}
+              i18nKey="list.apply"
+              values={{ number }}
+              components={{ hidden: <span className="sr-only" /> }}
+            />
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('list.edit', { number })}
+            title={t('list.editTitle')}
+            onClick={() => onEdit(rule)}
+          >
+            <PencilIcon />
+          </Button>
+          <Button
+            variant="ghost-danger"
+            size="sm"
+            aria-label={t('list.delete', { number })}
+            title={t('list.deleteTitle')}
+            onClick={() => onDelete(rule)}
+          >
+            <TrashIcon />
+          </Button>
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -20,6 +20,7 @@ import { useRuleOrder } from '../hooks/use-rule-order';
 import { RuleFormDialog } from './RuleFormDialog';
 import { RuleItem } from './RuleItem';
 import { ruleCondition } from './rule-text';
+import { useCanWrite } from '@/lib/households/use-can-write';
 
 type FormState = { rule: Rule | null } | null;
 
@@ -35,6 +36,7 @@ export function RulesPage() {
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Rule | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
+  const canWrite = useCanWrite();
   const list = useMemo(() => rules.data ?? [], [rules.data]);
   const move = useRuleOrder(list);
   const applyDialog = useApplyDialog();
@@ -45,10 +47,12 @@ export function RulesPage() {
       title={t('page.title')}
       description={t('page.description')}
       actions={
-        <Button ref={addButtonRef} onClick={() => setForm({ rule: null })}>
-          <PlusIcon />
-          {t('page.add')}
-        </Button>
+        canWrite ? (
+          <Button ref={addButtonRef} onClick={() => setForm({ rule: null })}>
+            <PlusIcon />
+            {t('page.add')}
+          </Button>
+        ) : null
       }
     >
       <QueryState

@@ -8,6 +8,7 @@ import { useAccounts } from '@/lib/accounts/get-accounts';
 import { useUser } from '@/lib/auth/get-user';
 import { useFormat } from '@/lib/i18n/use-format';
 import { toast } from '@/lib/toast';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import {
   useAdjustBalance,
   useMapBankAccount,
@@ -46,6 +47,7 @@ export function BankConnectionCard({
       connection.status === 'expired' ||
       connection.status === 'needs_attention');
   const isSyncing = connection.status === 'syncing';
+  const canWrite = useCanWrite();
   const when = (iso: string | null) => (iso ? format.dateTime(iso, user?.timeZone) : '—');
 
   function syncNow() {
@@ -64,33 +66,35 @@ export function BankConnectionCard({
             {t(`bank.status.${connection.status}`)}
           </Badge>
         </p>
-        <div className="flex flex-wrap gap-2">
-          {canRenew ? (
+        {canWrite ? (
+          <div className="flex flex-wrap gap-2">
+            {canRenew ? (
+              <Button
+                size="sm"
+                disabled={renew.isPending}
+                onClick={() =>
+                  renew.mutate(connection._id, {
+                    onSuccess: (answer) => window.location.assign(answer.authorisationUrl),
+                    onError: (error) => toast.error(errorMessage(error, t('bank.renewFailed'))),
+                  })
+                }
+              >
+                {t('bank.renew')}
+              </Button>
+            ) : null}
             <Button
               size="sm"
-              disabled={renew.isPending}
-              onClick={() =>
-                renew.mutate(connection._id, {
-                  onSuccess: (answer) => window.location.assign(answer.authorisationUrl),
-                  onError: (error) => toast.error(errorMessage(error, t('bank.renewFailed'))),
-                })
-              }
+              variant="secondary"
+              disabled={isSyncing || connection.status === 'pending' || sync.isPending}
+              onClick={syncNow}
             >
-              {t('bank.renew')}
+              {isSyncing ? t('bank.syncing') : t('bank.syncNow')}
             </Button>
-          ) : null}
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={isSyncing || connection.status === 'pending' || sync.isPending}
-            onClick={syncNow}
-          >
-            {isSyncing ? t('bank.syncing') : t('bank.syncNow')}
-          </Button>
-          <Button size="sm" variant="danger" onClick={onDisconnect}>
-            {t('bank.disconnect')}
-          </Button>
-        </div>
+            <Button size="sm" variant="danger" onClick={onDisconnect}>
+              {t('bank.disconnect')}
+            </Button>
+          </div>
+        ) : null}
       </div>
       <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
         {t('bank.lastAndNext', {
@@ -126,6 +130,7 @@ function BankAccountRow({ connectionId, account }: { connectionId: string; accou
   const accounts = useAccounts();
   const map = useMapBankAccount(connectionId);
   const adjust = useAdjustBalance(connectionId);
+  const canWrite = useCanWrite();
   const choices = (accounts.data ?? []).filter(
     (candidate) => candidate.currency === account.currency && !candidate.isArchived,
   );
@@ -158,20 +163,22 @@ function BankAccountRow({ connectionId, account }: { connectionId: string; accou
                 moneta: format.money(account.moneta, account.currency),
               })}
             </p>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="mt-1"
-              disabled={adjust.isPending}
-              onClick={() =>
-                adjust.mutate(account.providerAccountId, {
-                  onSuccess: () => toast.success(t('bank.adjusted')),
-                  onError: (error) => toast.error(errorMessage(error, t('bank.adjustFailed'))),
-                })
-              }
-            >
-              {t('bank.adjust')}
-            </Button>
+            {canWrite ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="mt-1"
+                disabled={adjust.isPending}
+                onClick={() =>
+                  adjust.mutate(account.providerAccountId, {
+                    onSuccess: () => toast.success(t('bank.adjusted')),
+                    onError: (error) => toast.error(errorMessage(error, t('bank.adjustFailed'))),
+                  })
+                }
+              >
+                {t('bank.adjust')}
+              </Button>
+            ) : null}
           </div>
         ) : account.balance !== null ? (
           <p className="text-neutral-600 dark:text-neutral-400">
@@ -182,7 +189,7 @@ function BankAccountRow({ connectionId, account }: { connectionId: string; accou
       <SelectField
         label={t('bank.mapTo')}
         value={mappingValue(account)}
-        disabled={map.isPending}
+        disabled={map.isPending || !canWrite}
         onChange={(event) => choose(event.target.value)}
       >
         <option value={UNMAPPED} disabled>

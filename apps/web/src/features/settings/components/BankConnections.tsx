@@ -8,6 +8,7 @@ import { QueryState } from '@/components/ui/QueryState';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import {
   useBankConnections,
   useDeleteBankConnection,
@@ -41,6 +42,7 @@ export function BankConnections() {
   const location = useLocation();
   const anchor = useRef<HTMLDivElement>(null);
   const isBackFromBank = params.get('connection') !== null;
+  const canWrite = useCanWrite();
   useLedgerAfterSyncs(connections.data);
   useEffect(() => {
     if (location.pathname === paths.bankConnections) anchor.current?.scrollIntoView();
@@ -78,7 +80,7 @@ export function BankConnections() {
               )
             }
           </QueryState>
-          <AddBankConnection />
+          {canWrite ? <AddBankConnection /> : null}
         </div>
       </SettingsSection>
       <ConfirmDeleteDialog

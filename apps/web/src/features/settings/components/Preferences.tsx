@@ -13,6 +13,7 @@ import { useTheme } from '@/hooks/use-theme';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import type { Theme } from '@/lib/theme';
+import { useIsOwner } from '@/lib/households/use-can-write';
 
 /** Every time zone the browser knows, with the user's own first when it is not among them. */
 function timeZones(current: string | undefined): string[] {
@@ -28,6 +29,7 @@ function TimeZonePicker() {
   const id = useId();
   const { user } = useUser();
   const updateMutation = useUpdateSetup();
+  const isOwner = useIsOwner();
   const zones = useMemo(() => timeZones(user?.timeZone), [user?.timeZone]);
   const shown = updateMutation.isPending
     ? (updateMutation.variables?.timeZone ?? user?.timeZone)
@@ -55,7 +57,7 @@ function TimeZonePicker() {
         id={id}
         value={shown ?? ''}
         onChange={onChange}
-        disabled={!user || updateMutation.isPending}
+        disabled={!user || updateMutation.isPending || !isOwner}
         aria-busy={updateMutation.isPending}
         aria-describedby={`${id}-hint`}
         className={`${inputClasses} mt-1.5`}
@@ -67,7 +69,7 @@ function TimeZonePicker() {
         ))}
       </select>
       <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-        {t('preferences.timeZoneHint')}
+        {isOwner ? t('preferences.timeZoneHint') : t('preferences.timeZoneOwnerOnly')}
       </p>
     </div>
   );

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { useDownloadExport } from '../api/export-data';
 import { useRestoreExport } from '../api/restore-export';
 
@@ -62,6 +63,8 @@ export function YourData() {
   }
 
   const isSending = restore.isPending && progress < 1;
+  // The whole export and a restore are an editor's (a viewer's are refused, 403).
+  const canWrite = useCanWrite();
   return (
     <section
       aria-labelledby="your-data-heading"
@@ -73,63 +76,65 @@ export function YourData() {
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
         {t('yourData.description')}
       </p>
-      <div className="mt-4 flex flex-col gap-4">
-        <div>
-          <Button
-            variant="secondary"
-            onClick={() => download.mutate()}
-            disabled={download.isPending}
-          >
-            {download.isPending ? t('yourData.preparing') : t('yourData.download')}
-          </Button>
-          {download.isError && (
-            <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
-              {t('yourData.downloadFailed', {
-                reason: errorMessage(download.error, download.error.message),
-              })}
+      {canWrite ? (
+        <div className="mt-4 flex flex-col gap-4">
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() => download.mutate()}
+              disabled={download.isPending}
+            >
+              {download.isPending ? t('yourData.preparing') : t('yourData.download')}
+            </Button>
+            {download.isError && (
+              <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
+                {t('yourData.downloadFailed', {
+                  reason: errorMessage(download.error, download.error.message),
+                })}
+              </p>
+            )}
+          </div>
+          <div>
+            <label
+              htmlFor="restore-file"
+              className="block text-sm font-medium text-neutral-900 dark:text-white"
+            >
+              {t('yourData.restoreLabel')}
+            </label>
+            <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+              {t('yourData.restoreHint')}
             </p>
-          )}
+            <input
+              ref={input}
+              id="restore-file"
+              type="file"
+              accept=".zip,application/zip"
+              onChange={choose}
+              disabled={restore.isPending}
+              className="mt-2 block text-sm text-neutral-700 dark:text-neutral-300"
+            />
+            {restore.isPending && (
+              <p role="status" className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
+                {isSending
+                  ? t('yourData.sending', { percent: format.percent(progress) })
+                  : t('yourData.restoring')}
+              </p>
+            )}
+            {restore.isSuccess && (
+              <p role="status" className="mt-2 text-sm text-green-700 dark:text-green-300">
+                {t('yourData.restored', { summary: restoredSummary(restore.data, t) })}
+              </p>
+            )}
+            {restore.isError && (
+              <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
+                {t('yourData.restoreFailed', {
+                  reason: errorMessage(restore.error, restore.error.message),
+                })}
+              </p>
+            )}
+          </div>
         </div>
-        <div>
-          <label
-            htmlFor="restore-file"
-            className="block text-sm font-medium text-neutral-900 dark:text-white"
-          >
-            {t('yourData.restoreLabel')}
-          </label>
-          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-            {t('yourData.restoreHint')}
-          </p>
-          <input
-            ref={input}
-            id="restore-file"
-            type="file"
-            accept=".zip,application/zip"
-            onChange={choose}
-            disabled={restore.isPending}
-            className="mt-2 block text-sm text-neutral-700 dark:text-neutral-300"
-          />
-          {restore.isPending && (
-            <p role="status" className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
-              {isSending
-                ? t('yourData.sending', { percent: format.percent(progress) })
-                : t('yourData.restoring')}
-            </p>
-          )}
-          {restore.isSuccess && (
-            <p role="status" className="mt-2 text-sm text-green-700 dark:text-green-300">
-              {t('yourData.restored', { summary: restoredSummary(restore.data, t) })}
-            </p>
-          )}
-          {restore.isError && (
-            <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
-              {t('yourData.restoreFailed', {
-                reason: errorMessage(restore.error, restore.error.message),
-              })}
-            </p>
-          )}
-        </div>
-      </div>
+      ) : null}
       <ConfirmDialog
         isOpen={file !== null && !restore.isPending}
         title={t('yourData.confirmTitle')}

@@ -20,6 +20,7 @@ import {
 import { textLinkClasses } from '@/components/ui/link-styles';
 import { transactionsPath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { useDeleteTag, useRenameTag, useTags } from '../api/tags';
 
 /**
@@ -28,10 +29,11 @@ import { useDeleteTag, useRenameTag, useTags } from '../api/tags';
  */
 export function TagsPage() {
   const { t } = useTranslation('tags');
+  const canWrite = useCanWrite();
   const columns: TableColumn[] = [
     { header: t('table.tag') },
     { header: t('table.transactions'), align: 'right' },
-    { header: t('table.actions'), align: 'right' },
+    ...(canWrite ? [{ header: t('table.actions'), align: 'right' as const }] : []),
   ];
   const tags = useTags();
   const rename = useRenameTag();
@@ -61,19 +63,21 @@ export function TagsPage() {
                 <TableCell align="right" stack="end" className="tabular-nums">
                   {tag.count}
                 </TableCell>
-                <TableCell align="right" stack="menu">
-                  <RowActions
-                    label={t('table.actionsFor', { name: tag.name })}
-                    actions={[
-                      { label: t('actions.rename'), onSelect: () => setToRename(tag) },
-                      {
-                        label: t('actions.delete'),
-                        onSelect: () => setToDelete(tag),
-                        isDanger: true,
-                      },
-                    ]}
-                  />
-                </TableCell>
+                {canWrite ? (
+                  <TableCell align="right" stack="menu">
+                    <RowActions
+                      label={t('table.actionsFor', { name: tag.name })}
+                      actions={[
+                        { label: t('actions.rename'), onSelect: () => setToRename(tag) },
+                        {
+                          label: t('actions.delete'),
+                          onSelect: () => setToDelete(tag),
+                          isDanger: true,
+                        },
+                      ]}
+                    />
+                  </TableCell>
+                ) : null}
               </TableRow>
             ))}
           </Table>

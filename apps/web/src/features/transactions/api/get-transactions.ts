@@ -17,6 +17,8 @@ export type TransactionFilterValues = {
   account: string;
   /** A tag, '' for any. */
   tag: string;
+  /** The user id of the member who entered them, '' for anyone. */
+  member: string;
 };
 
 export type TransactionListParams = TransactionFilterValues & { page: number; limit?: number };
@@ -32,6 +34,7 @@ export function transactionFilterQuery(filters: TransactionFilterValues): URLSea
   if (filters.to) query.set('endDate', filters.to);
   if (filters.account) query.set('accountId', filters.account);
   if (filters.tag) query.set('tag', filters.tag);
+  if (filters.member) query.set('createdBy', filters.member);
   return query;
 }
 

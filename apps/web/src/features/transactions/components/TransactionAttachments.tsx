@@ -10,6 +10,7 @@ import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
 import { ReceiptIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api-client';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import type { LocaleFormat } from '@/lib/i18n/locale-format';
 import { useFormat } from '@/lib/i18n/use-format';
 import {
@@ -108,6 +109,7 @@ export function TransactionAttachments({ transactionId }: { transactionId: strin
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const inputId = useId();
+  const canWrite = useCanWrite();
 
   function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -160,47 +162,52 @@ export function TransactionAttachments({ transactionId }: { transactionId: strin
                   ) : null}
                 </p>
               </div>
-              <Button variant="ghost-danger" size="sm" onClick={() => setToDelete(attachment)}>
-                <TrashIcon />
-                <span className="sr-only">
-                  {t('attachments.delete', { name: attachment.fileName })}
-                </span>
-              </Button>
+              {canWrite ? (
+                <Button variant="ghost-danger" size="sm" onClick={() => setToDelete(attachment)}>
+                  <TrashIcon />
+                  <span className="sr-only">
+                    {t('attachments.delete', { name: attachment.fileName })}
+                  </span>
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
       {uploadError ? <Alert className="mt-3">{uploadError}</Alert> : null}
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept={ACCEPTED}
-          className="sr-only"
-          onChange={onFileChosen}
-          disabled={upload.isPending}
-        />
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => inputRef.current?.click()}
-          disabled={upload.isPending}
-        >
-          {upload.isPending ? t('attachments.attaching') : t('attachments.attach')}
-        </Button>
-        <label htmlFor={inputId} className="text-xs text-neutral-600 dark:text-neutral-400">
-          {t('attachments.types')}
-        </label>
-        {progress !== null ? (
-          <progress
-            value={Math.round(progress * 100)}
-            max={100}
-            aria-label={t('attachments.progress')}
-            className="h-2 w-full sm:w-40"
+      {/* A viewer sees the files, and adds none. */}
+      {canWrite ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={ACCEPTED}
+            className="sr-only"
+            onChange={onFileChosen}
+            disabled={upload.isPending}
           />
-        ) : null}
-      </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => inputRef.current?.click()}
+            disabled={upload.isPending}
+          >
+            {upload.isPending ? t('attachments.attaching') : t('attachments.attach')}
+          </Button>
+          <label htmlFor={inputId} className="text-xs text-neutral-600 dark:text-neutral-400">
+            {t('attachments.types')}
+          </label>
+          {progress !== null ? (
+            <progress
+              value={Math.round(progress * 100)}
+              max={100}
+              aria-label={t('attachments.progress')}
+              className="h-2 w-full sm:w-40"
+            />
+          ) : null}
+        </div>
+      ) : null}
       <ConfirmDeleteDialog
         item={toDelete}
         title={(attachment) => t('attachments.deleteDialog.title', { name: attachment.fileName })}

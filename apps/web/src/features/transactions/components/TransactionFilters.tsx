@@ -14,9 +14,11 @@ import { SearchIcon, XSmallIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { inputClasses } from '@/components/ui/input-styles';
+import { MemberSelect } from '@/components/MemberSelect';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import { useAccounts } from '@/lib/accounts/get-accounts';
+import { useMemberNames, type MemberNames } from '@/lib/households/get-members';
 import type { LocaleFormat } from '@/lib/i18n/locale-format';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useCategories } from '@/lib/categories/get-categories';
@@ -60,6 +62,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
     filters.type,
     filters.category,
     filters.account,
+    filters.member,
     filters.from,
     filters.to,
   ].filter(Boolean).length;
@@ -127,6 +130,7 @@ export function TransactionFilters({ filters, onChange, onClear }: TransactionFi
             </SelectField>
           ) : null}
           <TagFilter value={filters.tag} onChange={(tag) => onChange('tag', tag)} />
+          <MemberSelect value={filters.member} onChange={(member) => onChange('member', member)} />
           <TextField
             label={t('filters.from')}
             type="date"
@@ -245,6 +249,7 @@ type Chip = { key: string; label: string; name: FilterName; valueAfter: string }
 function chips(
   filters: TransactionFilterValues,
   accountNames: ReadonlyMap<string, string>,
+  memberNames: MemberNames | undefined,
   t: TFunction,
   format: LocaleFormat,
 ): Chip[] {
@@ -278,6 +283,13 @@ function chips(
       }),
     );
   if (filters.tag) chip('tag', t('filters.chips.tag', { value: filters.tag }));
+  if (filters.member)
+    chip(
+      'member',
+      t('filters.chips.member', {
+        value: memberNames?.get(filters.member) ?? t('filters.chips.formerMember'),
+      }),
+    );
   return list;
 }
 
@@ -294,7 +306,8 @@ function FilterChips({
 }) {
   const { t } = useTranslation('transactions');
   const format = useFormat();
-  const active = chips(filters, accountNames, t, format);
+  const memberNames = useMemberNames();
+  const active = chips(filters, accountNames, memberNames, t, format);
   const [isNaming, setIsNaming] = useState(false);
   const saveFilter = useSaveFilter();
   const forgetFilter = useDeleteSavedFilter();

@@ -9,6 +9,7 @@ import { SectionSpinner } from '@/components/ui/Spinner';
 import { useAccounts } from '@/lib/accounts/get-accounts';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrency } from '@/lib/auth/use-currency';
+import { useMemberNames } from '@/lib/households/get-members';
 import { useExportTransactions } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
 import { PendingTransactions } from '../offline/PendingTransactions';
@@ -42,6 +43,7 @@ export function TransactionsPage({
     accounts.length > 1
       ? new Map(accounts.map((account) => [account._id, account.name]))
       : undefined;
+  const memberNames = useMemberNames();
   const transactions = list.data?.transactions ?? [];
   const selection = useTransactionSelection(filters, transactions, list.data?.total ?? 0);
   const dialogs = useTransactionsDialogs();
@@ -121,6 +123,7 @@ export function TransactionsPage({
               page={page}
               rowsPerPage={rowsPerPage}
               accountNames={accountNames}
+              memberNames={memberNames}
               onPageChange={setPage}
               onRowsPerPageChange={(rows) => {
                 setRowsPerPage(rows);

@@ -2,6 +2,7 @@ import type { Transaction, TransactionPage } from '@moneta/shared/transaction-sc
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/ui/Pager';
 import { SelectField } from '@/components/ui/SelectField';
+import type { MemberNames } from '@/lib/households/get-members';
 import { ROWS_PER_PAGE_CHOICES } from '../hooks/use-rows-per-page';
 import type { TransactionSelection } from '../hooks/use-transaction-selection';
 import { SelectAllMatching } from './SelectAllMatching';
@@ -14,6 +15,7 @@ type TransactionsResultsProps = {
   page: number;
   rowsPerPage: number;
   accountNames: ReadonlyMap<string, string> | undefined;
+  memberNames: MemberNames | undefined;
   onPageChange: (page: number) => void;
   onRowsPerPageChange: (rows: number) => void;
   onDetails: (transaction: Transaction) => void;
@@ -31,6 +33,7 @@ export function TransactionsResults({
   page,
   rowsPerPage,
   accountNames,
+  memberNames,
   onPageChange,
   onRowsPerPageChange,
   ...rowActions
@@ -64,6 +67,7 @@ export function TransactionsResults({
         }
         onSelectionChange={(ids) => selection.selectOnPage(data.transactions, ids)}
         accountNames={accountNames}
+        memberNames={memberNames}
         {...rowActions}
       />
       <Pager page={page} totalPages={data.totalPages} onPageChange={onPageChange} />

@@ -11,7 +11,10 @@ import {
 } from '@/components/ui/Table';
 import { runningI18n } from '@/lib/i18n/current';
 import { useFormat } from '@/lib/i18n/use-format';
+import { AuthorLabel } from '@/components/AuthorLabel';
 import { MoneyWithBase } from '@/components/MoneyWithBase';
+import type { MemberNames } from '@/lib/households/get-members';
+import { useCanWrite } from '@/lib/households/use-can-write';
 import { SignedAmount } from './SignedAmount';
 import { useCategoryName } from '@/lib/categories/category-name';
 
@@ -29,6 +32,8 @@ type TransactionsTableProps = {
   onDeleteTransfer: (leg: Transaction) => void;
   /** Account names by id, when the user has more than one account (an Account column). */
   accountNames?: ReadonlyMap<string, string> | undefined;
+  /** Members' names by user id, in a household of more than one: each row says who entered it. */
+  memberNames?: MemberNames | undefined;
 };
 
 /** A transfer's leg as its row names it: which way the money went, and the other account. */
@@ -46,7 +51,10 @@ export function transferLabel(
 
 const checkboxClasses = 'size-4 rounded accent-emerald-700 dark:accent-emerald-500';
 
-/** One page of transactions, each selectable for deleting several at once. */
+/**
+ * One page of transactions, each selectable for deleting several at once. A viewer's rows have no
+ * checkbox, and only their details to open.
+ */
 export function TransactionsTable({
   transactions,
   currency,
@@ -58,10 +66,10 @@ export function TransactionsTable({
   onMakeTransfer,
   onDeleteTransfer,
   accountNames,
+  memberNames,
 }: TransactionsTableProps) {
   const { t } = useTranslation('transactions');
-  const categoryName = useCategoryName();
-  const format = useFormat();
+  const canWrite = useCanWrite();
   // Transfer legs are not transactions: they are changed through their transfer, not selected.
   const selectable = transactions.filter((transaction) => !transaction.isTransfer);
   const selectedOnPage = selectable.filter((transaction) => selectedIds.has(transaction._id));
@@ -75,27 +83,28 @@ export function TransactionsTable({
     onSelectionChange(next);
   }
 
+  const selectAllColumn: TableColumn = {
+    header: (
+      <input
+        type="checkbox"
+        className={checkboxClasses}
+        aria-label={t('table.selectAll')}
+        checked={isAllSelected}
+        ref={(element) => {
+          if (element) element.indeterminate = isSomeSelected;
+        }}
+        onChange={() =>
+          onSelectionChange(
+            isAllSelected ? new Set() : new Set(selectable.map((transaction) => transaction._id)),
+          )
+        }
+      />
+    ),
+    className: 'w-10',
+    isShownOnPhones: true,
+  };
   const columns: TableColumn[] = [
-    {
-      header: (
-        <input
-          type="checkbox"
-          className={checkboxClasses}
-          aria-label={t('table.selectAll')}
-          checked={isAllSelected}
-          ref={(element) => {
-            if (element) element.indeterminate = isSomeSelected;
-          }}
-          onChange={() =>
-            onSelectionChange(
-              isAllSelected ? new Set() : new Set(selectable.map((transaction) => transaction._id)),
-            )
-          }
-        />
-      ),
-      className: 'w-10',
-      isShownOnPhones: true,
-    },
+    ...(canWrite ? [selectAllColumn] : []),
     { header: t('table.name') },
     { header: t('table.category') },
     ...(accountNames ? [{ header: t('table.account') }] : []),
@@ -113,62 +122,120 @@ export function TransactionsTable({
             leg={transaction}
             currency={currency}
             accountNames={accountNames}
+            memberNames={memberNames}
             onDetails={onDetails}
             onDeleteTransfer={onDeleteTransfer}
           />
         ) : (
-          <TableRow key={transaction._id} isSelected={selectedIds.has(transaction._id)}>
-            <TableCell stack="lead">
-              <input
-                type="checkbox"
-                className={checkboxClasses}
-                aria-label={t('table.select', { name: transaction.name })}
-                checked={selectedIds.has(transaction._id)}
-                onChange={() => toggle(transaction._id)}
-              />
-            </TableCell>
-            <TableRowHeader>
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
-                  {transaction.name}
-                </span>
-                {transaction.isPending ? <Badge>{t('table.pending')}</Badge> : null}
-                {transaction.recurringId ? <Badge tone="sky">{t('table.recurring')}</Badge> : null}
-                {transaction.receiptId ? <Badge tone="violet">{t('table.receipt')}</Badge> : null}
-                {/* A split transaction says so: its category cell names only its largest part's. */}
-                {transaction.splits?.length ? (
-                  <Badge>{t('table.split', { count: transaction.splits.length })}</Badge>
-                ) : null}
-                {/* An answer cached from before tags existed has none. */}
-                {(transaction.tags ?? []).map((tag) => (
-                  <span
-                    key={tag}
-                    className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300"
-                  >
-                    <span className="sr-only">{t('table.tagPrefix')} </span>#{tag}
-                  </span>
-                ))}
-              </div>
-            </TableRowHeader>
-            <TableCell className="text-neutral-700 dark:text-neutral-300">
-              {categoryName(transaction.category)}
-            </TableCell>
-            {accountNames ? (
-              <TableCell className="text-neutral-700 dark:text-neutral-300">
-                {accountNames.get(transaction.accountId) ?? ''}
-              </TableCell>
-            ) : null}
-            <TableCell align="right" stack="end" className="whitespace-nowrap">
-              <SignedAmount transaction={transaction} baseCurrency={currency} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
-              {format.date(transaction.addedOn)}
-            </TableCell>
-            <TableCell align="right" stack="menu">
-              <RowActions
-                label={t('table.actionsFor', { name: transaction.name })}
-                actions={[
-                  { label: t('table.details'), onSelect: () => onDetails(transaction) },
+          <TransactionRow
+            key={transaction._id}
+            transaction={transaction}
+            currency={currency}
+            isSelected={selectedIds.has(transaction._id)}
+            onToggle={() => toggle(transaction._id)}
+            accountNames={accountNames}
+            memberNames={memberNames}
+            onDetails={onDetails}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            onMakeTransfer={onMakeTransfer}
+          />
+        ),
+      )}
+    </Table>
+  );
+}
+
+type TransactionRowProps = Pick<
+  TransactionsTableProps,
+  | 'currency'
+  | 'accountNames'
+  | 'memberNames'
+  | 'onDetails'
+  | 'onEdit'
+  | 'onDelete'
+  | 'onMakeTransfer'
+> & { transaction: Transaction; isSelected: boolean; onToggle: () => void };
+
+/** One transaction: its checkbox, what it is, and its actions (a viewer's: its details only). */
+function TransactionRow({
+  transaction,
+  currency,
+  isSelected,
+  onToggle,
+  accountNames,
+  memberNames,
+  onDetails,
+  onEdit,
+  onDelete,
+  onMakeTransfer,
+}: TransactionRowProps) {
+  const { t } = useTranslation('transactions');
+  const categoryName = useCategoryName();
+  const format = useFormat();
+  const canWrite = useCanWrite();
+  return (
+    <TableRow isSelected={isSelected}>
+      {canWrite ? (
+        <TableCell stack="lead">
+          <input
+            type="checkbox"
+            className={checkboxClasses}
+            aria-label={t('table.select', { name: transaction.name })}
+            checked={isSelected}
+            onChange={onToggle}
+          />
+        </TableCell>
+      ) : null}
+      <TableRowHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
+            {transaction.name}
+          </span>
+          {transaction.isPending ? <Badge>{t('table.pending')}</Badge> : null}
+          {transaction.recurringId ? <Badge tone="sky">{t('table.recurring')}</Badge> : null}
+          {transaction.receiptId ? <Badge tone="violet">{t('table.receipt')}</Badge> : null}
+          {/* A split transaction says so: its category cell names only its largest part's. */}
+          {transaction.splits?.length ? (
+            <Badge>{t('table.split', { count: transaction.splits.length })}</Badge>
+          ) : null}
+          {/* An answer cached from before tags existed has none. */}
+          {(transaction.tags ?? []).map((tag) => (
+            <span
+              key={tag}
+              className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300"
+            >
+              <span className="sr-only">{t('table.tagPrefix')} </span>#{tag}
+            </span>
+          ))}
+          <AuthorLabel
+            createdBy={transaction.createdBy}
+            memberNames={memberNames}
+            className="basis-full"
+          />
+        </div>
+      </TableRowHeader>
+      <TableCell className="text-neutral-700 dark:text-neutral-300">
+        {categoryName(transaction.category)}
+      </TableCell>
+      {accountNames ? (
+        <TableCell className="text-neutral-700 dark:text-neutral-300">
+          {accountNames.get(transaction.accountId) ?? ''}
+        </TableCell>
+      ) : null}
+      <TableCell align="right" stack="end" className="whitespace-nowrap">
+        <SignedAmount transaction={transaction} baseCurrency={currency} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-neutral-700 dark:text-neutral-300">
+        {format.date(transaction.addedOn)}
+      </TableCell>
+      <TableCell align="right" stack="menu">
+        <RowActions
+          label={t('table.actionsFor', { name: transaction.name })}
+          actions={[
+            { label: t('table.details'), onSelect: () => onDetails(transaction) },
+            ...(canWrite
+              ? [
                   { label: t('table.edit'), onSelect: () => onEdit(transaction) },
                   { label: t('table.makeTransfer'), onSelect: () => onMakeTransfer(transaction) },
                   {
@@ -176,13 +243,12 @@ export function TransactionsTable({
                     onSelect: () => onDelete(transaction),
                     isDanger: true,
                   },
-                ]}
-              />
-            </TableCell>
-          </TableRow>
-        ),
-      )}
-    </Table>
+                ]
+              : []),
+          ]}
+        />
+      </TableCell>
+    </TableRow>
   );
 }
 
@@ -194,30 +260,36 @@ function TransferLegRow({
   leg,
   currency,
   accountNames,
+  memberNames,
   onDetails,
   onDeleteTransfer,
 }: {
   leg: Transaction;
   currency: string;
   accountNames: ReadonlyMap<string, string> | undefined;
+  memberNames: MemberNames | undefined;
   onDetails: (transaction: Transaction) => void;
   onDeleteTransfer: (leg: Transaction) => void;
 }) {
   const { t } = useTranslation('transactions');
   const format = useFormat();
+  const canWrite = useCanWrite();
   const label = transferLabel(leg, accountNames);
+  const mark = (
+    <span
+      aria-hidden="true"
+      className="inline-flex size-4 items-center justify-center text-sky-700 dark:text-sky-300"
+    >
+      ⇄
+    </span>
+  );
   return (
     <TableRow>
-      <TableCell stack="lead">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-4 items-center justify-center text-sky-700 dark:text-sky-300"
-        >
-          ⇄
-        </span>
-      </TableCell>
+      {/* Without the checkbox column (a viewer's), the mark goes before the label. */}
+      {canWrite ? <TableCell stack="lead">{mark}</TableCell> : null}
       <TableRowHeader>
         <div className="flex flex-wrap items-center gap-2">
+          {canWrite ? null : mark}
           <span className="max-w-[16rem] truncate text-neutral-900 max-sm:line-clamp-2 max-sm:max-w-full max-sm:whitespace-normal dark:text-neutral-100">
             {label}
           </span>
@@ -226,6 +298,7 @@ function TransferLegRow({
               {leg.note}
             </span>
           ) : null}
+          <AuthorLabel createdBy={leg.createdBy} memberNames={memberNames} className="basis-full" />
         </div>
       </TableRowHeader>
       <TableCell>
@@ -258,11 +331,15 @@ function TransferLegRow({
           label={t('table.actionsFor', { name: label })}
           actions={[
             { label: t('table.details'), onSelect: () => onDetails(leg) },
-            {
-              label: t('table.deleteTransfer'),
-              onSelect: () => onDeleteTransfer(leg),
-              isDanger: true,
-            },
+            ...(canWrite
+              ? [
+                  {
+                    label: t('table.deleteTransfer'),
+                    onSelect: () => onDeleteTransfer(leg),
+                    isDanger: true,
+                  },
+                ]
+              : []),
           ]}
         />
       </TableCell>

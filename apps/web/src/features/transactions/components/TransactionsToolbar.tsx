@@ -5,6 +5,7 @@ import { DownloadIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/a
 import { Button } from '@/components/ui/Button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
+import { useCanWrite } from '@/lib/households/use-can-write';
 
 type TransactionsToolbarProps = {
   /** Two selected rows that can be one transfer. */
@@ -22,7 +23,10 @@ type TransactionsToolbarProps = {
   onExport: (options: { isForSpreadsheet?: boolean }) => void;
 };
 
-/** The Transactions page's actions: on the selection, then on the whole list. */
+/**
+ * The Transactions page's actions: on the selection, then on the whole list. A viewer has only
+ * the exports and the links.
+ */
 export function TransactionsToolbar({
   pair,
   selectedCount,
@@ -36,6 +40,58 @@ export function TransactionsToolbar({
   onTransfer,
   onExport,
 }: TransactionsToolbarProps) {
+  const { t } = useTranslation('transactions');
+  const canWrite = useCanWrite();
+  return (
+    <>
+      {canWrite ? (
+        <WriteActions
+          pair={pair}
+          selectedCount={selectedCount}
+          isCollecting={isCollecting}
+          onMakeTransfer={onMakeTransfer}
+          onEditSelected={onEditSelected}
+          onDeleteSelected={onDeleteSelected}
+          onManageCategories={onManageCategories}
+          onAdd={onAdd}
+          onTransfer={onTransfer}
+        />
+      ) : null}
+      <Button variant="secondary" disabled={isExporting} onClick={() => onExport({})}>
+        <DownloadIcon />
+        {isExporting ? t('page.exporting') : t('page.export')}
+      </Button>
+      {/* Beside the machine format: the same rows as a spreadsheet in the person's language opens them. */}
+      <Button
+        variant="secondary"
+        disabled={isExporting}
+        onClick={() => onExport({ isForSpreadsheet: true })}
+      >
+        <DownloadIcon />
+        {t('page.exportSpreadsheet')}
+      </Button>
+      <Link to={paths.tags} className={buttonClasses({ variant: 'ghost' })}>
+        {t('page.tags')}
+      </Link>
+      <Link to={paths.trash} className={buttonClasses({ variant: 'ghost' })}>
+        {t('page.trash')}
+      </Link>
+    </>
+  );
+}
+
+/** What changes the list: on the selection, then new rows and categories. */
+function WriteActions({
+  pair,
+  selectedCount,
+  isCollecting,
+  onMakeTransfer,
+  onEditSelected,
+  onDeleteSelected,
+  onManageCategories,
+  onAdd,
+  onTransfer,
+}: Omit<TransactionsToolbarProps, 'isExporting' | 'onExport'>) {
   const { t } = useTranslation('transactions');
   return (
     <>
@@ -66,25 +122,6 @@ export function TransactionsToolbar({
       <Button variant="secondary" onClick={onTransfer}>
         {t('page.transfer')}
       </Button>
-      <Button variant="secondary" disabled={isExporting} onClick={() => onExport({})}>
-        <DownloadIcon />
-        {isExporting ? t('page.exporting') : t('page.export')}
-      </Button>
-      {/* Beside the machine format: the same rows as a spreadsheet in the person's language opens them. */}
-      <Button
-        variant="secondary"
-        disabled={isExporting}
-        onClick={() => onExport({ isForSpreadsheet: true })}
-      >
-        <DownloadIcon />
-        {t('page.exportSpreadsheet')}
-      </Button>
-      <Link to={paths.tags} className={buttonClasses({ variant: 'ghost' })}>
-        {t('page.tags')}
-      </Link>
-      <Link to={paths.trash} className={buttonClasses({ variant: 'ghost' })}>
-        {t('page.trash')}
-      </Link>
     </>
   );
 }

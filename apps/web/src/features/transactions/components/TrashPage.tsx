@@ -22,6 +22,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useRestoreFromTrash, useTrash } from '../api/register-actions';
 import { useCategoryName } from '@/lib/categories/category-name';
+import { useCanWrite } from '@/lib/households/use-can-write';
 
 /**
  * The Trash: deleted transactions, each restorable for 30 days after its deletion (docs/api.md,
@@ -31,13 +32,14 @@ export function TrashPage() {
   const { t } = useTranslation('transactions');
   const categoryName = useCategoryName();
   const format = useFormat();
+  const canWrite = useCanWrite();
   const columns: TableColumn[] = [
     { header: t('trash.table.name') },
     { header: t('trash.table.category') },
     { header: t('trash.table.amount'), align: 'right' },
     { header: t('trash.table.date') },
     { header: t('trash.table.keptUntil') },
-    { header: t('trash.table.actions'), align: 'right' },
+    ...(canWrite ? [{ header: t('trash.table.actions'), align: 'right' as const }] : []),
   ];
   const [page, setPage] = useState(1);
   const trash = useTrash(page);
@@ -74,16 +76,18 @@ export function TrashPage() {
         >
           {(data) => (
             <>
-              <div className="mb-3 flex justify-end">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={restore.isPending}
-                  onClick={() => restoreRows(data.transactions)}
-                >
-                  {t('trash.restorePage', { count: data.transactions.length })}
-                </Button>
-              </div>
+              {canWrite ? (
+                <div className="mb-3 flex justify-end">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={restore.isPending}
+                    onClick={() => restoreRows(data.transactions)}
+                  >
+                    {t('trash.restorePage', { count: data.transactions.length })}
+                  </Button>
+                </div>
+              ) : null}
               <Table
                 label={t('trash.table.label')}
                 columns={columns}
@@ -107,17 +111,19 @@ export function TrashPage() {
                     >
                       {format.date(row.purgeOn)}
                     </TableCell>
-                    <TableCell align="right" stack="menu">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        disabled={restore.isPending}
-                        aria-label={t('trash.restoreRow', { name: row.name })}
-                        onClick={() => restoreRows([row])}
-                      >
-                        {t('trash.restore')}
-                      </Button>
-                    </TableCell>
+                    {canWrite ? (
+                      <TableCell align="right" stack="menu">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          disabled={restore.isPending}
+                          aria-label={t('trash.restoreRow', { name: row.name })}
+                          onClick={() => restoreRows([row])}
+                        >
+                          {t('trash.restore')}
+                        </Button>
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 ))}
               </Table>

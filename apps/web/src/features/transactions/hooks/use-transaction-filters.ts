@@ -32,6 +32,7 @@ export function readTransactionFilters(params: URLSearchParams): TransactionFilt
     to: readDate(params.get(KEYS.to)),
     account: params.get(KEYS.account) ?? '',
     tag: params.get(KEYS.tag) ?? '',
+    member: params.get(KEYS.member) ?? '',
   };
 }
 
