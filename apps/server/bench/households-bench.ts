@@ -5,7 +5,9 @@
 // migrated and seeded with the same data by its own checkout's migrations and seeder. Both
 // servers run at once, and each read api-bench loads (read-endpoints.ts) is loaded on them in
 // alternating turns (before, after, then after, before; BENCH_ROUNDS rounds), with the same
-// load and the same user: a trend in the shared machine's load falls on both sides. Medians.
+// load and the same user: a trend in the shared machine's load falls on both sides. The rates
+// are medians of the turns; the ratio is the median of each round's (after ÷ before, two turns
+// side by side), which the machine's load moves least.
 //
 // Target: no read below 0.9 of its rate before, and the membership check no extra round trip
 // per request beyond one indexed lookup. Then, on each side, a server of its own started behind
@@ -16,12 +18,12 @@
 // A read outside the target has the plans of its statements printed on both sides.
 //
 // Environment: BENCH_SCALE (0.1: 100,000 transactions, the heavy user 10,000; 1 is api-bench's
-// full data set, 1,000,000 and 100,000), BENCH_SECONDS (5 per turn), BENCH_ROUNDS (2: two turns
+// full data set, 1,000,000 and 100,000), BENCH_SECONDS (3 per turn), BENCH_ROUNDS (4: four turns
 // per side and endpoint), BENCH_CONNECTIONS (50), BENCH_ONLY (comma-separated words: only the
 // endpoints whose names contain one), BENCH_ACCEPT_ENCODING (a browser's by default),
 // BENCH_BEFORE (the commit to compare with).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { todayIn } from '@moneta/shared';
@@ -41,15 +43,15 @@ import { startRoundTripCounter } from './lib/round-trip-counter';
 import type { SeenTraffic } from './lib/round-trip-counter';
 
 const scale = Number(process.env.BENCH_SCALE ?? 0.1);
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const beforeCommit = process.env.BENCH_BEFORE ?? '5c4d347';
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 /** The least share of its rate before that a read keeps. */
 const TARGET_RATIO = 0.9;
-const WARM_UP_SECONDS = 2;
+const WARM_UP_SECONDS = 1;
 
 const SIDES = ['before', 'after'] as const;
 type Side = (typeof SIDES)[number];
@@ -69,6 +71,8 @@ const quietLog = {
   debug: () => undefined,
 };
 const currentServerRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const loadAverage = () => loadavg()[0]!.toFixed(1);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -171,7 +175,11 @@ function compare(endpoint: Endpoint, turns: BySide<LoadResult[]>): Comparison {
     },
     bytes: { before: turns.before[0]!.bytesPerAnswer, after: turns.after[0]!.bytesPerAnswer },
     errors: [...turns.before, ...turns.after].reduce((sum, result) => sum + result.errors, 0),
-    ratio: rate.after / rate.before,
+    ratio: median(
+      turns.after.map(
+        (result, round) => result.requestsPerSecond / turns.before[round]!.requestsPerSecond,
+      ),
+    ),
   };
 }
 
@@ -214,7 +222,7 @@ function printComparisons(comparisons: Comparison[], seedLine: string) {
       `| ${endpoint.name} | ${Math.round(rate.before)} | ${Math.round(rate.after)} | ${ratio.toFixed(2)} | ${p99.before} / ${p99.after} | ${bytes.before} / ${bytes.after} | ${errors} | ${ratio >= TARGET_RATIO ? 'yes' : '**no**'} |`,
   );
   console.log(`
-${seedLine} ${connections} connections; per endpoint ${rounds} turns of ${seconds} s on each side, alternating (before, after, after, before, …), after a ${WARM_UP_SECONDS} s warm-up of each; medians of the turns. 2 cores shared by both servers, PostgreSQL and the load generator. Accept-Encoding: ${acceptEncoding}.
+${seedLine} ${connections} connections; per endpoint ${rounds} turns of ${seconds} s on each side, alternating (before, after, after, before, …), after a ${WARM_UP_SECONDS} s warm-up of each; req/s and p99: medians of the turns; after / before: the median of each round's ratio. 2 cores shared by both servers, PostgreSQL and the load generator. Accept-Encoding: ${acceptEncoding}.
 
 | endpoint | before req/s | after req/s | after / before | p99 ms before / after | bytes per answer before / after | errors | within 10 % |
 |---|---|---|---|---|---|---|---|
@@ -282,7 +290,7 @@ async function main() {
     (endpoint) => only.length === 0 || only.some((word) => endpoint.name.includes(word)),
   );
   console.log(
-    `Moneta households benchmark — before: ${beforeCommit}, after: this checkout; ${request.userCount} users, ${request.totalTransactions} transactions, heavy user ${request.heavyCount}`,
+    `Moneta households benchmark — before: ${beforeCommit}, after: this checkout; ${request.userCount} users, ${request.totalTransactions} transactions, heavy user ${request.heavyCount}; load average ${loadAverage()}`,
   );
   const tree = await checkoutCommit(beforeCommit);
   cleanups.push(() => tree.remove());
@@ -313,6 +321,7 @@ async function main() {
     comparisons.push(compare(endpoint, await measureEndpoint(endpoint, servers)));
   }
   for (const side of SIDES) await servers[side].stop();
+  const loadAfter = loadAverage();
 
   const counted: BySide<Map<string, RequestStatements>> = {
     before: await countStatements('before', databases.before, roots.before, email, endpoints),
@@ -320,7 +329,7 @@ async function main() {
   };
   printComparisons(
     comparisons,
-    `Heavy user: ${request.heavyCount.toLocaleString('en-US')} of ${afterSeed.transactions.toLocaleString('en-US')} transactions (${request.userCount} users).`,
+    `Heavy user: ${request.heavyCount.toLocaleString('en-US')} of ${afterSeed.transactions.toLocaleString('en-US')} transactions (${request.userCount} users); load average ${loadAfter} at the end of the turns.`,
   );
   printStatementCounts(endpoints, counted);
   const firstName = endpoints[0]!.name;
