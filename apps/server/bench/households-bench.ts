@@ -5,24 +5,30 @@
 // migrated and seeded with the same data by its own checkout's migrations and seeder. Both
 // servers run at once, and each read api-bench loads (read-endpoints.ts) is loaded on them in
 // alternating turns (before, after, then after, before; BENCH_ROUNDS rounds), with the same
-// load and the same user: a trend in the shared machine's load falls on both sides. The rates
-// are medians of the turns; the ratio is the median of each round's (after ÷ before, two turns
-// side by side), which the machine's load moves least.
+// load and the same user: a trend in the shared machine's load falls on both sides.
 //
-// Target: no read below 0.9 of its rate before, and the membership check no extra round trip
-// per request beyond one indexed lookup. Then, on each side, a server of its own started behind
-// a proxy that reads the wire (round-trip-counter.ts) runs one request per endpoint: its
-// statements and round trips when the remembered session and user have expired (the lookups
-// every request of the first second makes) and when they are remembered (every other request
-// under load), and the membership lookups among them, with their plan (EXPLAIN ANALYZE).
-// A read outside the target has the plans of its statements printed on both sides.
+// Each turn gives requests per second and the CPU each request took: the server process's and
+// the PostgreSQL cluster's (cpu-time.ts; the other server is idle meanwhile). Figures are medians
+// of the turns; each ratio is the median of each round's (after ÷ before, two turns side by
+// side). Requests per second on two cores shared with other work swing by ±50 % between turns;
+// CPU per request, which leaves out the time spent waiting for a core, is the steadier measure
+// of what a read costs.
+//
+// Target: no read below 0.9 of its rate before (no more than 1.1 of its CPU), and the
+// membership check no extra round trip per request beyond one indexed lookup. Then, on each
+// side, a server of its own started behind a proxy that reads the wire (round-trip-counter.ts)
+// runs one request per endpoint: its statements and round trips when the remembered session and
+// user have expired (the lookups every request of the first second makes) and when they are
+// remembered (every other request under load), and the membership lookups among them, with
+// their plan (EXPLAIN ANALYZE). A read above the CPU target has the plans of its statements
+// printed on both sides.
 //
 // Environment: BENCH_SCALE (0.1: 100,000 transactions, the heavy user 10,000; 1 is api-bench's
-// full data set, 1,000,000 and 100,000), BENCH_SECONDS (3 per turn), BENCH_ROUNDS (4: four turns
-// per side and endpoint), BENCH_CONNECTIONS (50), BENCH_ONLY (comma-separated words: only the
+// full data set, 1,000,000 and 100,000), BENCH_SECONDS (4 per turn), BENCH_ROUNDS (3: three turns
+// per side and endpoint), BENCH_CONNECTIONS (10), BENCH_ONLY (comma-separated words: only the
 // endpoints whose names contain one), BENCH_ACCEPT_ENCODING (a browser's by default),
 // BENCH_BEFORE (the commit to compare with).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +37,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { freePort, signInBenchUser, startBenchServer } from './lib/bench-server';
 import { checkoutCommit, seedInTree, type SeedRequest } from './lib/commit-tree';
+import { clusterCpuSeconds, processCpuSeconds } from './lib/cpu-time';
 import { load, type LoadResult } from './lib/load';
 import { benchEndpoints, type Endpoint } from './lib/read-endpoints';
 import {
@@ -43,14 +50,15 @@ import { startRoundTripCounter } from './lib/round-trip-counter';
 import type { SeenTraffic } from './lib/round-trip-counter';
 
 const scale = Number(process.env.BENCH_SCALE ?? 0.1);
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const beforeCommit = process.env.BENCH_BEFORE ?? '5c4d347';
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
-/** The least share of its rate before that a read keeps. */
+/** The least share of its rate before that a read keeps, and the most CPU per request. */
 const TARGET_RATIO = 0.9;
+const TARGET_CPU_RATIO = 1.1;
 const WARM_UP_SECONDS = 1;
 
 const SIDES = ['before', 'after'] as const;
@@ -80,8 +88,11 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** One embedded PostgreSQL, two databases: the after side's `moneta` and the before side's. */
-async function startDatabases(): Promise<BySide<string>> {
+/**
+ * One embedded PostgreSQL, two databases: the after side's `moneta` and the before side's; and
+ * the postmaster's pid, whose processes' CPU is PostgreSQL's.
+ */
+async function startDatabases(): Promise<{ urls: BySide<string>; postmasterPid: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'moneta-households-bench-'));
   const embedded = await startEmbeddedPostgres(dataDir, quietLog);
   cleanups.push(async () => {
@@ -94,7 +105,11 @@ async function startDatabases(): Promise<BySide<string>> {
   await admin.end();
   const before = new URL(embedded.url);
   before.pathname = '/moneta_before';
-  return { before: before.toString(), after: embedded.url };
+  const pidFile = await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  return {
+    urls: { before: before.toString(), after: embedded.url },
+    postmasterPid: Number(pidFile.split('\n')[0]),
+  };
 }
 
 /** A server of `serverRoot` (undefined: this checkout's, built first) with a DATA_DIR of its own. */
@@ -125,61 +140,89 @@ async function startServer(
   };
 }
 
+/** One turn: the load's figures and the CPU each request took, the server's and PostgreSQL's. */
+interface Turn {
+  result: LoadResult;
+  serverMs: number;
+  databaseMs: number;
+}
+
 /** One endpoint's turns on both servers: before, after; then after, before; and so on. */
 async function measureEndpoint(
   endpoint: Endpoint,
   servers: BySide<RunningServer>,
-): Promise<BySide<LoadResult[]>> {
-  const turn = (side: Side, turnSeconds: number) =>
-    load({
+  postmasterPid: number,
+): Promise<BySide<Turn[]>> {
+  const turn = async (side: Side, turnSeconds: number): Promise<Turn> => {
+    const { pid } = servers[side];
+    const server = processCpuSeconds(pid);
+    // The other server is idle meanwhile: the cluster's CPU is this side's database's.
+    const database = clusterCpuSeconds(postmasterPid);
+    const result = await load({
       url: `${servers[side].base}${endpoint.path}`,
       headers: servers[side].headers,
       connections,
       seconds: turnSeconds,
-      serverPid: servers[side].pid,
+      serverPid: pid,
     });
+    const perRequest = (seconds: number) => (seconds * 1000) / Math.max(1, result.requests);
+    return {
+      result,
+      serverMs: perRequest(processCpuSeconds(pid) - server),
+      databaseMs: perRequest(clusterCpuSeconds(postmasterPid) - database),
+    };
+  };
   // Warm-up: JIT, prepared statements on every pooled connection, remembered answers.
   for (const side of SIDES) await turn(side, WARM_UP_SECONDS);
-  const turns: BySide<LoadResult[]> = { before: [], after: [] };
+  const turns: BySide<Turn[]> = { before: [], after: [] };
   for (let round = 0; round < rounds; round++) {
     const order: readonly Side[] = round % 2 ? [...SIDES].reverse() : SIDES;
     for (const side of order) turns[side].push(await turn(side, seconds));
   }
-  const rates = (side: Side) =>
-    turns[side].map((result) => Math.round(result.requestsPerSecond)).join(', ');
-  console.log(`  ${endpoint.name}: before ${rates('before')} req/s; after ${rates('after')}`);
+  const figures = (side: Side) =>
+    turns[side]
+      .map((one) => `${Math.round(one.result.requestsPerSecond)} (${cpuOf(one).toFixed(2)} ms)`)
+      .join(', ');
+  console.log(
+    `  ${endpoint.name}: before ${figures('before')}; after ${figures('after')} — req/s (CPU per request)`,
+  );
   return turns;
 }
+
+const cpuOf = (turn: Turn) => turn.serverMs + turn.databaseMs;
 
 interface Comparison {
   endpoint: Endpoint;
   rate: BySide<number>;
+  cpu: BySide<{ server: number; database: number }>;
   p99: BySide<number>;
   bytes: BySide<number>;
   errors: number;
+  /** Medians of each round's after ÷ before: requests per second, CPU per request. */
   ratio: number;
+  cpuRatio: number;
 }
 
-function compare(endpoint: Endpoint, turns: BySide<LoadResult[]>): Comparison {
-  const of = (side: Side, pick: (result: LoadResult) => number) => median(turns[side].map(pick));
-  const rate = {
-    before: of('before', (result) => result.requestsPerSecond),
-    after: of('after', (result) => result.requestsPerSecond),
-  };
+function compare(endpoint: Endpoint, turns: BySide<Turn[]>): Comparison {
+  const of = (side: Side, pick: (turn: Turn) => number) => median(turns[side].map(pick));
+  const bySide = <T>(pick: (side: Side) => T): BySide<T> => ({
+    before: pick('before'),
+    after: pick('after'),
+  });
+  const perRound = (pick: (turn: Turn) => number) =>
+    median(turns.after.map((turn, round) => pick(turn) / pick(turns.before[round]!)));
   return {
     endpoint,
-    rate,
-    p99: {
-      before: of('before', (result) => result.p99),
-      after: of('after', (result) => result.p99),
-    },
-    bytes: { before: turns.before[0]!.bytesPerAnswer, after: turns.after[0]!.bytesPerAnswer },
-    errors: [...turns.before, ...turns.after].reduce((sum, result) => sum + result.errors, 0),
-    ratio: median(
-      turns.after.map(
-        (result, round) => result.requestsPerSecond / turns.before[round]!.requestsPerSecond,
-      ),
-    ),
+    rate: bySide((side) => of(side, (turn) => turn.result.requestsPerSecond)),
+    cpu: bySide((side) => ({
+      server: of(side, (turn) => turn.serverMs),
+      database: of(side, (turn) => turn.databaseMs),
+    })),
+    p99: bySide((side) => of(side, (turn) => turn.result.p99)),
+    bytes: bySide((side) => Math.max(...turns[side].map((turn) => turn.result.bytesPerAnswer))),
+    errors: [...turns.before, ...turns.after].reduce((sum, turn) => sum + turn.result.errors, 0),
+    ratio: perRound((turn) => turn.result.requestsPerSecond),
+    cpuRatio: perRound(cpuOf),
   };
 }
 
@@ -216,16 +259,20 @@ function lookupsOf({ expired, remembered }: RequestStatements) {
   return expired.statements.filter((statement) => !answering.has(statement.sql));
 }
 
+const verdict = (isMet: boolean) => (isMet ? 'yes' : '**no**');
+const cpuCell = ({ server, database }: { server: number; database: number }) =>
+  `${(server + database).toFixed(2)} (${server.toFixed(2)} + ${database.toFixed(2)})`;
+
 function printComparisons(comparisons: Comparison[], seedLine: string) {
   const rows = comparisons.map(
-    ({ endpoint, rate, p99, bytes, errors, ratio }) =>
-      `| ${endpoint.name} | ${Math.round(rate.before)} | ${Math.round(rate.after)} | ${ratio.toFixed(2)} | ${p99.before} / ${p99.after} | ${bytes.before} / ${bytes.after} | ${errors} | ${ratio >= TARGET_RATIO ? 'yes' : '**no**'} |`,
+    ({ endpoint, rate, cpu, p99, bytes, errors, ratio, cpuRatio }) =>
+      `| ${endpoint.name} | ${Math.round(rate.before)} | ${Math.round(rate.after)} | ${ratio.toFixed(2)} | ${cpuCell(cpu.before)} | ${cpuCell(cpu.after)} | ${cpuRatio.toFixed(2)} | ${p99.before} / ${p99.after} | ${bytes.before} / ${bytes.after} | ${errors} | ${verdict(ratio >= TARGET_RATIO)}, ${verdict(cpuRatio <= TARGET_CPU_RATIO)} |`,
   );
   console.log(`
-${seedLine} ${connections} connections; per endpoint ${rounds} turns of ${seconds} s on each side, alternating (before, after, after, before, …), after a ${WARM_UP_SECONDS} s warm-up of each; req/s and p99: medians of the turns; after / before: the median of each round's ratio. 2 cores shared by both servers, PostgreSQL and the load generator. Accept-Encoding: ${acceptEncoding}.
+${seedLine} ${connections} connections; per endpoint ${rounds} turns of ${seconds} s on each side, alternating (before, after, after, before, …), after a ${WARM_UP_SECONDS} s warm-up of each; req/s, CPU and p99: medians of the turns; after / before: the median of each round's ratio. 2 cores shared by both servers, PostgreSQL and the load generator. Accept-Encoding: ${acceptEncoding}.
 
-| endpoint | before req/s | after req/s | after / before | p99 ms before / after | bytes per answer before / after | errors | within 10 % |
-|---|---|---|---|---|---|---|---|
+| endpoint | before req/s | after req/s | after / before | CPU ms per request before (server + PostgreSQL) | after | after / before | p99 ms before / after | bytes per answer before / after | errors | within 10 % (req/s, CPU) |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`);
 }
 
@@ -266,8 +313,13 @@ async function printPlansOutsideTarget(
   databases: BySide<string>,
   counted: BySide<Map<string, RequestStatements>>,
 ): Promise<void> {
-  for (const { endpoint, ratio } of comparisons.filter((row) => row.ratio < TARGET_RATIO)) {
-    console.log(`\n${endpoint.name}: after / before ${ratio.toFixed(2)}, below ${TARGET_RATIO}.`);
+  // CPU per request decides: requests per second move with everyone else's load.
+  for (const { endpoint, cpuRatio } of comparisons.filter(
+    (row) => row.cpuRatio > TARGET_CPU_RATIO,
+  )) {
+    console.log(
+      `\n${endpoint.name}: CPU per request after / before ${cpuRatio.toFixed(2)}, above ${TARGET_CPU_RATIO}.`,
+    );
     for (const side of SIDES) {
       const { remembered } = counted[side].get(endpoint.name)!;
       console.log(`\n  ${side}: ${remembered.statements.length} statements\n`);
@@ -298,7 +350,7 @@ async function main() {
     `  ${tree.commit.slice(0, 7)} laid out in ${tree.root} (node_modules: ${tree.install}) and its server built`,
   );
   const roots: BySide<string | undefined> = { before: tree.serverRoot, after: undefined };
-  const databases = await startDatabases();
+  const { urls: databases, postmasterPid } = await startDatabases();
   const started = performance.now();
   const [beforeSeed, afterSeed] = await Promise.all([
     seedInTree(tree.serverRoot, { ...request, databaseUrl: databases.before }),
@@ -318,7 +370,7 @@ async function main() {
   };
   const comparisons: Comparison[] = [];
   for (const endpoint of endpoints) {
-    comparisons.push(compare(endpoint, await measureEndpoint(endpoint, servers)));
+    comparisons.push(compare(endpoint, await measureEndpoint(endpoint, servers, postmasterPid)));
   }
   for (const side of SIDES) await servers[side].stop();
   const loadAfter = loadAverage();
