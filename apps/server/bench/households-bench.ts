@@ -46,8 +46,7 @@ import {
   statementsOfRequest,
   type RequestStatements,
 } from './lib/request-statements';
-import { startRoundTripCounter } from './lib/round-trip-counter';
-import type { SeenTraffic } from './lib/round-trip-counter';
+import { startRoundTripCounter, type SeenTraffic } from './lib/round-trip-counter';
 
 const scale = Number(process.env.BENCH_SCALE ?? 0.1);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
@@ -56,8 +55,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const beforeCommit = process.env.BENCH_BEFORE ?? '5c4d347';
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
-/** The least share of its rate before that a read keeps, and the most CPU per request. */
+/** The target: each read keeps at least this share of its rate before… */
 const TARGET_RATIO = 0.9;
+/** …and takes at most this multiple of its CPU per request before. */
 const TARGET_CPU_RATIO = 1.1;
 const WARM_UP_SECONDS = 1;
 
