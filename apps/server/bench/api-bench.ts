@@ -49,7 +49,7 @@ import { get as httpGet } from 'node:http';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, todayIn } from '@moneta/shared';
+import { todayIn } from '@moneta/shared';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
@@ -58,7 +58,6 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded
 import { runMigrations } from '../src/db/migrate';
 import * as schema from '../src/db/schema';
 import { defaultHouseholdOf } from '../src/domains/households/default-household';
-import type { ActiveHousehold } from '../src/domains/households/household-id';
 import { createAccountsService } from '../src/domains/accounts/accounts-service';
 import { createReportsService } from '../src/domains/reports/reports-service';
 import { createBudgetsService } from '../src/domains/budgets/budgets-service';
@@ -76,6 +75,7 @@ import { freePort, signInBenchUser, startBenchServer } from './lib/bench-server'
 import { load, rssMb, sampleRss, type LoadResult } from './lib/load';
 import { loadBenchRates } from './lib/bench-rates';
 import { measureReadAfterWrite } from './lib/read-after-write';
+import { benchEndpoints, type Caller, type Endpoint, type Services } from './lib/read-endpoints';
 import { findSeed, seedTransactions } from './lib/seed-transactions';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -179,22 +179,6 @@ function rawAnswer(
   });
 }
 
-interface Services {
-  transactions: ReturnType<typeof createTransactionsService>;
-  accounts: ReturnType<typeof createAccountsService>;
-  reports: ReturnType<typeof createReportsService>;
-  budgets: ReturnType<typeof createBudgetsService>;
-}
-
-interface Endpoint {
-  name: string;
-  path: string;
-  run?: (services: Services, user: Caller) => Promise<unknown>;
-}
-
-/** The user the service calls act for, and the household they act on (as a request's). */
-type Caller = schema.UserRow & { household: ActiveHousehold };
-
 type Counts = { userCount: number; totalTransactions: number; heavyCount: number };
 type Results = {
   api: LoadResult[];
@@ -238,90 +222,6 @@ async function prepareDatabase(counts: Counts, today: string) {
   );
   await loadBenchRates(database, today);
   return { adminUrl, seed };
-}
-
-/** The reads measured, each with its path and the service call that answers it. */
-function benchEndpoints(today: string): Endpoint[] {
-  const filtered = {
-    isIncome: false,
-    category: 'Food',
-    startDate: addDays(today, -90),
-    endDate: today,
-  };
-  const threeYears = { from: addDays(today, -3 * 365), to: today };
-  const [thisYear, thisMonthNumber] = today.split('-').map(Number) as [number, number];
-  const thisMonth = { month: thisMonthNumber, year: thisYear };
-  return [
-    {
-      name: 'list page 1',
-      path: '/api/transactions?page=1&limit=10',
-      run: ({ transactions }, user) => transactions.list(user.household, {}, 1, 10),
-    },
-    {
-      name: 'list page 500',
-      path: '/api/transactions?page=500&limit=10',
-      run: ({ transactions }, user) => transactions.list(user.household, {}, 500, 10),
-    },
-    {
-      name: 'search "coffee"',
-      path: '/api/transactions?search=coffee',
-      run: ({ transactions }, user) =>
-        transactions.list(user.household, { search: 'coffee' }, 1, 10),
-    },
-    {
-      // A search with operators, at ≥ 0.8 of its ceiling (the service alone), the target of every
-      // read (docs/benchmarks.md).
-      name: 'search with two operators',
-      path: `/api/transactions?search=${encodeURIComponent('amount:>100 category:Food')}`,
-      run: ({ transactions }, user) =>
-        transactions.list(user.household, { search: 'amount:>100 category:Food' }, 1, 10),
-    },
-    {
-      name: 'filtered list',
-      path: `/api/transactions?isIncome=false&category=Food&startDate=${filtered.startDate}&endDate=${filtered.endDate}`,
-      run: ({ transactions }, user) => transactions.list(user.household, filtered, 1, 10),
-    },
-    {
-      name: 'summary',
-      path: '/api/transactions/summary',
-      run: ({ transactions }, user) => transactions.summary(user.household),
-    },
-    {
-      name: 'charts (30 days)',
-      path: '/api/transactions/charts',
-      run: ({ transactions }, user) => transactions.charts(user.household, {}),
-    },
-    {
-      name: 'accounts (5, with balances)',
-      path: '/api/accounts',
-      run: ({ accounts }, user) => accounts.list(user.household),
-    },
-    // The reports over the three years of the heavy user's history, by month (36 periods).
-    ...(['cashflow', 'categories', 'net-worth', 'payees'] as const).map((report) => ({
-      name: `report ${report} (36 months)`,
-      path: `/api/reports/${report}?from=${threeYears.from}&to=${threeYears.to}&interval=month`,
-      run: ({ reports }: Services, user: Caller) => {
-        const request = { ...threeYears, interval: 'month' as const };
-        if (report === 'cashflow') return reports.cashflow(user.household, request);
-        if (report === 'categories')
-          return reports.categories(user.household, { ...request, isIncome: false });
-        if (report === 'net-worth') return reports.netWorth(user.household, request);
-        return reports.payees(user.household, { ...request, isIncome: false, limit: 20 });
-      },
-    })),
-    {
-      // A month's budgets: p99 ≤ 50 ms (docs/benchmarks.md). Half of the 50 rows chain back 24
-      // months.
-      name: 'budgets of a month (50 categories × 24 months, half rolling over)',
-      path: `/api/budgets?month=${thisMonth.month}&year=${thisMonth.year}`,
-      run: ({ budgets }, user) => budgets.list(user.household, thisMonth),
-    },
-    {
-      name: 'budgets summary (the same month, with its income)',
-      path: `/api/budgets/summary?month=${thisMonth.month}&year=${thisMonth.year}`,
-      run: ({ budgets }, user) => budgets.summary(user.household, thisMonth),
-    },
-  ];
 }
 
 /** One endpoint's turns: the API, its SQL over pg, and its SQL over a bare HTTP server, alternating. */

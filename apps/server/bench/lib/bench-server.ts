@@ -20,12 +20,14 @@ export async function freePort(): Promise<number> {
 /**
  * Builds the server and starts it in its own process against `databaseUrl`; resolves once it
  * answers /api/health. The caller stops it (SIGTERM). `root` runs another checkout's
- * `apps/server` (already built), e.g. an earlier commit to compare with.
+ * `apps/server` (already built), e.g. an earlier commit to compare with; `env` adds to or
+ * overrides its environment (two servers at once each want their own DATA_DIR).
  */
 export async function startBenchServer(
   databaseUrl: string,
   port: number,
   root: string = serverRoot,
+  env: Record<string, string> = {},
 ): Promise<ChildProcess> {
   if (root === serverRoot) execSync('npm run build', { cwd: serverRoot, stdio: 'ignore' });
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
@@ -41,6 +43,7 @@ export async function startBenchServer(
       EXCHANGE_RATES_URL: 'off',
       LOGIN_RATE_LIMIT: '1000',
       WEB_DIST_DIR: join(serverRoot, 'bench'),
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
