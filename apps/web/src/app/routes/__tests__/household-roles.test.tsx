@@ -38,6 +38,9 @@ async function openAs(role: HouseholdRole, url: string, heading: string) {
   });
   renderApp(url);
   await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 });
+  // The page may draw before the household, and so the role, is known: a viewer's page is
+  // checked once the notice says the role.
+  if (role === 'viewer') await screen.findByRole('note');
   return api;
 }
 
