@@ -4,6 +4,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { loadQueryClient } from '@/lib/app-query-client';
 import { loadMessageGroup } from '@/lib/i18n/current';
+import type { MessageGroup } from '@/lib/i18n/message-groups';
 import { getToken } from '@/lib/token';
 import {
   RedirectIfSignedIn,
@@ -35,6 +36,8 @@ function page<Module extends Record<Name, ComponentType> & RouteModule, Name ext
   load: () => Promise<Module>,
   name: Name,
   area: 'public' | 'app' = 'public',
+  /** Messages of its own the page needs besides its area's (lib/i18n/message-groups.ts). */
+  ownMessages?: MessageGroup,
 ): Page {
   let loaded: ComponentType | undefined;
   // A page of the signed-in app renders with the app's messages and its query client, which the
@@ -44,6 +47,7 @@ function page<Module extends Record<Name, ComponentType> & RouteModule, Name ext
       load(),
       area === 'app' && loadMessageGroup('app'),
       area === 'app' && loadQueryClient(),
+      ownMessages && loadMessageGroup(ownMessages),
     ]);
     return (loaded ??= module[name]);
   };
@@ -75,12 +79,13 @@ const Transactions = page(() => import('./routes/app/transactions'), 'Transactio
 const Accounts = page(() => import('./routes/app/accounts'), 'AccountsRoute');
 const Account = page(() => import('./routes/app/account'), 'AccountRoute');
 const Receipts = page(() => import('./routes/app/receipts'), 'ReceiptsRoute');
-const Import = page(() => import('./routes/app/import'), 'ImportRoute');
+// Inside the app's shell (which loads the app's messages), with messages of their own.
+const Import = page(() => import('./routes/app/import'), 'ImportRoute', 'public', 'imports');
 const Rules = page(() => import('./routes/app/rules'), 'RulesRoute');
 const Rates = page(() => import('./routes/app/rates'), 'RatesRoute');
 const Tags = page(() => import('./routes/app/tags'), 'TagsRoute');
 const Trash = page(() => import('./routes/app/trash'), 'TrashRoute');
-const Settings = page(() => import('./routes/app/settings'), 'SettingsRoute');
+const Settings = page(() => import('./routes/app/settings'), 'SettingsRoute', 'public', 'settings');
 const Household = page(() => import('./routes/app/household'), 'HouseholdRoute');
 // Signed in or not: it needs the app's messages and query client either way.
 const Join = page(() => import('./routes/join'), 'JoinRoute', 'app');

@@ -9,7 +9,14 @@ export type LanguageMessages = Record<string, Messages>;
 // Every namespace file of every language, each loaded on demand; the build puts a language's
 // files of one group into one chunk (vite.config.ts, ./message-groups.ts), so that loading a
 // group is one download. Adding a namespace is adding its JSON files; nothing here lists them.
-const namespaceFiles = import.meta.glob<Messages>('../../locales/*/*.json', { import: 'default' });
+// But English error messages: English shows the server's own words (errorMessage in
+// lib/api-client.ts), and every other language has every code (locales/errors.test.ts), so no
+// page reads them, and they would weigh 3 kB in every English first load. The file stays the
+// reference the translations are made from.
+const namespaceFiles = import.meta.glob<Messages>(
+  ['../../locales/*/*.json', '!../../locales/en/errors.json'],
+  { import: 'default' },
+);
 
 const loaded = new Map<string, Promise<LanguageMessages>>();
 

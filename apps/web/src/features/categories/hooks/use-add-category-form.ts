@@ -14,7 +14,7 @@ export type CategoryKind = 'expense' | 'income';
  * stores "Groceries"): said here, with the server's words for a name taken.
  */
 export function useAddCategoryForm(all: ManagedCategory[]) {
-  const { t } = useTranslation(['categories', 'errors']);
+  const { t } = useTranslation('categories');
   const categoryName = useCategoryName();
   const createMutation = useCreateCategory();
   const [name, setName] = useState('');
@@ -31,7 +31,7 @@ export function useAddCategoryForm(all: ManagedCategory[]) {
     const sameKind = all.filter((category) => category.isIncome === (kind === 'income'));
     const existing = findTypedCategory(sameKind, trimmed, categoryName);
     if (existing && existing.name !== trimmed) {
-      setError(t('errors:CATEGORY_EXISTS'));
+      setError(t('errors.exists'));
       return;
     }
     setError(null);

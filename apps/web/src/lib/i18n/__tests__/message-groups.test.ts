@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publicPageSources } from '@/testing/public-pages';
 import { groupOfNamespace, messagesChunkOf, PUBLIC_NAMESPACES } from '../message-groups';
+import { loadMessages } from '../messages';
 
 // The public pages render with the public group of messages alone (router.tsx loads the app's
 // with its shell): a component they load up front that used another namespace would show keys.
@@ -39,6 +40,20 @@ describe('message groups', () => {
       'messages-ja-app',
     );
     expect(messagesChunkOf('/x/src/lib/i18n/messages.ts')).toBeUndefined();
+  });
+
+  it('loads the namespaces of one page with that page, in a download of their own', () => {
+    expect(groupOfNamespace('settings')).toBe('settings');
+    expect(groupOfNamespace('imports')).toBe('imports');
+    expect(messagesChunkOf('/x/src/locales/fr/settings.json')).toBe('messages-fr-settings');
+  });
+
+  it('ships no English error messages (English shows the server’s words), every other language’s', async () => {
+    const english = await loadMessages('en', 'public');
+    expect(Object.keys(english)).toContain('auth');
+    expect(Object.keys(english)).not.toContain('errors');
+    const german = await loadMessages('de', 'public');
+    expect(german.errors).toMatchObject({ INVALID_CREDENTIALS: expect.any(String) });
   });
 
   it('finds the public pages’ components and what they use (the walk itself works)', () => {
