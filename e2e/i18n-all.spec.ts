@@ -228,6 +228,8 @@ function englishIn(
         }
         let rest = text;
         for (const datum of userData) rest = rest.split(datum).join(' ');
+        // A path or web address (/api/…, https://…) is written the same in every language.
+        rest = rest.replace(/(?:https?:\/\/|\/)[\w./?=&%-]*[\w/]/g, ' ');
         if (english) return english.some((pattern) => pattern.test(rest.trim()));
         const words = rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
         return words.some(

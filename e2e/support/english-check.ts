@@ -67,6 +67,11 @@ export const SAME_IN_EVERY_LANGUAGE = [
   'iOS',
   'iPhone',
   'iPad',
+  // The bank-data services' own names.
+  'SimpleFIN',
+  'Bridge',
+  'Enable',
+  'Banking',
 ].map((word) => word.toLowerCase());
 
 /** The same, and what only the screens this file checks show: the notifications' keyboard
@@ -146,6 +151,8 @@ export function englishOnPage(
         }
         let rest = text;
         for (const datum of userData) rest = rest.split(datum).join(' ');
+        // A path or web address (/api/…, https://…) is written the same in every language.
+        rest = rest.replace(/(?:https?:\/\/|\/)[\w./?=&%-]*[\w/]/g, ' ');
         if (english) return english.some((pattern) => pattern.test(rest.trim()));
         const words = rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
         return words.some(

@@ -1,6 +1,7 @@
 import { HOUSEHOLD_LIMITS, type Household } from '@moneta/shared/household-schemas';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHouseholdName } from '@/lib/households/household-name';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
@@ -13,6 +14,7 @@ import { HouseholdSection, RoleHint } from './HouseholdSection';
 /** The household's name and base currency; its owners rename it. */
 export function HouseholdNameSection({ household }: { household: Household }) {
   const { t } = useTranslation('households');
+  const nameOf = useHouseholdName();
   const isOwner = useIsOwner();
   const [name, setName] = useState(household.name);
   const rename = useRenameHousehold();
@@ -52,7 +54,7 @@ export function HouseholdNameSection({ household }: { household: Household }) {
       ) : (
         <>
           <p className="font-medium break-words text-neutral-900 dark:text-white">
-            {household.name}
+            {nameOf(household)}
           </p>
           <RoleHint>{t('name.ownerOnly')}</RoleHint>
         </>

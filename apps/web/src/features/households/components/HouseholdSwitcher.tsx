@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHouseholdName } from '@/lib/households/household-name';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { switchHousehold, useHouseholds } from '@/lib/households/get-households';
@@ -20,6 +21,7 @@ const ITEM_CLASSES =
  */
 export function HouseholdSwitcher({ className = '' }: { className?: string }) {
   const { t } = useTranslation('households');
+  const nameOf = useHouseholdName();
   const queryClient = useQueryClient();
   const { households, active, isPending } = useHouseholds();
   const [isOpen, setIsOpen] = useState(false);
@@ -70,7 +72,7 @@ export function HouseholdSwitcher({ className = '' }: { className?: string }) {
     void switchHousehold(queryClient, householdId);
   }
 
-  const name = active?.name ?? (isPending ? t('switcher.loading') : t('switcher.unknown'));
+  const name = active ? nameOf(active) : isPending ? t('switcher.loading') : t('switcher.unknown');
   return (
     <div className={`relative min-w-0 ${className}`}>
       <button
@@ -116,7 +118,7 @@ export function HouseholdSwitcher({ className = '' }: { className?: string }) {
               <span aria-hidden="true" className="w-4 text-emerald-600 dark:text-emerald-400">
                 {household._id === active?._id ? '✓' : ''}
               </span>
-              <span className="min-w-0 flex-1 truncate">{household.name}</span>
+              <span className="min-w-0 flex-1 truncate">{nameOf(household)}</span>
               <span className="text-xs text-neutral-500 dark:text-neutral-400">
                 {t(`roles.${household.role}`)}
               </span>

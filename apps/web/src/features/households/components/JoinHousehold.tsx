@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHouseholdName } from '@/lib/households/household-name';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -30,6 +31,7 @@ function JoinCard({ children }: { children: React.ReactNode }) {
 /** Signed in: "Join a household?" with Accept, which joins and moves the app to it. */
 function AcceptInvitation({ code }: { code: string }) {
   const { t } = useTranslation('households');
+  const nameOf = useHouseholdName();
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
   useEffect(() => clearPendingJoin(), []);
@@ -37,7 +39,7 @@ function AcceptInvitation({ code }: { code: string }) {
   function join() {
     accept.mutate(code, {
       onSuccess: (household) => {
-        toast.success(t('join.joined', { name: household.name }));
+        toast.success(t('join.joined', { name: nameOf(household) }));
         void navigate(paths.dashboard, { replace: true });
       },
     });

@@ -1,6 +1,7 @@
 import type { Household } from '@moneta/shared/household-schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHouseholdName } from '@/lib/households/household-name';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -17,6 +18,7 @@ type LeaveOrDeleteSectionProps = { household: Household; userId: string };
 /** Leaving the household (anyone), and deleting it with all of its data (an owner). */
 export function LeaveOrDeleteSection({ household, userId }: LeaveOrDeleteSectionProps) {
   const { t } = useTranslation('households');
+  const nameOf = useHouseholdName();
   const navigate = useNavigate();
   const leave = useLeaveHousehold(household._id, userId);
   const remove = useDeleteHousehold();
@@ -38,10 +40,12 @@ export function LeaveOrDeleteSection({ household, userId }: LeaveOrDeleteSection
     };
     if (asking === 'delete') {
       remove.mutate(household._id, {
-        onSuccess: () => done(t('leave.deleted', { name: household.name })),
+        onSuccess: () => done(t('leave.deleted', { name: nameOf(household) })),
       });
     } else {
-      leave.mutate(undefined, { onSuccess: () => done(t('leave.left', { name: household.name })) });
+      leave.mutate(undefined, {
+        onSuccess: () => done(t('leave.left', { name: nameOf(household) })),
+      });
     }
   }
 
@@ -67,8 +71,8 @@ export function LeaveOrDeleteSection({ household, userId }: LeaveOrDeleteSection
         title={asking === 'delete' ? t('leave.deleteTitle') : t('leave.leaveTitle')}
         description={
           asking === 'delete'
-            ? t('leave.deleteText', { name: household.name })
-            : t('leave.leaveText', { name: household.name })
+            ? t('leave.deleteText', { name: nameOf(household) })
+            : t('leave.leaveText', { name: nameOf(household) })
         }
         confirmLabel={asking === 'delete' ? t('leave.delete') : t('leave.leave')}
         busyLabel={t('leave.busy')}
