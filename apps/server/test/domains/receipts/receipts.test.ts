@@ -67,6 +67,7 @@ async function counts() {
   return rows[0]!;
 }
 
+// The PNG receipt the first case uploads; later cases serve, list and send it again.
 let uploaded: { _id: string; fileUrl: string; imageUrl: string; transaction: { _id: string } };
 let png: Buffer;
 
