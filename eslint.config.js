@@ -148,7 +148,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     // Small modules with one job: a file holds at most 500 lines and a function at most 150
-    // (factories and describe groups aside: eslint/function-length.js says why). Generated files
+    // (factories aside: eslint/function-length.js says why), test groups included. Generated files
     // (migrations, docs/api.md) are not linted.
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { moneta: { rules: { 'function-length': functionLength } } },

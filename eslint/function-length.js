@@ -1,10 +1,9 @@
 /**
  * `moneta/function-length`: a function holds one step of work, so it stays under a page
- * (`max` lines, 150). Two kinds are exempt, because their length is a list, not logic:
- * - factories (`createX`), whose body is the object of methods they return — each method is
- *   checked on its own;
- * - a test file's `describe` callbacks, which group cases — each case (`it`) is checked.
- * ESLint's own `max-lines-per-function` cannot tell these apart by name.
+ * (`max` lines, 150). Factories (`createX`) are exempt, because their length is a list, not logic:
+ * their body is the object of methods they return, and each method is checked on its own.
+ * A test file's `describe` callbacks are functions like any other: a long group is split into
+ * groups by what they cover. ESLint's own `max-lines-per-function` cannot exempt by name.
  */
 const FACTORY = /^create[A-Z]/;
 
@@ -22,16 +21,6 @@ function nameOf(node) {
   return undefined;
 }
 
-function isDescribeCallback(node) {
-  const call = node.parent;
-  if (call?.type !== 'CallExpression' || !call.arguments.includes(node)) return false;
-  let callee = call.callee;
-  // describe.each(table)(name, fn) and the other forms of describe (a modifier after a dot)
-  if (callee.type === 'CallExpression') callee = callee.callee;
-  if (callee.type === 'MemberExpression') callee = callee.object;
-  return callee.type === 'Identifier' && callee.name === 'describe';
-}
-
 export const functionLength = {
   meta: {
     type: 'suggestion',
@@ -40,7 +29,7 @@ export const functionLength = {
     ],
     messages: {
       tooLong:
-        '{{name}} has {{lines}} lines (at most {{max}}): split it into named steps (factories `createX` and `describe` groups are exempt).',
+        '{{name}} has {{lines}} lines (at most {{max}}): split it into named steps (factories `createX` are exempt).',
     },
   },
   create(context) {
@@ -50,7 +39,6 @@ export const functionLength = {
       if (lines <= max) return;
       const name = nameOf(node);
       if (name && FACTORY.test(name)) return;
-      if (isDescribeCallback(node)) return;
       context.report({
         node,
         messageId: 'tooLong',

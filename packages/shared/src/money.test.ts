@@ -11,7 +11,7 @@ import {
   toStoredHundredths,
 } from './money';
 
-describe('money', () => {
+describe('money: stored hundredths and minor units', () => {
   it('stores decimal amounts as integer hundredths without float noise', () => {
     expect(toStoredHundredths(12.5)).toBe(1250);
     expect(toStoredHundredths(0.1 + 0.2)).toBe(30);
@@ -85,7 +85,9 @@ describe('money', () => {
     expect(readDecimalText('1.0000000000000000001')).toBeUndefined();
     expect(readDecimalText('9007199254740993')).toBeUndefined();
   });
+});
 
+describe('money: formatting', () => {
   it('formats en-US with the chosen currency', () => {
     expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');
     expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');

@@ -27,7 +27,7 @@ import {
   workDir,
 } from './backup-restore-setup';
 
-describe('backup and restore', () => {
+describe('backup and restore: a round trip into an empty database', () => {
   it('round-trips users, transactions, budgets, recurring rules, receipt files, imports and rules into an empty database', async () => {
     const file = join(workDir, 'round-trip.jsonl.gz');
     const dumped = await dumpDatabase(source.databaseUrl, file);
@@ -140,7 +140,9 @@ describe('backup and restore', () => {
     await expect(attempt).rejects.toThrow(/not empty/);
     expect(await contentDigest(source.databaseUrl)).toEqual(before);
   });
+});
 
+describe('backup and restore: partial files, older backups and the npm scripts', () => {
   it('restores nothing from a truncated file (all or nothing)', async () => {
     const file = join(workDir, 'whole.jsonl.gz');
     await dumpDatabase(source.databaseUrl, file);

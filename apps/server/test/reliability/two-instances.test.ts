@@ -78,7 +78,7 @@ afterAll(async () => {
 
 const email = (label: string) => `${label}-${Date.now()}-${Math.random()}@moneta.dev`;
 
-describe('two server processes on one database', () => {
+describe('two server processes on one database: sessions and recurring occurrences', () => {
   it('accepts a token signed by one instance on the other, and each sees the other’s writes', async () => {
     const token = await signUpOver(first.baseUrl, email('token'));
     const me = await api(second.baseUrl, 'GET', '/api/auth/me', { token });
@@ -190,7 +190,9 @@ describe('two server processes on one database', () => {
       `two instances: ${total} occurrences of ${RULES} rules recorded once; by instance: ${recordedBy.join(', ')}`,
     );
   }, 120_000);
+});
 
+describe('two server processes on one database: sign-in limits and ended sessions', () => {
   it('counts failed sign-ins in PostgreSQL: LOGIN_RATE_LIMIT holds over all instances together', async () => {
     const address = email('throttle');
     await signUpOver(first.baseUrl, address);

@@ -59,11 +59,27 @@ const timed = async <T>(work: () => Promise<T>) => {
   return { result, ms: performance.now() - started };
 };
 
-describe('heavy work, fair share and the search limit', () => {
-  let context: TestContext;
-  let alice: SignedUpUser;
-  let bob: SignedUpUser;
+// The app and users of the first group, which boots them in its beforeAll; the other groups
+// boot apps of their own with other limits.
+let context: TestContext;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
 
+const staged = async (user: SignedUpUser, start: number) => {
+  const response = await uploadImport(context.app, user, 'bank.csv', bankCsv(20, start));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ _id: string }>()._id;
+};
+
+const commit = (user: SignedUpUser, id: string) =>
+  context.app.inject({
+    method: 'POST',
+    url: `/api/imports/${id}/commit`,
+    headers: user.headers,
+    payload: {},
+  });
+
+describe('heavy work, fair share and the search limit', () => {
   beforeAll(async () => {
     context = await createTestApp();
     alice = await signUp(context.app, { setup: true });
@@ -72,19 +88,6 @@ describe('heavy work, fair share and the search limit', () => {
   afterAll(async () => {
     await context.close();
   });
-
-  const staged = async (user: SignedUpUser, start: number) => {
-    const response = await uploadImport(context.app, user, 'bank.csv', bankCsv(20, start));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ _id: string }>()._id;
-  };
-  const commit = (user: SignedUpUser, id: string) =>
-    context.app.inject({
-      method: 'POST',
-      url: `/api/imports/${id}/commit`,
-      headers: user.headers,
-      payload: {},
-    });
 
   it('a second restore, commit or export of the same user while one runs is a 409 BUSY; another user is served', async () => {
     const first = await staged(alice, 0);

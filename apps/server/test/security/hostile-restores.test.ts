@@ -116,7 +116,7 @@ describe('restores that would stop or freeze the server', () => {
   });
 });
 
-describe('restores that skip the API\u2019s rules', () => {
+describe('restores that skip the API’s rules: values', () => {
   it('a time zone that is none (Mars/Olympus)', () =>
     expectRefused(
       monetaExport({}, { manifest: { timeZone: 'Mars/Olympus' } }),
@@ -218,7 +218,9 @@ describe('restores that skip the API\u2019s rules', () => {
       'EXPORT_DAMAGED',
       /transactions\.jsonl line 1 is not valid \(costCents\)/,
     ));
+});
 
+describe('restores that skip the API’s rules: recurring rules and receipts', () => {
   it('a recurring rule that starts in 1900', () =>
     expectRefused(
       monetaExport({

@@ -37,34 +37,35 @@ async function expectRefused(
   expect(await snapshotDatabase(context.database.pool)).toEqual(before);
 }
 
-describe('the largest amount at the largest rate', () => {
-  const DAY = '2026-01-15';
-  const AMOUNT = 1_000_000_000_000n; // the API's MAX_AMOUNT, in dollars
-  const RATE = 100_000n; // the user's own rate: euros per dollar
-  let user: SignedUpUser;
-  let accountId: string;
-  /** The expense in euro hundredths, computed here. */
-  const baseCents = AMOUNT * 100n * RATE;
+// The user holding the largest amount at the largest rate, made once for the two groups below.
+const DAY = '2026-01-15';
+const AMOUNT = 1_000_000_000_000n; // the API's MAX_AMOUNT, in dollars
+const RATE = 100_000n; // the user's own rate: euros per dollar
+let user: SignedUpUser;
+let accountId: string;
+/** The expense in euro hundredths, computed here. */
+const baseCents = AMOUNT * 100n * RATE;
 
-  beforeAll(async () => {
-    user = await signUp(context.app);
-    await ok(user, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
-    await ok(user, 'PUT', '/api/rates', { currency: 'USD', date: DAY, rate: Number(RATE) });
-    const created = await given.transaction(context.app, user, {
-      name: 'Yacht',
-      category: 'Food',
-      cost: Number(AMOUNT),
-      currency: 'USD',
-      addedOn: DAY,
-      isIncome: false,
-    });
-    accountId = created.accountId;
-    await given.budget(context.app, user, { category: 'Food', amount: 100, month: 1, year: 2026 });
-    await given.goal(context.app, user, { name: 'Boat', targetAmount: 100, accountId });
+beforeAll(async () => {
+  user = await signUp(context.app);
+  await ok(user, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
+  await ok(user, 'PUT', '/api/rates', { currency: 'USD', date: DAY, rate: Number(RATE) });
+  const created = await given.transaction(context.app, user, {
+    name: 'Yacht',
+    category: 'Food',
+    cost: Number(AMOUNT),
+    currency: 'USD',
+    addedOn: DAY,
+    isIncome: false,
   });
+  accountId = created.accountId;
+  await given.budget(context.app, user, { category: 'Food', amount: 100, month: 1, year: 2026 });
+  await given.goal(context.app, user, { name: 'Boat', targetAmount: 100, accountId });
+});
 
-  const range = 'from=2026-01-01&to=2026-01-31';
+const range = 'from=2026-01-01&to=2026-01-31';
 
+describe('the largest amount at the largest rate: reads', () => {
   it('answers every read with the exact converted figure', async () => {
     const read = async <T>(url: string) => {
       const response = await call(user, 'GET', url);
@@ -120,7 +121,9 @@ describe('the largest amount at the largest rate', () => {
     const goals = await read<Array<{ saved: number }>>('/api/goals');
     expect(centsOf(goals[0]?.saved)).toBe(-baseCents);
   });
+});
 
+describe('the largest amount at the largest rate: conversions and the export', () => {
   it('converts at the API max rate without a 500 anywhere, and refuses a transfer leg past the largest amount', async () => {
     const other = await signUp(context.app);
     await ok(other, 'PUT', '/api/auth/setup', { defaultCurrency: 'EUR' });
@@ -196,16 +199,16 @@ describe('the largest amount at the largest rate', () => {
   });
 });
 
-describe('inputs the API refuses', () => {
-  const rowsOf = async (user: SignedUpUser, id: string) =>
-    (
-      await ok<{ rows: Array<{ status: string; problem: string | null; amount: number | null }> }>(
-        user,
-        'GET',
-        `/api/imports/${id}/rows?limit=100`,
-      )
-    ).rows;
+const rowsOf = async (user: SignedUpUser, id: string) =>
+  (
+    await ok<{ rows: Array<{ status: string; problem: string | null; amount: number | null }> }>(
+      user,
+      'GET',
+      `/api/imports/${id}/rows?limit=100`,
+    )
+  ).rows;
 
+describe('inputs the API refuses: statements', () => {
   it("reads another app's or a bank's amount strictly: letters or an exponent inside it are a problem row", async () => {
     const user = await signUp(context.app, { setup: true });
     const actual = [
@@ -279,7 +282,9 @@ describe('inputs the API refuses', () => {
       expect(response.json<{ code: string }>().code).toBe('STATEMENT_CURRENCY_UNKNOWN');
     }
   });
+});
 
+describe('inputs the API refuses: writes', () => {
   it('refuses a bulk revert with a blank name or an id listed twice, changing nothing', async () => {
     const user = await signUp(context.app, { setup: true });
     const ids: string[] = [];

@@ -76,7 +76,7 @@ function zipTexts(bytes: Buffer): Record<string, string> {
   );
 }
 
-describe('a household against another household’s data', () => {
+describe('a household against another household’s data: requests', () => {
   it('cannot move an expense of H2 into an account of H1: 404, and it stays where it was', async () => {
     const before = await snapshotDatabase(context.database.pool);
     for (const { who, caller } of attackers()) {
@@ -188,7 +188,9 @@ describe('a household against another household’s data', () => {
     }
     expect(await snapshotDatabase(context.database.pool)).toEqual(before);
   });
+});
 
+describe('a household against another household’s data: background writes and the default household', () => {
   it('writes what the engine, an import, a rule and a category move make into H2, never H1', async () => {
     const db = context.database.pool;
     const rowsOf = async (householdId: string) =>

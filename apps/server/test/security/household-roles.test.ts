@@ -122,7 +122,7 @@ async function refusalsGoneWrong(caller: SignedUpUser, role: HouseholdRole) {
 const names = (message: string, role: HouseholdRole) =>
   new RegExp(`\\b${role}\\b`).test(message) && (role !== 'owner' || !/\beditor\b/.test(message));
 
-describe('roles in a household', () => {
+describe('roles in a household: viewers and editors', () => {
   it('refuses a viewer every write, naming the role needed, and changes nothing', async () => {
     const { wrong, count } = await refusalsGoneWrong(carol, 'viewer');
     expect(wrong).toEqual([]);
@@ -189,7 +189,9 @@ describe('roles in a household', () => {
     const accounts = await send(alice, 'GET', '/api/accounts');
     expect(accounts.body).toContain(account._id);
   });
+});
 
+describe('roles in a household: removed members and the last owner', () => {
   it('refuses a member removed or demoted at their very next request, remembered or not', async () => {
     const eve = await signUp(context.app, { setup: true });
     const frank = await signUp(context.app, { setup: true });
@@ -289,7 +291,7 @@ describe('roles in a household', () => {
   });
 });
 
-describe('ways into a household', () => {
+describe('ways into a household: invitation codes', () => {
   it('answers a guessed, used, revoked or expired invitation code with one 404', async () => {
     const household = home.householdId;
     const used = await given.invitation(context.app, alice, household, { role: 'editor' });
@@ -352,7 +354,9 @@ describe('ways into a household', () => {
     expect(right.statusCode).toBe(429);
     expect((await send(guesser, 'GET', '/api/households')).json()).toHaveLength(1);
   });
+});
 
+describe('ways into a household: API tokens', () => {
   /** A user with a transaction in their personal household and another in a second one. */
   async function ownerOfTwo() {
     const owner = await signUp(context.app, { setup: true });

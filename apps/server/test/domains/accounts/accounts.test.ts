@@ -35,7 +35,7 @@ const expense = (cost: number, extra: object = {}) => ({
   ...extra,
 });
 
-describe('accounts', () => {
+describe('accounts: balances and where transactions go', () => {
   it('gives every new user a Main checking account with a zero balance', async () => {
     const user = await signUp(context.app, { setup: true });
     expect(await accountsOf(user)).toEqual([
@@ -152,7 +152,9 @@ describe('accounts', () => {
     expect(moved.accountId).toBe(cash._id);
     expect(await balances(user)).toEqual({ Cash: -7, Main: 0 });
   });
+});
 
+describe('accounts: filters and bad input', () => {
   it('filters the list and the export by account', async () => {
     const user = await signUp(context.app, { setup: true });
     const cash = await given.account(context.app, user, { name: 'Cash', type: 'cash' });
@@ -249,7 +251,9 @@ describe('accounts', () => {
       expect(created.accountId).toBe(main!._id);
     }
   });
+});
 
+describe('accounts: decimal amounts and deletion', () => {
   it('takes amounts as decimal strings, and says how many decimals are allowed', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);
@@ -334,7 +338,9 @@ describe('accounts', () => {
     expect((await accountsOf(user)).map((account) => account.name)).toEqual(['Main']);
     expect((await call(user, 'DELETE', `/api/accounts/${cash._id}`)).statusCode).toBe(404);
   });
+});
 
+describe('accounts: transfers list and register', () => {
   it('lists transfers newest first, by account, a page at a time', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await accountsOf(user);

@@ -98,7 +98,116 @@ afterAll(async () => {
   await context?.close();
 });
 
-describe('remembered answers', () => {
+/** Writes that each change the answer of `url`, so a remembered answer must be computed anew. */
+const writes: Array<{
+  name: string;
+  url: string;
+  write: (user: SignedUpUser & { account: string }, seeded: string) => Promise<unknown>;
+}> = [
+  {
+    name: 'a new transaction',
+    url: CASHFLOW,
+    write: (user) => expense(user, 7, '2026-02-10'),
+  },
+  {
+    name: 'a new transaction (the summary)',
+    url: SUMMARY,
+    write: (user) => expense(user, 7, '2026-02-10'),
+  },
+  {
+    name: 'new tags on a transaction (the summary lists it among the newest)',
+    url: SUMMARY,
+    write: (user, seeded) =>
+      ok(user, 'PUT', `/api/transactions/${seeded}`, market(12.5, '2026-03-05', { tags: ['x'] })),
+  },
+  {
+    name: 'a changed transaction (the charts)',
+    url: CHARTS,
+    write: (user, seeded) =>
+      ok(user, 'PUT', `/api/transactions/${seeded}`, market(12.5, '2026-03-06')),
+  },
+  {
+    name: 'a changed transaction',
+    url: CASHFLOW,
+    write: (user, seeded) =>
+      ok(user, 'PUT', `/api/transactions/${seeded}`, market(99, '2026-03-05')),
+  },
+  {
+    name: 'a deleted transaction',
+    url: BUDGETS,
+    write: (user, seeded) => ok(user, 'DELETE', `/api/transactions/${seeded}`),
+  },
+  {
+    name: 'a transaction split into parts',
+    url: BUDGETS,
+    write: (user, seeded) =>
+      ok(
+        user,
+        'PUT',
+        `/api/transactions/${seeded}`,
+        market(12.5, '2026-03-05', {
+          splits: [
+            { category: 'Food', amount: 2.5 },
+            { category: 'Household', amount: 10 },
+          ],
+        }),
+      ),
+  },
+  {
+    name: 'a transfer',
+    url: NET_WORTH,
+    write: async (user) => {
+      const savings = await given.account(context.app, user, {
+        name: 'Savings',
+        type: 'savings',
+        currency: 'EUR',
+      });
+      // The new account alone changes the answer; the transfer is asked on its own below.
+      await ok(user, 'GET', NET_WORTH);
+      await markRemembered(user);
+      return given.transfer(context.app, user, {
+        fromAccountId: user.account,
+        toAccountId: savings._id,
+        amount: 50,
+        toAmount: 45,
+        date: '2026-02-01',
+      });
+    },
+  },
+  {
+    name: "an account's opening balance",
+    url: NET_WORTH,
+    write: (user) =>
+      ok(user, 'PUT', `/api/accounts/${user.account}`, {
+        name: 'Main',
+        type: 'checking',
+        openingBalance: 300,
+      }),
+  },
+  {
+    name: 'a budget',
+    url: BUDGET_SUMMARY,
+    write: (user) =>
+      given.budget(context.app, user, { category: 'Fun', amount: 40, month: 3, year: 2026 }),
+  },
+  { name: "the user's own rate", url: CASHFLOW, write: ownRate(CASHFLOW) },
+  { name: "the user's own rate (the summary)", url: SUMMARY, write: ownRate(SUMMARY) },
+  {
+    name: 'a new ECB rate (written by the rates loader)',
+    url: CASHFLOW,
+    write: async (user) => {
+      await expense(user, 10, '2026-03-18', { currency: 'GBP' });
+      await ok(user, 'GET', CASHFLOW);
+      await markRemembered(user);
+      return query(
+        `INSERT INTO exchange_rates (currency, date, rate) VALUES ('USD', '2026-03-18', 1.1),
+           ('GBP', '2026-03-18', 0.8) ON CONFLICT DO NOTHING`,
+      );
+    },
+  },
+];
+
+describe('remembered answers: when they are used', () => {
   it('answers again from what it remembered while nothing changed', async () => {
     const user = await newUser();
     await expense(user, 12.5, '2026-03-05');
@@ -114,114 +223,6 @@ describe('remembered answers', () => {
     const march = (await computed(user, CASHFLOW)) as Cashflow;
     expect(march.periods.map((period) => period.expense)).toEqual([0, 0, 12.5]);
   });
-
-  const writes: Array<{
-    name: string;
-    url: string;
-    write: (user: SignedUpUser & { account: string }, seeded: string) => Promise<unknown>;
-  }> = [
-    {
-      name: 'a new transaction',
-      url: CASHFLOW,
-      write: (user) => expense(user, 7, '2026-02-10'),
-    },
-    {
-      name: 'a new transaction (the summary)',
-      url: SUMMARY,
-      write: (user) => expense(user, 7, '2026-02-10'),
-    },
-    {
-      name: 'new tags on a transaction (the summary lists it among the newest)',
-      url: SUMMARY,
-      write: (user, seeded) =>
-        ok(user, 'PUT', `/api/transactions/${seeded}`, market(12.5, '2026-03-05', { tags: ['x'] })),
-    },
-    {
-      name: 'a changed transaction (the charts)',
-      url: CHARTS,
-      write: (user, seeded) =>
-        ok(user, 'PUT', `/api/transactions/${seeded}`, market(12.5, '2026-03-06')),
-    },
-    {
-      name: 'a changed transaction',
-      url: CASHFLOW,
-      write: (user, seeded) =>
-        ok(user, 'PUT', `/api/transactions/${seeded}`, market(99, '2026-03-05')),
-    },
-    {
-      name: 'a deleted transaction',
-      url: BUDGETS,
-      write: (user, seeded) => ok(user, 'DELETE', `/api/transactions/${seeded}`),
-    },
-    {
-      name: 'a transaction split into parts',
-      url: BUDGETS,
-      write: (user, seeded) =>
-        ok(
-          user,
-          'PUT',
-          `/api/transactions/${seeded}`,
-          market(12.5, '2026-03-05', {
-            splits: [
-              { category: 'Food', amount: 2.5 },
-              { category: 'Household', amount: 10 },
-            ],
-          }),
-        ),
-    },
-    {
-      name: 'a transfer',
-      url: NET_WORTH,
-      write: async (user) => {
-        const savings = await given.account(context.app, user, {
-          name: 'Savings',
-          type: 'savings',
-          currency: 'EUR',
-        });
-        // The new account alone changes the answer; the transfer is asked on its own below.
-        await ok(user, 'GET', NET_WORTH);
-        await markRemembered(user);
-        return given.transfer(context.app, user, {
-          fromAccountId: user.account,
-          toAccountId: savings._id,
-          amount: 50,
-          toAmount: 45,
-          date: '2026-02-01',
-        });
-      },
-    },
-    {
-      name: "an account's opening balance",
-      url: NET_WORTH,
-      write: (user) =>
-        ok(user, 'PUT', `/api/accounts/${user.account}`, {
-          name: 'Main',
-          type: 'checking',
-          openingBalance: 300,
-        }),
-    },
-    {
-      name: 'a budget',
-      url: BUDGET_SUMMARY,
-      write: (user) =>
-        given.budget(context.app, user, { category: 'Fun', amount: 40, month: 3, year: 2026 }),
-    },
-    { name: "the user's own rate", url: CASHFLOW, write: ownRate(CASHFLOW) },
-    { name: "the user's own rate (the summary)", url: SUMMARY, write: ownRate(SUMMARY) },
-    {
-      name: 'a new ECB rate (written by the rates loader)',
-      url: CASHFLOW,
-      write: async (user) => {
-        await expense(user, 10, '2026-03-18', { currency: 'GBP' });
-        await ok(user, 'GET', CASHFLOW);
-        await markRemembered(user);
-        return query(
-          `INSERT INTO exchange_rates (currency, date, rate) VALUES ('USD', '2026-03-18', 1.1),
-             ('GBP', '2026-03-18', 0.8) ON CONFLICT DO NOTHING`,
-        );
-      },
-    },
-  ];
 
   it.each(writes)('answers anew after $name', async ({ url, write }) => {
     const user = await newUser();
@@ -307,7 +308,9 @@ describe('remembered answers', () => {
     expect(await cache.store(await householdOf(user), 'question', now, { fresh: true })).toBe(true);
     expect((await cache.find(await householdOf(user), 'question')).answer).toEqual({ fresh: true });
   });
+});
 
+describe('remembered answers: table versions and restarts', () => {
   it('gives each watched table a new version on a write, and every household one on TRUNCATE', async () => {
     const user = await newUser();
     // A split transaction and an own rate: every watched table holds a row of the user's.

@@ -85,7 +85,9 @@ describe('POST /api/auth/signup', () => {
     });
     expect(await userCount()).toBe(before);
   });
+});
 
+describe('POST /api/auth/signup with bad input', () => {
   it.each([
     [
       'a malformed e-mail',

@@ -61,7 +61,7 @@ async function memberOf(owner: SignedUpUser, role: 'editor' | 'viewer') {
   };
 }
 
-describe('bank connection rules', () => {
+describe('bank connection rules: setup and mapping', () => {
   it('refuse bad setup tokens and a token used twice, each with its message', async () => {
     const user = await signUp(context.app, { setup: true });
     const notBase64 = await call(user, 'POST', '/api/bank-connections', {
@@ -120,7 +120,9 @@ describe('bank connection rules', () => {
     const ignored = await map(user, connection._id, 'EUR-1', { accountId: null });
     expect(ignored.accounts[0]).toMatchObject({ accountId: null, isIgnored: true });
   });
+});
 
+describe('bank connection rules: roles and secrets', () => {
   it('let viewers read, editors sync, and only owners connect, map and delete', async () => {
     const owner = await signUp(context.app, { setup: true });
     const connection = await connect(owner);

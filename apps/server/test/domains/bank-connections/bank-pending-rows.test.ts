@@ -95,7 +95,7 @@ async function expectTotalsOfBookedRows(accountId: string): Promise<void> {
   );
 }
 
-describe('pending rows from a bank', () => {
+describe('pending rows from a bank, shown then booked', () => {
   it('are shown as pending, counted nowhere, and replaced by their booked version', async () => {
     const user = await signUp(context.app, { setup: true });
     const made = await call(user, 'POST', '/api/bank-connections', {
@@ -179,7 +179,9 @@ describe('pending rows from a bank', () => {
     expect(await rowsOf(user, accountId)).toHaveLength(4);
     bridge.accounts[0] = checking();
   });
+});
 
+describe('pending rows from a bank, expired', () => {
   it('go once the bank stops sending them: when its window covers their day, or at 10 days old', async () => {
     const pending = (id: string, days: number, amount: string, description: string) => ({
       id,

@@ -88,7 +88,7 @@ const transactionsOf = (app: App, user: SignedUpUser, accountId: string) =>
     })
     .then((response) => response.json<{ transactions: Transaction[] }>().transactions);
 
-describe('SimpleFIN connections', () => {
+describe('SimpleFIN connections: setup and sync', () => {
   it('turn a setup token into a connection whose accounts wait to be mapped', async () => {
     const user = await signUp(context.app, { setup: true });
     const connection = await connect(user);
@@ -227,7 +227,9 @@ describe('SimpleFIN connections', () => {
     // Coffee, salary, the money to the savings (not mapped) and the pending cafe.
     expect(await transactionsOf(context.app, user, main!._id)).toHaveLength(4);
   });
+});
 
+describe('SimpleFIN connections: rules, whole accounts and bank errors', () => {
   it('name and categorise synced rows by the rules, and never repeat a recurring occurrence', async () => {
     const user = await signUp(context.app, { setup: true });
     const [main] = await ok<Account[]>(user, 'GET', '/api/accounts');

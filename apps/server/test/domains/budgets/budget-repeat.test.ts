@@ -49,7 +49,7 @@ async function food(user: SignedUpUser, month: number, year = 2026) {
 /** Every budget the user has, as stored (the list without a month). */
 const stored = (user: SignedUpUser) => ok<Budget[]>(user, 'GET', '/api/budgets');
 
-describe('repeat every month', () => {
+describe('repeat every month: carrying on and overriding', () => {
   it('carries a budget on over three later months, rollover chaining through them', async () => {
     const user = await signUp(context.app, { setup: true });
     const january = await createBudget(user, { month: 1, repeat: true, rollover: true });
@@ -148,7 +148,9 @@ describe('repeat every month', () => {
       ['Food', 250],
     ]);
   });
+});
 
+describe('repeat every month: edits, deletes and copies', () => {
   it('an edit in a later month sets that month from then on; the earlier months keep theirs', async () => {
     const user = await signUp(context.app, { setup: true });
     const january = await createBudget(user, { month: 1, repeat: true });
@@ -236,7 +238,9 @@ describe('repeat every month', () => {
     expect(fromRepeated).toEqual({ created: 1 });
     expect(await food(user, 12, 2025)).toMatchObject({ amount: 100, repeat: true });
   });
+});
 
+describe('repeat every month: refusals', () => {
   it("answers 404 for another user's budget and 400 for a repeat that is not a boolean, changing nothing", async () => {
     const owner = await signUp(context.app, { setup: true });
     const intruder = await signUp(context.app, { setup: true });

@@ -145,7 +145,7 @@ describe('POST /api/budgets', () => {
   });
 });
 
-describe('GET /api/budgets', () => {
+describe('GET /api/budgets: listing and spending', () => {
   it('lists newest month first, then category A→Z', async () => {
     const user = await signUp(context.app, { setup: true });
     await given.budget(context.app, user, budget({ category: 'Food', month: 1, year: 2026 }));
@@ -253,7 +253,9 @@ describe('GET /api/budgets', () => {
     const [listed] = await listBudgets(user);
     expect(listed).toEqual({ ...food, spent: 15.26, remaining: 84.74, percent: 15 });
   });
+});
 
+describe('GET /api/budgets: computed progress', () => {
   it("computes every budget's spending to equal a hand sum", async () => {
     const user = await signUp(context.app, { setup: true });
     const categories = ['Food', 'Bills', 'Transportation'];

@@ -27,7 +27,7 @@ const createGoal = (user: SignedUpUser, payload: Payload) =>
 /** Rounds up to the cent, as a monthly amount that must reach the target. */
 const upToCent = (value: number) => Math.ceil(Math.round(value * 1e6) / 1e4) / 100;
 
-describe('goals', () => {
+describe('goals: savings and linked accounts', () => {
   it('records what is saved and says what each month needs until the date', async () => {
     const user = await signUp(context.app, { setup: true });
     const goal = await createGoal(user, { saved: 250, targetDate: '2026-12-31' });
@@ -142,7 +142,9 @@ describe('goals', () => {
       saved: 0,
     });
   });
+});
 
+describe('goals: refusals and past dates', () => {
   it.each([
     ['a target of 0', { targetAmount: 0 }, 'VALIDATION'],
     ['a negative target', { targetAmount: -5 }, 'VALIDATION'],

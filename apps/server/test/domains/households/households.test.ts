@@ -47,7 +47,7 @@ async function securityEvents(user: SignedUpUser): Promise<string[]> {
   return response.json<Array<{ type: string }>>().map((event) => event.type);
 }
 
-describe('households', () => {
+describe('households: making them and inviting', () => {
   it('gives every new user a personal household of their own, owner and default', async () => {
     const user = await signUp(context.app, { setup: true });
     const [personal, ...others] = await households(user);
@@ -181,7 +181,9 @@ describe('households', () => {
     );
     expect(await securityEvents(partner)).toContain('invitation-accepted');
   });
+});
 
+describe('households: acting as a member', () => {
   it('acts on the household the header names, with the role the caller has there', async () => {
     const owner = await signUp(context.app, { setup: true });
     const viewer = await signUp(context.app, { setup: true });
@@ -291,7 +293,9 @@ describe('households', () => {
     const me = await call(editor, 'GET', '/api/auth/me', undefined, home!._id);
     expect(me.json()).toMatchObject({ locale: 'de-DE', defaultCurrency: 'CHF' });
   });
+});
 
+describe('households: owners and deleted accounts', () => {
   it('keeps an owner in every household, and a household for every user', async () => {
     const owner = await signUp(context.app, { setup: true });
     const member = await signUp(context.app, { setup: true });

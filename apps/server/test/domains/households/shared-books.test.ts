@@ -126,7 +126,7 @@ async function seedSharedBooks() {
 
 let books: Awaited<ReturnType<typeof seedSharedBooks>>;
 
-describe('shared books', () => {
+describe('shared books: one set of books for every member', () => {
   it('shows both members one list and the same figures, each row saying who entered it', async () => {
     books = await seedSharedBooks();
     const shared = inHousehold(partner, home);
@@ -245,7 +245,9 @@ describe('shared books', () => {
     }
     expect(await ok(owner, 'GET', '/api/transactions?limit=100')).toEqual(before);
   });
+});
 
+describe('shared books: two households and API tokens', () => {
   it('shows a member of two households each one’s own books, and 404 for the other’s ids', async () => {
     const own = await given.transaction(context.app, partner, {
       name: 'Own coffee',

@@ -63,7 +63,7 @@ async function storedKeys(user: SignedUpUser): Promise<string[]> {
   return rows.map((row) => row.key);
 }
 
-describe('POST /api/transactions with an Idempotency-Key', () => {
+describe('POST /api/transactions with an Idempotency-Key: retries', () => {
   it('answers a retry with the first answer and records one transaction', async () => {
     const user = await signUp(context.app, { setup: true });
     const key = randomUUID();
@@ -151,7 +151,9 @@ describe('POST /api/transactions with an Idempotency-Key', () => {
     expectReplayOf(first, await post(user, reordered, key));
     expect(await transactionCount(user)).toBe(1);
   });
+});
 
+describe('POST /api/transactions with an Idempotency-Key: keys per user and their limits', () => {
   it('keeps keys per user: the same key of two users makes two transactions', async () => {
     const alice = await signUp(context.app, { setup: true });
     const bob = await signUp(context.app, { setup: true });

@@ -171,7 +171,9 @@ describe('a transfer between a CAD and a USD statement of one OFX file', () => {
     expect(await transfersOf(user)).toEqual([]);
     expect(await transactionsOf(user)).toEqual([]);
   });
+});
 
+describe("transfers across currencies at the day's rate", () => {
   it("a row the user makes a transfer to an account in another currency gets its amount there at the day's rate", async () => {
     const user = await signUp(context.app, { setup: true });
     await given.account(context.app, user, {

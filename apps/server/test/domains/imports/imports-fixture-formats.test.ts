@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp } from '../../test-app';
 import { commit, context, essentials, transactionsOf, uploadFixture } from './imports-setup';
 
-describe('the fixture formats', () => {
+describe('the fixture formats: bank CSVs', () => {
   it('reads a US bank CSV: MM/DD/YYYY, one signed amount column, quoted commas', async () => {
     const user = await signUp(context.app, { setup: true });
     const imported = await uploadFixture(user, 'us-bank.csv');
@@ -141,7 +141,9 @@ describe('the fixture formats', () => {
       note: null,
     });
   });
+});
 
+describe('the fixture formats: OFX and QIF', () => {
   it('reads OFX 1.x SGML (unclosed leaf tags, CHARSET 1252) with bank ids', async () => {
     const user = await signUp(context.app, { setup: true });
     const imported = await uploadFixture(user, 'checking-ofx1.ofx');
@@ -262,7 +264,9 @@ describe('the fixture formats', () => {
       },
     ]);
   });
+});
 
+describe('the fixture formats: CAMT.053, and committing each', () => {
   it('reads CAMT.053: parties by direction, remittance notes, a reversal, a pending entry as a problem', async () => {
     const user = await signUp(context.app, { setup: true });
     const imported = await uploadFixture(user, 'statement.camt053.xml');

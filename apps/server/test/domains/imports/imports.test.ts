@@ -16,7 +16,7 @@ import {
   uploadFixture,
 } from './imports-setup';
 
-describe('the import flow', () => {
+describe('the import flow: commit, undo and discard', () => {
   it('creates transactions with the import id in the chosen account; the list shows the import', async () => {
     const user = await signUp(context.app, { setup: true });
     const card = await given.account(context.app, user, {
@@ -83,7 +83,9 @@ describe('the import flow', () => {
       keptAccountIds: [],
     });
   });
+});
 
+describe('the import flow: rows and amounts', () => {
   it('pages rows and filters them by status', async () => {
     const user = await signUp(context.app, { setup: true });
     const lines = ['Date,Payee,Amount'];

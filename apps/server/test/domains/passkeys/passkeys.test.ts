@@ -50,7 +50,7 @@ async function loginOptions(): Promise<{ challenge: string }> {
   return response.json();
 }
 
-describe('passkeys', () => {
+describe('passkeys: registering and signing in', () => {
   it('registers a passkey from a session and signs in with it, no password asked', async () => {
     const user = await signUp(context.app);
     const options = await registrationOptions(user);
@@ -110,7 +110,9 @@ describe('passkeys', () => {
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().token).toEqual(expect.any(String));
   });
+});
 
+describe('passkeys: refusals and removal', () => {
   it('refuses a reused challenge, a wrong origin or RP, a replayed counter, no user verification, another user’s handle', async () => {
     const user = await signUp(context.app);
     const other = await signUp(context.app);

@@ -154,142 +154,141 @@ describe('POST /api/export/restore', () => {
     const response = await restore(alice, zipSync(await exportOf(alice)));
     expect(response.statusCode).toBe(409);
   });
+});
 
-  describe('refuses bad files with a 400 and restores nothing', () => {
-    let good: Record<string, Uint8Array>;
-    beforeAll(async () => {
-      good = await exportOf(alice);
-    });
-
-    const manifestWith = (changes: Record<string, unknown>) =>
-      strToU8(
-        JSON.stringify({
-          ...(JSON.parse(new TextDecoder().decode(good['manifest.json'])) as object),
-          ...changes,
-        }),
-      );
-
-    async function expectRefused(zip: Uint8Array, code: string) {
-      const dave = await signUp(context.app, { setup: true });
-      const response = await restore(dave, zip);
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toMatchObject({ code });
-      const files = await exportOf(dave);
-      expect(linesOf(files, 'transactions.jsonl')).toHaveLength(0);
-      expect(linesOf(files, 'accounts.jsonl').map((a) => a.name)).toEqual(['Main']);
-      expect(linesOf(files, 'rules.jsonl')).toHaveLength(0);
-      expect(linesOf(files, 'receipts.jsonl')).toHaveLength(0);
-    }
-
-    it('a file that is not a zip', () =>
-      expectRefused(strToU8('Date,Amount\n'), 'EXPORT_NOT_MONETA'));
-
-    it('a zip that is not a Moneta export', () =>
-      expectRefused(zipSync({ 'notes.txt': strToU8('hello') }), 'EXPORT_NOT_MONETA'));
-
-    it('another format in the manifest', () =>
-      expectRefused(
-        zipSync({ ...good, 'manifest.json': manifestWith({ format: 'ynab' }) }),
-        'EXPORT_NOT_MONETA',
-      ));
-
-    it('a newer format version', () =>
-      expectRefused(
-        zipSync({ ...good, 'manifest.json': manifestWith({ version: 2 }) }),
-        'EXPORT_VERSION_UNSUPPORTED',
-      ));
-
-    it('a truncated file', () => {
-      const zip = zipSync(good);
-      return expectRefused(zip.subarray(0, Math.floor(zip.length / 2)), 'EXPORT_DAMAGED');
-    });
-
-    it('a path with ..', () =>
-      expectRefused(
-        zipSync({ ...good, '../evil.txt': strToU8('x') } as Zippable),
-        'EXPORT_UNSAFE',
-      ));
-
-    it('an absolute path', () =>
-      expectRefused(zipSync({ ...good, '/etc/evil': strToU8('x') } as Zippable), 'EXPORT_UNSAFE'));
-
-    it('a zip bomb (an entry unpacking to far more than its size)', () =>
-      expectRefused(
-        zipSync({ ...good, 'padding.bin': [new Uint8Array(20 * 1024 * 1024), { level: 9 }] }),
-        'EXPORT_UNSAFE',
-      ));
-
-    it('a directory that lies about sizes (total over the limit)', () => {
-      const zip = zipSync({ ...good, 'a.bin': new Uint8Array(10), 'b.bin': new Uint8Array(10) });
-      const bytes = Buffer.from(zip);
-      // Each central directory entry of a.bin and b.bin claims 3.9 GB unpacked, stored.
-      for (let at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0;) {
-        const nameLength = bytes.readUInt16LE(at + 28);
-        const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
-        if (name.endsWith('.bin')) {
-          bytes.writeUInt32LE(3_900_000_000, at + 20);
-          bytes.writeUInt32LE(3_900_000_000, at + 24);
-        }
-        at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4);
-      }
-      return expectRefused(bytes, 'EXPORT_UNSAFE');
-    });
-
-    it('an attachment whose file is missing', () => {
-      const withoutFile = Object.fromEntries(
-        Object.entries(good).filter(([name]) => !name.startsWith('attachments/')),
-      );
-      return expectRefused(zipSync(withoutFile), 'EXPORT_DAMAGED');
-    });
-
-    it('an attachment whose file does not match its SHA-256', () => {
-      const name = Object.keys(good).find((entry) => entry.startsWith('attachments/'))!;
-      return expectRefused(
-        zipSync({ ...good, [name]: strToU8('%PDF-1.4 not the same file') }),
-        'EXPORT_DAMAGED',
-      );
-    });
-
-    it('split parts that do not add up to their transaction', () => {
-      const splits = new TextDecoder()
-        .decode(good['splits.jsonl'])
-        .replace('"amountCents":2000', '"amountCents":2001');
-      return expectRefused(zipSync({ ...good, 'splits.jsonl': strToU8(splits) }), 'EXPORT_DAMAGED');
-    });
-
-    it('a split of one part', () => {
-      const [first] = new TextDecoder().decode(good['splits.jsonl']).trim().split('\n');
-      return expectRefused(
-        zipSync({ ...good, 'splits.jsonl': strToU8(`${first}\n`) }),
-        'EXPORT_DAMAGED',
-      );
-    });
-
-    it('a record that is not valid', () => {
-      const transactions = new TextDecoder()
-        .decode(good['transactions.jsonl'])
-        .replace('"costCents":', '"costCents":-');
-      return expectRefused(
-        zipSync({ ...good, 'transactions.jsonl': strToU8(transactions) }),
-        'EXPORT_DAMAGED',
-      );
-    });
-
-    it('a receipt file that is not the one its record names', () => {
-      const name = Object.keys(good).find((file) => file.startsWith('receipts/'))!;
-      return expectRefused(
-        zipSync({ ...good, [name]: strToU8('not the receipt') }),
-        'EXPORT_DAMAGED',
-      );
-    });
-
-    it('counts that do not match the manifest', () =>
-      expectRefused(
-        zipSync({ ...good, 'manifest.json': manifestWith({ counts: { transactions: 1 } }) }),
-        'EXPORT_DAMAGED',
-      ));
+describe('POST /api/export/restore refuses bad files with a 400 and restores nothing', () => {
+  let good: Record<string, Uint8Array>;
+  beforeAll(async () => {
+    good = await exportOf(alice);
   });
 
+  const manifestWith = (changes: Record<string, unknown>) =>
+    strToU8(
+      JSON.stringify({
+        ...(JSON.parse(new TextDecoder().decode(good['manifest.json'])) as object),
+        ...changes,
+      }),
+    );
+
+  async function expectRefused(zip: Uint8Array, code: string) {
+    const dave = await signUp(context.app, { setup: true });
+    const response = await restore(dave, zip);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code });
+    const files = await exportOf(dave);
+    expect(linesOf(files, 'transactions.jsonl')).toHaveLength(0);
+    expect(linesOf(files, 'accounts.jsonl').map((a) => a.name)).toEqual(['Main']);
+    expect(linesOf(files, 'rules.jsonl')).toHaveLength(0);
+    expect(linesOf(files, 'receipts.jsonl')).toHaveLength(0);
+  }
+
+  it('a file that is not a zip', () =>
+    expectRefused(strToU8('Date,Amount\n'), 'EXPORT_NOT_MONETA'));
+
+  it('a zip that is not a Moneta export', () =>
+    expectRefused(zipSync({ 'notes.txt': strToU8('hello') }), 'EXPORT_NOT_MONETA'));
+
+  it('another format in the manifest', () =>
+    expectRefused(
+      zipSync({ ...good, 'manifest.json': manifestWith({ format: 'ynab' }) }),
+      'EXPORT_NOT_MONETA',
+    ));
+
+  it('a newer format version', () =>
+    expectRefused(
+      zipSync({ ...good, 'manifest.json': manifestWith({ version: 2 }) }),
+      'EXPORT_VERSION_UNSUPPORTED',
+    ));
+
+  it('a truncated file', () => {
+    const zip = zipSync(good);
+    return expectRefused(zip.subarray(0, Math.floor(zip.length / 2)), 'EXPORT_DAMAGED');
+  });
+
+  it('a path with ..', () =>
+    expectRefused(zipSync({ ...good, '../evil.txt': strToU8('x') } as Zippable), 'EXPORT_UNSAFE'));
+
+  it('an absolute path', () =>
+    expectRefused(zipSync({ ...good, '/etc/evil': strToU8('x') } as Zippable), 'EXPORT_UNSAFE'));
+
+  it('a zip bomb (an entry unpacking to far more than its size)', () =>
+    expectRefused(
+      zipSync({ ...good, 'padding.bin': [new Uint8Array(20 * 1024 * 1024), { level: 9 }] }),
+      'EXPORT_UNSAFE',
+    ));
+
+  it('a directory that lies about sizes (total over the limit)', () => {
+    const zip = zipSync({ ...good, 'a.bin': new Uint8Array(10), 'b.bin': new Uint8Array(10) });
+    const bytes = Buffer.from(zip);
+    // Each central directory entry of a.bin and b.bin claims 3.9 GB unpacked, stored.
+    for (let at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0;) {
+      const nameLength = bytes.readUInt16LE(at + 28);
+      const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
+      if (name.endsWith('.bin')) {
+        bytes.writeUInt32LE(3_900_000_000, at + 20);
+        bytes.writeUInt32LE(3_900_000_000, at + 24);
+      }
+      at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4);
+    }
+    return expectRefused(bytes, 'EXPORT_UNSAFE');
+  });
+
+  it('an attachment whose file is missing', () => {
+    const withoutFile = Object.fromEntries(
+      Object.entries(good).filter(([name]) => !name.startsWith('attachments/')),
+    );
+    return expectRefused(zipSync(withoutFile), 'EXPORT_DAMAGED');
+  });
+
+  it('an attachment whose file does not match its SHA-256', () => {
+    const name = Object.keys(good).find((entry) => entry.startsWith('attachments/'))!;
+    return expectRefused(
+      zipSync({ ...good, [name]: strToU8('%PDF-1.4 not the same file') }),
+      'EXPORT_DAMAGED',
+    );
+  });
+
+  it('split parts that do not add up to their transaction', () => {
+    const splits = new TextDecoder()
+      .decode(good['splits.jsonl'])
+      .replace('"amountCents":2000', '"amountCents":2001');
+    return expectRefused(zipSync({ ...good, 'splits.jsonl': strToU8(splits) }), 'EXPORT_DAMAGED');
+  });
+
+  it('a split of one part', () => {
+    const [first] = new TextDecoder().decode(good['splits.jsonl']).trim().split('\n');
+    return expectRefused(
+      zipSync({ ...good, 'splits.jsonl': strToU8(`${first}\n`) }),
+      'EXPORT_DAMAGED',
+    );
+  });
+
+  it('a record that is not valid', () => {
+    const transactions = new TextDecoder()
+      .decode(good['transactions.jsonl'])
+      .replace('"costCents":', '"costCents":-');
+    return expectRefused(
+      zipSync({ ...good, 'transactions.jsonl': strToU8(transactions) }),
+      'EXPORT_DAMAGED',
+    );
+  });
+
+  it('a receipt file that is not the one its record names', () => {
+    const name = Object.keys(good).find((file) => file.startsWith('receipts/'))!;
+    return expectRefused(
+      zipSync({ ...good, [name]: strToU8('not the receipt') }),
+      'EXPORT_DAMAGED',
+    );
+  });
+
+  it('counts that do not match the manifest', () =>
+    expectRefused(
+      zipSync({ ...good, 'manifest.json': manifestWith({ counts: { transactions: 1 } }) }),
+      'EXPORT_DAMAGED',
+    ));
+});
+
+describe('POST /api/export/restore without a file', () => {
   it('answers 415 without multipart and 400 without the file field', async () => {
     const erin = await signUp(context.app, { setup: true });
     const json = await call(erin, 'POST', '/api/export/restore', { file: 'x' });

@@ -101,24 +101,25 @@ describe('accounts in their own currency', () => {
   });
 });
 
-describe('a USD card expense for a EUR user', () => {
-  let user: SignedUpUser;
-  let card: AccountDto;
-  let main: AccountDto;
-  // Saturday 11 April 2026: no ECB rate that day; Friday's is the day's rate.
-  const saturday = '2026-04-11';
-  const friday = '2026-04-10';
+// The EUR user and USD card of the two groups below, made once; the cases run in order on them.
+let user: SignedUpUser;
+let card: AccountDto;
+let main: AccountDto;
+// Saturday 11 April 2026: no ECB rate that day; Friday's is the day's rate.
+const saturday = '2026-04-11';
+const friday = '2026-04-10';
 
-  beforeAll(async () => {
-    user = await newUser('EUR');
-    [main] = (await ok<AccountDto[]>(user, 'GET', '/api/accounts')) as [AccountDto];
-    card = await given.account(context.app, user, {
-      name: 'USD card',
-      type: 'credit',
-      currency: 'USD',
-    });
+beforeAll(async () => {
+  user = await newUser('EUR');
+  [main] = (await ok<AccountDto[]>(user, 'GET', '/api/accounts')) as [AccountDto];
+  card = await given.account(context.app, user, {
+    name: 'USD card',
+    type: 'credit',
+    currency: 'USD',
   });
+});
 
+describe('a USD card expense for a EUR user: currency and rate', () => {
   it('takes the account’s currency and converts at Friday’s ECB rate', async () => {
     const row = await given.transaction(
       context.app,
@@ -195,7 +196,9 @@ describe('a USD card expense for a EUR user', () => {
         expect(row, url).toEqual(expect.objectContaining(written.get(row._id)!));
     }
   });
+});
 
+describe('a USD card expense for a EUR user: totals', () => {
   it('converts every total at each row’s own rate, and says how many it could not', async () => {
     // Euro rows, a dollar row on a weekday, and a transfer between the two accounts (never
     // income or expense).

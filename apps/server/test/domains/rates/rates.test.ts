@@ -216,24 +216,25 @@ describe('the rate lookup (SQL), against the real history', () => {
   });
 });
 
-describe('GET and PUT /api/rates', () => {
-  let alice: SignedUpUser;
-  let bob: SignedUpUser;
-  const getRates = (user: SignedUpUser, query: string) =>
-    context.app.inject({ method: 'GET', url: `/api/rates?${query}`, headers: user.headers });
-  const putRate = (user: SignedUpUser, payload: unknown) =>
-    context.app.inject({
-      method: 'PUT',
-      url: '/api/rates',
-      headers: user.headers,
-      payload: payload as object,
-    });
-
-  beforeAll(async () => {
-    alice = await signUp(context.app, { setup: true });
-    bob = await signUp(context.app, { setup: true });
+// The two users of the /api/rates groups below, made once; the cases run in order on them.
+let alice: SignedUpUser;
+let bob: SignedUpUser;
+const getRates = (user: SignedUpUser, query: string) =>
+  context.app.inject({ method: 'GET', url: `/api/rates?${query}`, headers: user.headers });
+const putRate = (user: SignedUpUser, payload: unknown) =>
+  context.app.inject({
+    method: 'PUT',
+    url: '/api/rates',
+    headers: user.headers,
+    payload: payload as object,
   });
 
+beforeAll(async () => {
+  alice = await signUp(context.app, { setup: true });
+  bob = await signUp(context.app, { setup: true });
+});
+
+describe('GET and PUT /api/rates: listing and setting', () => {
   it('lists the ECB’s rate of each business day in the base currency, newest first', async () => {
     const response = await getRates(alice, 'currency=GBP&from=2026-04-09&to=2026-04-14');
     expect(response.statusCode).toBe(200);
@@ -309,7 +310,9 @@ describe('GET and PUT /api/rates', () => {
     );
     expect(rows[0].count).toBe(2);
   });
+});
 
+describe('GET and PUT /api/rates: deleting and refusals', () => {
   it('deletes the user’s own rate of a day (the ECB’s counts again), never another user’s', async () => {
     const remove = (user: SignedUpUser, path: string) =>
       context.app.inject({ method: 'DELETE', url: `/api/rates/${path}`, headers: user.headers });

@@ -4,9 +4,9 @@ import { extractFields } from '../../../src/domains/receipts/extract/extract-fie
 import { extractMerchant } from '../../../src/domains/receipts/extract/extract-merchant';
 import { lines } from './receipt-reading-world-setup';
 
-describe('merchant: the shop, not the boilerplate around it', () => {
-  const merchant = (...texts: string[]) => extractMerchant(lines(...texts))?.value ?? null;
+const merchant = (...texts: string[]) => extractMerchant(lines(...texts))?.value ?? null;
 
+describe('merchant: the shop, not the boilerplate around it', () => {
   it.each([
     [['EUR', 'BÄCKEREI KORN', 'Hauptstr. 5'], 'BÄCKEREI KORN'],
     [['Kassenbon', 'Bäckerei Korn GmbH', 'Hauptstr. 5'], 'Bäckerei Korn GmbH'],
@@ -146,7 +146,9 @@ describe('merchant: the shop, not the boilerplate around it', () => {
       ),
     ).toBe('WIGGLYMART');
   });
+});
 
+describe('merchant: a shop named away from its logo, chains and brands', () => {
   describe('when the header is only a logo, the shop named elsewhere on the receipt', () => {
     const items = Array.from({ length: 10 }, (_, i) => `ARTIKEL ${i} 1,00 A`);
     const logo = ['*** **', 'Lindenweg 4', '12345 Dorf'];

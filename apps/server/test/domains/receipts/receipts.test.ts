@@ -67,10 +67,11 @@ async function counts() {
   return rows[0]!;
 }
 
-describe('POST /api/receipts/upload', () => {
-  let uploaded: { _id: string; fileUrl: string; imageUrl: string; transaction: { _id: string } };
-  let png: Buffer;
+// The PNG receipt the first case uploads; later cases serve, list and send it again.
+let uploaded: { _id: string; fileUrl: string; imageUrl: string; transaction: { _id: string } };
+let png: Buffer;
 
+describe('POST /api/receipts/upload: reading and serving the file', () => {
   it('reads a PNG receipt, stores it and creates the expense', async () => {
     png = await renderReceipt(COFFEE_RECEIPT);
     const response = await upload(alice, png, 'coffee.png');
@@ -177,7 +178,9 @@ describe('POST /api/receipts/upload', () => {
     ).json();
     expect(theirs).toEqual([]);
   });
+});
 
+describe('POST /api/receipts/upload: JPEG, PDF and missing details', () => {
   it('reads a JPEG and a text PDF', async () => {
     const jpeg = await renderReceipt(
       [
@@ -263,7 +266,9 @@ describe('POST /api/receipts/upload', () => {
     expect(response.json().message).toMatch(/total/i);
     expect(await counts()).toEqual(before);
   });
+});
 
+describe('POST /api/receipts/upload: refusals, duplicates and deletion', () => {
   it.each([
     [
       'a text file named .jpg',

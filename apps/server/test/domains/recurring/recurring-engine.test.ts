@@ -149,7 +149,7 @@ describe('the engine', () => {
   });
 });
 
-describe('several instances and failures', () => {
+describe('several instances racing', () => {
   it('THE RACE: two instances running together many times record every (rule, date) exactly once', async () => {
     const race = await createTestApp({ now: () => clock.now });
     const instances = [
@@ -267,7 +267,9 @@ describe('several instances and failures', () => {
       await race.close();
     }
   });
+});
 
+describe('the unique index, a failing rule and the timer', () => {
   it('the unique index is the final guard: a stale instance records nothing twice', async () => {
     const user = await signUp(context.app, { setup: true });
     const created = await createRecurringRule(

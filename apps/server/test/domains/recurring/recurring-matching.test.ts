@@ -144,7 +144,7 @@ describe('a recurring rule beside what exists', () => {
   });
 });
 
-describe('interval, end date, account and note', () => {
+describe('interval, end date, account and note: recording and editing', () => {
   it('records every second week until the end date, in the chosen account with the note, then ends', async () => {
     const user = await signUp(context.app, { setup: true });
     const savings = await given.account(context.app, user, {
@@ -254,7 +254,9 @@ describe('interval, end date, account and note', () => {
     const [recorded] = await allTransactions(user);
     expect(recorded).toMatchObject({ accountId: main!._id, recurringId: created._id });
   });
+});
 
+describe('interval, end date, account and note: refusals', () => {
   it.each([
     [{ interval: 0 }, 'Repeat every 1 to 365 days, weeks, months or years.'],
     [{ interval: 366 }, 'Repeat every 1 to 365 days, weeks, months or years.'],

@@ -124,7 +124,9 @@ describe('POST /api/recurring/create', () => {
       'Books',
     );
   });
+});
 
+describe('POST /api/recurring/create with bad input', () => {
   it.each([
     ['a missing name', { name: undefined }, 'Please enter a name for the recurring transaction.'],
     ['a blank name', { name: '  ' }, 'Please enter a name for the recurring transaction.'],

@@ -32,7 +32,7 @@ const transactionRow = (values: Partial<GivenTransaction> & { name: string }) =>
   ...values,
 });
 
-describe('rules', () => {
+describe('rules: managing and validating', () => {
   it('creates, lists in order, moves, edits and deletes rules, keeping positions 1..n', async () => {
     const user = await signUp(context.app, { setup: true });
     const coffee = await given.rule(context.app, user, { value: 'coffee', category: 'Food' });
@@ -119,7 +119,9 @@ describe('rules', () => {
       expect(response.json().message).toMatch(message);
     }
   });
+});
 
+describe('rules: matching and suggesting', () => {
   it('matches ignoring case, accents, spaces and punctuation; the first match by position wins', async () => {
     const user = await signUp(context.app, { setup: true });
     await given.rule(context.app, user, { value: 'Cafe Muller', category: 'Coffee' });
@@ -205,7 +207,9 @@ describe('rules', () => {
     const tooLong = await call(user, 'GET', `/api/transactions/suggest?name=${'x'.repeat(101)}`);
     expect(tooLong.statusCode).toBe(400);
   });
+});
 
+describe('rules: applying them, and other users', () => {
   it('applies a rule to existing transactions it decides, renaming them, through one writer', async () => {
     const user = await signUp(context.app, { setup: true });
     const shell = await given.transaction(

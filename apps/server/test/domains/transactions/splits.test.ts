@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../../test-app';
 import { call, context, create, keptTotals, market, stored, type Payload } from './splits-setup';
 
-describe('splits on POST and PUT /api/transactions', () => {
+describe('splits on POST /api/transactions', () => {
   it('stores the parts in order and carries the largest part’s category', async () => {
     const user = await signUp(context.app, { setup: true });
     const created = await create(user, market({ category: 'Shopping' }));
@@ -126,7 +126,9 @@ describe('splits on POST and PUT /api/transactions', () => {
     expect(created.splits).toHaveLength(50);
     expect(created.category).toBe('C0'); // 0.50 is part 50, i = 49 → C0
   });
+});
 
+describe('splits on PUT, for other users and in zero-decimal currencies', () => {
   it('replaces, keeps and removes parts on PUT', async () => {
     const user = await signUp(context.app, { setup: true });
     const created = await create(user, market());

@@ -43,7 +43,7 @@ async function byId(user: SignedUpUser): Promise<Map<string, Transaction>> {
   return new Map((await allTransactions(context.app, user)).map((row) => [row._id, row]));
 }
 
-describe('PATCH /api/transactions/bulk', () => {
+describe('PATCH /api/transactions/bulk: edits and reverts', () => {
   it('recategorises the selected rows in one go, and every total follows', async () => {
     const user = await signUp(context.app, { setup: true });
     const rows = await seed(user, 12);
@@ -113,7 +113,9 @@ describe('PATCH /api/transactions/bulk', () => {
     }
     await expectTotalsMatchRows(context.app, user, WINDOW);
   });
+});
 
+describe('PATCH /api/transactions/bulk: refusals, and a thousand rows', () => {
   it("changes nothing when any id is another user's, missing or not an id (404)", async () => {
     const alice = await signUp(context.app, { setup: true });
     const bob = await signUp(context.app, { setup: true });

@@ -45,7 +45,7 @@ const restore = (user: SignedUpUser, transactionIds: unknown) =>
 /** A row as it must come back: everything but nothing (restoring changes no field). */
 const sorted = (rows: Transaction[]) => [...rows].sort((a, b) => (a._id < b._id ? -1 : 1));
 
-describe('the trash', () => {
+describe('the trash: deleting and restoring', () => {
   it('keeps a deleted transaction, lists it, and restores it exactly; totals follow', async () => {
     const user = await signUp(context.app, { setup: true });
     const rows = await seed(user, 6);
@@ -142,7 +142,9 @@ describe('the trash', () => {
       expect((await call(user, 'GET', `/api/transactions/trash${query}`)).statusCode).toBe(400);
     }
   });
+});
 
+describe('the trash: what changed since the delete', () => {
   it('forgets rows deleted more than 30 days ago', async () => {
     const user = await signUp(context.app, { setup: true });
     const rows = await seed(user, 3);

@@ -35,7 +35,7 @@ async function storedLocale(userId: string): Promise<string> {
   return rows[0]!.locale;
 }
 
-describe('the user’s locale', () => {
+describe('the user’s locale: choosing it', () => {
   it('is en-US, the original format, in sign-up, sign-in and me answers until chosen', async () => {
     const user = await signUp(context.app);
     const login = await context.app.inject({
@@ -119,7 +119,9 @@ describe('the user’s locale', () => {
     });
     expect(me.json()).toMatchObject({ defaultCurrency: 'USD', locale: 'fr-CA' });
   });
+});
 
+describe('the user’s locale in exports and restores', () => {
   it('goes with the export and comes back with its restore; an older export leaves it', async () => {
     const alice = await signUp(context.app);
     await setup(alice, { defaultCurrency: 'CHF', timeZone: 'Europe/Zurich', locale: 'it-CH' });

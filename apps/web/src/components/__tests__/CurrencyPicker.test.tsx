@@ -47,7 +47,7 @@ function listboxOf(picker: HTMLElement): HTMLElement {
   return listbox;
 }
 
-describe('base currency picker (select-only combobox)', () => {
+describe('base currency picker (select-only combobox): moving and choosing', () => {
   it('shows the current currency with its flag and opens on the current option', async () => {
     const { events, picker } = await openSettings();
     expect(picker).toHaveTextContent('EUR (€)');
@@ -160,7 +160,9 @@ describe('base currency picker (select-only combobox)', () => {
     expect(picker).toHaveTextContent('EUR (€)');
     expect(puts()).toEqual([]);
   });
+});
 
+describe('base currency picker (select-only combobox): saving and finding', () => {
   it('refetches every total once the base currency changed', async () => {
     window.localStorage.setItem('token', 'jwt-token');
     let base = 'USD';

@@ -11,7 +11,7 @@ function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({ 'GET /api/auth/me': { body: makeUser() }, ...handlers });
 }
 
-describe('protected area', () => {
+describe('protected area: navigation and settings', () => {
   it('offers every page in the navigation bar', async () => {
     signedIn();
     renderApp('/dashboard');
@@ -112,7 +112,9 @@ describe('protected area', () => {
     expect(app.currentPath()).toBe('/budgets');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+});
 
+describe('protected area: logging out and deleting the account', () => {
   it('logs out leaving nothing of the user behind but a visitor session', async () => {
     const { calls } = signedIn({
       ...transactionHandlers(),

@@ -67,7 +67,7 @@ function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
   });
 }
 
-describe('amounts in several currencies', () => {
+describe('amounts in several currencies: dashboard, lists and reports', () => {
   it('dashboard: recent transactions and balances in their own currency and the base one', async () => {
     signedIn({
       'GET /api/transactions/summary': {
@@ -174,7 +174,9 @@ describe('amounts in several currencies', () => {
     await user.click(within(notice).getByRole('link', { name: 'add one' }));
     expect(screen.queryByRole('dialog', { name: 'Edit Budget' })).not.toBeInTheDocument();
   });
+});
 
+describe('amounts in several currencies: the transaction and transfer forms', () => {
   it('transaction form: the currency follows the account until one is picked, with what the bank charged', async () => {
     const { calls } = signedIn({
       'GET /api/transactions': { body: makePage([]) },

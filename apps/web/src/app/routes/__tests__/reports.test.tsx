@@ -44,16 +44,16 @@ function section(name: RegExp | string) {
   return screen.getByRole('region', { name });
 }
 
-describe('reports', () => {
-  beforeEach(() => {
-    // Only the clock: today is Nov 15, 2026 in the user's zone (Europe/Paris).
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-15T12:00:00Z'));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+beforeEach(() => {
+  // Only the clock: today is Nov 15, 2026 in the user's zone (Europe/Paris).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-15T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
+describe('reports: periods', () => {
   it('shows the last 12 whole months of cash flow with totals, averages and comparisons', async () => {
     const { calls } = signedIn(reportHandlers(FIGURES));
     await openReports();
@@ -142,7 +142,9 @@ describe('reports', () => {
       interval: 'quarter',
     });
   });
+});
 
+describe('reports: custom dates and what the figures are made of', () => {
   it('takes custom dates, and refuses a start after the end', async () => {
     const { calls } = signedIn(reportHandlers(FIGURES));
     const user = userEvent.setup();
@@ -249,7 +251,9 @@ describe('reports', () => {
     ).toHaveAttribute('href', `/accounts/${MAIN_ACCOUNT_ID}`);
     expect(october).toHaveTextContent('+$100.00 (+5%)');
   });
+});
 
+describe('reports: downloads, empty and failed reports, and the ways in', () => {
   it('downloads each report as CSV with the session, in the query on screen', async () => {
     const { calls } = signedIn(reportHandlers(FIGURES));
     const createObjectURL = vi.fn(() => 'blob:report');

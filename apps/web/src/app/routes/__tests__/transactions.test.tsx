@@ -166,7 +166,7 @@ describe('transactions page', () => {
   });
 });
 
-describe('transaction form', () => {
+describe('transaction form: fields', () => {
   it('shows the spec messages next to the fields and sends nothing', async () => {
     const { calls } = signedIn();
     const user = userEvent.setup();
@@ -283,7 +283,9 @@ describe('transaction form', () => {
     expect(within(dialog).getByLabelText('Category')).toHaveValue('Salary');
     expect(within(dialog).queryByRole('button', { name: 'Add Expense' })).toBeNull();
   });
+});
 
+describe('transaction form: categories, warnings, deletion and errors', () => {
   it('adds a new category through an in-app prompt and selects it', async () => {
     signedIn();
     const user = userEvent.setup();
@@ -402,7 +404,9 @@ describe('transaction form', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Expense' })).toBeInTheDocument();
   });
+});
 
+describe('transaction form: transfers', () => {
   it('shows transfer legs apart, and turns a transaction into a transfer', async () => {
     const main = mainAccount({ name: 'Checking' });
     const savings = makeAccount({ name: 'Savings', type: 'savings' });

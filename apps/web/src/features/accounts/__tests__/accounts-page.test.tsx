@@ -22,7 +22,7 @@ function signedIn(handlers: Parameters<typeof fakeApi>[0] = {}) {
   });
 }
 
-describe('accounts page', () => {
+describe('accounts page: the list and new accounts', () => {
   it('lists every account with its balance, and the net worth of all of them', async () => {
     signedIn();
     renderApp('/accounts');
@@ -114,7 +114,9 @@ describe('accounts page', () => {
       identifiers: ['DE89370400440532013000', '12345678'],
     });
   });
+});
 
+describe('accounts page: amounts as typed, and refusals', () => {
   it('reads an opening balance as typed ("2.345,67"), and refuses text it cannot read', async () => {
     const { calls } = signedIn({
       'POST /api/accounts': ({ body }) => ({
@@ -195,7 +197,7 @@ describe('accounts page', () => {
   });
 });
 
-describe('the transaction form with several accounts', () => {
+describe('the transaction form with several accounts: choosing and creating accounts', () => {
   it('offers the open accounts and sends the one chosen', async () => {
     const { calls } = signedIn({
       'GET /api/transactions': { body: makePage([]) },
@@ -273,7 +275,9 @@ describe('the transaction form with several accounts', () => {
       currency: 'JPY',
     });
   });
+});
 
+describe('the transaction form with several accounts: currencies and the register', () => {
   it('shows the server refusing a currency change at the field', async () => {
     const empty = makeAccount({ name: 'Spare', balance: 0 });
     const { calls } = signedIn({

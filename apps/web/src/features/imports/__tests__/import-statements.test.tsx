@@ -14,7 +14,7 @@ import {
   callsTo,
 } from './import-fixtures';
 
-describe("import page: files of several accounts and other apps' exports", () => {
+describe('import page: a file of several accounts', () => {
   it('shows a file of several accounts statement by statement, each with its account chooser', async () => {
     const card = makeAccount({ name: 'Visa', type: 'credit' });
     const statements = [
@@ -134,7 +134,9 @@ describe("import page: files of several accounts and other apps' exports", () =>
       statements: [{ key: 1, accountId: card._id }],
     });
   });
+});
 
+describe("import page: other apps' exports", () => {
   it('says which app an export was read as, with its one account (new) and no column mapping', async () => {
     const ynabRows = [
       makeRow(0, {

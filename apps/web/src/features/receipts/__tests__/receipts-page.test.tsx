@@ -90,7 +90,7 @@ beforeEach(() => {
   Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
 });
 
-describe('receipts page', () => {
+describe('receipts page: the form and its messages', () => {
   it('shows the form, the placeholder and asks for a file before sending anything', async () => {
     const { calls } = signedIn();
     const { user } = await openReceipts();
@@ -188,7 +188,9 @@ describe('receipts page', () => {
     await user.click(screen.getByRole('button', { name: UPLOAD }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Upload failed. Please try again.');
   });
+});
 
+describe('receipts page: past receipts and accounts', () => {
   it('lists the past receipts with their files and expenses', async () => {
     signedIn({
       'GET /api/receipts': {

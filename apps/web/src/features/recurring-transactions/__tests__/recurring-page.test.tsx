@@ -60,7 +60,7 @@ async function openAddForm(user: ReturnType<typeof userEvent.setup>) {
   return dialog;
 }
 
-describe('recurring transactions page', () => {
+describe('recurring transactions page: the list', () => {
   it('lists the rules with signed amounts, types, frequencies and due dates', async () => {
     signedIn({
       'GET /api/recurring': {
@@ -113,7 +113,9 @@ describe('recurring transactions page', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+});
 
+describe('recurring transactions page: the form', () => {
   it('reads the amount as typed ("2,95" saves 2.95), and refuses text it cannot read', async () => {
     const { calls } = signedIn({
       'GET /api/recurring': { body: [] },
@@ -216,7 +218,9 @@ describe('recurring transactions page', () => {
     }
     expect(screen.getByRole('button', { name: 'Add Recurring' })).toHaveFocus();
   });
+});
 
+describe('recurring transactions page: direction, interval and end', () => {
   it("follows the category's kind for the direction until the user chooses one", async () => {
     const { calls } = signedIn({
       'GET /api/recurring': { body: [] },
@@ -356,7 +360,9 @@ describe('recurring transactions page', () => {
     ).toBeVisible();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
+});
 
+describe('recurring transactions page: editing and deleting', () => {
   it('edits a rule with its values filled in', async () => {
     const rule = makeRule({ _id: 'rule-1', name: 'Gym', category: 'Subscriptions', amount: 30 });
     const { calls } = signedIn({
