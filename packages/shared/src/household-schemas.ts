@@ -22,8 +22,7 @@ export const HOUSEHOLD_LIMITS = {
 /** The request header naming the household a data route acts on. */
 export const HOUSEHOLD_HEADER = 'moneta-household';
 
-/** The name sign-up gives a user's first household. */
-export const PERSONAL_HOUSEHOLD_NAME = 'Personal';
+export { PERSONAL_HOUSEHOLD_NAME } from './household-names';
 
 export const HOUSEHOLD_MESSAGES = {
   nameRequired: 'Please enter a name for the household.',

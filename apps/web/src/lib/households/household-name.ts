@@ -1,4 +1,4 @@
-import { PERSONAL_HOUSEHOLD_NAME } from '@moneta/shared/household-schemas';
+import { PERSONAL_HOUSEHOLD_NAME } from '@moneta/shared/household-names';
 import { useTranslation } from 'react-i18next';
 
 /**
