@@ -22,7 +22,7 @@ import {
 } from './bank-context';
 import { createBankConnectionsRepository } from './bank-connections-repository';
 import { asRequest, bankAccountNotFound, connectionNotFound } from './bank-errors';
-import { syncConnection } from './bank-sync';
+import { saveSimplefinAccounts, syncConnection } from './bank-sync';
 import { createBankSyncLock } from './bank-sync-lock';
 import { createEnableBankingFlow } from './enablebanking-flow';
 import { claimAccessUrl } from './providers/simplefin-client';
@@ -127,19 +127,7 @@ export function createBankConnectionsService(context: BankContext) {
       const budget = budgetOf(context, row);
       try {
         const set = await asRequest(() => simplefinClientOf(context, row, budget).readBalances());
-        await repository.saveSeenAccounts(
-          householdId,
-          id,
-          set.accounts.map((account) => ({
-            providerAccountId: account.providerAccountId,
-            providerUid: null,
-            name: account.name,
-            currency: account.currency,
-            type: account.type,
-            balance: account.balance,
-            balanceDate: account.balanceDate,
-          })),
-        );
+        await saveSimplefinAccounts(context.db, householdId, id, set);
         const institution = set.accounts.find((account) => account.institution)?.institution;
         await repository.update(householdId, id, {
           ...(institution ? { name: institution.slice(0, 100) } : {}),

@@ -1,5 +1,6 @@
 import type { BankConnectionAccountRow, BankConnectionRow, UserRow } from '../../db/schema';
-import { asHouseholdId, type ActiveHousehold } from '../households/household-id';
+import type { Executor } from '../../db/database';
+import { asHouseholdId, type ActiveHousehold, type HouseholdId } from '../households/household-id';
 import { importProviderRows } from '../imports/provider-import';
 import {
   budgetOf,
@@ -18,7 +19,10 @@ import {
 } from './pending-rows';
 import { BankProviderError, type ProviderTransaction } from './providers/provider-types';
 import type { RequestBudget } from './providers/request-budget';
-import { sanitizeProviderMessage } from './providers/simplefin-account-set';
+import {
+  sanitizeProviderMessage,
+  type SimplefinAccountSet,
+} from './providers/simplefin-account-set';
 import { SecretBoxError } from './secrets/secret-box';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,6 +61,28 @@ function windowStart(context: BankContext, mapped: BankConnectionAccountRow[]): 
   return new Date(Math.min(...starts));
 }
 
+/** The accounts a SimpleFIN answer names, kept as the connection's (to map, with balances). */
+export function saveSimplefinAccounts(
+  db: Executor,
+  householdId: HouseholdId,
+  connectionId: string,
+  set: Pick<SimplefinAccountSet, 'accounts'>,
+): Promise<void> {
+  return createBankConnectionsRepository(db).saveSeenAccounts(
+    householdId,
+    connectionId,
+    set.accounts.map((account) => ({
+      providerAccountId: account.providerAccountId,
+      providerUid: null,
+      name: account.name,
+      currency: account.currency,
+      type: account.type,
+      balance: account.balance,
+      balanceDate: account.balanceDate,
+    })),
+  );
+}
+
 async function readSimplefin(
   context: BankContext,
   row: BankConnectionRow,
@@ -73,19 +99,7 @@ async function readSimplefin(
           to: new Date(context.now().getTime() + DAY_MS),
           accountIds: mapped.map((account) => account.providerAccountId),
         });
-  await createBankConnectionsRepository(context.db).saveSeenAccounts(
-    asHouseholdId(row.householdId),
-    row.id,
-    set.accounts.map((account) => ({
-      providerAccountId: account.providerAccountId,
-      providerUid: null,
-      name: account.name,
-      currency: account.currency,
-      type: account.type,
-      balance: account.balance,
-      balanceDate: account.balanceDate,
-    })),
-  );
+  await saveSimplefinAccounts(context.db, asHouseholdId(row.householdId), row.id, set);
   return {
     accounts: new Map(set.accounts.map((account) => [account.providerAccountId, account])),
     windowStart: firstWholeDay(from),

@@ -49,6 +49,19 @@ import type { HouseholdId } from '../households/household-id';
 
 const tagNotFound = () => notFound('No transaction has this tag.', ErrorCode.TAG_NOT_FOUND);
 
+/** Remembers the categories a transaction (or its parts) uses, in its household. */
+function rememberCategoriesOf(
+  tx: Executor,
+  by: Pick<CategoryKey, 'householdId' | 'userId'>,
+  split: { category: string; parts: readonly SplitPart[] },
+  isIncome: boolean,
+): Promise<void> {
+  return rememberCategories(
+    tx,
+    categoriesOf(split.category, split.parts).map((name) => ({ ...by, name, isIncome })),
+  );
+}
+
 /** One written row as the API shows it, with its base amount. */
 async function dtoOf(
   tx: Executor,
@@ -75,15 +88,7 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
         inTransaction(db, { tx }, async (tx) => {
           const money = await currencyValues(readers(tx), householdId, input);
           const split = splitValues(input, money.values.currency!);
-          await rememberCategories(
-            tx,
-            categoriesOf(split.category, split.parts).map((name) => ({
-              householdId,
-              userId,
-              name,
-              isIncome: input.isIncome,
-            })),
-          );
+          await rememberCategoriesOf(tx, { householdId, userId }, split, input.isIncome);
           const tags =
             input.tags && (await inHouseholdSpelling(readers(tx), householdId, input.tags));
           const row = await createTransactionsRepository(tx).insert(householdId, userId, {
@@ -225,15 +230,7 @@ export function createTransactionWriter(db: Executor, readers: ReadersFor) {
           if (input.splits !== undefined || !storedParts) {
             await splits.replace(householdId, userId, id, split.parts);
           }
-          await rememberCategories(
-            tx,
-            categoriesOf(split.category, split.parts).map((name) => ({
-              householdId,
-              userId,
-              name,
-              isIncome: input.isIncome,
-            })),
-          );
+          await rememberCategoriesOf(tx, { householdId, userId }, split, input.isIncome);
           return dtoOf(tx, householdId, money.base, row, split.parts);
         }),
       );

@@ -9,7 +9,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useIsOwner } from '@/lib/households/use-can-write';
 import { toast } from '@/lib/toast';
 import { useRenameHousehold } from '../api/households';
-import { HouseholdSection, RoleHint } from './HouseholdSection';
+import { RoleHint } from './RoleHint';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 /** The household's name and base currency; its owners rename it. */
 export function HouseholdNameSection({ household }: { household: Household }) {
@@ -29,7 +30,7 @@ export function HouseholdNameSection({ household }: { household: Household }) {
   }
 
   return (
-    <HouseholdSection
+    <SectionCard
       title={t('name.title')}
       description={t('name.description', { currency: household.baseCurrency })}
     >
@@ -62,6 +63,6 @@ export function HouseholdNameSection({ household }: { household: Household }) {
       {rename.isError ? (
         <Alert className="mt-3">{errorMessage(rename.error, t('name.failed'))}</Alert>
       ) : null}
-    </HouseholdSection>
+    </SectionCard>
   );
 }

@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
 import { toast } from '@/lib/toast';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/invitations';
-import { HouseholdSection } from './HouseholdSection';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 const INVITED_ROLES: readonly HouseholdRole[] = ['editor', 'viewer', 'owner'];
 
@@ -76,7 +76,7 @@ export function InvitationsSection({ household }: { household: Household }) {
   }
 
   return (
-    <HouseholdSection title={t('invitations.title')} description={t('invitations.description')}>
+    <SectionCard title={t('invitations.title')} description={t('invitations.description')}>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
         <SelectField
           label={t('invitations.role')}
@@ -162,6 +162,6 @@ export function InvitationsSection({ household }: { household: Household }) {
       {revoke.isError ? (
         <Alert className="mt-3">{errorMessage(revoke.error, t('invitations.revokeFailed'))}</Alert>
       ) : null}
-    </HouseholdSection>
+    </SectionCard>
   );
 }

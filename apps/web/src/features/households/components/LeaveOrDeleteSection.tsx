@@ -11,7 +11,7 @@ import { useIsOwner } from '@/lib/households/use-can-write';
 import { toast } from '@/lib/toast';
 import { useDeleteHousehold } from '../api/households';
 import { useLeaveHousehold } from '../api/members';
-import { HouseholdSection } from './HouseholdSection';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 type LeaveOrDeleteSectionProps = { household: Household; userId: string };
 
@@ -50,7 +50,7 @@ export function LeaveOrDeleteSection({ household, userId }: LeaveOrDeleteSection
   }
 
   return (
-    <HouseholdSection title={t('leave.title')}>
+    <SectionCard title={t('leave.title')}>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setAsking('leave')}>
           {t('leave.leave')}
@@ -81,6 +81,6 @@ export function LeaveOrDeleteSection({ household, userId }: LeaveOrDeleteSection
         onConfirm={confirm}
         onCancel={close}
       />
-    </HouseholdSection>
+    </SectionCard>
   );
 }

@@ -17,7 +17,8 @@ import { toast } from '@/lib/toast';
 import { useMembers } from '@/lib/households/get-members';
 import { useIsOwner } from '@/lib/households/use-can-write';
 import { useRemoveMember, useSetMemberRole } from '../api/members';
-import { HouseholdSection, RoleHint } from './HouseholdSection';
+import { RoleHint } from './RoleHint';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 type MembersSectionProps = { household: Household; userId: string };
 
@@ -44,7 +45,7 @@ export function MembersSection({ household, userId }: MembersSectionProps) {
   }
 
   return (
-    <HouseholdSection title={t('members.title')}>
+    <SectionCard title={t('members.title')}>
       <QueryState
         query={members}
         loading={
@@ -130,6 +131,6 @@ export function MembersSection({ household, userId }: MembersSectionProps) {
           setRemoving(null);
         }}
       />
-    </HouseholdSection>
+    </SectionCard>
   );
 }

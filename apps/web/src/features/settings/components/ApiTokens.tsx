@@ -24,7 +24,8 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
 import { copyText } from '../utils/copy-text';
 import { knownMessage } from '../utils/known-message';
-import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
+import { ListEmpty, ListLoading } from './ListStates';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 /** A scope's words: `apiTokens.scopes.<scope>`. */
 const scopeKey = (scope: ApiTokenScope) => `apiTokens.scopes.${scope}` as const;
@@ -44,7 +45,7 @@ export function ApiTokens() {
   const { user } = useUser();
 
   return (
-    <SettingsSection title={t('apiTokens.title')} description={t('apiTokens.description')}>
+    <SectionCard title={t('apiTokens.title')} description={t('apiTokens.description')}>
       <div className="space-y-5">
         <QueryState
           query={tokens}
@@ -125,7 +126,7 @@ export function ApiTokens() {
         confirmLabel={t('apiTokens.revoke')}
         busyLabel={t('apiTokens.revoking')}
       />
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

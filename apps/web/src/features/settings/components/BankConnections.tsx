@@ -16,7 +16,8 @@ import {
 } from '../api/bank-connections';
 import { AddBankConnection } from './AddBankConnection';
 import { BankConnectionCard } from './BankConnectionCard';
-import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
+import { ListEmpty, ListLoading } from './ListStates';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 /** When a sync ends, the transactions and balances it brought are read again. */
 function useLedgerAfterSyncs(connections: BankConnection[] | undefined) {
@@ -50,7 +51,7 @@ export function BankConnections() {
 
   return (
     <div ref={anchor} id="bank-connections" className="scroll-mt-20">
-      <SettingsSection title={t('bank.title')} description={t('bank.description')}>
+      <SectionCard title={t('bank.title')} description={t('bank.description')}>
         <div className="space-y-4">
           {isBackFromBank ? (
             params.get('error') ? (
@@ -82,7 +83,7 @@ export function BankConnections() {
           </QueryState>
           {canWrite ? <AddBankConnection /> : null}
         </div>
-      </SettingsSection>
+      </SectionCard>
       <ConfirmDeleteDialog
         item={removing}
         title={t('bank.disconnectTitle')}

@@ -12,7 +12,7 @@ import { PasswordRequirements } from '@/components/password/PasswordRequirements
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { knownMessage } from '../utils/known-message';
-import { SettingsSection } from './SettingsSection';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 /**
  * A new password after the current one (docs/architecture.md, Security), with the register form's
@@ -61,10 +61,7 @@ export function ChangePassword() {
 
   const isBusy = changeMutation.isPending;
   return (
-    <SettingsSection
-      title={t('changePassword.title')}
-      description={t('changePassword.description')}
-    >
+    <SectionCard title={t('changePassword.title')} description={t('changePassword.description')}>
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {changeMutation.isError ? (
           <Alert>{errorMessage(changeMutation.error, t('changePassword.failed'))}</Alert>
@@ -92,6 +89,6 @@ export function ChangePassword() {
           {isBusy ? t('changePassword.changing') : t('changePassword.submit')}
         </Button>
       </form>
-    </SettingsSection>
+    </SectionCard>
   );
 }

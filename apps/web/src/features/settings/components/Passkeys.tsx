@@ -13,7 +13,8 @@ import { useFormat } from '@/lib/i18n/use-format';
 import { browserHasWebAuthn, passkeyErrorMessage } from '@/lib/passkeys/webauthn';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
 import { knownMessage } from '../utils/known-message';
-import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
+import { ListEmpty, ListLoading } from './ListStates';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 /** Passkeys (WebAuthn): sign in with the phone's or computer's lock instead of a password. */
 export function Passkeys() {
@@ -26,7 +27,7 @@ export function Passkeys() {
   const { user } = useUser();
 
   return (
-    <SettingsSection title={t('passkeys.title')} description={t('passkeys.description')}>
+    <SectionCard title={t('passkeys.title')} description={t('passkeys.description')}>
       <div className="space-y-5">
         <QueryState
           query={passkeys}
@@ -90,7 +91,7 @@ export function Passkeys() {
         failureIn="dialog"
         focusAfterDeleting={addButtonRef}
       />
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

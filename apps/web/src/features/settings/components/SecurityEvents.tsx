@@ -9,7 +9,8 @@ import { useUser } from '@/lib/auth/get-user';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useSecurityEvents } from '../api/security-events';
 import { deviceName } from '../utils/device-name';
-import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
+import { ListEmpty, ListLoading } from './ListStates';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 /** Shown before "Show all": the latest are what a user checks. */
 const FIRST_SHOWN = 10;
@@ -54,10 +55,7 @@ export function SecurityEvents() {
   const [showAll, setShowAll] = useState(false);
 
   return (
-    <SettingsSection
-      title={t('securityEvents.title')}
-      description={t('securityEvents.description')}
-    >
+    <SectionCard title={t('securityEvents.title')} description={t('securityEvents.description')}>
       <QueryState
         query={events}
         loading={<ListLoading label={t('securityEvents.loading')} />}
@@ -99,6 +97,6 @@ export function SecurityEvents() {
           </div>
         )}
       </QueryState>
-    </SettingsSection>
+    </SectionCard>
   );
 }

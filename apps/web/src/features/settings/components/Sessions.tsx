@@ -9,7 +9,8 @@ import { useUser } from '@/lib/auth/get-user';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 import { deviceName } from '../utils/device-name';
-import { ListEmpty, ListLoading, SettingsSection } from './SettingsSection';
+import { ListEmpty, ListLoading } from './ListStates';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 /**
  * Where the account is signed in (docs/architecture.md, Security): end one, or every one but this.
@@ -29,7 +30,7 @@ export function Sessions() {
   }
 
   return (
-    <SettingsSection title={t('sessions.title')} description={t('sessions.description')}>
+    <SectionCard title={t('sessions.title')} description={t('sessions.description')}>
       <QueryState
         query={sessions}
         loading={<ListLoading label={t('sessions.loading')} />}
@@ -60,7 +61,7 @@ export function Sessions() {
           </div>
         )}
       </QueryState>
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

@@ -11,7 +11,7 @@ import { DeleteUser } from './DeleteUser';
 import { Preferences } from './Preferences';
 import { Passkeys } from './Passkeys';
 import { SecurityEvents } from './SecurityEvents';
-import { SettingsSection } from './SettingsSection';
+import { SectionCard } from '@/components/ui/SectionCard';
 import { Sessions } from './Sessions';
 import { TwoFactor } from './TwoFactor';
 import { YourData } from './YourData';
@@ -41,14 +41,14 @@ export function SettingsPage() {
             </dd>
           </dl>
         </section>
-        <SettingsSection
+        <SectionCard
           title={t('households:settingsLink.title')}
           description={t('households:settingsLink.text')}
         >
           <Link to={paths.household} className={textLinkClasses}>
             {t('households:settingsLink.link')}
           </Link>
-        </SettingsSection>
+        </SectionCard>
         <Preferences />
         <section
           aria-labelledby="rules-heading"

@@ -17,7 +17,8 @@ import {
   useTwoFactorStatus,
 } from '../api/two-factor';
 import { copyText, downloadText } from '../utils/copy-text';
-import { ListLoading, SettingsSection } from './SettingsSection';
+import { ListLoading } from './ListStates';
+import { SectionCard } from '@/components/ui/SectionCard';
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, docs/architecture.md, Security): set up with
@@ -31,7 +32,7 @@ export function TwoFactor() {
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
 
   return (
-    <SettingsSection title={t('twoFactor.title')} description={t('twoFactor.description')}>
+    <SectionCard title={t('twoFactor.title')} description={t('twoFactor.description')}>
       {backupCodes ? (
         <BackupCodes codes={backupCodes} onDone={() => setBackupCodes(null)} />
       ) : (
@@ -58,7 +59,7 @@ export function TwoFactor() {
           }
         </QueryState>
       )}
-    </SettingsSection>
+    </SectionCard>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 
-type HouseholdSectionProps = { title: string; description?: ReactNode; children: ReactNode };
+type SectionCardProps = { title: string; description?: ReactNode; children: ReactNode };
 
-/** One card of the Household page: a region named by its heading. */
-export function HouseholdSection({ title, description, children }: HouseholdSectionProps) {
+/** One card of a page made of cards (Settings, Household): a region named by its heading. */
+export function SectionCard({ title, description, children }: SectionCardProps) {
   const headingId = useId();
   return (
     <section
@@ -19,9 +19,4 @@ export function HouseholdSection({ title, description, children }: HouseholdSect
       <div className="mt-4">{children}</div>
     </section>
   );
-}
-
-/** Why a control is missing: the user's role does not allow it. */
-export function RoleHint({ children }: { children: ReactNode }) {
-  return <p className="text-sm text-neutral-600 dark:text-neutral-400">{children}</p>;
 }
