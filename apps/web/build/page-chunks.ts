@@ -5,9 +5,19 @@ type ChunkingContext = Rolldown.ChunkingContext;
 /**
  * A chunk for what the given route modules load up front and no earlier part has taken; with
  * `sharedOnly`, only what every one of them loads (the modules two first pages have in common,
- * so that neither loads the other's own code to get them).
+ * so that neither loads the other's own code to get them); with `sharedBy`, what at least that
+ * many of them load; with `alone`, only what no other code split off the app loads up front (a
+ * page's own modules: a lazily loaded chart or dialog never fetches this chunk to get one).
  */
-export type PagePart = { name: string; routes: string[]; sharedOnly?: boolean };
+export type PagePart = {
+  name: string;
+  routes: string[];
+  sharedOnly?: boolean;
+  sharedBy?: number;
+  alone?: boolean;
+  /** Leaves out what the code split off at these modules loads up front (the public pages). */
+  notWith?: RegExp;
+};
 
 /**
  * Chunk groups for the pages a visit starts on. Rolldown's automatic splitting makes a chunk for
@@ -32,12 +42,26 @@ export function pageChunkGroups(parts: PagePart[]): Rolldown.CodeSplittingGroup[
     };
     const taken = staticClosure(infoOf, [entry]);
     const result = new Map<string, string>();
+    const splitRoots = ids.flatMap((id) => [...(infoOf(id)?.dynamicallyImportedIds ?? [])]);
     for (const part of parts) {
-      const closures = part.routes.map((route) => staticClosure(infoOf, [byEnding(route)]));
-      const ids = part.sharedOnly
-        ? [...closures[0]!].filter((id) => closures.every((closure) => closure.has(id)))
-        : closures.flatMap((closure) => [...closure]);
-      for (const id of ids) {
+      const routes = part.routes.map(byEnding);
+      const closures = routes.map((route) => staticClosure(infoOf, [route]));
+      const counts = new Map<string, number>();
+      for (const id of closures.flatMap((closure) => [...closure])) {
+        counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+      const least = part.sharedOnly ? closures.length : (part.sharedBy ?? 1);
+      const others = staticClosure(
+        infoOf,
+        splitRoots.filter(
+          (root) =>
+            !routes.includes(root) && (part.alone || (part.notWith?.test(root) ?? false)),
+        ),
+      );
+      const assigned = [...counts]
+        .filter(([id, count]) => count >= least && !others.has(id))
+        .map(([id]) => id);
+      for (const id of assigned) {
         if (taken.has(id) || id.includes('/src/app/routes/')) continue;
         taken.add(id);
         result.set(id, part.name);
