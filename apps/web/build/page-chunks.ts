@@ -54,8 +54,7 @@ export function pageChunkGroups(parts: PagePart[]): Rolldown.CodeSplittingGroup[
       const others = staticClosure(
         infoOf,
         splitRoots.filter(
-          (root) =>
-            !routes.includes(root) && (part.alone || (part.notWith?.test(root) ?? false)),
+          (root) => !routes.includes(root) && (part.alone || (part.notWith?.test(root) ?? false)),
         ),
       );
       const assigned = [...counts]
