@@ -44,6 +44,7 @@ import { createTransfersService } from './domains/transfers/transfers-service';
 import { createTwoFactorService } from './domains/two-factor/two-factor-service';
 import { createUsersService } from './domains/users/users-service';
 import { createHeavyWork } from './http/heavy-work';
+import type { RefusalBudget } from './http/refusal-budget';
 import { createAuthenticators } from './plugins/authenticate';
 
 export interface AppServicesOptions {
@@ -57,6 +58,8 @@ export interface AppServicesOptions {
   restoreUploadRoot?: string | undefined;
   /** How the server reaches the banks; without it, none is reachable (a key for this run only). */
   bank?: BankSettings | undefined;
+  /** Each user's budget of refused requests; none: no limit. */
+  refusals?: RefusalBudget | undefined;
   logger?: FastifyBaseLogger | undefined;
 }
 
@@ -98,7 +101,13 @@ function createAccountSecurityServices(options: AppServicesOptions) {
     throttle,
     confirmPassword,
   });
-  const authenticators = createAuthenticators({ tokens, users, sessions, apiTokens });
+  const authenticators = createAuthenticators({
+    tokens,
+    users,
+    sessions,
+    apiTokens,
+    refusals: options.refusals,
+  });
   return {
     users,
     accounts,

@@ -26,6 +26,7 @@ import {
 } from './domains/recurring/recurring-scheduler';
 import { registerErrorHandler, sendRouteNotFound } from './http/error-handler';
 import { registerInputGuards } from './http/input-guards';
+import { createRefusalBudget, isRefusal } from './http/refusal-budget';
 import { routeMeta } from './http/route-meta';
 import type { App } from './http/types';
 import { registerApi } from './register-api';
@@ -87,6 +88,11 @@ export interface AppOptions {
   /** How the server reaches the banks (server.ts from the BANK_* settings and SECRETS_KEY). */
   bank?: BankSettings | undefined;
   /**
+   * Each user's refused requests a minute before the rest are answered 429
+   * (http/refusal-budget.ts); server.ts sets it, tests that send bad input by design do not.
+   */
+  refusedPerMinute?: number | undefined;
+  /**
    * Look for bank connections due to sync every this many minutes; server.ts sets it when
    * BANK_SYNC_INTERVAL_HOURS is not off, tests sync through the API.
    */
@@ -105,6 +111,9 @@ function createDefaultReceiptReader(config: AppOptions['config']): ReceiptReader
       : undefined;
   return createReceiptReader(ai ? { ai } : {});
 }
+
+/** How long an answer to a user past their refused requests is held (http/refusal-budget.ts). */
+const REFUSAL_PAUSE_MS = 1000;
 
 /**
  * `buildPrettyMeta` is a router option Fastify hands to its router, whose types leave it out:
@@ -215,7 +224,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const receiptReader = options.receiptReader ?? createDefaultReceiptReader(config);
   if (!options.receiptReader) app.addHook('onClose', () => receiptReader.close());
-  const services = await createAppServices({ ...options, receiptReader, logger: app.log });
+  const refusals = options.refusedPerMinute
+    ? createRefusalBudget({
+        perMinute: options.refusedPerMinute,
+        pauseMs: REFUSAL_PAUSE_MS,
+        now: options.now && (() => options.now!().getTime()),
+      })
+    : undefined;
+  const services = await createAppServices({
+    ...options,
+    receiptReader,
+    refusals,
+    logger: app.log,
+  });
+  if (refusals) {
+    app.addHook('onResponse', async (request, reply) => {
+      const userId = (request as { user?: { id: string } }).user?.id;
+      if (userId && isRefusal(reply.statusCode)) refusals.charge(userId);
+    });
+  }
   // Before the server waits for its requests to end: an open event stream never would.
   app.addHook('preClose', () => services.liveChanges.stop());
   await registerApi(app, services, config, db);

@@ -74,6 +74,22 @@ const configSchema = z.object({
   IMPORT_MAX_MB: z.coerce.number().positive().max(200).default(20),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /**
+   * How many of one user's requests may be refused for their input in a minute before the
+   * others are answered 429 (http/refusal-budget.ts), or `off`.
+   */
+  REFUSED_REQUESTS_PER_MINUTE: optionalText
+    .transform((value) => value ?? '120')
+    .pipe(
+      z.union([
+        z.literal('off'),
+        z
+          .string()
+          .regex(/^\d+$/, 'must be a whole number of requests a minute, or off')
+          .transform(Number)
+          .pipe(z.number().min(1, 'must be at least 1, or off')),
+      ]),
+    ),
   RECURRING_INTERVAL_MINUTES: z.coerce
     .number()
     .int('must be a whole number of minutes')

@@ -62,6 +62,8 @@ async function main(): Promise<void> {
     webDistDir: webDistDir(config),
     logger: log,
     recurringIntervalMinutes: config.RECURRING_INTERVAL_MINUTES,
+    refusedPerMinute:
+      config.REFUSED_REQUESTS_PER_MINUTE === 'off' ? undefined : config.REFUSED_REQUESTS_PER_MINUTE,
     exchangeRatesUrl: config.EXCHANGE_RATES_URL === 'off' ? undefined : config.EXCHANGE_RATES_URL,
     bank: {
       secretBox: createSecretBox(await loadSecretsKey(config)),

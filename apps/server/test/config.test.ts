@@ -35,6 +35,19 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBe('postgres://u:p@db:5432/moneta');
   });
 
+  it('reads the budget of refused requests as a whole number a minute, or off', () => {
+    expect(loadConfig({}).REFUSED_REQUESTS_PER_MINUTE).toBe(120);
+    expect(loadConfig({ REFUSED_REQUESTS_PER_MINUTE: '30' }).REFUSED_REQUESTS_PER_MINUTE).toBe(30);
+    expect(loadConfig({ REFUSED_REQUESTS_PER_MINUTE: 'off' }).REFUSED_REQUESTS_PER_MINUTE).toBe(
+      'off',
+    );
+    for (const value of ['0', '-5', '1.5', 'many', 'OFF']) {
+      expect(() => loadConfig({ REFUSED_REQUESTS_PER_MINUTE: value })).toThrow(
+        /REFUSED_REQUESTS_PER_MINUTE/,
+      );
+    }
+  });
+
   it('reads the recurring interval in whole minutes, from 1 to 1440', () => {
     expect(loadConfig({ RECURRING_INTERVAL_MINUTES: '5' }).RECURRING_INTERVAL_MINUTES).toBe(5);
     expect(loadConfig({ EXCHANGE_RATES_URL: 'off' }).EXCHANGE_RATES_URL).toBe('off');

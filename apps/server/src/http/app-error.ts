@@ -46,3 +46,12 @@ export const conflict = (message: string, code: ErrorCode = ErrorCode.CONFLICT) 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
 export const tooManyRequests = (retryAfterSeconds?: number) =>
   new AppError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_MESSAGE, retryAfterSeconds);
+
+/** A user past their budget of refused requests (refusal-budget.ts). */
+export const refusedTooOften = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    ErrorCode.RATE_LIMITED,
+    'Too many of your requests were refused in a short time. Please wait a moment, and check what is being sent.',
+    retryAfterSeconds,
+  );

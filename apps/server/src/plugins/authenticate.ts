@@ -8,7 +8,9 @@ import { householdNotFound, roleForbids } from '../domains/households/household-
 import type { RecentUsersRepository } from '../domains/users/recent-users';
 import type { RequestHousehold } from '../domains/users/users-repository';
 import type { UserRow } from '../db/schema';
-import { forbidden, sessionExpired, unauthorized } from '../http/app-error';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { forbidden, refusedTooOften, sessionExpired, unauthorized } from '../http/app-error';
+import type { RefusalBudget } from '../http/refusal-budget';
 import { isId } from '../lib/ids';
 
 /** How a request proved who it is: a signed-in session, or an API token for scripts. */
@@ -47,6 +49,8 @@ export interface AuthenticateDependencies {
   users: Pick<RecentUsersRepository, 'findRecent' | 'findRecentWithHousehold'>;
   sessions: Pick<SessionsService, 'findRecent'>;
   apiTokens: Pick<ApiTokensService, 'findRecent'>;
+  /** Each user's budget of refused requests (http/refusal-budget.ts); none: no limit. */
+  refusals?: RefusalBudget | undefined;
 }
 
 /** Who the bearer is, before the user is loaded. */
@@ -88,6 +92,7 @@ export function createAuthenticators({
   users,
   sessions,
   apiTokens,
+  refusals,
 }: AuthenticateDependencies) {
   async function bearerOf(request: FastifyRequest): Promise<Bearer> {
     const match = BEARER.exec(request.headers.authorization ?? '');
@@ -117,12 +122,25 @@ export function createAuthenticators({
     };
   }
 
+  /**
+   * A user who has used up their refused requests gets 429 before their user is loaded or their
+   * input read: what the budget saves is that work. The answer waits `pauseMs` (a timer, no
+   * work), so a client retrying at once is slowed to that pace.
+   */
+  async function keepWithinRefusals(bearer: Bearer): Promise<void> {
+    if (!refusals?.isOverdrawn(bearer.userId)) return;
+    const seconds = refusals.secondsUntilAllowed(bearer.userId);
+    await sleep(refusals.pauseMs);
+    throw refusedTooOften(seconds);
+  }
+
   /** A bearer whose user is gone: the same 401 as a bad token of its kind. */
   const userGone = (bearer: Bearer) =>
     bearer.auth.kind === 'api-token' ? invalidApiToken() : sessionExpired();
 
   async function identify(request: FastifyRequest): Promise<void> {
     const bearer = await bearerOf(request);
+    await keepWithinRefusals(bearer);
     const user = await users.findRecent(bearer.userId);
     if (!user) throw userGone(bearer);
     request.user = user;
@@ -145,6 +163,7 @@ export function createAuthenticators({
   return {
     async authenticate(request: FastifyRequest, _reply: FastifyReply) {
       const bearer = await bearerOf(request);
+      await keepWithinRefusals(bearer);
       const asked = askedHousehold(request);
       if (bearer.householdId && asked && asked !== bearer.householdId) throw householdNotFound();
       const found = await users.findRecentWithHousehold(bearer.userId, bearer.householdId ?? asked);
