@@ -142,22 +142,25 @@ async function startBareHealth(): Promise<{ url: string; stop(): void }> {
 
 interface OrdinaryRun {
   latencies: number[];
+  /** The same latencies by kind of request (list, summary, create): where the tail is. */
+  byKind: Map<string, number[]>;
   tally: Tally;
   created: string[];
 }
 
 /** Each ordinary user in a loop: the list, the summary, a new transaction. */
 async function ordinaryLoad(baseUrl: string, tokens: string[], seconds: number) {
-  const run: OrdinaryRun = { latencies: [], tally: new Tally(), created: [] };
+  const run: OrdinaryRun = { latencies: [], byKind: new Map(), tally: new Tally(), created: [] };
   const deadline = Date.now() + seconds * 1000;
   await Promise.all(
     tokens.map(async (token, user) => {
       const headers = { authorization: `Bearer ${token}` };
       for (let round = 0; Date.now() < deadline; round++) {
-        const requests: Array<[string, RequestInit]> = [
-          ['/api/transactions?page=1&limit=20', { headers }],
-          ['/api/transactions/summary', { headers }],
+        const requests: Array<[string, string, RequestInit]> = [
+          ['list', '/api/transactions?page=1&limit=20', { headers }],
+          ['summary', '/api/transactions/summary', { headers }],
           [
+            'create',
             '/api/transactions',
             {
               method: 'POST',
@@ -172,12 +175,15 @@ async function ordinaryLoad(baseUrl: string, tokens: string[], seconds: number) 
             },
           ],
         ];
-        for (const [path, init] of requests) {
+        for (const [kind, path, init] of requests) {
           const started = performance.now();
           const response = await fetch(`${baseUrl}${path}`, init).catch(() => undefined);
           const ms = performance.now() - started;
           const text = response ? await response.text() : '';
           run.latencies.push(ms);
+          const ofKind = run.byKind.get(kind) ?? [];
+          ofKind.push(ms);
+          run.byKind.set(kind, ofKind);
           run.tally.add(response ? String(response.status) : 'error', ms);
           if (response?.status === 201) run.created.push((JSON.parse(text) as { _id: string })._id);
         }
@@ -404,6 +410,12 @@ Hostile load, ${userCount} ordinary users, quiet ${quietSeconds} s then hostile 
   health: ${healthResult.checks} checks, slowest ${healthResult.slowestMs.toFixed(0)} ms (quiet run ${healthResult.quietSlowestMs.toFixed(0)} ms), ${healthResult.failures} failed
   bound, a bare node:http process asked the same way: slowest ${bareResult.slowestMs.toFixed(0)} ms (quiet run ${bareResult.quietSlowestMs.toFixed(0)} ms); p99 quiet ${bareResult.quietP99.toFixed(0)} ms, hostile ${bareResult.hostileP99.toFixed(0)} ms (×${(bareResult.hostileP99 / Math.max(1, bareResult.quietP99)).toFixed(2)}: what the machine's load did to any process)
   ordinary p99: quiet ${quietP99.toFixed(0)} ms, hostile ${hostileP99.toFixed(0)} ms (×${ratio.toFixed(2)}); requests ${quiet.latencies.length} / ${ordinary.latencies.length}
+  ordinary p99 by request: ${[...quiet.byKind.keys()]
+    .map(
+      (kind) =>
+        `${kind} ${percentile(quiet.byKind.get(kind)!, 0.99).toFixed(0)} → ${percentile(ordinary.byKind.get(kind) ?? [], 0.99).toFixed(0)} ms`,
+    )
+    .join(', ')}
   ordinary answers: quiet ${quiet.tally}; hostile ${ordinary.tally}
   server RSS: ${idleRss.toFixed(0)} MB before the attacks, peak ${peakRss.toFixed(0)} MB (+${growth.toFixed(0)} MB)
   acknowledged ordinary writes: ${quiet.created.length + ordinary.created.length}, missing ${lost}

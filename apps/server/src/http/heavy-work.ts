@@ -34,6 +34,20 @@ const busyForServer = () =>
   );
 
 /**
+ * A bank file past this size is read as heavy work: staging and classifying its rows is
+ * seconds of database work, which at the ordinary priority took the cores from every other
+ * user's requests while a 20 MB file was read (docs/reliability.md). A smaller one (a month's
+ * statement is a few kilobytes) is read at once, beside the household's other work.
+ */
+export const HEAVY_UPLOAD_BYTES = 1024 * 1024;
+
+/** Whether the request's body is past HEAVY_UPLOAD_BYTES, or of a size it does not give. */
+export function isHeavyUpload(request: FastifyRequest): boolean {
+  const length = Number(request.headers['content-length']);
+  return !Number.isFinite(length) || length > HEAVY_UPLOAD_BYTES;
+}
+
+/**
  * Heavy work (docs/reliability.md: a restore, an import's commit, a full export, later bank sync): one
  * job at a time per household (heavyWorkKey), at most `perServer` at once on this server. A
  * second job of the same household is refused with 409 BUSY instead of waiting behind the

@@ -4,6 +4,7 @@ import { ErrorCode, MAX_SEARCH_TERMS } from '@moneta/shared';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEAVY_UPLOAD_BYTES } from '../../src/http/heavy-work';
 import { loggerOptions } from '../../src/logger';
 import { given, inHousehold } from '../support/given';
 import { multipartBody, uploadImport } from '../support/import-files';
@@ -79,6 +80,27 @@ const commit = (user: SignedUpUser, id: string) =>
     payload: {},
   });
 
+/** A bank file over 1 MB is heavy work: refused while the user's commit runs; Bob's is read. */
+async function largeUploadsWhileAliceCommits() {
+  const first = await staged(alice, 500);
+  const lock = await lockUserRow(context.databaseUrl, alice.id);
+  const running = commit(alice, first);
+  await lock.blocked();
+  try {
+    const largeFile = bankCsv(40_000, 1000);
+    expect(largeFile.length).toBeGreaterThan(HEAVY_UPLOAD_BYTES);
+    const refused = await uploadImport(context.app, alice, 'large.csv', largeFile);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, ErrorCode.BUSY]);
+    const bobs = await uploadImport(context.app, bob, 'large.csv', largeFile);
+    expect(bobs.statusCode, bobs.body).toBe(201);
+  } finally {
+    await lock.release();
+  }
+  expect((await running).statusCode).toBe(200);
+  const small = await uploadImport(context.app, alice, 'bank.csv', bankCsv(20, 600));
+  expect(small.statusCode, small.body).toBe(201);
+}
+
 describe('heavy work, fair share and the search limit', () => {
   beforeAll(async () => {
     context = await createTestApp();
@@ -136,6 +158,9 @@ describe('heavy work, fair share and the search limit', () => {
     // Over: the next one runs.
     expect((await commit(alice, second)).statusCode).toBe(200);
   });
+
+  it('reads a bank file over 1 MB as heavy work: one at a time per household', () =>
+    largeUploadsWhileAliceCommits());
 
   it('counts heavy work per household: a member’s job waits for the other’s, their own household’s runs', async () => {
     const carol = await signUp(context.app, { setup: true });

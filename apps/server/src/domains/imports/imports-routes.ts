@@ -10,7 +10,7 @@ import {
   importUndoResultSchema,
 } from '@moneta/shared';
 import { z } from 'zod';
-import type { HeavyWork } from '../../http/heavy-work';
+import { isHeavyUpload, type HeavyWork } from '../../http/heavy-work';
 import { multipartParts, requireMultipart } from '../../http/multipart-upload';
 import { errorAnswers, idParams, signedInArea } from '../../http/route-schemas';
 import type { App } from '../../http/types';
@@ -51,7 +51,12 @@ const UPLOAD_DESCRIPTION = prose`
   records between two accounts of the file are paired as one transfer; a YNAB or
   Actual split is one row with its parts (\`splits\`), committed as one split
   transaction. An export none of whose rows can be read is refused (400
-  \`NO_TRANSACTIONS\`, the first row's problem in the message).`;
+  \`NO_TRANSACTIONS\`, the first row's problem in the message).
+
+  A file over 1 MB is read as heavy work, like a commit: while another heavy job
+  of the household runs (a restore, a commit, an export, another large file), or
+  two of any household's run on the server, it is refused with 409 \`BUSY\` and
+  \`Retry-After\`.`;
 
 /** `POST /imports/:id/commit`: what transfer rows become. */
 const COMMIT_DESCRIPTION = prose`
@@ -100,11 +105,15 @@ export async function importsRoutes(app: App, options: ImportsRoutesOptions): Pr
     },
     async (request, reply) => {
       requireMultipart(request, 'Send the file as multipart/form-data in the field "file".');
-      const created = await imports.upload(
-        request.household.id,
-        request.user,
-        multipartParts(request, { maxMb: options.importMaxMb }),
-      );
+      const upload = () =>
+        imports.upload(
+          request.household.id,
+          request.user,
+          multipartParts(request, { maxMb: options.importMaxMb }),
+        );
+      const created = isHeavyUpload(request)
+        ? await options.heavyWork.run(request, upload)
+        : await upload();
       return reply.status(201).send(created);
     },
   );
