@@ -182,7 +182,8 @@ export const transactions = pgTable(
     ),
     // Rows in other currencies than the base, which every converted total reads one by one
     // (the kept totals hold the base-currency rows): two ranges of this index around the base
-    // currency, and every column those totals read, so that no row is fetched.
+    // currency, and every column those totals read, the id (their split parts' key) included,
+    // so that no row is fetched: a heap visit per row was a quarter of a total's time.
     index('transactions_household_currency_idx').on(
       table.householdId,
       table.currency,
@@ -194,6 +195,7 @@ export const transactions = pgTable(
       table.baseCostCurrency,
       table.accountId,
       table.isPending,
+      table.id,
     ),
     // An account's rows in another currency than its own, which its balance converts on read:
     // two ranges of this index around the account's currency, empty for most accounts.

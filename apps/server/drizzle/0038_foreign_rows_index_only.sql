@@ -1,0 +1,2 @@
+DROP INDEX "transactions_household_currency_idx";--> statement-breakpoint
+CREATE INDEX "transactions_household_currency_idx" ON "transactions" USING btree ("household_id","currency","added_on","is_income","category","cost_cents","base_cost_cents","base_cost_currency","account_id","is_pending","id");
