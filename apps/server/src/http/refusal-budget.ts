@@ -1,5 +1,5 @@
 /**
- * A budget of refused requests per user (docs/reliability.md, "Refused requests").
+ * A budget of refused requests per user (docs/decisions.md, REL-14).
  *
  * A request the server refuses for its input (400, 413, 415, 422) still costs its thread the
  * routing, the authentication, the parsing and the validation of an ordinary one; a script
@@ -28,15 +28,16 @@ const REFUSAL_STATUSES = new Set([400, 413, 415, 422]);
 
 export const isRefusal = (status: number): boolean => REFUSAL_STATUSES.has(status);
 
-interface Account {
+/** What is left of one user's budget. */
+interface Allowance {
   /** Refusals left, fractional while it refills. */
   left: number;
   /** When `left` was last brought up to date (ms). */
   at: number;
 }
 
-/** Users kept at most: the oldest go first past it (a refilled account is dropped anyway). */
-const MAX_ACCOUNTS = 100_000;
+/** Users kept at most: the oldest go first past it (a refilled allowance is dropped anyway). */
+const MAX_USERS = 100_000;
 
 export function createRefusalBudget(options: {
   perMinute: number;
@@ -47,38 +48,38 @@ export function createRefusalBudget(options: {
   const perMs = options.perMinute / 60_000;
   const now = options.now ?? Date.now;
   // Only users who have been refused are kept; one whose budget is full again is dropped.
-  const accounts = new Map<string, Account>();
+  const allowances = new Map<string, Allowance>();
 
-  function current(userId: string): Account | undefined {
-    const account = accounts.get(userId);
-    if (!account) return undefined;
+  function current(userId: string): Allowance | undefined {
+    const allowance = allowances.get(userId);
+    if (!allowance) return undefined;
     const at = now();
-    account.left = Math.min(capacity, account.left + (at - account.at) * perMs);
-    account.at = at;
-    if (account.left >= capacity) {
-      accounts.delete(userId);
+    allowance.left = Math.min(capacity, allowance.left + (at - allowance.at) * perMs);
+    allowance.at = at;
+    if (allowance.left >= capacity) {
+      allowances.delete(userId);
       return undefined;
     }
-    return account;
+    return allowance;
   }
 
   return {
     pauseMs: options.pauseMs,
     isOverdrawn(userId) {
-      const account = current(userId);
-      return account !== undefined && account.left < 1;
+      const allowance = current(userId);
+      return allowance !== undefined && allowance.left < 1;
     },
     secondsUntilAllowed(userId) {
-      const account = current(userId);
-      if (!account || account.left >= 1) return 0;
-      return Math.max(1, Math.ceil((1 - account.left) / perMs / 1000));
+      const allowance = current(userId);
+      if (!allowance || allowance.left >= 1) return 0;
+      return Math.max(1, Math.ceil((1 - allowance.left) / perMs / 1000));
     },
     charge(userId) {
-      const account = current(userId) ?? { left: capacity, at: now() };
-      account.left = Math.max(0, account.left - 1);
-      accounts.delete(userId);
-      accounts.set(userId, account);
-      if (accounts.size > MAX_ACCOUNTS) accounts.delete(accounts.keys().next().value!);
+      const allowance = current(userId) ?? { left: capacity, at: now() };
+      allowance.left = Math.max(0, allowance.left - 1);
+      allowances.delete(userId);
+      allowances.set(userId, allowance);
+      if (allowances.size > MAX_USERS) allowances.delete(allowances.keys().next().value!);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode, HOUSEHOLD_HEADER, roleAllows } from '@moneta/shared';
 import type { ApiTokenScope, HouseholdRole } from '@moneta/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +9,6 @@ import { householdNotFound, roleForbids } from '../domains/households/household-
 import type { RecentUsersRepository } from '../domains/users/recent-users';
 import type { RequestHousehold } from '../domains/users/users-repository';
 import type { UserRow } from '../db/schema';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { forbidden, refusedTooOften, sessionExpired, unauthorized } from '../http/app-error';
 import type { RefusalBudget } from '../http/refusal-budget';
 import { isId } from '../lib/ids';
