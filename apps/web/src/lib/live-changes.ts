@@ -90,14 +90,15 @@ async function readEvents(
 /**
  * Listens to the household's changes while mounted: each event refreshes only the queries of
  * the domains it names. Read with fetch rather than an EventSource, which cannot send the bearer
- * token; reconnects after the server's `retry:`, and refreshes everything after a reconnection
- * (changes may have been missed meanwhile).
+ * token; reconnects after the server's `retry:`. Each time the stream opens, the first time
+ * included, everything is refreshed once: what the page read before the server listened may
+ * have changed meanwhile (a page's data is asked for with its code, the stream only once the
+ * households are known), and no event will say so.
  */
 function listen(householdId: string, queryClient: QueryClient): () => void {
   const abort = new AbortController();
   let retryMs = DEFAULT_RETRY_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let hasConnected = false;
 
   const refresh = (domains: readonly string[]) =>
     void invalidateFamilies(queryClient, familiesToRefresh(domains));
@@ -114,8 +115,7 @@ function listen(householdId: string, queryClient: QueryClient): () => void {
         signal: abort.signal,
       });
       if (response.ok && response.body) {
-        if (hasConnected) refresh(Object.keys(FAMILIES_OF));
-        hasConnected = true;
+        refresh(Object.keys(FAMILIES_OF));
         await readEvents(response.body, refresh, (ms) => (retryMs = wait = ms));
       } else {
         wait = REFUSED_RETRY_MS;

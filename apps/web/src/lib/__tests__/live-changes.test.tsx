@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { useLiveChanges } from '@/lib/live-changes';
+import { CHANGE_DOMAINS } from '@moneta/shared/change-event-schemas';
+import { familiesToRefresh, useLiveChanges } from '@/lib/live-changes';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -18,7 +19,7 @@ function streamOf(events: string[]): Response {
 }
 
 describe('live changes', () => {
-  it('opens the household’s stream with the session and refreshes only the domains named', async () => {
+  it('opens the household’s stream with the session, catches up once, then refreshes only the domains named', async () => {
     window.localStorage.setItem('token', 'jwt-token');
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
       streamOf([
@@ -34,11 +35,16 @@ describe('live changes', () => {
     );
     const { unmount } = renderHook(() => useLiveChanges('household-1'), { wrapper });
 
-    await waitFor(() => expect(refreshed).toHaveBeenCalledTimes(2));
-    expect(refreshed.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
-      queryKeys.budgets.all,
-      queryKeys.rules.all,
-    ]);
+    // Once open, every family once (what was read before the server listened may have
+    // changed), then the two the event names.
+    const everyFamily = familiesToRefresh(CHANGE_DOMAINS);
+    await waitFor(() => expect(refreshed).toHaveBeenCalledTimes(everyFamily.length + 2));
+    const keys = refreshed.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(new Set(keys.slice(0, -2).map((key) => JSON.stringify(key)))).toEqual(
+      new Set(everyFamily.map((key) => JSON.stringify(key))),
+    );
+    expect(keys.slice(-2)).toEqual([queryKeys.budgets.all, queryKeys.rules.all]);
+    expect(everyFamily).toContainEqual(queryKeys.transactions.all);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/events?household=household-1');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer jwt-token');
