@@ -3,7 +3,7 @@
 // run to run here). Each build is served by its own built server (fresh database, the same
 // seeded user of 1,000 transactions as scripts/lighthouse.mjs), and the runs alternate A, B,
 // B, A, … AB_RUNS times each (default 5); it prints every run and each build's medians.
-// AB_PAGE=landing|login|dashboard (default dashboard).
+// AB_PAGE names the page (default dashboard): a public one, or a signed-in one as the seeded user.
 import { resolve } from 'node:path';
 import { measure, metricsOf, score } from './lighthouse-measure.mjs';
 import { freePort, seedUser, startServer } from './seeded-server.mjs';
@@ -15,7 +15,19 @@ if (dists.length !== 2) {
 }
 const RUNS = Math.max(1, Number(process.env.AB_RUNS ?? 5));
 const PAGE = process.env.AB_PAGE ?? 'dashboard';
-const PATHS = { landing: '/', login: '/login', dashboard: '/dashboard' };
+const PUBLIC_PATHS = { landing: '/', login: '/login' };
+const SIGNED_IN_PATHS = {
+  dashboard: '/dashboard',
+  transactions: '/transactions',
+  accounts: '/accounts',
+  budgets: '/budgets',
+  reports: '/reports',
+  import: '/import',
+  receipts: '/receipts',
+  recurring: '/recurring-transactions',
+  settings: '/settings',
+};
+const PATHS = { ...PUBLIC_PATHS, ...SIGNED_IN_PATHS };
 if (!PATHS[PAGE]) {
   console.error(`AB_PAGE must be one of ${Object.keys(PATHS).join(', ')}.`);
   process.exit(1);
@@ -26,7 +38,7 @@ try {
   for (const dist of dists) {
     const { child, base } = await startServer(await freePort(), dist);
     sides.push({ dist, child, base, rows: [] });
-    if (PAGE === 'dashboard') sides.at(-1).storage = await seedUser(base, { label: 'ab' });
+    if (SIGNED_IN_PATHS[PAGE]) sides.at(-1).storage = await seedUser(base, { label: 'ab' });
   }
   for (let run = 0; run < RUNS; run++) {
     // A, B, then B, A: neither build always runs first on a machine that warms or cools.

@@ -64,6 +64,31 @@ if (!isBuilt) {
   );
 }
 
+function readFailures(file, pick) {
+  if (!existsSync(file)) return [];
+  try {
+    return pick(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return [];
+  }
+}
+function relativeTo(path) {
+  return path.startsWith(root) ? path.slice(root.length) : path;
+}
+// Playwright nests suites by file and describe; a spec failed when one of its tests ended
+// other than as expected (a retry that passed counts as flaky, which fails the run too).
+function failedSpecs(suites = [], titles = []) {
+  return suites.flatMap((suite) => {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    const own = (suite.specs ?? [])
+      .filter((spec) =>
+        (spec.tests ?? []).some((test) => test.status === 'unexpected' || test.status === 'flaky'),
+      )
+      .map((spec) => [...path, spec.title].join(' > '));
+    return [...own, ...failedSpecs(suite.suites, path)];
+  });
+}
+
 function readCounts(file, pick) {
   if (!existsSync(file)) return { passed: 0, failed: 0 };
   try {
@@ -76,6 +101,15 @@ const vitest = readCounts(vitestJson, (report) => ({
   passed: report.numPassedTests ?? 0,
   failed: report.numFailedTests ?? 0,
 }));
+// The names of the failed tests close the output too: a CI log is often read from its end.
+const vitestFailures = readFailures(vitestJson, (report) =>
+  (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${relativeTo(file.name)} > ${test.fullName}`),
+  ),
+);
+const playwrightFailures = readFailures(playwrightJson, (report) => failedSpecs(report.suites));
 const playwright = readCounts(playwrightJson, (report) => ({
   passed: report.stats?.expected ?? 0,
   failed: (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0),
@@ -86,6 +120,7 @@ const failed = vitest.failed + playwright.failed;
 console.log(
   `\nVitest: ${vitest.passed} passed, ${vitest.failed} failed; Playwright: ${playwright.passed} passed, ${playwright.failed} failed`,
 );
+for (const name of [...vitestFailures, ...playwrightFailures]) console.log(`failed: ${name}`);
 if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -29,7 +29,8 @@ void Promise.all([
       </StrictMode>,
     ),
   );
+  // After the first render: both wait for the page's first paint, and a signed-in page's frame
+  // (build/page-shell.ts) is painted by its HTML, before this code has even loaded.
+  registerServiceWorker();
+  fetchLaterCode();
 });
-
-registerServiceWorker();
-fetchLaterCode();

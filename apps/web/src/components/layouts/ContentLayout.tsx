@@ -12,7 +12,11 @@ export function ContentLayout({ title, description, actions, children }: Content
   return (
     <>
       <title>{`${title} · Moneta`}</title>
-      <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+      {/*
+        The actions align with the title's top, not its bottom: so the title is where the page's
+        HTML frame drew it (build/page-shell.ts), whether the page's actions are taller or not.
+      */}
+      <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl dark:text-white">
             {title}
