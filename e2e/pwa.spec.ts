@@ -64,23 +64,34 @@ test('the service worker is registered only after the first page is drawn', asyn
     await route.continue();
   });
   await page.addInitScript(() => {
+    type Times = { registeredAt: number; renderedAt: number };
+    const times = window as unknown as Times;
     const container = navigator.serviceWorker;
     const register = container.register.bind(container);
     container.register = (...args: Parameters<typeof register>) => {
-      (window as unknown as { registeredAt: number }).registeredAt = performance.now();
+      times.registeredAt = performance.now();
       return register(...args);
     };
+    // The page's HTML paints its frame (apps/web/build/page-shell.ts) before any code runs; the
+    // page is drawn when the app's first render takes the frame's place.
+    new MutationObserver((_records, observer) => {
+      const root = document.getElementById('root');
+      if (root && root.children.length > 0 && !root.querySelector('[data-page-shell]')) {
+        times.renderedAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
   });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
   expect(await waitForServiceWorker(page)).toMatch(/\/sw\.js$/);
-  const { registeredAt, firstPaint, loadEnd } = await page.evaluate(() => ({
+  const { registeredAt, renderedAt, loadEnd } = await page.evaluate(() => ({
     registeredAt: (window as unknown as { registeredAt: number }).registeredAt,
-    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    renderedAt: (window as unknown as { renderedAt?: number }).renderedAt ?? Infinity,
     loadEnd: performance.getEntriesByType('navigation')[0]?.toJSON().loadEventEnd as number,
   }));
-  expect(loadEnd).toBeLessThan(firstPaint);
-  expect(registeredAt).toBeGreaterThan(firstPaint);
+  expect(loadEnd).toBeLessThan(renderedAt);
+  expect(registeredAt).toBeGreaterThan(renderedAt);
 });
 
 test('offline, the app shell still opens and says the device is offline', async ({

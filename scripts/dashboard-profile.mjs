@@ -6,7 +6,8 @@
 // run. Each given web build (default: apps/web/dist) is served by its own built server (fresh
 // database, seeded as scripts/lighthouse.mjs does) and the builds are measured in turn, A, B,
 // A, B, PROFILE_ROUNDS times (default 3), each in a fresh browser. PROFILE_PAGE measures another
-// page instead (`/` or `/login`: signed out, loaded when the network is quiet).
+// page instead (a signed-in one as the seeded user; `/`, `/login`, `/register` and `/contact`
+// signed out).
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -16,7 +17,7 @@ import { freePort, seedUser, signInPage, startServer } from './seeded-server.mjs
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Math.max(1, Number(process.env.PROFILE_ROUNDS ?? 3));
 const PAGE = process.env.PROFILE_PAGE ?? '/dashboard';
-const SIGNED_IN = PAGE === '/dashboard';
+const SIGNED_IN = !['/', '/login', '/register', '/contact'].includes(PAGE);
 const dists = process.argv.slice(2).length
   ? process.argv.slice(2).map((dir) => resolve(dir))
   : [join(root, 'apps/web/dist')];

@@ -48,6 +48,11 @@ try {
         base: side.base,
         categories: ['performance'],
       });
+      // A run Lighthouse could not complete (NO_NAVSTART, now and then) is left out.
+      if (lhr.runtimeError) {
+        console.log(side.dist, `failed: ${lhr.runtimeError.code}`);
+        continue;
+      }
       const row = { performance: score(lhr, 'performance'), ...metricsOf(lhr) };
       side.rows.push(row);
       console.log(side.dist, JSON.stringify(row));

@@ -60,8 +60,8 @@ describe('a signed-in page’s frame', () => {
   });
 
   it('has no frame for a page whose heading holds the user’s data', () => {
-    expect(pageShellHtml('/dashboard')).toBeUndefined();
     expect(pageShellHtml('/accounts/:accountId')).toBeUndefined();
+    expect(pageShellHtml('/login')).toBeUndefined();
   });
 
   it('refuses a message with values or markup in it: the frame is drawn before any data', () => {

@@ -21,11 +21,11 @@ import { LANGUAGES } from '../../../packages/shared/src/locales.ts';
 type ShellHeading = { namespace: string; title: string; description?: string };
 
 /**
- * The pages drawn with a frame. The others are not: the dashboard's heading holds figures, an
- * account's register its account's name; a description with figures in it (the reports') is left
- * out and comes with the page.
+ * The pages drawn with a frame. An account's register is not: its title is the account's name. A
+ * description with values in it (the reports') is left out and comes with the page.
  */
 export const SHELL_PAGES: Record<string, ShellHeading> = {
+  '/dashboard': { namespace: 'dashboard', title: 'title' },
   '/transactions': { namespace: 'transactions', title: 'page.title' },
   '/accounts': { namespace: 'accounts', title: 'title', description: 'description' },
   '/budgets': { namespace: 'budgets', title: 'page.title', description: 'page.description' },
