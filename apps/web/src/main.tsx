@@ -4,6 +4,7 @@ import { App } from './app';
 import { preloadPage } from './app/router';
 import './index.css';
 import { fetchLaterCode } from './lib/later-code';
+import { nextTask } from './lib/next-task';
 import { registerServiceWorker } from './pwa/register-service-worker';
 
 const container = document.getElementById('root');
@@ -15,10 +16,15 @@ if (!container) throw new Error('The page has no #root element to mount Moneta i
 // whose error boundary explains it. i18next and the messages of the device's language load
 // alongside, as a chunk of their own rather than in this entry chunk (docs/decisions.md,
 // I18N-7): a page is never drawn with keys in place of words.
-void Promise.all([
-  preloadPage(window.location.pathname).catch(() => undefined),
-  import('./lib/i18n/i18n').then(({ initI18n }) => initI18n()).catch(() => undefined),
-]).then(() => {
+void (async () => {
+  // The entry's modules were evaluated in this task; i18next's and the page's each in one of
+  // their own (lib/next-task.ts).
+  await nextTask();
+  const i18nReady = import('./lib/i18n/i18n')
+    .then(({ initI18n }) => initI18n())
+    .catch(() => undefined);
+  await nextTask();
+  await Promise.all([preloadPage(window.location.pathname).catch(() => undefined), i18nReady]);
   const root = createRoot(container);
   // As a transition, React renders the first page in slices of a few milliseconds and lets the
   // browser answer input between them, instead of one task of 200 ms or more on a phone.
@@ -33,4 +39,4 @@ void Promise.all([
   // (build/page-shell.ts) is painted by its HTML, before this code has even loaded.
   registerServiceWorker();
   fetchLaterCode();
-});
+})();
