@@ -10,6 +10,14 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/** A setting that is a whole number within `range`, or `off`; `fallback` when unset. */
+const wholeNumberOrOff = (fallback: string, message: string, range: z.ZodNumber) =>
+  optionalText
+    .transform((value) => value ?? fallback)
+    .pipe(
+      z.union([z.literal('off'), z.string().regex(/^\d+$/, message).transform(Number).pipe(range)]),
+    );
+
 /** Enable Banking's public API (docs/bank-sync.md). */
 export const ENABLE_BANKING_DEFAULT_URL = 'https://api.enablebanking.com';
 
@@ -78,18 +86,11 @@ const configSchema = z.object({
    * How many of one user's requests may be refused for their input in a minute before the
    * others are answered 429 (http/refusal-budget.ts), or `off`.
    */
-  REFUSED_REQUESTS_PER_MINUTE: optionalText
-    .transform((value) => value ?? '120')
-    .pipe(
-      z.union([
-        z.literal('off'),
-        z
-          .string()
-          .regex(/^\d+$/, 'must be a whole number of requests a minute, or off')
-          .transform(Number)
-          .pipe(z.number().min(1, 'must be at least 1, or off')),
-      ]),
-    ),
+  REFUSED_REQUESTS_PER_MINUTE: wholeNumberOrOff(
+    '120',
+    'must be a whole number of requests a minute, or off',
+    z.number().min(1, 'must be at least 1, or off'),
+  ),
   RECURRING_INTERVAL_MINUTES: z.coerce
     .number()
     .int('must be a whole number of minutes')
@@ -145,23 +146,14 @@ const configSchema = z.object({
       .optional(),
   ),
   /** How often bank connections sync by themselves, in hours (1–24), or `off`. */
-  BANK_SYNC_INTERVAL_HOURS: optionalText
-    .transform((value) => value ?? '6')
-    .pipe(
-      z.union([
-        z.literal('off'),
-        z
-          .string()
-          .regex(/^\d+$/, 'must be a whole number of hours from 1 to 24, or off')
-          .transform(Number)
-          .pipe(
-            z
-              .number()
-              .min(1, 'must be a whole number of hours from 1 to 24, or off')
-              .max(24, 'must be a whole number of hours from 1 to 24, or off'),
-          ),
-      ]),
-    ),
+  BANK_SYNC_INTERVAL_HOURS: wholeNumberOrOff(
+    '6',
+    'must be a whole number of hours from 1 to 24, or off',
+    z
+      .number()
+      .min(1, 'must be a whole number of hours from 1 to 24, or off')
+      .max(24, 'must be a whole number of hours from 1 to 24, or off'),
+  ),
   /** How many days back a bank connection's first sync reads. */
   BANK_SYNC_FIRST_DAYS: z.coerce
     .number()
