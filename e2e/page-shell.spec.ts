@@ -114,3 +114,26 @@ test('the frame’s page loads its code after the frame is painted, and runs it'
   // The Content-Security-Policy (script-src 'self') lets the loader and the code run.
   expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
 });
+
+test('an account’s register is framed by its navigation bar alone: its title is the account’s name', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const user = await createUser(page.request, { label: 'page-shell-register' });
+  const accounts = await page.request.get('/api/accounts', {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  const [account] = (await accounts.json()) as { _id: string; name: string }[];
+  await signInWithToken(page, user.token);
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(`/accounts/${account!._id}`);
+  await expect(page.locator('[data-page-shell] header')).toBeVisible();
+  await expect(page.locator('main h1')).toHaveCount(0);
+  const framed = await page.locator('header').boundingBox();
+
+  await page.unroute('**/assets/*.js');
+  await page.goto(`/accounts/${account!._id}`);
+  await expect(page.locator('[data-page-shell]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(account!.name);
+  expectSameBox(framed, await page.locator('header').boundingBox(), 'the navigation bar');
+});

@@ -26,22 +26,22 @@ function parse(html: string): Document {
 }
 
 describe('a signed-in page’s frame', () => {
-  it.each(Object.entries(SHELL_PAGES))(
+  it.each(Object.entries(SHELL_PAGES).filter(([, heading]) => heading.title))(
     '%s: its title and the line under it in every language, as the messages say them',
     (path, heading) => {
       const document = parse(pageShellHtml(path)!);
       const title = document.querySelector('main h1 .shell-words')!;
       const description = document.querySelector('main h1 + p .shell-words');
       expect(description === null).toBe(heading.description === undefined);
+      const read = (bundle: Record<string, unknown>, key: string) =>
+        key
+          .split('.')
+          .reduce<unknown>((value, part) => (value as Record<string, unknown>)?.[part], bundle);
       for (const language of LANGUAGES) {
         const own = messages(language, heading.namespace);
         const english = messages('en', heading.namespace);
-        const read = (bundle: typeof own, key: string) =>
-          key
-            .split('.')
-            .reduce<unknown>((value, part) => (value as Record<string, unknown>)?.[part], bundle);
         expect(title.querySelector(`[lang="${language}"]`)?.textContent).toBe(
-          read(own, heading.title) ?? read(english, heading.title),
+          read(own, heading.title!) ?? read(english, heading.title!),
         );
         if (description) {
           expect(description.querySelector(`[lang="${language}"]`)?.textContent).toBe(
@@ -59,9 +59,17 @@ describe('a signed-in page’s frame', () => {
     expect(document.querySelectorAll('nav a')).toHaveLength(10);
   });
 
-  it('has no frame for a page whose heading holds the user’s data', () => {
-    expect(pageShellHtml('/accounts/:accountId')).toBeUndefined();
+  it('frames an account’s register without its title, the account’s name', () => {
+    const document = parse(pageShellHtml('/accounts/:accountId')!);
+    expect(document.querySelector('header')).not.toBeNull();
+    expect(document.querySelector('main')?.children).toHaveLength(0);
+    const current = [...document.querySelectorAll('nav a[aria-current="page"]')];
+    expect(current.map((link) => link.getAttribute('href'))).toEqual(['/accounts']);
+  });
+
+  it('has no frame for a public page', () => {
     expect(pageShellHtml('/login')).toBeUndefined();
+    expect(pageShellHtml('/')).toBeUndefined();
   });
 
   it('refuses a message with values or markup in it: the frame is drawn before any data', () => {

@@ -17,17 +17,22 @@ import { LANGUAGES } from '../../../packages/shared/src/locales.ts';
  * before the first paint, and index.css shows the text of that language only.
  */
 
-/** A page's title and the line under it, by namespace and key, as its ContentLayout shows them. */
-type ShellHeading = { namespace: string; title: string; description?: string };
+/**
+ * A page's title and the line under it, by namespace and key, as its ContentLayout shows them;
+ * without a title, the frame is the navigation bar alone.
+ */
+type ShellHeading = { namespace: string; title?: string; description?: string };
 
 /**
- * The pages drawn with a frame. An account's register is not: its title is the account's name. A
- * description with values in it (the reports') is left out and comes with the page.
+ * The pages drawn with a frame. An account's register has the navigation bar alone: its title is
+ * the account's name. A description with values in it (the reports') is left out and comes with
+ * the page.
  */
 export const SHELL_PAGES: Record<string, ShellHeading> = {
   '/dashboard': { namespace: 'dashboard', title: 'title' },
   '/transactions': { namespace: 'transactions', title: 'page.title' },
   '/accounts': { namespace: 'accounts', title: 'title', description: 'description' },
+  '/accounts/:accountId': { namespace: 'accounts' },
   '/budgets': { namespace: 'budgets', title: 'page.title', description: 'page.description' },
   '/reports': { namespace: 'reports', title: 'page.title' },
   '/import': { namespace: 'imports', title: 'page.title', description: 'page.description' },
@@ -104,7 +109,8 @@ export function pageShellHtml(path: string): string | undefined {
   if (!heading) return undefined;
   const common = (key: string) => wordsOf('common', key);
   const links = NAV_LINKS.map(([to, key]) => {
-    const isActive = to === path;
+    // As the app's NavLink: a page below a link's path (an account's register) marks it too.
+    const isActive = path === to || path.startsWith(`${to}/`);
     return `<li><a${isActive ? ' aria-current="page"' : ''} class="rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3 ${
       isActive
         ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200'
@@ -113,6 +119,14 @@ export function pageShellHtml(path: string): string | undefined {
   }).join('');
   const description = heading.description
     ? `<p class="mt-1 text-sm text-neutral-600 dark:text-neutral-400"><span class="shell-words">${wordsOf(heading.namespace, heading.description)}</span></p>`
+    : '';
+  const title = heading.title
+    ? [
+        '<div class="mb-8 flex flex-wrap items-start justify-between gap-4"><div class="min-w-0">',
+        `<h1 class="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl dark:text-white"><span class="shell-words">${wordsOf(heading.namespace, heading.title)}</span></h1>`,
+        description,
+        '</div></div>',
+      ].join('')
     : '';
   return [
     '<div class="flex min-h-dvh flex-col" data-page-shell>',
@@ -130,9 +144,7 @@ export function pageShellHtml(path: string): string | undefined {
     '<span aria-hidden="true" class="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-neutral-700 xl:hidden dark:text-neutral-300"><svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="size-6"><path d="M4 6h16M4 12h16M4 18h16"></path></svg></span>',
     '</div></header>',
     '<main id="main" tabindex="-1" class="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">',
-    '<div class="mb-8 flex flex-wrap items-start justify-between gap-4"><div class="min-w-0">',
-    `<h1 class="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl dark:text-white"><span class="shell-words">${wordsOf(heading.namespace, heading.title)}</span></h1>`,
-    description,
-    '</div></div></main></div>',
+    title,
+    '</main></div>',
   ].join('');
 }
