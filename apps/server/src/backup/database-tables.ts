@@ -2,8 +2,8 @@ import type pg from 'pg';
 
 /**
  * Tables whose rows the database derives itself: transaction_totals, transaction_search_counts
- * and transaction_daily_totals are kept by triggers on transactions, account_balances by
- * triggers on transactions and transfers, exchange_rate_days by triggers on exchange_rates, so a
+ * transaction_daily_totals and account_daily_movements are kept by triggers on transactions,
+ * account_balances by triggers on transactions and transfers, exchange_rate_days by triggers on exchange_rates, so a
  * restore rebuilds them by inserting those rows instead of copying them.
  */
 const DERIVED_TABLES = new Set([
@@ -11,6 +11,7 @@ const DERIVED_TABLES = new Set([
   'transaction_search_counts',
   'transaction_daily_totals',
   'account_balances',
+  'account_daily_movements',
   'exchange_rate_days',
   // The versions remembered answers are checked against (src/db/derived/data-versions.ts):
   // restoring the rows writes them anew.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { accountBalancesDefinitions } from './account-balances';
+import { accountDailyMovementsDefinitions } from './account-daily-movements';
 import { changeNotificationsDefinitions } from './change-notifications';
 import { currencyScaleDefinitions } from './currency-scale';
 import { dataVersionsDefinitions } from './data-versions';
@@ -37,6 +38,7 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   transactionSplitsDefinitions,
   defaultAccountDefinitions,
   accountBalancesDefinitions,
+  accountDailyMovementsDefinitions,
   importRowsCascadeDefinitions,
   exchangeRateDaysDefinitions,
   exchangeRateLookupDefinitions,

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   pgTable,
@@ -92,6 +93,40 @@ export const accountBalances = pgTable(
     // Goes with its account (and so with its household).
     foreignKey({
       name: 'account_balances_account_fk',
+      columns: [table.householdId, table.accountId],
+      foreignColumns: [accounts.householdId, accounts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * What moved each account on each day, per currency of its rows: the signed sum of its booked
+ * transactions (incomes − expenses) and how many there are. The net-worth report reads these
+ * few thousand rows instead of the account's whole ledger; rows in another currency than their
+ * account's are converted on read as before (docs/currencies.md), so the report joins on the
+ * account's currency. Pending transactions move nothing and are not counted. Transfers are not
+ * here (a household has a few hundred; the report reads them). Derived: only the database writes
+ * it, through the statement-level triggers on transactions in
+ * src/db/derived/account-daily-movements.ts.
+ */
+export const accountDailyMovements = pgTable(
+  'account_daily_movements',
+  {
+    householdId: uuid('household_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    currency: text('currency').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    flowCents: bigint('flow_cents', { mode: 'number' }).notNull(),
+    transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'account_daily_movements_pkey',
+      columns: [table.householdId, table.accountId, table.currency, table.day],
+    }),
+    // Goes with its account (and so with its household).
+    foreignKey({
+      name: 'account_daily_movements_account_fk',
       columns: [table.householdId, table.accountId],
       foreignColumns: [accounts.householdId, accounts.id],
     }).onDelete('cascade'),

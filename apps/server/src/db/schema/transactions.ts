@@ -30,6 +30,7 @@ import { users } from './users';
  *   household's default account (default-account.ts);
  * - after every insert, update and delete statement, in name order:
  *   account_balances_transactions_* (account-balances.ts),
+ *   account_daily_movements_* (account-daily-movements.ts),
  *   transaction_daily_totals_* (transaction-daily-totals.ts),
  *   transaction_search_counts_* (transaction-search-counts.ts) and
  *   transaction_totals_* (transaction-totals.ts), each keeping its derived table exact, and

@@ -180,18 +180,12 @@ export function createReportsRepository(db: Executor) {
           SELECT a.id, a.currency FROM accounts AS a
           WHERE a.household_id = ${scope.householdId}::uuid${account(sql`a.id`)}
         ), moves AS (
-          -- Rows in their account's currency, summed per day before the join: one index-only
-          -- read of transactions_user_currency_idx, a few thousand sums instead of every row.
-          SELECT daily.account_id, daily.day, daily.cents
-          FROM (
-            SELECT t.account_id, t.currency, t.added_on AS day,
-              sum(CASE WHEN t.is_income THEN t.cost_cents ELSE -t.cost_cents END) AS cents
-            FROM transactions AS t
-            WHERE t.household_id = ${scope.householdId}::uuid AND t.added_on <= ${scope.to}::date
-              AND NOT t.is_pending
-            GROUP BY 1, 2, 3
-          ) AS daily
+          -- Rows in their account's currency: the kept sums per account, currency and day
+          -- (account_daily_movements), a few thousand rows instead of the whole ledger.
+          SELECT daily.account_id, daily.day, daily.flow_cents AS cents
+          FROM account_daily_movements AS daily
           JOIN owned AS a ON a.id = daily.account_id AND a.currency = daily.currency
+          WHERE daily.household_id = ${scope.householdId}::uuid AND daily.day <= ${scope.to}::date
           UNION ALL
           SELECT t.account_id, t.added_on,
             CASE WHEN t.is_income THEN 1 ELSE -1 END * coalesce(
