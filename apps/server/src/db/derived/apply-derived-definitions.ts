@@ -11,6 +11,7 @@ import { exchangeRateLookupDefinitions } from './exchange-rate-lookup';
 import { householdFillDefinitions } from './household-fill';
 import { importRowsCascadeDefinitions } from './import-rows-cascade';
 import { transactionDailyTotalsDefinitions } from './transaction-daily-totals';
+import { transactionPayeeMonthsDefinitions } from './transaction-payee-months';
 import { transactionSearchCountsDefinitions } from './transaction-search-counts';
 import { transactionSplitsDefinitions } from './transaction-splits';
 import { transactionTotalsDefinitions } from './transaction-totals';
@@ -35,6 +36,7 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   transactionTotalsDefinitions,
   transactionSearchCountsDefinitions,
   transactionDailyTotalsDefinitions,
+  transactionPayeeMonthsDefinitions,
   transactionSplitsDefinitions,
   defaultAccountDefinitions,
   accountBalancesDefinitions,

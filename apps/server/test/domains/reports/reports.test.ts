@@ -415,6 +415,45 @@ describe('GET /api/reports/payees', () => {
   });
 });
 
+describe('GET /api/reports/payees over ranges that cut months', () => {
+  // The whole months come from kept monthly sums, the edge days and foreign rows from the rows:
+  // every range must give what its rows add up to, whichever way it cuts the months.
+  it.each([
+    ['2026-01-10', '2026-03-05'],
+    ['2026-01-06', '2026-01-30'],
+    ['2026-02-01', '2026-03-31'],
+    ['2025-12-15', '2026-04-10'],
+    ['2026-03-10', '2026-03-10'],
+  ])('from %s to %s', async (from, to) => {
+    const report = await ok<{
+      payees: Array<{ name: string; total: number; count: number }>;
+      unconverted: number;
+    }>(user, 'GET', `/api/reports/payees?from=${from}&to=${to}&isIncome=false&limit=50`);
+    const inRange = ROWS.filter((row) => !row.isIncome && row.addedOn >= from && row.addedOn <= to);
+    const byPayee = new Map<string, Seeded[]>();
+    for (const row of inRange) {
+      const key = row.name.toLowerCase();
+      byPayee.set(key, [...(byPayee.get(key) ?? []), row]);
+    }
+    const expected = [...byPayee.entries()]
+      .map(([key, rows]) => {
+        const converted = rows.map(inEuro).filter((cost): cost is number => cost !== null);
+        return { key, total: sumOf(converted), count: converted.length };
+      })
+      .filter((payee) => payee.count > 0)
+      .sort((a, b) => b.total - a.total);
+    expect(
+      report.payees.map((payee) => ({
+        key: payee.name.toLowerCase(),
+        total: payee.total,
+        count: payee.count,
+      })),
+    ).toEqual(expected);
+    expect(report.unconverted).toBe(inRange.filter((row) => inEuro(row) === null).length);
+    expect(inRange.length).toBeGreaterThan(0);
+  });
+});
+
 describe('bad input', () => {
   it('answers 400 naming the field, and 404 for another user’s account', async () => {
     const cases: Array<[string, RegExp]> = [
