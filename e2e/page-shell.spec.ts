@@ -11,6 +11,8 @@ type Box = { x: number; y: number; width: number; height: number };
 const PAGES = [
   { path: '/budgets', title: { en: 'Budgets', de: 'Budgets' }, hasDescription: true },
   { path: '/transactions', title: { en: 'Transactions', de: 'Buchungen' }, hasDescription: false },
+  { path: '/reports', title: { en: 'Reports', de: 'Berichte' }, hasDescription: true },
+  { path: '/settings', title: { en: 'Settings', de: 'Einstellungen' }, hasDescription: true },
 ];
 
 async function boxesOf(page: Page, hasDescription: boolean) {

@@ -73,7 +73,7 @@ describe('a signed-in page’s frame', () => {
   });
 
   it('refuses a message with values or markup in it: the frame is drawn before any data', () => {
-    expect(() => wordsOf('reports', 'page.description')).toThrow(/values or markup/);
+    expect(() => wordsOf('reports', 'controls.showing.month')).toThrow(/values or markup/);
     expect(() => wordsOf('common', 'no.such.key')).toThrow(/no English message/);
   });
 });

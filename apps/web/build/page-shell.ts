@@ -25,8 +25,8 @@ type ShellHeading = { namespace: string; title?: string; description?: string };
 
 /**
  * The pages drawn with a frame. An account's register has the navigation bar alone: its title is
- * the account's name. A description with values in it (the reports') is left out and comes with
- * the page.
+ * the account's name. A description holds no values (wordsOf refuses them): the frame is the
+ * same for everyone.
  */
 export const SHELL_PAGES: Record<string, ShellHeading> = {
   '/dashboard': { namespace: 'dashboard', title: 'title' },
@@ -34,7 +34,7 @@ export const SHELL_PAGES: Record<string, ShellHeading> = {
   '/accounts': { namespace: 'accounts', title: 'title', description: 'description' },
   '/accounts/:accountId': { namespace: 'accounts' },
   '/budgets': { namespace: 'budgets', title: 'page.title', description: 'page.description' },
-  '/reports': { namespace: 'reports', title: 'page.title' },
+  '/reports': { namespace: 'reports', title: 'page.title', description: 'page.description' },
   '/import': { namespace: 'imports', title: 'page.title', description: 'page.description' },
   '/receipts': { namespace: 'receipts', title: 'upload.title', description: 'upload.description' },
   '/recurring-transactions': {
@@ -42,7 +42,7 @@ export const SHELL_PAGES: Record<string, ShellHeading> = {
     title: 'page.title',
     description: 'page.description',
   },
-  '/settings': { namespace: 'settings', title: 'title' },
+  '/settings': { namespace: 'settings', title: 'title', description: 'description' },
 };
 
 /** The navigation bar's links, as app/layouts/nav-items.ts orders them. */

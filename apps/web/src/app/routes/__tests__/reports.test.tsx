@@ -59,7 +59,7 @@ describe('reports: periods', () => {
     await openReports();
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveDisplayValue('Last 12 months');
     expect(screen.getByTestId('report-range')).toHaveTextContent(
-      'Showing Nov 1, 2025 – Oct 31, 2026, by month, all accounts',
+      'Showing Nov 1, 2025 – Oct 31, 2026, by month, all accounts, in USD',
     );
     const cashflow = section('Cash flow');
     const table = await within(cashflow).findByRole('table');
@@ -124,7 +124,7 @@ describe('reports: periods', () => {
       interval: 'quarter',
     });
     expect(screen.getByTestId('report-range')).toHaveTextContent(
-      'Showing Jan 1 – Dec 31, 2025, by quarter',
+      'Showing Jan 1 – Dec 31, 2025, by quarter, all accounts, in USD',
     );
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'This year');

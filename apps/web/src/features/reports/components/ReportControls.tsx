@@ -17,6 +17,8 @@ import {
 
 type ReportControlsProps = {
   params: ReportParams;
+  /** The base currency every figure is in, said with the range. */
+  currency: string;
   onRangeChange: (preset: ReportPreset, range?: ReportRange) => void;
   onParamChange: (name: ReportParamName, value: string) => void;
 };
@@ -67,7 +69,12 @@ function CustomRange({
  * The range (a preset or custom dates), the interval, the account and the member every report
  * follows.
  */
-export function ReportControls({ params, onRangeChange, onParamChange }: ReportControlsProps) {
+export function ReportControls({
+  params,
+  currency,
+  onRangeChange,
+  onParamChange,
+}: ReportControlsProps) {
   const { t } = useTranslation('reports');
   const format = useFormat();
   const accounts = useAccounts().data ?? [];
@@ -135,9 +142,11 @@ export function ReportControls({ params, onRangeChange, onParamChange }: ReportC
           ? t(`controls.showingAccount.${params.interval}`, {
               range: formatReportRange(params.range, format),
               account: accountName ?? t('controls.oneAccount'),
+              currency,
             })
           : t(`controls.showing.${params.interval}`, {
               range: formatReportRange(params.range, format),
+              currency,
             })}
       </p>
     </div>

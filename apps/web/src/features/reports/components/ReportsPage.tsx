@@ -19,8 +19,13 @@ export function ReportsPage() {
   const { params, setRange, setParam } = useReportParams();
   const request = reportRequestOf(params);
   return (
-    <ContentLayout title={t('page.title')} description={t('page.description', { currency })}>
-      <ReportControls params={params} onRangeChange={setRange} onParamChange={setParam} />
+    <ContentLayout title={t('page.title')} description={t('page.description')}>
+      <ReportControls
+        params={params}
+        currency={currency}
+        onRangeChange={setRange}
+        onParamChange={setParam}
+      />
       <CashflowSection request={request} currency={currency} />
       <CategorySection
         request={request}

@@ -20,7 +20,7 @@ export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { user } = useUser();
   return (
-    <ContentLayout title={t('title')}>
+    <ContentLayout title={t('title')} description={t('description')}>
       <div className="max-w-3xl min-w-0 space-y-6">
         <section
           aria-labelledby="account-heading"
