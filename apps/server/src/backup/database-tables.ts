@@ -2,8 +2,7 @@ import type pg from 'pg';
 
 /**
  * Tables whose rows the database derives itself: transaction_totals, transaction_search_counts,
- * transaction_daily_totals, transaction_payee_months and account_daily_movements are kept by
- * triggers on transactions, account_balances by triggers on transactions and transfers,
+ * transaction_daily_totals and account_daily_movements are kept by triggers on transactions, account_balances by triggers on transactions and transfers,
  * exchange_rate_days by triggers on exchange_rates, so a restore rebuilds them by inserting
  * those rows instead of copying them.
  */
@@ -11,7 +10,6 @@ const DERIVED_TABLES = new Set([
   'transaction_totals',
   'transaction_search_counts',
   'transaction_daily_totals',
-  'transaction_payee_months',
   'account_balances',
   'account_daily_movements',
   'exchange_rate_days',

@@ -11,7 +11,6 @@ import { exchangeRateLookupDefinitions } from './exchange-rate-lookup';
 import { householdFillDefinitions } from './household-fill';
 import { importRowsCascadeDefinitions } from './import-rows-cascade';
 import { transactionDailyTotalsDefinitions } from './transaction-daily-totals';
-import { transactionPayeeMonthsDefinitions } from './transaction-payee-months';
 import { transactionSearchCountsDefinitions } from './transaction-search-counts';
 import { transactionSplitsDefinitions } from './transaction-splits';
 import { transactionTotalsDefinitions } from './transaction-totals';
@@ -36,7 +35,6 @@ export const DERIVED_DEFINITIONS: readonly string[] = [
   transactionTotalsDefinitions,
   transactionSearchCountsDefinitions,
   transactionDailyTotalsDefinitions,
-  transactionPayeeMonthsDefinitions,
   transactionSplitsDefinitions,
   defaultAccountDefinitions,
   accountBalancesDefinitions,

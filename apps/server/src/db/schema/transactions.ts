@@ -32,7 +32,6 @@ import { users } from './users';
  *   account_balances_transactions_* (account-balances.ts),
  *   account_daily_movements_* (account-daily-movements.ts),
  *   transaction_daily_totals_* (transaction-daily-totals.ts),
- *   transaction_payee_months_* (transaction-payee-months.ts),
  *   transaction_search_counts_* (transaction-search-counts.ts) and
  *   transaction_totals_* (transaction-totals.ts), each keeping its derived table exact, and
  *   transactions_data_version_* (data-versions.ts), a new version of the household's data.
@@ -354,35 +353,6 @@ export const transactionDailyTotals = pgTable(
   (table) => [
     primaryKey({
       columns: [table.householdId, table.addedOn, table.isIncome, table.category],
-    }),
-  ],
-);
-
-/**
- * Count and sum of each household's booked transactions per kind, month, currency and name
- * (each spelling apart). Derived: only the database writes it, through the statement-level
- * triggers on transactions kept in src/db/derived/transaction-payee-months.ts. The payees report
- * reads the whole months of its range here, in the base currency, instead of every row; the
- * days at its edges and the rows in other currencies (each converted at its own day's rate) it
- * reads from transactions. Pending transactions are left out, as from every total.
- */
-export const transactionPayeeMonths = pgTable(
-  'transaction_payee_months',
-  {
-    householdId: uuid('household_id')
-      .notNull()
-      .references((): AnyPgColumn => households.id, { onDelete: 'cascade' }),
-    isIncome: boolean('is_income').notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
-    currency: text('currency').notNull(),
-    name: text('name').notNull(),
-    transactionCount: bigint('transaction_count', { mode: 'number' }).notNull(),
-    sumCents: bigint('sum_cents', { mode: 'number' }).notNull(),
-  },
-  (table) => [
-    primaryKey({
-      name: 'transaction_payee_months_pkey',
-      columns: [table.householdId, table.isIncome, table.currency, table.month, table.name],
     }),
   ],
 );

@@ -1,4 +1,4 @@
-import { addDays, dateFromParts, dateParts, type ReportInterval } from '@moneta/shared';
+import type { ReportInterval } from '@moneta/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   selectedRowsInBase,
@@ -55,51 +55,6 @@ function rowsInBase(scope: ReportScope): SQL {
 const periodKey = (interval: ReportInterval, day: SQL) =>
   sql`date_trunc(${interval}::text, ${day}::timestamp)::date::text`;
 
-/**
- * The whole months inside [from, to]: from `first` (a month's first day) up to `end` (the first
- * day of the month after the last whole one); null when no month lies wholly inside.
- */
-export function wholeMonths(from: string, to: string): { first: string; end: string } | null {
-  const start = dateParts(from);
-  const first =
-    start.day === 1
-      ? from
-      : start.month === 12
-        ? dateFromParts(start.year + 1, 1, 1)
-        : dateFromParts(start.year, start.month + 1, 1);
-  const after = dateParts(addDays(to, 1));
-  const end = dateFromParts(after.year, after.month, 1);
-  return first < end ? { first, end } : null;
-}
-
-/**
- * The transactions of one kind that the payees report reads row by row: with `months`, those in
- * other currencies than the base over the range and those in the base on the days outside the
- * whole months (four ranges of transactions_household_currency_idx); without, every one of the
- * range, of the account or member asked for.
- */
-function payeeRows(
-  scope: ReportScope,
-  isIncome: boolean,
-  months: { first: string; end: string } | null,
-): SQL {
-  const columns = sql`t.name, t.added_on, t.currency, t.cost_cents, t.base_cost_cents, t.base_cost_currency`;
-  const of = (where: SQL) => sql`SELECT ${columns} FROM transactions AS t
-    WHERE t.household_id = ${scope.householdId}::uuid AND t.is_income = ${isIncome}
-      AND NOT t.is_pending AND ${where}`;
-  const range = sql`t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date`;
-  if (!months) {
-    const account = scope.accountId ? sql` AND t.account_id = ${scope.accountId}::uuid` : sql``;
-    const author = scope.createdBy ? sql` AND t.created_by = ${scope.createdBy}::uuid` : sql``;
-    return of(sql`${range}${account}${author}`);
-  }
-  const base = scope.base;
-  return sql`${of(sql`t.currency < ${base}::text AND ${range}`)}
-    UNION ALL ${of(sql`t.currency > ${base}::text AND ${range}`)}
-    UNION ALL ${of(sql`t.currency = ${base}::text AND t.added_on >= ${scope.from}::date AND t.added_on < ${months.first}::date`)}
-    UNION ALL ${of(sql`t.currency = ${base}::text AND t.added_on >= ${months.end}::date AND t.added_on <= ${scope.to}::date`)}`;
-}
-
 export function createReportsRepository(db: Executor) {
   return {
     /** Income, expense and unconverted rows per period (and per category when `byCategory`). */
@@ -133,10 +88,7 @@ export function createReportsRepository(db: Executor) {
     /**
      * Payees of one kind over the range, by normalised name (moneta_fold: "REWE Markt" and
      * "rewe markt" are one), largest total first, each named by the spelling it has most often.
-     * The whole months of the range in the base currency come from the kept monthly sums
-     * (transaction_payee_months); the days at its edges and the rows in other currencies are
-     * read from transactions, each currency and day's rate looked up once. Filtered by account
-     * or member, every row is read.
+     * Every transaction is read once; each currency and day is looked up once.
      */
     async payees(
       scope: ReportScope,
@@ -146,16 +98,9 @@ export function createReportsRepository(db: Executor) {
       payees: Array<{ name: string; totalCents: number; count: number }>;
       unconverted: number;
     }> {
+      const account = scope.accountId ? sql` AND t.account_id = ${scope.accountId}::uuid` : sql``;
+      const author = scope.createdBy ? sql` AND t.created_by = ${scope.createdBy}::uuid` : sql``;
       const base = scope.base;
-      const months = scope.accountId || scope.createdBy ? null : wholeMonths(scope.from, scope.to);
-      const kept = months
-        ? sql`UNION ALL
-            SELECT k.name, k.transaction_count, k.sum_cents, k.transaction_count
-            FROM transaction_payee_months AS k
-            WHERE k.household_id = ${scope.householdId}::uuid AND k.is_income = ${isIncome}
-              AND k.currency = ${base}::text
-              AND k.month >= ${months.first}::date AND k.month < ${months.end}::date`
-        : sql``;
       const result = await db.execute<{
         name: string | null;
         total_cents: string | number;
@@ -163,7 +108,10 @@ export function createReportsRepository(db: Executor) {
         unconverted: number;
       }>(sql`
         WITH picked AS MATERIALIZED (
-          ${payeeRows(scope, isIncome, months)}
+          SELECT t.name, t.added_on, t.currency, t.cost_cents, t.base_cost_cents, t.base_cost_currency
+          FROM transactions AS t
+          WHERE t.household_id = ${scope.householdId}::uuid AND t.is_income = ${isIncome}
+            AND NOT t.is_pending AND t.added_on BETWEEN ${scope.from}::date AND ${scope.to}::date${account}${author}
         ), day_rates AS MATERIALIZED (
           SELECT * FROM ${ratesOfDays(
             scope.householdId,
@@ -174,23 +122,17 @@ export function createReportsRepository(db: Executor) {
         ), by_name AS (
           -- Summed per spelling first: a history has a few hundred names, and folding each
           -- (accents, case, punctuation) once is what costs, not once per row.
-          SELECT parts.name, sum(parts.rows) AS rows, sum(parts.cents) AS cents,
-            sum(parts.counted) AS counted
+          SELECT converted.name, count(*) AS rows, sum(converted.cents) AS cents,
+            count(converted.cents) AS counted
           FROM (
-            SELECT converted.name, count(*) AS rows, sum(converted.cents) AS cents,
-              count(converted.cents) AS counted
-            FROM (
-              SELECT p.name,
-                CASE WHEN p.currency = ${base}::text THEN p.cost_cents
-                  WHEN p.base_cost_currency = ${base}::text THEN p.base_cost_cents
-                  ELSE ${convertedCents(sql`p.cost_cents`, sql`dr.rate`, base)} END AS cents
-              FROM picked AS p
-              LEFT JOIN day_rates AS dr ON dr.currency = p.currency AND dr.added_on = p.added_on
-            ) AS converted
-            GROUP BY converted.name
-            ${kept}
-          ) AS parts
-          GROUP BY parts.name
+            SELECT p.name,
+              CASE WHEN p.currency = ${base}::text THEN p.cost_cents
+                WHEN p.base_cost_currency = ${base}::text THEN p.base_cost_cents
+                ELSE ${convertedCents(sql`p.cost_cents`, sql`dr.rate`, base)} END AS cents
+            FROM picked AS p
+            LEFT JOIN day_rates AS dr ON dr.currency = p.currency AND dr.added_on = p.added_on
+          ) AS converted
+          GROUP BY converted.name
         ), grouped AS (
           -- Named by the spelling with the most rows (the first in order on a tie).
           SELECT (array_agg(name ORDER BY rows DESC, name))[1] AS name,

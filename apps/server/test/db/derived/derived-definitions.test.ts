@@ -60,10 +60,8 @@ const MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'exchange_rates_version_after_change',
   'data_version_pending_at_commit',
   'moneta_fill_household',
-  // Each account's movements per day and the payees' months (account-daily-movements.ts,
-  // transaction-payee-months.ts; 0039 and 0040 made only the tables).
+  // Each account's movements per day (account-daily-movements.ts; 0039 made only the table).
   'account_daily_movements_after_change',
-  'transaction_payee_months_after_change',
   // Live changes (change-notifications.ts).
   ...CHANGE_NOTIFY_FUNCTIONS,
 ];
@@ -82,9 +80,6 @@ const TRIGGERS_MADE_ONLY_BY_THE_DERIVED_FILES: readonly string[] = [
   'account_daily_movements_insert',
   'account_daily_movements_update',
   'account_daily_movements_delete',
-  'transaction_payee_months_insert',
-  'transaction_payee_months_update',
-  'transaction_payee_months_delete',
   ...WATCHED_TABLES.flatMap((table) =>
     ['insert', 'update', 'delete', 'truncate'].map((event) => `${table}_data_version_${event}`),
   ),
@@ -248,13 +243,6 @@ const keptSinceTheRekey = {
       sum(CASE WHEN is_income THEN cost_cents ELSE -cost_cents END)::bigint, count(*)::bigint
       FROM transactions WHERE NOT is_pending GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
   },
-  payees: {
-    kept: `SELECT household_id, is_income, currency, month, name, transaction_count, sum_cents
-      FROM transaction_payee_months ORDER BY 1, 2, 3, 4, 5`,
-    fresh: `SELECT household_id, is_income, currency, date_trunc('month', added_on)::date, name,
-      count(*)::bigint, sum(cost_cents)::bigint
-      FROM transactions WHERE NOT is_pending GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
-  },
 };
 
 /** Each derived table as kept, and as computed afresh from the rows it derives from. */
@@ -331,13 +319,8 @@ describe('the migration step on a database that already holds data', () => {
       // The tables made since keep what they held, and the one made since (0039) is filled
       // from the rows.
       const migrated = await keptAndFresh(pool);
-      expect(migrated.kept).toEqual({
-        ...before.kept,
-        movements: migrated.fresh.movements,
-        payees: migrated.fresh.payees,
-      });
+      expect(migrated.kept).toEqual({ ...before.kept, movements: migrated.fresh.movements });
       expect(migrated.kept.movements!.length).toBeGreaterThan(50);
-      expect(migrated.kept.payees!.length).toBeGreaterThan(20);
       const { rows: applied } = await pool.query('SELECT * FROM drizzle.derived_definitions');
       expect(applied).toHaveLength(1);
 
@@ -370,7 +353,6 @@ describe('the migration step on a database that already holds data', () => {
       );
       const held = await keptAndFresh(pool);
       expect(held.kept.movements).toEqual(held.fresh.movements);
-      expect(held.kept.payees).toEqual(held.fresh.payees);
       await pool.query(`UPDATE transactions SET is_pending = false WHERE name = 'Card hold'`);
       await pool.query(`UPDATE transfers SET amount_cents = 7 WHERE user_id = $1`, [kept.userId]);
       await pool.query(`DELETE FROM transfers WHERE user_id = $1 AND date > '2026-01-04'`, [
