@@ -2,9 +2,9 @@ import type pg from 'pg';
 
 /**
  * Tables whose rows the database derives itself: transaction_totals, transaction_search_counts,
- * transaction_daily_totals and account_daily_movements are kept by triggers on transactions, account_balances by triggers on transactions and transfers,
- * exchange_rate_days by triggers on exchange_rates, so a restore rebuilds them by inserting
- * those rows instead of copying them.
+ * transaction_daily_totals and account_daily_movements are kept by triggers on transactions,
+ * account_balances by triggers on transactions and transfers, exchange_rate_days by triggers on
+ * exchange_rates, so a restore rebuilds them by inserting those rows instead of copying them.
  */
 const DERIVED_TABLES = new Set([
   'transaction_totals',
