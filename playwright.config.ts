@@ -11,7 +11,10 @@ export default defineConfig({
   // Its own folder: Playwright empties it at start, and test-results/summary must survive.
   outputDir: './test-results/playwright',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time, one per core: 9.5 minutes instead of 11.9 on this 2-core machine,
+  // which keeps CI under its 30. Every spec signs up users of its own, so none sees another's
+  // data; the tests within a file still run in order.
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,

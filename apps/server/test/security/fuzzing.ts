@@ -142,7 +142,7 @@ export function useFuzzing(): Fuzzing {
 }
 
 /** Shards of the catalogue: one test file each (fuzz-catalogue-N.test.ts), run side by side. */
-export const CATALOGUE_SHARDS = 2;
+export const CATALOGUE_SHARDS = 4;
 
 /**
  * The catalogue's tests for shard `index` (0-based) of CATALOGUE_SHARDS: every attack on the
