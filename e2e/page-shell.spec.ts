@@ -117,7 +117,7 @@ test('the frame’s page loads its code after the frame is painted, and runs it'
   expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
 });
 
-test('an account’s register is framed by its navigation bar alone: its title is the account’s name', async ({
+test('an account’s register is framed with its line, its title’s place kept for the account’s name', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -129,13 +129,29 @@ test('an account’s register is framed by its navigation bar alone: its title i
   await signInWithToken(page, user.token);
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto(`/accounts/${account!._id}`);
+  const line =
+    'Every transaction and transfer of this account, newest first, with the balance after each.';
   await expect(page.locator('[data-page-shell] header')).toBeVisible();
+  // No heading until the account's name is known: its place is kept, empty.
   await expect(page.locator('main h1')).toHaveCount(0);
-  const framed = await page.locator('header').boundingBox();
+  const place = page.locator('main [aria-hidden="true"]').first();
+  // Its words in the device's language (the other languages' are in the HTML, hidden).
+  await expect(page.locator('main p').first()).toBeVisible();
+  expect(await page.locator('main p').first().innerText()).toBe(line);
+  const framed = {
+    header: await page.locator('header').boundingBox(),
+    title: await place.boundingBox(),
+    line: await page.locator('main p').first().boundingBox(),
+  };
 
   await page.unroute('**/assets/*.js');
   await page.goto(`/accounts/${account!._id}`);
   await expect(page.locator('[data-page-shell]')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(account!.name);
-  expectSameBox(framed, await page.locator('header').boundingBox(), 'the navigation bar');
+  // The account's balance is drawn under the page's line, not in the frame's place.
+  await expect(page.getByText(/· balance/)).toBeVisible();
+  expectSameBox(framed.header, await page.locator('header').boundingBox(), 'the navigation bar');
+  expectSameBox(framed.title, await page.locator('main h1').boundingBox(), 'the title');
+  expectSameBox(framed.line, await page.locator('main h1 + p').boundingBox(), 'the line');
+  await expect(page.locator('main h1 + p')).toHaveText(line);
 });

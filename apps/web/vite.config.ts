@@ -156,6 +156,16 @@ export default defineConfig({
               // each page's own modules in one. Left to Rolldown, a page was 40-56 files of
               // 1-10 kB, and Lighthouse's slow 4G pays a round trip for every six.
               // Nothing a public page loads: that is left where it is.
+              // What two or more of them share that loads the validation library (their
+              // forms), apart: a page with no form on its first render (reports) loads
+              // neither it nor zod.
+              {
+                name: 'app-forms',
+                routes: SIGNED_IN_PAGES,
+                sharedBy: 2,
+                notWith: /\/src\/app\/routes\/(?!app\/)/,
+                reaching: /\/node_modules\/zod\//,
+              },
               {
                 name: 'app-pages',
                 routes: SIGNED_IN_PAGES,

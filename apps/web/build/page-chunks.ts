@@ -7,7 +7,8 @@ type ChunkingContext = Rolldown.ChunkingContext;
  * `sharedOnly`, only what every one of them loads (the modules two first pages have in common,
  * so that neither loads the other's own code to get them); with `sharedBy`, what at least that
  * many of them load; with `alone`, only what no other code split off the app loads up front (a
- * page's own modules: a lazily loaded chart or dialog never fetches this chunk to get one).
+ * page's own modules: a lazily loaded chart or dialog never fetches this chunk to get one),
+ * but for code that only these routes load later.
  */
 export type PagePart = {
   name: string;
@@ -17,6 +18,8 @@ export type PagePart = {
   alone?: boolean;
   /** Leaves out what the code split off at these modules loads up front (the public pages). */
   notWith?: RegExp;
+  /** Only the modules that load, up front, a module whose id matches (a library, say). */
+  reaching?: RegExp;
 };
 
 /**
@@ -51,14 +54,34 @@ export function pageChunkGroups(parts: PagePart[]): Rolldown.CodeSplittingGroup[
         counts.set(id, (counts.get(id) ?? 0) + 1);
       }
       const least = part.sharedOnly ? closures.length : (part.sharedBy ?? 1);
+      const own = new Set(closures.flatMap((closure) => [...closure]));
+      // Code only these routes load later (a form's checks): it runs after them, so it may
+      // import their chunk. Left out of the part instead, what it shares with them went into
+      // the route module's chunk, which imports the part's chunk, which imported it back: in
+      // that cycle the page's code read those modules before they had run.
+      const isOwnLater = (root: string) => {
+        const info = infoOf(root);
+        return (
+          (info?.importers.length ?? 0) === 0 &&
+          (info?.dynamicImporters ?? []).every((importer) => own.has(importer))
+        );
+      };
       const others = staticClosure(
         infoOf,
         splitRoots.filter(
-          (root) => !routes.includes(root) && (part.alone || (part.notWith?.test(root) ?? false)),
+          (root) =>
+            !routes.includes(root) &&
+            ((part.alone && !isOwnLater(root)) || (part.notWith?.test(root) ?? false)),
         ),
       );
+      const reaching = part.reaching
+        ? reachable(
+            ids.filter((id) => part.reaching!.test(id)),
+            (id) => [...(infoOf(id)?.importers ?? [])],
+          )
+        : undefined;
       const assigned = [...counts]
-        .filter(([id, count]) => count >= least && !others.has(id))
+        .filter(([id, count]) => count >= least && !others.has(id) && (reaching?.has(id) ?? true))
         .map(([id]) => id);
       for (const id of assigned) {
         if (taken.has(id) || id.includes('/src/app/routes/')) continue;

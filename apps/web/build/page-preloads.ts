@@ -31,6 +31,8 @@ export const pageFileName = (path: string) =>
  */
 export const PAGE_PREFETCHES: Record<string, string[]> = {
   '/dashboard': ['src/features/dashboard/components/charts.tsx'],
+  // The password change's checks (and zod): loaded at its first check (lib/forms/lazy-resolver.ts).
+  '/settings': ['src/features/settings/utils/change-password-resolver.ts'],
 };
 
 /**
@@ -39,7 +41,14 @@ export const PAGE_PREFETCHES: Record<string, string[]> = {
  * page can be drawn. A page that needs a form loads it when it opens; a constant shared with the
  * server lives in a module without a schema (packages/shared/src/idempotency.ts).
  */
-export const PAGES_WITHOUT_VALIDATION = ['/', '/login', '/dashboard'];
+export const PAGES_WITHOUT_VALIDATION = [
+  '/',
+  '/login',
+  '/dashboard',
+  '/reports',
+  '/import',
+  '/settings',
+];
 
 /**
  * What main.tsx loads at boot, beside the page's code, and awaits before the first render:

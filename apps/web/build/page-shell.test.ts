@@ -59,10 +59,18 @@ describe('a signed-in page’s frame', () => {
     expect(document.querySelectorAll('nav a')).toHaveLength(10);
   });
 
-  it('frames an account’s register without its title, the account’s name', () => {
+  it('frames an account’s register with its line but not its title, the account’s name', () => {
     const document = parse(pageShellHtml('/accounts/:accountId')!);
     expect(document.querySelector('header')).not.toBeNull();
-    expect(document.querySelector('main')?.children).toHaveLength(0);
+    expect(document.querySelector('main h1')).toBeNull();
+    const placeholder = document.querySelector('main [aria-hidden="true"]')!;
+    expect(placeholder.textContent).toBe('\u00a0');
+    const description = placeholder.nextElementSibling!;
+    expect(description.tagName).toBe('P');
+    for (const language of LANGUAGES) {
+      const own = messages(language, 'accounts').register as unknown as Record<string, string>;
+      expect(description.querySelector(`[lang="${language}"]`)?.textContent).toBe(own.description);
+    }
     const current = [...document.querySelectorAll('nav a[aria-current="page"]')];
     expect(current.map((link) => link.getAttribute('href'))).toEqual(['/accounts']);
   });

@@ -18,21 +18,21 @@ import { LANGUAGES } from '../../../packages/shared/src/locales.ts';
  */
 
 /**
- * A page's title and the line under it, by namespace and key, as its ContentLayout shows them;
- * without a title, the frame is the navigation bar alone.
+ * A page's title and the line under it, by namespace and key, as its ContentLayout shows them.
+ * A page whose title is data (an account's register: the account's name) has none here: its
+ * frame keeps the title's place empty, the height of one line.
  */
 type ShellHeading = { namespace: string; title?: string; description?: string };
 
 /**
- * The pages drawn with a frame. An account's register has the navigation bar alone: its title is
- * the account's name. A description holds no values (wordsOf refuses them): the frame is the
- * same for everyone.
+ * The pages drawn with a frame. A description holds no values (wordsOf refuses them): the frame
+ * is the same for everyone.
  */
 export const SHELL_PAGES: Record<string, ShellHeading> = {
   '/dashboard': { namespace: 'dashboard', title: 'title' },
   '/transactions': { namespace: 'transactions', title: 'page.title' },
   '/accounts': { namespace: 'accounts', title: 'title', description: 'description' },
-  '/accounts/:accountId': { namespace: 'accounts' },
+  '/accounts/:accountId': { namespace: 'accounts', description: 'register.description' },
   '/budgets': { namespace: 'budgets', title: 'page.title', description: 'page.description' },
   '/reports': { namespace: 'reports', title: 'page.title', description: 'page.description' },
   '/import': { namespace: 'imports', title: 'page.title', description: 'page.description' },
@@ -120,14 +120,19 @@ export function pageShellHtml(path: string): string | undefined {
   const description = heading.description
     ? `<p class="mt-1 text-sm text-neutral-600 dark:text-neutral-400"><span class="shell-words">${wordsOf(heading.namespace, heading.description)}</span></p>`
     : '';
-  const title = heading.title
-    ? [
-        '<div class="mb-8 flex flex-wrap items-start justify-between gap-4"><div class="min-w-0">',
-        `<h1 class="text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl dark:text-white"><span class="shell-words">${wordsOf(heading.namespace, heading.title)}</span></h1>`,
-        description,
-        '</div></div>',
-      ].join('')
-    : '';
+  const titleClasses =
+    'text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl dark:text-white';
+  // A title that is data keeps its line, empty and hidden from screen readers, until the app's
+  // first render writes it.
+  const titleText = heading.title
+    ? `<h1 class="${titleClasses}"><span class="shell-words">${wordsOf(heading.namespace, heading.title)}</span></h1>`
+    : `<div aria-hidden="true" class="${titleClasses}">&nbsp;</div>`;
+  const title = [
+    '<div class="mb-8 flex flex-wrap items-start justify-between gap-4"><div class="min-w-0">',
+    titleText,
+    description,
+    '</div></div>',
+  ].join('');
   return [
     '<div class="flex min-h-dvh flex-col" data-page-shell>',
     `<a href="#main" class="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow dark:focus:bg-neutral-900"><span class="shell-words">${common('shell.skipToContent')}</span></a>`,

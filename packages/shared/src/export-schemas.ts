@@ -33,7 +33,7 @@ import { MAX_AMOUNT } from './field-schemas';
  */
 export const EXPORT_FORMAT = 'moneta-export';
 export const EXPORT_FORMAT_VERSION = 1;
-export const MONETA_EXPORT_FILE_NAME = 'moneta-export.zip';
+export { MONETA_EXPORT_FILE_NAME } from './export-file';
 
 /** The entity files of format version 1, by entity. */
 export const EXPORT_ENTITY_FILES = {

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { daysInMonth, dateParts, dateFromParts } from './calendar-date';
+import { dateParts } from './calendar-date';
 import {
   calendarDateSchema,
   dateText,
@@ -8,9 +8,16 @@ import {
   userIdSchema,
 } from './field-schemas';
 
-/** How a report cuts its range (docs/reports.md). */
-export const REPORT_INTERVALS = ['month', 'quarter', 'year'] as const;
-export type ReportInterval = (typeof REPORT_INTERVALS)[number];
+import { REPORT_INTERVALS } from './report-periods';
+
+export {
+  REPORT_INTERVALS,
+  lastTwelveMonths,
+  periodStart,
+  reportPeriods,
+  type ReportInterval,
+  type ReportPeriod,
+} from './report-periods';
 
 /** The longest range a report covers: 50 years of months is 600 periods, still one answer. */
 export const MAX_REPORT_YEARS = 50;
@@ -94,7 +101,6 @@ export const payeeReportQuerySchema = withRangeRules(
 export type PayeeReportQuery = z.output<typeof payeeReportQuerySchema>;
 
 const periodSchema = z.object({ start: dateText(), end: dateText() });
-export type ReportPeriod = z.infer<typeof periodSchema>;
 
 export const cashflowReportSchema = z.object({
   periods: z.array(
@@ -158,53 +164,3 @@ export const payeeReportSchema = z.object({
   unconverted: z.number().describe('Transactions of the range left out for want of a rate.'),
 });
 export type PayeeReport = z.infer<typeof payeeReportSchema>;
-
-/** The first day of the interval's period that holds `date`. */
-export function periodStart(date: string, interval: ReportInterval): string {
-  const { year, month } = dateParts(date);
-  if (interval === 'year') return dateFromParts(year, 1, 1);
-  if (interval === 'quarter') return dateFromParts(year, month - ((month - 1) % 3), 1);
-  return dateFromParts(year, month, 1);
-}
-
-/** The last day of the interval's period that starts on `start`. */
-function periodEnd(start: string, interval: ReportInterval): string {
-  const { year, month } = dateParts(start);
-  const lastMonth = interval === 'year' ? 12 : interval === 'quarter' ? month + 2 : month;
-  return dateFromParts(year, lastMonth, daysInMonth(year, lastMonth));
-}
-
-/**
- * Every period of the interval from `from` to `to`, each cut to the range: the first starts on
- * `from`, the last ends on `to` (a period's `end` is its last day). `key` is the calendar
- * period's first day, which the SQL groups by (date_trunc).
- */
-export function reportPeriods(
-  from: string,
-  to: string,
-  interval: ReportInterval,
-): Array<ReportPeriod & { key: string }> {
-  const periods: Array<ReportPeriod & { key: string }> = [];
-  let key = periodStart(from, interval);
-  while (key <= to) {
-    const end = periodEnd(key, interval);
-    periods.push({ key, start: key < from ? from : key, end: end > to ? to : end });
-    const next = dateParts(end);
-    key =
-      next.month === 12
-        ? dateFromParts(next.year + 1, 1, 1)
-        : dateFromParts(next.year, next.month + 1, 1);
-  }
-  return periods;
-}
-
-/** The default range: the last 12 whole months before `today`'s month. */
-export function lastTwelveMonths(today: string): { from: string; to: string } {
-  const { year, month } = dateParts(today);
-  const toYear = month === 1 ? year - 1 : year;
-  const toMonth = month === 1 ? 12 : month - 1;
-  return {
-    from: dateFromParts(year - 1, month, 1),
-    to: dateFromParts(toYear, toMonth, daysInMonth(toYear, toMonth)),
-  };
-}

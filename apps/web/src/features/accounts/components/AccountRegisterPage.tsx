@@ -71,16 +71,9 @@ export function AccountRegisterPage() {
   return (
     <ContentLayout
       title={account?.name ?? t('register.account')}
-      description={
-        account ? (
-          <>
-            {account.isArchived
-              ? t('register.summaryArchived', { type: t(`types.${account.type}`) })
-              : t('register.summary', { type: t(`types.${account.type}`) })}{' '}
-            <Balance account={account} baseCurrency={currency} />
-          </>
-        ) : null
-      }
+      // Words the page's HTML frame holds too (build/page-shell.ts): the account's name and
+      // balance are the user's data, which the frame may not hold (docs/decisions.md, WEB-64).
+      description={t('register.description')}
       actions={
         canWrite ? (
           <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
@@ -89,6 +82,14 @@ export function AccountRegisterPage() {
         ) : null
       }
     >
+      {account ? (
+        <p className="mb-4 text-neutral-700 dark:text-neutral-300">
+          {account.isArchived
+            ? t('register.summaryArchived', { type: t(`types.${account.type}`) })
+            : t('register.summary', { type: t(`types.${account.type}`) })}{' '}
+          <Balance account={account} baseCurrency={currency} />
+        </p>
+      ) : null}
       {back}
       <BankSource accountId={accountId} />
       <div aria-busy={register.isFetching}>

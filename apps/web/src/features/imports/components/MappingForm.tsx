@@ -1,8 +1,5 @@
-import {
-  IMPORT_DATE_FORMATS,
-  MAX_IMPORT_SKIP_ROWS,
-  type ImportMapping,
-} from '@moneta/shared/import-schemas';
+import { IMPORT_DATE_FORMATS, MAX_IMPORT_SKIP_ROWS } from '@moneta/shared/import-constants';
+import type { ImportMapping } from '@moneta/shared/import-schemas';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/SelectField';

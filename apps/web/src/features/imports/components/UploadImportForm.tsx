@@ -1,4 +1,5 @@
-import { IMPORT_FILE_ACCEPT, type Import } from '@moneta/shared/import-schemas';
+import { IMPORT_FILE_ACCEPT } from '@moneta/shared/import-constants';
+import type { Import } from '@moneta/shared/import-schemas';
 import type { TFunction } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { REPORT_INTERVALS } from '@moneta/shared/report-schemas';
+import { REPORT_INTERVALS } from '@moneta/shared/report-periods';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberSelect } from '@/components/MemberSelect';

@@ -1,5 +1,5 @@
 import { isCalendarDate } from '@moneta/shared/calendar-date';
-import { REPORT_INTERVALS, type ReportInterval } from '@moneta/shared/report-schemas';
+import { REPORT_INTERVALS, type ReportInterval } from '@moneta/shared/report-periods';
 import { useCallback, useMemo } from 'react';
 import { REPORT_RANGE_KEYS } from '@/config/paths';
 import { useQueuedSearchParams } from '@/hooks/use-queued-search-params';

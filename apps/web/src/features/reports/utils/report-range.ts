@@ -7,7 +7,7 @@ import {
   toDayNumber,
 } from '@moneta/shared/calendar-date';
 import { DEFAULT_LOCALE } from '@moneta/shared/locales';
-import { lastTwelveMonths, type ReportInterval } from '@moneta/shared/report-schemas';
+import { lastTwelveMonths, type ReportInterval } from '@moneta/shared/report-periods';
 import type { TFunction } from 'i18next';
 import { formatCalendarDate } from '@/lib/calendar-date-format';
 import type { LocaleFormat } from '@/lib/i18n/locale-format';

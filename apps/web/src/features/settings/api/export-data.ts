@@ -1,4 +1,4 @@
-import { MONETA_EXPORT_FILE_NAME } from '@moneta/shared/export-schemas';
+import { MONETA_EXPORT_FILE_NAME } from '@moneta/shared/export-file';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -3,10 +3,9 @@ import {
   MAX_TOKEN_DAYS,
   MAX_TOKEN_NAME_LENGTH,
   SECURITY_MESSAGES,
-  type ApiToken,
   type ApiTokenScope,
-  type CreatedApiToken,
-} from '@moneta/shared/security-schemas';
+} from '@moneta/shared/security-limits';
+import type { ApiToken, CreatedApiToken } from '@moneta/shared/security-schemas';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ErrorCode } from '@moneta/shared/error-codes';
-import { changePasswordSchema, type ChangePasswordInput } from '@moneta/shared/security-schemas';
+import type { changePasswordSchema, ChangePasswordInput } from '@moneta/shared/security-schemas';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +9,14 @@ import { Button } from '@/components/ui/Button';
 import { PasswordInput } from '@/components/password/PasswordInput';
 import { PasswordRequirements } from '@/components/password/PasswordRequirements';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/forms/lazy-resolver';
 import { useChangePassword } from '../api/change-password';
 import { knownMessage } from '../utils/known-message';
 import { SectionCard } from '@/components/ui/SectionCard';
+
+const changePasswordResolver = lazyResolver(() =>
+  import('../utils/change-password-resolver').then((module) => module.changePasswordResolver),
+);
 
 /**
  * A new password after the current one (docs/architecture.md, Security), with the register form's
@@ -32,7 +36,7 @@ export function ChangePassword() {
     setFocus,
     formState: { errors },
   } = useForm<ChangePasswordInput, unknown, z.output<typeof changePasswordSchema>>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: changePasswordResolver,
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const newPassword = useWatch({ control, name: 'newPassword' });

@@ -1,4 +1,5 @@
-import { MAX_PASSKEY_NAME_LENGTH, type Passkey } from '@moneta/shared/security-schemas';
+import { MAX_PASSKEY_NAME_LENGTH } from '@moneta/shared/security-limits';
+import type { Passkey } from '@moneta/shared/security-schemas';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';

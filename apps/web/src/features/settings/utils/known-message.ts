@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@moneta/shared/auth-rules';
-import { SECURITY_MESSAGES } from '@moneta/shared/security-schemas';
+import { SECURITY_MESSAGES } from '@moneta/shared/security-limits';
 import { knownMessages } from '@/lib/i18n/known-messages';
 
 /** The password and token rules and the browser's passkey errors, in the user's language. */
