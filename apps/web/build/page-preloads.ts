@@ -33,6 +33,12 @@ export const PAGE_PREFETCHES: Record<string, string[]> = {
   '/dashboard': ['src/features/dashboard/components/charts.tsx'],
   // The password change's checks (and zod): loaded at its first check (lib/forms/lazy-resolver.ts).
   '/settings': ['src/features/settings/utils/change-password-resolver.ts'],
+  // The forms a page opens from its buttons (and zod), loaded when first opened.
+  '/transactions': [
+    'src/features/transactions/components/TransactionFormDialog.tsx',
+    'src/components/TransferFormDialog.tsx',
+  ],
+  '/accounts/:accountId': ['src/components/TransferFormDialog.tsx'],
 };
 
 /**
@@ -45,6 +51,8 @@ export const PAGES_WITHOUT_VALIDATION = [
   '/',
   '/login',
   '/dashboard',
+  '/transactions',
+  '/accounts/:accountId',
   '/reports',
   '/import',
   '/settings',
@@ -141,10 +149,7 @@ export function pagePreloads(
               );
             }
           }
-          const later = staticClosure(
-            bundle,
-            (prefetches[path] ?? []).map((module) => chunkOf(module, path)),
-          );
+          const later = staticClosure(bundle, (prefetches[path] ?? []).map(chunkHolding));
           const laterLinks = [...later]
             .filter((file) => !preloaded.has(file) && !pageFiles.has(file))
             .map((file) => `<link rel="prefetch" as="script" crossorigin href="/${file}">`);

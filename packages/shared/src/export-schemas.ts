@@ -3,7 +3,14 @@ import { z } from './zod';
 import { ACCOUNT_TYPES } from './account-schemas';
 import { isCalendarDate } from './calendar-date';
 import { isCatalogueCurrency } from './currency-catalogue';
-import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH, MAX_SEARCH_LENGTH } from './limits';
+import {
+  MAX_CATEGORY_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NOTE_LENGTH,
+  MAX_SAVED_FILTER_NAME_LENGTH,
+  MAX_SAVED_FILTERS,
+  MAX_SEARCH_LENGTH,
+} from './limits';
 import { currencyDecimals, readDecimalText, STORED_DECIMALS } from './money';
 import { isRateDate, MAX_RATE, MAX_RATE_DECIMALS, RATE_MESSAGES } from './rate-schemas';
 import { receiptMimeTypes } from './receipt-schemas';
@@ -21,7 +28,6 @@ import {
   RULE_MESSAGES,
   RULE_OPERATORS,
 } from './rule-schemas';
-import { MAX_SAVED_FILTER_NAME_LENGTH, MAX_SAVED_FILTERS } from './saved-filter-schemas';
 import { MAX_TAG_LENGTH, MAX_TAGS, tagKey } from './tag-schemas';
 import { isValidTimeZone } from './time-zone';
 import { MAX_AMOUNT } from './field-schemas';

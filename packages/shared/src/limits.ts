@@ -8,6 +8,10 @@ export const MAX_NOTE_LENGTH = 500;
 export const MAX_SEARCH_LENGTH = 200;
 /** Terms and operators of one search (docs/api.md, Search): each is a condition of its own. */
 export const MAX_SEARCH_TERMS = 20;
+/** A saved search's name (saved-filter-schemas.ts). */
+export const MAX_SAVED_FILTER_NAME_LENGTH = 50;
+/** A person keeps a handful of searches; a cap keeps a script from filling the table. */
+export const MAX_SAVED_FILTERS = 100;
 /** RFC 5321 caps an address at 254 characters; longer input is not an e-mail. */
 export const MAX_EMAIL_LENGTH = 254;
 

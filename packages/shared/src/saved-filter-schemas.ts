@@ -1,9 +1,5 @@
 import { z } from './zod';
-import { MAX_SEARCH_LENGTH } from './limits';
-
-export const MAX_SAVED_FILTER_NAME_LENGTH = 50;
-/** A person keeps a handful of searches; a cap keeps a script from filling the table. */
-export const MAX_SAVED_FILTERS = 100;
+import { MAX_SAVED_FILTER_NAME_LENGTH, MAX_SEARCH_LENGTH } from './limits';
 
 /** POST /filters: a search saved under a name (docs/api.md, Saved searches). */
 export const savedFilterInputSchema = z.object({

@@ -61,7 +61,7 @@ describe('a change on one page shows on the others at once', () => {
 
     await goTo(user, 'Transactions', 'Transactions');
     await user.click(screen.getByRole('button', { name: 'Add Transaction' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Expense' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Expense' });
     await user.type(within(dialog).getByLabelText('Name'), 'Lunch');
     await waitFor(() =>
       expect(within(dialog).getByRole('option', { name: 'Food' })).toBeInTheDocument(),

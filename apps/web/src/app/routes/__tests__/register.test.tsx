@@ -63,7 +63,9 @@ describe('the register', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Select Bread' }));
     await user.click(screen.getByRole('button', { name: 'Edit (2)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit 2 transactions' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit 2 transactions' });
+    // The dialog's code and its categories come when it first opens.
+    await within(dialog).findByRole('option', { name: 'Entertainment' });
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'Entertainment');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('2 transactions changed.')).toBeInTheDocument();

@@ -34,7 +34,7 @@ function lastListQuery(calls: FakeCall[]) {
 
 async function openAddForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Add Transaction' }));
-  return screen.getByRole('dialog', { name: 'Add Expense' });
+  return screen.findByRole('dialog', { name: 'Add Expense' });
 }
 
 describe('transactions page', () => {
@@ -230,7 +230,7 @@ describe('transaction form: fields', () => {
     renderApp('/transactions');
     const expenseDialog = await openAddForm(user);
     await user.click(within(expenseDialog).getByRole('button', { name: 'Add Income' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Income' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Income' });
 
     const name = within(dialog).getByLabelText('Name (optional)');
     expect(name).toHaveAttribute('placeholder', 'General Income');
@@ -261,7 +261,7 @@ describe('transaction form: fields', () => {
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Income' }));
-    const income = screen.getByRole('dialog', { name: 'Add Income' });
+    const income = await screen.findByRole('dialog', { name: 'Add Income' });
     expect(within(income).getByLabelText('Name (optional)')).toHaveValue('');
     expect(within(income).getByLabelText('Amount (USD)')).toHaveValue('');
     expect(within(income).getByLabelText('Category')).toHaveValue('');
@@ -278,7 +278,7 @@ describe('transaction form: fields', () => {
     const user = userEvent.setup();
     renderApp('/transactions');
     await chooseRowAction(user, 'March pay', 'Edit');
-    const dialog = screen.getByRole('dialog', { name: 'Edit Income' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Income' });
     expect(within(dialog).getByLabelText('Name (optional)')).toHaveValue('March pay');
     expect(within(dialog).getByLabelText('Category')).toHaveValue('Salary');
     expect(within(dialog).queryByRole('button', { name: 'Add Expense' })).toBeNull();

@@ -1,10 +1,9 @@
 import type { RegisterEntry } from '@moneta/shared/account-schemas';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
-import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { ChevronLeftIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
@@ -24,6 +23,12 @@ import { useRegister } from '../api/get-register';
 import { BankSource } from './BankSource';
 import { Balance } from './Balance';
 import { RegisterEntryRow } from './RegisterEntryRow';
+
+// The transfer form, and zod with it, load when it is first opened: built with the page, they
+// were main-thread time before the register could show anything (docs/decisions.md, WEB-42).
+const TransferFormDialog = lazy(async () => ({
+  default: (await import('@/components/TransferFormDialog')).TransferFormDialog,
+}));
 
 const COLUMNS: TableColumn[] = [
   { header: 'date' },
@@ -45,6 +50,7 @@ export function AccountRegisterPage() {
   const register = useRegister(accountId, page);
   const deleteTransfer = useDeleteTransfer();
   const [isTransferOpen, setIsTransferOpen] = useState(false);
+  const [hasOpenedTransfer, setHasOpenedTransfer] = useState(false);
   const [deleting, setDeleting] = useState<RegisterEntry | null>(null);
   const account = accounts.data?.find((candidate) => candidate._id === accountId);
   const canWrite = useCanWrite();
@@ -76,7 +82,13 @@ export function AccountRegisterPage() {
       description={t('register.description')}
       actions={
         canWrite ? (
-          <Button variant="secondary" onClick={() => setIsTransferOpen(true)}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setHasOpenedTransfer(true);
+              setIsTransferOpen(true);
+            }}
+          >
             {t('transfer')}
           </Button>
         ) : null
@@ -126,11 +138,15 @@ export function AccountRegisterPage() {
           )}
         </QueryState>
       </div>
-      <TransferFormDialog
-        isOpen={isTransferOpen}
-        onClose={() => setIsTransferOpen(false)}
-        fromAccountId={account && !account.isArchived ? account._id : undefined}
-      />
+      {hasOpenedTransfer ? (
+        <Suspense fallback={null}>
+          <TransferFormDialog
+            isOpen={isTransferOpen}
+            onClose={() => setIsTransferOpen(false)}
+            fromAccountId={account && !account.isArchived ? account._id : undefined}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDeleteDialog
         item={deleting}
         title={t('register.deleteDialog.title')}

@@ -24,7 +24,7 @@ describe('splitting a transaction in the form', () => {
     const user = userEvent.setup();
     renderApp('/transactions');
     await user.click(await screen.findByRole('button', { name: 'Add Transaction' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Expense' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Expense' });
     await user.type(within(dialog).getByLabelText('Name'), 'Market');
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'Food');
     await user.type(within(dialog).getByLabelText('Amount (USD)'), '84.50');

@@ -1,5 +1,8 @@
-import { MAX_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '@moneta/shared/limits';
-import { MAX_SAVED_FILTER_NAME_LENGTH } from '@moneta/shared/saved-filter-schemas';
+import {
+  MAX_SAVED_FILTER_NAME_LENGTH,
+  MAX_SEARCH_LENGTH,
+  SEARCH_DEBOUNCE_MS,
+} from '@moneta/shared/limits';
 import { parseSearch, withoutTerm, type SearchTerm } from '@moneta/shared/search-query';
 import { toast } from '@/lib/toast';
 import { PromptDialog } from '@/components/ui/PromptDialog';

@@ -1,19 +1,29 @@
 import type { Transaction } from '@moneta/shared/transaction-schemas';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { useDeleteTransfer } from '@/lib/accounts/transfers';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteTransactions } from '../api/delete-transactions';
 import type { BulkEditFields } from '../api/register-actions';
 import { dialogOf, type TransactionsDialog } from '../hooks/use-transactions-dialogs';
-import { BulkEditDialog } from './BulkEditDialog';
 import { MakeTransferDialog } from './MakeTransferDialog';
 import { TransactionDetailsDialog } from './TransactionDetailsDialog';
-import { TransactionFormDialog } from './TransactionFormDialog';
 import { transferLabel } from './TransactionsTable';
+
+// The forms, and zod with them, load when each is first opened: built with the page, they were
+// main-thread time before it could show anything (docs/decisions.md, WEB-42).
+const TransactionFormDialog = lazy(async () => ({
+  default: (await import('./TransactionFormDialog')).TransactionFormDialog,
+}));
+const TransferFormDialog = lazy(async () => ({
+  default: (await import('@/components/TransferFormDialog')).TransferFormDialog,
+}));
+const BulkEditDialog = lazy(async () => ({
+  default: (await import('./BulkEditDialog')).BulkEditDialog,
+}));
 
 /** The categories dialog, given by the route: it belongs to another feature. */
 export type RenderManageCategories = (dialog: {
@@ -48,15 +58,38 @@ export function TransactionsPageDialogs({
   const deleteTransfer = useDeleteTransfer();
   const form = dialogOf(dialog, 'form');
   const bulkEdit = dialogOf(dialog, 'bulkEdit');
+  const hasOpenedForm = useOpenedOnce(form !== null);
+  const hasOpenedTransfer = useOpenedOnce(dialog.kind === 'transfer');
+  const hasOpenedBulkEdit = useOpenedOnce(bulkEdit !== null);
 
   return (
     <>
-      <TransactionFormDialog
-        isOpen={form !== null}
-        transaction={form?.transaction ?? null}
-        onClose={onClose}
-      />
-      <TransferFormDialog isOpen={dialog.kind === 'transfer'} onClose={onClose} />
+      {/* Each its own boundary: one form loading never hides another. */}
+      {hasOpenedForm ? (
+        <Suspense fallback={null}>
+          <TransactionFormDialog
+            isOpen={form !== null}
+            transaction={form?.transaction ?? null}
+            onClose={onClose}
+          />
+        </Suspense>
+      ) : null}
+      {hasOpenedTransfer ? (
+        <Suspense fallback={null}>
+          <TransferFormDialog isOpen={dialog.kind === 'transfer'} onClose={onClose} />
+        </Suspense>
+      ) : null}
+      {hasOpenedBulkEdit ? (
+        <Suspense fallback={null}>
+          <BulkEditDialog
+            count={bulkEdit?.count ?? null}
+            isBusy={isBulkEditBusy}
+            error={bulkEdit?.error ?? null}
+            onSubmit={onBulkEdit}
+            onClose={onClose}
+          />
+        </Suspense>
+      ) : null}
       <MakeTransferDialog
         transactions={dialogOf(dialog, 'convert')?.transactions ?? null}
         onClose={onClose}
@@ -107,13 +140,6 @@ export function TransactionsPageDialogs({
         onClose={onClose}
         failureMessage={() => t('page.errors.bulkDelete')}
         failureIn="dialog"
-      />
-      <BulkEditDialog
-        count={bulkEdit?.count ?? null}
-        isBusy={isBulkEditBusy}
-        error={bulkEdit?.error ?? null}
-        onSubmit={onBulkEdit}
-        onClose={onClose}
       />
     </>
   );
