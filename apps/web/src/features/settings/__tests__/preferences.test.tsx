@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, makeUser } from '@/testing/fake-api';
@@ -22,7 +22,12 @@ describe('settings preferences', () => {
     expect(within(preferences).getByRole('combobox', { name: 'Currency' })).toHaveTextContent(
       'EUR (€)',
     );
-    const zone = within(preferences).getByLabelText('Time zone');
+    const zone = within(preferences).getByLabelText<HTMLSelectElement>('Time zone');
+    expect(zone).toHaveValue('Europe/Paris');
+    // The zones are listed when the picker is first used: the chosen one alone until then.
+    expect(zone.options).toHaveLength(1);
+    await events.click(zone);
+    expect(zone.options.length).toBeGreaterThan(100);
     expect(zone).toHaveValue('Europe/Paris');
 
     await events.selectOptions(zone, 'Asia/Tokyo');
@@ -36,5 +41,24 @@ describe('settings preferences', () => {
     await events.click(within(preferences).getByRole('radio', { name: 'Dark' }));
     expect(document.documentElement).toHaveClass('dark');
     expect(within(preferences).getByRole('radio', { name: 'Dark' })).toBeChecked();
+  });
+
+  it('lists the time zones when the picker is reached with the keyboard', async () => {
+    window.localStorage.setItem('token', 'jwt-token');
+    fakeApi({
+      'GET /api/auth/me': { body: makeUser({ defaultCurrency: 'EUR', timeZone: 'Asia/Tokyo' }) },
+    });
+    renderApp('/settings');
+    const preferences = await screen.findByRole(
+      'region',
+      { name: 'Preferences' },
+      { timeout: 10_000 },
+    );
+    const zone = within(preferences).getByLabelText<HTMLSelectElement>('Time zone');
+    expect(zone.options).toHaveLength(1);
+    act(() => zone.focus());
+    expect(zone.options.length).toBeGreaterThan(100);
+    expect(zone).toHaveValue('Asia/Tokyo');
+    expect([...zone.options].map((option) => option.value)).toContain('Europe/Berlin');
   });
 });

@@ -1,7 +1,7 @@
 import { isCatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import { isValidTimeZone } from '@moneta/shared/time-zone';
 import type { SupportedLocale } from '@moneta/shared/locales';
-import { useId, useMemo, type ChangeEvent } from 'react';
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { inputClasses, labelClasses } from '@/components/ui/input-styles';
@@ -30,10 +30,18 @@ function TimeZonePicker() {
   const { user } = useUser();
   const updateMutation = useUpdateSetup();
   const isOwner = useIsOwner();
-  const zones = useMemo(() => timeZones(user?.timeZone), [user?.timeZone]);
   const shown = updateMutation.isPending
     ? (updateMutation.variables?.timeZone ?? user?.timeZone)
     : user?.timeZone;
+  // The 400-odd zones are listed when the picker is first used (focused, pressed): as options
+  // of the first render they were more than half of the Settings page's elements, and their
+  // insertion its longest task (docs/decisions.md, WEB-65). Until then the chosen zone alone.
+  const [isListed, setIsListed] = useState(false);
+  const zones = useMemo(
+    () => (isListed ? timeZones(user?.timeZone) : shown ? [shown] : []),
+    [isListed, shown, user?.timeZone],
+  );
+  const list = () => setIsListed(true);
 
   function onChange(event: ChangeEvent<HTMLSelectElement>) {
     const zone = event.target.value;
@@ -57,6 +65,8 @@ function TimeZonePicker() {
         id={id}
         value={shown ?? ''}
         onChange={onChange}
+        onFocus={list}
+        onPointerDown={list}
         disabled={!user || updateMutation.isPending || !isOwner}
         aria-busy={updateMutation.isPending}
         aria-describedby={`${id}-hint`}
