@@ -38,7 +38,12 @@ export const PAGE_PREFETCHES: Record<string, string[]> = {
     'src/features/transactions/components/TransactionFormDialog.tsx',
     'src/components/TransferFormDialog.tsx',
   ],
+  '/accounts': [
+    'src/features/accounts/components/AccountFormDialog.tsx',
+    'src/components/TransferFormDialog.tsx',
+  ],
   '/accounts/:accountId': ['src/components/TransferFormDialog.tsx'],
+  '/budgets': ['src/features/budgets/components/BudgetForm.tsx'],
 };
 
 /**
@@ -52,7 +57,9 @@ export const PAGES_WITHOUT_VALIDATION = [
   '/login',
   '/dashboard',
   '/transactions',
+  '/accounts',
   '/accounts/:accountId',
+  '/budgets',
   '/reports',
   '/import',
   '/settings',

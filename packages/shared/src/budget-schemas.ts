@@ -1,9 +1,6 @@
 import { z } from './zod';
-import { MAX_CATEGORY_LENGTH } from './limits';
+import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR, MAX_CATEGORY_LENGTH } from './limits';
 import { amountSchema } from './field-schemas';
-
-export const BUDGET_MIN_YEAR = 2000;
-export const BUDGET_MAX_YEAR = 2100;
 
 export const BUDGET_MESSAGES = {
   categoryRequired: 'Please select a category.',

@@ -15,6 +15,10 @@ export const MAX_SAVED_FILTERS = 100;
 /** RFC 5321 caps an address at 254 characters; longer input is not an e-mail. */
 export const MAX_EMAIL_LENGTH = 254;
 
+/** The years a budget may be for (budget-schemas.ts; the Budgets page's month switcher). */
+export const BUDGET_MIN_YEAR = 2000;
+export const BUDGET_MAX_YEAR = 2100;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
 

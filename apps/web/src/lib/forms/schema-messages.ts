@@ -4,7 +4,8 @@ import {
   MAX_ACCOUNT_IDENTIFIERS,
   MAX_ACCOUNT_NAME_LENGTH,
 } from '@moneta/shared/account-schemas';
-import { BUDGET_MAX_YEAR, BUDGET_MESSAGES, BUDGET_MIN_YEAR } from '@moneta/shared/budget-schemas';
+import { BUDGET_MESSAGES } from '@moneta/shared/budget-schemas';
+import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR } from '@moneta/shared/limits';
 import { GOAL_MESSAGES } from '@moneta/shared/goal-schemas';
 import { MAX_CATEGORY_LENGTH, MAX_NAME_LENGTH, MAX_NOTE_LENGTH } from '@moneta/shared/limits';
 import { STORED_DECIMALS } from '@moneta/shared/money';

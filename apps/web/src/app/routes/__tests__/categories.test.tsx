@@ -67,7 +67,7 @@ async function expectPetsOffered(
   isOffered: boolean,
 ) {
   await user.click(screen.getByRole('button', { name: form.add }));
-  const dialog = screen.getByRole('dialog', { name: form.title });
+  const dialog = await screen.findByRole('dialog', { name: form.title });
   await waitFor(() => {
     const options = within(dialog)
       .getAllByRole('option')

@@ -1,10 +1,10 @@
 import type { Account } from '@moneta/shared/account-schemas';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
-import { TransferFormDialog } from '@/components/TransferFormDialog';
 import { PlusIcon } from '@/components/ui/action-icons';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
@@ -27,11 +27,18 @@ import { useCurrency } from '@/lib/auth/use-currency';
 import { useCanWrite } from '@/lib/households/use-can-write';
 import { useDeleteAccount } from '../api/delete-account';
 import { useArchiveAccount } from '../hooks/use-archive-account';
-import { AccountFormDialog } from './AccountFormDialog';
 import { Balance } from './Balance';
 import { NetWorthSummary } from './NetWorthSummary';
 
 type FormState = { account: Account | null } | null;
+
+// The forms, and zod with them, load when each is first opened (docs/decisions.md, WEB-42).
+const AccountFormDialog = lazy(async () => ({
+  default: (await import('./AccountFormDialog')).AccountFormDialog,
+}));
+const TransferFormDialog = lazy(async () => ({
+  default: (await import('@/components/TransferFormDialog')).TransferFormDialog,
+}));
 
 /**
  * Where the money is: every account with its balance, and their sum (docs/architecture.md,
@@ -52,6 +59,8 @@ export function AccountsPage() {
   const deleteAccount = useDeleteAccount();
   const [form, setForm] = useState<FormState>(null);
   const [isTransferOpen, setIsTransferOpen] = useState(false);
+  const hasOpenedForm = useOpenedOnce(form !== null);
+  const hasOpenedTransfer = useOpenedOnce(isTransferOpen);
   const [deleting, setDeleting] = useState<Account | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -133,12 +142,20 @@ export function AccountsPage() {
         )}
       </QueryState>
 
-      <AccountFormDialog
-        isOpen={form !== null}
-        account={form?.account}
-        onClose={() => setForm(null)}
-      />
-      <TransferFormDialog isOpen={isTransferOpen} onClose={() => setIsTransferOpen(false)} />
+      {hasOpenedForm ? (
+        <Suspense fallback={null}>
+          <AccountFormDialog
+            isOpen={form !== null}
+            account={form?.account}
+            onClose={() => setForm(null)}
+          />
+        </Suspense>
+      ) : null}
+      {hasOpenedTransfer ? (
+        <Suspense fallback={null}>
+          <TransferFormDialog isOpen={isTransferOpen} onClose={() => setIsTransferOpen(false)} />
+        </Suspense>
+      ) : null}
       <ConfirmDeleteDialog
         item={deleting}
         title={(account) => t('deleteDialog.title', { name: account.name })}

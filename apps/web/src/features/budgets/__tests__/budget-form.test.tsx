@@ -26,7 +26,7 @@ describe('adding a budget', () => {
     const addButton = screen.getByRole('button', { name: 'Add Budget' });
     await user.click(addButton);
 
-    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Budget' });
     const { year, month } = currentMonth();
     const monthField = within(dialog).getByLabelText('Month');
     expect(monthField).toHaveValue(month);
@@ -77,7 +77,7 @@ describe('adding a budget', () => {
     });
     const { user } = await openBudgets();
     await user.click(screen.getByRole('button', { name: 'Add Budget' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Budget' });
     await waitFor(() =>
       expect(within(dialog).getByRole('option', { name: EXPENSE_CATEGORIES[0] })).toBeTruthy(),
     );
@@ -100,7 +100,7 @@ describe('adding a budget', () => {
     const { calls } = signedIn({ 'GET /api/budgets': { body: [] } });
     const { user } = await openBudgets();
     await user.click(screen.getByRole('button', { name: 'Add Budget' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Budget' });
     await user.clear(within(dialog).getByLabelText('Year'));
     await user.type(within(dialog).getByLabelText('Year'), '1999');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -120,7 +120,7 @@ describe('adding a budget', () => {
     });
     const { user } = await openBudgets();
     await user.click(screen.getByRole('button', { name: 'Add Budget' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Budget' });
     await waitFor(() =>
       expect(within(dialog).getByRole('option', { name: 'Food' })).toBeInTheDocument(),
     );
@@ -146,7 +146,7 @@ describe('editing and deleting a budget', () => {
     const { user } = await openBudgets();
     await chooseRowAction(user, 'the Shopping budget', 'Edit');
 
-    const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Budget' });
     expect(within(dialog).getByLabelText('Category')).toHaveValue('Shopping');
     const amount = within(dialog).getByLabelText('Amount');
     expect(amount).toHaveValue('80');
@@ -180,7 +180,7 @@ describe('editing and deleting a budget', () => {
     signedIn({ 'GET /api/budgets': { body: [makeBudget({ category: 'Food' })] } });
     const { user } = await openBudgets();
     await chooseRowAction(user, 'the Food budget', 'Edit');
-    const dialog = screen.getByRole('dialog', { name: 'Edit Budget' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Budget' });
     expect(within(dialog).getByLabelText('Category')).toHaveFocus();
     const amount = within(dialog).getByLabelText(/Amount/);
     await user.clear(amount);

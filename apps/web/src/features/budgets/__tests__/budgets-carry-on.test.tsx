@@ -65,7 +65,7 @@ describe('budgets that carry on and their month totals', () => {
     });
     const { user } = await openBudgets();
     await user.click(screen.getByRole('button', { name: 'Add Budget' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Budget' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Budget' });
     await waitFor(() =>
       expect(within(dialog).getByRole('option', { name: 'Food' })).toBeInTheDocument(),
     );
@@ -122,7 +122,7 @@ describe('budgets that carry on and their month totals', () => {
 
     // The switch is saved with a new budget.
     await user.click(screen.getByRole('button', { name: 'Add Budget' }));
-    const form = screen.getByRole('dialog', { name: 'Add Budget' });
+    const form = await screen.findByRole('dialog', { name: 'Add Budget' });
     await waitFor(() =>
       expect(within(form).getByRole('option', { name: 'Shopping' })).toBeInTheDocument(),
     );
@@ -180,7 +180,7 @@ describe('goals', () => {
     expect(within(bike).getByText('Goal reached')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add Goal' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Goal' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Goal' });
     await user.type(within(dialog).getByLabelText(/^Name/), 'Cushion');
     await user.type(within(dialog).getByLabelText(/^Target amount/), '3000');
     await user.type(within(dialog).getByLabelText(/^Saved so far/), '150');

@@ -1,6 +1,5 @@
+import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR } from '@moneta/shared/limits';
 import {
-  BUDGET_MAX_YEAR,
-  BUDGET_MIN_YEAR,
   budgetInputSchema,
   type Budget,
   type BudgetInput,

@@ -1,5 +1,5 @@
 import type { Budget } from '@moneta/shared/budget-schemas';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { ContentLayout } from '@/components/layouts/ContentLayout';
@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { QueryState } from '@/components/ui/QueryState';
 import { SectionSpinner } from '@/components/ui/Spinner';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { useQueuedSearchParams } from '@/hooks/use-queued-search-params';
 import { errorMessage } from '@/lib/api-client';
 import { useToday } from '@/lib/auth/use-today';
@@ -24,7 +25,6 @@ import {
   previousBudgetMonth,
   toMonthValue,
 } from '../utils/budget-month';
-import { BudgetForm } from './BudgetForm';
 import { BudgetTotals } from './BudgetTotals';
 import { GoalsSection } from './GoalsSection';
 import { BudgetsTable } from './BudgetsTable';
@@ -32,6 +32,9 @@ import { MonthPicker, type MonthChange } from './MonthPicker';
 import { useCanWrite } from '@/lib/households/use-can-write';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; budget: Budget } | null;
+
+// The form, and zod with it, loads when first opened (docs/decisions.md, WEB-42).
+const BudgetForm = lazy(async () => ({ default: (await import('./BudgetForm')).BudgetForm }));
 
 /**
  * Monthly budgets per expense category with what has been spent (docs/architecture.md, Product
@@ -48,6 +51,7 @@ export function BudgetsPage() {
   const summaryQuery = useBudgetSummary(viewed);
   const copyMutation = useCopyBudgets();
   const [form, setForm] = useState<FormState>(null);
+  const hasOpenedForm = useOpenedOnce(form !== null);
   const [deleting, setDeleting] = useState<Budget | null>(null);
   const deleteMutation = useDeleteBudget();
   const addButtonRef = useRef<HTMLButtonElement>(null);
@@ -138,18 +142,22 @@ export function BudgetsPage() {
         )}
       </QueryState>
       <GoalsSection />
-      <Dialog
-        isOpen={form !== null}
-        onClose={() => setForm(null)}
-        title={form?.mode === 'edit' ? t('form.editTitle') : t('form.addTitle')}
-      >
-        <BudgetForm
-          budget={form?.mode === 'edit' ? form.budget : null}
-          defaultMonth={viewed}
-          onSaved={onSaved}
-          onCancel={() => setForm(null)}
-        />
-      </Dialog>
+      {hasOpenedForm ? (
+        <Suspense fallback={null}>
+          <Dialog
+            isOpen={form !== null}
+            onClose={() => setForm(null)}
+            title={form?.mode === 'edit' ? t('form.editTitle') : t('form.addTitle')}
+          >
+            <BudgetForm
+              budget={form?.mode === 'edit' ? form.budget : null}
+              defaultMonth={viewed}
+              onSaved={onSaved}
+              onCancel={() => setForm(null)}
+            />
+          </Dialog>
+        </Suspense>
+      ) : null}
       <ConfirmDeleteDialog
         item={deleting}
         title={t('deleteDialog.title')}

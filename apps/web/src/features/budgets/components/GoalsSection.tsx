@@ -1,5 +1,5 @@
 import type { Goal } from '@moneta/shared/goal-schemas';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDeleteDialog } from '@/components/ui/ConfirmDeleteDialog';
@@ -8,13 +8,16 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { QueryState } from '@/components/ui/QueryState';
 import { RowActions } from '@/components/ui/RowActions';
 import { SectionSpinner } from '@/components/ui/Spinner';
+import { useOpenedOnce } from '@/hooks/use-opened-once';
 import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useDeleteGoal, useGoals } from '../api/goals';
-import { GoalForm } from './GoalForm';
 import { useCanWrite } from '@/lib/households/use-can-write';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; goal: Goal } | null;
+
+// The form, and zod with it, loads when first opened (docs/decisions.md, WEB-42).
+const GoalForm = lazy(async () => ({ default: (await import('./GoalForm')).GoalForm }));
 
 function GoalCard({
   goal,
@@ -98,6 +101,7 @@ export function GoalsSection() {
   const { t } = useTranslation('budgets');
   const goalsQuery = useGoals();
   const [form, setForm] = useState<FormState>(null);
+  const hasOpenedForm = useOpenedOnce(form !== null);
   const [deleting, setDeleting] = useState<Goal | null>(null);
   const deleteMutation = useDeleteGoal();
   const addButtonRef = useRef<HTMLButtonElement>(null);
@@ -135,17 +139,21 @@ export function GoalsSection() {
           </ul>
         )}
       </QueryState>
-      <Dialog
-        isOpen={form !== null}
-        onClose={() => setForm(null)}
-        title={form?.mode === 'edit' ? t('goalForm.editTitle') : t('goalForm.addTitle')}
-      >
-        <GoalForm
-          goal={form?.mode === 'edit' ? form.goal : null}
-          onSaved={() => setForm(null)}
-          onCancel={() => setForm(null)}
-        />
-      </Dialog>
+      {hasOpenedForm ? (
+        <Suspense fallback={null}>
+          <Dialog
+            isOpen={form !== null}
+            onClose={() => setForm(null)}
+            title={form?.mode === 'edit' ? t('goalForm.editTitle') : t('goalForm.addTitle')}
+          >
+            <GoalForm
+              goal={form?.mode === 'edit' ? form.goal : null}
+              onSaved={() => setForm(null)}
+              onCancel={() => setForm(null)}
+            />
+          </Dialog>
+        </Suspense>
+      ) : null}
       <ConfirmDeleteDialog
         item={deleting}
         title={t('goals.deleteDialog.title')}

@@ -1,4 +1,4 @@
-import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR } from '@moneta/shared/budget-schemas';
+import { BUDGET_MAX_YEAR, BUDGET_MIN_YEAR } from '@moneta/shared/limits';
 import { dateParts, daysInMonth } from '@moneta/shared/calendar-date';
 import { paths } from '@/config/paths';
 import type { BudgetMonth } from '../api/get-budgets';
