@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isSupportedLocale, languageOf, matchLocale } from './locales';
+import {
+  isSupportedLocale,
+  languageOf,
+  LOCALE_NAMES,
+  matchLocale,
+  SUPPORTED_LOCALES,
+} from './locales';
 
 describe('locales', () => {
   it('offers the browser’s own locale, else the first of its language, else en-US', () => {
@@ -18,5 +24,20 @@ describe('locales', () => {
     expect(isSupportedLocale('de')).toBe(false);
     expect(isSupportedLocale(42)).toBe(false);
     expect(languageOf('fr-BE')).toBe('fr');
+  });
+});
+
+describe('LOCALE_NAMES', () => {
+  it('names every supported locale, each differently, in its own script', () => {
+    const names = SUPPORTED_LOCALES.map((locale) => LOCALE_NAMES[locale]);
+    expect(names.every((name) => name.trim().length > 0)).toBe(true);
+    expect(new Set(names).size).toBe(SUPPORTED_LOCALES.length);
+    // Japanese in Japanese; every other in the Latin script, starting with a capital.
+    expect(LOCALE_NAMES['ja-JP']).toMatch(/^日本語/);
+    for (const locale of SUPPORTED_LOCALES.filter((each) => each !== 'ja-JP')) {
+      expect(LOCALE_NAMES[locale].charAt(0)).toBe(
+        LOCALE_NAMES[locale].charAt(0).toLocaleUpperCase(locale),
+      );
+    }
   });
 });

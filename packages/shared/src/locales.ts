@@ -39,6 +39,35 @@ export const SUPPORTED_LOCALES = [
 ] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 
+/**
+ * Each locale named in its own language, as CLDR names it (what `Intl.DisplayNames` gives for
+ * the locale in itself, capitalised), for the language select. A table rather than the call:
+ * each call loads another language's data, and the 19 of them were the Settings page's
+ * costliest function at its start (docs/decisions.md, WEB-65); a browser's own data would also
+ * name them differently from one browser to another.
+ */
+export const LOCALE_NAMES: Record<SupportedLocale, string> = {
+  'en-US': 'American English',
+  'en-GB': 'British English',
+  'en-CA': 'Canadian English',
+  'en-AU': 'Australian English',
+  'en-IE': 'English (Ireland)',
+  'en-IN': 'English (India)',
+  'de-DE': 'Deutsch (Deutschland)',
+  'de-AT': 'Österreichisches Deutsch',
+  'de-CH': 'Schweizer Hochdeutsch',
+  'fr-FR': 'Français (France)',
+  'fr-BE': 'Français (Belgique)',
+  'fr-CA': 'Français canadien',
+  'fr-CH': 'Français suisse',
+  'es-ES': 'Español de España',
+  'es-MX': 'Español de México',
+  'es-US': 'Español (Estados Unidos)',
+  'it-IT': 'Italiano (Italia)',
+  'it-CH': 'Italiano (Svizzera)',
+  'ja-JP': '日本語 (日本)',
+};
+
 export const DEFAULT_LOCALE: SupportedLocale = 'en-US';
 
 export function isSupportedLocale(value: unknown): value is SupportedLocale {

@@ -1,17 +1,7 @@
-import { SUPPORTED_LOCALES, type SupportedLocale } from '@moneta/shared/locales';
+import { LOCALE_NAMES, SUPPORTED_LOCALES, type SupportedLocale } from '@moneta/shared/locales';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClasses, labelClasses } from '@/components/ui/input-styles';
-
-/** 'de-CH' → 'Deutsch (Schweiz)': each locale named in its own language, as a reader seeks it. */
-function ownName(locale: SupportedLocale): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  } catch {
-    return locale;
-  }
-}
 
 /** The interface language and formats (docs/i18n.md), at setup and in Settings. */
 export function LocaleSelect({
@@ -43,7 +33,7 @@ export function LocaleSelect({
       >
         {SUPPORTED_LOCALES.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
-            {ownName(locale)}
+            {LOCALE_NAMES[locale]}
           </option>
         ))}
       </select>

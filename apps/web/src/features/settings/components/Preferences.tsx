@@ -1,7 +1,7 @@
 import { isCatalogueCurrency } from '@moneta/shared/currency-catalogue';
 import { isValidTimeZone } from '@moneta/shared/time-zone';
 import type { SupportedLocale } from '@moneta/shared/locales';
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { inputClasses, labelClasses } from '@/components/ui/input-styles';
@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/get-user';
 import type { Theme } from '@/lib/theme';
 import { useIsOwner } from '@/lib/households/use-can-write';
+import { useListedOnUse } from '@/hooks/use-listed-on-use';
 
 /** Every time zone the browser knows, with the user's own first when it is not among them. */
 function timeZones(current: string | undefined): string[] {
@@ -33,15 +34,13 @@ function TimeZonePicker() {
   const shown = updateMutation.isPending
     ? (updateMutation.variables?.timeZone ?? user?.timeZone)
     : user?.timeZone;
-  // The 400-odd zones are listed when the picker is first used (focused, pressed): as options
-  // of the first render they were more than half of the Settings page's elements, and their
-  // insertion its longest task (docs/decisions.md, WEB-65). Until then the chosen zone alone.
-  const [isListed, setIsListed] = useState(false);
+  // The 400-odd zones are listed when the picker is first used: as options of the first render
+  // they were more than half of the Settings page's elements (docs/decisions.md, WEB-65).
+  const { isListed, listeners } = useListedOnUse();
   const zones = useMemo(
     () => (isListed ? timeZones(user?.timeZone) : shown ? [shown] : []),
     [isListed, shown, user?.timeZone],
   );
-  const list = () => setIsListed(true);
 
   function onChange(event: ChangeEvent<HTMLSelectElement>) {
     const zone = event.target.value;
@@ -65,8 +64,7 @@ function TimeZonePicker() {
         id={id}
         value={shown ?? ''}
         onChange={onChange}
-        onFocus={list}
-        onPointerDown={list}
+        {...listeners}
         disabled={!user || updateMutation.isPending || !isOwner}
         aria-busy={updateMutation.isPending}
         aria-describedby={`${id}-hint`}
